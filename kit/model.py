@@ -1,0 +1,99 @@
+"""What a game kit is made of, independent of paper and backend.
+
+A game module (kit.games.<game>) turns its layout data into a `GameKit`: components,
+each a list of pieces (designs) with a number of copies, each piece a function that
+draws one face inside a `Frame`. The imposition (kit.sheets) decides where the frames
+go on the page; a piece never knows its page position.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Literal
+
+if TYPE_CHECKING:
+    from kit.surface.base import Surface
+
+Kind = Literal["card", "board", "sheet", "token", "aid"]
+KINDS: tuple[str, ...] = ("card", "board", "sheet", "token", "aid")
+
+SAFE_MM = 3.0  # text and vital art stay this far inside the trim
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The trim box of one piece, origin at its top-left corner, in mm.
+
+    Backgrounds should cover (-bleed, -bleed) to (width + bleed, height + bleed) so the
+    art runs under the cut; text stays inside the safe box.
+    """
+
+    width: float
+    height: float
+    bleed: float = 0.0
+    safe: float = SAFE_MM
+
+    @property
+    def safe_box(self) -> tuple[float, float, float, float]:
+        return (self.safe, self.safe, self.width - 2 * self.safe, self.height - 2 * self.safe)
+
+
+Draw = Callable[["Surface", Frame], None]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One design: its front, how many copies, and its own back when it has one.
+
+    label names the entry for error messages ("event-cards: « Le chien a mangé… »").
+    """
+
+    label: str
+    front: Draw
+    copies: int = 1
+    back: Draw | None = None
+
+
+@dataclass(frozen=True)
+class Component:
+    """A set of pieces printed and cut the same way.
+
+    size is (width, height) in mm, or "page" for a piece filling the printable page
+    (tribe sheets, boards that adapt to A4 or Letter). back is the shared back of every
+    piece without its own; when neither exists the pages are single-sided.
+    """
+
+    id: str
+    name: str
+    kind: Kind
+    size: tuple[float, float] | Literal["page"]
+    pieces: tuple[Piece, ...]
+    back: Draw | None = None
+    round: bool = False          # tokens cut along a circle inscribed in the frame
+    instructions: str = ""       # French: how to cut, fold, assemble this component
+
+    @property
+    def count(self) -> int:
+        return sum(p.copies for p in self.pieces)
+
+    @property
+    def designs(self) -> int:
+        return len(self.pieces)
+
+    @property
+    def has_backs(self) -> bool:
+        return self.back is not None or any(p.back is not None for p in self.pieces)
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """Everything printed for one game, in print order."""
+
+    id: str                      # phd, amphitheatre, promotion, hoc-censeo
+    title: str                   # as printed: « PHD », « Amphithéâtre »...
+    players: str                 # as printed: « 2 à 6 joueurs »
+    components: tuple[Component, ...]
+    bring: tuple[str, ...] = ()  # French: what else the table needs (dés, trombones...)
+    summary: str = ""            # French: one or two sentences about the game for the contents page
+    title_font: str = "sans-bold"
+    accent: str = "#000000"      # the game's colour on its contents page
+    extra: dict = field(default_factory=dict)

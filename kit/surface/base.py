@@ -1,0 +1,98 @@
+"""The one drawing interface every part draws on.
+
+Coordinates are millimetres, origin at the top-left corner of the current frame, y
+pointing down (as a designer measures on paper). Angles are degrees, clockwise on
+the page (y down), 0 pointing right. Colours are "#RRGGBB" strings or None (no paint).
+
+Two backends implement it: `kit.surface.pdf` (reportlab) and `kit.surface.svg`
+(svgwrite). They are the only modules of the project that import those libraries.
+A backend converts every colour to grey when built with greyscale=True, so parts
+never need to know.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from contextlib import contextmanager
+from typing import Iterator, Sequence
+
+Point = tuple[float, float]
+
+DEFAULT_LINE = 0.25  # mm: thin enough for cut lines, thick enough to survive a laser printer
+
+
+class Surface(ABC):
+    """A stack of pages to draw on. Transforms nest through context managers."""
+
+    greyscale: bool = False
+
+    # --- pages (used by the imposition in kit.sheets, never by parts) ---------------
+    @abstractmethod
+    def begin_page(self, width: float, height: float, *, trim: tuple[float, float, float, float] | None = None,
+                   bleed: tuple[float, float, float, float] | None = None) -> None:
+        """Start a page of width x height mm. trim/bleed: (x, y, w, h) boxes in mm,
+        written as the PDF TrimBox/BleedBox when given."""
+
+    @abstractmethod
+    def end_page(self) -> None:
+        """Close the current page."""
+
+    @abstractmethod
+    def save(self, path) -> list:
+        """Write the document; returns the list of files written (one PDF, or one SVG per page)."""
+
+    # --- transforms -------------------------------------------------------------------
+    @abstractmethod
+    @contextmanager
+    def translated(self, dx: float, dy: float) -> Iterator[None]:
+        """Move the origin by (dx, dy) mm for the duration of the block."""
+
+    @abstractmethod
+    @contextmanager
+    def rotated(self, degrees: float) -> Iterator[None]:
+        """Rotate about the current origin, clockwise on the page."""
+
+    @abstractmethod
+    @contextmanager
+    def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
+                circle: bool = False) -> Iterator[None]:
+        """Clip drawing to a (rounded) rectangle, or to the ellipse inscribed in it when circle=True."""
+
+    # --- shapes ---------------------------------------------------------------------------
+    @abstractmethod
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
+             stroke: str | None = None, width: float = DEFAULT_LINE, radius: float = 0.0,
+             dash: Sequence[float] | None = None) -> None: ...
+
+    @abstractmethod
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
+             width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None: ...
+
+    @abstractmethod
+    def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None,
+                width: float = DEFAULT_LINE, closed: bool = True,
+                dash: Sequence[float] | None = None) -> None:
+        """A polyline (closed=False) or a polygon through the points."""
+
+    @abstractmethod
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
+               width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None: ...
+
+    @abstractmethod
+    def sector(self, cx: float, cy: float, r: float, start: float, end: float, *, inner: float = 0.0,
+               fill: str | None = None, stroke: str | None = None, width: float = DEFAULT_LINE) -> None:
+        """A pie slice (inner=0) or ring segment from angle start to end (degrees, clockwise)."""
+
+    # --- text -----------------------------------------------------------------------------
+    @abstractmethod
+    def text(self, x: float, y: float, s: str, *, font: str = "sans", size: float = 9.0,
+             colour: str = "#000000", anchor: str = "start") -> None:
+        """One line of text; y is the baseline; anchor is start, middle or end.
+        font is a logical name from kit.fonts.FILES; size is in points."""
+
+    @abstractmethod
+    def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
+        """Advance width of s in mm."""
+
+    @abstractmethod
+    def ascent_descent(self, *, font: str = "sans", size: float = 9.0) -> tuple[float, float]:
+        """(ascent, descent) in mm, both positive, for laying out lines."""
