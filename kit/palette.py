@@ -1,0 +1,117 @@
+"""The kit's colours: the Okabe–Ito palette, safe for the common colour-vision deficiencies.
+
+Colour never carries meaning alone: each palette colour is paired with a vector symbol
+(`SYMBOL_FOR`), drawn by kit.parts.symbols, so a card still reads in greyscale or for a
+player who cannot tell orange from green. Greyscale printing itself is the surface's job.
+"""
+from __future__ import annotations
+
+# Okabe & Ito (2008), "Color Universal Design". Hex values as published.
+PALETTE: dict[str, str] = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+}
+
+# Neutral greys for frames, rules and body text that must not compete with the meaning colours.
+GREYS: dict[str, str] = {
+    "ink": "#1A1A1A",
+    "dark": "#4D4D4D",
+    "mid": "#808080",
+    "light": "#BFBFBF",
+    "pale": "#E6E6E6",
+    "paper": "#FFFFFF",
+}
+
+# Light tints of each palette colour ("orange-light"...): backgrounds that leave black
+# text readable. Filled at the bottom of the module, once lighten() exists.
+TINTS: dict[str, str] = {}
+
+# The vector symbols kit.parts.symbols can draw.
+SYMBOLS: tuple[str, ...] = (
+    "circle", "square", "triangle", "diamond", "star", "cross", "hexagon", "heart", "plus",
+    "pentagon", "triangle-down", "ring",
+)
+
+# The default pairing of a meaning colour with its redundant symbol.
+SYMBOL_FOR: dict[str, str] = {
+    "black": "square",
+    "orange": "circle",
+    "sky": "triangle",
+    "green": "diamond",
+    "yellow": "star",
+    "blue": "hexagon",
+    "vermillion": "heart",
+    "purple": "cross",
+}
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    value = resolve(colour).lstrip("#")
+    if len(value) != 6:
+        raise ValueError(f"not a #RRGGBB colour: {colour!r}")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def _hex(r: float, g: float, b: float) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*(max(0, min(255, round(c))) for c in (r, g, b)))
+
+
+def resolve(colour: str) -> str:
+    """A palette or grey name, or a '#RRGGBB' string, as '#RRGGBB'."""
+    if colour in PALETTE:
+        return PALETTE[colour]
+    if colour in GREYS:
+        return GREYS[colour]
+    if colour in TINTS:
+        return TINTS[colour]
+    if isinstance(colour, str) and colour.startswith("#") and len(colour) == 7:
+        int(colour[1:], 16)  # raises ValueError when it is not hex
+        return colour.upper()
+    names = ", ".join(list(PALETTE) + list(GREYS) + list(TINTS))
+    raise ValueError(f"unknown colour {colour!r}: use #RRGGBB or one of {names}")
+
+
+def is_colour(colour: object) -> bool:
+    try:
+        resolve(colour)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def lighten(colour: str, amount: float = 0.5) -> str:
+    """Mix the colour with white: amount 0 keeps it, 1 gives white."""
+    r, g, b = _rgb(colour)
+    return _hex(*(c + (255 - c) * amount for c in (r, g, b)))
+
+
+def darken(colour: str, amount: float = 0.3) -> str:
+    """Mix the colour with black: amount 0 keeps it, 1 gives black."""
+    r, g, b = _rgb(colour)
+    return _hex(*(c * (1 - amount) for c in (r, g, b)))
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance 0..1 (Rec. 709 weights on sRGB values), to choose readable text."""
+    r, g, b = _rgb(colour)
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def grey(colour: str) -> str:
+    """The grey of the same luminance; what a greyscale surface prints for this colour."""
+    v = luminance(colour) * 255
+    return _hex(v, v, v)
+
+
+def text_on(colour: str) -> str:
+    """Black or white, whichever reads better on a background of this colour."""
+    return GREYS["ink"] if luminance(colour) > 0.45 else "#FFFFFF"
+
+
+TINTS.update({f"{name}-light": lighten(hexa, 0.75) for name, hexa in PALETTE.items()})
