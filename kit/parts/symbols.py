@@ -1,0 +1,91 @@
+"""Vector symbols that double every meaning colour, so colour is never the only cue.
+
+Drawn as shapes on the surface (never as font glyphs, which vary between fonts and
+may be missing). Each symbol fits a square of side `size` mm centred on (cx, cy).
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from kit.palette import SYMBOLS, resolve
+
+if TYPE_CHECKING:
+    from kit.surface.base import Surface
+
+
+def _regular(cx: float, cy: float, r: float, n: int, start: float = -90.0) -> list[tuple[float, float]]:
+    """Vertices of a regular n-gon of circumradius r; start angle in degrees (y down, -90 is up)."""
+    return [(cx + r * math.cos(math.radians(start + 360 * i / n)),
+             cy + r * math.sin(math.radians(start + 360 * i / n))) for i in range(n)]
+
+
+def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.42) -> list[tuple[float, float]]:
+    out = []
+    for i in range(2 * points):
+        rr = r if i % 2 == 0 else r * inner
+        a = math.radians(-90 + 180 * i / points)
+        out.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return out
+
+
+def _heart(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    # The classic parametric heart, sampled finely enough to look smooth at card sizes.
+    pts = []
+    for i in range(48):
+        t = 2 * math.pi * i / 48
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((x, -y))
+    # Curve spans x -16..16, y -12..17 (y down after the flip); fit it into the square.
+    scale = s / 34.0
+    return [(cx + x * scale, cy + (y - 2.5) * scale) for x, y in pts]
+
+
+def _bar_cross(cx: float, cy: float, s: float, thickness: float, rotate: float) -> list[tuple[float, float]]:
+    """A plus (rotate=0) or saltire (rotate=45) as one 12-point polygon."""
+    h, t = s / 2, thickness / 2
+    base = [(-t, -h), (t, -h), (t, -t), (h, -t), (h, t), (t, t), (t, h), (-t, h), (-t, t), (-h, t), (-h, -t), (-t, -t)]
+    c, sn = math.cos(math.radians(rotate)), math.sin(math.radians(rotate))
+    return [(cx + x * c - y * sn, cy + x * sn + y * c) for x, y in base]
+
+
+def draw_symbol(surface: "Surface", name: str, cx: float, cy: float, size: float, *,
+                fill: str | None = "#000000", stroke: str | None = None, width: float = 0.3) -> None:
+    """Draw symbol `name` centred on (cx, cy), inside a size x size mm square.
+
+    fill/stroke accept palette names or '#RRGGBB'; a stroke keeps light fills (yellow)
+    visible on white paper.
+    """
+    fill = resolve(fill) if fill else None
+    stroke = resolve(stroke) if stroke else None
+    r = size / 2
+    kw = dict(fill=fill, stroke=stroke, width=width)
+    if name == "circle":
+        surface.circle(cx, cy, r * 0.92, **kw)
+    elif name == "ring":
+        surface.circle(cx, cy, r * 0.8, fill=None, stroke=fill or stroke, width=max(width, size * 0.16))
+    elif name == "square":
+        side = size * 0.82
+        surface.rect(cx - side / 2, cy - side / 2, side, side, **kw)
+    elif name == "triangle":
+        # Circumradius chosen so the triangle spans the full square height, centred visually.
+        surface.polygon(_regular(cx, cy + r * 0.18, r * 1.1, 3), **kw)
+    elif name == "triangle-down":
+        surface.polygon(_regular(cx, cy - r * 0.18, r * 1.1, 3, start=90.0), **kw)
+    elif name == "diamond":
+        surface.polygon([(cx, cy - r), (cx + r * 0.78, cy), (cx, cy + r), (cx - r * 0.78, cy)], **kw)
+    elif name == "star":
+        surface.polygon(_star(cx, cy + r * 0.06, r), **kw)
+    elif name == "hexagon":
+        surface.polygon(_regular(cx, cy, r * 0.98, 6, start=0.0), **kw)
+    elif name == "pentagon":
+        surface.polygon(_regular(cx, cy + r * 0.05, r, 5), **kw)
+    elif name == "heart":
+        surface.polygon(_heart(cx, cy, size), **kw)
+    elif name == "plus":
+        surface.polygon(_bar_cross(cx, cy, size * 0.95, size * 0.3, 0.0), **kw)
+    elif name == "cross":
+        surface.polygon(_bar_cross(cx, cy, size * 1.05, size * 0.26, 45.0), **kw)
+    else:
+        raise ValueError(f"unknown symbol {name!r}; known symbols: {', '.join(SYMBOLS)}")

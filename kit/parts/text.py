@@ -1,0 +1,229 @@
+"""Text boxes that fit their text: wrap, honour paragraph breaks and **bold**, shrink.
+
+The one rule: text never overflows silently. A box tries its preferred size, shrinks
+in small steps down to `min_size`, and raises kit.errors.TextDoesNotFit when even
+that is too large; the build names the game, component and piece in the message.
+
+French typography puts no-break spaces before : ; ! ? » and after « (U+00A0 or the
+narrow U+202F); lines never break there, only at ordinary spaces.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from kit.errors import TextDoesNotFit
+
+if TYPE_CHECKING:
+    from kit.surface.base import Surface
+
+PT = 25.4 / 72  # mm per typographic point
+
+ALIGNS = ("left", "centre", "right", "justify")
+VALIGNS = ("top", "middle", "bottom")
+
+# The font used for **bold** segments of a given body font.
+BOLD_OF: dict[str, str] = {
+    "sans": "sans-bold",
+    "sans-bold": "sans-bold",
+    "sans-italic": "sans-bold",
+    "sans-condensed": "sans-condensed",
+    "roman": "roman-bold",
+    "roman-bold": "roman-bold",
+}
+
+SHRINK_STEP = 0.25  # pt; fine enough that a box never shrinks noticeably more than needed
+_EPS = 1e-6         # mm; rounding slack when comparing widths and heights
+_BREAKABLE = (" ", "\t")  # the only places a line may break; never U+00A0 or U+202F
+
+
+@lru_cache(maxsize=None)
+def _has_glyph(font: str, char: str) -> bool:
+    from kit.fonts import path
+    return ord(char) in _cmap(str(path(font)))
+
+
+@lru_cache(maxsize=None)
+def _cmap(file: str) -> frozenset[int]:
+    from fontTools.ttLib import TTFont  # read once per font file; the fonts are small subsets
+    return frozenset(TTFont(file).getBestCmap())
+
+
+def printable(s: str, font: str) -> str:
+    """s with the narrow no-break space replaced by the ordinary one where the font lacks it
+    (Cinzel): the line still never breaks there, and no glyph goes missing."""
+    if "\u202f" in s and not _has_glyph(font, "\u202f"):
+        s = s.replace("\u202f", "\u00a0")
+    return s
+
+
+@dataclass(frozen=True)
+class _Run:
+    text: str
+    bold: bool
+
+
+@dataclass
+class _Line:
+    words: list[list[_Run]]
+    widths: list[float]
+    space: float
+    last: bool  # last line of its paragraph: never justified
+
+    @property
+    def natural(self) -> float:
+        return sum(self.widths) + self.space * (len(self.words) - 1)
+
+
+def _parse(paragraph: str) -> list[list[_Run]]:
+    """Words of a paragraph, each a list of runs; '**' toggles bold and may cut a word."""
+    words: list[list[_Run]] = []
+    current: list[_Run] = []
+    bold = False
+    parts = paragraph.split("**")
+    for i, part in enumerate(parts):
+        if i > 0:
+            bold = not bold
+        buffer = ""
+        for ch in part:
+            if ch in _BREAKABLE:
+                if buffer:
+                    current.append(_Run(buffer, bold))
+                    buffer = ""
+                if current:
+                    words.append(current)
+                    current = []
+            else:
+                buffer += ch
+        if buffer:
+            current.append(_Run(buffer, bold))
+    if current:
+        words.append(current)
+    return words
+
+
+class _Measure:
+    def __init__(self, surface: "Surface", font: str, size: float):
+        self.surface, self.size = surface, size
+        self.fonts = {False: font, True: BOLD_OF.get(font, font)}
+        self.space = surface.text_width(" ", font=font, size=size)
+
+    def word(self, runs: list[_Run]) -> float:
+        return sum(self.surface.text_width(printable(r.text, self.fonts[r.bold]), font=self.fonts[r.bold],
+                                           size=self.size) for r in runs)
+
+
+def _wrap(paragraphs: list[list[list[_Run]]], m: _Measure, width: float) -> list[_Line] | None:
+    """Greedy line breaking; None when a single word is wider than the box."""
+    lines: list[_Line] = []
+    for words in paragraphs:
+        if not words:  # an empty paragraph keeps its blank line
+            lines.append(_Line([], [], m.space, True))
+            continue
+        current: list[list[_Run]] = []
+        widths: list[float] = []
+        used = 0.0
+        for word in words:
+            w = m.word(word)
+            if w > width + _EPS:
+                return None
+            needed = w if not current else used + m.space + w
+            if current and needed > width + _EPS:
+                lines.append(_Line(current, widths, m.space, False))
+                current, widths, used = [word], [w], w
+            else:
+                current.append(word)
+                widths.append(w)
+                used = needed
+        lines.append(_Line(current, widths, m.space, True))
+    return lines
+
+
+def layout(surface: "Surface", w: float, h: float, text: str, *, font: str = "sans", size: float = 9.0,
+           min_size: float = 6.0, leading: float = 1.2) -> tuple[float, list[_Line]] | None:
+    """The largest size <= size (by SHRINK_STEP, ending exactly at min_size) at which text fits
+    a w x h mm box, with its lines; None when it fits at no size."""
+    paragraphs = [_parse(p) for p in text.split("\n")]
+    candidates = []
+    s = size
+    while s > min_size + _EPS:
+        candidates.append(round(s, 4))
+        s -= SHRINK_STEP
+    candidates.append(min_size)
+    for s in candidates:
+        m = _Measure(surface, font, s)
+        lines = _wrap(paragraphs, m, w)
+        if lines is None:
+            continue
+        if _height(surface, font, s, leading, len(lines)) <= h + _EPS:
+            return s, lines
+    return None
+
+
+def _height(surface: "Surface", font: str, size: float, leading: float, n: int) -> float:
+    ascent, descent = surface.ascent_descent(font=font, size=size)
+    return ascent + descent + (n - 1) * size * leading * PT
+
+
+def fits(surface: "Surface", w: float, h: float, text: str, **kwargs) -> bool:
+    """Whether text_box would succeed, without drawing."""
+    keys = ("font", "size", "min_size", "leading")
+    return layout(surface, w, h, text, **{k: v for k, v in kwargs.items() if k in keys}) is not None
+
+
+def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: str, *, font: str = "sans",
+             size: float = 9.0, min_size: float = 6.0, colour: str = "#000000", align: str = "left",
+             valign: str = "top", leading: float = 1.2) -> float:
+    """Draw text inside the box (x, y, w, h) in mm; returns the size in points actually used.
+
+    Wraps at ordinary spaces, starts a new paragraph at each "\\n", prints **segments** in
+    the bold of `font`, and shrinks down to min_size; raises TextDoesNotFit beyond that.
+    """
+    if align not in ALIGNS:
+        raise ValueError(f"align must be one of {', '.join(ALIGNS)}, not {align!r}")
+    if valign not in VALIGNS:
+        raise ValueError(f"valign must be one of {', '.join(VALIGNS)}, not {valign!r}")
+    if not text.strip():
+        return size
+    found = layout(surface, w, h, text, font=font, size=size, min_size=min_size, leading=leading)
+    if found is None:
+        excerpt = " ".join(text.split())
+        if len(excerpt) > 60:
+            excerpt = excerpt[:57].rstrip() + "…"
+        raise TextDoesNotFit(f"the text « {excerpt} » does not fit its {w:.1f} x {h:.1f} mm box "
+                             f"even at {min_size:g} pt; shorten it or enlarge the box")
+    used, lines = found
+    m = _Measure(surface, font, used)
+    ascent, _ = surface.ascent_descent(font=font, size=used)
+    total = _height(surface, font, used, leading, len(lines))
+    top = y + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
+    step = used * leading * PT
+    for i, line in enumerate(lines):
+        baseline = top + ascent + i * step
+        if not line.words:
+            continue
+        gap = line.space
+        if align == "justify" and not line.last and len(line.words) > 1:
+            gap = (w - sum(line.widths)) / (len(line.words) - 1)
+        width = sum(line.widths) + gap * (len(line.words) - 1)
+        start = x + {"left": 0.0, "justify": 0.0, "centre": (w - width) / 2, "right": w - width}[align]
+        # Consecutive words in the same font go out as one string (smaller files, text that
+        # copies and searches well); justified lines place each word to spread the gaps.
+        pieces: list[tuple[float, str, str]] = []  # (x, font, text)
+        cursor = start
+        for k, (word, word_w) in enumerate(zip(line.words, line.widths)):
+            run_x = cursor
+            for j, run in enumerate(word):
+                f = m.fonts[run.bold]
+                joined = j == 0 and k > 0 and align != "justify" and pieces and pieces[-1][1] == f
+                if joined:
+                    px, pf, pt = pieces[-1]
+                    pieces[-1] = (px, pf, pt + " " + run.text)
+                else:
+                    pieces.append((run_x, f, run.text))
+                run_x += surface.text_width(printable(run.text, f), font=f, size=used)
+            cursor += word_w + gap
+        for px, f, t in pieces:
+            surface.text(px, baseline, printable(t, f), font=f, size=used, colour=colour)
+    return used
