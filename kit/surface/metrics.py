@@ -1,0 +1,114 @@
+"""Font loading and text metrics, shared by every backend.
+
+A layout must come out the same in PDF, in SVG and in the recording used by the
+tests, so widths and line heights come from one source: the TrueType file itself
+(hmtx advances, hhea ascent/descent), read once per font with fontTools. Kerning is
+not applied anywhere (reportlab does not kern TrueType text), which keeps the three
+surfaces in agreement.
+
+Characters a font lacks are replaced, before measuring and before drawing, by
+`printable`: Cinzel has no narrow no-break space (U+202F), so it gets the ordinary
+no-break space, which still never breaks a line and has a glyph.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from fontTools.ttLib import TTFont
+
+from kit import fonts
+
+PT = 25.4 / 72  # mm per point
+
+# fontTools warns that the subset fonts' creation date is "very low"; it is harmless.
+logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
+
+# Replacements tried in order when a font has no glyph for a character.
+FALLBACKS: dict[str, tuple[str, ...]] = {
+    "\u202f": ("\u2009", "\u00a0", " "),  # narrow no-break space
+    "\u2009": ("\u202f", " "),             # thin space
+    "\u00a0": (" ",),
+    "\u2019": ("'",),
+    "\u2026": ("...",),
+    "\u2013": ("-",),
+}
+
+
+@dataclass
+class FontMetrics:
+    """What the backends need from one TrueType font, in font units."""
+
+    name: str
+    units_per_em: int
+    ascent: int          # hhea ascender, positive
+    descent: int         # hhea descender, made positive
+    cmap: dict[int, str]  # code point -> glyph name
+    advances: dict[str, int]  # glyph name -> advance width
+    font: TTFont = field(repr=False)
+    _char_advance: dict[str, int] = field(default_factory=dict, repr=False)
+
+    def has(self, ch: str) -> bool:
+        return ord(ch) in self.cmap
+
+    def advance(self, ch: str) -> int:
+        """Advance of one (printable) character in font units; .notdef's if missing."""
+        adv = self._char_advance.get(ch)
+        if adv is None:
+            glyph = self.cmap.get(ord(ch), ".notdef")
+            adv = self._char_advance[ch] = self.advances.get(glyph, self.advances.get(".notdef", 0))
+        return adv
+
+
+@lru_cache(maxsize=None)
+def get(name: str) -> FontMetrics:
+    """The metrics of a logical font name (kit.fonts.FILES), loaded once per process."""
+    tt = TTFont(str(fonts.path(name)), lazy=True)
+    hmtx = tt["hmtx"].metrics
+    return FontMetrics(
+        name=name,
+        units_per_em=tt["head"].unitsPerEm,
+        ascent=tt["hhea"].ascent,
+        descent=-tt["hhea"].descent,
+        cmap=dict(tt.getBestCmap()),
+        advances={glyph: adv for glyph, (adv, _lsb) in hmtx.items()},
+        font=tt,
+    )
+
+
+@lru_cache(maxsize=4096)
+def printable(font: str, s: str) -> str:
+    """s with each character the font lacks replaced by its first available fallback."""
+    m = get(font)
+    if all(ord(ch) in m.cmap for ch in s):
+        return s
+    out = []
+    for ch in s:
+        if ord(ch) not in m.cmap:
+            for alt in FALLBACKS.get(ch, ()):
+                if all(ord(a) in m.cmap for a in alt):
+                    ch = alt
+                    break
+        out.append(ch)
+    return "".join(out)
+
+
+def missing(font: str, s: str) -> set[str]:
+    """The characters of s that the font cannot print, even after fallbacks."""
+    m = get(font)
+    return {ch for ch in printable(font, s) if ord(ch) not in m.cmap}
+
+
+def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
+    """Advance width of s in mm at size points (no kerning, like the backends)."""
+    m = get(font)
+    units = sum(m.advance(ch) for ch in printable(font, s))
+    return units * size * PT / m.units_per_em
+
+
+def ascent_descent(font: str = "sans", size: float = 9.0) -> tuple[float, float]:
+    """(ascent, descent) in mm, both positive, from the font's hhea table."""
+    m = get(font)
+    k = size * PT / m.units_per_em
+    return (m.ascent * k, m.descent * k)
