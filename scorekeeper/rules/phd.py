@@ -1,6 +1,14 @@
 """PHD (RULES.md §1): Pression and Crédit, chapters, controversies and the defence."""
 from __future__ import annotations
 
+import copy
+
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules._checks import (
+    check_fields, check_option_names, check_players, join_names, need_action, need_game_on,
+    need_int, need_ints, need_player, signed,
+)
+
 GAME_ID = "phd"
 TITLE = "PHD"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -20,3 +28,254 @@ HAND_LIMIT = 9
 RECHERCHE_MAX_PER_TURN = 2
 MARKERS_PER_PLAYER = 5
 TIMED_POINTS = {"approved": 15, "pending": 10, "credit": 1}
+TIMED_OPTION_DEFAULT = False
+ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty")
+STATUSES = ("playing", "burnout", "bingo", "doctor")
+RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
+
+# ---------------------------------------------------------------------------------------
+# The rule engine: setup, apply, describe (contract in scorekeeper/rules/__init__.py).
+# ---------------------------------------------------------------------------------------
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _chapters_option(value) -> int:
+    # `kit score new --option chapters=2` may hand over the text "2".
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or value not in CHAPTER_OPTIONS:
+        allowed = ", ".join(str(n) for n in CHAPTER_OPTIONS)
+        raise RuleViolation(f"The option chapters must be one of {allowed}, not {value!r}.")
+    return value
+
+
+def _timed_option(value) -> bool:
+    if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+        return value.strip().lower() in _TRUE
+    if not isinstance(value, bool):
+        raise RuleViolation(f"The option timed must be true or false, not {value!r}.")
+    return value
+
+
+def setup(players: list[dict], options: dict | None = None) -> dict:
+    """Everyone starts at 4 Pression and 4 Crédit, no chapter, still playing."""
+    names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
+    options = check_option_names(options, TITLE, ("chapters", "timed"))
+    chapters = _chapters_option(options.get("chapters", DEFAULT_CHAPTERS))
+    timed = _timed_option(options.get("timed", TIMED_OPTION_DEFAULT))
+    return {
+        "game": GAME_ID,
+        "options": {"chapters": chapters, "timed": timed},
+        "players": {name: {"pression": RESOURCE_START, "credit": RESOURCE_START,
+                           "pending": 0, "approved": 0, "status": "playing"} for name in names},
+        "over": False,
+        "winners": [],
+        # how the game ended: "doctor", "timed", "last player" (None while it goes on)
+        "end": None,
+        # the latest die-or-card test (challenge, controversy, defence), for `show` and `play`
+        "last_test": None,
+    }
+
+
+def _acting(state: dict, name) -> dict:
+    """The record of a player who may act: known and still `playing`."""
+    name = need_player(state, name)
+    player = state["players"][name]
+    status = player["status"]
+    if status != "playing":
+        why = {"burnout": "burnt out", "bingo": "left the game with a bingo",
+               "doctor": "already defended their thesis"}[status]
+        raise RuleViolation(f"{name} has {why} and can no longer act.")
+    return player
+
+
+def _effect(value, name: str, what: str) -> dict:
+    """A {pression?, credit?} change, each a signed whole number."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RuleViolation(f"{name}'s {what} must give pression and/or credit changes, not {value!r}.")
+    for key in value:
+        if key not in RESOURCES:
+            raise RuleViolation(f"{name}'s {what} can change pression or credit, not {key!r}.")
+    return {key: need_int(value[key], f"{name}'s {what} change of {RESOURCE_NAMES[key]}")
+            for key in RESOURCES if key in value}
+
+
+def _change(player: dict, deltas: dict) -> None:
+    """Apply signed changes, clamp to 0..20, then burn-out before bingo (RULES.md §1.2)."""
+    for resource, delta in deltas.items():
+        player[resource] = max(RESOURCE_MIN, min(RESOURCE_MAX, player[resource] + delta))
+    if player["pression"] >= BURNOUT_AT:
+        player["status"] = "burnout"
+    elif player["credit"] >= BINGO_AT:
+        player["status"] = "bingo"
+
+
+def timed_score(player: dict) -> int:
+    """15 per approved chapter, 10 per submitted one, plus the Crédit (RULES.md §1.11)."""
+    return sum(TIMED_POINTS[key] * player[key] for key in ("approved", "pending", "credit"))
+
+
+def _settle(state: dict) -> None:
+    """Decide whether the game is over and who the winners are, in header order."""
+    players = state["players"]
+    playing = [name for name, p in players.items() if p["status"] == "playing"]
+    winners = {name for name, p in players.items() if p["status"] in ("bingo", "doctor")}
+    if any(p["status"] == "doctor" for p in players.values()):
+        state["over"], state["end"] = True, "doctor"
+    elif state["end"] == "timed":
+        contenders = {name: state["scores"][name] for name in playing}
+        if contenders:
+            best = max(contenders.values())
+            winners |= {name for name, score in contenders.items() if score == best}
+    elif len(playing) <= 1:
+        state["over"], state["end"] = True, "last player"
+        winners |= set(playing)
+    state["winners"] = [name for name in players if name in winners]
+
+
+def _net(action: dict, name: str) -> tuple[int, list[int], list[int], list[int]]:
+    own = need_ints(action.get("arguments"), f"{name}'s arguments", low=0, non_empty=True)
+    support = need_ints(action.get("support"), f"The support for {name}", low=0)
+    opposition = need_ints(action.get("opposition"), f"The opposition to {name}", low=0)
+    return sum(own) + sum(support) - sum(opposition), own, support, opposition
+
+
+def apply(state: dict, action: dict) -> dict:
+    """The state after one action; refuses with RuleViolation, never mutates `state`."""
+    kind = need_action(action, TITLE, ACTIONS)
+    need_game_on(state, TITLE)
+    new = copy.deepcopy(state)
+    players = new["players"]
+
+    if kind == "deck_empty":
+        check_fields(action, TITLE, ())
+        if not new["options"]["timed"]:
+            raise RuleViolation("The event deck running out ends only a timed game "
+                                "(option timed=true); in this game reshuffle it and play on.")
+        new["scores"] = {name: timed_score(p) for name, p in players.items()}
+        new["over"], new["end"] = True, "timed"
+        _settle(new)
+        return new
+
+    name = action.get("player")
+    if kind == "adjust":
+        check_fields(action, TITLE, ("player",), RESOURCES)
+        player = _acting(new, name)
+        deltas = {key: need_int(action[key], f"{name}'s {RESOURCE_NAMES[key]} change")
+                  for key in RESOURCES if key in action}
+        if not deltas:
+            raise RuleViolation(f"Adjusting {name} needs a pression or a credit change.")
+        _change(player, deltas)
+
+    elif kind == "challenge":
+        check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
+                     ("modifiers", "success", "failure"))
+        player = _acting(new, name)
+        resource = action["resource"]
+        if resource not in RESOURCES:
+            raise RuleViolation(f"{name}'s challenge tests pression or credit, not {resource!r}.")
+        die = need_int(action["die"], f"{name}'s die", DIE_MIN, DIE_MAX)
+        difficulty = need_int(action["difficulty"], f"The difficulty of {name}'s challenge", low=0)
+        modifiers = need_ints(action.get("modifiers"), f"The modifiers of {name}'s challenge")
+        success_effect = _effect(action.get("success"), name, "challenge success")
+        failure_effect = _effect(action.get("failure"), name, "challenge failure")
+        total = player[resource] + die + sum(modifiers)
+        won = total >= difficulty
+        _change(player, success_effect if won else failure_effect)
+        new["last_test"] = {"kind": "challenge", "player": name, "total": total,
+                            "needed": difficulty, "success": won}
+
+    elif kind == "submit":
+        check_fields(action, TITLE, ("player",))
+        player = _acting(new, name)
+        if any(player[key] < cost for key, cost in CHAPTER_COST.items()):
+            raise RuleViolation(
+                f"{name} has {player['pression']} Pression and {player['credit']} Crédit; "
+                f"submitting a chapter needs at least {CHAPTER_COST['pression']} of each.")
+        _change(player, {key: -cost for key, cost in CHAPTER_COST.items()})
+        player["pending"] += 1
+
+    elif kind in ("approve", "controversy"):
+        check_fields(action, TITLE, ("player",) + (("arguments",) if kind == "controversy" else ()),
+                     ("support", "opposition") if kind == "controversy" else ())
+        player = _acting(new, name)
+        if player["pending"] < 1:
+            raise RuleViolation(f"{name} has no submitted chapter waiting for approval.")
+        approved = True
+        if kind == "controversy":
+            net, *_ = _net(action, name)
+            approved = net >= CONTROVERSY_NET_TO_WIN
+            new["last_test"] = {"kind": "controversy", "player": name, "total": net,
+                                "needed": CONTROVERSY_NET_TO_WIN, "success": approved}
+        if approved:
+            player["pending"] -= 1
+            player["approved"] += 1
+
+    elif kind == "revoke":
+        check_fields(action, TITLE, ("player",))
+        player = _acting(new, name)
+        if player["approved"] < 1:
+            raise RuleViolation(f"{name} has no approved chapter to revoke.")
+        player["approved"] -= 1
+        player["pending"] += 1
+
+    elif kind == "defend":
+        check_fields(action, TITLE, ("player", "die", "arguments"), ("support", "opposition"))
+        player = _acting(new, name)
+        required = new["options"]["chapters"]
+        if player["approved"] < required:
+            raise RuleViolation(f"{name} has {player['approved']} approved chapter(s); "
+                                f"the thesis defence needs {required}.")
+        die = need_int(action["die"], f"{name}'s die", DIE_MIN, DIE_MAX)
+        net, *_ = _net(action, name)
+        total = die + net
+        defended = total >= DEFENCE_NET_TO_WIN
+        if defended:
+            player["status"] = "doctor"
+        new["last_test"] = {"kind": "defence", "player": name, "total": total,
+                            "needed": DEFENCE_NET_TO_WIN, "success": defended}
+
+    _settle(new)
+    return new
+
+
+def _effect_text(effect: dict | None) -> str:
+    effect = effect or {}
+    parts = [f"{RESOURCE_NAMES[key]} {signed(effect[key])}" for key in RESOURCES if key in effect]
+    return ", ".join(parts) or "nothing"
+
+
+def _cards(values) -> str:
+    values = values if isinstance(values, list) else ([] if values is None else [values])
+    return "+".join(str(v) for v in values) or "0"
+
+
+def describe(action: dict) -> str:
+    """One readable line for `kit score log`."""
+    kind, name = action.get("action"), action.get("player", "?")
+    if kind == "adjust":
+        return f"{name}: {_effect_text(action)}"
+    if kind == "challenge":
+        mods = "".join(f" {signed(m)}" for m in (action.get("modifiers") or []))
+        resource = RESOURCE_NAMES.get(action.get("resource"), action.get("resource"))
+        return (f"{name} takes a challenge on {resource}: die {action.get('die')}{mods} "
+                f"against {action.get('difficulty')} (success: {_effect_text(action.get('success'))}; "
+                f"failure: {_effect_text(action.get('failure'))})")
+    if kind == "submit":
+        return f"{name} submits a chapter (-5 Pression, -5 Crédit)"
+    if kind == "approve":
+        return f"{name}'s chapter is approved"
+    if kind == "revoke":
+        return f"{name}'s approved chapter is revoked"
+    if kind in ("controversy", "defend"):
+        what = "defends a chapter in a controversy" if kind == "controversy" else "defends the thesis"
+        die = f"die {action.get('die')}, " if kind == "defend" else ""
+        return (f"{name} {what}: {die}arguments {_cards(action.get('arguments'))}, "
+                f"support {_cards(action.get('support'))}, opposition {_cards(action.get('opposition'))}")
+    if kind == "deck_empty":
+        return "The event deck is empty: time is up, the scores decide"
+    return f"{kind} {name}"

@@ -1,6 +1,14 @@
 """Promotion (RULES.md §3): office politics and Influence Points (PI)."""
 from __future__ import annotations
 
+import copy
+
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules._checks import (
+    check_fields, check_option_names, check_players, is_int, join_names, need_action,
+    need_game_on, need_int, need_player,
+)
+
 GAME_ID = "promotion"
 TITLE = "Promotion"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -18,3 +26,121 @@ END_OF_TURN_HAND_LIMIT = 6
 MAX_REDIRECTIONS = 3
 BURNOUT_DRAW = 3
 MIN_PI_TOKENS = 60
+ACTIONS = ("gain", "lose", "steal", "deck_empty")
+
+
+def _target_option(value) -> int:
+    # `kit score new --option target=10` may hand over the text "10".
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not is_int(value) or value <= START_PI:
+        raise RuleViolation(f"The option target must be a whole number of PI above the "
+                            f"{START_PI} everyone starts with, not {value!r}.")
+    return value
+
+
+def setup(players: list[dict], options: dict | None = None) -> dict:
+    """Hand size and target from the player-count table; everyone starts with 1 PI."""
+    names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
+    options = check_option_names(options, TITLE, ("target",))
+    hand_size, target = PLAYER_TABLE[len(names)]
+    if "target" in options:
+        target = _target_option(options["target"])
+    return {
+        "game": GAME_ID,
+        "options": {"target": target} if "target" in options else {},
+        "target": target,
+        "hand_size": hand_size,
+        "reshuffles": 0,
+        "players": {name: {"pi": START_PI} for name in names},
+        "over": False,
+        "winners": [],
+        # how the game ended: "target" or "office closed" (None while it goes on)
+        "end": None,
+    }
+
+
+def _check_target(state: dict, name: str) -> None:
+    """Reaching the target wins at once (RULES.md §3.5)."""
+    if state["players"][name]["pi"] >= state["target"]:
+        state["over"], state["end"], state["winners"] = True, "target", [name]
+
+
+def _hands(state: dict, value) -> dict[str, int]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RuleViolation(f"hands must give each player's number of cards, not {value!r}.")
+    return {need_player(state, name, "hands"): need_int(count, f"{name}'s cards in hand", low=0)
+            for name, count in value.items()}
+
+
+def _close_office(state: dict, hands: dict[str, int]) -> None:
+    """Most PI wins; a tie goes to most cards in hand; still tied, a shared win (RULES.md §3.6)."""
+    players = state["players"]
+    best = max(p["pi"] for p in players.values())
+    tied = [name for name, p in players.items() if p["pi"] == best]
+    if len(tied) > 1:
+        missing = [name for name in tied if name not in hands]
+        if missing:
+            raise RuleViolation(
+                f"{join_names(tied)} are tied on {best} PI as the office closes: give the cards "
+                f"in hand of {join_names(missing)} (hands) to break the tie.")
+        most = max(hands[name] for name in tied)
+        tied = [name for name in tied if hands[name] == most]
+    state["over"], state["end"], state["winners"] = True, "office closed", tied
+
+
+def apply(state: dict, action: dict) -> dict:
+    """The state after one action; refuses with RuleViolation, never mutates `state`."""
+    kind = need_action(action, TITLE, ACTIONS)
+    need_game_on(state, TITLE)
+    new = copy.deepcopy(state)
+    players = new["players"]
+    if kind in ("gain", "lose"):
+        check_fields(action, TITLE, ("player", "amount"))
+        name = need_player(new, action["player"])
+        noun = "gain" if kind == "gain" else "loss"
+        amount = need_int(action["amount"], f"{name}'s PI {noun}", low=1)
+        if kind == "gain":
+            players[name]["pi"] += amount
+            _check_target(new, name)
+        else:
+            players[name]["pi"] = max(0, players[name]["pi"] - amount)
+    elif kind == "steal":
+        check_fields(action, TITLE, ("thief", "victim", "amount"))
+        thief = need_player(new, action["thief"], "thief")
+        victim = need_player(new, action["victim"], "victim")
+        if thief == victim:
+            raise RuleViolation(f"{thief} cannot steal from themselves.")
+        amount = need_int(action["amount"], f"The PI {thief} steals from {victim}", low=1)
+        taken = min(amount, players[victim]["pi"])
+        players[victim]["pi"] -= taken
+        players[thief]["pi"] += taken
+        _check_target(new, thief)
+    else:
+        check_fields(action, TITLE, (), ("hands",))
+        hands = _hands(new, action.get("hands"))
+        if new["reshuffles"] < MAX_RESHUFFLES:
+            new["reshuffles"] += 1
+        else:
+            _close_office(new, hands)
+    return new
+
+
+def describe(action: dict) -> str:
+    """One readable line for `kit score log`."""
+    kind = action.get("action")
+    if kind == "gain":
+        return f"{action.get('player')} gains {action.get('amount')} PI"
+    if kind == "lose":
+        return f"{action.get('player')} loses {action.get('amount')} PI"
+    if kind == "steal":
+        return f"{action.get('thief')} steals {action.get('amount')} PI from {action.get('victim')}"
+    if kind == "deck_empty":
+        hands = action.get("hands")
+        line = "The deck is empty"
+        if isinstance(hands, dict) and hands:
+            line += " (cards in hand: " + ", ".join(f"{k} {v}" for k, v in hands.items()) + ")"
+        return line
+    return str(kind)

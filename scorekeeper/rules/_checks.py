@@ -1,0 +1,130 @@
+"""Checks shared by the PHD, Amphithéâtre and Promotion rule modules.
+
+Each check either returns the clean value or raises RuleViolation with one sentence a
+player understands: who, which value, which limit. Session lines come from JSON typed by
+hand, so nothing here trusts a type: `True` is not a number, "3" is not a number.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from scorekeeper.errors import RuleViolation
+
+
+def join_names(names: Iterable[str]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cléo"."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def check_players(players: Any, title: str, low: int, high: int) -> list[str]:
+    """The player names of a session header, unique and non-empty, low..high of them."""
+    if not isinstance(players, list):
+        raise RuleViolation(f"{title} needs a list of players.")
+    names: list[str] = []
+    for entry in players:
+        name = entry.get("name") if isinstance(entry, dict) else entry
+        if not isinstance(name, str) or not name.strip():
+            raise RuleViolation(f"Every {title} player needs a non-empty name, not {name!r}.")
+        if name in names:
+            raise RuleViolation(f"Two players are called {name}; each name must be unique.")
+        names.append(name)
+    if not low <= len(names) <= high:
+        raise RuleViolation(f"{title} is for {low} to {high} players, not {len(names)}.")
+    return names
+
+
+def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict:
+    """The options as a dict, refusing any name the game does not know."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise RuleViolation(f"{title} options must be KEY=VALUE pairs, not {options!r}.")
+    known = tuple(known)
+    for key in options:
+        if key not in known:
+            accepted = ", ".join(known) if known else "none"
+            raise RuleViolation(f"{title} has no option {key!r}; its options are: {accepted}.")
+    return dict(options)
+
+
+def check_fields(action: dict, title: str, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+    """Refuse an action line with a missing or an unknown field (a typo must not pass silently)."""
+    name = action.get("action")
+    required, optional = tuple(required), tuple(optional)
+    for field in required:
+        if field not in action:
+            raise RuleViolation(f"The {title} action {name!r} needs the field {field!r}.")
+    for field in action:
+        if field != "action" and field not in required and field not in optional:
+            accepted = ", ".join(required + optional) or "none"
+            raise RuleViolation(
+                f"The {title} action {name!r} has no field {field!r}; its fields are: {accepted}.")
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def need_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number within low..high (either bound optional); `what` names it in the sentence."""
+    if not is_int(value):
+        raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
+    if low is not None and high is not None and not low <= value <= high:
+        raise RuleViolation(f"{what} must be between {low} and {high}, not {value}.")
+    if low is not None and value < low:
+        raise RuleViolation(f"{what} must be at least {low}, not {value}.")
+    if high is not None and value > high:
+        raise RuleViolation(f"{what} must be at most {high}, not {value}.")
+    return value
+
+
+def need_ints(value: Any, what: str, *, low: int | None = None, non_empty: bool = False) -> list[int]:
+    """A list of whole numbers; a single number is accepted as a list of one."""
+    if value is None:
+        value = []
+    if is_int(value):
+        value = [value]
+    if not isinstance(value, list):
+        raise RuleViolation(f"{what} must be a list of whole numbers, not {value!r}.")
+    if non_empty and not value:
+        raise RuleViolation(f"{what} needs at least one value.")
+    return [need_int(item, what, low=low) for item in value]
+
+
+def need_bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleViolation(f"{what} must be true or false, not {value!r}.")
+    return value
+
+
+def need_player(state: dict, name: Any, role: str = "player") -> str:
+    """A name that is one of the session's players."""
+    if not isinstance(name, str) or name not in state["players"]:
+        raise RuleViolation(
+            f"There is no player called {name!r} (the {role}); the players are "
+            f"{join_names(state['players'])}.")
+    return name
+
+
+def need_game_on(state: dict, title: str) -> None:
+    """Every action is refused once the game is over."""
+    if state["over"]:
+        who = join_names(state["winners"]) or "nobody"
+        raise RuleViolation(f"This {title} game is over ({who} won); no more actions are accepted.")
+
+
+def need_action(action: Any, title: str, actions: Iterable[str]) -> str:
+    if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+        raise RuleViolation(f"An action must be an object with an 'action' name, not {action!r}.")
+    name = action["action"]
+    actions = tuple(actions)
+    if name not in actions:
+        raise RuleViolation(f"{title} has no action {name!r}; its actions are: {', '.join(actions)}.")
+    return name
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
