@@ -1,0 +1,109 @@
+"""Units, paper and card sizes: the one place where lengths are parsed and named.
+
+Every length in the kit is in millimetres. A designer may write 63, "63", "63mm",
+"6.3cm", "2.5in" or "12pt" (a comma works as the decimal point); parse_mm turns each
+into mm. Points (1/72 in) only appear at the surface and for font sizes.
+"""
+from __future__ import annotations
+
+import re
+
+from kit.errors import KitError
+from kit.model import SAFE_MM
+
+MM_PER_PT = 25.4 / 72
+MM_PER_INCH = 25.4
+
+# Paper sizes, portrait, in mm (ISO 216 and ANSI Letter, 8.5 x 11 in).
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+}
+
+# Card sizes, portrait, in mm. "standard" is the poker size, the default for cards.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "standard": (63.0, 88.0),
+    "mini": (44.0, 67.0),
+    "tarot": (70.0, 120.0),
+}
+DEFAULT_CARD = "standard"
+
+SAFE = SAFE_MM  # text and vital art stay this far inside the trim (kit.model.Frame.safe)
+
+# A piece of size "page" fills the paper minus this margin on every side: home printers
+# cannot print the outer 4-6 mm, so 10 mm keeps every line of a board or sheet on paper.
+PAGE_MARGIN = 10.0
+
+# The imposition keeps at least this much paper around a grid of pieces: room for the
+# cut marks, which start MARK_GAP outside the grid and run outwards up to MARK_LENGTH.
+MIN_MARGIN = 5.0
+MARK_GAP = 1.0
+MARK_LENGTH = 4.0
+
+_UNITS = {"": 1.0, "mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_PT}
+_LENGTH = re.compile(r"^\s*([-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+))\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
+
+
+def parse_mm(value: object) -> float:
+    """A length in mm from a number (already mm) or a string such as '63mm', '6,3 cm', '1in'.
+
+    >>> parse_mm("63mm"), parse_mm(3), parse_mm("2,5cm"), parse_mm("72pt")
+    (63.0, 3.0, 25.0, 25.4)
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"not a length: {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if not isinstance(value, str):
+        raise ValueError(f"not a length: {value!r}")
+    match = _LENGTH.match(value)
+    if not match:
+        raise ValueError(f"not a length: {value!r} (write a number of mm, such as 63 or '63mm')")
+    number = float(match.group(1).replace(",", "."))
+    return round(number * _UNITS[(match.group(2) or "").lower()], 6)
+
+
+def parse_offset(value: str) -> tuple[float, float]:
+    """An 'X,Y' pair of lengths in mm (spaces allowed; ';' also separates), e.g. '1.5,-0.5'."""
+    if not isinstance(value, str):
+        raise ValueError(f"not an X,Y offset: {value!r}")
+    parts = re.split(r"\s*[;,]\s*(?=[-+.\d])", value.strip()) if ";" not in value else value.split(";")
+    if len(parts) != 2:
+        raise ValueError(f"expected two lengths X,Y in mm (such as 1.5,-0.5), got {value!r}")
+    return parse_mm(parts[0]), parse_mm(parts[1])
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    """(width, height) in mm of a paper name, portrait."""
+    try:
+        return PAPERS[name.lower()]
+    except (KeyError, AttributeError):
+        raise KitError(f"unknown paper {name!r}; choose one of {', '.join(PAPERS)}") from None
+
+
+def card_size(value: object) -> tuple[float, float]:
+    """A card size from a name ('standard', 'mini', 'tarot'), 'WxH' in mm, or a (w, h) pair."""
+    if isinstance(value, str):
+        if value.lower() in CARD_SIZES:
+            return CARD_SIZES[value.lower()]
+        parts = re.split(r"\s*[x×]\s*", value.strip().lower())
+        if len(parts) == 2:
+            return parse_mm(parts[0]), parse_mm(parts[1])
+        raise ValueError(f"unknown card size {value!r}; use {', '.join(CARD_SIZES)} or WxH in mm (63x88)")
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return parse_mm(value[0]), parse_mm(value[1])
+    raise ValueError(f"not a card size: {value!r}")
+
+
+def printable_area(paper: str) -> tuple[float, float, float, float]:
+    """(x, y, w, h) in mm of the box a "page" piece fills on this paper."""
+    width, height = paper_size(paper)
+    return (PAGE_MARGIN, PAGE_MARGIN, width - 2 * PAGE_MARGIN, height - 2 * PAGE_MARGIN)
+
+
+def to_pt(mm: float) -> float:
+    return mm / MM_PER_PT
+
+
+def to_mm(pt: float) -> float:
+    return pt * MM_PER_PT
