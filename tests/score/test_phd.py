@@ -1,0 +1,294 @@
+"""PHD rules (RULES.md §1) against scorekeeper.rules.phd directly, without the CLI."""
+from __future__ import annotations
+
+import copy
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper import session as sessions
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import phd
+
+SCENARIOS = Path(os.environ.get("KIT_SCENARIOS", Path(__file__).resolve().parents[3] / "shared" / "scenarios"))
+NAMES = ["Ana", "Ben", "Cléo"]
+
+
+def new(names=NAMES, **options):
+    return phd.setup([{"name": n} for n in names], options)
+
+
+def play(state, *actions):
+    for action in actions:
+        state = phd.apply(state, action)
+    return state
+
+
+def dotted(state, path):
+    for key in path.split("."):
+        state = state[key]
+    return state
+
+
+# -- the shared scenarios, straight through the rule module ------------------------------
+
+@pytest.mark.parametrize("path", sorted((SCENARIOS / "phd").glob("*.yaml")), ids=lambda p: p.stem)
+def test_scenario(path):
+    scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if "refused_new" in scenario:
+        with pytest.raises(RuleViolation) as refused:
+            phd.setup(scenario["players"], scenario.get("options") or {})
+        for text in scenario["refused_new"]:
+            assert str(text) in str(refused.value)
+        return
+    state = phd.setup(scenario["players"], scenario.get("options") or {})
+    for number, step in enumerate(scenario["steps"], 1):
+        if "refused" in step:
+            with pytest.raises(RuleViolation) as refused:
+                phd.apply(state, step["act"])
+            texts = step["refused"] if isinstance(step["refused"], list) else [step["refused"]]
+            for text in texts:
+                assert str(text) in str(refused.value), f"step {number}"
+            continue
+        state = phd.apply(state, step["act"])
+        for key, value in (step.get("expect") or {}).items():
+            assert dotted(state, key) == value, f"step {number}: {key}"
+
+
+def test_the_scenarios_are_there():
+    assert len(list((SCENARIOS / "phd").glob("*.yaml"))) >= 6
+
+
+# -- setup -------------------------------------------------------------------------------
+
+def test_setup_starts_everyone_at_four():
+    state = new()
+    assert state["options"] == {"chapters": phd.DEFAULT_CHAPTERS, "timed": False}
+    assert state["players"]["Cléo"] == {"pression": 4, "credit": 4, "pending": 0,
+                                         "approved": 0, "status": "playing"}
+    assert (state["over"], state["winners"]) == (False, [])
+
+
+@pytest.mark.parametrize("options, text", [
+    ({"chapters": 4}, "4"), ({"chapters": "three"}, "three"), ({"chapters": True}, "True"),
+    ({"timed": "maybe"}, "maybe"), ({"rounds": 3}, "rounds"),
+])
+def test_setup_refuses_bad_options(options, text):
+    with pytest.raises(RuleViolation) as refused:
+        new(**options)
+    assert text in str(refused.value)
+
+
+def test_options_typed_on_the_command_line_are_understood():
+    assert new(chapters="5", timed="true")["options"] == {"chapters": 5, "timed": True}
+
+
+@pytest.mark.parametrize("names, text", [(["Ana"], "1"), (["A", "B", "C", "D", "E", "F", "G"], "7"),
+                                         (["Ana", "Ana"], "Ana"), (["Ana", ""], "name")])
+def test_setup_refuses_bad_players(names, text):
+    with pytest.raises(RuleViolation) as refused:
+        new(names)
+    assert text in str(refused.value)
+
+
+# -- resources ---------------------------------------------------------------------------
+
+def test_resources_are_clamped():
+    state = play(new(), {"action": "adjust", "player": "Ana", "pression": -9, "credit": 12})
+    assert (state["players"]["Ana"]["pression"], state["players"]["Ana"]["credit"]) == (0, 16)
+
+
+def test_burnout_wins_over_bingo_when_both_at_once():
+    state = play(new(), {"action": "adjust", "player": "Ana", "pression": 16, "credit": 16})
+    assert state["players"]["Ana"]["status"] == "burnout"
+    assert state["winners"] == [] and not state["over"]
+
+
+def test_bingo_counts_as_a_winner_while_the_game_goes_on():
+    state = play(new(), {"action": "adjust", "player": "Ben", "credit": 16})
+    assert state["players"]["Ben"]["status"] == "bingo"
+    assert state["winners"] == ["Ben"] and not state["over"]
+
+
+def test_the_last_player_standing_wins():
+    state = play(new(), {"action": "adjust", "player": "Ana", "pression": 16},
+                 {"action": "adjust", "player": "Cléo", "pression": 16})
+    assert state["over"] and state["end"] == "last player" and state["winners"] == ["Ben"]
+
+
+def test_adjust_needs_a_change_and_known_fields():
+    with pytest.raises(RuleViolation, match="Ana"):
+        play(new(), {"action": "adjust", "player": "Ana"})
+    with pytest.raises(RuleViolation, match="pressure"):
+        play(new(), {"action": "adjust", "player": "Ana", "pressure": 2})
+    with pytest.raises(RuleViolation, match="Zoé"):
+        play(new(), {"action": "adjust", "player": "Zoé", "credit": 2})
+    with pytest.raises(RuleViolation, match="dance"):
+        play(new(), {"action": "dance", "player": "Ana"})
+
+
+# -- challenges --------------------------------------------------------------------------
+
+def test_a_challenge_reaching_the_difficulty_exactly_succeeds():
+    state = play(new(), {"action": "challenge", "player": "Ben", "resource": "pression", "die": 2,
+                         "difficulty": 7, "modifiers": [3, -2], "success": {"credit": 2},
+                         "failure": {"pression": 3}})
+    assert state["players"]["Ben"]["credit"] == 6 and state["last_test"]["success"]
+    state = play(state, {"action": "challenge", "player": "Ben", "resource": "credit", "die": 1,
+                         "difficulty": 8, "failure": {"pression": 3}})
+    assert state["players"]["Ben"]["pression"] == 7 and not state["last_test"]["success"]
+
+
+def test_a_challenge_effect_can_burn_a_player_out():
+    state = play(new(), {"action": "challenge", "player": "Ana", "resource": "credit", "die": 1,
+                         "difficulty": 20, "failure": {"pression": 20}})
+    assert state["players"]["Ana"]["status"] == "burnout"
+
+
+@pytest.mark.parametrize("change, text", [
+    ({"resource": "luck"}, "luck"), ({"die": 0}, "0"), ({"modifiers": ["x"]}, "x"),
+    ({"success": {"gold": 1}}, "gold"), ({"failure": {"pression": 1.5}}, "1.5"),
+])
+def test_a_malformed_challenge_is_refused(change, text):
+    action = {"action": "challenge", "player": "Ana", "resource": "credit", "die": 3,
+              "difficulty": 7, **change}
+    with pytest.raises(RuleViolation) as refused:
+        play(new(), action)
+    assert text in str(refused.value)
+
+
+# -- chapters ----------------------------------------------------------------------------
+
+def rich(state, name="Ana", amount=10):
+    return play(state, {"action": "adjust", "player": name, "pression": amount, "credit": amount})
+
+
+def test_revoke_turns_an_approved_chapter_back_into_a_submitted_one():
+    state = play(rich(new()), {"action": "submit", "player": "Ana"}, {"action": "approve", "player": "Ana"},
+                 {"action": "revoke", "player": "Ana"})
+    assert (state["players"]["Ana"]["pending"], state["players"]["Ana"]["approved"]) == (1, 0)
+    with pytest.raises(RuleViolation, match="Ana"):
+        play(state, {"action": "revoke", "player": "Ana"})
+
+
+def test_a_controversy_needs_a_net_of_one_and_at_least_one_argument():
+    state = play(rich(new()), {"action": "submit", "player": "Ana"})
+    tie = play(state, {"action": "controversy", "player": "Ana", "arguments": [2], "opposition": [1, 1]})
+    assert tie["players"]["Ana"]["approved"] == 0
+    won = play(state, {"action": "controversy", "player": "Ana", "arguments": [2], "support": [1],
+                       "opposition": [2]})
+    assert won["players"]["Ana"]["approved"] == 1
+    with pytest.raises(RuleViolation, match="Ana"):
+        play(state, {"action": "controversy", "player": "Ana", "arguments": []})
+
+
+def test_the_defence_option_sets_the_chapters_needed():
+    state = rich(new(chapters=2), amount=12)
+    state = play(state, {"action": "submit", "player": "Ana"}, {"action": "approve", "player": "Ana"})
+    with pytest.raises(RuleViolation, match="needs 2"):
+        play(state, {"action": "defend", "player": "Ana", "die": 6, "arguments": [4]})
+    state = play(state, {"action": "submit", "player": "Ana"}, {"action": "approve", "player": "Ana"},
+                 {"action": "adjust", "player": "Ben", "credit": 16})
+    state = play(state, {"action": "defend", "player": "Ana", "die": 1, "arguments": [1], "opposition": [1]})
+    assert state["over"] and state["end"] == "doctor"
+    assert state["winners"] == ["Ana", "Ben"]      # the doctor and the bingo player
+
+
+# -- the timed variant -------------------------------------------------------------------
+
+def test_deck_empty_ends_only_a_timed_game():
+    with pytest.raises(RuleViolation, match="timed"):
+        play(new(), {"action": "deck_empty"})
+
+
+def test_timed_scores_share_the_win_and_skip_the_eliminated():
+    state = play(new(["Ana", "Ben", "Cléo", "Dan"], timed=True),
+                 {"action": "adjust", "player": "Ana", "credit": 2},
+                 {"action": "adjust", "player": "Ben", "credit": 2},
+                 {"action": "adjust", "player": "Cléo", "pression": 16, "credit": 15},
+                 {"action": "deck_empty"})
+    assert state["scores"] == {"Ana": 6, "Ben": 6, "Cléo": 19, "Dan": 4}
+    assert state["winners"] == ["Ana", "Ben"] and state["end"] == "timed"
+    with pytest.raises(RuleViolation, match="over"):
+        play(state, {"action": "adjust", "player": "Dan", "credit": 1})
+
+
+# -- properties --------------------------------------------------------------------------
+
+delta = st.integers(-25, 25)
+effect = st.fixed_dictionaries({}, optional={"pression": delta, "credit": delta})
+cards = st.lists(st.integers(0, 5), max_size=3)
+player = st.sampled_from(NAMES)
+actions = st.one_of(
+    st.builds(lambda p, d: {"action": "adjust", "player": p, **d}, player, effect),
+    st.builds(lambda p, r, die, diff, mods, s, f: {"action": "challenge", "player": p, "resource": r,
+                                                   "die": die, "difficulty": diff, "modifiers": mods,
+                                                   "success": s, "failure": f},
+              player, st.sampled_from(phd.RESOURCES), st.integers(1, 6), st.integers(0, 25),
+              st.lists(st.integers(-5, 5), max_size=3), effect, effect),
+    st.builds(lambda p, k: {"action": k, "player": p}, player,
+              st.sampled_from(["submit", "approve", "revoke"])),
+    st.builds(lambda p, a, s, o: {"action": "controversy", "player": p, "arguments": a, "support": s,
+                                  "opposition": o}, player, cards, cards, cards),
+    st.builds(lambda p, die, a, o: {"action": "defend", "player": p, "die": die, "arguments": a,
+                                    "opposition": o}, player, st.integers(0, 7), cards, cards),
+    st.just({"action": "deck_empty"}),
+)
+
+
+def check_invariants(state):
+    for p in state["players"].values():
+        assert phd.RESOURCE_MIN <= p["pression"] <= phd.RESOURCE_MAX
+        assert phd.RESOURCE_MIN <= p["credit"] <= phd.RESOURCE_MAX
+        assert p["pending"] >= 0 and p["approved"] >= 0
+        assert (p["status"] == "burnout") == (p["pression"] == phd.RESOURCE_MAX)
+    playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
+    assert state["over"] == (state["end"] is not None)
+    if not state["over"]:
+        assert len(playing) >= 2
+    assert state["winners"] == [n for n in state["players"] if n in state["winners"]]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(actions, max_size=40), st.booleans(), st.sampled_from(phd.CHAPTER_OPTIONS))
+def test_random_play_keeps_the_invariants_and_undo_restores(sequence, timed, chapters):
+    stack = [new(chapters=chapters, timed=timed)]
+    for action in sequence:
+        before = copy.deepcopy(stack[-1])
+        try:
+            after = phd.apply(stack[-1], action)
+        except RuleViolation as refused:
+            assert str(refused).endswith(".")
+            after = None
+        assert stack[-1] == before                   # never mutates its input
+        if after is not None:
+            check_invariants(after)
+            stack.append(after)
+    while len(stack) > 1:                            # undo walks back to the start
+        stack.pop()
+        check_invariants(stack[-1])
+    assert stack[0] == new(chapters=chapters, timed=timed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(actions, max_size=25))
+def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
+    path = tmp_path_factory.mktemp("phd") / "game.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in NAMES], {})
+    live = new()
+    for action in sequence:
+        try:
+            live_next = phd.apply(live, action)
+        except RuleViolation:
+            with pytest.raises(RuleViolation):
+                sessions.append(path, action)
+            continue
+        sessions.append(path, action)
+        live = live_next
+    assert sessions.load(path).state == live
+    if sessions.load(path).actions_in_effect():
+        previous = sessions.load(path)._states[-2]
+        assert sessions.undo(path).state == previous
