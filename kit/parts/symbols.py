@@ -89,3 +89,60 @@ def draw_symbol(surface: "Surface", name: str, cx: float, cy: float, size: float
         surface.polygon(_bar_cross(cx, cy, size * 1.05, size * 0.26, 45.0), **kw)
     else:
         raise ValueError(f"unknown symbol {name!r}; known symbols: {', '.join(SYMBOLS)}")
+
+
+# Fill patterns: a second redundant cue for large coloured areas (card backs, zones of a
+# board) that must stay distinct in greyscale.
+PATTERNS: tuple[str, ...] = ("none", "stripes", "backslash", "crosshatch", "dots", "grid", "chevrons")
+
+
+def draw_pattern(surface: "Surface", name: str, x: float, y: float, w: float, h: float, *,
+                 colour: str = "#000000", spacing: float = 3.0, width: float = 0.35) -> None:
+    """Fill the box (x, y, w, h) with a line or dot pattern, clipped to the box."""
+    if name not in PATTERNS:
+        raise ValueError(f"unknown pattern {name!r}; known patterns: {', '.join(PATTERNS)}")
+    if name == "none":
+        return
+    colour = resolve(colour)
+    with surface.clipped(x, y, w, h):
+        if name in ("stripes", "crosshatch"):
+            # Lines rising to the right at 45 degrees, one every `spacing` mm measured along x.
+            k = -h
+            while k < w:
+                surface.line(x + k, y + h, x + k + h, y, stroke=colour, width=width)
+                k += spacing * math.sqrt(2)
+        if name in ("backslash", "crosshatch"):
+            k = -h
+            while k < w:
+                surface.line(x + k, y, x + k + h, y + h, stroke=colour, width=width)
+                k += spacing * math.sqrt(2)
+        if name == "grid":
+            gx = x + (w % spacing) / 2
+            while gx <= x + w:
+                surface.line(gx, y, gx, y + h, stroke=colour, width=width)
+                gx += spacing
+            gy = y + (h % spacing) / 2
+            while gy <= y + h:
+                surface.line(x, gy, x + w, gy, stroke=colour, width=width)
+                gy += spacing
+        if name == "dots":
+            row = 0
+            cy = y + spacing / 2
+            while cy < y + h + spacing:
+                cx = x + (spacing / 2 if row % 2 else 0.0)
+                while cx < x + w + spacing:
+                    surface.circle(cx, cy, width * 1.6, fill=colour)
+                    cx += spacing
+                cy += spacing * 0.87
+                row += 1
+        if name == "chevrons":
+            cy = y
+            while cy < y + h + spacing:
+                points = []
+                cx, up = x - spacing, True
+                while cx < x + w + spacing:
+                    points.append((cx, cy if up else cy + spacing / 2))
+                    cx += spacing / 2
+                    up = not up
+                surface.polygon(points, stroke=colour, width=width, closed=False)
+                cy += spacing
