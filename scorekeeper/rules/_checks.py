@@ -128,3 +128,15 @@ def need_action(action: Any, title: str, actions: Iterable[str]) -> str:
 
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
+
+
+def ranked(names: Iterable[str], key) -> list[tuple[int, str]]:
+    """(rank, name) best first; equal keys share a rank (1, 1, 3), header order within it."""
+    order = sorted(names, key=key)          # sorted() is stable: ties keep header order
+    result: list[tuple[int, str]] = []
+    for position, name in enumerate(order, start=1):
+        if result and key(name) == key(order[position - 2]):
+            result.append((result[-1][0], name))
+        else:
+            result.append((position, name))
+    return result

@@ -6,7 +6,7 @@ import copy
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules._checks import (
     check_fields, check_option_names, check_players, join_names, need_action, need_bool,
-    need_game_on, need_player,
+    need_game_on, need_player, ranked,
 )
 
 GAME_ID = "amphitheatre"
@@ -67,6 +67,11 @@ def _settle(state: dict) -> None:
         player["row"] = row_of(player["seats"])
     state["winners"] = [name for name, p in state["players"].items() if p["seats"] >= CAPACITY]
     state["over"] = bool(state["winners"])
+
+
+def standings(state: dict) -> list[tuple[int, str]]:
+    """(rank, name) by seats filled; equal seats share a rank."""
+    return ranked(state["players"], lambda name: -state["players"][name]["seats"])
 
 
 def _names(state: dict, value, what: str) -> list[str]:
@@ -162,22 +167,32 @@ def apply(state: dict, action: dict) -> dict:
     return new
 
 
-def _list(value) -> str:
+def _list(value, lang: str = "en") -> str:
     value = value if isinstance(value, list) else [value]
-    return join_names(str(v) for v in value) or "nobody"
+    names = [str(v) for v in value]
+    if lang == "fr" and len(names) > 1:
+        return ", ".join(names[:-1]) + " et " + names[-1]
+    return join_names(names) or ("personne" if lang == "fr" else "nobody")
 
 
-def describe(action: dict) -> str:
-    """One readable line for `kit score log`."""
-    kind = action.get("action")
+def describe(action: dict, lang: str = "en") -> str:
+    """One readable line for `kit score log`, in English or with the French game words."""
+    kind, fr = action.get("action"), lang == "fr"
     if kind == "handshake":
+        if fr:
+            return f"{action.get('speaker')} et {action.get('target')} se serrent la main"
         return f"{action.get('speaker')} and {action.get('target')} shake hands"
     if kind == "debate":
-        line = f"Debate: {_list(action.get('side_a'))} against {_list(action.get('side_b'))}"
+        a, b = _list(action.get("side_a"), lang), _list(action.get("side_b"), lang)
+        line = f"Débat : {a} contre {b}" if fr else f"Debate: {a} against {b}"
         if action.get("discounted"):
-            line += f" ({_list(action.get('discounted'))} discounted)"
+            out = _list(action.get("discounted"), lang)
+            line += f" ({out} hors jeu)" if fr else f" ({out} discounted)"
         return line
     if kind == "accuse":
+        if fr:
+            verdict = "disait vrai" if action.get("truthful") else "bluffait"
+            return f"{action.get('accuser')} accuse {action.get('accused')}, qui {verdict}"
         verdict = "told the truth" if action.get("truthful") else "was bluffing"
         return f"{action.get('accuser')} accuses {action.get('accused')}, who {verdict}"
     return str(kind)

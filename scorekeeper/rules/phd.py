@@ -6,7 +6,7 @@ import copy
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules._checks import (
     check_fields, check_option_names, check_players, join_names, need_action, need_game_on,
-    need_int, need_ints, need_player, signed,
+    need_int, need_ints, need_player, ranked, signed,
 )
 
 GAME_ID = "phd"
@@ -137,6 +137,22 @@ def _settle(state: dict) -> None:
     state["winners"] = [name for name in players if name in winners]
 
 
+def standings(state: dict) -> list[tuple[int, str]]:
+    """(rank, name): the winners, then those still playing by chapters and Crédit (or by
+    timed score), then the burnt-out; equal records share a rank."""
+    scores = state.get("scores") or {}
+
+    def key(name):
+        p = state["players"][name]
+        if name in state["winners"]:
+            return (0,)
+        group = 2 if p["status"] == "burnout" else 1
+        if name in scores:
+            return (group, -scores[name])
+        return (group, -p["approved"], -p["pending"], -p["credit"])
+    return ranked(state["players"], key)
+
+
 def _net(action: dict, name: str) -> tuple[int, list[int], list[int], list[int]]:
     own = need_ints(action.get("arguments"), f"{name}'s arguments", low=0, non_empty=True)
     support = need_ints(action.get("support"), f"The support for {name}", low=0)
@@ -243,10 +259,10 @@ def apply(state: dict, action: dict) -> dict:
     return new
 
 
-def _effect_text(effect: dict | None) -> str:
+def _effect_text(effect: dict | None, lang: str = "en") -> str:
     effect = effect or {}
     parts = [f"{RESOURCE_NAMES[key]} {signed(effect[key])}" for key in RESOURCES if key in effect]
-    return ", ".join(parts) or "nothing"
+    return ", ".join(parts) or ("rien" if lang == "fr" else "nothing")
 
 
 def _cards(values) -> str:
@@ -254,28 +270,48 @@ def _cards(values) -> str:
     return "+".join(str(v) for v in values) or "0"
 
 
-def describe(action: dict) -> str:
-    """One readable line for `kit score log`."""
+_WORDS = {
+    "en": {
+        "challenge": "{name} takes a challenge on {resource}: die {die}{mods} against {difficulty} "
+                     "(success: {success}; failure: {failure})",
+        "submit": "{name} submits a chapter ({cost})",
+        "approve": "{name}'s chapter is approved",
+        "revoke": "{name}'s approved chapter is revoked",
+        "controversy": "{name} defends a chapter in a controversy: arguments {arguments}, "
+                       "support {support}, opposition {opposition}",
+        "defend": "{name} defends the thesis: die {die}, arguments {arguments}, "
+                  "support {support}, opposition {opposition}",
+        "deck_empty": "The event deck is empty: time is up, the scores decide",
+    },
+    "fr": {
+        "challenge": "{name} relève un Challenge sur {resource} : dé {die}{mods} contre {difficulty} "
+                     "(réussite : {success} ; échec : {failure})",
+        "submit": "{name} soumet un chapitre ({cost})",
+        "approve": "chapitre approuvé pour {name}",
+        "revoke": "chapitre révoqué pour {name} (il redevient soumis)",
+        "controversy": "{name} défend un chapitre dans une controverse : arguments {arguments}, "
+                       "soutien {support}, opposition {opposition}",
+        "defend": "{name} soutient sa thèse : dé {die}, arguments {arguments}, "
+                  "soutien {support}, opposition {opposition}",
+        "deck_empty": "la pioche Événements est vide : le temps est écoulé, les scores décident",
+    },
+}
+
+
+def describe(action: dict, lang: str = "en") -> str:
+    """One readable line for `kit score log`, in English or with the French game words."""
     kind, name = action.get("action"), action.get("player", "?")
+    words = _WORDS.get(lang, _WORDS["en"])
     if kind == "adjust":
-        return f"{name}: {_effect_text(action)}"
-    if kind == "challenge":
-        mods = "".join(f" {signed(m)}" for m in (action.get("modifiers") or []))
-        resource = RESOURCE_NAMES.get(action.get("resource"), action.get("resource"))
-        return (f"{name} takes a challenge on {resource}: die {action.get('die')}{mods} "
-                f"against {action.get('difficulty')} (success: {_effect_text(action.get('success'))}; "
-                f"failure: {_effect_text(action.get('failure'))})")
-    if kind == "submit":
-        return f"{name} submits a chapter (-5 Pression, -5 Crédit)"
-    if kind == "approve":
-        return f"{name}'s chapter is approved"
-    if kind == "revoke":
-        return f"{name}'s approved chapter is revoked"
-    if kind in ("controversy", "defend"):
-        what = "defends a chapter in a controversy" if kind == "controversy" else "defends the thesis"
-        die = f"die {action.get('die')}, " if kind == "defend" else ""
-        return (f"{name} {what}: {die}arguments {_cards(action.get('arguments'))}, "
-                f"support {_cards(action.get('support'))}, opposition {_cards(action.get('opposition'))}")
-    if kind == "deck_empty":
-        return "The event deck is empty: time is up, the scores decide"
-    return f"{kind} {name}"
+        return f"{name}: {_effect_text(action, lang)}"
+    if kind not in words:
+        return f"{kind} {name}"
+    line = words[kind].format(
+        name=name, die=action.get("die"), difficulty=action.get("difficulty"),
+        resource=RESOURCE_NAMES.get(action.get("resource"), action.get("resource")),
+        mods="".join(f" {signed(m)}" for m in (action.get("modifiers") or []) if isinstance(m, int)),
+        success=_effect_text(action.get("success"), lang), failure=_effect_text(action.get("failure"), lang),
+        cost=", ".join(f"-{cost} {RESOURCE_NAMES[key]}" for key, cost in CHAPTER_COST.items()),
+        arguments=_cards(action.get("arguments")), support=_cards(action.get("support")),
+        opposition=_cards(action.get("opposition")))
+    return line[0].upper() + line[1:]

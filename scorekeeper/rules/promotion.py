@@ -6,7 +6,7 @@ import copy
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules._checks import (
     check_fields, check_option_names, check_players, is_int, join_names, need_action,
-    need_game_on, need_int, need_player,
+    need_game_on, need_int, need_player, ranked,
 )
 
 GAME_ID = "promotion"
@@ -64,6 +64,12 @@ def _check_target(state: dict, name: str) -> None:
     """Reaching the target wins at once (RULES.md §3.5)."""
     if state["players"][name]["pi"] >= state["target"]:
         state["over"], state["end"], state["winners"] = True, "target", [name]
+
+
+def standings(state: dict) -> list[tuple[int, str]]:
+    """(rank, name): the winners first, then by PI; equal PI share a rank."""
+    return ranked(state["players"], lambda name: (name not in state["winners"],
+                                                  -state["players"][name]["pi"]))
 
 
 def _hands(state: dict, value) -> dict[str, int]:
@@ -128,19 +134,23 @@ def apply(state: dict, action: dict) -> dict:
     return new
 
 
-def describe(action: dict) -> str:
-    """One readable line for `kit score log`."""
-    kind = action.get("action")
+def describe(action: dict, lang: str = "en") -> str:
+    """One readable line for `kit score log`, in English or with the French game words."""
+    kind, fr = action.get("action"), lang == "fr"
+    amount = action.get("amount")
     if kind == "gain":
-        return f"{action.get('player')} gains {action.get('amount')} PI"
+        return f"{action.get('player')} {'gagne' if fr else 'gains'} {amount} PI"
     if kind == "lose":
-        return f"{action.get('player')} loses {action.get('amount')} PI"
+        return f"{action.get('player')} {'perd' if fr else 'loses'} {amount} PI"
     if kind == "steal":
-        return f"{action.get('thief')} steals {action.get('amount')} PI from {action.get('victim')}"
+        if fr:
+            return f"{action.get('thief')} vole {amount} PI à {action.get('victim')}"
+        return f"{action.get('thief')} steals {amount} PI from {action.get('victim')}"
     if kind == "deck_empty":
         hands = action.get("hands")
-        line = "The deck is empty"
+        line = "La pioche est vide" if fr else "The deck is empty"
         if isinstance(hands, dict) and hands:
-            line += " (cards in hand: " + ", ".join(f"{k} {v}" for k, v in hands.items()) + ")"
+            what = "cartes en main" if fr else "cards in hand"
+            line += f" ({what}: " + ", ".join(f"{k} {v}" for k, v in hands.items()) + ")"
         return line
     return str(kind)
