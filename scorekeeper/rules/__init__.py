@@ -12,7 +12,17 @@ Each module `scorekeeper.rules.<game>` provides:
   with one sentence a player understands when the rules refuse the action.
 - `describe(action: dict) -> str`: one readable line for `kit score log`.
 
-States are plain JSON-compatible dicts: what `kit score show --json` prints.
+Optional, used when present (the helpers below fall back to a sensible default):
+
+- `describe(action, lang="en")`: a `lang` keyword ("en" or "fr", the games' words in
+  French) for `kit score log --lang fr`; a describe without it is called as is.
+- `public_view(state: dict, viewer: str | None) -> dict`: the state as `kit score show`
+  may print it at the table, secrets of everyone but `viewer` removed (viewer None: every
+  secret hidden). Default: nothing is secret.
+- `SECRET_FIELDS`: names of player fields hidden by the default `public_view`.
+
+`undo` is not a rule action: `scorekeeper.session` handles it by replaying; rule modules
+never see it. States are plain JSON-compatible dicts: what `kit score show --json` prints.
 """
 from __future__ import annotations
 
@@ -37,3 +47,27 @@ def module(game: str) -> ModuleType:
         return importlib.import_module(MODULES[game])
     except KeyError:
         raise RuleViolation(f"There is no game called {game!r}; the games are {', '.join(GAME_IDS)}.") from None
+
+
+def describe(game: str, action: dict, lang: str = "en") -> str:
+    """One readable line for an action, in `lang` when the game's module supports it."""
+    import inspect
+
+    rules = module(game)
+    if "lang" in inspect.signature(rules.describe).parameters:
+        return rules.describe(action, lang=lang)
+    return rules.describe(action)
+
+
+def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
+    """The state without the secrets `viewer` may not see (see the module docstring)."""
+    rules = module(game)
+    if hasattr(rules, "public_view"):
+        return rules.public_view(state, viewer)
+    secret = getattr(rules, "SECRET_FIELDS", ())
+    if not secret:
+        return state
+    players = {name: ({k: v for k, v in fields.items() if k not in secret}
+                      if name != viewer else fields)
+               for name, fields in state["players"].items()}
+    return {**state, "players": players}

@@ -40,3 +40,468 @@ DEFAULT_OBJECTIVES = {
     "luceres": {"circle": {"vert": 3, "mauve": 2, "bleu": 2, "jaune": 1},
                 "secondary": {"kind": "wins", "amount": 3}},
 }
+SECONDARY_KINDS = ("seals", "gold", "wins")   # hold N seals / N gold at once; N votes won
+SIDES = ("pour", "contre")
+CALAMITY_CHOICES = tuple(CALAMITY_LOSS)      # ("gold", "senators")
+# Player fields that only their owner may see at the table (RULES.md §4.14).
+SECRET_FIELDS = ("senators", "objectives", "goal")
+
+# -- the engine ------------------------------------------------------------------------
+# Everything below is pure: a state (a JSON-compatible dict, what `show --json` prints) and
+# an action give a new state, or RuleViolation with one sentence a player understands.
+
+from scorekeeper.errors import RuleViolation  # noqa: E402  (constants above stay first to read)
+
+VOTE_FIELDS = ("pour", "contre", "colour", "tiebreak", "order", "bonus", "calamity")
+
+
+def validate_objectives(objectives: object) -> dict:
+    """Objectives for each tribe, checked; the normalised copy (every colour listed).
+
+    The session header may carry them (options.objectives) and the kit checks
+    layouts/hoc-censeo against the same rules: 8 portions in known colours, a known
+    secondary kind with a positive amount.
+    """
+    if not isinstance(objectives, dict):
+        raise RuleViolation("The objectives must give, for each tribe, a circle and a secondary objective.")
+    unknown = [t for t in objectives if t not in TRIBES]
+    if unknown:
+        raise RuleViolation(f"The objectives name an unknown tribe {unknown[0]!r}; the tribes are {', '.join(TRIBES)}.")
+    result = {}
+    for tribe in TRIBES:
+        if tribe not in objectives:
+            raise RuleViolation(f"The objectives give nothing for the tribe {tribe}; each of {', '.join(TRIBES)} needs one.")
+        entry = objectives[tribe]
+        if not isinstance(entry, dict) or set(entry) != {"circle", "secondary"}:
+            raise RuleViolation(f"The {tribe} objective needs exactly a circle and a secondary objective.")
+        circle = entry["circle"]
+        if not isinstance(circle, dict):
+            raise RuleViolation(f"The {tribe} circle must map colours to portions, such as {{bleu: 3, ...}}.")
+        for colour, count in circle.items():
+            if colour not in COLOURS:
+                raise RuleViolation(f"The {tribe} circle names an unknown colour {colour!r}; the colours are {', '.join(COLOURS)}.")
+            if not _is_int(count) or count < 0:
+                raise RuleViolation(f"The {tribe} circle has {count!r} {colour} portions; a count is a whole number of 0 or more.")
+        total = sum(circle.values())
+        if total != CIRCLE_PORTIONS:
+            raise RuleViolation(f"The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.")
+        secondary = entry["secondary"]
+        if not isinstance(secondary, dict) or set(secondary) != {"kind", "amount"}:
+            raise RuleViolation(f"The {tribe} secondary objective needs a kind and an amount.")
+        if secondary["kind"] not in SECONDARY_KINDS:
+            raise RuleViolation(f"The {tribe} secondary objective has an unknown kind {secondary['kind']!r}; "
+                                f"the kinds are {', '.join(SECONDARY_KINDS)}.")
+        if not _is_int(secondary["amount"]) or secondary["amount"] < 1:
+            raise RuleViolation(f"The {tribe} secondary objective needs an amount of at least 1, not {secondary['amount']!r}.")
+        result[tribe] = {"circle": {c: circle.get(c, 0) for c in COLOURS},
+                         "secondary": {"kind": secondary["kind"], "amount": secondary["amount"]}}
+    return result
+
+
+def setup(players: list[dict], options: dict) -> dict:
+    """Three players, one per tribe; options may carry the session's own objectives."""
+    if len(players) != PLAYERS:
+        raise RuleViolation(f"Hoc Censeo is played by exactly {PLAYERS} players, not {len(players)}.")
+    unknown = [k for k in options if k != "objectives"]
+    if unknown:
+        raise RuleViolation(f"Hoc Censeo has no option {unknown[0]!r}; its only option is objectives.")
+    objectives = validate_objectives(options.get("objectives", DEFAULT_OBJECTIVES))
+    taken: dict[str, str] = {}
+    for player in players:
+        tribe = player.get("role")
+        if tribe is None:
+            raise RuleViolation(f"{player['name']} needs a tribe ({', '.join(TRIBES)}), e.g. --player {player['name']}:{TRIBES[0]}.")
+        if tribe not in TRIBES:
+            raise RuleViolation(f"{player['name']}'s tribe {tribe!r} is unknown; the tribes are {', '.join(TRIBES)}.")
+        if tribe in taken:
+            raise RuleViolation(f"The tribe {tribe} is taken by both {taken[tribe]} and {player['name']}; "
+                                f"each of {', '.join(TRIBES)} plays exactly once.")
+        taken[tribe] = player["name"]
+    seating = [p["name"] for p in players]
+    state = {
+        "game": GAME_ID, "over": False, "winners": [],
+        "round": 0, "magistrate": seating[0], "chaos": 0, "votes": [], "seating": seating,
+        "players": {
+            p["name"]: {
+                "tribe": p["role"], "senators": START_SENATORS, "gold": START_GOLD, "seals": START_SEALS,
+                "circle": {c: 0 for c in COLOURS}, "wins": 0,
+                "objectives": {"circle": False, "secondary": False},
+                "goal": objectives[p["role"]],
+            } for p in players
+        },
+    }
+    return state
+
+
+def apply(state: dict, action: dict) -> dict:
+    """The state after `action` (never mutates `state`)."""
+    handler = _ACTIONS.get(action.get("action"))
+    if handler is None:
+        raise RuleViolation(f"Hoc Censeo has no action {action.get('action')!r}; the actions are "
+                            f"{', '.join(_ACTIONS)}.")
+    if state["over"]:
+        raise RuleViolation(_over_sentence(state))
+    new = _copy(state)
+    handler(new, action)
+    return new
+
+
+# -- what players ask of the rules in guided play ---------------------------------------
+
+def needed(state: dict, player: str, colour: str) -> int:
+    """How many more portions of `colour` the player's circle still needs."""
+    record = state["players"][player]
+    return record["goal"]["circle"][colour] - record["circle"][colour]
+
+
+def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object = 0) -> None:
+    """Refuse one player's POUR/CONTRE entry at once (what guided play checks as typed)."""
+    if player not in state["players"]:
+        raise RuleViolation(f"{player} is not a player; the players are {_names(state['seating'])}.")
+    for side, amount in (("POUR", pour), ("CONTRE", contre)):
+        if not _is_int(amount) or amount < 0:
+            raise RuleViolation(f"{player} cannot vote {amount!r} {side}; a vote is a whole number of 0 or more.")
+    left = state["players"][player]["senators"]
+    if pour + contre > left:
+        detail = f" ({pour} POUR and {contre} CONTRE)" if pour and contre else ""
+        raise RuleViolation(f"{player} has {left} senators left and cannot vote {pour + contre}{detail}.")
+
+
+def needs_tiebreak(state: dict, pour: dict, contre: dict) -> bool:
+    return sum(pour.values()) == sum(contre.values())
+
+
+def vote_result(pour: dict, contre: dict, tiebreak: str | None) -> str | None:
+    """`pour`, `contre`, or None when the totals are equal and no tiebreak is given."""
+    p, c = sum(pour.values()), sum(contre.values())
+    if p != c:
+        return "pour" if p > c else "contre"
+    return tiebreak
+
+
+def tied_groups_needing_order(side: str, amounts: dict, seating: list[str]) -> list[list[str]]:
+    """Groups of voters with equal amounts whose order changes who gets what."""
+    ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: -amounts[n])
+    prizes = _prizes(side)
+    groups, start = [], 0
+    while start < len(ranked):
+        end = start
+        while end < len(ranked) and amounts[ranked[end]] == amounts[ranked[start]]:
+            end += 1
+        if end - start > 1 and len({_prize(prizes, i) for i in range(start, end)}) > 1:
+            groups.append(ranked[start:end])
+        start = end
+    return groups
+
+
+def calamity_due(state: dict, result: str) -> bool:
+    """Whether a CONTRE win now would grey the portion that brings a calamity."""
+    return result == "contre" and state["chaos"] < ROME_PORTIONS and state["chaos"] + 1 in CALAMITY_AT
+
+
+def spared(state: dict) -> list[str]:
+    """The players a calamity spares: the most green portions, if that most is above 0."""
+    greens = {n: r["circle"]["vert"] for n, r in state["players"].items()}
+    most = max(greens.values())
+    return [n for n in state["seating"] if most > 0 and greens[n] == most]
+
+
+# -- actions ----------------------------------------------------------------------------
+
+def _vote(state: dict, action: dict) -> None:
+    _refuse_unknown_fields(action, VOTE_FIELDS)
+    if state["round"] >= ROUNDS:
+        raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
+    seating, players = state["seating"], state["players"]
+    pour = _side_amounts(state, action, "pour")
+    contre = _side_amounts(state, action, "contre")
+    for name in seating:
+        check_vote_entry(state, name, pour.get(name, 0), contre.get(name, 0))
+
+    magistrate = state["magistrate"]
+    tiebreak = action.get("tiebreak")
+    if tiebreak is not None and tiebreak not in SIDES:
+        raise RuleViolation(f"The tiebreak must be pour or contre, not {tiebreak!r}.")
+    colour = action.get("colour")
+    if colour is not None and colour not in COLOURS:
+        raise RuleViolation(f"The motion's colour must be one of {', '.join(COLOURS)}, not {colour!r}.")
+    bonus = action.get("bonus")
+    if bonus is not None and bonus not in MAUVE_CHOICES:
+        raise RuleViolation(f"The mauve bonus must be one of {', '.join(MAUVE_CHOICES)}, not {bonus!r}.")
+    order = _order(state, action.get("order"))
+    choices = _calamity_choices(state, action.get("calamity"))
+
+    total_pour, total_contre = sum(pour.values()), sum(contre.values())
+    result = vote_result(pour, contre, tiebreak)
+    if result is None:
+        raise RuleViolation(f"POUR and CONTRE are equal ({total_pour} each); the magistrate {magistrate} "
+                            "must break the tie (tiebreak pour or contre).")
+    if result == "pour" and colour is None:
+        raise RuleViolation(f"POUR wins {total_pour} to {total_contre}, so the motion's colour is needed "
+                            f"({', '.join(COLOURS)}).")
+
+    amounts = pour if result == "pour" else contre
+    for group in tied_groups_needing_order(result, amounts, seating):
+        missing = [n for n in group if n not in order]
+        if missing:
+            raise RuleViolation(f"{_names(group)} each voted {amounts[group[0]]} {result.upper()}; the magistrate "
+                                f"{magistrate} must give their order (order {', '.join(group)} or another).")
+    position = {n: (order.index(n) if n in order else len(order) + seating.index(n)) for n in seating}
+    ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: (-amounts[n], position[n]))
+    if result == "pour" and colour == "mauve" and ranked and bonus is None:
+        raise RuleViolation(f"{ranked[0]} is the largest POUR voter on a mauve motion and must choose the bonus "
+                            f"({', '.join(MAUVE_CHOICES)}).")
+
+    for name in seating:
+        players[name]["senators"] -= pour.get(name, 0) + contre.get(name, 0)
+
+    record = {"round": state["round"] + 1, "magistrate": magistrate, "pour": total_pour,
+              "contre": total_contre, "result": result, "colour": colour if result == "pour" else None,
+              "calamity": False, "ranked": ranked}
+    if result == "pour":
+        _reward_pour(state, ranked, colour, bonus, record)
+    else:
+        _reward_contre(state, ranked, choices, record)
+    if ranked:
+        players[ranked[0]]["wins"] += 1
+
+    state["round"] += 1
+    state["magistrate"] = seating[state["round"] % len(seating)]
+    state["votes"].append(record)
+    _check_objectives(state)
+    if any(r["objectives"]["circle"] or r["objectives"]["secondary"] for r in players.values()):
+        state["over"] = True
+        state["winners"] = [n for n in seating
+                            if players[n]["objectives"]["circle"] or players[n]["objectives"]["secondary"]]
+    elif state["round"] >= ROUNDS:
+        state["over"] = True
+        state["winners"] = []
+
+
+def _reward_pour(state: dict, ranked: list[str], colour: str, bonus: str | None, record: dict) -> None:
+    players = state["players"]
+    record["forfeited"] = []
+    for name in ranked[:POUR_COLOURING_RANKS]:
+        if needed(state, name, colour) > 0:
+            players[name]["circle"][colour] += 1
+        else:
+            record["forfeited"].append(name)
+    if ranked:
+        first = players[ranked[0]]
+        first["seals"] += POUR_SEALS
+        record["bonus"] = bonus if colour == "mauve" else colour
+        for field, gain in COLOUR_BONUS[record["bonus"]].items():
+            first[field] += gain
+
+
+def _reward_contre(state: dict, ranked: list[str], choices: dict, record: dict) -> None:
+    players = state["players"]
+    for name, gold in zip(ranked, CONTRE_GOLD):
+        players[name]["gold"] += gold
+    if state["chaos"] >= ROME_PORTIONS:
+        return   # Rome's circle is all grey already: nothing more turns grey
+    state["chaos"] += 1
+    if state["chaos"] not in CALAMITY_AT:
+        return
+    record["calamity"] = True
+    record["spared"] = spared(state)
+    record["losses"] = {}
+    for name in state["seating"]:
+        if name in record["spared"]:
+            continue
+        player = players[name]
+        choice = choices.get(name) or ("gold" if player["gold"] > 0 else "senators")
+        if choice == "gold" and player["gold"] < CALAMITY_LOSS["gold"]:
+            raise RuleViolation(f"{name} has no gold to lose to the calamity and must lose senators instead.")
+        player[choice] = max(0, player[choice] - CALAMITY_LOSS[choice])
+        record["losses"][name] = choice
+
+
+def _spend_seals(state: dict, action: dict) -> None:
+    _refuse_unknown_fields(action, ("player", "colour"))
+    name = _player(state, action)
+    colour = action.get("colour")
+    if colour not in COLOURS:
+        raise RuleViolation(f"{name} must name the colour to colour ({', '.join(COLOURS)}), not {colour!r}.")
+    player = state["players"][name]
+    if player["seals"] < SEALS_PER_PORTION:
+        raise RuleViolation(f"{name} has {player['seals']} seals and needs {SEALS_PER_PORTION} to colour a portion.")
+    if needed(state, name, colour) <= 0:
+        raise RuleViolation(f"{name}'s circle needs no more {colour} portions (it has "
+                            f"{player['circle'][colour]} of {player['goal']['circle'][colour]}).")
+    player["seals"] -= SEALS_PER_PORTION
+    player["circle"][colour] += 1
+    _check_objectives(state)
+
+
+def _buy_senators(state: dict, action: dict) -> None:
+    _refuse_unknown_fields(action, ("player", "gold"))
+    name = _player(state, action)
+    gold = action.get("gold")
+    if not _is_int(gold) or gold < 1:
+        raise RuleViolation(f"{name} must spend at least 1 gold to buy senators, not {gold!r}.")
+    player = state["players"][name]
+    if gold > player["gold"]:
+        raise RuleViolation(f"{name} has {player['gold']} gold and cannot spend {gold}.")
+    player["gold"] -= gold
+    player["senators"] += SENATORS_PER_GOLD * gold
+    _check_objectives(state)
+
+
+_ACTIONS = {"vote": _vote, "spend_seals": _spend_seals, "buy_senators": _buy_senators}
+
+
+def _check_objectives(state: dict) -> None:
+    """Refresh each player's `objectives`; the game ends on them only after a vote."""
+    for record in state["players"].values():
+        goal = record["goal"]
+        secondary = goal["secondary"]
+        record["objectives"] = {
+            "circle": all(record["circle"][c] >= goal["circle"][c] for c in COLOURS),
+            "secondary": record[secondary["kind"]] >= secondary["amount"],
+        }
+
+
+# -- validation helpers -----------------------------------------------------------------
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _names(names: list[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _over_sentence(state: dict) -> str:
+    if state["winners"]:
+        return f"The game is over ({_names(state['winners'])} met an objective); no more actions are possible."
+    return f"The game is over after {ROUNDS} rounds; no more actions are possible."
+
+
+def _refuse_unknown_fields(action: dict, allowed: tuple[str, ...]) -> None:
+    unknown = [k for k in action if k != "action" and k not in allowed]
+    if unknown:
+        raise RuleViolation(f"The {action['action']} action has no field {unknown[0]!r}; its fields are "
+                            f"{', '.join(allowed)}.")
+
+
+def _player(state: dict, action: dict) -> str:
+    name = action.get("player")
+    if name not in state["players"]:
+        raise RuleViolation(f"The {action['action']} action needs a player among {_names(state['seating'])}, "
+                            f"not {name!r}.")
+    return name
+
+
+def _side_amounts(state: dict, action: dict, side: str) -> dict:
+    amounts = action.get(side) or {}
+    if not isinstance(amounts, dict):
+        raise RuleViolation(f"{side.upper()} must map player names to senators, such as {{\"Alice\": 20}}.")
+    for name, amount in amounts.items():
+        if name not in state["players"]:
+            raise RuleViolation(f"{name} is not a player and cannot vote {side.upper()}; the players are "
+                                f"{_names(state['seating'])}.")
+        if not _is_int(amount) or amount < 0:
+            raise RuleViolation(f"{name} cannot vote {amount!r} {side.upper()}; a vote is a whole number of 0 or more.")
+    return amounts
+
+
+def _order(state: dict, order: object) -> list[str]:
+    if order is None:
+        return []
+    if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
+        raise RuleViolation("The magistrate's order must be a list of player names.")
+    for name in order:
+        if name not in state["players"]:
+            raise RuleViolation(f"The magistrate's order names {name}, who is not a player.")
+        if order.count(name) > 1:
+            raise RuleViolation(f"The magistrate's order names {name} twice.")
+    return order
+
+
+def _calamity_choices(state: dict, choices: object) -> dict:
+    if choices is None:
+        return {}
+    if not isinstance(choices, dict):
+        raise RuleViolation("The calamity choices must map player names to gold or senators.")
+    for name, choice in choices.items():
+        if name not in state["players"]:
+            raise RuleViolation(f"The calamity choices name {name}, who is not a player.")
+        if choice not in CALAMITY_CHOICES:
+            raise RuleViolation(f"{name}'s calamity choice must be gold or senators, not {choice!r}.")
+    return choices
+
+
+def _prizes(side: str) -> list[tuple]:
+    """What each rank of the winning side receives, to tell which ties matter."""
+    if side == "pour":
+        return [("colour", "seal", "bonus", "win")] + [("colour",)] * (POUR_COLOURING_RANKS - 1)
+    return [("gold", CONTRE_GOLD[0], "win")] + [("gold", g) for g in CONTRE_GOLD[1:]]
+
+
+def _prize(prizes: list[tuple], index: int) -> tuple:
+    return prizes[index] if index < len(prizes) else ()
+
+
+def _copy(value):
+    """A deep copy of JSON-like data, several times faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+# -- words for the log and the table ----------------------------------------------------
+
+_WORDS = {
+    "en": {"vote": "Vote", "colour": "colour", "tiebreak": "tiebreak", "order": "order",
+           "bonus": "bonus", "calamity": "calamity", "nobody": "nobody votes",
+           "gold": "gold", "senators": "senators",
+           "spend": "{p} spends {n} seals to colour a {c} portion.",
+           "buy": "{p} spends {g} gold for {s} senators."},
+    "fr": {"vote": "Vote", "colour": "couleur", "tiebreak": "départage", "order": "ordre",
+           "bonus": "bonus", "calamity": "calamité", "nobody": "personne ne vote",
+           "gold": "or", "senators": "sénateurs",
+           "spend": "{p} dépense {n} sceaux pour colorier une portion {c}.",
+           "buy": "{p} dépense {g} pièce(s) d'or pour {s} sénateurs."},
+}
+
+
+def describe(action: dict, lang: str = "en") -> str:
+    """One readable line for `kit score log` (lang "en" or "fr")."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    name = action.get("action")
+    if name == "spend_seals":
+        return words["spend"].format(p=action.get("player"), n=SEALS_PER_PORTION, c=action.get("colour"))
+    if name == "buy_senators":
+        gold = action.get("gold")
+        senators = gold * SENATORS_PER_GOLD if _is_int(gold) else "?"
+        return words["buy"].format(p=action.get("player"), g=gold, s=senators)
+    if name == "vote":
+        parts = []
+        for side in SIDES:
+            amounts = action.get(side) or {}
+            if amounts:
+                parts.append(f"{side.upper()} " + ", ".join(f"{n} {v}" for n, v in amounts.items()))
+        if not parts:
+            parts.append(words["nobody"])
+        for field in ("colour", "tiebreak", "bonus"):
+            if action.get(field) is not None:
+                parts.append(f"{words[field]} {action[field]}")
+        if action.get("order"):
+            parts.append(f"{words['order']} {', '.join(action['order'])}")
+        if action.get("calamity"):
+            parts.append(f"{words['calamity']} " + ", ".join(
+                f"{n} {words.get(c, c)}" for n, c in action["calamity"].items()))
+        return f"{words['vote']}: " + "; ".join(parts) + "."
+    fields = ", ".join(f"{k} {v}" for k, v in action.items() if k != "action")
+    return f"{name}: {fields}." if fields else f"{name}."
+
+
+def public_view(state: dict, viewer: str | None = None) -> dict:
+    """The state without the senators and objectives of everyone but `viewer`."""
+    players = {name: (record if name == viewer else {k: v for k, v in record.items() if k not in SECRET_FIELDS})
+               for name, record in state["players"].items()}
+    return {**state, "players": players}

@@ -1,0 +1,144 @@
+"""`kit score ...`: the table scorekeeper's commands, thin over scorekeeper.session.
+
+The core commands work for every game (new, act, undo, log, show, play, repair). Each game's
+module kit/score/<game>.py adds its friendly commands to the `score` group when imported
+(see kit/score/common.py for that contract); they are imported at the bottom of this file.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+import click
+
+from kit.cli import cli
+from kit.errors import KitError
+from kit.score import common
+from scorekeeper import rules, session as sessions
+
+LANGS = click.Choice(["en", "fr"])
+
+
+@cli.group()
+def score() -> None:
+    """Keep the score of a game at the table, in a session file that never loses an entry."""
+
+
+@score.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("game", type=click.Choice(rules.GAME_IDS))
+@click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
+              help="A player, in turn order; ROLE is the tribe in hoc-censeo. Repeat per player.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option (values read as JSON when they parse: true, 3). Repeatable.")
+def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...]) -> None:
+    """Create the session FILE for a new GAME (never overwrites a file)."""
+    if not players:
+        raise KitError("Name the players with --player NAME[:ROLE], once per player.")
+    parsed = {}
+    for text in options:
+        key, value = common.split_pair(text, "--option", "chapters=5")
+        if key in parsed:
+            raise KitError(f"--option gives {key} twice; give each option once.")
+        parsed[key] = common.parse_value(value)
+    session = sessions.create(file, game, common.parse_players(players), parsed)
+    names = ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
+    click.echo(f"Created {file}: {game} with {names}.")
+
+
+@score.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("action")
+def act(file: Path, action: str) -> None:
+    """Check one ACTION (a JSON object) against the rules and append it to FILE."""
+    common.submit(file, common.parse_json_action(action))
+
+
+@score.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def undo(file: Path) -> None:
+    """Cancel the latest action still in effect (the undo is appended to the log)."""
+    session = common.open_session(file)
+    cancelled = session.latest_in_effect()
+    if cancelled is None:
+        raise KitError(f"There is nothing to undo in {file}: no action is in effect.")
+    common.submit(file, {"action": sessions.UNDO}, quiet=True)
+    click.echo(f"Undid line {cancelled.line}: {common.describe(session.game, cancelled.action)}")
+
+
+@score.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the game words.")
+def log(file: Path, lang: str) -> None:
+    """The numbered history of FILE (numbers are the file's line numbers)."""
+    session = common.open_session(file)
+    names = ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
+    start = "Nouvelle partie" if lang == "fr" else "New game"
+    click.echo(f"1. {start}: {session.game}, {names}.")
+    for entry in session.entries:
+        text = common.describe(session.game, entry.action, lang)
+        if entry.undone_by:
+            text += f"  [annulé ligne {entry.undone_by}]" if lang == "fr" else f"  [undone by line {entry.undone_by}]"
+        click.echo(f"{entry.line}. {text}")
+
+
+@score.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
+@click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
+@click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
+@click.option("--lang", type=LANGS, default="en", show_default=True)
+def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str) -> None:
+    """The current state of FILE as a table (secrets hidden unless asked)."""
+    session = common.open_session(file)
+    state = session.state
+    if as_json:
+        click.echo(json.dumps(state, ensure_ascii=False, indent=2))
+        return
+    if viewer is not None and viewer not in state["players"]:
+        raise KitError(f"--as names {viewer}, who is not a player; the players are "
+                       f"{common.join_names(list(state['players']))}.")
+    if not reveal:
+        state = rules.public_view(session.game, state, viewer)
+    game_cli = common.game_module(session.game)
+    if game_cli is not None and hasattr(game_cli, "render"):
+        click.echo(game_cli.render(state, lang))
+    else:
+        click.echo(common.render_state(state, lang))
+
+
+@score.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def play(file: Path) -> None:
+    """Guided play at the table: asks each step, hides typed votes, saves every entry."""
+    session = common.open_session(file)
+    game_cli = common.game_module(session.game)
+    if game_cli is None or not hasattr(game_cli, "play"):
+        raise KitError(f"Guided play is not available for {session.game} yet; use the "
+                       "friendly commands or `kit score act`.")
+    with common.guided(file):
+        game_cli.play(file)
+
+
+@score.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--yes", is_flag=True, help="Cut without asking.")
+def repair(file: Path, yes: bool) -> None:
+    """Cut a torn last line (an interrupted write) off FILE, after showing it."""
+    torn = sessions.torn_tail(file)
+    if torn is None:
+        common.open_session(file)   # reports any other problem, or there is none
+        raise KitError(f"{file} has no cut-short last line; there is nothing to repair.")
+    tail = Path(file).read_bytes()[torn.offset:]
+    click.echo(f"Line {torn.line} is cut short: {tail.decode('utf-8', 'replace')!r}")
+    if not yes and not click.confirm("Remove it? The lines before it are kept unchanged", default=False):
+        raise KitError(f"Nothing was changed in {file}.")
+    line, removed = sessions.repair(file)
+    click.echo(f"Removed line {line} ({len(removed)} bytes); {file} is whole again.")
+
+
+# The games' friendly commands register on `score` when their module is imported; a game
+# whose module does not exist yet simply has none.
+for _game in rules.GAME_IDS:
+    common.game_module(_game)

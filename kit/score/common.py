@@ -1,0 +1,294 @@
+"""What every game's score commands share: opening sessions, appending, printing, asking.
+
+A game's module kit/score/<game>.py builds an action dict from options a person can type
+and hands it to `submit`, which goes through exactly the same path as `kit score act`
+(scorekeeper.session.append: lock, validate, one write, fsync). Guided play (`play`) uses
+the `ask*` helpers, which re-ask until an entry is accepted, and `guided` so Ctrl-C or a
+closed terminal stops cleanly with everything accepted already saved.
+
+The contract for kit/score/<game>.py (all optional except `play` for `kit score play`):
+- import `score` from kit.score.cli and register friendly commands on it with
+  `@score.command(...)`; each builds an action and calls `submit(path, action)`;
+- `play(path: Path) -> None`: the guided loop, resuming from the file as it stands;
+- `render(state: dict, lang: str) -> str`: a readable table for `show` (default:
+  `render_state`, a generic table of the players' fields);
+- `outcome(before: dict, after: dict, action: dict, lang: str) -> list[str]`: extra lines
+  printed after an accepted action (the rewards of a vote...).
+"""
+from __future__ import annotations
+
+import importlib
+import json
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Callable, Iterator, TypeVar
+
+import click
+
+from kit.errors import KitError
+from scorekeeper import rules, session as sessions
+from scorekeeper.errors import RuleViolation
+
+T = TypeVar("T")
+
+
+# -- sessions ------------------------------------------------------------------------------
+
+def open_session(path: str | Path) -> sessions.Session:
+    """The session in `path`, validated line by line; a torn tail says how to repair it."""
+    try:
+        return sessions.load(path)
+    except sessions.TornLine as torn:
+        raise repair_hint(torn) from None
+
+
+def repair_hint(torn: sessions.TornLine) -> KitError:
+    return KitError(f"{torn} Or run `kit score repair {torn.path}`, which cuts that line "
+                    "after asking.")
+
+
+def submit(path: str | Path, action: dict, *, quiet: bool = False) -> sessions.Session:
+    """Append an action the way `kit score act` does, then print what happened."""
+    before = open_session(path).state
+    try:
+        session = sessions.append(path, action)
+    except sessions.TornLine as torn:
+        raise repair_hint(torn) from None
+    if not quiet:
+        report(session, before, session.entries[-1].action)
+    return session
+
+
+def report(session: sessions.Session, before: dict, action: dict, lang: str = "en") -> None:
+    """Print the accepted action, the game's extra outcome lines and the end of the game."""
+    for line in outcome_lines(session, before, action, lang):
+        click.echo(line)
+
+
+def outcome_lines(session: sessions.Session, before: dict, action: dict, lang: str = "en") -> list[str]:
+    line = session.entries[-1].line if session.entries else 1
+    lines = [f"{line}. {describe(session.game, action, lang)}"]
+    game_cli = game_module(session.game)
+    after = session.state
+    if game_cli is not None and hasattr(game_cli, "outcome"):
+        lines.extend(game_cli.outcome(before, after, action, lang))
+    if after.get("over") and not before.get("over"):
+        lines.append(game_over_line(after))
+    return lines
+
+
+def game_over_line(state: dict) -> str:
+    winners = state.get("winners") or []
+    if not winners:
+        return "Game over: nobody wins."
+    if len(winners) == 1:
+        return f"Game over: {winners[0]} wins."
+    return f"Game over: {join_names(winners)} win."
+
+
+def describe(game: str, action: dict, lang: str = "en") -> str:
+    if action.get("action") == sessions.UNDO:
+        return "Annulation de la dernière action en vigueur." if lang == "fr" else "Undo the latest action in effect."
+    return rules.describe(game, action, lang)
+
+
+def game_module(game: str) -> ModuleType | None:
+    """kit/score/<game>.py, or None while it does not exist."""
+    name = "kit.score." + game.replace("-", "_")
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        return None
+
+
+def join_names(names: list[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- parsing what people type -------------------------------------------------------------
+
+def parse_value(text: str) -> object:
+    """A typed option value: JSON when it parses (true, 3, [1, 2]), the plain text otherwise."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_json_action(text: str) -> dict:
+    try:
+        action = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise KitError(f"The action is not valid JSON ({error.msg} at column {error.colno}); "
+                       "write it like '{\"action\": \"undo\"}'.") from None
+    if not isinstance(action, dict):
+        raise KitError("The action must be a JSON object such as '{\"action\": \"undo\"}'.")
+    return action
+
+
+def split_pair(text: str, option: str, example: str) -> tuple[str, str]:
+    """NAME=VALUE -> (NAME, VALUE); KitError naming the option otherwise."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise KitError(f"{option} expects NAME=VALUE, such as {example}, not {text!r}.")
+    return name.strip(), value.strip()
+
+
+def parse_pairs(values: tuple[str, ...] | list[str], option: str, *, example: str = "Alice=20",
+                convert: Callable[[str], object] = parse_value) -> dict:
+    """Repeated NAME=VALUE options (or comma-separated ones) as a dict; a name at most once."""
+    result: dict = {}
+    for value in values:
+        for item in (part for part in value.split(",") if part.strip()):
+            name, raw = split_pair(item, option, example)
+            if name in result:
+                raise KitError(f"{option} names {name} twice; give each name once.")
+            result[name] = convert(raw)
+    return result
+
+
+def whole_number(text: str) -> int:
+    """An integer a person typed (leading/trailing spaces allowed); ValueError otherwise."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise KitError(f"{text.strip()!r} is not a whole number.") from None
+
+
+def parse_players(values: tuple[str, ...] | list[str]) -> list[dict]:
+    """--player NAME[:ROLE] options as the header's player list."""
+    players = []
+    for value in values:
+        name, _, role = value.partition(":")
+        player = {"name": name.strip()}
+        if role.strip():
+            player["role"] = role.strip()
+        players.append(player)
+    return players
+
+
+def parse_names(text: str | None) -> list[str] | None:
+    """A comma-separated list of names (--order A,B), or None."""
+    if text is None:
+        return None
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+# -- showing -------------------------------------------------------------------------------
+
+def table(headers: list[str], rows: list[list[object]]) -> str:
+    """A plain text table with aligned columns (numbers right-aligned)."""
+    cells = [[str(h) for h in headers]] + [["" if v is None else str(v) for v in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    numeric = [all(_is_number(row[i]) for row in rows) and rows for i in range(len(headers))]
+    lines = []
+    for n, row in enumerate(cells):
+        parts = [cell.rjust(w) if numeric[i] and n else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(parts).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return " ".join(f"{k}={_cell(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_cell(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def render_state(state: dict, lang: str = "en") -> str:
+    """A generic readable view: top-level facts, then one row per player."""
+    lines = []
+    facts = {k: v for k, v in state.items() if k not in ("players", "game") and not isinstance(v, (list, dict))}
+    facts_text = ", ".join(f"{k} {_cell(v)}" for k, v in facts.items())
+    lines.append(f"{state.get('game', '')}: {facts_text}".rstrip(": "))
+    players = state.get("players", {})
+    fields: list[str] = []
+    for record in players.values():
+        fields += [f for f in record if f not in fields]
+    rows = [[name] + [_cell(record[f]) if f in record else "?" for f in fields]
+            for name, record in players.items()]
+    lines.append(table(["player"] + fields, rows))
+    if state.get("over"):
+        lines.append(game_over_line(state))
+    return "\n".join(lines)
+
+
+# -- guided play ---------------------------------------------------------------------------
+
+@contextmanager
+def guided(path: str | Path) -> Iterator[None]:
+    """Stop guided play cleanly on Ctrl-C or a closed terminal: all accepted is saved."""
+    try:
+        yield
+    except (click.Abort, KeyboardInterrupt, EOFError):
+        click.echo(f"\nStopped. Everything accepted so far is saved in {path}; "
+                   f"`kit score play {path}` resumes from there.", err=True)
+        raise click.exceptions.Exit(130) from None
+
+
+def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
+        default: str | None = None) -> T:
+    """Ask until `convert` accepts the answer; its RuleViolation/KitError is shown, then ask again."""
+    while True:
+        text = click.prompt(prompt, default=default, hide_input=hide,
+                            show_default=default is not None and not hide)
+        try:
+            return convert(text)
+        except (RuleViolation, KitError) as error:
+            click.echo(f"  {error}", err=True)
+
+
+def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
+               check: Callable[[int], None] | None = None) -> int:
+    """A whole number, checked at once by `check` (which raises RuleViolation to refuse)."""
+    def convert(text: str) -> int:
+        value = whole_number(text) if text.strip() else (default if default is not None else whole_number(text))
+        if check is not None:
+            check(value)
+        return value
+    return ask(prompt, convert, hide=hide, default=None if hide or default is None else str(default))
+
+
+def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None) -> str:
+    """One of `choices` (a unique prefix is enough)."""
+    def convert(text: str) -> str:
+        text = text.strip()
+        exact = [c for c in choices if c.lower() == text.lower()]
+        found = exact or [c for c in choices if c.lower().startswith(text.lower())] if text else []
+        if len(found) == 1:
+            return found[0]
+        raise KitError(f"Answer one of {', '.join(choices)}.")
+    return ask(f"{prompt} ({'/'.join(choices)})", convert, default=default)
+
+
+def ask_yes_no(prompt: str, default: bool = False) -> bool:
+    return click.confirm(prompt, default=default)
+
+
+def apply_until_accepted(path: str | Path, build: Callable[[], dict]) -> sessions.Session:
+    """Build an action by asking, append it; on a refusal show the sentence and ask again."""
+    while True:
+        action = build()
+        try:
+            return sessions.append(path, action)
+        except sessions.TornLine as torn:
+            raise repair_hint(torn) from None
+        except sessions.SessionLocked:
+            raise
+        except RuleViolation as error:
+            click.echo(f"  {error}", err=True)

@@ -1,0 +1,411 @@
+"""Session files: the JSON Lines log that is the truth of a game at the table.
+
+Line 1 is the header (format, game, players, options); every later line is one action the
+rule engine accepted, or `{"action": "undo"}`. The state is what replaying the log gives.
+This is the only module that reads or writes session files (ARCHITECTURE.md).
+
+Durability is the point of the design:
+- an action is appended only after the engine accepted it, as ONE `os.write` of the whole
+  line followed by fsync, so a crash leaves either the old file or the old file plus one
+  complete line (at worst a torn tail, which loading reports and never drops silently);
+- reading, validating and appending happen under an exclusive `flock`, so two terminals
+  cannot both validate against the same state and interleave their lines;
+- a new file is written to a temporary name and linked into place only once the setup was
+  accepted, so a session file never exists half-made and an existing one is never replaced.
+"""
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import os
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from scorekeeper import rules as rule_modules
+from scorekeeper.errors import RuleViolation
+
+FORMAT = 1
+UNDO = "undo"
+# A writer holds the lock for milliseconds; waiting this long before giving up lets two
+# people typing at the same instant both succeed, and still answers at once when a session
+# is really stuck.
+LOCK_WAIT_SECONDS = 0.5
+
+
+class SessionError(RuleViolation):
+    """A session file that cannot be read, locked or written as asked.
+
+    A subclass of RuleViolation so the CLI's one error handler reports it the same way: one
+    sentence, exit status 2.
+    """
+
+
+class TornLine(SessionError):
+    """The file ends in a line cut short (an interrupted write); nothing after it is lost."""
+
+    def __init__(self, path: Path, line: int, offset: int):
+        self.path, self.line, self.offset = Path(path), line, offset
+        super().__init__(f"{path}:{line}: the last line is cut short (probably an interrupted "
+                         "write); remove that line to go on, every line before it is intact.")
+
+
+class SessionLocked(SessionError):
+    """Another command is writing the same session right now."""
+
+
+@dataclass
+class Entry:
+    """One action line of the log, with whether a later undo cancelled it."""
+
+    line: int                    # 1-based line number in the file
+    action: dict
+    undone_by: int | None = None  # line number of the undo that cancelled it
+
+
+class Session:
+    """A loaded session: header, every entry, and the states after each action in effect.
+
+    States are kept as a stack parallel to the actions in effect, so an undo is a pop and
+    never a replay from the start.
+    """
+
+    def __init__(self, path: Path, header: dict):
+        self.path = Path(path)
+        self.header = header
+        self.rules = rule_modules.module(header["game"])
+        self.entries: list[Entry] = []
+        self._states: list[dict] = [self.rules.setup(header["players"], header["options"])]
+        self._in_effect: list[int] = []   # indices into self.entries
+        # The last line is complete but lacks its newline (a hand edit): the next append
+        # must start with one so two actions never share a line.
+        self.needs_newline = False
+
+    @property
+    def game(self) -> str:
+        return self.header["game"]
+
+    @property
+    def players(self) -> list[dict]:
+        return self.header["players"]
+
+    @property
+    def options(self) -> dict:
+        return self.header["options"]
+
+    @property
+    def state(self) -> dict:
+        """The state after every action in effect."""
+        return self._states[-1]
+
+    @property
+    def initial_state(self) -> dict:
+        return self._states[0]
+
+    def latest_in_effect(self) -> Entry | None:
+        """The entry an undo would cancel, or None."""
+        return self.entries[self._in_effect[-1]] if self._in_effect else None
+
+    def actions_in_effect(self) -> list[dict]:
+        return [self.entries[i].action for i in self._in_effect]
+
+    def check(self, action: dict) -> dict:
+        """The state `action` would lead to, without recording it; RuleViolation if refused."""
+        action = normalise_action(action)
+        if action["action"] == UNDO:
+            if not self._in_effect:
+                raise RuleViolation("There is nothing to undo: no action is in effect.")
+            return self._states[-2]
+        return self.rules.apply(self.state, action)
+
+    def _record(self, action: dict, line: int) -> None:
+        """Apply and record one action (validated by `check`)."""
+        new_state = self.check(action)
+        self.entries.append(Entry(line, action))
+        if action["action"] == UNDO:
+            cancelled = self._in_effect.pop()
+            self.entries[cancelled].undone_by = line
+            self._states.pop()
+        else:
+            self._in_effect.append(len(self.entries) - 1)
+            self._states.append(new_state)
+
+    def next_line(self) -> int:
+        return (self.entries[-1].line if self.entries else 1) + 1
+
+
+# -- validation of what a file or a user gives --------------------------------------------
+
+def normalise_action(action: object) -> dict:
+    """An action dict with its name first, or RuleViolation saying what is wrong with it."""
+    if not isinstance(action, dict):
+        raise RuleViolation("An action is a JSON object such as {\"action\": \"vote\", ...}, "
+                            f"not {json.dumps(action, ensure_ascii=False)}.")
+    name = action.get("action")
+    if not isinstance(name, str) or not name:
+        raise RuleViolation("An action needs an \"action\" field naming it, such as "
+                            "{\"action\": \"undo\"}.")
+    return {"action": name, **{k: v for k, v in action.items() if k != "action"}}
+
+
+def make_header(game: str, players: list[dict], options: dict | None = None) -> dict:
+    """A validated header dict; RuleViolation naming the problem otherwise."""
+    header = {"format": FORMAT, "game": game, "players": players, "options": options or {}}
+    validate_header(header)
+    return header
+
+
+def validate_header(header: object) -> None:
+    """Check the generic shape of a header; the game's `setup` checks the rest."""
+    if not isinstance(header, dict) or "format" not in header:
+        raise RuleViolation("The first line must be the session header, a JSON object with "
+                            "format, game, players and options.")
+    if header.get("format") != FORMAT:
+        raise RuleViolation(f"The session format is {header.get('format')!r} but this kit "
+                            f"reads format {FORMAT}.")
+    game = header.get("game")
+    if game not in rule_modules.GAME_IDS:
+        raise RuleViolation(f"There is no game called {game!r}; the games are "
+                            f"{', '.join(rule_modules.GAME_IDS)}.")
+    players = header.get("players")
+    if not isinstance(players, list) or not players:
+        raise RuleViolation("The header needs a non-empty list of players.")
+    seen: set[str] = set()
+    for number, player in enumerate(players, 1):
+        if not isinstance(player, dict):
+            raise RuleViolation(f"Player {number} must be an object with a name, such as "
+                                "{\"name\": \"Alice\"}.")
+        name = player.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RuleViolation(f"Player {number} needs a non-empty name.")
+        if name in seen:
+            raise RuleViolation(f"The name {name} is used twice; each player needs their own name.")
+        seen.add(name)
+        role = player.get("role")
+        if role is not None and (not isinstance(role, str) or not role):
+            raise RuleViolation(f"{name}'s role must be a non-empty word, not {role!r}.")
+        unknown = set(player) - {"name", "role"}
+        if unknown:
+            raise RuleViolation(f"Player {name} has unknown fields ({', '.join(sorted(unknown))}); "
+                                "a player has a name and, optionally, a role.")
+    if not isinstance(header.get("options", {}), dict):
+        raise RuleViolation("The header's options must be an object of NAME: VALUE pairs.")
+    header.setdefault("options", {})
+
+
+def encode(obj: dict) -> bytes:
+    """One session line: compact, UTF-8 (names keep their accents), newline-terminated."""
+    return (json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+
+
+# -- reading -----------------------------------------------------------------------------
+
+def _parse(path: Path, data: bytes) -> Session:
+    """Replay a whole file's bytes, reporting the first bad line as FILE:LINE: reason."""
+    if not data.strip():
+        raise SessionError(f"{path}:1: the file is empty; a session starts with its header line.")
+    raw_lines = data.split(b"\n")
+    # The final element is what follows the last newline: b"" for a complete file.
+    tail = raw_lines.pop()
+    torn_at = None
+    if tail.strip():
+        raw_lines.append(tail)
+        torn_at = len(raw_lines)
+    session: Session | None = None
+    offset = 0
+    for number, raw in enumerate(raw_lines, 1):
+        start, offset = offset, offset + len(raw) + 1
+        if not raw.strip():
+            continue   # a blank line carries nothing (a hand edit); nothing is lost by skipping it
+        try:
+            obj = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            if number == torn_at:
+                raise TornLine(path, number, start) from None
+            raise SessionError(f"{path}:{number}: this line is not valid JSON ({_json_reason(error)}).") from None
+        try:
+            if session is None:
+                validate_header(obj)
+                session = Session(path, obj)
+            else:
+                session._record(normalise_action(obj), number)
+        except RuleViolation as error:
+            raise SessionError(f"{path}:{number}: {error}") from None
+    if session is None:
+        raise SessionError(f"{path}:1: the file is empty; a session starts with its header line.")
+    session.needs_newline = torn_at is not None  # a complete last line lacking its newline
+    return session
+
+
+def _json_reason(error: Exception) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        return f"{error.msg} at column {error.colno}"
+    return "it is not UTF-8 text"
+
+
+def load(path: str | os.PathLike) -> Session:
+    """Read and validate a session file (under a shared lock, so never mid-append)."""
+    path = Path(path)
+    with _locked(path, exclusive=False) as fd:
+        return _parse(path, _read_all(fd))
+
+
+def _read_all(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@contextmanager
+def _locked(path: Path, exclusive: bool) -> Iterator[int]:
+    """An open descriptor of `path` holding a flock; SessionLocked if another holds it."""
+    try:
+        fd = os.open(path, (os.O_RDWR | os.O_APPEND) if exclusive else os.O_RDONLY)
+    except FileNotFoundError:
+        raise SessionError(f"There is no session file {path}; create one with `kit score new`.") from None
+    except IsADirectoryError:
+        raise SessionError(f"{path} is a folder, not a session file.") from None
+    except PermissionError:
+        raise SessionError(f"{path} cannot be {'written' if exclusive else 'read'}: permission denied.") from None
+    try:
+        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        while True:
+            try:
+                fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+                break
+            except OSError as error:
+                if error.errno not in (errno.EAGAIN, errno.EACCES) or time.monotonic() > deadline:
+                    raise SessionLocked(f"{path} is being written by another scorekeeper command "
+                                        "right now; try again once it has finished.") from None
+                time.sleep(0.02)
+        yield fd
+    finally:
+        os.close(fd)   # closing releases the lock
+
+
+# -- writing -----------------------------------------------------------------------------
+
+def create(path: str | os.PathLike, game: str, players: list[dict], options: dict | None = None) -> Session:
+    """Create a new session file; refuses an existing file and a setup the rules refuse."""
+    path = Path(path)
+    header = make_header(game, players, options)
+    if path.exists():
+        raise SessionError(f"{path} already exists; choose another name (a session is never overwritten).")
+    session = Session(path, header)          # runs the game's setup: refusals stop here
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise SessionError(f"The folder {folder} does not exist.")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        os.write(fd, encode(header))
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        try:
+            os.link(temp, path)   # atomic and never replaces an existing file
+        except FileExistsError:
+            raise SessionError(f"{path} already exists; choose another name (a session is "
+                               "never overwritten).") from None
+        except OSError:
+            # A filesystem without hard links: fall back to rename after the check above.
+            if path.exists():
+                raise SessionError(f"{path} already exists; choose another name.") from None
+            os.rename(temp, path)
+        _fsync_folder(folder)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        if os.path.exists(temp):
+            os.unlink(temp)
+    return session
+
+
+def append(path: str | os.PathLike, action: dict) -> Session:
+    """Validate `action` against the file as it stands and append it; the new session.
+
+    Nothing is written when the rules refuse: the file stays byte-for-byte the same.
+    """
+    path = Path(path)
+    action = normalise_action(action)
+    with _locked(path, exclusive=True) as fd:
+        data = _read_all(fd)
+        session = _parse(path, data)
+        line = session.next_line()
+        session._record(action, line)
+        payload = encode(action)
+        if session.needs_newline:
+            payload = b"\n" + payload
+        _write_once(fd, path, payload, len(data))
+        session.needs_newline = False
+    return session
+
+
+def undo(path: str | os.PathLike) -> Session:
+    """Append an undo: the latest action still in effect stops counting."""
+    return append(path, {"action": UNDO})
+
+
+def _write_once(fd: int, path: Path, payload: bytes, size_before: int) -> None:
+    """One write of the whole line, then fsync; a short write is rolled back."""
+    try:
+        written = os.write(fd, payload)
+        if written != len(payload):
+            raise OSError(errno.ENOSPC, "short write")
+        os.fsync(fd)
+    except OSError as error:
+        try:
+            os.ftruncate(fd, size_before)
+            os.fsync(fd)
+        except OSError:
+            pass
+        raise SessionError(f"{path} could not be written ({error.strerror or error}); "
+                           "the action was not saved.") from None
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def torn_tail(path: str | os.PathLike) -> TornLine | None:
+    """The torn last line of a file, if it has one (for a repair to show what it cuts)."""
+    try:
+        load(path)
+    except TornLine as torn:
+        return torn
+    except SessionError:
+        return None
+    return None
+
+
+def repair(path: str | os.PathLike) -> tuple[int, bytes]:
+    """Cut a torn last line off; (its line number, the bytes removed). Nothing else changes.
+
+    Refuses when the file has no torn tail or when the lines before it are not valid, so a
+    repair never hides a different problem.
+    """
+    path = Path(path)
+    with _locked(path, exclusive=True) as fd:
+        data = _read_all(fd)
+        try:
+            _parse(path, data)
+        except TornLine as torn:
+            _parse(path, data[:torn.offset])   # the rest must be sound on its own
+            os.ftruncate(fd, torn.offset)
+            os.fsync(fd)
+            return torn.line, data[torn.offset:]
+        raise SessionError(f"{path} has no cut-short last line; there is nothing to repair.")
