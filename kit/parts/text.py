@@ -227,3 +227,16 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
         for px, f, t in pieces:
             surface.text(px, baseline, printable(t, f), font=f, size=used, colour=colour)
     return used
+
+
+def text_height(surface: "Surface", w: float, text: str, *, font: str = "sans", size: float = 9.0,
+                leading: float = 1.2) -> float:
+    """The height in mm that text takes wrapped to width w at this size (no shrinking), for
+    parts that flow text downwards (the contents page). Raises TextDoesNotFit when one
+    word alone is wider than w."""
+    if not text.strip():
+        return 0.0
+    lines = _wrap([_parse(p) for p in text.split("\n")], _Measure(surface, font, size), w)
+    if lines is None:
+        raise TextDoesNotFit(f"a word of « {' '.join(text.split())[:60]} » is wider than {w:.1f} mm at {size:g} pt")
+    return _height(surface, font, size, leading, len(lines))
