@@ -213,16 +213,25 @@ def _cell(value: object) -> str:
 def render_state(state: dict, lang: str = "en") -> str:
     """A generic readable view: top-level facts, then one row per player."""
     lines = []
-    facts = {k: v for k, v in state.items() if k not in ("players", "game") and not isinstance(v, (list, dict))}
+    facts = {k: v for k, v in state.items()
+             if k not in ("players", "game") and v is not None and not isinstance(v, (list, dict))}
     facts_text = ", ".join(f"{k} {_cell(v)}" for k, v in facts.items())
     lines.append(f"{state.get('game', '')}: {facts_text}".rstrip(": "))
     players = state.get("players", {})
     fields: list[str] = []
     for record in players.values():
         fields += [f for f in record if f not in fields]
-    rows = [[name] + [_cell(record[f]) if f in record else "?" for f in fields]
-            for name, record in players.items()]
-    lines.append(table(["player"] + fields, rows))
+    try:
+        module = rules.module(state.get("game", ""))
+    except RuleViolation:
+        module = None
+    if module is not None and hasattr(module, "standings"):
+        order = module.standings(state)
+        rows = [[rank, name] + [_cell(players[name].get(f, "hidden")) for f in fields] for rank, name in order]
+        lines.append(table(["rank", "player"] + fields, rows))
+    else:
+        rows = [[name] + [_cell(record.get(f, "hidden")) for f in fields] for name, record in players.items()]
+        lines.append(table(["player"] + fields, rows))
     if state.get("over"):
         lines.append(game_over_line(state))
     return "\n".join(lines)

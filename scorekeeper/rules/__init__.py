@@ -20,6 +20,8 @@ Optional, used when present (the helpers below fall back to a sensible default):
   may print it at the table, secrets of everyone but `viewer` removed (viewer None: every
   secret hidden). Default: nothing is secret.
 - `SECRET_FIELDS`: names of player fields hidden by the default `public_view`.
+- `standings(state: dict) -> list[tuple[int, str]]`: (rank, name) best first, equal
+  records sharing a rank; `kit score show` orders its table by it.
 
 `undo` is not a rule action: `scorekeeper.session` handles it by replaying; rule modules
 never see it. States are plain JSON-compatible dicts: what `kit score show --json` prints.
