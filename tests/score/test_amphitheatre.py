@@ -2,18 +2,16 @@
 from __future__ import annotations
 
 import copy
-import os
-from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
+from conftest import SCENARIOS, lookup
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import amphitheatre as amph
 
-SCENARIOS = Path(os.environ.get("KIT_SCENARIOS", Path(__file__).resolve().parents[3] / "shared" / "scenarios"))
 NAMES = ["Ana", "Ben", "Cléo", "Dan", "Eve"]
 
 
@@ -32,12 +30,6 @@ def seats(state, **wanted):
     state = copy.deepcopy(state)
     for name, (filled, doubt) in wanted.items():
         state["players"][name].update(seats=filled, doubt=doubt, row=amph.row_of(filled))
-    return state
-
-
-def dotted(state, path):
-    for key in path.split("."):
-        state = state[key]
     return state
 
 
@@ -61,7 +53,9 @@ def test_scenario(path):
             continue
         state = amph.apply(state, step["act"])
         for key, value in (step.get("expect") or {}).items():
-            assert dotted(state, key) == value, f"step {number}: {key}"
+            assert lookup(state, key) == value, f"step {number}: {key}"
+    for key, value in (scenario.get("expect") or {}).items():
+        assert lookup(state, key) == value, f"end: {key}"
 
 
 def test_the_scenarios_are_there():

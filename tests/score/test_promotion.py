@@ -2,18 +2,16 @@
 from __future__ import annotations
 
 import copy
-import os
-from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, settings, strategies as st
 
+from conftest import SCENARIOS, lookup
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import promotion as promo
 
-SCENARIOS = Path(os.environ.get("KIT_SCENARIOS", Path(__file__).resolve().parents[3] / "shared" / "scenarios"))
 NAMES = ["Ana", "Ben", "Cléo"]
 
 
@@ -24,12 +22,6 @@ def new(names=NAMES, **options):
 def play(state, *actions):
     for action in actions:
         state = promo.apply(state, action)
-    return state
-
-
-def dotted(state, path):
-    for key in path.split("."):
-        state = state[key]
     return state
 
 
@@ -53,7 +45,9 @@ def test_scenario(path):
             continue
         state = promo.apply(state, step["act"])
         for key, value in (step.get("expect") or {}).items():
-            assert dotted(state, key) == value, f"step {number}: {key}"
+            assert lookup(state, key) == value, f"step {number}: {key}"
+    for key, value in (scenario.get("expect") or {}).items():
+        assert lookup(state, key) == value, f"end: {key}"
 
 
 def test_the_scenarios_are_there():
