@@ -266,11 +266,13 @@ def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
                check: Callable[[int], None] | None = None) -> int:
     """A whole number, checked at once by `check` (which raises RuleViolation to refuse)."""
     def convert(text: str) -> int:
-        value = whole_number(text) if text.strip() else (default if default is not None else whole_number(text))
+        value = default if not text.strip() and default is not None else whole_number(text)
         if check is not None:
             check(value)
         return value
-    return ask(prompt, convert, hide=hide, default=None if hide or default is None else str(default))
+    # Enter alone means the default (0 for a vote): "" for a hidden prompt, so nothing shows.
+    shown = None if default is None else ("" if hide else str(default))
+    return ask(prompt, convert, hide=hide, default=shown)
 
 
 def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None) -> str:
