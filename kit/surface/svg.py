@@ -17,6 +17,7 @@ and there are no timestamps.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -47,6 +48,23 @@ def _glyph_path(font: str, glyph: str) -> str:
         glyph_set[glyph].draw(pen)
         d = _glyph_paths[key] = pen.getCommands()
     return d
+
+
+@lru_cache(maxsize=8192)
+def _layout(font: str, shown: str) -> tuple[tuple[str, str, str], ...]:
+    """(glyph id, glyph name, x in font units) of each inked character of a run.
+
+    Cards repeat their titles and labels, so a run is laid out once per process.
+    """
+    m = metrics.get(font)
+    placed = []
+    pen_x = 0
+    for ch in shown:
+        glyph = m.cmap.get(ord(ch), ".notdef")
+        if _glyph_path(font, glyph):  # spaces have no outline: advance only
+            placed.append((f"{font}-{m.font.getGlyphID(glyph)}", glyph, str(pen_x) if pen_x else ""))
+        pen_x += m.advance(ch)
+    return tuple(placed)
 
 
 class _Page:
@@ -252,17 +270,12 @@ class SvgSurface(Surface):
         d = page.drawing
         run = d.g(transform=f"translate({num(x)} {num(y)}) scale({k:.6g} {-k:.6g})",
                   fill=hex_colour(colour, self.greyscale), aria_label=s)
-        pen_x = 0
-        for ch in shown:
-            glyph = m.cmap.get(ord(ch), ".notdef")
-            if _glyph_path(font, glyph):
-                gid = f"{font}-{m.font.getGlyphID(glyph)}"
-                page.glyphs[gid] = (font, glyph)
-                use = d.use(f"#{gid}")
-                if pen_x:
-                    use["x"] = str(pen_x)
-                run.add(use)
-            pen_x += m.advance(ch)
+        for gid, glyph, pen_x in _layout(font, shown):
+            page.glyphs[gid] = (font, glyph)
+            use = d.use(f"#{gid}")
+            if pen_x:
+                use["x"] = pen_x
+            run.add(use)
         page.top.add(run)
 
     def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
