@@ -152,6 +152,9 @@ def read_yaml(path: Path | str) -> Any:
         mark = error.problem_mark or error.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = error.problem or error.context or "syntax error"
+        if "mapping values are not allowed" in problem:
+            # The usual cause in French texts: « : » inside an unquoted sentence.
+            problem += " (a text containing ': ' must be put in quotes)"
         raise LayoutError(path, None, None, f"not valid YAML{where}: {problem}") from None
     except yaml.YAMLError as error:
         raise LayoutError(path, None, None, f"not valid YAML: {error}") from None

@@ -99,31 +99,48 @@ class Grid:
         row, col = divmod(index, self.cols)
         return row * self.cols + (self.cols - 1 - col)
 
-    def cut_lines(self) -> tuple[list[float], list[float]]:
-        """x positions of the vertical cuts and y positions of the horizontal cuts."""
+    def used(self, count: int) -> tuple[int, int]:
+        """(cols, rows) actually holding pieces when a page has `count` of them (filled row by row)."""
+        count = max(0, min(count, self.per_page))
+        rows = -(-count // self.cols)
+        return (self.cols if rows > 1 else count), rows
+
+    def cut_lines(self, count: int | None = None) -> tuple[list[float], list[float]]:
+        """x positions of the vertical cuts and y positions of the horizontal cuts, for the
+        cells holding the first `count` pieces (all cells by default)."""
+        cols, rows = self.used(self.per_page if count is None else count)
         x0, y0 = self.origin
         cw, ch = self.cell
         b = self.bleed
         xs: list[float] = []
         ys: list[float] = []
-        for col in range(self.cols):
+        for col in range(cols):
             for x in (x0 + col * cw + b, x0 + (col + 1) * cw - b):
                 if not xs or abs(xs[-1] - x) > _EPS:
                     xs.append(x)
-        for row in range(self.rows):
+        for row in range(rows):
             for y in (y0 + row * ch + b, y0 + (row + 1) * ch - b):
                 if not ys or abs(ys[-1] - y) > _EPS:
                     ys.append(y)
         return xs, ys
 
-    def cut_marks(self) -> list[tuple[float, float, float, float]]:
-        """Short lines (x1, y1, x2, y2) in the margin, in line with every cut, outside the grid."""
-        gx, gy, gw, gh = self.bleed_box
+    def cut_marks(self, count: int | None = None) -> list[tuple[float, float, float, float]]:
+        """Short lines (x1, y1, x2, y2) in the margin, in line with every cut, outside the grid.
+
+        A page holding fewer pieces than the grid has cells gets marks for its filled part
+        only: the grid keeps its place (the backs depend on it), the marks end where the
+        pieces end.
+        """
+        cols, rows = self.used(self.per_page if count is None else count)
+        gx, gy = self.origin
+        cw, ch = self.cell
+        gw, gh = self.cols * cw, rows * ch   # the right-hand marks stay right of the full grid
         pw, ph = self.paper
-        xs, ys = self.cut_lines()
+        xs, ys = self.cut_lines(count)
         # Marks run from just outside the grid towards the paper's edge, stopping 1 mm short.
+        full_bottom = gy + self.rows * ch
         top = min(MARK_LENGTH, gy - MARK_GAP - 1.0)
-        bottom = min(MARK_LENGTH, ph - (gy + gh) - MARK_GAP - 1.0)
+        bottom = min(MARK_LENGTH, ph - full_bottom - MARK_GAP - 1.0)
         left = min(MARK_LENGTH, gx - MARK_GAP - 1.0)
         right = min(MARK_LENGTH, pw - (gx + gw) - MARK_GAP - 1.0)
         marks = []
@@ -271,7 +288,7 @@ def draw_sheet(surface: "Surface", sheet: Sheet) -> None:
         except TextDoesNotFit as error:
             raise PieceError(sheet.component.id, place.label, error) from error
     if sheet.side == "front":
-        for x1, y1, x2, y2 in grid.cut_marks():
+        for x1, y1, x2, y2 in grid.cut_marks(len(sheet.placements)):
             surface.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_WIDTH)
     surface.end_page()
 

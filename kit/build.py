@@ -1,0 +1,298 @@
+"""`kit build`: from a game's layout files to its PDF (or SVGs) and its JSON manifest.
+
+For each game: load the kit (kit.games.<module>.build(layouts)), keep the components
+asked for, impose them (kit.sheets), draw the contents page and every sheet on one
+surface, and write OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg, one file per
+page, the contents as contents-<n>.svg) with OUT/<game>.json beside it.
+
+Files appear whole or not at all: everything is written under a temporary name in OUT
+and renamed into place at the end; on any error the temporary files are removed.
+Nothing depends on the clock or the machine, so the same inputs give the same bytes.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable
+
+import kit
+import kit.games
+from kit.contents import ComponentPages, PrintSettings, draw_contents
+from kit.errors import KitError
+from kit.model import Component, GameKit
+from kit.paper import PAPERS, paper_size
+from kit.sheets import PieceError, Sheet, draw_sheet, impose, plan_grid
+from kit.surface import FORMATS, make_surface
+from kit.surface.record import RecordingSurface
+
+MAX_BLEED = 6.0  # mm; print shops ask for 2 to 5
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything `kit build` can be told, with the CLI's defaults."""
+
+    paper: str = "a4"
+    fmt: str = "pdf"
+    bleed: float = 0.0
+    backs: bool = True
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    greyscale: bool = False
+    only: tuple[str, ...] = ()
+
+    def check(self) -> None:
+        paper_size(self.paper)
+        if self.fmt not in FORMATS:
+            raise KitError(f"unknown format {self.fmt!r}; choose one of {', '.join(FORMATS)}")
+        if not 0 <= self.bleed <= MAX_BLEED:
+            raise KitError(f"the bleed must be between 0 and {MAX_BLEED:g} mm, not {self.bleed:g}")
+
+    @property
+    def settings(self) -> PrintSettings:
+        return PrintSettings(paper=self.paper, bleed=self.bleed, backs=self.backs,
+                             back_offset=self.back_offset, greyscale=self.greyscale)
+
+
+@dataclass
+class Built:
+    """What one game's build wrote."""
+
+    game: str
+    files: list[Path]
+    pages: int
+    manifest: dict = field(default_factory=dict)
+
+
+def default_layouts() -> Path:
+    """The repository's layouts/ when running from the source tree, else the installed copy."""
+    package = Path(kit.__file__).resolve().parent
+    source = package.parent / "layouts"
+    if source.is_dir() and (package.parent / "pyproject.toml").is_file():
+        return source
+    return package / "layouts"
+
+
+def game_ids() -> list[str]:
+    return list(kit.games.MODULES)
+
+
+def check_games(games: list[str] | tuple[str, ...]) -> list[str]:
+    """The games to build (all when none are named), refusing unknown names."""
+    known = game_ids()
+    for game in games:
+        if game not in known:
+            raise KitError(f"unknown game '{game}'; the games are {', '.join(known)}")
+    return list(dict.fromkeys(games)) if games else known
+
+
+def load_kit(game: str, layouts: Path) -> GameKit:
+    """Run the game's module on the layouts folder."""
+    try:
+        module = kit.games.module(game)
+    except ModuleNotFoundError as missing:
+        if missing.name == kit.games.MODULES[game]:
+            raise KitError(f"the game '{game}' has no kit module yet ({missing.name})") from None
+        raise
+    return module.build(Path(layouts))
+
+
+def select(game_kit: GameKit, only: tuple[str, ...]) -> GameKit:
+    """The kit reduced to the components named in `only` (all when empty)."""
+    if not only:
+        return game_kit
+    keep = tuple(c for c in game_kit.components if c.id in only)
+    return replace(game_kit, components=keep)
+
+
+def check_only(kits: dict[str, GameKit], only: tuple[str, ...]) -> None:
+    """Every --only id must name a component of one of the games being built."""
+    for wanted in only:
+        if not any(c.id == wanted for k in kits.values() for c in k.components):
+            valid = "; ".join(f"{game}: {', '.join(c.id for c in k.components)}" for game, k in kits.items())
+            raise KitError(f"unknown component '{wanted}'; the components are {valid}")
+
+
+@dataclass
+class Plan:
+    """One game's document: its contents page(s), then every sheet, with page numbers."""
+
+    kit: GameKit
+    options: BuildOptions
+    contents_pages: int
+    sheets: list[Sheet]
+    entries: list[ComponentPages]
+
+    @property
+    def pages(self) -> int:
+        return self.contents_pages + len(self.sheets)
+
+
+def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
+    """Impose every component and number the pages, the contents page(s) first."""
+    per_component: list[tuple[Component, list[Sheet]]] = []
+    for component in game_kit.components:
+        sheets = impose(component, options.paper, bleed=options.bleed, backs=options.backs,
+                        back_offset=options.back_offset)
+        per_component.append((component, sheets))
+    contents_pages = 1
+    for _ in range(3):  # the contents' length depends on the numbers it prints, barely
+        entries, page = [], contents_pages + 1
+        for component, sheets in per_component:
+            count = len(sheets)
+            grid = plan_grid(options.paper, component.size, options.bleed)
+            fronts = sum(1 for s in sheets if s.side == "front")
+            duplex = any(s.side == "back" for s in sheets)
+            entries.append(ComponentPages(component, page, page + max(count, 1) - 1, fronts, duplex, grid.per_page))
+            page += count
+        measured = draw_contents(RecordingSurface(), game_kit, entries, options.settings, contents_pages)
+        if measured == contents_pages:
+            break
+        contents_pages = measured
+    all_sheets = [s for _, sheets in per_component for s in sheets]
+    return Plan(game_kit, options, contents_pages, all_sheets, entries)
+
+
+def manifest(p: Plan) -> dict:
+    """The JSON summary of a built kit: pages numbered from 1, the contents page included."""
+    components = []
+    for entry in p.entries:
+        c = entry.component
+        if c.size == "page":
+            grid = plan_grid(p.options.paper, "page", p.options.bleed)
+            size = list(grid.piece)
+        else:
+            size = [float(c.size[0]), float(c.size[1])]
+        item = {"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
+                "size_mm": [round(v, 2) for v in size], "pages": [entry.first, entry.last]}
+        if c.kind == "card":
+            item["designs"] = c.designs
+        components.append(item)
+    return {"game": p.kit.id, "paper": p.options.paper, "pages": p.pages, "components": components}
+
+
+def _draw(game: str, surface, sheets: list[Sheet]) -> None:
+    for sheet in sheets:
+        try:
+            draw_sheet(surface, sheet)
+        except PieceError as error:
+            raise KitError(f"game '{game}', component '{error.component}', {error.label}: {error.cause}") from error
+
+
+def _title(game_kit: GameKit) -> str:
+    return f"{game_kit.title} — kit à imprimer"
+
+
+def _ensure_out(out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe_fd, probe = tempfile.mkstemp(prefix=".kit-probe-", dir=out)
+        os.close(probe_fd)
+        os.unlink(probe)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise KitError(f"cannot write to the output folder {out} ({reason})") from None
+
+
+def write_game(p: Plan, out: Path) -> Built:
+    """Draw a planned game and put its files in place atomically."""
+    game = p.kit.id
+    options = p.options
+    document = manifest(p)
+    manifest_text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    temporaries: list[Path] = []
+    try:
+        if options.fmt == "pdf":
+            surface = make_surface("pdf", greyscale=options.greyscale, title=_title(p.kit))
+            draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages)
+            _draw(game, surface, p.sheets)
+            target = out / f"{game}.pdf"
+            temp = out / f".{game}.pdf.{os.getpid()}.tmp"
+            temporaries.append(temp)
+            surface.save(temp)
+            pairs = [(temp, target)]
+            files = [target]
+        else:
+            folder = Path(tempfile.mkdtemp(prefix=f".{game}.", suffix=".tmp", dir=out))
+            temporaries.append(folder)
+            folder.chmod(0o777 & ~_umask())  # mkdtemp makes it private; the result should not be
+            surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
+            draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages)
+            surface.save(folder / "contents")
+            for entry in p.entries:
+                sheets = [s for s in p.sheets if s.component is entry.component]
+                surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
+                _draw(game, surface, sheets)
+                surface.save(folder / entry.component.id)
+            target = out / game
+            pairs = [(folder, target)]
+            files = sorted((target / f.name for f in folder.iterdir()), key=lambda f: f.name)
+        temp_json = out / f".{game}.json.{os.getpid()}.tmp"
+        temporaries.append(temp_json)
+        temp_json.write_text(manifest_text, encoding="utf-8")
+        pairs.append((temp_json, out / f"{game}.json"))
+        for source, destination in pairs:
+            _replace(source, destination)
+        return Built(game, files + [out / f"{game}.json"], p.pages, document)
+    except OSError as error:
+        raise KitError(f"cannot write {game}'s files in {out} ({error.strerror or error})") from None
+    finally:
+        for temp in temporaries:
+            if temp.is_dir():
+                shutil.rmtree(temp, ignore_errors=True)
+            elif temp.exists():
+                temp.unlink()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _replace(source: Path, destination: Path) -> None:
+    """Rename source onto destination; a folder replaces the previous folder whole."""
+    if source.is_dir():
+        old = None
+        if destination.exists():
+            old = destination.with_name(f".{destination.name}.old.{os.getpid()}")
+            os.replace(destination, old)
+        os.replace(source, destination)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(source, destination)
+
+
+def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output", layouts: Path | str | None = None,
+          options: BuildOptions = BuildOptions(),
+          progress: Callable[[str], None] | None = None) -> list[Built]:
+    """Build the named games (all by default) into out; returns what was written.
+
+    Every game is loaded and checked (layouts, --only, sizes) before the first file is
+    written, so a mistake in one game leaves the output folder as it was.
+    """
+    options.check()
+    chosen = check_games(games)
+    layouts = Path(layouts) if layouts is not None else default_layouts()
+    if not layouts.is_dir():
+        raise KitError(f"the layouts folder {layouts} does not exist")
+    kits = {game: load_kit(game, layouts) for game in chosen}
+    check_only(kits, options.only)
+    plans = []
+    for game, game_kit in kits.items():
+        selected = select(game_kit, options.only)
+        if options.only and not selected.components:
+            continue  # --only names components of other games
+        plans.append(plan(selected, options))
+    out = Path(out)
+    _ensure_out(out)
+    built = []
+    for p in plans:
+        if progress:
+            progress(p.kit.id)
+        built.append(write_game(p, out))
+    return built

@@ -1,0 +1,306 @@
+"""The contents page that opens every kit: what is inside, how to print it, what to cut.
+
+Written in French for the players, from the GameKit fields and the imposition's page
+numbers: the title, players and summary; a table of the components (count, size, pages,
+sheets of paper); how to print (100 %, no scaling, duplex on the long edge for the
+pages with backs, which pages are single-sided); each component's cutting and folding
+instructions; and what else to bring. Blocks flow down the page and onto a second one
+when a kit is large; a heading is never left alone at the bottom of a page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from kit import __version__
+from kit.model import GameKit
+from kit.paper import paper_size
+from kit.palette import GREYS, resolve, text_on
+from kit.parts.text import text_box, text_height
+
+if TYPE_CHECKING:
+    from kit.model import Component
+    from kit.surface.base import Surface
+
+MARGIN = 15.0        # mm around the contents page: far from any printer's dead zone
+BODY = 9.0           # pt
+SMALL = 7.5          # pt
+LEADING = 1.25
+PT = 25.4 / 72
+INK = GREYS["ink"]
+
+PAPER_NAMES = {"a4": "A4", "letter": "Letter (US)"}
+
+
+@dataclass(frozen=True)
+class ComponentPages:
+    """Where one component landed in the document (page numbers from 1, contents included)."""
+
+    component: "Component"
+    first: int
+    last: int
+    front_pages: int      # pages of fronts; each has a page of backs when duplex
+    duplex: bool
+    per_page: int
+
+    @property
+    def pages(self) -> int:
+        return self.last - self.first + 1
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper: a front and its backs share one sheet."""
+        return self.front_pages
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    paper: str = "a4"
+    bleed: float = 0.0
+    backs: bool = True
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    greyscale: bool = False
+
+
+def ranges(numbers: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8 -> « 1–3, 5, 7–8 »."""
+    numbers = sorted(set(numbers))
+    parts = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        parts.append(str(numbers[i]) if i == j else f"{numbers[i]}–{numbers[j]}")
+        i = j + 1
+    return ", ".join(parts)
+
+
+def _mm(value: float) -> str:
+    """A length the French way: 63, 2,5."""
+    return f"{value:g}".replace(".", ",")
+
+
+def size_label(component: "Component", paper: str) -> str:
+    if component.size == "page":
+        return "pleine page"
+    w, h = component.size
+    if component.round:
+        return f"rond, {_mm(min(w, h))}\u00a0mm"
+    return f"{_mm(w)}\u00a0×\u00a0{_mm(h)}\u00a0mm"
+
+
+def single_sided_pages(entries: list[ComponentPages], contents_pages: int) -> list[int]:
+    pages = list(range(1, contents_pages + 1))
+    for entry in entries:
+        if not entry.duplex:
+            pages.extend(range(entry.first, entry.last + 1))
+    return pages
+
+
+def duplex_pages(entries: list[ComponentPages]) -> list[int]:
+    pages: list[int] = []
+    for entry in entries:
+        if entry.duplex:
+            pages.extend(range(entry.first, entry.last + 1))
+    return pages
+
+
+# --- blocks that flow down the page -----------------------------------------------------------
+@dataclass
+class _Block:
+    height: float
+    draw: Callable[["Surface", float, float], None]   # (surface, x, y) at the block's top-left
+    keep_with_next: bool = False
+    space_after: float = 2.0
+
+
+def _paragraph(surface: "Surface", width: float, text: str, *, size: float = BODY, font: str = "sans",
+               colour: str = INK, indent: float = 0.0, bullet: str = "", space_after: float = 1.6) -> _Block:
+    inner = width - indent
+    height = text_height(surface, inner, text, font=font, size=size, leading=LEADING)
+
+    def draw(s: "Surface", x: float, y: float) -> None:
+        if bullet:
+            ascent, _ = s.ascent_descent(font=font, size=size)
+            s.text(x + indent - 3.2, y + ascent, bullet, font="sans-bold", size=size, colour=colour)
+        # The box is the measured height plus slack: the text never needs to shrink.
+        text_box(s, x + indent, y, inner, height + 1.0, text, font=font, size=size, min_size=size,
+                 colour=colour, leading=LEADING)
+    return _Block(height, draw, space_after=space_after)
+
+
+def _heading(surface: "Surface", width: float, text: str, accent: str) -> _Block:
+    size = 11.5
+    ascent, descent = surface.ascent_descent(font="sans-bold", size=size)
+    height = ascent + descent + 1.6
+
+    def draw(s: "Surface", x: float, y: float) -> None:
+        s.text(x, y + ascent, text, font="sans-bold", size=size, colour=INK)
+        s.line(x, y + height - 0.4, x + width, y + height - 0.4, stroke=accent, width=0.5)
+    return _Block(height, draw, keep_with_next=True, space_after=2.2)
+
+
+def _table(surface: "Surface", width: float, entries: list[ComponentPages], paper: str,
+           accent: str) -> list[_Block]:
+    """The components table as one block per row, so a long table can continue on page 2."""
+    headers = ("Élément", "Nombre", "Format", "Pages", "Feuilles")
+    widths = (0.40, 0.13, 0.19, 0.15, 0.13)
+    cols = [w * width for w in widths]
+    pad = 1.4
+    size = 8.5
+    rows = [(f"**{e.component.name}**",
+             str(e.component.count), size_label(e.component, paper),
+             str(e.first) if e.first == e.last else f"{e.first}–{e.last}",
+             str(e.sheets) + (" recto verso" if e.duplex else "")) for e in entries]
+
+    def row_block(cells, header: bool, shade: bool) -> _Block:
+        font = "sans-bold" if header else "sans"
+        heights = [text_height(surface, c - 2 * pad, t, font=font, size=size, leading=1.15) for c, t in zip(cols, cells)]
+        h = max(heights) + 2 * pad
+
+        def draw(s: "Surface", x: float, y: float) -> None:
+            if header:
+                s.rect(x, y, width, h, fill=accent)
+            elif shade:
+                s.rect(x, y, width, h, fill=GREYS["pale"])
+            cx = x
+            colour = text_on(accent) if header else INK
+            for i, (c, t) in enumerate(zip(cols, cells)):
+                align = "left" if i in (0, 2) else "centre"
+                text_box(s, cx + pad, y + pad, c - 2 * pad, h - 2 * pad + 0.6, t, font=font, size=size,
+                         min_size=size, colour=colour, align=align, valign="middle", leading=1.15)
+                cx += c
+            s.line(x, y + h, x + width, y + h, stroke=GREYS["light"], width=0.2)
+        return _Block(h, draw, keep_with_next=header, space_after=0.0)
+
+    blocks = [row_block(headers, True, False)]
+    blocks += [row_block(cells, False, i % 2 == 1) for i, cells in enumerate(rows)]
+    total_pages = sum(e.pages for e in entries)
+    total_sheets = sum(e.sheets for e in entries)
+    blocks[-1].space_after = 1.5
+    blocks.append(_paragraph(surface, width,
+                             f"En tout\u00a0: {total_pages}\u00a0pages de matériel sur {total_sheets}\u00a0feuilles "
+                             f"{PAPER_NAMES.get(paper, paper)}, plus cette page.", size=SMALL,
+                             colour=GREYS["dark"], space_after=3.0))
+    return blocks
+
+
+def _print_lines(entries: list[ComponentPages], settings: PrintSettings, contents_pages: int) -> list[str]:
+    paper = PAPER_NAMES.get(settings.paper, settings.paper)
+    lines = [f"Papier {paper}, orientation portrait. Dans la fenêtre d’impression, choisissez "
+             f"**taille réelle** ou **100\u00a0%**\u00a0: jamais «\u00a0ajuster à la page\u00a0», sinon les cartes "
+             f"changent de taille et les versos se décalent."]
+    duplex = duplex_pages(entries)
+    single = single_sided_pages(entries, contents_pages)
+    if duplex:
+        lines.append(f"**Recto verso, retournement sur le bord long**, pour les pages {ranges(duplex)}\u00a0: "
+                     f"chaque page de versos suit sa page de rectos, colonnes inversées pour tomber juste "
+                     f"derrière.")
+        lines.append(f"**Recto seul** pour les pages {ranges(single)}.")
+        first = next(e for e in entries if e.duplex)
+        lines.append(f"Conseil\u00a0: imprimez d’abord les pages {first.first} et {first.first + 1} sur une "
+                     f"seule feuille et regardez-la à contre-jour. Si les versos sont décalés, mesurez l’écart "
+                     f"et corrigez-le avec l’option --back-offset X,Y (en mm).")
+    else:
+        lines.append(f"Tout s’imprime **en recto seul** (pages {ranges(single)}).")
+        if not settings.backs and any(e.component.has_backs for e in entries):
+            lines.append("Les versos n’ont pas été générés (option --no-backs).")
+    if settings.back_offset != (0.0, 0.0) and duplex:
+        dx, dy = settings.back_offset
+        lines.append(f"Les versos de ce fichier sont décalés de {_mm(dx)}\u00a0mm en largeur et {_mm(dy)}\u00a0mm en "
+                     f"hauteur pour corriger l’imprimante.")
+    if settings.bleed > 0:
+        lines.append(f"Fond perdu de {_mm(settings.bleed)}\u00a0mm\u00a0: coupez en suivant les traits de coupe "
+                     f"dans la marge, pas le bord des aplats de couleur.")
+    else:
+        lines.append("Coupez en suivant les traits de coupe dans la marge\u00a0: un massicot ou un cutter et une "
+                     "règle donnent des bords plus nets que les ciseaux.")
+    return lines
+
+
+def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
+            contents_pages: int, width: float) -> list[_Block]:
+    accent = resolve(kit.accent)
+    blocks: list[_Block] = []
+    blocks.append(_heading(surface, width, "Contenu du kit", accent))
+    blocks += _table(surface, width, entries, settings.paper, accent)
+    blocks.append(_heading(surface, width, "Impression", accent))
+    for line in _print_lines(entries, settings, contents_pages):
+        blocks.append(_paragraph(surface, width, line, indent=4.0, bullet="•"))
+    blocks[-1].space_after = 3.0
+    cutting = [e for e in entries if e.component.instructions.strip()]
+    if cutting:
+        blocks.append(_heading(surface, width, "Découpe et montage", accent))
+        for e in cutting:
+            blocks.append(_paragraph(surface, width, f"**{e.component.name}**\u00a0: {e.component.instructions.strip()}",
+                                     indent=4.0, bullet="•"))
+        blocks[-1].space_after = 3.0
+    if kit.bring:
+        blocks.append(_heading(surface, width, "À prévoir en plus", accent))
+        for item in kit.bring:
+            blocks.append(_paragraph(surface, width, item, indent=4.0, bullet="•"))
+    return blocks
+
+
+def _draw_header(surface: "Surface", kit: GameKit, x: float, y: float, width: float) -> float:
+    """The title band; returns its height."""
+    accent = resolve(kit.accent)
+    band = 20.0
+    surface.rect(x, y, width, band, fill=accent, radius=2.0)
+    fg = text_on(accent)
+    text_box(surface, x + 5.0, y + 2.0, width * 0.62, band - 4.0, kit.title, font=kit.title_font, size=24.0,
+             min_size=12.0, colour=fg, valign="middle")
+    text_box(surface, x + width * 0.62 + 5.0, y + 2.0, width * 0.38 - 10.0, band - 4.0,
+             f"{kit.players}\nKit à imprimer et découper", font="sans", size=10.0, min_size=7.0, colour=fg,
+             align="right", valign="middle")
+    height = band + 4.0
+    if kit.summary.strip():
+        block = _paragraph(surface, width, kit.summary.strip(), font="sans-italic", size=9.5)
+        block.draw(surface, x, y + height)
+        height += block.height + 5.0
+    return height
+
+
+def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
+                  contents_pages: int = 1) -> int:
+    """Draw the contents page(s) on surface; returns how many pages it took.
+
+    contents_pages is the count the page numbers in `entries` assume; the build draws
+    once on a recording surface to learn the real count, then again for real.
+    """
+    pw, ph = paper_size(settings.paper)
+    x, width = MARGIN, pw - 2 * MARGIN
+    bottom = ph - MARGIN - 6.0  # room for the footer line
+    pages = 1
+    surface.begin_page(pw, ph)
+    y = MARGIN + _draw_header(surface, kit, x, MARGIN, width)
+    blocks = _blocks(surface, kit, entries, settings, contents_pages, width)
+
+    def footer(n: int) -> None:
+        surface.text(pw / 2, ph - MARGIN + 1.0, f"{kit.title} — page {n} — kit {__version__}", font="sans",
+                     size=7.0, colour=GREYS["mid"], anchor="middle")
+
+    i = 0
+    while i < len(blocks):
+        # A heading travels with what follows it: measure the run that must stay together.
+        j, run = i, blocks[i].height
+        while blocks[j].keep_with_next and j + 1 < len(blocks):
+            run += blocks[j].space_after + blocks[j + 1].height
+            j += 1
+        if y + run > bottom and y > MARGIN + 0.01 + 10.0:
+            footer(pages)
+            surface.end_page()
+            pages += 1
+            surface.begin_page(pw, ph)
+            y = MARGIN
+            surface.text(x, y + 4.0, f"{kit.title} — suite du sommaire", font="sans-bold", size=9.0,
+                         colour=GREYS["dark"])
+            y += 9.0
+        for k in range(i, j + 1):
+            blocks[k].draw(surface, x, y)
+            y += blocks[k].height + blocks[k].space_after
+        i = j + 1
+    footer(pages)
+    surface.end_page()
+    return pages
