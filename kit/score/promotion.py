@@ -1,0 +1,168 @@
+"""`kit score` for Promotion: friendly commands, the `show` table and guided play.
+
+The commands only build the action of SCOREKEEPER.md and hand it to `common.submit`, the
+same path as `kit score act`; every rule lives in scorekeeper.rules.promotion. The
+`deck-empty` command is shared with PHD and registered in kit/score/phd.py; this module
+builds Promotion's action for it (`deck_empty_action`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kit.errors import KitError
+from kit.score import common
+from kit.score.cli import score
+from scorekeeper import session as sessions
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import promotion as rules
+
+FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+
+
+# -- friendly commands -------------------------------------------------------------------
+
+@score.command()
+@FILE
+@click.argument("player")
+@click.argument("amount", type=int)
+def gain(file: Path, player: str, amount: int) -> None:
+    """Promotion: PLAYER gains AMOUNT PI; reaching the target wins at once."""
+    common.submit(file, {"action": "gain", "player": player, "amount": amount})
+
+
+@score.command()
+@FILE
+@click.argument("player")
+@click.argument("amount", type=int)
+def lose(file: Path, player: str, amount: int) -> None:
+    """Promotion: PLAYER loses AMOUNT PI (never below 0)."""
+    common.submit(file, {"action": "lose", "player": player, "amount": amount})
+
+
+@score.command()
+@FILE
+@click.option("--thief", required=True, help="Who takes the PI.")
+@click.option("--victim", required=True, help="Who loses them.")
+@click.argument("amount", type=int)
+def steal(file: Path, thief: str, victim: str, amount: int) -> None:
+    """Promotion: THIEF takes AMOUNT PI from VICTIM (no more than VICTIM has)."""
+    common.submit(file, {"action": "steal", "thief": thief, "victim": victim, "amount": amount})
+
+
+def closing_tie(state: dict) -> list[str]:
+    """The players whose hands the next deck_empty needs: tied on most PI as the office closes."""
+    if state["over"] or state["reshuffles"] < rules.MAX_RESHUFFLES:
+        return []
+    best = max(p["pi"] for p in state["players"].values())
+    tied = [name for name, p in state["players"].items() if p["pi"] == best]
+    return tied if len(tied) > 1 else []
+
+
+def deck_empty_action(session: sessions.Session, hands: dict) -> dict:
+    """`kit score deck-empty FILE [--hand NAME=N ...]` for a Promotion session."""
+    return {"action": "deck_empty", **({"hands": hands} if hands else {})}
+
+
+# -- show ----------------------------------------------------------------------------------
+
+def render(state: dict, lang: str = "en") -> str:
+    """The `show` table: standings by PI, and how far each player is from the target."""
+    fr = lang == "fr"
+    left = rules.MAX_RESHUFFLES - state["reshuffles"]
+    if state.get("end") == "office closed":
+        left = 0
+    if fr:
+        title = (f"Promotion : {state['target']} PI pour gagner, {state['hand_size']} cartes en main ; "
+                 f"pioche remélangée {state['reshuffles']} fois (encore {left} avant la fermeture)")
+        headers = ["rang", "joueur", "PI", "manque"]
+    else:
+        title = (f"Promotion: {state['target']} PI to win, hands of {state['hand_size']}; deck reshuffled "
+                 f"{state['reshuffles']} time(s) ({left} more before the office closes)")
+        headers = ["rank", "player", "PI", "to go"]
+    rows = [[rank, name, state["players"][name]["pi"], max(0, state["target"] - state["players"][name]["pi"])]
+            for rank, name in rules.standings(state)]
+    lines = [title, common.table(headers, rows)]
+    if state["over"]:
+        lines.append(common.game_over_line(state))
+    return "\n".join(lines)
+
+
+def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[str]:
+    """PI that moved, and what the deck running out means."""
+    lines = [f"  {name}: PI {before['players'][name]['pi']} -> {p['pi']}"
+             for name, p in after["players"].items() if p["pi"] != before["players"][name]["pi"]]
+    if action.get("action") == "deck_empty" and not after["over"]:
+        left = rules.MAX_RESHUFFLES - after["reshuffles"]
+        later = (f"{left} more reshuffle(s) before the office closes" if left
+                 else "the next time it runs out, the office closes")
+        lines.append(f"  Shuffle the discard into a new deck ({later}).")
+    if after.get("end") == "office closed" and not before["over"]:
+        lines.append("  The office closes: most PI wins, then most cards in hand.")
+    return lines
+
+
+# -- guided play ---------------------------------------------------------------------------
+
+def _save(path: Path, action: dict) -> dict | None:
+    """Save one action; None, with the sentence shown, when the rules refuse it."""
+    before = common.open_session(path).state
+    try:
+        session = sessions.append(path, action)
+    except sessions.SessionLocked:
+        raise
+    except RuleViolation as refused:
+        click.echo(f"  {refused}", err=True)
+        return None
+    common.report(session, before, session.entries[-1].action)
+    return session.state
+
+
+def _deck_empty(path: Path, state: dict) -> dict:
+    hands = {}
+    tied = closing_tie(state)
+    if tied:
+        click.echo(f"{common.join_names(tied)} are tied on the most PI: their cards in hand decide.")
+        hands = {name: common.ask_number(f"Cards in {name}'s hand", default=None) for name in tied}
+    after = _save(path, deck_empty_action(None, hands))
+    return after if after is not None else state
+
+
+def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
+    """One thing that happened during `current`'s turn; (state, whether the turn ended)."""
+    names = list(state["players"])
+    what = common.ask_choice("What happens: gain, lose, steal, deck (ran out) or next (turn over)",
+                             ["gain", "lose", "steal", "deck", "next"], default="next")
+    if what == "next":
+        return state, True
+    if what == "deck":
+        return _deck_empty(path, state), False
+    if what == "steal":
+        thief = common.ask_choice("Who steals?", names, default=current)
+        victim = common.ask_choice(f"From whom does {thief} steal?", [n for n in names if n != thief])
+        action = {"action": "steal", "thief": thief, "victim": victim}
+    else:
+        who = common.ask_choice(f"Who {'gains' if what == 'gain' else 'loses'} PI?", names, default=current)
+        action = {"action": what, "player": who}
+    action["amount"] = common.ask_number("How many PI?", default=None)
+    after = _save(path, action)
+    return (after if after is not None else state), False
+
+
+def play(path: Path) -> None:
+    """Guided Promotion: turn by turn, each PI change and the deck running out."""
+    state = common.open_session(path).state
+    names = list(state["players"])
+    if not state["over"]:
+        click.echo(render(state))
+        current = common.ask_choice("Whose turn is it?", names, default=names[0])
+        while not state["over"]:
+            click.echo(f"\n== {current}'s turn: draw {rules.DRAW_PER_TURN}, play up to "
+                       f"{rules.PLAY_PER_TURN} cards, end with at most {rules.END_OF_TURN_HAND_LIMIT} in hand.")
+            turn_over = False
+            while not (turn_over or state["over"]):
+                state, turn_over = _entry(path, current, state)
+            # play passes to the next player on the right: the next name in seating order
+            current = names[(names.index(current) + 1) % len(names)]
+    click.echo(render(state))
