@@ -1,0 +1,292 @@
+"""Amphithéâtre (RULES.md §2): which pieces the kit prints, from which layout files.
+
+Layout files, in layouts/amphitheatre/:
+    game.yaml          contents-page texts, the designer's token table, sizes, counts,
+                       and each component's name and French instructions
+    players.yaml       the eight boards: faculty name, motto, colour, symbol
+    affliction.yaml    one deck per opinion category (the engine's CATEGORIES), each
+    anatomie.yaml      with its question, colour, symbol, back pattern and cards
+    cause.yaml
+    aid.yaml           the player aid, two faces, and the token table's labels
+
+The numbers the boards and the aid print (seats per row, the token table, the capacity,
+the player count) come from scorekeeper.rules.amphitheatre. The layout may carry the token
+table as the designer wrote it; the build refuses it when it differs from the engine's,
+so the printed boards can never disagree with the scorekeeper.
+"""
+from __future__ import annotations
+
+import re
+import string
+from functools import partial
+from pathlib import Path
+
+from kit.errors import LayoutError
+from kit.model import Component, GameKit, Piece
+from kit.parts import amphitheatre as art
+from kit.parts.symbols import PATTERNS
+from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
+from scorekeeper.rules import amphitheatre as rules
+
+GAME_ID = "amphitheatre"
+
+COMPONENT_IDS = ("boards", *(f"{c}-cards" for c in rules.CATEGORIES), "spectator-tokens", "speaker-token", "aid")
+
+# --- schemas ----------------------------------------------------------------------------------------
+TEXT = Field(str, min=1)
+
+CARD = Record({
+    "name": Field(str, min=1, doc="the value argued about, printed large"),
+    "flavour": Field(str, min=1, doc="one line in period tone"),
+    "copies": Field(int, default=1, min=1),
+}, name_key="name")
+
+DECK = Record({
+    "deck": Field(str, min=1, doc="the category as printed: Affliction, Anatomie, Cause"),
+    "question": Field(str, min=1, doc="the question the category answers, under the title band"),
+    "colour": Field("colour"),
+    "symbol": Field("symbol"),
+    "pattern": Field(str, choices=tuple(p for p in PATTERNS if p != "none"), doc="the back's pattern"),
+    "back": Field(Record({"motto": TEXT})),
+    "cards": Field(ListOf(CARD, min_len=rules.MIN_CARDS_PER_CATEGORY)),
+})
+
+BOARD = Record({"name": TEXT, "motto": TEXT, "colour": Field("colour"), "symbol": Field("symbol")},
+               name_key="name")
+PLAYERS = Record({"boards": Field(ListOf(BOARD, min_len=rules.MAX_PLAYERS, max_len=rules.MAX_PLAYERS))})
+
+SECTION = Record({"heading": TEXT, "body": TEXT}, name_key="heading")
+AID = Record({
+    "title": TEXT,
+    "front": Field(ListOf(SECTION, min_len=1)),
+    "back": Field(ListOf(SECTION, min_len=1)),
+    "table": Field(Record({"heading": TEXT, "row": TEXT, "seats": TEXT, "gain": TEXT, "penalty": TEXT,
+                           "note": TEXT})),
+})
+
+TABLE_ROW = Record({"row": Field(int), "gain": Field(int, min=0), "penalty": Field(int, min=0)}, name_key="row")
+NAMED = Record({"name": TEXT, "instructions": TEXT})
+GAME = Record({
+    "title": TEXT,
+    "players": TEXT,
+    "summary": TEXT,
+    "bring": Field(ListOf(Field(str, min=1)), default=[]),
+    "token_table": Field(ListOf(TABLE_ROW), required=False,
+                         doc="optional; when present it must equal the rule engine's TOKEN_TABLE"),
+    "board": Field(Record({
+        "width": Field("mm", min=60), "height": Field("mm", min=60), "seat": Field("mm", min=8),
+        "doubt_zone": TEXT, "doubt_hint": TEXT, "seats_word": TEXT, "fill_hint": TEXT, "row_hint": TEXT,
+    })),
+    "spectator_tokens": Field(Record({
+        "count": Field(int, min=rules.MIN_SPECTATOR_TOKENS),
+        "diameter": Field("mm", min=8),
+        "designs": Field(ListOf(Field(str, choices=art.SPECTATORS), min_len=1)),
+    })),
+    "speaker_token": Field(Record({"diameter": Field("mm", min=20), "text": TEXT, "subtitle": TEXT})),
+    "cards": Field(Record({"width": Field("mm", min=40), "height": Field("mm", min=60), "footer": TEXT})),
+    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS), "width": Field("mm", min=100),
+                         "height": Field("mm", min=100)})),
+    "components": Field(Record({cid: Field(NAMED) for cid in COMPONENT_IDS})),
+})
+
+
+# --- French typography ------------------------------------------------------------------------------
+_THIN_BEFORE = re.compile(r" ([;!?»])")
+_NBSP_BEFORE = re.compile(r" :")
+
+
+def typeset(text: str) -> str:
+    """Designers type ordinary spaces and straight apostrophes; print French typography:
+    a narrow no-break space before ; ! ? » and after «, a no-break space before :, and
+    the typographic apostrophe. A line then never starts with a lone punctuation mark."""
+    text = text.replace("'", "\u2019")
+    text = _THIN_BEFORE.sub("\u202f\\1", text)
+    text = _NBSP_BEFORE.sub("\u00a0:", text)
+    return text.replace("« ", "«\u202f")
+
+
+def engine_numbers() -> dict[str, int]:
+    """The rule engine's numbers a layout text may name as {placeholders}."""
+    numbers = {"capacity": rules.CAPACITY, "rows": len(rules.ROW_SEATS),
+               "min_players": rules.MIN_PLAYERS, "max_players": rules.MAX_PLAYERS}
+    numbers.update({f"row{i}": n for i, n in enumerate(rules.ROW_SEATS, start=1)})
+    return numbers
+
+
+def fill(text: str, file: Path, entry: str | None, field: str) -> str:
+    """Replace {placeholders} by the engine's numbers; an unknown one is a layout error."""
+    numbers = engine_numbers()
+    for _, name, _, _ in string.Formatter().parse(text):
+        if name is not None and name not in numbers:
+            raise LayoutError(file, entry, field, f"unknown placeholder {{{name}}}; known placeholders: "
+                                                  + ", ".join("{" + k + "}" for k in numbers))
+    return typeset(text.format_map(numbers))
+
+
+# --- loading and cross-checks ---------------------------------------------------------------------
+def check_token_table(rows: list[dict] | None, file: Path) -> None:
+    """The designer's token table, when given, must be the engine's, row for row."""
+    if rows is None:
+        return
+    expected = rules.TOKEN_TABLE
+    given = [r["row"] for r in rows]
+    if sorted(given) != sorted(expected) or len(set(given)) != len(given):
+        raise LayoutError(file, None, "token_table",
+                          f"lists rows {given}, but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
+                          f"has rows {sorted(expected)}, each once")
+    for i, r in enumerate(rows, start=1):
+        for key in ("gain", "penalty"):
+            if r[key] != expected[r["row"]][key]:
+                raise LayoutError(file, f"token_table[{i}] « {r['row']} »", key,
+                                  f"says {r[key]} but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
+                                  f"says {expected[r['row']][key]} for row {r['row']}; the boards print the engine's")
+
+
+def _check_distinct(items: list[dict], keys: tuple[str, ...], file: Path, base: str, label: str) -> None:
+    """No two entries share a value of any of keys (colour, symbol, name...)."""
+    for key in keys:
+        seen: dict = {}
+        for i, item in enumerate(items, start=1):
+            value = item[key]
+            if value in seen:
+                raise LayoutError(file, f"{base}[{i}] « {item[label]} »", key,
+                                  f"'{value}' is already used by {base}[{seen[value]}]; each must differ")
+            seen[value] = i
+
+
+def _check_geometry(game: dict, file: Path) -> art.Auditorium:
+    """Seats must hold a token, stay apart and stay on the board: refuse a size that breaks it."""
+    board, token = game["board"], game["spectator_tokens"]
+    if token["diameter"] > board["seat"] - 1.0:
+        raise LayoutError(file, "spectator_tokens", "diameter",
+                          f"a {token['diameter']:g} mm token does not sit in a {board['seat']:g} mm seat "
+                          "(board.seat); keep the token at least 1 mm smaller")
+    a = art.auditorium(board["width"], board["height"], rules.ROW_SEATS, board["seat"])
+    if a.floor < board["seat"]:
+        raise LayoutError(file, "board", "height", f"at {board['height']:g} mm the tiers leave no room for the "
+                                                   "doubt zone; make the board taller or the seats smaller")
+    for s in a.seats:
+        if s.cx - s.r < 4 or s.cx + s.r > board["width"] - 4 or s.cy - s.r < 4:
+            raise LayoutError(file, "board", "width", f"seat {s.number} runs off a {board['width']:g} x "
+                                                      f"{board['height']:g} mm board; make the board larger")
+    return a
+
+
+def load(layouts_root: Path) -> dict:
+    """Every layout file of the game, checked, with typography applied to the printed texts."""
+    folder = layout_dir(layouts_root, GAME_ID)
+    game_file = folder / "game.yaml"
+    game = load_yaml(game_file, GAME)
+    check_token_table(game["token_table"], game_file)
+    _check_geometry(game, game_file)
+
+    players_file = folder / "players.yaml"
+    players = load_yaml(players_file, PLAYERS)
+    _check_distinct(players["boards"], ("name", "colour", "symbol"), players_file, "boards", "name")
+
+    decks = {}
+    for category in rules.CATEGORIES:
+        deck_file = folder / f"{category}.yaml"
+        deck = load_yaml(deck_file, DECK)
+        _check_distinct(deck["cards"], ("name",), deck_file, "cards", "name")
+        decks[category] = deck
+    # The three backs must tell apart in greyscale: their patterns and symbols differ.
+    looks = [dict(deck=d["deck"], pattern=d["pattern"], symbol=d["symbol"]) for d in decks.values()]
+    for key in ("deck", "pattern", "symbol"):
+        values = [look[key] for look in looks]
+        for i, value in enumerate(values):
+            if values.index(value) != i:
+                category = rules.CATEGORIES[i]
+                raise LayoutError(folder / f"{category}.yaml", None, key,
+                                  f"'{value}' is also the {key} of {rules.CATEGORIES[values.index(value)]}.yaml; "
+                                  "each deck needs its own so the backs differ without colour")
+
+    aid_file = folder / "aid.yaml"
+    aid = load_yaml(aid_file, AID)
+    for face in ("front", "back"):
+        for i, section in enumerate(aid[face], start=1):
+            entry = f"{face}[{i}] « {section['heading']} »"
+            section["heading"] = fill(section["heading"], aid_file, entry, "heading")
+            section["body"] = fill(section["body"], aid_file, entry, "body")
+    for key, value in aid["table"].items():
+        aid["table"][key] = fill(value, aid_file, "table", key)
+    aid["title"] = fill(aid["title"], aid_file, None, "title")
+    game["players"] = fill(game["players"], game_file, None, "players")
+    return {"game": game, "players": players, "decks": decks, "aid": aid, "folder": folder}
+
+
+# --- the kit ----------------------------------------------------------------------------------------
+def _split(total: int, parts: int) -> list[int]:
+    """total shared between parts as evenly as possible, the first ones taking the remainder."""
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
+def build(layouts_root: Path) -> GameKit:
+    data = load(Path(layouts_root))
+    game, aid = data["game"], data["aid"]
+    t = typeset
+    title = t(game["title"])
+    info = {cid: {"name": t(v["name"]), "instructions": t(v["instructions"])} for cid, v in game["components"].items()}
+
+    def component(cid: str, **kwargs) -> Component:
+        return Component(id=cid, name=info[cid]["name"], instructions=info[cid]["instructions"], **kwargs)
+
+    components = []
+
+    board = game["board"]
+    labels = aid["table"]
+    pieces = []
+    for i, p in enumerate(data["players"]["boards"], start=1):
+        text = art.BoardText(
+            name=t(p["name"]), motto=t(p["motto"]), colour=p["colour"], symbol=p["symbol"],
+            doubt_zone=t(board["doubt_zone"]), doubt_hint=t(board["doubt_hint"]),
+            row_label=labels["row"], gain_label=labels["gain"], penalty_label=labels["penalty"],
+            seats_label=t(board["seats_word"]), fill_hint=t(board["fill_hint"]), row_hint=t(board["row_hint"]),
+            row_seats=tuple(rules.ROW_SEATS),
+            token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
+        pieces.append(Piece(f"boards[{i}] « {p['name']} »", front=partial(art.draw_board, b=text)))
+    components.append(component("boards", kind="board", size=(board["width"], board["height"]),
+                                pieces=tuple(pieces)))
+
+    cards = game["cards"]
+    for category, deck in data["decks"].items():
+        look = art.DeckLook(title=t(deck["deck"]), question=t(deck["question"]), colour=deck["colour"],
+                            symbol=deck["symbol"], pattern=deck["pattern"], motto=t(deck["back"]["motto"]),
+                            footer=t(cards["footer"]), game=title)
+        pieces = tuple(
+            Piece(f"cards[{i}] « {c['name']} »", copies=c["copies"],
+                  front=partial(art.draw_card_front, deck=look, name=t(c["name"]), flavour=t(c["flavour"])))
+            for i, c in enumerate(deck["cards"], start=1))
+        components.append(component(f"{category}-cards", kind="card", size=(cards["width"], cards["height"]),
+                                    pieces=pieces, back=partial(art.draw_card_back, deck=look)))
+
+    tokens = game["spectator_tokens"]
+    d = tokens["diameter"]
+    pieces = tuple(
+        Piece(f"spectator_tokens.designs[{i}] « {design} »", copies=n,
+              front=partial(art.draw_spectator, design=design),
+              back=partial(art.draw_spectator, design=design, reverse=True))
+        for i, (design, n) in enumerate(zip(tokens["designs"], _split(tokens["count"], len(tokens["designs"]))),
+                                        start=1))
+    components.append(component("spectator-tokens", kind="token", size=(d, d), round=True, pieces=pieces))
+
+    speaker = game["speaker_token"]
+    face = partial(art.draw_speaker, text=t(speaker["text"]), subtitle=t(speaker["subtitle"]), game=title)
+    components.append(component("speaker-token", kind="token", size=(speaker["diameter"],) * 2, round=True,
+                                pieces=(Piece(f"speaker_token « {speaker['text']} »", front=face, back=face),)))
+
+    table = art.TokenTableText(
+        heading=labels["heading"], row=labels["row"], seats=labels["seats"], gain=labels["gain"],
+        penalty=labels["penalty"], note=labels["note"],
+        rows=tuple((row, rules.ROW_SEATS[row - 1], v["gain"], v["penalty"]) for row, v in rules.TOKEN_TABLE.items()))
+    front = tuple(art.AidSection(s["heading"], s["body"]) for s in aid["front"])
+    back = tuple(art.AidSection(s["heading"], s["body"]) for s in aid["back"])
+    size = (game["aid"]["width"], game["aid"]["height"])
+    components.append(component("aid", kind="aid", size=size, pieces=(Piece(
+        f"aid « {aid['title']} »", copies=game["aid"]["copies"],
+        front=partial(art.draw_aid_front, title=aid["title"], game=title, sections=front),
+        back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table)),)))
+
+    return GameKit(id=GAME_ID, title=title, players=game["players"], components=tuple(components),
+                   bring=tuple(t(b) for b in game["bring"]), summary=t(" ".join(game["summary"].split())),
+                   accent=art.FADED)
