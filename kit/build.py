@@ -271,6 +271,7 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
           options: BuildOptions = BuildOptions(),
           progress: Callable[[str], None] | None = None) -> list[Built]:
     """Build the named games (all by default) into out; returns what was written.
+    progress(game) is called after each game is written.
 
     Every game is loaded and checked (layouts, --only, sizes) before the first file is
     written, so a mistake in one game leaves the output folder as it was.
@@ -292,7 +293,7 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
     _ensure_out(out)
     built = []
     for p in plans:
+        built.append(write_game(p, out))
         if progress:
             progress(p.kit.id)
-        built.append(write_game(p, out))
     return built
