@@ -1,0 +1,222 @@
+"""Session files: validation line by line, append-only writes, undo, locking, creation."""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import session as sessions
+from scorekeeper.errors import RuleViolation
+
+PLAYERS = [{"name": "Alice", "role": "titienses"}, {"name": "Bob", "role": "ramnes"},
+           {"name": "Chloé", "role": "luceres"}]
+HEADER = {"format": 1, "game": "hoc-censeo", "players": PLAYERS, "options": {}}
+VOTE = {"action": "vote", "contre": {"Bob": 10}}
+
+
+def write_lines(path: Path, *objects, tail: bytes = b"") -> Path:
+    path.write_bytes(b"".join(sessions.encode(o) for o in objects) + tail)
+    return path
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    sessions.create(tmp_path / "game.jsonl", "hoc-censeo", PLAYERS)
+    return tmp_path / "game.jsonl"
+
+
+def error_of(path: Path) -> str:
+    with pytest.raises(sessions.SessionError) as error:
+        sessions.load(path)
+    return str(error.value)
+
+
+# -- creating ---------------------------------------------------------------------------
+
+def test_create_writes_only_the_header_and_leaves_no_temporary_file(path: Path):
+    assert json.loads(path.read_text(encoding="utf-8")) == HEADER
+    assert path.read_bytes().endswith(b"\n")
+    assert [p.name for p in path.parent.iterdir()] == ["game.jsonl"]
+    assert "Chloé" in path.read_text(encoding="utf-8")   # UTF-8, not \u escapes
+
+
+def test_create_never_overwrites(path: Path):
+    before = path.read_bytes()
+    with pytest.raises(sessions.SessionError, match="already exists"):
+        sessions.create(path, "hoc-censeo", PLAYERS)
+    assert path.read_bytes() == before
+
+
+def test_a_refused_setup_creates_nothing(tmp_path: Path):
+    with pytest.raises(RuleViolation, match="titienses"):
+        sessions.create(tmp_path / "x.jsonl", "hoc-censeo", [*PLAYERS[:2], {"name": "C", "role": "titienses"}])
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("header, words", [
+    ({**HEADER, "format": 2}, ["format", "2", "1"]),
+    ({**HEADER, "game": "chess"}, ["chess"]),
+    ({**HEADER, "players": []}, ["players"]),
+    ({**HEADER, "players": [*PLAYERS[:2], {"name": "Bob", "role": "luceres"}]}, ["Bob", "twice"]),
+    ({**HEADER, "players": [*PLAYERS[:2], {"name": " ", "role": "luceres"}]}, ["name"]),
+    ({**HEADER, "players": [*PLAYERS[:2], "Chloé"]}, ["Player 3"]),
+    ({**HEADER, "options": []}, ["options"]),
+    ({"action": "vote"}, ["header"]),
+])
+def test_a_bad_header_is_reported_on_line_1(tmp_path: Path, header: dict, words: list[str]):
+    path = write_lines(tmp_path / "s.jsonl", header)
+    message = error_of(path)
+    assert message.startswith(f"{path}:1: ")
+    for word in words:
+        assert word in message
+
+
+def test_names_are_case_sensitive(tmp_path: Path):
+    path = write_lines(tmp_path / "s.jsonl", {**HEADER, "players": [*PLAYERS[:2], {"name": "bob", "role": "luceres"}]})
+    assert sessions.load(path).state["players"]["bob"]["tribe"] == "luceres"
+
+
+# -- loading ----------------------------------------------------------------------------
+
+def test_every_line_is_validated_and_the_bad_one_is_named(tmp_path: Path):
+    good = [HEADER, VOTE, {"action": "buy_senators", "player": "Bob", "gold": 1}]
+    cases = {
+        b"not json\n": "not valid JSON",
+        b"[1, 2]\n": "JSON object",
+        b'{"player": "Bob"}\n': "\"action\"",
+        sessions.encode({"action": "buy_senators", "player": "Bob", "gold": 5}): "Bob has 1 gold and cannot spend 5.",
+        sessions.encode({"action": "fly"}): "fly",
+    }
+    for bad, reason in cases.items():
+        path = write_lines(tmp_path / "s.jsonl", *good, tail=bad + sessions.encode(VOTE))
+        message = error_of(path)
+        assert message.startswith(f"{path}:4: ") and reason in message, message
+
+
+def test_blank_lines_are_harmless(tmp_path: Path):
+    path = write_lines(tmp_path / "s.jsonl", HEADER, tail=b"\n" + sessions.encode(VOTE) + b"  \n")
+    session = sessions.load(path)
+    assert session.state["round"] == 1 and session.entries[0].line == 3
+
+
+def test_a_torn_last_line_is_reported_with_its_line_and_never_dropped(tmp_path: Path):
+    whole = sessions.encode(HEADER) + sessions.encode(VOTE)
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(whole + sessions.encode(VOTE)[:17])
+    with pytest.raises(sessions.TornLine) as torn:
+        sessions.load(path)
+    assert torn.value.line == 3 and torn.value.offset == len(whole)
+    assert f"{path}:3:" in str(torn.value) and "cut short" in str(torn.value)
+    before = path.read_bytes()
+    with pytest.raises(sessions.TornLine):
+        sessions.append(path, VOTE)
+    assert path.read_bytes() == before
+
+
+def test_repair_cuts_only_the_torn_tail(tmp_path: Path):
+    whole = sessions.encode(HEADER) + sessions.encode(VOTE)
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(whole + b'{"action": "vo')
+    line, removed = sessions.repair(path)
+    assert (line, removed) == (3, b'{"action": "vo')
+    assert path.read_bytes() == whole
+    with pytest.raises(sessions.SessionError, match="nothing to repair"):
+        sessions.repair(path)
+
+
+def test_repair_refuses_when_an_earlier_line_is_bad_too(tmp_path: Path):
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(sessions.encode(HEADER) + b"oops\n" + b'{"act')
+    before = path.read_bytes()
+    with pytest.raises(sessions.SessionError, match=":2:"):
+        sessions.repair(path)
+    assert path.read_bytes() == before
+
+
+def test_a_complete_last_line_without_newline_is_read_and_the_next_line_starts_fresh(tmp_path: Path):
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(sessions.encode(HEADER) + sessions.encode(VOTE).rstrip(b"\n"))
+    assert sessions.load(path).state["round"] == 1
+    sessions.append(path, VOTE)
+    assert sessions.load(path).state["round"] == 2
+    assert len(path.read_bytes().splitlines()) == 3
+
+
+def test_an_empty_file_is_reported(tmp_path: Path):
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"")
+    assert "empty" in error_of(path)
+
+
+def test_a_missing_file_is_one_sentence(tmp_path: Path):
+    assert "no session file" in error_of(tmp_path / "nope.jsonl")
+
+
+# -- appending and undo -----------------------------------------------------------------
+
+def test_append_writes_exactly_one_more_line(path: Path):
+    before = path.read_bytes()
+    session = sessions.append(path, {"contre": {"Bob": 10}, "action": "vote"})
+    assert path.read_bytes() == before + b'{"action": "vote", "contre": {"Bob": 10}}\n'
+    assert session.state == sessions.load(path).state
+
+
+def test_a_refused_action_leaves_the_file_byte_for_byte(path: Path):
+    sessions.append(path, VOTE)
+    before = path.read_bytes()
+    for action in ({"action": "vote", "contre": {"Bob": 1000}}, {"action": "fly"}, {"no": "name"}, ["list"]):
+        with pytest.raises(RuleViolation):
+            sessions.append(path, action)
+        assert path.read_bytes() == before
+
+
+def test_undo_is_appended_and_cancels_the_latest_action_in_effect(path: Path):
+    s0 = sessions.load(path).state
+    s1 = sessions.append(path, VOTE).state
+    s2 = sessions.append(path, {"action": "buy_senators", "player": "Bob", "gold": 1}).state
+    assert sessions.undo(path).state == s1
+    assert sessions.undo(path).state == s0
+    with pytest.raises(RuleViolation, match="nothing to undo"):
+        sessions.undo(path)
+    session = sessions.load(path)
+    assert [e.action["action"] for e in session.entries] == ["vote", "buy_senators", "undo", "undo"]
+    assert [e.undone_by for e in session.entries] == [5, 4, None, None]
+    assert s2 != s1
+
+
+def test_a_hand_written_undo_with_nothing_to_undo_is_a_bad_line(tmp_path: Path):
+    path = write_lines(tmp_path / "s.jsonl", HEADER, {"action": "undo"})
+    assert error_of(path).startswith(f"{path}:2: ")
+
+
+def test_a_short_write_is_rolled_back(path: Path, monkeypatch: pytest.MonkeyPatch):
+    sessions.append(path, VOTE)
+    before = path.read_bytes()
+    real_write = os.write
+
+    def half_write(fd: int, data: bytes) -> int:   # a disk that fills up mid-line
+        return real_write(fd, data[: len(data) // 2])
+
+    monkeypatch.setattr(sessions.os, "write", half_write)
+    with pytest.raises(sessions.SessionError, match="not saved"):
+        sessions.append(path, VOTE)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert sessions.load(path).state["round"] == 1
+
+
+def test_a_locked_session_gets_a_clear_sentence_and_stays_unchanged(path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(sessions, "LOCK_WAIT_SECONDS", 0.05)
+    before = path.read_bytes()
+    with open(path, "rb") as holder:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        with pytest.raises(sessions.SessionLocked) as error:
+            sessions.append(path, VOTE)
+        assert "another" in str(error.value) and str(path) in str(error.value)
+        with pytest.raises(sessions.SessionLocked):
+            sessions.load(path)   # a reader waits for a writer too: never reads half a line
+    assert path.read_bytes() == before
+    sessions.append(path, VOTE)   # the lock is gone with its holder
