@@ -1,0 +1,410 @@
+"""Promotion (RULES.md §3): the deck of 100 office cards, the PI tokens and the player aid.
+
+Everything printed comes from layouts/promotion/ (texts, copy counts, colours, symbols);
+every number of the rules comes from scorekeeper.rules.promotion. Loading checks what a
+designer could get wrong and names the file, the entry and the field:
+
+    cards.yaml   the five types (colour, symbol, when they are played) and the 20 designs;
+                 the copies must add up to DECK_SIZE, the designs number DECK_DESIGNS, every
+                 type is one of CARD_TYPES and each has at least one design, a Trahison says
+                 what it answers (and only a Trahison does).
+    aid.yaml     the player aid's sections; the player-count table is drawn from PLAYER_TABLE.
+    tokens.yaml  the PI token values and counts; at least MIN_PI_TOKENS tokens.
+    game.yaml    the contents-page texts and each component's name, size and instructions.
+
+Texts may hold placeholders: {draw}, {play}, {hand_limit}... are the engine's numbers, and
+a design's `params` (the Directeur's draw) can be used by every text of the kit.
+"""
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from pathlib import Path
+
+from kit.errors import LayoutError
+from kit.model import Component, GameKit, Piece
+from kit.paper import card_size
+from kit.parts.card import card_back_draw
+from kit.parts.promotion_aid import AidFace, AidSection, AidType, aid_face_draw
+from kit.parts.promotion_card import CardFace, promotion_front_draw
+from kit.parts.promotion_token import token_draw
+from kit.parts.symbols import PATTERNS
+from kit.schema import Field, ListOf, Record, check, layout_dir, read_yaml
+from scorekeeper.rules import promotion as rules
+
+GAME_ID = rules.GAME_ID
+
+# --- schemas ------------------------------------------------------------------------------
+TYPE = Record({
+    "name": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
+    "colour": Field("colour", doc="the type colour: frame, title band, when box"),
+    "symbol": Field("symbol", doc="the vector symbol that doubles the colour"),
+    "when": Field(str, min=1, doc="when a card of this type is played, printed on each card"),
+    "summary": Field(str, min=1, doc="one line about the type, for the player aid"),
+}, name_key="name")
+
+PARAM = Record({
+    "name": Field(str, min=1, doc="placeholder name, usable in every text as {name}"),
+    "value": Field(int, doc="the card's number"),
+}, name_key="name")
+
+DESIGN = Record({
+    "title": Field(str, min=1, doc="the card's name, printed in the title band"),
+    "type": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
+    "copies": Field(int, min=1, doc="copies of this design in the deck"),
+    "when": Field(str, default="", doc="overrides the type's `when` for this design"),
+    "answers": Field(str, default="", doc="Trahisons only: what it answers"),
+    "effect": Field(str, min=1, doc="what the card does in PI, cards or Postes"),
+    "flavour": Field(str, default="", doc="a line of office satire"),
+    "params": Field(ListOf(PARAM), default=[], doc="numbers of this card, usable in every text"),
+    "notes": Field(str, min=10, doc="why this many copies (not printed)"),
+}, name_key="title")
+
+BACK = Record({
+    "title": Field(str, min=1),
+    "tagline": Field(str, default=""),
+    "colour": Field("colour", default="sky"),
+    "symbol": Field("symbol", default="ring"),
+    "pattern": Field(str, default="dots", choices=PATTERNS),
+})
+
+CARDS = Record({
+    "types": Field(ListOf(TYPE, min_len=1)),
+    "back": Field(BACK),
+    "designs": Field(ListOf(DESIGN, min_len=1)),
+})
+
+SECTION = Record({"heading": Field(str, min=1), "body": Field(str, min=1)}, name_key="heading")
+
+AID = Record({
+    "title": Field(str, min=1),
+    "subtitle": Field(str, default=""),
+    "table": Field(Record({
+        "heading": Field(str, min=1),
+        "players": Field(str, min=1),
+        "hand": Field(str, min=1),
+        "target": Field(str, min=1),
+    })),
+    "front": Field(ListOf(SECTION, min_len=1)),
+    "back": Field(ListOf(SECTION, min_len=1)),
+    "types_heading": Field(str, min=1),
+})
+
+TOKEN_VALUE = Record({
+    "value": Field(int, min=1),
+    "copies": Field(int, min=1),
+    "colour": Field("colour"),
+    "symbol": Field("symbol"),
+}, name_key="value")
+
+TOKENS = Record({
+    "diameter": Field("mm", min=12, max=40),
+    "label": Field(str, min=1, doc="printed under the value (PI)"),
+    "values": Field(ListOf(TOKEN_VALUE, min_len=1)),
+})
+
+
+def _component(size_default: str | None) -> Record:
+    fields = {"name": Field(str, min=1), "instructions": Field(str, min=1)}
+    if size_default is not None:
+        fields["size"] = Field(str, default=size_default, doc="a card size name or WxH in mm")
+    return Record(fields)
+
+
+GAME = Record({
+    "summary": Field(str, min=1),
+    "bring": Field(ListOf(str), default=[]),
+    "accent": Field("colour", default="blue"),
+    "cards": Field(_component("standard")),
+    "pi-tokens": Field(_component(None)),
+    "aid": Field(_component("95x130")),
+})
+
+
+# --- French spacing and placeholders --------------------------------------------------------
+NARROW_NBSP = "\u202f"
+NBSP = "\u00a0"
+ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
+            6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième"}
+
+
+def french_spacing(text: str) -> str:
+    """Ordinary spaces turned into the no-break spaces French typography wants: narrow
+    before ; ! ? and after « / before », ordinary no-break before : and after a number.
+    Lines then never break in front of a colon or a closing guillemet, nor inside « 2 PI »."""
+    text = re.sub(r" ([;!?])", NARROW_NBSP + r"\1", text)
+    text = re.sub(r" :", NBSP + ":", text)
+    text = re.sub(r"« ", "«" + NARROW_NBSP, text)
+    text = re.sub(r" »", NARROW_NBSP + "»", text)
+    # A bold segment that ends just before the punctuation: "**Répond à** :".
+    text = text.replace("** :", "**" + NBSP + ":")
+    # A number stays with the word after it: "2 cartes", "5 PI" never split across lines.
+    text = re.sub(r"(\d) (?=\w)", r"\1" + NBSP, text)
+    return text
+
+
+def engine_values() -> dict[str, object]:
+    """The rule engine's numbers, by the placeholder names the layout texts use."""
+    closing = rules.MAX_RESHUFFLES + 1
+    return {
+        "draw": rules.DRAW_PER_TURN,
+        "play": rules.PLAY_PER_TURN,
+        "hand_limit": rules.END_OF_TURN_HAND_LIMIT,
+        "redirections": rules.MAX_REDIRECTIONS,
+        "burnout_draw": rules.BURNOUT_DRAW,
+        "reshuffles": rules.MAX_RESHUFFLES,
+        "closing": ORDINALS.get(closing, f"{closing}e"),
+        "start_pi": rules.START_PI,
+        "deck": rules.DECK_SIZE,
+        "designs": rules.DECK_DESIGNS,
+        "min_players": rules.MIN_PLAYERS,
+        "max_players": rules.MAX_PLAYERS,
+    }
+
+
+def fill(text: str, values: dict, file: Path, entry: str | None, field: str) -> str:
+    """text with its {placeholders} replaced, then French spacing; an unknown placeholder
+    is a LayoutError listing the known ones."""
+    try:
+        names = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    except ValueError as error:
+        raise LayoutError(file, entry, field, f"a brace is not closed ({error}); write {{{{ and }}}} "
+                                              "for literal braces") from None
+    for name in names:
+        if name not in values:
+            raise LayoutError(file, entry, field, f"unknown placeholder {{{name}}}; known ones: "
+                                                  + ", ".join(f"{{{k}}}" for k in values))
+    return french_spacing(text.format_map(values))
+
+
+# --- loading --------------------------------------------------------------------------------
+def _entry(list_name: str, index: int, label: object) -> str:
+    """An entry named as kit.schema names it: designs[3] « Sabotage » (counted from 1)."""
+    return f"{list_name}[{index}] « {label} »"
+
+
+@dataclass(frozen=True)
+class CardType:
+    name: str
+    colour: str
+    symbol: str
+    when: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Design:
+    title: str
+    type: CardType
+    copies: int
+    when: str       # filled and spaced
+    body: str       # « Répond à » (Trahisons) and the effect, filled and spaced
+    flavour: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    types: dict[str, CardType]
+    designs: tuple[Design, ...]
+    back: dict
+    aid: dict       # texts filled and spaced
+    tokens: dict
+    game: dict
+    values: dict    # every placeholder's value
+
+
+def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict, object]:
+    path = folder / f"{stem}.yaml"
+    raw = read_yaml(path)
+    return path, check(raw if raw is not None else {}, schema, path), raw
+
+
+def _check_cards(path: Path, cards: dict) -> None:
+    """The deck's invariants the schema alone cannot state."""
+    names = [t["name"] for t in cards["types"]]
+    for i, name in enumerate(names, start=1):
+        if names.index(name) != i - 1:
+            raise LayoutError(path, _entry("types", i, name), "name", f"the type {name} is described twice")
+    for name in rules.CARD_TYPES:
+        if name not in names:
+            raise LayoutError(path, "types", "name", f"the type {name} has no entry; every type of the rules "
+                                                     f"({', '.join(rules.CARD_TYPES)}) needs a colour and a symbol")
+    for field in ("colour", "symbol"):
+        seen: dict[str, str] = {}
+        for i, t in enumerate(cards["types"], start=1):
+            if t[field] in seen:
+                raise LayoutError(path, _entry("types", i, t["name"]), field,
+                                  f"{t['name']} has the same {field} as {seen[t[field]]}; each type needs its own "
+                                  "so colour and symbol each tell the types apart")
+            seen[t[field]] = t["name"]
+
+    designs = cards["designs"]
+    titles: dict[str, int] = {}
+    for i, d in enumerate(designs, start=1):
+        where = _entry("designs", i, d["title"])
+        if d["title"] in titles:
+            raise LayoutError(path, where, "title", f"the title is already used by designs[{titles[d['title']]}]; "
+                                                    "the no-duplicate rule needs distinct names")
+        titles[d["title"]] = i
+        if d["type"] == "Trahison" and not d["answers"].strip():
+            raise LayoutError(path, where, "answers", "a Trahison must say what it answers")
+        if d["type"] != "Trahison" and d["answers"].strip():
+            raise LayoutError(path, where, "answers", f"only a Trahison answers something; this card is an {d['type']}"
+                              if d["type"][0] in "AEIOU" else
+                              f"only a Trahison answers something; this card is a {d['type']}")
+    if len(designs) != rules.DECK_DESIGNS:
+        raise LayoutError(path, "designs", None, f"the deck has {len(designs)} designs; the rules want "
+                                                 f"{rules.DECK_DESIGNS} different cards")
+    total = sum(d["copies"] for d in designs)
+    if total != rules.DECK_SIZE:
+        raise LayoutError(path, "designs", "copies", f"the copies add up to {total}; the deck needs exactly "
+                                                     f"{rules.DECK_SIZE} cards")
+    used = {d["type"] for d in designs}
+    for name in rules.CARD_TYPES:
+        if name not in used:
+            raise LayoutError(path, "designs", "type", f"no design has the type {name}; every type of the rules "
+                                                       "needs at least one card")
+
+
+def _values(path: Path, cards: dict) -> dict:
+    values = engine_values()
+    for i, d in enumerate(cards["designs"], start=1):
+        for j, p in enumerate(d["params"], start=1):
+            if p["name"] in values:
+                raise LayoutError(path, _entry("designs", i, d["title"]), f"params[{j}].name",
+                                  f"the placeholder {{{p['name']}}} already exists; choose another name")
+            if not p["name"].isidentifier():
+                raise LayoutError(path, _entry("designs", i, d["title"]), f"params[{j}].name",
+                                  "a placeholder name is letters, digits and underscores")
+            values[p["name"]] = p["value"]
+    return values
+
+
+def load(layouts_root: Path) -> Layout:
+    """Read and check every Promotion layout file under layouts_root/promotion."""
+    folder = layout_dir(Path(layouts_root), GAME_ID)
+    cards_path, cards, _ = _load(folder, "cards", CARDS)
+    _check_cards(cards_path, cards)
+    values = _values(cards_path, cards)
+
+    types = {t["name"]: CardType(t["name"], t["colour"], t["symbol"],
+                                 fill(t["when"], values, cards_path, _entry("types", i, t["name"]), "when"),
+                                 fill(t["summary"], values, cards_path, _entry("types", i, t["name"]), "summary"))
+             for i, t in enumerate(cards["types"], start=1)}
+    designs = []
+    for i, d in enumerate(cards["designs"], start=1):
+        where = _entry("designs", i, d["title"])
+        kind = types[d["type"]]
+        when = fill(d["when"], values, cards_path, where, "when") if d["when"].strip() else kind.when
+        body = fill(d["effect"], values, cards_path, where, "effect")
+        if d["answers"].strip():
+            body = f"**Répond à :** {fill(d['answers'], values, cards_path, where, 'answers')}\n\n{body}"
+        designs.append(Design(french_spacing(d["title"]), kind, d["copies"], when, french_spacing(body),
+                              fill(d["flavour"], values, cards_path, where, "flavour")))
+
+    aid_path, aid, _ = _load(folder, "aid", AID)
+    for face in ("front", "back"):
+        for i, section in enumerate(aid[face], start=1):
+            where = _entry(face, i, section["heading"])
+            section["heading"] = fill(section["heading"], values, aid_path, where, "heading")
+            section["body"] = fill(section["body"], values, aid_path, where, "body")
+    for key in ("title", "subtitle", "types_heading"):
+        aid[key] = fill(aid[key], values, aid_path, None, key)
+    aid["table"] = {k: fill(v, values, aid_path, "table", k) for k, v in aid["table"].items()}
+
+    tokens_path, tokens, _ = _load(folder, "tokens", TOKENS)
+    count = sum(v["copies"] for v in tokens["values"])
+    if count < rules.MIN_PI_TOKENS:
+        raise LayoutError(tokens_path, "values", "copies", f"{count} tokens in all; the game needs at least "
+                                                           f"{rules.MIN_PI_TOKENS}")
+    seen_values: dict[int, int] = {}
+    for i, v in enumerate(tokens["values"], start=1):
+        if v["value"] in seen_values:
+            raise LayoutError(tokens_path, _entry("values", i, v["value"]), "value",
+                              f"the value {v['value']} is already listed at values[{seen_values[v['value']]}]")
+        seen_values[v["value"]] = i
+    if 1 not in seen_values:
+        raise LayoutError(tokens_path, "values", "value", "no token is worth 1 PI; the Treasury could not "
+                                                          "pay a single point")
+
+    game_path, game, _ = _load(folder, "game", GAME)
+    for key in ("cards", "aid"):
+        try:
+            game[key]["size"] = card_size(game[key]["size"])
+        except ValueError as error:
+            raise LayoutError(game_path, key, "size", str(error)) from None
+    game["summary"] = fill(game["summary"], values, game_path, None, "summary")
+    for key in ("cards", "pi-tokens", "aid"):
+        game[key]["instructions"] = fill(game[key]["instructions"], values, game_path, key, "instructions")
+    game["bring"] = [fill(b, values, game_path, f"bring[{i}]", None) for i, b in enumerate(game["bring"], start=1)]
+    return Layout(types, tuple(designs), cards["back"], aid, tokens, game, values)
+
+
+# --- the player-count table -------------------------------------------------------------------
+def player_rows() -> list[tuple[str, int, int]]:
+    """PLAYER_TABLE with consecutive counts of the same hand and target merged: ("2–3", 5, 8)."""
+    rows: list[tuple[int, int, int, int]] = []  # first, last, hand, target
+    for players in sorted(rules.PLAYER_TABLE):
+        hand, target = rules.PLAYER_TABLE[players]
+        if rows and rows[-1][1] == players - 1 and rows[-1][2:] == (hand, target):
+            rows[-1] = (rows[-1][0], players, hand, target)
+        else:
+            rows.append((players, players, hand, target))
+    return [(str(a) if a == b else f"{a}–{b}", hand, target) for a, b, hand, target in rows]
+
+
+# --- the kit ----------------------------------------------------------------------------------
+def build(layouts_root: Path) -> GameKit:
+    """The Promotion kit: cards, PI tokens and one aid per player."""
+    data = load(layouts_root)
+    game = data.game
+
+    back = data.back
+    card_pieces = tuple(
+        Piece(label=f"cards: « {d.title} »",
+              front=promotion_front_draw(CardFace(title=d.title, type_name=d.type.name, colour=d.type.colour,
+                                                  symbol=d.type.symbol, when=d.when, body=d.body,
+                                                  flavour=d.flavour, copies=d.copies)),
+              copies=d.copies)
+        for d in data.designs)
+    cards = Component(
+        id="cards", name=game["cards"]["name"], kind="card", size=game["cards"]["size"], pieces=card_pieces,
+        back=card_back_draw(title=back["title"], subtitle=french_spacing(back["tagline"]), colour=back["colour"],
+                            symbol=back["symbol"], pattern=back["pattern"]),
+        instructions=game["cards"]["instructions"])
+
+    tok = data.tokens
+    token_pieces = []
+    for v in tok["values"]:
+        draw = token_draw(value=v["value"], label=tok["label"], colour=v["colour"], symbol=v["symbol"])
+        token_pieces.append(Piece(label=f"pi-tokens: {v['value']} {tok['label']}", front=draw,
+                                  copies=v["copies"], back=draw))
+    tokens = Component(id="pi-tokens", name=game["pi-tokens"]["name"], kind="token",
+                       size=(tok["diameter"], tok["diameter"]), pieces=tuple(token_pieces), round=True,
+                       instructions=game["pi-tokens"]["instructions"])
+
+    aid = data.aid
+    types = tuple(AidType(t.name, t.colour, t.symbol, t.summary) for t in
+                  (data.types[name] for name in rules.CARD_TYPES))
+    sections = {face: tuple(AidSection(s["heading"], s["body"]) for s in aid[face]) for face in ("front", "back")}
+    table = aid["table"]
+    front = AidFace(title=aid["title"], subtitle=aid["subtitle"], sections=sections["front"],
+                    table_heading=table["heading"], table_labels=(table["players"], table["hand"], table["target"]),
+                    table_rows=tuple(player_rows()), types_heading=aid["types_heading"], types=types,
+                    accent=game["accent"])
+    back_face = AidFace(title=aid["title"], subtitle=aid["subtitle"], sections=sections["back"],
+                        accent=game["accent"])
+    aids = Component(id="aid", name=game["aid"]["name"], kind="aid", size=game["aid"]["size"],
+                     pieces=(Piece(label="aid", front=aid_face_draw(front, back_face), copies=rules.MAX_PLAYERS),),
+                     back=aid_face_draw(back_face, front), instructions=game["aid"]["instructions"])
+
+    return GameKit(
+        id=GAME_ID,
+        title=rules.TITLE,
+        players=f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs",
+        components=(cards, tokens, aids),
+        bring=tuple(game["bring"]),
+        summary=game["summary"],
+        accent=game["accent"],
+    )
