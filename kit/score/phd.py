@@ -284,6 +284,13 @@ def _adjust(path: Path, name: str) -> dict:
     return _record(path, lambda: next(answers, None) or _ask_change(name))
 
 
+def _ask_die(name: str) -> int:
+    def check(value: int) -> None:
+        if not rules.DIE_MIN <= value <= rules.DIE_MAX:
+            raise RuleViolation(f"{name}'s die must be between {rules.DIE_MIN} and {rules.DIE_MAX}, not {value}.")
+    return common.ask_number(f"{name}'s die ({rules.DIE_MIN}..{rules.DIE_MAX})", default=None, check=check)
+
+
 def _challenge(path: Path, name: str) -> tuple[dict, bool]:
     def build() -> dict:
         return _drop_empty({
@@ -293,7 +300,7 @@ def _challenge(path: Path, name: str) -> tuple[dict, bool]:
             "modifiers": _ask_numbers("Modifiers (post-its, arguments; empty for none)"),
             "success": _ask_effect("Effect of a success"),
             "failure": _ask_effect("Effect of a failure"),
-            "die": common.ask_number(f"{name}'s die (1..6)", default=None),
+            "die": _ask_die(name),
         })
     state = _record(path, build)
     return state, bool(state["last_test"] and state["last_test"]["success"])
@@ -310,7 +317,7 @@ def _controversy(path: Path, name: str) -> dict:
 def _defence(path: Path, name: str) -> dict:
     return _record(path, lambda: _drop_empty({
         "action": "defend", "player": name,
-        "die": common.ask_number(f"{name}'s die (1..6)", default=None),
+        "die": _ask_die(name),
         "arguments": _ask_numbers(f"{name}'s Argument values", required=True),
         "support": _ask_numbers("Support values (empty for none)"),
         "opposition": _ask_numbers("Opposition values (empty for none)")}))

@@ -1,0 +1,165 @@
+"""PHD through `kit score`: setup errors, friendly commands, show, and guided play."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import Kit
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture
+def game(kit: Kit, tmp_path: Path):
+    def make(*options: str, players=("Ana", "Ben", "Cléo")) -> Path:
+        path = tmp_path / "phd.jsonl"
+        args = ["score", "new", path, "phd"]
+        for name in players:
+            args += ["--player", name]
+        for option in options:
+            args += ["--option", option]
+        result = kit(*args)
+        assert result.exit_code == 0, result.output
+        return path
+    return make
+
+
+@pytest.mark.parametrize("players, options, text", [
+    (["Ana"], [], "1"),
+    (["A", "B", "C", "D", "E", "F", "G"], [], "7"),
+    (["Ana", "Ben"], ["chapters=4"], "chapters"),
+    (["Ana", "Ben"], ["timed=sometimes"], "sometimes"),
+    (["Ana", "Ben"], ["speed=3"], "speed"),
+    (["Ana", "Ana"], [], "Ana"),
+])
+def test_bad_setups_exit_2_with_one_sentence_and_no_file(kit, tmp_path, players, options, text):
+    path = tmp_path / "bad.jsonl"
+    args = ["score", "new", path, "phd"]
+    for name in players:
+        args += ["--player", name]
+    for option in options:
+        args += ["--option", option]
+    result = kit(*args)
+    assert result.exit_code == 2 and text in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not path.exists()
+
+
+def test_friendly_commands_write_the_contract_actions(kit, game):
+    path = game("chapters=1")
+    assert kit("score", "adjust", path, "Ana", "--pression", "+3", "--credit", "-2").exit_code == 0
+    result = kit("score", "challenge", path, "Ana", "--resource", "crédit", "--die", "4", "--difficulty", "7",
+                 "--modifier", "-4", "--modifier", "+1", "--success", "pression=+3,credit=+3",
+                 "--failure", "P=+2")
+    assert result.exit_code == 0 and "failure" in result.output
+    assert kit("score", "adjust", path, "Ana", "--credit", "10").exit_code == 0
+    assert kit("score", "submit", path, "Ana").exit_code == 0
+    assert kit("score", "controversy", path, "Ana", "--argument", "3", "--support", "1",
+               "--opposition", "2").exit_code == 0
+    assert kit("score", "revoke", path, "Ana").exit_code == 0
+    assert kit("score", "approve", path, "Ana").exit_code == 0
+    result = kit("score", "defend", path, "Ana", "--die", "3", "--argument", "2", "--opposition", "4")
+    assert result.exit_code == 0 and "Game over: Ana wins." in result.output
+    assert lines(path)[1:] == [
+        {"action": "adjust", "player": "Ana", "pression": 3, "credit": -2},
+        {"action": "challenge", "player": "Ana", "resource": "credit", "die": 4, "difficulty": 7,
+         "modifiers": [-4, 1], "success": {"pression": 3, "credit": 3}, "failure": {"pression": 2}},
+        {"action": "adjust", "player": "Ana", "credit": 10},
+        {"action": "submit", "player": "Ana"},
+        {"action": "controversy", "player": "Ana", "arguments": [3], "support": [1], "opposition": [2]},
+        {"action": "revoke", "player": "Ana"},
+        {"action": "approve", "player": "Ana"},
+        {"action": "defend", "player": "Ana", "die": 3, "arguments": [2], "opposition": [4]},
+    ]
+    assert kit.state(path)["players"]["Ana"]["status"] == "doctor"
+
+
+def test_a_refusal_exits_2_and_leaves_the_file_alone(kit, game):
+    path = game()
+    before = path.read_bytes()
+    result = kit("score", "submit", path, "Ben")
+    assert result.exit_code == 2 and "Ben has 4 Pression and 4 Crédit" in result.output
+    result = kit("score", "challenge", path, "Ben", "--resource", "luck", "--die", "3", "--difficulty", "5")
+    assert result.exit_code == 2 and "luck" in result.output
+    assert path.read_bytes() == before
+
+
+def test_deck_empty_is_one_command_for_each_game(kit, game, tmp_path):
+    untimed = game()
+    result = kit("score", "deck-empty", untimed)
+    assert result.exit_code == 2 and "timed" in result.output
+    timed = tmp_path / "timed.jsonl"
+    assert kit("score", "new", timed, "phd", "--player", "Ana", "--player", "Ben",
+               "--option", "timed=true").exit_code == 0
+    assert kit("score", "deck-empty", timed, "--hand", "Ana=2").exit_code == 2
+    result = kit("score", "deck-empty", timed)
+    assert result.exit_code == 0 and "Scores: Ana 4, Ben 4" in result.output
+    assert kit.state(timed)["winners"] == ["Ana", "Ben"]
+    amph = tmp_path / "amph.jsonl"
+    kit("score", "new", amph, "amphitheatre", "--player", "A", "--player", "B", "--player", "C")
+    result = kit("score", "deck-empty", amph)
+    assert result.exit_code == 2 and "amphitheatre" in result.output
+
+
+def test_show_is_a_table_in_standing_order(kit, game):
+    path = game("timed=true")
+    kit("score", "adjust", path, "Cléo", "--credit", "5")
+    kit("score", "adjust", path, "Ben", "--pression", "20")
+    result = kit("score", "show", path)
+    rows = result.output.splitlines()
+    assert "timed variant" in rows[0]
+    assert rows[1].split() == ["rank", "player", "Pression", "Crédit", "submitted", "approved", "status"]
+    assert [row.split()[:2] for row in rows[3:6]] == [["1", "Cléo"], ["2", "Ana"], ["3", "Ben"]]
+    assert "burnt out" in rows[5]
+    french = kit("score", "show", path, "--lang", "fr").output
+    assert "burn-out" in french and "rang" in french
+
+
+# -- guided play ---------------------------------------------------------------------------
+
+SCRIPT = [
+    "",                      # whose turn: Ana (the default)
+    "vie", "6", "6",         # Vivre: C'est la vie, Pression +6, Crédit +6
+    "submit",                # Recherche
+    # Ben's turn
+    "challenge", "credit", "-7", "", "pression=+1", "", "3",    # difficulty -7: refused, all asked again
+    "credit", "7", "", "pression=+1", "", "9", "3",             # a die of 9 is asked again at once;
+                                                                 # 4 + 3 >= 7: won, two Recherche
+    "draw", "submit",        # Ben's submit is refused (4 Crédit) ...
+    "draw",                  # ... so he does something else
+    # Ana's turn
+    "superviseur", "approve", "draw",
+    # Ben's turn
+    "none", "argument",
+    # Ana's turn: she has the one chapter needed
+    "y", "4", "2", "", "1",
+]
+
+
+def test_play_a_game_turn_by_turn(kit, game):
+    path = game("chapters=1", players=("Ana", "Ben"))
+    result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "die must be between 1 and 6, not 9" in result.output
+    assert "difficulty of Ben's challenge must be at least 0, not -7" in result.output
+    assert "submitting a chapter needs at least 5" in result.output
+    assert "Recherche (2 of 2" in result.output
+    assert "Game over: Ana wins." in result.output
+    assert [line["action"] for line in lines(path)[1:]] == ["adjust", "submit", "challenge", "approve", "defend"]
+    state = kit.state(path)
+    assert state["players"]["Ana"]["status"] == "doctor"
+    assert state["players"]["Ben"]["pression"] == 5
+
+
+def test_play_stops_cleanly_and_resumes(kit, game):
+    path = game(players=("Ana", "Ben"))
+    result = kit("score", "play", path, input="\n".join(["", "vie", "2", "0"]) + "\n")
+    assert result.exit_code == 130 and "saved" in result.output
+    assert lines(path)[1:] == [{"action": "adjust", "player": "Ana", "pression": 2}]
+    result = kit("score", "play", path, input="\n".join(["Ben", "vie", "0", "-1", "draw"]) + "\n")
+    assert result.exit_code == 130
+    assert kit.state(path)["players"]["Ben"]["credit"] == 3
