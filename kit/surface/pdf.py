@@ -5,15 +5,20 @@ top-left, y down) into PDF points (origin bottom-left, y up); everything after i
 drawn in millimetres. Text is the one thing that must not be mirrored by that
 matrix, so each run gets a text matrix that flips it back upright.
 
-Angles need no conversion: in the y-down user space, reportlab's counter-clockwise
-angles are the interface's clockwise-on-the-page angles.
+reportlab owns the document: pages and their boxes, fonts (TrueType, subset and
+embedded), text, metadata and viewer preferences. Shapes, colours and transforms are
+written into the page's content stream by this module (see `_n` and the path
+helpers), for speed. Angles need no conversion: in the y-down user space, the usual
+counter-clockwise formulas turn clockwise on the page, as the interface wants.
 
 Output is byte-identical for the same calls: reportlab's invariant mode fixes the
-dates and the document id, and the fonts are subset in a deterministic order.
+dates and the document id, fonts are subset in a deterministic order, and every
+number is formatted here with a fixed precision.
 """
 from __future__ import annotations
 
 import io
+import math
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -58,6 +63,83 @@ def _box(box: tuple[float, float, float, float], page_height: float) -> tuple[fl
     x, y, w, h = box
     k = POINTS_PER_MM
     return (x * k, (page_height - y - h) * k, (x + w) * k, (page_height - y) * k)
+
+
+# Paths are written straight into the page's content stream: parts draw tens of
+# thousands of dots and frames, and reportlab's pure-Python number formatting and arc
+# splitting would be most of the build time. Millimetres get 3 decimals (a micron).
+KAPPA = 4 * (math.sqrt(2) - 1) / 3  # a quarter circle as one cubic Bezier
+
+
+def _n(v: float) -> str:
+    """A length in mm for the content stream: at most 3 decimals, never '-0'."""
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _unit(v: float) -> str:
+    """A rotation coefficient: 6 decimals, so 200 mm away the error stays under a micron."""
+    text = f"{v:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _c(v: float) -> str:
+    """A colour component in 0..1 (4 decimals tell the 256 levels apart)."""
+    text = f"{v:.4f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def _at(cx: float, cy: float, r: float, degrees: float) -> str:
+    a = math.radians(degrees)
+    return f"{_n(cx + r * math.cos(a))} {_n(cy + r * math.sin(a))}"
+
+
+def _arc(cx: float, cy: float, r: float, start: float, end: float) -> str:
+    """Bezier curves ('c') along the circle from start to end degrees (at most 90 each);
+    the current point must already be at start."""
+    turns = max(1, math.ceil(abs(end - start) / 90 - 1e-9))
+    step = math.radians(end - start) / turns
+    t = 4 / 3 * math.tan(step / 4) * r
+    a0 = math.radians(start)
+    out = []
+    for i in range(1, turns + 1):
+        a1 = math.radians(start) + step * i
+        c0, s0, c1, s1 = math.cos(a0), math.sin(a0), math.cos(a1), math.sin(a1)
+        out.append(f"{_n(cx + r * c0 - t * s0)} {_n(cy + r * s0 + t * c0)} "
+                   f"{_n(cx + r * c1 + t * s1)} {_n(cy + r * s1 - t * c1)} "
+                   f"{_n(cx + r * c1)} {_n(cy + r * s1)} c")
+        a0 = a1
+    return " ".join(out)
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:
+    kx, ky = KAPPA * rx, KAPPA * ry
+    x0, x1, x2, y0, y1, y2 = cx - rx, cx, cx + rx, cy - ry, cy, cy + ry
+    return (f"{_n(x2)} {_n(y1)} m "
+            f"{_n(x2)} {_n(y1 + ky)} {_n(x1 + kx)} {_n(y2)} {_n(x1)} {_n(y2)} c "
+            f"{_n(x1 - kx)} {_n(y2)} {_n(x0)} {_n(y1 + ky)} {_n(x0)} {_n(y1)} c "
+            f"{_n(x0)} {_n(y1 - ky)} {_n(x1 - kx)} {_n(y0)} {_n(x1)} {_n(y0)} c "
+            f"{_n(x1 + kx)} {_n(y0)} {_n(x2)} {_n(y1 - ky)} {_n(x2)} {_n(y1)} c h")
+
+
+def _rect(x: float, y: float, w: float, h: float, radius: float = 0.0) -> str:
+    if w < 0:
+        x, w = x + w, -w
+    if h < 0:
+        y, h = y + h, -h
+    r = min(radius, w / 2, h / 2)
+    if r <= 0:
+        return f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re"
+    k = KAPPA * r
+    x1, y1 = x + w, y + h
+    return (f"{_n(x + r)} {_n(y)} m {_n(x1 - r)} {_n(y)} l "
+            f"{_n(x1 - r + k)} {_n(y)} {_n(x1)} {_n(y + r - k)} {_n(x1)} {_n(y + r)} c "
+            f"{_n(x1)} {_n(y1 - r)} l "
+            f"{_n(x1)} {_n(y1 - r + k)} {_n(x1 - r + k)} {_n(y1)} {_n(x1 - r)} {_n(y1)} c "
+            f"{_n(x + r)} {_n(y1)} l "
+            f"{_n(x + r - k)} {_n(y1)} {_n(x)} {_n(y1 - r + k)} {_n(x)} {_n(y1 - r)} c "
+            f"{_n(x)} {_n(y + r)} l "
+            f"{_n(x)} {_n(y + r - k)} {_n(x + r - k)} {_n(y)} {_n(x + r)} {_n(y)} c h")
 
 
 class PdfSurface(Surface):
@@ -123,130 +205,96 @@ class PdfSurface(Surface):
 
     # --- transforms --------------------------------------------------------------------
     @contextmanager
-    def translated(self, dx: float, dy: float) -> Iterator[None]:
+    def _state(self, ops: str) -> Iterator[None]:
+        """A saved graphics state (q ... Q) that starts with ops."""
         c = self._canvas
         c.saveState()
-        c.translate(dx, dy)
+        c.addLiteral(ops)
         try:
             yield
         finally:
             c.restoreState()
             self._forget_state()
 
-    @contextmanager
-    def rotated(self, degrees: float) -> Iterator[None]:
-        c = self._canvas
-        c.saveState()
-        c.rotate(degrees)
-        try:
-            yield
-        finally:
-            c.restoreState()
-            self._forget_state()
+    def translated(self, dx: float, dy: float):
+        return self._state(f"1 0 0 1 {_n(dx)} {_n(dy)} cm")
 
-    @contextmanager
+    def rotated(self, degrees: float):
+        # In the y-down user space a positive angle already turns clockwise on the page.
+        a = math.radians(degrees)
+        cos, sin = _unit(math.cos(a)), _unit(math.sin(a))
+        return self._state(f"{cos} {sin} {_unit(-math.sin(a))} {cos} 0 0 cm")
+
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
-                circle: bool = False) -> Iterator[None]:
-        c = self._canvas
-        c.saveState()
-        p = c.beginPath()
+                circle: bool = False):
         if circle:
-            p.ellipse(x, y, w, h)
-        elif radius > 0:
-            p.roundRect(x, y, w, h, min(radius, w / 2, h / 2))
+            path = _ellipse(x + w / 2, y + h / 2, w / 2, h / 2)
         else:
-            p.rect(x, y, w, h)
-        c.clipPath(p, stroke=0, fill=0)
-        try:
-            yield
-        finally:
-            c.restoreState()
-            self._forget_state()
+            path = _rect(x, y, w, h, radius)
+        return self._state(path + " W n")
 
     # --- paint -----------------------------------------------------------------------------
     def _paint(self, fill: str | None, stroke: str | None, width: float,
-               dash: Sequence[float] | None) -> tuple[int, int]:
-        """Set the colours (the one place, so greyscale applies to all) and line style."""
-        c = self._canvas
+               dash: Sequence[float] | None) -> str:
+        """Set the colours (the one place, so greyscale applies to all) and the line style;
+        returns the painting operator for the path that follows."""
         if fill is not None:
             self._set_fill(fill)
-        if stroke is not None:
-            value = rgb(stroke, self.greyscale)
-            # Parts draw runs of shapes in one colour: write each change once.
-            if value != self._stroke_now:
-                c.setStrokeColorRGB(*value)
-                self._stroke_now = value
-            if width != self._width_now:
-                c.setLineWidth(width)
-                self._width_now = width
-            if dash:
-                c.setDash(list(dash), 0)
-        return (1 if stroke is not None else 0, 1 if fill is not None else 0)
+        if stroke is None:
+            return "f"
+        c = self._canvas
+        value = rgb(stroke, self.greyscale)
+        # Parts draw runs of shapes in one colour: write each change once.
+        if value != self._stroke_now:
+            c.addLiteral(f"{_c(value[0])} {_c(value[1])} {_c(value[2])} RG")
+            self._stroke_now = value
+        if width != self._width_now:
+            c.addLiteral(f"{_n(width)} w")
+            self._width_now = width
+        if dash:
+            c.addLiteral(f"[{' '.join(_n(v) for v in dash)}] 0 d")
+        return "B" if fill is not None else "S"
 
     def _set_fill(self, colour: str) -> None:
         value = rgb(colour, self.greyscale)
         if value != self._fill_now:
-            self._canvas.setFillColorRGB(*value)
+            self._canvas.addLiteral(f"{_c(value[0])} {_c(value[1])} {_c(value[2])} rg")
             self._fill_now = value
 
-    def _undash(self, stroke: str | None, dash: Sequence[float] | None) -> None:
+    def _draw(self, path: str, fill, stroke, width: float, dash=None) -> None:
+        """Paint one path; the dash, if any, ends with it."""
+        if fill is None and stroke is None:
+            return
+        op = self._paint(fill, stroke, width, dash)
+        self._canvas.addLiteral(f"{path} {op}")
         if stroke is not None and dash:
-            self._canvas.setDash([], 0)
+            self._canvas.addLiteral("[] 0 d")
 
     # --- shapes ----------------------------------------------------------------------------
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=DEFAULT_LINE, radius=0.0, dash=None) -> None:
-        if fill is None and stroke is None:
-            return
-        s, f = self._paint(fill, stroke, width, dash)
-        if radius > 0:
-            self._canvas.roundRect(x, y, w, h, min(radius, abs(w) / 2, abs(h) / 2), stroke=s, fill=f)
-        else:
-            self._canvas.rect(x, y, w, h, stroke=s, fill=f)
-        self._undash(stroke, dash)
+        self._draw(_rect(x, y, w, h, radius), fill, stroke, width, dash)
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
-        if stroke is None:
-            return
-        self._paint(None, stroke, width, dash)
-        self._canvas.line(x1, y1, x2, y2)
-        self._undash(stroke, dash)
+        self._draw(f"{_n(x1)} {_n(y1)} m {_n(x2)} {_n(y2)} l", None, stroke, width, dash)
 
     def polygon(self, points: Sequence[Point], *, fill=None, stroke=None, width=DEFAULT_LINE,
                 closed=True, dash=None) -> None:
-        if (fill is None and stroke is None) or len(points) < 2:
+        if len(points) < 2:
             return
-        s, f = self._paint(fill, stroke, width, dash)
-        p = self._canvas.beginPath()
         (x0, y0), rest = points[0], points[1:]
-        p.moveTo(x0, y0)
-        for x, y in rest:
-            p.lineTo(x, y)
-        if closed:
-            p.close()
-        self._canvas.drawPath(p, stroke=s, fill=f)
-        self._undash(stroke, dash)
+        path = f"{_n(x0)} {_n(y0)} m " + " ".join(f"{_n(x)} {_n(y)} l" for x, y in rest)
+        self._draw(path + (" h" if closed else ""), fill, stroke, width, dash)
 
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
-        if fill is None and stroke is None:
-            return
-        s, f = self._paint(fill, stroke, width, dash)
-        self._canvas.circle(cx, cy, r, stroke=s, fill=f)
-        self._undash(stroke, dash)
+        self._draw(_ellipse(cx, cy, r, r), fill, stroke, width, dash)
 
     def sector(self, cx, cy, r, start, end, *, inner=0.0, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
-        if fill is None and stroke is None:
-            return
-        s, f = self._paint(fill, stroke, width, None)
-        p = self._canvas.beginPath()
-        extent = end - start
+        outer = _arc(cx, cy, r, start, end)
         if inner > 0:
-            p.arc(cx - r, cy - r, cx + r, cy + r, start, extent)
-            p.arcTo(cx - inner, cy - inner, cx + inner, cy + inner, end, -extent)
+            path = f"{_at(cx, cy, r, start)} m {outer} {_at(cx, cy, inner, end)} l {_arc(cx, cy, inner, end, start)} h"
         else:
-            p.moveTo(cx, cy)
-            p.arcTo(cx - r, cy - r, cx + r, cy + r, start, extent)
-        p.close()
-        self._canvas.drawPath(p, stroke=s, fill=f)
+            path = f"{_n(cx)} {_n(cy)} m {_at(cx, cy, r, start)} l {outer} h"
+        self._draw(path, fill, stroke, width)
 
     # --- text --------------------------------------------------------------------------------
     def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:

@@ -209,3 +209,11 @@ def test_pages_must_be_opened_and_closed_in_order():
     s.begin_page(10, 10)
     with pytest.raises(RuntimeError):
         s.begin_page(10, 10)
+
+
+def test_circle_and_rounded_rect_extents(sample_pdf):
+    with pdfplumber.open(sample_pdf) as pdf:
+        boxes = [tuple(round(v / PT, 2) for v in (c["x0"], c["top"], c["x1"], c["bottom"]))
+                 for c in pdf.pages[0].curves]
+    assert (80, 60, 100, 80) in boxes       # circle(90, 70, 10)
+    assert (10, 10, 60, 40) in boxes        # rect(10, 10, 50, 30, radius=3)
