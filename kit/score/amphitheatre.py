@@ -127,7 +127,7 @@ def _optional_name(state: dict, allowed: list[str]):
     return convert
 
 
-def _accusations(path: Path, accusable: list[str], state: dict) -> tuple[dict, list[str]]:
+def _accusations(path: Path, accusable: list[str], state: dict, *, debate: bool) -> tuple[dict, list[str]]:
     """RULES.md §2.5: accusations against whoever stated a hypothesis; the losers are discounted."""
     discounted: list[str] = []
     names = list(state["players"])
@@ -154,7 +154,8 @@ def _accusations(path: Path, accusable: list[str], state: dict) -> tuple[dict, l
         loser = accuser if truthful else accused
         if loser not in discounted:
             discounted.append(loser)
-            click.echo(f"  {loser} lost the accusation and is discounted from this debate.")
+            if debate:
+                click.echo(f"  {loser} lost the accusation and is discounted from this debate.")
     return state, discounted
 
 
@@ -187,7 +188,7 @@ def _turn(path: Path, speaker: str, state: dict) -> dict:
     agrees = common.ask_choice(f"Does {target} agree (handshake) or state another value (debate)?",
                                ["handshake", "debate"])
     accusable = [speaker] if agrees == "handshake" else [speaker, target]
-    state, discounted = _accusations(path, accusable, state)
+    state, discounted = _accusations(path, accusable, state, debate=agrees == "debate")
     if state["over"]:
         return state
     if agrees == "handshake":
