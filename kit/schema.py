@@ -281,7 +281,9 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
         if not present:
             if not spec.optional:
                 raise inner.error(f"{prefix}{key}", "this field is required")
-            out[key] = spec.default_value()
+            default = spec.default_value()
+            # Defaults go through the same conversion as written values ("orange" -> "#E69F00").
+            out[key] = None if default is None else _check_field(spec, default, inner, f"{prefix}{key}")
             continue
         out[key] = _check_field(spec, value[key], inner, f"{prefix}{key}", from_text)
     return out
