@@ -71,15 +71,16 @@ def render(state: dict, lang: str = "en") -> str:
     """The `show` table: standings by PI, and how far each player is from the target."""
     fr = lang == "fr"
     left = rules.MAX_RESHUFFLES - state["reshuffles"]
-    if state.get("end") == "office closed":
-        left = 0
+    closed = state.get("end") == "office closed"
     if fr:
-        title = (f"Promotion : {state['target']} PI pour gagner, {state['hand_size']} cartes en main ; "
-                 f"pioche remélangée {state['reshuffles']} fois (encore {left} avant la fermeture)")
+        deck = ("le bureau a fermé" if closed else
+                f"pioche remélangée {state['reshuffles']} fois, encore {left} avant la fermeture")
+        title = f"Promotion : {state['target']} PI pour gagner, {state['hand_size']} cartes en main ; {deck}"
         headers = ["rang", "joueur", "PI", "manque"]
     else:
-        title = (f"Promotion: {state['target']} PI to win, hands of {state['hand_size']}; deck reshuffled "
-                 f"{state['reshuffles']} time(s) ({left} more before the office closes)")
+        deck = ("the office has closed" if closed else
+                f"deck reshuffled {state['reshuffles']} time(s), {left} more before the office closes")
+        title = f"Promotion: {state['target']} PI to win, hands of {state['hand_size']}; {deck}"
         headers = ["rank", "player", "PI", "to go"]
     rows = [[rank, name, state["players"][name]["pi"], max(0, state["target"] - state["players"][name]["pi"])]
             for rank, name in rules.standings(state)]
@@ -132,7 +133,7 @@ def _deck_empty(path: Path, state: dict) -> dict:
 def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
     """One thing that happened during `current`'s turn; (state, whether the turn ended)."""
     names = list(state["players"])
-    what = common.ask_choice("What happens: gain, lose, steal, deck (ran out) or next (turn over)",
+    what = common.ask_choice("What happens (deck: the deck ran out; next: end of the turn)",
                              ["gain", "lose", "steal", "deck", "next"], default="next")
     if what == "next":
         return state, True
