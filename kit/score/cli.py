@@ -38,7 +38,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         raise KitError("Name the players with --player NAME[:ROLE], once per player.")
     parsed = {}
     for text in options:
-        key, value = common.split_pair(text, "--option", "chapters=5")
+        key, value = common.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
         if key in parsed:
             raise KitError(f"--option gives {key} twice; give each option once.")
         parsed[key] = common.parse_value(value)

@@ -132,11 +132,11 @@ def parse_json_action(text: str) -> dict:
     return action
 
 
-def split_pair(text: str, option: str, example: str) -> tuple[str, str]:
+def split_pair(text: str, option: str, example: str, form: str = "NAME=VALUE") -> tuple[str, str]:
     """NAME=VALUE -> (NAME, VALUE); KitError naming the option otherwise."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip() or not value.strip():
-        raise KitError(f"{option} expects NAME=VALUE, such as {example}, not {text!r}.")
+        raise KitError(f"{option} expects {form}, such as {example}, not {text!r}.")
     return name.strip(), value.strip()
 
 

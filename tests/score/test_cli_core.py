@@ -1,0 +1,196 @@
+"""`kit score` core commands and the Hoc Censeo friendly commands, through click's runner."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import HOC_PLAYERS, Kit
+
+
+def refused(result, *words: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    for word in words:
+        assert word in result.output, result.output
+
+
+# -- new --------------------------------------------------------------------------------
+
+def test_new_creates_the_file_and_refuses_to_overwrite(kit: Kit, hoc: Path):
+    before = hoc.read_bytes()
+    result = kit("score", "new", hoc, "hoc-censeo", *sum((["--player", p] for p in HOC_PLAYERS), []))
+    refused(result, "already exists")
+    assert hoc.read_bytes() == before
+
+
+def test_new_reads_option_values_as_json(kit: Kit, tmp_path: Path):
+    path = tmp_path / "phd.jsonl"
+    result = kit("score", "new", path, "phd", "--player", "A", "--player", "B",
+                 "--option", "chapters=5", "--option", "timed=true")
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text().splitlines()[0])["options"] == {"chapters": 5, "timed": True}
+
+
+@pytest.mark.parametrize("args, words", [
+    (["hoc-censeo"], ["--player"]),
+    (["hoc-censeo", "--player", "A:titienses", "--option", "nonsense"], ["KEY=VALUE", "nonsense"]),
+    (["hoc-censeo", "--player", "A:titienses", "--player", "B:ramnes", "--player", "C:rome"], ["rome"]),
+    (["hoc-censeo", "--player", "A:titienses", "--player", "A:ramnes", "--player", "C:luceres"], ["A", "twice"]),
+    (["chess", "--player", "A"], ["chess"]),
+])
+def test_new_refuses_a_bad_setup_and_creates_nothing(kit: Kit, tmp_path: Path, args, words):
+    path = tmp_path / "x.jsonl"
+    result = kit("score", "new", path, *args)
+    refused(result, *words)
+    assert not path.exists()
+
+
+def test_new_accepts_the_sessions_own_objectives(kit: Kit, tmp_path: Path):
+    from scorekeeper.rules.hoc_censeo import DEFAULT_OBJECTIVES
+    bad = json.loads(json.dumps(DEFAULT_OBJECTIVES))
+    bad["ramnes"]["circle"]["bleu"] = 5
+    args = ["score", "new", tmp_path / "x.jsonl", "hoc-censeo", *sum((["--player", p] for p in HOC_PLAYERS), [])]
+    refused(kit(*args, "--option", "objectives=" + json.dumps(bad)), "ramnes", "11")
+    assert kit(*args, "--option", "objectives=" + json.dumps(DEFAULT_OBJECTIVES)).exit_code == 0
+
+
+# -- act, undo, log ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, words", [
+    ("{bad", ["not valid JSON", "column"]),
+    ("[1]", ["JSON object"]),
+    ('{"player": "Bob"}', ['"action"']),
+    ('{"action": "vote", "contre": {"Bob": 101}}', ["Bob has 100 senators left and cannot vote 101."]),
+])
+def test_act_refuses_with_one_sentence_and_the_file_unchanged(kit: Kit, hoc: Path, text, words):
+    before = hoc.read_bytes()
+    refused(kit("score", "act", hoc, text), *words)
+    assert hoc.read_bytes() == before
+
+
+def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
+    result = kit("score", "act", hoc, '{"action": "vote", "pour": {"Alice": 20, "Chloé": 5}, '
+                                      '"contre": {"Bob": 15}, "colour": "bleu"}')
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("2. Vote: POUR Alice 20, Chloé 5; CONTRE Bob 15; colour bleu.")
+    assert "POUR wins 25 to 15" in result.output and "Alice colours a bleu portion" in result.output
+    assert "magistrate Bob" in result.output
+
+
+def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
+    kit("score", "vote", hoc, "--contre", "Bob=10")
+    kit("score", "buy-senators", hoc, "--player", "Bob", "--gold", "1")
+    result = kit("score", "undo", hoc)
+    assert result.exit_code == 0 and "Undid line 3" in result.output
+    log = kit("score", "log", hoc).output.splitlines()
+    assert log[0].startswith("1. New game: hoc-censeo, Alice (titienses)")
+    assert log[1] == "2. Vote: CONTRE Bob 10."
+    assert log[2] == "3. Bob spends 1 gold for 5 senators.  [undone by line 4]"
+    assert log[3].startswith("4. Undo")
+    fr = kit("score", "log", hoc, "--lang", "fr").output
+    assert "pièce(s) d'or pour 5 sénateurs.  [annulé ligne 4]" in fr and "Nouvelle partie" in fr
+    kit("score", "undo", hoc)
+    refused(kit("score", "undo", hoc), "nothing to undo")
+
+
+# -- show -------------------------------------------------------------------------------
+
+def test_show_hides_senators_and_objectives_unless_asked(kit: Kit, hoc: Path):
+    kit("score", "vote", hoc, "--contre", "Bob=13", "--contre", "Alice=1")
+    table = kit("score", "show", hoc).output
+    assert "87" not in table and "hidden" in table and "Ramnes" in table
+    assert "gold 4" not in table
+    mine = kit("score", "show", hoc, "--as", "Bob").output
+    bob = next(line for line in mine.splitlines() if line.startswith("Bob"))
+    alice = next(line for line in mine.splitlines() if line.startswith("Alice"))
+    assert "87" in bob and "gold 4" in bob and "hidden" in alice and "99" not in alice
+    revealed = kit("score", "show", hoc, "--reveal").output
+    assert "87" in revealed and "99" in revealed
+    refused(kit("score", "show", hoc, "--as", "Zoé"), "Zoé")
+
+
+def test_show_json_is_the_whole_state(kit: Kit, hoc: Path):
+    state = kit.state(hoc)
+    assert state["game"] == "hoc-censeo" and state["over"] is False and state["winners"] == []
+    assert set(state["players"]["Alice"]) >= {"tribe", "senators", "gold", "seals", "circle", "wins", "objectives"}
+    assert set(state) >= {"round", "magistrate", "chaos", "votes"}
+
+
+def test_show_reports_a_hand_edited_bad_line_with_its_number(kit: Kit, hoc: Path):
+    with open(hoc, "a", encoding="utf-8") as f:
+        f.write('{"action": "vote", "contre": {"Bob": 10}}\n{"action": "vote", "contre": {"Bob": "ten"}}\n')
+    refused(kit("score", "show", hoc), f"{hoc}:3:", "Bob")
+
+
+def test_a_torn_tail_points_to_repair_which_cuts_it_after_asking(kit: Kit, hoc: Path):
+    whole = hoc.read_bytes()
+    hoc.write_bytes(whole + b'{"action": "vo')
+    refused(kit("score", "show", hoc), f"{hoc}:2:", "kit score repair")
+    refused(kit("score", "act", hoc, '{"action": "undo"}'), "kit score repair")
+    result = kit("score", "repair", hoc, input="n\n")
+    refused(result, "Nothing was changed")
+    assert hoc.read_bytes() == whole + b'{"action": "vo'
+    result = kit("score", "repair", hoc, input="y\n")
+    assert result.exit_code == 0 and "Removed line 2" in result.output
+    assert hoc.read_bytes() == whole
+    refused(kit("score", "repair", hoc), "nothing to repair")
+
+
+def test_a_missing_file_is_one_sentence(kit: Kit, tmp_path: Path):
+    refused(kit("score", "show", tmp_path / "none.jsonl"), "no session file")
+
+
+# -- friendly commands ------------------------------------------------------------------
+
+def test_vote_builds_the_same_action_as_act(kit: Kit, hoc: Path, tmp_path: Path):
+    result = kit("score", "vote", hoc, "--pour", "Alice=10", "--pour", "Bob=10", "--contre", "Chloé=3",
+                 "--colour", "mauve", "--order", "Bob,Alice", "--bonus", "jaune")
+    assert result.exit_code == 0, result.output
+    assert json.loads(hoc.read_text(encoding="utf-8").splitlines()[-1]) == {
+        "action": "vote", "pour": {"Alice": 10, "Bob": 10}, "contre": {"Chloé": 3},
+        "colour": "mauve", "order": ["Bob", "Alice"], "bonus": "jaune"}
+    state = kit.state(hoc)
+    assert state["players"]["Bob"]["gold"] == 1 and state["players"]["Alice"]["circle"]["mauve"] == 1
+
+
+def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
+    before = hoc.read_bytes()
+    refused(kit("score", "vote", hoc, "--pour", "Alice=20", "--pour", "Bob=20"), "colour")
+    refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
+    refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "lots")
+    refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
+    refused(kit("score", "spend-seals", hoc, "--player", "Alice", "--colour", "bleu"), "Alice has 0 seals")
+    refused(kit("score", "buy-senators", hoc, "--player", "Bob", "--gold", "2"), "Bob has 0 gold")
+    assert hoc.read_bytes() == before
+
+
+def test_calamity_choices_from_the_command_line(kit: Kit, hoc: Path):
+    for contre in ("Bob=1", "Chloé=1", "Alice=1"):
+        assert kit("score", "vote", hoc, "--contre", contre).exit_code == 0
+    result = kit("score", "vote", hoc, "--contre", "Chloé=1", "--calamity", "Bob=senators,Chloé=gold")
+    assert result.exit_code == 0 and "Calamity!" in result.output, result.output
+    state = kit.state(hoc)
+    assert state["players"]["Bob"]["gold"] == 2 and state["players"]["Bob"]["senators"] == 94
+    assert state["players"]["Chloé"]["gold"] == 3 and state["players"]["Alice"]["gold"] == 1
+
+
+def test_spend_seals_and_buy_senators(kit: Kit, hoc: Path):
+    kit("score", "vote", hoc, "--pour", "Alice=5", "--colour", "bleu")
+    result = kit("score", "spend-seals", hoc, "--player", "Alice", "--colour", "vert")
+    assert result.exit_code == 0 and "Alice spends 2 seals" in result.output
+    kit("score", "vote", hoc, "--contre", "Bob=5")
+    assert kit("score", "buy-senators", hoc, "--player", "Bob", "--gold", "2").exit_code == 0
+    state = kit.state(hoc)
+    assert state["players"]["Alice"]["circle"]["vert"] == 1 and state["players"]["Bob"]["senators"] == 105
+
+
+def test_play_for_a_game_without_guided_mode_says_so(kit: Kit, tmp_path: Path):
+    from kit.score import common
+    path = tmp_path / "p.jsonl"
+    kit("score", "new", path, "promotion", "--player", "A", "--player", "B")
+    module = common.game_module("promotion")
+    if module is not None and hasattr(module, "play"):
+        pytest.skip("promotion has its guided play")
+    refused(kit("score", "play", path), "Guided play")
