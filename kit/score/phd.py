@@ -346,8 +346,7 @@ def _event(path: Path, name: str, state: dict, *, timed_end: bool) -> tuple[dict
         return _adjust(path, name), False
     if kind == "cooperation":
         while not state["over"]:
-            who = common.ask("Player whose resources change (empty when done)", _optional_player(state),
-                             default="")
+            who = _ask_optional("Player whose resources change (empty when done)", _optional_player(state))
             if who is None:
                 break
             state = _adjust(path, who)

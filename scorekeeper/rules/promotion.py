@@ -150,7 +150,7 @@ def describe(action: dict, lang: str = "en") -> str:
         hands = action.get("hands")
         line = "La pioche est vide" if fr else "The deck is empty"
         if isinstance(hands, dict) and hands:
-            what = "cartes en main" if fr else "cards in hand"
-            line += f" ({what}: " + ", ".join(f"{k} {v}" for k, v in hands.items()) + ")"
+            what = "cartes en main :" if fr else "cards in hand:"
+            line += f" ({what} " + ", ".join(f"{k} {v}" for k, v in hands.items()) + ")"
         return line
     return str(kind)

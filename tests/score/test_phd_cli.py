@@ -163,3 +163,17 @@ def test_play_stops_cleanly_and_resumes(kit, game):
     result = kit("score", "play", path, input="\n".join(["Ben", "vie", "0", "-1", "draw"]) + "\n")
     assert result.exit_code == 130
     assert kit.state(path)["players"]["Ben"]["credit"] == 3
+
+
+def test_play_cooperation_cards_and_turns_skip_the_eliminated(kit, game):
+    path = game()
+    script = ["", "cooperation", "Ben", "16", "0", "Zoé", "Cléo", "0", "2", "",   # Ben burns out
+              "card", "vie", "1", "0",                                           # a card from hand
+              "vie", "0", "-4", "draw"]                                          # Cléo plays next
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 130, result.output
+    assert "Zoé is not a player still playing" in result.output
+    assert "== Cléo's turn" in result.output and "== Ben's turn" not in result.output
+    players = kit.state(path)["players"]
+    assert players["Ben"]["status"] == "burnout"
+    assert (players["Ana"]["pression"], players["Cléo"]["credit"]) == (5, 2)
