@@ -28,8 +28,6 @@ def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour:
     w, h, b = frame.width, frame.height, frame.bleed
     cx, cy, r = w / 2, h / 2, min(w, h) / 2
     surface.circle(cx, cy, r + b, fill=colour)
-    # The trim circle, drawn thin and dark: the line to follow with the scissors.
-    surface.circle(cx, cy, r - 0.15, stroke=INK, width=0.3)
     inner = r * 0.68
     surface.circle(cx, cy, inner, fill="#FFFFFF", stroke=INK, width=0.3)
 
