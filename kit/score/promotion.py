@@ -11,7 +11,6 @@ from pathlib import Path
 
 import click
 
-from kit.errors import KitError
 from kit.score import common
 from kit.score.cli import score
 from scorekeeper import session as sessions

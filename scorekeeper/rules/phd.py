@@ -5,7 +5,7 @@ import copy
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules._checks import (
-    check_fields, check_option_names, check_players, join_names, need_action, need_game_on,
+    check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
     need_int, need_ints, need_player, ranked, signed,
 )
 
@@ -45,7 +45,7 @@ def _chapters_option(value) -> int:
     # `kit score new --option chapters=2` may hand over the text "2".
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
-    if isinstance(value, bool) or value not in CHAPTER_OPTIONS:
+    if not is_int(value) or value not in CHAPTER_OPTIONS:
         allowed = ", ".join(str(n) for n in CHAPTER_OPTIONS)
         raise RuleViolation(f"The option chapters must be one of {allowed}, not {value!r}.")
     return value

@@ -68,6 +68,7 @@ def test_setup_starts_everyone_at_four():
 
 @pytest.mark.parametrize("options, text", [
     ({"chapters": 4}, "4"), ({"chapters": "three"}, "three"), ({"chapters": True}, "True"),
+    ({"chapters": 3.0}, "3.0"),
     ({"timed": "maybe"}, "maybe"), ({"rounds": 3}, "rounds"),
 ])
 def test_setup_refuses_bad_options(options, text):
