@@ -75,7 +75,9 @@ def _strings(*keys: str) -> Record:
 
 COMPONENT_TEXT = _strings("name", "instructions")
 COMPONENT_IDS = ("tribe-sheets", "blank-sheet", "motion-slips", "motion-cards", "magistrate-aid")
-SECTION = _strings("title", "body")
+SECTION = Record({"title": Field(str), "body": Field(str),
+                  "bonus_table": Field(bool, default=False, doc="the bonus table follows this section")},
+                 name_key="title")
 TEXTS_FILE = Record({
     "kit": Field(Record({"title": Field(str), "players": Field(str), "summary": Field(str),
                          "bring": Field(ListOf(str))})),
@@ -94,7 +96,7 @@ TEXTS_FILE = Record({
     "card": Field(_strings("back_title", "back_subtitle")),
     "aid": Field(Record({
         "title": Field(str), "subtitle": Field(str),
-        "sections": Field(ListOf(Record(SECTION.fields, name_key="title"), min_len=1)),
+        "sections": Field(ListOf(SECTION, min_len=1)),
         "bonus_table": Field(_strings("title", "colour", "domain", "bonus", "base")),
         "reminder": Field(str),
     })),
@@ -315,7 +317,9 @@ def build(layouts_root: Path | str) -> GameKit:
                                 front=lambda surface, frame: draw_magistrate_aid(surface, frame, layout)),),
                   instructions=component_text("magistrate-aid")["instructions"]),
     )
-    return GameKit(id=GAME_ID, title=t["kit"]["title"], players=t["kit"]["players"], components=components,
+    # The player count is a catalogue field (kit list, the contents header): plain spaces.
+    players = t["kit"]["players"].replace(_NBSP, " ")
+    return GameKit(id=GAME_ID, title=t["kit"]["title"], players=players, components=components,
                    bring=tuple(t["kit"]["bring"]), summary=t["kit"]["summary"], title_font=ROMAN_BOLD,
                    accent=ACCENT)
 

@@ -28,7 +28,7 @@ class Portion:
 
     fill: str | None = None       # colour of the slice, None leaves the paper white
     symbol: str | None = None     # vector symbol at the slice's centre (kit.palette.SYMBOLS)
-    symbol_fill: str | None = None  # defaults to black or white, whichever reads on `fill`
+    symbol_fill: str | None = None  # defaults to white outlined in ink: reads on any fill, even in grey
     label: str | None = None      # a short text (a number) at the slice's centre
     mark: str | None = None       # a symbol drawn just outside the rim, next to the slice
 
@@ -77,9 +77,9 @@ def draw_circle(surface: "Surface", cx: float, cy: float, r: float, portions: in
     for i, look in enumerate(looks):
         x, y = centre_of(cx, cy, r, portions, i)
         if look.symbol:
-            colour = look.symbol_fill or (text_on(look.fill) if look.fill else GREYS["ink"])
+            colour = look.symbol_fill or ("#FFFFFF" if look.fill else GREYS["ink"])
             draw_symbol(surface, look.symbol, x, y, sym, fill=colour,
-                        stroke=GREYS["ink"] if colour != GREYS["ink"] else None, width=0.2)
+                        stroke=GREYS["ink"] if colour != GREYS["ink"] else None, width=0.35)
         if look.label:
             colour = text_on(look.fill) if look.fill else GREYS["dark"]
             ascent, descent = surface.ascent_descent(font=label_font, size=label_size)

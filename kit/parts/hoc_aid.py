@@ -1,8 +1,7 @@
 """The magistrate's aid: one page that walks the magistrate through a round.
 
 A title band, then the sections of texts.yaml (aid.sections) flowing down two columns,
-the bonus table placed right after the section that needs it (the second one, POUR
-wins), and the secrecy reminder at the foot. The body size is the largest, from 10 pt
+the bonus table placed right after the section marked bonus_table (POUR wins), and the secrecy reminder at the foot. The body size is the largest, from 10 pt
 down, at which everything fits the page (A4 or Letter): the same text on either paper.
 """
 from __future__ import annotations
@@ -23,12 +22,20 @@ FOOT_H = 9.0
 COL_GAP = 8.0
 SECTION_TITLE_H = 7.0
 SECTION_GAP = 4.0
-TABLE_ROW_H = 8.0
+TABLE_ROW_H = 9.0
 LEADING = 1.22
-BONUS_AFTER = 2   # the bonus table follows the second section (POUR wins)
+PARA_GAP = 1.6    # mm between the paragraphs of a section
 
 
 def _text_height(surface: "Surface", w: float, text: str, size: float) -> float | None:
+    """Height of a section body: its paragraphs one under the other, PARA_GAP apart."""
+    heights = [_para_height(surface, w, p, size) for p in text.split("\n") if p.strip()]
+    if any(h is None for h in heights):
+        return None
+    return sum(heights) + PARA_GAP * (len(heights) - 1)
+
+
+def _para_height(surface: "Surface", w: float, text: str, size: float) -> float | None:
     found = text_layout(surface, w, 10_000.0, text, font="sans", size=size, min_size=size, leading=LEADING)
     if found is None:
         return None
@@ -49,7 +56,7 @@ def _plan(surface: "Surface", layout: HocLayout, col_w: float, col_h: float, siz
         if body is None:
             return None
         blocks.append(("section", section, SECTION_TITLE_H + body + SECTION_GAP))
-        if i == BONUS_AFTER:
+        if section.get("bonus_table"):
             blocks.append(("table", None, _table_height(layout)))
     # Two columns as even as possible: the split that makes the taller column shortest.
     best = None
@@ -76,7 +83,7 @@ def draw_magistrate_aid(surface: "Surface", frame: "Frame", layout: HocLayout) -
     pad = 3.0  # the frame is the printable page; keep the text off its very edge
     col_w = (w - 2 * pad - COL_GAP) / 2
     col_h = h - top - FOOT_H - 2.0
-    size = 10.5
+    size = 11.0
     while True:
         columns = _plan(surface, layout, col_w, col_h, size)
         if columns is not None:
@@ -105,9 +112,12 @@ def _section(surface: "Surface", section: dict, x: float, y: float, w: float, he
     text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, section["title"], font=ROMAN_BOLD, size=12, min_size=8,
              valign="middle", colour=ACCENT)
     surface.line(x, y + SECTION_TITLE_H - 0.8, x + w, y + SECTION_TITLE_H - 0.8, stroke=ACCENT, width=0.3)
-    body_h = height - SECTION_TITLE_H - SECTION_GAP
-    text_box(surface, x, y + SECTION_TITLE_H + 0.5, w, body_h + 0.2, section["body"], font="sans", size=size,
-             min_size=size, colour=INK, leading=LEADING)
+    py = y + SECTION_TITLE_H + 0.5
+    for paragraph in (p for p in section["body"].split("\n") if p.strip()):
+        ph = _para_height(surface, w, paragraph, size)
+        text_box(surface, x, py, w, ph + 0.2, paragraph, font="sans", size=size, min_size=size, colour=INK,
+                 leading=LEADING)
+        py += ph + PARA_GAP
 
 
 def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: float) -> None:
@@ -115,7 +125,7 @@ def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: f
     text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, table["title"], font=ROMAN_BOLD, size=12, min_size=8,
              valign="middle", colour=ACCENT)
     top = y + SECTION_TITLE_H
-    widths = (w * 0.27, w * 0.36, w * 0.37)
+    widths = (w * 0.25, w * 0.33, w * 0.42)
     lefts = (x, x + widths[0], x + widths[0] + widths[1])
     surface.rect(x, top, w, TABLE_ROW_H, fill=GREYS["pale"], stroke=INK, width=0.3)
     for left, width, head in zip(lefts, widths, (table["colour"], table["domain"], table["bonus"])):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kit.palette import GREYS, PALETTE, text_on
+from kit.palette import GREYS, PALETTE
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import text_box
 
@@ -116,9 +116,8 @@ def draw_tick_row(surface: "Surface", x: float, y: float, w: float, h: float, *,
 def draw_swatch(surface: "Surface", colour: ColourInfo, cx: float, cy: float, size: float) -> None:
     """A square of the colour with its symbol inside: the pair that identifies a law."""
     surface.rect(cx - size / 2, cy - size / 2, size, size, fill=colour.ink, stroke=INK, width=0.3, radius=0.8)
-    mark = text_on(colour.ink)
-    draw_symbol(surface, colour.symbol, cx, cy, size * 0.62, fill=mark,
-                stroke=INK if mark != INK else None, width=0.2)
+    # White outlined in ink: as legible on yellow as on blue, and in greyscale.
+    draw_symbol(surface, colour.symbol, cx, cy, size * 0.62, fill="#FFFFFF", stroke=INK, width=0.3)
 
 
 def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
