@@ -1,0 +1,117 @@
+"""Property tests: random Hoc Censeo action sequences, through real session files.
+
+Whatever people type, accepted or refused: resources never go negative, chaos stays in
+0..8, circles stay within their needs, at most 9 rounds; the file replays to the live state;
+an undo gives back the state before; a refusal leaves the file identical; a file cut at any
+byte is reported with the line that was cut.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import reduce
+from pathlib import Path
+from unittest import mock
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from scorekeeper import session as sessions
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import hoc_censeo as hc
+
+NAMES = ["Alice", "Bob", "Chloé"]
+PLAYERS = [{"name": n, "role": t} for n, t in zip(NAMES, hc.TRIBES)]
+# Long games: secondary objectives mostly out of reach, so sequences reach the later rules.
+LONG = {"objectives": {t: {**g, "secondary": {**g["secondary"], "amount": g["secondary"]["amount"] + 4}}
+                       for t, g in hc.DEFAULT_OBJECTIVES.items()}}
+
+amounts = st.dictionaries(st.sampled_from(NAMES), st.one_of(st.integers(0, 30), st.integers(-3, 150)), max_size=3)
+# Votes that carry every optional answer (ignored when the rules do not need it): mostly
+# accepted, so sequences reach calamities and the end; and wild ones, mostly refused.
+sane_votes = st.fixed_dictionaries(
+    {"action": st.just("vote"),
+     "pour": st.dictionaries(st.sampled_from(NAMES), st.integers(0, 20), max_size=3),
+     "contre": st.dictionaries(st.sampled_from(NAMES), st.integers(0, 20), max_size=3),
+     "colour": st.sampled_from(hc.COLOURS), "tiebreak": st.sampled_from(hc.SIDES),
+     "order": st.permutations(NAMES), "bonus": st.sampled_from(hc.MAUVE_CHOICES)},
+    optional={"calamity": st.dictionaries(st.sampled_from(NAMES), st.sampled_from(hc.CALAMITY_CHOICES))})
+wild_votes = st.fixed_dictionaries(
+    {"action": st.just("vote"), "pour": amounts, "contre": amounts},
+    optional={"colour": st.sampled_from(hc.COLOURS), "tiebreak": st.sampled_from(hc.SIDES),
+              "order": st.permutations(NAMES), "bonus": st.sampled_from(hc.MAUVE_CHOICES),
+              "calamity": st.dictionaries(st.sampled_from(NAMES), st.sampled_from(hc.CALAMITY_CHOICES))})
+spends = st.fixed_dictionaries({"action": st.just("spend_seals"), "player": st.sampled_from(NAMES),
+                                "colour": st.sampled_from(hc.COLOURS)})
+buys = st.fixed_dictionaries({"action": st.just("buy_senators"), "player": st.sampled_from(NAMES),
+                              "gold": st.integers(0, 4)})
+actions = st.lists(st.one_of(sane_votes, sane_votes, sane_votes, wild_votes, spends, buys,
+                             st.just({"action": "undo"})), max_size=30)
+
+
+def check_invariants(state: dict) -> None:
+    assert 0 <= state["chaos"] <= hc.ROME_PORTIONS
+    assert 0 <= state["round"] <= hc.ROUNDS and len(state["votes"]) == state["round"]
+    assert state["magistrate"] == NAMES[state["round"] % 3]
+    for record in state["players"].values():
+        assert record["senators"] >= 0 and record["gold"] >= 0 and record["seals"] >= 0
+        for colour in hc.COLOURS:
+            assert 0 <= record["circle"][colour] <= record["goal"]["circle"][colour]
+    assert set(state["winners"]) <= set(NAMES)
+    if state["winners"] or state["round"] == hc.ROUNDS:
+        assert state["over"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sequence=actions, long_game=st.booleans())
+def test_random_sequences_keep_the_rules_and_the_file_consistent(sequence, long_game):
+    # Durability is the kill tests' subject; skipping fsync here keeps this test fast.
+    with tempfile.TemporaryDirectory() as folder, mock.patch.object(os, "fsync", lambda fd: None):
+        path = Path(folder) / "game.jsonl"
+        states = [sessions.create(path, "hoc-censeo", PLAYERS, LONG if long_game else {}).state]
+        in_effect: list[dict] = []
+        for action in sequence:
+            before = path.read_bytes()
+            try:
+                session = sessions.append(path, action)
+            except RuleViolation:
+                assert path.read_bytes() == before
+                continue
+            if action["action"] == "undo":
+                in_effect.pop()
+                states.pop()
+                assert session.state == states[-1]     # undo gives back the state before
+            else:
+                in_effect.append(action)
+                states.append(session.state)
+            check_invariants(session.state)
+        replayed = reduce(hc.apply, in_effect, hc.setup(PLAYERS, LONG if long_game else {}))
+        assert sessions.load(path).state == replayed == states[-1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_file_cut_anywhere_is_reported_with_the_line_that_was_cut(data):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.jsonl"
+        sessions.create(path, "hoc-censeo", PLAYERS, LONG)
+        for action in ({"action": "vote", "contre": {"Bob": 3}}, {"action": "buy_senators", "player": "Bob", "gold": 1},
+                       {"action": "vote", "pour": {"Chloé": 3}, "colour": "vert"}, {"action": "undo"}):
+            sessions.append(path, action)
+        whole = path.read_bytes()
+        cut = data.draw(st.integers(1, len(whole) - 1))
+        path.write_bytes(whole[:cut])
+        kept = whole[:cut]
+        complete = kept.count(b"\n")          # whole lines before the cut
+        tail = kept[kept.rfind(b"\n") + 1:]
+        full_line = whole.split(b"\n")[complete]
+        if not tail:
+            assert len(sessions.load(path).entries) == complete - 1
+        elif tail == full_line:                # cut just before a newline: the line is whole
+            assert len(sessions.load(path).entries) == complete
+        else:
+            try:
+                sessions.load(path)
+            except sessions.TornLine as torn:
+                assert torn.line == complete + 1 and torn.offset == len(kept) - len(tail)
+            else:
+                raise AssertionError(f"a cut at byte {cut} went unreported")
