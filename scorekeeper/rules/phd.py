@@ -303,7 +303,7 @@ def describe(action: dict, lang: str = "en") -> str:
     kind, name = action.get("action"), action.get("player", "?")
     words = _WORDS.get(lang, _WORDS["en"])
     if kind == "adjust":
-        return f"{name}: {_effect_text(action, lang)}"
+        return f"{name}{' :' if lang == 'fr' else ':'} {_effect_text(action, lang)}"
     if kind not in words:
         return f"{kind} {name}"
     line = words[kind].format(
