@@ -1,0 +1,534 @@
+"""The faces of PHD: event and argument cards, character cards, chapter markers, turn aids.
+
+The game module (kit.games.phd) turns the layout files into the plain values below
+(`EventFace`, `ArgumentFace`...); these functions only draw them. Every meaning colour
+comes with a symbol and a word (a `Mark`), so a greyscale print still tells a
+Superviseur from a Challenge and Pression from Crédit.
+
+Event card, top to bottom inside the safe box (63 x 88 mm):
+    top block     the pale post-it (C'est la vie, Superviseur), the test (Challenge) or
+                  the moment it may be played (Coopération)
+    title band    type colour, type symbol in a white disc, the card's title
+    flavour       what happened, in italics; takes the room the effects leave
+    effects       rows of labelled changes (+3 Pression), stacked from the bottom;
+                  a Superviseur adds what becomes of a submitted chapter
+    footer        the type's symbol and name
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
+from kit.parts.symbols import draw_symbol
+from kit.parts.text import PT, text_box, text_height
+from kit.parts.track import Track, draw_track
+
+if TYPE_CHECKING:
+    from kit.model import Draw, Frame
+    from kit.surface.base import Surface
+
+INK = GREYS["ink"]
+MINUS = "\u2212"
+
+BORDER = 2.2          # mm of the type colour left visible inside the trim
+BAND_H = 9.0          # mm, the title band
+TITLE_SIZE = 10.0
+BODY_SIZE = 7.8       # flavour and effect texts start here and shrink...
+BODY_MIN = 6.5        # ...down to this (the build fails rather than print smaller)
+LABEL_SIZE = 7.5
+FLAVOUR_SIZE = 9.0    # the story of the card: the largest text after the title
+FOOTER_SIZE = 6.5
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A meaning told three ways: colour, vector symbol and word."""
+
+    name: str
+    colour: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """A signed number, of a resource (« +3 Pression ») or alone (a modifier: « +3 »)."""
+
+    amount: int
+    resource: Mark | None = None
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One labelled row of effects: « Réussite : +3 Crédit », then an optional sentence."""
+
+    label: str
+    changes: tuple[Change, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class PostIt:
+    text: str
+    value: int
+    resource: Mark
+    colour: str
+    edge: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a Superviseur does to a submitted chapter; faces is « 1–2 » on a die roll, else ""."""
+
+    faces: str
+    name: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Test:
+    """The top block of a Challenge: the resource tested and the difficulty."""
+
+    resource: Mark
+    difficulty: int
+    difficulty_label: str
+    formula: str          # « + dé + modificateurs »
+
+
+@dataclass(frozen=True)
+class EventFace:
+    kind: Mark
+    title: str
+    text: str
+    postit: PostIt | None = None
+    test: Test | None = None
+    off_turn: str = ""            # Coopération: « Jouable hors de votre tour »
+    when: str = ""                # Coopération: « Quand : … »
+    effects: tuple[Effect, ...] = ()
+    chapter_heading: str = ""
+    roll_heading: str = ""
+    outcomes: tuple[Outcome, ...] = ()
+
+
+@dataclass(frozen=True)
+class ArgumentFace:
+    title: str
+    text: str
+    value: int
+    sign_word: str               # « Bonus » or « Malus »
+    sign_colour: str
+    deck: Mark                   # the deck's colour, symbol and name (« Argument »)
+    controversy: str = ""        # the banner of a card that only counts in controversies
+
+
+@dataclass(frozen=True)
+class CharacterFace:
+    name: str
+    role: str
+    flavour: str
+    mark: Mark
+    pression: Track
+    credit: Track
+    summary_title: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class MarkerFace:
+    title: str
+    text: str
+    colour: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class AidSection:
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True)
+class AidFace:
+    title: str
+    sections: tuple[AidSection, ...]
+    colour: str
+    symbol: str
+    footer: str = ""
+
+
+def signed(value: int) -> str:
+    """+3, −2 (a true minus sign), 0."""
+    return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
+
+
+def _ink_on_white(colour: str) -> str:
+    """The colour itself when it reads on white paper, else a darker shade (sky, yellow, orange)."""
+    return colour if luminance(colour) < 0.4 else darken(colour, 0.45)
+
+
+# --- shared pieces of a card -------------------------------------------------------------
+def _frame(surface: "Surface", frame: "Frame", colour: str) -> None:
+    w, h, b = frame.width, frame.height, frame.bleed
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
+    surface.rect(BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, fill="#FFFFFF", radius=2.0)
+
+
+def _band(surface: "Surface", x: float, y: float, w: float, title: str, mark: Mark) -> None:
+    colour = resolve(mark.colour)
+    surface.rect(x, y, w, BAND_H, fill=colour, radius=1.6)
+    disc = BAND_H - 2.0
+    cx, cy = x + 1.0 + disc / 2, y + BAND_H / 2
+    surface.circle(cx, cy, disc / 2, fill="#FFFFFF")
+    draw_symbol(surface, mark.symbol, cx, cy, disc * 0.62, fill=colour, stroke=INK, width=0.2)
+    left = x + 2.2 + disc
+    text_box(surface, left, y + 0.7, x + w - 1.2 - left, BAND_H - 1.4, title, font="sans-bold",
+             size=TITLE_SIZE, min_size=7.0, colour=text_on(colour), valign="middle")
+
+
+def _footer(surface: "Surface", frame: "Frame", mark: Mark) -> float:
+    """The type's symbol and name at the bottom; returns the y above it."""
+    size = FOOTER_SIZE
+    word = mark.name.upper()
+    width = surface.text_width(word, font="sans-condensed", size=size)
+    symbol = 2.4
+    total = symbol + 1.2 + width
+    x = (frame.width - total) / 2
+    baseline = frame.height - frame.safe - 0.6
+    colour = resolve(mark.colour)
+    draw_symbol(surface, mark.symbol, x + symbol / 2, baseline - size * PT * 0.36, symbol, fill=colour,
+                stroke=INK, width=0.15)
+    surface.text(x + symbol + 1.2, baseline, word, font="sans-condensed", size=size, colour=_ink_on_white(colour))
+    return baseline - size * PT - 1.2
+
+
+def _change_words(change: Change) -> str:
+    return signed(change.amount) + (f" {change.resource.name}" if change.resource else "")
+
+
+def _badges_width(surface: "Surface", changes: tuple[Change, ...]) -> list[float]:
+    out = []
+    for change in changes:
+        w = surface.text_width(_change_words(change), font="sans-bold", size=LABEL_SIZE)
+        out.append(w + (3.4 if change.resource else 0.0))
+    return out
+
+
+def _effect_lines(surface: "Surface", effect: Effect, width: float) -> list[list[int]]:
+    """The badges of an effect grouped into lines that fit beside (then under) the label."""
+    label_w = surface.text_width(effect.label + "\u00a0:", font="sans-bold", size=LABEL_SIZE) + 1.5
+    widths = _badges_width(surface, effect.changes)
+    lines: list[list[int]] = [[]]
+    used = label_w
+    for i, w in enumerate(widths):
+        if lines[-1] and used + w > width:
+            lines.append([])
+            used = label_w
+        lines[-1].append(i)
+        used += w + 2.5
+    return lines
+
+
+LINE_H = 4.4  # mm, one row of badges
+
+
+def _effect_height(surface: "Surface", effect: Effect, width: float, text_size: float) -> float:
+    rows = len(_effect_lines(surface, effect, width)) if effect.changes else (1 if effect.label else 0)
+    h = rows * LINE_H
+    if effect.text:
+        h += text_height(surface, width, effect.text, font="sans", size=text_size) + 0.6
+    return h
+
+
+def _draw_effect(surface: "Surface", effect: Effect, x: float, y: float, width: float, text_size: float,
+                 accent: str) -> float:
+    """Draw one effect row from y downwards (an effect without label is a plain sentence);
+    returns the height used."""
+    label = effect.label + "\u00a0:"
+    baseline = y + LINE_H * 0.72
+    h = 0.0
+    if effect.label:
+        surface.text(x, baseline, label, font="sans-bold", size=LABEL_SIZE, colour=accent)
+    label_w = surface.text_width(label, font="sans-bold", size=LABEL_SIZE) + 1.5
+    if effect.changes:
+        widths = _badges_width(surface, effect.changes)
+        for row in _effect_lines(surface, effect, width):
+            cursor = x + label_w
+            for i in row:
+                change = effect.changes[i]
+                if change.resource:
+                    draw_symbol(surface, change.resource.symbol, cursor + 1.3, baseline - LABEL_SIZE * PT * 0.36,
+                                2.4, fill=change.resource.colour, stroke=INK, width=0.15)
+                    cursor += 3.4
+                surface.text(cursor, baseline, _change_words(change).replace(" ", "\u00a0"), font="sans-bold",
+                             size=LABEL_SIZE, colour=INK)
+                cursor += widths[i] - (3.4 if change.resource else 0.0) + 2.5
+            baseline += LINE_H
+            h += LINE_H
+    elif effect.label:
+        h = LINE_H
+    if effect.text:
+        th = text_height(surface, width, effect.text, font="sans", size=text_size)
+        text_box(surface, x, y + h, width, th + 0.2, effect.text, font="sans", size=text_size,
+                 min_size=text_size, colour=INK)
+        h += th + 0.6
+    return h
+
+
+def _outcome_row(surface: "Surface", outcome: Outcome, x: float, y: float, width: float, colour: str) -> None:
+    baseline = y + LINE_H * 0.72
+    cursor = x
+    if outcome.faces:
+        box_w = surface.text_width(outcome.faces, font="sans-bold", size=LABEL_SIZE) + 2.2
+        surface.rect(cursor, y + 0.35, box_w, LINE_H - 0.7, stroke=INK, width=0.3, radius=0.8)
+        surface.text(cursor + box_w / 2, baseline, outcome.faces, font="sans-bold", size=LABEL_SIZE, colour=INK,
+                     anchor="middle")
+        cursor += box_w + 1.6
+    draw_symbol(surface, outcome.symbol, cursor + 1.3, baseline - LABEL_SIZE * PT * 0.36, 2.6, fill=colour,
+                stroke=INK, width=0.15)
+    cursor += 3.6
+    text_box(surface, cursor, y + 0.2, x + width - cursor, LINE_H - 0.2, outcome.name, font="sans-bold",
+             size=LABEL_SIZE, min_size=6.5, colour=INK, valign="middle")
+
+
+# --- event cards ------------------------------------------------------------------------
+def _postit(surface: "Surface", note: PostIt, x: float, y: float, w: float, h: float) -> None:
+    fold = 2.6
+    surface.polygon([(x, y), (x + w, y), (x + w, y + h - fold), (x + w - fold, y + h), (x, y + h)],
+                    fill=note.colour, stroke=note.edge, width=0.3)
+    surface.polygon([(x + w, y + h - fold), (x + w - fold, y + h - fold), (x + w - fold, y + h)],
+                    fill=lighten(note.edge, 0.35), stroke=note.edge, width=0.3)
+    value_w = 15.0
+    text_box(surface, x + 1.6, y + 1.0, w - value_w - 3.0, h - 2.0, note.text, font="sans-italic",
+             size=BODY_SIZE, min_size=BODY_MIN, colour=INK, valign="middle")
+    cx = x + w - value_w / 2 - 1.6
+    surface.line(x + w - value_w - 0.6, y + 1.5, x + w - value_w - 0.6, y + h - 1.5, stroke=note.edge, width=0.25)
+    surface.text(cx, y + h * 0.5, signed(note.value), font="sans-bold", size=14.0, colour=INK, anchor="middle")
+    word = note.resource.name
+    ww = surface.text_width(word, font="sans", size=6.5)
+    left = cx - (ww + 3.0) / 2
+    base = y + h - 2.4
+    draw_symbol(surface, note.resource.symbol, left + 1.1, base - 6.5 * PT * 0.36, 2.2, fill=note.resource.colour,
+                stroke=INK, width=0.15)
+    surface.text(left + 3.0, base, word, font="sans", size=6.5, colour=INK)
+
+
+def _test_block(surface: "Surface", test: Test, x: float, y: float, w: float, h: float, colour: str) -> None:
+    surface.rect(x, y, w, h, fill=lighten(colour, 0.82), stroke=darken(colour, 0.2), width=0.35, radius=1.4)
+    num_w = 17.0
+    surface.text(x + num_w / 2, y + 4.0, test.difficulty_label, font="sans-condensed", size=6.5, colour=INK,
+                 anchor="middle")
+    surface.text(x + num_w / 2, y + h - 2.3, str(test.difficulty), font="sans-bold", size=17.0, colour=INK,
+                 anchor="middle")
+    surface.line(x + num_w, y + 1.6, x + num_w, y + h - 1.6, stroke=darken(colour, 0.2), width=0.3)
+    res = test.resource
+    draw_symbol(surface, res.symbol, x + num_w + 3.4, y + 5.0, 3.4, fill=res.colour, stroke=INK, width=0.2)
+    surface.text(x + num_w + 6.0, y + 6.3, res.name, font="sans-bold", size=10.0, colour=INK)
+    text_box(surface, x + num_w + 2.0, y + 7.6, w - num_w - 3.5, h - 8.4, test.formula, font="sans",
+             size=7.2, min_size=6.5, colour=INK)
+
+
+def _when_block(surface: "Surface", face: EventFace, x: float, y: float, w: float, h: float, colour: str) -> None:
+    surface.rect(x, y, w, h, fill=lighten(colour, 0.82), stroke=darken(colour, 0.2), width=0.35, radius=1.4)
+    surface.text(x + w / 2, y + 3.6, face.off_turn.upper(), font="sans-condensed", size=6.5,
+                 colour=darken(colour, 0.35), anchor="middle")
+    text_box(surface, x + 1.6, y + 4.6, w - 3.2, h - 5.2, face.when, font="sans", size=BODY_SIZE,
+             min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
+
+
+def _fit_effects(surface: "Surface", face: EventFace, width: float, room: float) -> float:
+    """The largest text size (BODY_SIZE down to BODY_MIN) at which the effects take at most
+    `room` mm; the smallest when none does (the flavour box will then fail loudly)."""
+    size = BODY_SIZE
+    while size > BODY_MIN:
+        if _effects_height(surface, face, width, size) <= room:
+            return size
+        size = round(size - 0.25, 2)
+    return BODY_MIN
+
+
+def _effects_height(surface: "Surface", face: EventFace, width: float, size: float) -> float:
+    h = sum(_effect_height(surface, e, width, size) + 0.8 for e in face.effects)
+    if face.outcomes:
+        h += LINE_H + len(face.outcomes) * LINE_H + 1.6
+    return h
+
+
+def event_front(surface: "Surface", frame: "Frame", face: EventFace) -> None:
+    colour = resolve(face.kind.colour)
+    w = frame.width
+    _frame(surface, frame, colour)
+    x, inner_w = frame.safe + 1.0, w - 2 * frame.safe - 2.0
+    top_y, top_h = frame.safe + 0.8, 14.0
+    if face.postit:
+        _postit(surface, face.postit, x, top_y, inner_w, top_h)
+    elif face.test:
+        _test_block(surface, face.test, x, top_y, inner_w, top_h, colour)
+    elif face.when:
+        _when_block(surface, face, x, top_y, inner_w, top_h, colour)
+    band_y = top_y + top_h + 1.4
+    _band(surface, frame.safe, band_y, w - 2 * frame.safe, face.title, face.kind)
+    bottom = _footer(surface, frame, face.kind)
+    body_top = band_y + BAND_H + 1.8
+    accent = _ink_on_white(colour)
+
+    # Effects from the bottom up, at a size that leaves the flavour at least 10 mm.
+    size = _fit_effects(surface, face, inner_w, bottom - body_top - 10.0)
+    y = bottom - _effects_height(surface, face, inner_w, size)
+    surface.line(x + 4.0, y - 1.0, x + inner_w - 4.0, y - 1.0, stroke=lighten(colour, 0.3), width=0.3)
+    flavour_bottom = y - 2.0
+    for effect in face.effects:
+        y += _draw_effect(surface, effect, x, y, inner_w, size, accent) + 0.8
+    if face.outcomes:
+        surface.rect(x - 0.6, y - 0.2, inner_w + 1.2, LINE_H * (len(face.outcomes) + 1) + 1.2,
+                     fill=lighten(colour, 0.85), radius=1.2)
+        line = face.roll_heading if face.outcomes[0].faces else face.chapter_heading
+        text_box(surface, x, y + 0.3, inner_w, LINE_H - 0.2, line, font="sans-bold", size=LABEL_SIZE,
+                 min_size=6.5, colour=accent, valign="middle")
+        y += LINE_H + 0.2
+        for outcome in face.outcomes:
+            _outcome_row(surface, outcome, x + 0.6, y, inner_w - 0.6, colour)
+            y += LINE_H
+    text_box(surface, x, body_top, inner_w, flavour_bottom - body_top, face.text, font="sans-italic",
+             size=FLAVOUR_SIZE, min_size=BODY_MIN, colour=INK, valign="middle")
+
+
+# --- argument cards ---------------------------------------------------------------------
+def argument_front(surface: "Surface", frame: "Frame", face: ArgumentFace) -> None:
+    colour = resolve(face.deck.colour)
+    w = frame.width
+    _frame(surface, frame, colour)
+    x, inner_w = frame.safe + 1.0, w - 2 * frame.safe - 2.0
+    _band(surface, frame.safe, frame.safe + 0.8, w - 2 * frame.safe, face.title, face.deck)
+    bottom = _footer(surface, frame, face.deck)
+    # The value in a disc of the bonus or malus colour, with its word under it.
+    cy, r = frame.safe + 0.8 + BAND_H + 12.5, 9.0
+    sign = resolve(face.sign_colour)
+    surface.circle(w / 2, cy, r, fill=lighten(sign, 0.78), stroke=sign, width=0.8)
+    surface.text(w / 2, cy + 3.0, signed(face.value), font="sans-bold", size=22.0, colour=INK, anchor="middle")
+    surface.text(w / 2, cy + r + 4.2, face.sign_word.upper(), font="sans-condensed", size=7.5,
+                 colour=_ink_on_white(sign), anchor="middle")
+    top = cy + r + 6.5
+    if face.controversy:
+        bh = 7.6
+        surface.rect(x, top, inner_w, bh, fill=lighten(sign, 0.85), stroke=INK, width=0.35, radius=1.2)
+        draw_symbol(surface, "triangle-down", x + 3.0, top + bh / 2, 3.2, fill=INK)
+        draw_symbol(surface, "triangle-down", x + inner_w - 3.0, top + bh / 2, 3.2, fill=INK)
+        text_box(surface, x + 5.5, top + 0.6, inner_w - 11.0, bh - 1.2, face.controversy, font="sans-bold",
+                 size=7.2, min_size=6.5, colour=INK, align="centre", valign="middle")
+        top += bh + 1.5
+    surface.line(x + 4.0, top + 0.5, x + inner_w - 4.0, top + 0.5, stroke=lighten(colour, 0.3), width=0.3)
+    text_box(surface, x, top + 2.0, inner_w, bottom - top - 2.5, face.text, font="sans-italic",
+             size=FLAVOUR_SIZE + 0.5, min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
+
+
+def deck_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str, mark: Mark) -> None:
+    """A deck back: the generic patterned back of kit.parts.card, in the deck's colour."""
+    from kit.parts.card import card_back
+    card_back(surface, frame, title=title, subtitle=subtitle, colour=mark.colour, symbol=mark.symbol,
+              pattern="crosshatch" if mark.symbol == "hexagon" else "dots")
+
+
+# --- character cards --------------------------------------------------------------------
+def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> None:
+    w, h, b = frame.width, frame.height, frame.bleed
+    colour = resolve(face.mark.colour)
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill="#FFFFFF")
+    draw_track(surface, face.pression, card_width=w, bleed=b)
+    draw_track(surface, face.credit, card_width=w, bleed=b)
+    left = face.pression.cell_width + face.pression.label_width + 1.0
+    right = w - face.credit.cell_width - face.credit.label_width - 1.0
+    cw = right - left
+    top = frame.safe + 0.5
+    # The name on a band of the character's colour, its symbol beside it.
+    surface.rect(left, top, cw, 10.0, fill=colour, radius=1.6)
+    surface.circle(left + 5.0, top + 5.0, 3.6, fill="#FFFFFF")
+    draw_symbol(surface, face.mark.symbol, left + 5.0, top + 5.0, 4.4, fill=colour, stroke=INK, width=0.2)
+    text_box(surface, left + 9.6, top + 0.8, cw - 10.6, 8.4, face.name, font="sans-bold", size=13.0,
+             min_size=8.0, colour=text_on(colour), valign="middle")
+    y = top + 11.5
+    text_box(surface, left, y, cw, 4.2, face.role, font="sans-bold", size=7.8, min_size=6.5,
+             colour=_ink_on_white(colour), align="centre", valign="middle")
+    y += 4.8
+    text_box(surface, left, y, cw, 22.0, face.flavour, font="sans-italic", size=7.6, min_size=6.5, colour=INK,
+             align="centre", valign="top")
+    y += 24.0
+    surface.line(left + 3.0, y, right - 3.0, y, stroke=GREYS["light"], width=0.3)
+    y += 1.5
+    surface.rect(left, y, cw, h - frame.safe - 0.5 - y, fill=GREYS["pale"], radius=1.6)
+    text_box(surface, left + 1.2, y + 1.0, cw - 2.4, 5.0, face.summary_title, font="sans-bold", size=8.5,
+             min_size=7.0, colour=INK, align="centre", valign="middle")
+    text_box(surface, left + 1.5, y + 6.5, cw - 3.0, h - frame.safe - 2.0 - (y + 6.5), face.summary, font="sans",
+             size=8.2, min_size=6.5, colour=INK)
+
+
+# --- chapter markers --------------------------------------------------------------------
+def _marker_half(surface: "Surface", size: float, face: MarkerFace, player: Mark, bleed: float) -> None:
+    """One face of a fold-over marker in a size x size square; the bleed runs out on three
+    sides (the fourth is the fold)."""
+    surface.rect(-bleed, -bleed, size + 2 * bleed, size + bleed, fill=resolve(face.colour))
+    draw_symbol(surface, face.symbol, size / 2, 8.2, 8.0, fill=INK, stroke=INK, width=0.2)
+    for cx in (5.2, size - 5.2):
+        draw_symbol(surface, player.symbol, cx, 5.2, 3.4, fill=player.colour, stroke=INK, width=0.2)
+    text_box(surface, 3.0, 13.0, size - 6.0, 8.2, face.title, font="sans-bold", size=8.0, min_size=6.5,
+             colour=INK, align="centre", valign="middle")
+    text_box(surface, 3.0, 21.4, size - 6.0, size - 21.4 - 2.2, face.text, font="sans-italic", size=6.5,
+             min_size=5.5, colour=INK, align="centre", valign="middle")
+
+
+def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, approved: MarkerFace,
+                 player: Mark) -> None:
+    """A strip of two squares: « soumis » upside down on top, « approuvé » upright below, so
+    that once folded on the middle line and turned over sideways both faces read upright."""
+    half = frame.height / 2
+    with surface.translated(frame.width, half):
+        with surface.rotated(180):
+            _marker_half(surface, frame.width, submitted, player, frame.bleed)
+    with surface.translated(0.0, half):
+        _marker_half(surface, frame.width, approved, player, frame.bleed)
+    surface.line(-frame.bleed, half, frame.width + frame.bleed, half, stroke=GREYS["dark"], width=0.3,
+                 dash=(1.2, 1.0))
+
+
+# --- turn aid -----------------------------------------------------------------------------
+AID_SIZES = (8.0, 7.75, 7.5, 7.25, 7.0, 6.75, 6.5)
+
+
+def aid_front(surface: "Surface", frame: "Frame", face: AidFace) -> None:
+    w, h, b = frame.width, frame.height, frame.bleed
+    colour = resolve(face.colour)
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
+    surface.rect(BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, fill="#FFFFFF", radius=2.0)
+    x, inner_w = frame.safe + 1.0, w - 2 * frame.safe - 2.0
+    _band(surface, frame.safe, frame.safe + 0.6, w - 2 * frame.safe, face.title,
+          Mark(face.title, face.colour, face.symbol))
+    top = frame.safe + 0.6 + BAND_H + 2.0
+    bottom = h - frame.safe - 1.0
+    gap = 2.2
+    # The largest body size at which every section fits, so the three aids look alike.
+    chosen = AID_SIZES[-1]
+    for size in AID_SIZES:
+        need = sum(size * PT * 1.5 + text_height(surface, inner_w, s.text, size=size) + gap
+                   for s in face.sections)
+        if need <= bottom - top:
+            chosen = size
+            break
+    y = top
+    accent = _ink_on_white(colour)
+    for section in face.sections:
+        head_h = chosen * PT * 1.5
+        draw_symbol(surface, face.symbol, x + 1.2, y + head_h * 0.45, 2.2, fill=colour, stroke=INK, width=0.15)
+        text_box(surface, x + 3.2, y, inner_w - 3.2, head_h, section.heading, font="sans-bold", size=chosen + 0.5,
+                 min_size=chosen, colour=accent, valign="middle")
+        y += head_h
+        th = text_height(surface, inner_w, section.text, size=chosen)
+        text_box(surface, x, y, inner_w, min(th + 0.3, bottom - y), section.text, font="sans", size=chosen,
+                 min_size=chosen, colour=INK)
+        y += th + gap
+
+
+# --- Draw factories -------------------------------------------------------------------------
+def bind(function, *args, **kwargs) -> "Draw":
+    """function(surface, frame, *args, **kwargs) as a Draw for a Piece or a Component."""
+    def draw(surface: "Surface", frame: "Frame") -> None:
+        function(surface, frame, *args, **kwargs)
+    return draw
