@@ -100,12 +100,12 @@ def need_bool(value: Any, what: str) -> bool:
     return value
 
 
-def need_player(state: dict, name: Any, role: str = "player") -> str:
-    """A name that is one of the session's players."""
+def need_player(state: dict, name: Any, where: str | None = None) -> str:
+    """A name that is one of the session's players; `where` says which field named it."""
     if not isinstance(name, str) or name not in state["players"]:
-        raise RuleViolation(
-            f"There is no player called {name!r} (the {role}); the players are "
-            f"{join_names(state['players'])}.")
+        named = f"{name!r} ({where})" if where else repr(name)
+        raise RuleViolation(f"{named} is not a player here; the players are "
+                            f"{join_names(state['players'])}.")
     return name
 
 

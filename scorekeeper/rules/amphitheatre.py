@@ -81,12 +81,12 @@ def _names(state: dict, value, what: str) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RuleViolation(f"{what} must be a list of player names, not {value!r}.")
+        raise RuleViolation(f"The debate's {what} must be a list of player names, not {value!r}.")
     seen: list[str] = []
     for name in value:
         need_player(state, name, what)
         if name in seen:
-            raise RuleViolation(f"{name} is listed twice in {what}.")
+            raise RuleViolation(f"{name} is named twice ({what}).")
         seen.append(name)
     return seen
 
@@ -95,7 +95,7 @@ def _debate(state: dict, action: dict) -> None:
     """RULES.md §2.4, with discounted players counting for nobody and left untouched."""
     side_a = _names(state, action["side_a"], "side A")
     side_b = _names(state, action["side_b"], "side B")
-    discounted = set(_names(state, action.get("discounted"), "the discounted players"))
+    discounted = set(_names(state, action.get("discounted"), "discounted"))
     if not side_a or not side_b:
         raise RuleViolation("A debate needs at least one player on each side.")
     both = [name for name in side_a if name in side_b]
@@ -127,8 +127,8 @@ def _debate(state: dict, action: dict) -> None:
 
 def _accuse(state: dict, action: dict) -> None:
     """RULES.md §2.5: a liar pays their row's penalty, a truthful player takes their row's gain."""
-    accuser = need_player(state, action["accuser"], "accuser")
-    accused = need_player(state, action["accused"], "accused")
+    accuser = need_player(state, action["accuser"], "the accuser")
+    accused = need_player(state, action["accused"], "the accused")
     truthful = need_bool(action["truthful"], "Whether the accused told the truth (truthful)")
     if accuser == accused:
         raise RuleViolation(f"{accuser} cannot accuse themselves.")
@@ -149,9 +149,9 @@ def apply(state: dict, action: dict) -> dict:
     need_game_on(state, TITLE)
     new = copy.deepcopy(state)
     if kind == "handshake":
-        check_fields(action, TITLE, ("speaker", "target"))
-        speaker = need_player(new, action["speaker"], "speaker")
-        target = need_player(new, action["target"], "target")
+        check_fields(action, TITLE, ("speaker", "the target"))
+        speaker = need_player(new, action["speaker"], "the speaker")
+        target = need_player(new, action["target"], "the target")
         if speaker == target:
             raise RuleViolation(f"{speaker} cannot shake hands with themselves.")
         for name in (speaker, target):

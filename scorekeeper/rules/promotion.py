@@ -77,7 +77,7 @@ def _hands(state: dict, value) -> dict[str, int]:
         return {}
     if not isinstance(value, dict):
         raise RuleViolation(f"hands must give each player's number of cards, not {value!r}.")
-    return {need_player(state, name, "hands"): need_int(count, f"{name}'s cards in hand", low=0)
+    return {need_player(state, name, "in hands"): need_int(count, f"{name}'s cards in hand", low=0)
             for name, count in value.items()}
 
 
@@ -115,8 +115,8 @@ def apply(state: dict, action: dict) -> dict:
             players[name]["pi"] = max(0, players[name]["pi"] - amount)
     elif kind == "steal":
         check_fields(action, TITLE, ("thief", "victim", "amount"))
-        thief = need_player(new, action["thief"], "thief")
-        victim = need_player(new, action["victim"], "victim")
+        thief = need_player(new, action["thief"], "the thief")
+        victim = need_player(new, action["victim"], "the victim")
         if thief == victim:
             raise RuleViolation(f"{thief} cannot steal from themselves.")
         amount = need_int(action["amount"], f"The PI {thief} steals from {victim}", low=1)
@@ -126,7 +126,7 @@ def apply(state: dict, action: dict) -> dict:
         _check_target(new, thief)
     else:
         check_fields(action, TITLE, (), ("hands",))
-        hands = _hands(new, action.get("hands"))
+        hands = _hands(new, action.get("in hands"))
         if new["reshuffles"] < MAX_RESHUFFLES:
             new["reshuffles"] += 1
         else:
@@ -147,7 +147,7 @@ def describe(action: dict, lang: str = "en") -> str:
             return f"{action.get('thief')} vole {amount} PI à {action.get('victim')}"
         return f"{action.get('thief')} steals {amount} PI from {action.get('victim')}"
     if kind == "deck_empty":
-        hands = action.get("hands")
+        hands = action.get("in hands")
         line = "La pioche est vide" if fr else "The deck is empty"
         if isinstance(hands, dict) and hands:
             what = "cartes en main :" if fr else "cards in hand:"
