@@ -159,8 +159,11 @@ class PdfSurface(Surface):
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self._page_open = False
         self._page_count = 0
-        self._page_height = 0.0
         self._forget_state()
+
+    def _need_page(self) -> None:
+        if not self._page_open:
+            raise RuntimeError("draw calls need a page: call begin_page() first")
 
     def _forget_state(self) -> None:
         """After a page break or a restored state, the colours and width are unknown again."""
@@ -182,7 +185,6 @@ class PdfSurface(Surface):
         c.transform(k, 0, 0, -k, 0, height * k)
         self._forget_state()
         self._page_open = True
-        self._page_height = height
 
     def end_page(self) -> None:
         if not self._page_open:
@@ -207,6 +209,7 @@ class PdfSurface(Surface):
     @contextmanager
     def _state(self, ops: str) -> Iterator[None]:
         """A saved graphics state (q ... Q) that starts with ops."""
+        self._need_page()
         c = self._canvas
         c.saveState()
         c.addLiteral(ops)
@@ -265,6 +268,7 @@ class PdfSurface(Surface):
         """Paint one path; the dash, if any, ends with it."""
         if fill is None and stroke is None:
             return
+        self._need_page()
         op = self._paint(fill, stroke, width, dash)
         self._canvas.addLiteral(f"{path} {op}")
         if stroke is not None and dash:
@@ -300,6 +304,7 @@ class PdfSurface(Surface):
     def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
         if not s:
             return
+        self._need_page()
         s = metrics.printable(font, s)
         if anchor != "start":
             w = metrics.text_width(s, font, size)

@@ -217,3 +217,11 @@ def test_circle_and_rounded_rect_extents(sample_pdf):
                  for c in pdf.pages[0].curves]
     assert (80, 60, 100, 80) in boxes       # circle(90, 70, 10)
     assert (10, 10, 60, 40) in boxes        # rect(10, 10, 50, 30, radius=3)
+
+
+def test_drawing_needs_a_page():
+    s = PdfSurface()
+    with pytest.raises(RuntimeError):
+        s.rect(0, 0, 1, 1, fill="#000000")
+    with pytest.raises(RuntimeError):
+        s.text(0, 0, "x")
