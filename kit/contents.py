@@ -76,6 +76,11 @@ def ranges(numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
+def the_pages(numbers: list[int]) -> str:
+    """« la page 1 » or « les pages 1–3, 5 »."""
+    return f"la page {numbers[0]}" if len(set(numbers)) == 1 else f"les pages {ranges(numbers)}"
+
+
 def _mm(value: float) -> str:
     """A length the French way: 63, 2,5."""
     return f"{value:g}".replace(".", ",")
@@ -194,16 +199,16 @@ def _print_lines(entries: list[ComponentPages], settings: PrintSettings, content
     duplex = duplex_pages(entries)
     single = single_sided_pages(entries, contents_pages)
     if duplex:
-        lines.append(f"**Recto verso, retournement sur le bord long**, pour les pages {ranges(duplex)}\u00a0: "
+        lines.append(f"**Recto verso, retournement sur le bord long**, pour {the_pages(duplex)}\u00a0: "
                      f"chaque page de versos suit sa page de rectos, colonnes inversées pour tomber juste "
                      f"derrière.")
-        lines.append(f"**Recto seul** pour les pages {ranges(single)}.")
+        lines.append(f"**Recto seul** pour {the_pages(single)}.")
         first = next(e for e in entries if e.duplex)
         lines.append(f"Conseil\u00a0: imprimez d’abord les pages {first.first} et {first.first + 1} sur une "
                      f"seule feuille et regardez-la à contre-jour. Si les versos sont décalés, mesurez l’écart "
                      f"et corrigez-le avec l’option --back-offset X,Y (en mm).")
     else:
-        lines.append(f"Tout s’imprime **en recto seul** (pages {ranges(single)}).")
+        lines.append(f"Tout s’imprime **en recto seul** ({the_pages(single)}).")
         if not settings.backs and any(e.component.has_backs for e in entries):
             lines.append("Les versos n’ont pas été générés (option --no-backs).")
     if settings.back_offset != (0.0, 0.0) and duplex:
