@@ -86,18 +86,23 @@ def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
     guide = dict(stroke=GREYS["light"], width=0.25, dash=(2.0, 1.2, 0.5, 1.2))
     surface.line(fold_x, 0, fold_x, h, **guide)
     surface.line(0, fold_y, w, fold_y, **guide)
-    for (x1, y1, x2, y2) in ((fold_x, 0, fold_x, 2.5), (fold_x, h - 2.5, fold_x, h),
+    for (ax, ay, bx, by) in ((fold_x, 0, fold_x, 2.5), (fold_x, h - 2.5, fold_x, h),
                              (0, fold_y, 2.5, fold_y), (w - 2.5, fold_y, w, fold_y)):
-        surface.line(x1, y1, x2, y2, stroke=INK, width=0.35)
+        surface.line(ax, ay, bx, by, stroke=INK, width=0.35)
 
     surface.rect(s, s, w - 2 * s, h - 2 * s, stroke=GREYS["mid"], width=0.3, radius=2.0)
-    text_box(surface, s + 2, s + 1.5, w - 2 * s - 4, 6.0, layout.text("slip.title"), font=ROMAN_BOLD, size=11,
-             min_size=8, align="centre", valign="middle", colour=ACCENT)
 
     x0, x1 = s + 2.5, w - s - 2.5
     line = dict(stroke=GREYS["mid"], width=0.25)
 
+    def clear_behind(x: float, y: float, text: str, font: str, size: float, h: float, centred: bool) -> None:
+        """Paper-white behind a line of text so the fold guide under it never crosses letters."""
+        tw = surface.text_width(text, font=font, size=size) + 2.0
+        left = x + ((x1 - x0) - tw) / 2 if centred else x - 1.0
+        surface.rect(left, y, tw, h, fill="#FFFFFF", stroke=None)
+
     def label(y: float, text: str) -> None:
+        clear_behind(x0, y, text, "sans-bold", 7.5, 4.5, False)
         text_box(surface, x0, y, x1 - x0, 4.5, text, font="sans-bold", size=7.5, min_size=6, valign="middle",
                  colour=INK)
 
@@ -112,6 +117,10 @@ def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
             y += step
         return drawn
 
+    clear_behind(x0, s + 1.5, layout.text("slip.title"), ROMAN_BOLD, 11, 6.0, True)
+    text_box(surface, s + 2, s + 1.5, w - 2 * s - 4, 6.0, layout.text("slip.title"), font=ROMAN_BOLD, size=11,
+             min_size=8, align="centre", valign="middle", colour=ACCENT)
+    clear_behind(x0, s + 7.5, layout.text("slip.fold"), "sans-italic", 6.5, 3.2, True)
     text_box(surface, s + 2, s + 7.5, w - 2 * s - 4, 3.2, layout.text("slip.fold"), font="sans-italic",
              size=6.5, min_size=5.5, align="centre", valign="middle", colour=GREYS["dark"])
     label(s + 11.0, layout.text("slip.law"))
@@ -129,5 +138,5 @@ def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
         cy = h - 22.0 + row * cell_h + cell_h / 2
         surface.rect(cx0 + 0.5, cy - 2.0, 4.0, 4.0, stroke=INK, width=0.35, radius=0.4)
         draw_swatch(surface, colour, cx0 + 8.2, cy, 5.0)
-        text_box(surface, cx0 + 11.3, cy - 3.0, fold_x - s - 13.0, 6.0, colour.name, font="sans-bold", size=8,
+        text_box(surface, cx0 + 12.0, cy - 3.0, fold_x - s - 13.7, 6.0, colour.name, font="sans-bold", size=8,
                  min_size=6, valign="middle", colour=INK)
