@@ -169,6 +169,10 @@ def _check_geometry(game: dict, file: Path) -> art.Auditorium:
         if s.cx - s.r < 4 or s.cx + s.r > board["width"] - 4 or s.cy - s.r < 4:
             raise LayoutError(file, "board", "width", f"seat {s.number} runs off a {board['width']:g} x "
                                                       f"{board['height']:g} mm board; make the board larger")
+    for row, side, x, _ in art.row_signs(a, board["seat"]):
+        if x - art.SIGN_W / 2 < 4 or x + art.SIGN_W / 2 > board["width"] - 4:
+            raise LayoutError(file, "board", "width", f"the sign beside row {row} runs off a {board['width']:g} mm "
+                                                      "wide board; make the board wider or the seats smaller")
     return a
 
 

@@ -35,6 +35,7 @@ STONE = ("#E4D6B8", "#D6C49E", "#C8B285")
 SEAT_GAP = 2.5      # mm between neighbouring seats along a tier
 TIER_GAP = 2.0      # mm between two tiers, so a token never touches the next row
 TITLE_DEPTH = 27.0  # mm kept free at the top of the board for the faculty's name
+SIGN_W, SIGN_H = 21.0, 10.5  # mm: the signs beside each tier (row number, gain and penalty)
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
 
     # Beside each tier, level with its last seats: its number and size on the left, its gain
     # and penalty on the right, each sign slid outwards until it clears every tier.
-    sign_w, sign_h = 21.0, 10.5
+    sign_w, sign_h = SIGN_W, SIGN_H
     for i in range(len(a.radii)):
         row = i + 1
         first, last = [s for s in a.seats if s.row == row][::len([s for s in a.seats if s.row == row]) - 1]
@@ -181,6 +182,16 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
                            (f"{b.penalty_label} {values['penalty']}", "sans-bold", 8.5)])):
             x = sign_clearance(a, b.seat, seat, side, sign_w, sign_h)
             _placard(surface, x, seat.cy, 0.0, sign_w, sign_h, lines, fill=PARCHMENT, stroke=edge)
+
+
+def row_signs(a: Auditorium, seat: float) -> list[tuple[int, int, float, float]]:
+    """(row, side, x, y) of each sign's centre: side -1 left of the row, 1 right of it."""
+    out = []
+    for row in range(1, len(a.radii) + 1):
+        seats = [s for s in a.seats if s.row == row]
+        for beside, side in ((seats[0], -1), (seats[-1], 1)):
+            out.append((row, side, sign_clearance(a, seat, beside, side, SIGN_W, SIGN_H), beside.cy))
+    return out
 
 
 def band_extension(seat: float, radius: float) -> float:
