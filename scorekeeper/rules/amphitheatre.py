@@ -149,7 +149,7 @@ def apply(state: dict, action: dict) -> dict:
     need_game_on(state, TITLE)
     new = copy.deepcopy(state)
     if kind == "handshake":
-        check_fields(action, TITLE, ("speaker", "the target"))
+        check_fields(action, TITLE, ("speaker", "target"))
         speaker = need_player(new, action["speaker"], "the speaker")
         target = need_player(new, action["target"], "the target")
         if speaker == target:

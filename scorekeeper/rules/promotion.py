@@ -126,7 +126,7 @@ def apply(state: dict, action: dict) -> dict:
         _check_target(new, thief)
     else:
         check_fields(action, TITLE, (), ("hands",))
-        hands = _hands(new, action.get("in hands"))
+        hands = _hands(new, action.get("hands"))
         if new["reshuffles"] < MAX_RESHUFFLES:
             new["reshuffles"] += 1
         else:
@@ -147,7 +147,7 @@ def describe(action: dict, lang: str = "en") -> str:
             return f"{action.get('thief')} vole {amount} PI à {action.get('victim')}"
         return f"{action.get('thief')} steals {amount} PI from {action.get('victim')}"
     if kind == "deck_empty":
-        hands = action.get("in hands")
+        hands = action.get("hands")
         line = "La pioche est vide" if fr else "The deck is empty"
         if isinstance(hands, dict) and hands:
             what = "cartes en main :" if fr else "cards in hand:"

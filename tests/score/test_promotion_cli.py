@@ -60,6 +60,7 @@ def test_friendly_commands_and_the_office_closing(kit, game):
     assert path.read_bytes() == before
     result = kit("score", "deck-empty", path, "--hand", "Ana=3", "--hand", "Ben=3")
     assert result.exit_code == 0 and "Game over: Ana and Ben win." in result.output
+    assert "The deck is empty (cards in hand: Ana 3, Ben 3)" in result.output
     assert lines(path)[-1] == {"action": "deck_empty", "hands": {"Ana": 3, "Ben": 3}}
     assert lines(path)[2] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 9}
 
