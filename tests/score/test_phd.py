@@ -287,3 +287,23 @@ def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
     if sessions.load(path).actions_in_effect():
         previous = sessions.load(path)._states[-2]
         assert sessions.undo(path).state == previous
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_action_has_a_readable_log_line(lang):
+    examples = {
+        "adjust": {"player": "Ana", "pression": 3, "credit": -2},
+        "challenge": {"player": "Ana", "resource": "credit", "die": 4, "difficulty": 7, "modifiers": [-4],
+                      "success": {"credit": 3}},
+        "submit": {"player": "Ana"}, "approve": {"player": "Ana"}, "revoke": {"player": "Ana"},
+        "controversy": {"player": "Ana", "arguments": [3], "support": [1], "opposition": [2]},
+        "defend": {"player": "Ana", "die": 5, "arguments": [2]},
+        "deck_empty": {},
+    }
+    assert set(examples) == set(phd.ACTIONS)
+    for kind, fields in examples.items():
+        line = phd.describe({"action": kind, **fields}, lang=lang)
+        assert "None" not in line and line[0].isupper()
+        assert ("Ana" in line) == ("player" in fields)
+    assert "die 4 -4 against 7" in phd.describe({"action": "challenge", **examples["challenge"]})
+    assert "Crédit +3" in phd.describe({"action": "challenge", **examples["challenge"]})
