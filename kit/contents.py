@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from kit.surface.base import Surface
 
 MARGIN = 15.0        # mm around the contents page: far from any printer's dead zone
-BODY = 9.0           # pt
+BODY = 9.0           # pt, the body size when everything fits on one page
+BODY_SIZES = (9.0, 8.5, 8.0, 7.5)  # tried in turn so that a large kit still fits one page
 SMALL = 7.5          # pt
 LEADING = 1.25
 PT = 25.4 / 72
@@ -147,7 +148,7 @@ def _heading(surface: "Surface", width: float, text: str, accent: str) -> _Block
 
 
 def _table(surface: "Surface", width: float, entries: list[ComponentPages], paper: str,
-           accent: str) -> list[_Block]:
+           accent: str, contents_pages: int = 1) -> list[_Block]:
     """The components table as one block per row, so a long table can continue on page 2."""
     headers = ("Élément", "Nombre", "Format", "Pages", "Feuilles")
     widths = (0.40, 0.13, 0.19, 0.15, 0.13)
@@ -183,10 +184,11 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], pape
     blocks += [row_block(cells, False, i % 2 == 1) for i, cells in enumerate(rows)]
     total_pages = sum(e.pages for e in entries)
     total_sheets = sum(e.sheets for e in entries)
+    this_page = "cette page" if contents_pages == 1 else f"les {contents_pages}\u00a0pages de ce sommaire"
     blocks[-1].space_after = 1.5
     blocks.append(_paragraph(surface, width,
                              f"En tout\u00a0: {total_pages}\u00a0pages de matériel sur {total_sheets}\u00a0feuilles "
-                             f"{PAPER_NAMES.get(paper, paper)}, plus cette page.", size=SMALL,
+                             f"{PAPER_NAMES.get(paper, paper)}, plus {this_page}.", size=SMALL,
                              colour=GREYS["dark"], space_after=3.0))
     return blocks
 
@@ -225,26 +227,26 @@ def _print_lines(entries: list[ComponentPages], settings: PrintSettings, content
 
 
 def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-            contents_pages: int, width: float) -> list[_Block]:
+            contents_pages: int, width: float, body: float = BODY) -> list[_Block]:
     accent = resolve(kit.accent)
     blocks: list[_Block] = []
     blocks.append(_heading(surface, width, "Contenu du kit", accent))
-    blocks += _table(surface, width, entries, settings.paper, accent)
+    blocks += _table(surface, width, entries, settings.paper, accent, contents_pages)
     blocks.append(_heading(surface, width, "Impression", accent))
     for line in _print_lines(entries, settings, contents_pages):
-        blocks.append(_paragraph(surface, width, line, indent=4.0, bullet="•"))
+        blocks.append(_paragraph(surface, width, line, size=body, indent=4.0, bullet="•"))
     blocks[-1].space_after = 3.0
     cutting = [e for e in entries if e.component.instructions.strip()]
     if cutting:
         blocks.append(_heading(surface, width, "Découpe et montage", accent))
         for e in cutting:
             blocks.append(_paragraph(surface, width, f"**{e.component.name}**\u00a0: {e.component.instructions.strip()}",
-                                     indent=4.0, bullet="•"))
+                                     size=body, indent=4.0, bullet="•"))
         blocks[-1].space_after = 3.0
     if kit.bring:
         blocks.append(_heading(surface, width, "À prévoir en plus", accent))
         for item in kit.bring:
-            blocks.append(_paragraph(surface, width, item, indent=4.0, bullet="•"))
+            blocks.append(_paragraph(surface, width, item, size=body, indent=4.0, bullet="•"))
     return blocks
 
 
@@ -271,16 +273,29 @@ def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages
                   contents_pages: int = 1) -> int:
     """Draw the contents page(s) on surface; returns how many pages it took.
 
-    contents_pages is the count the page numbers in `entries` assume; the build draws
-    once on a recording surface to learn the real count, then again for real.
+    The body text takes the largest of BODY_SIZES that keeps everything on one page, and
+    flows onto a second page only when even the smallest does not. contents_pages is the
+    count the page numbers in `entries` assume; the build draws once on a recording
+    surface to learn the real count, then again for real.
     """
+    from kit.surface.record import RecordingSurface  # measuring only: nothing is written
+    body = BODY_SIZES[0]  # when two pages are needed anyway, keep the comfortable size
+    for size in BODY_SIZES:
+        if _draw(RecordingSurface(), kit, entries, settings, contents_pages, size) == 1:
+            body = size
+            break
+    return _draw(surface, kit, entries, settings, contents_pages, body)
+
+
+def _draw(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
+          contents_pages: int, body: float) -> int:
     pw, ph = paper_size(settings.paper)
     x, width = MARGIN, pw - 2 * MARGIN
     bottom = ph - MARGIN - 6.0  # room for the footer line
     pages = 1
     surface.begin_page(pw, ph)
     y = MARGIN + _draw_header(surface, kit, x, MARGIN, width)
-    blocks = _blocks(surface, kit, entries, settings, contents_pages, width)
+    blocks = _blocks(surface, kit, entries, settings, contents_pages, width, body)
 
     def footer(n: int) -> None:
         surface.text(pw / 2, ph - MARGIN + 1.0, f"{kit.title} — page {n} — kit {__version__}", font="sans",
@@ -293,7 +308,7 @@ def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages
         while blocks[j].keep_with_next and j + 1 < len(blocks):
             run += blocks[j].space_after + blocks[j + 1].height
             j += 1
-        if y + run > bottom and y > MARGIN + 0.01 + 10.0:
+        if y + run > bottom and y > MARGIN + 20.0:
             footer(pages)
             surface.end_page()
             pages += 1
