@@ -71,7 +71,8 @@ class Session:
     """A loaded session: header, every entry, and the states after each action in effect.
 
     States are kept as a stack parallel to the actions in effect, so an undo is a pop and
-    never a replay from the start.
+    never a replay from the start. Successive states may share unchanged parts: treat them
+    as read-only.
     """
 
     def __init__(self, path: Path, header: dict):
@@ -84,6 +85,8 @@ class Session:
         # The last line is complete but lacks its newline (a hand edit): the next append
         # must start with one so two actions never share a line.
         self.needs_newline = False
+        # The state before the latest recorded line (for printing what that line changed).
+        self.before: dict = self._states[0]
 
     @property
     def game(self) -> str:
@@ -125,6 +128,7 @@ class Session:
     def _record(self, action: dict, line: int) -> None:
         """Apply and record one action (validated by `check`)."""
         new_state = self.check(action)
+        self.before = self.state
         self.entries.append(Entry(line, action))
         if action["action"] == UNDO:
             cancelled = self._in_effect.pop()

@@ -50,13 +50,12 @@ def repair_hint(torn: sessions.TornLine) -> KitError:
 
 def submit(path: str | Path, action: dict, *, quiet: bool = False) -> sessions.Session:
     """Append an action the way `kit score act` does, then print what happened."""
-    before = open_session(path).state
     try:
         session = sessions.append(path, action)
     except sessions.TornLine as torn:
         raise repair_hint(torn) from None
     if not quiet:
-        report(session, before, session.entries[-1].action)
+        report(session, session.before, session.entries[-1].action)
     return session
 
 

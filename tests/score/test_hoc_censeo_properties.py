@@ -91,7 +91,7 @@ def test_random_sequences_keep_the_rules_and_the_file_consistent(sequence, long_
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_a_file_cut_anywhere_is_reported_with_the_line_that_was_cut(data):
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, mock.patch.object(os, "fsync", lambda fd: None):
         path = Path(folder) / "game.jsonl"
         sessions.create(path, "hoc-censeo", PLAYERS, LONG)
         for action in ({"action": "vote", "contre": {"Bob": 3}}, {"action": "buy_senators", "player": "Bob", "gold": 1},

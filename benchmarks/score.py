@@ -1,0 +1,79 @@
+"""Time the scorekeeper as people use it: one `kit score act` (a whole new process, as typed
+at the table) and replaying a 10,000-line session (what every command does on open).
+
+Run: python benchmarks/score.py   (prints the numbers; never part of the test run)
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from scorekeeper import session as sessions
+
+PLAYERS = ["Alice:titienses", "Bob:ramnes", "Chloé:luceres"]
+VOTE = {"action": "vote", "pour": {"Alice": 3, "Chloé": 2}, "contre": {"Bob": 4}, "colour": "bleu"}
+UNDO = {"action": "undo"}
+ACT_RUNS = 20
+REPLAY_LINES = 10_000
+
+
+def kit(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "kit", *args], check=True, capture_output=True)
+
+
+def time_act(folder: Path) -> list[float]:
+    """Wall time of `kit score act`, alternating a vote and its undo so the file stays small."""
+    path = folder / "act.jsonl"
+    kit("score", "new", str(path), "hoc-censeo", *sum((["--player", p] for p in PLAYERS), []))
+    times = []
+    for run in range(ACT_RUNS):
+        action = json.dumps(VOTE if run % 2 == 0 else UNDO, ensure_ascii=False)
+        start = time.perf_counter()
+        kit("score", "act", str(path), action)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def long_session(folder: Path) -> Path:
+    """A 10,000-line session (header + votes and undos), written as append would write it."""
+    path = folder / "long.jsonl"
+    sessions.create(path, "hoc-censeo", [{"name": p.split(":")[0], "role": p.split(":")[1]} for p in PLAYERS])
+    lines = [sessions.encode(VOTE if i % 2 == 0 else UNDO) for i in range(REPLAY_LINES - 1)]
+    with open(path, "ab") as f:
+        f.write(b"".join(lines))
+    return path
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        acts = time_act(folder)
+        print(f"kit score act (new process, lock, replay, append, fsync), {ACT_RUNS} runs: "
+              f"median {statistics.median(acts) * 1000:.0f} ms, min {min(acts) * 1000:.0f} ms, "
+              f"max {max(acts) * 1000:.0f} ms")
+
+        path = long_session(folder)
+        replays = []
+        for _ in range(5):
+            start = time.perf_counter()
+            session = sessions.load(path)
+            replays.append(time.perf_counter() - start)
+        assert len(session.entries) == REPLAY_LINES - 1
+        print(f"replay of a {REPLAY_LINES:,}-line session in-process (validate every line, apply, undo), "
+              f"5 runs: median {statistics.median(replays) * 1000:.0f} ms, min {min(replays) * 1000:.0f} ms")
+
+        start = time.perf_counter()
+        kit("score", "act", str(path), json.dumps(VOTE))
+        print(f"kit score act on that {REPLAY_LINES:,}-line session: {(time.perf_counter() - start) * 1000:.0f} ms")
+        start = time.perf_counter()
+        kit("score", "show", str(path), "--json")
+        print(f"kit score show --json on it: {(time.perf_counter() - start) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
