@@ -199,7 +199,7 @@ def test_default_layouts_is_the_source_tree_copy():
 def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture_game, layouts_copy, tmp_path):
     game = layouts_copy / GAME / "game.yaml"
     extra = "".join(f"  - Objet numéro {n} à apporter, avec une description assez longue pour occuper une ligne.\n"
-                    for n in range(1, 61))
+                    for n in range(1, 36))
     text = game.read_text(encoding="utf-8").replace("bring:\n", "bring:\n" + extra, 1)
     game.write_text(text, encoding="utf-8")
     assert run("build", GAME, "--out", str(tmp_path), layouts=layouts_copy).exit_code == 0
@@ -208,4 +208,4 @@ def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture
     with pdfplumber.open(tmp_path / f"{GAME}.pdf") as pdf:
         first, second = (" ".join(p.extract_text().split()) for p in pdf.pages[:2])
     assert "Contenu du kit" in first and "3–6" in first and "les pages 1–2, 9–10" in first
-    assert "suite du sommaire" in second and "Objet numéro 60" in second
+    assert "suite du sommaire" in second and "Objet numéro 35" in second
