@@ -25,12 +25,16 @@ _WORDS = {
            "wins": "wins", "objectives": "objectives", "hidden": "hidden", "round": "round",
            "magistrate": "magistrate", "result": "result", "colour": "colour", "calamity": "calamity",
            "yes": "yes", "no": "no", "circle": "circle", "secondary": "secondary",
+           "goal_seals": "hold {n} seals", "goal_gold": "hold {n} gold", "goal_wins": "win {n} votes",
+           "met": "met",
            "head": "Round {r} of {n} played; magistrate of the next round: {m}; chaos {c}/{p} (calamity at {at}).",
            "over": "The game is over after round {r}."},
     "fr": {"player": "joueur", "tribe": "tribu", "senators": "sénateurs", "gold": "or", "seals": "sceaux",
            "wins": "victoires", "objectives": "objectifs", "hidden": "caché", "round": "tour",
            "magistrate": "magistrat", "result": "résultat", "colour": "couleur", "calamity": "calamité",
            "yes": "oui", "no": "non", "circle": "cercle", "secondary": "secondaire",
+           "goal_seals": "avoir {n} sceaux", "goal_gold": "avoir {n} or", "goal_wins": "gagner {n} votes",
+           "met": "atteint",
            "head": "Tours joués : {r} sur {n} ; magistrat du tour suivant : {m} ; chaos {c}/{p} (calamité à {at}).",
            "over": "La partie est finie après le tour {r}."},
 }
@@ -52,7 +56,7 @@ def _amounts(values: tuple[str, ...], option: str) -> dict:
 @click.option("--bonus", type=click.Choice(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
 @click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
 def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> None:
-    """Resolve one round's vote: kit score vote FILE --pour Alice=20 --contre Bob=15 --colour bleu."""
+    """Hoc Censeo: resolve a round's vote, e.g. --pour Alice=20 --contre Bob=15 --colour bleu."""
     action: dict = {"action": "vote", "pour": _amounts(pour, "--pour"), "contre": _amounts(contre, "--contre")}
     for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", common.parse_names(order)),
                        ("bonus", bonus), ("calamity", common.parse_pairs(calamity, "--calamity",
@@ -67,7 +71,7 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
 @click.option("--player", required=True, help="Who spends the seals.")
 @click.option("--colour", type=click.Choice(COLOURS), required=True, help="The portion's colour.")
 def spend_seals(file: Path, player: str, colour: str) -> None:
-    """Spend 2 seals to colour one portion of a colour the circle still needs."""
+    """Hoc Censeo: PLAYER spends 2 seals to colour a portion the circle still needs."""
     common.submit(file, {"action": "spend_seals", "player": player, "colour": colour})
 
 
@@ -76,7 +80,7 @@ def spend_seals(file: Path, player: str, colour: str) -> None:
 @click.option("--player", required=True, help="Who spends the gold.")
 @click.option("--gold", type=int, required=True, help="Gold coins to spend (5 senators each).")
 def buy_senators(file: Path, player: str, gold: int) -> None:
-    """Spend gold for senators, 5 per coin."""
+    """Hoc Censeo: PLAYER spends gold for senators, 5 per coin."""
     common.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
 
 
@@ -98,8 +102,8 @@ def render(state: dict, lang: str = "en") -> str:
             secondary = goal["secondary"]
             met = [w["circle"] if record["objectives"]["circle"] else "",
                    w["secondary"] if record["objectives"]["secondary"] else ""]
-            objectives = f"{secondary['kind']} {secondary['amount']}" + (
-                f" ({', '.join(m for m in met if m)})" if any(met) else "")
+            objectives = w["goal_" + secondary["kind"]].format(n=secondary["amount"]) + (
+                f" ({w['met']}: {', '.join(m for m in met if m)})" if any(met) else "")
         else:
             objectives = w["hidden"]
         rows.append([name, rules.TRIBE_NAMES[record["tribe"]], record.get("senators", w["hidden"]),
