@@ -101,11 +101,11 @@ def test_show_hides_senators_and_objectives_unless_asked(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--contre", "Bob=13", "--contre", "Alice=1")
     table = kit("score", "show", hoc).output
     assert "87" not in table and "hidden" in table and "Ramnes" in table
-    assert "gold 4" not in table
+    assert "hold 4 gold" not in table
     mine = kit("score", "show", hoc, "--as", "Bob").output
     bob = next(line for line in mine.splitlines() if line.startswith("Bob"))
     alice = next(line for line in mine.splitlines() if line.startswith("Alice"))
-    assert "87" in bob and "gold 4" in bob and "hidden" in alice and "99" not in alice
+    assert "87" in bob and "hold 4 gold" in bob and "hidden" in alice and "99" not in alice
     revealed = kit("score", "show", hoc, "--reveal").output
     assert "87" in revealed and "99" in revealed
     refused(kit("score", "show", hoc, "--as", "Zoé"), "Zoé")
