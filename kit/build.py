@@ -182,6 +182,12 @@ def _draw(game: str, surface, sheets: list[Sheet]) -> None:
             raise KitError(f"game '{game}', component '{error.component}', {error.label}: {error.cause}") from error
 
 
+def draw_document(surface, p: Plan) -> None:
+    """Draw a planned game on one surface: the contents page(s), then every sheet in order."""
+    draw_contents(surface, p.kit, p.entries, p.options.settings, p.contents_pages)
+    _draw(p.kit.id, surface, p.sheets)
+
+
 def _title(game_kit: GameKit) -> str:
     return f"{game_kit.title} — kit à imprimer"
 
@@ -207,8 +213,7 @@ def write_game(p: Plan, out: Path) -> Built:
     try:
         if options.fmt == "pdf":
             surface = make_surface("pdf", greyscale=options.greyscale, title=_title(p.kit))
-            draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages)
-            _draw(game, surface, p.sheets)
+            draw_document(surface, p)
             target = out / f"{game}.pdf"
             temp = out / f".{game}.pdf.{os.getpid()}.tmp"
             temporaries.append(temp)
