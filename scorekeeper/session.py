@@ -305,9 +305,21 @@ def create(path: str | os.PathLike, game: str, players: list[dict], options: dic
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise SessionError(f"The folder {folder} does not exist.")
+    try:
+        _write_new(path, folder, encode(header))
+    except SessionError:
+        raise
+    except OSError as error:
+        raise SessionError(f"{path} cannot be created ({error.strerror or error}).") from None
+    return session
+
+
+def _write_new(path: Path, folder: Path, data: bytes) -> None:
+    """Write `data` to a temporary file, fsync it, then link it into place."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        os.write(fd, encode(header))
+        if os.write(fd, data) != len(data):
+            raise OSError(errno.ENOSPC, "short write")
         os.fsync(fd)
         os.close(fd)
         fd = -1
@@ -327,7 +339,6 @@ def create(path: str | os.PathLike, game: str, players: list[dict], options: dic
             os.close(fd)
         if os.path.exists(temp):
             os.unlink(temp)
-    return session
 
 
 def append(path: str | os.PathLike, action: dict) -> Session:
