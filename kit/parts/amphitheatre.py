@@ -246,6 +246,12 @@ class DeckLook:
     game: str           # "Amphithéâtre"
 
 
+def _spacing(pattern: str, lines: float) -> float:
+    """Dots read as a texture at a wider pitch than lines, and a sheet of nine backs stays
+    a few thousand shapes rather than ten thousand (lighter files, faster printers)."""
+    return lines * 1.6 if pattern == "dots" else lines
+
+
 def draw_card_front(surface: "Surface", frame: "Frame", deck: DeckLook, name: str, flavour: str) -> None:
     w, h, bleed = frame.width, frame.height, frame.bleed
     band = 15.0
@@ -254,7 +260,7 @@ def draw_card_front(surface: "Surface", frame: "Frame", deck: DeckLook, name: st
     # The deck colour runs under the cut at the top, so a small trim error stays invisible.
     surface.rect(-bleed, -bleed, w + 2 * bleed, band + bleed, fill=dark)
     draw_pattern(surface, deck.pattern, -bleed, -bleed, w + 2 * bleed, band + bleed,
-                 colour=lighten(dark, 0.25), spacing=2.6, width=0.3)
+                 colour=lighten(dark, 0.25), spacing=_spacing(deck.pattern, 2.6), width=0.3)
     surface.circle(10.5, band / 2 + 0.5, 5.2, fill=PARCHMENT, stroke=INK, width=0.3)
     draw_symbol(surface, deck.symbol, 10.5, band / 2 + 0.5, 6.0, fill=dark, stroke=INK, width=0.25)
     fg = text_on(dark)
@@ -280,7 +286,7 @@ def draw_card_back(surface: "Surface", frame: "Frame", deck: DeckLook) -> None:
     dark = darken(deck.colour, 0.15)
     surface.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=dark)
     draw_pattern(surface, deck.pattern, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed,
-                 colour=lighten(dark, 0.3), spacing=3.0, width=0.4)
+                 colour=lighten(dark, 0.3), spacing=_spacing(deck.pattern, 3.0), width=0.4)
     # A parchment medallion, centred with wide margins so a duplex shift of a few mm
     # never pushes it off the card.
     mw, mh = w - 16.0, 50.0
