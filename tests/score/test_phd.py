@@ -5,7 +5,7 @@ import copy
 
 import pytest
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import event, given, settings, strategies as st
 
 from conftest import SCENARIOS, lookup
 from scorekeeper import session as sessions
@@ -213,25 +213,34 @@ def test_timed_scores_share_the_win_and_skip_the_eliminated():
 
 # -- properties --------------------------------------------------------------------------
 
-delta = st.integers(-25, 25)
+# mostly small changes, so games last long enough to reach chapters and defences
+delta = st.integers(-3, 6) | st.integers(-25, 25)
 effect = st.fixed_dictionaries({}, optional={"pression": delta, "credit": delta})
 cards = st.lists(st.integers(0, 5), max_size=3)
 player = st.sampled_from(NAMES)
-actions = st.one_of(
-    st.builds(lambda p, d: {"action": "adjust", "player": p, **d}, player, effect),
-    st.builds(lambda p, r, die, diff, mods, s, f: {"action": "challenge", "player": p, "resource": r,
-                                                   "die": die, "difficulty": diff, "modifiers": mods,
-                                                   "success": s, "failure": f},
-              player, st.sampled_from(phd.RESOURCES), st.integers(1, 6), st.integers(0, 25),
-              st.lists(st.integers(-5, 5), max_size=3), effect, effect),
-    st.builds(lambda p, k: {"action": k, "player": p}, player,
-              st.sampled_from(["submit", "approve", "revoke"])),
-    st.builds(lambda p, a, s, o: {"action": "controversy", "player": p, "arguments": a, "support": s,
-                                  "opposition": o}, player, cards, cards, cards),
-    st.builds(lambda p, die, a, o: {"action": "defend", "player": p, "die": die, "arguments": a,
-                                    "opposition": o}, player, st.integers(0, 7), cards, cards),
-    st.just({"action": "deck_empty"}),
-)
+builders = {
+    "adjust": st.builds(lambda p, d: {"action": "adjust", "player": p, **d}, player,
+                        st.fixed_dictionaries({"pression": st.integers(-2, 5), "credit": st.integers(-2, 5)})
+                        | effect),
+    "challenge": st.builds(
+        lambda p, r, die, diff, mods, s, f: {"action": "challenge", "player": p, "resource": r, "die": die,
+                                             "difficulty": diff, "modifiers": mods, "success": s, "failure": f},
+        player, st.sampled_from(phd.RESOURCES), st.integers(1, 6), st.integers(0, 25),
+        st.lists(st.integers(-5, 5), max_size=3), effect, effect),
+    "controversy": st.builds(lambda p, a, s, o: {"action": "controversy", "player": p, "arguments": a,
+                                                 "support": s, "opposition": o}, player, cards, cards, cards),
+    "defend": st.builds(lambda p, die, a, o: {"action": "defend", "player": p, "die": die, "arguments": a,
+                                              "opposition": o}, player, st.integers(0, 7), cards, cards),
+    **{kind: st.builds(lambda p, k=kind: {"action": k, "player": p}, player)
+       for kind in ("submit", "approve", "revoke")},
+}
+# sampled_from is uniform: repeating a kind makes it more frequent
+actions = st.sampled_from(["adjust"] * 4 + ["submit"] * 3 + ["approve"] * 2 + ["challenge", "controversy",
+                                                                                "revoke", "defend"] * 1
+                          ).flatmap(builders.__getitem__)
+# deck_empty ends a timed game at once: the tests add it at the end of some sequences
+sequences = st.builds(lambda body, end: body + ([{"action": "deck_empty"}] if end else []),
+                      st.lists(actions, min_size=5, max_size=40), st.booleans())
 
 
 def check_invariants(state):
@@ -248,7 +257,7 @@ def check_invariants(state):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(actions, max_size=40), st.booleans(), st.sampled_from(phd.CHAPTER_OPTIONS))
+@given(sequences, st.booleans(), st.sampled_from(phd.CHAPTER_OPTIONS))
 def test_random_play_keeps_the_invariants_and_undo_restores(sequence, timed, chapters):
     stack = [new(chapters=chapters, timed=timed)]
     for action in sequence:
@@ -269,7 +278,7 @@ def test_random_play_keeps_the_invariants_and_undo_restores(sequence, timed, cha
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(actions, max_size=25))
+@given(sequences)
 def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
     path = tmp_path_factory.mktemp("phd") / "game.jsonl"
     sessions.create(path, "phd", [{"name": n} for n in NAMES], {})
@@ -307,3 +316,51 @@ def test_every_action_has_a_readable_log_line(lang):
         assert ("Ana" in line) == ("player" in fields)
     assert "die 4 -4 against 7" in phd.describe({"action": "challenge", **examples["challenge"]})
     assert "Crédit +3" in phd.describe({"action": "challenge", **examples["challenge"]})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(phd.CHAPTER_OPTIONS), st.booleans())
+def test_directed_play_reaches_defences_and_keeps_the_invariants(data, chapters, timed):
+    """Random play that prefers what the rules allow, so chapters and defences happen often."""
+    state = new(chapters=chapters, timed=timed)
+    for _ in range(120):
+        if state["over"]:
+            break
+        playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
+        name = data.draw(st.sampled_from(playing))
+        p = state["players"][name]
+        options = ["adjust", "challenge"]
+        if p["pression"] >= 5 and p["credit"] >= 5:
+            options += ["submit"] * 2
+        if p["pending"]:
+            options += ["approve", "controversy", "controversy"]
+        if p["approved"]:
+            options += ["revoke"]
+        if p["approved"] >= chapters:
+            options += ["defend"] * 3
+        kind = data.draw(st.sampled_from(options))
+        if kind == "adjust":
+            action = {"action": "adjust", "player": name, "pression": data.draw(st.integers(-3, 4)),
+                      "credit": data.draw(st.integers(-1, 5))}
+        elif kind in ("controversy", "defend"):
+            action = {"action": kind, "player": name, "arguments": data.draw(cards.filter(bool)),
+                      "opposition": data.draw(cards)}
+            if kind == "defend":
+                action["die"] = data.draw(st.integers(1, 6))
+        else:
+            action = data.draw(builders[kind])
+            action["player"] = name
+        snapshot = copy.deepcopy(state)
+        after = phd.apply(state, action)             # every directed action is one the rules allow
+        assert state == snapshot                     # never mutates its input
+        state = after
+        check_invariants(state)
+        if kind == "defend" and state["players"][name]["status"] == "doctor":
+            event("a thesis defended")
+            assert state["over"] and name in state["winners"]
+            assert state["players"][name]["approved"] >= chapters
+    if timed and not state["over"]:
+        state = phd.apply(state, {"action": "deck_empty"})
+        best = max(state["scores"][n] for n, p in state["players"].items() if p["status"] == "playing")
+        assert all(state["scores"][w] == best for w in state["winners"]
+                   if state["players"][w]["status"] == "playing")
