@@ -1,0 +1,254 @@
+"""The PHD layout files: loading checks each card against the rules and names what is wrong;
+every printed character has a glyph; the texts are the project's own words.
+
+Each mistake test copies layouts/phd into tmp_path, changes one thing as a designer might,
+and expects a LayoutError naming the file, the card and the field.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from fontTools.ttLib import TTFont
+
+from kit.build import default_layouts
+from kit.cli import cli
+from kit.errors import LayoutError
+from kit.fonts import path as font_path
+from kit.games import phd as game
+from scorekeeper.rules import phd as rules
+
+FOLDER = default_layouts() / "phd"
+SEED = Path("/work/shared/seeds/000_e6789588df45ad0d.txt")
+FONTS = ("sans", "sans-bold", "sans-italic", "sans-condensed")  # every face the PHD parts use
+
+
+def raw(name: str, folder: Path = FOLDER) -> dict:
+    return yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+
+
+def write(folder: Path, name: str, data: dict) -> None:
+    (folder / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+@pytest.fixture()
+def copy(tmp_path):
+    """A designer's copy of the layouts: returns (root, phd folder)."""
+    root = tmp_path / "layouts"
+    shutil.copytree(FOLDER, root / "phd")
+    return root, root / "phd"
+
+
+def first(cards: list[dict], kind: str) -> tuple[int, dict]:
+    """(1-based position, card) of the first event card of a type."""
+    return next((i, c) for i, c in enumerate(cards, start=1) if c["type"] == kind)
+
+
+def expect(root: Path, file: str, entry: str | None, field: str) -> LayoutError:
+    with pytest.raises(LayoutError) as caught:
+        game.load(root)
+    error = caught.value
+    assert Path(error.file).name == file
+    if entry is not None:
+        assert error.entry is not None and entry in error.entry
+    assert error.field == field
+    message = str(error)
+    assert file in message and f"'{field}'" in message
+    return error
+
+
+# --- the project's own files load -------------------------------------------------------------
+def test_the_project_layouts_load_and_build():
+    layout = game.load(default_layouts())
+    assert len(layout.characters) == rules.MAX_PLAYERS
+    kit = game.build(default_layouts())
+    assert kit.id == rules.GAME_ID == game.GAME_ID
+    assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
+    assert kit.bring and kit.summary and all(c.instructions for c in kit.components)
+    assert any("trombone" in item for item in kit.bring) and any("dé" in item for item in kit.bring)
+
+
+# --- rule checks at load ----------------------------------------------------------------------
+def test_a_challenge_without_difficulty_names_file_card_and_field(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = first(data["cards"], "challenge")
+    del card["difficulty"]
+    write(folder, "events.yaml", data)
+    error = expect(root, "events.yaml", f"cards[{index}] « {card['title']} »", "difficulty")
+    assert "challenge" in error.problem
+
+
+def test_a_post_it_on_a_challenge_is_refused(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = first(data["cards"], "challenge")
+    card["postit"] = {"text": "Bonne chance", "value": 2, "resource": "credit"}
+    write(folder, "events.yaml", data)
+    error = expect(root, "events.yaml", f"cards[{index}]", "postit")
+    assert "post-it" in error.problem
+
+
+def test_a_modifier_on_a_c_est_la_vie_card_is_refused(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = first(data["cards"], "vie")
+    card["modifier"] = 2
+    write(folder, "events.yaml", data)
+    expect(root, "events.yaml", f"cards[{index}]", "modifier")
+
+
+@pytest.mark.parametrize("kind, field, value", [
+    ("vie", "pression", rules.RESOURCE_MAX - rules.RESOURCE_MIN + 1),
+    ("challenge", "difficulty", rules.RESOURCE_MAX + rules.DIE_MAX + 1),
+    ("challenge", "difficulty", rules.RESOURCE_MIN + rules.DIE_MIN),
+])
+def test_a_number_outside_the_engines_bounds_is_refused(copy, kind, field, value):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = first(data["cards"], kind)
+    card[field] = value
+    write(folder, "events.yaml", data)
+    error = expect(root, "events.yaml", f"cards[{index}]", field)
+    assert str(value) in error.problem
+
+
+def test_a_post_it_larger_than_the_die_is_refused(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = first(data["cards"], "superviseur")
+    card["postit"]["value"] = -(rules.DIE_MAX + 1)
+    write(folder, "events.yaml", data)
+    expect(root, "events.yaml", f"cards[{index}]", "postit.value")
+
+
+def test_an_argument_outside_bounds_or_zero_is_refused(copy):
+    root, folder = copy
+    data = raw("arguments.yaml", folder)
+    data["cards"][2]["value"] = 0
+    write(folder, "arguments.yaml", data)
+    expect(root, "arguments.yaml", f"cards[3] « {data['cards'][2]['title']} »", "value")
+    data["cards"][2]["value"] = rules.DIE_MAX + 1
+    write(folder, "arguments.yaml", data)
+    expect(root, "arguments.yaml", "cards[3]", "value")
+
+
+def test_an_unknown_key_lists_the_accepted_ones(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    data["cards"][0]["difficulte"] = 9
+    write(folder, "events.yaml", data)
+    error = expect(root, "events.yaml", f"cards[1] « {data['cards'][0]['title']} »", "difficulte")
+    assert "difficulty" in error.problem
+
+
+def test_a_die_roll_must_cover_each_face_once(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1) if "roll" in c)
+    card["roll"][-1]["faces"][1] = rules.DIE_MAX - 1
+    write(folder, "events.yaml", data)
+    expect(root, "events.yaml", f"cards[{index}]", "roll")
+
+
+def test_a_superviseur_says_what_happens_to_the_chapter(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1) if "chapter" in c)
+    del card["chapter"]
+    write(folder, "events.yaml", data)
+    expect(root, "events.yaml", f"cards[{index}]", "chapter")
+
+
+def test_two_cards_alike_are_refused(copy):
+    root, folder = copy
+    data = raw("arguments.yaml", folder)
+    data["cards"][5]["text"] = data["cards"][1]["text"]
+    write(folder, "arguments.yaml", data)
+    error = expect(root, "arguments.yaml", "cards[6]", "text")
+    assert "cards[2]" in error.problem
+
+
+def test_too_few_events_is_refused(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    data["cards"] = data["cards"][:20]
+    write(folder, "events.yaml", data)
+    error = expect(root, "events.yaml", None, "cards")
+    assert str(game.MIN_EVENTS) in error.problem
+
+
+def test_an_unknown_placeholder_is_named(copy):
+    root, folder = copy
+    data = raw("aids.yaml", folder)
+    data["turn_aid"][0]["sections"][0]["text"] += " {main_max}"
+    write(folder, "aids.yaml", data)
+    with pytest.raises(LayoutError) as caught:
+        game.build(root)
+    assert "{main_max}" in str(caught.value) and "{hand_limit}" in str(caught.value)
+    assert "aids.yaml" in str(caught.value) and "turn_aid[1]" in str(caught.value)
+
+
+def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_2(copy, tmp_path):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = first(data["cards"], "challenge")
+    del card["difficulty"]
+    write(folder, "events.yaml", data)
+    result = CliRunner().invoke(cli, ["build", "phd", "--layouts", str(root), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "events.yaml" in result.output and f"cards[{index}]" in result.output and "'difficulty'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
+    root, folder = copy
+    data = raw("kit.yaml", folder)
+    data["components"]["character-cards"]["size"] = [63, 88]
+    write(folder, "kit.yaml", data)
+    with pytest.raises(LayoutError) as caught:
+        game.build(root)
+    assert caught.value.field == "size" and "5 mm" in caught.value.problem
+
+
+# --- glyphs and words -------------------------------------------------------------------------
+def _strings(node) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _strings(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _strings(value)]
+    return []
+
+
+def test_every_printed_character_has_a_glyph_in_every_face_used():
+    values = game.engine_values()
+    texts = []
+    for file in sorted(FOLDER.glob("*.yaml")):
+        texts += [game.typeset(s.format_map(values)) for s in _strings(raw(file.name))]
+    chars = {c for text in texts for c in text if c not in "\n*"}
+    chars |= {"\u2212", "\u2013", "+"} | set("0123456789")  # signs and die ranges drawn by the parts
+    for font in FONTS:
+        cmap = TTFont(font_path(font)).getBestCmap()
+        missing = sorted(c for c in chars if ord(c) not in cmap)
+        assert not missing, f"{font} lacks {missing}"
+    assert "\u2019" in chars and "\u202f" in chars  # typography reached the texts
+
+
+def test_no_nine_consecutive_words_of_the_seed():
+    def words(text: str) -> list[str]:
+        return re.findall(r"[\w'-]+", text.lower().replace("\u2019", "'"))
+
+    if not SEED.exists():
+        pytest.skip("the seed text is not available here")
+    seed = words(SEED.read_text(encoding="utf-8"))
+    grams = {tuple(seed[i:i + 9]) for i in range(len(seed) - 8)}
+    for file in FOLDER.glob("*.yaml"):
+        ours = words(" ".join(_strings(raw(file.name))))
+        copied = [" ".join(ours[i:i + 9]) for i in range(len(ours) - 8) if tuple(ours[i:i + 9]) in grams]
+        assert not copied, f"{file.name}: {copied[:3]}"
