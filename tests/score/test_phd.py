@@ -318,12 +318,12 @@ def test_every_action_has_a_readable_log_line(lang):
     assert "Crédit +3" in phd.describe({"action": "challenge", **examples["challenge"]})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.data(), st.sampled_from(phd.CHAPTER_OPTIONS), st.booleans())
 def test_directed_play_reaches_defences_and_keeps_the_invariants(data, chapters, timed):
     """Random play that prefers what the rules allow, so chapters and defences happen often."""
     state = new(chapters=chapters, timed=timed)
-    for _ in range(120):
+    for _ in range(80):
         if state["over"]:
             break
         playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
