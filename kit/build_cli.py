@@ -36,7 +36,7 @@ def _size(component) -> str:
     return f"{'round ' if component.round else ''}{w:g}x{h:g} mm"
 
 
-@cli.command("list")
+@cli.command("list", short_help="List the games, their components and what else to bring.")
 @click.argument("game", required=False)
 @click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Read the layouts from this folder instead of the project's layouts/.")
@@ -59,7 +59,7 @@ def list_command(game: str | None, layouts: Path | None) -> None:
             click.echo("  bring: " + "; ".join(kit.bring))
 
 
-@cli.command("build")
+@cli.command("build", short_help="Build the printable files (PDF or SVG) of the games.")
 @click.argument("games", nargs=-1, metavar="[GAME]...")
 @click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="Paper size of the pages.")
@@ -81,7 +81,20 @@ def list_command(game: str | None, layouts: Path | None) -> None:
               help="Build only this component (repeatable; ids as shown by `kit list`).")
 def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layouts: Path | None, bleed: float,
                   backs: bool, back_offset: tuple[float, float], greyscale: bool, only: tuple[str, ...]) -> None:
-    """Build the print-and-play files of the GAMEs (all games when none is named)."""
+    """Build the print-and-play files of the GAMEs (all games when none is named).
+
+    Writes OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg) and the manifest
+    OUT/<game>.json. Each PDF opens with a contents page: what to print single- or
+    double-sided, what to cut and fold, what else to bring.
+
+    \b
+    Examples:
+      kit build                          every game, A4, into output/
+      kit build phd --paper letter       one game on US Letter
+      kit build promotion --only cards   just the cards of one game
+      kit build --bleed 3                for a print shop (3 mm bleed)
+      kit build --back-offset 1,-0.5     backs shifted 1 mm right, 0.5 mm up
+    """
     options = BuildOptions(paper=paper.lower(), fmt=fmt.lower(), bleed=bleed, backs=backs, back_offset=back_offset,
                            greyscale=greyscale, only=tuple(only))
     chosen = check_games(games)
