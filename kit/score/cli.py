@@ -90,7 +90,7 @@ def log(file: Path, lang: str) -> None:
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
 @click.option("--lang", type=LANGS, default="en", show_default=True)
 def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str) -> None:
-    """The current state of FILE as a table (secrets hidden unless asked)."""
+    """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
     session = common.open_session(file)
     state = session.state
     if as_json:
@@ -99,7 +99,7 @@ def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str)
     if viewer is not None and viewer not in state["players"]:
         raise KitError(f"--as names {viewer}, who is not a player; the players are "
                        f"{common.join_names(list(state['players']))}.")
-    if not reveal:
+    if not reveal and not state.get("over"):   # once the game is over, nothing is secret
         state = rules.public_view(session.game, state, viewer)
     game_cli = common.game_module(session.game)
     if game_cli is not None and hasattr(game_cli, "render"):

@@ -78,6 +78,7 @@ def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit,
     assert "Game over: Alice wins." in result.output and "secondary objective (wins 1)" in result.output
     again = kit("score", "play", path, input="")
     assert again.exit_code == 0 and "Game over: Alice wins." in again.output
+    assert "hidden" not in kit("score", "show", path).output   # nothing is secret any more
 
 
 def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):
