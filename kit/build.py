@@ -22,7 +22,7 @@ from typing import Callable
 import kit
 import kit.games
 from kit.contents import ComponentPages, PrintSettings, draw_contents
-from kit.errors import KitError
+from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, GameKit
 from kit.paper import PAPERS, paper_size
 from kit.sheets import PieceError, Sheet, draw_sheet, impose, plan_grid
@@ -148,7 +148,10 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
             duplex = any(s.side == "back" for s in sheets)
             entries.append(ComponentPages(component, page, page + max(count, 1) - 1, fronts, duplex, grid.per_page))
             page += count
-        measured = draw_contents(RecordingSurface(), game_kit, entries, options.settings, contents_pages)
+        try:
+            measured = draw_contents(RecordingSurface(), game_kit, entries, options.settings, contents_pages)
+        except TextDoesNotFit as error:
+            raise KitError(f"game '{game_kit.id}', contents page: {error}") from error
         if measured == contents_pages:
             break
         contents_pages = measured

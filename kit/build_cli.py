@@ -75,7 +75,8 @@ def list_command(game: str | None, layouts: Path | None) -> None:
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="Print a page of backs after each page of fronts, for double-sided printing.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True, metavar="X,Y",
-              help="Shift the back pages by X,Y mm to correct a printer's duplex misalignment.")
+              help="Shift the back pages by X,Y mm (X to the right, Y down, as the back page is printed) "
+                   "to correct a printer's duplex misalignment.")
 @click.option("--greyscale", is_flag=True, help="Print everything in greys (for a black-and-white printer).")
 @click.option("--only", multiple=True, metavar="COMPONENT",
               help="Build only this component (repeatable; ids as shown by `kit list`).")
