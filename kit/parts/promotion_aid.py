@@ -120,8 +120,9 @@ def _fit(surface: "Surface", faces: tuple[AidFace, ...], w: float, h: float) -> 
             return size
         size -= STEP
     face = max(faces, key=lambda f: _total_height(surface, f, w, BODY_MIN))
-    raise TextDoesNotFit(f"the aid face « {face.title} » holds too much text for its {w:.1f} x {h:.1f} mm "
-                         f"area even at {BODY_MIN:g} pt; shorten a section or enlarge the aid")
+    first = face.sections[0].heading if face.sections else face.title
+    raise TextDoesNotFit(f"the aid face that begins with « {first} » holds too much text for its "
+                         f"{w:.1f} x {h:.1f} mm area even at {BODY_MIN:g} pt; shorten a section or enlarge the aid")
 
 
 def _total_height(surface: "Surface", face: AidFace, w: float, size: float) -> float:
