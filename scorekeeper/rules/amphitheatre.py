@@ -20,6 +20,8 @@ CAPACITY = sum(ROW_SEATS)      # 15 seats: filling them all wins
 # The row of the last filled seat (row 1 when empty) sets the amounts.
 TOKEN_TABLE = {1: {"gain": 3, "penalty": 1}, 2: {"gain": 2, "penalty": 2}, 3: {"gain": 1, "penalty": 3}}
 MIN_SPECTATOR_TOKENS = 130
+
+# The session actions of SCOREKEEPER.md.
 ACTIONS = ("handshake", "debate", "accuse")
 SIDES = ("side_a", "side_b")
 

@@ -28,7 +28,10 @@ HAND_LIMIT = 9
 RECHERCHE_MAX_PER_TURN = 2
 MARKERS_PER_PLAYER = 5
 TIMED_POINTS = {"approved": 15, "pending": 10, "credit": 1}
+
 TIMED_OPTION_DEFAULT = False
+
+# The session actions of SCOREKEEPER.md, and the words the engine uses for them.
 ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty")
 STATUSES = ("playing", "burnout", "bingo", "doctor")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}

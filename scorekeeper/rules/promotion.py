@@ -26,6 +26,8 @@ END_OF_TURN_HAND_LIMIT = 6
 MAX_REDIRECTIONS = 3
 BURNOUT_DRAW = 3
 MIN_PI_TOKENS = 60
+
+# The session actions of SCOREKEEPER.md.
 ACTIONS = ("gain", "lose", "steal", "deck_empty")
 
 
