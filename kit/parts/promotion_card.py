@@ -61,6 +61,15 @@ def readable_on_white(colour: str) -> str:
     return colour if luminance(colour) < 0.45 else darken(colour, 0.5)
 
 
+def tint(colour: str, target: float) -> str:
+    """The colour mixed with white until its luminance reaches target: the same lightness for
+    every type, so a black Poste gets as pale a box as a yellow Annonce."""
+    amount = 0.0
+    while amount < 1.0 and luminance(lighten(colour, amount)) < target:
+        amount += 0.02
+    return lighten(colour, min(amount, 1.0))
+
+
 def text_height(surface: "Surface", w: float, text: str, *, font: str, size: float,
                 leading: float = LEADING) -> float:
     """Height in mm that text needs in a box w mm wide at exactly this size (no shrinking)."""
@@ -109,7 +118,7 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     pad = 1.2
     when_h = min(text_height(surface, inner_w - 2 * pad, face.when, font="sans-italic", size=WHEN_SIZE),
                  9.0) + 2 * pad - 0.4
-    surface.rect(inner_x, when_y, inner_w, when_h, fill=lighten(colour, 0.8), radius=1.2)
+    surface.rect(inner_x, when_y, inner_w, when_h, fill=tint(colour, 0.86), radius=1.2)
     surface.rect(inner_x, when_y, 0.9, when_h, fill=colour)
     text_box(surface, inner_x + pad + 0.4, when_y + pad - 0.2, inner_w - 2 * pad - 0.4, when_h - 2 * pad + 0.4,
              face.when, font="sans-italic", size=WHEN_SIZE, min_size=6.0, colour=INK, valign="middle",
@@ -130,7 +139,7 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     # A pale watermark of the type symbol behind the effect: the type, once more, for the eye
     # that skims a hand of cards.
     mark = min(inner_w, bottom - body_top) * 0.78
-    draw_symbol(surface, face.symbol, w / 2, (body_top + bottom) / 2, mark, fill=lighten(colour, 0.9))
+    draw_symbol(surface, face.symbol, w / 2, (body_top + bottom) / 2, mark, fill=tint(colour, 0.93))
     text_box(surface, inner_x, body_top, inner_w, bottom - body_top, face.body, font="sans", size=BODY_SIZE,
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle", leading=LEADING)
 
