@@ -154,7 +154,7 @@ def _check_distinct(items: list[dict], keys: tuple[str, ...], file: Path, base: 
             seen[value] = i
 
 
-def _check_geometry(game: dict, file: Path) -> art.Auditorium:
+def check_geometry(game: dict, file: Path) -> art.Auditorium:
     """Seats must hold a token, stay apart and stay on the board: refuse a size that breaks it."""
     board, token = game["board"], game["spectator_tokens"]
     if token["diameter"] > board["seat"] - 1.0:
@@ -162,7 +162,7 @@ def _check_geometry(game: dict, file: Path) -> art.Auditorium:
                           f"a {token['diameter']:g} mm token does not sit in a {board['seat']:g} mm seat "
                           "(board.seat); keep the token at least 1 mm smaller")
     a = art.auditorium(board["width"], board["height"], rules.ROW_SEATS, board["seat"])
-    if a.floor < board["seat"]:
+    if a.floor < board["seat"] or any(s.cy + s.r > a.cy for s in a.seats):
         raise LayoutError(file, "board", "height", f"at {board['height']:g} mm the tiers leave no room for the "
                                                    "doubt zone; make the board taller or the seats smaller")
     for s in a.seats:
@@ -182,7 +182,7 @@ def load(layouts_root: Path) -> dict:
     game_file = folder / "game.yaml"
     game = load_yaml(game_file, GAME)
     check_token_table(game["token_table"], game_file)
-    _check_geometry(game, game_file)
+    check_geometry(game, game_file)
 
     players_file = folder / "players.yaml"
     players = load_yaml(players_file, PLAYERS)

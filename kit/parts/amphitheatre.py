@@ -153,7 +153,7 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
     _dissection_table(surface, a.cx, a.cy - 5.0, colour=lighten(FADED, 0.45))
     surface.text(a.cx, a.cy - a.floor * 0.62, b.doubt_zone.upper(), font="sans-bold", size=9,
                  colour=INK, anchor="middle")
-    text_box(surface, a.cx - a.floor * 0.72, a.cy - a.floor * 0.55, a.floor * 1.44, 9.0, b.doubt_hint,
+    text_box(surface, a.cx - a.floor * 0.8, a.cy - a.floor * 0.55, a.floor * 1.6, 9.0, b.doubt_hint,
              font="sans-italic", size=6.5, min_size=5.5, colour=FADED, align="centre")
 
     for s in a.seats:

@@ -220,8 +220,9 @@ def test_every_board_has_its_own_faculty_colour_and_symbol():
     looks = set()
     for piece in boards.pieces:
         surface = RecordingSurface()
-        surface.begin_page(200, 140)
-        piece.front(surface, Frame(190, 130))
+        w, h = boards.size
+        surface.begin_page(w + 10, h + 10)
+        piece.front(surface, Frame(w, h))
         surface.end_page()
         b = piece.front.keywords["b"]
         looks.add((b.colour, b.symbol))

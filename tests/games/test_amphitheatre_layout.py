@@ -149,16 +149,24 @@ def test_typeset_puts_french_no_break_spaces_and_apostrophes():
 
 
 # --- geometry ---------------------------------------------------------------------------------------------
-@settings(max_examples=60, deadline=None)
-@given(width=st.floats(170, 300), height=st.floats(120, 220), seat=st.floats(12, 24))
-def test_seats_fill_concentric_tiers_in_order_without_overlap(width, height, seat):
-    a = auditorium(width, height, rules.ROW_SEATS, seat)
+@settings(max_examples=80, deadline=None)
+@given(width=st.floats(150, 300), height=st.floats(100, 220), seat=st.floats(12, 24))
+def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(width, height, seat):
+    """The build either refuses a board size (naming board.width or board.height) or lays
+    out seats that fill the tiers in order, stay on the board and never overlap."""
+    sizes = {"board": {"width": width, "height": height, "seat": seat},
+             "spectator_tokens": {"diameter": seat - 2}}
+    try:
+        a = game.check_geometry(sizes, "game.yaml")
+    except LayoutError as e:
+        assert e.entry == "board" and e.field in ("width", "height")
+        return
     assert [s.number for s in a.seats] == list(range(1, rules.CAPACITY + 1))
     assert [sum(1 for s in a.seats if s.row == r) for r in (1, 2, 3)] == list(rules.ROW_SEATS)
     for s in a.seats:
         # Every seat centre lies on its row's tier, and tiers grow outwards row by row.
         assert math.isclose(math.hypot(s.cx - a.cx, s.cy - a.cy), a.radii[s.row - 1], rel_tol=1e-9)
-        assert s.cy < a.cy
+        assert s.cy + s.r <= a.cy and s.r <= s.cx <= width - s.r and s.cy >= s.r
     assert list(a.radii) == sorted(a.radii)
     for p in a.seats:
         for q in a.seats:
@@ -169,14 +177,16 @@ def test_seats_fill_concentric_tiers_in_order_without_overlap(width, height, sea
 
 
 def test_the_row_signs_clear_every_tier_and_stay_on_the_board():
-    a = auditorium(190, 130, rules.ROW_SEATS, 19)
-    signs = row_signs(a, 19)
+    board = yaml.safe_load((SOURCE / "game.yaml").read_text(encoding="utf-8"))["board"]
+    width, seat = board["width"], board["seat"]
+    a = auditorium(width, board["height"], rules.ROW_SEATS, seat)
+    signs = row_signs(a, seat)
     assert sorted((row, side) for row, side, _, _ in signs) == [(r, s) for r in (1, 2, 3) for s in (-1, 1)]
     for row, side, x, y in signs:
         for dx in (-SIGN_W / 2, 0, SIGN_W / 2):
             for dy in (-SIGN_H / 2, 0, SIGN_H / 2):
-                assert not in_tiers(a, 19, x + dx, y + dy), (row, side)
-        assert 4 <= x - SIGN_W / 2 and x + SIGN_W / 2 <= 186
+                assert not in_tiers(a, seat, x + dx, y + dy), (row, side)
+        assert 4 <= x - SIGN_W / 2 and x + SIGN_W / 2 <= width - 4
         # The left sign is left of the whole row, the right sign right of it.
         row_x = [s.cx for s in a.seats if s.row == row]
         assert (x < min(row_x)) if side < 0 else (x > max(row_x))
