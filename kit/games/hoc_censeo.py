@@ -104,10 +104,17 @@ TEXTS_FILE = Record({
 
 
 # --- numbers and typography -------------------------------------------------------------------
-def _max_gain(bonus_key: str, base: int) -> int:
-    """The most of one resource a tribe can gain in one round, to size its row of boxes."""
-    from_bonus = max((b.get(bonus_key, 0) for b in rules.COLOUR_BONUS.values()), default=0)
-    return max(base + from_bonus, *(rules.CONTRE_GOLD if bonus_key == "gold" else (0,)))
+def _most_per_round(resource: str) -> int:
+    """The most gold or seals one tribe can gain in one round: sizes its row of boxes.
+
+    Seals: the largest POUR voter's seal plus the largest seal bonus (mauve picks among the
+    other bonuses, so the largest covers it). Gold: the first CONTRE prize, or the gold
+    bonus of a POUR win, whichever is larger (one vote has one winning side).
+    """
+    bonus = max((gains.get(resource, 0) for gains in rules.COLOUR_BONUS.values()), default=0)
+    if resource == "seals":
+        return rules.POUR_SEALS + bonus
+    return max(rules.CONTRE_GOLD[0], bonus)
 
 
 def numbers() -> dict:
@@ -140,8 +147,8 @@ def drawing_numbers() -> dict:
         "CIRCLE_PORTIONS": rules.CIRCLE_PORTIONS,
         "ROME_PORTIONS": rules.ROME_PORTIONS,
         "CALAMITY_AT": tuple(rules.CALAMITY_AT),
-        "GOLD_BOXES": rules.ROUNDS * _max_gain("gold", 0),
-        "SEAL_BOXES": rules.ROUNDS * _max_gain("seals", rules.POUR_SEALS),
+        "GOLD_BOXES": rules.ROUNDS * _most_per_round("gold"),
+        "SEAL_BOXES": rules.ROUNDS * _most_per_round("seals"),
     }
 
 
@@ -160,12 +167,12 @@ def french_spacing(text: str) -> str:
 
 def _fill(template: str, values: dict, file: Path, entry: str, field: str) -> str:
     """template with its {NAMES} replaced; an unknown name is a layout error."""
-    names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
-    unknown = [n for n in names if n not in values]
-    if unknown:
-        raise LayoutError(file, entry, field, f"unknown placeholder {{{unknown[0]}}}; "
-                                               f"known: {', '.join('{' + k + '}' for k in values)}")
     try:
+        names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
+        unknown = [n for n in names if n not in values]
+        if unknown:
+            raise LayoutError(file, entry, field, f"unknown placeholder {{{unknown[0]}}}; "
+                                                   f"known: {', '.join('{' + k + '}' for k in values)}")
         return french_spacing(template.format(**values))
     except (ValueError, IndexError) as error:
         raise LayoutError(file, entry, field, f"braces that are not a placeholder ({error}); "
@@ -204,14 +211,14 @@ def _load_colours(folder: Path, bonus: dict) -> tuple[dict[str, ColourInfo], str
     return infos, data["chaos"]["ink"], data["chaos"]["calamity_symbol"]
 
 
-def _bonus_strings(texts: dict) -> dict[str, str]:
+def _bonus_strings(texts: dict, file: Path) -> dict[str, str]:
     """How each colour's bonus reads (« +1 Sceau »), from the rule engine's COLOUR_BONUS."""
     words = texts["bonus"]
 
     def one(resource: str, amount: int) -> str:
         key = resource if amount == 1 else f"{resource}_plural"
         # "+1 Sceau" stays on one line: the amount never ends a line apart from its noun.
-        return french_spacing(words[key].format(n=amount)).replace(" ", _NBSP)
+        return _fill(words[key], {"n": amount}, file, "bonus", key).replace(" ", _NBSP)
 
     out = {colour: ", ".join(one(r, a) for r, a in gains.items()) for colour, gains in rules.COLOUR_BONUS.items()}
     choices = [out[c] for c in rules.MAUVE_CHOICES]
@@ -273,7 +280,7 @@ def load(layouts_root: Path | str) -> HocLayout:
     values = numbers()
     # Templates with their own placeholders ({amount}, {n}) are filled where they are used.
     texts = _fill_tree(raw_texts, values, texts_path, "", skip=("sheet.secondary_kinds", "bonus"))
-    bonus = _bonus_strings(raw_texts)
+    bonus = _bonus_strings(raw_texts, texts_path)
     colours, chaos_ink, calamity_symbol = _load_colours(folder, bonus)
     return HocLayout(colours=colours, chaos_ink=chaos_ink, calamity_symbol=calamity_symbol,
                      objectives=_load_objectives(folder, raw_texts, values), motions=_load_motions(folder),

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from kit.palette import GREYS
 from kit.parts.circle import Portion, angles, draw_circle, point
-from kit.parts.hoc_common import (ACCENT, INK, ROMAN, ROMAN_BOLD, HocLayout, Objective, draw_legend,
+from kit.parts.hoc_common import (ACCENT, INK, ROMAN_BOLD, HocLayout, Objective, draw_legend,
                                   draw_tick_row)
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import text_box

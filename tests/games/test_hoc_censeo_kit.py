@@ -36,13 +36,6 @@ FOLDER = LAYOUTS / "hoc-censeo"
 PAPERS = ("a4", "letter")
 
 
-def _read(pdf_path: Path) -> list[dict]:
-    with pdfplumber.open(pdf_path) as pdf:
-        return [{"page": p, "text": p.extract_text() or "", "chars": p.chars, "rects": p.rects,
-                 "lines": p.lines, "width": p.width, "height": p.height,
-                 "cells": None} for p in pdf.pages]
-
-
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory):
     """Both papers built once; per paper the manifest and, per page, what pdfplumber reads."""
@@ -56,6 +49,7 @@ def builds(tmp_path_factory):
             pages = []
             for p in pdf.pages:
                 pages.append({"text": p.extract_text() or "", "chars": list(p.chars), "rects": list(p.rects),
+                              "curves": list(p.curves),
                               "lines": list(p.lines), "width": p.width, "height": p.height})
             cards = _card_texts(pdf, manifest, paper)
         out[paper] = {"manifest": manifest, "pages": pages, "cards": cards}
@@ -433,3 +427,23 @@ def test_layout_error_reaches_the_cli_as_one_sentence(layouts_copy, tmp_path):
     assert result.exit_code == 2
     assert "objectives.yaml" in result.output and "tribes[2] « ramnes »" in result.output
     assert "secondary.kind" in result.output
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_gold_and_seal_rows_have_a_box_per_possible_gain(builds, paper):
+    # A tribe gains at most CONTRE_GOLD[0] gold, or POUR_SEALS + a seal bonus, per round.
+    most_gold = max(rules.CONTRE_GOLD[0], *(g.get("gold", 0) for g in rules.COLOUR_BONUS.values()))
+    most_seals = rules.POUR_SEALS + max(g.get("seals", 0) for g in rules.COLOUR_BONUS.values())
+    for page in pages_of(builds[paper], "tribe-sheets") + pages_of(builds[paper], "blank-sheet"):
+        table_bottom = max(r["bottom"] for r in page["rects"] if r["width"] > 90 * PT_PER_MM)
+        boxes = [c for c in page["curves"] if abs(c["width"] - c["height"]) < 0.2 and c["top"] > table_bottom
+                 and c["x0"] > (PAGE_MARGIN + 40) * PT_PER_MM]
+        rows = Counter(round(c["top"]) for c in boxes)
+        assert sorted(rows.values()) == sorted([rules.ROUNDS * most_gold, rules.ROUNDS * most_seals])
+
+
+def test_unknown_placeholder_in_a_bonus_names_it(layouts_copy):
+    _edit(layouts_copy, "texts.yaml", 'gold: "+{n} pièce d’or"', 'gold: "+{nombre} pièce d’or"')
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    assert caught.value.entry == "bonus" and caught.value.field == "gold"
