@@ -205,7 +205,7 @@ def _vote(path: Path, state: dict) -> None:
     seating = state["seating"]
     pour: dict = {}
     contre: dict = {}
-    click.echo("Each player in turn types POUR and CONTRE; nothing typed is shown.")
+    click.echo("Each player in turn types POUR and CONTRE (Enter alone: 0); nothing typed is shown.")
     for name in seating:
         p = common.ask_number(f"{name}, POUR", hide=True,
                               check=lambda v, n=name: rules.check_vote_entry(state, n, v, 0))
