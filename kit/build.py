@@ -135,6 +135,8 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
     """Impose every component and number the pages, the contents page(s) first."""
     per_component: list[tuple[Component, list[Sheet]]] = []
     for component in game_kit.components:
+        if component.count == 0:
+            continue  # a designer set every count to 0: nothing to print, nothing to list
         sheets = impose(component, options.paper, bleed=options.bleed, backs=options.backs,
                         back_offset=options.back_offset)
         per_component.append((component, sheets))
@@ -146,7 +148,7 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
             grid = plan_grid(options.paper, component.size, options.bleed)
             fronts = sum(1 for s in sheets if s.side == "front")
             duplex = any(s.side == "back" for s in sheets)
-            entries.append(ComponentPages(component, page, page + max(count, 1) - 1, fronts, duplex, grid.per_page))
+            entries.append(ComponentPages(component, page, page + count - 1, fronts, duplex, grid.per_page))
             page += count
         try:
             measured = draw_contents(RecordingSurface(), game_kit, entries, options.settings, contents_pages)
