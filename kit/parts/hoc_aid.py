@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from kit.errors import TextDoesNotFit
 from kit.palette import GREYS
 from kit.parts.hoc_common import ACCENT, INK, ROMAN, ROMAN_BOLD, HocLayout, draw_swatch
-from kit.parts.text import PT, layout as text_layout, text_box
+from kit.parts.text import PT, fits, layout as text_layout, text_box
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -139,8 +139,11 @@ def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: f
                  min_size=6.5, valign="middle", colour=INK)
         text_box(surface, lefts[1] + 1.5, ry, widths[1] - 3.0, TABLE_ROW_H, colour.domain, font="sans", size=8,
                  min_size=6, valign="middle", colour=INK, leading=1.05)
+        # A short bonus stands out in bold; a list of choices reads better, and larger, in regular.
+        font = "sans-bold" if fits(surface, widths[2] - 3.0, TABLE_ROW_H / 2, colour.bonus, font="sans-bold",
+                                   size=8.5, min_size=8.5) else "sans"
         text_box(surface, lefts[2] + 1.5, ry + 0.3, widths[2] - 3.0, TABLE_ROW_H - 0.6, colour.bonus,
-                 font="sans-bold", size=8, min_size=5.5, valign="middle", colour=INK, leading=1.05)
+                 font=font, size=8.5, min_size=6, valign="middle", colour=INK, leading=1.05)
     for left in lefts[1:]:
         surface.line(left, top, left, top + (len(layout.colours) + 1) * TABLE_ROW_H, stroke=INK, width=0.3)
     base_y = top + (len(layout.colours) + 1) * TABLE_ROW_H + 0.5
