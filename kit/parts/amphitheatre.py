@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from kit.palette import GREYS, darken, lighten, text_on
+from kit.palette import darken, lighten, text_on
 from kit.parts.symbols import draw_pattern, draw_symbol
 from kit.parts.text import PT, layout, text_box
 
@@ -169,19 +169,16 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
     text_box(surface, w - 8.0 - corner_w, h - 24.0, corner_w, 17.0, b.row_hint, font="sans-italic", size=7.5,
              min_size=6, colour=FADED, align="right", valign="bottom")
 
-    # Beside each tier, level with its last seats: its number and size on the left, its gain
+    # Beside each tier, level with its end seats: its number and size on the left, its gain
     # and penalty on the right, each sign slid outwards until it clears every tier.
-    sign_w, sign_h = SIGN_W, SIGN_H
-    for i in range(len(a.radii)):
-        row = i + 1
-        first, last = [s for s in a.seats if s.row == row][::len([s for s in a.seats if s.row == row]) - 1]
-        values = b.token_table[row]
-        for seat, side, lines in (
-                (first, -1, [(f"{b.row_label} {row}", "sans-bold", 9.5), (f"{b.row_seats[i]} {b.seats_label}", "sans", 7)]),
-                (last, 1, [(f"{b.gain_label} {values['gain']}", "sans-bold", 8.5),
-                           (f"{b.penalty_label} {values['penalty']}", "sans-bold", 8.5)])):
-            x = sign_clearance(a, b.seat, seat, side, sign_w, sign_h)
-            _placard(surface, x, seat.cy, 0.0, sign_w, sign_h, lines, fill=PARCHMENT, stroke=edge)
+    for row, side, x, y in row_signs(a, b.seat):
+        if side < 0:
+            lines = [(f"{b.row_label} {row}", "sans-bold", 9.5), (f"{b.row_seats[row - 1]} {b.seats_label}", "sans", 7)]
+        else:
+            values = b.token_table[row]
+            lines = [(f"{b.gain_label} {values['gain']}", "sans-bold", 8.5),
+                     (f"{b.penalty_label} {values['penalty']}", "sans-bold", 8.5)]
+        _placard(surface, x, y, 0.0, SIGN_W, SIGN_H, lines, fill=PARCHMENT, stroke=edge)
 
 
 def row_signs(a: Auditorium, seat: float) -> list[tuple[int, int, float, float]]:
