@@ -31,7 +31,8 @@ def score() -> None:
 @click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
               help="A player, in turn order; ROLE is the tribe in hoc-censeo. Repeat per player.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="A game option (values read as JSON when they parse: true, 3). Repeatable.")
+              help="A game option (values read as JSON when they parse: true, 3; @FILE reads a "
+                   "YAML or JSON file, e.g. objectives=@layouts/hoc-censeo/objectives.yaml). Repeatable.")
 def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...]) -> None:
     """Create the session FILE for a new GAME (never overwrites a file)."""
     if not players:
@@ -41,7 +42,10 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         key, value = common.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
         if key in parsed:
             raise KitError(f"--option gives {key} twice; give each option once.")
-        parsed[key] = common.parse_value(value)
+        parsed[key] = common.read_option_file(value[1:]) if value.startswith("@") else common.parse_value(value)
+    game_cli = common.game_module(game)
+    if game_cli is not None and hasattr(game_cli, "prepare_options"):
+        parsed = game_cli.prepare_options(parsed)
     session = sessions.create(file, game, common.parse_players(players), parsed)
     names = ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
     click.echo(f"Created {file}: {game} with {names}.")

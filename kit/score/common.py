@@ -13,7 +13,9 @@ The contract for kit/score/<game>.py (all optional except `play` for `kit score 
 - `render(state: dict, lang: str) -> str`: a readable table for `show` (default:
   `render_state`, a generic table of the players' fields);
 - `outcome(before: dict, after: dict, action: dict, lang: str) -> list[str]`: extra lines
-  printed after an accepted action (the rewards of a vote...).
+  printed after an accepted action (the rewards of a vote...);
+- `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
+  layout file given as @FILE) into the options the rule module's setup expects.
 """
 from __future__ import annotations
 
@@ -118,6 +120,18 @@ def parse_value(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError:
         return text
+
+
+def read_option_file(name: str) -> object:
+    """An option value read from a YAML (or JSON) file: `--option objectives=@FILE`."""
+    import yaml
+
+    try:
+        return yaml.safe_load(Path(name).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise KitError(f"The option file {name} cannot be read ({error.strerror or error}).") from None
+    except yaml.YAMLError as error:
+        raise KitError(f"The option file {name} is not valid YAML ({str(error).splitlines()[0]}).") from None
 
 
 def parse_json_action(text: str) -> dict:

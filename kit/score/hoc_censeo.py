@@ -84,6 +84,23 @@ def buy_senators(file: Path, player: str, gold: int) -> None:
     common.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
 
 
+def prepare_options(options: dict) -> dict:
+    """Accept the print side's objectives file as is (`objectives=@layouts/hoc-censeo/objectives.yaml`).
+
+    That file lists `tribes` with a printed `origin` line; the rules want tribe -> {circle,
+    secondary}. Anything else is left for the rules to judge.
+    """
+    objectives = options.get("objectives")
+    if isinstance(objectives, dict) and isinstance(objectives.get("tribes"), list):
+        converted = {}
+        for entry in objectives["tribes"]:
+            if not isinstance(entry, dict) or "tribe" not in entry:
+                raise KitError("Each entry of the objectives file's tribes needs a tribe, a circle and a secondary.")
+            converted[entry["tribe"]] = {k: entry.get(k) for k in ("circle", "secondary")}
+        options = {**options, "objectives": converted}
+    return options
+
+
 # -- what show and act print ---------------------------------------------------------------
 
 def render(state: dict, lang: str = "en") -> str:

@@ -190,3 +190,22 @@ def test_play_without_a_guided_mode_for_the_game_says_so(kit: Kit, hoc: Path, mo
     from kit.score import common
     monkeypatch.setattr(common, "game_module", lambda game: None)   # a game with no kit/score module
     refused(kit("score", "play", hoc), "Guided play is not available for hoc-censeo")
+
+
+def test_new_reads_the_printed_objectives_file_of_the_layouts(kit: Kit, tmp_path: Path):
+    layout = tmp_path / "objectives.yaml"
+    layout.write_text(
+        "tribes:\n"
+        "  - {tribe: titienses, origin: a, circle: {bleu: 8}, secondary: {kind: gold, amount: 2}}\n"
+        "  - {tribe: ramnes, origin: b, circle: {jaune: 8}, secondary: {kind: seals, amount: 3}}\n"
+        "  - {tribe: luceres, origin: c, circle: {vert: 4, mauve: 4}, secondary: {kind: wins, amount: 2}}\n",
+        encoding="utf-8")
+    path = tmp_path / "s.jsonl"
+    args = ["score", "new", path, "hoc-censeo", *sum((["--player", p] for p in HOC_PLAYERS), [])]
+    result = kit(*args, "--option", f"objectives=@{layout}")
+    assert result.exit_code == 0, result.output
+    goal = kit.state(path)["players"]["Alice"]["goal"]
+    assert goal == {"circle": {"bleu": 8, "mauve": 0, "jaune": 0, "vert": 0}, "secondary": {"kind": "gold", "amount": 2}}
+    layout.write_text(layout.read_text(encoding="utf-8").replace("vert: 4", "vert: 5"), encoding="utf-8")
+    refused(kit(*args[:2], tmp_path / "t.jsonl", *args[3:], "--option", f"objectives=@{layout}"), "luceres", "9")
+    refused(kit(*args[:2], tmp_path / "u.jsonl", *args[3:], "--option", "objectives=@missing.yaml"), "missing.yaml")
