@@ -27,6 +27,7 @@ from pathlib import Path
 from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
 from kit.parts import phd_card as art
+from kit.parts.symbols import PATTERNS
 from kit.parts.track import MIN_STEP_MM, Track
 from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
 from scorekeeper.rules import phd as rules
@@ -63,7 +64,8 @@ def _component(**extra: Field) -> Record:
     })
 
 
-DECK = dict(back_title=Field(str, min=1), back_colour=Field("colour"), back_symbol=Field("symbol"))
+DECK = dict(back_title=Field(str, min=1), back_colour=Field("colour"), back_symbol=Field("symbol"),
+            back_pattern=Field(str, choices=PATTERNS, doc="the fill pattern of the back (kit.parts.symbols)"))
 
 KIT = Record({
     "title": Field(str, min=1),
@@ -480,7 +482,8 @@ def build(layouts_root: Path | str) -> GameKit:
     def back(cid: str):
         deck = specs[cid]
         return art.bind(art.deck_back, title=typeset(deck["back_title"]), subtitle=typeset(kit["title"]),
-                        mark=art.Mark(typeset(deck["back_title"]), deck["back_colour"], deck["back_symbol"]))
+                        mark=art.Mark(typeset(deck["back_title"]), deck["back_colour"], deck["back_symbol"]),
+                        pattern=deck["back_pattern"])
 
     # Chapter markers: MARKERS_PER_PLAYER per character, in the character's colour and symbol.
     aids_file = folder / "aids.yaml"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
+from kit.parts.card import card_back
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import PT, text_box, text_height
 from kit.parts.track import Track, draw_track
@@ -421,11 +422,10 @@ def argument_front(surface: "Surface", frame: "Frame", face: ArgumentFace) -> No
              size=FLAVOUR_SIZE + 0.5, min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
 
 
-def deck_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str, mark: Mark) -> None:
+def deck_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str, mark: Mark, pattern: str) -> None:
     """A deck back: the generic patterned back of kit.parts.card, in the deck's colour."""
-    from kit.parts.card import card_back
     card_back(surface, frame, title=title, subtitle=subtitle, colour=mark.colour, symbol=mark.symbol,
-              pattern="crosshatch" if mark.symbol == "hexagon" else "dots")
+              pattern=pattern)
 
 
 # --- character cards --------------------------------------------------------------------

@@ -52,20 +52,28 @@ def copies(cards: list[dict]) -> int:
 
 
 class Cell:
-    """What one imposition cell of a page holds: its box in mm, its words, its characters."""
+    """What one imposition cell of a page holds: its box in mm, its words, its characters.
 
-    def __init__(self, page, x: float, y: float, w: float, h: float):
+    Characters are kept in drawing order: text turned along an edge or upside down reads
+    correctly there, and a wrapped line leaves no space, hence the comparisons without
+    whitespace (`holds`)."""
+
+    def __init__(self, chars: list[dict], words: list[dict], x: float, y: float, w: float, h: float):
         self.x, self.y, self.w, self.h = x, y, w, h
-        crop = page.crop((x * PT_PER_MM, y * PT_PER_MM, (x + w) * PT_PER_MM, (y + h) * PT_PER_MM))
-        # A space between a bold run and the next is only a gap (no space character) of
-        # about 2 pt: a tolerance under it keeps the two words apart.
-        self.text = flat(crop.extract_text(x_tolerance=1.2) or "")
-        self.words = crop.extract_words()
-        # Characters in drawing order: text turned along an edge or upside down reads
-        # correctly here, where extract_text would reorder it.
-        self.stream = "".join(ch["text"] for ch in crop.chars)
+
+        def inside(obj) -> bool:
+            cx = (obj["x0"] + obj["x1"]) / 2 / PT_PER_MM
+            cy = (obj["top"] + obj["bottom"]) / 2 / PT_PER_MM
+            return x <= cx <= x + w and y <= cy <= y + h
+
+        self.words = [word for word in words if inside(word)]
+        mine = [ch for ch in chars if inside(ch)]
+        self.stream = "".join(ch["text"] for ch in mine)
         self.squeezed = squeeze(self.stream)
-        self.along = "".join(ch["text"] for ch in crop.chars if not ch["upright"])
+        self.along = "".join(ch["text"] for ch in mine if not ch["upright"])
+
+    def holds(self, text: str) -> bool:
+        return squeeze(text) in self.squeezed
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +90,9 @@ def built(tmp_path_factory):
             first, last = entry["pages"]
             for number in range(first, last + 1):
                 page = pdf.pages[number - 1]
-                pages[number] = [Cell(page, *grid.cell_origin(i), w, h) for i in range(grid.per_page)]
+                # One pass over the page's objects, shared out to the cells by their centres.
+                chars, words = page.chars, page.extract_words(x_tolerance=1.2)
+                pages[number] = [Cell(chars, words, *grid.cell_origin(i), w, h) for i in range(grid.per_page)]
     return {"manifest": manifest, "pages": pages, "pdf": out / "phd.pdf"}
 
 
@@ -140,7 +150,7 @@ def _track_numbers(cell: Cell, x_from: float, x_to: float) -> list[tuple[int, fl
 def test_both_tracks_run_from_min_to_max_in_order_with_steps_a_clip_can_mark(built):
     spec = raw("kit.yaml")["components"]["character-cards"]
     width = spec["size"][0]
-    cells = [cell for page in cells_of(built, "character-cards") for cell in page if cell.text]
+    cells = [cell for page in cells_of(built, "character-cards") for cell in page if cell.stream]
     assert len(cells) == rules.MAX_PLAYERS
     expected = list(range(rules.RESOURCE_MIN, rules.RESOURCE_MAX + 1))
     for cell in cells:
@@ -160,7 +170,7 @@ def test_tracks_are_labelled_start_burnout_bingo_and_by_resource(built):
     kit = raw("kit.yaml")
     for page in cells_of(built, "character-cards"):
         for cell in page:
-            if not cell.text:
+            if not cell.stream:
                 continue
             along = cell.along
             assert along.count(flat(spec["start_label"])) == 2
@@ -170,15 +180,14 @@ def test_tracks_are_labelled_start_burnout_bingo_and_by_resource(built):
 
 
 def test_character_cards_carry_name_role_flavour_and_turn_summary(built):
-    text = " ".join(cell.text for page in cells_of(built, "character-cards") for cell in page)
+    cells = [cell for page in cells_of(built, "character-cards") for cell in page if cell.stream]
     summary = printed(raw("kit.yaml")["components"]["character-cards"]["summary"])
     for character in raw("characters.yaml")["characters"]:
-        for key in ("name", "role", "flavour"):
-            assert printed(character[key]) in text
-    assert text.count(summary) == rules.MAX_PLAYERS
+        strings = [printed(character[key]) for key in ("name", "role", "flavour")]
+        assert sum(all(cell.holds(s) for s in strings) for cell in cells) == 1
+    assert all(cell.holds(summary) for cell in cells)
 
 
-# --- every card's words on the paper ----------------------------------------------------------
 def _event_strings(card: dict, kit: dict) -> list[str]:
     labels = kit["labels"]
     out = [card["title"], card["text"], kit["event_types"][card["type"]]["name"].upper()]
@@ -224,6 +233,21 @@ def test_event_numbers_are_printed_with_their_resource_word(built):
         assert _find(cells, [printed(card["title"])] + expected) >= 1, (card["title"], expected)
 
 
+def test_numbers_sit_on_the_same_line_as_their_resource_word(built):
+    # Comparisons without whitespace cannot tell « +3 Pression » from a « +3 » far from its
+    # word: read the words of the row that holds each change.
+    cells = [cell for page in cells_of(built, "event-cards", backs=False) for cell in page]
+    names = {r: raw("kit.yaml")["resources"][r]["name"] for r in rules.RESOURCES}
+    for card in (c for c in raw("events.yaml")["cards"] if c["type"] == "vie" and c["pression"] and c["credit"]):
+        cell = next(cell for cell in cells if cell.holds(printed(card["title"])))
+        number = next(w for w in cell.words if w["text"] == _signed(card["pression"]))  # the Vous row
+        row = sorted((w for w in cell.words if abs(w["top"] - number["top"]) < 1.0), key=lambda w: w["x0"])
+        texts = [w["text"] for w in row]
+        pairs = list(zip(texts, texts[1:]))
+        for rid in rules.RESOURCES:
+            assert (_signed(card[rid]), names[rid]) in pairs, (card["title"], texts)
+
+
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"\u2212{-value}"
 
@@ -252,20 +276,19 @@ def test_chapter_markers_have_both_faces_in_each_characters_colours(built):
 
 
 def test_turn_aids_hold_every_section(built):
-    text = " ".join(cell.text for page in cells_of(built, "turn-aid") for cell in page)
+    cells = [cell for page in cells_of(built, "turn-aid") for cell in page if cell.stream]
     copies_ = raw("kit.yaml")["components"]["turn-aid"]["copies"]
     for aid in raw("aids.yaml")["turn_aid"]:
-        assert text.count(printed(aid["title"])) == copies_
-        for section in aid["sections"]:
-            assert printed(section["heading"]) in text
-            assert printed(section["text"]) in text
+        strings = [printed(aid["title"])] + [printed(section[key]) for section in aid["sections"]
+                                              for key in ("heading", "text")]
+        assert sum(all(cell.holds(s) for s in strings) for cell in cells) == copies_
 
 
 def test_engine_numbers_reach_the_aids(built):
-    text = " ".join(cell.text for page in cells_of(built, "turn-aid") for cell in page)
-    assert f"Gardez au plus {rules.HAND_LIMIT} cartes" in text
-    assert f"{rules.CHAPTER_COST['pression']} P et {rules.CHAPTER_COST['credit']} C" in text
-    assert f"{rules.TIMED_POINTS['approved']} par chapitre approuvé" in text
+    text = "".join(cell.squeezed for page in cells_of(built, "turn-aid") for cell in page)
+    assert squeeze(f"Gardez au plus {rules.HAND_LIMIT} cartes") in text
+    assert squeeze(f"{rules.CHAPTER_COST['pression']} P et {rules.CHAPTER_COST['credit']} C") in text
+    assert squeeze(f"{rules.TIMED_POINTS['approved']} par chapitre approuvé") in text
 
 
 # --- the backs --------------------------------------------------------------------------------
@@ -276,14 +299,15 @@ def test_each_page_of_fronts_has_a_page_of_mirrored_backs(built, cid):
     assert len(fronts) == len(backs) >= 1
     grid = plan_grid("a4", tuple(component(built, cid)["size_mm"]))
     for front, back in zip(fronts, backs):
-        filled = [i for i, cell in enumerate(front) if cell.text]
+        filled = [i for i, cell in enumerate(front) if cell.stream]
         # A back sits in the mirrored cell of its front (same row, column reversed) for a
         # long-edge flip; the other cells of the back page stay blank.
-        assert sorted(grid.mirrored(i) for i in filled) == [i for i, cell in enumerate(back) if cell.text]
+        assert sorted(grid.mirrored(i) for i in filled) == [i for i, cell in enumerate(back) if cell.stream]
         for i in filled:
-            assert printed(deck["back_title"]) in back[grid.mirrored(i)].text
+            assert back[grid.mirrored(i)].holds(printed(deck["back_title"]))
+            assert not front[i].holds(printed(deck["back_title"]) + "PHD")
     # The last page is partly filled, so the mirroring is visible in the numbers.
-    last = [i for i, cell in enumerate(fronts[-1]) if cell.text]
+    last = [i for i, cell in enumerate(fronts[-1]) if cell.stream]
     assert len(last) < grid.per_page
 
 
