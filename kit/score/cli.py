@@ -6,7 +6,6 @@ module kit/score/<game>.py adds its friendly commands to the `score` group when 
 """
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 
