@@ -38,7 +38,6 @@ COLOUR = Record({
     "symbol": Field("symbol", doc="the vector symbol that doubles the colour"),
     "name": Field(str, doc="the colour's printed name"),
     "domain": Field(str, doc="what a law of this colour strengthens"),
-    "pencil": Field(str, default="", doc="the pencil to use, for the legend"),
 })
 COLOURS_FILE = Record({
     "colours": Field(Record({c: Field(COLOUR) for c in rules.COLOURS})),
@@ -205,7 +204,7 @@ def _load_colours(folder: Path, bonus: dict) -> tuple[dict[str, ColourInfo], str
                               "so colour is never the only cue")
         seen[symbol] = key
     infos = {key: ColourInfo(key=key, ink=c["ink"], symbol=c["symbol"], name=french_spacing(c["name"]),
-                             domain=french_spacing(c["domain"]), pencil=french_spacing(c["pencil"]),
+                             domain=french_spacing(c["domain"]),
                              bonus=bonus[key])
              for key, c in colours.items()}
     return infos, data["chaos"]["ink"], data["chaos"]["calamity_symbol"]

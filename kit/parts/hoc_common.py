@@ -33,7 +33,6 @@ class ColourInfo:
     symbol: str
     name: str       # « Bleu »
     domain: str     # « hégémonie politique »
-    pencil: str
     bonus: str      # « +1 Sceau », already written from the rule engine's COLOUR_BONUS
 
 

@@ -316,7 +316,7 @@ def _layout_strings(layout) -> list[str]:
     for o in layout.objectives:
         out += [o.name, o.origin, o.secondary]
     for c in layout.colours.values():
-        out += [c.name, c.domain, c.pencil, c.bonus]
+        out += [c.name, c.domain, c.bonus]
     return out
 
 
