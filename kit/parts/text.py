@@ -220,6 +220,11 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
                 if joined:
                     px, pf, pt = pieces[-1]
                     pieces[-1] = (px, pf, pt + " " + run.text)
+                elif j == 0 and k > 0:
+                    # A word after a space starts a new string (another font, or justified):
+                    # it carries its space in front, drawn a space-width earlier, so copied
+                    # or searched text keeps its word breaks and the ink lands where it did.
+                    pieces.append((run_x - surface.text_width(" ", font=f, size=used), f, " " + run.text))
                 else:
                     pieces.append((run_x, f, run.text))
                 run_x += surface.text_width(printable(run.text, f), font=f, size=used)

@@ -12,7 +12,15 @@ NBSP, NNBSP = "\u00a0", "\u202f"
 
 
 def drawn(surface):
-    return [(c["x"], c["y"], c["s"], c["font"], c["size"]) for c in surface.find("text")]
+    """(x, y, string, font, size) of each visible string: a leading space is moved into x."""
+    out = []
+    for c in surface.find("text"):
+        s, x = c["s"], c["x"]
+        if s.startswith(" "):
+            x += surface.text_width(" ", font=c["font"], size=c["size"])
+            s = s[1:]
+        out.append((x, c["y"], s, c["font"], c["size"]))
+    return out
 
 
 def extent(surface, call):
