@@ -241,14 +241,16 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
         entries[tribe["tribe"]] = (entry, tribe, raw_tribe)
     # The rule engine is the judge of what an objective may be; check each tribe on its own
     # (the others at their defaults) so the error names the tribe and the field at fault.
-    for key, (entry, tribe, _) in entries.items():
+    for key, (entry, tribe, raw_tribe) in entries.items():
         candidate = dict(rules.DEFAULT_OBJECTIVES)
         candidate[key] = {"circle": dict(tribe["circle"]), "secondary": dict(tribe["secondary"])}
         try:
             rules.validate_objectives(candidate)
         except RuleViolation as violation:
             field = "secondary" if "secondary" in str(violation) else "circle"
-            raise LayoutError(path, entry, field, str(violation)) from None
+            where = getattr(raw_tribe.get(field), "line", None)  # the YAML loader keeps line numbers
+            problem = str(violation) + (f" (line {where})" if where else "")
+            raise LayoutError(path, entry, field, problem) from None
     out = []
     for key in rules.TRIBES:
         entry, tribe, raw_tribe = entries[key]
