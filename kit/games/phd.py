@@ -185,10 +185,10 @@ NBSP, NNBSP = "\u00a0", "\u202f"
 
 
 def typeset(text: str) -> str:
-    """Folded lines joined, the typographic apostrophe, and no-break spaces where French
-    wants them (narrow before ; ! ? and inside « », ordinary before :)."""
+    """The typographic apostrophe, and no-break spaces where French wants them (narrow
+    before ; ! ? % and inside « », ordinary before :), so no line starts with them."""
     text = text.replace("'", "\u2019")
-    text = re.sub(r" +([;!?])", NNBSP + r"\1", text)
+    text = re.sub(r" +([;!?%])", NNBSP + r"\1", text)
     text = re.sub(r" +:", NBSP + ":", text)
     text = re.sub(r"« +", "«" + NNBSP, text)
     text = re.sub(r" +»", NNBSP + "»", text)

@@ -39,7 +39,7 @@ BODY_SIZE = 7.8       # flavour and effect texts start here and shrink...
 BODY_MIN = 6.5        # ...down to this (the build fails rather than print smaller)
 LABEL_SIZE = 7.5
 FLAVOUR_SIZE = 9.0    # the story of the card: the largest text after the title
-FOOTER_SIZE = 6.5
+FOOTER_SIZE = 7.0
 
 
 @dataclass(frozen=True)
@@ -305,18 +305,18 @@ def _postit(surface: "Surface", note: PostIt, x: float, y: float, w: float, h: f
     surface.line(x + w - value_w - 0.6, y + 1.5, x + w - value_w - 0.6, y + h - 1.5, stroke=note.edge, width=0.25)
     surface.text(cx, y + h * 0.5, signed(note.value), font="sans-bold", size=14.0, colour=INK, anchor="middle")
     word = note.resource.name
-    ww = surface.text_width(word, font="sans", size=6.5)
-    left = cx - (ww + 3.0) / 2
+    ww = surface.text_width(word, font="sans", size=7.0)
+    left = min(cx - (ww + 3.0) / 2, x + w - fold - 0.6 - (ww + 3.0))  # clear of the folded corner
     base = y + h - 2.4
-    draw_symbol(surface, note.resource.symbol, left + 1.1, base - 6.5 * PT * 0.36, 2.2, fill=note.resource.colour,
+    draw_symbol(surface, note.resource.symbol, left + 1.1, base - 7.0 * PT * 0.36, 2.2, fill=note.resource.colour,
                 stroke=INK, width=0.15)
-    surface.text(left + 3.0, base, word, font="sans", size=6.5, colour=INK)
+    surface.text(left + 3.0, base, word, font="sans", size=7.0, colour=INK)
 
 
 def _test_block(surface: "Surface", test: Test, x: float, y: float, w: float, h: float, colour: str) -> None:
     surface.rect(x, y, w, h, fill=lighten(colour, 0.82), stroke=darken(colour, 0.2), width=0.35, radius=1.4)
     num_w = 17.0
-    surface.text(x + num_w / 2, y + 4.0, test.difficulty_label, font="sans-condensed", size=6.5, colour=INK,
+    surface.text(x + num_w / 2, y + 4.0, test.difficulty_label, font="sans-condensed", size=7.0, colour=INK,
                  anchor="middle")
     surface.text(x + num_w / 2, y + h - 2.3, str(test.difficulty), font="sans-bold", size=17.0, colour=INK,
                  anchor="middle")
@@ -330,7 +330,7 @@ def _test_block(surface: "Surface", test: Test, x: float, y: float, w: float, h:
 
 def _when_block(surface: "Surface", face: EventFace, x: float, y: float, w: float, h: float, colour: str) -> None:
     surface.rect(x, y, w, h, fill=lighten(colour, 0.82), stroke=darken(colour, 0.2), width=0.35, radius=1.4)
-    surface.text(x + w / 2, y + 3.6, face.off_turn.upper(), font="sans-condensed", size=6.5,
+    surface.text(x + w / 2, y + 3.6, face.off_turn.upper(), font="sans-condensed", size=7.0,
                  colour=darken(colour, 0.35), anchor="middle")
     text_box(surface, x + 1.6, y + 4.6, w - 3.2, h - 5.2, face.when, font="sans", size=BODY_SIZE,
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
@@ -410,7 +410,7 @@ def argument_front(surface: "Surface", frame: "Frame", face: ArgumentFace) -> No
                  colour=_ink_on_white(sign), anchor="middle")
     top = cy + r + 6.5
     if face.controversy:
-        bh = 7.6
+        bh = 8.6
         surface.rect(x, top, inner_w, bh, fill=lighten(sign, 0.85), stroke=INK, width=0.35, radius=1.2)
         draw_symbol(surface, "triangle-down", x + 3.0, top + bh / 2, 3.2, fill=INK)
         draw_symbol(surface, "triangle-down", x + inner_w - 3.0, top + bh / 2, 3.2, fill=INK)
