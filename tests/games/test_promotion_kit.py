@@ -77,7 +77,8 @@ def built(tmp_path_factory):
         for number, page in enumerate(pdf.pages, start=1):
             owner = next((c["id"] for c in manifest["components"] if c["pages"][0] <= number <= c["pages"][1]), None)
             side = "back" if owner and (number - component(manifest, owner)["pages"][0]) % 2 else "front"
-            if owner == "cards" and side == "back" and any(p["owner"] == "cards" and p["side"] == "back" for p in pages):
+            seen_back = any(p["owner"] == "cards" and p["side"] == "back" for p in pages)
+            if owner == "cards" and side == "back" and seen_back:
                 # Every card back page is the same drawing, and parsing its pattern is slow:
                 # the first one stands for all.
                 continue
@@ -139,7 +140,8 @@ def test_every_design_can_be_read_back_from_its_cards(built):
     printed = [cell for p in pages_of(pages, "cards", "front") for cell in p["cells"]]
     layout = game.load(LAYOUTS)
     for d in layout.designs:
-        expected = [squeeze(part) for part in (d.title, d.type.name.upper(), d.when, d.body, d.flavour, f"×{d.copies}")]
+        parts = (d.title, d.type.name.upper(), d.when, d.body, d.flavour, f"×{d.copies}")
+        expected = [squeeze(part) for part in parts]
         holding = [cell for cell in printed if all(part in squeeze(cell) for part in expected)]
         assert len(holding) == d.copies, f"{d.title}: {len(holding)} readable cards for {d.copies} copies"
     # The raw layout words too, so a filling bug cannot hide a design: each effect's words appear.
@@ -230,7 +232,8 @@ def test_no_nine_consecutive_words_of_the_seed(built):
 
 
 def test_letter_paper_keeps_four_aids_a_page(tmp_path):
-    result = CliRunner().invoke(cli, ["build", "promotion", "--paper", "letter", "--only", "aid", "--out", str(tmp_path)])
+    args = ["build", "promotion", "--paper", "letter", "--only", "aid", "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     aid = component(json.loads((tmp_path / "promotion.json").read_text(encoding="utf-8")), "aid")
     assert aid["pages"][1] - aid["pages"][0] + 1 == 2 * (rules.MAX_PLAYERS // 4)
@@ -306,6 +309,7 @@ def test_trahison_without_answer_and_unknown_placeholder(layouts_copy):
 
 def test_too_few_tokens_is_refused_through_the_cli(layouts_copy, tmp_path):
     edit(layouts_copy, "tokens.yaml", lambda d: d["values"][0].update(copies=1))
-    result = CliRunner().invoke(cli, ["build", "promotion", "--layouts", str(layouts_copy), "--out", str(tmp_path / "o")])
+    args = ["build", "promotion", "--layouts", str(layouts_copy), "--out", str(tmp_path / "o")]
+    result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2
     assert "tokens.yaml" in result.output and "copies" in result.output and str(rules.MIN_PI_TOKENS) in result.output
