@@ -33,7 +33,7 @@ from kit.parts.symbols import PATTERNS
 from kit.schema import Field, ListOf, Record, check, layout_dir, read_yaml
 from scorekeeper.rules import promotion as rules
 
-GAME_ID = rules.GAME_ID
+GAME_ID = "promotion"
 
 # --- schemas ------------------------------------------------------------------------------
 TYPE = Record({
@@ -214,10 +214,10 @@ class Layout:
     values: dict    # every placeholder's value
 
 
-def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict, object]:
+def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict]:
     path = folder / f"{stem}.yaml"
     raw = read_yaml(path)
-    return path, check(raw if raw is not None else {}, schema, path), raw
+    return path, check(raw if raw is not None else {}, schema, path)
 
 
 def _check_cards(path: Path, cards: dict) -> None:
@@ -284,7 +284,7 @@ def _values(path: Path, cards: dict) -> dict:
 def load(layouts_root: Path) -> Layout:
     """Read and check every Promotion layout file under layouts_root/promotion."""
     folder = layout_dir(Path(layouts_root), GAME_ID)
-    cards_path, cards, _ = _load(folder, "cards", CARDS)
+    cards_path, cards = _load(folder, "cards", CARDS)
     _check_cards(cards_path, cards)
     values = _values(cards_path, cards)
 
@@ -303,7 +303,7 @@ def load(layouts_root: Path) -> Layout:
         designs.append(Design(french_spacing(d["title"]), kind, d["copies"], when, french_spacing(body),
                               fill(d["flavour"], values, cards_path, where, "flavour")))
 
-    aid_path, aid, _ = _load(folder, "aid", AID)
+    aid_path, aid = _load(folder, "aid", AID)
     for face in ("front", "back"):
         for i, section in enumerate(aid[face], start=1):
             where = _entry(face, i, section["heading"])
@@ -313,7 +313,7 @@ def load(layouts_root: Path) -> Layout:
         aid[key] = fill(aid[key], values, aid_path, None, key)
     aid["table"] = {k: fill(v, values, aid_path, "table", k) for k, v in aid["table"].items()}
 
-    tokens_path, tokens, _ = _load(folder, "tokens", TOKENS)
+    tokens_path, tokens = _load(folder, "tokens", TOKENS)
     count = sum(v["copies"] for v in tokens["values"])
     if count < rules.MIN_PI_TOKENS:
         raise LayoutError(tokens_path, "values", "copies", f"{count} tokens in all; the game needs at least "
@@ -328,7 +328,7 @@ def load(layouts_root: Path) -> Layout:
         raise LayoutError(tokens_path, "values", "value", "no token is worth 1 PI; the Treasury could not "
                                                           "pay a single point")
 
-    game_path, game, _ = _load(folder, "game", GAME)
+    game_path, game = _load(folder, "game", GAME)
     for key in ("cards", "aid"):
         try:
             game[key]["size"] = card_size(game[key]["size"])
