@@ -8,6 +8,7 @@ on the paper, the blue and orange backs behind their fronts, and the counts the 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pdfplumber
@@ -76,11 +77,8 @@ class Cell:
         return squeeze(text) in self.squeezed
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("phd")
-    result = CliRunner().invoke(cli, ["build", "phd", "--out", str(out)])
-    assert result.exit_code == 0, result.output
+def read(out: Path) -> dict:
+    """The manifest and, for every page, its cells (by the imposition grid of its component)."""
     manifest = json.loads((out / "phd.json").read_text(encoding="utf-8"))
     pages: dict[int, list[Cell]] = {}
     with pdfplumber.open(out / "phd.pdf") as pdf:
@@ -93,7 +91,32 @@ def built(tmp_path_factory):
                 # One pass over the page's objects, shared out to the cells by their centres.
                 chars, words = page.chars, page.extract_words(x_tolerance=1.2)
                 pages[number] = [Cell(chars, words, *grid.cell_origin(i), w, h) for i in range(grid.per_page)]
-    return {"manifest": manifest, "pages": pages, "pdf": out / "phd.pdf"}
+    return {"manifest": manifest, "pages": pages}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("phd")
+    result = CliRunner().invoke(cli, ["build", "phd", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return read(out)
+
+
+@pytest.fixture(scope="module")
+def partial(tmp_path_factory):
+    """The two decks alone, each one design short, so their last page is partly filled and a
+    mirrored back lands in another column than its front."""
+    root = tmp_path_factory.mktemp("layouts")
+    shutil.copytree(FOLDER, root / "phd")
+    for name in ("events.yaml", "arguments.yaml"):
+        data = raw(name)
+        data["cards"].pop()
+        (root / "phd" / name).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    out = tmp_path_factory.mktemp("partial")
+    result = CliRunner().invoke(cli, ["build", "phd", "--layouts", str(root), "--out", str(out),
+                                      "--only", "event-cards", "--only", "argument-cards"])
+    assert result.exit_code == 0, result.output
+    return read(out)
 
 
 def component(built, cid: str) -> dict:
@@ -293,22 +316,33 @@ def test_engine_numbers_reach_the_aids(built):
 
 # --- the backs --------------------------------------------------------------------------------
 @pytest.mark.parametrize("cid", ["event-cards", "argument-cards"])
-def test_each_page_of_fronts_has_a_page_of_mirrored_backs(built, cid):
+def test_each_page_of_fronts_is_followed_by_a_page_of_its_backs(built, cid):
     deck = raw("kit.yaml")["components"][cid]
     fronts, backs = cells_of(built, cid, backs=False), cells_of(built, cid, backs=True)
     assert len(fronts) == len(backs) >= 1
     grid = plan_grid("a4", tuple(component(built, cid)["size_mm"]))
     for front, back in zip(fronts, backs):
         filled = [i for i, cell in enumerate(front) if cell.stream]
-        # A back sits in the mirrored cell of its front (same row, column reversed) for a
-        # long-edge flip; the other cells of the back page stay blank.
         assert sorted(grid.mirrored(i) for i in filled) == [i for i, cell in enumerate(back) if cell.stream]
         for i in filled:
-            assert back[grid.mirrored(i)].holds(printed(deck["back_title"]))
+            # The back holds the deck's name and the game's, and nothing else.
+            assert sorted(back[grid.mirrored(i)].squeezed) == sorted(squeeze(printed(deck["back_title"]) + "PHD"))
             assert not front[i].holds(printed(deck["back_title"]) + "PHD")
-    # The last page is partly filled, so the mirroring is visible in the numbers.
-    last = [i for i, cell in enumerate(fronts[-1]) if cell.stream]
-    assert len(last) < grid.per_page
+
+
+@pytest.mark.parametrize("cid", ["event-cards", "argument-cards"])
+def test_backs_are_mirrored_for_a_long_edge_flip(partial, cid):
+    # On a partly filled last page the backs must sit in the same rows, columns reversed,
+    # so that flipping the sheet on its long edge puts each back behind its own front.
+    fronts, backs = cells_of(partial, cid, backs=False), cells_of(partial, cid, backs=True)
+    grid = plan_grid("a4", tuple(component(partial, cid)["size_mm"]))
+    filled = [i for i, cell in enumerate(fronts[-1]) if cell.stream]
+    on_back = [i for i, cell in enumerate(backs[-1]) if cell.stream]
+    assert 0 < len(filled) < grid.per_page
+    assert on_back == sorted(grid.mirrored(i) for i in filled) != filled
+    for i in filled:
+        row, col = divmod(i, grid.cols)
+        assert grid.mirrored(i) == row * grid.cols + (grid.cols - 1 - col)
 
 
 def test_single_sided_components_have_no_back_pages(built):
