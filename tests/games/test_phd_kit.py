@@ -147,7 +147,7 @@ def test_manifest_lists_the_five_components_with_the_counts_the_rules_ask(built)
     assert entries["chapter-markers"]["count"] == rules.MARKERS_PER_PLAYER * rules.MAX_PLAYERS
     assert entries["turn-aid"]["count"] >= 1
     assert entries["turn-aid"]["count"] == len(aids) * raw("kit.yaml")["components"]["turn-aid"]["copies"]
-    assert entries["character-cards"]["size_mm"] == [70.0, 120.0]
+    assert entries["character-cards"]["size_mm"] == raw("kit.yaml")["components"]["character-cards"]["size"]
     assert built["manifest"]["pages"] == max(c["pages"][1] for c in entries.values())
 
 
