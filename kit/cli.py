@@ -6,7 +6,6 @@ sentence on stderr and exit status 2, here and nowhere else.
 from __future__ import annotations
 
 import os
-import sys
 
 import click
 

@@ -16,7 +16,6 @@ from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import amphitheatre as rules
 
-FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
 
 def _names(values: tuple[str, ...]) -> list[str]:
@@ -30,7 +29,7 @@ def _names(values: tuple[str, ...]) -> list[str]:
 # -- friendly commands -------------------------------------------------------------------
 
 @score.command()
-@FILE
+@common.FILE
 @click.argument("speaker")
 @click.argument("target")
 def handshake(file: Path, speaker: str, target: str) -> None:
@@ -39,7 +38,7 @@ def handshake(file: Path, speaker: str, target: str) -> None:
 
 
 @score.command()
-@FILE
+@common.FILE
 @click.option("--a", "side_a", multiple=True, required=True, metavar="NAMES",
               help="Side A, comma-separated (the speaker's side).")
 @click.option("--b", "side_b", multiple=True, required=True, metavar="NAMES",
@@ -55,7 +54,7 @@ def debate(file: Path, side_a: tuple[str, ...], side_b: tuple[str, ...], discoun
 
 
 @score.command()
-@FILE
+@common.FILE
 @click.argument("accuser")
 @click.argument("accused")
 @click.option("--truthful/--lying", default=None,

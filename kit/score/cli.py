@@ -43,7 +43,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
             raise KitError(f"--option gives {key} twice; give each option once.")
         parsed[key] = common.read_option_file(value[1:]) if value.startswith("@") else common.parse_value(value)
     game_cli = common.game_module(game)
-    if game_cli is not None and hasattr(game_cli, "prepare_options"):
+    if hasattr(game_cli, "prepare_options"):
         parsed = game_cli.prepare_options(parsed)
     session = sessions.create(file, game, common.parse_players(players), parsed)
     names = ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
@@ -104,11 +104,7 @@ def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str)
                        f"{common.join_names(list(state['players']))}.")
     if not reveal and not state.get("over"):   # once the game is over, nothing is secret
         state = rules.public_view(session.game, state, viewer)
-    game_cli = common.game_module(session.game)
-    if game_cli is not None and hasattr(game_cli, "render"):
-        click.echo(game_cli.render(state, lang))
-    else:
-        click.echo(common.render_state(state, lang))
+    click.echo(common.game_module(session.game).render(state, lang))
 
 
 @score.command()
@@ -116,12 +112,8 @@ def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str)
 def play(file: Path) -> None:
     """Guided play at the table: asks each step, hides typed votes, saves every entry."""
     session = common.open_session(file)
-    game_cli = common.game_module(session.game)
-    if game_cli is None or not hasattr(game_cli, "play"):
-        raise KitError(f"Guided play is not available for {session.game} yet; use the "
-                       "friendly commands or `kit score act`.")
     with common.guided(file):
-        game_cli.play(file)
+        common.game_module(session.game).play(file)
 
 
 @score.command()
@@ -141,7 +133,24 @@ def repair(file: Path, yes: bool) -> None:
     click.echo(f"Removed line {line} ({len(removed)} bytes); {file} is whole again.")
 
 
-# The games' friendly commands register on `score` when their module is imported; a game
-# whose module does not exist yet simply has none.
+@score.command(name="deck-empty")
+@common.FILE
+@click.option("--hand", "hands", multiple=True, metavar="NAME=N",
+              help="Promotion: cards in a player's hand, needed only to break a tie as the office closes.")
+def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
+    """PHD (timed) or Promotion: the deck has run out.
+
+    Shared by the games whose deck can run out: each builds its own action through the
+    `deck_empty_action(session, hands)` hook of its kit/score/<game>.py.
+    """
+    session = common.open_session(file)
+    game_cli = common.game_module(session.game)
+    if not hasattr(game_cli, "deck_empty_action"):
+        raise KitError(f"{session.game} has no deck that runs out; deck-empty is for phd and promotion.")
+    parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
+    common.submit(file, game_cli.deck_empty_action(session, parsed))
+
+
+# The games' friendly commands register on `score` when their module is imported.
 for _game in rules.GAME_IDS:
     common.game_module(_game)

@@ -6,12 +6,11 @@ and hands it to `submit`, which goes through exactly the same path as `kit score
 the `ask*` helpers, which re-ask until an entry is accepted, and `guided` so Ctrl-C or a
 closed terminal stops cleanly with everything accepted already saved.
 
-The contract for kit/score/<game>.py (all optional except `play` for `kit score play`):
+The contract for kit/score/<game>.py (`render` and `play` required, the rest optional):
 - import `score` from kit.score.cli and register friendly commands on it with
   `@score.command(...)`; each builds an action and calls `submit(path, action)`;
 - `play(path: Path) -> None`: the guided loop, resuming from the file as it stands;
-- `render(state: dict, lang: str) -> str`: a readable table for `show` (default:
-  `render_state`, a generic table of the players' fields);
+- `render(state: dict, lang: str) -> str`: a readable table with standings for `show`;
 - `outcome(before: dict, after: dict, action: dict, lang: str) -> list[str]`: extra lines
   printed after an accepted action (the rewards of a vote...);
 - `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
@@ -33,6 +32,10 @@ from scorekeeper import rules, session as sessions
 from scorekeeper.errors import RuleViolation
 
 T = TypeVar("T")
+
+# The arguments every game's friendly commands take, spelled once so they read the same.
+FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+PLAYER = click.argument("player")
 
 
 # -- sessions ------------------------------------------------------------------------------
@@ -72,7 +75,7 @@ def outcome_lines(session: sessions.Session, before: dict, action: dict, lang: s
     lines = [f"{line}. {describe(session.game, action, lang)}"]
     game_cli = game_module(session.game)
     after = session.state
-    if game_cli is not None and hasattr(game_cli, "outcome"):
+    if hasattr(game_cli, "outcome"):
         lines.extend(game_cli.outcome(before, after, action, lang))
     if after.get("over") and not before.get("over"):
         lines.append(game_over_line(after))
@@ -94,15 +97,9 @@ def describe(game: str, action: dict, lang: str = "en") -> str:
     return rules.describe(game, action, lang)
 
 
-def game_module(game: str) -> ModuleType | None:
-    """kit/score/<game>.py, or None while it does not exist."""
-    name = "kit.score." + game.replace("-", "_")
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        return None
+def game_module(game: str) -> ModuleType:
+    """kit/score/<game>.py: the game's friendly commands, `render` and `play`."""
+    return importlib.import_module("kit.score." + game.replace("-", "_"))
 
 
 def join_names(names: list[str]) -> str:
@@ -211,43 +208,6 @@ def table(headers: list[str], rows: list[list[object]]) -> str:
 
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _cell(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return " ".join(f"{k}={_cell(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(_cell(v) for v in value)
-    return "" if value is None else str(value)
-
-
-def render_state(state: dict, lang: str = "en") -> str:
-    """A generic readable view: top-level facts, then one row per player."""
-    lines = []
-    facts = {k: v for k, v in state.items()
-             if k not in ("players", "game") and v is not None and not isinstance(v, (list, dict))}
-    facts_text = ", ".join(f"{k} {_cell(v)}" for k, v in facts.items())
-    lines.append(f"{state.get('game', '')}: {facts_text}".rstrip(": "))
-    players = state.get("players", {})
-    fields: list[str] = []
-    for record in players.values():
-        fields += [f for f in record if f not in fields]
-    try:
-        module = rules.module(state.get("game", ""))
-    except RuleViolation:
-        module = None
-    if module is not None and hasattr(module, "standings"):
-        order = module.standings(state)
-        rows = [[rank, name] + [_cell(players[name].get(f, "hidden")) for f in fields] for rank, name in order]
-        lines.append(table(["rank", "player"] + fields, rows))
-    else:
-        rows = [[name] + [_cell(record.get(f, "hidden")) for f in fields] for name, record in players.items()]
-        lines.append(table(["player"] + fields, rows))
-    if state.get("over"):
-        lines.append(game_over_line(state))
-    return "\n".join(lines)
 
 
 # -- guided play ---------------------------------------------------------------------------

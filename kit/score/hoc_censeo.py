@@ -18,7 +18,6 @@ from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
-FILE = click.Path(dir_okay=False, path_type=Path)
 
 _WORDS = {
     "en": {"player": "player", "tribe": "tribe", "senators": "senators", "gold": "gold", "seals": "seals",
@@ -47,7 +46,7 @@ def _amounts(values: tuple[str, ...], option: str) -> dict:
 
 
 @score.command()
-@click.argument("file", type=FILE)
+@common.FILE
 @click.option("--pour", multiple=True, metavar="NAME=N", help="Senators a player writes in POUR (repeatable).")
 @click.option("--contre", multiple=True, metavar="NAME=N", help="Senators a player writes in CONTRE (repeatable).")
 @click.option("--colour", type=click.Choice(COLOURS), help="The motion's colour, needed when POUR wins.")
@@ -67,8 +66,8 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
 
 
 @score.command("spend-seals")
-@click.argument("file", type=FILE)
-@click.option("--player", required=True, help="Who spends the seals.")
+@common.FILE
+@common.PLAYER
 @click.option("--colour", type=click.Choice(COLOURS), required=True, help="The portion's colour.")
 def spend_seals(file: Path, player: str, colour: str) -> None:
     """Hoc Censeo: PLAYER spends 2 seals to colour a portion the circle still needs."""
@@ -76,8 +75,8 @@ def spend_seals(file: Path, player: str, colour: str) -> None:
 
 
 @score.command("buy-senators")
-@click.argument("file", type=FILE)
-@click.option("--player", required=True, help="Who spends the gold.")
+@common.FILE
+@common.PLAYER
 @click.option("--gold", type=int, required=True, help="Gold coins to spend (5 senators each).")
 def buy_senators(file: Path, player: str, gold: int) -> None:
     """Hoc Censeo: PLAYER spends gold for senators, 5 per coin."""
@@ -336,6 +335,6 @@ def _announce_end(state: dict) -> None:
     for name in state["winners"]:
         met = state["players"][name]["objectives"]
         secondary = state["players"][name]["goal"]["secondary"]
-        what = [f"completed the circle" if met["circle"] else "",
+        what = ["completed the circle" if met["circle"] else "",
                 f"met the secondary objective ({secondary['kind']} {secondary['amount']})" if met["secondary"] else ""]
         click.echo(f"  {name} {' and '.join(w for w in what if w)}.")

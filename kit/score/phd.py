@@ -3,9 +3,8 @@
 The commands only build the action of SCOREKEEPER.md and hand it to `common.submit`, the
 same path as `kit score act`; every rule lives in scorekeeper.rules.phd.
 
-`deck-empty` is registered here for both games whose deck can run out (PHD's timed
-variant and Promotion): one command, and each game's module builds its own action with
-`deck_empty_action(session, hands)`.
+`kit score deck-empty` (kit/score/cli.py) serves PHD's timed variant through
+`deck_empty_action` below.
 """
 from __future__ import annotations
 
@@ -20,8 +19,6 @@ from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import phd as rules
 
-FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-PLAYER = click.argument("player")
 # what people may type for a resource: the rules' names, the accented word, the initial
 RESOURCE_WORDS = {"pression": "pression", "p": "pression",
                   "credit": "credit", "crédit": "credit", "c": "credit"}
@@ -65,8 +62,8 @@ def _drop_empty(action: dict) -> dict:
 # -- friendly commands -------------------------------------------------------------------
 
 @score.command()
-@FILE
-@PLAYER
+@common.FILE
+@common.PLAYER
 @click.option("--pression", type=int, help="Signed change of Pression, e.g. +3 or -2.")
 @click.option("--credit", type=int, help="Signed change of Crédit, e.g. +3 or -2.")
 def adjust(file: Path, player: str, pression: int | None, credit: int | None) -> None:
@@ -76,8 +73,8 @@ def adjust(file: Path, player: str, pression: int | None, credit: int | None) ->
 
 
 @score.command()
-@FILE
-@PLAYER
+@common.FILE
+@common.PLAYER
 @click.option("--resource", "resource_", required=True, help="The resource tested: pression or credit.")
 @click.option("--die", type=int, required=True, help="The die rolled (1..6).")
 @click.option("--difficulty", type=int, required=True, help="The card's difficulty.")
@@ -96,8 +93,8 @@ def challenge(file: Path, player: str, resource_: str, die: int, difficulty: int
 
 def _chapter_command(name: str, doc: str) -> None:
     @score.command(name=name, help=doc)
-    @FILE
-    @PLAYER
+    @common.FILE
+    @common.PLAYER
     def command(file: Path, player: str) -> None:
         common.submit(file, {"action": name, "player": player})
 
@@ -121,8 +118,8 @@ def _cards(function):
 
 
 @score.command()
-@FILE
-@PLAYER
+@common.FILE
+@common.PLAYER
 @_cards
 def controversy(file: Path, player: str, arguments, support, opposition) -> None:
     """PHD: PLAYER defends a submitted chapter; approved iff own + support - opposition >= 1."""
@@ -132,8 +129,8 @@ def controversy(file: Path, player: str, arguments, support, opposition) -> None
 
 
 @score.command()
-@FILE
-@PLAYER
+@common.FILE
+@common.PLAYER
 @click.option("--die", type=int, required=True, help="The die rolled (1..6).")
 @_cards
 def defend(file: Path, player: str, die: int, arguments, support, opposition) -> None:
@@ -141,20 +138,6 @@ def defend(file: Path, player: str, die: int, arguments, support, opposition) ->
     common.submit(file, _drop_empty({"action": "defend", "player": player, "die": die,
                                      "arguments": list(arguments), "support": list(support),
                                      "opposition": list(opposition)}))
-
-
-@score.command(name="deck-empty")
-@FILE
-@click.option("--hand", "hands", multiple=True, metavar="NAME=N",
-              help="Promotion: cards in a player's hand, needed only to break a tie as the office closes.")
-def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
-    """PHD (timed) or Promotion: the deck has run out."""
-    session = common.open_session(file)
-    game_cli = common.game_module(session.game)
-    if game_cli is None or not hasattr(game_cli, "deck_empty_action"):
-        raise KitError(f"{session.game} has no deck that runs out; deck-empty is for phd and promotion.")
-    parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
-    common.submit(file, game_cli.deck_empty_action(session, parsed))
 
 
 def deck_empty_action(session: sessions.Session, hands: dict) -> dict:

@@ -17,13 +17,12 @@ from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import promotion as rules
 
-FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 
 
 # -- friendly commands -------------------------------------------------------------------
 
 @score.command()
-@FILE
+@common.FILE
 @click.argument("player")
 @click.argument("amount", type=int)
 def gain(file: Path, player: str, amount: int) -> None:
@@ -32,7 +31,7 @@ def gain(file: Path, player: str, amount: int) -> None:
 
 
 @score.command()
-@FILE
+@common.FILE
 @click.argument("player")
 @click.argument("amount", type=int)
 def lose(file: Path, player: str, amount: int) -> None:
@@ -41,7 +40,7 @@ def lose(file: Path, player: str, amount: int) -> None:
 
 
 @score.command()
-@FILE
+@common.FILE
 @click.option("--thief", required=True, help="Who takes the PI.")
 @click.option("--victim", required=True, help="Who loses them.")
 @click.argument("amount", type=int)

@@ -81,7 +81,7 @@ def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
 
 def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--contre", "Bob=10")
-    kit("score", "buy-senators", hoc, "--player", "Bob", "--gold", "1")
+    kit("score", "buy-senators", hoc, "Bob", "--gold", "1")
     result = kit("score", "undo", hoc)
     assert result.exit_code == 0 and "Undid line 3" in result.output
     log = kit("score", "log", hoc).output.splitlines()
@@ -161,8 +161,8 @@ def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
     refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
     refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "lots")
     refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
-    refused(kit("score", "spend-seals", hoc, "--player", "Alice", "--colour", "bleu"), "Alice has 0 seals")
-    refused(kit("score", "buy-senators", hoc, "--player", "Bob", "--gold", "2"), "Bob has 0 gold")
+    refused(kit("score", "spend-seals", hoc, "Alice", "--colour", "bleu"), "Alice has 0 seals")
+    refused(kit("score", "buy-senators", hoc, "Bob", "--gold", "2"), "Bob has 0 gold")
     assert hoc.read_bytes() == before
 
 
@@ -178,18 +178,12 @@ def test_calamity_choices_from_the_command_line(kit: Kit, hoc: Path):
 
 def test_spend_seals_and_buy_senators(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--pour", "Alice=5", "--colour", "bleu")
-    result = kit("score", "spend-seals", hoc, "--player", "Alice", "--colour", "vert")
+    result = kit("score", "spend-seals", hoc, "Alice", "--colour", "vert")
     assert result.exit_code == 0 and "Alice spends 2 seals" in result.output
     kit("score", "vote", hoc, "--contre", "Bob=5")
-    assert kit("score", "buy-senators", hoc, "--player", "Bob", "--gold", "2").exit_code == 0
+    assert kit("score", "buy-senators", hoc, "Bob", "--gold", "2").exit_code == 0
     state = kit.state(hoc)
     assert state["players"]["Alice"]["circle"]["vert"] == 1 and state["players"]["Bob"]["senators"] == 105
-
-
-def test_play_without_a_guided_mode_for_the_game_says_so(kit: Kit, hoc: Path, monkeypatch: pytest.MonkeyPatch):
-    from kit.score import common
-    monkeypatch.setattr(common, "game_module", lambda game: None)   # a game with no kit/score module
-    refused(kit("score", "play", hoc), "Guided play is not available for hoc-censeo")
 
 
 def test_new_reads_the_printed_objectives_file_of_the_layouts(kit: Kit, tmp_path: Path):

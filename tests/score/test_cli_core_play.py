@@ -55,7 +55,7 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
 def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: Path):
     for voter in ("Bob", "Chloé", "Alice"):
         kit("score", "vote", hoc, "--contre", f"{voter}=1")
-    kit("score", "buy-senators", hoc, "--player", "Alice", "--gold", "2")
+    kit("score", "buy-senators", hoc, "Alice", "--gold", "2")
     script = "\n".join(["vote", "", "", "", "", "", "1", "gold", "senators", "quit"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
