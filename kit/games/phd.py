@@ -186,12 +186,13 @@ NBSP, NNBSP = "\u00a0", "\u202f"
 
 def typeset(text: str) -> str:
     """The typographic apostrophe, and no-break spaces where French wants them (narrow
-    before ; ! ? % and inside « », ordinary before :), so no line starts with them."""
+    before ; ! ? % and inside « », ordinary before : and after n°), so no line starts with them."""
     text = text.replace("'", "\u2019")
     text = re.sub(r" +([;!?%])", NNBSP + r"\1", text)
     text = re.sub(r" +:", NBSP + ":", text)
     text = re.sub(r"« +", "«" + NNBSP, text)
     text = re.sub(r" +»", NNBSP + "»", text)
+    text = re.sub(r"\bn° +", "n°" + NBSP, text)
     return text
 
 
@@ -211,6 +212,10 @@ def engine_values() -> dict[str, object]:
         "hand_limit": rules.HAND_LIMIT,
         "recherche_max": rules.RECHERCHE_MAX_PER_TURN,
         "markers": rules.MARKERS_PER_PLAYER,
+        "start_events": rules.START_HAND["events"],
+        "start_arguments": rules.START_HAND["arguments"],
+        "draw_events": rules.RECHERCHE_DRAW["events"],
+        "draw_arguments": rules.RECHERCHE_DRAW["arguments"],
         "points_approved": rules.TIMED_POINTS["approved"],
         "points_pending": rules.TIMED_POINTS["pending"],
         "controversy_net": rules.CONTROVERSY_NET_TO_WIN,

@@ -27,6 +27,10 @@ DEFENCE_NET_TO_WIN = 1
 HAND_LIMIT = 9
 RECHERCHE_MAX_PER_TURN = 2
 MARKERS_PER_PLAYER = 5
+# Cards drawn at setup and by a Recherche draw action (seed). The engine does not track
+# hands; the kit prints these numbers on the aids.
+START_HAND = {"events": 3, "arguments": 2}
+RECHERCHE_DRAW = {"events": 2, "arguments": 1}
 TIMED_POINTS = {"approved": 15, "pending": 10, "credit": 1}
 
 TIMED_OPTION_DEFAULT = False
