@@ -72,6 +72,7 @@ class Cell:
         self.stream = "".join(ch["text"] for ch in mine)
         self.squeezed = squeeze(self.stream)
         self.along = "".join(ch["text"] for ch in mine if not ch["upright"])
+        self.turned = [ch for ch in mine if not ch["upright"]]
 
     def holds(self, text: str) -> bool:
         return squeeze(text) in self.squeezed
@@ -200,6 +201,33 @@ def test_tracks_are_labelled_start_burnout_bingo_and_by_resource(built):
             assert flat(spec["pression_end"]) in along and flat(spec["credit_end"]) in along
             for rid in rules.RESOURCES:
                 assert kit["resources"][rid]["name"].upper() in along
+
+
+def _label_span(cell: Cell, label: str, x_from: float, x_to: float) -> tuple[float, float]:
+    """(top, bottom) in mm from the cell's top of a label printed along the edge in the band
+    x_from..x_to (mm from the cell's left edge)."""
+    band = [ch for ch in cell.turned if x_from <= (ch["x0"] + ch["x1"]) / 2 / PT_PER_MM - cell.x <= x_to]
+    text = "".join(ch["text"] for ch in band)
+    start = text.index(label)
+    chars = band[start:start + len(label)]
+    return (min(ch["top"] for ch in chars) / PT_PER_MM - cell.y, max(ch["bottom"] for ch in chars) / PT_PER_MM - cell.y)
+
+
+def test_start_and_end_labels_sit_beside_their_values(built):
+    spec = raw("kit.yaml")["components"]["character-cards"]
+    width, cw, lw = spec["size"][0], spec["cell_width"], spec["label_width"]
+    cells = [cell for page in cells_of(built, "character-cards") for cell in page if cell.stream]
+    for cell in cells:
+        for (x_from, x_to), (b_from, b_to), end in (((0, cw), (cw, cw + lw), spec["pression_end"]),
+                                                     ((width - cw, width), (width - cw - lw, width - cw),
+                                                      spec["credit_end"])):
+            track = dict(_track_numbers(cell, x_from, x_to))
+            step = track[rules.RESOURCE_MIN] - track[rules.RESOURCE_MIN + 1]
+            top, bottom = _label_span(cell, flat(spec["start_label"]), b_from, b_to)
+            assert (top + bottom) / 2 == pytest.approx(track[rules.RESOURCE_START], abs=step / 2)
+            # The end label reaches up to the last value's cell, and no further.
+            top, bottom = _label_span(cell, flat(end), b_from, b_to)
+            assert track[rules.RESOURCE_MAX] - step / 2 - 0.5 <= top <= track[rules.RESOURCE_MAX] + step / 2
 
 
 def test_character_cards_carry_name_role_flavour_and_turn_summary(built):
