@@ -24,12 +24,11 @@ import kit.games
 from kit.contents import ComponentPages, PrintSettings, draw_contents
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, GameKit
-from kit.paper import PAPERS, paper_size
+from kit.paper import MAX_BLEED, paper_size
 from kit.sheets import PieceError, Sheet, draw_sheet, impose, plan_grid
 from kit.surface import FORMATS, make_surface
 from kit.surface.record import RecordingSurface
 
-MAX_BLEED = 6.0  # mm; print shops ask for 2 to 5
 
 
 @dataclass(frozen=True)

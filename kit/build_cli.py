@@ -6,9 +6,8 @@ from pathlib import Path
 
 import click
 
-from kit.build import MAX_BLEED, BuildOptions, build, check_games, default_layouts, load_kit
 from kit.cli import cli
-from kit.paper import PAPERS, parse_mm, parse_offset
+from kit.paper import MAX_BLEED, PAPERS, parse_mm, parse_offset
 from kit.surface import FORMATS
 
 
@@ -43,6 +42,8 @@ def _size(component) -> str:
 def list_command(game: str | None, layouts: Path | None) -> None:
     """List the games, or one GAME, with their components (id, count, size, kind) and
     what else to bring to the table."""
+    from kit.build import check_games, default_layouts, load_kit  # the print side loads only when used
+
     games = check_games([game] if game else [])
     root = layouts if layouts is not None else default_layouts()
     for n, game_id in enumerate(games):
@@ -96,6 +97,8 @@ def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layou
       kit build --bleed 3                for a print shop (3 mm bleed)
       kit build --back-offset 1,-0.5     backs shifted 1 mm right, 0.5 mm up
     """
+    from kit.build import BuildOptions, build, check_games  # the print side loads only when used
+
     options = BuildOptions(paper=paper.lower(), fmt=fmt.lower(), bleed=bleed, backs=backs, back_offset=back_offset,
                            greyscale=greyscale, only=tuple(only))
     chosen = check_games(games)

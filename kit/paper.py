@@ -20,6 +20,8 @@ PAPERS: dict[str, tuple[float, float]] = {
     "letter": (215.9, 279.4),
 }
 
+MAX_BLEED = 6.0  # mm; print shops ask for 2 to 5
+
 # Card sizes, portrait, in mm. "standard" is the poker size, the default for cards.
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "standard": (63.0, 88.0),
