@@ -16,7 +16,7 @@ Event card, top to bottom inside the safe box (63 x 88 mm):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
@@ -433,8 +433,8 @@ def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> 
     w, h, b = frame.width, frame.height, frame.bleed
     colour = resolve(face.mark.colour)
     surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill="#FFFFFF")
-    draw_track(surface, face.pression, card_width=w, bleed=b)
-    draw_track(surface, face.credit, card_width=w, bleed=b)
+    draw_track(surface, face.pression, card_width=w, bleed=b, safe=frame.safe)
+    draw_track(surface, face.credit, card_width=w, bleed=b, safe=frame.safe)
     left = face.pression.cell_width + face.pression.label_width + 1.0
     right = w - face.credit.cell_width - face.credit.label_width - 1.0
     cw = right - left

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from kit.model import SAFE_MM
 from kit.palette import GREYS, lighten, resolve, text_on
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import PT
@@ -80,8 +81,9 @@ def _along(surface: "Surface", x: float, y: float, text: str, *, font: str, size
 
 
 def draw_track(surface: "Surface", track: Track, *, card_width: float, bleed: float = 0.0,
-               ink: str = GREYS["ink"]) -> None:
-    """Draw the cells, the numbers and the labels of a track on a card card_width mm wide."""
+               safe: float = SAFE_MM, ink: str = GREYS["ink"]) -> None:
+    """Draw the cells, the numbers and the labels of a track on a card card_width mm wide;
+    numbers stay between the safe margin and the inner side of their cells."""
     check_track(track)
     colour = resolve(track.colour)
     tint, pale = lighten(colour, 0.62), lighten(colour, 0.86)
@@ -90,11 +92,11 @@ def draw_track(surface: "Surface", track: Track, *, card_width: float, bleed: fl
     # The cells run from under the bleed to cell_width inside the trim.
     if left:
         cell_x, cell_w = -bleed, track.cell_width + bleed
-        number_x = (3.0 + track.cell_width) / 2 + 0.3
+        number_x = (safe + track.cell_width) / 2 + 0.3
         band_x = track.cell_width
     else:
         cell_x, cell_w = card_width - track.cell_width, track.cell_width + bleed
-        number_x = card_width - (3.0 + track.cell_width) / 2 - 0.3
+        number_x = card_width - (safe + track.cell_width) / 2 - 0.3
         band_x = card_width - track.cell_width - track.label_width
     for value, y in track.steps():
         top = y - step / 2
@@ -120,9 +122,9 @@ def draw_track(surface: "Surface", track: Track, *, card_width: float, bleed: fl
 
     # The start cell: a heavy outline, and its label beside it.
     start_y = track.y_low - (track.start - track.first) * step
-    box_x = 3.0 - 0.6 if left else card_width - track.cell_width + 0.4
-    surface.rect(box_x, start_y - step / 2 + 0.4, track.cell_width - 2.8, step - 0.8, stroke=ink, width=0.45,
-                 radius=0.8)
+    box_w = track.cell_width - safe + 0.2
+    box_x = safe - 0.6 if left else card_width - track.cell_width + 0.4
+    surface.rect(box_x, start_y - step / 2 + 0.4, box_w, step - 0.8, stroke=ink, width=0.45, radius=0.8)
 
     baseline = band_x + track.label_width - 1.0   # glyph tops point to the edge, inside the band
     label_font, size = "sans-bold", track.label_size
