@@ -134,7 +134,9 @@ class Grid:
         cols, rows = self.used(self.per_page if count is None else count)
         gx, gy = self.origin
         cw, ch = self.cell
-        gw, gh = self.cols * cw, rows * ch   # the right-hand marks stay right of the full grid
+        # The right-hand marks stay right of the full grid, where a straightedge meets them,
+        # except on a page of one short row: there they follow the last piece.
+        gw, gh = (self.cols if rows > 1 else cols) * cw, rows * ch
         pw, ph = self.paper
         xs, ys = self.cut_lines(count)
         # Marks run from just outside the grid towards the paper's edge, stopping 1 mm short.
