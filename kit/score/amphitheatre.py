@@ -12,8 +12,6 @@ import click
 from kit.errors import KitError
 from kit.score import common
 from kit.score.cli import score
-from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import amphitheatre as rules
 
 
@@ -101,20 +99,6 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 # -- guided play ---------------------------------------------------------------------------
 
-def _save(path: Path, action: dict) -> dict | None:
-    """Save one action; None, with the sentence shown, when the rules refuse it."""
-    before = common.open_session(path).state
-    try:
-        session = sessions.append(path, action)
-    except sessions.SessionLocked:
-        raise
-    except RuleViolation as refused:
-        click.echo(f"  {refused}", err=True)
-        return None
-    common.report(session, before, session.entries[-1].action)
-    return session.state
-
-
 def _optional_name(state: dict, allowed: list[str]):
     def convert(text: str) -> str | None:
         text = text.strip()
@@ -146,10 +130,11 @@ def _accusations(path: Path, accusable: list[str], state: dict, *, debate: bool)
             continue
         accused = targets[0] if len(targets) == 1 else common.ask_choice(f"Whom does {accuser} accuse?", targets)
         truthful = common.ask_choice(f"Did {accused}'s hypothesis match their card?", ["yes", "no"]) == "yes"
-        after = _save(path, {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": truthful})
-        if after is None:
+        saved = common.try_submit(path, {"action": "accuse", "accuser": accuser, "accused": accused,
+                                          "truthful": truthful})
+        if saved is None:
             continue
-        state = after
+        state = saved.state
         loser = accuser if truthful else accused
         if loser not in discounted:
             discounted.append(loser)
@@ -171,9 +156,9 @@ def _debate(path: Path, speaker: str, target: str, state: dict, discounted: list
         action = {"action": "debate", "side_a": side_a, "side_b": side_b}
         if discounted:
             action["discounted"] = list(discounted)
-        after = _save(path, action)
-        if after is not None:
-            return after
+        saved = common.try_submit(path, action)
+        if saved:
+            return saved.state
 
 
 def _turn(path: Path, speaker: str, state: dict) -> dict:
@@ -191,8 +176,8 @@ def _turn(path: Path, speaker: str, state: dict) -> dict:
     if state["over"]:
         return state
     if agrees == "handshake":
-        after = _save(path, {"action": "handshake", "speaker": speaker, "target": target})
-        return after if after is not None else state
+        saved = common.try_submit(path, {"action": "handshake", "speaker": speaker, "target": target})
+        return saved.state if saved else state
     return _debate(path, speaker, target, state, discounted)
 
 

@@ -64,6 +64,22 @@ def submit(path: str | Path, action: dict, *, quiet: bool = False) -> sessions.S
     return session
 
 
+def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
+               refused_note: str = "") -> sessions.Session | None:
+    """`submit`, where a refusal is part of the conversation: guided play shows the rule's
+    sentence (followed by `refused_note`, when given) and goes on, so None, not an error.
+
+    A locked file is not a refusal: it still stops the command.
+    """
+    try:
+        return submit(path, action, quiet=quiet)
+    except sessions.SessionLocked:
+        raise
+    except RuleViolation as refused:
+        click.echo(f"  {refused}" + (f" {refused_note}" if refused_note else ""), err=True)
+        return None
+
+
 def report(session: sessions.Session, before: dict, action: dict, lang: str = "en") -> None:
     """Print the accepted action, the game's extra outcome lines and the end of the game."""
     for line in outcome_lines(session, before, action, lang):
@@ -265,14 +281,9 @@ def ask_yes_no(prompt: str, default: bool = False) -> bool:
 
 
 def apply_until_accepted(path: str | Path, build: Callable[[], dict]) -> sessions.Session:
-    """Build an action by asking, append it; on a refusal show the sentence and ask again."""
+    """Build an action by asking, append it and print what happened; on a refusal show the
+    sentence and ask again (so `build` must ask anew each time it is called)."""
     while True:
-        action = build()
-        try:
-            return sessions.append(path, action)
-        except sessions.TornLine as torn:
-            raise repair_hint(torn) from None
-        except sessions.SessionLocked:
-            raise
-        except RuleViolation as error:
-            click.echo(f"  {error}", err=True)
+        session = try_submit(path, build())
+        if session is not None:
+            return session

@@ -14,7 +14,6 @@ from kit.errors import KitError
 from kit.score import common
 from kit.score.cli import score
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
@@ -252,18 +251,10 @@ def _vote(path: Path, state: dict) -> None:
         action["bonus"] = common.ask_choice(f"{ranked[0]}, your bonus for the mauve motion", MAUVE_CHOICES)
     if rules.calamity_due(state, result):
         action["calamity"] = _ask_calamity(state, ranked)
-    try:
-        session = sessions.append(path, action)
-    except sessions.TornLine as torn:
-        raise common.repair_hint(torn) from None
-    except sessions.SessionLocked:
-        raise
-    except KitError:
-        raise
-    except RuleViolation as error:
-        click.echo(f"  {error} The vote was not saved; let us take it again.", err=True)
-        return
-    for line in common.outcome_lines(session, state, action)[1:]:
+    session = common.try_submit(path, action, quiet=True,
+                                refused_note="The vote was not saved; let us take it again.")
+    # Not the first line (the action itself): it would show every player's hidden amounts.
+    for line in common.outcome_lines(session, state, action)[1:] if session else []:
         click.echo(line)
 
 

@@ -200,31 +200,6 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 # -- guided play ---------------------------------------------------------------------------
 
-def _record(path: Path, build) -> dict:
-    """Ask for an action until the rules accept it, save it, print it; the new state.
-
-    `build` must ask again each time it is called: a refusal calls it anew.
-    """
-    before = common.open_session(path).state
-    session = common.apply_until_accepted(path, build)
-    common.report(session, before, session.entries[-1].action)
-    return session.state
-
-
-def _try(path: Path, action: dict) -> dict | None:
-    """Save a fixed action (nothing to ask); None, with the sentence shown, when refused."""
-    before = common.open_session(path).state
-    try:
-        session = sessions.append(path, action)
-    except sessions.SessionLocked:
-        raise
-    except RuleViolation as refused:
-        click.echo(f"  {refused}", err=True)
-        return None
-    common.report(session, before, session.entries[-1].action)
-    return session.state
-
-
 def _ask_optional(prompt: str, convert):
     """Like common.ask, where an empty answer is allowed and means "none"."""
     while True:
@@ -264,7 +239,7 @@ def _adjust(path: Path, name: str) -> dict:
         click.echo("  No change.")
         return common.open_session(path).state
     answers = iter([first])
-    return _record(path, lambda: next(answers, None) or _ask_change(name))
+    return common.apply_until_accepted(path, lambda: next(answers, None) or _ask_change(name)).state
 
 
 def _ask_die(name: str) -> int:
@@ -285,25 +260,26 @@ def _challenge(path: Path, name: str) -> tuple[dict, bool]:
             "failure": _ask_effect("Effect of a failure"),
             "die": _ask_die(name),
         })
-    state = _record(path, build)
+    state = common.apply_until_accepted(path, build).state
     return state, bool(state["last_test"] and state["last_test"]["success"])
 
 
+def _ask_cards(name: str) -> dict:
+    """The cards of a controversy or a defence: the player's own, then support and opposition."""
+    return {"arguments": _ask_numbers(f"{name}'s Argument values", required=True),
+            "support": _ask_numbers("Support values (empty for none)"),
+            "opposition": _ask_numbers("Opposition values (empty for none)")}
+
+
 def _controversy(path: Path, name: str) -> dict:
-    return _record(path, lambda: _drop_empty({
-        "action": "controversy", "player": name,
-        "arguments": _ask_numbers(f"{name}'s Argument values", required=True),
-        "support": _ask_numbers("Support values (empty for none)"),
-        "opposition": _ask_numbers("Opposition values (empty for none)")}))
+    return common.apply_until_accepted(path, lambda: _drop_empty({
+        "action": "controversy", "player": name, **_ask_cards(name)})).state
 
 
 def _defence(path: Path, name: str) -> dict:
-    return _record(path, lambda: _drop_empty({
-        "action": "defend", "player": name,
-        "die": _ask_die(name),
-        "arguments": _ask_numbers(f"{name}'s Argument values", required=True),
-        "support": _ask_numbers("Support values (empty for none)"),
-        "opposition": _ask_numbers("Opposition values (empty for none)")}))
+    # the die first, as at the table: it is rolled before the cards are laid down
+    return common.apply_until_accepted(path, lambda: _drop_empty({
+        "action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)})).state
 
 
 def _superviseur(path: Path, name: str, state: dict) -> dict:
@@ -317,8 +293,8 @@ def _superviseur(path: Path, name: str, state: dict) -> dict:
         return state
     if what == "controversy":
         return _controversy(path, name)
-    after = _try(path, {"action": what, "player": name})
-    return after if after is not None else _superviseur(path, name, state)
+    saved = common.try_submit(path, {"action": what, "player": name})
+    return saved.state if saved else _superviseur(path, name, state)
 
 
 def _event(path: Path, name: str, state: dict, *, timed_end: bool) -> tuple[dict, bool]:
@@ -339,8 +315,8 @@ def _event(path: Path, name: str, state: dict, *, timed_end: bool) -> tuple[dict
     if kind == "superviseur":
         return _superviseur(path, name, state), False
     if kind == "empty":
-        after = _try(path, {"action": "deck_empty"})
-        return (after if after is not None else state), False
+        saved = common.try_submit(path, {"action": "deck_empty"})
+        return (saved.state if saved else state), False
     return state, False
 
 
@@ -385,9 +361,9 @@ def _turn(path: Path, name: str) -> None:
         choice = common.ask_choice(f"Recherche{label}: draw events, draw an argument, play a card or submit",
                                    ["draw", "argument", "card", "submit"])
         while choice == "submit":
-            after = _try(path, {"action": "submit", "player": name})
-            if after is not None:
-                state = after
+            saved = common.try_submit(path, {"action": "submit", "player": name})
+            if saved:
+                state = saved.state
                 break
             choice = common.ask_choice("Another Recherche action then",
                                        ["draw", "argument", "card", "submit"])

@@ -14,7 +14,6 @@ import click
 from kit.score import common
 from kit.score.cli import score
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import promotion as rules
 
 
@@ -104,28 +103,14 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 # -- guided play ---------------------------------------------------------------------------
 
-def _save(path: Path, action: dict) -> dict | None:
-    """Save one action; None, with the sentence shown, when the rules refuse it."""
-    before = common.open_session(path).state
-    try:
-        session = sessions.append(path, action)
-    except sessions.SessionLocked:
-        raise
-    except RuleViolation as refused:
-        click.echo(f"  {refused}", err=True)
-        return None
-    common.report(session, before, session.entries[-1].action)
-    return session.state
-
-
 def _deck_empty(path: Path, state: dict) -> dict:
     hands = {}
     tied = closing_tie(state)
     if tied:
         click.echo(f"{common.join_names(tied)} are tied on the most PI: their cards in hand decide.")
         hands = {name: common.ask_number(f"Cards in {name}'s hand", default=None) for name in tied}
-    after = _save(path, deck_empty_action(None, hands))
-    return after if after is not None else state
+    saved = common.try_submit(path, deck_empty_action(None, hands))
+    return saved.state if saved else state
 
 
 def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
@@ -145,8 +130,8 @@ def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
         who = common.ask_choice(f"Who {'gains' if what == 'gain' else 'loses'} PI?", names, default=current)
         action = {"action": what, "player": who}
     action["amount"] = common.ask_number("How many PI?", default=None)
-    after = _save(path, action)
-    return (after if after is not None else state), False
+    saved = common.try_submit(path, action)
+    return (saved.state if saved else state), False
 
 
 def play(path: Path) -> None:
