@@ -505,14 +505,17 @@ def build(layouts_root: Path | str) -> GameKit:
                for i, c in enumerate(layout.characters, start=1)]
 
     # Turn aids.
-    aid_pieces = []
+    aid_faces = []
     for i, aid in enumerate(layout.aids["turn_aid"], start=1):
         entry = _entry("turn_aid", i, aid["title"])
         sections = tuple(art.AidSection(fill(s["heading"], aids_file, entry, f"sections[{j}].heading"),
                                         fill(s["text"], aids_file, entry, f"sections[{j}].text"))
                          for j, s in enumerate(aid["sections"], start=1))
-        face = art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections, kit["accent"], "circle")
-        aid_pieces.append(Piece(entry, art.bind(art.aid_front, face), copies=specs["turn-aid"]["copies"]))
+        aid_faces.append((entry, art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections,
+                                             kit["accent"], "circle")))
+    group = tuple(face for _, face in aid_faces)
+    aid_pieces = [Piece(entry, art.bind(art.aid_front, face, group), copies=specs["turn-aid"]["copies"])
+                  for entry, face in aid_faces]
 
     def component(cid: str, kind: str, pieces: list[Piece], **extra) -> Component:
         return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=size(cid), pieces=tuple(pieces),

@@ -493,7 +493,18 @@ def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, appr
 AID_SIZES = (8.0, 7.75, 7.5, 7.25, 7.0, 6.75, 6.5)
 
 
-def aid_front(surface: "Surface", frame: "Frame", face: AidFace) -> None:
+def _aid_size(surface: "Surface", face: AidFace, width: float, room: float, gap: float) -> float:
+    """The largest body size at which every section of the face fits `room` mm."""
+    for size in AID_SIZES:
+        need = sum(size * PT * 1.5 + text_height(surface, width, s.text, size=size) + gap for s in face.sections)
+        if need <= room:
+            return size
+    return AID_SIZES[-1]
+
+
+def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[AidFace, ...] = ()) -> None:
+    """A turn-aid card; group: the faces printed together, which all take the size of the
+    fullest one so the set looks alike."""
     w, h, b = frame.width, frame.height, frame.bleed
     colour = resolve(face.colour)
     surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
@@ -504,14 +515,7 @@ def aid_front(surface: "Surface", frame: "Frame", face: AidFace) -> None:
     top = frame.safe + 0.6 + BAND_H + 2.0
     bottom = h - frame.safe - 1.0
     gap = 2.2
-    # The largest body size at which every section fits, so the three aids look alike.
-    chosen = AID_SIZES[-1]
-    for size in AID_SIZES:
-        need = sum(size * PT * 1.5 + text_height(surface, inner_w, s.text, size=size) + gap
-                   for s in face.sections)
-        if need <= bottom - top:
-            chosen = size
-            break
+    chosen = min(_aid_size(surface, f, inner_w, bottom - top, gap) for f in (group or (face,)))
     y = top
     accent = _ink_on_white(colour)
     for section in face.sections:
