@@ -20,22 +20,18 @@ from scorekeeper.rules import promotion as rules
 
 # -- friendly commands -------------------------------------------------------------------
 
-@score.command()
-@common.FILE
-@click.argument("player")
-@click.argument("amount", type=int)
-def gain(file: Path, player: str, amount: int) -> None:
-    """Promotion: PLAYER gains AMOUNT PI; reaching the target wins at once."""
-    common.submit(file, {"action": "gain", "player": player, "amount": amount})
+def _pi_command(name: str, doc: str) -> None:
+    """`gain` and `lose` differ only in the action's name: one definition for both."""
+    @score.command(name=name, help=doc)
+    @common.FILE
+    @common.PLAYER
+    @click.argument("amount", type=int)
+    def command(file: Path, player: str, amount: int) -> None:
+        common.submit(file, {"action": name, "player": player, "amount": amount})
 
 
-@score.command()
-@common.FILE
-@click.argument("player")
-@click.argument("amount", type=int)
-def lose(file: Path, player: str, amount: int) -> None:
-    """Promotion: PLAYER loses AMOUNT PI (never below 0)."""
-    common.submit(file, {"action": "lose", "player": player, "amount": amount})
+_pi_command("gain", "Promotion: PLAYER gains AMOUNT PI; reaching the target wins at once.")
+_pi_command("lose", "Promotion: PLAYER loses AMOUNT PI (never below 0).")
 
 
 @score.command()
