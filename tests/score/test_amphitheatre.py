@@ -4,10 +4,9 @@ from __future__ import annotations
 import copy
 
 import pytest
-import yaml
 from hypothesis import given, settings, strategies as st
 
-from conftest import SCENARIOS, lookup
+from conftest import applier, run_scenario, scenario_files
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import amphitheatre as amph
@@ -19,10 +18,7 @@ def new(names=NAMES, options=None):
     return amph.setup([{"name": n} for n in names], options or {})
 
 
-def play(state, *actions):
-    for action in actions:
-        state = amph.apply(state, action)
-    return state
+play = applier(amph)
 
 
 def seats(state, **wanted):
@@ -33,33 +29,13 @@ def seats(state, **wanted):
     return state
 
 
-@pytest.mark.parametrize("path", sorted((SCENARIOS / "amphitheatre").glob("*.yaml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", scenario_files("amphitheatre"), ids=lambda p: p.stem)
 def test_scenario(path):
-    scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if "refused_new" in scenario:
-        with pytest.raises(RuleViolation) as refused:
-            amph.setup(scenario["players"], scenario.get("options") or {})
-        for text in scenario["refused_new"]:
-            assert str(text) in str(refused.value)
-        return
-    state = amph.setup(scenario["players"], scenario.get("options") or {})
-    for number, step in enumerate(scenario["steps"], 1):
-        if "refused" in step:
-            with pytest.raises(RuleViolation) as refused:
-                amph.apply(state, step["act"])
-            texts = step["refused"] if isinstance(step["refused"], list) else [step["refused"]]
-            for text in texts:
-                assert str(text) in str(refused.value), f"step {number}"
-            continue
-        state = amph.apply(state, step["act"])
-        for key, value in (step.get("expect") or {}).items():
-            assert lookup(state, key) == value, f"step {number}: {key}"
-    for key, value in (scenario.get("expect") or {}).items():
-        assert lookup(state, key) == value, f"end: {key}"
+    run_scenario(amph, path)
 
 
 def test_the_scenarios_are_there():
-    assert len(list((SCENARIOS / "amphitheatre").glob("*.yaml"))) >= 3
+    assert len(scenario_files("amphitheatre")) >= 3
 
 
 # -- setup and the board -----------------------------------------------------------------

@@ -5,6 +5,7 @@ import copy
 
 import pytest
 
+from conftest import applier
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as hc
 
@@ -24,10 +25,7 @@ def vote(state: dict, **fields) -> dict:
     return hc.apply(state, {"action": "vote", **fields})
 
 
-def play(state: dict, *actions: dict) -> dict:
-    for action in actions:
-        state = hc.apply(state, action)
-    return state
+play = applier(hc)
 
 
 def refused(state: dict, action: dict) -> str:

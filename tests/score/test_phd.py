@@ -4,10 +4,9 @@ from __future__ import annotations
 import copy
 
 import pytest
-import yaml
 from hypothesis import event, given, settings, strategies as st
 
-from conftest import SCENARIOS, lookup
+from conftest import applier, run_scenario, scenario_files
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import phd
@@ -19,41 +18,18 @@ def new(names=NAMES, **options):
     return phd.setup([{"name": n} for n in names], options)
 
 
-def play(state, *actions):
-    for action in actions:
-        state = phd.apply(state, action)
-    return state
+play = applier(phd)
 
 
 # -- the shared scenarios, straight through the rule module ------------------------------
 
-@pytest.mark.parametrize("path", sorted((SCENARIOS / "phd").glob("*.yaml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", scenario_files("phd"), ids=lambda p: p.stem)
 def test_scenario(path):
-    scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if "refused_new" in scenario:
-        with pytest.raises(RuleViolation) as refused:
-            phd.setup(scenario["players"], scenario.get("options") or {})
-        for text in scenario["refused_new"]:
-            assert str(text) in str(refused.value)
-        return
-    state = phd.setup(scenario["players"], scenario.get("options") or {})
-    for number, step in enumerate(scenario["steps"], 1):
-        if "refused" in step:
-            with pytest.raises(RuleViolation) as refused:
-                phd.apply(state, step["act"])
-            texts = step["refused"] if isinstance(step["refused"], list) else [step["refused"]]
-            for text in texts:
-                assert str(text) in str(refused.value), f"step {number}"
-            continue
-        state = phd.apply(state, step["act"])
-        for key, value in (step.get("expect") or {}).items():
-            assert lookup(state, key) == value, f"step {number}: {key}"
-    for key, value in (scenario.get("expect") or {}).items():
-        assert lookup(state, key) == value, f"end: {key}"
+    run_scenario(phd, path)
 
 
 def test_the_scenarios_are_there():
-    assert len(list((SCENARIOS / "phd").glob("*.yaml"))) >= 6
+    assert len(scenario_files("phd")) >= 6
 
 
 # -- setup -------------------------------------------------------------------------------
