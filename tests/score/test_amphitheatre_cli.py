@@ -1,29 +1,17 @@
 """Amphithéâtre through `kit score`: setup errors, friendly commands, show, and guided play."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-from conftest import Kit
-
-
-def lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+from conftest import lines, refused, unchanged
 
 
 @pytest.fixture
-def game(kit: Kit, tmp_path: Path):
-    def make(players=("Ana", "Ben", "Cléo")) -> Path:
-        path = tmp_path / "amph.jsonl"
-        args = ["score", "new", path, "amphitheatre"]
-        for name in players:
-            args += ["--player", name]
-        result = kit(*args)
-        assert result.exit_code == 0, result.output
-        return path
-    return make
+def game(new_session):
+    """game(players=...) -> a new Amphithéâtre session file."""
+    return partial(new_session, "amphitheatre", players=("Ana", "Ben", "Cléo"))
 
 
 @pytest.mark.parametrize("players, options, text", [
@@ -32,17 +20,12 @@ def game(kit: Kit, tmp_path: Path):
 ])
 def test_bad_setups_exit_2_and_create_nothing(kit, tmp_path, players, options, text):
     path = tmp_path / "bad.jsonl"
-    args = ["score", "new", path, "amphitheatre"]
-    for name in players:
-        args += ["--player", name]
-    for option in options:
-        args += ["--option", option]
-    result = kit(*args)
-    assert result.exit_code == 2 and text in result.output and not path.exists()
+    refused(kit.new(path, "amphitheatre", players, options), text)
+    assert not path.exists()
 
 
 def test_friendly_commands_write_the_contract_actions(kit, game):
-    path = game(("Ana", "Ben", "Cléo", "Dan"))
+    path = game(players=("Ana", "Ben", "Cléo", "Dan"))
     assert kit("score", "handshake", path, "Ana", "Ben").exit_code == 0
     result = kit("score", "debate", path, "--a", "Ana,Cléo", "--b", "Ben", "--discounted", "Dan")
     assert result.exit_code == 0 and "Ana: seats 3 -> 6" in result.output
@@ -60,13 +43,11 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
 
 def test_refusals_exit_2_and_leave_the_file_alone(kit, game):
     path = game()
-    before = path.read_bytes()
-    for args, text in [(("accuse", path, "Ana", "Ben"), "--truthful or --lying"),
-                       (("debate", path, "--a", "Ana", "--b", "Ana"), "Ana"),
-                       (("handshake", path, "Ana", "Zoé"), "Zoé")]:
-        result = kit("score", *args)
-        assert result.exit_code == 2 and text in result.output
-    assert path.read_bytes() == before
+    with unchanged(path):
+        for args, text in [(("accuse", path, "Ana", "Ben"), "--truthful or --lying"),
+                           (("debate", path, "--a", "Ana", "--b", "Ana"), "Ana"),
+                           (("handshake", path, "Ana", "Zoé"), "Zoé")]:
+            refused(kit("score", *args), text)
 
 
 def test_show_ranks_by_seats_with_the_row_amounts(kit, game):

@@ -6,31 +6,21 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HOC_PLAYERS, Kit
-
-
-def refused(result, *words: str) -> None:
-    assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output
-    for word in words:
-        assert word in result.output, result.output
+from conftest import HOC_PLAYERS, Kit, lines, refused, unchanged
 
 
 # -- new --------------------------------------------------------------------------------
 
 def test_new_creates_the_file_and_refuses_to_overwrite(kit: Kit, hoc: Path):
-    before = hoc.read_bytes()
-    result = kit("score", "new", hoc, "hoc-censeo", *sum((["--player", p] for p in HOC_PLAYERS), []))
-    refused(result, "already exists")
-    assert hoc.read_bytes() == before
+    with unchanged(hoc):
+        refused(kit.new(hoc, "hoc-censeo", HOC_PLAYERS), "already exists")
 
 
 def test_new_reads_option_values_as_json(kit: Kit, tmp_path: Path):
     path = tmp_path / "phd.jsonl"
-    result = kit("score", "new", path, "phd", "--player", "A", "--player", "B",
-                 "--option", "chapters=5", "--option", "timed=true")
+    result = kit.new(path, "phd", ["A", "B"], ["chapters=5", "timed=true"])
     assert result.exit_code == 0, result.output
-    assert json.loads(path.read_text().splitlines()[0])["options"] == {"chapters": 5, "timed": True}
+    assert lines(path)[0]["options"] == {"chapters": 5, "timed": True}
 
 
 @pytest.mark.parametrize("args, words", [
@@ -51,9 +41,10 @@ def test_new_accepts_the_sessions_own_objectives(kit: Kit, tmp_path: Path):
     from scorekeeper.rules.hoc_censeo import DEFAULT_OBJECTIVES
     bad = json.loads(json.dumps(DEFAULT_OBJECTIVES))
     bad["ramnes"]["circle"]["bleu"] = 5
-    args = ["score", "new", tmp_path / "x.jsonl", "hoc-censeo", *sum((["--player", p] for p in HOC_PLAYERS), [])]
-    refused(kit(*args, "--option", "objectives=" + json.dumps(bad)), "ramnes", "11")
-    assert kit(*args, "--option", "objectives=" + json.dumps(DEFAULT_OBJECTIVES)).exit_code == 0
+    path = tmp_path / "x.jsonl"
+    refused(kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(bad)]), "ramnes", "11")
+    result = kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(DEFAULT_OBJECTIVES)])
+    assert result.exit_code == 0
 
 
 # -- act, undo, log ---------------------------------------------------------------------
@@ -65,9 +56,8 @@ def test_new_accepts_the_sessions_own_objectives(kit: Kit, tmp_path: Path):
     ('{"action": "vote", "contre": {"Bob": 101}}', ["Bob has 100 senators left and cannot vote 101."]),
 ])
 def test_act_refuses_with_one_sentence_and_the_file_unchanged(kit: Kit, hoc: Path, text, words):
-    before = hoc.read_bytes()
-    refused(kit("score", "act", hoc, text), *words)
-    assert hoc.read_bytes() == before
+    with unchanged(hoc):
+        refused(kit("score", "act", hoc, text), *words)
 
 
 def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
@@ -148,7 +138,7 @@ def test_vote_builds_the_same_action_as_act(kit: Kit, hoc: Path, tmp_path: Path)
     result = kit("score", "vote", hoc, "--pour", "Alice=10", "--pour", "Bob=10", "--contre", "Chloé=3",
                  "--colour", "mauve", "--order", "Bob,Alice", "--bonus", "jaune")
     assert result.exit_code == 0, result.output
-    assert json.loads(hoc.read_text(encoding="utf-8").splitlines()[-1]) == {
+    assert lines(hoc)[-1] == {
         "action": "vote", "pour": {"Alice": 10, "Bob": 10}, "contre": {"Chloé": 3},
         "colour": "mauve", "order": ["Bob", "Alice"], "bonus": "jaune"}
     state = kit.state(hoc)
@@ -156,14 +146,13 @@ def test_vote_builds_the_same_action_as_act(kit: Kit, hoc: Path, tmp_path: Path)
 
 
 def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
-    before = hoc.read_bytes()
-    refused(kit("score", "vote", hoc, "--pour", "Alice=20", "--pour", "Bob=20"), "colour")
-    refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
-    refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "lots")
-    refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
-    refused(kit("score", "spend-seals", hoc, "Alice", "--colour", "bleu"), "Alice has 0 seals")
-    refused(kit("score", "buy-senators", hoc, "Bob", "--gold", "2"), "Bob has 0 gold")
-    assert hoc.read_bytes() == before
+    with unchanged(hoc):
+        refused(kit("score", "vote", hoc, "--pour", "Alice=20", "--pour", "Bob=20"), "colour")
+        refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
+        refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "lots")
+        refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
+        refused(kit("score", "spend-seals", hoc, "Alice", "--colour", "bleu"), "Alice has 0 seals")
+        refused(kit("score", "buy-senators", hoc, "Bob", "--gold", "2"), "Bob has 0 gold")
 
 
 def test_calamity_choices_from_the_command_line(kit: Kit, hoc: Path):
@@ -195,11 +184,12 @@ def test_new_reads_the_printed_objectives_file_of_the_layouts(kit: Kit, tmp_path
         "  - {tribe: luceres, origin: c, circle: {vert: 4, mauve: 4}, secondary: {kind: wins, amount: 2}}\n",
         encoding="utf-8")
     path = tmp_path / "s.jsonl"
-    args = ["score", "new", path, "hoc-censeo", *sum((["--player", p] for p in HOC_PLAYERS), [])]
-    result = kit(*args, "--option", f"objectives=@{layout}")
+    result = kit.new(path, "hoc-censeo", HOC_PLAYERS, [f"objectives=@{layout}"])
     assert result.exit_code == 0, result.output
     goal = kit.state(path)["players"]["Alice"]["goal"]
     assert goal == {"circle": {"bleu": 8, "mauve": 0, "jaune": 0, "vert": 0}, "secondary": {"kind": "gold", "amount": 2}}
     layout.write_text(layout.read_text(encoding="utf-8").replace("vert: 4", "vert: 5"), encoding="utf-8")
-    refused(kit(*args[:2], tmp_path / "t.jsonl", *args[3:], "--option", f"objectives=@{layout}"), "luceres", "9")
-    refused(kit(*args[:2], tmp_path / "u.jsonl", *args[3:], "--option", "objectives=@missing.yaml"), "missing.yaml")
+    refused(kit.new(tmp_path / "t.jsonl", "hoc-censeo", HOC_PLAYERS, [f"objectives=@{layout}"]),
+            "luceres", "9")
+    refused(kit.new(tmp_path / "u.jsonl", "hoc-censeo", HOC_PLAYERS, ["objectives=@missing.yaml"]),
+            "missing.yaml")

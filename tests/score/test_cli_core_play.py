@@ -5,12 +5,8 @@ import copy
 import json
 from pathlib import Path
 
-from conftest import HOC_PLAYERS, Kit
+from conftest import HOC_PLAYERS, Kit, lines
 from scorekeeper.rules import hoc_censeo as hc
-
-
-def lines_of(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
 
 
 def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit, hoc: Path):
@@ -33,9 +29,9 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "Round 2 of 9. Magistrate: Bob." in out and "Alice spends 2 seals" in out
     assert "Equal totals. Bob, as magistrate, which side wins?" in out and "CONTRE wins 5 to 5" in out
     assert "Stopped" in out and "resumes" in out
-    assert [a["action"] for a in lines_of(hoc)] == ["vote", "spend_seals", "vote"]
-    assert lines_of(hoc)[0] == {"action": "vote", "pour": {"Alice": 23, "Chloé": 5}, "contre": {"Bob": 15},
-                                "colour": "bleu"}
+    assert [a["action"] for a in lines(hoc)[1:]] == ["vote", "spend_seals", "vote"]
+    assert lines(hoc)[1] == {"action": "vote", "pour": {"Alice": 23, "Chloé": 5}, "contre": {"Bob": 15},
+                             "colour": "bleu"}
 
     # Resume where the file stands: round 3, magistrate Chloé; a tie at the top of POUR on a
     # mauve motion asks the magistrate's order, then the winner's bonus.
@@ -49,7 +45,7 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     state = kit.state(hoc)
     assert state["round"] == 3 and state["players"]["Bob"]["gold"] == 3 and state["players"]["Bob"]["seals"] == 1
     assert state["players"]["Alice"]["circle"]["mauve"] == 1 and state["players"]["Bob"]["circle"]["mauve"] == 1
-    assert lines_of(hoc)[-1]["order"] == ["Bob", "Alice"]
+    assert lines(hoc)[-1]["order"] == ["Bob", "Alice"]
 
 
 def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: Path):
@@ -61,7 +57,7 @@ def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: 
     assert result.exit_code == 0, result.output
     assert "calamity!" in result.output and "Alice has no gold and loses 5 senators." in result.output
     assert "Bob, lose 1 gold or 5 senators" in result.output
-    assert lines_of(hoc)[-1]["calamity"] == {"Alice": "senators", "Bob": "gold", "Chloé": "senators"}
+    assert lines(hoc)[-1]["calamity"] == {"Alice": "senators", "Bob": "gold", "Chloé": "senators"}
     state = kit.state(hoc)
     assert state["players"]["Chloé"]["gold"] == 4 and state["players"]["Chloé"]["senators"] == 93
     assert state["players"]["Bob"]["gold"] == 1
@@ -71,8 +67,7 @@ def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit,
     own = copy.deepcopy(hc.DEFAULT_OBJECTIVES)
     own["titienses"]["secondary"] = {"kind": "wins", "amount": 1}
     path = tmp_path / "short.jsonl"
-    kit("score", "new", path, "hoc-censeo", *sum((["--player", p] for p in HOC_PLAYERS), []),
-        "--option", "objectives=" + json.dumps(own))
+    kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(own)])
     result = kit("score", "play", path, input="\n".join(["vote", "4", "", "", "", "", "", "vert"]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Game over: Alice wins." in result.output and "secondary objective (wins 1)" in result.output

@@ -1,31 +1,17 @@
 """PHD through `kit score`: setup errors, friendly commands, show, and guided play."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-from conftest import Kit
-
-
-def lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+from conftest import lines, refused, unchanged
 
 
 @pytest.fixture
-def game(kit: Kit, tmp_path: Path):
-    def make(*options: str, players=("Ana", "Ben", "Cléo")) -> Path:
-        path = tmp_path / "phd.jsonl"
-        args = ["score", "new", path, "phd"]
-        for name in players:
-            args += ["--player", name]
-        for option in options:
-            args += ["--option", option]
-        result = kit(*args)
-        assert result.exit_code == 0, result.output
-        return path
-    return make
+def game(new_session):
+    """game(*options, players=...) -> a new PHD session file."""
+    return partial(new_session, "phd", players=("Ana", "Ben", "Cléo"))
 
 
 @pytest.mark.parametrize("players, options, text", [
@@ -38,13 +24,8 @@ def game(kit: Kit, tmp_path: Path):
 ])
 def test_bad_setups_exit_2_with_one_sentence_and_no_file(kit, tmp_path, players, options, text):
     path = tmp_path / "bad.jsonl"
-    args = ["score", "new", path, "phd"]
-    for name in players:
-        args += ["--player", name]
-    for option in options:
-        args += ["--option", option]
-    result = kit(*args)
-    assert result.exit_code == 2 and text in result.output
+    result = kit.new(path, "phd", players, options)
+    refused(result, text)
     assert len(result.output.strip().splitlines()) == 1
     assert not path.exists()
 
@@ -80,29 +61,22 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
 
 def test_a_refusal_exits_2_and_leaves_the_file_alone(kit, game):
     path = game()
-    before = path.read_bytes()
-    result = kit("score", "submit", path, "Ben")
-    assert result.exit_code == 2 and "Ben has 4 Pression and 4 Crédit" in result.output
-    result = kit("score", "challenge", path, "Ben", "--resource", "luck", "--die", "3", "--difficulty", "5")
-    assert result.exit_code == 2 and "luck" in result.output
-    assert path.read_bytes() == before
+    with unchanged(path):
+        refused(kit("score", "submit", path, "Ben"), "Ben has 4 Pression and 4 Crédit")
+        refused(kit("score", "challenge", path, "Ben", "--resource", "luck", "--die", "3", "--difficulty", "5"),
+                "luck")
 
 
-def test_deck_empty_is_one_command_for_each_game(kit, game, tmp_path):
+def test_deck_empty_is_one_command_for_each_game(kit, game, new_session):
     untimed = game()
-    result = kit("score", "deck-empty", untimed)
-    assert result.exit_code == 2 and "timed" in result.output
-    timed = tmp_path / "timed.jsonl"
-    assert kit("score", "new", timed, "phd", "--player", "Ana", "--player", "Ben",
-               "--option", "timed=true").exit_code == 0
+    refused(kit("score", "deck-empty", untimed), "timed")
+    timed = game("timed=true", players=("Ana", "Ben"))
     assert kit("score", "deck-empty", timed, "--hand", "Ana=2").exit_code == 2
     result = kit("score", "deck-empty", timed)
     assert result.exit_code == 0 and "Scores: Ana 4, Ben 4" in result.output
     assert kit.state(timed)["winners"] == ["Ana", "Ben"]
-    amph = tmp_path / "amph.jsonl"
-    kit("score", "new", amph, "amphitheatre", "--player", "A", "--player", "B", "--player", "C")
-    result = kit("score", "deck-empty", amph)
-    assert result.exit_code == 2 and "amphitheatre" in result.output
+    amph = new_session("amphitheatre", players=("A", "B", "C"))
+    refused(kit("score", "deck-empty", amph), "amphitheatre")
 
 
 def test_show_is_a_table_in_standing_order(kit, game):

@@ -1,31 +1,17 @@
 """Promotion through `kit score`: setup errors, friendly commands, show, and guided play."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from functools import partial
 
 import pytest
 
-from conftest import Kit
-
-
-def lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+from conftest import lines, refused, unchanged
 
 
 @pytest.fixture
-def game(kit: Kit, tmp_path: Path):
-    def make(*options: str, players=("Ana", "Ben")) -> Path:
-        path = tmp_path / "promo.jsonl"
-        args = ["score", "new", path, "promotion"]
-        for name in players:
-            args += ["--player", name]
-        for option in options:
-            args += ["--option", option]
-        result = kit(*args)
-        assert result.exit_code == 0, result.output
-        return path
-    return make
+def game(new_session):
+    """game(*options, players=...) -> a new Promotion session file."""
+    return partial(new_session, "promotion", players=("Ana", "Ben"))
 
 
 @pytest.mark.parametrize("players, options, text", [
@@ -34,13 +20,8 @@ def game(kit: Kit, tmp_path: Path):
 ])
 def test_bad_setups_exit_2_and_create_nothing(kit, tmp_path, players, options, text):
     path = tmp_path / "bad.jsonl"
-    args = ["score", "new", path, "promotion"]
-    for name in players:
-        args += ["--player", name]
-    for option in options:
-        args += ["--option", option]
-    result = kit(*args)
-    assert result.exit_code == 2 and text in result.output and not path.exists()
+    refused(kit.new(path, "promotion", players, options), text)
+    assert not path.exists()
 
 
 def test_friendly_commands_and_the_office_closing(kit, game):
@@ -54,10 +35,8 @@ def test_friendly_commands_and_the_office_closing(kit, game):
     assert kit("score", "deck-empty", path).exit_code == 0
     result = kit("score", "deck-empty", path)
     assert result.exit_code == 0 and "the next time it runs out, the office closes" in result.output
-    before = path.read_bytes()
-    result = kit("score", "deck-empty", path)
-    assert result.exit_code == 2 and "Ana and Ben are tied on 4 PI" in result.output
-    assert path.read_bytes() == before
+    with unchanged(path):
+        refused(kit("score", "deck-empty", path), "Ana and Ben are tied on 4 PI")
     result = kit("score", "deck-empty", path, "--hand", "Ana=3", "--hand", "Ben=3")
     assert result.exit_code == 0 and "Game over: Ana and Ben win." in result.output
     assert "The deck is empty (cards in hand: Ana 3, Ben 3)" in result.output
@@ -69,8 +48,7 @@ def test_refusals_exit_2(kit, game):
     path = game()
     for args, text in [(("gain", path, "Ana", "0"), "0"), (("lose", path, "Zoé", "1"), "Zoé"),
                        (("steal", path, "--thief", "Ana", "--victim", "Ana", "1"), "Ana")]:
-        result = kit("score", *args)
-        assert result.exit_code == 2 and text in result.output
+        refused(kit("score", *args), text)
 
 
 def test_show_ranks_by_pi_with_the_distance_to_the_target(kit, game):

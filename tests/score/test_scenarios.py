@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import SCENARIOS, Kit, lookup
+from conftest import SCENARIOS, Kit, lookup, refused
 from scorekeeper import rules
 
 
@@ -42,17 +42,12 @@ def _check_expect(kit: Kit, session: Path, expect: dict, where: str) -> None:
 def test_scenario(scenario: Path, kit: Kit, tmp_path: Path) -> None:
     data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
     session = tmp_path / "session.jsonl"
-    args = ["score", "new", session, data["game"]]
-    for player in data["players"]:
-        args += ["--player", player["name"] + (f":{player['role']}" if player.get("role") else "")]
-    for key, value in (data.get("options") or {}).items():
-        args += ["--option", f"{key}={json.dumps(value, ensure_ascii=False)}"]
-    result = kit(*args)
+    players = [player["name"] + (f":{player['role']}" if player.get("role") else "") for player in data["players"]]
+    options = [f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in (data.get("options") or {}).items()]
+    result = kit.new(session, data["game"], players, options)
 
     if "refused_new" in data:
-        assert result.exit_code == 2, result.output
-        for text in _texts(data["refused_new"]):
-            assert text in result.output, f"{text!r} not in {result.output!r}"
+        refused(result, *_texts(data["refused_new"]))
         assert not session.exists()
         return
     assert result.exit_code == 0, result.output
