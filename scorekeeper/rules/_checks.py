@@ -1,4 +1,5 @@
-"""Checks shared by the PHD, Amphithéâtre and Promotion rule modules.
+"""Checks shared by the rule modules (PHD, Amphithéâtre and Promotion; Hoc Censeo for its
+names, numbers, options, actions and fields).
 
 Each check either returns the clean value or raises RuleViolation with one sentence a
 player understands: who, which value, which limit. Session lines come from JSON typed by

@@ -51,6 +51,9 @@ SECRET_FIELDS = ("senators", "objectives", "goal")
 # an action give a new state, or RuleViolation with one sentence a player understands.
 
 from scorekeeper.errors import RuleViolation  # noqa: E402  (constants above stay first to read)
+from scorekeeper.rules._checks import (  # noqa: E402
+    check_fields, check_option_names, is_int, join_names, need_action,
+)
 
 VOTE_FIELDS = ("pour", "contre", "colour", "tiebreak", "order", "bonus", "calamity")
 
@@ -80,7 +83,7 @@ def validate_objectives(objectives: object) -> dict:
         for colour, count in circle.items():
             if colour not in COLOURS:
                 raise RuleViolation(f"The {tribe} circle names an unknown colour {colour!r}; the colours are {', '.join(COLOURS)}.")
-            if not _is_int(count) or count < 0:
+            if not is_int(count) or count < 0:
                 raise RuleViolation(f"The {tribe} circle has {count!r} {colour} portions; a count is a whole number of 0 or more.")
         total = sum(circle.values())
         if total != CIRCLE_PORTIONS:
@@ -91,7 +94,7 @@ def validate_objectives(objectives: object) -> dict:
         if secondary["kind"] not in SECONDARY_KINDS:
             raise RuleViolation(f"The {tribe} secondary objective has an unknown kind {secondary['kind']!r}; "
                                 f"the kinds are {', '.join(SECONDARY_KINDS)}.")
-        if not _is_int(secondary["amount"]) or secondary["amount"] < 1:
+        if not is_int(secondary["amount"]) or secondary["amount"] < 1:
             raise RuleViolation(f"The {tribe} secondary objective needs an amount of at least 1, not {secondary['amount']!r}.")
         result[tribe] = {"circle": {c: circle.get(c, 0) for c in COLOURS},
                          "secondary": {"kind": secondary["kind"], "amount": secondary["amount"]}}
@@ -102,9 +105,7 @@ def setup(players: list[dict], options: dict) -> dict:
     """Three players, one per tribe; options may carry the session's own objectives."""
     if len(players) != PLAYERS:
         raise RuleViolation(f"Hoc Censeo is played by exactly {PLAYERS} players, not {len(players)}.")
-    unknown = [k for k in options if k != "objectives"]
-    if unknown:
-        raise RuleViolation(f"Hoc Censeo has no option {unknown[0]!r}; its only option is objectives.")
+    options = check_option_names(options, TITLE, ("objectives",))
     objectives = validate_objectives(options.get("objectives", DEFAULT_OBJECTIVES))
     taken: dict[str, str] = {}
     for player in players:
@@ -135,10 +136,7 @@ def setup(players: list[dict], options: dict) -> dict:
 
 def apply(state: dict, action: dict) -> dict:
     """The state after `action` (never mutates `state`)."""
-    handler = _ACTIONS.get(action.get("action"))
-    if handler is None:
-        raise RuleViolation(f"Hoc Censeo has no action {action.get('action')!r}; the actions are "
-                            f"{', '.join(_ACTIONS)}.")
+    handler = _ACTIONS[need_action(action, TITLE, _ACTIONS)]
     if state["over"]:
         raise RuleViolation(_over_sentence(state))
     new = _fresh(state)
@@ -157,9 +155,9 @@ def needed(state: dict, player: str, colour: str) -> int:
 def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object = 0) -> None:
     """Refuse one player's POUR/CONTRE entry at once (what guided play checks as typed)."""
     if player not in state["players"]:
-        raise RuleViolation(f"{player} is not a player; the players are {_names(state['seating'])}.")
+        raise RuleViolation(f"{player} is not a player; the players are {join_names(state['seating'])}.")
     for side, amount in (("POUR", pour), ("CONTRE", contre)):
-        if not _is_int(amount) or amount < 0:
+        if not is_int(amount) or amount < 0:
             raise RuleViolation(f"{player} cannot vote {amount!r} {side}; a vote is a whole number of 0 or more.")
     left = state["players"][player]["senators"]
     if pour + contre > left:
@@ -209,7 +207,8 @@ def spared(state: dict) -> list[str]:
 # -- actions ----------------------------------------------------------------------------
 
 def _vote(state: dict, action: dict) -> None:
-    _refuse_unknown_fields(action, VOTE_FIELDS)
+    # every field optional here: a missing one is refused below with its own sentence
+    check_fields(action, TITLE, required=(), optional=VOTE_FIELDS)
     if state["round"] >= ROUNDS:
         raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
     seating, players = state["seating"], state["players"]
@@ -244,8 +243,9 @@ def _vote(state: dict, action: dict) -> None:
     for group in tied_groups_needing_order(result, amounts, seating):
         missing = [n for n in group if n not in order]
         if missing:
-            raise RuleViolation(f"{_names(group)} each voted {amounts[group[0]]} {result.upper()}; the magistrate "
-                                f"{magistrate} must give their order (order {', '.join(group)} or another).")
+            raise RuleViolation(f"{join_names(group)} each voted {amounts[group[0]]} {result.upper()}; the "
+                                f"magistrate {magistrate} must give their order (order {', '.join(group)} "
+                                "or another).")
     position = {n: (order.index(n) if n in order else len(order) + seating.index(n)) for n in seating}
     ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: (-amounts[n], position[n]))
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
@@ -318,7 +318,7 @@ def _reward_contre(state: dict, ranked: list[str], choices: dict, record: dict) 
 
 
 def _spend_seals(state: dict, action: dict) -> None:
-    _refuse_unknown_fields(action, ("player", "colour"))
+    check_fields(action, TITLE, required=(), optional=("player", "colour"))
     name = _player(state, action)
     colour = action.get("colour")
     if colour not in COLOURS:
@@ -335,10 +335,10 @@ def _spend_seals(state: dict, action: dict) -> None:
 
 
 def _buy_senators(state: dict, action: dict) -> None:
-    _refuse_unknown_fields(action, ("player", "gold"))
+    check_fields(action, TITLE, required=(), optional=("player", "gold"))
     name = _player(state, action)
     gold = action.get("gold")
-    if not _is_int(gold) or gold < 1:
+    if not is_int(gold) or gold < 1:
         raise RuleViolation(f"{name} must spend at least 1 gold to buy senators, not {gold!r}.")
     player = state["players"][name]
     if gold > player["gold"]:
@@ -364,32 +364,16 @@ def _check_objectives(state: dict) -> None:
 
 # -- validation helpers -----------------------------------------------------------------
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _names(names: list[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _over_sentence(state: dict) -> str:
     if state["winners"]:
-        return f"The game is over ({_names(state['winners'])} met an objective); no more actions are possible."
+        return f"The game is over ({join_names(state['winners'])} met an objective); no more actions are possible."
     return f"The game is over after {ROUNDS} rounds; no more actions are possible."
-
-
-def _refuse_unknown_fields(action: dict, allowed: tuple[str, ...]) -> None:
-    unknown = [k for k in action if k != "action" and k not in allowed]
-    if unknown:
-        raise RuleViolation(f"The {action['action']} action has no field {unknown[0]!r}; its fields are "
-                            f"{', '.join(allowed)}.")
 
 
 def _player(state: dict, action: dict) -> str:
     name = action.get("player")
     if name not in state["players"]:
-        raise RuleViolation(f"The {action['action']} action needs a player among {_names(state['seating'])}, "
+        raise RuleViolation(f"The {action['action']} action needs a player among {join_names(state['seating'])}, "
                             f"not {name!r}.")
     return name
 
@@ -401,8 +385,8 @@ def _side_amounts(state: dict, action: dict, side: str) -> dict:
     for name, amount in amounts.items():
         if name not in state["players"]:
             raise RuleViolation(f"{name} is not a player and cannot vote {side.upper()}; the players are "
-                                f"{_names(state['seating'])}.")
-        if not _is_int(amount) or amount < 0:
+                                f"{join_names(state['seating'])}.")
+        if not is_int(amount) or amount < 0:
             raise RuleViolation(f"{name} cannot vote {amount!r} {side.upper()}; a vote is a whole number of 0 or more.")
     return amounts
 
@@ -484,7 +468,7 @@ def describe(action: dict, lang: str = "en") -> str:
         return words["spend"].format(p=action.get("player"), n=SEALS_PER_PORTION, c=action.get("colour"))
     if name == "buy_senators":
         gold = action.get("gold")
-        senators = gold * SENATORS_PER_GOLD if _is_int(gold) else "?"
+        senators = gold * SENATORS_PER_GOLD if is_int(gold) else "?"
         return words["buy"].format(p=action.get("player"), g=gold, s=senators)
     if name == "vote":
         parts = []
