@@ -67,7 +67,16 @@ class Built:
 
 
 def default_layouts() -> Path:
-    """The repository's layouts/ when running from the source tree, else the installed copy."""
+    """Where layouts are read without --layouts.
+
+    The layouts/ folder of the current directory first, when it holds a game's folder:
+    after `pip install .` a designer edits the project's layouts/ and rebuilds from the
+    project folder, and must get what they edited, not the copy installed with the
+    package. Then the source tree's layouts/, then the installed copy.
+    """
+    here = Path.cwd() / "layouts"
+    if any((here / game).is_dir() for game in kit.games.GAME_IDS):
+        return here
     package = Path(kit.__file__).resolve().parent
     source = package.parent / "layouts"
     if source.is_dir() and (package.parent / "pyproject.toml").is_file():
