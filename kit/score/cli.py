@@ -140,6 +140,7 @@ def repair(file: Path, yes: bool) -> None:
 def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
     """PHD (timed) or Promotion: the deck has run out.
 
+    \f
     Shared by the games whose deck can run out: each builds its own action through the
     `deck_empty_action(session, hands)` hook of its kit/score/<game>.py.
     """

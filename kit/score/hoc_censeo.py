@@ -54,7 +54,7 @@ def _amounts(values: tuple[str, ...], option: str) -> dict:
 @click.option("--bonus", type=click.Choice(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
 @click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
 def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> None:
-    """Hoc Censeo: resolve a round's vote, e.g. --pour Alice=20 --contre Bob=15 --colour bleu."""
+    """Hoc Censeo: resolve a round's vote (for example --pour Alice=20 --contre Bob=15 --colour bleu)."""
     action: dict = {"action": "vote", "pour": _amounts(pour, "--pour"), "contre": _amounts(contre, "--contre")}
     for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", common.parse_names(order)),
                        ("bonus", bonus), ("calamity", common.parse_pairs(calamity, "--calamity",
@@ -64,21 +64,22 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
     common.submit(file, action)
 
 
-@score.command("spend-seals")
+@score.command("spend-seals", help=f"Hoc Censeo: PLAYER spends {rules.SEALS_PER_PORTION} seals to colour a "
+                                   "portion the circle still needs.")
 @common.FILE
 @common.PLAYER
 @click.option("--colour", type=click.Choice(COLOURS), required=True, help="The portion's colour.")
 def spend_seals(file: Path, player: str, colour: str) -> None:
-    """Hoc Censeo: PLAYER spends 2 seals to colour a portion the circle still needs."""
     common.submit(file, {"action": "spend_seals", "player": player, "colour": colour})
 
 
-@score.command("buy-senators")
+@score.command("buy-senators", help=f"Hoc Censeo: PLAYER spends gold for senators, "
+                                    f"{rules.SENATORS_PER_GOLD} per coin.")
 @common.FILE
 @common.PLAYER
-@click.option("--gold", type=int, required=True, help="Gold coins to spend (5 senators each).")
+@click.option("--gold", type=int, required=True,
+              help=f"Gold coins to spend ({rules.SENATORS_PER_GOLD} senators each).")
 def buy_senators(file: Path, player: str, gold: int) -> None:
-    """Hoc Censeo: PLAYER spends gold for senators, 5 per coin."""
     common.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
 
 
@@ -307,7 +308,8 @@ def _buy_senators(path: Path, state: dict) -> None:
     def check(gold: int) -> None:
         rules.apply(state, {"action": "buy_senators", "player": name, "gold": gold})
 
-    gold = common.ask_number(f"{name}, gold to spend (you have {have}; 5 senators each)", default=have, check=check)
+    gold = common.ask_number(f"{name}, gold to spend (you have {have}; {rules.SENATORS_PER_GOLD} senators each)",
+                             default=have, check=check)
     common.submit(path, {"action": "buy_senators", "player": name, "gold": gold})
 
 

@@ -61,13 +61,17 @@ def _drop_empty(action: dict) -> dict:
 
 # -- friendly commands -------------------------------------------------------------------
 
-@score.command()
+# Help texts that quote a rule's number are built from the rule constants, never retyped.
+DIE_HELP = f"The die rolled ({rules.DIE_MIN}..{rules.DIE_MAX})."
+
+
+@score.command(help=f"PHD: change PLAYER's Pression and/or Crédit (clamped to "
+                    f"{rules.RESOURCE_MIN}..{rules.RESOURCE_MAX}).")
 @common.FILE
 @common.PLAYER
 @click.option("--pression", type=int, help="Signed change of Pression, e.g. +3 or -2.")
 @click.option("--credit", type=int, help="Signed change of Crédit, e.g. +3 or -2.")
 def adjust(file: Path, player: str, pression: int | None, credit: int | None) -> None:
-    """PHD: change PLAYER's Pression and/or Crédit (clamped to 0..20)."""
     common.submit(file, _drop_empty({"action": "adjust", "player": player,
                                      "pression": pression, "credit": credit}))
 
@@ -76,7 +80,7 @@ def adjust(file: Path, player: str, pression: int | None, credit: int | None) ->
 @common.FILE
 @common.PLAYER
 @click.option("--resource", "resource_", required=True, help="The resource tested: pression or credit.")
-@click.option("--die", type=int, required=True, help="The die rolled (1..6).")
+@click.option("--die", type=int, required=True, help=DIE_HELP)
 @click.option("--difficulty", type=int, required=True, help="The card's difficulty.")
 @click.option("--modifier", "modifiers", type=int, multiple=True,
               help="A post-it or argument modifier, signed; repeat for several.")
@@ -99,7 +103,8 @@ def _chapter_command(name: str, doc: str) -> None:
         common.submit(file, {"action": name, "player": player})
 
 
-_chapter_command("submit", "PHD: PLAYER submits a chapter (costs 5 Pression and 5 Crédit).")
+_chapter_command("submit", f"PHD: PLAYER submits a chapter (costs {rules.CHAPTER_COST['pression']} Pression "
+                           f"and {rules.CHAPTER_COST['credit']} Crédit).")
 _chapter_command("approve", "PHD: PLAYER's submitted chapter is approved (a Superviseur card).")
 _chapter_command("revoke", "PHD: one of PLAYER's approved chapters goes back to submitted.")
 
@@ -117,24 +122,24 @@ def _cards(function):
     return function
 
 
-@score.command()
+@score.command(help=f"PHD: PLAYER defends a submitted chapter; approved iff own + support - opposition "
+                    f">= {rules.CONTROVERSY_NET_TO_WIN}.")
 @common.FILE
 @common.PLAYER
 @_cards
 def controversy(file: Path, player: str, arguments, support, opposition) -> None:
-    """PHD: PLAYER defends a submitted chapter; approved iff own + support - opposition >= 1."""
     common.submit(file, _drop_empty({"action": "controversy", "player": player,
                                      "arguments": list(arguments), "support": list(support),
                                      "opposition": list(opposition)}))
 
 
-@score.command()
+@score.command(help=f"PHD: PLAYER's thesis defence; a doctor iff die + own + support - opposition "
+                    f">= {rules.DEFENCE_NET_TO_WIN}.")
 @common.FILE
 @common.PLAYER
-@click.option("--die", type=int, required=True, help="The die rolled (1..6).")
+@click.option("--die", type=int, required=True, help=DIE_HELP)
 @_cards
 def defend(file: Path, player: str, die: int, arguments, support, opposition) -> None:
-    """PHD: PLAYER's thesis defence; a doctor iff die + own + support - opposition >= 1."""
     common.submit(file, _drop_empty({"action": "defend", "player": player, "die": die,
                                      "arguments": list(arguments), "support": list(support),
                                      "opposition": list(opposition)}))
