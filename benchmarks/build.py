@@ -4,17 +4,16 @@
 
 Each run is a fresh `python -m kit build` subprocess writing into a temporary folder,
 so the times include start-up and font loading. Prints the seconds (best of N runs),
-the pages per second and the size of every file written. Not part of the tests.
+the peak memory, the pages per second and the size of every file written. Not part of the tests.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
+
+from measure import kit
 
 
 def human(size: int) -> str:
@@ -25,14 +24,8 @@ def human(size: int) -> str:
     return f"{size} B"
 
 
-def one_build(fmt: str, paper: str, games: list[str], out: Path) -> float:
-    command = [sys.executable, "-m", "kit", "build", *games, "--format", fmt, "--paper", paper, "--out", str(out)]
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        sys.exit(f"`{' '.join(command)}` failed ({result.returncode}): {result.stderr.strip()}")
-    return elapsed
+def one_build(fmt: str, paper: str, games: list[str], out: Path):
+    return kit("build", *games, "--format", fmt, "--paper", paper, "--out", str(out))
 
 
 def main() -> None:
@@ -43,16 +36,16 @@ def main() -> None:
     args = parser.parse_args()
 
     for fmt in ("pdf", "svg"):
-        times = []
         with tempfile.TemporaryDirectory(prefix="kit-bench-") as folder:
             out = Path(folder)
-            for _ in range(args.runs):
-                times.append(one_build(fmt, args.paper, args.games, out))
+            runs = [one_build(fmt, args.paper, args.games, out) for _ in range(args.runs)]
+            times = [run.seconds for run in runs]
             manifests = sorted(out.glob("*.json"))
             pages = sum(json.loads(m.read_text(encoding="utf-8"))["pages"] for m in manifests)
             best = min(times)
             print(f"{fmt.upper()}: {len(manifests)} games, {pages} pages, best {best:.2f} s of {args.runs} "
-                  f"(mean {sum(times) / len(times):.2f} s), {pages / best:.1f} pages/s")
+                  f"(mean {sum(times) / len(times):.2f} s), {pages / best:.1f} pages/s, "
+                  f"peak memory {max(run.peak_mib for run in runs):.0f} MiB")
             for manifest in manifests:
                 game = manifest.stem
                 files = [out / f"{game}.pdf"] if fmt == "pdf" else sorted((out / game).glob("*.svg"))

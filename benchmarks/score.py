@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from measure import kit
 from scorekeeper import session as sessions
 
 PLAYERS = ["Alice:titienses", "Bob:ramnes", "Chloé:luceres"]
@@ -22,21 +21,12 @@ ACT_RUNS = 20
 REPLAY_LINES = 10_000
 
 
-def kit(*args: str) -> None:
-    subprocess.run([sys.executable, "-m", "kit", *args], check=True, capture_output=True)
-
-
-def time_act(folder: Path) -> list[float]:
+def time_act(folder: Path) -> list:
     """Wall time of `kit score act`, alternating a vote and its undo so the file stays small."""
     path = folder / "act.jsonl"
     kit("score", "new", str(path), "hoc-censeo", *sum((["--player", p] for p in PLAYERS), []))
-    times = []
-    for run in range(ACT_RUNS):
-        action = json.dumps(VOTE if run % 2 == 0 else UNDO, ensure_ascii=False)
-        start = time.perf_counter()
-        kit("score", "act", str(path), action)
-        times.append(time.perf_counter() - start)
-    return times
+    return [kit("score", "act", str(path), json.dumps(VOTE if run % 2 == 0 else UNDO, ensure_ascii=False))
+            for run in range(ACT_RUNS)]
 
 
 def long_session(folder: Path) -> Path:
@@ -52,10 +42,11 @@ def long_session(folder: Path) -> Path:
 def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        acts = time_act(folder)
+        runs = time_act(folder)
+        acts = [run.seconds for run in runs]
         print(f"kit score act (new process, lock, replay, append, fsync), {ACT_RUNS} runs: "
               f"median {statistics.median(acts) * 1000:.0f} ms, min {min(acts) * 1000:.0f} ms, "
-              f"max {max(acts) * 1000:.0f} ms")
+              f"max {max(acts) * 1000:.0f} ms, peak memory {max(r.peak_mib for r in runs):.0f} MiB")
 
         path = long_session(folder)
         replays = []
@@ -67,12 +58,11 @@ def main() -> None:
         print(f"replay of a {REPLAY_LINES:,}-line session in-process (validate every line, apply, undo), "
               f"5 runs: median {statistics.median(replays) * 1000:.0f} ms, min {min(replays) * 1000:.0f} ms")
 
-        start = time.perf_counter()
-        kit("score", "act", str(path), json.dumps(VOTE))
-        print(f"kit score act on that {REPLAY_LINES:,}-line session: {(time.perf_counter() - start) * 1000:.0f} ms")
-        start = time.perf_counter()
-        kit("score", "show", str(path), "--json")
-        print(f"kit score show --json on it: {(time.perf_counter() - start) * 1000:.0f} ms")
+        for label, args in (("kit score act", ("score", "act", str(path), json.dumps(VOTE))),
+                            ("kit score show --json", ("score", "show", str(path), "--json"))):
+            run = kit(*args)
+            print(f"{label} on that {REPLAY_LINES:,}-line session: {run.seconds * 1000:.0f} ms, "
+                  f"peak memory {run.peak_mib:.0f} MiB")
 
 
 if __name__ == "__main__":
