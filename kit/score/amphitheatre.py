@@ -99,7 +99,7 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 # -- guided play ---------------------------------------------------------------------------
 
-def _optional_name(state: dict, allowed: list[str]):
+def _optional_name(allowed: list[str]):
     def convert(text: str) -> str | None:
         text = text.strip()
         if not text:
@@ -115,13 +115,8 @@ def _accusations(path: Path, accusable: list[str], state: dict, *, debate: bool)
     discounted: list[str] = []
     names = list(state["players"])
     while not state["over"]:
-        text = click.prompt("Does anyone accuse? Accuser's name (empty: nobody)", default="",
-                            show_default=False)
-        try:
-            accuser = _optional_name(state, names)(text)
-        except KitError as error:
-            click.echo(f"  {error}", err=True)
-            continue
+        accuser = common.ask("Does anyone accuse? Accuser's name (empty: nobody)", _optional_name(names),
+                             default="")
         if accuser is None:
             break
         targets = [n for n in accusable if n != accuser]

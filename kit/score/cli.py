@@ -25,7 +25,7 @@ def score() -> None:
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@common.FILE
 @click.argument("game", type=click.Choice(rules.GAME_IDS))
 @click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
               help="A player, in turn order; ROLE is the tribe in hoc-censeo. Repeat per player.")
@@ -46,12 +46,16 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
     if hasattr(game_cli, "prepare_options"):
         parsed = game_cli.prepare_options(parsed)
     session = sessions.create(file, game, common.parse_players(players), parsed)
-    names = ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
-    click.echo(f"Created {file}: {game} with {names}.")
+    click.echo(f"Created {file}: {game} with {_players_text(session)}.")
+
+
+def _players_text(session: sessions.Session) -> str:
+    """"Alice (titienses), Bob (ramnes)": the header's players as `new` and `log` print them."""
+    return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@common.FILE
 @click.argument("action")
 def act(file: Path, action: str) -> None:
     """Check one ACTION (a JSON object) against the rules and append it to FILE."""
@@ -59,7 +63,7 @@ def act(file: Path, action: str) -> None:
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@common.FILE
 def undo(file: Path) -> None:
     """Cancel the latest action still in effect (the undo is appended to the log)."""
     session = common.open_session(file)
@@ -71,14 +75,13 @@ def undo(file: Path) -> None:
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@common.FILE
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the game words.")
 def log(file: Path, lang: str) -> None:
     """The numbered history of FILE (numbers are the file's line numbers)."""
     session = common.open_session(file)
-    names = ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
     start = "Nouvelle partie" if lang == "fr" else "New game"
-    click.echo(f"1. {start}: {session.game}, {names}.")
+    click.echo(f"1. {start}: {session.game}, {_players_text(session)}.")
     for entry in session.entries:
         text = common.describe(session.game, entry.action, lang)
         if entry.undone_by:
@@ -87,7 +90,7 @@ def log(file: Path, lang: str) -> None:
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@common.FILE
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
 @click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
@@ -108,7 +111,7 @@ def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str)
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@common.FILE
 def play(file: Path) -> None:
     """Guided play at the table: asks each step, hides typed votes, saves every entry."""
     session = common.open_session(file)
@@ -117,7 +120,7 @@ def play(file: Path) -> None:
 
 
 @score.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@common.FILE
 @click.option("--yes", is_flag=True, help="Cut without asking.")
 def repair(file: Path, yes: bool) -> None:
     """Cut a torn last line (an interrupted write) off FILE, after showing it."""

@@ -241,10 +241,13 @@ def guided(path: str | Path) -> Iterator[None]:
 
 def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         default: str | None = None) -> T:
-    """Ask until `convert` accepts the answer; its RuleViolation/KitError is shown, then ask again."""
+    """Ask until `convert` accepts the answer; its RuleViolation/KitError is shown, then ask again.
+
+    default="" lets Enter alone answer "" (for "none" or "nobody") without showing an empty [].
+    """
     while True:
         text = click.prompt(prompt, default=default, hide_input=hide,
-                            show_default=default is not None and not hide)
+                            show_default=bool(default) and not hide)
         try:
             return convert(text)
         except (RuleViolation, KitError) as error:

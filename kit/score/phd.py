@@ -205,16 +205,6 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 # -- guided play ---------------------------------------------------------------------------
 
-def _ask_optional(prompt: str, convert):
-    """Like common.ask, where an empty answer is allowed and means "none"."""
-    while True:
-        text = click.prompt(prompt, default="", show_default=False)
-        try:
-            return convert(text)
-        except (RuleViolation, KitError) as error:
-            click.echo(f"  {error}", err=True)
-
-
 def _ask_numbers(prompt: str, *, required: bool = False) -> list[int]:
     if required:
         def convert(text: str) -> list[int]:
@@ -222,12 +212,12 @@ def _ask_numbers(prompt: str, *, required: bool = False) -> list[int]:
                 raise KitError("Give at least one value.")
             return numbers(text)
         return common.ask(prompt, convert)
-    return _ask_optional(prompt, numbers)
+    return common.ask(prompt, numbers, default="")
 
 
 def _ask_effect(prompt: str) -> dict | None:
-    return _ask_optional(f"{prompt} (e.g. pression=+3,credit=-1; empty for none)",
-                         lambda text: effect([text], "The effect") if text.strip() else None)
+    return common.ask(f"{prompt} (e.g. pression=+3,credit=-1; empty for none)",
+                      lambda text: effect([text], "The effect") if text.strip() else None, default="")
 
 
 def _ask_change(name: str) -> dict:
@@ -310,7 +300,8 @@ def _event(path: Path, name: str, state: dict, *, timed_end: bool) -> tuple[dict
         return _adjust(path, name), False
     if kind == "cooperation":
         while not state["over"]:
-            who = _ask_optional("Player whose resources change (empty when done)", _optional_player(state))
+            who = common.ask("Player whose resources change (empty when done)", _optional_player(state),
+                             default="")
             if who is None:
                 break
             state = _adjust(path, who)
