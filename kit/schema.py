@@ -18,7 +18,8 @@ An unknown key lists the accepted ones; a wrong type, choice or range says what 
 expected. Card lists may also be CSV files (`load_table`), one row per design with a
 `count` column.
 
-Kinds of field: str, int, float, bool, and the names "colour" (a palette name or
+Kinds of field: str, int, float, bool, and the names "text" (a printed French text,
+returned typeset by kit.typography: no-break spaces, typographic apostrophe), "colour" (a palette name or
 #RRGGBB, returned as #RRGGBB), "mm" (a length: 63, "63mm", "6.3cm", returned in mm),
 "symbol" (a name from kit.palette.SYMBOLS), "font" (a name from kit.fonts.FILES), or a
 nested Record or ListOf.
@@ -35,10 +36,11 @@ from typing import Any
 import yaml
 
 from kit.errors import LayoutError
+from kit.typography import typeset
 
 _MISSING = object()
 
-KIND_NAMES = ("colour", "mm", "symbol", "font")
+KIND_NAMES = ("text", "colour", "mm", "symbol", "font")
 
 
 @dataclass(frozen=True)
@@ -180,11 +182,14 @@ def _entry_name(base: str, index: int, item: Any, record: Record | None) -> str:
 
 def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bool) -> Any:
     """Convert and check one value of a simple kind; from_text: the value came from a CSV cell."""
-    if kind is str:
+    if kind is str or kind == "text":
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise where.error(name, f"expected text, got {_describe(value)}")
         text = str(value)
-        return text.replace("\\n", "\n") if from_text else text
+        text = text.replace("\\n", "\n") if from_text else text
+        # Printed French is typeset once, here, for every game (placeholders filled later
+        # are typeset again by kit.typography.fill; typesetting twice changes nothing).
+        return typeset(text) if kind == "text" else text
     if kind is bool:
         if from_text and isinstance(value, str):
             lowered = value.strip().lower()

@@ -16,8 +16,6 @@ so the printed boards can never disagree with the scorekeeper.
 """
 from __future__ import annotations
 
-import re
-import string
 from functools import partial
 from pathlib import Path
 
@@ -26,6 +24,7 @@ from kit.model import Component, GameKit, Piece
 from kit.parts import amphitheatre as art
 from kit.parts.symbols import PATTERNS
 from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
+from kit.typography import fill, substitute
 from scorekeeper.rules import amphitheatre as rules
 
 GAME_ID = "amphitheatre"
@@ -33,17 +32,18 @@ GAME_ID = "amphitheatre"
 COMPONENT_IDS = ("boards", *(f"{c}-cards" for c in rules.CATEGORIES), "spectator-tokens", "speaker-token", "aid")
 
 # --- schemas ----------------------------------------------------------------------------------------
-TEXT = Field(str, min=1)
+# Every printed text is French, typeset as it loads (kit.typography).
+TEXT = Field("text", min=1)
 
 CARD = Record({
-    "name": Field(str, min=1, doc="the value argued about, printed large"),
-    "flavour": Field(str, min=1, doc="one line in period tone"),
+    "name": Field("text", min=1, doc="the value argued about, printed large"),
+    "flavour": Field("text", min=1, doc="one line in period tone"),
     "copies": Field(int, default=1, min=1),
 }, name_key="name")
 
 DECK = Record({
-    "deck": Field(str, min=1, doc="the category as printed: Affliction, Anatomie, Cause"),
-    "question": Field(str, min=1, doc="the question the category answers, under the title band"),
+    "deck": Field("text", min=1, doc="the category as printed: Affliction, Anatomie, Cause"),
+    "question": Field("text", min=1, doc="the question the category answers, under the title band"),
     "colour": Field("colour"),
     "symbol": Field("symbol"),
     "pattern": Field(str, choices=tuple(p for p in PATTERNS if p != "none"), doc="the back's pattern"),
@@ -68,9 +68,9 @@ TABLE_ROW = Record({"row": Field(int), "gain": Field(int, min=0), "penalty": Fie
 NAMED = Record({"name": TEXT, "instructions": TEXT})
 GAME = Record({
     "title": TEXT,
-    "players": TEXT,
+    "players": Field(str, min=1, doc="a catalogue field: placeholders filled, plain spaces"),
     "summary": TEXT,
-    "bring": Field(ListOf(Field(str, min=1)), default=[]),
+    "bring": Field(ListOf(TEXT), default=[]),
     "token_table": Field(ListOf(TABLE_ROW), required=False,
                          doc="optional; when present it must equal the rule engine's TOKEN_TABLE"),
     "board": Field(Record({
@@ -90,37 +90,13 @@ GAME = Record({
 })
 
 
-# --- French typography ------------------------------------------------------------------------------
-_THIN_BEFORE = re.compile(r" ([;!?»])")
-_NBSP_BEFORE = re.compile(r" :")
-
-
-def typeset(text: str) -> str:
-    """Designers type ordinary spaces and straight apostrophes; print French typography:
-    a narrow no-break space before ; ! ? » and after «, a no-break space before :, and
-    the typographic apostrophe. A line then never starts with a lone punctuation mark."""
-    text = text.replace("'", "\u2019")
-    text = _THIN_BEFORE.sub("\u202f\\1", text)
-    text = _NBSP_BEFORE.sub("\u00a0:", text)
-    return text.replace("« ", "«\u202f")
-
-
+# --- the engine's numbers -------------------------------------------------------------------------
 def engine_numbers() -> dict[str, int]:
     """The rule engine's numbers a layout text may name as {placeholders}."""
     numbers = {"capacity": rules.CAPACITY, "rows": len(rules.ROW_SEATS),
                "min_players": rules.MIN_PLAYERS, "max_players": rules.MAX_PLAYERS}
     numbers.update({f"row{i}": n for i, n in enumerate(rules.ROW_SEATS, start=1)})
     return numbers
-
-
-def fill(text: str, file: Path, entry: str | None, field: str) -> str:
-    """Replace {placeholders} by the engine's numbers; an unknown one is a layout error."""
-    numbers = engine_numbers()
-    for _, name, _, _ in string.Formatter().parse(text):
-        if name is not None and name not in numbers:
-            raise LayoutError(file, entry, field, f"unknown placeholder {{{name}}}; known placeholders: "
-                                                  + ", ".join("{" + k + "}" for k in numbers))
-    return typeset(text.format_map(numbers))
 
 
 # --- loading and cross-checks ---------------------------------------------------------------------
@@ -177,7 +153,7 @@ def check_geometry(game: dict, file: Path) -> art.Auditorium:
 
 
 def load(layouts_root: Path) -> dict:
-    """Every layout file of the game, checked, with typography applied to the printed texts."""
+    """Every layout file of the game, checked, its printed texts typeset and filled."""
     folder = layout_dir(layouts_root, GAME_ID)
     game_file = folder / "game.yaml"
     game = load_yaml(game_file, GAME)
@@ -207,15 +183,16 @@ def load(layouts_root: Path) -> dict:
 
     aid_file = folder / "aid.yaml"
     aid = load_yaml(aid_file, AID)
+    numbers = engine_numbers()
     for face in ("front", "back"):
         for i, section in enumerate(aid[face], start=1):
             entry = f"{face}[{i}] « {section['heading']} »"
-            section["heading"] = fill(section["heading"], aid_file, entry, "heading")
-            section["body"] = fill(section["body"], aid_file, entry, "body")
+            section["heading"] = fill(section["heading"], numbers, aid_file, entry, "heading")
+            section["body"] = fill(section["body"], numbers, aid_file, entry, "body")
     for key, value in aid["table"].items():
-        aid["table"][key] = fill(value, aid_file, "table", key)
-    aid["title"] = fill(aid["title"], aid_file, None, "title")
-    game["players"] = fill(game["players"], game_file, None, "players")
+        aid["table"][key] = fill(value, numbers, aid_file, "table", key)
+    aid["title"] = fill(aid["title"], numbers, aid_file, None, "title")
+    game["players"] = substitute(game["players"], numbers, game_file, None, "players")
     return {"game": game, "players": players, "decks": decks, "aid": aid, "folder": folder}
 
 
@@ -228,9 +205,8 @@ def _split(total: int, parts: int) -> list[int]:
 def build(layouts_root: Path) -> GameKit:
     data = load(Path(layouts_root))
     game, aid = data["game"], data["aid"]
-    t = typeset
-    title = t(game["title"])
-    info = {cid: {"name": t(v["name"]), "instructions": t(v["instructions"])} for cid, v in game["components"].items()}
+    title = game["title"]
+    info = game["components"]
 
     def component(cid: str, **kwargs) -> Component:
         return Component(id=cid, name=info[cid]["name"], instructions=info[cid]["instructions"], **kwargs)
@@ -242,10 +218,10 @@ def build(layouts_root: Path) -> GameKit:
     pieces = []
     for i, p in enumerate(data["players"]["boards"], start=1):
         text = art.BoardText(
-            name=t(p["name"]), motto=t(p["motto"]), colour=p["colour"], symbol=p["symbol"],
-            doubt_zone=t(board["doubt_zone"]), doubt_hint=t(board["doubt_hint"]),
+            name=p["name"], motto=p["motto"], colour=p["colour"], symbol=p["symbol"],
+            doubt_zone=board["doubt_zone"], doubt_hint=board["doubt_hint"],
             row_label=labels["row"], gain_label=labels["gain"], penalty_label=labels["penalty"],
-            seats_label=t(board["seats_word"]), fill_hint=t(board["fill_hint"]), row_hint=t(board["row_hint"]),
+            seats_label=board["seats_word"], fill_hint=board["fill_hint"], row_hint=board["row_hint"],
             row_seats=tuple(rules.ROW_SEATS),
             token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
         pieces.append(Piece(f"boards[{i}] « {p['name']} »", front=partial(art.draw_board, b=text)))
@@ -254,12 +230,12 @@ def build(layouts_root: Path) -> GameKit:
 
     cards = game["cards"]
     for category, deck in data["decks"].items():
-        look = art.DeckLook(title=t(deck["deck"]), question=t(deck["question"]), colour=deck["colour"],
-                            symbol=deck["symbol"], pattern=deck["pattern"], motto=t(deck["back"]["motto"]),
-                            footer=t(cards["footer"]), game=title)
+        look = art.DeckLook(title=deck["deck"], question=deck["question"], colour=deck["colour"],
+                            symbol=deck["symbol"], pattern=deck["pattern"], motto=deck["back"]["motto"],
+                            footer=cards["footer"], game=title)
         pieces = tuple(
             Piece(f"cards[{i}] « {c['name']} »", copies=c["copies"],
-                  front=partial(art.draw_card_front, deck=look, name=t(c["name"]), flavour=t(c["flavour"])))
+                  front=partial(art.draw_card_front, deck=look, name=c["name"], flavour=c["flavour"]))
             for i, c in enumerate(deck["cards"], start=1))
         components.append(component(f"{category}-cards", kind="card", size=(cards["width"], cards["height"]),
                                     pieces=pieces, back=partial(art.draw_card_back, deck=look)))
@@ -275,7 +251,7 @@ def build(layouts_root: Path) -> GameKit:
     components.append(component("spectator-tokens", kind="token", size=(d, d), round=True, pieces=pieces))
 
     speaker = game["speaker_token"]
-    face = partial(art.draw_speaker, text=t(speaker["text"]), subtitle=t(speaker["subtitle"]), game=title)
+    face = partial(art.draw_speaker, text=speaker["text"], subtitle=speaker["subtitle"], game=title)
     components.append(component("speaker-token", kind="token", size=(speaker["diameter"],) * 2, round=True,
                                 pieces=(Piece(f"speaker_token « {speaker['text']} »", front=face, back=face),)))
 
@@ -292,5 +268,5 @@ def build(layouts_root: Path) -> GameKit:
         back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table)),)))
 
     return GameKit(id=GAME_ID, title=title, players=game["players"], components=tuple(components),
-                   bring=tuple(t(b) for b in game["bring"]), summary=t(" ".join(game["summary"].split())),
+                   bring=tuple(game["bring"]), summary=game["summary"],
                    accent=art.FADED)

@@ -15,8 +15,6 @@ scorekeeper.rules.hoc_censeo; this module never types one.
 """
 from __future__ import annotations
 
-import re
-import string
 from pathlib import Path
 
 from kit.errors import LayoutError
@@ -27,6 +25,7 @@ from kit.parts.hoc_common import ACCENT, ROMAN_BOLD, ColourInfo, HocLayout, Moti
 from kit.parts.hoc_motion import draw_motion_back, draw_motion_card, draw_motion_slip
 from kit.parts.hoc_sheet import draw_tribe_sheet
 from kit.schema import Field, ListOf, Record, check, find, layout_dir, read_yaml
+from kit.typography import NBSP, fill, typeset
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
 
@@ -36,8 +35,8 @@ GAME_ID = rules.GAME_ID
 COLOUR = Record({
     "ink": Field("colour", doc="palette name or #RRGGBB"),
     "symbol": Field("symbol", doc="the vector symbol that doubles the colour"),
-    "name": Field(str, doc="the colour's printed name"),
-    "domain": Field(str, doc="what a law of this colour strengthens"),
+    "name": Field("text", doc="the colour's printed name"),
+    "domain": Field("text", doc="what a law of this colour strengthens"),
 })
 COLOURS_FILE = Record({
     "colours": Field(Record({c: Field(COLOUR) for c in rules.COLOURS})),
@@ -49,7 +48,7 @@ COLOURS_FILE = Record({
 
 TRIBE = Record({
     "tribe": Field(str, choices=rules.TRIBES),
-    "origin": Field(str, default="", doc="a short line under the tribe's name"),
+    "origin": Field("text", default="", doc="a short line under the tribe's name"),
     "circle": Field(Record({c: Field(int, default=0, min=0) for c in rules.COLOURS})),
     "secondary": Field(Record({
         "kind": Field(str, choices=rules.SECONDARY_KINDS),
@@ -59,9 +58,9 @@ TRIBE = Record({
 OBJECTIVES_FILE = Record({"tribes": Field(ListOf(TRIBE, min_len=len(rules.TRIBES), max_len=len(rules.TRIBES)))})
 
 MOTION = Record({
-    "title": Field(str, min=1, max=60),
+    "title": Field("text", min=1, max=60),
     "colour": Field(str, choices=rules.COLOURS),
-    "text": Field(str, min=1, max=320),
+    "text": Field("text", min=1, max=320),
     "copies": Field(int, default=1, min=1),
 }, name_key="title")
 # A game draws one motion per round: fewer written motions could not fill a game.
@@ -102,7 +101,7 @@ TEXTS_FILE = Record({
 })
 
 
-# --- numbers and typography -------------------------------------------------------------------
+# --- numbers and placeholders -------------------------------------------------------------------
 def _most_per_round(resource: str) -> int:
     """The most gold or seals one tribe can gain in one round: sizes its row of boxes.
 
@@ -151,33 +150,6 @@ def drawing_numbers() -> dict:
     }
 
 
-_NBSP, _NNBSP = "\u00a0", "\u202f"
-
-
-def french_spacing(text: str) -> str:
-    """French typography: no-break spaces before : ; ! ? » and after «, so a line never
-    starts with a lone punctuation mark. Designers type ordinary spaces in the YAML."""
-    for mark, space in ((":", _NBSP), (";", _NNBSP), ("!", _NNBSP), ("?", _NNBSP), ("»", _NBSP)):
-        text = text.replace(f" {mark}", f"{space}{mark}")
-    text = text.replace("« ", f"«{_NBSP}")
-    # A number stays with the word it counts: « 3 votes », « 5 sénateurs ».
-    return re.sub(r"(?<![\w.])(\d+) (?=\w)", f"\\1{_NBSP}", text)
-
-
-def _fill(template: str, values: dict, file: Path, entry: str, field: str) -> str:
-    """template with its {NAMES} replaced; an unknown name is a layout error."""
-    try:
-        names = [name for _, name, _, _ in string.Formatter().parse(template) if name]
-        unknown = [n for n in names if n not in values]
-        if unknown:
-            raise LayoutError(file, entry, field, f"unknown placeholder {{{unknown[0]}}}; "
-                                                   f"known: {', '.join('{' + k + '}' for k in values)}")
-        return french_spacing(template.format(**values))
-    except (ValueError, IndexError) as error:
-        raise LayoutError(file, entry, field, f"braces that are not a placeholder ({error}); "
-                                               "write {NAME} with a known name") from None
-
-
 def _fill_tree(node, values: dict, file: Path, path: str, skip: tuple[str, ...]):
     if isinstance(node, dict):
         return {k: (v if f"{path}.{k}".lstrip(".") in skip else
@@ -186,7 +158,7 @@ def _fill_tree(node, values: dict, file: Path, path: str, skip: tuple[str, ...])
         return [_fill_tree(v, values, file, f"{path}[{i}]", skip) for i, v in enumerate(node, start=1)]
     if isinstance(node, str):
         entry, _, field = path.rpartition(".")
-        return _fill(node, values, file, entry or None, field)
+        return fill(node, values, file, entry or None, field)
     return node
 
 
@@ -203,8 +175,7 @@ def _load_colours(folder: Path, bonus: dict) -> tuple[dict[str, ColourInfo], str
                               f"'{symbol}' is already the symbol of {seen[symbol]}; each colour needs its own, "
                               "so colour is never the only cue")
         seen[symbol] = key
-    infos = {key: ColourInfo(key=key, ink=c["ink"], symbol=c["symbol"], name=french_spacing(c["name"]),
-                             domain=french_spacing(c["domain"]),
+    infos = {key: ColourInfo(key=key, ink=c["ink"], symbol=c["symbol"], name=c["name"], domain=c["domain"],
                              bonus=bonus[key])
              for key, c in colours.items()}
     return infos, data["chaos"]["ink"], data["chaos"]["calamity_symbol"]
@@ -217,14 +188,14 @@ def _bonus_strings(texts: dict, file: Path) -> dict[str, str]:
     def one(resource: str, amount: int) -> str:
         key = resource if amount == 1 else f"{resource}_plural"
         # "+1 Sceau" stays on one line: the amount never ends a line apart from its noun.
-        return _fill(words[key], {"n": amount}, file, "bonus", key).replace(" ", _NBSP)
+        return fill(words[key], {"n": amount}, file, "bonus", key).replace(" ", NBSP)
 
     out = {colour: ", ".join(one(r, a) for r, a in gains.items()) for colour, gains in rules.COLOUR_BONUS.items()}
     choices = [out[c] for c in rules.MAUVE_CHOICES]
     listed = ", ".join(choices[:-1]) + " ou " + choices[-1] if len(choices) > 1 else choices[0]
     for colour in rules.COLOURS:
         if colour not in out:  # mauve: the voter picks one of the others
-            out[colour] = french_spacing(f"{words['choice']} {listed}")
+            out[colour] = typeset(f"{words['choice']} {listed}")
     return out
 
 
@@ -258,10 +229,10 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
         order = [c for c in raw_tribe["circle"] if c in rules.COLOURS]
         circle = tuple((c, tribe["circle"][c]) for c in order if tribe["circle"][c] > 0)
         secondary = tribe["secondary"]
-        sentence = _fill(texts["sheet"]["secondary_kinds"][secondary["kind"]],
+        sentence = fill(texts["sheet"]["secondary_kinds"][secondary["kind"]],
                          {**values, "amount": secondary["amount"]}, find(folder, "texts"),
                          "sheet.secondary_kinds", secondary["kind"])
-        out.append(Objective(tribe=key, name=rules.TRIBE_NAMES[key], origin=french_spacing(tribe["origin"]),
+        out.append(Objective(tribe=key, name=rules.TRIBE_NAMES[key], origin=tribe["origin"],
                              circle=circle, secondary=sentence))
     return tuple(out)
 
@@ -269,8 +240,8 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
 def _load_motions(folder: Path) -> tuple[Motion, ...]:
     path = find(folder, "motions")
     data = check(read_yaml(path), MOTIONS_FILE, path)
-    return tuple(Motion(title=french_spacing(m["title"]), colour=m["colour"], text=french_spacing(m["text"]),
-                        copies=m["copies"]) for m in data["motions"])
+    return tuple(Motion(title=m["title"], colour=m["colour"], text=m["text"], copies=m["copies"])
+                 for m in data["motions"])
 
 
 def load(layouts_root: Path | str) -> HocLayout:
@@ -326,7 +297,7 @@ def build(layouts_root: Path | str) -> GameKit:
                   instructions=component_text("magistrate-aid")["instructions"]),
     )
     # The player count is a catalogue field (kit list, the contents header): plain spaces.
-    players = t["kit"]["players"].replace(_NBSP, " ")
+    players = t["kit"]["players"].replace(NBSP, " ")
     return GameKit(id=GAME_ID, title=t["kit"]["title"], players=players, components=components,
                    bring=tuple(t["kit"]["bring"]), summary=t["kit"]["summary"], title_font=ROMAN_BOLD,
                    accent=ACCENT)

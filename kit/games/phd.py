@@ -13,14 +13,12 @@ could get wrong, each error naming the file, the card and the field:
     arguments.yaml   the Arguments deck: signed values within bounds, never 0.
     aids.yaml        chapter marker faces and the turn-aid cards.
 
-Texts may hold placeholders ({hand_limit}, {chapters}...): the engine's numbers, listed
-in `engine_values`. French spacing (no-break spaces before : ; ! ? and inside « ») and
-the typographic apostrophe are applied to every printed text here, once.
+Every printed text is a "text" field, typeset by kit.schema as it loads (kit.typography:
+no-break spaces before : ; ! ? and inside « », the typographic apostrophe). Texts may hold
+placeholders ({hand_limit}, {chapters}...): the engine's numbers, listed in `engine_values`.
 """
 from __future__ import annotations
 
-import re
-import string
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +28,7 @@ from kit.parts import phd_card as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.track import MIN_STEP_MM, Track
 from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
+from kit.typography import NBSP, fill as fill_values, substitute
 from scorekeeper.rules import phd as rules
 
 GAME_ID = rules.GAME_ID
@@ -48,7 +47,7 @@ OUTCOMES = ("approve", "controversy", "revoke", "none")
 
 # --- schemas ------------------------------------------------------------------------------
 MARK = Record({
-    "name": Field(str, min=1, doc="the word printed with the colour"),
+    "name": Field("text", min=1, doc="the word printed with the colour"),
     "colour": Field("colour"),
     "symbol": Field("symbol", doc="the vector symbol that doubles the colour"),
 })
@@ -57,30 +56,30 @@ RESOURCE = MARK
 
 def _component(**extra: Field) -> Record:
     return Record({
-        "name": Field(str, min=1),
+        "name": Field("text", min=1),
         "size": Field(ListOf("mm", min_len=2, max_len=2), doc="[width, height] in mm"),
-        "instructions": Field(str, min=1, doc="French: how to cut, fold, assemble"),
+        "instructions": Field("text", min=1, doc="French: how to cut, fold, assemble"),
         **extra,
     })
 
 
-DECK = dict(back_title=Field(str, min=1), back_colour=Field("colour"), back_symbol=Field("symbol"),
+DECK = dict(back_title=Field("text", min=1), back_colour=Field("colour"), back_symbol=Field("symbol"),
             back_pattern=Field(str, choices=PATTERNS, doc="the fill pattern of the back (kit.parts.symbols)"))
 
 KIT = Record({
-    "title": Field(str, min=1),
-    "players": Field(str, min=1),
-    "summary": Field(str, min=1),
-    "bring": Field(ListOf(str, min_len=1)),
+    "title": Field("text", min=1),
+    "players": Field(str, min=1, doc="a catalogue field: placeholders filled, plain spaces"),
+    "summary": Field("text", min=1),
+    "bring": Field(ListOf("text", min_len=1)),
     "accent": Field("colour", default="blue"),
     "resources": Field(Record({"pression": Field(RESOURCE), "credit": Field(RESOURCE)})),
     "event_types": Field(Record({t: Field(MARK) for t in EVENT_TYPES})),
     "postit": Field(Record({"colour": Field("colour"), "edge": Field("colour")})),
-    "chapter_outcomes": Field(Record({o: Field(Record({"name": Field(str, min=1), "symbol": Field("symbol")}))
+    "chapter_outcomes": Field(Record({o: Field(Record({"name": Field("text", min=1), "symbol": Field("symbol")}))
                                       for o in OUTCOMES})),
-    "chapter_heading": Field(str, min=1),
-    "roll_heading": Field(str, min=1),
-    "labels": Field(Record({k: Field(str, min=1) for k in (
+    "chapter_heading": Field("text", min=1),
+    "roll_heading": Field("text", min=1),
+    "labels": Field(Record({k: Field("text", min=1) for k in (
         "success", "failure", "difficulty", "formula", "you", "other", "modifier", "off_turn",
         "when", "controversy_only", "bonus", "malus", "argument")})),
     "sign_colours": Field(Record({"bonus": Field("colour"), "malus": Field("colour")})),
@@ -89,11 +88,11 @@ KIT = Record({
             track_margin=Field("mm", min=0, doc="from the short edges to the first and last cells' centres"),
             cell_width=Field("mm", min=6, max=20),
             label_width=Field("mm", min=3, max=10),
-            start_label=Field(str, min=1),
-            pression_end=Field(str, min=1),
-            credit_end=Field(str, min=1),
-            summary_title=Field(str, min=1),
-            summary=Field(str, min=1))),
+            start_label=Field("text", min=1),
+            pression_end=Field("text", min=1),
+            credit_end=Field("text", min=1),
+            summary_title=Field("text", min=1),
+            summary=Field("text", min=1))),
         "event-cards": Field(_component(**DECK)),
         "argument-cards": Field(_component(**DECK)),
         "chapter-markers": Field(_component()),
@@ -102,9 +101,9 @@ KIT = Record({
 })
 
 CHARACTER = Record({
-    "name": Field(str, min=1),
-    "role": Field(str, min=1),
-    "flavour": Field(str, min=1),
+    "name": Field("text", min=1),
+    "role": Field("text", min=1),
+    "flavour": Field("text", min=1),
     "colour": Field("colour"),
     "symbol": Field("symbol"),
 }, name_key="name")
@@ -112,9 +111,9 @@ CHARACTERS = Record({"characters": Field(ListOf(CHARACTER, min_len=rules.MAX_PLA
 
 DELTA = Field(int, default=0, min=-SPAN, max=SPAN)
 CHANGES = Record({"pression": DELTA, "credit": DELTA})
-RESULT = Record({"pression": DELTA, "credit": DELTA, "text": Field(str, default="")})
+RESULT = Record({"pression": DELTA, "credit": DELTA, "text": Field("text", default="")})
 POSTIT = Record({
-    "text": Field(str, min=1, doc="the quip on the note"),
+    "text": Field("text", min=1, doc="the quip on the note"),
     "value": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX),
     "resource": Field(str, choices=rules.RESOURCES),
 })
@@ -126,16 +125,16 @@ ROLL = Record({
 _OPTIONAL = dict(required=False)
 EVENT = Record({
     "type": Field(str, choices=EVENT_TYPES),
-    "title": Field(str, min=1),
-    "text": Field(str, min=1),
+    "title": Field("text", min=1),
+    "text": Field("text", min=1),
     "count": Field(int, default=1, min=1),
     "pression": Field(int, min=-SPAN, max=SPAN, **_OPTIONAL),
     "credit": Field(int, min=-SPAN, max=SPAN, **_OPTIONAL),
-    "effect": Field(str, **_OPTIONAL),
+    "effect": Field("text", **_OPTIONAL),
     "postit": Field(POSTIT, **_OPTIONAL),
     "chapter": Field(str, choices=OUTCOMES, **_OPTIONAL),
     "roll": Field(ListOf(ROLL, min_len=2), **_OPTIONAL),
-    "when": Field(str, **_OPTIONAL),
+    "when": Field("text", **_OPTIONAL),
     "you": Field(CHANGES, **_OPTIONAL),
     "other": Field(CHANGES, **_OPTIONAL),
     "modifier": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX, **_OPTIONAL),
@@ -162,40 +161,25 @@ ALLOWED = {
 COMMON = ("type", "title", "text", "count")
 
 ARGUMENT = Record({
-    "title": Field(str, min=1),
-    "text": Field(str, min=1),
+    "title": Field("text", min=1),
+    "text": Field("text", min=1),
     "value": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX),
     "controversy": Field(bool, default=False),
     "count": Field(int, default=1, min=1),
 }, name_key="title")
 ARGUMENTS = Record({"cards": Field(ListOf(ARGUMENT, min_len=1))})
 
-FACE = Record({"title": Field(str, min=1), "text": Field(str, min=1), "colour": Field("colour"),
+FACE = Record({"title": Field("text", min=1), "text": Field("text", min=1), "colour": Field("colour"),
                "symbol": Field("symbol")})
-SECTION = Record({"heading": Field(str, min=1), "text": Field(str, min=1)}, name_key="heading")
+SECTION = Record({"heading": Field("text", min=1), "text": Field("text", min=1)}, name_key="heading")
 AIDS = Record({
     "markers": Field(Record({"submitted": Field(FACE), "approved": Field(FACE)})),
-    "turn_aid": Field(ListOf(Record({"title": Field(str, min=1), "sections": Field(ListOf(SECTION, min_len=1))},
+    "turn_aid": Field(ListOf(Record({"title": Field("text", min=1), "sections": Field(ListOf(SECTION, min_len=1))},
                                     name_key="title"), min_len=1)),
 })
 
 
-# --- French spacing and placeholders --------------------------------------------------------
-NBSP, NNBSP = "\u00a0", "\u202f"
-
-
-def typeset(text: str) -> str:
-    """The typographic apostrophe, and no-break spaces where French wants them (narrow
-    before ; ! ? % and inside « », ordinary before : and after n°), so no line starts with them."""
-    text = text.replace("'", "\u2019")
-    text = re.sub(r" +([;!?%])", NNBSP + r"\1", text)
-    text = re.sub(r" +:", NBSP + ":", text)
-    text = re.sub(r"« +", "«" + NNBSP, text)
-    text = re.sub(r" +»", NNBSP + "»", text)
-    text = re.sub(r"\bn° +", "n°" + NBSP, text)
-    return text
-
-
+# --- placeholders -----------------------------------------------------------------------------
 def engine_values() -> dict[str, object]:
     """The rule engine's numbers, by the placeholder names the layout texts use."""
     options = [str(n) for n in rules.CHAPTER_OPTIONS]
@@ -226,18 +210,8 @@ def engine_values() -> dict[str, object]:
 
 
 def fill(text: str, file: Path, entry: str | None, field: str) -> str:
-    """text with its {placeholders} replaced by the engine's numbers, then typeset; an unknown
-    placeholder is a LayoutError listing the known ones."""
-    values = engine_values()
-    try:
-        names = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
-    except ValueError as error:
-        raise LayoutError(file, entry, field, f"a brace is not closed ({error})") from None
-    for name in names:
-        if name not in values:
-            raise LayoutError(file, entry, field, f"unknown placeholder {{{name}}}; known ones: "
-                              + ", ".join(f"{{{k}}}" for k in values))
-    return typeset(text.format_map(values))
+    """text with the engine's numbers in its {placeholders}, typeset (kit.typography.fill)."""
+    return fill_values(text, engine_values(), file, entry, field)
 
 
 def _entry(base: str, index: int, label: str) -> str:
@@ -352,7 +326,7 @@ def load(layouts_root: Path | str) -> Layout:
 
 # --- from layout to faces -------------------------------------------------------------------
 def _mark(data: dict) -> art.Mark:
-    return art.Mark(typeset(data["name"]), data["colour"], data["symbol"])
+    return art.Mark(data["name"], data["colour"], data["symbol"])
 
 
 def _changes(data: dict, resources: dict[str, art.Mark]) -> tuple[art.Change, ...]:
@@ -378,7 +352,7 @@ def event_face(card: dict, layout: Layout, file: Path, entry: str) -> art.EventF
         changes = _changes(card, resources)
         extra = text(card["effect"], "effect") if card["effect"] else ""
         if changes or extra:
-            effects.append(art.Effect(typeset(labels["you"]), changes, extra))
+            effects.append(art.Effect(labels["you"], changes, extra))
     if kind == "superviseur":
         outcome_names = kit["chapter_outcomes"]
         if card["chapter"] is not None:
@@ -386,26 +360,26 @@ def event_face(card: dict, layout: Layout, file: Path, entry: str) -> art.EventF
         else:
             rows = [(f"{a}" if a == b else f"{a}\u2013{b}", line["outcome"])
                     for line in card["roll"] for a, b in [line["faces"]]]
-        face["outcomes"] = tuple(art.Outcome(faces, typeset(outcome_names[o]["name"]), outcome_names[o]["symbol"])
+        face["outcomes"] = tuple(art.Outcome(faces, outcome_names[o]["name"], outcome_names[o]["symbol"])
                                  for faces, o in rows)
-        face["chapter_heading"] = typeset(kit["chapter_heading"])
-        face["roll_heading"] = typeset(kit["roll_heading"])
+        face["chapter_heading"] = kit["chapter_heading"]
+        face["roll_heading"] = kit["roll_heading"]
     if kind == "cooperation":
-        face["off_turn"] = typeset(labels["off_turn"])
-        face["when"] = typeset(f"{labels['when']} : ") + text(card["when"], "when")
+        face["off_turn"] = labels["off_turn"]
+        face["when"] = f"{labels['when']}{NBSP}: " + text(card["when"], "when")
         effects.append(art.Effect("", (), text(card["effect"], "effect")))
         if card["you"] and _changes(card["you"], resources):
-            effects.append(art.Effect(typeset(labels["you"]), _changes(card["you"], resources)))
+            effects.append(art.Effect(labels["you"], _changes(card["you"], resources)))
         if card["other"] and _changes(card["other"], resources):
-            effects.append(art.Effect(typeset(labels["other"]), _changes(card["other"], resources)))
+            effects.append(art.Effect(labels["other"], _changes(card["other"], resources)))
         if card["modifier"] is not None:
-            effects.append(art.Effect(typeset(labels["modifier"]), (art.Change(card["modifier"]),)))
+            effects.append(art.Effect(labels["modifier"], (art.Change(card["modifier"]),)))
     if kind == "challenge":
-        face["test"] = art.Test(resources[card["resource"]], card["difficulty"], typeset(labels["difficulty"]),
-                                typeset(labels["formula"]))
+        face["test"] = art.Test(resources[card["resource"]], card["difficulty"], labels["difficulty"],
+                                labels["formula"])
         for key in ("success", "failure"):
             result = card[key]
-            effects.append(art.Effect(typeset(labels[key]), _changes(result, resources),
+            effects.append(art.Effect(labels[key], _changes(result, resources),
                                       text(result["text"], f"{key}.text") if result["text"] else ""))
     face["effects"] = tuple(effects)
     return art.EventFace(**face)
@@ -418,9 +392,9 @@ def argument_face(card: dict, layout: Layout, file: Path, entry: str) -> art.Arg
     deck = kit["components"]["argument-cards"]
     return art.ArgumentFace(
         title=fill(card["title"], file, entry, "title"), text=fill(card["text"], file, entry, "text"),
-        value=card["value"], sign_word=typeset(labels[sign]), sign_colour=kit["sign_colours"][sign],
-        deck=art.Mark(typeset(labels["argument"]), deck["back_colour"], deck["back_symbol"]),
-        controversy=typeset(labels["controversy_only"]) if card["controversy"] else "")
+        value=card["value"], sign_word=labels[sign], sign_colour=kit["sign_colours"][sign],
+        deck=art.Mark(labels["argument"], deck["back_colour"], deck["back_symbol"]),
+        controversy=labels["controversy_only"] if card["controversy"] else "")
 
 
 def tracks(layout: Layout) -> tuple[Track, Track]:
@@ -433,9 +407,9 @@ def tracks(layout: Layout) -> tuple[Track, Track]:
     for rid, edge, end in (("pression", "left", "pression_end"), ("credit", "right", "credit_end")):
         res = layout.kit["resources"][rid]
         track = Track(first=rules.RESOURCE_MIN, last=rules.RESOURCE_MAX, y_low=height - margin, y_high=margin,
-                      edge=edge, name=typeset(res["name"]), colour=res["colour"], symbol=res["symbol"],
-                      start=rules.RESOURCE_START, start_label=typeset(spec["start_label"]),
-                      end_label=typeset(spec[end]), cell_width=spec["cell_width"], label_width=spec["label_width"])
+                      edge=edge, name=res["name"], colour=res["colour"], symbol=res["symbol"],
+                      start=rules.RESOURCE_START, start_label=spec["start_label"],
+                      end_label=spec[end], cell_width=spec["cell_width"], label_width=spec["label_width"])
         if track.step < MIN_STEP_MM:
             raise LayoutError(layout.folder / "kit.yaml", "components.character-cards", "size",
                               f"{rules.RESOURCE_MAX - rules.RESOURCE_MIN + 1} values along {height - 2 * margin:g} mm "
@@ -486,8 +460,8 @@ def build(layouts_root: Path | str) -> GameKit:
 
     def back(cid: str):
         deck = specs[cid]
-        return art.bind(art.deck_back, title=typeset(deck["back_title"]), subtitle=typeset(kit["title"]),
-                        mark=art.Mark(typeset(deck["back_title"]), deck["back_colour"], deck["back_symbol"]),
+        return art.bind(art.deck_back, title=deck["back_title"], subtitle=kit["title"],
+                        mark=art.Mark(deck["back_title"], deck["back_colour"], deck["back_symbol"]),
                         pattern=deck["back_pattern"])
 
     # Chapter markers: MARKERS_PER_PLAYER per character, in the character's colour and symbol.
@@ -530,6 +504,6 @@ def build(layouts_root: Path | str) -> GameKit:
     )
     return GameKit(
         id=GAME_ID, title=fill(kit["title"], kit_file, None, "title"),
-        players=fill(kit["players"], kit_file, None, "players"), components=components,
+        players=substitute(kit["players"], engine_values(), kit_file, None, "players"), components=components,
         bring=tuple(fill(b, kit_file, f"bring[{i}]", "bring") for i, b in enumerate(kit["bring"], start=1)),
         summary=fill(kit["summary"], kit_file, None, "summary"), accent=kit["accent"])

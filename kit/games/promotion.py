@@ -12,13 +12,12 @@ designer could get wrong and names the file, the entry and the field:
     tokens.yaml  the PI token values and counts; at least MIN_PI_TOKENS tokens.
     game.yaml    the contents-page texts and each component's name, size and instructions.
 
+Every printed text is a "text" field, typeset by kit.schema as it loads (kit.typography).
 Texts may hold placeholders: {draw}, {play}, {hand_limit}... are the engine's numbers, and
 a design's `params` (the Directeur's draw) can be used by every text of the kit.
 """
 from __future__ import annotations
 
-import re
-import string
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +30,7 @@ from kit.parts.promotion_card import CardFace, promotion_front_draw
 from kit.parts.promotion_token import token_draw
 from kit.parts.symbols import PATTERNS
 from kit.schema import Field, ListOf, Record, check, layout_dir, read_yaml
+from kit.typography import NBSP, fill
 from scorekeeper.rules import promotion as rules
 
 GAME_ID = "promotion"
@@ -40,8 +40,8 @@ TYPE = Record({
     "name": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
     "colour": Field("colour", doc="the type colour: frame, title band, when box"),
     "symbol": Field("symbol", doc="the vector symbol that doubles the colour"),
-    "when": Field(str, min=1, doc="when a card of this type is played, printed on each card"),
-    "summary": Field(str, min=1, doc="one line about the type, for the player aid"),
+    "when": Field("text", min=1, doc="when a card of this type is played, printed on each card"),
+    "summary": Field("text", min=1, doc="one line about the type, for the player aid"),
 }, name_key="name")
 
 PARAM = Record({
@@ -50,20 +50,20 @@ PARAM = Record({
 }, name_key="name")
 
 DESIGN = Record({
-    "title": Field(str, min=1, doc="the card's name, printed in the title band"),
+    "title": Field("text", min=1, doc="the card's name, printed in the title band"),
     "type": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
     "copies": Field(int, min=1, doc="copies of this design in the deck"),
-    "when": Field(str, default="", doc="overrides the type's `when` for this design"),
-    "answers": Field(str, default="", doc="Trahisons only: what it answers"),
-    "effect": Field(str, min=1, doc="what the card does in PI, cards or Postes"),
-    "flavour": Field(str, default="", doc="a line of office satire"),
+    "when": Field("text", default="", doc="overrides the type's `when` for this design"),
+    "answers": Field("text", default="", doc="Trahisons only: what it answers"),
+    "effect": Field("text", min=1, doc="what the card does in PI, cards or Postes"),
+    "flavour": Field("text", default="", doc="a line of office satire"),
     "params": Field(ListOf(PARAM), default=[], doc="numbers of this card, usable in every text"),
     "notes": Field(str, min=10, doc="why this many copies (not printed)"),
 }, name_key="title")
 
 BACK = Record({
-    "title": Field(str, min=1),
-    "tagline": Field(str, default=""),
+    "title": Field("text", min=1),
+    "tagline": Field("text", default=""),
     "colour": Field("colour", default="sky"),
     "symbol": Field("symbol", default="ring"),
     "pattern": Field(str, default="dots", choices=PATTERNS),
@@ -75,20 +75,20 @@ CARDS = Record({
     "designs": Field(ListOf(DESIGN, min_len=1)),
 })
 
-SECTION = Record({"heading": Field(str, min=1), "body": Field(str, min=1)}, name_key="heading")
+SECTION = Record({"heading": Field("text", min=1), "body": Field("text", min=1)}, name_key="heading")
 
 AID = Record({
-    "title": Field(str, min=1),
-    "subtitle": Field(str, default=""),
+    "title": Field("text", min=1),
+    "subtitle": Field("text", default=""),
     "table": Field(Record({
-        "heading": Field(str, min=1),
-        "players": Field(str, min=1),
-        "hand": Field(str, min=1),
-        "target": Field(str, min=1),
+        "heading": Field("text", min=1),
+        "players": Field("text", min=1),
+        "hand": Field("text", min=1),
+        "target": Field("text", min=1),
     })),
     "front": Field(ListOf(SECTION, min_len=1)),
     "back": Field(ListOf(SECTION, min_len=1)),
-    "types_heading": Field(str, min=1),
+    "types_heading": Field("text", min=1),
 })
 
 TOKEN_VALUE = Record({
@@ -100,21 +100,21 @@ TOKEN_VALUE = Record({
 
 TOKENS = Record({
     "diameter": Field("mm", min=12, max=40),
-    "label": Field(str, min=1, doc="printed under the value (PI)"),
+    "label": Field("text", min=1, doc="printed under the value (PI)"),
     "values": Field(ListOf(TOKEN_VALUE, min_len=1)),
 })
 
 
 def _component(size_default: str | None) -> Record:
-    fields = {"name": Field(str, min=1), "instructions": Field(str, min=1)}
+    fields = {"name": Field("text", min=1), "instructions": Field("text", min=1)}
     if size_default is not None:
         fields["size"] = Field(str, default=size_default, doc="a card size name or WxH in mm")
     return Record(fields)
 
 
 GAME = Record({
-    "summary": Field(str, min=1),
-    "bring": Field(ListOf(str), default=[]),
+    "summary": Field("text", min=1),
+    "bring": Field(ListOf("text"), default=[]),
     "accent": Field("colour", default="blue"),
     "cards": Field(_component("standard")),
     "pi-tokens": Field(_component(None)),
@@ -122,26 +122,9 @@ GAME = Record({
 })
 
 
-# --- French spacing and placeholders --------------------------------------------------------
-NARROW_NBSP = "\u202f"
-NBSP = "\u00a0"
+# --- placeholders ---------------------------------------------------------------------------
 ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
             6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième"}
-
-
-def french_spacing(text: str) -> str:
-    """Ordinary spaces turned into the no-break spaces French typography wants: narrow
-    before ; ! ? and after « / before », ordinary no-break before : and after a number.
-    Lines then never break in front of a colon or a closing guillemet, nor inside « 2 PI »."""
-    text = re.sub(r" ([;!?])", NARROW_NBSP + r"\1", text)
-    text = re.sub(r" :", NBSP + ":", text)
-    text = re.sub(r"« ", "«" + NARROW_NBSP, text)
-    text = re.sub(r" »", NARROW_NBSP + "»", text)
-    # A bold segment that ends just before the punctuation: "**Répond à** :".
-    text = text.replace("** :", "**" + NBSP + ":")
-    # A number stays with the word after it: "2 cartes", "5 PI" never split across lines.
-    text = re.sub(r"(\d) (?=\w)", r"\1" + NBSP, text)
-    return text
 
 
 def engine_values() -> dict[str, object]:
@@ -161,21 +144,6 @@ def engine_values() -> dict[str, object]:
         "min_players": rules.MIN_PLAYERS,
         "max_players": rules.MAX_PLAYERS,
     }
-
-
-def fill(text: str, values: dict, file: Path, entry: str | None, field: str) -> str:
-    """text with its {placeholders} replaced, then French spacing; an unknown placeholder
-    is a LayoutError listing the known ones."""
-    try:
-        names = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
-    except ValueError as error:
-        raise LayoutError(file, entry, field, f"a brace is not closed ({error}); write {{{{ and }}}} "
-                                              "for literal braces") from None
-    for name in names:
-        if name not in values:
-            raise LayoutError(file, entry, field, f"unknown placeholder {{{name}}}; known ones: "
-                                                  + ", ".join(f"{{{k}}}" for k in values))
-    return french_spacing(text.format_map(values))
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -299,8 +267,8 @@ def load(layouts_root: Path) -> Layout:
         when = fill(d["when"], values, cards_path, where, "when") if d["when"].strip() else kind.when
         body = fill(d["effect"], values, cards_path, where, "effect")
         if d["answers"].strip():
-            body = f"**Répond à :** {fill(d['answers'], values, cards_path, where, 'answers')}\n\n{body}"
-        designs.append(Design(french_spacing(d["title"]), kind, d["copies"], when, french_spacing(body),
+            body = f"**Répond à{NBSP}:** {fill(d['answers'], values, cards_path, where, 'answers')}\n\n{body}"
+        designs.append(Design(d["title"], kind, d["copies"], when, body,
                               fill(d["flavour"], values, cards_path, where, "flavour")))
 
     aid_path, aid = _load(folder, "aid", AID)
@@ -370,7 +338,7 @@ def build(layouts_root: Path) -> GameKit:
         for d in data.designs)
     cards = Component(
         id="cards", name=game["cards"]["name"], kind="card", size=game["cards"]["size"], pieces=card_pieces,
-        back=card_back_draw(title=back["title"], subtitle=french_spacing(back["tagline"]), colour=back["colour"],
+        back=card_back_draw(title=back["title"], subtitle=back["tagline"], colour=back["colour"],
                             symbol=back["symbol"], pattern=back["pattern"]),
         instructions=game["cards"]["instructions"])
 

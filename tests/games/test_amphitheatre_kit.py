@@ -23,6 +23,7 @@ from kit.fonts import path as font_path
 from kit.games import amphitheatre as game
 from kit.model import Frame
 from kit.surface.record import RecordingSurface
+from kit.typography import typeset
 from scorekeeper.rules import amphitheatre as rules
 
 PT_PER_MM = 72 / 25.4
@@ -123,14 +124,14 @@ def test_every_card_text_can_be_read_back_from_the_pdf(built, category):
     printed = [card for p in deck_pages for card in p["cards"]]
     deck = raw(f"{category}.yaml")
     title = deck["deck"].upper()
-    fronts = [c for c in printed if flat(game.typeset(deck["question"])) in c]
+    fronts = [c for c in printed if flat(typeset(deck["question"])) in c]
     assert len(fronts) == sum(c.get("copies", 1) for c in deck["cards"])
     for card in deck["cards"]:
-        name, flavour = flat(game.typeset(card["name"])), flat(game.typeset(card["flavour"]))
+        name, flavour = flat(typeset(card["name"])), flat(typeset(card["flavour"]))
         assert any(name in c and flavour in c and title in c for c in fronts), card["name"]
     # The backs carry the deck's own title and motto, so the three piles differ without colour.
     text = flat(" ".join(p["text"] for p in deck_pages))
-    assert flat(game.typeset(deck["back"]["motto"])) in text
+    assert flat(typeset(deck["back"]["motto"])) in text
 
 
 # --- the boards ------------------------------------------------------------------------------------------
@@ -233,7 +234,7 @@ def test_every_board_has_its_own_faculty_colour_and_symbol():
 # --- the aid ------------------------------------------------------------------------------------------------
 def test_the_aid_prints_the_engines_token_table(built):
     manifest, pages = built
-    heading = flat(game.typeset(raw("aid.yaml")["table"]["heading"]))
+    heading = flat(typeset(raw("aid.yaml")["table"]["heading"]))
     back = next(p for p in pages_of(manifest, pages, "aid") if heading in flat(p["text"]))
     lines: dict[int, list[str]] = {}
     for w in back["words"]:
@@ -270,7 +271,7 @@ def test_every_layout_character_has_a_glyph_in_the_fonts_the_kit_prints_with():
     fonts = {f: _cmap(f) for f in ("sans", "sans-bold", "sans-italic")}
     for file in sorted(FOLDER.glob("*.yaml")):
         for s in _strings(raw(file.name)):
-            printed = game.typeset(s.format_map(game.engine_numbers()) if "{" in s else s)
+            printed = typeset(s.format_map(game.engine_numbers()) if "{" in s else s)
             for font, cmap in fonts.items():
                 missing = {ch for ch in printed if ch not in "\n" and ord(ch) not in cmap}
                 assert not missing, f"{file.name}: {sorted(missing)} missing from {font} in {s[:40]!r}"

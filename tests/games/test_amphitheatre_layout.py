@@ -143,11 +143,6 @@ def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_status_2(layou
     assert not (tmp_path / "out" / "amphitheatre.pdf").exists()
 
 
-def test_typeset_puts_french_no_break_spaces_and_apostrophes():
-    assert game.typeset("« Vraiment ? » dit-il : l'âme ; non !") == \
-        "«\u202fVraiment\u202f?\u202f» dit-il\u00a0: l\u2019âme\u202f; non\u202f!"
-
-
 # --- geometry ---------------------------------------------------------------------------------------------
 @settings(max_examples=80, deadline=None)
 @given(width=st.floats(150, 300), height=st.floats(100, 220), seat=st.floats(12, 24))

@@ -340,12 +340,6 @@ def test_layout_strings_have_glyphs_in_sans_and_roman():
         assert not missing, (name, missing)
 
 
-def test_french_spacing():
-    assert game.french_spacing("Vote : oui ; « non » !") == "Vote\u00a0: oui\u202f; «\u00a0non\u00a0»\u202f!"
-    assert game.french_spacing("lors de 3 votes") == "lors de 3\u00a0votes"
-
-
-# --- layout errors name the file, the entry and the field ---------------------------------------------
 @pytest.fixture
 def layouts_copy(tmp_path):
     shutil.copytree(FOLDER, tmp_path / "hoc-censeo")

@@ -21,6 +21,7 @@ from kit.cli import cli
 from kit.games import phd as game
 from kit.parts.track import MIN_STEP_MM
 from kit.sheets import plan_grid
+from kit.typography import typeset
 from scorekeeper.rules import phd as rules
 
 PT_PER_MM = 72 / 25.4
@@ -29,7 +30,7 @@ FOLDER = default_layouts() / "phd"
 
 def flat(text: str) -> str:
     """Bold markers dropped, apostrophes typographic, every run of spaces (no-break ones too) one space."""
-    text = game.typeset(text).replace("**", "")
+    text = typeset(text).replace("**", "")
     return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
 
 
@@ -276,7 +277,7 @@ def test_event_numbers_are_printed_with_their_resource_word(built):
     for card in raw("events.yaml")["cards"]:
         expected = []
         if "postit" in card:
-            expected.append(flat(game.typeset(_signed(card["postit"]["value"]))))
+            expected.append(flat(typeset(_signed(card["postit"]["value"]))))
         for source in [card] + [card[k] for k in ("success", "failure", "you", "other") if k in card]:
             for rid in rules.RESOURCES:
                 if source.get(rid):

@@ -20,6 +20,7 @@ from kit.cli import cli
 from kit.errors import LayoutError
 from kit.fonts import path as font_path
 from kit.games import phd as game
+from kit.typography import typeset
 from scorekeeper.rules import phd as rules
 
 FOLDER = default_layouts() / "phd"
@@ -230,7 +231,7 @@ def test_every_printed_character_has_a_glyph_in_every_face_used():
     values = game.engine_values()
     texts = []
     for file in sorted(FOLDER.glob("*.yaml")):
-        texts += [game.typeset(s.format_map(values)) for s in _strings(raw(file.name))]
+        texts += [typeset(s.format_map(values)) for s in _strings(raw(file.name))]
     chars = {c for text in texts for c in text if c not in "\n*"}
     chars |= {"\u2212", "\u2013", "+"} | set("0123456789")  # signs and die ranges drawn by the parts
     for font in FONTS:

@@ -24,6 +24,7 @@ from kit.errors import LayoutError
 from kit.fonts import path as font_path
 from kit.games import promotion as game
 from kit.sheets import plan_grid
+from kit.typography import typeset
 from scorekeeper.rules import promotion as rules
 
 PT_PER_MM = 72 / 25.4
@@ -147,7 +148,7 @@ def test_every_design_can_be_read_back_from_its_cards(built):
     # The raw layout words too, so a filling bug cannot hide a design: each effect's words appear.
     text = " ".join(printed)
     for d in raw("cards.yaml")["designs"]:
-        words = re.findall(r"[^\s*]+", re.sub(r"\{\w+\}", " ", d["effect"]))
+        words = re.findall(r"[^\s*]+", typeset(re.sub(r"\{\w+\}", " ", d["effect"])))
         assert all(w.strip(".,;:!?()") in text for w in words), d["title"]
 
 
@@ -155,7 +156,7 @@ def test_the_shared_back_is_on_every_back_page(built):
     _, pages = built
     backs = pages_of(pages, "cards", "back")
     assert backs
-    tagline = flat(game.french_spacing(raw("cards.yaml")["back"]["tagline"]))
+    tagline = flat(typeset(raw("cards.yaml")["back"]["tagline"]))
     for page in backs:
         filled = [c for c in page["cells"] if c]
         assert filled and all(tagline in c for c in filled)
@@ -202,7 +203,7 @@ def test_aid_faces_print_every_section_with_the_engines_numbers(built):
 
 def test_every_printed_character_has_a_glyph():
     layout = game.load(LAYOUTS)
-    strings = [layout.back["title"], game.french_spacing(layout.back["tagline"]), layout.game["summary"],
+    strings = [layout.back["title"], typeset(layout.back["tagline"]), layout.game["summary"],
                *layout.game["bring"], *(layout.game[k]["instructions"] for k in ("cards", "pi-tokens", "aid"))]
     for d in layout.designs:
         strings += [d.title, d.type.name.upper(), d.when, d.body, d.flavour, f"×{d.copies}"]

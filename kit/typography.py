@@ -1,0 +1,81 @@
+"""French typography and placeholders for every printed text of the four games.
+
+Designers type ordinary spaces and straight apostrophes in the layout files; the kit
+prints what French typesetting wants, the same way in every game:
+
+    l'âme                ->  l’âme           the typographic apostrophe
+    Vraiment ? non ; oui ! ->  U+202F before ? ; !   (narrow no-break space)
+    « non »              ->  U+202F inside the guillemets
+    Total : 100 %        ->  U+00A0 before : and %   (no-break space)
+    3 cartes, n° 2       ->  U+00A0 between a number and the word it counts, after n°
+
+so a line never starts with a lone punctuation mark and a number never ends a line apart
+from its noun. Fonts without U+202F (Cinzel) get U+00A0 from the surfaces' fallbacks.
+
+Layout texts may also name the rule engine's numbers as {placeholders}: `fill` replaces
+them (an unknown name is a LayoutError naming the file, the entry and the field) and then
+typesets, since a filled-in number needs its no-break space too.
+"""
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+from typing import Mapping
+
+from kit.errors import LayoutError
+
+NBSP = "\u00a0"     # no-break space
+NNBSP = "\u202f"    # narrow no-break space
+APOSTROPHE = "\u2019"
+
+# Any run of spaces a designer may have typed, no-break ones included: typesetting twice
+# gives the same text, and a stray U+00A0 before « ? » is corrected too.
+_SPACES = f"[ {NBSP}{NNBSP}]+"
+_RULES = (
+    (re.compile(_SPACES + r"([;!?])"), NNBSP + r"\1"),
+    (re.compile(_SPACES + r"([:%])"), NBSP + r"\1"),
+    (re.compile("«" + _SPACES), "«" + NNBSP),
+    (re.compile(_SPACES + "»"), NNBSP + "»"),
+    (re.compile(r"\bn°" + _SPACES), "n°" + NBSP),
+    # A number (not the end of a decimal or of a word like « A4 ») and the word after it.
+    (re.compile(r"(?<![\w.,])(\d+) (?=[^\W\d_])"), r"\1" + NBSP),
+)
+
+
+def typeset(text: str) -> str:
+    """text as French typography prints it (see the module's docstring)."""
+    text = text.replace("'", APOSTROPHE)
+    for pattern, replacement in _RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def placeholders(text: str, file: Path | str, entry: str | None, field: str | None) -> list[str]:
+    """The {names} text uses; a lone brace is a LayoutError."""
+    try:
+        return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    except ValueError as error:
+        raise LayoutError(file, entry, field, f"a brace is not closed ({error}); write {{{{ and }}}} "
+                                              "for literal braces") from None
+
+
+def substitute(text: str, values: Mapping[str, object], file: Path | str, entry: str | None,
+               field: str | None) -> str:
+    """text with its {placeholders} replaced by values, without typesetting (for catalogue
+    fields such as the player count, which `kit list` prints as plain text)."""
+    for name in placeholders(text, file, entry, field):
+        if name not in values:
+            raise LayoutError(file, entry, field, f"unknown placeholder {{{name}}}; known ones: "
+                                                  + ", ".join(f"{{{k}}}" for k in values))
+    try:
+        return text.format_map(values)
+    except (ValueError, IndexError, KeyError) as error:
+        raise LayoutError(file, entry, field, f"braces that are not a placeholder ({error}); "
+                                              "write {name} with a known name") from None
+
+
+def fill(text: str, values: Mapping[str, object], file: Path | str, entry: str | None,
+         field: str | None) -> str:
+    """text with its {placeholders} replaced by values, then typeset."""
+    return typeset(substitute(text, values, file, entry, field))
