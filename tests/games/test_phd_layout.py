@@ -1,12 +1,11 @@
 """The PHD layout files: loading checks each card against the rules and names what is wrong;
-every printed character has a glyph; the texts are the project's own words.
+every printed character has a glyph. (The texts' own words: tests/test_own_words.py.)
 
 Each mistake test copies layouts/phd into tmp_path, changes one thing as a designer might,
 and expects a LayoutError naming the file, the card and the field.
 """
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -24,7 +23,6 @@ from kit.typography import typeset
 from scorekeeper.rules import phd as rules
 
 FOLDER = default_layouts() / "phd"
-SEED = Path("/work/shared/seeds/000_e6789588df45ad0d.txt")
 FONTS = ("sans", "sans-bold", "sans-italic", "sans-condensed")  # every face the PHD parts use
 
 
@@ -216,7 +214,7 @@ def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
     assert caught.value.field == "size" and "5 mm" in caught.value.problem
 
 
-# --- glyphs and words -------------------------------------------------------------------------
+# --- glyphs -------------------------------------------------------------------------
 def _strings(node) -> list[str]:
     if isinstance(node, str):
         return [node]
@@ -239,17 +237,3 @@ def test_every_printed_character_has_a_glyph_in_every_face_used():
         missing = sorted(c for c in chars if ord(c) not in cmap)
         assert not missing, f"{font} lacks {missing}"
     assert "\u2019" in chars and "\u202f" in chars  # typography reached the texts
-
-
-def test_no_nine_consecutive_words_of_the_seed():
-    def words(text: str) -> list[str]:
-        return re.findall(r"[\w'-]+", text.lower().replace("\u2019", "'"))
-
-    if not SEED.exists():
-        pytest.skip("the seed text is not available here")
-    seed = words(SEED.read_text(encoding="utf-8"))
-    grams = {tuple(seed[i:i + 9]) for i in range(len(seed) - 8)}
-    for file in FOLDER.glob("*.yaml"):
-        ours = words(" ".join(_strings(raw(file.name))))
-        copied = [" ".join(ours[i:i + 9]) for i in range(len(ours) - 8) if tuple(ours[i:i + 9]) in grams]
-        assert not copied, f"{file.name}: {copied[:3]}"

