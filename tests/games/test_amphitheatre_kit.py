@@ -3,7 +3,8 @@ PDF (pdfplumber) and the manifest, and checked against the layout files and the 
 
 What a player relies on: every card's words are in the PDF, the boards' seats really are
 three tiers of 4, 5 and 6 filled left to right from the bottom, a token fits each seat,
-the numbers beside the rows are the engine's, and no character prints as a blank box.
+the numbers beside the rows are the engine's. (Glyphs and typography of every game:
+tests/engine/test_glyphs.py.)
 """
 from __future__ import annotations
 
@@ -15,11 +16,9 @@ import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
-from fontTools.ttLib import TTFont
 
 from kit.build import default_layouts
 from kit.cli import cli
-from kit.fonts import path as font_path
 from kit.games import amphitheatre as game
 from kit.model import Frame
 from kit.surface.record import RecordingSurface
@@ -250,49 +249,3 @@ def test_the_aid_names_the_turn_options_debate_accusation_and_victory(built):
     for word in ("Hypothèse", "Révolution scientifique", "Consultation", "débat", "majorité", "Égalité",
                  "accusation", "discrédité", "victoire", f"{rules.CAPACITY} sièges"):
         assert word.lower() in text.lower(), word
-
-
-# --- glyphs ----------------------------------------------------------------------------------------------------
-def _strings(value) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
-
-
-def _cmap(font: str) -> set[int]:
-    return set(TTFont(str(font_path(font))).getBestCmap())
-
-
-def test_every_layout_character_has_a_glyph_in_the_fonts_the_kit_prints_with():
-    fonts = {f: _cmap(f) for f in ("sans", "sans-bold", "sans-italic")}
-    for file in sorted(FOLDER.glob("*.yaml")):
-        for s in _strings(raw(file.name)):
-            printed = typeset(s.format_map(game.engine_numbers()) if "{" in s else s)
-            for font, cmap in fonts.items():
-                missing = {ch for ch in printed if ch not in "\n" and ord(ch) not in cmap}
-                assert not missing, f"{file.name}: {sorted(missing)} missing from {font} in {s[:40]!r}"
-
-
-def test_every_character_drawn_has_a_glyph_in_its_font():
-    kit = game.build(LAYOUTS)
-    surface = RecordingSurface()
-    for c in kit.components:
-        w, h = c.size
-        for piece in c.pieces:
-            for draw in (piece.front, piece.back or c.back):
-                if draw is not None:
-                    surface.begin_page(w + 10, h + 10)
-                    draw(surface, Frame(w, h))
-                    surface.end_page()
-    cmaps: dict[str, set[int]] = {}
-    calls = surface.find("text")
-    assert len(calls) > 500
-    for call in calls:
-        font = call["font"]
-        cmap = cmaps.setdefault(font, _cmap(font))
-        missing = {ch for ch in call["s"] if ord(ch) not in cmap}
-        assert not missing, f"{sorted(missing)} missing from {font} in {call['s']!r}"

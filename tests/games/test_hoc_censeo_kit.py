@@ -288,7 +288,9 @@ def _cmap(name: str) -> set[int]:
     return set(TTFont(str(font_path(name))).getBestCmap())
 
 
-def test_every_printed_character_has_a_glyph_in_its_font(builds):
+def test_every_character_in_the_pdf_has_a_glyph_in_its_embedded_font(builds):
+    # tests/engine/test_glyphs.py checks what every game draws; this reads the PDF a printer
+    # gets, on both papers, so a backend fallback that went wrong would show here.
     by_file = {Path(f).stem: _cmap(name) for name, f in FILES.items()}
     for paper in PAPERS:
         for number, page in enumerate(builds[paper]["pages"], start=1):
@@ -296,48 +298,6 @@ def test_every_printed_character_has_a_glyph_in_its_font(builds):
                 stem = c["fontname"].split("+")[-1]
                 assert stem in by_file, c["fontname"]
                 assert all(ord(ch) in by_file[stem] for ch in c["text"]), (paper, number, c["text"], stem)
-
-
-def _layout_strings(layout) -> list[str]:
-    out = []
-
-    def walk(node):
-        if isinstance(node, str):
-            out.append(node)
-        elif isinstance(node, dict):
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, (list, tuple)):
-            for v in node:
-                walk(v)
-    walk(layout.texts)
-    for m in layout.motions:
-        out += [m.title, m.text]
-    for o in layout.objectives:
-        out += [o.name, o.origin, o.secondary]
-    for c in layout.colours.values():
-        out += [c.name, c.domain, c.bonus]
-    return out
-
-
-def test_layout_strings_have_glyphs_in_sans_and_roman():
-    layout = game.load(LAYOUTS)
-    strings = [s.replace("**", "") for s in _layout_strings(layout)]
-    chars = {ch for s in strings for ch in s if ch not in "\n"}
-    for name in ("sans", "sans-bold", "sans-italic"):
-        missing = {ch for ch in chars if ord(ch) not in _cmap(name)}
-        assert not missing, (name, missing)
-    # Cinzel sets titles; it lacks U+202F, which the text parts swap for U+00A0.
-    roman = [m.title for m in layout.motions] + [o.name for o in layout.objectives] + [
-        layout.text(k) for k in ("sheet.own_circle", "sheet.rome_circle", "sheet.legend", "sheet.round",
-                                 "sheet.pour", "sheet.contre", "sheet.senators_left", "sheet.blank_tribe",
-                                 "slip.title", "card.back_title", "card.back_subtitle", "aid.title",
-                                 "aid.subtitle", "aid.bonus_table.title")] + [
-        s["title"] for s in layout.texts["aid"]["sections"]]
-    for name in ("roman", "roman-bold"):
-        cmap = _cmap(name)
-        missing = {ch for s in roman for ch in s.replace("\u202f", "\u00a0") if ord(ch) not in cmap}
-        assert not missing, (name, missing)
 
 
 @pytest.fixture

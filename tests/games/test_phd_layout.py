@@ -1,5 +1,6 @@
 """The PHD layout files: loading checks each card against the rules and names what is wrong;
-every printed character has a glyph. (The texts' own words: tests/test_own_words.py.)
+the kit builds from the project's files. (Glyphs: tests/engine/test_glyphs.py; own words:
+tests/test_own_words.py.)
 
 Each mistake test copies layouts/phd into tmp_path, changes one thing as a designer might,
 and expects a LayoutError naming the file, the card and the field.
@@ -12,18 +13,14 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from fontTools.ttLib import TTFont
 
 from kit.build import default_layouts
 from kit.cli import cli
 from kit.errors import LayoutError
-from kit.fonts import path as font_path
 from kit.games import phd as game
-from kit.typography import typeset
 from scorekeeper.rules import phd as rules
 
 FOLDER = default_layouts() / "phd"
-FONTS = ("sans", "sans-bold", "sans-italic", "sans-condensed")  # every face the PHD parts use
 
 
 def raw(name: str, folder: Path = FOLDER) -> dict:
@@ -212,28 +209,3 @@ def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
     with pytest.raises(LayoutError) as caught:
         game.build(root)
     assert caught.value.field == "size" and "5 mm" in caught.value.problem
-
-
-# --- glyphs -------------------------------------------------------------------------
-def _strings(node) -> list[str]:
-    if isinstance(node, str):
-        return [node]
-    if isinstance(node, dict):
-        return [s for value in node.values() for s in _strings(value)]
-    if isinstance(node, list):
-        return [s for value in node for s in _strings(value)]
-    return []
-
-
-def test_every_printed_character_has_a_glyph_in_every_face_used():
-    values = game.engine_values()
-    texts = []
-    for file in sorted(FOLDER.glob("*.yaml")):
-        texts += [typeset(s.format_map(values)) for s in _strings(raw(file.name))]
-    chars = {c for text in texts for c in text if c not in "\n*"}
-    chars |= {"\u2212", "\u2013", "+"} | set("0123456789")  # signs and die ranges drawn by the parts
-    for font in FONTS:
-        cmap = TTFont(font_path(font)).getBestCmap()
-        missing = sorted(c for c in chars if ord(c) not in cmap)
-        assert not missing, f"{font} lacks {missing}"
-    assert "\u2019" in chars and "\u202f" in chars  # typography reached the texts

@@ -3,7 +3,7 @@
 
 What a table relies on: 100 cards of 20 designs whose words are all on the paper, enough PI
 tokens of 1 and 5 on both faces, one aid per seat whose player-count table is the engine's,
-no character printed without a glyph, and layout mistakes reported with file, entry, field.
+and layout mistakes reported with file, entry, field. (Glyphs: tests/engine/test_glyphs.py.)
 """
 from __future__ import annotations
 
@@ -16,12 +16,10 @@ import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
-from fontTools.ttLib import TTFont
 
 from kit.build import default_layouts
 from kit.cli import cli
 from kit.errors import LayoutError
-from kit.fonts import path as font_path
 from kit.games import promotion as game
 from kit.sheets import plan_grid
 from kit.typography import typeset
@@ -198,25 +196,6 @@ def test_aid_faces_print_every_section_with_the_engines_numbers(built):
         assert str(number) in back
     for name in rules.CARD_TYPES:
         assert name in " ".join(c for p in pages_of(pages, "aid", "front") for c in p["cells"])
-
-
-def test_every_printed_character_has_a_glyph():
-    layout = game.load(LAYOUTS)
-    strings = [layout.back["title"], typeset(layout.back["tagline"]), layout.game["summary"],
-               *layout.game["bring"], *(layout.game[k]["instructions"] for k in ("cards", "pi-tokens", "aid"))]
-    for d in layout.designs:
-        strings += [d.title, d.type.name.upper(), d.when, d.body, d.flavour, f"×{d.copies}"]
-    for t in layout.types.values():
-        strings += [t.summary]
-    aid = layout.aid
-    strings += [aid["title"], aid["subtitle"], aid["types_heading"], *aid["table"].values()]
-    strings += [s[k] for face in ("front", "back") for s in aid[face] for k in ("heading", "body")]
-    strings += [f"{players} {hand} {target}" for players, hand, target in game.player_rows()]
-    used = {ch for s in strings for ch in s.replace("**", "") if ch not in "\n"}
-    for font in ("sans", "sans-bold", "sans-italic", "sans-condensed"):
-        cmap = TTFont(font_path(font)).getBestCmap()
-        missing = sorted(ch for ch in used if ord(ch) not in cmap)
-        assert not missing, f"{font} lacks {missing!r}"
 
 
 def test_letter_paper_keeps_four_aids_a_page(tmp_path):
