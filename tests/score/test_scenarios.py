@@ -40,6 +40,11 @@ def _check_expect(kit: Kit, session: Path, expect: dict, where: str) -> None:
 
 @pytest.mark.parametrize("scenario", _cases())
 def test_scenario(scenario: Path, kit: Kit, tmp_path: Path) -> None:
+    play_scenario(scenario, kit, tmp_path)
+
+
+def play_scenario(scenario: Path, kit: Kit, tmp_path: Path) -> None:
+    """One scenario file through the CLI (also used for our own scenarios, test_own_scenarios.py)."""
     data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
     session = tmp_path / "session.jsonl"
     players = [player["name"] + (f":{player['role']}" if player.get("role") else "") for player in data["players"]]
