@@ -137,17 +137,23 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
 
 
-def read_yaml(path: Path | str) -> Any:
-    """Parse a YAML file (safe subset); a syntax error becomes a LayoutError with its line."""
-    path = Path(path)
+def _read_text(path: Path, encoding: str) -> str:
+    """The file's text; a missing, unreadable or non-UTF-8 file is a LayoutError."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding=encoding, newline="") as handle:
+            return handle.read()
     except FileNotFoundError:
         raise LayoutError(path, None, None, "the file does not exist") from None
     except UnicodeDecodeError:
         raise LayoutError(path, None, None, "the file is not UTF-8 text") from None
     except OSError as error:
         raise LayoutError(path, None, None, f"cannot read the file ({error.strerror})") from None
+
+
+def read_yaml(path: Path | str) -> Any:
+    """Parse a YAML file (safe subset); a syntax error becomes a LayoutError with its line."""
+    path = Path(path)
+    text = _read_text(path, "utf-8")
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
@@ -347,15 +353,8 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
     if "count" not in record.fields:
         record = Record({**record.fields, "count": Field(int, default=1, min=0, doc="copies to print")},
                         name_key=record.name_key, doc=record.doc)
-    try:
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            sample = handle.read()
-    except FileNotFoundError:
-        raise LayoutError(path, None, None, "the file does not exist") from None
-    except UnicodeDecodeError:
-        raise LayoutError(path, None, None, "the file is not UTF-8 text") from None
-    except OSError as error:
-        raise LayoutError(path, None, None, f"cannot read the file ({error.strerror})") from None
+    # utf-8-sig: spreadsheets often save a byte-order mark before the header row.
+    sample = _read_text(path, "utf-8-sig")
     # Spreadsheets in French locales export with semicolons; accept both.
     first = sample.splitlines()[0] if sample.strip() else ""
     delimiter = ";" if first.count(";") > first.count(",") else ","

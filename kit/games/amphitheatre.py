@@ -23,6 +23,7 @@ from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
 from kit.parts import amphitheatre as art
 from kit.parts.symbols import PATTERNS
+from kit.parts.text import Section
 from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
 from kit.typography import fill, substitute
 from scorekeeper.rules import amphitheatre as rules
@@ -259,8 +260,8 @@ def build(layouts_root: Path) -> GameKit:
         heading=labels["heading"], row=labels["row"], seats=labels["seats"], gain=labels["gain"],
         penalty=labels["penalty"], note=labels["note"],
         rows=tuple((row, rules.ROW_SEATS[row - 1], v["gain"], v["penalty"]) for row, v in rules.TOKEN_TABLE.items()))
-    front = tuple(art.AidSection(s["heading"], s["body"]) for s in aid["front"])
-    back = tuple(art.AidSection(s["heading"], s["body"]) for s in aid["back"])
+    front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
+    back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
     size = (game["aid"]["width"], game["aid"]["height"])
     components.append(component("aid", kind="aid", size=size, pieces=(Piece(
         f"aid « {aid['title']} »", copies=game["aid"]["copies"],

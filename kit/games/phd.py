@@ -26,6 +26,7 @@ from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
 from kit.parts import phd_card as art
 from kit.parts.symbols import PATTERNS
+from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
 from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
 from kit.typography import NBSP, fill as fill_values, substitute
@@ -482,8 +483,8 @@ def build(layouts_root: Path | str) -> GameKit:
     aid_faces = []
     for i, aid in enumerate(layout.aids["turn_aid"], start=1):
         entry = _entry("turn_aid", i, aid["title"])
-        sections = tuple(art.AidSection(fill(s["heading"], aids_file, entry, f"sections[{j}].heading"),
-                                        fill(s["text"], aids_file, entry, f"sections[{j}].text"))
+        sections = tuple(Section(fill(s["heading"], aids_file, entry, f"sections[{j}].heading"),
+                                 fill(s["text"], aids_file, entry, f"sections[{j}].text"))
                          for j, s in enumerate(aid["sections"], start=1))
         aid_faces.append((entry, art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections,
                                              kit["accent"], "circle")))

@@ -25,10 +25,11 @@ from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
 from kit.paper import card_size
 from kit.parts.card import card_back_draw
-from kit.parts.promotion_aid import AidFace, AidSection, AidType, aid_face_draw
+from kit.parts.promotion_aid import AidFace, AidType, aid_face_draw
 from kit.parts.promotion_card import CardFace, promotion_front_draw
 from kit.parts.promotion_token import token_draw
 from kit.parts.symbols import PATTERNS
+from kit.parts.text import Section
 from kit.schema import Field, ListOf, Record, check, layout_dir, read_yaml
 from kit.typography import NBSP, fill
 from scorekeeper.rules import promotion as rules
@@ -355,7 +356,7 @@ def build(layouts_root: Path) -> GameKit:
     aid = data.aid
     types = tuple(AidType(t.name, t.colour, t.symbol, t.summary) for t in
                   (data.types[name] for name in rules.CARD_TYPES))
-    sections = {face: tuple(AidSection(s["heading"], s["body"]) for s in aid[face]) for face in ("front", "back")}
+    sections = {face: tuple(Section(s["heading"], s["body"]) for s in aid[face]) for face in ("front", "back")}
     table = aid["table"]
     front = AidFace(title=aid["title"], subtitle=aid["subtitle"], sections=sections["front"],
                     table_heading=table["heading"], table_labels=(table["players"], table["hand"], table["target"]),

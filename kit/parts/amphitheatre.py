@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from kit.palette import darken, lighten, text_on
 from kit.parts.symbols import draw_pattern, draw_symbol
-from kit.parts.text import PT, layout, text_box
+from kit.parts.text import PT, Section, largest_fitting_size, layout, text_box
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -358,12 +358,6 @@ def draw_speaker(surface: "Surface", frame: "Frame", text: str, subtitle: str, g
 AID_SIZE, AID_MIN_SIZE, AID_LEADING = 9.5, 6.5, 1.2   # body text, pt
 HEADING_DEPTH, SECTION_GAP = 7.4, 4.0                  # mm
 @dataclass(frozen=True)
-class AidSection:
-    heading: str
-    body: str
-
-
-@dataclass(frozen=True)
 class TokenTableText:
     heading: str
     row: str
@@ -384,7 +378,7 @@ def _aid_frame(surface: "Surface", frame: "Frame", title: str, game: str, page: 
     surface.text(w - 7.0, 10.0, f"{game} · {page}", font="sans", size=8, colour=PARCHMENT, anchor="end")
 
 
-def _stack_height(surface: "Surface", w: float, sections: Sequence[AidSection], size: float) -> float | None:
+def _stack_height(surface: "Surface", w: float, sections: Sequence[Section], size: float) -> float | None:
     """Height of the sections stacked at this body size, or None when a word is too wide."""
     total = 0.0
     for s in sections:
@@ -396,15 +390,14 @@ def _stack_height(surface: "Surface", w: float, sections: Sequence[AidSection], 
     return total - SECTION_GAP
 
 
-def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sections: Sequence[AidSection]) -> None:
+def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sections: Sequence[Section]) -> None:
     """Headings and bodies stacked in a column, at the largest body size (down to
     AID_MIN_SIZE) at which the whole column fits; TextDoesNotFit beyond that."""
-    size = AID_SIZE
-    while size > AID_MIN_SIZE:
+    def column_fits(size: float) -> bool:
         needed = _stack_height(surface, w, sections, size)
-        if needed is not None and needed <= h:
-            break
-        size = round(size - 0.25, 2)
+        return needed is not None and needed <= h
+
+    size = largest_fitting_size(column_fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
     top = y
     for s in sections:
         surface.text(x, top + 4.0, s.heading, font="sans-bold", size=10, colour=INK)
@@ -420,7 +413,7 @@ def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sectio
 
 
 def draw_aid_front(surface: "Surface", frame: "Frame", title: str, game: str,
-                   sections: Sequence[AidSection]) -> None:
+                   sections: Sequence[Section]) -> None:
     w, h = frame.width, frame.height
     _aid_frame(surface, frame, title, game, "1/2")
     col = (w - 7.0 * 2 - 6.0) / 2
@@ -430,7 +423,7 @@ def draw_aid_front(surface: "Surface", frame: "Frame", title: str, game: str,
 
 
 def draw_aid_back(surface: "Surface", frame: "Frame", title: str, game: str,
-                  sections: Sequence[AidSection], table: TokenTableText) -> None:
+                  sections: Sequence[Section], table: TokenTableText) -> None:
     w, h = frame.width, frame.height
     _aid_frame(surface, frame, title, game, "2/2")
     col = (w - 7.0 * 2 - 6.0) / 2
@@ -454,7 +447,7 @@ def draw_aid_back(surface: "Surface", frame: "Frame", title: str, game: str,
             surface.text(x + cw * (k + 0.5), y + 6.3, str(value), font="sans-bold", size=11, colour=INK,
                          anchor="middle")
     note_top = top + line_h * (len(table.rows) + 1) + 3.0
-    note = AidSection("", table.note)
+    note = Section("", table.note)
     size = AID_SIZE - 1.0
     note_h = _stack_height(surface, col, [note], size) or 0.0
     text_box(surface, x, note_top, col, note_h - HEADING_DEPTH + 0.5, table.note, font="sans", size=size,

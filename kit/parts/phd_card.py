@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
 from kit.parts.card import card_back
 from kit.parts.symbols import draw_symbol
-from kit.parts.text import PT, text_box, text_height
+from kit.parts.text import PT, Section, largest_fitting_size, text_box, text_height
 from kit.parts.track import Track, draw_track
 
 if TYPE_CHECKING:
@@ -143,15 +143,9 @@ class MarkerFace:
 
 
 @dataclass(frozen=True)
-class AidSection:
-    heading: str
-    text: str
-
-
-@dataclass(frozen=True)
 class AidFace:
     title: str
-    sections: tuple[AidSection, ...]
+    sections: tuple[Section, ...]
     colour: str
     symbol: str
     footer: str = ""
@@ -490,16 +484,16 @@ def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, appr
 
 
 # --- turn aid -----------------------------------------------------------------------------
-AID_SIZES = (8.0, 7.75, 7.5, 7.25, 7.0, 6.75, 6.5)
+AID_SIZE, AID_MIN_SIZE = 8.0, 6.5   # body text, pt
 
 
 def _aid_size(surface: "Surface", face: AidFace, width: float, room: float, gap: float) -> float:
-    """The largest body size at which every section of the face fits `room` mm."""
-    for size in AID_SIZES:
-        need = sum(size * PT * 1.5 + text_height(surface, width, s.text, size=size) + gap for s in face.sections)
-        if need <= room:
-            return size
-    return AID_SIZES[-1]
+    """The largest body size at which every section of the face fits `room` mm (the
+    smallest when none does: the section's text box then refuses what overflows)."""
+    def fits(size: float) -> bool:
+        return sum(size * PT * 1.5 + text_height(surface, width, s.body, size=size) + gap
+                   for s in face.sections) <= room
+    return largest_fitting_size(fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
 
 
 def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[AidFace, ...] = ()) -> None:
@@ -524,8 +518,8 @@ def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[Ai
         text_box(surface, x + 3.2, y, inner_w - 3.2, head_h, section.heading, font="sans-bold", size=chosen + 0.5,
                  min_size=chosen, colour=accent, valign="middle")
         y += head_h
-        th = text_height(surface, inner_w, section.text, size=chosen)
-        text_box(surface, x, y, inner_w, min(th + 0.3, bottom - y), section.text, font="sans", size=chosen,
+        th = text_height(surface, inner_w, section.body, size=chosen)
+        text_box(surface, x, y, inner_w, min(th + 0.3, bottom - y), section.body, font="sans", size=chosen,
                  min_size=chosen, colour=INK)
         y += th + gap
 

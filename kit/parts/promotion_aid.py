@@ -15,7 +15,7 @@ from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, darken, lighten, resolve, text_on
 from kit.parts.promotion_card import readable_on_white, text_height
 from kit.parts.symbols import draw_symbol
-from kit.parts.text import text_box
+from kit.parts.text import Section, largest_fitting_size, text_box
 
 if TYPE_CHECKING:
     from kit.model import Draw, Frame
@@ -34,12 +34,6 @@ SYMBOL_W = 4.2       # mm, the symbol column of the type list
 
 
 @dataclass(frozen=True)
-class AidSection:
-    heading: str
-    body: str
-
-
-@dataclass(frozen=True)
 class AidType:
     name: str
     colour: str
@@ -54,7 +48,7 @@ class AidFace:
 
     title: str
     subtitle: str = ""
-    sections: tuple[AidSection, ...] = ()
+    sections: tuple[Section, ...] = ()
     table_heading: str = ""
     table_labels: tuple[str, str, str] = ("", "", "")
     table_rows: tuple[tuple[str, int, int], ...] = ()
@@ -78,7 +72,7 @@ def _row_h(size: float) -> float:
 
 
 def _blocks(face: AidFace) -> list[tuple[str, object]]:
-    """The face's blocks in print order: ("section", AidSection), ("table", None), ("types", None)."""
+    """The face's blocks in print order: ("section", Section), ("table", None), ("types", None)."""
     blocks: list[tuple[str, object]] = [("section", s) for s in face.sections]
     if face.table_rows:
         blocks.insert(min(face.table_after, len(blocks)), ("table", None))
@@ -114,11 +108,10 @@ def _block_height(surface: "Surface", face: AidFace, kind: str, block: object, w
 
 def _fit(surface: "Surface", faces: tuple[AidFace, ...], w: float, h: float) -> float:
     """The largest body size at which every one of faces fits a w x h mm area."""
-    size = BODY_MAX
-    while size >= BODY_MIN - 1e-9:
-        if all(_total_height(surface, face, w, size) <= h for face in faces):
-            return size
-        size -= STEP
+    size = largest_fitting_size(lambda size: all(_total_height(surface, face, w, size) <= h for face in faces),
+                                BODY_MAX, BODY_MIN, STEP)
+    if size is not None:
+        return size
     face = max(faces, key=lambda f: _total_height(surface, f, w, BODY_MIN))
     first = face.sections[0].heading if face.sections else face.title
     raise TextDoesNotFit(f"the aid face that begins with « {first} » holds too much text for its "

@@ -4,14 +4,15 @@ The one rule: text never overflows silently. A box tries its preferred size, shr
 in small steps down to `min_size`, and raises kit.errors.TextDoesNotFit when even
 that is too large; the build names the game, component and piece in the message.
 
-French typography puts no-break spaces before : ; ! ? » and after « (U+00A0 or the
-narrow U+202F); lines never break there, only at ordinary spaces.
+French typography (kit.typography) puts no-break spaces before : ; ! ? » and after «
+(U+00A0 or the narrow U+202F); lines never break there, only at ordinary spaces. A font
+without U+202F (Cinzel) gets U+00A0 from the surface itself (kit.surface.metrics.printable),
+in its measures as in its drawing.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from kit.errors import TextDoesNotFit
 
@@ -36,26 +37,6 @@ BOLD_OF: dict[str, str] = {
 SHRINK_STEP = 0.25  # pt; fine enough that a box never shrinks noticeably more than needed
 _EPS = 1e-6         # mm; rounding slack when comparing widths and heights
 _BREAKABLE = (" ", "\t")  # the only places a line may break; never U+00A0 or U+202F
-
-
-@lru_cache(maxsize=None)
-def _has_glyph(font: str, char: str) -> bool:
-    from kit.fonts import path
-    return ord(char) in _cmap(str(path(font)))
-
-
-@lru_cache(maxsize=None)
-def _cmap(file: str) -> frozenset[int]:
-    from fontTools.ttLib import TTFont  # read once per font file; the fonts are small subsets
-    return frozenset(TTFont(file).getBestCmap())
-
-
-def printable(s: str, font: str) -> str:
-    """s with the narrow no-break space replaced by the ordinary one where the font lacks it
-    (Cinzel): the line still never breaks there, and no glyph goes missing."""
-    if "\u202f" in s and not _has_glyph(font, "\u202f"):
-        s = s.replace("\u202f", "\u00a0")
-    return s
 
 
 @dataclass(frozen=True)
@@ -110,7 +91,7 @@ class _Measure:
         self.space = surface.text_width(" ", font=font, size=size)
 
     def word(self, runs: list[_Run]) -> float:
-        return sum(self.surface.text_width(printable(r.text, self.fonts[r.bold]), font=self.fonts[r.bold],
+        return sum(self.surface.text_width(r.text, font=self.fonts[r.bold],
                                            size=self.size) for r in runs)
 
 
@@ -227,10 +208,10 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
                     pieces.append((run_x - surface.text_width(" ", font=f, size=used), f, " " + run.text))
                 else:
                     pieces.append((run_x, f, run.text))
-                run_x += surface.text_width(printable(run.text, f), font=f, size=used)
+                run_x += surface.text_width(run.text, font=f, size=used)
             cursor += word_w + gap
         for px, f, t in pieces:
-            surface.text(px, baseline, printable(t, f), font=f, size=used, colour=colour)
+            surface.text(px, baseline, t, font=f, size=used, colour=colour)
     return used
 
 
@@ -245,3 +226,23 @@ def text_height(surface: "Surface", w: float, text: str, *, font: str = "sans", 
     if lines is None:
         raise TextDoesNotFit(f"a word of « {' '.join(text.split())[:60]} » is wider than {w:.1f} mm at {size:g} pt")
     return _height(surface, font, size, leading, len(lines))
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its body, as every game's player aid prints its rules."""
+
+    heading: str
+    body: str
+
+
+def largest_fitting_size(fits: Callable[[float], bool], largest: float, smallest: float,
+                         step: float = SHRINK_STEP) -> float | None:
+    """The largest size from `largest` down to `smallest`, by `step`, for which fits(size)
+    holds; None when none does (the caller decides: raise, or let text_box refuse)."""
+    count = round((largest - smallest) / step)
+    for i in range(count + 1):
+        size = round(largest - i * step, 4)
+        if fits(size):
+            return size
+    return None

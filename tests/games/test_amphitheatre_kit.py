@@ -8,22 +8,21 @@ tests/engine/test_glyphs.py.)
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 
 import pdfplumber
 import pytest
 import yaml
-from click.testing import CliRunner
 
 from kit.build import default_layouts
-from kit.cli import cli
 from kit.games import amphitheatre as game
 from kit.model import Frame
 from kit.surface.record import RecordingSurface
 from kit.typography import typeset
 from scorekeeper.rules import amphitheatre as rules
+
+from .conftest import build_kit, component, flat
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -33,9 +32,7 @@ FOLDER = LAYOUTS / "amphitheatre"
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("amphi")
-    result = CliRunner().invoke(cli, ["build", "amphitheatre", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    manifest = json.loads((out / "amphitheatre.json").read_text(encoding="utf-8"))
+    manifest = build_kit(out, "amphitheatre")
     # Read only the pages the tests look at (the token sheets hold hundreds of curves).
     wanted = {cid: range(c["pages"][0] - 1, c["pages"][1]) for c in manifest["components"]
               for cid in [c["id"]] if cid == "boards" or cid == "aid" or cid.endswith("-cards")}
@@ -63,18 +60,9 @@ def built(tmp_path_factory):
     return manifest, pages
 
 
-def component(manifest: dict, cid: str) -> dict:
-    return next(c for c in manifest["components"] if c["id"] == cid)
-
-
 def pages_of(manifest: dict, pages: list, cid: str) -> list:
     first, last = component(manifest, cid)["pages"]
     return pages[first - 1:last]
-
-
-def flat(text: str) -> str:
-    """Text as extracted, with line breaks and the no-break spaces as plain spaces."""
-    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
 
 
 def raw(name: str) -> dict:

@@ -9,7 +9,6 @@ character, nothing off the paper on A4 or Letter, and layout mistakes named prec
 """
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from collections import Counter
@@ -30,6 +29,8 @@ from kit.paper import PAGE_MARGIN, paper_size
 from kit.sheets import plan_grid
 from scorekeeper.rules import hoc_censeo as rules
 
+from .conftest import build_kit, component, flat
+
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
 FOLDER = LAYOUTS / "hoc-censeo"
@@ -42,9 +43,7 @@ def builds(tmp_path_factory):
     out = {}
     for paper in PAPERS:
         folder = tmp_path_factory.mktemp(f"hoc-{paper}")
-        result = CliRunner().invoke(cli, ["build", "hoc-censeo", "--paper", paper, "--out", str(folder)])
-        assert result.exit_code == 0, result.output
-        manifest = json.loads((folder / "hoc-censeo.json").read_text(encoding="utf-8"))
+        manifest = build_kit(folder, "hoc-censeo", "--paper", paper)
         with pdfplumber.open(folder / "hoc-censeo.pdf") as pdf:
             pages = []
             for p in pdf.pages:
@@ -72,18 +71,9 @@ def _card_texts(pdf, manifest: dict, paper: str) -> list[str]:
     return texts
 
 
-def component(manifest: dict, cid: str) -> dict:
-    return next(c for c in manifest["components"] if c["id"] == cid)
-
-
 def pages_of(build: dict, cid: str) -> list[dict]:
     first, last = component(build["manifest"], cid)["pages"]
     return build["pages"][first - 1:last]
-
-
-def flat(text: str) -> str:
-    """Whitespace (line breaks, no-break spaces) collapsed: how a reader compares words."""
-    return " ".join(text.split())
 
 
 def motions_yaml() -> list[dict]:

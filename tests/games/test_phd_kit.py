@@ -14,30 +14,23 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from click.testing import CliRunner
 
 from kit.build import default_layouts
-from kit.cli import cli
 from kit.games import phd as game
 from kit.parts.track import MIN_STEP_MM
 from kit.sheets import plan_grid
 from kit.typography import typeset
 from scorekeeper.rules import phd as rules
 
+from .conftest import build_kit, component as manifest_component, flat as plain, squeeze
+
 PT_PER_MM = 72 / 25.4
 FOLDER = default_layouts() / "phd"
 
 
 def flat(text: str) -> str:
-    """Bold markers dropped, apostrophes typographic, every run of spaces (no-break ones too) one space."""
-    text = typeset(text).replace("**", "")
-    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
-
-
-def squeeze(text: str) -> str:
-    """Text without any whitespace: how a string is compared with the characters of a cell in
-    drawing order, where a wrapped line or a post-it beside its number leaves no space."""
-    return "".join(text.split())
+    """A layout text as printed (typeset), flattened for comparison with the PDF."""
+    return plain(typeset(text))
 
 
 def printed(text: str) -> str:
@@ -99,8 +92,7 @@ def read(out: Path) -> dict:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("phd")
-    result = CliRunner().invoke(cli, ["build", "phd", "--out", str(out)])
-    assert result.exit_code == 0, result.output
+    build_kit(out, "phd")
     return read(out)
 
 
@@ -115,14 +107,12 @@ def partial(tmp_path_factory):
         data["cards"].pop()
         (root / "phd" / name).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     out = tmp_path_factory.mktemp("partial")
-    result = CliRunner().invoke(cli, ["build", "phd", "--layouts", str(root), "--out", str(out),
-                                      "--only", "event-cards", "--only", "argument-cards"])
-    assert result.exit_code == 0, result.output
+    build_kit(out, "phd", "--layouts", str(root), "--only", "event-cards", "--only", "argument-cards")
     return read(out)
 
 
 def component(built, cid: str) -> dict:
-    return next(c for c in built["manifest"]["components"] if c["id"] == cid)
+    return manifest_component(built["manifest"], cid)
 
 
 def cells_of(built, cid: str, *, backs: bool | None = None) -> list[list[Cell]]:

@@ -39,9 +39,16 @@ def copy(tmp_path):
     return root, root / "phd"
 
 
-def first(cards: list[dict], kind: str) -> tuple[int, dict]:
-    """(1-based position, card) of the first event card of a type."""
-    return next((i, c) for i, c in enumerate(cards, start=1) if c["type"] == kind)
+def change_event(copy, change, *, kind: str | None = None, holding: str | None = None) -> tuple[Path, int, dict]:
+    """Apply change to the first event card of a type (or holding a key) in the designer's
+    copy; returns (layouts root, 1-based position, the changed card)."""
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1)
+                       if (kind is None or c["type"] == kind) and (holding is None or holding in c))
+    change(card)
+    write(folder, "events.yaml", data)
+    return root, index, card
 
 
 def expect(root: Path, file: str, entry: str | None, field: str) -> LayoutError:
@@ -70,31 +77,20 @@ def test_the_project_layouts_load_and_build():
 
 # --- rule checks at load ----------------------------------------------------------------------
 def test_a_challenge_without_difficulty_names_file_card_and_field(copy):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = first(data["cards"], "challenge")
-    del card["difficulty"]
-    write(folder, "events.yaml", data)
+    root, index, card = change_event(copy, lambda card: card.pop("difficulty"), kind="challenge")
     error = expect(root, "events.yaml", f"cards[{index}] « {card['title']} »", "difficulty")
     assert "challenge" in error.problem
 
 
 def test_a_post_it_on_a_challenge_is_refused(copy):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = first(data["cards"], "challenge")
-    card["postit"] = {"text": "Bonne chance", "value": 2, "resource": "credit"}
-    write(folder, "events.yaml", data)
+    postit = {"text": "Bonne chance", "value": 2, "resource": "credit"}
+    root, index, card = change_event(copy, lambda card: card.update(postit=postit), kind="challenge")
     error = expect(root, "events.yaml", f"cards[{index}]", "postit")
     assert "post-it" in error.problem
 
 
 def test_a_modifier_on_a_c_est_la_vie_card_is_refused(copy):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = first(data["cards"], "vie")
-    card["modifier"] = 2
-    write(folder, "events.yaml", data)
+    root, index, card = change_event(copy, lambda card: card.update(modifier=2), kind="vie")
     expect(root, "events.yaml", f"cards[{index}]", "modifier")
 
 
@@ -104,21 +100,14 @@ def test_a_modifier_on_a_c_est_la_vie_card_is_refused(copy):
     ("challenge", "difficulty", rules.RESOURCE_MIN + rules.DIE_MIN),
 ])
 def test_a_number_outside_the_engines_bounds_is_refused(copy, kind, field, value):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = first(data["cards"], kind)
-    card[field] = value
-    write(folder, "events.yaml", data)
+    root, index, card = change_event(copy, lambda card: card.update({field: value}), kind=kind)
     error = expect(root, "events.yaml", f"cards[{index}]", field)
     assert str(value) in error.problem
 
 
 def test_a_post_it_larger_than_the_die_is_refused(copy):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = first(data["cards"], "superviseur")
-    card["postit"]["value"] = -(rules.DIE_MAX + 1)
-    write(folder, "events.yaml", data)
+    root, index, card = change_event(copy, lambda card: card["postit"].update(value=-(rules.DIE_MAX + 1)),
+                                     kind="superviseur")
     expect(root, "events.yaml", f"cards[{index}]", "postit.value")
 
 
@@ -143,20 +132,14 @@ def test_an_unknown_key_lists_the_accepted_ones(copy):
 
 
 def test_a_die_roll_must_cover_each_face_once(copy):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1) if "roll" in c)
-    card["roll"][-1]["faces"][1] = rules.DIE_MAX - 1
-    write(folder, "events.yaml", data)
+    def stop_short(card):
+        card["roll"][-1]["faces"][1] = rules.DIE_MAX - 1
+    root, index, card = change_event(copy, stop_short, holding="roll")
     expect(root, "events.yaml", f"cards[{index}]", "roll")
 
 
 def test_a_superviseur_says_what_happens_to_the_chapter(copy):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1) if "chapter" in c)
-    del card["chapter"]
-    write(folder, "events.yaml", data)
+    root, index, card = change_event(copy, lambda card: card.pop("chapter"), holding="chapter")
     expect(root, "events.yaml", f"cards[{index}]", "chapter")
 
 
@@ -190,11 +173,7 @@ def test_an_unknown_placeholder_is_named(copy):
 
 
 def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_2(copy, tmp_path):
-    root, folder = copy
-    data = raw("events.yaml", folder)
-    index, card = first(data["cards"], "challenge")
-    del card["difficulty"]
-    write(folder, "events.yaml", data)
+    root, index, card = change_event(copy, lambda card: card.pop("difficulty"), kind="challenge")
     result = CliRunner().invoke(cli, ["build", "phd", "--layouts", str(root), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert "events.yaml" in result.output and f"cards[{index}]" in result.output and "'difficulty'" in result.output

@@ -7,7 +7,6 @@ and layout mistakes reported with file, entry, field. (Glyphs: tests/engine/test
 """
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
@@ -25,28 +24,15 @@ from kit.sheets import plan_grid
 from kit.typography import typeset
 from scorekeeper.rules import promotion as rules
 
+from .conftest import build_kit, component, flat, squeeze
+
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
 FOLDER = LAYOUTS / "promotion"
 
 
-def flat(text: str) -> str:
-    """Text with bold markers dropped and every run of spaces (no-break ones included) as one space."""
-    return " ".join(text.replace("**", "").replace("\u202f", " ").replace("\u00a0", " ").split())
-
-
-def squeeze(text: str) -> str:
-    """Text without any space: pdfplumber may drop the space where a bold run meets a regular
-    one, so containment is checked on the letters alone."""
-    return "".join(flat(text).split())
-
-
 def raw(name: str) -> dict:
     return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
-
-
-def component(manifest: dict, cid: str) -> dict:
-    return next(c for c in manifest["components"] if c["id"] == cid)
 
 
 def _cells(page, grid) -> list[str]:
@@ -66,9 +52,7 @@ def _cells(page, grid) -> list[str]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("promotion")
-    result = CliRunner().invoke(cli, ["build", "promotion", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    manifest = json.loads((out / "promotion.json").read_text(encoding="utf-8"))
+    manifest = build_kit(out, "promotion")
     grids = {c["id"]: plan_grid("a4", tuple(c["size_mm"])) for c in manifest["components"]}
     pages = []
     with pdfplumber.open(out / "promotion.pdf") as pdf:
@@ -199,10 +183,7 @@ def test_aid_faces_print_every_section_with_the_engines_numbers(built):
 
 
 def test_letter_paper_keeps_four_aids_a_page(tmp_path):
-    args = ["build", "promotion", "--paper", "letter", "--only", "aid", "--out", str(tmp_path)]
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, result.output
-    aid = component(json.loads((tmp_path / "promotion.json").read_text(encoding="utf-8")), "aid")
+    aid = component(build_kit(tmp_path, "promotion", "--paper", "letter", "--only", "aid"), "aid")
     assert aid["pages"][1] - aid["pages"][0] + 1 == 2 * (rules.MAX_PLAYERS // 4)
 
 

@@ -1,0 +1,37 @@
+"""Helpers the game tests share: build a game through `kit build`, find a component in
+its manifest, and compare printed words the way a reader does.
+
+The kit tests read text back from PDFs (pdfplumber), where line breaks, no-break spaces
+and **bold** markers differ from the layout files; `flat` and `squeeze` make the two
+comparable.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kit.cli import cli
+
+
+def build_kit(out: Path, game: str, *options: str) -> dict:
+    """Run `kit build GAME --out OUT OPTIONS...` in-process; returns the manifest."""
+    result = CliRunner().invoke(cli, ["build", game, "--out", str(out), *options])
+    assert result.exit_code == 0, result.output
+    return json.loads((out / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def component(manifest: dict, cid: str) -> dict:
+    return next(c for c in manifest["components"] if c["id"] == cid)
+
+
+def flat(text: str) -> str:
+    """Bold markers dropped and every run of whitespace (line breaks, U+00A0, U+202F) one space."""
+    return " ".join(text.replace("**", "").split())
+
+
+def squeeze(text: str) -> str:
+    """Text without any whitespace: pdfplumber may drop the space where a bold run meets a
+    regular one, or where a line wraps, so containment is checked on the letters alone."""
+    return "".join(flat(text).split())
