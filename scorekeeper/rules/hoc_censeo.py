@@ -372,7 +372,8 @@ def _over_sentence(state: dict) -> str:
 
 def _player(state: dict, action: dict) -> str:
     name = action.get("player")
-    if name not in state["players"]:
+    # a hand-typed line may give a list or an object here: refuse it, never crash on it
+    if not isinstance(name, str) or name not in state["players"]:
         raise RuleViolation(f"The {action['action']} action needs a player among {join_names(state['seating'])}, "
                             f"not {name!r}.")
     return name
