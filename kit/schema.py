@@ -174,16 +174,21 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…'"
 
 
-def _entry_name(base: str, index: int, item: Any, record: Record | None) -> str:
+def entry_name(base: str, index: int, label: Any = None) -> str:
+    """An entry as every layout error names it: `cards[12] « Titre »`, counted from 1, the
+    label on one line (no-break spaces as plain ones) and cut at 40 characters."""
     name = f"{base}[{index}]"
-    if record and record.name_key and isinstance(item, dict):
-        label = item.get(record.name_key)
-        if isinstance(label, (str, int, float)) and str(label).strip():
-            label = " ".join(str(label).split())
-            if len(label) > 40:
-                label = label[:39] + "…"
-            name += f" « {label} »"
+    if isinstance(label, (str, int, float)) and str(label).strip():
+        label = " ".join(str(label).split())
+        if len(label) > 40:
+            label = label[:39] + "…"
+        name += f" « {label} »"
     return name
+
+
+def _entry_name(base: str, index: int, item: Any, record: Record | None) -> str:
+    label = item.get(record.name_key) if record and record.name_key and isinstance(item, dict) else None
+    return entry_name(base, index, label)
 
 
 def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bool) -> Any:
@@ -391,6 +396,22 @@ def load_entries(path: Path | str, record: Record, key: str = "cards") -> list[d
     if path.suffix.lower() == ".csv":
         return load_table(path, record)
     return load_yaml(path, Record({key: Field(ListOf(record))}))[key]
+
+
+def check_distinct(items: list[dict], keys: tuple[str, ...], file: Path | str, base: str, label_key: str,
+                   *, normalise=None, why: str = "each must differ") -> None:
+    """No two entries of a list share a value of any of keys (a name, a colour, a symbol...).
+
+    normalise: how values are compared (e.g. case and spacing ignored); the error names the
+    second entry, the field and the first entry holding the value, then why it matters."""
+    for key in keys:
+        seen: dict[Any, int] = {}
+        for i, item in enumerate(items, start=1):
+            value = item[key] if normalise is None else normalise(item[key])
+            if value in seen:
+                raise LayoutError(file, entry_name(base, i, item[label_key]), key,
+                                  f"'{item[key]}' is already the {key} of {base}[{seen[value]}]; {why}")
+            seen[value] = i
 
 
 def layout_dir(root: Path | str, game_id: str) -> Path:

@@ -24,7 +24,7 @@ from kit.model import Component, GameKit, Piece
 from kit.parts import amphitheatre as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
-from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
+from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
 from kit.typography import fill, substitute
 from scorekeeper.rules import amphitheatre as rules
 
@@ -114,21 +114,9 @@ def check_token_table(rows: list[dict] | None, file: Path) -> None:
     for i, r in enumerate(rows, start=1):
         for key in ("gain", "penalty"):
             if r[key] != expected[r["row"]][key]:
-                raise LayoutError(file, f"token_table[{i}] « {r['row']} »", key,
+                raise LayoutError(file, entry_name("token_table", i, r["row"]), key,
                                   f"says {r[key]} but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
                                   f"says {expected[r['row']][key]} for row {r['row']}; the boards print the engine's")
-
-
-def _check_distinct(items: list[dict], keys: tuple[str, ...], file: Path, base: str, label: str) -> None:
-    """No two entries share a value of any of keys (colour, symbol, name...)."""
-    for key in keys:
-        seen: dict = {}
-        for i, item in enumerate(items, start=1):
-            value = item[key]
-            if value in seen:
-                raise LayoutError(file, f"{base}[{i}] « {item[label]} »", key,
-                                  f"'{value}' is already used by {base}[{seen[value]}]; each must differ")
-            seen[value] = i
 
 
 def check_geometry(game: dict, file: Path) -> art.Auditorium:
@@ -163,13 +151,13 @@ def load(layouts_root: Path) -> dict:
 
     players_file = folder / "players.yaml"
     players = load_yaml(players_file, PLAYERS)
-    _check_distinct(players["boards"], ("name", "colour", "symbol"), players_file, "boards", "name")
+    check_distinct(players["boards"], ("name", "colour", "symbol"), players_file, "boards", "name")
 
     decks = {}
     for category in rules.CATEGORIES:
         deck_file = folder / f"{category}.yaml"
         deck = load_yaml(deck_file, DECK)
-        _check_distinct(deck["cards"], ("name",), deck_file, "cards", "name")
+        check_distinct(deck["cards"], ("name",), deck_file, "cards", "name")
         decks[category] = deck
     # The three backs must tell apart in greyscale: their patterns and symbols differ.
     looks = [dict(deck=d["deck"], pattern=d["pattern"], symbol=d["symbol"]) for d in decks.values()]
@@ -187,7 +175,7 @@ def load(layouts_root: Path) -> dict:
     numbers = engine_numbers()
     for face in ("front", "back"):
         for i, section in enumerate(aid[face], start=1):
-            entry = f"{face}[{i}] « {section['heading']} »"
+            entry = entry_name(face, i, section["heading"])
             section["heading"] = fill(section["heading"], numbers, aid_file, entry, "heading")
             section["body"] = fill(section["body"], numbers, aid_file, entry, "body")
     for key, value in aid["table"].items():
@@ -225,7 +213,7 @@ def build(layouts_root: Path) -> GameKit:
             seats_label=board["seats_word"], fill_hint=board["fill_hint"], row_hint=board["row_hint"],
             row_seats=tuple(rules.ROW_SEATS),
             token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
-        pieces.append(Piece(f"boards[{i}] « {p['name']} »", front=partial(art.draw_board, b=text)))
+        pieces.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text)))
     components.append(component("boards", kind="board", size=(board["width"], board["height"]),
                                 pieces=tuple(pieces)))
 
@@ -235,7 +223,7 @@ def build(layouts_root: Path) -> GameKit:
                             symbol=deck["symbol"], pattern=deck["pattern"], motto=deck["back"]["motto"],
                             footer=cards["footer"], game=title)
         pieces = tuple(
-            Piece(f"cards[{i}] « {c['name']} »", copies=c["copies"],
+            Piece(entry_name("cards", i, c["name"]), copies=c["copies"],
                   front=partial(art.draw_card_front, deck=look, name=c["name"], flavour=c["flavour"]))
             for i, c in enumerate(deck["cards"], start=1))
         components.append(component(f"{category}-cards", kind="card", size=(cards["width"], cards["height"]),
@@ -244,7 +232,7 @@ def build(layouts_root: Path) -> GameKit:
     tokens = game["spectator_tokens"]
     d = tokens["diameter"]
     pieces = tuple(
-        Piece(f"spectator_tokens.designs[{i}] « {design} »", copies=n,
+        Piece(entry_name("spectator_tokens.designs", i, design), copies=n,
               front=partial(art.draw_spectator, design=design),
               back=partial(art.draw_spectator, design=design, reverse=True))
         for i, (design, n) in enumerate(zip(tokens["designs"], _split(tokens["count"], len(tokens["designs"]))),

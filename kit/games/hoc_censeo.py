@@ -24,7 +24,7 @@ from kit.parts.hoc_aid import draw_magistrate_aid
 from kit.parts.hoc_common import ACCENT, ROMAN_BOLD, ColourInfo, HocLayout, Motion, Objective
 from kit.parts.hoc_motion import draw_motion_back, draw_motion_card, draw_motion_slip
 from kit.parts.hoc_sheet import draw_tribe_sheet
-from kit.schema import Field, ListOf, Record, check, find, layout_dir, read_yaml
+from kit.schema import Field, ListOf, Record, check, entry_name, find, layout_dir, load_yaml, read_yaml
 from kit.typography import NBSP, fill, typeset
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
@@ -165,7 +165,7 @@ def _fill_tree(node, values: dict, file: Path, path: str, skip: tuple[str, ...])
 # --- loading ----------------------------------------------------------------------------------
 def _load_colours(folder: Path, bonus: dict) -> tuple[dict[str, ColourInfo], str, str]:
     path = find(folder, "colours")
-    data = check(read_yaml(path), COLOURS_FILE, path)
+    data = load_yaml(path, COLOURS_FILE)
     colours = data["colours"]
     seen: dict[str, str] = {}
     for key in rules.COLOURS:
@@ -205,7 +205,7 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
     data = check(raw, OBJECTIVES_FILE, path)
     entries: dict[str, tuple[str, dict, dict]] = {}
     for i, (tribe, raw_tribe) in enumerate(zip(data["tribes"], raw["tribes"]), start=1):
-        entry = f"tribes[{i}] « {tribe['tribe']} »"
+        entry = entry_name("tribes", i, tribe["tribe"])
         if tribe["tribe"] in entries:
             raise LayoutError(path, entry, "tribe", f"the tribe {tribe['tribe']} appears twice; "
                                                     f"give each of {', '.join(rules.TRIBES)} once")
@@ -239,7 +239,7 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
 
 def _load_motions(folder: Path) -> tuple[Motion, ...]:
     path = find(folder, "motions")
-    data = check(read_yaml(path), MOTIONS_FILE, path)
+    data = load_yaml(path, MOTIONS_FILE)
     return tuple(Motion(title=m["title"], colour=m["colour"], text=m["text"], copies=m["copies"])
                  for m in data["motions"])
 

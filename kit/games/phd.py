@@ -28,7 +28,7 @@ from kit.parts import phd_card as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
-from kit.schema import Field, ListOf, Record, layout_dir, load_yaml
+from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
 from kit.typography import NBSP, fill as fill_values, substitute
 from scorekeeper.rules import phd as rules
 
@@ -215,11 +215,6 @@ def fill(text: str, file: Path, entry: str | None, field: str) -> str:
     return fill_values(text, engine_values(), file, entry, field)
 
 
-def _entry(base: str, index: int, label: str) -> str:
-    """An entry named as kit.schema names it: cards[12] « Titre » (counted from 1)."""
-    return f"{base}[{index}] « {' '.join(label.split())} »"
-
-
 # --- the rules a card must follow --------------------------------------------------------
 def check_event(card: dict, file: Path, entry: str) -> None:
     """A card of one type carries exactly what that type needs, within the engine's bounds."""
@@ -265,16 +260,10 @@ def check_roll(roll: list[dict], file: Path, entry: str) -> None:
         raise LayoutError(file, entry, "roll", f"the ranges stop at {expected - 1}; they must reach {rules.DIE_MAX}")
 
 
-def _check_unique(cards: list[dict], keys: tuple[str, ...], file: Path, base: str) -> None:
-    """No two designs alike: the same title or the same text is a copy-paste mistake."""
-    for key in keys:
-        seen: dict[str, int] = {}
-        for i, card in enumerate(cards, start=1):
-            value = " ".join(card[key].lower().split())
-            if value in seen:
-                raise LayoutError(file, _entry(base, i, card["title"]), key,
-                                  f"the same {key} as {base}[{seen[value]}]; use `count` for copies")
-            seen[value] = i
+def _check_unique(cards: list[dict], keys: tuple[str, ...], file: Path, base: str, label_key: str = "title") -> None:
+    """No two designs alike: the same title or text, case and spacing aside, is a copy-paste mistake."""
+    check_distinct(cards, keys, file, base, label_key, normalise=lambda text: " ".join(text.lower().split()),
+                   why="use `count` for copies")
 
 
 # --- loading ------------------------------------------------------------------------------
@@ -294,13 +283,12 @@ def load(layouts_root: Path | str) -> Layout:
     kit = load_yaml(kit_file, KIT)
 
     characters = load_yaml(folder / "characters.yaml", CHARACTERS)["characters"]
-    _check_unique([{**c, "title": c["name"]} for c in characters], ("name", "flavour"),
-                  folder / "characters.yaml", "characters")
+    _check_unique(characters, ("name", "flavour"), folder / "characters.yaml", "characters", label_key="name")
 
     events_file = folder / "events.yaml"
     events = load_yaml(events_file, EVENTS)["cards"]
     for i, card in enumerate(events, start=1):
-        check_event(card, events_file, _entry("cards", i, card["title"]))
+        check_event(card, events_file, entry_name("cards", i, card["title"]))
     _check_unique(events, ("title", "text"), events_file, "cards")
     total = sum(c["count"] for c in events)
     if total < MIN_EVENTS:
@@ -313,7 +301,7 @@ def load(layouts_root: Path | str) -> Layout:
     arguments = load_yaml(arguments_file, ARGUMENTS)["cards"]
     for i, card in enumerate(arguments, start=1):
         if card["value"] == 0:
-            raise LayoutError(arguments_file, _entry("cards", i, card["title"]), "value",
+            raise LayoutError(arguments_file, entry_name("cards", i, card["title"]), "value",
                               "an argument is a bonus or a malus, never 0")
     _check_unique(arguments, ("title", "text"), arguments_file, "cards")
     total = sum(c["count"] for c in arguments)
@@ -439,7 +427,7 @@ def build(layouts_root: Path | str) -> GameKit:
     char_file = folder / "characters.yaml"
     characters = []
     for i, c in enumerate(layout.characters, start=1):
-        entry = _entry("characters", i, c["name"])
+        entry = entry_name("characters", i, c["name"])
         face = art.CharacterFace(
             name=fill(c["name"], char_file, entry, "name"), role=fill(c["role"], char_file, entry, "role"),
             flavour=fill(c["flavour"], char_file, entry, "flavour"), mark=art.Mark(c["name"], c["colour"], c["symbol"]),
@@ -449,13 +437,13 @@ def build(layouts_root: Path | str) -> GameKit:
 
     # The two decks.
     events_file, arguments_file = folder / "events.yaml", folder / "arguments.yaml"
-    events = [Piece(_entry("cards", i, card["title"]),
-                    art.bind(art.event_front, event_face(card, layout, events_file, _entry("cards", i, card["title"]))),
+    events = [Piece(entry_name("cards", i, card["title"]),
+                    art.bind(art.event_front, event_face(card, layout, events_file, entry_name("cards", i, card["title"]))),
                     copies=card["count"])
               for i, card in enumerate(layout.events, start=1)]
-    arguments = [Piece(_entry("cards", i, card["title"]),
+    arguments = [Piece(entry_name("cards", i, card["title"]),
                        art.bind(art.argument_front,
-                                argument_face(card, layout, arguments_file, _entry("cards", i, card["title"]))),
+                                argument_face(card, layout, arguments_file, entry_name("cards", i, card["title"]))),
                        copies=card["count"])
                  for i, card in enumerate(layout.arguments, start=1)]
 
@@ -473,7 +461,7 @@ def build(layouts_root: Path | str) -> GameKit:
         faces[key] = art.MarkerFace(fill(data["title"], aids_file, f"markers.{key}", "title"),
                                     fill(data["text"], aids_file, f"markers.{key}", "text"),
                                     data["colour"], data["symbol"])
-    markers = [Piece(f"characters[{i}] « {c['name']} »",
+    markers = [Piece(entry_name("characters", i, c["name"]),
                      art.bind(art.marker_front, faces["submitted"], faces["approved"],
                               art.Mark(c["name"], c["colour"], c["symbol"])),
                      copies=rules.MARKERS_PER_PLAYER)
@@ -482,7 +470,7 @@ def build(layouts_root: Path | str) -> GameKit:
     # Turn aids.
     aid_faces = []
     for i, aid in enumerate(layout.aids["turn_aid"], start=1):
-        entry = _entry("turn_aid", i, aid["title"])
+        entry = entry_name("turn_aid", i, aid["title"])
         sections = tuple(Section(fill(s["heading"], aids_file, entry, f"sections[{j}].heading"),
                                  fill(s["text"], aids_file, entry, f"sections[{j}].text"))
                          for j, s in enumerate(aid["sections"], start=1))

@@ -30,7 +30,7 @@ from kit.parts.promotion_card import CardFace, promotion_front_draw
 from kit.parts.promotion_token import token_draw
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
-from kit.schema import Field, ListOf, Record, check, layout_dir, read_yaml
+from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
 from kit.typography import NBSP, fill
 from scorekeeper.rules import promotion as rules
 
@@ -148,11 +148,6 @@ def engine_values() -> dict[str, object]:
 
 
 # --- loading --------------------------------------------------------------------------------
-def _entry(list_name: str, index: int, label: object) -> str:
-    """An entry named as kit.schema names it: designs[3] « Sabotage » (counted from 1)."""
-    return f"{list_name}[{index}] « {label} »"
-
-
 @dataclass(frozen=True)
 class CardType:
     name: str
@@ -185,37 +180,24 @@ class Layout:
 
 def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict]:
     path = folder / f"{stem}.yaml"
-    raw = read_yaml(path)
-    return path, check(raw if raw is not None else {}, schema, path)
+    return path, load_yaml(path, schema)
 
 
 def _check_cards(path: Path, cards: dict) -> None:
     """The deck's invariants the schema alone cannot state."""
+    check_distinct(cards["types"], ("name",), path, "types", "name", why="describe each type once")
     names = [t["name"] for t in cards["types"]]
-    for i, name in enumerate(names, start=1):
-        if names.index(name) != i - 1:
-            raise LayoutError(path, _entry("types", i, name), "name", f"the type {name} is described twice")
     for name in rules.CARD_TYPES:
         if name not in names:
             raise LayoutError(path, "types", "name", f"the type {name} has no entry; every type of the rules "
                                                      f"({', '.join(rules.CARD_TYPES)}) needs a colour and a symbol")
-    for field in ("colour", "symbol"):
-        seen: dict[str, str] = {}
-        for i, t in enumerate(cards["types"], start=1):
-            if t[field] in seen:
-                raise LayoutError(path, _entry("types", i, t["name"]), field,
-                                  f"{t['name']} has the same {field} as {seen[t[field]]}; each type needs its own "
-                                  "so colour and symbol each tell the types apart")
-            seen[t[field]] = t["name"]
+    check_distinct(cards["types"], ("colour", "symbol"), path, "types", "name",
+                   why="each type needs its own, so colour and symbol each tell the types apart")
 
     designs = cards["designs"]
-    titles: dict[str, int] = {}
+    check_distinct(designs, ("title",), path, "designs", "title", why="the no-duplicate rule needs distinct names")
     for i, d in enumerate(designs, start=1):
-        where = _entry("designs", i, d["title"])
-        if d["title"] in titles:
-            raise LayoutError(path, where, "title", f"the title is already used by designs[{titles[d['title']]}]; "
-                                                    "the no-duplicate rule needs distinct names")
-        titles[d["title"]] = i
+        where = entry_name("designs", i, d["title"])
         if d["type"] == "Trahison" and not d["answers"].strip():
             raise LayoutError(path, where, "answers", "a Trahison must say what it answers")
         if d["type"] != "Trahison" and d["answers"].strip():
@@ -241,10 +223,10 @@ def _values(path: Path, cards: dict) -> dict:
     for i, d in enumerate(cards["designs"], start=1):
         for j, p in enumerate(d["params"], start=1):
             if p["name"] in values:
-                raise LayoutError(path, _entry("designs", i, d["title"]), f"params[{j}].name",
+                raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
                                   f"the placeholder {{{p['name']}}} already exists; choose another name")
             if not p["name"].isidentifier():
-                raise LayoutError(path, _entry("designs", i, d["title"]), f"params[{j}].name",
+                raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
                                   "a placeholder name is letters, digits and underscores")
             values[p["name"]] = p["value"]
     return values
@@ -258,12 +240,12 @@ def load(layouts_root: Path) -> Layout:
     values = _values(cards_path, cards)
 
     types = {t["name"]: CardType(t["name"], t["colour"], t["symbol"],
-                                 fill(t["when"], values, cards_path, _entry("types", i, t["name"]), "when"),
-                                 fill(t["summary"], values, cards_path, _entry("types", i, t["name"]), "summary"))
+                                 fill(t["when"], values, cards_path, entry_name("types", i, t["name"]), "when"),
+                                 fill(t["summary"], values, cards_path, entry_name("types", i, t["name"]), "summary"))
              for i, t in enumerate(cards["types"], start=1)}
     designs = []
     for i, d in enumerate(cards["designs"], start=1):
-        where = _entry("designs", i, d["title"])
+        where = entry_name("designs", i, d["title"])
         kind = types[d["type"]]
         when = fill(d["when"], values, cards_path, where, "when") if d["when"].strip() else kind.when
         body = fill(d["effect"], values, cards_path, where, "effect")
@@ -275,7 +257,7 @@ def load(layouts_root: Path) -> Layout:
     aid_path, aid = _load(folder, "aid", AID)
     for face in ("front", "back"):
         for i, section in enumerate(aid[face], start=1):
-            where = _entry(face, i, section["heading"])
+            where = entry_name(face, i, section["heading"])
             section["heading"] = fill(section["heading"], values, aid_path, where, "heading")
             section["body"] = fill(section["body"], values, aid_path, where, "body")
     for key in ("title", "subtitle", "types_heading"):
@@ -287,13 +269,8 @@ def load(layouts_root: Path) -> Layout:
     if count < rules.MIN_PI_TOKENS:
         raise LayoutError(tokens_path, "values", "copies", f"{count} tokens in all; the game needs at least "
                                                            f"{rules.MIN_PI_TOKENS}")
-    seen_values: dict[int, int] = {}
-    for i, v in enumerate(tokens["values"], start=1):
-        if v["value"] in seen_values:
-            raise LayoutError(tokens_path, _entry("values", i, v["value"]), "value",
-                              f"the value {v['value']} is already listed at values[{seen_values[v['value']]}]")
-        seen_values[v["value"]] = i
-    if 1 not in seen_values:
+    check_distinct(tokens["values"], ("value",), tokens_path, "values", "value", why="list each value once")
+    if not any(v["value"] == 1 for v in tokens["values"]):
         raise LayoutError(tokens_path, "values", "value", "no token is worth 1 PI; the Treasury could not "
                                                           "pay a single point")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from kit.errors import LayoutError
-from kit.schema import Field, ListOf, Record, layout_dir, load_entries, load_table, load_yaml
+from kit.schema import (Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_entries, load_table,
+                        load_yaml)
 
 CARD = Record({
     "title": Field(str),
@@ -118,3 +119,23 @@ def test_csv_errors_name_the_line_and_the_column(tmp_path):
     path = write(tmp_path, "title,couleur\nA,bleu\n", "cards.csv")
     with pytest.raises(LayoutError, match="unknown column 'couleur'; accepted columns: title, text, count"):
         load_table(path, CARD)
+
+
+def test_entry_names_read_as_a_designer_counts_and_types():
+    assert entry_name("cards", 12, "Le  chien\u202f!") == "cards[12] « Le chien ! »"
+    assert entry_name("values", 2, 5) == "values[2] « 5 »"
+    assert entry_name("cards", 1, "") == entry_name("cards", 1) == "cards[1]"
+    assert entry_name("cards", 3, "x" * 50).endswith("x… »")
+
+
+def test_check_distinct_names_the_second_entry_and_the_first():
+    items = [{"name": "Padoue", "symbol": "star"}, {"name": "Leyde", "symbol": "circle"},
+             {"name": "padoue ", "symbol": "star"}]
+    with pytest.raises(LayoutError) as caught:
+        check_distinct(items, ("symbol",), "players.yaml", "boards", "name", why="each board its own")
+    error = caught.value
+    assert (error.entry, error.field) == ("boards[3] « padoue »", "symbol")
+    assert "boards[1]" in error.problem and "each board its own" in error.problem
+    check_distinct(items, ("name",), "players.yaml", "boards", "name")  # different as written
+    with pytest.raises(LayoutError):
+        check_distinct(items, ("name",), "players.yaml", "boards", "name", normalise=lambda s: s.strip().lower())
