@@ -24,7 +24,8 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     out = result.output
     assert "Round 1 of 9. Magistrate: Alice." in out and "Alice, POUR" in out
     assert "Bob has 100 senators left and cannot vote 200." in out
-    assert "23" not in out                             # hidden input is never echoed
+    # hidden input is never echoed (the session's temporary path may contain any digits)
+    assert "23" not in out.replace(str(hoc), "")
     assert "POUR 28, CONTRE 15." in out and "Alice colours a bleu portion" in out
     assert "Round 2 of 9. Magistrate: Bob." in out and "Alice spends 2 seals" in out
     assert "Equal totals. Bob, as magistrate, which side wins?" in out and "CONTRE wins 5 to 5" in out
