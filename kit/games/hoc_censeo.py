@@ -218,7 +218,7 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
         try:
             rules.validate_objectives(candidate)
         except RuleViolation as violation:
-            field = "secondary" if "secondary" in str(violation) else "circle"
+            field = violation.field
             where = getattr(raw_tribe.get(field), "line", None)  # the YAML loader keeps line numbers
             problem = str(violation) + (f" (line {where})" if where else "")
             raise LayoutError(path, entry, field, problem) from None

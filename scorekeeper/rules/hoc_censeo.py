@@ -79,23 +79,29 @@ def validate_objectives(objectives: object) -> dict:
             raise RuleViolation(f"The {tribe} objective needs exactly a circle and a secondary objective.")
         circle = entry["circle"]
         if not isinstance(circle, dict):
-            raise RuleViolation(f"The {tribe} circle must map colours to portions, such as {{bleu: 3, ...}}.")
+            raise RuleViolation(f"The {tribe} circle must map colours to portions, such as {{bleu: 3, ...}}.",
+                                field="circle")
         for colour, count in circle.items():
             if colour not in COLOURS:
-                raise RuleViolation(f"The {tribe} circle names an unknown colour {colour!r}; the colours are {', '.join(COLOURS)}.")
+                raise RuleViolation(f"The {tribe} circle names an unknown colour {colour!r}; the colours are {', '.join(COLOURS)}.",
+                                    field="circle")
             if not is_int(count) or count < 0:
-                raise RuleViolation(f"The {tribe} circle has {count!r} {colour} portions; a count is a whole number of 0 or more.")
+                raise RuleViolation(f"The {tribe} circle has {count!r} {colour} portions; a count is a whole number of 0 or more.",
+                                    field="circle")
         total = sum(circle.values())
         if total != CIRCLE_PORTIONS:
-            raise RuleViolation(f"The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.")
+            raise RuleViolation(f"The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.",
+                                field="circle")
         secondary = entry["secondary"]
         if not isinstance(secondary, dict) or set(secondary) != {"kind", "amount"}:
-            raise RuleViolation(f"The {tribe} secondary objective needs a kind and an amount.")
+            raise RuleViolation(f"The {tribe} secondary objective needs a kind and an amount.",
+                                field="secondary")
         if secondary["kind"] not in SECONDARY_KINDS:
             raise RuleViolation(f"The {tribe} secondary objective has an unknown kind {secondary['kind']!r}; "
-                                f"the kinds are {', '.join(SECONDARY_KINDS)}.")
+                                f"the kinds are {', '.join(SECONDARY_KINDS)}.", field="secondary")
         if not is_int(secondary["amount"]) or secondary["amount"] < 1:
-            raise RuleViolation(f"The {tribe} secondary objective needs an amount of at least 1, not {secondary['amount']!r}.")
+            raise RuleViolation(f"The {tribe} secondary objective needs an amount of at least 1, not {secondary['amount']!r}.",
+                                field="secondary")
         result[tribe] = {"circle": {c: circle.get(c, 0) for c in COLOURS},
                          "secondary": {"kind": secondary["kind"], "amount": secondary["amount"]}}
     return result
