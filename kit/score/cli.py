@@ -80,12 +80,18 @@ def undo(file: Path) -> None:
 def log(file: Path, lang: str) -> None:
     """The numbered history of FILE (numbers are the file's line numbers)."""
     session = common.open_session(file)
-    start = "Nouvelle partie" if lang == "fr" else "New game"
-    click.echo(f"1. {start}: {session.game}, {_players_text(session)}.")
+    start = "Nouvelle partie :" if lang == "fr" else "New game:"
+    click.echo(f"1. {start} {session.rules.TITLE}, {_players_text(session)}.")
+    # An undo line names what it cancelled: the entry whose undone_by is that undo's line.
+    cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}
     for entry in session.entries:
         text = common.describe(session.game, entry.action, lang)
+        if entry.line in cancelled:
+            target = cancelled[entry.line]
+            text = (f"Annulation de la ligne {target.line} : " if lang == "fr"
+                    else f"Undo of line {target.line}: ") + common.describe(session.game, target.action, lang)
         if entry.undone_by:
-            text += f"  [annulé ligne {entry.undone_by}]" if lang == "fr" else f"  [undone by line {entry.undone_by}]"
+            text += f"  [annulé par la ligne {entry.undone_by}]" if lang == "fr" else f"  [undone by line {entry.undone_by}]"
         click.echo(f"{entry.line}. {text}")
 
 

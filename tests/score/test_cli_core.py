@@ -75,12 +75,14 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     result = kit("score", "undo", hoc)
     assert result.exit_code == 0 and "Undid line 3" in result.output
     log = kit("score", "log", hoc).output.splitlines()
-    assert log[0].startswith("1. New game: hoc-censeo, Alice (titienses)")
+    assert log[0].startswith("1. New game: Hoc Censeo, Alice (titienses)")
     assert log[1] == "2. Vote: CONTRE Bob 10."
     assert log[2] == "3. Bob spends 1 gold for 5 senators.  [undone by line 4]"
-    assert log[3].startswith("4. Undo")
+    # an undo line says what it cancelled, not only that something was
+    assert log[3] == "4. Undo of line 3: Bob spends 1 gold for 5 senators."
     fr = kit("score", "log", hoc, "--lang", "fr").output
-    assert "pièce(s) d'or pour 5 sénateurs.  [annulé ligne 4]" in fr and "Nouvelle partie" in fr
+    assert "pièce(s) d'or pour 5 sénateurs.  [annulé par la ligne 4]" in fr and "Nouvelle partie" in fr
+    assert "4. Annulation de la ligne 3 : " in fr
     kit("score", "undo", hoc)
     refused(kit("score", "undo", hoc), "nothing to undo")
 
