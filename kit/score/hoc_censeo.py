@@ -176,12 +176,14 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 def play(path: Path) -> None:
     """Round after round until the game ends; every accepted vote or spending is saved at once."""
+    resumed = True   # a file already finished: nothing printed the end yet
     while True:
         session = common.open_session(path)
         state = session.state
         if state["over"]:
-            _announce_end(state)
+            _announce_end(state, already_said=not resumed)
             return
+        resumed = False
         click.echo("")
         click.echo(f"Round {state['round'] + 1} of {rules.ROUNDS}. Magistrate: {state['magistrate']}. "
                    f"Chaos {state['chaos']}/{rules.ROME_PORTIONS}.")
@@ -318,13 +320,15 @@ def _undo(path: Path, session: sessions.Session) -> None:
     if latest is None:
         click.echo("There is nothing to undo.")
         return
-    if common.ask_yes_no(f"Undo line {latest.line}: {common.describe(session.game, latest.action)}?"):
+    if common.ask_yes_no(f"Undo line {latest.line} ({common.describe(session.game, latest.action).rstrip('.')})?"):
         sessions.undo(path)
         click.echo(f"Line {latest.line} undone.")
 
 
-def _announce_end(state: dict) -> None:
-    click.echo(common.game_over_line(state))
+def _announce_end(state: dict, *, already_said: bool = False) -> None:
+    """Who won and why; the "Game over" line itself only when the vote's outcome did not print it."""
+    if not already_said:
+        click.echo(common.game_over_line(state))
     for name in state["winners"]:
         met = state["players"][name]["objectives"]
         secondary = state["players"][name]["goal"]["secondary"]

@@ -72,6 +72,7 @@ def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit,
     result = kit("score", "play", path, input="\n".join(["vote", "4", "", "", "", "", "", "vert"]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Game over: Alice wins." in result.output and "secondary objective (wins 1)" in result.output
+    assert result.output.count("Game over") == 1, result.output   # said once, not by the vote and again
     again = kit("score", "play", path, input="")
     assert again.exit_code == 0 and "Game over: Alice wins." in again.output
     assert "hidden" not in kit("score", "show", path).output   # nothing is secret any more
@@ -82,4 +83,5 @@ def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):
     result = kit("score", "play", hoc, input="undo\ny\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Line 2 undone." in result.output
+    assert "Undo line 2 (Vote: CONTRE Bob 10)? [y/N]" in result.output
     assert kit.state(hoc)["round"] == 0
