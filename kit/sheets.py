@@ -21,6 +21,8 @@ The rules, for a component of pieces w x h mm on a portrait page:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -37,6 +39,7 @@ MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.2   # mm: hairline marks a cutter can split
 GUIDE_COLOUR = "#9A9A9A"
 _EPS = 1e-6
+_TEXT_SLACK = 0.05  # mm: rounding of the font metrics, not a licence to overflow
 
 
 @dataclass(frozen=True)
@@ -295,12 +298,74 @@ def draw_sheet(surface: "Surface", sheet: Sheet) -> None:
     surface.end_page()
 
 
+class _KeepsTextInside:
+    """The surface as a piece sees it, refusing any line of text that leaves the piece.
+
+    Text boxes shrink and refuse on their own, but a part may print a layout's word on one
+    line (a token's title, a board's name): longer words there would be clipped by the cut
+    without a word. So every line drawn without rotation is measured against the piece's
+    trim (its circle for a round piece); a line that leaves it raises TextDoesNotFit, which
+    the build reports with the component and the entry. Rotated lines (track labels) are
+    left to their parts, which size them from the track itself.
+    """
+
+    def __init__(self, surface: "Surface", frame: Frame, round_: bool):
+        self._surface, self._frame, self._round = surface, frame, round_
+        self._dx = self._dy = 0.0
+        self._turns = 0
+
+    def __getattr__(self, name: str):
+        return getattr(self._surface, name)
+
+    @contextmanager
+    def translated(self, dx: float, dy: float) -> Iterator[None]:
+        with self._surface.translated(dx, dy):
+            if self._turns:
+                yield
+                return
+            self._dx, self._dy = self._dx + dx, self._dy + dy
+            try:
+                yield
+            finally:
+                self._dx, self._dy = self._dx - dx, self._dy - dy
+
+    @contextmanager
+    def rotated(self, degrees: float) -> Iterator[None]:
+        with self._surface.rotated(degrees):
+            self._turns += 1
+            try:
+                yield
+            finally:
+                self._turns -= 1
+
+    def text(self, x: float, y: float, s: str, *, font: str = "sans", size: float = 9.0,
+             colour: str = "#000000", anchor: str = "start") -> None:
+        if not self._turns and s.strip():
+            self._check(x + self._dx, y + self._dy, s, font, size, anchor)
+        self._surface.text(x, y, s, font=font, size=size, colour=colour, anchor=anchor)
+
+    def _check(self, x: float, y: float, s: str, font: str, size: float, anchor: str) -> None:
+        w, h = self._frame.width, self._frame.height
+        ink = self._surface.text_width(s.strip(), font=font, size=size)
+        left = x - {"start": 0.0, "middle": ink / 2, "end": ink}.get(anchor, 0.0)
+        ends = ((left, y), (left + ink, y))
+        if self._round:
+            r = min(w, h) / 2
+            inside = all(math.hypot(px - w / 2, py - h / 2) <= r + _TEXT_SLACK for px, py in ends)
+        else:
+            inside = all(-_TEXT_SLACK <= px <= w + _TEXT_SLACK and 0 <= py <= h + _TEXT_SLACK for px, py in ends)
+        if not inside:
+            excerpt = s if len(s) <= 60 else s[:57].rstrip() + "…"
+            raise TextDoesNotFit(f"the line « {excerpt} » runs past the edge of the "
+                                 f"{w:g} x {h:g} mm piece at {size:g} pt; shorten it")
+
+
 def _draw_piece(surface: "Surface", place: Placement, frame: Frame, component: Component) -> None:
     b = frame.bleed
     shape = dict(circle=True) if component.round else {}
     # A round piece keeps its art inside its circle (plus the bleed); a rectangle in its box.
     with surface.clipped(-b, -b, frame.width + 2 * b, frame.height + 2 * b, **shape):
-        place.draw(surface, frame)
+        place.draw(_KeepsTextInside(surface, frame, component.round), frame)
     if component.round and b <= 0:
         # A faint circle exactly on the cut line guides scissors; cutting removes it.
         r = min(frame.width, frame.height) / 2

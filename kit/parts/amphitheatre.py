@@ -349,8 +349,13 @@ def draw_speaker(surface: "Surface", frame: "Frame", text: str, subtitle: str, g
     surface.polygon([(c + 8, c - 15.5), (c + 0.6, c - 13.5), (c + 0.6, c - 10.5), (c + 8, c - 12.5)], fill=INK)
     surface.rect(c - 1.4, c - 10.0, 2.8, 7.0, fill=INK)
     surface.rect(c - 5.5, c - 3.4, 11.0, 1.4, fill=INK, radius=0.5)
-    surface.text(c, c + 6.5, text.upper(), font="sans-bold", size=15, colour=INK, anchor="middle")
-    surface.text(c, c + 12.0, subtitle, font="sans-italic", size=8.5, colour=FADED, anchor="middle")
+    # The title and subtitle come from the layout: each shrinks to the chord of the inner
+    # ring at its height, down to 6 pt; beyond that the sheet guard refuses the token.
+    for line, base, font, size, colour in ((text.upper(), c + 6.5, "sans-bold", 15.0, INK),
+                                           (subtitle, c + 12.0, "sans-italic", 8.5, FADED)):
+        chord = 2 * math.sqrt(max((c - 7.5) ** 2 - (base - c) ** 2, 0.0))
+        used = largest_fitting_size(lambda pt: surface.text_width(line, font=font, size=pt) <= chord, size, 6.0)
+        surface.text(c, base, line, font=font, size=used or size, colour=colour, anchor="middle")
     surface.text(c, c + 18.0, game, font="sans", size=6.5, colour=FADED, anchor="middle")
 
 

@@ -142,3 +142,33 @@ def test_text_that_does_not_fit_names_component_and_piece():
     sheet = impose(Component("deck", "D", "card", (63, 88), (Piece("cards[3] « X »", bad),)), "a4")[0]
     with pytest.raises(PieceError, match="component 'deck', cards\\[3\\] « X »: too long"):
         draw_sheet(RecordingSurface(), sheet)
+
+
+@pytest.mark.parametrize("round_", [False, True])
+def test_a_line_of_text_that_leaves_its_piece_is_refused_not_clipped(round_):
+    # A part printing a layout's word on one line (the speaker token's title) used to let a
+    # longer word run past the cut, where the clip silently ate it.
+    def wide(surface, frame):
+        with surface.translated(frame.width / 2, frame.height / 2):
+            surface.text(0, 0, "ORATEUR " * 6, size=15, anchor="middle")
+    sheet = impose(Component("speaker", "S", "token", (60, 60), (Piece("speaker_token « Orateur »", wide),),
+                             round=round_), "a4")[0]
+    with pytest.raises(PieceError, match="component 'speaker', speaker_token « Orateur »: the line « ORATEUR"):
+        draw_sheet(RecordingSurface(), sheet)
+
+
+def test_text_inside_a_round_piece_but_outside_its_circle_is_refused():
+    # 52 mm of text fits the 60 mm square but not the circle 20 mm below the centre.
+    def low(surface, frame):
+        surface.text(frame.width / 2, frame.height - 8, "x" * 10, size=30, anchor="middle")
+    component = Component("t", "T", "token", (60, 60), (Piece("t", low),), round=True)
+    with pytest.raises(PieceError):
+        draw_sheet(RecordingSurface(), impose(component, "a4")[0])
+
+
+def test_text_inside_its_piece_passes_and_rotated_labels_are_left_to_their_parts():
+    def fine(surface, frame):
+        surface.text(3, 10, "Orateur", size=9)
+        with surface.rotated(90):
+            surface.text(0, 0, "a long label measured by its track " * 3, size=7)
+    draw_sheet(RecordingSurface(), impose(Component("t", "T", "token", (60, 60), (Piece("t", fine),)), "a4")[0])
