@@ -7,9 +7,21 @@ hand, so nothing here trusts a type: `True` is not a number, "3" is not a number
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 from scorekeeper.errors import RuleViolation
+
+
+def shown(value: Any) -> str:
+    """A value as the person typed it in a session line: JSON (true, null, [1, 2]), not
+    Python's repr (True, None); text keeps its quotes ('x') to stand out in the sentence."""
+    if isinstance(value, str):
+        return repr(value)
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def join_names(names: Iterable[str]) -> str:
@@ -28,7 +40,7 @@ def check_players(players: Any, title: str, low: int, high: int) -> list[str]:
     for entry in players:
         name = entry.get("name") if isinstance(entry, dict) else entry
         if not isinstance(name, str) or not name.strip():
-            raise RuleViolation(f"Every {title} player needs a non-empty name, not {name!r}.")
+            raise RuleViolation(f"Every {title} player needs a non-empty name, not {shown(name)}.")
         if name in names:
             raise RuleViolation(f"Two players are called {name}; each name must be unique.")
         names.append(name)
@@ -42,7 +54,7 @@ def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise RuleViolation(f"{title} options must be KEY=VALUE pairs, not {options!r}.")
+        raise RuleViolation(f"{title} options must be KEY=VALUE pairs, not {shown(options)}.")
     known = tuple(known)
     for key in options:
         if key not in known:
@@ -72,7 +84,7 @@ def is_int(value: Any) -> bool:
 def need_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number within low..high (either bound optional); `what` names it in the sentence."""
     if not is_int(value):
-        raise RuleViolation(f"{what} must be a whole number, not {value!r}.")
+        raise RuleViolation(f"{what} must be a whole number, not {shown(value)}.")
     if low is not None and high is not None and not low <= value <= high:
         raise RuleViolation(f"{what} must be between {low} and {high}, not {value}.")
     if low is not None and value < low:
@@ -89,7 +101,7 @@ def need_ints(value: Any, what: str, *, low: int | None = None, non_empty: bool 
     if is_int(value):
         value = [value]
     if not isinstance(value, list):
-        raise RuleViolation(f"{what} must be a list of whole numbers, not {value!r}.")
+        raise RuleViolation(f"{what} must be a list of whole numbers, not {shown(value)}.")
     if non_empty and not value:
         raise RuleViolation(f"{what} needs at least one value.")
     return [need_int(item, what, low=low) for item in value]
@@ -97,14 +109,14 @@ def need_ints(value: Any, what: str, *, low: int | None = None, non_empty: bool 
 
 def need_bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleViolation(f"{what} must be true or false, not {value!r}.")
+        raise RuleViolation(f"{what} must be true or false, not {shown(value)}.")
     return value
 
 
 def need_player(state: dict, name: Any, where: str | None = None) -> str:
     """A name that is one of the session's players; `where` says which field named it."""
     if not isinstance(name, str) or name not in state["players"]:
-        named = f"{name!r} ({where})" if where else repr(name)
+        named = f"{shown(name)} ({where})" if where else shown(name)
         raise RuleViolation(f"{named} is not a player here; the players are "
                             f"{join_names(state['players'])}.")
     return name
@@ -119,7 +131,7 @@ def need_game_on(state: dict, title: str) -> None:
 
 def need_action(action: Any, title: str, actions: Iterable[str]) -> str:
     if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-        raise RuleViolation(f"An action must be an object with an 'action' name, not {action!r}.")
+        raise RuleViolation(f"An action must be an object with an 'action' name, not {shown(action)}.")
     name = action["action"]
     actions = tuple(actions)
     if name not in actions:

@@ -5,6 +5,7 @@ import copy
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules._checks import (
+    shown,
     check_fields, check_option_names, check_players, join_names, need_action, need_bool,
     need_game_on, need_player, ranked,
 )
@@ -83,7 +84,7 @@ def _names(state: dict, value, what: str) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RuleViolation(f"The debate's {what} must be a list of player names, not {value!r}.")
+        raise RuleViolation(f"The debate's {what} must be a list of player names, not {shown(value)}.")
     seen: list[str] = []
     for name in value:
         need_player(state, name, what)

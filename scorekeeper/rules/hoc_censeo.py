@@ -52,7 +52,7 @@ SECRET_FIELDS = ("senators", "objectives", "goal")
 
 from scorekeeper.errors import RuleViolation  # noqa: E402  (constants above stay first to read)
 from scorekeeper.rules._checks import (  # noqa: E402
-    check_fields, check_option_names, is_int, join_names, need_action,
+    check_fields, check_option_names, is_int, join_names, need_action, shown,
 )
 
 VOTE_FIELDS = ("pour", "contre", "colour", "tiebreak", "order", "bonus", "calamity")
@@ -83,10 +83,10 @@ def validate_objectives(objectives: object) -> dict:
                                 field="circle")
         for colour, count in circle.items():
             if colour not in COLOURS:
-                raise RuleViolation(f"The {tribe} circle names an unknown colour {colour!r}; the colours are {', '.join(COLOURS)}.",
+                raise RuleViolation(f"The {tribe} circle names an unknown colour {shown(colour)}; the colours are {', '.join(COLOURS)}.",
                                     field="circle")
             if not is_int(count) or count < 0:
-                raise RuleViolation(f"The {tribe} circle has {count!r} {colour} portions; a count is a whole number of 0 or more.",
+                raise RuleViolation(f"The {tribe} circle has {shown(count)} {colour} portions; a count is a whole number of 0 or more.",
                                     field="circle")
         total = sum(circle.values())
         if total != CIRCLE_PORTIONS:
@@ -100,7 +100,7 @@ def validate_objectives(objectives: object) -> dict:
             raise RuleViolation(f"The {tribe} secondary objective has an unknown kind {secondary['kind']!r}; "
                                 f"the kinds are {', '.join(SECONDARY_KINDS)}.", field="secondary")
         if not is_int(secondary["amount"]) or secondary["amount"] < 1:
-            raise RuleViolation(f"The {tribe} secondary objective needs an amount of at least 1, not {secondary['amount']!r}.",
+            raise RuleViolation(f"The {tribe} secondary objective needs an amount of at least 1, not {shown(secondary['amount'])}.",
                                 field="secondary")
         result[tribe] = {"circle": {c: circle.get(c, 0) for c in COLOURS},
                          "secondary": {"kind": secondary["kind"], "amount": secondary["amount"]}}
@@ -164,7 +164,7 @@ def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object 
         raise RuleViolation(f"{player} is not a player; the players are {join_names(state['seating'])}.")
     for side, amount in (("POUR", pour), ("CONTRE", contre)):
         if not is_int(amount) or amount < 0:
-            raise RuleViolation(f"{player} cannot vote {amount!r} {side}; a vote is a whole number of 0 or more.")
+            raise RuleViolation(f"{player} cannot vote {shown(amount)} {side}; a vote is a whole number of 0 or more.")
     left = state["players"][player]["senators"]
     if pour + contre > left:
         detail = f" ({pour} POUR and {contre} CONTRE)" if pour and contre else ""
@@ -226,13 +226,13 @@ def _vote(state: dict, action: dict) -> None:
     magistrate = state["magistrate"]
     tiebreak = action.get("tiebreak")
     if tiebreak is not None and tiebreak not in SIDES:
-        raise RuleViolation(f"The tiebreak must be pour or contre, not {tiebreak!r}.")
+        raise RuleViolation(f"The tiebreak must be pour or contre, not {shown(tiebreak)}.")
     colour = action.get("colour")
     if colour is not None and colour not in COLOURS:
-        raise RuleViolation(f"The motion's colour must be one of {', '.join(COLOURS)}, not {colour!r}.")
+        raise RuleViolation(f"The motion's colour must be one of {', '.join(COLOURS)}, not {shown(colour)}.")
     bonus = action.get("bonus")
     if bonus is not None and bonus not in MAUVE_CHOICES:
-        raise RuleViolation(f"The mauve bonus must be one of {', '.join(MAUVE_CHOICES)}, not {bonus!r}.")
+        raise RuleViolation(f"The mauve bonus must be one of {', '.join(MAUVE_CHOICES)}, not {shown(bonus)}.")
     order = _order(state, action.get("order"))
     choices = _calamity_choices(state, action.get("calamity"))
 
@@ -328,7 +328,7 @@ def _spend_seals(state: dict, action: dict) -> None:
     name = _player(state, action)
     colour = action.get("colour")
     if colour not in COLOURS:
-        raise RuleViolation(f"{name} must name the colour to colour ({', '.join(COLOURS)}), not {colour!r}.")
+        raise RuleViolation(f"{name} must name the colour to colour ({', '.join(COLOURS)}), not {shown(colour)}.")
     player = state["players"][name]
     if player["seals"] < SEALS_PER_PORTION:
         raise RuleViolation(f"{name} has {player['seals']} seals and needs {SEALS_PER_PORTION} to colour a portion.")
@@ -345,7 +345,7 @@ def _buy_senators(state: dict, action: dict) -> None:
     name = _player(state, action)
     gold = action.get("gold")
     if not is_int(gold) or gold < 1:
-        raise RuleViolation(f"{name} must spend at least 1 gold to buy senators, not {gold!r}.")
+        raise RuleViolation(f"{name} must spend at least 1 gold to buy senators, not {shown(gold)}.")
     player = state["players"][name]
     if gold > player["gold"]:
         raise RuleViolation(f"{name} has {player['gold']} gold and cannot spend {gold}.")
@@ -394,7 +394,7 @@ def _side_amounts(state: dict, action: dict, side: str) -> dict:
             raise RuleViolation(f"{name} is not a player and cannot vote {side.upper()}; the players are "
                                 f"{join_names(state['seating'])}.")
         if not is_int(amount) or amount < 0:
-            raise RuleViolation(f"{name} cannot vote {amount!r} {side.upper()}; a vote is a whole number of 0 or more.")
+            raise RuleViolation(f"{name} cannot vote {shown(amount)} {side.upper()}; a vote is a whole number of 0 or more.")
     return amounts
 
 
@@ -420,7 +420,7 @@ def _calamity_choices(state: dict, choices: object) -> dict:
         if name not in state["players"]:
             raise RuleViolation(f"The calamity choices name {name}, who is not a player.")
         if choice not in CALAMITY_CHOICES:
-            raise RuleViolation(f"{name}'s calamity choice must be gold or senators, not {choice!r}.")
+            raise RuleViolation(f"{name}'s calamity choice must be gold or senators, not {shown(choice)}.")
     return choices
 
 

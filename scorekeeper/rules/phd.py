@@ -5,6 +5,7 @@ import copy
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules._checks import (
+    shown,
     check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
     need_int, need_ints, need_player, ranked, signed,
 )
@@ -54,7 +55,7 @@ def _chapters_option(value) -> int:
         value = int(value)
     if not is_int(value) or value not in CHAPTER_OPTIONS:
         allowed = ", ".join(str(n) for n in CHAPTER_OPTIONS)
-        raise RuleViolation(f"The option chapters must be one of {allowed}, not {value!r}.")
+        raise RuleViolation(f"The option chapters must be one of {allowed}, not {shown(value)}.")
     return value
 
 
@@ -62,7 +63,7 @@ def _timed_option(value) -> bool:
     if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
         return value.strip().lower() in _TRUE
     if not isinstance(value, bool):
-        raise RuleViolation(f"The option timed must be true or false, not {value!r}.")
+        raise RuleViolation(f"The option timed must be true or false, not {shown(value)}.")
     return value
 
 
@@ -103,10 +104,10 @@ def _effect(value, name: str, what: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RuleViolation(f"{name}'s {what} must give pression and/or credit changes, not {value!r}.")
+        raise RuleViolation(f"{name}'s {what} must give pression and/or credit changes, not {shown(value)}.")
     for key in value:
         if key not in RESOURCES:
-            raise RuleViolation(f"{name}'s {what} can change pression or credit, not {key!r}.")
+            raise RuleViolation(f"{name}'s {what} can change pression or credit, not {shown(key)}.")
     return {key: need_int(value[key], f"{name}'s {what} change of {RESOURCE_NAMES[key]}")
             for key in RESOURCES if key in value}
 
@@ -200,7 +201,7 @@ def apply(state: dict, action: dict) -> dict:
         player = _acting(new, name)
         resource = action["resource"]
         if resource not in RESOURCES:
-            raise RuleViolation(f"{name}'s challenge tests pression or credit, not {resource!r}.")
+            raise RuleViolation(f"{name}'s challenge tests pression or credit, not {shown(resource)}.")
         die = need_int(action["die"], f"{name}'s die", DIE_MIN, DIE_MAX)
         difficulty = need_int(action["difficulty"], f"The difficulty of {name}'s challenge", low=0)
         modifiers = need_ints(action.get("modifiers"), f"The modifiers of {name}'s challenge")

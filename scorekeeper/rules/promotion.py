@@ -5,6 +5,7 @@ import copy
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules._checks import (
+    shown,
     check_fields, check_option_names, check_players, is_int, join_names, need_action,
     need_game_on, need_int, need_player, ranked,
 )
@@ -37,7 +38,7 @@ def _target_option(value) -> int:
         value = int(value)
     if not is_int(value) or value <= START_PI:
         raise RuleViolation(f"The option target must be a whole number of PI above the "
-                            f"{START_PI} everyone starts with, not {value!r}.")
+                            f"{START_PI} everyone starts with, not {shown(value)}.")
     return value
 
 
@@ -78,7 +79,7 @@ def _hands(state: dict, value) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RuleViolation(f"hands must give each player's number of cards, not {value!r}.")
+        raise RuleViolation(f"hands must give each player's number of cards, not {shown(value)}.")
     return {need_player(state, name, "in hands"): need_int(count, f"{name}'s cards in hand", low=0)
             for name, count in value.items()}
 

@@ -43,7 +43,7 @@ def test_setup_starts_everyone_at_four():
 
 
 @pytest.mark.parametrize("options, text", [
-    ({"chapters": 4}, "4"), ({"chapters": "three"}, "three"), ({"chapters": True}, "True"),
+    ({"chapters": 4}, "4"), ({"chapters": "three"}, "three"), ({"chapters": True}, "not true"),
     ({"chapters": 3.0}, "3.0"),
     ({"timed": "maybe"}, "maybe"), ({"rounds": 3}, "rounds"),
 ])

@@ -151,3 +151,13 @@ def test_play_cooperation_cards_and_turns_skip_the_eliminated(kit, game):
     players = kit.state(path)["players"]
     assert players["Ben"]["status"] == "burnout"
     assert (players["Ana"]["pression"], players["Cléo"]["credit"]) == (5, 2)
+
+
+@pytest.mark.parametrize("fields, text", [
+    ('"pression": null', "not null"), ('"pression": true', "not true"), ('"credit": [1]', "not [1]"),
+])
+def test_a_refused_value_is_shown_as_it_was_typed_in_json(kit, game, fields, text):
+    """Session lines are JSON: "not None" or "not True" would name a value nobody typed."""
+    path = game()
+    with unchanged(path):
+        refused(kit("score", "act", path, '{"action": "adjust", "player": "Ana", ' + fields + "}"), text)

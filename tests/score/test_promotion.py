@@ -69,7 +69,7 @@ def test_a_steal_reaching_the_target_wins_at_once():
     ({"action": "lose", "player": "Ana", "amount": -1}, "-1"),
     ({"action": "steal", "thief": "Ana", "victim": "Ana", "amount": 1}, "Ana"),
     ({"action": "steal", "thief": "Ana", "victim": "Zoé", "amount": 1}, "Zoé"),
-    ({"action": "gain", "player": "Ana", "amount": True}, "True"),
+    ({"action": "gain", "player": "Ana", "amount": True}, "not true"),
     ({"action": "gain", "player": "Ana"}, "amount"),
     ({"action": "deck_empty", "hands": {"Zoé": 2}}, "Zoé"),
     ({"action": "deck_empty", "hands": {"Ana": -2}}, "-2"),
