@@ -120,6 +120,9 @@ class Session:
         """The state `action` would lead to, without recording it; RuleViolation if refused."""
         action = normalise_action(action)
         if action["action"] == UNDO:
+            if len(action) > 1:   # a field here would be recorded and mean nothing
+                raise RuleViolation("An undo takes no other field: write {\"action\": \"undo\"}, not "
+                                    f"{json.dumps(action, ensure_ascii=False)}.")
             if not self._in_effect:
                 raise RuleViolation("There is nothing to undo: no action is in effect.")
             return self._states[-2]

@@ -195,3 +195,9 @@ def test_new_reads_the_printed_objectives_file_of_the_layouts(kit: Kit, tmp_path
             "luceres", "9")
     refused(kit.new(tmp_path / "u.jsonl", "hoc-censeo", HOC_PLAYERS, ["objectives=@missing.yaml"]),
             "missing.yaml")
+
+
+def test_an_undo_with_other_fields_is_refused(kit: Kit, hoc: Path):
+    kit("score", "vote", hoc, "--contre", "Bob=10")
+    with unchanged(hoc):
+        refused(kit("score", "act", hoc, '{"action": "undo", "player": "Bob"}'), "no other field")
