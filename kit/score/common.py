@@ -175,7 +175,10 @@ def parse_pairs(values: tuple[str, ...] | list[str], option: str, *, example: st
             name, raw = split_pair(item, option, example)
             if name in result:
                 raise KitError(f"{option} names {name} twice; give each name once.")
-            result[name] = convert(raw)
+            try:
+                result[name] = convert(raw)
+            except KitError as error:   # say whose value it was: several may be on one line
+                raise KitError(f"{option} {name}={raw}: {error}") from None
     return result
 
 

@@ -151,7 +151,7 @@ def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
     with unchanged(hoc):
         refused(kit("score", "vote", hoc, "--pour", "Alice=20", "--pour", "Bob=20"), "colour")
         refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
-        refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "lots")
+        refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "--pour Alice=lots: 'lots' is not a whole number")
         refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
         refused(kit("score", "spend-seals", hoc, "Alice", "--colour", "bleu"), "Alice has 0 seals")
         refused(kit("score", "buy-senators", hoc, "Bob", "--gold", "2"), "Bob has 0 gold")
