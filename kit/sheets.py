@@ -39,6 +39,7 @@ MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.2   # mm: hairline marks a cutter can split
 GUIDE_COLOUR = "#9A9A9A"
 _EPS = 1e-6
+MIN_TEXT_PT = 6.0  # the smallest printed text, as text boxes shrink to it and no further
 _TEXT_SLACK = 0.05  # mm: rounding of the font metrics, not a licence to overflow
 
 
@@ -299,7 +300,7 @@ def draw_sheet(surface: "Surface", sheet: Sheet) -> None:
 
 
 class _KeepsTextInside:
-    """The surface as a piece sees it, refusing any line of text that leaves the piece.
+    """The surface as a piece sees it, refusing text under 6 pt and any line that leaves the piece.
 
     Text boxes shrink and refuse on their own, but a part may print a layout's word on one
     line (a token's title, a board's name): longer words there would be clipped by the cut
@@ -340,6 +341,9 @@ class _KeepsTextInside:
 
     def text(self, x: float, y: float, s: str, *, font: str = "sans", size: float = 9.0,
              colour: str = "#000000", anchor: str = "start") -> None:
+        if s.strip() and size < MIN_TEXT_PT - 1e-9:
+            raise TextDoesNotFit(f"the text « {s.strip()[:60]} » would print at {size:g} pt, under the "
+                                 f"{MIN_TEXT_PT:g} pt a player can read; shorten it or enlarge its box")
         if not self._turns and s.strip():
             self._check(x + self._dx, y + self._dy, s, font, size, anchor)
         self._surface.text(x, y, s, font=font, size=size, colour=colour, anchor=anchor)

@@ -154,7 +154,7 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
     surface.text(a.cx, a.cy - a.floor * 0.62, b.doubt_zone.upper(), font="sans-bold", size=9,
                  colour=INK, anchor="middle")
     text_box(surface, a.cx - a.floor * 0.8, a.cy - a.floor * 0.55, a.floor * 1.6, 9.0, b.doubt_hint,
-             font="sans-italic", size=6.5, min_size=5.5, colour=FADED, align="centre")
+             font="sans-italic", size=6.5, min_size=6.0, colour=FADED, align="centre")
 
     for s in a.seats:
         surface.circle(s.cx, s.cy, s.r, fill=tint, stroke=edge, width=0.45)

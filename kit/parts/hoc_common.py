@@ -143,5 +143,5 @@ def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: fl
     surface.rect(x + 3 + sw / 2 - s / 2, top + 4.5 - s / 2, s, s, fill=layout.chaos_ink, stroke=INK, width=0.3)
     draw_symbol(surface, layout.calamity_symbol, x + 3 + sw / 2 + s + 0.5, top + 4.5, 3.4, fill=INK)
     text_box(surface, x + 5 + sw + 3.0, top + 0.5, w - 10 - sw, 8.0, layout.text("sheet.chaos_legend"),
-             font="sans", size=7.5, min_size=5.5, valign="middle", colour=INK, leading=1.05)
+             font="sans", size=7.5, min_size=6.0, valign="middle", colour=INK, leading=1.05)
 

@@ -122,7 +122,7 @@ def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
              min_size=8, align="centre", valign="middle", colour=ACCENT)
     clear_behind(x0, s + 7.5, layout.text("slip.fold"), "sans-italic", 6.5, 3.2, True)
     text_box(surface, s + 2, s + 7.5, w - 2 * s - 4, 3.2, layout.text("slip.fold"), font="sans-italic",
-             size=6.5, min_size=5.5, align="centre", valign="middle", colour=GREYS["dark"])
+             size=6.5, min_size=6.0, align="centre", valign="middle", colour=GREYS["dark"])
     label(s + 11.0, layout.text("slip.law"))
     writing_lines(s + 21.5, s + 27.5, 6.0)
     label(s + 29.5, layout.text("slip.text"))

@@ -466,7 +466,7 @@ def _marker_half(surface: "Surface", size: float, face: MarkerFace, player: Mark
     text_box(surface, 3.0, 13.0, size - 6.0, 8.2, face.title, font="sans-bold", size=8.0, min_size=6.5,
              colour=INK, align="centre", valign="middle")
     text_box(surface, 3.0, 21.4, size - 6.0, size - 21.4 - 2.2, face.text, font="sans-italic", size=6.5,
-             min_size=5.5, colour=INK, align="centre", valign="middle")
+             min_size=6.0, colour=INK, align="centre", valign="middle")
 
 
 def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, approved: MarkerFace,

@@ -44,7 +44,7 @@ def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour:
     text_box(surface, cx - inner * 0.8, cy - inner * 0.83, inner * 1.6, number_h, str(value), font="sans-bold",
              size=26.0, min_size=10.0, colour=INK, align="centre", valign="bottom", leading=1.0)
     text_box(surface, cx - inner * 0.7, cy + inner * 0.24, inner * 1.4, inner * 0.5, label, font="sans-bold",
-             size=7.0, min_size=5.0, colour=INK, align="centre", valign="top", leading=1.0)
+             size=7.0, min_size=6.0, colour=INK, align="centre", valign="top", leading=1.0)
 
 
 def token_draw(*, value: int, label: str, colour: str, symbol: str) -> "Draw":

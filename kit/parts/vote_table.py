@@ -54,7 +54,7 @@ def draw_vote_table(surface: "Surface", x: float, y: float, columns: Sequence[Co
     top = y + header_h
     surface.rect(x, top, width, row_h, fill=GREYS["pale"], stroke=stroke, width=0.35)
     text_box(surface, lefts[0] + 0.8, top + 0.5, columns[0].width - 1.6, row_h - 1.0, start_label,
-             font=label_font, size=label_size * 0.85, min_size=5.5, align="centre", valign="middle",
+             font=label_font, size=label_size * 0.85, min_size=6.0, align="centre", valign="middle",
              colour=GREYS["ink"], leading=1.0)
     for i, value in enumerate(start_values, start=1):
         if value is None:

@@ -172,3 +172,13 @@ def test_text_inside_its_piece_passes_and_rotated_labels_are_left_to_their_parts
         with surface.rotated(90):
             surface.text(0, 0, "a long label measured by its track " * 3, size=7)
     draw_sheet(RecordingSurface(), impose(Component("t", "T", "token", (60, 60), (Piece("t", fine),)), "a4")[0])
+
+
+def test_text_under_six_points_is_refused_whoever_draws_it():
+    # Several parts let their text boxes shrink to 5 or 5.5 pt: a longer layout text printed
+    # there, unreadable, instead of being refused.
+    def tiny(surface, frame):
+        surface.text(3, 10, "En attente du superviseur", size=5.5)
+    sheet = impose(Component("markers", "M", "token", (30, 60), (Piece("characters[1] « Camille »", tiny),)), "a4")[0]
+    with pytest.raises(PieceError, match="Camille »: the text « En attente du superviseur » would print at 5.5 pt"):
+        draw_sheet(RecordingSurface(), sheet)
