@@ -26,6 +26,20 @@ STATUS_WORDS = {
     "en": {"playing": "playing", "burnout": "burnt out", "bingo": "bingo (won)", "doctor": "doctor (won)"},
     "fr": {"playing": "en jeu", "burnout": "burn-out", "bingo": "bingo (gagné)", "doctor": "docteur (gagné)"},
 }
+# A player still "playing" when the game ends may have won by how it ended (state["end"]).
+WON_PLAYING = {
+    "en": {"last player": "last in the game (won)", "timed": "best score (won)"},
+    "fr": {"last player": "dernier en jeu (gagné)", "timed": "meilleur score (gagné)"},
+}
+
+
+def status_text(state: dict, name: str, lang: str = "en") -> str:
+    """The status column: "playing" would hide that the last player in or the best score won."""
+    lang = "fr" if lang == "fr" else "en"
+    status = state["players"][name]["status"]
+    if status == "playing" and state["over"] and name in state["winners"]:
+        return WON_PLAYING[lang].get(state.get("end"), STATUS_WORDS[lang][status])
+    return STATUS_WORDS[lang][status]
 
 
 # -- parsing what people type ------------------------------------------------------------
@@ -170,7 +184,7 @@ def render(state: dict, lang: str = "en") -> str:
     for rank, name in rules.standings(state):
         p = state["players"][name]
         row = [rank, name, p["pression"], p["credit"], p["pending"], p["approved"],
-               STATUS_WORDS["fr" if fr else "en"][p["status"]]]
+               status_text(state, name, lang)]
         if scores:
             row.append(scores[name])
         rows.append(row)

@@ -161,3 +161,18 @@ def test_a_refused_value_is_shown_as_it_was_typed_in_json(kit, game, fields, tex
     path = game()
     with unchanged(path):
         refused(kit("score", "act", path, '{"action": "adjust", "player": "Ana", ' + fields + "}"), text)
+
+
+def test_show_says_why_a_player_still_playing_won(kit, game):
+    path = game()
+    kit("score", "adjust", path, "Ana", "--pression", "+20")      # burn-out
+    kit("score", "adjust", path, "Ben", "--credit", "+20")        # bingo: Cléo is the last one in
+    rows = kit("score", "show", path).output
+    cleo = next(row for row in rows.splitlines() if "Cléo" in row)
+    assert cleo.endswith("last in the game (won)") and "Ben and Cléo win" in rows
+    assert "dernier en jeu (gagné)" in kit("score", "show", path, "--lang", "fr").output
+    timed = game("timed=true")
+    kit("score", "adjust", timed, "Ana", "--credit", "+1")
+    kit("score", "deck-empty", timed)
+    ana = next(row for row in kit("score", "show", timed).output.splitlines() if "Ana" in row)
+    assert "best score (won)" in ana
