@@ -309,7 +309,8 @@ def _superviseur(path: Path, name: str, state: dict) -> dict:
 def _event(path: Path, name: str, state: dict, *, timed_end: bool) -> tuple[dict, bool]:
     """One event card (revealed in Vivre, or played from hand): the state, and a won challenge."""
     choices = ["vie", "cooperation", "challenge", "superviseur", "none"] + (["empty"] if timed_end else [])
-    kind = common.ask_choice("Event card: C'est la vie, Coopération, Challenge, Superviseur", choices)
+    kind = common.ask_choice("Event card: C'est la vie, Coopération, Challenge, Superviseur, none"
+                             + (" (or empty: the deck has run out)" if timed_end else ""), choices)
     if kind == "vie":
         return _adjust(path, name), False
     if kind == "cooperation":

@@ -176,3 +176,11 @@ def test_show_says_why_a_player_still_playing_won(kit, game):
     kit("score", "deck-empty", timed)
     ana = next(row for row in kit("score", "show", timed).output.splitlines() if "Ana" in row)
     assert "best score (won)" in ana
+
+
+def test_play_says_what_empty_means_in_a_timed_game(kit, game):
+    path = game("timed=true")
+    result = kit("score", "play", path, input="\nempty\n")
+    assert result.exit_code == 0, result.output
+    assert "(or empty: the deck has run out)" in result.output and "best score (won)" in result.output
+    assert "the deck has run out" not in kit("score", "play", game(), input="\n").output
