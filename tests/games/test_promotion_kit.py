@@ -116,6 +116,24 @@ def test_kit_texts_and_components():
     assert aid.back is not None
 
 
+def test_kit_and_aid_texts_retype_no_number():
+    # The cards' instructions said « Les 100 cartes » in words of their own: the deck size
+    # belongs to the rule engine, so texts name it through {deck} like the aid does.
+    texts = [v["instructions"] for v in raw("game.yaml").values() if isinstance(v, dict) and "instructions" in v]
+
+    def strings(node):
+        if isinstance(node, dict):
+            return [s for v in node.values() for s in strings(v)]
+        if isinstance(node, list):
+            return [s for v in node for s in strings(v)]
+        return [node] if isinstance(node, str) else []
+    texts += strings(raw("aid.yaml"))
+    retyped = [t for t in texts if re.search(r"\d", re.sub(r"\{[^}]*\}|\*\*\d\.", "", t))]
+    assert retyped == []
+    cards = next(c for c in game.build(LAYOUTS).components if c.id == "cards")
+    assert re.search(rf"Les {rules.DECK_SIZE}\s+cartes", cards.instructions)
+
+
 # --- what is printed -----------------------------------------------------------------------------------
 def test_every_design_can_be_read_back_from_its_cards(built):
     manifest, pages = built
