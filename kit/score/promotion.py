@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from kit.errors import KitError
 from kit.score import common
 from kit.score.cli import score
 from scorekeeper import session as sessions
@@ -20,9 +21,13 @@ from scorekeeper.rules import promotion as rules
 
 # -- friendly commands -------------------------------------------------------------------
 
+# "-2" typed as AMOUNT must reach the rules ("at least 1, not -2"), not read as an unknown option.
+NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
+
+
 def _pi_command(name: str, doc: str) -> None:
     """`gain` and `lose` differ only in the action's name: one definition for both."""
-    @score.command(name=name, help=doc)
+    @score.command(name=name, help=doc, context_settings=NUMBERS_MAY_BE_NEGATIVE)
     @common.FILE
     @common.PLAYER
     @click.argument("amount", type=int)
@@ -34,13 +39,25 @@ _pi_command("gain", "Promotion: PLAYER gains AMOUNT PI; reaching the target wins
 _pi_command("lose", "Promotion: PLAYER loses AMOUNT PI (never below 0).")
 
 
-@score.command()
+@score.command(context_settings=NUMBERS_MAY_BE_NEGATIVE)
 @common.FILE
-@click.option("--thief", required=True, help="Who takes the PI.")
-@click.option("--victim", required=True, help="Who loses them.")
-@click.argument("amount", type=int)
-def steal(file: Path, thief: str, victim: str, amount: int) -> None:
-    """Promotion: THIEF takes AMOUNT PI from VICTIM (no more than VICTIM has)."""
+@click.argument("words", nargs=-1, metavar="[THIEF VICTIM] AMOUNT")
+@click.option("--thief", help="Who takes the PI (or give THIEF before VICTIM and AMOUNT).")
+@click.option("--victim", help="Who loses them.")
+def steal(file: Path, words: tuple[str, ...], thief: str | None, victim: str | None) -> None:
+    """Promotion: THIEF takes AMOUNT PI from VICTIM (no more than VICTIM has).
+
+    The two players come in order like handshake's and accuse's (steal FILE Ben Ana 2), or
+    named: steal FILE --thief Ben --victim Ana 2.
+    """
+    words = list(words)
+    if thief is None and victim is None and len(words) == 3:
+        thief, victim = words[:2]
+        words = words[2:]
+    if thief is None or victim is None or len(words) != 1:
+        raise KitError("Say who steals from whom and how many PI: steal FILE THIEF VICTIM AMOUNT "
+                       "(e.g. steal game.jsonl Ben Ana 2) or steal FILE --thief Ben --victim Ana 2.")
+    amount = common.whole_number(words[0])
     common.submit(file, {"action": "steal", "thief": thief, "victim": victim, "amount": amount})
 
 
@@ -87,6 +104,10 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
     """PI that moved, and what the deck running out means."""
     lines = [f"  {name}: PI {before['players'][name]['pi']} -> {p['pi']}"
              for name, p in after["players"].items() if p["pi"] != before["players"][name]["pi"]]
+    if action.get("action") == "steal":
+        had = before["players"][action["victim"]]["pi"]
+        if had < action["amount"]:   # the log says "steals 2", the table must say why less moved
+            lines.append(f"  {action['victim']} had only {had} PI: {action['thief']} takes {had}.")
     if action.get("action") == "deck_empty" and not after["over"]:
         left = rules.MAX_RESHUFFLES - after["reshuffles"]
         later = (f"{left} more reshuffle(s) before the office closes" if left

@@ -95,3 +95,24 @@ def test_play_wins_at_the_target_and_survives_an_interruption(kit, game):
     assert result.exit_code == 130 and kit.state(path)["players"]["Ben"]["pi"] == 3
     result = kit("score", "play", path, input="\n".join(["Ben", "gain", "", "5"]) + "\n")
     assert result.exit_code == 0 and "Game over: Ben wins." in result.output
+
+
+def test_steal_takes_its_players_in_order_like_handshake_and_accuse(kit, game):
+    path = game()
+    result = kit("score", "steal", path, "Ben", "Ana", "3")
+    assert result.exit_code == 0, result.output
+    assert lines(path)[-1] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 3}
+    assert "Ana had only 1 PI: Ben takes 1." in result.output
+    with unchanged(path):
+        refused(kit("score", "steal", path, "Ben", "2"), "steal FILE THIEF VICTIM AMOUNT")
+        refused(kit("score", "steal", path, "--thief", "Ben", "Ana", "2"), "steal FILE THIEF VICTIM AMOUNT")
+
+
+@pytest.mark.parametrize("args, text", [
+    (("gain", "Ana", "-2"), "at least 1, not -2"), (("lose", "Ana", "-2"), "at least 1, not -2"),
+    (("steal", "Ben", "Ana", "-2"), "at least 1, not -2"),
+])
+def test_a_negative_amount_reaches_the_rules_not_the_option_parser(kit, game, args, text):
+    path = game()
+    with unchanged(path):
+        refused(kit("score", args[0], path, *args[1:]), text)
