@@ -146,7 +146,10 @@ def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
     else:
         who = common.ask_choice(f"Who {'gains' if what == 'gain' else 'loses'} PI?", names, default=current)
         action = {"action": what, "player": who}
-    action["amount"] = common.ask_number("How many PI?", default=None)
+    # Checked as typed, so a refused amount (0, more than allowed) asks the amount again
+    # instead of sending the table back to the "What happens" question.
+    action["amount"] = common.ask_number(
+        "How many PI?", default=None, check=lambda n: rules.apply(state, {**action, "amount": n}))
     saved = common.try_submit(path, action)
     return (saved.state if saved else state), False
 
