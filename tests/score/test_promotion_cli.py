@@ -82,7 +82,7 @@ def test_play_pi_changes_and_the_office_closing(kit, game):
     result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 0, result.output
     assert "Ana's PI gain must be at least 1, not 0." in result.output
-    assert "not a whole number" not in result.output and result.output.count("Who gains PI?") == 1
+    assert "'gain' is not a whole number" not in result.output and result.output.count("Who gains PI?") == 1
     assert "Ana and Ben are tied on the most PI" in result.output
     assert "Game over: Ana and Ben win." in result.output
     assert [line["action"] for line in lines(path)[1:]] == ["gain", "steal", "lose", "deck_empty",
