@@ -288,7 +288,8 @@ def build(layouts_root: Path | str) -> GameKit:
                   instructions=component_text("motion-slips")["instructions"]),
         Component(id="motion-cards", name=component_text("motion-cards")["name"], kind="card",
                   size=CARD_SIZES["standard"],
-                  pieces=tuple(Piece(label=m.title, front=card(m), copies=m.copies) for m in layout.motions),
+                  pieces=tuple(Piece(label=entry_name("motions", i, m.title), front=card(m), copies=m.copies)
+                               for i, m in enumerate(layout.motions, start=1)),
                   back=lambda surface, frame: draw_motion_back(surface, frame, layout),
                   instructions=component_text("motion-cards")["instructions"]),
         Component(id="magistrate-aid", name=component_text("magistrate-aid")["name"], kind="aid", size="page",

@@ -308,12 +308,12 @@ def build(layouts_root: Path) -> GameKit:
 
     back = data.back
     card_pieces = tuple(
-        Piece(label=f"cards: « {d.title} »",
+        Piece(label=entry_name("designs", i, d.title),
               front=promotion_front_draw(CardFace(title=d.title, type_name=d.type.name, colour=d.type.colour,
                                                   symbol=d.type.symbol, when=d.when, body=d.body,
                                                   flavour=d.flavour, copies=d.copies)),
               copies=d.copies)
-        for d in data.designs)
+        for i, d in enumerate(data.designs, start=1))
     cards = Component(
         id="cards", name=game["cards"]["name"], kind="card", size=game["cards"]["size"], pieces=card_pieces,
         back=card_back_draw(title=back["title"], subtitle=back["tagline"], colour=back["colour"],

@@ -391,3 +391,13 @@ def test_unknown_placeholder_in_a_bonus_names_it(layouts_copy):
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
     assert caught.value.entry == "bonus" and caught.value.field == "gold"
+
+
+def test_motion_text_too_long_names_the_motion_entry(layouts_copy, tmp_path):
+    # The refusal named the motion by its bare title, not as the layout's motions[3] entry.
+    # Within the 60 characters the schema allows a title, but one word too long for a card.
+    _edit(layouts_copy, "motions.yaml", "title: Douze licteurs", "title: Pontifexmaximusrexsacrorumflaminesmaioresetminores")
+    result = CliRunner().invoke(cli, ["build", "hoc-censeo", "--layouts", str(layouts_copy), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert "component 'motion-cards', motions[3] « Pontifexmaximusrexsacrorumflaminesmaior… »:" in result.output
+    assert not (tmp_path / "o" / "hoc-censeo.pdf").exists()

@@ -279,3 +279,13 @@ def test_too_few_tokens_is_refused_through_the_cli(layouts_copy, tmp_path):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2
     assert "tokens.yaml" in result.output and "copies" in result.output and str(rules.MIN_PI_TOKENS) in result.output
+
+
+def test_text_too_long_for_a_card_names_the_design_entry(layouts_copy, tmp_path):
+    # The refusal named the card as « cards: « Directeur » », not the layout's designs[1] entry.
+    edit(layouts_copy, "cards.yaml",
+         lambda d: d["designs"][1].update(flavour="Une réunion de plus pour préparer la suivante. " * 12))
+    result = CliRunner().invoke(cli, ["build", "promotion", "--layouts", str(layouts_copy), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert "component 'cards', designs[2] « Stagiaire »: the text" in result.output
+    assert not (tmp_path / "o" / "promotion.pdf").exists()
