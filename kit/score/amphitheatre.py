@@ -26,7 +26,7 @@ def _names(values: tuple[str, ...]) -> list[str]:
 
 # -- friendly commands -------------------------------------------------------------------
 
-@score.command()
+@score.command(epilog=common.examples("handshake amphi.jsonl Ana Ben"))
 @common.FILE
 @click.argument("speaker")
 @click.argument("target")
@@ -35,7 +35,8 @@ def handshake(file: Path, speaker: str, target: str) -> None:
     common.submit(file, {"action": "handshake", "speaker": speaker, "target": target})
 
 
-@score.command()
+@score.command(epilog=common.examples("debate amphi.jsonl --a Ana,Cléo --b Ben",
+                                      "debate amphi.jsonl --a Ana --b Ben,Dan --discounted Cléo"))
 @common.FILE
 @click.option("--a", "side_a", multiple=True, required=True, metavar="NAMES",
               help="Side A, comma-separated (the speaker's side).")
@@ -51,7 +52,8 @@ def debate(file: Path, side_a: tuple[str, ...], side_b: tuple[str, ...], discoun
     common.submit(file, action)
 
 
-@score.command()
+@score.command(epilog=common.examples("accuse amphi.jsonl Cléo Ana --lying",
+                                      "accuse amphi.jsonl Cléo Ana --truthful"))
 @common.FILE
 @click.argument("accuser")
 @click.argument("accused")

@@ -21,10 +21,35 @@ LANGS = click.Choice(["en", "fr"])
 
 @cli.group()
 def score() -> None:
-    """Keep the score of a game at the table, in a session file that never loses an entry."""
+    """Keep the score of a game at the table, in a session file that never loses an entry.
+
+    Create a session with `new`, then either let `play` guide the table step by step, or
+    type each event with the game's own commands (or `act` and the action's JSON). `show`,
+    `log` and `undo` work for every game. A refusal exits with status 2 and one sentence;
+    the file is then left exactly as it was. Each command's --help has examples.
+
+    \b
+    Examples:
+      kit score new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres
+      kit score play senate.jsonl
+      kit score vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu
+      kit score new these.jsonl phd --player Ana --player Ben --option chapters=2
+      kit score adjust these.jsonl Ana --pression +3 --credit -2
+      kit score new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo
+      kit score debate amphi.jsonl --a Ana,Cléo --b Ben
+      kit score new bureau.jsonl promotion --player Ana --player Ben
+      kit score steal bureau.jsonl Ben Ana 2
+      kit score show senate.jsonl --as Bob
+      kit score log senate.jsonl --lang fr
+      kit score undo senate.jsonl
+    """
 
 
-@score.command()
+@score.command(epilog=common.examples(
+    "new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres",
+    "new these.jsonl phd --player Ana --player Ben --option chapters=5 --option timed=true",
+    "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo --player Dan",
+    "new bureau.jsonl promotion --player Ana --player Ben --option target=10"))
 @common.FILE
 @click.argument("game", type=click.Choice(rules.GAME_IDS))
 @click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
@@ -46,7 +71,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
     if hasattr(game_cli, "prepare_options"):
         parsed = game_cli.prepare_options(parsed)
     session = sessions.create(file, game, common.parse_players(players), parsed)
-    click.echo(f"Created {file}: {game} with {_players_text(session)}.")
+    click.echo(f"Created {file}: {session.rules.TITLE} with {_players_text(session)}.")
 
 
 def _players_text(session: sessions.Session) -> str:
@@ -54,7 +79,9 @@ def _players_text(session: sessions.Session) -> str:
     return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
 
 
-@score.command()
+@score.command(epilog=common.examples(
+    """act senate.jsonl '{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}'""",
+    """act these.jsonl '{"action": "adjust", "player": "Ana", "pression": 3}'"""))
 @common.FILE
 @click.argument("action")
 def act(file: Path, action: str) -> None:
@@ -62,7 +89,7 @@ def act(file: Path, action: str) -> None:
     common.submit(file, common.parse_json_action(action))
 
 
-@score.command()
+@score.command(epilog=common.examples("undo senate.jsonl"))
 @common.FILE
 def undo(file: Path) -> None:
     """Cancel the latest action still in effect (the undo is appended to the log)."""
@@ -74,7 +101,7 @@ def undo(file: Path) -> None:
     click.echo(f"Undid line {cancelled.line}: {common.describe(session.game, cancelled.action)}")
 
 
-@score.command()
+@score.command(epilog=common.examples("log senate.jsonl", "log senate.jsonl --lang fr"))
 @common.FILE
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the game words.")
 def log(file: Path, lang: str) -> None:
@@ -95,12 +122,14 @@ def log(file: Path, lang: str) -> None:
         click.echo(f"{entry.line}. {text}")
 
 
-@score.command()
+@score.command(epilog=common.examples(
+    "show senate.jsonl", "show senate.jsonl --as Bob", "show senate.jsonl --reveal --lang fr",
+    "show senate.jsonl --json"))
 @common.FILE
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
 @click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
-@click.option("--lang", type=LANGS, default="en", show_default=True)
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the table's words.")
 def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str) -> None:
     """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
     session = common.open_session(file)
@@ -116,16 +145,20 @@ def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str)
     click.echo(common.game_module(session.game).render(state, lang))
 
 
-@score.command()
+@score.command(epilog=common.examples("play senate.jsonl"))
 @common.FILE
 def play(file: Path) -> None:
-    """Guided play at the table: asks each step, hides typed votes, saves every entry."""
+    """Guided play at the table: asks each step, hides typed votes, saves every entry.
+
+    Works for every game and resumes where FILE stands; Ctrl-C or Ctrl-D stops without
+    losing anything accepted.
+    """
     session = common.open_session(file)
     with common.guided(file):
         common.game_module(session.game).play(file)
 
 
-@score.command()
+@score.command(epilog=common.examples("repair senate.jsonl", "repair senate.jsonl --yes"))
 @common.FILE
 @click.option("--yes", is_flag=True, help="Cut without asking.")
 def repair(file: Path, yes: bool) -> None:
@@ -142,7 +175,8 @@ def repair(file: Path, yes: bool) -> None:
     click.echo(f"Removed line {line} ({len(removed)} bytes); {file} is whole again.")
 
 
-@score.command(name="deck-empty")
+@score.command(name="deck-empty", epilog=common.examples(
+    "deck-empty these.jsonl", "deck-empty bureau.jsonl --hand Ana=3 --hand Ben=2"))
 @common.FILE
 @click.option("--hand", "hands", multiple=True, metavar="NAME=N",
               help="Promotion: cards in a player's hand, needed only to break a tie as the office closes.")

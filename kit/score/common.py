@@ -33,6 +33,11 @@ from scorekeeper.errors import RuleViolation
 
 T = TypeVar("T")
 
+def examples(*commands: str) -> str:
+    """A command's --help epilog: command lines shown as typed (\b keeps click from rewrapping)."""
+    return "\b\nExamples:\n" + "\n".join(f"  kit score {command}" for command in commands)
+
+
 # The arguments every game's friendly commands take, spelled once so they read the same.
 FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 PLAYER = click.argument("player")

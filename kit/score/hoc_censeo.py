@@ -44,7 +44,10 @@ def _amounts(values: tuple[str, ...], option: str) -> dict:
     return common.parse_pairs(values, option, example="Alice=20", convert=common.whole_number)
 
 
-@score.command()
+@score.command(epilog=common.examples(
+    "vote senate.jsonl --pour Alice=20 --pour Chloé=5 --contre Bob=15 --colour bleu",
+    "vote senate.jsonl --pour Alice=10,Bob=10 --colour mauve --order Bob,Alice --bonus jaune",
+    "vote senate.jsonl --pour Chloé=8 --contre Bob=8 --tiebreak contre --calamity Alice=senators"))
 @common.FILE
 @click.option("--pour", multiple=True, metavar="NAME=N", help="Senators a player writes in POUR (repeatable).")
 @click.option("--contre", multiple=True, metavar="NAME=N", help="Senators a player writes in CONTRE (repeatable).")
@@ -65,7 +68,8 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
 
 
 @score.command("spend-seals", help=f"Hoc Censeo: PLAYER spends {rules.SEALS_PER_PORTION} seals to colour a "
-                                   "portion the circle still needs.")
+                                   "portion the circle still needs.",
+               epilog=common.examples("spend-seals senate.jsonl Alice --colour vert"))
 @common.FILE
 @common.PLAYER
 @click.option("--colour", type=click.Choice(COLOURS), required=True, help="The portion's colour.")
@@ -74,7 +78,8 @@ def spend_seals(file: Path, player: str, colour: str) -> None:
 
 
 @score.command("buy-senators", help=f"Hoc Censeo: PLAYER spends gold for senators, "
-                                    f"{rules.SENATORS_PER_GOLD} per coin.")
+                                    f"{rules.SENATORS_PER_GOLD} per coin.",
+               epilog=common.examples("buy-senators senate.jsonl Bob --gold 2"))
 @common.FILE
 @common.PLAYER
 @click.option("--gold", type=int, required=True,

@@ -80,7 +80,8 @@ DIE_HELP = f"The die rolled ({rules.DIE_MIN}..{rules.DIE_MAX})."
 
 
 @score.command(help=f"PHD: change PLAYER's Pression and/or Crédit (clamped to "
-                    f"{rules.RESOURCE_MIN}..{rules.RESOURCE_MAX}).")
+                    f"{rules.RESOURCE_MIN}..{rules.RESOURCE_MAX}).",
+               epilog=common.examples("adjust these.jsonl Ana --pression +3", "adjust these.jsonl Ben --pression -2 --credit +1"))
 @common.FILE
 @common.PLAYER
 @click.option("--pression", type=int, help="Signed change of Pression, e.g. +3 or -2.")
@@ -90,7 +91,9 @@ def adjust(file: Path, player: str, pression: int | None, credit: int | None) ->
                                      "pression": pression, "credit": credit}))
 
 
-@score.command()
+@score.command(epilog=common.examples(
+    "challenge these.jsonl Ana --resource credit --die 4 --difficulty 9 --modifier -2 "
+    "--success pression=-1,credit=+3 --failure pression=+2"))
 @common.FILE
 @common.PLAYER
 @click.option("--resource", "resource_", required=True, help="The resource tested: pression or credit.")
@@ -110,7 +113,7 @@ def challenge(file: Path, player: str, resource_: str, die: int, difficulty: int
 
 
 def _chapter_command(name: str, doc: str) -> None:
-    @score.command(name=name, help=doc)
+    @score.command(name=name, help=doc, epilog=common.examples(f"{name} these.jsonl Ana"))
     @common.FILE
     @common.PLAYER
     def command(file: Path, player: str) -> None:
@@ -137,7 +140,8 @@ def _cards(function):
 
 
 @score.command(help=f"PHD: PLAYER defends a submitted chapter; approved iff own + support - opposition "
-                    f">= {rules.CONTROVERSY_NET_TO_WIN}.")
+                    f">= {rules.CONTROVERSY_NET_TO_WIN}.",
+               epilog=common.examples("controversy these.jsonl Ana --argument 3 --argument 1 --support 2 --opposition 4"))
 @common.FILE
 @common.PLAYER
 @_cards
@@ -148,7 +152,8 @@ def controversy(file: Path, player: str, arguments, support, opposition) -> None
 
 
 @score.command(help=f"PHD: PLAYER's thesis defence; a doctor iff die + own + support - opposition "
-                    f">= {rules.DEFENCE_NET_TO_WIN}.")
+                    f">= {rules.DEFENCE_NET_TO_WIN}.",
+               epilog=common.examples("defend these.jsonl Ana --die 2 --argument 3 --opposition 4"))
 @common.FILE
 @common.PLAYER
 @click.option("--die", type=int, required=True, help=DIE_HELP)

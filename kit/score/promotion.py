@@ -27,7 +27,8 @@ NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
 
 def _pi_command(name: str, doc: str) -> None:
     """`gain` and `lose` differ only in the action's name: one definition for both."""
-    @score.command(name=name, help=doc, context_settings=NUMBERS_MAY_BE_NEGATIVE)
+    @score.command(name=name, help=doc, context_settings=NUMBERS_MAY_BE_NEGATIVE,
+                   epilog=common.examples(f"{name} bureau.jsonl Ana 2"))
     @common.FILE
     @common.PLAYER
     @click.argument("amount", type=int)
@@ -39,7 +40,8 @@ _pi_command("gain", "Promotion: PLAYER gains AMOUNT PI; reaching the target wins
 _pi_command("lose", "Promotion: PLAYER loses AMOUNT PI (never below 0).")
 
 
-@score.command(context_settings=NUMBERS_MAY_BE_NEGATIVE)
+@score.command(context_settings=NUMBERS_MAY_BE_NEGATIVE, epilog=common.examples(
+    "steal bureau.jsonl Ben Ana 2", "steal bureau.jsonl --thief Ben --victim Ana 2"))
 @common.FILE
 @click.argument("words", nargs=-1, metavar="[THIEF VICTIM] AMOUNT")
 @click.option("--thief", help="Who takes the PI (or give THIEF before VICTIM and AMOUNT).")

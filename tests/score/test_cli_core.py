@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 
 from conftest import HOC_PLAYERS, Kit, lines, refused, unchanged
@@ -201,3 +202,14 @@ def test_an_undo_with_other_fields_is_refused(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--contre", "Bob=10")
     with unchanged(hoc):
         refused(kit("score", "act", hoc, '{"action": "undo", "player": "Bob"}'), "no other field")
+
+
+def test_every_score_command_and_option_is_documented_with_examples(kit: Kit):
+    from kit.score.cli import score
+    assert "Examples:" in kit("score", "--help").output
+    for name, command in score.commands.items():
+        text = kit("score", name, "--help").output
+        assert "Examples:" in text and f"kit score {name} " in text, name
+        for param in command.params:
+            if isinstance(param, click.Option) and param.name != "help":
+                assert param.help, f"{name} {param.opts[0]} has no help text"
