@@ -137,9 +137,11 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
         surface.line(w / 2 - 9.0, rule_y, w / 2 + 9.0, rule_y, stroke=lighten(colour, 0.3), width=0.35)
         bottom = rule_y - 1.6
     # A pale watermark of the type symbol behind the effect: the type, once more, for the eye
-    # that skims a hand of cards.
-    mark = min(inner_w, bottom - body_top) * 0.78
-    draw_symbol(surface, face.symbol, w / 2, (body_top + bottom) / 2, mark, fill=tint(colour, 0.93))
+    # that skims a hand of cards. Drawn as a thick outline, like a rubber stamp: a filled
+    # pale square (the Poste) read as an empty picture box.
+    mark = min(inner_w, bottom - body_top) * 0.72
+    draw_symbol(surface, face.symbol, w / 2, (body_top + bottom) / 2, mark, fill=None,
+                stroke=tint(colour, 0.88), width=2.2)
     text_box(surface, inner_x, body_top, inner_w, bottom - body_top, face.body, font="sans", size=BODY_SIZE,
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle", leading=LEADING)
 
