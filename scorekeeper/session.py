@@ -31,6 +31,7 @@ from scorekeeper.errors import RuleViolation
 
 FORMAT = 1
 UNDO = "undo"
+UTF8_BOM = b"\xef\xbb\xbf"
 # A writer holds the lock for milliseconds; waiting this long before giving up lets two
 # people typing at the same instant both succeed, and still answers at once when a session
 # is really stuck.
@@ -226,6 +227,8 @@ def _parse(path: Path, data: bytes) -> Session:
     offset = 0
     for number, raw in enumerate(raw_lines, 1):
         start, offset = offset, offset + len(raw) + 1
+        if number == 1 and raw.startswith(UTF8_BOM):
+            raw = raw[len(UTF8_BOM):]   # some editors (Windows Notepad) save UTF-8 with this mark
         if not raw.strip():
             continue   # a blank line carries nothing (a hand edit); nothing is lost by skipping it
         try:

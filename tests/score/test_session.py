@@ -102,6 +102,13 @@ def test_blank_lines_are_harmless(tmp_path: Path):
     assert session.state["round"] == 1 and session.entries[0].line == 3
 
 
+def test_a_file_saved_with_a_byte_order_mark_reads_and_appends(tmp_path: Path):
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(sessions.UTF8_BOM + sessions.encode(HEADER) + sessions.encode(VOTE))
+    assert sessions.load(path).state["round"] == 1
+    assert sessions.append(path, VOTE).state["round"] == 2
+
+
 def test_a_torn_last_line_is_reported_with_its_line_and_never_dropped(tmp_path: Path):
     whole = sessions.encode(HEADER) + sessions.encode(VOTE)
     path = tmp_path / "s.jsonl"
