@@ -236,6 +236,9 @@ def _parse(path: Path, data: bytes) -> Session:
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             if number == torn_at:
                 raise TornLine(path, number, start) from None
+            if session is None:   # the very first line: most likely some other file given by mistake
+                raise SessionError(f"{path}:{number}: this is not a session file; its first line should be "
+                                   f"the JSON header but is not JSON ({_json_reason(error)}).") from None
             raise SessionError(f"{path}:{number}: this line is not valid JSON ({_json_reason(error)}).") from None
         try:
             if session is None:

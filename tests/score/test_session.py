@@ -227,3 +227,10 @@ def test_a_locked_session_gets_a_clear_sentence_and_stays_unchanged(path: Path, 
             sessions.load(path)   # a reader waits for a writer too: never reads half a line
     assert path.read_bytes() == before
     sessions.append(path, VOTE)   # the lock is gone with its holder
+
+
+@pytest.mark.parametrize("content", [b"name,score\nAna,3\n", b"# Notes\n\nnot a session\n", b"\xff\xfe\x00\n"])
+def test_another_kind_of_file_is_called_not_a_session_file(tmp_path: Path, content: bytes):
+    path = tmp_path / "other.txt"
+    path.write_bytes(content)
+    assert error_of(path).startswith(f"{path}:1: this is not a session file")
