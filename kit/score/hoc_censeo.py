@@ -147,8 +147,9 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
     if action.get("action") != "vote" or len(after["votes"]) == len(before["votes"]):
         return []
     vote = after["votes"][-1]
+    tie = " on the magistrate's word" if vote["pour"] == vote["contre"] else ""
     lines = [f"{vote['result'].upper()} wins {max(vote['pour'], vote['contre'])} to "
-             f"{min(vote['pour'], vote['contre'])}" + (f" on a {vote['colour']} motion." if vote["colour"] else ".")]
+             f"{min(vote['pour'], vote['contre'])}{tie}" + (f" on a {vote['colour']} motion." if vote["colour"] else ".")]
     ranked = vote["ranked"]
     if vote["result"] == "pour":
         for place, name in enumerate(ranked[:rules.POUR_COLOURING_RANKS]):
@@ -217,6 +218,11 @@ def _menu(session: sessions.Session) -> str:
     if session.latest_in_effect() is not None:
         choices.append("undo")
     choices.append("quit")
+    # Say what each word does: "seals" and "gold" alone do not tell a table they spend them.
+    meaning = {"vote": "vote", "seals": "seals: spend 2 to colour a portion",
+               "gold": f"gold: buy {rules.SENATORS_PER_GOLD} senators a coin",
+               "undo": "undo the last entry", "quit": "quit"}
+    click.echo("  " + "; ".join(meaning[c] for c in choices) + ".")
     return common.ask_choice("Next", choices, default="vote")
 
 

@@ -28,7 +28,10 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "23" not in out.replace(str(hoc), "")
     assert "POUR 28, CONTRE 15." in out and "Alice colours a bleu portion" in out
     assert "Round 2 of 9. Magistrate: Bob." in out and "Alice spends 2 seals" in out
-    assert "Equal totals. Bob, as magistrate, which side wins?" in out and "CONTRE wins 5 to 5" in out
+    assert "Equal totals. Bob, as magistrate, which side wins?" in out
+    assert "CONTRE wins 5 to 5 on the magistrate's word." in out
+    # the menu says what spending seals means, before the bare words of the prompt
+    assert "seals: spend 2 to colour a portion" in out and "Next (vote/seals/undo/quit)" in out
     assert "Stopped" in out and "resumes" in out
     assert [a["action"] for a in lines(hoc)[1:]] == ["vote", "spend_seals", "vote"]
     assert lines(hoc)[1] == {"action": "vote", "pour": {"Alice": 23, "Chloé": 5}, "contre": {"Bob": 15},
