@@ -173,6 +173,14 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
                                        f"{'is' if len(spared) == 1 else 'are'} spared. " if spared else "Nobody is spared. ")
                      + "; ".join(f"{n} loses {rules.CALAMITY_LOSS[c]} {c}" for n, c in vote.get("losses", {}).items())
                      + ".")
+    # The rules ignore answers they did not need; say so, or the log's "tiebreak pour" on a
+    # 10-to-0 vote reads as if it had counted.
+    unused = [field for field, used in (("tiebreak", vote["pour"] == vote["contre"]),
+                                        ("calamity", vote["calamity"]),
+                                        ("bonus", vote["result"] == "pour" and vote["colour"] == "mauve"))
+              if action.get(field) and not used]
+    if unused:
+        lines.append(f"  Not needed on this vote, so not used: {', '.join('--' + f for f in unused)}.")
     if not after["over"]:
         lines.append(f"Next: round {after['round'] + 1} of {rules.ROUNDS}, magistrate {after['magistrate']}.")
     return lines
