@@ -327,6 +327,11 @@ def _write_new(path: Path, folder: Path, data: bytes) -> None:
     """Write `data` to a temporary file, fsync it, then link it into place."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        # mkstemp makes the file private (0600); a session gets the permissions of any file
+        # the user creates (the umask's), like the rest of what the kit writes.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
         if os.write(fd, data) != len(data):
             raise OSError(errno.ENOSPC, "short write")
         os.fsync(fd)

@@ -43,6 +43,15 @@ def test_create_writes_only_the_header_and_leaves_no_temporary_file(path: Path):
     assert "Chloé" in path.read_text(encoding="utf-8")   # UTF-8, not \u escapes
 
 
+def test_a_new_session_has_the_permissions_of_any_new_file(tmp_path: Path):
+    umask = os.umask(0o022)
+    try:
+        sessions.create(tmp_path / "game.jsonl", "hoc-censeo", PLAYERS)
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "game.jsonl").stat().st_mode & 0o777 == 0o644   # not mkstemp's private 0600
+
+
 def test_create_never_overwrites(path: Path):
     before = path.read_bytes()
     with pytest.raises(sessions.SessionError, match="already exists"):
