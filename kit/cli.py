@@ -6,6 +6,7 @@ sentence on stderr and exit status 2, here and nowhere else.
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -28,6 +29,9 @@ class KitGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("\nInterrupted.", err=True)
             ctx.exit(130)
+        except BrokenPipeError:  # `kit score log FILE | head` closed the pipe: not an error
+            _silence_stdout()
+            ctx.exit(0)
         except Exception as error:  # a bug: say so in one line, never a traceback to a player
             if os.environ.get("KIT_DEBUG"):
                 raise
@@ -42,8 +46,17 @@ def cli() -> None:
     """Print-and-play kits and a scorekeeper for PHD, Amphithéâtre, Promotion and Hoc Censeo."""
 
 
+def _silence_stdout() -> None:
+    # Python flushes stdout again at exit; point it at /dev/null so that flush cannot fail.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def main() -> None:
-    cli(prog_name="kit")
+    try:
+        cli(prog_name="kit")
+    except BrokenPipeError:  # raised while flushing what a command printed
+        _silence_stdout()
 
 
 # Subcommands register themselves on import; keep these imports at the bottom so each
