@@ -107,6 +107,19 @@ def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
     return units * size * PT / m.units_per_em
 
 
+ANCHORS = ("start", "middle", "end")
+
+
+def run_start(x: float, s: str, font: str, size: float, anchor: str) -> float:
+    """Where a text run anchored at x begins: at x, centred on it, or ending on it."""
+    if anchor not in ANCHORS:
+        raise ValueError(f"anchor must be start, middle or end, not {anchor!r}")
+    if anchor == "start":
+        return x
+    w = text_width(s, font, size)
+    return x - w / 2 if anchor == "middle" else x - w
+
+
 def ascent_descent(font: str = "sans", size: float = 9.0) -> tuple[float, float]:
     """(ascent, descent) in mm, both positive, from the font's hhea table."""
     m = get(font)

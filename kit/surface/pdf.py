@@ -306,14 +306,7 @@ class PdfSurface(Surface):
             return
         self._need_page()
         s = metrics.printable(font, s)
-        if anchor != "start":
-            w = metrics.text_width(s, font, size)
-            if anchor == "middle":
-                x -= w / 2
-            elif anchor == "end":
-                x -= w
-            else:
-                raise ValueError(f"anchor must be start, middle or end, not {anchor!r}")
+        x = metrics.run_start(x, s, font, size, anchor)
         c = self._canvas
         self._set_fill(colour)
         t = c.beginText()

@@ -159,7 +159,7 @@ class RecordingSurface(Surface):
 
     # --- text ----------------------------------------------------------------------------------
     def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
-        if anchor not in ("start", "middle", "end"):
+        if anchor not in metrics.ANCHORS:
             raise ValueError(f"anchor must be start, middle or end, not {anchor!r}")
         metrics.get(font)  # an unknown font fails here as it would in a real backend
         self._record("text", x=x, y=y, s=s, font=font, size=size, colour=self._colour(colour), anchor=anchor)

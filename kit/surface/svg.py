@@ -258,14 +258,7 @@ class SvgSurface(Surface):
         page = self._current()
         m = metrics.get(font)
         shown = metrics.printable(font, s)
-        if anchor != "start":
-            w = metrics.text_width(shown, font, size)
-            if anchor == "middle":
-                x -= w / 2
-            elif anchor == "end":
-                x -= w
-            else:
-                raise ValueError(f"anchor must be start, middle or end, not {anchor!r}")
+        x = metrics.run_start(x, shown, font, size, anchor)
         k = size * metrics.PT / m.units_per_em
         d = page.drawing
         run = d.g(transform=f"translate({num(x)} {num(y)}) scale({k:.6g} {-k:.6g})",
