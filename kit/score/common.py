@@ -29,6 +29,7 @@ import click
 
 from kit.errors import KitError
 from scorekeeper import rules, session as sessions
+from scorekeeper.rules.checks import join_names  # the CLI lists names as the rules' sentences do
 from scorekeeper.errors import RuleViolation
 
 T = TypeVar("T")
@@ -121,13 +122,6 @@ def describe(game: str, action: dict, lang: str = "en") -> str:
 def game_module(game: str) -> ModuleType:
     """kit/score/<game>.py: the game's friendly commands, `render` and `play`."""
     return importlib.import_module("kit.score." + game.replace("-", "_"))
-
-
-def join_names(names: list[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- parsing what people type -------------------------------------------------------------

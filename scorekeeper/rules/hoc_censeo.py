@@ -51,7 +51,7 @@ SECRET_FIELDS = ("senators", "objectives", "goal")
 # an action give a new state, or RuleViolation with one sentence a player understands.
 
 from scorekeeper.errors import RuleViolation  # noqa: E402  (constants above stay first to read)
-from scorekeeper.rules._checks import (  # noqa: E402
+from scorekeeper.rules.checks import (  # noqa: E402
     check_fields, check_option_names, is_int, join_names, need_action, shown,
 )
 

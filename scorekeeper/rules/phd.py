@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 
 from scorekeeper.errors import RuleViolation
-from scorekeeper.rules._checks import (
+from scorekeeper.rules.checks import (
     shown,
     check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
     need_int, need_ints, need_player, ranked, signed,
