@@ -77,14 +77,6 @@ def resolve(colour: str) -> str:
     raise ValueError(f"unknown colour {colour!r}: use #RRGGBB or one of {names}")
 
 
-def is_colour(colour: object) -> bool:
-    try:
-        resolve(colour)  # type: ignore[arg-type]
-    except (ValueError, TypeError):
-        return False
-    return True
-
-
 def lighten(colour: str, amount: float = 0.5) -> str:
     """Mix the colour with white: amount 0 keeps it, 1 gives white."""
     r, g, b = _rgb(colour)
@@ -101,12 +93,6 @@ def luminance(colour: str) -> float:
     """Relative luminance 0..1 (Rec. 709 weights on sRGB values), to choose readable text."""
     r, g, b = _rgb(colour)
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
-
-
-def grey(colour: str) -> str:
-    """The grey of the same luminance; what a greyscale surface prints for this colour."""
-    v = luminance(colour) * 255
-    return _hex(v, v, v)
 
 
 def text_on(colour: str) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from kit.errors import KitError
-from kit.model import SAFE_MM
 
 MM_PER_PT = 25.4 / 72
 MM_PER_INCH = 25.4
@@ -28,10 +27,6 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "mini": (44.0, 67.0),
     "tarot": (70.0, 120.0),
 }
-DEFAULT_CARD = "standard"
-
-SAFE = SAFE_MM  # text and vital art stay this far inside the trim (kit.model.Frame.safe)
-
 # A piece of size "page" fills the paper minus this margin on every side: home printers
 # cannot print the outer 4-6 mm, so 10 mm keeps every line of a board or sheet on paper.
 PAGE_MARGIN = 10.0
@@ -101,11 +96,3 @@ def printable_area(paper: str) -> tuple[float, float, float, float]:
     """(x, y, w, h) in mm of the box a "page" piece fills on this paper."""
     width, height = paper_size(paper)
     return (PAGE_MARGIN, PAGE_MARGIN, width - 2 * PAGE_MARGIN, height - 2 * PAGE_MARGIN)
-
-
-def to_pt(mm: float) -> float:
-    return mm / MM_PER_PT
-
-
-def to_mm(pt: float) -> float:
-    return pt * MM_PER_PT

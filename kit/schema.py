@@ -40,9 +40,6 @@ from kit.typography import typeset
 
 _MISSING = object()
 
-KIND_NAMES = ("text", "colour", "mm", "symbol", "font")
-
-
 @dataclass(frozen=True)
 class Field:
     """One key of a record. A field with a default is optional; without, required unless

@@ -214,10 +214,6 @@ class Sheet:
     offset: tuple[float, float] = (0.0, 0.0)  # the printer correction, backs only
     index: int = 0                             # the n-th page of fronts (or of backs) of its component
 
-    @property
-    def has_back_page(self) -> bool:
-        return self.side == "front" and self.component.has_backs
-
 
 def copies(component: Component) -> list[Piece]:
     """Every copy to print, in order: each design repeated `copies` times."""

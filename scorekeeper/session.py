@@ -106,10 +106,6 @@ class Session:
         """The state after every action in effect."""
         return self._states[-1]
 
-    @property
-    def initial_state(self) -> dict:
-        return self._states[0]
-
     def latest_in_effect(self) -> Entry | None:
         """The entry an undo would cancel, or None."""
         return self.entries[self._in_effect[-1]] if self._in_effect else None

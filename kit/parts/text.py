@@ -52,10 +52,6 @@ class _Line:
     space: float
     last: bool  # last line of its paragraph: never justified
 
-    @property
-    def natural(self) -> float:
-        return sum(self.widths) + self.space * (len(self.words) - 1)
-
 
 def _parse(paragraph: str) -> list[list[_Run]]:
     """Words of a paragraph, each a list of runs; '**' toggles bold and may cut a word."""

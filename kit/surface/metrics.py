@@ -49,9 +49,6 @@ class FontMetrics:
     font: TTFont = field(repr=False)
     _char_advance: dict[str, int] = field(default_factory=dict, repr=False)
 
-    def has(self, ch: str) -> bool:
-        return ord(ch) in self.cmap
-
     def advance(self, ch: str) -> int:
         """Advance of one (printable) character in font units; .notdef's if missing."""
         adv = self._char_advance.get(ch)

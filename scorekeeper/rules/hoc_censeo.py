@@ -8,12 +8,6 @@ PLAYERS = 3
 TRIBES = ("titienses", "ramnes", "luceres")
 TRIBE_NAMES = {"titienses": "Titienses", "ramnes": "Ramnes", "luceres": "Luceres"}
 COLOURS = ("bleu", "mauve", "jaune", "vert")
-DOMAINS = {
-    "bleu": "hégémonie politique",
-    "mauve": "hégémonie religieuse",
-    "jaune": "puissance militaire",
-    "vert": "ouverture sociale",
-}
 START_SENATORS = 100
 START_GOLD = 0
 START_SEALS = 0
@@ -169,10 +163,6 @@ def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object 
     if pour + contre > left:
         detail = f" ({pour} POUR and {contre} CONTRE)" if pour and contre else ""
         raise RuleViolation(f"{player} has {left} senators left and cannot vote {pour + contre}{detail}.")
-
-
-def needs_tiebreak(state: dict, pour: dict, contre: dict) -> bool:
-    return sum(pour.values()) == sum(contre.values())
 
 
 def vote_result(pour: dict, contre: dict, tiebreak: str | None) -> str | None:
