@@ -2,7 +2,7 @@
 
 The commands only build the action of SCOREKEEPER.md and hand it to `common.submit`, the
 same path as `kit score act`; every rule lives in scorekeeper.rules.promotion. The
-`deck-empty` command is shared with PHD and registered in kit/score/phd.py; this module
+`deck-empty` command is shared with PHD and lives in kit/score/cli.py; this module
 builds Promotion's action for it (`deck_empty_action`).
 """
 from __future__ import annotations
