@@ -24,7 +24,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from scorekeeper import rules as rule_modules
 from scorekeeper.errors import RuleViolation
@@ -57,6 +57,10 @@ class TornLine(SessionError):
 
 class SessionLocked(SessionError):
     """Another command is writing the same session right now."""
+
+
+class NothingToUndo(RuleViolation):
+    """An undo asked of a session with no action in effect."""
 
 
 @dataclass
@@ -121,7 +125,7 @@ class Session:
                 raise RuleViolation("An undo takes no other field: write {\"action\": \"undo\"}, not "
                                     f"{json.dumps(action, ensure_ascii=False)}.")
             if not self._in_effect:
-                raise RuleViolation("There is nothing to undo: no action is in effect.")
+                raise NothingToUndo("There is nothing to undo: no action is in effect.")
             return self._states[-2]
         return self.rules.apply(self.state, action)
 
@@ -351,16 +355,21 @@ def _write_new(path: Path, folder: Path, data: bytes) -> None:
             os.unlink(temp)
 
 
-def append(path: str | os.PathLike, action: dict) -> Session:
+def append(path: str | os.PathLike, action: dict | Callable[[Session], dict]) -> Session:
     """Validate `action` against the file as it stands and append it; the new session.
 
-    Nothing is written when the rules refuse: the file stays byte-for-byte the same.
+    `action` may be a function of the session as it stands (for an action that depends on
+    the game), called once the file is read, so the file is read once. Nothing is written
+    when the rules (or that function) refuse: the file stays byte-for-byte the same.
     """
     path = Path(path)
-    action = normalise_action(action)
+    if not callable(action):
+        action = normalise_action(action)
     with _locked(path, exclusive=True) as fd:
         data = _read_all(fd)
         session = _parse(path, data)
+        if callable(action):
+            action = normalise_action(action(session))
         line = session.next_line()
         session._record(action, line)
         payload = encode(action)

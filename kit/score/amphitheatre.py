@@ -12,6 +12,7 @@ import click
 from kit.errors import KitError
 from kit.score import common
 from kit.score.cli import score
+from scorekeeper import session as sessions
 from scorekeeper.rules import amphitheatre as rules
 
 
@@ -178,9 +179,9 @@ def _turn(path: Path, speaker: str, state: dict) -> dict:
     return _debate(path, speaker, target, state, discounted)
 
 
-def play(path: Path) -> None:
+def play(path: Path, session: sessions.Session) -> None:
     """Guided Amphithéâtre: the speaker token goes round in seating order."""
-    state = common.open_session(path).state
+    state = session.state
     names = list(state["players"])
     if not state["over"]:
         click.echo(render(state))

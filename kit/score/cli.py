@@ -93,11 +93,12 @@ def act(file: Path, action: str) -> None:
 @common.FILE
 def undo(file: Path) -> None:
     """Cancel the latest action still in effect (the undo is appended to the log)."""
-    session = common.open_session(file)
-    cancelled = session.latest_in_effect()
-    if cancelled is None:
-        raise KitError(f"There is nothing to undo in {file}: no action is in effect.")
-    common.submit(file, {"action": sessions.UNDO}, quiet=True)
+    try:
+        session = common.submit(file, {"action": sessions.UNDO}, quiet=True)
+    except sessions.NothingToUndo:
+        raise KitError(f"There is nothing to undo in {file}: no action is in effect.") from None
+    # The cancelled entry is the one the new undo line names.
+    cancelled = next(e for e in session.entries if e.undone_by == session.entries[-1].line)
     click.echo(f"Undid line {cancelled.line}: {common.describe(session.game, cancelled.action)}")
 
 
@@ -155,7 +156,7 @@ def play(file: Path) -> None:
     """
     session = common.open_session(file)
     with common.guided(file):
-        common.game_module(session.game).play(file)
+        common.game_module(session.game).play(file, session)
 
 
 @score.command(epilog=common.examples("repair senate.jsonl", "repair senate.jsonl --yes"))
@@ -187,12 +188,13 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
     Shared by the games whose deck can run out: each builds its own action through the
     `deck_empty_action(session, hands)` hook of its kit/score/<game>.py.
     """
-    session = common.open_session(file)
-    game_cli = common.game_module(session.game)
-    if not hasattr(game_cli, "deck_empty_action"):
-        raise KitError(f"{session.game} has no deck that runs out; deck-empty is for phd and promotion.")
-    parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
-    common.submit(file, game_cli.deck_empty_action(session, parsed))
+    def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
+        game_cli = common.game_module(session.game)
+        if not hasattr(game_cli, "deck_empty_action"):
+            raise KitError(f"{session.game} has no deck that runs out; deck-empty is for phd and promotion.")
+        parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
+        return game_cli.deck_empty_action(session, parsed)
+    common.submit(file, build)
 
 
 # The games' friendly commands register on `score` when their module is imported.

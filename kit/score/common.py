@@ -9,7 +9,8 @@ closed terminal stops cleanly with everything accepted already saved.
 The contract for kit/score/<game>.py (`render` and `play` required, the rest optional):
 - import `score` from kit.score.cli and register friendly commands on it with
   `@score.command(...)`; each builds an action and calls `submit(path, action)`;
-- `play(path: Path) -> None`: the guided loop, resuming from the file as it stands;
+- `play(path: Path, session) -> None`: the guided loop, resuming from `session`, the file
+  as it stands (each accepted entry's new session is carried on, never read again);
 - `render(state: dict, lang: str) -> str`: a readable table with standings for `show`;
 - `outcome(before: dict, after: dict, action: dict, lang: str) -> list[str]`: extra lines
   printed after an accepted action (the rewards of a vote...);
@@ -59,8 +60,11 @@ def repair_hint(torn: sessions.TornLine) -> KitError:
                     "after asking.")
 
 
-def submit(path: str | Path, action: dict, *, quiet: bool = False) -> sessions.Session:
-    """Append an action the way `kit score act` does, then print what happened."""
+def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], *,
+           quiet: bool = False) -> sessions.Session:
+    """Append an action the way `kit score act` does, then print what happened.
+
+    `action` may be built from the session as it stands (see scorekeeper.session.append)."""
     try:
         session = sessions.append(path, action)
     except sessions.TornLine as torn:

@@ -188,11 +188,10 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 # -- guided play ---------------------------------------------------------------------------
 
-def play(path: Path) -> None:
+def play(path: Path, session: sessions.Session) -> None:
     """Round after round until the game ends; every accepted vote or spending is saved at once."""
     resumed = True   # a file already finished: nothing printed the end yet
     while True:
-        session = common.open_session(path)
         state = session.state
         if state["over"]:
             _announce_end(state, already_said=not resumed)
@@ -206,13 +205,13 @@ def play(path: Path) -> None:
             click.echo(f"Saved in {path}; `kit score play {path}` resumes here.")
             return
         if choice == "undo":
-            _undo(path, session)
+            session = _undo(path, session)
         elif choice == "seals":
-            _spend_seals(path, state)
+            session = _spend_seals(path, state)
         elif choice == "gold":
-            _buy_senators(path, state)
+            session = _buy_senators(path, state)
         else:
-            _vote(path, state)
+            session = _vote(path, state) or session
 
 
 def _menu(session: sessions.Session) -> str:
@@ -238,7 +237,8 @@ def _needed_colours(state: dict, name: str) -> list[str]:
     return [c for c in COLOURS if rules.needed(state, name, c) > 0]
 
 
-def _vote(path: Path, state: dict) -> None:
+def _vote(path: Path, state: dict) -> sessions.Session | None:
+    """The vote as typed; the new session, or None when the rules refused it."""
     seating = state["seating"]
     pour: dict = {}
     contre: dict = {}
@@ -278,6 +278,7 @@ def _vote(path: Path, state: dict) -> None:
     # Not the first line (the action itself): it would show every player's hidden amounts.
     for line in common.outcome_lines(session, state, action)[1:] if session else []:
         click.echo(line)
+    return session
 
 
 def _ask_order(magistrate: str, group: list[str], amount: int, side: str) -> list[str]:
@@ -313,15 +314,15 @@ def _ask_calamity(state: dict, ranked: list[str]) -> dict:
     return choices
 
 
-def _spend_seals(path: Path, state: dict) -> None:
+def _spend_seals(path: Path, state: dict) -> sessions.Session:
     able = [n for n in state["seating"]
             if state["players"][n]["seals"] >= rules.SEALS_PER_PORTION and _needed_colours(state, n)]
     name = able[0] if len(able) == 1 else common.ask_choice("Who spends seals", able)
     colour = common.ask_choice(f"{name}, colour a portion in", _needed_colours(state, name))
-    common.submit(path, {"action": "spend_seals", "player": name, "colour": colour})
+    return common.submit(path, {"action": "spend_seals", "player": name, "colour": colour})
 
 
-def _buy_senators(path: Path, state: dict) -> None:
+def _buy_senators(path: Path, state: dict) -> sessions.Session:
     able = [n for n in state["seating"] if state["players"][n]["gold"] >= 1]
     name = able[0] if len(able) == 1 else common.ask_choice("Who spends gold", able)
     have = state["players"][name]["gold"]
@@ -331,17 +332,19 @@ def _buy_senators(path: Path, state: dict) -> None:
 
     gold = common.ask_number(f"{name}, gold to spend (you have {have}; {rules.SENATORS_PER_GOLD} senators each)",
                              default=have, check=check)
-    common.submit(path, {"action": "buy_senators", "player": name, "gold": gold})
+    return common.submit(path, {"action": "buy_senators", "player": name, "gold": gold})
 
 
-def _undo(path: Path, session: sessions.Session) -> None:
+def _undo(path: Path, session: sessions.Session) -> sessions.Session:
+    """The session after the undo asked for (the same one when there is none or it is declined)."""
     latest = session.latest_in_effect()
     if latest is None:
         click.echo("There is nothing to undo.")
-        return
+        return session
     if common.ask_yes_no(f"Undo line {latest.line} ({common.describe(session.game, latest.action).rstrip('.')})?"):
-        sessions.undo(path)
+        session = sessions.undo(path)
         click.echo(f"Line {latest.line} undone.")
+    return session
 
 
 def _announce_end(state: dict, *, already_said: bool = False) -> None:

@@ -247,11 +247,11 @@ def _ask_change(name: str) -> dict:
                         "pression": pression or None, "credit": credit or None})
 
 
-def _adjust(path: Path, name: str) -> dict:
+def _adjust(path: Path, name: str, state: dict) -> dict:
     first = _ask_change(name)
     if len(first) == 2:                     # neither resource changes: nothing to save
         click.echo("  No change.")
-        return common.open_session(path).state
+        return state
     answers = iter([first])
     return common.apply_until_accepted(path, lambda: next(answers, None) or _ask_change(name)).state
 
@@ -317,14 +317,14 @@ def _event(path: Path, name: str, state: dict, *, timed_end: bool) -> tuple[dict
     kind = common.ask_choice("Event card: C'est la vie, Coopération, Challenge, Superviseur, none"
                              + (" (or empty: the deck has run out)" if timed_end else ""), choices)
     if kind == "vie":
-        return _adjust(path, name), False
+        return _adjust(path, name, state), False
     if kind == "cooperation":
         while not state["over"]:
             who = common.ask("Player whose resources change (empty when done)", _optional_player(state),
                              default="")
             if who is None:
                 break
-            state = _adjust(path, who)
+            state = _adjust(path, who, state)
         return state, False
     if kind == "challenge":
         return _challenge(path, name)
@@ -354,23 +354,23 @@ def _summary(state: dict, name: str) -> str:
             f"{p['approved']} approved of {state['options']['chapters']}")
 
 
-def _turn(path: Path, name: str) -> None:
-    """RULES.md §1.3: an optional defence, Vivre (one event), then one or two Recherche phases."""
-    state = common.open_session(path).state
+def _turn(path: Path, name: str, state: dict) -> dict:
+    """RULES.md §1.3: an optional defence, Vivre (one event), then one or two Recherche phases;
+    the state after the turn."""
     click.echo(f"\n== {name}'s turn: {_summary(state, name)}")
     if state["players"][name]["approved"] >= state["options"]["chapters"]:
         if common.ask_yes_no(f"{name} has the approved chapters needed: defend the thesis now?", default=True):
             state = _defence(path, name)
             if state["over"]:
-                return
+                return state
     click.echo("Vivre: reveal an event card.")
     start = state["players"][name]["pression"]
     state, won = _event(path, name, state, timed_end=state["options"]["timed"])
     if state["over"] or state["players"][name]["status"] != "playing":
-        return
+        return state
     if start > 0 and state["players"][name]["pression"] == 0:
         click.echo(f"{name}'s Pression fell to 0 this turn: no Recherche phase.")
-        return
+        return state
     phases = rules.RECHERCHE_MAX_PER_TURN if won else 1
     for phase in range(1, phases + 1):
         label = f" ({phase} of {phases}, thanks to the won challenge)" if phases > 1 else ""
@@ -386,8 +386,9 @@ def _turn(path: Path, name: str) -> None:
         if choice == "card":
             state, _ = _event(path, name, state, timed_end=False)
         if state["over"] or state["players"][name]["status"] != "playing":
-            return
+            return state
     click.echo(f"End of {name}'s turn: keep at most {rules.HAND_LIMIT} cards in hand.")
+    return state
 
 
 def _next_player(state: dict, name: str) -> str:
@@ -399,15 +400,14 @@ def _next_player(state: dict, name: str) -> str:
     return name
 
 
-def play(path: Path) -> None:
+def play(path: Path, session: sessions.Session) -> None:
     """Guided PHD, turn by turn in seating order; every accepted entry is saved at once."""
-    state = common.open_session(path).state
+    state = session.state
     playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
     if not state["over"]:
         click.echo(render(state))
         current = common.ask_choice("Whose turn is it?", playing, default=playing[0])
         while not state["over"]:
-            _turn(path, current)
-            state = common.open_session(path).state
+            state = _turn(path, current, state)
             current = _next_player(state, current)
     click.echo(render(state))

@@ -156,9 +156,9 @@ def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
     return (saved.state if saved else state), False
 
 
-def play(path: Path) -> None:
+def play(path: Path, session: sessions.Session) -> None:
     """Guided Promotion: turn by turn, each PI change and the deck running out."""
-    state = common.open_session(path).state
+    state = session.state
     names = list(state["players"])
     if not state["over"]:
         click.echo(render(state))
