@@ -47,10 +47,13 @@ class SessionError(RuleViolation):
 
 
 class TornLine(SessionError):
-    """The file ends in a line cut short (an interrupted write); nothing after it is lost."""
+    """The file ends in a line cut short (an interrupted write); nothing after it is lost.
 
-    def __init__(self, path: Path, line: int, offset: int):
-        self.path, self.line, self.offset = Path(path), line, offset
+    `offset` is where that line starts in the file and `tail` its bytes, from there to the end.
+    """
+
+    def __init__(self, path: Path, line: int, offset: int, tail: bytes):
+        self.path, self.line, self.offset, self.tail = Path(path), line, offset, tail
         super().__init__(f"{path}:{line}: the last line is cut short (probably an interrupted "
                          "write); remove that line to go on, every line before it is intact.")
 
@@ -235,7 +238,7 @@ def _parse(path: Path, data: bytes) -> Session:
             obj = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             if number == torn_at:
-                raise TornLine(path, number, start) from None
+                raise TornLine(path, number, start, data[start:]) from None
             if session is None:   # the very first line: most likely some other file given by mistake
                 raise SessionError(f"{path}:{number}: this is not a session file; its first line should be "
                                    f"the JSON header but is not JSON ({_json_reason(error)}).") from None
@@ -416,13 +419,12 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def torn_tail(path: str | os.PathLike) -> TornLine | None:
-    """The torn last line of a file, if it has one (for a repair to show what it cuts)."""
+    """The torn last line of a file, if it has one (for a repair to show what it cuts); None
+    for a sound file. Any other problem raises as `load` reports it."""
     try:
         load(path)
     except TornLine as torn:
         return torn
-    except SessionError:
-        return None
     return None
 
 
@@ -438,8 +440,11 @@ def repair(path: str | os.PathLike) -> tuple[int, bytes]:
         try:
             _parse(path, data)
         except TornLine as torn:
-            _parse(path, data[:torn.offset])   # the rest must be sound on its own
+            # Every line before the torn one was replayed already (only the last line can be
+            # torn); what is left to check is that a header stays once it is cut.
+            if not data[:torn.offset].removeprefix(UTF8_BOM).strip():
+                raise SessionError(f"{path}:1: the file is empty; a session starts with its header line.") from None
             os.ftruncate(fd, torn.offset)
             os.fsync(fd)
-            return torn.line, data[torn.offset:]
+            return torn.line, torn.tail
         raise SessionError(f"{path} has no cut-short last line; there is nothing to repair.")

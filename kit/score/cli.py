@@ -164,12 +164,10 @@ def play(file: Path) -> None:
 @click.option("--yes", is_flag=True, help="Cut without asking.")
 def repair(file: Path, yes: bool) -> None:
     """Cut a torn last line (an interrupted write) off FILE, after showing it."""
-    torn = sessions.torn_tail(file)
+    torn = sessions.torn_tail(file)   # any other problem is reported as it stands
     if torn is None:
-        common.open_session(file)   # reports any other problem, or there is none
         raise KitError(f"{file} has no cut-short last line; there is nothing to repair.")
-    tail = Path(file).read_bytes()[torn.offset:]
-    click.echo(f"Line {torn.line} is cut short: {tail.decode('utf-8', 'replace')!r}")
+    click.echo(f"Line {torn.line} is cut short: {torn.tail.decode('utf-8', 'replace')!r}")
     if not yes and not click.confirm("Remove it? The lines before it are kept unchanged", default=False):
         raise KitError(f"Nothing was changed in {file}.")
     line, removed = sessions.repair(file)
