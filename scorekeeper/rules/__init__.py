@@ -10,21 +10,20 @@ Each module `scorekeeper.rules.<game>` provides:
 - `apply(state: dict, action: dict) -> dict`: the state after one action (the session
   line as a dict, with its "action" key). Never mutates `state`; raises RuleViolation
   with one sentence a player understands when the rules refuse the action.
-- `describe(action: dict) -> str`: one readable line for `kit score log`.
+- `describe(action: dict, lang: str = "en") -> str`: one readable line for `kit score log`,
+  in English or, with lang="fr", in French (`kit score log --lang fr`).
 
-Optional, used when present (the helpers below fall back to a sensible default):
+Optional, used when present:
 
-- `describe(action, lang="en")`: a `lang` keyword ("en" or "fr", the games' words in
-  French) for `kit score log --lang fr`; a describe without it is called as is.
 - `public_view(state: dict, viewer: str | None) -> dict`: the state as `kit score show`
   may print it at the table, secrets of everyone but `viewer` removed (viewer None: every
-  secret hidden). Default: nothing is secret.
+  secret hidden). Default: the SECRET_FIELDS hidden, or nothing is secret.
 - `SECRET_FIELDS`: names of player fields hidden by the default `public_view`.
 - `standings(state: dict) -> list[tuple[int, str]]`: (rank, name) best first, equal
-  records sharing a rank; `kit score show` orders its table by it.
+  records sharing a rank; the game's `show` table orders its rows by it.
 
-`undo` is not a rule action: `scorekeeper.session` handles it by replaying; rule modules
-never see it. States are plain JSON-compatible dicts: what `kit score show --json` prints.
+`undo` is not a rule action: `scorekeeper.session` handles it by going back to the state
+before the cancelled action; rule modules never see it. States are plain JSON-compatible dicts: what `kit score show --json` prints.
 """
 from __future__ import annotations
 
@@ -52,13 +51,8 @@ def module(game: str) -> ModuleType:
 
 
 def describe(game: str, action: dict, lang: str = "en") -> str:
-    """One readable line for an action, in `lang` when the game's module supports it."""
-    import inspect
-
-    rules = module(game)
-    if "lang" in inspect.signature(rules.describe).parameters:
-        return rules.describe(action, lang=lang)
-    return rules.describe(action)
+    """One readable line for an action, in `lang` ("en" or "fr")."""
+    return module(game).describe(action, lang=lang)
 
 
 def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
