@@ -108,7 +108,7 @@ def prepare_options(options: dict) -> dict:
 # -- what show and act print ---------------------------------------------------------------
 
 def render(state: dict, lang: str = "en") -> str:
-    """The table view; fields removed by public_view print as hidden."""
+    """The table view; fields removed by rules.public_view print as hidden."""
     w = _WORDS.get(lang, _WORDS["en"])
     lines = [f"{rules.TITLE}. " + w["head"].format(
         r=state["round"], n=rules.ROUNDS, m=state["magistrate"], c=state["chaos"], p=rules.ROME_PORTIONS,

@@ -15,10 +15,9 @@ Each module `scorekeeper.rules.<game>` provides:
 
 Optional, used when present:
 
-- `public_view(state: dict, viewer: str | None) -> dict`: the state as `kit score show`
-  may print it at the table, secrets of everyone but `viewer` removed (viewer None: every
-  secret hidden). Default: the SECRET_FIELDS hidden, or nothing is secret.
-- `SECRET_FIELDS`: names of player fields hidden by the default `public_view`.
+- `SECRET_FIELDS`: names of player fields `public_view` below hides, so `kit score show`
+  prints the state at the table with the secrets of everyone but the viewer removed
+  (viewer None: every secret hidden). Without it nothing is secret.
 - `standings(state: dict) -> list[tuple[int, str]]`: (rank, name) best first, equal
   records sharing a rank; the game's `show` table orders its rows by it.
 
@@ -57,10 +56,7 @@ def describe(game: str, action: dict, lang: str = "en") -> str:
 
 def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
     """The state without the secrets `viewer` may not see (see the module docstring)."""
-    rules = module(game)
-    if hasattr(rules, "public_view"):
-        return rules.public_view(state, viewer)
-    secret = getattr(rules, "SECRET_FIELDS", ())
+    secret = getattr(module(game), "SECRET_FIELDS", ())
     if not secret:
         return state
     players = {name: ({k: v for k, v in fields.items() if k not in secret}

@@ -486,10 +486,3 @@ def describe(action: dict, lang: str = "en") -> str:
         return f"{words['vote']}: " + "; ".join(parts) + "."
     fields = ", ".join(f"{k} {v}" for k, v in action.items() if k != "action")
     return f"{name}: {fields}." if fields else f"{name}."
-
-
-def public_view(state: dict, viewer: str | None = None) -> dict:
-    """The state without the senators and objectives of everyone but `viewer`."""
-    players = {name: (record if name == viewer else {k: v for k, v in record.items() if k not in SECRET_FIELDS})
-               for name, record in state["players"].items()}
-    return {**state, "players": players}

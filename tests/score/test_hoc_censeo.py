@@ -7,7 +7,7 @@ import pytest
 
 from conftest import applier
 from scorekeeper.errors import RuleViolation
-from scorekeeper.rules import hoc_censeo as hc
+from scorekeeper.rules import hoc_censeo as hc, public_view
 
 PLAYERS = [{"name": "Alice", "role": "titienses"}, {"name": "Bob", "role": "ramnes"},
            {"name": "Chloé", "role": "luceres"}]
@@ -377,9 +377,9 @@ def test_describe_speaks_both_languages():
 
 def test_public_view_hides_senators_and_objectives_of_everyone_but_the_viewer():
     state = new()
-    hidden = hc.public_view(state, None)
+    hidden = public_view("hoc-censeo", state, None)
     assert all("senators" not in p and "goal" not in p and "objectives" not in p
                for p in hidden["players"].values())
-    mine = hc.public_view(state, "Bob")
+    mine = public_view("hoc-censeo", state, "Bob")
     assert mine["players"]["Bob"]["senators"] == 100 and "senators" not in mine["players"]["Alice"]
     assert state["players"]["Alice"]["senators"] == 100
