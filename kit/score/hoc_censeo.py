@@ -267,8 +267,7 @@ def _vote(path: Path, state: dict) -> sessions.Session | None:
         order += _ask_order(state["magistrate"], group, amounts[group[0]], result)
     if order:
         action["order"] = order
-    position = {n: (order.index(n) if n in order else len(order) + seating.index(n)) for n in seating}
-    ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: (-amounts[n], position[n]))
+    ranked = rules.rank_voters(amounts, seating, order)
     if result == "pour" and action["colour"] == "mauve" and ranked:
         action["bonus"] = common.ask_choice(f"{ranked[0]}, your bonus for the mauve motion", MAUVE_CHOICES)
     if rules.calamity_due(state, result):

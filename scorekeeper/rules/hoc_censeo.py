@@ -188,6 +188,13 @@ def tied_groups_needing_order(side: str, amounts: dict, seating: list[str]) -> l
     return groups
 
 
+def rank_voters(amounts: dict, seating: list[str], order: list[str]) -> list[str]:
+    """The winning side's voters, most senators first; equal amounts in the magistrate's
+    `order`, then in seating order."""
+    position = {n: (order.index(n) if n in order else len(order) + seating.index(n)) for n in seating}
+    return sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: (-amounts[n], position[n]))
+
+
 def calamity_due(state: dict, result: str) -> bool:
     """Whether a CONTRE win now would grey the portion that brings a calamity."""
     return result == "contre" and state["chaos"] < ROME_PORTIONS and state["chaos"] + 1 in CALAMITY_AT
@@ -242,8 +249,7 @@ def _vote(state: dict, action: dict) -> None:
             raise RuleViolation(f"{join_names(group)} each voted {amounts[group[0]]} {result.upper()}; the "
                                 f"magistrate {magistrate} must give their order (order {', '.join(group)} "
                                 "or another).")
-    position = {n: (order.index(n) if n in order else len(order) + seating.index(n)) for n in seating}
-    ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: (-amounts[n], position[n]))
+    ranked = rank_voters(amounts, seating, order)
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
         raise RuleViolation(f"{ranked[0]} is the largest POUR voter on a mauve motion and must choose the bonus "
                             f"({', '.join(MAUVE_CHOICES)}).")
