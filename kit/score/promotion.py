@@ -67,8 +67,7 @@ def closing_tie(state: dict) -> list[str]:
     """The players whose hands the next deck_empty needs: tied on most PI as the office closes."""
     if state["over"] or state["reshuffles"] < rules.MAX_RESHUFFLES:
         return []
-    best = max(p["pi"] for p in state["players"].values())
-    tied = [name for name, p in state["players"].items() if p["pi"] == best]
+    tied = rules.leaders(state)
     return tied if len(tied) > 1 else []
 
 

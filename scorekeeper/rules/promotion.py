@@ -84,11 +84,17 @@ def _hands(state: dict, value) -> dict[str, int]:
             for name, count in value.items()}
 
 
+def leaders(state: dict) -> list[str]:
+    """The players with the most PI, in seating order: who wins if the office closes now,
+    before cards in hand break a tie."""
+    best = max(p["pi"] for p in state["players"].values())
+    return [name for name, p in state["players"].items() if p["pi"] == best]
+
+
 def _close_office(state: dict, hands: dict[str, int]) -> None:
     """Most PI wins; a tie goes to most cards in hand; still tied, a shared win (RULES.md §3.6)."""
-    players = state["players"]
-    best = max(p["pi"] for p in players.values())
-    tied = [name for name, p in players.items() if p["pi"] == best]
+    tied = leaders(state)
+    best = state["players"][tied[0]]["pi"]
     if len(tied) > 1:
         missing = [name for name in tied if name not in hands]
         if missing:
