@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from kit.palette import darken, lighten, text_on
 from kit.parts.symbols import draw_pattern, draw_symbol
-from kit.parts.text import PT, Section, largest_fitting_size, layout, text_box
+from kit.parts.text import PT, Section, largest_fitting_size, layout, measured_once, text_box
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -395,14 +395,21 @@ def _stack_height(surface: "Surface", w: float, sections: Sequence[Section], siz
     return total - SECTION_GAP
 
 
-def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sections: Sequence[Section]) -> None:
-    """Headings and bodies stacked in a column, at the largest body size (down to
-    AID_MIN_SIZE) at which the whole column fits; TextDoesNotFit beyond that."""
+@measured_once
+def _column_size(surface: "Surface", w: float, h: float, sections: tuple[Section, ...]) -> float:
+    """The largest body size (down to AID_MIN_SIZE) at which the sections fit a w x h mm
+    column; measured once per column, not once per copy of the aid."""
     def column_fits(size: float) -> bool:
         needed = _stack_height(surface, w, sections, size)
         return needed is not None and needed <= h
 
-    size = largest_fitting_size(column_fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
+    return largest_fitting_size(column_fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
+
+
+def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sections: Sequence[Section]) -> None:
+    """Headings and bodies stacked in a column, at the largest body size (down to
+    AID_MIN_SIZE) at which the whole column fits; TextDoesNotFit beyond that."""
+    size = _column_size(surface, w, h, tuple(sections))
     top = y
     for s in sections:
         surface.text(x, top + 4.0, s.heading, font="sans-bold", size=10, colour=INK)

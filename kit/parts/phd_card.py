@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
 from kit.parts.card import card_back
 from kit.parts.symbols import draw_symbol
-from kit.parts.text import PT, Section, largest_fitting_size, text_box, text_height
+from kit.parts.text import PT, Section, largest_fitting_size, measured_once, text_box, text_height
 from kit.parts.track import Track, draw_track
 
 if TYPE_CHECKING:
@@ -496,6 +496,13 @@ def _aid_size(surface: "Surface", face: AidFace, width: float, room: float, gap:
     return largest_fitting_size(fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
 
 
+@measured_once
+def _group_size(surface: "Surface", group: tuple[AidFace, ...], width: float, room: float, gap: float) -> float:
+    """The size of the fullest face of the group, which every face of the group takes
+    (measured once per group, not once per copy)."""
+    return min(_aid_size(surface, f, width, room, gap) for f in group)
+
+
 def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[AidFace, ...] = ()) -> None:
     """A turn-aid card; group: the faces printed together, which all take the size of the
     fullest one so the set looks alike."""
@@ -509,7 +516,7 @@ def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[Ai
     top = frame.safe + 0.6 + BAND_H + 2.0
     bottom = h - frame.safe - 1.0
     gap = 2.2
-    chosen = min(_aid_size(surface, f, inner_w, bottom - top, gap) for f in (group or (face,)))
+    chosen = _group_size(surface, group or (face,), inner_w, bottom - top, gap)
     y = top
     accent = _ink_on_white(colour)
     for section in face.sections:

@@ -15,7 +15,7 @@ from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, darken, lighten, resolve, text_on
 from kit.parts.promotion_card import readable_on_white, text_height
 from kit.parts.symbols import draw_symbol
-from kit.parts.text import Section, largest_fitting_size, text_box
+from kit.parts.text import Section, largest_fitting_size, measured_once, text_box
 
 if TYPE_CHECKING:
     from kit.model import Draw, Frame
@@ -106,8 +106,10 @@ def _block_height(surface: "Surface", face: AidFace, kind: str, block: object, w
             SYMBOL_W) + 1.0 for t in face.types)
 
 
+@measured_once
 def _fit(surface: "Surface", faces: tuple[AidFace, ...], w: float, h: float) -> float:
-    """The largest body size at which every one of faces fits a w x h mm area."""
+    """The largest body size at which every one of faces fits a w x h mm area (measured once
+    per set of faces and area, however many copies are printed)."""
     size = largest_fitting_size(lambda size: all(_total_height(surface, face, w, size) <= h for face in faces),
                                 BODY_MAX, BODY_MIN, STEP)
     if size is not None:

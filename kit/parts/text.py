@@ -12,7 +12,8 @@ in its measures as in its drawing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from functools import wraps
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from kit.errors import TextDoesNotFit
 
@@ -37,6 +38,8 @@ BOLD_OF: dict[str, str] = {
 SHRINK_STEP = 0.25  # pt; fine enough that a box never shrinks noticeably more than needed
 _EPS = 1e-6         # mm; rounding slack when comparing widths and heights
 _BREAKABLE = (" ", "\t")  # the only places a line may break; never U+00A0 or U+202F
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -242,3 +245,17 @@ def largest_fitting_size(fits: Callable[[float], bool], largest: float, smallest
         if fits(size):
             return size
     return None
+
+
+def measured_once(function: Callable[..., T]) -> Callable[..., T]:
+    """function(surface, *args) computed once per args, for any surface: a player aid printed
+    sixteen times fits its text once. Sound because every surface measures with the same
+    font metrics (kit.surface.metrics); args must be hashable (frozen faces, sizes in mm)."""
+    cache: dict[tuple, T] = {}
+
+    @wraps(function)
+    def cached(surface: "Surface", *args):
+        if args not in cache:
+            cache[args] = function(surface, *args)
+        return cache[args]
+    return cached
