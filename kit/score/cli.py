@@ -184,14 +184,14 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
 
     \f
     Shared by the games whose deck can run out: each builds its own action through the
-    `deck_empty_action(session, hands)` hook of its kit/score/<game>.py.
+    `deck_empty_action(hands)` hook of its kit/score/<game>.py.
     """
     def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
         game_cli = common.game_module(session.game)
         if not hasattr(game_cli, "deck_empty_action"):
             raise KitError(f"{session.game} has no deck that runs out; deck-empty is for phd and promotion.")
         parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
-        return game_cli.deck_empty_action(session, parsed)
+        return game_cli.deck_empty_action(parsed)
     common.submit(file, build)
 
 

@@ -15,7 +15,9 @@ The contract for kit/score/<game>.py (`render` and `play` required, the rest opt
 - `outcome(before: dict, after: dict, action: dict, lang: str) -> list[str]`: extra lines
   printed after an accepted action (the rewards of a vote...);
 - `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
-  layout file given as @FILE) into the options the rule module's setup expects.
+  layout file given as @FILE) into the options the rule module's setup expects;
+- `deck_empty_action(hands: dict) -> dict`: for a game whose deck runs out, the action
+  `kit score deck-empty` appends, from its --hand NAME=N counts.
 """
 from __future__ import annotations
 

@@ -164,7 +164,8 @@ def defend(file: Path, player: str, die: int, arguments, support, opposition) ->
                                      "opposition": list(opposition)}))
 
 
-def deck_empty_action(session: sessions.Session, hands: dict) -> dict:
+def deck_empty_action(hands: dict) -> dict:
+    """`kit score deck-empty FILE` for a PHD session (timed): no hands to count."""
     if hands:
         raise KitError("PHD does not count cards in hand; drop --hand.")
     return {"action": "deck_empty"}

@@ -71,7 +71,7 @@ def closing_tie(state: dict) -> list[str]:
     return tied if len(tied) > 1 else []
 
 
-def deck_empty_action(session: sessions.Session, hands: dict) -> dict:
+def deck_empty_action(hands: dict) -> dict:
     """`kit score deck-empty FILE [--hand NAME=N ...]` for a Promotion session."""
     return {"action": "deck_empty", **({"hands": hands} if hands else {})}
 
@@ -127,7 +127,7 @@ def _deck_empty(path: Path, state: dict) -> dict:
     if tied:
         click.echo(f"{common.join_names(tied)} are tied on the most PI: their cards in hand decide.")
         hands = {name: common.ask_number(f"Cards in {name}'s hand", default=None) for name in tied}
-    saved = common.try_submit(path, deck_empty_action(None, hands))
+    saved = common.try_submit(path, deck_empty_action(hands))
     return saved.state if saved else state
 
 
