@@ -17,9 +17,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from kit.errors import TextDoesNotFit
 from kit.palette import darken, lighten, text_on
 from kit.parts.symbols import draw_pattern, draw_symbol
-from kit.parts.text import PT, Section, largest_fitting_size, layout, measured_once, text_box
+from kit.parts.text import Section, largest_fitting_size, measured_once, text_box, text_height
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -387,12 +388,19 @@ def _stack_height(surface: "Surface", w: float, sections: Sequence[Section], siz
     """Height of the sections stacked at this body size, or None when a word is too wide."""
     total = 0.0
     for s in sections:
-        found = layout(surface, w, 1e6, s.body, font="sans", size=size, min_size=size, leading=AID_LEADING)
-        if found is None:
+        body = _body_height(surface, w, s.body, size)
+        if body is None:
             return None
-        ascent, descent = surface.ascent_descent(font="sans", size=size)
-        total += HEADING_DEPTH + ascent + descent + (len(found[1]) - 1) * size * AID_LEADING * PT + SECTION_GAP
+        total += HEADING_DEPTH + body + SECTION_GAP
     return total - SECTION_GAP
+
+
+def _body_height(surface: "Surface", w: float, body: str, size: float) -> float | None:
+    """Height of a section's body at exactly this size, or None when a word is too wide."""
+    try:
+        return text_height(surface, w, body, font="sans", size=size, leading=AID_LEADING)
+    except TextDoesNotFit:
+        return None
 
 
 @measured_once
@@ -414,9 +422,7 @@ def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sectio
     for s in sections:
         surface.text(x, top + 4.0, s.heading, font="sans-bold", size=10, colour=INK)
         surface.line(x, top + 5.6, x + w, top + 5.6, stroke=FADED, width=0.3)
-        found = layout(surface, w, 1e6, s.body, font="sans", size=size, min_size=size, leading=AID_LEADING)
-        ascent, descent = surface.ascent_descent(font="sans", size=size)
-        body = ascent + descent + (len(found[1]) - 1) * size * AID_LEADING * PT if found else 0.0
+        body = _body_height(surface, w, s.body, size) or 0.0
         room = y + h - (top + HEADING_DEPTH)
         # text_box raises TextDoesNotFit when even the smallest size overflows the column.
         text_box(surface, x, top + HEADING_DEPTH, w, max(min(body + 0.5, room), 0.1), s.body, font="sans",

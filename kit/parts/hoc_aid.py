@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from kit.errors import TextDoesNotFit
 from kit.palette import GREYS
 from kit.parts.hoc_common import ACCENT, INK, ROMAN, ROMAN_BOLD, HocLayout, draw_swatch
-from kit.parts.text import PT, fits, layout as text_layout, text_box
+from kit.parts.text import fits, text_box, text_height
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -36,12 +36,11 @@ def _text_height(surface: "Surface", w: float, text: str, size: float) -> float 
 
 
 def _para_height(surface: "Surface", w: float, text: str, size: float) -> float | None:
-    found = text_layout(surface, w, 10_000.0, text, font="sans", size=size, min_size=size, leading=LEADING)
-    if found is None:
+    """Height of one paragraph at exactly this size; None when a word is wider than w."""
+    try:
+        return text_height(surface, w, text, font="sans", size=size, leading=LEADING)
+    except TextDoesNotFit:
         return None
-    _, lines = found
-    ascent, descent = surface.ascent_descent(font="sans", size=size)
-    return ascent + descent + (len(lines) - 1) * size * LEADING * PT
 
 
 def _table_height(layout: HocLayout) -> float:

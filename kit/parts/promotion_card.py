@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
 from kit.parts.symbols import draw_symbol
-from kit.parts.text import PT, layout, text_box
+from kit.parts.text import text_box, text_height as flowed_height
 
 if TYPE_CHECKING:
     from kit.model import Draw, Frame
@@ -73,12 +74,10 @@ def tint(colour: str, target: float) -> str:
 def text_height(surface: "Surface", w: float, text: str, *, font: str, size: float,
                 leading: float = LEADING) -> float:
     """Height in mm that text needs in a box w mm wide at exactly this size (no shrinking)."""
-    found = layout(surface, w, 10_000.0, text, font=font, size=size, min_size=size, leading=leading)
-    if found is None:  # a single word wider than the box: let text_box raise its clear error
+    try:
+        return flowed_height(surface, w, text, font=font, size=size, leading=leading)
+    except TextDoesNotFit:  # a single word wider than the box: let text_box raise its clear error
         return 10_000.0
-    _, lines = found
-    ascent, descent = surface.ascent_descent(font=font, size=size)
-    return ascent + descent + (len(lines) - 1) * size * leading * PT
 
 
 def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
