@@ -1,8 +1,9 @@
 """The magistrate's aid: one page that walks the magistrate through a round.
 
 A title band, then the sections of texts.yaml (aid.sections) flowing down two columns,
-the bonus table placed right after the section marked bonus_table (POUR wins), and the secrecy reminder at the foot. The body size is the largest, from 10 pt
-down, at which everything fits the page (A4 or Letter): the same text on either paper.
+the bonus table placed right after the section marked bonus_table (POUR wins), and the
+secrecy reminder at the foot. The body size is the largest, from 11 pt down to 6.5 pt, at
+which everything fits the page (A4 or Letter): the same text on either paper.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 from kit.errors import TextDoesNotFit
 from kit.palette import GREYS
 from kit.parts.hoc_common import ACCENT, INK, ROMAN, ROMAN_BOLD, HocLayout, draw_swatch
-from kit.parts.text import fits, text_box, text_height
+from kit.parts.text import fits, largest_fitting_size, text_box, text_height
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -25,14 +26,19 @@ SECTION_GAP = 4.0
 TABLE_ROW_H = 9.0
 LEADING = 1.22
 PARA_GAP = 1.6    # mm between the paragraphs of a section
+BODY_MAX, BODY_MIN = 11.0, 6.5  # pt, the body size of every section
 
 
-def _text_height(surface: "Surface", w: float, text: str, size: float) -> float | None:
-    """Height of a section body: its paragraphs one under the other, PARA_GAP apart."""
-    heights = [_para_height(surface, w, p, size) for p in text.split("\n") if p.strip()]
-    if any(h is None for h in heights):
-        return None
-    return sum(heights) + PARA_GAP * (len(heights) - 1)
+def _paragraphs(surface: "Surface", w: float, text: str, size: float) -> list[tuple[str, float]] | None:
+    """A section body's paragraphs with the height each takes at this size; None when a
+    word is wider than w."""
+    out = []
+    for paragraph in (p for p in text.split("\n") if p.strip()):
+        height = _para_height(surface, w, paragraph, size)
+        if height is None:
+            return None
+        out.append((paragraph, height))
+    return out
 
 
 def _para_height(surface: "Surface", w: float, text: str, size: float) -> float | None:
@@ -48,15 +54,18 @@ def _table_height(layout: HocLayout) -> float:
 
 
 def _plan(surface: "Surface", layout: HocLayout, col_w: float, col_h: float, size: float):
-    """Blocks assigned to two columns at this body size, or None when they do not fit."""
+    """Blocks assigned to two columns at this body size, or None when they do not fit.
+    A block is (kind, section, height, its paragraphs with their heights)."""
     blocks = []
     for i, section in enumerate(layout.texts["aid"]["sections"], start=1):
-        body = _text_height(surface, col_w, section["body"], size)
-        if body is None:
+        paragraphs = _paragraphs(surface, col_w, section["body"], size)
+        if paragraphs is None:
             return None
-        blocks.append(("section", section, SECTION_TITLE_H + body + SECTION_GAP))
+        # The paragraphs one under the other, PARA_GAP apart.
+        body = sum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
+        blocks.append(("section", section, SECTION_TITLE_H + body + SECTION_GAP, paragraphs))
         if section.get("bonus_table"):
-            blocks.append(("table", None, _table_height(layout)))
+            blocks.append(("table", None, _table_height(layout), []))
     # Two columns as even as possible: the split that makes the taller column shortest.
     best = None
     for k in range(1, len(blocks)):
@@ -82,21 +91,24 @@ def draw_magistrate_aid(surface: "Surface", frame: "Frame", layout: HocLayout) -
     pad = 3.0  # the frame is the printable page; keep the text off its very edge
     col_w = (w - 2 * pad - COL_GAP) / 2
     col_h = h - top - FOOT_H - 2.0
-    size = 11.0
-    while True:
-        columns = _plan(surface, layout, col_w, col_h, size)
-        if columns is not None:
-            break
-        size -= 0.25
-        if size < 6.5:
-            raise TextDoesNotFit("the magistrate's aid does not fit one page even at 6.5 pt; shorten its sections")
+    plans = {}
+
+    def plan_fits(size: float) -> bool:
+        plans[size] = _plan(surface, layout, col_w, col_h, size)
+        return plans[size] is not None
+
+    size = largest_fitting_size(plan_fits, BODY_MAX, BODY_MIN)
+    if size is None:
+        raise TextDoesNotFit(f"the magistrate's aid does not fit one page even at {BODY_MIN:g} pt; "
+                             "shorten its sections")
+    columns = plans[size]
 
     for c, blocks in enumerate(columns):
         x = pad + c * (col_w + COL_GAP)
         y = top
-        for kind, section, height in blocks:
+        for kind, section, height, paragraphs in blocks:
             if kind == "section":
-                _section(surface, section, x, y, col_w, height, size)
+                _section(surface, section, paragraphs, x, y, col_w, size)
             else:
                 _bonus_table(surface, layout, x, y, col_w)
             y += height
@@ -107,13 +119,13 @@ def draw_magistrate_aid(surface: "Surface", frame: "Frame", layout: HocLayout) -
              min_size=6.5, align="centre", valign="middle", colour=INK)
 
 
-def _section(surface: "Surface", section: dict, x: float, y: float, w: float, height: float, size: float) -> None:
+def _section(surface: "Surface", section: dict, paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
+             size: float) -> None:
     text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, section["title"], font=ROMAN_BOLD, size=12, min_size=8,
              valign="middle", colour=ACCENT)
     surface.line(x, y + SECTION_TITLE_H - 0.8, x + w, y + SECTION_TITLE_H - 0.8, stroke=ACCENT, width=0.3)
     py = y + SECTION_TITLE_H + 0.5
-    for paragraph in (p for p in section["body"].split("\n") if p.strip()):
-        ph = _para_height(surface, w, paragraph, size)
+    for paragraph, ph in paragraphs:
         text_box(surface, x, py, w, ph + 0.2, paragraph, font="sans", size=size, min_size=size, colour=INK,
                  leading=LEADING)
         py += ph + PARA_GAP

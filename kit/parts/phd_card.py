@@ -333,12 +333,8 @@ def _when_block(surface: "Surface", face: EventFace, x: float, y: float, w: floa
 def _fit_effects(surface: "Surface", face: EventFace, width: float, room: float) -> float:
     """The largest text size (BODY_SIZE down to BODY_MIN) at which the effects take at most
     `room` mm; the smallest when none does (the flavour box will then fail loudly)."""
-    size = BODY_SIZE
-    while size > BODY_MIN:
-        if _effects_height(surface, face, width, size) <= room:
-            return size
-        size = round(size - 0.25, 2)
-    return BODY_MIN
+    return largest_fitting_size(lambda size: _effects_height(surface, face, width, size) <= room,
+                                BODY_SIZE, BODY_MIN) or BODY_MIN
 
 
 def _effects_height(surface: "Surface", face: EventFace, width: float, size: float) -> float:

@@ -25,7 +25,6 @@ INK = GREYS["ink"]
 HEADER_H = 13.0      # mm, the title band under the top edge
 BODY_MAX = 8.5       # pt
 BODY_MIN = 6.5
-STEP = 0.25
 LEADING = 1.2
 SECTION_GAP = 2.4    # mm between sections
 PARA_GAP = 0.8       # mm between the paragraphs of a section
@@ -111,7 +110,7 @@ def _fit(surface: "Surface", faces: tuple[AidFace, ...], w: float, h: float) -> 
     """The largest body size at which every one of faces fits a w x h mm area (measured once
     per set of faces and area, however many copies are printed)."""
     size = largest_fitting_size(lambda size: all(_total_height(surface, face, w, size) <= h for face in faces),
-                                BODY_MAX, BODY_MIN, STEP)
+                                BODY_MAX, BODY_MIN)
     if size is not None:
         return size
     face = max(faces, key=lambda f: _total_height(surface, f, w, BODY_MIN))
