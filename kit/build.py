@@ -25,7 +25,7 @@ from kit.contents import ComponentPages, PrintSettings, draw_contents
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, GameKit
 from kit.paper import MAX_BLEED, paper_size
-from kit.sheets import PieceError, Sheet, draw_sheet, impose, plan_grid
+from kit.sheets import PieceError, Sheet, draw_sheet, impose
 from kit.surface import FORMATS, make_surface
 from kit.surface.record import RecordingSurface
 
@@ -153,10 +153,9 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
         entries, page = [], contents_pages + 1
         for component, sheets in per_component:
             count = len(sheets)
-            grid = plan_grid(options.paper, component.size, options.bleed)
             fronts = sum(1 for s in sheets if s.side == "front")
             duplex = any(s.side == "back" for s in sheets)
-            entries.append(ComponentPages(component, page, page + count - 1, fronts, duplex, grid.per_page))
+            entries.append(ComponentPages(component, page, page + count - 1, fronts, duplex))
             page += count
         try:
             measured = draw_contents(RecordingSurface(), game_kit, entries, options.settings, contents_pages)
@@ -175,7 +174,7 @@ def manifest(p: Plan) -> dict:
     for entry in p.entries:
         c = entry.component
         if c.size == "page":
-            grid = plan_grid(p.options.paper, "page", p.options.bleed)
+            grid = next(s.grid for s in p.sheets if s.component is c)  # as imposed
             size = list(grid.piece)
         else:
             size = [float(c.size[0]), float(c.size[1])]

@@ -42,7 +42,6 @@ class ComponentPages:
     last: int
     front_pages: int      # pages of fronts; each has a page of backs when duplex
     duplex: bool
-    per_page: int
 
     @property
     def pages(self) -> int:
