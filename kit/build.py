@@ -21,13 +21,12 @@ from typing import Callable
 
 import kit
 import kit.games
-from kit.contents import ComponentPages, PrintSettings, draw_contents
+from kit.contents import ComponentPages, PrintSettings, contents_size, draw_contents
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, GameKit
 from kit.paper import MAX_BLEED, paper_size
 from kit.sheets import PieceError, Sheet, draw_sheet, impose
 from kit.surface import FORMATS, make_surface
-from kit.surface.record import RecordingSurface
 
 
 
@@ -126,13 +125,15 @@ def check_only(kits: dict[str, GameKit], only: tuple[str, ...]) -> None:
 
 @dataclass
 class Plan:
-    """One game's document: its contents page(s), then every sheet, with page numbers."""
+    """One game's document: its contents page(s), then every sheet, with page numbers.
+    contents_body is the contents' body size in pt, chosen once by plan()."""
 
     kit: GameKit
     options: BuildOptions
     contents_pages: int
     sheets: list[Sheet]
     entries: list[ComponentPages]
+    contents_body: float
 
     @property
     def pages(self) -> int:
@@ -148,6 +149,12 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
         sheets = impose(component, options.paper, bleed=options.bleed, backs=options.backs,
                         back_offset=options.back_offset)
         per_component.append((component, sheets))
+    def measure(entries: list[ComponentPages], contents_pages: int) -> tuple[float, int]:
+        try:
+            return contents_size(game_kit, entries, options.settings, contents_pages)
+        except TextDoesNotFit as error:
+            raise KitError(f"game '{game_kit.id}', contents page: {error}") from error
+
     contents_pages = 1
     for _ in range(3):  # the contents' length depends on the numbers it prints, barely
         entries, page = [], contents_pages + 1
@@ -157,15 +164,14 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
             duplex = any(s.side == "back" for s in sheets)
             entries.append(ComponentPages(component, page, page + count - 1, fronts, duplex))
             page += count
-        try:
-            measured = draw_contents(RecordingSurface(), game_kit, entries, options.settings, contents_pages)
-        except TextDoesNotFit as error:
-            raise KitError(f"game '{game_kit.id}', contents page: {error}") from error
+        body, measured = measure(entries, contents_pages)
         if measured == contents_pages:
             break
         contents_pages = measured
+    else:  # no agreement after three passes: the body size for the count that is drawn
+        body, _ = measure(entries, contents_pages)
     all_sheets = [s for _, sheets in per_component for s in sheets]
-    return Plan(game_kit, options, contents_pages, all_sheets, entries)
+    return Plan(game_kit, options, contents_pages, all_sheets, entries, body)
 
 
 def manifest(p: Plan) -> dict:
@@ -196,7 +202,7 @@ def _draw(game: str, surface, sheets: list[Sheet]) -> None:
 
 def draw_document(surface, p: Plan) -> None:
     """Draw a planned game on one surface: the contents page(s), then every sheet in order."""
-    draw_contents(surface, p.kit, p.entries, p.options.settings, p.contents_pages)
+    draw_contents(surface, p.kit, p.entries, p.options.settings, p.contents_pages, p.contents_body)
     _draw(p.kit.id, surface, p.sheets)
 
 
@@ -237,7 +243,7 @@ def write_game(p: Plan, out: Path) -> Built:
             temporaries.append(folder)
             folder.chmod(0o777 & ~_umask())  # mkdtemp makes it private; the result should not be
             surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
-            draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages)
+            draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages, p.contents_body)
             surface.save(folder / "contents")
             for entry in p.entries:
                 sheets = [s for s in p.sheets if s.component is entry.component]

@@ -268,21 +268,32 @@ def _draw_header(surface: "Surface", kit: GameKit, x: float, y: float, width: fl
     return height
 
 
-def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-                  contents_pages: int = 1) -> int:
-    """Draw the contents page(s) on surface; returns how many pages it took.
+def contents_size(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
+                  contents_pages: int = 1) -> tuple[float, int]:
+    """(body size in pt, pages) of the contents, measured on a recording surface.
 
     The body text takes the largest of BODY_SIZES that keeps everything on one page, and
     flows onto a second page only when even the smallest does not. contents_pages is the
-    count the page numbers in `entries` assume; the build draws once on a recording
-    surface to learn the real count, then again for real.
+    count the page numbers in `entries` assume; the build measures to learn the real
+    count, then draws once for real at the size measured.
     """
     from kit.surface.record import RecordingSurface  # measuring only: nothing is written
-    body = BODY_SIZES[0]  # when two pages are needed anyway, keep the comfortable size
+    comfortable = None
     for size in BODY_SIZES:
-        if _draw(RecordingSurface(), kit, entries, settings, contents_pages, size) == 1:
-            body = size
-            break
+        pages = _draw(RecordingSurface(), kit, entries, settings, contents_pages, size)
+        if pages == 1:
+            return size, pages
+        if comfortable is None:  # when two pages are needed anyway, keep the comfortable size
+            comfortable = (size, pages)
+    return comfortable
+
+
+def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
+                  contents_pages: int = 1, body: float | None = None) -> int:
+    """Draw the contents page(s) on surface at body pt (measured by contents_size when not
+    given); returns how many pages it took."""
+    if body is None:
+        body, _ = contents_size(kit, entries, settings, contents_pages)
     return _draw(surface, kit, entries, settings, contents_pages, body)
 
 
