@@ -160,6 +160,7 @@ def _debate(path: Path, speaker: str, target: str, state: dict, discounted: list
 
 
 def _turn(path: Path, speaker: str, state: dict) -> dict:
+    click.echo(f"\n== {speaker} speaks.")
     others = [n for n in state["players"] if n != speaker]
     move = common.ask_choice(f"{speaker}'s move: a hypothesis, a scientific revolution or a draw",
                              ["hypothesis", "revolution", "draw"], default="hypothesis")
@@ -181,13 +182,5 @@ def _turn(path: Path, speaker: str, state: dict) -> dict:
 
 def play(path: Path, session: sessions.Session) -> None:
     """Guided Amphithéâtre: the speaker token goes round in seating order."""
-    state = session.state
-    names = list(state["players"])
-    if not state["over"]:
-        click.echo(render(state))
-        speaker = common.ask_choice("Who holds the speaker token?", names, default=names[0])
-        while not state["over"]:
-            click.echo(f"\n== {speaker} speaks.")
-            state = _turn(path, speaker, state)
-            speaker = names[(names.index(speaker) + 1) % len(names)]
-    click.echo(render(state))
+    common.play_turns(session.state, "Who holds the speaker token?",
+                      lambda speaker, state: _turn(path, speaker, state), render)

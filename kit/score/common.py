@@ -291,6 +291,33 @@ def ask_yes_no(prompt: str, default: bool = False) -> bool:
     return click.confirm(prompt, default=default)
 
 
+def play_turns(state: dict, prompt: str, turn: Callable[[str, dict], dict],
+               render: Callable[[dict], str], *,
+               takes_turns: Callable[[dict, str], bool] = lambda state, name: True) -> None:
+    """Guided play turn by turn: show the table, ask who starts (among the players who
+    `takes_turns`), run `turn(name, state) -> state` and pass to the next in seating until
+    the game is over, then show the table again."""
+    if not state["over"]:
+        click.echo(render(state))
+        choices = [name for name in state["players"] if takes_turns(state, name)]
+        current = ask_choice(prompt, choices, default=choices[0])
+        while not state["over"]:
+            state = turn(current, state)
+            current = next_in_seating(state, current, takes_turns)
+    click.echo(render(state))
+
+
+def next_in_seating(state: dict, name: str,
+                    takes_turns: Callable[[dict, str], bool] = lambda state, name: True) -> str:
+    """The next player after `name` in seating order who `takes_turns` (`name` if nobody else)."""
+    names = list(state["players"])
+    for step in range(1, len(names) + 1):
+        candidate = names[(names.index(name) + step) % len(names)]
+        if takes_turns(state, candidate):
+            return candidate
+    return name
+
+
 def apply_until_accepted(path: str | Path, build: Callable[[], dict]) -> sessions.Session:
     """Build an action by asking, append it and print what happened; on a refusal show the
     sentence and ask again (so `build` must ask anew each time it is called)."""

@@ -392,23 +392,8 @@ def _turn(path: Path, name: str, state: dict) -> dict:
     return state
 
 
-def _next_player(state: dict, name: str) -> str:
-    names = list(state["players"])
-    for step in range(1, len(names) + 1):
-        candidate = names[(names.index(name) + step) % len(names)]
-        if state["players"][candidate]["status"] == "playing":
-            return candidate
-    return name
-
-
 def play(path: Path, session: sessions.Session) -> None:
     """Guided PHD, turn by turn in seating order; every accepted entry is saved at once."""
-    state = session.state
-    playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
-    if not state["over"]:
-        click.echo(render(state))
-        current = common.ask_choice("Whose turn is it?", playing, default=playing[0])
-        while not state["over"]:
-            state = _turn(path, current, state)
-            current = _next_player(state, current)
-    click.echo(render(state))
+    common.play_turns(session.state, "Whose turn is it?",
+                      lambda name, state: _turn(path, name, state), render,
+                      takes_turns=lambda state, name: state["players"][name]["status"] == "playing")

@@ -155,19 +155,17 @@ def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
     return (saved.state if saved else state), False
 
 
+def _turn(path: Path, current: str, state: dict) -> dict:
+    click.echo(f"\n== {current}'s turn: draw {rules.DRAW_PER_TURN}, play up to "
+               f"{rules.PLAY_PER_TURN} cards, end with at most {rules.END_OF_TURN_HAND_LIMIT} in hand.")
+    turn_over = False
+    while not (turn_over or state["over"]):
+        state, turn_over = _entry(path, current, state)
+    return state
+
+
 def play(path: Path, session: sessions.Session) -> None:
     """Guided Promotion: turn by turn, each PI change and the deck running out."""
-    state = session.state
-    names = list(state["players"])
-    if not state["over"]:
-        click.echo(render(state))
-        current = common.ask_choice("Whose turn is it?", names, default=names[0])
-        while not state["over"]:
-            click.echo(f"\n== {current}'s turn: draw {rules.DRAW_PER_TURN}, play up to "
-                       f"{rules.PLAY_PER_TURN} cards, end with at most {rules.END_OF_TURN_HAND_LIMIT} in hand.")
-            turn_over = False
-            while not (turn_over or state["over"]):
-                state, turn_over = _entry(path, current, state)
-            # play passes to the next player on the right: the next name in seating order
-            current = names[(names.index(current) + 1) % len(names)]
-    click.echo(render(state))
+    # play passes to the next player on the right: the next name in seating order
+    common.play_turns(session.state, "Whose turn is it?",
+                      lambda current, state: _turn(path, current, state), render)
