@@ -18,23 +18,17 @@ from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
 
+# The table's words in French; in English a word is its key, so only the sentences are listed.
 _WORDS = {
-    "en": {"player": "player", "tribe": "tribe", "senators": "senators", "gold": "gold", "seals": "seals",
-           "wins": "wins", "objectives": "objectives", "hidden": "hidden", "round": "round",
-           "magistrate": "magistrate", "result": "result", "colour": "colour", "calamity": "calamity",
-           "yes": "yes", "no": "no", "circle": "circle", "secondary": "secondary",
-           "goal_seals": "hold {n} seals", "goal_gold": "hold {n} gold", "goal_wins": "win {n} votes",
-           "met": "met",
-           "head": "Round {r} of {n} played; magistrate of the next round: {m}; chaos {c}/{p} (calamity at {at}).",
-           "over": "The game is over after round {r}."},
+    "en": {"goal_seals": "hold {n} seals", "goal_gold": "hold {n} gold", "goal_wins": "win {n} votes",
+           "head": "Round {r} of {n} played; magistrate of the next round: {m}; chaos {c}/{p} (calamity at {at})."},
     "fr": {"player": "joueur", "tribe": "tribu", "senators": "sénateurs", "gold": "or", "seals": "sceaux",
            "wins": "victoires", "objectives": "objectifs", "hidden": "caché", "round": "tour",
            "magistrate": "magistrat", "result": "résultat", "colour": "couleur", "calamity": "calamité",
-           "yes": "oui", "no": "non", "circle": "cercle", "secondary": "secondaire",
+           "yes": "oui", "circle": "cercle", "secondary": "secondaire",
            "goal_seals": "avoir {n} sceaux", "goal_gold": "avoir {n} or", "goal_wins": "gagner {n} votes",
            "met": "atteint",
-           "head": "Tours joués : {r} sur {n} ; magistrat du tour suivant : {m} ; chaos {c}/{p} (calamité à {at}).",
-           "over": "La partie est finie après le tour {r}."},
+           "head": "Tours joués : {r} sur {n} ; magistrat du tour suivant : {m} ; chaos {c}/{p} (calamité à {at})."},
 }
 
 
@@ -109,11 +103,15 @@ def prepare_options(options: dict) -> dict:
 
 def render(state: dict, lang: str = "en") -> str:
     """The table view; fields removed by rules.public_view print as hidden."""
-    w = _WORDS.get(lang, _WORDS["en"])
-    lines = [f"{rules.TITLE}. " + w["head"].format(
+    words = _WORDS[lang]
+
+    def w(key: str) -> str:
+        return words.get(key, key)
+
+    lines = [f"{rules.TITLE}. " + w("head").format(
         r=state["round"], n=rules.ROUNDS, m=state["magistrate"], c=state["chaos"], p=rules.ROME_PORTIONS,
         at=" & ".join(map(str, rules.CALAMITY_AT)))]
-    headers = [w["player"], w["tribe"], w["senators"], w["gold"], w["seals"], *COLOURS, w["wins"], w["objectives"]]
+    headers = [w("player"), w("tribe"), w("senators"), w("gold"), w("seals"), *COLOURS, w("wins"), w("objectives")]
     rows = []
     for name in state["seating"]:
         record = state["players"][name]
@@ -121,21 +119,21 @@ def render(state: dict, lang: str = "en") -> str:
         circle = [f"{record['circle'][c]}/{goal['circle'][c]}" if goal else record["circle"][c] for c in COLOURS]
         if "objectives" in record and goal:
             secondary = goal["secondary"]
-            met = [w["circle"] if record["objectives"]["circle"] else "",
-                   w["secondary"] if record["objectives"]["secondary"] else ""]
-            objectives = w["goal_" + secondary["kind"]].format(n=secondary["amount"]) + (
-                f" ({w['met']}: {', '.join(m for m in met if m)})" if any(met) else "")
+            met = [w("circle") if record["objectives"]["circle"] else "",
+                   w("secondary") if record["objectives"]["secondary"] else ""]
+            objectives = w("goal_" + secondary["kind"]).format(n=secondary["amount"]) + (
+                f" ({w('met')}: {', '.join(m for m in met if m)})" if any(met) else "")
         else:
-            objectives = w["hidden"]
-        rows.append([name, rules.TRIBE_NAMES[record["tribe"]], record.get("senators", w["hidden"]),
+            objectives = w("hidden")
+        rows.append([name, rules.TRIBE_NAMES[record["tribe"]], record.get("senators", w("hidden")),
                      record["gold"], record["seals"], *circle, record["wins"], objectives])
     lines.append(common.table(headers, rows))
     if state["votes"]:
         lines.append("")
         rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(), v["colour"] or "",
-                 w["yes"] if v["calamity"] else ""] for v in state["votes"]]
-        lines.append(common.table([w["round"], w["magistrate"], "POUR", "CONTRE", w["result"], w["colour"],
-                                   w["calamity"]], rows))
+                 w("yes") if v["calamity"] else ""] for v in state["votes"]]
+        lines.append(common.table([w("round"), w("magistrate"), "POUR", "CONTRE", w("result"), w("colour"),
+                                   w("calamity")], rows))
     if state["over"]:
         lines.append("")
         lines.append(common.game_over_line(state))

@@ -35,7 +35,6 @@ WON_PLAYING = {
 
 def status_text(state: dict, name: str, lang: str = "en") -> str:
     """The status column: "playing" would hide that the last player in or the best score won."""
-    lang = "fr" if lang == "fr" else "en"
     status = state["players"][name]["status"]
     if status == "playing" and state["over"] and name in state["winners"]:
         return WON_PLAYING[lang].get(state.get("end"), STATUS_WORDS[lang][status])

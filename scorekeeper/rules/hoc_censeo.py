@@ -465,7 +465,7 @@ _WORDS = {
 
 def describe(action: dict, lang: str = "en") -> str:
     """One readable line for `kit score log` (lang "en" or "fr")."""
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = _WORDS[lang]
     name = action.get("action")
     if name == "spend_seals":
         return words["spend"].format(p=action.get("player"), n=SEALS_PER_PORTION, c=action.get("colour"))

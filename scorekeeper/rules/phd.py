@@ -309,7 +309,7 @@ _WORDS = {
 def describe(action: dict, lang: str = "en") -> str:
     """One readable line for `kit score log`, in English or with the French game words."""
     kind, name = action.get("action"), action.get("player", "?")
-    words = _WORDS.get(lang, _WORDS["en"])
+    words = _WORDS[lang]
     if kind == "adjust":
         return f"{name}{' :' if lang == 'fr' else ':'} {_effect_text(action, lang)}"
     if kind not in words:
