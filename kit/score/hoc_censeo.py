@@ -224,7 +224,7 @@ def _menu(session: sessions.Session) -> str:
         choices.append("undo")
     choices.append("quit")
     # Say what each word does: "seals" and "gold" alone do not tell a table they spend them.
-    meaning = {"vote": "vote", "seals": "seals: spend 2 to colour a portion",
+    meaning = {"vote": "vote", "seals": f"seals: spend {rules.SEALS_PER_PORTION} to colour a portion",
                "gold": f"gold: buy {rules.SENATORS_PER_GOLD} senators a coin",
                "undo": "undo the last entry", "quit": "quit"}
     click.echo("  " + "; ".join(meaning[c] for c in choices) + ".")
