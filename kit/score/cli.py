@@ -94,11 +94,9 @@ def act(file: Path, action: str) -> None:
 def undo(file: Path) -> None:
     """Cancel the latest action still in effect (the undo is appended to the log)."""
     try:
-        session = common.submit(file, {"action": sessions.UNDO}, quiet=True)
-    except sessions.NothingToUndo:
+        session, cancelled = common.undo(file)
+    except sessions.NothingToUndo:   # the rules' sentence does not name the file
         raise KitError(f"There is nothing to undo in {file}: no action is in effect.") from None
-    # The cancelled entry is the one the new undo line names.
-    cancelled = next(e for e in session.entries if e.undone_by == session.entries[-1].line)
     click.echo(f"Undid line {cancelled.line}: {common.describe(session.game, cancelled.action)}")
 
 

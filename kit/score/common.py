@@ -76,6 +76,13 @@ def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], 
     return session
 
 
+def undo(path: str | Path) -> tuple[sessions.Session, sessions.Entry]:
+    """Append an undo, printing nothing; the new session and the entry it cancelled (the
+    one whose undone_by is the new last line). NothingToUndo when no action is in effect."""
+    session = submit(path, {"action": sessions.UNDO}, quiet=True)
+    return session, next(e for e in session.entries if e.undone_by == session.entries[-1].line)
+
+
 def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
                refused_note: str = "") -> sessions.Session | None:
     """`submit`, where a refusal is part of the conversation: guided play shows the rule's

@@ -339,7 +339,7 @@ def _undo(path: Path, session: sessions.Session) -> sessions.Session:
         click.echo("There is nothing to undo.")
         return session
     if common.ask_yes_no(f"Undo line {latest.line} ({common.describe(session.game, latest.action).rstrip('.')})?"):
-        session = sessions.undo(path)
+        session, _ = common.undo(path)
         click.echo(f"Line {latest.line} undone.")
     return session
 
