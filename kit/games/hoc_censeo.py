@@ -15,6 +15,7 @@ scorekeeper.rules.hoc_censeo; this module never types one.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
@@ -264,37 +265,34 @@ def build(layouts_root: Path | str) -> GameKit:
     layout = load(layouts_root)
     t = layout.texts
 
-    def sheet(objective):
-        return lambda surface, frame: draw_tribe_sheet(surface, frame, layout, objective)
-
-    def card(motion):
-        return lambda surface, frame: draw_motion_card(surface, frame, layout, motion)
-
     def component_text(cid: str) -> dict:
         return t["components"][cid]
 
     slips = rules.PLAYERS * rules.MOTIONS_PER_PLAYER  # one slip per motion the table writes
     components = (
         Component(id="tribe-sheets", name=component_text("tribe-sheets")["name"], kind="sheet", size="page",
-                  pieces=tuple(Piece(label=o.name, front=sheet(o)) for o in layout.objectives),
+                  pieces=tuple(Piece(label=o.name, front=partial(draw_tribe_sheet, layout=layout, objective=o))
+                               for o in layout.objectives),
                   instructions=component_text("tribe-sheets")["instructions"]),
         Component(id="blank-sheet", name=component_text("blank-sheet")["name"], kind="sheet", size="page",
-                  pieces=(Piece(label=t["sheet"]["blank_tribe"].rstrip(" :\u00a0"), front=sheet(None)),),
+                  pieces=(Piece(label=t["sheet"]["blank_tribe"].rstrip(" :\u00a0"),
+                                front=partial(draw_tribe_sheet, layout=layout, objective=None)),),
                   instructions=component_text("blank-sheet")["instructions"]),
         Component(id="motion-slips", name=component_text("motion-slips")["name"], kind="card",
                   size=CARD_SIZES["standard"],
                   pieces=(Piece(label=t["slip"]["title"], copies=slips,
-                                front=lambda surface, frame: draw_motion_slip(surface, frame, layout)),),
+                                front=partial(draw_motion_slip, layout=layout)),),
                   instructions=component_text("motion-slips")["instructions"]),
         Component(id="motion-cards", name=component_text("motion-cards")["name"], kind="card",
                   size=CARD_SIZES["standard"],
-                  pieces=tuple(Piece(label=entry_name("motions", i, m.title), front=card(m), copies=m.copies)
+                  pieces=tuple(Piece(label=entry_name("motions", i, m.title),
+                                     front=partial(draw_motion_card, layout=layout, motion=m), copies=m.copies)
                                for i, m in enumerate(layout.motions, start=1)),
-                  back=lambda surface, frame: draw_motion_back(surface, frame, layout),
+                  back=partial(draw_motion_back, layout=layout),
                   instructions=component_text("motion-cards")["instructions"]),
         Component(id="magistrate-aid", name=component_text("magistrate-aid")["name"], kind="aid", size="page",
                   pieces=(Piece(label=t["aid"]["title"],
-                                front=lambda surface, frame: draw_magistrate_aid(surface, frame, layout)),),
+                                front=partial(draw_magistrate_aid, layout=layout)),),
                   instructions=component_text("magistrate-aid")["instructions"]),
     )
     # The player count is a catalogue field (kit list, the contents header): plain spaces.

@@ -20,6 +20,7 @@ placeholders ({hand_limit}, {chapters}...): the engine's numbers, listed in `eng
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
@@ -433,25 +434,26 @@ def build(layouts_root: Path | str) -> GameKit:
             flavour=fill(c["flavour"], char_file, entry, "flavour"), mark=art.Mark(c["name"], c["colour"], c["symbol"]),
             pression=pression, credit=credit, summary_title=spec_text("character-cards", "summary_title"),
             summary=spec_text("character-cards", "summary"))
-        characters.append(Piece(entry, art.bind(art.character_front, face)))
+        characters.append(Piece(entry, partial(art.character_front, face=face)))
 
     # The two decks.
     events_file, arguments_file = folder / "events.yaml", folder / "arguments.yaml"
     events = [Piece(entry_name("cards", i, card["title"]),
-                    art.bind(art.event_front, event_face(card, layout, events_file, entry_name("cards", i, card["title"]))),
+                    partial(art.event_front,
+                            face=event_face(card, layout, events_file, entry_name("cards", i, card["title"]))),
                     copies=card["count"])
               for i, card in enumerate(layout.events, start=1)]
     arguments = [Piece(entry_name("cards", i, card["title"]),
-                       art.bind(art.argument_front,
-                                argument_face(card, layout, arguments_file, entry_name("cards", i, card["title"]))),
+                       partial(art.argument_front,
+                               face=argument_face(card, layout, arguments_file, entry_name("cards", i, card["title"]))),
                        copies=card["count"])
                  for i, card in enumerate(layout.arguments, start=1)]
 
     def back(cid: str):
         deck = specs[cid]
-        return art.bind(art.deck_back, title=deck["back_title"], subtitle=kit["title"],
-                        mark=art.Mark(deck["back_title"], deck["back_colour"], deck["back_symbol"]),
-                        pattern=deck["back_pattern"])
+        return partial(art.deck_back, title=deck["back_title"], subtitle=kit["title"],
+                       mark=art.Mark(deck["back_title"], deck["back_colour"], deck["back_symbol"]),
+                       pattern=deck["back_pattern"])
 
     # Chapter markers: MARKERS_PER_PLAYER per character, in the character's colour and symbol.
     aids_file = folder / "aids.yaml"
@@ -462,8 +464,8 @@ def build(layouts_root: Path | str) -> GameKit:
                                     fill(data["text"], aids_file, f"markers.{key}", "text"),
                                     data["colour"], data["symbol"])
     markers = [Piece(entry_name("characters", i, c["name"]),
-                     art.bind(art.marker_front, faces["submitted"], faces["approved"],
-                              art.Mark(c["name"], c["colour"], c["symbol"])),
+                     partial(art.marker_front, submitted=faces["submitted"], approved=faces["approved"],
+                             player=art.Mark(c["name"], c["colour"], c["symbol"])),
                      copies=rules.MARKERS_PER_PLAYER)
                for i, c in enumerate(layout.characters, start=1)]
 
@@ -477,7 +479,7 @@ def build(layouts_root: Path | str) -> GameKit:
         aid_faces.append((entry, art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections,
                                              kit["accent"], "circle")))
     group = tuple(face for _, face in aid_faces)
-    aid_pieces = [Piece(entry, art.bind(art.aid_front, face, group), copies=specs["turn-aid"]["copies"])
+    aid_pieces = [Piece(entry, partial(art.aid_front, face=face, group=group), copies=specs["turn-aid"]["copies"])
                   for entry, face in aid_faces]
 
     def component(cid: str, kind: str, pieces: list[Piece], **extra) -> Component:

@@ -19,15 +19,16 @@ a design's `params` (the Directeur's draw) can be used by every text of the kit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
 from kit.paper import card_size
-from kit.parts.card import card_back_draw
-from kit.parts.promotion_aid import AidFace, AidType, aid_face_draw
-from kit.parts.promotion_card import CardFace, promotion_front_draw
-from kit.parts.promotion_token import token_draw
+from kit.parts.card import card_back
+from kit.parts.promotion_aid import AidFace, AidType, aid_face
+from kit.parts.promotion_card import CardFace, promotion_front
+from kit.parts.promotion_token import token
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
@@ -309,21 +310,21 @@ def build(layouts_root: Path) -> GameKit:
     back = data.back
     card_pieces = tuple(
         Piece(label=entry_name("designs", i, d.title),
-              front=promotion_front_draw(CardFace(title=d.title, type_name=d.type.name, colour=d.type.colour,
-                                                  symbol=d.type.symbol, when=d.when, body=d.body,
-                                                  flavour=d.flavour, copies=d.copies)),
+              front=partial(promotion_front, face=CardFace(title=d.title, type_name=d.type.name,
+                                                           colour=d.type.colour, symbol=d.type.symbol, when=d.when,
+                                                           body=d.body, flavour=d.flavour, copies=d.copies)),
               copies=d.copies)
         for i, d in enumerate(data.designs, start=1))
     cards = Component(
         id="cards", name=game["cards"]["name"], kind="card", size=game["cards"]["size"], pieces=card_pieces,
-        back=card_back_draw(title=back["title"], subtitle=back["tagline"], colour=back["colour"],
-                            symbol=back["symbol"], pattern=back["pattern"]),
+        back=partial(card_back, title=back["title"], subtitle=back["tagline"], colour=back["colour"],
+                     symbol=back["symbol"], pattern=back["pattern"]),
         instructions=game["cards"]["instructions"])
 
     tok = data.tokens
     token_pieces = []
     for v in tok["values"]:
-        draw = token_draw(value=v["value"], label=tok["label"], colour=v["colour"], symbol=v["symbol"])
+        draw = partial(token, value=v["value"], label=tok["label"], colour=v["colour"], symbol=v["symbol"])
         token_pieces.append(Piece(label=f"pi-tokens: {v['value']} {tok['label']}", front=draw,
                                   copies=v["copies"], back=draw))
     tokens = Component(id="pi-tokens", name=game["pi-tokens"]["name"], kind="token",
@@ -342,8 +343,9 @@ def build(layouts_root: Path) -> GameKit:
     back_face = AidFace(title=aid["title"], subtitle=aid["subtitle"], sections=sections["back"],
                         accent=game["accent"])
     aids = Component(id="aid", name=game["aid"]["name"], kind="aid", size=game["aid"]["size"],
-                     pieces=(Piece(label="aid", front=aid_face_draw(front, back_face), copies=rules.MAX_PLAYERS),),
-                     back=aid_face_draw(back_face, front), instructions=game["aid"]["instructions"])
+                     pieces=(Piece(label="aid", front=partial(aid_face, face=front, partner=back_face),
+                                   copies=rules.MAX_PLAYERS),),
+                     back=partial(aid_face, face=back_face, partner=front), instructions=game["aid"]["instructions"])
 
     return GameKit(
         id=GAME_ID,

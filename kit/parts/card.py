@@ -14,6 +14,7 @@ Every position is in mm inside the Frame; text stays in the safe box.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kit.palette import GREYS, SYMBOL_FOR, darken, lighten, luminance, resolve, text_on
@@ -160,13 +161,9 @@ def card_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str =
 
 def card_front_draw(**kwargs) -> "Draw":
     """card_front with its arguments bound: a Draw for Piece.front."""
-    def draw(surface: "Surface", frame: "Frame") -> None:
-        card_front(surface, frame, **kwargs)
-    return draw
+    return partial(card_front, **kwargs)
 
 
 def card_back_draw(**kwargs) -> "Draw":
     """card_back with its arguments bound: a Draw for Piece.back or Component.back."""
-    def draw(surface: "Surface", frame: "Frame") -> None:
-        card_back(surface, frame, **kwargs)
-    return draw
+    return partial(card_back, **kwargs)

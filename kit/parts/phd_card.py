@@ -26,7 +26,7 @@ from kit.parts.text import PT, Section, largest_fitting_size, measured_once, tex
 from kit.parts.track import Track, draw_track
 
 if TYPE_CHECKING:
-    from kit.model import Draw, Frame
+    from kit.model import Frame
     from kit.surface.base import Surface
 
 INK = GREYS["ink"]
@@ -526,10 +526,3 @@ def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[Ai
                  min_size=chosen, colour=INK)
         y += th + gap
 
-
-# --- Draw factories -------------------------------------------------------------------------
-def bind(function, *args, **kwargs) -> "Draw":
-    """function(surface, frame, *args, **kwargs) as a Draw for a Piece or a Component."""
-    def draw(surface: "Surface", frame: "Frame") -> None:
-        function(surface, frame, *args, **kwargs)
-    return draw

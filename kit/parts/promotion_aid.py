@@ -18,7 +18,7 @@ from kit.parts.symbols import draw_symbol
 from kit.parts.text import Section, largest_fitting_size, measured_once, text_box
 
 if TYPE_CHECKING:
-    from kit.model import Draw, Frame
+    from kit.model import Frame
     from kit.surface.base import Surface
 
 INK = GREYS["ink"]
@@ -206,9 +206,3 @@ def aid_face(surface: "Surface", frame: "Frame", face: AidFace, partner: AidFace
             y -= 1.0
         y += SECTION_GAP
 
-
-def aid_face_draw(face: AidFace, partner: AidFace | None = None) -> "Draw":
-    """aid_face bound to one face (and its partner): a Draw for Piece.front or Component.back."""
-    def draw(surface: "Surface", frame: "Frame") -> None:
-        aid_face(surface, frame, face, partner)
-    return draw

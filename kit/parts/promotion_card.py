@@ -25,7 +25,7 @@ from kit.parts.symbols import draw_symbol
 from kit.parts.text import text_box, text_height as flowed_height
 
 if TYPE_CHECKING:
-    from kit.model import Draw, Frame
+    from kit.model import Frame
     from kit.surface.base import Surface
 
 INK = GREYS["ink"]
@@ -144,9 +144,3 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     text_box(surface, inner_x, body_top, inner_w, bottom - body_top, face.body, font="sans", size=BODY_SIZE,
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle", leading=LEADING)
 
-
-def promotion_front_draw(face: CardFace) -> "Draw":
-    """promotion_front bound to one design: a Draw for Piece.front."""
-    def draw(surface: "Surface", frame: "Frame") -> None:
-        promotion_front(surface, frame, face)
-    return draw

@@ -15,7 +15,7 @@ from kit.parts.symbols import draw_symbol
 from kit.parts.text import text_box
 
 if TYPE_CHECKING:
-    from kit.model import Draw, Frame
+    from kit.model import Frame
     from kit.surface.base import Surface
 
 INK = GREYS["ink"]
@@ -46,9 +46,3 @@ def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour:
     text_box(surface, cx - inner * 0.7, cy + inner * 0.24, inner * 1.4, inner * 0.5, label, font="sans-bold",
              size=7.0, min_size=6.0, colour=INK, align="centre", valign="top", leading=1.0)
 
-
-def token_draw(*, value: int, label: str, colour: str, symbol: str) -> "Draw":
-    """token bound to one value: a Draw for Piece.front and Piece.back."""
-    def draw(surface: "Surface", frame: "Frame") -> None:
-        token(surface, frame, value=value, label=label, colour=colour, symbol=symbol)
-    return draw
