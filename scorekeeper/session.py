@@ -117,9 +117,6 @@ class Session:
         """The entry an undo would cancel, or None."""
         return self.entries[self._in_effect[-1]] if self._in_effect else None
 
-    def actions_in_effect(self) -> list[dict]:
-        return [self.entries[i].action for i in self._in_effect]
-
     def check(self, action: dict) -> dict:
         """The state `action` would lead to, without recording it; RuleViolation if refused."""
         action = normalise_action(action)

@@ -99,9 +99,9 @@ def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
         return None
 
 
-def report(session: sessions.Session, before: dict, action: dict, lang: str = "en") -> None:
+def report(session: sessions.Session, before: dict, action: dict) -> None:
     """Print the accepted action, the game's extra outcome lines and the end of the game."""
-    for line in outcome_lines(session, before, action, lang):
+    for line in outcome_lines(session, before, action):
         click.echo(line)
 
 
@@ -195,7 +195,7 @@ def parse_pairs(values: tuple[str, ...] | list[str], option: str, *, example: st
 
 
 def whole_number(text: str) -> int:
-    """An integer a person typed (leading/trailing spaces allowed); ValueError otherwise."""
+    """An integer a person typed (leading/trailing spaces allowed); KitError otherwise."""
     try:
         return int(text.strip())
     except ValueError:

@@ -50,7 +50,7 @@ _FALSE = ("false", "no", "off", "0")
 
 
 def _chapters_option(value) -> int:
-    # `kit score new --option chapters=2` may hand over the text "2".
+    # `kit score new` decodes option values as JSON, but a hand-typed header may give the text "2".
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if not is_int(value) or value not in CHAPTER_OPTIONS:

@@ -33,7 +33,7 @@ ACTIONS = ("gain", "lose", "steal", "deck_empty")
 
 
 def _target_option(value) -> int:
-    # `kit score new --option target=10` may hand over the text "10".
+    # `kit score new` decodes option values as JSON, but a hand-typed header may give the text "10".
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if not is_int(value) or value <= START_PI:

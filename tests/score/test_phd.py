@@ -269,7 +269,7 @@ def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
         sessions.append(path, action)
         live = live_next
     assert sessions.load(path).state == live
-    if sessions.load(path).actions_in_effect():
+    if sessions.load(path).latest_in_effect() is not None:
         previous = sessions.load(path)._states[-2]
         assert sessions.undo(path).state == previous
 
