@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Literal
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Frame, Piece
 from kit.paper import MARK_GAP, MARK_LENGTH, MIN_MARGIN, PAGE_MARGIN, paper_size
+from kit.surface.metrics import run_start
 
 if TYPE_CHECKING:
     from kit.model import Draw
@@ -347,7 +348,7 @@ class _KeepsTextInside:
     def _check(self, x: float, y: float, s: str, font: str, size: float, anchor: str) -> None:
         w, h = self._frame.width, self._frame.height
         ink = self._surface.text_width(s.strip(), font=font, size=size)
-        left = x - {"start": 0.0, "middle": ink / 2, "end": ink}.get(anchor, 0.0)
+        left = run_start(x, s.strip(), font, size, anchor)
         ends = ((left, y), (left + ink, y))
         if self._round:
             r = min(w, h) / 2
