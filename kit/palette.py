@@ -95,6 +95,12 @@ def luminance(colour: str) -> float:
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
+def readable_on_white(colour: str, *, below: float = 0.45, darker: float = 0.45) -> str:
+    """The colour itself when it reads as text on white paper (luminance under `below`),
+    else the colour darkened by `darker` (sky, yellow, orange)."""
+    return colour if luminance(colour) < below else darken(colour, darker)
+
+
 def text_on(colour: str) -> str:
     """Black or white, whichever reads better on a background of this colour."""
     return GREYS["ink"] if luminance(colour) > 0.45 else "#FFFFFF"

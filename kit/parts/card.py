@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from kit.palette import GREYS, SYMBOL_FOR, darken, lighten, luminance, resolve, text_on
+from kit.palette import GREYS, SYMBOL_FOR, lighten, readable_on_white, resolve, text_on
 from kit.parts.symbols import draw_pattern, draw_symbol
 from kit.parts.text import text_box
 
@@ -55,11 +55,6 @@ def _symbol_for(colour: str, symbol: str | None) -> str | None:
         if resolve(name) == resolve(colour):
             return value
     return None
-
-
-def _readable_on_white(colour: str) -> str:
-    """The colour itself when it reads on white paper, else a darker shade of it (sky, yellow)."""
-    return colour if luminance(colour) < 0.45 else darken(colour, 0.45)
 
 
 def card_front(surface: "Surface", frame: "Frame", *, title: str, body: str = "", colour: str = "orange",
@@ -116,7 +111,7 @@ def card_front(surface: "Surface", frame: "Frame", *, title: str, body: str = ""
     if kind:
         kh = style.footer_size * 0.3528 * 1.35
         text_box(surface, safe + 1.0, bottom - kh, w - 2 * safe - 2.0, kh, kind.upper(), font="sans-condensed",
-                 size=style.footer_size, min_size=min(style.min_size, style.footer_size), colour=_readable_on_white(colour),
+                 size=style.footer_size, min_size=min(style.min_size, style.footer_size), colour=readable_on_white(colour),
                  align="centre", valign="bottom")
         bottom -= kh + 1.0
     top = band_y + band_h + 2.5

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
+from kit.palette import GREYS, darken, lighten, readable_on_white, resolve, text_on
 from kit.parts.card import card_back
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import PT, Section, largest_fitting_size, measured_once, text_box, text_height
@@ -158,7 +158,7 @@ def signed(value: int) -> str:
 
 def _ink_on_white(colour: str) -> str:
     """The colour itself when it reads on white paper, else a darker shade (sky, yellow, orange)."""
-    return colour if luminance(colour) < 0.4 else darken(colour, 0.45)
+    return readable_on_white(colour, below=0.4)
 
 
 # --- shared pieces of a card -------------------------------------------------------------

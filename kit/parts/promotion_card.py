@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kit.errors import TextDoesNotFit
-from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
+from kit import palette
+from kit.palette import GREYS, lighten, luminance, resolve, text_on
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import text_box, text_height as flowed_height
 
@@ -59,7 +60,7 @@ class CardFace:
 
 def readable_on_white(colour: str) -> str:
     """The colour itself when it reads as text on white, else a darker shade (yellow, sky)."""
-    return colour if luminance(colour) < 0.45 else darken(colour, 0.5)
+    return palette.readable_on_white(colour, darker=0.5)
 
 
 def tint(colour: str, target: float) -> str:
