@@ -502,10 +502,9 @@ def _group_size(surface: "Surface", group: tuple[AidFace, ...], width: float, ro
 def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[AidFace, ...] = ()) -> None:
     """A turn-aid card; group: the faces printed together, which all take the size of the
     fullest one so the set looks alike."""
-    w, h, b = frame.width, frame.height, frame.bleed
+    w, h = frame.width, frame.height
     colour = resolve(face.colour)
-    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
-    surface.rect(BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, fill="#FFFFFF", radius=2.0)
+    _frame(surface, frame, colour)
     x, inner_w = frame.safe + 1.0, w - 2 * frame.safe - 2.0
     _band(surface, frame.safe, frame.safe + 0.6, w - 2 * frame.safe, face.title,
           Mark(face.title, face.colour, face.symbol))
