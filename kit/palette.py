@@ -6,6 +6,8 @@ player who cannot tell orange from green. Greyscale printing itself is the surfa
 """
 from __future__ import annotations
 
+from kit.surface.colour import REC709, rgb
+
 # Okabe & Ito (2008), "Color Universal Design". Hex values as published.
 PALETTE: dict[str, str] = {
     "black": "#000000",
@@ -52,10 +54,9 @@ SYMBOL_FOR: dict[str, str] = {
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
-    value = resolve(colour).lstrip("#")
-    if len(value) != 6:
-        raise ValueError(f"not a #RRGGBB colour: {colour!r}")
-    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+    """(r, g, b) in 0..255 of a palette name or '#RRGGBB', parsed by kit.surface.colour."""
+    r, g, b = (round(c * 255) for c in rgb(resolve(colour)))
+    return r, g, b
 
 
 def _hex(r: float, g: float, b: float) -> str:
@@ -92,7 +93,7 @@ def darken(colour: str, amount: float = 0.3) -> str:
 def luminance(colour: str) -> float:
     """Relative luminance 0..1 (Rec. 709 weights on sRGB values), to choose readable text."""
     r, g, b = _rgb(colour)
-    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+    return (REC709[0] * r + REC709[1] * g + REC709[2] * b) / 255
 
 
 def readable_on_white(colour: str, *, below: float = 0.45, darker: float = 0.45) -> str:
