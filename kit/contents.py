@@ -27,7 +27,6 @@ BODY = 9.0           # pt, the body size when everything fits on one page
 BODY_SIZES = (9.0, 8.5, 8.0, 7.5)  # tried in turn so that a large kit still fits one page
 SMALL = 7.5          # pt
 LEADING = 1.25
-PT = 25.4 / 72
 INK = GREYS["ink"]
 
 PAPER_NAMES = {"a4": "A4", "letter": "Letter (US)"}

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from kit.errors import KitError
+from kit.surface.metrics import PT  # mm per point
 
-MM_PER_PT = 25.4 / 72
 MM_PER_INCH = 25.4
 
 # Paper sizes, portrait, in mm (ISO 216 and ANSI Letter, 8.5 x 11 in).
@@ -37,7 +37,7 @@ MIN_MARGIN = 5.0
 MARK_GAP = 1.0
 MARK_LENGTH = 4.0
 
-_UNITS = {"": 1.0, "mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_PT}
+_UNITS = {"": 1.0, "mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": PT}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+))\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
 
 

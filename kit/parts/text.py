@@ -16,11 +16,10 @@ from functools import wraps
 from typing import TYPE_CHECKING, Callable, TypeVar
 
 from kit.errors import TextDoesNotFit
+from kit.surface.metrics import PT  # mm per typographic point
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface
-
-PT = 25.4 / 72  # mm per typographic point
 
 ALIGNS = ("left", "centre", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")

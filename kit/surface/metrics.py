@@ -12,18 +12,16 @@ no-break space, which still never breaks a line and has a glyph.
 """
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-from fontTools.ttLib import TTFont
+from typing import TYPE_CHECKING
 
 from kit import fonts
 
-PT = 25.4 / 72  # mm per point
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
-# fontTools warns that the subset fonts' creation date is "very low"; it is harmless.
-logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
+PT = 25.4 / 72  # mm per typographic point: the project's one definition (kit.paper's "pt" too)
 
 # Replacements tried in order when a font has no glyph for a character.
 FALLBACKS: dict[str, tuple[str, ...]] = {
@@ -61,6 +59,13 @@ class FontMetrics:
 @lru_cache(maxsize=None)
 def get(name: str) -> FontMetrics:
     """The metrics of a logical font name (kit.fonts.FILES), loaded once per process."""
+    # fontTools is imported here, not at the top, so that kit.paper takes PT without it.
+    import logging
+
+    from fontTools.ttLib import TTFont
+
+    # fontTools warns that the subset fonts' creation date is "very low"; it is harmless.
+    logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
     tt = TTFont(str(fonts.path(name)), lazy=True)
     hmtx = tt["hmtx"].metrics
     return FontMetrics(

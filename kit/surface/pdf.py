@@ -33,7 +33,7 @@ from kit.surface import metrics
 from kit.surface.base import DEFAULT_LINE, Point, Surface
 from kit.surface.colour import rgb
 
-POINTS_PER_MM = 72 / 25.4
+POINTS_PER_MM = 1 / metrics.PT
 
 # Streams are Flate-compressed binary; the extra ASCII85 layer reportlab adds by default
 # only makes files a quarter larger and costs a third of the drawing time in pure Python.
