@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 from kit.errors import TextDoesNotFit
 from kit.palette import darken, lighten, text_on
 from kit.parts.symbols import draw_pattern, draw_symbol
-from kit.parts.text import Section, largest_fitting_size, measured_once, text_box, text_height
+from kit.parts.text import PT, Section, largest_fitting_size, measured_once, text_box, text_height
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -99,7 +99,7 @@ def _placard(surface: "Surface", x: float, y: float, angle: float, w: float, h: 
             total = len(lines)
             for i, (text, font, size) in enumerate(lines):
                 # Baselines spread evenly in the sign, nudged down by a third of the cap height.
-                base = -h / 2 + h * (i + 0.5) / total + size * 0.35 * 25.4 / 72 * 0.75
+                base = -h / 2 + h * (i + 0.5) / total + size * 0.35 * PT * 0.75
                 surface.text(0, base, text, font=font, size=size, colour=INK, anchor="middle")
 
 
