@@ -15,9 +15,18 @@ from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
+from kit.surface import metrics
+
 Point = tuple[float, float]
 
 DEFAULT_LINE = 0.25  # mm: thin enough for cut lines, thick enough to survive a laser printer
+
+
+def number(v: float) -> str:
+    """A length in mm as the backends write it (PDF content stream, SVG attribute): at most
+    3 decimals (a micron), trailing zeros dropped, never '-0'."""
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 class Surface(ABC):
@@ -89,10 +98,12 @@ class Surface(ABC):
         """One line of text; y is the baseline; anchor is start, middle or end.
         font is a logical name from kit.fonts.FILES; size is in points."""
 
-    @abstractmethod
+    # Measures come from kit.surface.metrics, the same for every backend and the recording,
+    # so a layout comes out the same in PDF, SVG and the tests.
     def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
         """Advance width of s in mm."""
+        return metrics.text_width(s, font, size)
 
-    @abstractmethod
     def ascent_descent(self, *, font: str = "sans", size: float = 9.0) -> tuple[float, float]:
         """(ascent, descent) in mm, both positive, for laying out lines."""
+        return metrics.ascent_descent(font, size)

@@ -30,7 +30,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from kit import fonts
 from kit.surface import metrics
-from kit.surface.base import DEFAULT_LINE, Point, Surface
+from kit.surface.base import DEFAULT_LINE, Point, Surface, number as _n
 from kit.surface.colour import rgb
 
 POINTS_PER_MM = 1 / metrics.PT
@@ -69,12 +69,6 @@ def _box(box: tuple[float, float, float, float], page_height: float) -> tuple[fl
 # thousands of dots and frames, and reportlab's pure-Python number formatting and arc
 # splitting would be most of the build time. Millimetres get 3 decimals (a micron).
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # a quarter circle as one cubic Bezier
-
-
-def _n(v: float) -> str:
-    """A length in mm for the content stream: at most 3 decimals, never '-0'."""
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def _unit(v: float) -> str:
@@ -315,9 +309,3 @@ class PdfSurface(Surface):
         t.setFont(_pdf_font(font), size * metrics.PT)
         t.textOut(s)
         c.drawText(t)
-
-    def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
-        return metrics.text_width(s, font, size)
-
-    def ascent_descent(self, *, font: str = "sans", size: float = 9.0) -> tuple[float, float]:
-        return metrics.ascent_descent(font, size)

@@ -163,9 +163,3 @@ class RecordingSurface(Surface):
             raise ValueError(f"anchor must be start, middle or end, not {anchor!r}")
         metrics.get(font)  # an unknown font fails here as it would in a real backend
         self._record("text", x=x, y=y, s=s, font=font, size=size, colour=self._colour(colour), anchor=anchor)
-
-    def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
-        return metrics.text_width(s, font, size)
-
-    def ascent_descent(self, *, font: str = "sans", size: float = 9.0) -> tuple[float, float]:
-        return metrics.ascent_descent(font, size)

@@ -26,16 +26,10 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 
 from kit.surface import metrics
-from kit.surface.base import DEFAULT_LINE, Point, Surface
+from kit.surface.base import DEFAULT_LINE, Point, Surface, number as num
 from kit.surface.colour import hex_colour
 
 _glyph_paths: dict[tuple[str, str], str] = {}
-
-
-def num(v: float) -> str:
-    """A coordinate in mm: 3 decimals, trailing zeros dropped, never '-0'."""
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def _glyph_path(font: str, glyph: str) -> str:
@@ -270,9 +264,3 @@ class SvgSurface(Surface):
                 use["x"] = pen_x
             run.add(use)
         page.top.add(run)
-
-    def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
-        return metrics.text_width(s, font, size)
-
-    def ascent_descent(self, *, font: str = "sans", size: float = 9.0) -> tuple[float, float]:
-        return metrics.ascent_descent(font, size)
