@@ -15,7 +15,7 @@ import json
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -62,7 +62,6 @@ class Built:
     game: str
     files: list[Path]
     pages: int
-    manifest: dict = field(default_factory=dict)
 
 
 def default_layouts() -> Path:
@@ -84,6 +83,8 @@ def default_layouts() -> Path:
 
 
 def game_ids() -> list[str]:
+    """The games kit.games.MODULES names now: read at each call, not kit.games.GAME_IDS (a
+    tuple fixed at import), so that a game added to MODULES (the tests' fixture) is known."""
     return list(kit.games.MODULES)
 
 
@@ -259,7 +260,7 @@ def write_game(p: Plan, out: Path) -> Built:
         pairs.append((temp_json, out / f"{game}.json"))
         for source, destination in pairs:
             _replace(source, destination)
-        return Built(game, files + [out / f"{game}.json"], p.pages, document)
+        return Built(game, files + [out / f"{game}.json"], p.pages)
     except OSError as error:
         raise KitError(f"cannot write {game}'s files in {out} ({error.strerror or error})") from None
     finally:

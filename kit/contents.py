@@ -39,17 +39,12 @@ class ComponentPages:
     component: "Component"
     first: int
     last: int
-    front_pages: int      # pages of fronts; each has a page of backs when duplex
+    front_pages: int      # pages of fronts, so sheets of paper: a front and its backs share one
     duplex: bool
 
     @property
     def pages(self) -> int:
         return self.last - self.first + 1
-
-    @property
-    def sheets(self) -> int:
-        """Sheets of paper: a front and its backs share one sheet."""
-        return self.front_pages
 
 
 @dataclass(frozen=True)
@@ -85,7 +80,7 @@ def _mm(value: float) -> str:
     return f"{value:g}".replace(".", ",")
 
 
-def size_label(component: "Component", paper: str) -> str:
+def size_label(component: "Component") -> str:
     if component.size == "page":
         return "pleine page"
     w, h = component.size
@@ -154,9 +149,9 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], pape
     pad = 1.4
     size = 8.5
     rows = [(f"**{e.component.name}**",
-             str(e.component.count), size_label(e.component, paper),
+             str(e.component.count), size_label(e.component),
              str(e.first) if e.first == e.last else f"{e.first}–{e.last}",
-             str(e.sheets) + (" recto verso" if e.duplex else "")) for e in entries]
+             str(e.front_pages) + (" recto verso" if e.duplex else "")) for e in entries]
 
     def row_block(cells, header: bool, shade: bool) -> _Block:
         font = "sans-bold" if header else "sans"
@@ -181,7 +176,7 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], pape
     blocks = [row_block(headers, True, False)]
     blocks += [row_block(cells, False, i % 2 == 1) for i, cells in enumerate(rows)]
     total_pages = sum(e.pages for e in entries)
-    total_sheets = sum(e.sheets for e in entries)
+    total_sheets = sum(e.front_pages for e in entries)
     this_page = "cette page" if contents_pages == 1 else f"les {contents_pages}\u00a0pages de ce sommaire"
     blocks[-1].space_after = 1.5
     blocks.append(_paragraph(surface, width,

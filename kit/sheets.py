@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal
 
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Frame, Piece
-from kit.paper import MARK_GAP, MARK_LENGTH, MIN_MARGIN, PAGE_MARGIN, paper_size
+from kit.paper import MARK_GAP, MARK_LENGTH, MIN_MARGIN, PAGE_MARGIN, paper_size, printable_area
 from kit.surface.metrics import run_start
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def plan_grid(paper: str, size: tuple[float, float] | str, bleed: float = 0.0, *
     """
     pw, ph = paper_size(paper)
     if size == "page":
-        w, h = pw - 2 * PAGE_MARGIN, ph - 2 * PAGE_MARGIN
+        _, _, w, h = printable_area(paper)
         return Grid((pw, ph), (w, h), bleed, 1, 1, rotated=False, fill_page=True)
     w, h = float(size[0]), float(size[1])
     space_w, space_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
