@@ -152,7 +152,6 @@ class PdfSurface(Surface):
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self._page_open = False
-        self._page_count = 0
         self._forget_state()
 
     def _need_page(self) -> None:
@@ -185,7 +184,6 @@ class PdfSurface(Surface):
             raise RuntimeError("end_page() called without begin_page()")
         self._canvas.showPage()
         self._page_open = False
-        self._page_count += 1
 
     def save(self, path) -> list:
         """Write the PDF to path; returns [path]. The surface cannot be drawn on afterwards."""
@@ -194,10 +192,6 @@ class PdfSurface(Surface):
         path = Path(path)
         path.write_bytes(self._canvas.getpdfdata())
         return [path]
-
-    @property
-    def page_count(self) -> int:
-        return self._page_count
 
     # --- transforms --------------------------------------------------------------------
     @contextmanager

@@ -124,10 +124,6 @@ class SvgSurface(Surface):
             written.append(target)
         return written
 
-    @property
-    def page_count(self) -> int:
-        return len(self._pages)
-
     def _current(self) -> _Page:
         if self._page is None:
             raise RuntimeError("draw calls need a page: call begin_page() first")
