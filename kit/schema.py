@@ -320,10 +320,8 @@ def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
         inner = _Where(where.file, entry, line)
         if isinstance(item, Record):
             out.append(_check_record(item, element, inner, None))
-        elif record is not None:
-            out.append(_check_field(item, element, inner, None))
         else:
-            # A plain value in a list: the entry names it, there is no field to name.
+            # A field (a record or a plain value) in a list: the entry names it, there is no field to name.
             out.append(_check_field(item, element, inner, None))
     return out
 
