@@ -21,7 +21,6 @@ def human(size: int) -> str:
         if size < 1024 or unit == "MiB":
             return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
         size /= 1024
-    return f"{size} B"
 
 
 def one_build(fmt: str, paper: str, games: list[str], out: Path):
