@@ -2,7 +2,7 @@
 
 Each `kit.games.<module>` provides `GAME_ID` and `build(layouts: pathlib.Path) -> GameKit`,
 where `layouts` is the root folder holding `<game>/` (the project's `layouts/` or a
-designer's copy). Loading validates the layout files and raises `kit.layouts.LayoutError`
+designer's copy). Loading validates the layout files and raises `kit.errors.LayoutError`
 naming the file, the entry and the field.
 """
 from __future__ import annotations
