@@ -21,13 +21,14 @@ from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 # The table's words in French; in English a word is its key, so only the sentences are listed.
 _WORDS = {
     "en": {"goal_seals": "hold {n} seals", "goal_gold": "hold {n} gold", "goal_wins": "win {n} votes",
+           "ballots": "Ballots cast this round: {names}.",
            "head": "Round {r} of {n} played; magistrate of the next round: {m}; chaos {c}/{p} (calamity at {at})."},
     "fr": {"player": "joueur", "tribe": "tribu", "senators": "sénateurs", "gold": "or", "seals": "sceaux",
            "wins": "victoires", "objectives": "objectifs", "hidden": "caché", "round": "tour",
            "magistrate": "magistrat", "result": "résultat", "colour": "couleur", "calamity": "calamité",
            "yes": "oui", "circle": "cercle", "secondary": "secondaire",
            "goal_seals": "avoir {n} sceaux", "goal_gold": "avoir {n} or", "goal_wins": "gagner {n} votes",
-           "met": "atteint",
+           "met": "atteint", "ballots": "Bulletins déposés ce tour : {names}.",
            "head": "Tours joués : {r} sur {n} ; magistrat du tour suivant : {m} ; chaos {c}/{p} (calamité à {at})."},
 }
 
@@ -128,6 +129,8 @@ def render(state: dict, lang: str = "en") -> str:
         rows.append([name, rules.TRIBE_NAMES[record["tribe"]], record.get("senators", w("hidden")),
                      record["gold"], record["seals"], *circle, record["wins"], objectives])
     lines.append(common.table(headers, rows))
+    if state.get("ballots_cast"):   # who has voted is public; what they wrote is not
+        lines.append(w("ballots").format(names=common.join_names(state["ballots_cast"])))
     if state["votes"]:
         lines.append("")
         rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(), v["colour"] or "",

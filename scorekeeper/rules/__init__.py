@@ -18,6 +18,8 @@ Optional, used when present:
 - `SECRET_FIELDS`: names of player fields `public_view` below hides, so `kit score show`
   prints the state at the table with the secrets of everyone but the viewer removed
   (viewer None: every secret hidden). Without it nothing is secret.
+- `SECRET_BY_PLAYER`: names of top-level fields keyed by player name (Hoc Censeo's
+  `ballots`) of which `public_view` keeps only the viewer's entry.
 - `standings(state: dict) -> list[tuple[int, str]]`: (rank, name) best first, equal
   records sharing a rank; the game's `show` table orders its rows by it.
 
@@ -56,10 +58,16 @@ def describe(game: str, action: dict, lang: str = "en") -> str:
 
 def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
     """The state without the secrets `viewer` may not see (see the module docstring)."""
-    secret = getattr(module(game), "SECRET_FIELDS", ())
-    if not secret:
+    rules = module(game)
+    secret = getattr(rules, "SECRET_FIELDS", ())
+    by_player = getattr(rules, "SECRET_BY_PLAYER", ())
+    if not secret and not by_player:
         return state
     players = {name: ({k: v for k, v in fields.items() if k not in secret}
                       if name != viewer else fields)
                for name, fields in state["players"].items()}
-    return {**state, "players": players}
+    view = {**state, "players": players}
+    for field in by_player:
+        if field in state:
+            view[field] = {name: value for name, value in state[field].items() if name == viewer}
+    return view

@@ -39,6 +39,9 @@ SIDES = ("pour", "contre")
 CALAMITY_CHOICES = tuple(CALAMITY_LOSS)      # ("gold", "senators")
 # Player fields that only their owner may see at the table (RULES.md §4.14).
 SECRET_FIELDS = ("senators", "objectives", "goal")
+# Top-level fields keyed by player name that only that player may see: the ballots of the
+# round, cast one by one and kept secret until the vote is resolved (RULES.md §4.14).
+SECRET_BY_PLAYER = ("ballots",)
 
 # -- the engine ------------------------------------------------------------------------
 # Everything below is pure: a state (a JSON-compatible dict, what `show --json` prints) and
@@ -50,6 +53,7 @@ from scorekeeper.rules.checks import (  # noqa: E402
 )
 
 VOTE_FIELDS = ("pour", "contre", "colour", "tiebreak", "order", "bonus", "calamity")
+RESOLVE_FIELDS = VOTE_FIELDS[2:]   # a resolve takes the amounts from the ballots
 
 
 def validate_objectives(objectives: object) -> dict:
@@ -122,6 +126,7 @@ def setup(players: list[dict], options: dict) -> dict:
     state = {
         "game": GAME_ID, "over": False, "winners": [],
         "round": 0, "magistrate": seating[0], "chaos": 0, "votes": [], "seating": seating,
+        "ballots_cast": [], "ballots": {},
         "players": {
             p["name"]: {
                 "tribe": p["role"], "senators": START_SENATORS, "gold": START_GOLD, "seals": START_SEALS,
@@ -214,6 +219,9 @@ def _vote(state: dict, action: dict) -> None:
     check_fields(action, TITLE, required=(), optional=VOTE_FIELDS)
     if state["round"] >= ROUNDS:
         raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
+    if state["ballots_cast"]:
+        raise RuleViolation(f"Ballots are being cast this round ({join_names(state['ballots_cast'])} so far); "
+                            "finish with the remaining ballots and resolve, or undo them, before a vote.")
     seating, players = state["seating"], state["players"]
     pour = _side_amounts(state, action, "pour")
     contre = _side_amounts(state, action, "contre")
@@ -278,6 +286,39 @@ def _vote(state: dict, action: dict) -> None:
     elif state["round"] >= ROUNDS:
         state["over"] = True
         state["winners"] = []
+
+
+def _ballot(state: dict, action: dict) -> None:
+    """One player's secret vote of the round, held until `resolve` (SCOREKEEPER.md, "Secret
+    ballots"). The senators are counted out only when the vote resolves, exactly as `vote` does."""
+    check_fields(action, TITLE, required=("player",), optional=SIDES)
+    if state["round"] >= ROUNDS:
+        raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
+    name = _player(state, action)
+    if name in state["ballots_cast"]:
+        raise RuleViolation(f"{name} has already cast a ballot this round; undo it to cast another.")
+    pour, contre = action.get("pour", 0), action.get("contre", 0)
+    check_vote_entry(state, name, pour, contre)
+    state["ballots_cast"] = state["ballots_cast"] + [name]
+    state["ballots"] = {**state["ballots"], name: {"pour": pour, "contre": contre}}
+
+
+def _resolve(state: dict, action: dict) -> None:
+    """The round's vote from the ballots cast, resolved exactly as `vote` with those amounts."""
+    check_fields(action, TITLE, required=(), optional=RESOLVE_FIELDS)
+    if state["round"] >= ROUNDS:
+        raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
+    waiting = [n for n in state["seating"] if n not in state["ballots_cast"]]
+    if waiting:
+        raise RuleViolation(f"The vote cannot be resolved yet: {join_names(waiting)} "
+                            f"{'has' if len(waiting) == 1 else 'have'} not cast a ballot.")
+    ballots = state["ballots"]
+    vote = {"action": "vote",
+            "pour": {n: ballots[n]["pour"] for n in state["seating"] if ballots[n]["pour"]},
+            "contre": {n: ballots[n]["contre"] for n in state["seating"] if ballots[n]["contre"]},
+            **{k: v for k, v in action.items() if k != "action"}}
+    state["ballots_cast"], state["ballots"] = [], {}
+    _vote(state, vote)
 
 
 def _reward_pour(state: dict, ranked: list[str], colour: str, bonus: str | None, record: dict) -> None:
@@ -350,7 +391,8 @@ def _buy_senators(state: dict, action: dict) -> None:
     _check_objectives(state)
 
 
-_ACTIONS = {"vote": _vote, "spend_seals": _spend_seals, "buy_senators": _buy_senators}
+_ACTIONS = {"vote": _vote, "ballot": _ballot, "resolve": _resolve,
+            "spend_seals": _spend_seals, "buy_senators": _buy_senators}
 
 
 def _check_objectives(state: dict) -> None:
@@ -442,6 +484,7 @@ def _fresh(state: dict) -> dict:
     new = dict(state)
     new["votes"] = list(state["votes"])
     new["winners"] = list(state["winners"])
+    # ballots_cast and ballots are replaced whole by the actions that change them, never mutated
     new["players"] = {name: {**record, "circle": dict(record["circle"]), "objectives": dict(record["objectives"])}
                       for name, record in state["players"].items()}
     return new
@@ -454,11 +497,13 @@ _WORDS = {
            "bonus": "bonus", "calamity": "calamity", "nobody": "nobody votes",
            "gold": "gold", "senators": "senators",
            "spend": "{p} spends {n} seals to colour a {c} portion.",
+           "ballot": "{p} casts a secret ballot.", "resolve": "Resolve the ballots",
            "buy": "{p} spends {g} gold for {s} senators."},
     "fr": {"vote": "Vote", "colour": "couleur", "tiebreak": "départage", "order": "ordre",
            "bonus": "bonus", "calamity": "calamité", "nobody": "personne ne vote",
            "gold": "or", "senators": "sénateurs",
            "spend": "{p} dépense {n} sceaux pour colorier une portion {c}.",
+           "ballot": "{p} dépose un bulletin secret.", "resolve": "Dépouillement des bulletins",
            "buy": "{p} dépense {g} pièce(s) d'or pour {s} sénateurs."},
 }
 
@@ -473,13 +518,15 @@ def describe(action: dict, lang: str = "en") -> str:
         gold = action.get("gold")
         senators = gold * SENATORS_PER_GOLD if is_int(gold) else "?"
         return words["buy"].format(p=action.get("player"), g=gold, s=senators)
-    if name == "vote":
+    if name == "ballot":   # the amounts are secret: the log never shows them
+        return words["ballot"].format(p=action.get("player"))
+    if name in ("vote", "resolve"):
         parts = []
         for side in SIDES:
             amounts = action.get(side) or {}
             if amounts:
                 parts.append(f"{side.upper()} " + ", ".join(f"{n} {v}" for n, v in amounts.items()))
-        if not parts:
+        if not parts and name == "vote":
             parts.append(words["nobody"])
         for field in ("colour", "tiebreak", "bonus"):
             if action.get(field) is not None:
@@ -489,6 +536,8 @@ def describe(action: dict, lang: str = "en") -> str:
         if action.get("calamity"):
             parts.append(f"{words['calamity']} " + ", ".join(
                 f"{n} {words.get(c, c)}" for n, c in action["calamity"].items()))
+        if name == "resolve":
+            return words["resolve"] + (": " + "; ".join(parts) if parts else "") + "."
         return f"{words['vote']}: " + "; ".join(parts) + "."
     fields = ", ".join(f"{k} {v}" for k, v in action.items() if k != "action")
     return f"{name}: {fields}." if fields else f"{name}."

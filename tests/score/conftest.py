@@ -17,8 +17,13 @@ from kit.cli import cli
 from scorekeeper.errors import RuleViolation
 
 REPO = Path(__file__).resolve().parents[2]
-# CI checks the shared folder out beside the clone: <parent>/shared/scenarios/<game>/*.yaml
-SCENARIOS = REPO.parent / "shared" / "scenarios"
+# CI checks the shared folder out beside the clone: <parent>/shared/scenarios/<game>/*.yaml;
+# a git worktree one level deeper (wt/<N>) finds the same folder further up.
+SHARED = next((folder / "shared" for folder in REPO.parents if (folder / "shared" / "scenarios").is_dir()),
+              REPO.parent / "shared")
+SCENARIOS = SHARED / "scenarios"
+# Examples for work in progress (SCOREKEEPER.md's secret ballots), run like the others.
+PENDING_SCENARIOS = SHARED / "scenarios-pending"
 
 HOC_PLAYERS = ("Alice:titienses", "Bob:ramnes", "Chloé:luceres")
 

@@ -130,3 +130,61 @@ def test_a_file_cut_anywhere_is_reported_with_the_line_that_was_cut(data):
                 assert torn.line == complete + 1 and torn.offset == len(kept) - len(tail)
             else:
                 raise AssertionError(f"a cut at byte {cut} went unreported")
+
+
+# -- secret ballots (SCOREKEEPER.md, "Secret ballots, seat by seat") ----------------------
+
+def _as_ballots(vote: dict) -> list[dict]:
+    """The same vote cast seat by seat, in a shuffled-looking order, then resolved."""
+    ballots = [{"action": "ballot", "player": name,
+                **{side: vote[side][name] for side in hc.SIDES if name in (vote.get(side) or {})}}
+               for name in reversed(NAMES)]
+    resolve = {"action": "resolve", **{k: v for k, v in vote.items() if k not in ("action", "pour", "contre")}}
+    return ballots + [resolve]
+
+
+def _outcome(state: dict, actions: list[dict]) -> dict | str:
+    """The state after every action, or the refusal's text when one is refused."""
+    try:
+        return reduce(hc.apply, actions, state)
+    except RuleViolation:
+        return "refused"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(votes=st.lists(sane_votes, min_size=1, max_size=12))
+def test_ballots_then_resolve_equal_one_vote(votes: list[dict]) -> None:
+    """Ballots then resolve leave exactly the state one `vote` with the same amounts leaves,
+    and one is refused exactly when the other is."""
+    by_vote = by_ballots = hc.setup(PLAYERS, LONG)
+    for vote in votes:
+        if by_vote["over"]:
+            break
+        after_vote = _outcome(by_vote, [vote])
+        after_ballots = _outcome(by_ballots, _as_ballots(vote))
+        if after_vote == "refused":
+            # the ballots may be refused earlier (a ballot over the senators left) or at resolve
+            assert after_ballots == "refused"
+            continue
+        assert after_ballots == after_vote
+        by_vote = by_ballots = after_vote
+
+
+def test_ballot_amounts_are_secret_and_undo_takes_one_back(tmp_path: Path) -> None:
+    path = tmp_path / "senate.jsonl"
+    sessions.create(path, "hoc-censeo", PLAYERS)
+    sessions.append(path, {"action": "ballot", "player": "Alice", "pour": 20})
+    session = sessions.append(path, {"action": "ballot", "player": "Bob", "contre": 7})
+    from scorekeeper import rules
+    public = rules.public_view("hoc-censeo", session.state)
+    assert public["ballots_cast"] == ["Alice", "Bob"] and public["ballots"] == {}
+    assert rules.public_view("hoc-censeo", session.state, "Bob")["ballots"] == {"Bob": {"pour": 0, "contre": 7}}
+    assert "7" not in hc.describe(session.entries[-1].action) and "20" not in hc.describe(session.entries[0].action)
+    session = sessions.undo(path)
+    assert session.state["ballots_cast"] == ["Alice"] and "Bob" not in session.state["ballots"]
+    session = sessions.append(path, {"action": "ballot", "player": "Bob", "contre": 9})
+    session = sessions.append(path, {"action": "ballot", "player": "Chloé"})
+    session = sessions.append(path, {"action": "resolve", "colour": "vert"})
+    assert session.state["votes"][-1]["pour"] == 20 and session.state["votes"][-1]["contre"] == 9
+    assert session.state["players"]["Bob"]["senators"] == 91
+    assert sessions.load(path).state == session.state
