@@ -1,6 +1,6 @@
 """`kit build`: from a game's layout files to its PDF (or SVGs) and its JSON manifest.
 
-For each game: load the kit (kit.games.<module>.build(layouts)), keep the components
+For each game: load the kit (kit.games.<game>.layout.build(layouts)), keep the components
 asked for, impose them (kit.sheets), draw the contents page and every sheet on one
 surface, and write OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg, one file per
 page, the contents as contents-<n>.svg) with OUT/<game>.json beside it.
@@ -73,7 +73,7 @@ def default_layouts() -> Path:
     package. Then the source tree's layouts/, then the installed copy.
     """
     here = Path.cwd() / "layouts"
-    if any((here / game).is_dir() for game in kit.games.GAME_IDS):
+    if any((here / game).is_dir() for game in kit.games.KITS):
         return here
     package = Path(kit.__file__).resolve().parent
     source = package.parent / "layouts"
@@ -83,9 +83,9 @@ def default_layouts() -> Path:
 
 
 def game_ids() -> list[str]:
-    """The games kit.games.MODULES names now: read at each call, not kit.games.GAME_IDS (a
-    tuple fixed at import), so that a game added to MODULES (the tests' fixture) is known."""
-    return list(kit.games.MODULES)
+    """The games kit.games.KITS names now: read at each call, so that a game the tests add
+    there (their fixture) is known."""
+    return list(kit.games.KITS)
 
 
 def check_games(games: list[str] | tuple[str, ...]) -> list[str]:
@@ -100,9 +100,9 @@ def check_games(games: list[str] | tuple[str, ...]) -> list[str]:
 def load_kit(game: str, layouts: Path) -> GameKit:
     """Run the game's module on the layouts folder."""
     try:
-        module = kit.games.module(game)
+        module = kit.games.layout_module(game)
     except ModuleNotFoundError as missing:
-        if missing.name == kit.games.MODULES[game]:
+        if missing.name in (kit.games.KITS[game], kit.games.KITS[game] + ".layout"):
             raise KitError(f"the game '{game}' has no kit module yet ({missing.name})") from None
         raise
     return module.build(Path(layouts))
@@ -308,7 +308,7 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
     kits = {game: load_kit(game, layouts) for game in chosen}
     check_only(kits, options.only)
     plans = []
-    for game, game_kit in kits.items():
+    for game_kit in kits.values():
         selected = select(game_kit, options.only)
         if options.only and not selected.components:
             continue  # --only names components of other games

@@ -1,0 +1,205 @@
+"""`kit score ...`: the table scorekeeper's commands, thin over scorekeeper.session.
+
+The core commands work for every game (new, act, undo, log, show, play, repair). Each game's
+friendly commands live in kit/games/<game>/table.py, listed by the game's TABLE_COMMANDS and
+loaded only when used (see kit/table.py for that contract).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from kit.cli import LazyGroup
+from kit.errors import KitError
+from kit import games, table as common
+from scorekeeper import rules, session as sessions
+
+LANGS = click.Choice(["en", "fr"])
+
+
+def _game_commands() -> dict[str, str]:
+    """Every game's friendly commands: name -> "kit.games.<game>.table.<function>"."""
+    commands: dict[str, str] = {}
+    for game in rules.GAME_IDS:
+        for name, function in games.kit_module(game).TABLE_COMMANDS.items():
+            if name in commands:
+                raise RuntimeError(f"two games define `kit score {name}`")
+            commands[name] = f"{games.KITS[game]}.table.{function}"
+    return commands
+
+
+@click.group(cls=LazyGroup, lazy_subcommands=_game_commands())
+def score() -> None:
+    """Keep the score of a game at the table, in a session file that never loses an entry.
+
+    Create a session with `new`, then either let `play` guide the table step by step, or
+    type each event with the game's own commands (or `act` and the action's JSON). `show`,
+    `log` and `undo` work for every game. A refusal exits with status 2 and one sentence;
+    the file is then left exactly as it was. Each command's --help has examples.
+
+    \b
+    Examples:
+      kit score new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres
+      kit score play senate.jsonl
+      kit score vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu
+      kit score new these.jsonl phd --player Ana --player Ben --option chapters=2
+      kit score adjust these.jsonl Ana --pression +3 --credit -2
+      kit score new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo
+      kit score debate amphi.jsonl --a Ana,Cléo --b Ben
+      kit score new bureau.jsonl promotion --player Ana --player Ben
+      kit score steal bureau.jsonl Ben Ana 2
+      kit score show senate.jsonl --as Bob
+      kit score log senate.jsonl --lang fr
+      kit score undo senate.jsonl
+    """
+
+
+@score.command(epilog=common.examples(
+    "new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres",
+    "new these.jsonl phd --player Ana --player Ben --option chapters=5 --option timed=true",
+    "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo --player Dan",
+    "new bureau.jsonl promotion --player Ana --player Ben --option target=10"))
+@common.FILE
+@click.argument("game", type=click.Choice(rules.GAME_IDS))
+@click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
+              help="A player, in turn order; ROLE is the tribe in hoc-censeo. Repeat per player.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option (values read as JSON when they parse: true, 3; @FILE reads a "
+                   "YAML or JSON file, e.g. objectives=@layouts/hoc-censeo/objectives.yaml). Repeatable.")
+def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...]) -> None:
+    """Create the session FILE for a new GAME (never overwrites a file)."""
+    if not players:
+        raise KitError("Name the players with --player NAME[:ROLE], once per player.")
+    parsed = {}
+    for text in options:
+        key, value = common.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
+        if key in parsed:
+            raise KitError(f"--option gives {key} twice; give each option once.")
+        parsed[key] = common.read_option_file(value[1:]) if value.startswith("@") else common.parse_value(value)
+    game_cli = common.game_module(game)
+    if hasattr(game_cli, "prepare_options"):
+        parsed = game_cli.prepare_options(parsed)
+    session = sessions.create(file, game, common.parse_players(players), parsed)
+    click.echo(f"Created {file}: {session.rules.TITLE} with {_players_text(session)}.")
+
+
+def _players_text(session: sessions.Session) -> str:
+    """"Alice (titienses), Bob (ramnes)": the header's players as `new` and `log` print them."""
+    return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
+
+
+@score.command(epilog=common.examples(
+    """act senate.jsonl '{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}'""",
+    """act these.jsonl '{"action": "adjust", "player": "Ana", "pression": 3}'"""))
+@common.FILE
+@click.argument("action")
+def act(file: Path, action: str) -> None:
+    """Check one ACTION (a JSON object) against the rules and append it to FILE."""
+    common.submit(file, common.parse_json_action(action))
+
+
+@score.command(epilog=common.examples("undo senate.jsonl"))
+@common.FILE
+def undo(file: Path) -> None:
+    """Cancel the latest action still in effect (the undo is appended to the log)."""
+    try:
+        session, cancelled = common.undo(file)
+    except sessions.NothingToUndo:   # the rules' sentence does not name the file
+        raise KitError(f"There is nothing to undo in {file}: no action is in effect.") from None
+    click.echo(f"Undid line {cancelled.line}: {common.describe(session.game, cancelled.action)}")
+
+
+@score.command(epilog=common.examples("log senate.jsonl", "log senate.jsonl --lang fr"))
+@common.FILE
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the game words.")
+def log(file: Path, lang: str) -> None:
+    """The numbered history of FILE (numbers are the file's line numbers)."""
+    session = common.open_session(file)
+    start = "Nouvelle partie :" if lang == "fr" else "New game:"
+    click.echo(f"1. {start} {session.rules.TITLE}, {_players_text(session)}.")
+    # An undo line names what it cancelled: the entry whose undone_by is that undo's line.
+    cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}
+    for entry in session.entries:
+        text = common.describe(session.game, entry.action, lang)
+        if entry.line in cancelled:
+            target = cancelled[entry.line]
+            text = (f"Annulation de la ligne {target.line} : " if lang == "fr"
+                    else f"Undo of line {target.line}: ") + common.describe(session.game, target.action, lang)
+        if entry.undone_by:
+            text += f"  [annulé par la ligne {entry.undone_by}]" if lang == "fr" else f"  [undone by line {entry.undone_by}]"
+        click.echo(f"{entry.line}. {text}")
+
+
+@score.command(epilog=common.examples(
+    "show senate.jsonl", "show senate.jsonl --as Bob", "show senate.jsonl --reveal --lang fr",
+    "show senate.jsonl --json"))
+@common.FILE
+@click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
+@click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
+@click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the table's words.")
+def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str) -> None:
+    """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
+    session = common.open_session(file)
+    state = session.state
+    if as_json:
+        click.echo(json.dumps(state, ensure_ascii=False, indent=2))
+        return
+    if viewer is not None and viewer not in state["players"]:
+        raise KitError(f"--as names {viewer}, who is not a player; the players are "
+                       f"{common.join_names(list(state['players']))}.")
+    if not reveal and not state.get("over"):   # once the game is over, nothing is secret
+        state = rules.public_view(session.game, state, viewer)
+    click.echo(common.game_module(session.game).render(state, lang))
+
+
+@score.command(epilog=common.examples("play senate.jsonl"))
+@common.FILE
+def play(file: Path) -> None:
+    """Guided play at the table: asks each step, hides typed votes, saves every entry.
+
+    Works for every game and resumes where FILE stands; Ctrl-C or Ctrl-D stops without
+    losing anything accepted.
+    """
+    session = common.open_session(file)
+    with common.guided(file):
+        common.game_module(session.game).play(file, session)
+
+
+@score.command(epilog=common.examples("repair senate.jsonl", "repair senate.jsonl --yes"))
+@common.FILE
+@click.option("--yes", is_flag=True, help="Cut without asking.")
+def repair(file: Path, yes: bool) -> None:
+    """Cut a torn last line (an interrupted write) off FILE, after showing it."""
+    torn = sessions.torn_tail(file)   # any other problem is reported as it stands
+    if torn is None:
+        raise KitError(f"{file} has no cut-short last line; there is nothing to repair.")
+    click.echo(f"Line {torn.line} is cut short: {torn.tail.decode('utf-8', 'replace')!r}")
+    if not yes and not click.confirm("Remove it? The lines before it are kept unchanged", default=False):
+        raise KitError(f"Nothing was changed in {file}.")
+    line, removed = sessions.repair(file)
+    click.echo(f"Removed line {line} ({len(removed)} bytes); {file} is whole again.")
+
+
+@score.command(name="deck-empty", epilog=common.examples(
+    "deck-empty these.jsonl", "deck-empty bureau.jsonl --hand Ana=3 --hand Ben=2"))
+@common.FILE
+@click.option("--hand", "hands", multiple=True, metavar="NAME=N",
+              help="Promotion: cards in a player's hand, needed only to break a tie as the office closes.")
+def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
+    """PHD (timed) or Promotion: the deck has run out.
+
+    \f
+    Shared by the games whose deck can run out: each builds its own action through the
+    `deck_empty_action(hands)` hook of its kit/games/<game>/table.py.
+    """
+    def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
+        game_cli = common.game_module(session.game)
+        if not hasattr(game_cli, "deck_empty_action"):
+            raise KitError(f"{session.game} has no deck that runs out; deck-empty is for phd and promotion.")
+        parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
+        return game_cli.deck_empty_action(parsed)
+    common.submit(file, build)
+

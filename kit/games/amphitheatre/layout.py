@@ -1,0 +1,261 @@
+"""Amphithéâtre (RULES.md §2): which pieces the kit prints, from which layout files.
+
+Layout files, in layouts/amphitheatre/:
+    game.yaml          contents-page texts, the designer's token table, sizes, counts,
+                       and each component's name and French instructions
+    players.yaml       the eight boards: faculty name, motto, colour, symbol
+    affliction.yaml    one deck per opinion category (the engine's CATEGORIES), each
+    anatomie.yaml      with its question, colour, symbol, back pattern and cards
+    cause.yaml
+    aid.yaml           the player aid, two faces, and the token table's labels
+
+The numbers the boards and the aid print (seats per row, the token table, the capacity,
+the player count) come from scorekeeper.rules.amphitheatre. The layout may carry the token
+table as the designer wrote it; the build refuses it when it differs from the engine's,
+so the printed boards can never disagree with the scorekeeper.
+"""
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from kit.errors import LayoutError
+from kit.model import Component, GameKit, Piece
+from kit.games.amphitheatre import pieces as art
+from kit.parts.symbols import PATTERNS
+from kit.parts.text import Section
+from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
+from kit.typography import fill, substitute
+from scorekeeper.rules import amphitheatre as rules
+
+GAME_ID = "amphitheatre"
+
+COMPONENT_IDS = ("boards", *(f"{c}-cards" for c in rules.CATEGORIES), "spectator-tokens", "speaker-token", "aid")
+
+# --- schemas ----------------------------------------------------------------------------------------
+# Every printed text is French, typeset as it loads (kit.typography).
+TEXT = Field("text", min=1)
+
+CARD = Record({
+    "name": Field("text", min=1, doc="the value argued about, printed large"),
+    "flavour": Field("text", min=1, doc="one line in period tone"),
+    "copies": Field(int, default=1, min=1),
+}, name_key="name")
+
+DECK = Record({
+    "deck": Field("text", min=1, doc="the category as printed: Affliction, Anatomie, Cause"),
+    "question": Field("text", min=1, doc="the question the category answers, under the title band"),
+    "colour": Field("colour"),
+    "symbol": Field("symbol"),
+    "pattern": Field(str, choices=tuple(p for p in PATTERNS if p != "none"), doc="the back's pattern"),
+    "back": Field(Record({"motto": TEXT})),
+    "cards": Field(ListOf(CARD, min_len=rules.MIN_CARDS_PER_CATEGORY)),
+})
+
+BOARD = Record({"name": TEXT, "motto": TEXT, "colour": Field("colour"), "symbol": Field("symbol")},
+               name_key="name")
+PLAYERS = Record({"boards": Field(ListOf(BOARD, min_len=rules.MAX_PLAYERS, max_len=rules.MAX_PLAYERS))})
+
+SECTION = Record({"heading": TEXT, "body": TEXT}, name_key="heading")
+AID = Record({
+    "title": TEXT,
+    "front": Field(ListOf(SECTION, min_len=1)),
+    "back": Field(ListOf(SECTION, min_len=1)),
+    "table": Field(Record({"heading": TEXT, "row": TEXT, "seats": TEXT, "gain": TEXT, "penalty": TEXT,
+                           "note": TEXT})),
+})
+
+TABLE_ROW = Record({"row": Field(int), "gain": Field(int, min=0), "penalty": Field(int, min=0)}, name_key="row")
+NAMED = Record({"name": TEXT, "instructions": TEXT})
+GAME = Record({
+    "title": TEXT,
+    "players": Field(str, min=1, doc="a catalogue field: placeholders filled, plain spaces"),
+    "summary": TEXT,
+    "bring": Field(ListOf(TEXT), default=[]),
+    "token_table": Field(ListOf(TABLE_ROW), required=False,
+                         doc="optional; when present it must equal the rule engine's TOKEN_TABLE"),
+    "board": Field(Record({
+        "width": Field("mm", min=60), "height": Field("mm", min=60), "seat": Field("mm", min=8),
+        "doubt_zone": TEXT, "doubt_hint": TEXT, "seats_word": TEXT, "fill_hint": TEXT, "row_hint": TEXT,
+    })),
+    "spectator_tokens": Field(Record({
+        "count": Field(int, min=rules.MIN_SPECTATOR_TOKENS),
+        "diameter": Field("mm", min=8),
+        "designs": Field(ListOf(Field(str, choices=art.SPECTATORS), min_len=1)),
+    })),
+    "speaker_token": Field(Record({"diameter": Field("mm", min=20), "text": TEXT, "subtitle": TEXT})),
+    "cards": Field(Record({"width": Field("mm", min=40), "height": Field("mm", min=60), "footer": TEXT})),
+    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS), "width": Field("mm", min=100),
+                         "height": Field("mm", min=100)})),
+    "components": Field(Record({cid: Field(NAMED) for cid in COMPONENT_IDS})),
+})
+
+
+# --- the engine's numbers -------------------------------------------------------------------------
+def engine_numbers() -> dict[str, int]:
+    """The rule engine's numbers a layout text may name as {placeholders}."""
+    numbers = {"capacity": rules.CAPACITY, "rows": len(rules.ROW_SEATS),
+               "min_players": rules.MIN_PLAYERS, "max_players": rules.MAX_PLAYERS}
+    numbers.update({f"row{i}": n for i, n in enumerate(rules.ROW_SEATS, start=1)})
+    return numbers
+
+
+# --- loading and cross-checks ---------------------------------------------------------------------
+def check_token_table(rows: list[dict] | None, file: Path) -> None:
+    """The designer's token table, when given, must be the engine's, row for row."""
+    if rows is None:
+        return
+    expected = rules.TOKEN_TABLE
+    given = [r["row"] for r in rows]
+    if sorted(given) != sorted(expected) or len(set(given)) != len(given):
+        raise LayoutError(file, None, "token_table",
+                          f"lists rows {given}, but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
+                          f"has rows {sorted(expected)}, each once")
+    for i, r in enumerate(rows, start=1):
+        for key in ("gain", "penalty"):
+            if r[key] != expected[r["row"]][key]:
+                raise LayoutError(file, entry_name("token_table", i, r["row"]), key,
+                                  f"says {r[key]} but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
+                                  f"says {expected[r['row']][key]} for row {r['row']}; the boards print the engine's")
+
+
+def check_geometry(game: dict, file: Path) -> art.Auditorium:
+    """Seats must hold a token, stay apart and stay on the board: refuse a size that breaks it."""
+    board, token = game["board"], game["spectator_tokens"]
+    if token["diameter"] > board["seat"] - 1.0:
+        raise LayoutError(file, "spectator_tokens", "diameter",
+                          f"a {token['diameter']:g} mm token does not sit in a {board['seat']:g} mm seat "
+                          "(board.seat); keep the token at least 1 mm smaller")
+    a = art.auditorium(board["width"], board["height"], rules.ROW_SEATS, board["seat"])
+    if a.floor < board["seat"] or any(s.cy + s.r > a.cy for s in a.seats):
+        raise LayoutError(file, "board", "height", f"at {board['height']:g} mm the tiers leave no room for the "
+                                                   "doubt zone; make the board taller or the seats smaller")
+    for s in a.seats:
+        if s.cx - s.r < 4 or s.cx + s.r > board["width"] - 4 or s.cy - s.r < 4:
+            raise LayoutError(file, "board", "width", f"seat {s.number} runs off a {board['width']:g} x "
+                                                      f"{board['height']:g} mm board; make the board larger")
+    for row, _side, x, _ in art.row_signs(a, board["seat"]):
+        if x - art.SIGN_W / 2 < 4 or x + art.SIGN_W / 2 > board["width"] - 4:
+            raise LayoutError(file, "board", "width", f"the sign beside row {row} runs off a {board['width']:g} mm "
+                                                      "wide board; make the board wider or the seats smaller")
+    return a
+
+
+def load(layouts_root: Path) -> dict:
+    """Every layout file of the game, checked, its printed texts typeset and filled."""
+    folder = layout_dir(layouts_root, GAME_ID)
+    game_file = folder / "game.yaml"
+    game = load_yaml(game_file, GAME)
+    check_token_table(game["token_table"], game_file)
+    check_geometry(game, game_file)
+
+    players_file = folder / "players.yaml"
+    players = load_yaml(players_file, PLAYERS)
+    check_distinct(players["boards"], ("name", "colour", "symbol"), players_file, "boards", "name")
+
+    decks = {}
+    for category in rules.CATEGORIES:
+        deck_file = folder / f"{category}.yaml"
+        deck = load_yaml(deck_file, DECK)
+        check_distinct(deck["cards"], ("name",), deck_file, "cards", "name")
+        decks[category] = deck
+    # The three backs must tell apart in greyscale: their patterns and symbols differ.
+    looks = [dict(deck=d["deck"], pattern=d["pattern"], symbol=d["symbol"]) for d in decks.values()]
+    for key in ("deck", "pattern", "symbol"):
+        values = [look[key] for look in looks]
+        for i, value in enumerate(values):
+            if values.index(value) != i:
+                category = rules.CATEGORIES[i]
+                raise LayoutError(folder / f"{category}.yaml", None, key,
+                                  f"'{value}' is also the {key} of {rules.CATEGORIES[values.index(value)]}.yaml; "
+                                  "each deck needs its own so the backs differ without colour")
+
+    aid_file = folder / "aid.yaml"
+    aid = load_yaml(aid_file, AID)
+    numbers = engine_numbers()
+    for face in ("front", "back"):
+        for i, section in enumerate(aid[face], start=1):
+            entry = entry_name(face, i, section["heading"])
+            section["heading"] = fill(section["heading"], numbers, aid_file, entry, "heading")
+            section["body"] = fill(section["body"], numbers, aid_file, entry, "body")
+    for key, value in aid["table"].items():
+        aid["table"][key] = fill(value, numbers, aid_file, "table", key)
+    aid["title"] = fill(aid["title"], numbers, aid_file, None, "title")
+    game["players"] = substitute(game["players"], numbers, game_file, None, "players")
+    return {"game": game, "players": players, "decks": decks, "aid": aid, "folder": folder}
+
+
+# --- the kit ----------------------------------------------------------------------------------------
+def _split(total: int, parts: int) -> list[int]:
+    """total shared between parts as evenly as possible, the first ones taking the remainder."""
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
+def build(layouts_root: Path) -> GameKit:
+    data = load(Path(layouts_root))
+    game, aid = data["game"], data["aid"]
+    title = game["title"]
+    info = game["components"]
+
+    def component(cid: str, **kwargs) -> Component:
+        return Component(id=cid, name=info[cid]["name"], instructions=info[cid]["instructions"], **kwargs)
+
+    components = []
+
+    board = game["board"]
+    labels = aid["table"]
+    pieces = []
+    for i, p in enumerate(data["players"]["boards"], start=1):
+        text = art.BoardText(
+            name=p["name"], motto=p["motto"], colour=p["colour"], symbol=p["symbol"],
+            doubt_zone=board["doubt_zone"], doubt_hint=board["doubt_hint"],
+            row_label=labels["row"], gain_label=labels["gain"], penalty_label=labels["penalty"],
+            seats_label=board["seats_word"], fill_hint=board["fill_hint"], row_hint=board["row_hint"],
+            row_seats=tuple(rules.ROW_SEATS),
+            token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
+        pieces.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text)))
+    components.append(component("boards", kind="board", size=(board["width"], board["height"]),
+                                pieces=tuple(pieces)))
+
+    cards = game["cards"]
+    for category, deck in data["decks"].items():
+        look = art.DeckLook(title=deck["deck"], question=deck["question"], colour=deck["colour"],
+                            symbol=deck["symbol"], pattern=deck["pattern"], motto=deck["back"]["motto"],
+                            footer=cards["footer"], game=title)
+        pieces = tuple(
+            Piece(entry_name("cards", i, c["name"]), copies=c["copies"],
+                  front=partial(art.draw_card_front, deck=look, name=c["name"], flavour=c["flavour"]))
+            for i, c in enumerate(deck["cards"], start=1))
+        components.append(component(f"{category}-cards", kind="card", size=(cards["width"], cards["height"]),
+                                    pieces=pieces, back=partial(art.draw_card_back, deck=look)))
+
+    tokens = game["spectator_tokens"]
+    d = tokens["diameter"]
+    pieces = tuple(
+        Piece(entry_name("spectator_tokens.designs", i, design), copies=n,
+              front=partial(art.draw_spectator, design=design),
+              back=partial(art.draw_spectator, design=design, reverse=True))
+        for i, (design, n) in enumerate(zip(tokens["designs"], _split(tokens["count"], len(tokens["designs"]))),
+                                        start=1))
+    components.append(component("spectator-tokens", kind="token", size=(d, d), round=True, pieces=pieces))
+
+    speaker = game["speaker_token"]
+    face = partial(art.draw_speaker, text=speaker["text"], subtitle=speaker["subtitle"], game=title)
+    components.append(component("speaker-token", kind="token", size=(speaker["diameter"],) * 2, round=True,
+                                pieces=(Piece(f"speaker_token « {speaker['text']} »", front=face, back=face),)))
+
+    table = art.TokenTableText(
+        heading=labels["heading"], row=labels["row"], seats=labels["seats"], gain=labels["gain"],
+        penalty=labels["penalty"], note=labels["note"],
+        rows=tuple((row, rules.ROW_SEATS[row - 1], v["gain"], v["penalty"]) for row, v in rules.TOKEN_TABLE.items()))
+    front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
+    back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
+    size = (game["aid"]["width"], game["aid"]["height"])
+    components.append(component("aid", kind="aid", size=size, pieces=(Piece(
+        f"aid « {aid['title']} »", copies=game["aid"]["copies"],
+        front=partial(art.draw_aid_front, title=aid["title"], game=title, sections=front),
+        back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table)),)))
+
+    return GameKit(id=GAME_ID, title=title, players=game["players"], components=tuple(components),
+                   bring=tuple(game["bring"]), summary=game["summary"],
+                   accent=art.FADED)

@@ -1,0 +1,627 @@
+"""Hoc Censeo's pieces: the tribe sheet, the motion cards and slips, the magistrate's aid.
+
+kit.games.hoc_censeo.layout reads layouts/hoc-censeo/ into a `HocLayout` (texts already
+filled with the rule engine's numbers); the drawing functions here only draw what it holds.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kit.errors import TextDoesNotFit
+from kit.palette import GREYS, PALETTE, lighten, text_on
+from kit.parts.circle import Portion, angles, draw_circle, point
+from kit.parts.symbols import draw_symbol
+from kit.parts.text import fits, largest_fitting_size, text_box, text_height
+from kit.parts.vote_table import Column, draw_vote_table
+
+if TYPE_CHECKING:
+    from kit.surface.base import Surface
+    from kit.model import Frame
+
+
+# ------------------------------------------------------------------------------------------
+# What every Hoc Censeo piece shares: the loaded layout, the coin and crown icons, the
+# rows of boxes to tick, the colour legend.
+
+# kit.games.hoc_censeo reads layouts/hoc-censeo/ into a `HocLayout` (texts already filled
+# with the rule engine's numbers); the drawing modules kit.games.hoc_censeo.pieces, hoc_motion and
+# hoc_aid only draw what it holds.
+
+INK = GREYS["ink"]
+ROMAN = "roman"
+ROMAN_BOLD = "roman-bold"
+# The game's accent: a Pompeian red that survives greyscale as a dark grey.
+ACCENT = "#8E2A1B"
+
+
+@dataclass(frozen=True)
+class ColourInfo:
+    """One colour of the laws: the rule engine's key (bleu...) and how it prints."""
+
+    key: str
+    ink: str        # #RRGGBB
+    symbol: str
+    name: str       # « Bleu »
+    domain: str     # « hégémonie politique »
+    bonus: str      # « +1 Sceau », already written from the rule engine's COLOUR_BONUS
+
+
+@dataclass(frozen=True)
+class Objective:
+    """A tribe's two secret objectives, as printed on its fold."""
+
+    tribe: str                          # rule engine key: titienses...
+    name: str                           # « Titienses »
+    origin: str
+    circle: tuple[tuple[str, int], ...]  # (colour key, portions), in drawing order
+    secondary: str                      # the printed sentence
+
+    def portions(self) -> list[str]:
+        """The colour key of each portion, clockwise from the top."""
+        return [colour for colour, n in self.circle for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class Motion:
+    title: str
+    colour: str
+    text: str
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class HocLayout:
+    colours: dict[str, ColourInfo]      # in the rule engine's COLOURS order
+    chaos_ink: str
+    calamity_symbol: str
+    objectives: tuple[Objective, ...]   # in the rule engine's TRIBES order
+    motions: tuple[Motion, ...]
+    texts: dict                         # texts.yaml, placeholders filled, French spacing applied
+    numbers: dict = field(default_factory=dict)  # the rule engine's numbers the pieces draw
+
+    def text(self, dotted: str) -> str:
+        """A text by its dotted path in texts.yaml: layout.text('sheet.pour')."""
+        node = self.texts
+        for key in dotted.split("."):
+            node = node[key]
+        return node
+
+
+# --- icons ------------------------------------------------------------------------------------
+def draw_coin(surface: "Surface", cx: float, cy: float, size: float) -> None:
+    """A gold coin: a disc with an inner ring, readable in greyscale by its ring."""
+    gold = PALETTE["orange"]
+    surface.circle(cx, cy, size / 2, fill=gold, stroke=INK, width=0.3)
+    surface.circle(cx, cy, size * 0.32, fill=None, stroke=INK, width=0.25)
+
+
+def draw_crown(surface: "Surface", cx: float, cy: float, size: float) -> None:
+    """The Seal of Power: a three-pointed crown on a band."""
+    w, h = size, size * 0.8
+    x0, y0 = cx - w / 2, cy - h / 2
+    points = [(x0, y0 + h), (x0, y0 + h * 0.25), (x0 + w * 0.27, y0 + h * 0.55), (cx, y0),
+              (x0 + w * 0.73, y0 + h * 0.55), (x0 + w, y0 + h * 0.25), (x0 + w, y0 + h)]
+    surface.polygon(points, fill=PALETTE["sky"], stroke=INK, width=0.3)
+    surface.line(x0, y0 + h * 0.8, x0 + w, y0 + h * 0.8, stroke=INK, width=0.25)
+
+
+ICONS = {"gold": draw_coin, "seals": draw_crown}
+
+
+def draw_tick_row(surface: "Surface", x: float, y: float, w: float, h: float, *, icon: str, label: str,
+                  boxes: int, label_w: float = 42.0) -> None:
+    """An icon, a label and `boxes` square boxes to tick, filling the width w."""
+    ICONS[icon](surface, x + h * 0.45, y + h / 2, h * 0.75)
+    text_box(surface, x + h + 1.0, y, label_w - h - 1.0, h, label, font="sans-bold", size=9.5,
+             min_size=6.5, valign="middle", colour=INK, leading=1.0)
+    space = w - label_w
+    side = min(h * 0.8, space / boxes * 0.82)
+    step = space / boxes
+    for i in range(boxes):
+        bx = x + label_w + i * step + (step - side) / 2
+        surface.rect(bx, y + (h - side) / 2, side, side, stroke=INK, width=0.3, radius=0.6)
+
+
+def draw_swatch(surface: "Surface", colour: ColourInfo, cx: float, cy: float, size: float) -> None:
+    """A square of the colour with its symbol inside: the pair that identifies a law."""
+    surface.rect(cx - size / 2, cy - size / 2, size, size, fill=colour.ink, stroke=INK, width=0.3, radius=0.8)
+    # White outlined in ink: as legible on yellow as on blue, and in greyscale.
+    draw_symbol(surface, colour.symbol, cx, cy, size * 0.62, fill="#FFFFFF", stroke=INK, width=0.3)
+
+
+def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
+    """The colour legend: a box titled « Couleurs des lois », one block per colour (swatch,
+    name, domain, bonus of the largest POUR voter), then the grey of chaos."""
+    surface.rect(x, y, w, h, stroke=INK, width=0.35, radius=1.5)
+    title_h = 7.0
+    text_box(surface, x + 2, y + 1.2, w - 4, title_h - 1.2, layout.text("sheet.legend"), font=ROMAN_BOLD,
+             size=10, min_size=7, align="centre", valign="middle", colour=ACCENT)
+    entries = list(layout.colours.values())
+    block = (h - title_h - 9.0) / len(entries)
+    sw = min(9.0, block * 0.6)
+    for i, colour in enumerate(entries):
+        top = y + title_h + i * block
+        draw_swatch(surface, colour, x + 3 + sw / 2, top + block / 2, sw)
+        body = (f"**{colour.name}** · {colour.domain}\n"
+                f"{layout.text('sheet.legend_bonus')} {colour.bonus}")
+        text_box(surface, x + 5 + sw, top + 0.5, w - 7 - sw, block - 1.0, body, font="sans", size=8,
+                 min_size=6, valign="middle", colour=INK, leading=1.1)
+    # Chaos: Rome's grey, and the mark of the portions that bring a calamity.
+    top = y + h - 9.0
+    surface.line(x + 2, top, x + w - 2, top, stroke=GREYS["light"], width=0.25)
+    s = 5.0
+    surface.rect(x + 3 + sw / 2 - s / 2, top + 4.5 - s / 2, s, s, fill=layout.chaos_ink, stroke=INK, width=0.3)
+    draw_symbol(surface, layout.calamity_symbol, x + 3 + sw / 2 + s + 0.5, top + 4.5, 3.4, fill=INK)
+    text_box(surface, x + 5 + sw + 3.0, top + 0.5, w - 10 - sw, 8.0, layout.text("sheet.chaos_legend"),
+             font="sans", size=7.5, min_size=6.0, valign="middle", colour=INK, leading=1.05)
+
+
+# ------------------------------------------------------------------------------------------
+# The Hoc Censeo tribe sheet: one page a player keeps in front of them all game.
+
+# From top to bottom:
+#   1. the fold zone: the tribe's name and its two secret objectives (or blanks to fill);
+#   2. the fold line;
+#   3. the tribe's circle of empty portions and, to its right, Rome's circle of chaos with
+#      its calamity portions marked;
+#   4. the vote table (one row per round, the starting senators printed) beside the legend;
+#   5. the rows of gold coins and Seals of Power to tick.
+
+# Orientation of the fold zone: the sheet lies flat, its top edge away from the player.
+# Lifting the top band along the fold until it stands at a right angle turns its printed
+# face towards the player, its top edge up; the text is therefore printed upright, like
+# the rest of the page, and the other players only see the blank back.
+
+# The sheet adapts to the frame the imposition gives it (A4 or Letter minus the margins):
+# fixed parts first, the spare height goes to the vote table's rows and to the gaps.
+
+PARCHMENT = "#F7F0E1"  # the fold zone's background: tells at a glance what stands up
+FOLD_LABEL_H = 6.0
+LEGEND_W = 62.0
+TICK_H = 9.0
+
+
+def _heights(h: float, rows: int) -> dict[str, float]:
+    """Vertical budget of the sheet for a frame of height h (mm)."""
+    flap = 58.0 + max(0.0, h - 259.0) * 0.25
+    circles = 62.0
+    header, start, row = 11.0, 8.0, 7.2
+    ticks = 2 * TICK_H + 2.0 + 7.0
+    gaps = 3
+    fixed = flap + FOLD_LABEL_H + circles + header + start + rows * row + ticks
+    spare = max(0.0, h - fixed)
+    # Bigger rows first (easier to write in), up to 9 mm; the rest spreads between blocks.
+    extra_row = min(spare * 0.6 / rows, 9.0 - row)
+    row += extra_row
+    spare -= extra_row * rows
+    return {"flap": flap, "circles": circles, "header": header, "start": start, "row": row,
+            "ticks": ticks, "gap": spare / gaps}
+
+
+def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, objective: Objective | None) -> None:
+    """One tribe's sheet; objective None draws the blank sheet with room to write."""
+    n = layout.numbers
+    w, h = frame.width, frame.height
+    hs = _heights(h, n["ROUNDS"])
+    y = 0.0
+
+    _draw_fold_zone(surface, layout, objective, 0.0, y, w, hs["flap"])
+    y += hs["flap"]
+    _draw_fold_line(surface, layout, 0.0, y, w)
+    y += FOLD_LABEL_H / 2 + hs["gap"]
+
+    _draw_circles(surface, layout, 0.0, y, w, hs["circles"])
+    y += hs["circles"] + hs["gap"]
+
+    table_w = w - LEGEND_W - 5.0
+    label_w = 17.0
+    rest = table_w - label_w
+    columns = [Column(layout.text("sheet.round"), label_w), Column(layout.text("sheet.pour"), rest * 0.3),
+               Column(layout.text("sheet.contre"), rest * 0.3), Column(layout.text("sheet.senators_left"), rest * 0.4)]
+    table_h = draw_vote_table(
+        surface, 0.0, y, columns, n["ROUNDS"], start_label=layout.text("sheet.start"),
+        start_values=[None, None, str(n["START_SENATORS"])], header_h=hs["header"], row_h=hs["row"],
+        header_font=ROMAN_BOLD, header_size=9.5, value_size=12)
+    draw_legend(surface, layout, table_w + 5.0, y, LEGEND_W, table_h)
+    y += table_h + hs["gap"]
+
+    draw_tick_row(surface, 0.0, y, w, TICK_H, icon="gold", label=layout.text("sheet.gold"),
+                  boxes=n["GOLD_BOXES"])
+    y += TICK_H + 2.0
+    draw_tick_row(surface, 0.0, y, w, TICK_H, icon="seals", label=layout.text("sheet.seals"),
+                  boxes=n["SEAL_BOXES"])
+    y += TICK_H + 0.5
+    text_box(surface, 0.0, y, w, 6.5, layout.text("sheet.spend_hint"), font="sans-italic", size=8,
+             min_size=6, colour=GREYS["dark"], align="centre", valign="middle")
+
+
+# --- 1. the fold zone ---------------------------------------------------------------------------
+def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective | None,
+                    x: float, y: float, w: float, h: float) -> None:
+    surface.rect(x, y, w, h, fill=PARCHMENT, stroke=None)
+    surface.rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0, stroke=ACCENT, width=0.5)
+    portions = layout.numbers["CIRCLE_PORTIONS"]
+    r = min(21.0, (h - 17.0) / 2)
+    cx, cy = x + w - 8.0 - r - 6.0, y + 10.0 + r
+    left_w = cx - r - 14.0 - (x + 6.0)  # the text column, clear of the circle and the « ou »
+    lx = x + 6.0
+
+    text_box(surface, lx, y + 3.5, 40.0, 4.5, layout.text("sheet.secret").upper(), font="sans-bold",
+             size=7.5, min_size=6, colour=ACCENT)
+    caption = layout.text("sheet.circle_goal") if objective else layout.text("sheet.blank_circle")
+    text_box(surface, cx - r - 8.0, y + 3.0, 2 * r + 16.0, 6.0, caption, font="sans-bold", size=8.5,
+             min_size=6.5, align="centre", valign="middle", colour=INK)
+
+    if objective is not None:
+        looks = [Portion(fill=layout.colours[c].ink, symbol=layout.colours[c].symbol)
+                 for c in objective.portions()]
+        draw_circle(surface, cx, cy, r, portions, looks, width=0.45)
+        text_box(surface, lx, y + 8.0, left_w, 11.0, objective.name, font=ROMAN_BOLD, size=26, min_size=14,
+                 valign="middle", colour=ACCENT)
+        text_box(surface, lx, y + 19.5, left_w, 5.0, objective.origin, font="sans-italic", size=9,
+                 min_size=7, colour=GREYS["dark"])
+        box_y = y + 27.0
+        box_h = h - (box_y - y) - 10.5
+        surface.rect(lx, box_y, left_w, box_h, fill="#FFFFFF", stroke=INK, width=0.3, radius=1.5)
+        text_box(surface, lx + 3.0, box_y + 1.5, left_w - 6.0, box_h - 3.0,
+                 f"**{layout.text('sheet.secondary_goal')}**\n{objective.secondary}", font="sans", size=10.5,
+                 min_size=7, valign="middle", colour=INK, leading=1.2)
+    else:
+        draw_circle(surface, cx, cy, r, portions, width=0.45)
+        text_box(surface, lx, y + 9.0, 22.0, 8.0, layout.text("sheet.blank_tribe"), font=ROMAN_BOLD,
+                 size=13, min_size=9, valign="bottom", colour=ACCENT)
+        surface.line(lx + 22.0, y + 16.5, lx + left_w, y + 16.5, stroke=INK, width=0.3)
+        box_y = y + 22.0
+        text_box(surface, lx, box_y, left_w, 6.0, layout.text("sheet.blank_secondary"), font="sans-bold",
+                 size=10, min_size=7, valign="middle", colour=INK)
+        for k in range(1, 4):
+            ly = box_y + 6.0 + k * 6.5
+            if ly > y + h - 10.0:
+                break
+            surface.line(lx, ly, lx + left_w, ly, stroke=GREYS["mid"], width=0.25)
+
+    # « ou »: either objective wins; a small disc between the two columns says so.
+    ox = cx - r - 8.0
+    surface.circle(ox, cy, 4.2, fill="#FFFFFF", stroke=ACCENT, width=0.35)
+    text_box(surface, ox - 4.0, cy - 3.0, 8.0, 6.0, layout.text("sheet.or_word"), font="sans-bold", size=8,
+             min_size=6, align="centre", valign="middle", colour=ACCENT)
+    text_box(surface, lx, y + h - 9.0, w - 12.0, 7.0, layout.text("sheet.win_hint"), font="sans-italic",
+             size=8, min_size=6, valign="middle", colour=GREYS["dark"], leading=1.1)
+
+
+# --- 2. the fold line ---------------------------------------------------------------------------
+def _draw_fold_line(surface: "Surface", layout: HocLayout, x: float, y: float, w: float) -> None:
+    surface.line(x, y, x + w, y, stroke=INK, width=0.4, dash=(3.0, 1.5, 0.6, 1.5))
+    label = layout.text("sheet.fold_hint")
+    size = 8.0
+    tw = surface.text_width(label, font="sans-bold", size=size)
+    pad = 8.0
+    lw = min(w - 10.0, tw + 2 * pad)
+    lx = x + (w - lw) / 2
+    surface.rect(lx, y - FOLD_LABEL_H / 2, lw, FOLD_LABEL_H, fill="#FFFFFF", stroke=INK, width=0.3, radius=3.0)
+    # Arrows pointing up: the band above this line is the part that rises.
+    for ax in (lx + pad / 2, lx + lw - pad / 2):
+        draw_symbol(surface, "triangle", ax, y, 3.0, fill=ACCENT)
+    text_box(surface, lx + pad, y - FOLD_LABEL_H / 2, lw - 2 * pad, FOLD_LABEL_H, label, font="sans-bold",
+             size=size, min_size=6, align="centre", valign="middle", colour=INK)
+
+
+# --- 3. the two circles ---------------------------------------------------------------------------
+def _draw_circles(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
+    n = layout.numbers
+    title_h = 14.5  # room above the circles for the calamity marks of the top portions
+    mark_room = 6.5  # below the circle: the calamity mark of the lower portion
+    r = min((h - title_h - 1.0 - mark_room) / 2, w / 4 - 14.0)
+    half = w / 2
+    for i, (title, hint) in enumerate(((layout.text("sheet.own_circle"), layout.text("sheet.own_circle_hint")),
+                                        (layout.text("sheet.rome_circle"), layout.text("sheet.rome_circle_hint")))):
+        left = x + i * half
+        text_box(surface, left + 2.0, y, half - 4.0, 6.0, title, font=ROMAN_BOLD, size=12, min_size=8,
+                 align="centre", valign="middle", colour=ACCENT)
+        text_box(surface, left + 2.0, y + 6.0, half - 4.0, 4.5, hint, font="sans-italic", size=8, min_size=6,
+                 align="centre", valign="middle", colour=GREYS["dark"])
+    cy = y + title_h + 1.0 + r
+
+    draw_circle(surface, x + half / 2, cy, r, n["CIRCLE_PORTIONS"], width=0.45)
+
+    # Rome: numbered in the order chaos fills it, the calamity portions marked outside.
+    rome_cx = x + half + half / 2
+    calamities = set(n["CALAMITY_AT"])
+    looks = [Portion(label=str(k), mark=layout.calamity_symbol if k in calamities else None)
+             for k in range(1, n["ROME_PORTIONS"] + 1)]
+    draw_circle(surface, rome_cx, cy, r, n["ROME_PORTIONS"], looks, width=0.45, label_font="sans",
+                label_size=8.5, mark_size=4.0, mark_colour=ACCENT)
+    label = layout.text("sheet.calamity")
+    for k in sorted(calamities):
+        start, end = angles(n["ROME_PORTIONS"], k - 1)
+        middle = (start + end) / 2
+        mx, my = point(rome_cx, cy, r + 4.0 * 0.9, middle)
+        right = math.cos(math.radians(middle)) >= 0
+        ascent, descent = surface.ascent_descent(font="sans-bold", size=7.5)
+        surface.text(mx + (3.0 if right else -3.0), my + (ascent - descent) / 2, label, font="sans-bold",
+                     size=7.5, colour=ACCENT, anchor="start" if right else "end")
+
+
+# ------------------------------------------------------------------------------------------
+# Hoc Censeo motions: the ready-written cards, their common back, and the blank slips.
+
+# A card shows its colour three ways (the band's colour, the colour's symbol, its name and
+# domain in words), so the magistrate reads it right on a greyscale print. The magistrate
+# reads the law aloud while holding the card towards themselves: the colour only shows
+# when POUR wins and the card is turned to the table.
+
+# A slip is the same size, folded in four with the writing inside: its fold lines pass
+# between the writing lines and between the colour boxes, never through a box.
+
+BAND_H = 15.0
+
+
+def draw_motion_card(surface: "Surface", frame: "Frame", layout: HocLayout, motion: Motion) -> None:
+    colour = layout.colours[motion.colour]
+    w, h, b = frame.width, frame.height, frame.bleed
+    s = frame.safe
+    # Background and band run through the bleed; everything written stays in the safe box.
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=lighten(colour.ink, 0.78), stroke=None)
+    surface.rect(-b, -b, w + 2 * b, BAND_H + b, fill=colour.ink, stroke=None)
+    on_band = text_on(colour.ink)
+    disc = 5.2
+    surface.circle(s + 1.0 + disc, BAND_H / 2, disc, fill="#FFFFFF", stroke=INK, width=0.3)
+    draw_symbol(surface, colour.symbol, s + 1.0 + disc, BAND_H / 2, disc * 1.25, fill=colour.ink,
+                stroke=INK, width=0.25)
+    tx = s + 2.0 + 2 * disc + 2.0
+    text_box(surface, tx, s, w - s - tx, BAND_H - s - 0.5, f"**{colour.name}**\n{colour.domain}", font="sans",
+             size=8.5, min_size=6.5, valign="middle", colour=on_band, leading=1.1)
+
+    panel_x, panel_y = s, BAND_H + 2.0
+    panel_w, panel_h = w - 2 * s, h - panel_y - s
+    surface.rect(panel_x, panel_y, panel_w, panel_h, fill="#FFFFFF", stroke=colour.ink, width=0.6, radius=2.0)
+    inner = panel_x + 2.0
+    inner_w = panel_w - 4.0
+    text_box(surface, inner, panel_y + 2.0, inner_w, 12.0, motion.title, font=ROMAN_BOLD, size=11.5,
+             min_size=8, align="centre", valign="middle", colour=INK, leading=1.05)
+    rule_y = panel_y + 16.0
+    surface.line(inner + 6.0, rule_y, inner + inner_w / 2 - 3.5, rule_y, stroke=GREYS["mid"], width=0.3)
+    surface.line(inner + inner_w / 2 + 3.5, rule_y, inner + inner_w - 6.0, rule_y, stroke=GREYS["mid"], width=0.3)
+    draw_symbol(surface, colour.symbol, inner + inner_w / 2, rule_y, 3.6, fill=colour.ink, stroke=INK, width=0.2)
+    foot = 6.0
+    text_box(surface, inner, rule_y + 3.0, inner_w, panel_y + panel_h - foot - (rule_y + 3.0) - 1.0, motion.text,
+             font="sans", size=10, min_size=7, align="left", valign="middle", colour=INK, leading=1.22)
+    # Footer: the game's name between two symbols, so a stray card finds its box.
+    fy = panel_y + panel_h - foot / 2 - 0.5
+    text_box(surface, inner + 6.0, fy - 2.5, inner_w - 12.0, 5.0, layout.text("card.back_title"), font=ROMAN,
+             size=7, min_size=6, align="centre", valign="middle", colour=GREYS["dark"])
+    for fx in (inner + 3.0, inner + inner_w - 3.0):
+        draw_symbol(surface, colour.symbol, fx, fy, 2.8, fill=colour.ink, stroke=INK, width=0.15)
+
+
+def draw_motion_back(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+    """The common back: the same for every colour, so nothing shows in the hat."""
+    w, h, b = frame.width, frame.height, frame.bleed
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=ACCENT, stroke=None)
+    s = frame.safe
+    surface.rect(s, s, w - 2 * s, h - 2 * s, stroke="#F3E3C3", width=0.6, radius=2.0)
+    surface.rect(s + 1.5, s + 1.5, w - 2 * s - 3, h - 2 * s - 3, stroke="#F3E3C3", width=0.25, radius=1.5)
+    # The game's emblem: a circle of portions, as on every sheet.
+    draw_circle(surface, w / 2, h * 0.42, 13.0, layout.numbers["CIRCLE_PORTIONS"], stroke="#F3E3C3", width=0.5)
+    text_box(surface, s + 3, h * 0.62, w - 2 * s - 6, 10.0, layout.text("card.back_title"), font=ROMAN_BOLD,
+             size=14, min_size=9, align="centre", valign="middle", colour="#FFFFFF")
+    text_box(surface, s + 3, h * 0.62 + 10.0, w - 2 * s - 6, 6.0, layout.text("card.back_subtitle"), font=ROMAN,
+             size=9, min_size=7, align="centre", valign="middle", colour="#F3E3C3")
+
+
+def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+    w, h = frame.width, frame.height
+    s = frame.safe
+    fold_x, fold_y = w / 2, h / 2
+    # Fold guides first, under the writing: light dash-dot, with ticks at the edges.
+    guide = dict(stroke=GREYS["light"], width=0.25, dash=(2.0, 1.2, 0.5, 1.2))
+    surface.line(fold_x, 0, fold_x, h, **guide)
+    surface.line(0, fold_y, w, fold_y, **guide)
+    for (ax, ay, bx, by) in ((fold_x, 0, fold_x, 2.5), (fold_x, h - 2.5, fold_x, h),
+                             (0, fold_y, 2.5, fold_y), (w - 2.5, fold_y, w, fold_y)):
+        surface.line(ax, ay, bx, by, stroke=INK, width=0.35)
+
+    surface.rect(s, s, w - 2 * s, h - 2 * s, stroke=GREYS["mid"], width=0.3, radius=2.0)
+
+    x0, x1 = s + 2.5, w - s - 2.5
+    line = dict(stroke=GREYS["mid"], width=0.25)
+
+    def clear_behind(x: float, y: float, text: str, font: str, size: float, h: float, centred: bool) -> None:
+        """Paper-white behind a line of text so the fold guide under it never crosses letters."""
+        tw = surface.text_width(text, font=font, size=size) + 2.0
+        left = x + ((x1 - x0) - tw) / 2 if centred else x - 1.0
+        surface.rect(left, y, tw, h, fill="#FFFFFF", stroke=None)
+
+    def label(y: float, text: str) -> None:
+        clear_behind(x0, y, text, "sans-bold", 7.5, 4.5, False)
+        text_box(surface, x0, y, x1 - x0, 4.5, text, font="sans-bold", size=7.5, min_size=6, valign="middle",
+                 colour=INK)
+
+    def writing_lines(first: float, last: float, step: float) -> float:
+        """Lines from first to last, skipping the fold so no line hides in it; returns the last y."""
+        y = first
+        drawn = first
+        while y <= last + 1e-6:
+            if abs(y - fold_y) > 1.8:
+                surface.line(x0, y, x1, y, **line)
+                drawn = y
+            y += step
+        return drawn
+
+    clear_behind(x0, s + 1.5, layout.text("slip.title"), ROMAN_BOLD, 11, 6.0, True)
+    text_box(surface, s + 2, s + 1.5, w - 2 * s - 4, 6.0, layout.text("slip.title"), font=ROMAN_BOLD, size=11,
+             min_size=8, align="centre", valign="middle", colour=ACCENT)
+    clear_behind(x0, s + 7.5, layout.text("slip.fold"), "sans-italic", 6.5, 3.2, True)
+    text_box(surface, s + 2, s + 7.5, w - 2 * s - 4, 3.2, layout.text("slip.fold"), font="sans-italic",
+             size=6.5, min_size=6.0, align="centre", valign="middle", colour=GREYS["dark"])
+    label(s + 11.0, layout.text("slip.law"))
+    writing_lines(s + 21.5, s + 27.5, 6.0)
+    label(s + 29.5, layout.text("slip.text"))
+    writing_lines(s + 39.0, h - 31.0, 6.0)
+
+    # Four colour boxes in a 2 x 2 grid, the vertical fold between the columns.
+    label(h - 29.0, layout.text("slip.colour"))
+    colours = list(layout.colours.values())
+    cell_h = 8.5
+    for i, colour in enumerate(colours):
+        col, row = i % 2, i // 2
+        cx0 = (s + 1.5) if col == 0 else fold_x + 1.5
+        cy = h - 22.0 + row * cell_h + cell_h / 2
+        surface.rect(cx0 + 0.5, cy - 2.0, 4.0, 4.0, stroke=INK, width=0.35, radius=0.4)
+        draw_swatch(surface, colour, cx0 + 8.2, cy, 5.0)
+        text_box(surface, cx0 + 12.0, cy - 3.0, fold_x - s - 13.7, 6.0, colour.name, font="sans-bold", size=8,
+                 min_size=6, valign="middle", colour=INK)
+
+
+# ------------------------------------------------------------------------------------------
+# The magistrate's aid: one page that walks the magistrate through a round.
+
+# A title band, then the sections of texts.yaml (aid.sections) flowing down two columns,
+# the bonus table placed right after the section marked bonus_table (POUR wins), and the
+# secrecy reminder at the foot. The body size is the largest, from 11 pt down to 6.5 pt, at
+# which everything fits the page (A4 or Letter): the same text on either paper.
+
+TITLE_H = 20.0
+FOOT_H = 9.0
+COL_GAP = 8.0
+SECTION_TITLE_H = 7.0
+SECTION_GAP = 4.0
+TABLE_ROW_H = 9.0
+LEADING = 1.22
+PARA_GAP = 1.6    # mm between the paragraphs of a section
+BODY_MAX, BODY_MIN = 11.0, 6.5  # pt, the body size of every section
+
+
+def _paragraphs(surface: "Surface", w: float, text: str, size: float) -> list[tuple[str, float]] | None:
+    """A section body's paragraphs with the height each takes at this size; None when a
+    word is wider than w."""
+    out = []
+    for paragraph in (p for p in text.split("\n") if p.strip()):
+        height = _para_height(surface, w, paragraph, size)
+        if height is None:
+            return None
+        out.append((paragraph, height))
+    return out
+
+
+def _para_height(surface: "Surface", w: float, text: str, size: float) -> float | None:
+    """Height of one paragraph at exactly this size; None when a word is wider than w."""
+    try:
+        return text_height(surface, w, text, font="sans", size=size, leading=LEADING)
+    except TextDoesNotFit:
+        return None
+
+
+def _table_height(layout: HocLayout) -> float:
+    return SECTION_TITLE_H + (len(layout.colours) + 1) * TABLE_ROW_H + 7.0 + SECTION_GAP
+
+
+def _plan(surface: "Surface", layout: HocLayout, col_w: float, col_h: float, size: float):
+    """Blocks assigned to two columns at this body size, or None when they do not fit.
+    A block is (kind, section, height, its paragraphs with their heights)."""
+    blocks = []
+    for section in layout.texts["aid"]["sections"]:
+        paragraphs = _paragraphs(surface, col_w, section["body"], size)
+        if paragraphs is None:
+            return None
+        # The paragraphs one under the other, PARA_GAP apart.
+        body = sum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
+        blocks.append(("section", section, SECTION_TITLE_H + body + SECTION_GAP, paragraphs))
+        if section.get("bonus_table"):
+            blocks.append(("table", None, _table_height(layout), []))
+    # Two columns as even as possible: the split that makes the taller column shortest.
+    best = None
+    for k in range(1, len(blocks)):
+        heights = (sum(b[2] for b in blocks[:k]), sum(b[2] for b in blocks[k:]))
+        if max(heights) <= col_h + 1e-6 and (best is None or max(heights) < best[0]):
+            best = (max(heights), k)
+    if best is None:
+        return None
+    return [blocks[:best[1]], blocks[best[1]:]]
+
+
+def draw_magistrate_aid(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+    w, h = frame.width, frame.height
+    aid = layout.texts["aid"]
+    # Title band.
+    surface.rect(0, 0, w, TITLE_H, fill=ACCENT, stroke=None)
+    text_box(surface, 6, 2.0, w - 12, 11.0, aid["title"], font=ROMAN_BOLD, size=22, min_size=14,
+             align="centre", valign="middle", colour="#FFFFFF")
+    text_box(surface, 6, 12.5, w - 12, 6.0, aid["subtitle"], font=ROMAN, size=10, min_size=8,
+             align="centre", valign="middle", colour="#F3E3C3")
+
+    top = TITLE_H + 6.0
+    pad = 3.0  # the frame is the printable page; keep the text off its very edge
+    col_w = (w - 2 * pad - COL_GAP) / 2
+    col_h = h - top - FOOT_H - 2.0
+    plans = {}
+
+    def plan_fits(size: float) -> bool:
+        plans[size] = _plan(surface, layout, col_w, col_h, size)
+        return plans[size] is not None
+
+    size = largest_fitting_size(plan_fits, BODY_MAX, BODY_MIN)
+    if size is None:
+        raise TextDoesNotFit(f"the magistrate's aid does not fit one page even at {BODY_MIN:g} pt; "
+                             "shorten its sections")
+    columns = plans[size]
+
+    for c, blocks in enumerate(columns):
+        x = pad + c * (col_w + COL_GAP)
+        y = top
+        for kind, section, height, paragraphs in blocks:
+            if kind == "section":
+                _section(surface, section, paragraphs, x, y, col_w, size)
+            else:
+                _bonus_table(surface, layout, x, y, col_w)
+            y += height
+    surface.line(w / 2, top, w / 2, h - FOOT_H - 2.0, stroke=GREYS["light"], width=0.3)
+
+    surface.line(0, h - FOOT_H, w, h - FOOT_H, stroke=ACCENT, width=0.4)
+    text_box(surface, 0, h - FOOT_H + 1.0, w, FOOT_H - 1.0, aid["reminder"], font="sans-italic", size=9,
+             min_size=6.5, align="centre", valign="middle", colour=INK)
+
+
+def _section(surface: "Surface", section: dict, paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
+             size: float) -> None:
+    text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, section["title"], font=ROMAN_BOLD, size=12, min_size=8,
+             valign="middle", colour=ACCENT)
+    surface.line(x, y + SECTION_TITLE_H - 0.8, x + w, y + SECTION_TITLE_H - 0.8, stroke=ACCENT, width=0.3)
+    py = y + SECTION_TITLE_H + 0.5
+    for paragraph, ph in paragraphs:
+        text_box(surface, x, py, w, ph + 0.2, paragraph, font="sans", size=size, min_size=size, colour=INK,
+                 leading=LEADING)
+        py += ph + PARA_GAP
+
+
+def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: float) -> None:
+    table = layout.texts["aid"]["bonus_table"]
+    text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, table["title"], font=ROMAN_BOLD, size=12, min_size=8,
+             valign="middle", colour=ACCENT)
+    top = y + SECTION_TITLE_H
+    widths = (w * 0.25, w * 0.33, w * 0.42)
+    lefts = (x, x + widths[0], x + widths[0] + widths[1])
+    surface.rect(x, top, w, TABLE_ROW_H, fill=GREYS["pale"], stroke=INK, width=0.3)
+    for left, width, head in zip(lefts, widths, (table["colour"], table["domain"], table["bonus"])):
+        text_box(surface, left + 1.5, top, width - 3.0, TABLE_ROW_H, head, font="sans-bold", size=8.5,
+                 min_size=6.5, valign="middle", colour=INK)
+    for i, colour in enumerate(layout.colours.values(), start=1):
+        ry = top + i * TABLE_ROW_H
+        surface.rect(x, ry, w, TABLE_ROW_H, stroke=INK, width=0.3)
+        draw_swatch(surface, colour, x + 4.5, ry + TABLE_ROW_H / 2, 5.5)
+        text_box(surface, x + 8.5, ry, widths[0] - 9.5, TABLE_ROW_H, f"**{colour.name}**", font="sans", size=8.5,
+                 min_size=6.5, valign="middle", colour=INK)
+        text_box(surface, lefts[1] + 1.5, ry, widths[1] - 3.0, TABLE_ROW_H, colour.domain, font="sans", size=8,
+                 min_size=6, valign="middle", colour=INK, leading=1.05)
+        # A short bonus stands out in bold; a list of choices reads better, and larger, in regular.
+        font = "sans-bold" if fits(surface, widths[2] - 3.0, TABLE_ROW_H / 2, colour.bonus, font="sans-bold",
+                                   size=8.5, min_size=8.5) else "sans"
+        text_box(surface, lefts[2] + 1.5, ry + 0.3, widths[2] - 3.0, TABLE_ROW_H - 0.6, colour.bonus,
+                 font=font, size=8.5, min_size=6, valign="middle", colour=INK, leading=1.05)
+    for left in lefts[1:]:
+        surface.line(left, top, left, top + (len(layout.colours) + 1) * TABLE_ROW_H, stroke=INK, width=0.3)
+    base_y = top + (len(layout.colours) + 1) * TABLE_ROW_H + 0.5
+    text_box(surface, x, base_y, w, 6.5, table["base"], font="sans-italic", size=8.5, min_size=6.5,
+             valign="middle", colour=INK)

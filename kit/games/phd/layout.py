@@ -1,0 +1,500 @@
+"""PHD (RULES.md §1): character cards with two clip tracks, two decks, chapter markers, aids.
+
+Everything printed comes from layouts/phd/ (texts, copy counts, colours, symbols, sizes);
+every number of the rules comes from scorekeeper.rules.phd. Loading checks what a designer
+could get wrong, each error naming the file, the card and the field:
+
+    kit.yaml         contents-page texts, resources and card types (colour + symbol +
+                     word), labels, each component's name, size and instructions.
+    characters.yaml  one card per possible player (MAX_PLAYERS at least).
+    events.yaml      the Événements deck: a type's required numbers present, the fields
+                     of other types absent (a post-it on a Challenge is an error), every
+                     number within the engine's bounds, die rolls covering each face once.
+    arguments.yaml   the Arguments deck: signed values within bounds, never 0.
+    aids.yaml        chapter marker faces and the turn-aid cards.
+
+Every printed text is a "text" field, typeset by kit.schema as it loads (kit.typography:
+no-break spaces before : ; ! ? and inside « », the typographic apostrophe). Texts may hold
+placeholders ({hand_limit}, {chapters}...): the engine's numbers, listed in `engine_values`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from kit.errors import LayoutError
+from kit.model import Component, GameKit, Piece
+from kit.games.phd import pieces as art
+from kit.parts.symbols import PATTERNS
+from kit.parts.text import Section
+from kit.parts.track import MIN_STEP_MM, Track
+from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
+from kit.typography import NBSP, fill as fill_values, substitute
+from scorekeeper.rules import phd as rules
+
+GAME_ID = rules.GAME_ID
+
+# --- the bounds the engine implies -------------------------------------------------------
+# A change can at most sweep the whole track; a modifier (post-it, argument, Coopération)
+# never outweighs the die's whole range, or the die would stop mattering; a difficulty
+# below the lowest possible total is always won and above the highest never.
+SPAN = rules.RESOURCE_MAX - rules.RESOURCE_MIN
+MODIFIER_MAX = rules.DIE_MAX
+DIFFICULTY_MIN = rules.RESOURCE_MIN + rules.DIE_MIN + 1
+DIFFICULTY_MAX = rules.RESOURCE_MAX + rules.DIE_MAX
+MIN_EVENTS, MIN_ARGUMENTS = 48, 24          # RULES.md §1: "at least 48 event cards and 24 argument cards"
+EVENT_TYPES = ("vie", "superviseur", "cooperation", "challenge")
+OUTCOMES = ("approve", "controversy", "revoke", "none")
+
+# --- schemas ------------------------------------------------------------------------------
+MARK = Record({
+    "name": Field("text", min=1, doc="the word printed with the colour"),
+    "colour": Field("colour"),
+    "symbol": Field("symbol", doc="the vector symbol that doubles the colour"),
+})
+RESOURCE = MARK
+
+
+def _component(**extra: Field) -> Record:
+    return Record({
+        "name": Field("text", min=1),
+        "size": Field(ListOf("mm", min_len=2, max_len=2), doc="[width, height] in mm"),
+        "instructions": Field("text", min=1, doc="French: how to cut, fold, assemble"),
+        **extra,
+    })
+
+
+DECK = dict(back_title=Field("text", min=1), back_colour=Field("colour"), back_symbol=Field("symbol"),
+            back_pattern=Field(str, choices=PATTERNS, doc="the fill pattern of the back (kit.parts.symbols)"))
+
+KIT = Record({
+    "title": Field("text", min=1),
+    "players": Field(str, min=1, doc="a catalogue field: placeholders filled, plain spaces"),
+    "summary": Field("text", min=1),
+    "bring": Field(ListOf("text", min_len=1)),
+    "accent": Field("colour", default="blue"),
+    "resources": Field(Record({"pression": Field(RESOURCE), "credit": Field(RESOURCE)})),
+    "event_types": Field(Record({t: Field(MARK) for t in EVENT_TYPES})),
+    "postit": Field(Record({"colour": Field("colour"), "edge": Field("colour")})),
+    "chapter_outcomes": Field(Record({o: Field(Record({"name": Field("text", min=1), "symbol": Field("symbol")}))
+                                      for o in OUTCOMES})),
+    "chapter_heading": Field("text", min=1),
+    "roll_heading": Field("text", min=1),
+    "labels": Field(Record({k: Field("text", min=1) for k in (
+        "success", "failure", "difficulty", "formula", "you", "other", "modifier", "off_turn",
+        "when", "controversy_only", "bonus", "malus", "argument")})),
+    "sign_colours": Field(Record({"bonus": Field("colour"), "malus": Field("colour")})),
+    "components": Field(Record({
+        "character-cards": Field(_component(
+            track_margin=Field("mm", min=0, doc="from the short edges to the first and last cells' centres"),
+            cell_width=Field("mm", min=6, max=20),
+            label_width=Field("mm", min=3, max=10),
+            start_label=Field("text", min=1),
+            pression_end=Field("text", min=1),
+            credit_end=Field("text", min=1),
+            summary_title=Field("text", min=1),
+            summary=Field("text", min=1))),
+        "event-cards": Field(_component(**DECK)),
+        "argument-cards": Field(_component(**DECK)),
+        "chapter-markers": Field(_component()),
+        "turn-aid": Field(_component(copies=Field(int, default=1, min=1, max=10))),
+    })),
+})
+
+CHARACTER = Record({
+    "name": Field("text", min=1),
+    "role": Field("text", min=1),
+    "flavour": Field("text", min=1),
+    "colour": Field("colour"),
+    "symbol": Field("symbol"),
+}, name_key="name")
+CHARACTERS = Record({"characters": Field(ListOf(CHARACTER, min_len=rules.MAX_PLAYERS))})
+
+DELTA = Field(int, default=0, min=-SPAN, max=SPAN)
+CHANGES = Record({"pression": DELTA, "credit": DELTA})
+RESULT = Record({"pression": DELTA, "credit": DELTA, "text": Field("text", default="")})
+POSTIT = Record({
+    "text": Field("text", min=1, doc="the quip on the note"),
+    "value": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX),
+    "resource": Field(str, choices=rules.RESOURCES),
+})
+ROLL = Record({
+    "faces": Field(ListOf(Field(int, min=rules.DIE_MIN, max=rules.DIE_MAX), min_len=2, max_len=2),
+                   doc="[first, last] die faces"),
+    "outcome": Field(str, choices=OUTCOMES),
+})
+_OPTIONAL = dict(required=False)
+EVENT = Record({
+    "type": Field(str, choices=EVENT_TYPES),
+    "title": Field("text", min=1),
+    "text": Field("text", min=1),
+    "count": Field(int, default=1, min=1),
+    "pression": Field(int, min=-SPAN, max=SPAN, **_OPTIONAL),
+    "credit": Field(int, min=-SPAN, max=SPAN, **_OPTIONAL),
+    "effect": Field("text", **_OPTIONAL),
+    "postit": Field(POSTIT, **_OPTIONAL),
+    "chapter": Field(str, choices=OUTCOMES, **_OPTIONAL),
+    "roll": Field(ListOf(ROLL, min_len=2), **_OPTIONAL),
+    "when": Field("text", **_OPTIONAL),
+    "you": Field(CHANGES, **_OPTIONAL),
+    "other": Field(CHANGES, **_OPTIONAL),
+    "modifier": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX, **_OPTIONAL),
+    "resource": Field(str, choices=rules.RESOURCES, **_OPTIONAL),
+    "difficulty": Field(int, min=DIFFICULTY_MIN, max=DIFFICULTY_MAX, **_OPTIONAL),
+    "success": Field(RESULT, **_OPTIONAL),
+    "failure": Field(RESULT, **_OPTIONAL),
+}, name_key="title")
+EVENTS = Record({"cards": Field(ListOf(EVENT, min_len=1))})
+
+# Which fields each type needs, and which it may have; anything else is an error.
+REQUIRED = {
+    "vie": ("pression", "credit", "postit"),
+    "superviseur": ("pression", "credit", "postit"),
+    "cooperation": ("when", "effect"),
+    "challenge": ("resource", "difficulty", "success", "failure"),
+}
+ALLOWED = {
+    "vie": REQUIRED["vie"] + ("effect",),
+    "superviseur": REQUIRED["superviseur"] + ("effect", "chapter", "roll"),
+    "cooperation": REQUIRED["cooperation"] + ("you", "other", "modifier"),
+    "challenge": REQUIRED["challenge"],
+}
+COMMON = ("type", "title", "text", "count")
+
+ARGUMENT = Record({
+    "title": Field("text", min=1),
+    "text": Field("text", min=1),
+    "value": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX),
+    "controversy": Field(bool, default=False),
+    "count": Field(int, default=1, min=1),
+}, name_key="title")
+ARGUMENTS = Record({"cards": Field(ListOf(ARGUMENT, min_len=1))})
+
+FACE = Record({"title": Field("text", min=1), "text": Field("text", min=1), "colour": Field("colour"),
+               "symbol": Field("symbol")})
+SECTION = Record({"heading": Field("text", min=1), "text": Field("text", min=1)}, name_key="heading")
+AIDS = Record({
+    "markers": Field(Record({"submitted": Field(FACE), "approved": Field(FACE)})),
+    "turn_aid": Field(ListOf(Record({"title": Field("text", min=1), "sections": Field(ListOf(SECTION, min_len=1))},
+                                    name_key="title"), min_len=1)),
+})
+
+
+# --- placeholders -----------------------------------------------------------------------------
+def engine_values() -> dict[str, object]:
+    """The rule engine's numbers, by the placeholder names the layout texts use."""
+    options = [str(n) for n in rules.CHAPTER_OPTIONS]
+    return {
+        "min_players": rules.MIN_PLAYERS,
+        "max_players": rules.MAX_PLAYERS,
+        "resource_min": rules.RESOURCE_MIN,
+        "resource_max": rules.RESOURCE_MAX,
+        "start": rules.RESOURCE_START,
+        "cost_pression": rules.CHAPTER_COST["pression"],
+        "cost_credit": rules.CHAPTER_COST["credit"],
+        "chapters": rules.DEFAULT_CHAPTERS,
+        "chapter_options": ", ".join(options[:-1]) + " ou " + options[-1],
+        "hand_limit": rules.HAND_LIMIT,
+        "recherche_max": rules.RECHERCHE_MAX_PER_TURN,
+        "markers": rules.MARKERS_PER_PLAYER,
+        "start_events": rules.START_HAND["events"],
+        "start_arguments": rules.START_HAND["arguments"],
+        "draw_events": rules.RECHERCHE_DRAW["events"],
+        "draw_arguments": rules.RECHERCHE_DRAW["arguments"],
+        "points_approved": rules.TIMED_POINTS["approved"],
+        "points_pending": rules.TIMED_POINTS["pending"],
+        "controversy_net": rules.CONTROVERSY_NET_TO_WIN,
+        "defence_net": rules.DEFENCE_NET_TO_WIN,
+        "die_min": rules.DIE_MIN,
+        "die_max": rules.DIE_MAX,
+    }
+
+
+def fill(text: str, file: Path, entry: str | None, field: str) -> str:
+    """text with the engine's numbers in its {placeholders}, typeset (kit.typography.fill)."""
+    return fill_values(text, engine_values(), file, entry, field)
+
+
+# --- the rules a card must follow --------------------------------------------------------
+def check_event(card: dict, file: Path, entry: str) -> None:
+    """A card of one type carries exactly what that type needs, within the engine's bounds."""
+    kind = card["type"]
+    for key in REQUIRED[kind]:
+        if card[key] is None:
+            raise LayoutError(file, entry, key, f"a {kind} card needs '{key}'")
+    for key, value in card.items():
+        if key not in COMMON and key not in ALLOWED[kind] and value is not None:
+            what = {"postit": "a post-it modifier", "difficulty": "a difficulty"}.get(key, f"'{key}'")
+            raise LayoutError(file, entry, key, f"a {kind} card has no {what}; "
+                              f"its fields are {', '.join(COMMON + ALLOWED[kind])}")
+    if card["postit"] is not None and card["postit"]["value"] == 0:
+        raise LayoutError(file, entry, "postit.value", "a post-it modifier of 0 changes nothing")
+    if card["modifier"] == 0:
+        raise LayoutError(file, entry, "modifier", "a modifier of 0 changes nothing")
+    if kind == "superviseur":
+        if (card["chapter"] is None) == (card["roll"] is None):
+            raise LayoutError(file, entry, "chapter", "a superviseur card says what happens to a submitted "
+                              "chapter: give either 'chapter' or 'roll', not both, not neither")
+        if card["roll"] is not None:
+            check_roll(card["roll"], file, entry)
+    if kind == "challenge":
+        for key in ("success", "failure"):
+            result = card[key]
+            if not (result["pression"] or result["credit"] or result["text"].strip()):
+                raise LayoutError(file, entry, key, f"the {key} of a challenge must change something")
+    if kind == "vie" and not (card["pression"] or card["credit"] or card["effect"]):
+        raise LayoutError(file, entry, "pression", "a C'est la vie card must change something")
+
+
+def check_roll(roll: list[dict], file: Path, entry: str) -> None:
+    """The ranges of a die roll cover each face DIE_MIN..DIE_MAX exactly once, in order."""
+    expected = rules.DIE_MIN
+    for i, line in enumerate(roll, start=1):
+        first, last = line["faces"]
+        if first != expected or last < first:
+            raise LayoutError(file, entry, f"roll[{i}].faces",
+                              f"expected a range starting at {expected} (the ranges cover the die "
+                              f"{rules.DIE_MIN}..{rules.DIE_MAX} in order, once each), got {first}..{last}")
+        expected = last + 1
+    if expected != rules.DIE_MAX + 1:
+        raise LayoutError(file, entry, "roll", f"the ranges stop at {expected - 1}; they must reach {rules.DIE_MAX}")
+
+
+def _check_unique(cards: list[dict], keys: tuple[str, ...], file: Path, base: str, label_key: str = "title") -> None:
+    """No two designs alike: the same title or text, case and spacing aside, is a copy-paste mistake."""
+    check_distinct(cards, keys, file, base, label_key, normalise=lambda text: " ".join(text.lower().split()),
+                   why="use `count` for copies")
+
+
+# --- loading ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Layout:
+    kit: dict
+    characters: list[dict]
+    events: list[dict]
+    arguments: list[dict]
+    aids: dict
+    folder: Path
+
+
+def load(layouts_root: Path | str) -> Layout:
+    folder = layout_dir(layouts_root, GAME_ID)
+    kit_file = folder / "kit.yaml"
+    kit = load_yaml(kit_file, KIT)
+
+    characters = load_yaml(folder / "characters.yaml", CHARACTERS)["characters"]
+    _check_unique(characters, ("name", "flavour"), folder / "characters.yaml", "characters", label_key="name")
+
+    events_file = folder / "events.yaml"
+    events = load_yaml(events_file, EVENTS)["cards"]
+    for i, card in enumerate(events, start=1):
+        check_event(card, events_file, entry_name("cards", i, card["title"]))
+    _check_unique(events, ("title", "text"), events_file, "cards")
+    total = sum(c["count"] for c in events)
+    if total < MIN_EVENTS:
+        raise LayoutError(events_file, None, "cards", f"the deck holds {total} cards; it needs at least {MIN_EVENTS}")
+    for kind in EVENT_TYPES:
+        if not any(c["type"] == kind for c in events):
+            raise LayoutError(events_file, None, "cards", f"no {kind} card: the deck needs all four types")
+
+    arguments_file = folder / "arguments.yaml"
+    arguments = load_yaml(arguments_file, ARGUMENTS)["cards"]
+    for i, card in enumerate(arguments, start=1):
+        if card["value"] == 0:
+            raise LayoutError(arguments_file, entry_name("cards", i, card["title"]), "value",
+                              "an argument is a bonus or a malus, never 0")
+    _check_unique(arguments, ("title", "text"), arguments_file, "cards")
+    total = sum(c["count"] for c in arguments)
+    if total < MIN_ARGUMENTS:
+        raise LayoutError(arguments_file, None, "cards",
+                          f"the deck holds {total} cards; it needs at least {MIN_ARGUMENTS}")
+
+    aids = load_yaml(folder / "aids.yaml", AIDS)
+    return Layout(kit, characters, events, arguments, aids, folder)
+
+
+# --- from layout to faces -------------------------------------------------------------------
+def _mark(data: dict) -> art.Mark:
+    return art.Mark(data["name"], data["colour"], data["symbol"])
+
+
+def _changes(data: dict, resources: dict[str, art.Mark]) -> tuple[art.Change, ...]:
+    return tuple(art.Change(data[r], resources[r]) for r in rules.RESOURCES if data.get(r))
+
+
+def event_face(card: dict, layout: Layout, file: Path, entry: str) -> art.EventFace:
+    kit = layout.kit
+    labels = kit["labels"]
+    resources = {r: _mark(kit["resources"][r]) for r in rules.RESOURCES}
+    kind = card["type"]
+
+    def text(value: str, field: str) -> str:
+        return fill(value, file, entry, field)
+
+    face = dict(kind=_mark(kit["event_types"][kind]), title=text(card["title"], "title"),
+                text=text(card["text"], "text"))
+    effects: list[art.Effect] = []
+    if kind in ("vie", "superviseur"):
+        note = card["postit"]
+        face["postit"] = art.PostIt(text(note["text"], "postit.text"), note["value"], resources[note["resource"]],
+                                    kit["postit"]["colour"], kit["postit"]["edge"])
+        changes = _changes(card, resources)
+        extra = text(card["effect"], "effect") if card["effect"] else ""
+        if changes or extra:
+            effects.append(art.Effect(labels["you"], changes, extra))
+    if kind == "superviseur":
+        outcome_names = kit["chapter_outcomes"]
+        if card["chapter"] is not None:
+            rows = [("", card["chapter"])]
+        else:
+            rows = [(f"{a}" if a == b else f"{a}\u2013{b}", line["outcome"])
+                    for line in card["roll"] for a, b in [line["faces"]]]
+        face["outcomes"] = tuple(art.Outcome(faces, outcome_names[o]["name"], outcome_names[o]["symbol"])
+                                 for faces, o in rows)
+        face["chapter_heading"] = kit["chapter_heading"]
+        face["roll_heading"] = kit["roll_heading"]
+    if kind == "cooperation":
+        face["off_turn"] = labels["off_turn"]
+        face["when"] = f"{labels['when']}{NBSP}: " + text(card["when"], "when")
+        effects.append(art.Effect("", (), text(card["effect"], "effect")))
+        if card["you"] and _changes(card["you"], resources):
+            effects.append(art.Effect(labels["you"], _changes(card["you"], resources)))
+        if card["other"] and _changes(card["other"], resources):
+            effects.append(art.Effect(labels["other"], _changes(card["other"], resources)))
+        if card["modifier"] is not None:
+            effects.append(art.Effect(labels["modifier"], (art.Change(card["modifier"]),)))
+    if kind == "challenge":
+        face["test"] = art.Test(resources[card["resource"]], card["difficulty"], labels["difficulty"],
+                                labels["formula"])
+        for key in ("success", "failure"):
+            result = card[key]
+            effects.append(art.Effect(labels[key], _changes(result, resources),
+                                      text(result["text"], f"{key}.text") if result["text"] else ""))
+    face["effects"] = tuple(effects)
+    return art.EventFace(**face)
+
+
+def argument_face(card: dict, layout: Layout, file: Path, entry: str) -> art.ArgumentFace:
+    kit = layout.kit
+    labels = kit["labels"]
+    sign = "bonus" if card["value"] > 0 else "malus"
+    deck = kit["components"]["argument-cards"]
+    return art.ArgumentFace(
+        title=fill(card["title"], file, entry, "title"), text=fill(card["text"], file, entry, "text"),
+        value=card["value"], sign_word=labels[sign], sign_colour=kit["sign_colours"][sign],
+        deck=art.Mark(labels["argument"], deck["back_colour"], deck["back_symbol"]),
+        controversy=labels["controversy_only"] if card["controversy"] else "")
+
+
+def tracks(layout: Layout) -> tuple[Track, Track]:
+    """The Pression track on the left long edge, the Crédit track on the right one, both
+    running rules.RESOURCE_MIN (bottom) .. RESOURCE_MAX (top)."""
+    spec = layout.kit["components"]["character-cards"]
+    width, height = spec["size"]
+    margin = spec["track_margin"]
+    out = []
+    for rid, edge, end in (("pression", "left", "pression_end"), ("credit", "right", "credit_end")):
+        res = layout.kit["resources"][rid]
+        track = Track(first=rules.RESOURCE_MIN, last=rules.RESOURCE_MAX, y_low=height - margin, y_high=margin,
+                      edge=edge, name=res["name"], colour=res["colour"], symbol=res["symbol"],
+                      start=rules.RESOURCE_START, start_label=spec["start_label"],
+                      end_label=spec[end], cell_width=spec["cell_width"], label_width=spec["label_width"])
+        if track.step < MIN_STEP_MM:
+            raise LayoutError(layout.folder / "kit.yaml", "components.character-cards", "size",
+                              f"{rules.RESOURCE_MAX - rules.RESOURCE_MIN + 1} values along {height - 2 * margin:g} mm "
+                              f"give steps of {track.step:.2f} mm; a paper clip needs {MIN_STEP_MM:g} mm "
+                              "(use a taller card or a smaller track_margin)")
+        out.append(track)
+    return out[0], out[1]
+
+
+def build(layouts_root: Path | str) -> GameKit:
+    layout = load(layouts_root)
+    kit = layout.kit
+    folder = layout.folder
+    kit_file = folder / "kit.yaml"
+    specs = kit["components"]
+
+    def spec_text(cid: str, key: str) -> str:
+        return fill(specs[cid][key], kit_file, f"components.{cid}", key)
+
+    def size(cid: str) -> tuple[float, float]:
+        w, h = specs[cid]["size"]
+        return (w, h)
+
+    # Character cards.
+    pression, credit = tracks(layout)
+    char_file = folder / "characters.yaml"
+    characters = []
+    for i, c in enumerate(layout.characters, start=1):
+        entry = entry_name("characters", i, c["name"])
+        face = art.CharacterFace(
+            name=fill(c["name"], char_file, entry, "name"), role=fill(c["role"], char_file, entry, "role"),
+            flavour=fill(c["flavour"], char_file, entry, "flavour"), mark=art.Mark(c["name"], c["colour"], c["symbol"]),
+            pression=pression, credit=credit, summary_title=spec_text("character-cards", "summary_title"),
+            summary=spec_text("character-cards", "summary"))
+        characters.append(Piece(entry, partial(art.character_front, face=face)))
+
+    # The two decks.
+    events_file, arguments_file = folder / "events.yaml", folder / "arguments.yaml"
+    events = [Piece(entry_name("cards", i, card["title"]),
+                    partial(art.event_front,
+                            face=event_face(card, layout, events_file, entry_name("cards", i, card["title"]))),
+                    copies=card["count"])
+              for i, card in enumerate(layout.events, start=1)]
+    arguments = [Piece(entry_name("cards", i, card["title"]),
+                       partial(art.argument_front,
+                               face=argument_face(card, layout, arguments_file, entry_name("cards", i, card["title"]))),
+                       copies=card["count"])
+                 for i, card in enumerate(layout.arguments, start=1)]
+
+    def back(cid: str):
+        deck = specs[cid]
+        return partial(art.deck_back, title=deck["back_title"], subtitle=kit["title"],
+                       mark=art.Mark(deck["back_title"], deck["back_colour"], deck["back_symbol"]),
+                       pattern=deck["back_pattern"])
+
+    # Chapter markers: MARKERS_PER_PLAYER per character, in the character's colour and symbol.
+    aids_file = folder / "aids.yaml"
+    faces = {}
+    for key in ("submitted", "approved"):
+        data = layout.aids["markers"][key]
+        faces[key] = art.MarkerFace(fill(data["title"], aids_file, f"markers.{key}", "title"),
+                                    fill(data["text"], aids_file, f"markers.{key}", "text"),
+                                    data["colour"], data["symbol"])
+    markers = [Piece(entry_name("characters", i, c["name"]),
+                     partial(art.marker_front, submitted=faces["submitted"], approved=faces["approved"],
+                             player=art.Mark(c["name"], c["colour"], c["symbol"])),
+                     copies=rules.MARKERS_PER_PLAYER)
+               for i, c in enumerate(layout.characters, start=1)]
+
+    # Turn aids.
+    aid_faces = []
+    for i, aid in enumerate(layout.aids["turn_aid"], start=1):
+        entry = entry_name("turn_aid", i, aid["title"])
+        sections = tuple(Section(fill(s["heading"], aids_file, entry, f"sections[{j}].heading"),
+                                 fill(s["text"], aids_file, entry, f"sections[{j}].text"))
+                         for j, s in enumerate(aid["sections"], start=1))
+        aid_faces.append((entry, art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections,
+                                             kit["accent"], "circle")))
+    group = tuple(face for _, face in aid_faces)
+    aid_pieces = [Piece(entry, partial(art.aid_front, face=face, group=group), copies=specs["turn-aid"]["copies"])
+                  for entry, face in aid_faces]
+
+    def component(cid: str, kind: str, pieces: list[Piece], **extra) -> Component:
+        return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=size(cid), pieces=tuple(pieces),
+                         instructions=spec_text(cid, "instructions"), **extra)
+
+    components = (
+        component("character-cards", "card", characters),
+        component("event-cards", "card", events, back=back("event-cards")),
+        component("argument-cards", "card", arguments, back=back("argument-cards")),
+        component("chapter-markers", "token", markers),
+        component("turn-aid", "aid", aid_pieces),
+    )
+    return GameKit(
+        id=GAME_ID, title=fill(kit["title"], kit_file, None, "title"),
+        players=substitute(kit["players"], engine_values(), kit_file, None, "players"), components=components,
+        bring=tuple(fill(b, kit_file, f"bring[{i}]", "bring") for i, b in enumerate(kit["bring"], start=1)),
+        summary=fill(kit["summary"], kit_file, None, "summary"), accent=kit["accent"])

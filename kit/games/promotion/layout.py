@@ -1,0 +1,358 @@
+"""Promotion (RULES.md §3): the deck of 100 office cards, the PI tokens and the player aid.
+
+Everything printed comes from layouts/promotion/ (texts, copy counts, colours, symbols);
+every number of the rules comes from scorekeeper.rules.promotion. Loading checks what a
+designer could get wrong and names the file, the entry and the field:
+
+    cards.yaml   the five types (colour, symbol, when they are played) and the 20 designs;
+                 the copies must add up to DECK_SIZE, the designs number DECK_DESIGNS, every
+                 type is one of CARD_TYPES and each has at least one design, a Trahison says
+                 what it answers (and only a Trahison does).
+    aid.yaml     the player aid's sections; the player-count table is drawn from PLAYER_TABLE.
+    tokens.yaml  the PI token values and counts; at least MIN_PI_TOKENS tokens.
+    game.yaml    the contents-page texts and each component's name, size and instructions.
+
+Every printed text is a "text" field, typeset by kit.schema as it loads (kit.typography).
+Texts may hold placeholders: {draw}, {play}, {hand_limit}... are the engine's numbers, and
+a design's `params` (the Directeur's draw) can be used by every text of the kit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from kit.errors import LayoutError
+from kit.model import Component, GameKit, Piece
+from kit.paper import card_size
+from kit.parts.card import card_back
+from kit.games.promotion.pieces import AidFace, AidType, aid_face
+from kit.games.promotion.pieces import CardFace, promotion_front
+from kit.games.promotion.pieces import token
+from kit.parts.symbols import PATTERNS
+from kit.parts.text import Section
+from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
+from kit.typography import NBSP, fill
+from scorekeeper.rules import promotion as rules
+
+GAME_ID = "promotion"
+
+# --- schemas ------------------------------------------------------------------------------
+TYPE = Record({
+    "name": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
+    "colour": Field("colour", doc="the type colour: frame, title band, when box"),
+    "symbol": Field("symbol", doc="the vector symbol that doubles the colour"),
+    "when": Field("text", min=1, doc="when a card of this type is played, printed on each card"),
+    "summary": Field("text", min=1, doc="one line about the type, for the player aid"),
+}, name_key="name")
+
+PARAM = Record({
+    "name": Field(str, min=1, doc="placeholder name, usable in every text as {name}"),
+    "value": Field(int, doc="the card's number"),
+}, name_key="name")
+
+DESIGN = Record({
+    "title": Field("text", min=1, doc="the card's name, printed in the title band"),
+    "type": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
+    "copies": Field(int, min=1, doc="copies of this design in the deck"),
+    "when": Field("text", default="", doc="overrides the type's `when` for this design"),
+    "answers": Field("text", default="", doc="Trahisons only: what it answers"),
+    "effect": Field("text", min=1, doc="what the card does in PI, cards or Postes"),
+    "flavour": Field("text", default="", doc="a line of office satire"),
+    "params": Field(ListOf(PARAM), default=[], doc="numbers of this card, usable in every text"),
+    "notes": Field(str, min=10, doc="why this many copies (not printed)"),
+}, name_key="title")
+
+BACK = Record({
+    "title": Field("text", min=1),
+    "tagline": Field("text", default=""),
+    "colour": Field("colour", default="sky"),
+    "symbol": Field("symbol", default="ring"),
+    "pattern": Field(str, default="dots", choices=PATTERNS),
+})
+
+CARDS = Record({
+    "types": Field(ListOf(TYPE, min_len=1)),
+    "back": Field(BACK),
+    "designs": Field(ListOf(DESIGN, min_len=1)),
+})
+
+SECTION = Record({"heading": Field("text", min=1), "body": Field("text", min=1)}, name_key="heading")
+
+AID = Record({
+    "title": Field("text", min=1),
+    "subtitle": Field("text", default=""),
+    "table": Field(Record({
+        "heading": Field("text", min=1),
+        "players": Field("text", min=1),
+        "hand": Field("text", min=1),
+        "target": Field("text", min=1),
+    })),
+    "front": Field(ListOf(SECTION, min_len=1)),
+    "back": Field(ListOf(SECTION, min_len=1)),
+    "types_heading": Field("text", min=1),
+})
+
+TOKEN_VALUE = Record({
+    "value": Field(int, min=1),
+    "copies": Field(int, min=1),
+    "colour": Field("colour"),
+    "symbol": Field("symbol"),
+}, name_key="value")
+
+TOKENS = Record({
+    "diameter": Field("mm", min=12, max=40),
+    "label": Field("text", min=1, doc="printed under the value (PI)"),
+    "values": Field(ListOf(TOKEN_VALUE, min_len=1)),
+})
+
+
+def _component(size_default: str | None) -> Record:
+    fields = {"name": Field("text", min=1), "instructions": Field("text", min=1)}
+    if size_default is not None:
+        fields["size"] = Field(str, default=size_default, doc="a card size name or WxH in mm")
+    return Record(fields)
+
+
+GAME = Record({
+    "summary": Field("text", min=1),
+    "bring": Field(ListOf("text"), default=[]),
+    "accent": Field("colour", default="blue"),
+    "cards": Field(_component("standard")),
+    "pi-tokens": Field(_component(None)),
+    "aid": Field(_component("95x130")),
+})
+
+
+# --- placeholders ---------------------------------------------------------------------------
+ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
+            6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième"}
+
+
+def engine_values() -> dict[str, object]:
+    """The rule engine's numbers, by the placeholder names the layout texts use."""
+    closing = rules.MAX_RESHUFFLES + 1
+    return {
+        "draw": rules.DRAW_PER_TURN,
+        "play": rules.PLAY_PER_TURN,
+        "hand_limit": rules.END_OF_TURN_HAND_LIMIT,
+        "redirections": rules.MAX_REDIRECTIONS,
+        "burnout_draw": rules.BURNOUT_DRAW,
+        "reshuffles": rules.MAX_RESHUFFLES,
+        "closing": ORDINALS.get(closing, f"{closing}e"),
+        "start_pi": rules.START_PI,
+        "deck": rules.DECK_SIZE,
+        "designs": rules.DECK_DESIGNS,
+        "min_players": rules.MIN_PLAYERS,
+        "max_players": rules.MAX_PLAYERS,
+    }
+
+
+# --- loading --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardType:
+    name: str
+    colour: str
+    symbol: str
+    when: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Design:
+    title: str
+    type: CardType
+    copies: int
+    when: str       # filled and spaced
+    body: str       # « Répond à » (Trahisons) and the effect, filled and spaced
+    flavour: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    types: dict[str, CardType]
+    designs: tuple[Design, ...]
+    back: dict
+    aid: dict       # texts filled and spaced
+    tokens: dict
+    game: dict
+    values: dict    # every placeholder's value
+
+
+def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict]:
+    path = folder / f"{stem}.yaml"
+    return path, load_yaml(path, schema)
+
+
+def _check_cards(path: Path, cards: dict) -> None:
+    """The deck's invariants the schema alone cannot state."""
+    check_distinct(cards["types"], ("name",), path, "types", "name", why="describe each type once")
+    names = [t["name"] for t in cards["types"]]
+    for name in rules.CARD_TYPES:
+        if name not in names:
+            raise LayoutError(path, "types", "name", f"the type {name} has no entry; every type of the rules "
+                                                     f"({', '.join(rules.CARD_TYPES)}) needs a colour and a symbol")
+    check_distinct(cards["types"], ("colour", "symbol"), path, "types", "name",
+                   why="each type needs its own, so colour and symbol each tell the types apart")
+
+    designs = cards["designs"]
+    check_distinct(designs, ("title",), path, "designs", "title", why="the no-duplicate rule needs distinct names")
+    for i, d in enumerate(designs, start=1):
+        where = entry_name("designs", i, d["title"])
+        if d["type"] == "Trahison" and not d["answers"].strip():
+            raise LayoutError(path, where, "answers", "a Trahison must say what it answers")
+        if d["type"] != "Trahison" and d["answers"].strip():
+            raise LayoutError(path, where, "answers", f"only a Trahison answers something; this card is an {d['type']}"
+                              if d["type"][0] in "AEIOU" else
+                              f"only a Trahison answers something; this card is a {d['type']}")
+    if len(designs) != rules.DECK_DESIGNS:
+        raise LayoutError(path, "designs", None, f"the deck has {len(designs)} designs; the rules want "
+                                                 f"{rules.DECK_DESIGNS} different cards")
+    total = sum(d["copies"] for d in designs)
+    if total != rules.DECK_SIZE:
+        raise LayoutError(path, "designs", "copies", f"the copies add up to {total}; the deck needs exactly "
+                                                     f"{rules.DECK_SIZE} cards")
+    used = {d["type"] for d in designs}
+    for name in rules.CARD_TYPES:
+        if name not in used:
+            raise LayoutError(path, "designs", "type", f"no design has the type {name}; every type of the rules "
+                                                       "needs at least one card")
+
+
+def _values(path: Path, cards: dict) -> dict:
+    values = engine_values()
+    for i, d in enumerate(cards["designs"], start=1):
+        for j, p in enumerate(d["params"], start=1):
+            if p["name"] in values:
+                raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
+                                  f"the placeholder {{{p['name']}}} already exists; choose another name")
+            if not p["name"].isidentifier():
+                raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
+                                  "a placeholder name is letters, digits and underscores")
+            values[p["name"]] = p["value"]
+    return values
+
+
+def load(layouts_root: Path) -> Layout:
+    """Read and check every Promotion layout file under layouts_root/promotion."""
+    folder = layout_dir(Path(layouts_root), GAME_ID)
+    cards_path, cards = _load(folder, "cards", CARDS)
+    _check_cards(cards_path, cards)
+    values = _values(cards_path, cards)
+
+    types = {t["name"]: CardType(t["name"], t["colour"], t["symbol"],
+                                 fill(t["when"], values, cards_path, entry_name("types", i, t["name"]), "when"),
+                                 fill(t["summary"], values, cards_path, entry_name("types", i, t["name"]), "summary"))
+             for i, t in enumerate(cards["types"], start=1)}
+    designs = []
+    for i, d in enumerate(cards["designs"], start=1):
+        where = entry_name("designs", i, d["title"])
+        kind = types[d["type"]]
+        when = fill(d["when"], values, cards_path, where, "when") if d["when"].strip() else kind.when
+        body = fill(d["effect"], values, cards_path, where, "effect")
+        if d["answers"].strip():
+            body = f"**Répond à{NBSP}:** {fill(d['answers'], values, cards_path, where, 'answers')}\n\n{body}"
+        designs.append(Design(d["title"], kind, d["copies"], when, body,
+                              fill(d["flavour"], values, cards_path, where, "flavour")))
+
+    aid_path, aid = _load(folder, "aid", AID)
+    for face in ("front", "back"):
+        for i, section in enumerate(aid[face], start=1):
+            where = entry_name(face, i, section["heading"])
+            section["heading"] = fill(section["heading"], values, aid_path, where, "heading")
+            section["body"] = fill(section["body"], values, aid_path, where, "body")
+    for key in ("title", "subtitle", "types_heading"):
+        aid[key] = fill(aid[key], values, aid_path, None, key)
+    aid["table"] = {k: fill(v, values, aid_path, "table", k) for k, v in aid["table"].items()}
+
+    tokens_path, tokens = _load(folder, "tokens", TOKENS)
+    count = sum(v["copies"] for v in tokens["values"])
+    if count < rules.MIN_PI_TOKENS:
+        raise LayoutError(tokens_path, "values", "copies", f"{count} tokens in all; the game needs at least "
+                                                           f"{rules.MIN_PI_TOKENS}")
+    check_distinct(tokens["values"], ("value",), tokens_path, "values", "value", why="list each value once")
+    if not any(v["value"] == 1 for v in tokens["values"]):
+        raise LayoutError(tokens_path, "values", "value", "no token is worth 1 PI; the Treasury could not "
+                                                          "pay a single point")
+
+    game_path, game = _load(folder, "game", GAME)
+    for key in ("cards", "aid"):
+        try:
+            game[key]["size"] = card_size(game[key]["size"])
+        except ValueError as error:
+            raise LayoutError(game_path, key, "size", str(error)) from None
+    game["summary"] = fill(game["summary"], values, game_path, None, "summary")
+    for key in ("cards", "pi-tokens", "aid"):
+        game[key]["instructions"] = fill(game[key]["instructions"], values, game_path, key, "instructions")
+    game["bring"] = [fill(b, values, game_path, f"bring[{i}]", None) for i, b in enumerate(game["bring"], start=1)]
+    return Layout(types, tuple(designs), cards["back"], aid, tokens, game, values)
+
+
+# --- the player-count table -------------------------------------------------------------------
+def player_rows() -> list[tuple[str, int, int]]:
+    """PLAYER_TABLE with consecutive counts of the same hand and target merged: ("2–3", 5, 8)."""
+    rows: list[tuple[int, int, int, int]] = []  # first, last, hand, target
+    for players in sorted(rules.PLAYER_TABLE):
+        hand, target = rules.PLAYER_TABLE[players]
+        if rows and rows[-1][1] == players - 1 and rows[-1][2:] == (hand, target):
+            rows[-1] = (rows[-1][0], players, hand, target)
+        else:
+            rows.append((players, players, hand, target))
+    return [(str(a) if a == b else f"{a}–{b}", hand, target) for a, b, hand, target in rows]
+
+
+# --- the kit ----------------------------------------------------------------------------------
+def build(layouts_root: Path) -> GameKit:
+    """The Promotion kit: cards, PI tokens and one aid per player."""
+    data = load(layouts_root)
+    game = data.game
+
+    back = data.back
+    card_pieces = tuple(
+        Piece(label=entry_name("designs", i, d.title),
+              front=partial(promotion_front, face=CardFace(title=d.title, type_name=d.type.name,
+                                                           colour=d.type.colour, symbol=d.type.symbol, when=d.when,
+                                                           body=d.body, flavour=d.flavour, copies=d.copies)),
+              copies=d.copies)
+        for i, d in enumerate(data.designs, start=1))
+    cards = Component(
+        id="cards", name=game["cards"]["name"], kind="card", size=game["cards"]["size"], pieces=card_pieces,
+        back=partial(card_back, title=back["title"], subtitle=back["tagline"], colour=back["colour"],
+                     symbol=back["symbol"], pattern=back["pattern"]),
+        instructions=game["cards"]["instructions"])
+
+    tok = data.tokens
+    token_pieces = []
+    for v in tok["values"]:
+        draw = partial(token, value=v["value"], label=tok["label"], colour=v["colour"], symbol=v["symbol"])
+        token_pieces.append(Piece(label=f"pi-tokens: {v['value']} {tok['label']}", front=draw,
+                                  copies=v["copies"], back=draw))
+    tokens = Component(id="pi-tokens", name=game["pi-tokens"]["name"], kind="token",
+                       size=(tok["diameter"], tok["diameter"]), pieces=tuple(token_pieces), round=True,
+                       instructions=game["pi-tokens"]["instructions"])
+
+    aid = data.aid
+    types = tuple(AidType(t.name, t.colour, t.symbol, t.summary) for t in
+                  (data.types[name] for name in rules.CARD_TYPES))
+    sections = {face: tuple(Section(s["heading"], s["body"]) for s in aid[face]) for face in ("front", "back")}
+    table = aid["table"]
+    front = AidFace(title=aid["title"], subtitle=aid["subtitle"], sections=sections["front"],
+                    table_heading=table["heading"], table_labels=(table["players"], table["hand"], table["target"]),
+                    table_rows=tuple(player_rows()), types_heading=aid["types_heading"], types=types,
+                    accent=game["accent"])
+    back_face = AidFace(title=aid["title"], subtitle=aid["subtitle"], sections=sections["back"],
+                        accent=game["accent"])
+    aids = Component(id="aid", name=game["aid"]["name"], kind="aid", size=game["aid"]["size"],
+                     pieces=(Piece(label="aid", front=partial(aid_face, face=front, partner=back_face),
+                                   copies=rules.MAX_PLAYERS),),
+                     back=partial(aid_face, face=back_face, partner=front), instructions=game["aid"]["instructions"])
+
+    return GameKit(
+        id=GAME_ID,
+        title=rules.TITLE,
+        players=f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs",
+        components=(cards, tokens, aids),
+        bring=tuple(game["bring"]),
+        summary=game["summary"],
+        accent=game["accent"],
+    )

@@ -1,0 +1,239 @@
+"""The Amphithéâtre kit as printed: built once through `kit build`, then read back from the
+PDF (pdfplumber) and the manifest, and checked against the layout files and the rule engine.
+
+What a player relies on: every card's words are in the PDF, the boards' seats really are
+three tiers of 4, 5 and 6 filled left to right from the bottom, a token fits each seat,
+the numbers beside the rows are the engine's. (Glyphs and typography of every game:
+tests/engine/test_glyphs.py.)
+"""
+from __future__ import annotations
+
+import math
+import re
+
+import pdfplumber
+import pytest
+import yaml
+
+from kit.build import default_layouts
+from kit.games.amphitheatre import layout as game
+from kit.model import Frame
+from kit.surface.record import RecordingSurface
+from kit.typography import typeset
+from scorekeeper.rules import amphitheatre as rules
+
+from game_kits import build_kit, component, flat
+
+PT_PER_MM = 72 / 25.4
+LAYOUTS = default_layouts()
+FOLDER = LAYOUTS / "amphitheatre"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("amphi")
+    manifest = build_kit(out, "amphitheatre")
+    # Read only the pages the tests look at (the token sheets hold hundreds of curves).
+    wanted = {cid: range(c["pages"][0] - 1, c["pages"][1]) for c in manifest["components"]
+              for cid in [c["id"]] if cid == "boards" or cid == "aid" or cid.endswith("-cards")}
+    pages: list = [None] * manifest["pages"]
+    with pdfplumber.open(out / "amphitheatre.pdf") as pdf:
+        for cid, numbers in wanted.items():
+            if cid.endswith("-cards"):
+                # Fronts and backs alternate; every front, and the first page of backs.
+                numbers = [i for i in numbers if (i - numbers[0]) % 2 == 0] + [numbers[1]]
+            for i in numbers:
+                page = pdf.pages[i]
+                entry = {"text": page.extract_text() or "", "height": page.height}
+                if cid == "boards":
+                    entry.update(words=page.extract_words(), curves=page.curves)
+                elif cid == "aid":
+                    entry.update(words=page.extract_words())
+                else:
+                    # Each card has a rounded frame just inside its trim; the words inside one
+                    # frame are that card's words, read apart from its neighbours on the sheet.
+                    frames = [c for c in page.curves
+                              if 50 < c["width"] / PT_PER_MM < 63 and 75 < c["height"] / PT_PER_MM < 88]
+                    entry["cards"] = [flat(page.crop((f["x0"], f["top"], f["x1"], f["bottom"])).extract_text() or "")
+                                      for f in frames]
+                pages[i] = entry
+    return manifest, pages
+
+
+def pages_of(manifest: dict, pages: list, cid: str) -> list:
+    first, last = component(manifest, cid)["pages"]
+    return pages[first - 1:last]
+
+
+def raw(name: str) -> dict:
+    return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
+
+
+# --- the manifest -------------------------------------------------------------------------------------
+def test_manifest_lists_every_component_with_its_count(built):
+    manifest, _ = built
+    ids = [c["id"] for c in manifest["components"]]
+    assert ids == ["boards", "affliction-cards", "anatomie-cards", "cause-cards", "spectator-tokens",
+                   "speaker-token", "aid"]
+    assert component(manifest, "boards")["count"] == rules.MAX_PLAYERS
+    assert component(manifest, "boards")["kind"] == "board"
+    for category in rules.CATEGORIES:
+        deck = component(manifest, f"{category}-cards")
+        cards = raw(f"{category}.yaml")["cards"]
+        assert deck["kind"] == "card"
+        assert deck["designs"] == len(cards) >= rules.MIN_CARDS_PER_CATEGORY
+        assert deck["count"] == sum(c.get("copies", 1) for c in cards)
+    tokens = component(manifest, "spectator-tokens")
+    assert tokens["count"] == raw("game.yaml")["spectator_tokens"]["count"] >= rules.MIN_SPECTATOR_TOKENS
+    assert tokens["kind"] == "token"
+    assert component(manifest, "speaker-token")["count"] == 1
+    assert component(manifest, "aid")["count"] >= rules.MAX_PLAYERS
+
+
+def test_kit_titles_and_every_component_has_french_instructions():
+    kit = game.build(LAYOUTS)
+    assert kit.title == "Amphithéâtre" == rules.TITLE
+    assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
+    assert kit.summary and kit.bring
+    for c in kit.components:
+        assert len(c.instructions.split()) >= 8, c.id
+    speaker = next(c for c in kit.components if c.id == "speaker-token")
+    assert speaker.round and speaker.size[0] >= 40
+    tokens = next(c for c in kit.components if c.id == "spectator-tokens")
+    assert tokens.round and all(p.back is not None for p in tokens.pieces)
+
+
+# --- the cards -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("category", rules.CATEGORIES)
+def test_every_card_text_can_be_read_back_from_the_pdf(built, category):
+    manifest, pages = built
+    deck_pages = [p for p in pages_of(manifest, pages, f"{category}-cards") if p is not None]
+    printed = [card for p in deck_pages for card in p["cards"]]
+    deck = raw(f"{category}.yaml")
+    title = deck["deck"].upper()
+    fronts = [c for c in printed if flat(typeset(deck["question"])) in c]
+    assert len(fronts) == sum(c.get("copies", 1) for c in deck["cards"])
+    for card in deck["cards"]:
+        name, flavour = flat(typeset(card["name"])), flat(typeset(card["flavour"]))
+        assert any(name in c and flavour in c and title in c for c in fronts), card["name"]
+    # The backs carry the deck's own title and motto, so the three piles differ without colour.
+    text = flat(" ".join(p["text"] for p in deck_pages))
+    assert flat(typeset(deck["back"]["motto"])) in text
+
+
+# --- the boards ------------------------------------------------------------------------------------------
+def _board_seats(page: dict, top_half: bool) -> dict[int, tuple[float, float, float]]:
+    """Seat number -> (x, y, diameter) in mm, measured on the page: the number's centre and
+    the smallest round outline drawn around it."""
+    middle = page["height"] / 2
+    seats = {}
+    for w in page["words"]:
+        if not re.fullmatch(r"\d+", w["text"]) or (w["top"] < middle) != top_half:
+            continue
+        cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+        rings = [c for c in page["curves"]
+                 if c["x0"] < cx < c["x1"] and c["top"] < cy < c["bottom"]
+                 and abs(c["width"] - c["height"]) < 0.5 and 30 < c["width"] < 80]
+        if not rings:
+            continue  # a number on a sign, not in a seat
+        outer = max(rings, key=lambda c: c["width"])
+        number = int(w["text"])
+        assert number not in seats, f"seat {number} printed twice"
+        seats[number] = ((outer["x0"] + outer["x1"]) / 2 / PT_PER_MM, (outer["top"] + outer["bottom"]) / 2 / PT_PER_MM,
+                         (outer["width"] - outer["linewidth"]) / PT_PER_MM)
+    return seats
+
+
+@pytest.fixture(scope="module")
+def seats(built):
+    manifest, pages = built
+    return _board_seats(pages_of(manifest, pages, "boards")[0], top_half=True)
+
+
+def test_seats_are_numbered_in_fill_order_in_rows_of_the_engine(seats):
+    assert sorted(seats) == list(range(1, rules.CAPACITY + 1))
+    rows, start = [], 1
+    for n in rules.ROW_SEATS:
+        rows.append([seats[k] for k in range(start, start + n)])
+        start += n
+    for row in rows:
+        xs = [s[0] for s in row]
+        assert xs == sorted(xs) and len(set(xs)) == len(xs), "a row fills left to right"
+        # Curved like a theatre's tier: the ends sit lower on the page than the middle.
+        middle_y = min(s[1] for s in row)
+        assert row[0][1] > middle_y + 1 and row[-1][1] > middle_y + 1
+    # Bottom row first: each row's highest seat is above every seat of the row before.
+    for lower, upper in zip(rows, rows[1:]):
+        assert min(s[1] for s in upper) < min(s[1] for s in lower) - 10
+        assert sum(s[1] for s in upper) / len(upper) < sum(s[1] for s in lower) / len(lower)
+
+
+def test_each_seat_holds_a_spectator_token_without_touching_its_neighbours(built, seats):
+    manifest, _ = built
+    token = component(manifest, "spectator-tokens")["size_mm"][0]
+    for number, (_x, _y, diameter) in seats.items():
+        assert diameter >= token + 1.0, f"seat {number} is {diameter:.1f} mm for a {token:g} mm token"
+    for a in seats:
+        for b in seats:
+            if a < b:
+                (xa, ya, da), (xb, yb, db) = seats[a], seats[b]
+                assert math.hypot(xa - xb, ya - yb) >= (da + db) / 2, f"seats {a} and {b} overlap"
+
+
+def test_the_gain_and_penalty_beside_each_row_are_the_engines(built, seats):
+    manifest, pages = built
+    page = pages_of(manifest, pages, "boards")[0]
+    labels = raw("aid.yaml")["table"]
+    words = [w for w in page["words"] if w["top"] < page["height"] / 2]
+    found = {}
+    for key, label in (("gain", labels["gain"]), ("penalty", labels["penalty"])):
+        for i, w in enumerate(words[:-1]):
+            after = words[i + 1]
+            if w["text"] == label and re.fullmatch(r"\d+", after["text"]) and abs(after["top"] - w["top"]) < 1:
+                # The sign belongs to the row whose last seat it stands level with.
+                y = w["top"] / PT_PER_MM
+                ends, start = [], 0
+                for n in rules.ROW_SEATS:
+                    start += n
+                    ends.append(seats[start][1])
+                row = min(range(len(ends)), key=lambda k: abs(ends[k] - y)) + 1
+                found.setdefault(row, {})[key] = int(after["text"])
+    assert found == {row: {"gain": v["gain"], "penalty": v["penalty"]} for row, v in rules.TOKEN_TABLE.items()}
+
+
+def test_every_board_has_its_own_faculty_colour_and_symbol():
+    kit = game.build(LAYOUTS)
+    boards = next(c for c in kit.components if c.id == "boards")
+    looks = set()
+    for piece in boards.pieces:
+        surface = RecordingSurface()
+        w, h = boards.size
+        surface.begin_page(w + 10, h + 10)
+        piece.front(surface, Frame(w, h))
+        surface.end_page()
+        b = piece.front.keywords["b"]
+        looks.add((b.colour, b.symbol))
+        assert any(c["s"] == b.name for c in surface.find("text"))
+    assert len(looks) == rules.MAX_PLAYERS
+    assert len({c for c, _ in looks}) == len({s for _, s in looks}) == rules.MAX_PLAYERS
+
+
+# --- the aid ------------------------------------------------------------------------------------------------
+def test_the_aid_prints_the_engines_token_table(built):
+    manifest, pages = built
+    heading = flat(typeset(raw("aid.yaml")["table"]["heading"]))
+    back = next(p for p in pages_of(manifest, pages, "aid") if heading in flat(p["text"]))
+    lines: dict[int, list[str]] = {}
+    for w in back["words"]:
+        if re.fullmatch(r"\d+", w["text"]) and w["top"] < back["height"] / 2:
+            lines.setdefault(round(w["top"]), []).append(w["text"])
+    rows = {tuple(int(v) for v in line) for line in lines.values() if len(line) == 4}
+    assert rows == {(row, rules.ROW_SEATS[row - 1], v["gain"], v["penalty"]) for row, v in rules.TOKEN_TABLE.items()}
+
+
+def test_the_aid_names_the_turn_options_debate_accusation_and_victory(built):
+    manifest, pages = built
+    text = flat(" ".join(p["text"] for p in pages_of(manifest, pages, "aid")))
+    for word in ("Hypothèse", "Révolution scientifique", "Consultation", "débat", "majorité", "Égalité",
+                 "accusation", "discrédité", "victoire", f"{rules.CAPACITY} sièges"):
+        assert word.lower() in text.lower(), word

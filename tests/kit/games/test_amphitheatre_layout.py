@@ -1,0 +1,187 @@
+"""Amphithéâtre's layout files: a designer's mistake names the file, the entry and the field,
+and the board geometry holds for any sensible board and seat size.
+
+Each test copies layouts/amphitheatre into tmp_path, breaks one thing, and checks the
+LayoutError (and, once, the CLI's exit status 2 with the same sentence).
+"""
+from __future__ import annotations
+
+import math
+import shutil
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from kit.build import default_layouts
+from kit.cli import cli
+from kit.errors import LayoutError
+from kit.games.amphitheatre import layout as game
+from kit.games.amphitheatre.pieces import SIGN_H, SIGN_W, auditorium, in_tiers, row_signs
+from scorekeeper.rules import amphitheatre as rules
+
+SOURCE = default_layouts() / "amphitheatre"
+
+
+@pytest.fixture
+def layouts(tmp_path):
+    shutil.copytree(SOURCE, tmp_path / "amphitheatre")
+    return tmp_path
+
+
+def edit(layouts, name: str, change) -> None:
+    path = layouts / "amphitheatre" / name
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def error_of(layouts) -> LayoutError:
+    with pytest.raises(LayoutError) as caught:
+        game.build(layouts)
+    return caught.value
+
+
+def test_the_project_layouts_build():
+    kit = game.build(default_layouts())
+    assert kit.id == game.GAME_ID == rules.GAME_ID
+
+
+def test_a_token_table_that_differs_from_the_engine_is_refused(layouts):
+    edit(layouts, "game.yaml", lambda d: d["token_table"][1].update(gain=5))
+    e = error_of(layouts)
+    assert e.file.endswith("game.yaml") and e.entry == "token_table[2] « 2 »" and e.field == "gain"
+    assert "5" in e.problem and str(rules.TOKEN_TABLE[2]["gain"]) in e.problem
+
+
+def test_a_token_table_missing_a_row_is_refused(layouts):
+    edit(layouts, "game.yaml", lambda d: d["token_table"].pop())
+    e = error_of(layouts)
+    assert e.file.endswith("game.yaml") and e.field == "token_table"
+
+
+def test_without_a_token_table_the_engines_is_printed(layouts):
+    edit(layouts, "game.yaml", lambda d: d.pop("token_table"))
+    kit = game.build(layouts)
+    boards = next(c for c in kit.components if c.id == "boards")
+    assert boards.pieces[0].front.keywords["b"].token_table == rules.TOKEN_TABLE
+
+
+def test_a_deck_below_the_minimum_names_its_file_and_field(layouts):
+    edit(layouts, "anatomie.yaml", lambda d: d.update(cards=d["cards"][:rules.MIN_CARDS_PER_CATEGORY - 1]))
+    e = error_of(layouts)
+    assert e.file.endswith("anatomie.yaml") and e.field == "cards"
+    assert str(rules.MIN_CARDS_PER_CATEGORY) in e.problem
+
+
+def test_a_misspelt_card_key_names_the_card(layouts):
+    def change(d):
+        d["cards"][2]["flavor"] = d["cards"][2].pop("flavour")
+    edit(layouts, "cause.yaml", change)
+    e = error_of(layouts)
+    assert e.file.endswith("cause.yaml")
+    assert e.entry.startswith("cards[3] « ") and e.field == "flavor"
+    assert "flavour" in e.problem  # the accepted keys are listed
+
+
+def test_two_cards_with_the_same_name_are_refused(layouts):
+    edit(layouts, "affliction.yaml", lambda d: d["cards"][4].update(name=d["cards"][0]["name"]))
+    e = error_of(layouts)
+    assert e.entry.startswith("cards[5] « ") and e.field == "name"
+
+
+def test_two_boards_with_the_same_colour_or_symbol_are_refused(layouts):
+    edit(layouts, "players.yaml", lambda d: d["boards"][3].update(symbol=d["boards"][0]["symbol"]))
+    e = error_of(layouts)
+    assert e.file.endswith("players.yaml") and e.entry.startswith("boards[4] « ") and e.field == "symbol"
+
+
+def test_a_board_colour_outside_the_palette_is_refused(layouts):
+    edit(layouts, "players.yaml", lambda d: d["boards"][1].update(colour="fuchsia"))
+    e = error_of(layouts)
+    assert e.entry.startswith("boards[2] « ") and e.field == "colour"
+
+
+def test_two_decks_with_the_same_back_pattern_are_refused(layouts):
+    edit(layouts, "cause.yaml", lambda d: d.update(pattern="stripes"))
+    e = error_of(layouts)
+    assert e.file.endswith("cause.yaml") and e.field == "pattern"
+
+
+def test_too_few_spectator_tokens_are_refused(layouts):
+    edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(count=rules.MIN_SPECTATOR_TOKENS - 1))
+    e = error_of(layouts)
+    assert e.field == "spectator_tokens.count"
+
+
+def test_a_token_too_large_for_its_seat_is_refused(layouts):
+    edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(diameter=d["board"]["seat"]))
+    e = error_of(layouts)
+    assert e.entry == "spectator_tokens" and e.field == "diameter"
+
+
+def test_a_board_too_small_for_its_tiers_is_refused(layouts):
+    edit(layouts, "game.yaml", lambda d: d["board"].update(width=100))
+    e = error_of(layouts)
+    assert e.entry == "board" and e.field == "width"
+
+
+def test_an_unknown_placeholder_in_the_aid_names_the_section(layouts):
+    edit(layouts, "aid.yaml", lambda d: d["back"][1].update(body="Qui remplit ses {sieges} sièges gagne."))
+    e = error_of(layouts)
+    assert e.file.endswith("aid.yaml") and e.entry.startswith("back[2] « ") and e.field == "body"
+    assert "{capacity}" in e.problem
+
+
+def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_status_2(layouts, tmp_path):
+    edit(layouts, "game.yaml", lambda d: d["token_table"][0].update(penalty=9))
+    result = CliRunner().invoke(cli, ["build", "amphitheatre", "--layouts", str(layouts),
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "game.yaml" in result.output and "token_table[1]" in result.output and "'penalty'" in result.output
+    assert not (tmp_path / "out" / "amphitheatre.pdf").exists()
+
+
+# --- geometry ---------------------------------------------------------------------------------------------
+@settings(max_examples=80, deadline=None)
+@given(width=st.floats(150, 300), height=st.floats(100, 220), seat=st.floats(12, 24))
+def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(width, height, seat):
+    """The build either refuses a board size (naming board.width or board.height) or lays
+    out seats that fill the tiers in order, stay on the board and never overlap."""
+    sizes = {"board": {"width": width, "height": height, "seat": seat},
+             "spectator_tokens": {"diameter": seat - 2}}
+    try:
+        a = game.check_geometry(sizes, "game.yaml")
+    except LayoutError as e:
+        assert e.entry == "board" and e.field in ("width", "height")
+        return
+    assert [s.number for s in a.seats] == list(range(1, rules.CAPACITY + 1))
+    assert [sum(1 for s in a.seats if s.row == r) for r in (1, 2, 3)] == list(rules.ROW_SEATS)
+    for s in a.seats:
+        # Every seat centre lies on its row's tier, and tiers grow outwards row by row.
+        assert math.isclose(math.hypot(s.cx - a.cx, s.cy - a.cy), a.radii[s.row - 1], rel_tol=1e-9)
+        assert s.cy + s.r <= a.cy and s.r <= s.cx <= width - s.r and s.cy >= s.r
+    assert list(a.radii) == sorted(a.radii)
+    for p in a.seats:
+        for q in a.seats:
+            if p.number < q.number:
+                assert math.hypot(p.cx - q.cx, p.cy - q.cy) >= 2 * p.r + 1.0
+        if p.number > 1 and a.seats[p.number - 2].row == p.row:
+            assert p.cx > a.seats[p.number - 2].cx  # left to right along the tier
+
+
+def test_the_row_signs_clear_every_tier_and_stay_on_the_board():
+    board = yaml.safe_load((SOURCE / "game.yaml").read_text(encoding="utf-8"))["board"]
+    width, seat = board["width"], board["seat"]
+    a = auditorium(width, board["height"], rules.ROW_SEATS, seat)
+    signs = row_signs(a, seat)
+    assert sorted((row, side) for row, side, _, _ in signs) == [(r, s) for r in (1, 2, 3) for s in (-1, 1)]
+    for row, side, x, y in signs:
+        for dx in (-SIGN_W / 2, 0, SIGN_W / 2):
+            for dy in (-SIGN_H / 2, 0, SIGN_H / 2):
+                assert not in_tiers(a, seat, x + dx, y + dy), (row, side)
+        assert 4 <= x - SIGN_W / 2 and x + SIGN_W / 2 <= width - 4
+        # The left sign is left of the whole row, the right sign right of it.
+        row_x = [s.cx for s in a.seats if s.row == row]
+        assert (x < min(row_x)) if side < 0 else (x > max(row_x))

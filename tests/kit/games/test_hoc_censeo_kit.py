@@ -1,0 +1,403 @@
+"""The Hoc Censeo kit as printed: built once per paper through `kit build`, read back from
+the PDF (pdfplumber) and the manifest, and checked against the layout files and the rule
+engine.
+
+What the table relies on: one sheet per tribe with its name and objectives above the
+fold, the vote table of one row per round starting at the engine's senators, circles of
+the engine's number of portions, every motion's words on a card, a glyph for every
+character, nothing off the paper on A4 or Letter, and layout mistakes named precisely.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from click.testing import CliRunner
+from fontTools.ttLib import TTFont
+
+from kit.build import default_layouts
+from kit.cli import cli
+from kit.errors import LayoutError
+from kit.fonts import FILES, path as font_path
+from kit.games.hoc_censeo import layout as game
+from kit.paper import PAGE_MARGIN, paper_size
+from kit.sheets import plan_grid
+from scorekeeper.rules import hoc_censeo as rules
+
+from game_kits import build_kit, component, flat
+
+PT_PER_MM = 72 / 25.4
+LAYOUTS = default_layouts()
+FOLDER = LAYOUTS / "hoc-censeo"
+PAPERS = ("a4", "letter")
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    """Both papers built once; per paper the manifest and, per page, what pdfplumber reads."""
+    out = {}
+    for paper in PAPERS:
+        folder = tmp_path_factory.mktemp(f"hoc-{paper}")
+        manifest = build_kit(folder, "hoc-censeo", "--paper", paper)
+        with pdfplumber.open(folder / "hoc-censeo.pdf") as pdf:
+            pages = []
+            for p in pdf.pages:
+                pages.append({"text": p.extract_text() or "", "chars": list(p.chars), "rects": list(p.rects),
+                              "curves": list(p.curves),
+                              "lines": list(p.lines), "width": p.width, "height": p.height})
+            cards = _card_texts(pdf, manifest, paper)
+        out[paper] = {"manifest": manifest, "pages": pages, "cards": cards}
+    return out
+
+
+def _card_texts(pdf, manifest: dict, paper: str) -> list[str]:
+    """The text of every motion-card cell, read within the cell so neighbours never mix."""
+    comp = component(manifest, "motion-cards")
+    grid = plan_grid(paper, tuple(comp["size_mm"]))
+    first, last = comp["pages"]
+    texts = []
+    for number in range(first, last + 1):
+        page = pdf.pages[number - 1]
+        for index in range(grid.per_page):
+            x, y = grid.cell_origin(index)
+            w, h = comp["size_mm"] if not grid.rotated else comp["size_mm"][::-1]
+            box = (x * PT_PER_MM, y * PT_PER_MM, (x + w) * PT_PER_MM, (y + h) * PT_PER_MM)
+            texts.append(flat(page.crop(box).extract_text() or ""))
+    return texts
+
+
+def pages_of(build: dict, cid: str) -> list[dict]:
+    first, last = component(build["manifest"], cid)["pages"]
+    return build["pages"][first - 1:last]
+
+
+def motions_yaml() -> list[dict]:
+    return yaml.safe_load((FOLDER / "motions.yaml").read_text(encoding="utf-8"))["motions"]
+
+
+# --- the manifest ------------------------------------------------------------------------------
+@pytest.mark.parametrize("paper", PAPERS)
+def test_manifest_counts(builds, paper):
+    manifest = builds[paper]["manifest"]
+    counts = {c["id"]: c["count"] for c in manifest["components"]}
+    assert counts["tribe-sheets"] == len(rules.TRIBES) == 3
+    assert counts["blank-sheet"] == 1
+    assert counts["motion-slips"] == rules.PLAYERS * rules.MOTIONS_PER_PLAYER >= 9
+    assert counts["motion-cards"] == sum(m.get("copies", 1) for m in motions_yaml()) >= 18
+    assert counts["magistrate-aid"] == 1
+    sheets = component(manifest, "tribe-sheets")
+    assert sheets["pages"][1] - sheets["pages"][0] + 1 == 3  # one page per tribe
+
+
+def test_kit_fields():
+    kit = game.build(LAYOUTS)
+    assert kit.id == "hoc-censeo" and kit.title == "Hoc Censeo" and kit.players == "3 joueurs"
+    assert kit.summary and all(c.instructions for c in kit.components)
+    bring = " ".join(kit.bring)
+    for word in ("bleu", "mauve", "jaune", "vert", "gris", "chapeau", "ciseaux"):
+        assert word in bring
+
+
+# --- the tribe sheets ----------------------------------------------------------------------------
+@pytest.mark.parametrize("paper", PAPERS)
+def test_each_sheet_names_its_tribe_columns_and_start(builds, paper):
+    pages = pages_of(builds[paper], "tribe-sheets")
+    for page, tribe in zip(pages, rules.TRIBES):
+        text = flat(page["text"])
+        assert rules.TRIBE_NAMES[tribe] in text
+        others = [rules.TRIBE_NAMES[t] for t in rules.TRIBES if t != tribe]
+        assert not any(re.search(rf"\b{o}\b", text.split("Objectif secondaire")[0]) for o in others)
+        for title in ("POUR", "CONTRE", "Sénateurs restants", "Manche", "Pièces d’or", "Sceaux de Pouvoir"):
+            assert title in text
+        assert re.search(rf"\b{rules.START_SENATORS}\b", text)
+
+
+def test_sheet_objectives_follow_the_layout():
+    layout = game.load(LAYOUTS)
+    for objective in layout.objectives:
+        expected = rules.DEFAULT_OBJECTIVES[objective.tribe]
+        assert dict(objective.circle) == {c: n for c, n in expected["circle"].items() if n}
+        assert str(expected["secondary"]["amount"]) in objective.secondary
+        assert len(objective.portions()) == rules.CIRCLE_PORTIONS
+
+
+def test_layout_defaults_are_the_rule_engine_defaults():
+    raw = yaml.safe_load((FOLDER / "objectives.yaml").read_text(encoding="utf-8"))["tribes"]
+    loaded = {t["tribe"]: {"circle": t["circle"], "secondary": t["secondary"]} for t in raw}
+    assert rules.validate_objectives(loaded) == rules.validate_objectives(rules.DEFAULT_OBJECTIVES)
+
+
+def _row_groups(page: dict) -> list[tuple[float, float, int]]:
+    """Rectangles grouped by size: (width, height, how many)."""
+    sizes = Counter((round(r["width"], 1), round(r["height"], 1)) for r in page["rects"])
+    return [(w, h, n) for (w, h), n in sizes.items()]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("cid", ["tribe-sheets", "blank-sheet"])
+def test_vote_table_has_a_row_per_round_and_a_start_row(builds, paper, cid):
+    for page in pages_of(builds[paper], cid):
+        # The rows are the only run of identical wide rectangles: the start row plus one per round.
+        wide = [(w, h, n) for w, h, n in _row_groups(page) if w > 90 * PT_PER_MM]
+        rows = max(wide, key=lambda g: g[2])
+        assert rows[2] == rules.ROUNDS + 1
+        assert rows[1] >= 6.5 * PT_PER_MM  # tall enough to write a number in pencil
+        text = page["text"]
+        for n in range(1, rules.ROUNDS + 1):
+            assert re.search(rf"(?m)^{n}\b|\b{n}\b", text)
+
+
+def _spoke_centres(page: dict) -> list[int]:
+    """How many line ends meet at each point where several meet: the circles' centres."""
+    ends = Counter()
+    for line in page["lines"]:
+        for x, y in (line["pts"][0], line["pts"][-1]):
+            ends[(round(x, 1), round(y, 1))] += 1
+    return sorted(n for n in ends.values() if n >= 4)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("cid", ["tribe-sheets", "blank-sheet"])
+def test_circles_have_the_engines_portions(builds, paper, cid):
+    # Three circles per sheet: the secret target (blank on the blank sheet), the tribe's own, Rome.
+    expected = sorted([rules.CIRCLE_PORTIONS, rules.CIRCLE_PORTIONS, rules.ROME_PORTIONS])
+    for page in pages_of(builds[paper], cid):
+        assert _spoke_centres(page) == expected
+        text = flat(page["text"])
+        assert text.count("Calamité") == len(rules.CALAMITY_AT)
+        for k in range(1, rules.ROME_PORTIONS + 1):
+            assert re.search(rf"\b{k}\b", text)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_fold_zone_is_above_the_fold_and_upright(builds, paper):
+    width = paper_size(paper)[0] - 2 * PAGE_MARGIN
+    for page, tribe in zip(pages_of(builds[paper], "tribe-sheets"), rules.TRIBES):
+        folds = [ln for ln in page["lines"]
+                 if abs(ln["top"] - ln["bottom"]) < 0.1 and ln["x1"] - ln["x0"] > 0.95 * width * PT_PER_MM]
+        assert len(folds) == 1
+        fold_y = folds[0]["top"]
+        name = rules.TRIBE_NAMES[tribe]
+        # The name is the largest text of the sheet.
+        biggest = max(c["size"] for c in page["chars"])
+        name_chars = [c for c in page["chars"] if c["size"] == biggest]
+        assert "".join(c["text"] for c in name_chars) == name
+        assert all("Cinzel" in c["fontname"] and c["upright"] and c["bottom"] < fold_y for c in name_chars)
+        secondary = [c for c in page["chars"] if c["top"] < fold_y]
+        assert "Objectif secondaire" in "".join(c["text"] for c in secondary)
+        # Nothing of the vote table above the fold: its rows all lie below.
+        rows = [r for r in page["rects"] if r["width"] > 90 * PT_PER_MM and r["height"] < 12 * PT_PER_MM]
+        assert rows and all(r["top"] > fold_y for r in rows)
+
+
+# --- motions -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_motion_text_is_on_its_card(builds, paper):
+    cards = builds[paper]["cards"]
+    for motion in motions_yaml():
+        title, text = flat(motion["title"]), flat(motion["text"])
+        found = [c for c in cards if title.replace(" ", "") in c.replace(" ", "") and text in c]
+        assert found, f"motion « {title} » is not on any card"
+
+
+def test_motions_are_varied():
+    motions = motions_yaml()
+    assert len(motions) >= 18
+    per_colour = Counter(m["colour"] for m in motions)
+    assert set(per_colour) == set(rules.COLOURS)
+    assert min(per_colour.values()) >= 4
+    assert len({m["title"] for m in motions}) == len(motions)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_slips_offer_the_four_colours(builds, paper):
+    text = flat(pages_of(builds[paper], "motion-slips")[0]["text"])
+    layout = game.load(LAYOUTS)
+    for colour in layout.colours.values():
+        assert text.count(colour.name) >= rules.PLAYERS * rules.MOTIONS_PER_PLAYER
+
+
+# --- the magistrate's aid -------------------------------------------------------------------------
+@pytest.mark.parametrize("paper", PAPERS)
+def test_aid_has_every_section_and_the_bonus_table(builds, paper):
+    text = flat(pages_of(builds[paper], "magistrate-aid")[0]["text"])
+    texts = yaml.safe_load((FOLDER / "texts.yaml").read_text(encoding="utf-8"))
+    for section in texts["aid"]["sections"]:
+        assert flat(section["title"]) in text
+    layout = game.load(LAYOUTS)
+    for colour in layout.colours.values():
+        # Two columns and wrapped cells interleave in the extracted text: look for the words.
+        assert all(word in text for word in flat(colour.bonus).split()), colour.bonus
+    # The numbers come from the engine: the CONTRE gold and the calamity portions.
+    assert f"{rules.CONTRE_GOLD[0]} pièces d’or" in text
+    assert all(f"{k}e" in text for k in rules.CALAMITY_AT)
+
+
+# --- paper, glyphs, collisions ----------------------------------------------------------------------
+@pytest.mark.parametrize("paper", PAPERS)
+def test_everything_printed_stays_on_the_paper(builds, paper):
+    pw, ph = paper_size(paper)
+    manifest = builds[paper]["manifest"]
+    page_pieces = {n for c in manifest["components"] if c["size_mm"][0] > 150
+                   for n in range(c["pages"][0], c["pages"][1] + 1)}
+    for number, page in enumerate(builds[paper]["pages"], start=1):
+        assert abs(page["width"] - pw * PT_PER_MM) < 0.5 and abs(page["height"] - ph * PT_PER_MM) < 0.5
+        # Full-page pieces keep to the printable area; card grids keep their 5 mm margin.
+        margin = (PAGE_MARGIN if number in page_pieces else 5.0) * PT_PER_MM - 0.5
+        for c in page["chars"]:
+            assert c["x0"] >= margin and c["x1"] <= page["width"] - margin, (number, c["text"])
+            assert c["top"] >= margin and c["bottom"] <= page["height"] - margin, (number, c["text"])
+        if number in page_pieces:
+            for r in page["rects"]:
+                assert r["x0"] >= margin and r["x1"] <= page["width"] - margin
+                assert r["top"] >= margin and r["bottom"] <= page["height"] - margin
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_two_characters_overlap(builds, paper):
+    for number, page in enumerate(builds[paper]["pages"], start=1):
+        chars = sorted((c for c in page["chars"] if c["text"].strip()), key=lambda c: c["x0"])
+        for i, a in enumerate(chars):
+            for b in chars[i + 1:]:
+                if b["x0"] >= a["x1"]:
+                    break
+                dx = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+                dy = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+                if dx > 0 and dy > 0:
+                    smaller = min((a["x1"] - a["x0"]) * (a["bottom"] - a["top"]),
+                                  (b["x1"] - b["x0"]) * (b["bottom"] - b["top"]))
+                    assert dx * dy < 0.3 * smaller, (number, a["text"], b["text"], a["top"], b["top"])
+
+
+def _cmap(name: str) -> set[int]:
+    return set(TTFont(str(font_path(name))).getBestCmap())
+
+
+def test_every_character_in_the_pdf_has_a_glyph_in_its_embedded_font(builds):
+    # tests/engine/test_glyphs.py checks what every game draws; this reads the PDF a printer
+    # gets, on both papers, so a backend fallback that went wrong would show here.
+    by_file = {Path(f).stem: _cmap(name) for name, f in FILES.items()}
+    for paper in PAPERS:
+        for number, page in enumerate(builds[paper]["pages"], start=1):
+            for c in page["chars"]:
+                stem = c["fontname"].split("+")[-1]
+                assert stem in by_file, c["fontname"]
+                assert all(ord(ch) in by_file[stem] for ch in c["text"]), (paper, number, c["text"], stem)
+
+
+@pytest.fixture
+def layouts_copy(tmp_path):
+    shutil.copytree(FOLDER, tmp_path / "hoc-censeo")
+    return tmp_path
+
+
+def _edit(root: Path, name: str, old: str, new: str, count: int = 1) -> None:
+    path = root / "hoc-censeo" / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def test_bad_circle_is_refused_by_the_rule_engine_with_tribe_and_field(layouts_copy):
+    _edit(layouts_copy, "objectives.yaml", "      bleu: 3\n", "      bleu: 2\n")
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    error = caught.value
+    assert error.file.endswith("objectives.yaml")
+    assert error.entry == "tribes[1] « titienses »" and error.field == "circle"
+    assert "7" in error.problem and str(rules.CIRCLE_PORTIONS) in error.problem
+    assert "titienses" in str(error)
+
+
+def test_unknown_colour_in_a_circle_names_the_key(layouts_copy):
+    _edit(layouts_copy, "objectives.yaml", "      vert: 1\n", "      rouge: 1\n")
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    assert caught.value.entry == "tribes[1] « titienses »" and caught.value.field == "circle.rouge"
+
+
+def test_duplicate_tribe_is_refused(layouts_copy):
+    _edit(layouts_copy, "objectives.yaml", "tribe: ramnes", "tribe: titienses")
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    assert caught.value.entry.startswith("tribes[2]") and caught.value.field == "tribe"
+
+
+def test_bad_motion_colour_names_the_motion(layouts_copy):
+    _edit(layouts_copy, "motions.yaml", "  - title: Douze licteurs\n    colour: bleu",
+          "  - title: Douze licteurs\n    colour: rouge")
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    error = caught.value
+    assert error.file.endswith("motions.yaml")
+    assert error.entry == "motions[3] « Douze licteurs »" and error.field == "colour"
+
+
+def test_too_few_motions_for_a_game(layouts_copy):
+    path = layouts_copy / "hoc-censeo" / "motions.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["motions"] = data["motions"][: rules.ROUNDS - 1]
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    assert caught.value.field == "motions" and str(rules.ROUNDS) in caught.value.problem
+
+
+def test_unknown_placeholder_names_the_text(layouts_copy):
+    _edit(layouts_copy, "texts.yaml", "{START_SENATORS} sénateurs pour", "{SENATEURS} sénateurs pour")
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    error = caught.value
+    assert error.file.endswith("texts.yaml") and error.entry == "kit" and error.field == "summary"
+    assert "{SENATEURS}" in error.problem
+
+
+def test_two_colours_with_one_symbol_are_refused(layouts_copy):
+    _edit(layouts_copy, "colours.yaml", "symbol: triangle", "symbol: square")
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    assert caught.value.entry == "colours.mauve" and caught.value.field == "symbol"
+
+
+def test_layout_error_reaches_the_cli_as_one_sentence(layouts_copy, tmp_path):
+    _edit(layouts_copy, "objectives.yaml", "      kind: gold\n", "      kind: glory\n")
+    result = CliRunner().invoke(cli, ["build", "hoc-censeo", "--layouts", str(layouts_copy),
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "objectives.yaml" in result.output and "tribes[2] « ramnes »" in result.output
+    assert "secondary.kind" in result.output
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_gold_and_seal_rows_have_a_box_per_possible_gain(builds, paper):
+    # A tribe gains at most CONTRE_GOLD[0] gold, or POUR_SEALS + a seal bonus, per round.
+    most_gold = max(rules.CONTRE_GOLD[0], *(g.get("gold", 0) for g in rules.COLOUR_BONUS.values()))
+    most_seals = rules.POUR_SEALS + max(g.get("seals", 0) for g in rules.COLOUR_BONUS.values())
+    for page in pages_of(builds[paper], "tribe-sheets") + pages_of(builds[paper], "blank-sheet"):
+        table_bottom = max(r["bottom"] for r in page["rects"] if r["width"] > 90 * PT_PER_MM)
+        boxes = [c for c in page["curves"] if abs(c["width"] - c["height"]) < 0.2 and c["top"] > table_bottom
+                 and c["x0"] > (PAGE_MARGIN + 40) * PT_PER_MM]
+        rows = Counter(round(c["top"]) for c in boxes)
+        assert sorted(rows.values()) == sorted([rules.ROUNDS * most_gold, rules.ROUNDS * most_seals])
+
+
+def test_unknown_placeholder_in_a_bonus_names_it(layouts_copy):
+    _edit(layouts_copy, "texts.yaml", 'gold: "+{n} pièce d’or"', 'gold: "+{nombre} pièce d’or"')
+    with pytest.raises(LayoutError) as caught:
+        game.load(layouts_copy)
+    assert caught.value.entry == "bonus" and caught.value.field == "gold"
+
+
+def test_motion_text_too_long_names_the_motion_entry(layouts_copy, tmp_path):
+    # The refusal named the motion by its bare title, not as the layout's motions[3] entry.
+    # Within the 60 characters the schema allows a title, but one word too long for a card.
+    _edit(layouts_copy, "motions.yaml", "title: Douze licteurs", "title: Pontifexmaximusrexsacrorumflaminesmaioresetminores")
+    result = CliRunner().invoke(cli, ["build", "hoc-censeo", "--layouts", str(layouts_copy), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert "component 'motion-cards', motions[3] « Pontifexmaximusrexsacrorumflaminesmaior… »:" in result.output
+    assert not (tmp_path / "o" / "hoc-censeo.pdf").exists()

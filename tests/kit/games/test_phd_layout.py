@@ -1,0 +1,190 @@
+"""The PHD layout files: loading checks each card against the rules and names what is wrong;
+the kit builds from the project's files. (Glyphs: tests/engine/test_glyphs.py; own words:
+tests/test_own_words.py.)
+
+Each mistake test copies layouts/phd into tmp_path, changes one thing as a designer might,
+and expects a LayoutError naming the file, the card and the field.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from kit.build import default_layouts
+from kit.cli import cli
+from kit.errors import LayoutError
+from kit.games.phd import layout as game
+from scorekeeper.rules import phd as rules
+
+FOLDER = default_layouts() / "phd"
+
+
+def raw(name: str, folder: Path = FOLDER) -> dict:
+    return yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+
+
+def write(folder: Path, name: str, data: dict) -> None:
+    (folder / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+@pytest.fixture()
+def copy(tmp_path):
+    """A designer's copy of the layouts: returns (root, phd folder)."""
+    root = tmp_path / "layouts"
+    shutil.copytree(FOLDER, root / "phd")
+    return root, root / "phd"
+
+
+def change_event(copy, change, *, kind: str | None = None, holding: str | None = None) -> tuple[Path, int, dict]:
+    """Apply change to the first event card of a type (or holding a key) in the designer's
+    copy; returns (layouts root, 1-based position, the changed card)."""
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1)
+                       if (kind is None or c["type"] == kind) and (holding is None or holding in c))
+    change(card)
+    write(folder, "events.yaml", data)
+    return root, index, card
+
+
+def expect(root: Path, file: str, entry: str | None, field: str) -> LayoutError:
+    with pytest.raises(LayoutError) as caught:
+        game.load(root)
+    error = caught.value
+    assert Path(error.file).name == file
+    if entry is not None:
+        assert error.entry is not None and entry in error.entry
+    assert error.field == field
+    message = str(error)
+    assert file in message and f"'{field}'" in message
+    return error
+
+
+# --- the project's own files load -------------------------------------------------------------
+def test_the_project_layouts_load_and_build():
+    layout = game.load(default_layouts())
+    assert len(layout.characters) == rules.MAX_PLAYERS
+    kit = game.build(default_layouts())
+    assert kit.id == rules.GAME_ID == game.GAME_ID
+    assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
+    assert kit.bring and kit.summary and all(c.instructions for c in kit.components)
+    assert any("trombone" in item for item in kit.bring) and any("dé" in item for item in kit.bring)
+
+
+# --- rule checks at load ----------------------------------------------------------------------
+def test_a_challenge_without_difficulty_names_file_card_and_field(copy):
+    root, index, card = change_event(copy, lambda card: card.pop("difficulty"), kind="challenge")
+    error = expect(root, "events.yaml", f"cards[{index}] « {card['title']} »", "difficulty")
+    assert "challenge" in error.problem
+
+
+def test_a_post_it_on_a_challenge_is_refused(copy):
+    postit = {"text": "Bonne chance", "value": 2, "resource": "credit"}
+    root, index, card = change_event(copy, lambda card: card.update(postit=postit), kind="challenge")
+    error = expect(root, "events.yaml", f"cards[{index}]", "postit")
+    assert "post-it" in error.problem
+
+
+def test_a_modifier_on_a_c_est_la_vie_card_is_refused(copy):
+    root, index, card = change_event(copy, lambda card: card.update(modifier=2), kind="vie")
+    expect(root, "events.yaml", f"cards[{index}]", "modifier")
+
+
+@pytest.mark.parametrize("kind, field, value", [
+    ("vie", "pression", rules.RESOURCE_MAX - rules.RESOURCE_MIN + 1),
+    ("challenge", "difficulty", rules.RESOURCE_MAX + rules.DIE_MAX + 1),
+    ("challenge", "difficulty", rules.RESOURCE_MIN + rules.DIE_MIN),
+])
+def test_a_number_outside_the_engines_bounds_is_refused(copy, kind, field, value):
+    root, index, card = change_event(copy, lambda card: card.update({field: value}), kind=kind)
+    error = expect(root, "events.yaml", f"cards[{index}]", field)
+    assert str(value) in error.problem
+
+
+def test_a_post_it_larger_than_the_die_is_refused(copy):
+    root, index, card = change_event(copy, lambda card: card["postit"].update(value=-(rules.DIE_MAX + 1)),
+                                     kind="superviseur")
+    expect(root, "events.yaml", f"cards[{index}]", "postit.value")
+
+
+def test_an_argument_outside_bounds_or_zero_is_refused(copy):
+    root, folder = copy
+    data = raw("arguments.yaml", folder)
+    data["cards"][2]["value"] = 0
+    write(folder, "arguments.yaml", data)
+    expect(root, "arguments.yaml", f"cards[3] « {data['cards'][2]['title']} »", "value")
+    data["cards"][2]["value"] = rules.DIE_MAX + 1
+    write(folder, "arguments.yaml", data)
+    expect(root, "arguments.yaml", "cards[3]", "value")
+
+
+def test_an_unknown_key_lists_the_accepted_ones(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    data["cards"][0]["difficulte"] = 9
+    write(folder, "events.yaml", data)
+    error = expect(root, "events.yaml", f"cards[1] « {data['cards'][0]['title']} »", "difficulte")
+    assert "difficulty" in error.problem
+
+
+def test_a_die_roll_must_cover_each_face_once(copy):
+    def stop_short(card):
+        card["roll"][-1]["faces"][1] = rules.DIE_MAX - 1
+    root, index, card = change_event(copy, stop_short, holding="roll")
+    expect(root, "events.yaml", f"cards[{index}]", "roll")
+
+
+def test_a_superviseur_says_what_happens_to_the_chapter(copy):
+    root, index, card = change_event(copy, lambda card: card.pop("chapter"), holding="chapter")
+    expect(root, "events.yaml", f"cards[{index}]", "chapter")
+
+
+def test_two_cards_alike_are_refused(copy):
+    root, folder = copy
+    data = raw("arguments.yaml", folder)
+    data["cards"][5]["text"] = data["cards"][1]["text"]
+    write(folder, "arguments.yaml", data)
+    error = expect(root, "arguments.yaml", "cards[6]", "text")
+    assert "cards[2]" in error.problem
+
+
+def test_too_few_events_is_refused(copy):
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    data["cards"] = data["cards"][:20]
+    write(folder, "events.yaml", data)
+    error = expect(root, "events.yaml", None, "cards")
+    assert str(game.MIN_EVENTS) in error.problem
+
+
+def test_an_unknown_placeholder_is_named(copy):
+    root, folder = copy
+    data = raw("aids.yaml", folder)
+    data["turn_aid"][0]["sections"][0]["text"] += " {main_max}"
+    write(folder, "aids.yaml", data)
+    with pytest.raises(LayoutError) as caught:
+        game.build(root)
+    assert "{main_max}" in str(caught.value) and "{hand_limit}" in str(caught.value)
+    assert "aids.yaml" in str(caught.value) and "turn_aid[1]" in str(caught.value)
+
+
+def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_2(copy, tmp_path):
+    root, index, card = change_event(copy, lambda card: card.pop("difficulty"), kind="challenge")
+    result = CliRunner().invoke(cli, ["build", "phd", "--layouts", str(root), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "events.yaml" in result.output and f"cards[{index}]" in result.output and "'difficulty'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
+    root, folder = copy
+    data = raw("kit.yaml", folder)
+    data["components"]["character-cards"]["size"] = [63, 88]
+    write(folder, "kit.yaml", data)
+    with pytest.raises(LayoutError) as caught:
+        game.build(root)
+    assert caught.value.field == "size" and "5 mm" in caught.value.problem

@@ -1,0 +1,137 @@
+"""The SVG backend read back as XML: page files, sizes, glyph outlines, colours, bytes."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from kit.surface import make_surface, metrics
+from kit.surface.svg import SvgSurface
+
+from surface_samples import FRENCH, draw_sample
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+@pytest.fixture(scope="module")
+def sample_svgs(tmp_path_factory) -> list[Path]:
+    s = SvgSurface(title="Échantillon")
+    draw_sample(s)
+    return s.save(tmp_path_factory.mktemp("svg") / "sample")
+
+
+def _tag(el) -> str:
+    return el.tag.split("}", 1)[1]
+
+
+def test_one_file_per_page_named_after_the_stem(sample_svgs, tmp_path):
+    assert [p.name for p in sample_svgs] == ["sample-1.svg", "sample-2.svg"]
+    s = SvgSurface()
+    s.begin_page(10, 10)
+    s.end_page()
+    assert [p.name for p in s.save(tmp_path / "cartes.svg")] == ["cartes-1.svg"]
+
+
+def test_page_size_in_mm(sample_svgs):
+    sizes = []
+    for path in sample_svgs:
+        root = ET.parse(path).getroot()
+        sizes.append((root.get("width"), root.get("height"), root.get("viewBox")))
+    assert sizes == [("210mm", "297mm", "0 0 210 297"), ("63mm", "88mm", "0 0 63 88")]
+
+
+def test_shapes_are_written_in_page_mm(sample_svgs):
+    root = ET.parse(sample_svgs[0]).getroot()
+    rects = [(r.get("x"), r.get("y"), r.get("width"), r.get("height"), r.get("fill"))
+             for r in root.iter("{%s}rect" % NS["svg"])]
+    assert ("70", "10", "40", "20", "#56b4e9") in rects
+    dashed = [r for r in root.iter("{%s}rect" % NS["svg"]) if r.get("stroke-dasharray")]
+    assert [(r.get("rx"), r.get("stroke-dasharray")) for r in dashed] == [("3", "2 1")]
+    line = next(root.iter("{%s}line" % NS["svg"]))
+    assert (line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) == ("10", "50", "110", "50")
+    assert line.get("stroke-width") == "0.5"
+
+
+def test_transforms_nest_as_groups(sample_svgs):
+    root = ET.parse(sample_svgs[0]).getroot()
+    outer = [g for g in root.findall("svg:g", NS) if g.get("transform") == "translate(150 150)"]
+    assert len(outer) == 1
+    inner = outer[0].findall("svg:g", NS)
+    assert [g.get("transform") for g in inner] == ["rotate(30)"]
+    assert [_tag(el) for el in inner[0]] == ["g", "rect"]  # the text run, then the rect
+    clips = {c.get("id"): c for c in root.iter("{%s}clipPath" % NS["svg"])}
+    users = [g.get("clip-path") for g in root.iter("{%s}g" % NS["svg"]) if g.get("clip-path")]
+    assert users == ["url(#clip1)", "url(#clip2)"] and set(clips) == {"clip1", "clip2"}
+    ellipse = clips["clip1"][0]
+    assert (_tag(ellipse), ellipse.get("cx"), ellipse.get("cy"), ellipse.get("rx")) == ("ellipse", "40", "190", "20")
+    assert clips["clip2"][0].get("rx") == "5"
+
+
+def test_text_is_glyph_outlines_not_text(sample_svgs):
+    for path in sample_svgs:
+        root = ET.parse(path).getroot()
+        assert not list(root.iter("{%s}text" % NS["svg"]))
+        paths = list(root.find("svg:defs", NS).iter("{%s}path" % NS["svg"]))
+        outlines = {p.get("id"): p.get("d") for p in paths}
+        uses = [u.get(XLINK) for u in root.iter("{%s}use" % NS["svg"])]
+        assert uses
+        for ref in uses:
+            assert ref.startswith("#") and outlines[ref[1:]], ref
+        # Each outline is written once, and only if used.
+        assert len(paths) == len(outlines) and set(outlines) == {ref[1:] for ref in uses}
+    first_page_uses = [u.get(XLINK) for u in ET.parse(sample_svgs[0]).getroot().iter("{%s}use" % NS["svg"])]
+    assert len(set(first_page_uses)) < len(first_page_uses)
+
+
+def test_a_text_run_places_one_use_per_inked_character(tmp_path):
+    s = SvgSurface()
+    s.begin_page(100, 20)
+    s.text(10, 10, FRENCH, size=10)
+    s.end_page()
+    root = ET.parse(s.save(tmp_path / "run")[0]).getroot()
+    run = next(g for g in root.findall("svg:g", NS) if g.get("aria-label") == FRENCH)
+    inked = [ch for ch in FRENCH if not ch.isspace()]
+    uses = run.findall("svg:use", NS)
+    assert len(uses) == len(inked)
+    # The last glyph starts one advance-less-the-last-char short of the run's width.
+    m = metrics.get("sans")
+    last_x = float(uses[-1].get("x"))
+    k = 10 * metrics.PT / m.units_per_em
+    assert (last_x + m.advance(FRENCH[-1])) * k == pytest.approx(s.text_width(FRENCH, size=10), abs=1e-6)
+
+
+def test_same_calls_give_the_same_bytes(sample_svgs, tmp_path):
+    again = SvgSurface(title="Échantillon")
+    draw_sample(again)
+    for a, b in zip(again.save(tmp_path / "sample"), sample_svgs, strict=True):
+        assert a.read_bytes() == b.read_bytes()
+
+
+def test_numbers_have_at_most_three_decimals(sample_svgs):
+    text = sample_svgs[0].read_text(encoding="utf-8")
+    body = re.sub(r"scale\([^)]*\)", "", text)  # the glyph scale factor keeps 6 digits
+    assert not re.search(r"\d\.\d{4,}", body)
+
+
+def _colours(paths) -> list[str]:
+    found = []
+    for path in paths:
+        found += re.findall(r'(?:fill|stroke)="(#[0-9a-f]{6})"', path.read_text(encoding="utf-8"))
+    return found
+
+
+def test_greyscale_leaves_only_greys(tmp_path, sample_svgs):
+    assert any(len({c[1:3], c[3:5], c[5:7]}) > 1 for c in _colours(sample_svgs))
+    grey = make_surface("svg", greyscale=True)
+    draw_sample(grey)
+    found = _colours(grey.save(tmp_path / "grey"))
+    assert found and all(c[1:3] == c[3:5] == c[5:7] for c in found)
+    assert "#a3a3a3" in found  # orange #E69F00 at Rec. 709 luminance 162.6
+
+
+def test_text_needs_a_page():
+    with pytest.raises(RuntimeError):
+        SvgSurface().text(0, 0, "x")

@@ -1,0 +1,186 @@
+"""PHD through `kit score`: setup errors, friendly commands, show, and guided play."""
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from score_cli import lines, refused, unchanged
+
+
+@pytest.fixture
+def game(new_session):
+    """game(*options, players=...) -> a new PHD session file."""
+    return partial(new_session, "phd", players=("Ana", "Ben", "Cléo"))
+
+
+@pytest.mark.parametrize("players, options, text", [
+    (["Ana"], [], "1"),
+    (["A", "B", "C", "D", "E", "F", "G"], [], "7"),
+    (["Ana", "Ben"], ["chapters=4"], "chapters"),
+    (["Ana", "Ben"], ["timed=sometimes"], "sometimes"),
+    (["Ana", "Ben"], ["speed=3"], "speed"),
+    (["Ana", "Ana"], [], "Ana"),
+])
+def test_bad_setups_exit_2_with_one_sentence_and_no_file(kit, tmp_path, players, options, text):
+    path = tmp_path / "bad.jsonl"
+    result = kit.new(path, "phd", players, options)
+    refused(result, text)
+    assert len(result.output.strip().splitlines()) == 1
+    assert not path.exists()
+
+
+def test_friendly_commands_write_the_contract_actions(kit, game):
+    path = game("chapters=1")
+    assert kit("score", "adjust", path, "Ana", "--pression", "+3", "--credit", "-2").exit_code == 0
+    result = kit("score", "challenge", path, "Ana", "--resource", "crédit", "--die", "4", "--difficulty", "7",
+                 "--modifier", "-4", "--modifier", "+1", "--success", "pression=+3,credit=+3",
+                 "--failure", "P=+2")
+    assert result.exit_code == 0 and "failure" in result.output
+    assert kit("score", "adjust", path, "Ana", "--credit", "10").exit_code == 0
+    assert kit("score", "submit", path, "Ana").exit_code == 0
+    assert kit("score", "controversy", path, "Ana", "--argument", "3", "--support", "1",
+               "--opposition", "2").exit_code == 0
+    assert kit("score", "revoke", path, "Ana").exit_code == 0
+    assert kit("score", "approve", path, "Ana").exit_code == 0
+    result = kit("score", "defend", path, "Ana", "--die", "3", "--argument", "2", "--opposition", "4")
+    assert result.exit_code == 0 and "Game over: Ana wins." in result.output
+    assert lines(path)[1:] == [
+        {"action": "adjust", "player": "Ana", "pression": 3, "credit": -2},
+        {"action": "challenge", "player": "Ana", "resource": "credit", "die": 4, "difficulty": 7,
+         "modifiers": [-4, 1], "success": {"pression": 3, "credit": 3}, "failure": {"pression": 2}},
+        {"action": "adjust", "player": "Ana", "credit": 10},
+        {"action": "submit", "player": "Ana"},
+        {"action": "controversy", "player": "Ana", "arguments": [3], "support": [1], "opposition": [2]},
+        {"action": "revoke", "player": "Ana"},
+        {"action": "approve", "player": "Ana"},
+        {"action": "defend", "player": "Ana", "die": 3, "arguments": [2], "opposition": [4]},
+    ]
+    assert kit.state(path)["players"]["Ana"]["status"] == "doctor"
+
+
+def test_a_refusal_exits_2_and_leaves_the_file_alone(kit, game):
+    path = game()
+    with unchanged(path):
+        refused(kit("score", "submit", path, "Ben"), "Ben has 4 Pression and 4 Crédit")
+        refused(kit("score", "challenge", path, "Ben", "--resource", "luck", "--die", "3", "--difficulty", "5"),
+                "luck")
+
+
+def test_deck_empty_is_one_command_for_each_game(kit, game, new_session):
+    untimed = game()
+    refused(kit("score", "deck-empty", untimed), "timed")
+    timed = game("timed=true", players=("Ana", "Ben"))
+    assert kit("score", "deck-empty", timed, "--hand", "Ana=2").exit_code == 2
+    result = kit("score", "deck-empty", timed)
+    assert result.exit_code == 0 and "Scores: Ana 4, Ben 4" in result.output
+    assert kit.state(timed)["winners"] == ["Ana", "Ben"]
+    amph = new_session("amphitheatre", players=("A", "B", "C"))
+    refused(kit("score", "deck-empty", amph), "amphitheatre")
+
+
+def test_show_is_a_table_in_standing_order(kit, game):
+    path = game("timed=true")
+    kit("score", "adjust", path, "Cléo", "--credit", "5")
+    kit("score", "adjust", path, "Ben", "--pression", "20")
+    result = kit("score", "show", path)
+    rows = result.output.splitlines()
+    assert "timed variant" in rows[0]
+    assert rows[1].split() == ["rank", "player", "Pression", "Crédit", "submitted", "approved", "status"]
+    assert [row.split()[:2] for row in rows[3:6]] == [["1", "Cléo"], ["2", "Ana"], ["3", "Ben"]]
+    assert "burnt out" in rows[5]
+    french = kit("score", "show", path, "--lang", "fr").output
+    assert "burn-out" in french and "rang" in french
+
+
+# -- guided play ---------------------------------------------------------------------------
+
+SCRIPT = [
+    "",                      # whose turn: Ana (the default)
+    "vie", "6", "6",         # Vivre: C'est la vie, Pression +6, Crédit +6
+    "submit",                # Recherche
+    # Ben's turn
+    "challenge", "credit", "-7", "", "pression=+1", "", "3",    # difficulty -7: refused, all asked again
+    "credit", "7", "", "pression=+1", "", "9", "3",             # a die of 9 is asked again at once;
+                                                                 # 4 + 3 >= 7: won, two Recherche
+    "draw", "submit",        # Ben's submit is refused (4 Crédit) ...
+    "draw",                  # ... so he does something else
+    # Ana's turn
+    "superviseur", "approve", "draw",
+    # Ben's turn
+    "none", "argument",
+    # Ana's turn: she has the one chapter needed
+    "y", "4", "2", "", "1",
+]
+
+
+def test_play_a_game_turn_by_turn(kit, game):
+    path = game("chapters=1", players=("Ana", "Ben"))
+    result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "die must be between 1 and 6, not 9" in result.output
+    assert "difficulty of Ben's challenge must be at least 0, not -7" in result.output
+    assert "submitting a chapter needs at least 5" in result.output
+    assert "Recherche (2 of 2" in result.output
+    assert "Game over: Ana wins." in result.output
+    assert [line["action"] for line in lines(path)[1:]] == ["adjust", "submit", "challenge", "approve", "defend"]
+    state = kit.state(path)
+    assert state["players"]["Ana"]["status"] == "doctor"
+    assert state["players"]["Ben"]["pression"] == 5
+
+
+def test_play_stops_cleanly_and_resumes(kit, game):
+    path = game(players=("Ana", "Ben"))
+    result = kit("score", "play", path, input="\n".join(["", "vie", "2", "0"]) + "\n")
+    assert result.exit_code == 130 and "saved" in result.output
+    assert lines(path)[1:] == [{"action": "adjust", "player": "Ana", "pression": 2}]
+    result = kit("score", "play", path, input="\n".join(["Ben", "vie", "0", "-1", "draw"]) + "\n")
+    assert result.exit_code == 130
+    assert kit.state(path)["players"]["Ben"]["credit"] == 3
+
+
+def test_play_cooperation_cards_and_turns_skip_the_eliminated(kit, game):
+    path = game()
+    script = ["", "cooperation", "Ben", "16", "0", "Zoé", "Cléo", "0", "2", "",   # Ben burns out
+              "card", "vie", "1", "0",                                           # a card from hand
+              "vie", "0", "-4", "draw"]                                          # Cléo plays next
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 130, result.output
+    assert "Zoé is not a player still playing" in result.output
+    assert "== Cléo's turn" in result.output and "== Ben's turn" not in result.output
+    players = kit.state(path)["players"]
+    assert players["Ben"]["status"] == "burnout"
+    assert (players["Ana"]["pression"], players["Cléo"]["credit"]) == (5, 2)
+
+
+@pytest.mark.parametrize("fields, text", [
+    ('"pression": null', "not null"), ('"pression": true', "not true"), ('"credit": [1]', "not [1]"),
+])
+def test_a_refused_value_is_shown_as_it_was_typed_in_json(kit, game, fields, text):
+    """Session lines are JSON: "not None" or "not True" would name a value nobody typed."""
+    path = game()
+    with unchanged(path):
+        refused(kit("score", "act", path, '{"action": "adjust", "player": "Ana", ' + fields + "}"), text)
+
+
+def test_show_says_why_a_player_still_playing_won(kit, game):
+    path = game()
+    kit("score", "adjust", path, "Ana", "--pression", "+20")      # burn-out
+    kit("score", "adjust", path, "Ben", "--credit", "+20")        # bingo: Cléo is the last one in
+    rows = kit("score", "show", path).output
+    cleo = next(row for row in rows.splitlines() if "Cléo" in row)
+    assert cleo.endswith("last in the game (won)") and "Ben and Cléo win" in rows
+    assert "dernier en jeu (gagné)" in kit("score", "show", path, "--lang", "fr").output
+    timed = game("timed=true")
+    kit("score", "adjust", timed, "Ana", "--credit", "+1")
+    kit("score", "deck-empty", timed)
+    ana = next(row for row in kit("score", "show", timed).output.splitlines() if "Ana" in row)
+    assert "best score (won)" in ana
+
+
+def test_play_says_what_empty_means_in_a_timed_game(kit, game):
+    path = game("timed=true")
+    result = kit("score", "play", path, input="\nempty\n")
+    assert result.exit_code == 0, result.output
+    assert "(or empty: the deck has run out)" in result.output and "best score (won)" in result.output
+    assert "the deck has run out" not in kit("score", "play", game(), input="\n").output

@@ -1,0 +1,119 @@
+"""Promotion through `kit score`: setup errors, friendly commands, show, and guided play."""
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from score_cli import lines, refused, unchanged
+
+
+@pytest.fixture
+def game(new_session):
+    """game(*options, players=...) -> a new Promotion session file."""
+    return partial(new_session, "promotion", players=("Ana", "Ben"))
+
+
+@pytest.mark.parametrize("players, options, text", [
+    (["Ana"], [], "1"), ([f"P{i}" for i in range(9)], [], "9"),
+    (["Ana", "Ben"], ["target=0"], "target"), (["Ana", "Ben"], ["hand=4"], "hand"),
+])
+def test_bad_setups_exit_2_and_create_nothing(kit, tmp_path, players, options, text):
+    path = tmp_path / "bad.jsonl"
+    refused(kit.new(path, "promotion", players, options), text)
+    assert not path.exists()
+
+
+def test_friendly_commands_and_the_office_closing(kit, game):
+    path = game("target=10")
+    assert kit.state(path)["target"] == 10
+    assert kit("score", "gain", path, "Ana", "3").exit_code == 0
+    result = kit("score", "steal", path, "--thief", "Ben", "--victim", "Ana", "9")
+    assert result.exit_code == 0 and "Ana: PI 4 -> 0" in result.output and "Ben: PI 1 -> 5" in result.output
+    assert kit("score", "lose", path, "Ben", "1").exit_code == 0
+    assert kit("score", "gain", path, "Ana", "4").exit_code == 0
+    assert kit("score", "deck-empty", path).exit_code == 0
+    result = kit("score", "deck-empty", path)
+    assert result.exit_code == 0 and "the next time it runs out, the office closes" in result.output
+    with unchanged(path):
+        refused(kit("score", "deck-empty", path), "Ana and Ben are tied on 4 PI")
+    result = kit("score", "deck-empty", path, "--hand", "Ana=3", "--hand", "Ben=3")
+    assert result.exit_code == 0 and "Game over: Ana and Ben win." in result.output
+    assert "The deck is empty (cards in hand: Ana 3, Ben 3)" in result.output
+    assert lines(path)[-1] == {"action": "deck_empty", "hands": {"Ana": 3, "Ben": 3}}
+    assert lines(path)[2] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 9}
+
+
+def test_refusals_exit_2(kit, game):
+    path = game()
+    for args, text in [(("gain", path, "Ana", "0"), "0"), (("lose", path, "Zoé", "1"), "Zoé"),
+                       (("steal", path, "--thief", "Ana", "--victim", "Ana", "1"), "Ana")]:
+        refused(kit("score", *args), text)
+
+
+def test_show_ranks_by_pi_with_the_distance_to_the_target(kit, game):
+    path = game(players=("Ana", "Ben", "Cléo", "Dan", "Eve"))
+    kit("score", "gain", path, "Dan", "4")
+    kit("score", "lose", path, "Ana", "1")
+    rows = kit("score", "show", path).output.splitlines()
+    assert rows[0].startswith("Promotion: 7 PI to win, hands of 4")
+    assert [row.split() for row in rows[3:]] == [["1", "Dan", "5", "2"], ["2", "Ben", "1", "6"],
+                                                 ["2", "Cléo", "1", "6"], ["2", "Eve", "1", "6"],
+                                                 ["5", "Ana", "0", "7"]]
+
+
+# -- guided play ---------------------------------------------------------------------------
+
+SCRIPT = [
+    "",                          # whose turn: Ana
+    "gain", "", "0",             # refused: at least 1, and the amount alone is asked again
+    "3",                         # Ana 4
+    "steal", "Ben", "Ana", "2",  # Ana 2, Ben 3
+    "next",
+    # Ben's turn
+    "lose", "", "1",             # Ben 2: tied with Ana
+    "deck", "deck",              # two reshuffles
+    "deck", "x", "4", "4",       # the office closes on a tie: hands asked (a bad number asked again)
+]
+
+
+def test_play_pi_changes_and_the_office_closing(kit, game):
+    path = game()
+    result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Ana's PI gain must be at least 1, not 0." in result.output
+    assert "'gain' is not a whole number" not in result.output and result.output.count("Who gains PI?") == 1
+    assert "Ana and Ben are tied on the most PI" in result.output
+    assert "Game over: Ana and Ben win." in result.output
+    assert [line["action"] for line in lines(path)[1:]] == ["gain", "steal", "lose", "deck_empty",
+                                                            "deck_empty", "deck_empty"]
+    assert lines(path)[-1]["hands"] == {"Ana": 4, "Ben": 4}
+
+
+def test_play_wins_at_the_target_and_survives_an_interruption(kit, game):
+    path = game()
+    result = kit("score", "play", path, input="\n".join(["Ben", "gain", "", "2"]) + "\n")
+    assert result.exit_code == 130 and kit.state(path)["players"]["Ben"]["pi"] == 3
+    result = kit("score", "play", path, input="\n".join(["Ben", "gain", "", "5"]) + "\n")
+    assert result.exit_code == 0 and "Game over: Ben wins." in result.output
+
+
+def test_steal_takes_its_players_in_order_like_handshake_and_accuse(kit, game):
+    path = game()
+    result = kit("score", "steal", path, "Ben", "Ana", "3")
+    assert result.exit_code == 0, result.output
+    assert lines(path)[-1] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 3}
+    assert "Ana had only 1 PI: Ben takes 1." in result.output
+    with unchanged(path):
+        refused(kit("score", "steal", path, "Ben", "2"), "steal FILE THIEF VICTIM AMOUNT")
+        refused(kit("score", "steal", path, "--thief", "Ben", "Ana", "2"), "steal FILE THIEF VICTIM AMOUNT")
+
+
+@pytest.mark.parametrize("args, text", [
+    (("gain", "Ana", "-2"), "at least 1, not -2"), (("lose", "Ana", "-2"), "at least 1, not -2"),
+    (("steal", "Ben", "Ana", "-2"), "at least 1, not -2"),
+])
+def test_a_negative_amount_reaches_the_rules_not_the_option_parser(kit, game, args, text):
+    path = game()
+    with unchanged(path):
+        refused(kit("score", args[0], path, *args[1:]), text)

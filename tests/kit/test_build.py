@@ -1,0 +1,211 @@
+"""`kit build` end to end on the fixture game: the files, measured."""
+from __future__ import annotations
+
+import json
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from kit.build import default_layouts
+from kit.paper import PAPERS
+from kit.sheets import plan_grid
+
+from build_helpers import GAME, mm, points, run
+
+# Imported by name so the test reads the same numbers the fixture draws with.
+from kit_fixture_game.layout import MARKER
+
+MARK_WIDTH_MM = 0.2
+
+
+def card_rects(page, w=63.0, h=88.0, bleed=0.0):
+    """The full-bleed backgrounds of the cards on a page, as (x, y) mm of their trim corner."""
+    found = []
+    for r in page.rects:
+        if abs(mm(r["width"]) - (w + 2 * bleed)) < 0.05 and abs(mm(r["height"]) - (h + 2 * bleed)) < 0.05:
+            found.append((round(mm(r["x0"]) + bleed, 2), round(mm(r["top"]) + bleed, 2)))
+    return sorted(found, key=lambda p: (p[1], p[0]))
+
+
+def cut_marks(page):
+    return [(mm(l["x0"]), mm(l["top"]), mm(l["x1"]), mm(l["bottom"])) for l in page.lines
+            if abs(mm(l["linewidth"]) - MARK_WIDTH_MM) < 0.01]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_sizes_nine_cards_and_cut_marks(build_fixture, paper):
+    out = build_fixture("--paper", paper)
+    pw, ph = PAPERS[paper]
+    with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
+        for page in pdf.pages:
+            assert page.width == pytest.approx(points(pw), abs=0.1)
+            assert page.height == pytest.approx(points(ph), abs=0.1)
+        fronts = pdf.pages[1]
+        grid = plan_grid(paper, (63, 88))
+        expected = [grid.cell_origin(i) for i in range(9)]
+        assert card_rects(fronts) == [tuple(round(v, 2) for v in p) for p in expected]
+        gx, gy, gw, gh = grid.bleed_box
+        assert (gx + gw / 2, gy + gh / 2) == pytest.approx((pw / 2, ph / 2))
+        xs, ys = grid.cut_lines()
+        marks = cut_marks(fronts)
+        vertical = sorted({round(x1, 2) for x1, y1, x2, y2 in marks if abs(x1 - x2) < 0.01})
+        horizontal = sorted({round(y1, 2) for x1, y1, x2, y2 in marks if abs(y1 - y2) < 0.01})
+        assert vertical == [round(x, 2) for x in xs] and horizontal == [round(y, 2) for y in ys]
+        for x1, y1, x2, y2 in marks:  # in the margin, never over a card
+            assert not (gx < x1 < gx + gw and gy < y1 < gy + gh)
+            assert not (gx < x2 < gx + gw and gy < y2 < gy + gh)
+        assert len(card_rects(pdf.pages[3])) == 3  # 12 cards: 9 + 3
+
+
+@pytest.mark.parametrize("offset", ["0,0", "1.5,-2"])
+def test_backs_are_mirrored_and_shifted_by_the_offset(build_fixture, offset):
+    dx, dy = (float(v) for v in offset.split(","))
+    out = build_fixture("--back-offset", offset)
+    with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
+        fronts, backs = card_rects(pdf.pages[1]), pdf.pages[2]
+        mx, my, mw, mh = MARKER
+        markers = sorted(((round(mm(r["x0"]), 2), round(mm(r["top"]), 2)) for r in backs.rects
+                          if abs(mm(r["width"]) - mw) < 0.02 and abs(mm(r["height"]) - mh) < 0.02),
+                         key=lambda p: (p[1], p[0]))
+        assert len(markers) == 9
+        expected = sorted(((round(210 - x - 63 + mx + dx, 2), round(y + my + dy, 2)) for x, y in fronts),
+                          key=lambda p: (p[1], p[0]))
+        assert markers == expected
+        assert not cut_marks(backs)
+
+
+def test_bleed_sets_trim_and_bleed_boxes_and_fits_fewer_cards(build_fixture):
+    out = build_fixture("--bleed", "3")
+    reader = PdfReader(out / f"{GAME}.pdf")
+    grid = plan_grid("a4", (63, 88), 3)
+    assert grid.per_page < 9
+    page = reader.pages[1]
+    trim = [mm(float(v)) for v in page.trimbox]
+    bleed = [mm(float(v)) for v in page.bleedbox]
+    tx, ty, tw, th = grid.trim_box
+    bx, by, bw, bh = grid.bleed_box
+    assert trim == pytest.approx([tx, 297 - ty - th, tx + tw, 297 - ty], abs=0.05)
+    assert bleed == pytest.approx([bx, 297 - by - bh, bx + bw, 297 - by], abs=0.05)
+    with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
+        backgrounds = card_rects(pdf.pages[1], 88, 63, 3) if grid.rotated else card_rects(pdf.pages[1], bleed=3)
+        assert len(backgrounds) == grid.per_page
+    manifest = json.loads((out / f"{GAME}.json").read_text(encoding="utf-8"))
+    cards = manifest["components"][0]
+    assert cards["pages"][1] - cards["pages"][0] + 1 == 2 * -(-12 // grid.per_page)
+
+
+def test_fonts_are_embedded(build_fixture):
+    reader = PdfReader(build_fixture() / f"{GAME}.pdf")
+    seen = 0
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font)["/FontDescriptor"].get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+            seen += 1
+    assert seen > 0
+
+
+def test_viewer_preferences_ask_for_no_scaling_and_long_edge_duplex(build_fixture):
+    reader = PdfReader(build_fixture() / f"{GAME}.pdf")
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_manifest(build_fixture):
+    out = build_fixture()
+    manifest = json.loads((out / f"{GAME}.json").read_text(encoding="utf-8"))
+    assert manifest == {
+        "game": "fixture", "paper": "a4", "pages": 9,
+        "components": [
+            {"id": "cards", "name": "Cartes événement", "kind": "card", "count": 12, "size_mm": [63.0, 88.0],
+             "pages": [2, 5], "designs": 5},
+            {"id": "minis", "name": "Mini-cartes", "kind": "card", "count": 9, "size_mm": [44.0, 67.0],
+             "pages": [6, 7], "designs": 3},
+            {"id": "tokens", "name": "Jetons", "kind": "token", "count": 10, "size_mm": [25.0, 25.0],
+             "pages": [8, 8]},
+            {"id": "board", "name": "Plateau", "kind": "board", "count": 1, "size_mm": [190.0, 277.0],
+             "pages": [9, 9]},
+        ]}
+    assert len(PdfReader(out / f"{GAME}.pdf").pages) == manifest["pages"]
+
+
+def test_contents_page_says_what_and_how(build_fixture):
+    with pdfplumber.open(build_fixture() / f"{GAME}.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    for expected in ("Jeu d’essai", "2 à 4 joueurs", "Contenu du kit", "Cartes événement", "63 × 88 mm",
+                     "2–5", "100", "bord long", "pour les pages 2–7", "Recto seul", "1, 8–9",
+                     "Découpez les jetons", "À prévoir en plus", "Un dé à six faces"):
+        assert expected in text.replace("\u00a0", " ").replace("\u202f", " "), expected
+
+
+def test_no_backs_makes_everything_single_sided(build_fixture):
+    out = build_fixture("--no-backs")
+    manifest = json.loads((out / f"{GAME}.json").read_text(encoding="utf-8"))
+    assert manifest["pages"] == 1 + 2 + 1 + 1 + 1
+    with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+        assert "recto seul" in text and "--no-backs" in text
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+def test_rebuilds_are_byte_identical(module_fixture_game, tmp_path, fmt):
+    outputs = []
+    for n in (1, 2):
+        out = tmp_path / f"out{n}"
+        assert run("build", GAME, "--format", fmt, "--out", str(out)).exit_code == 0
+        outputs.append({p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
+    assert outputs[0] == outputs[1]
+    if fmt == "svg":
+        names = sorted(outputs[0])
+        assert "fixture/contents-1.svg" in names and "fixture/cards-4.svg" in names and "fixture.json" in names
+        assert len([n for n in names if n.endswith(".svg")]) == 9
+        assert not [n for n in names if "tmp" in n or n.startswith(".")]
+
+
+def test_only_builds_the_named_components(module_fixture_game, tmp_path):
+    result = run("build", GAME, "--only", "tokens", "--only", "board", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / f"{GAME}.json").read_text(encoding="utf-8"))
+    assert [c["id"] for c in manifest["components"]] == ["tokens", "board"]
+    assert manifest["pages"] == 3
+
+
+def test_greyscale_prints_no_colour(build_fixture):
+    with pdfplumber.open(build_fixture("--greyscale") / f"{GAME}.pdf") as pdf:
+        for page in pdf.pages[:3]:
+            for obj in page.rects + page.curves:
+                colour = obj.get("non_stroking_color")
+                if colour and len(colour) == 3:
+                    assert max(colour) - min(colour) < 1e-3, colour
+
+
+def test_summary_and_list_output(module_fixture_game, tmp_path):
+    result = run("build", GAME, "--out", str(tmp_path))
+    assert "fixture: 9 pages" in result.output and "1 game, 9 pages (A4)" in result.output
+    listing = run("list", GAME)
+    assert listing.exit_code == 0
+    assert "cards" in listing.output and "12 x 63x88 mm" in listing.output and "Un dé à six faces" in listing.output
+
+
+def test_default_layouts_is_the_source_tree_copy():
+    root = default_layouts()
+    assert root.name == "layouts" and root.is_dir()
+
+
+def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture_game, layouts_copy, tmp_path):
+    game = layouts_copy / GAME / "game.yaml"
+    extra = "".join(f"  - Objet numéro {n} à apporter, avec une description assez longue pour occuper une ligne.\n"
+                    for n in range(1, 36))
+    text = game.read_text(encoding="utf-8").replace("bring:\n", "bring:\n" + extra, 1)
+    game.write_text(text, encoding="utf-8")
+    assert run("build", GAME, "--out", str(tmp_path), layouts=layouts_copy).exit_code == 0
+    manifest = json.loads((tmp_path / f"{GAME}.json").read_text(encoding="utf-8"))
+    assert manifest["pages"] == 10 and manifest["components"][0]["pages"] == [3, 6]
+    with pdfplumber.open(tmp_path / f"{GAME}.pdf") as pdf:
+        first, second = (" ".join(p.extract_text().split()) for p in pdf.pages[:2])
+    assert "Contenu du kit" in first and "3–6" in first and "les pages 1–2, 9–10" in first
+    assert "suite du sommaire" in second and "Objet numéro 35" in second

@@ -1,0 +1,189 @@
+"""Promotion rules (RULES.md §3) against scorekeeper.rules.promotion directly."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from score_cli import applier, run_scenario, scenario_files
+from scorekeeper import session as sessions
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import promotion as promo
+
+NAMES = ["Ana", "Ben", "Cléo"]
+
+
+def new(names=NAMES, **options):
+    return promo.setup([{"name": n} for n in names], options)
+
+
+play = applier(promo)
+
+
+@pytest.mark.parametrize("path", scenario_files("promotion"), ids=lambda p: p.stem)
+def test_scenario(path):
+    run_scenario(promo, path)
+
+
+def test_the_scenarios_are_there():
+    assert len(scenario_files("promotion")) >= 3
+
+
+# -- setup -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("count", sorted(promo.PLAYER_TABLE))
+def test_the_player_count_table_sets_hand_and_target(count):
+    state = new([f"P{i}" for i in range(count)])
+    assert (state["hand_size"], state["target"]) == promo.PLAYER_TABLE[count]
+    assert all(p["pi"] == promo.START_PI for p in state["players"].values())
+    assert state["reshuffles"] == 0
+
+
+def test_the_target_option_overrides_the_table():
+    assert new(target=12)["target"] == 12
+    assert new(target="5")["target"] == 5
+
+
+@pytest.mark.parametrize("names, options, text", [
+    (["Ana"], {}, "1"), (NAMES, {"target": 1}, "1"), (NAMES, {"target": "lots"}, "lots"),
+    (NAMES, {"hand": 3}, "hand"), (["Ana", "Ana"], {}, "Ana"),
+])
+def test_setup_refusals(names, options, text):
+    with pytest.raises(RuleViolation) as refused:
+        new(names, **options)
+    assert text in str(refused.value)
+
+
+# -- PI ----------------------------------------------------------------------------------
+
+def test_a_steal_reaching_the_target_wins_at_once():
+    state = play(new(target=4), {"action": "gain", "player": "Ben", "amount": 2},
+                 {"action": "gain", "player": "Ana", "amount": 1})
+    state = play(state, {"action": "steal", "thief": "Ana", "victim": "Ben", "amount": 9})
+    assert state["players"]["Ben"]["pi"] == 0 and state["players"]["Ana"]["pi"] == 5
+    assert state["over"] and state["winners"] == ["Ana"] and state["end"] == "target"
+
+
+@pytest.mark.parametrize("action, text", [
+    ({"action": "lose", "player": "Ana", "amount": -1}, "-1"),
+    ({"action": "steal", "thief": "Ana", "victim": "Ana", "amount": 1}, "Ana"),
+    ({"action": "steal", "thief": "Ana", "victim": "Zoé", "amount": 1}, "Zoé"),
+    ({"action": "gain", "player": "Ana", "amount": True}, "not true"),
+    ({"action": "gain", "player": "Ana"}, "amount"),
+    ({"action": "deck_empty", "hands": {"Zoé": 2}}, "Zoé"),
+    ({"action": "deck_empty", "hands": {"Ana": -2}}, "-2"),
+])
+def test_refusals_name_the_value(action, text):
+    with pytest.raises(RuleViolation) as refused:
+        play(new(), action)
+    assert text in str(refused.value)
+
+
+# -- the office closing ------------------------------------------------------------------
+
+def empty(state, times=promo.MAX_RESHUFFLES, **fields):
+    for _ in range(times):
+        state = play(state, {"action": "deck_empty", **fields})
+    return state
+
+
+def test_most_pi_wins_without_asking_for_hands():
+    state = empty(play(new(), {"action": "gain", "player": "Cléo", "amount": 1}))
+    state = play(state, {"action": "deck_empty"})
+    assert state["over"] and state["winners"] == ["Cléo"] and state["end"] == "office closed"
+
+
+def test_a_tie_needs_the_hands_of_the_tied_players_only():
+    state = empty(play(new(), {"action": "gain", "player": "Ana", "amount": 2},
+                       {"action": "gain", "player": "Cléo", "amount": 2}))
+    with pytest.raises(RuleViolation) as refused:
+        play(state, {"action": "deck_empty", "hands": {"Ana": 3}})
+    assert "Cléo" in str(refused.value) and "Ana" in str(refused.value) and "Ben" not in str(refused.value)
+    shared = play(state, {"action": "deck_empty", "hands": {"Ana": 3, "Cléo": 3}})
+    assert shared["winners"] == ["Ana", "Cléo"]
+    single = play(state, {"action": "deck_empty", "hands": {"Ana": 1, "Cléo": 3, "Ben": 6}})
+    assert single["winners"] == ["Cléo"]            # Ben's big hand does not count: fewer PI
+
+
+def test_standings_put_the_winners_first_and_share_ranks():
+    state = play(new(), {"action": "gain", "player": "Cléo", "amount": 3},
+                 {"action": "lose", "player": "Ana", "amount": 1})
+    assert promo.standings(state) == [(1, "Cléo"), (2, "Ben"), (3, "Ana")]
+    state = play(new(), {"action": "gain", "player": "Ana", "amount": 1},
+                 {"action": "gain", "player": "Cléo", "amount": 1})
+    assert promo.standings(state) == [(1, "Ana"), (1, "Cléo"), (3, "Ben")]
+
+
+# -- properties --------------------------------------------------------------------------
+
+name = st.sampled_from(NAMES)
+amount = st.integers(-1, 9)
+actions = st.one_of(
+    st.builds(lambda k, p, a: {"action": k, "player": p, "amount": a},
+              st.sampled_from(["gain", "lose"]), name, amount),
+    st.builds(lambda t, v, a: {"action": "steal", "thief": t, "victim": v, "amount": a}, name, name, amount),
+    st.builds(lambda h: {"action": "deck_empty", **({"hands": h} if h else {})},
+              st.none() | st.dictionaries(name, st.integers(0, 6))),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(actions, max_size=40), st.integers(2, 10))
+def test_random_play_keeps_pi_non_negative_and_winners_at_the_target(sequence, target):
+    stack = [new(target=target)]
+    for action in sequence:
+        before = copy.deepcopy(stack[-1])
+        try:
+            after = promo.apply(stack[-1], action)
+        except RuleViolation as refused:
+            assert str(refused).endswith(".")
+            continue
+        finally:
+            assert stack[-1] == before
+        assert all(p["pi"] >= 0 for p in after["players"].values())
+        assert 0 <= after["reshuffles"] <= promo.MAX_RESHUFFLES
+        total = sum(p["pi"] for p in after["players"].values())
+        if action["action"] == "steal":
+            assert total == sum(p["pi"] for p in before["players"].values())   # PI change hands
+        if after["end"] == "target":
+            assert all(after["players"][w]["pi"] >= target for w in after["winners"])
+        if after["end"] == "office closed":
+            best = max(p["pi"] for p in after["players"].values())
+            assert all(after["players"][w]["pi"] == best for w in after["winners"])
+        assert after["over"] == bool(after["winners"])
+        stack.append(after)
+    while len(stack) > 1:
+        stack.pop()
+    assert stack[0] == new(target=target)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(actions, max_size=25))
+def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
+    path = tmp_path_factory.mktemp("promo") / "game.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in NAMES], {})
+    live = new()
+    for action in sequence:
+        try:
+            live = promo.apply(live, action)
+        except RuleViolation:
+            before = path.read_bytes()
+            with pytest.raises(RuleViolation):
+                sessions.append(path, action)
+            assert path.read_bytes() == before
+            continue
+        sessions.append(path, action)
+    assert sessions.load(path).state == live
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_action_has_a_readable_log_line(lang):
+    lines = [promo.describe({"action": "gain", "player": "Ana", "amount": 3}, lang=lang),
+             promo.describe({"action": "lose", "player": "Ana", "amount": 2}, lang=lang),
+             promo.describe({"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 2}, lang=lang),
+             promo.describe({"action": "deck_empty", "hands": {"Ana": 2, "Ben": 4}}, lang=lang)]
+    assert all("None" not in line for line in lines)
+    assert "Ana" in lines[0] and "3 PI" in lines[0] and "2 PI" in lines[1]
+    assert lines[2].startswith("Ben") and "Ana" in lines[2]
+    assert "Ana 2, Ben 4" in lines[3]

@@ -1,0 +1,80 @@
+"""Every conformance scenario of ../shared/scenarios, for every game, through the CLI.
+
+`new`, then `act` per step (with the refusals checked: exit 2, the listed texts in the
+sentence, the file byte-for-byte unchanged), then `show --json` against the expectations.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from score_cli import PENDING_SCENARIOS, SCENARIOS, Kit, lookup, refused
+from scorekeeper import rules
+
+
+def _cases() -> list:
+    return [pytest.param(path, id=f"{path.parent.parent.name}/{path.parent.name}/{path.stem}")
+            for folder in (SCENARIOS, PENDING_SCENARIOS) for path in sorted(folder.glob("*/*.yaml"))]
+
+
+def test_ballot_scenarios_are_present() -> None:
+    """The secret ballots exist now: their pending examples must run, not be skipped."""
+    assert list(PENDING_SCENARIOS.glob("hoc-censeo/*.yaml")), f"no ballot scenarios under {PENDING_SCENARIOS}"
+
+
+def test_scenarios_are_present() -> None:
+    """The shared folder must be beside the clone; an empty run would prove nothing."""
+    games = {p.parent.name for p in SCENARIOS.glob("*/*.yaml")}
+    assert set(rules.GAME_IDS) <= games, f"scenarios missing under {SCENARIOS}: {set(rules.GAME_IDS) - games}"
+
+
+def _texts(value: object) -> list[str]:
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def _check_expect(kit: Kit, session: Path, expect: dict, where: str) -> None:
+    state = kit.state(session)
+    for dotted, wanted in expect.items():
+        assert lookup(state, dotted) == wanted, f"{where}: {dotted} is {lookup(state, dotted)!r}, expected {wanted!r}"
+
+
+@pytest.mark.parametrize("scenario", _cases())
+def test_scenario(scenario: Path, kit: Kit, tmp_path: Path) -> None:
+    play_scenario(scenario, kit, tmp_path)
+
+
+def play_scenario(scenario: Path, kit: Kit, tmp_path: Path) -> None:
+    """One scenario file through the CLI (also used for our own scenarios, test_own_scenarios.py)."""
+    data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
+    session = tmp_path / "session.jsonl"
+    players = [player["name"] + (f":{player['role']}" if player.get("role") else "") for player in data["players"]]
+    options = [f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in (data.get("options") or {}).items()]
+    result = kit.new(session, data["game"], players, options)
+
+    if "refused_new" in data:
+        refused(result, *_texts(data["refused_new"]))
+        assert not session.exists()
+        return
+    assert result.exit_code == 0, result.output
+
+    for number, step in enumerate(data.get("steps") or [], 1):
+        where = f"{scenario.name} step {number}"
+        before = session.read_bytes()
+        result = kit("score", "act", session, json.dumps(step["act"], ensure_ascii=False))
+        if "refused" in step:
+            assert result.exit_code == 2, f"{where}: accepted, expected a refusal: {result.output}"
+            assert "Traceback" not in result.output
+            for text in _texts(step["refused"]):
+                assert text in result.output, f"{where}: {text!r} not in {result.output!r}"
+            assert session.read_bytes() == before, f"{where}: a refused action changed the file"
+        else:
+            assert result.exit_code == 0, f"{where}: {result.output}"
+        if step.get("expect"):
+            _check_expect(kit, session, step["expect"], where)
+    if data.get("expect"):
+        _check_expect(kit, session, data["expect"], f"{scenario.name} end")
