@@ -73,6 +73,7 @@ COMMANDS = {
     "list": "kit.cli.build.list_command",
     "build": "kit.cli.build.build_command",
     "score": "kit.cli.score.score",
+    "simulate": "kit.cli.simulate.simulate",
 }
 
 

@@ -157,6 +157,23 @@ def needed(state: dict, player: str, colour: str) -> int:
     return record["goal"]["circle"][colour] - record["circle"][colour]
 
 
+def legal_actions(state: dict, player: str) -> list[dict]:
+    """Every action `player` may take between votes right now (RULES.md §4.12): colour each
+    colour their seals can still colour, spend each amount of gold they hold on senators.
+    The vote itself is the table's, one per round: its entries are checked by
+    `check_vote_entry`, and what else it needs by `vote_result`, `tied_groups_needing_order`
+    and `calamity_due`. Empty once the game is over."""
+    if state["over"]:
+        return []
+    record = state["players"][player]
+    actions = []
+    if record["seals"] >= SEALS_PER_PORTION:
+        actions += [{"action": "spend_seals", "player": player, "colour": c}
+                    for c in COLOURS if needed(state, player, c) > 0]
+    actions += [{"action": "buy_senators", "player": player, "gold": g} for g in range(1, record["gold"] + 1)]
+    return actions
+
+
 def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object = 0) -> None:
     """Refuse one player's POUR/CONTRE entry at once (what guided play checks as typed)."""
     if player not in state["players"]:

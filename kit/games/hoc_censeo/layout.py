@@ -200,7 +200,9 @@ def _bonus_strings(texts: dict, file: Path) -> dict[str, str]:
     return out
 
 
-def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective, ...]:
+def _read_objectives(folder: Path) -> dict[str, tuple[str, dict, dict]]:
+    """tribe -> (entry name, checked entry, raw entry) of objectives.yaml, each tribe judged
+    by the rule engine."""
     path = find(folder, "objectives")
     raw = read_yaml(path)
     data = check(raw, OBJECTIVES_FILE, path)
@@ -223,6 +225,24 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
             where = getattr(raw_tribe.get(field), "line", None)  # the YAML loader keeps line numbers
             problem = str(violation) + (f" (line {where})" if where else "")
             raise LayoutError(path, entry, field, problem) from None
+    return entries
+
+
+def rule_objectives(layouts_root: Path | str) -> dict:
+    """The objectives of layouts/hoc-censeo as the rule engine takes them (the session
+    option `objectives`): what `kit simulate` plays with."""
+    entries = _read_objectives(layout_dir(layouts_root, GAME_ID))
+    return rules.validate_objectives({key: {"circle": dict(tribe["circle"]), "secondary": dict(tribe["secondary"])}
+                                      for key, (_, tribe, _) in entries.items()})
+
+
+def load_motions(layouts_root: Path | str) -> tuple[Motion, ...]:
+    """The ready-written motions, without the rest of the kit's texts."""
+    return _load_motions(layout_dir(layouts_root, GAME_ID))
+
+
+def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective, ...]:
+    entries = _read_objectives(folder)
     out = []
     for key in rules.TRIBES:
         entry, tribe, raw_tribe = entries[key]

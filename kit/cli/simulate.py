@@ -1,0 +1,79 @@
+"""`kit simulate`: bots play a batch of games through the rule engine; print the figures."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from kit.errors import KitError
+from scorekeeper.rules import GAME_IDS
+
+
+def _bots(ctx, param, value: str) -> list[str]:
+    names = [b.strip() for b in value.split(",") if b.strip()]
+    if not names:
+        raise click.BadParameter("name at least one bot, such as greedy or random,greedy")
+    return names
+
+
+@click.command("simulate")
+@click.argument("game", type=click.Choice(GAME_IDS))
+@click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True,
+              help="How many complete games to play.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="The same seed gives the same figures, on any number of cores.")
+@click.option("--players", type=int, default=None, help="Players at the table.  [default: the game's usual count]")
+@click.option("--bots", default="greedy", show_default=True, callback=_bots, metavar="BOT[,BOT...]",
+              help="The bot of each seat in turn, repeated over the seats (e.g. random,greedy).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, as for `kit score new` (e.g. chapters=2, timed=true, target=10).")
+@click.option("--rules-from", "--layouts", "layouts", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              default=None, help="A designer's copy of layouts/ to draw decks, motions and objectives from.")
+@click.option("--json", "as_json", is_flag=True, help="Print every figure as JSON, for scripts.")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures, with histograms, to this PDF.")
+@click.option("--jobs", type=click.IntRange(1), default=None, help="Processes to play on.  [default: every core]")
+def simulate(game: str, count: int, seed: int, players: int | None, bots: list[str], options: tuple[str, ...],
+             layouts: Path | None, as_json: bool, report: Path | None, jobs: int | None) -> None:
+    """Play GAME many times with simple bots and report who wins, how long games last and
+    what happens in them: what a change in the layouts does to the game.
+
+    \b
+      kit simulate hoc-censeo --games 10000 --seed 1
+      kit simulate phd --players 4 --bots random,greedy --option chapters=2
+      kit simulate promotion --rules-from my-layouts/ --report promotion-sim.pdf
+    """
+    from kit.build import default_layouts
+    from kit.table import parse_value, split_pair
+    from kit.simulate import module, report as reports, runner
+
+    sim = module(game)
+    unknown = [b for b in bots if b not in sim.BOTS]
+    if unknown:
+        raise click.BadParameter(f"{unknown[0]!r} is not a bot of {game}; its bots are {', '.join(sim.BOTS)}",
+                                 param_hint="--bots")
+    parsed: dict = {}
+    for text in options:
+        key, value = split_pair(text, "--option", "chapters=2", "KEY=VALUE")
+        if key in parsed:
+            raise KitError(f"--option gives {key} twice; give each option once.")
+        parsed[key] = parse_value(value)
+    seats = runner.seat_bots(game, bots, runner.player_count(game, players))
+    root = layouts if layouts is not None else default_layouts()
+    table = sim.load(root)
+    runner.check(game, table, seats, parsed)     # a refused option says so before the cores start
+
+    with click.progressbar(length=count, label=f"Playing {count} games", file=sys.stderr) as bar:
+        records = runner.play(game, games=count, seed=seed, bots=seats, options=parsed,
+                              table=table, jobs=jobs, progress=bar.update)
+    summary = runner.summarise(game, records, seed=seed, bots=seats, options=parsed, layouts=str(root))
+    if report is not None:
+        reports.write_pdf([summary], report)
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+    else:
+        click.echo("\n".join(reports.lines(summary)))
+        if report is not None:
+            click.echo(f"Report: {report}")

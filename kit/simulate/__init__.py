@@ -1,0 +1,56 @@
+"""Simulated tables: bots play complete games through scorekeeper.rules, and the statistics
+tell a designer what a change in layouts/ does to a game.
+
+One module per game, the same shape for each (`kit.simulate.<module>`):
+
+- `GAME_ID`, `PLAYERS` (the default player count) and `BOTS`: bot name -> the one-line
+  heuristic it follows; every game has at least "random" (uniform among the legal choices)
+  and "greedy".
+- `load(layouts_root) -> table`: what the paper game hides (decks, motions in the hat, card
+  values), read from the kit's own layouts with the kit's own checks, as plain picklable
+  data for the worker processes.
+- `play(table, bots, options, rng) -> record`: one complete game. Every state change is an
+  action the rule engine's `apply` accepted, the very function that checks sessions; a bot
+  whose action the engine refuses is a bug (`BotError`), never silently skipped.
+- `FIGURES`: name -> label of the game's own figures in the record (see `runner`).
+
+`runner.simulate` plays a batch on every core and `runner.summarise` makes the figures.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+MODULES = {
+    "phd": "kit.simulate.phd",
+    "amphitheatre": "kit.simulate.amphitheatre",
+    "promotion": "kit.simulate.promotion",
+    "hoc-censeo": "kit.simulate.hoc_censeo",
+}
+
+
+class BotError(RuntimeError):
+    """A bot chose an action the rule engine refused: a bug in the bot, not in the game."""
+
+
+def module(game: str) -> ModuleType:
+    return importlib.import_module(MODULES[game])
+
+
+def apply(rules: ModuleType, state: dict, action: dict) -> dict:
+    """The engine's new state; a refusal names the action the bot tried."""
+    from scorekeeper.errors import RuleViolation
+
+    try:
+        return rules.apply(state, action)
+    except RuleViolation as refusal:
+        raise BotError(f"the rules refused a simulated action {action}: {refusal}") from None
+
+
+def record_choice(choices: dict, decision: str, offered, taken: str) -> None:
+    """Count one decision of a bot: each option offered, and the one taken. Over many games
+    an option never taken (or always taken) hints at a dominated (or dominant) choice."""
+    options = choices.setdefault(decision, {})
+    for option in offered:
+        options.setdefault(option, [0, 0])[0] += 1
+    options[taken][1] += 1
