@@ -30,7 +30,7 @@ FIGURES = {
     "senators_left": "senators left at the end (per player)",
     "magistrate_ties": "votes per game where the magistrate breaks a tie (totals or ranks)",
     "tie_needs_magistrate": "games where a tie needs the magistrate",
-    "first_objective": "objective reached first (tribe, objective)",
+    "first_objective": "objective met when the game ends (tribe, objective)",
     "contre_wins": "votes won by CONTRE per game",
 }
 

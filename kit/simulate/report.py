@@ -13,7 +13,7 @@ def _pct(r: dict) -> str:
 
 
 def _spread(d: dict) -> str:
-    return (f"mean {d['mean']:g}, median {d['median']:g}, 10–90 % {d['p10']:g}–{d['p90']:g}, "
+    return (f"mean {d['mean']:.3g}, median {d['median']:g}, 10–90 % {d['p10']:g}–{d['p90']:g}, "
             f"range {d['min']:g}–{d['max']:g}")
 
 

@@ -164,8 +164,9 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
             # the greedy bot's options offered at least once and never, or every time, taken
             "never": sorted(f"{d}: {o}" for d, opts in greedy.items() for o, (off, t) in opts.items()
                             if off and t == 0),
+            # (with two options, one never taken is the other always taken: said once)
             "always": sorted(f"{d}: {o}" for d, opts in greedy.items() for o, (off, t) in opts.items()
-                             if off and t == off),
+                             if off and t == off and len(opts) > 2),
         },
     }
 
