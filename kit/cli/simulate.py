@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from kit.errors import KitError
-from scorekeeper.rules import GAME_IDS
+from kit.simulate import MODULES
 
 
 def _bots(ctx, param, value: str) -> list[str]:
@@ -19,7 +19,7 @@ def _bots(ctx, param, value: str) -> list[str]:
 
 
 @click.command("simulate")
-@click.argument("game", type=click.Choice(GAME_IDS))
+@click.argument("game", type=click.Choice(tuple(MODULES)))
 @click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True,
               help="How many complete games to play.")
 @click.option("--seed", type=int, default=1, show_default=True,

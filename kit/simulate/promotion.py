@@ -69,7 +69,7 @@ def _plain(title: str) -> str:
 
 
 def load(layouts_root) -> dict:
-    from kit.games import promotion as layout   # the kit side, without reportlab
+    from kit.games.promotion import layout   # the kit side, without reportlab
 
     kit = layout.load(layouts_root)
     deck = []

@@ -1,0 +1,170 @@
+"""kit simulate: bots that only make legal moves, figures that follow the layouts, the same
+JSON for the same seed on any number of processes, and a readable report."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from kit.cli import cli
+from kit.simulate import MODULES, module, runner
+from kit.simulate.stats import distribution, histogram, quantile, wilson
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import hoc_censeo as hoc_rules
+
+LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
+GAMES = tuple(MODULES)
+TABLES = {}
+
+
+def table(game: str):
+    if game not in TABLES:
+        TABLES[game] = module(game).load(LAYOUTS)
+    return TABLES[game]
+
+
+def run(game: str, games: int, bots: list[str] | None = None, layouts: Path = LAYOUTS, seed: int = 1,
+        options: dict | None = None) -> dict:
+    sim = module(game)
+    seats = runner.seat_bots(game, bots or ["greedy"], sim.PLAYERS)
+    data = sim.load(layouts) if layouts != LAYOUTS else table(game)
+    records = runner.play(game, games=games, seed=seed, bots=seats, options=options or {}, table=data, jobs=1)
+    return runner.summarise(game, records, seed=seed, bots=seats, options=options or {}, layouts=str(layouts))
+
+
+# --- the bots only make legal moves ---------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**32),
+       bots=st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=3))
+def test_bots_only_make_moves_the_rules_accept(game, seed, bots):
+    # Every action goes through the engine's apply; a refusal raises BotError and fails here.
+    sim = module(game)
+    seats = runner.seat_bots(game, bots, sim.PLAYERS)
+    record = sim.play(table(game), seats, {}, runner.game_rng(seed, 0))
+    assert all(0 <= w < len(seats) for w in record["winners"])
+    assert record["finished"] or not record["winners"]
+    assert record["turns"] >= 1
+
+
+class CheckingBot(module("hoc-censeo").RandomBot):
+    """A random bot that first checks every action legal_actions lists against the engine."""
+
+    def between_votes(self, state, me, colour):
+        for action in hoc_rules.legal_actions(state, me):
+            hoc_rules.apply(state, action)        # raises RuleViolation if the list lied
+        seals = state["players"][me]["seals"] >= hoc_rules.SEALS_PER_PORTION
+        listed = {a["colour"] for a in hoc_rules.legal_actions(state, me) if a["action"] == "spend_seals"}
+        for colour_ in hoc_rules.COLOURS:
+            if seals and colour_ not in listed:
+                with pytest.raises(RuleViolation):
+                    hoc_rules.apply(state, {"action": "spend_seals", "player": me, "colour": colour_})
+        return super().between_votes(state, me, colour)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_hoc_censeo_legal_actions_are_exactly_what_the_engine_accepts(seed, monkeypatch_session):
+    sim = module("hoc-censeo")
+    monkeypatch_session.setitem(sim.BOT_CLASSES, "checking", CheckingBot)
+    sim.play(table("hoc-censeo"), ["checking"] * 3, {}, runner.game_rng(seed, 0))
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_session():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+# --- the layouts change the figures the way they should ----------------------------------------------
+
+def test_a_trivial_luceres_secondary_objective_raises_its_win_rate(tmp_path):
+    copy = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, copy)
+    path = copy / "hoc-censeo" / "objectives.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for tribe in data["tribes"]:
+        if tribe["tribe"] == "luceres":
+            tribe["secondary"] = {"kind": "wins", "amount": 1}
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    before = run("hoc-censeo", 300)["wins"]["roles"]["luceres"]
+    after = run("hoc-censeo", 300, layouts=copy)["wins"]["roles"]["luceres"]
+    assert after["low"] > before["high"]          # clearly above, not by chance
+
+
+def test_a_promotion_deck_without_answers_lets_more_attacks_land(tmp_path):
+    copy = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, copy)
+    path = copy / "promotion" / "cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    # Fewer Serveur en panne, more Flatterie: the deck still has 100 cards.
+    text = text.replace("  - title: Serveur en panne\n    type: Trahison\n    copies: 6",
+                        "  - title: Serveur en panne\n    type: Trahison\n    copies: 1")
+    text = text.replace("  - title: Flatterie\n    type: Avantage\n    copies: 12",
+                        "  - title: Flatterie\n    type: Avantage\n    copies: 17")
+    path.write_text(text, encoding="utf-8")
+    before = run("promotion", 200)["figures"]["answered"]["mean"]
+    after = run("promotion", 200, layouts=copy)["figures"]["answered"]["mean"]
+    assert after < before
+
+
+# --- determinism and the command ------------------------------------------------------------------
+
+def test_json_is_the_same_for_the_same_seed_on_any_number_of_processes():
+    args = ["simulate", "hoc-censeo", "--games", "450", "--seed", "7", "--json"]
+    one = CliRunner().invoke(cli, [*args, "--jobs", "1"])
+    two = CliRunner().invoke(cli, [*args, "--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout
+    figures = json.loads(one.stdout)
+    assert figures["games"] == 450 and set(figures["wins"]["roles"]) == set(hoc_rules.TRIBES)
+    luceres = figures["wins"]["roles"]["luceres"]
+    assert luceres["low"] <= luceres["rate"] <= luceres["high"]
+    assert {"median", "p10", "p90", "histogram"} <= set(figures["length"]["rounds"])
+    assert "calamities" in figures["figures"]
+    other = CliRunner().invoke(cli, ["simulate", "hoc-censeo", "--games", "450", "--seed", "8", "--json"])
+    assert other.stdout != one.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["hoc-censeo", "--players", "4"], "exactly 3 players"),
+    (["promotion", "--option", "target=1"], "target"),
+    (["hoc-censeo", "--bots", "clever"], "clever"),
+])
+def test_refusals_say_why(args, message):
+    result = CliRunner().invoke(cli, ["simulate", *args, "--games", "5"])
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_report_has_one_page_per_game_with_its_figures(tmp_path):
+    pdf = tmp_path / "report.pdf"
+    result = CliRunner().invoke(cli, ["simulate", "promotion", "--games", "60", "--report", str(pdf)])
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(pdf)
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "Promotion" in text and "Who wins" in text and "seat 4" in text
+
+
+# --- the statistics ------------------------------------------------------------------------------
+
+def test_wilson_interval_matches_the_textbook_values():
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_quantiles_and_histograms():
+    values = sorted([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert quantile(values, 0.5) == 5.5 and quantile(values, 0.0) == 1 and quantile(values, 1.0) == 10
+    assert histogram([3, 3, 5]) == [[3, 2], [4, 0], [5, 1]]
+    wide = histogram(range(100))
+    assert sum(count for _, count in wide) == 100 and len(wide) <= 24
+    d = distribution([1, 2, 3])
+    assert d["mean"] == 2 and d["median"] == 2 and d["n"] == 3
