@@ -30,8 +30,9 @@ from typing import Callable, Iterator, TypeVar
 
 import click
 
-from kit import games
+from kit import games, i18n
 from kit.errors import KitError
+from kit.i18n import _
 from scorekeeper import rules, session as sessions
 from scorekeeper.rules.checks import join_names  # the CLI lists names as the rules' sentences do
 from scorekeeper.errors import RuleViolation
@@ -59,8 +60,8 @@ def open_session(path: str | Path) -> sessions.Session:
 
 
 def repair_hint(torn: sessions.TornLine) -> KitError:
-    return KitError(f"{torn} Or run `kit score repair {torn.path}`, which cuts that line "
-                    "after asking.")
+    return KitError(_("{problem} Or run `kit score repair {path}`, which cuts that line after asking.").format(
+        problem=i18n.refusal(torn), path=torn.path))
 
 
 def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], *,
@@ -164,8 +165,8 @@ def parse_json_action(text: str) -> dict:
     try:
         action = json.loads(text)
     except json.JSONDecodeError as error:
-        raise KitError(f"The action is not valid JSON ({error.msg} at column {error.colno}); "
-                       "write it like '{\"action\": \"undo\"}'.") from None
+        raise KitError(_("The action is not valid JSON ({reason} at column {column}); write it like "
+                         "'{{\"action\": \"undo\"}}'.").format(reason=error.msg, column=error.colno)) from None
     if not isinstance(action, dict):
         raise KitError("The action must be a JSON object such as '{\"action\": \"undo\"}'.")
     return action

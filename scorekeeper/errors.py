@@ -1,16 +1,94 @@
-"""The errors the rule engine raises."""
+"""The errors the rule engine raises, translatable without the engine knowing any language.
+
+A refusal carries an English message template (the gettext message id) and its parameters
+instead of a finished sentence, so the rule engine stays pure and the kit (the CLI, the
+table server) renders it in the player's language at the boundary:
+
+    raise RuleViolation("{player} has already cast a ballot this round.", player=name)
+    raise RuleViolation(plural("{player} has {left} senator left.", "{player} has {left} senators left.", left),
+                        player=name, left=left)
+
+`str(error)` is the English sentence (what `kit score act` prints in English, what the
+tests read). `error.render(gettext, ngettext, join)` is the same sentence in any language;
+kit.i18n.Translator.refusal calls it with a catalogue. Babel extracts the templates (the
+first argument of RuleViolation and of its subclasses, both arguments of `plural`).
+
+A refusal that would otherwise repeat a secret (a player's remaining senators, the amount
+they typed in a secret vote) gives a `public` template too, naming the rule broken and not
+the value; screens the whole table sees print that one (Translator.refusal(reveal=False)).
+"""
 from __future__ import annotations
+
+from typing import Callable, Iterable, NamedTuple
+
+
+class Plural(NamedTuple):
+    """A message whose words agree with the number `n` (made by `plural`)."""
+
+    singular: str
+    plural: str
+    n: int
+
+
+def plural(singular: str, plural_form: str, n: int) -> Plural:
+    """Mark a refusal's two English forms; the catalogue gives each language its own forms."""
+    return Plural(singular, plural_form, n)
+
+
+def N_(message: str) -> str:
+    """Mark a template for extraction where it is not a refusal's first argument (`public=`)."""
+    return message
+
+
+def join_english(names: Iterable[str]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cléo"."""
+    names = [str(n) for n in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _english_ngettext(singular: str, plural_form: str, n: int) -> str:
+    return singular if n == 1 else plural_form
 
 
 class RuleViolation(ValueError):
     """An action or a setup the rules refuse.
 
-    The message is one sentence a player understands, naming who, the value at fault
-    and the limit: "Bob has 12 senators left and cannot vote 15." `field` names the part
-    of the input at fault when a caller must point at it (the kit names it in a layout
-    error); None when the whole input is.
+    The message is one sentence a player understands, naming who, the value at fault and
+    the limit: "Bob has 12 senators left and cannot vote 15." `field` names the part of the
+    input at fault when a caller must point at it (the kit names it in a layout error);
+    None when the whole input is. `params` fill the template: a list or tuple value is a
+    list of names, joined the way the language joins them ("Ana et Ben").
     """
 
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.field = field
+    def __init__(self, message: str | Plural, *, field: str | None = None,
+                 public: str | Plural | None = None, **params: object):
+        self.message, self.public, self.params, self.field = message, public, params, field
+        super().__init__(self.render())
+
+    def render(self, gettext: Callable[[str], str] = str,
+               ngettext: Callable[[str, str, int], str] = _english_ngettext,
+               join: Callable[[Iterable[str]], str] = join_english, *, reveal: bool = True) -> str:
+        """The sentence through a catalogue's gettext/ngettext; reveal=False prefers the
+        public template (no secret value in it) when there is one."""
+        message = self.message if reveal or self.public is None else self.public
+        if isinstance(message, Plural):
+            template = ngettext(message.singular, message.plural, message.n)
+        else:
+            template = gettext(message)
+        if not self.params:
+            return template
+        values = {key: self._value(value, gettext, ngettext, join, reveal) for key, value in self.params.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):   # a catalogue's slip must not hide the refusal
+            return message.format(**values) if isinstance(message, str) else str(message)
+
+    @staticmethod
+    def _value(value: object, gettext, ngettext, join, reveal: bool) -> object:
+        if isinstance(value, RuleViolation):   # "FILE:LINE: <the line's own refusal>"
+            return value.render(gettext, ngettext, join, reveal=reveal)
+        if isinstance(value, (list, tuple)):
+            return join(value)
+        return value

@@ -54,8 +54,8 @@ class TornLine(SessionError):
 
     def __init__(self, path: Path, line: int, offset: int, tail: bytes):
         self.path, self.line, self.offset, self.tail = Path(path), line, offset, tail
-        super().__init__(f"{path}:{line}: the last line is cut short (probably an interrupted "
-                         "write); remove that line to go on, every line before it is intact.")
+        super().__init__("{path}:{line}: the last line is cut short (probably an interrupted write); remove "
+                         "that line to go on, every line before it is intact.", path=path, line=line)
 
 
 class SessionLocked(SessionError):
@@ -122,8 +122,7 @@ class Session:
         action = normalise_action(action)
         if action["action"] == UNDO:
             if len(action) > 1:   # a field here would be recorded and mean nothing
-                raise RuleViolation("An undo takes no other field: write {\"action\": \"undo\"}, not "
-                                    f"{json.dumps(action, ensure_ascii=False)}.")
+                raise RuleViolation('An undo takes no other field: write {{"action": "undo"}}, not {value}.', value=json.dumps(action, ensure_ascii=False))
             if not self._in_effect:
                 raise NothingToUndo("There is nothing to undo: no action is in effect.")
             return self._states[-2]
@@ -151,8 +150,7 @@ class Session:
 def normalise_action(action: object) -> dict:
     """An action dict with its name first, or RuleViolation saying what is wrong with it."""
     if not isinstance(action, dict):
-        raise RuleViolation("An action is a JSON object such as {\"action\": \"vote\", ...}, "
-                            f"not {json.dumps(action, ensure_ascii=False)}.")
+        raise RuleViolation('An action is a JSON object such as {{"action": "vote", ...}}, not {value}.', value=json.dumps(action, ensure_ascii=False))
     name = action.get("action")
     if not isinstance(name, str) or not name:
         raise RuleViolation("An action needs an \"action\" field naming it, such as "
@@ -173,33 +171,29 @@ def validate_header(header: object) -> None:
         raise RuleViolation("The first line must be the session header, a JSON object with "
                             "format, game, players and options.")
     if header.get("format") != FORMAT:
-        raise RuleViolation(f"The session format is {header.get('format')!r} but this kit "
-                            f"reads format {FORMAT}.")
+        raise RuleViolation("The session format is {value} but this kit reads format {FORMAT}.", value=repr(header.get('format')), FORMAT=FORMAT)
     game = header.get("game")
     if game not in rule_modules.GAME_IDS:
-        raise RuleViolation(f"There is no game called {game!r}; the games are "
-                            f"{', '.join(rule_modules.GAME_IDS)}.")
+        raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(rule_modules.GAME_IDS))
     players = header.get("players")
     if not isinstance(players, list) or not players:
         raise RuleViolation("The header needs a non-empty list of players.")
     seen: set[str] = set()
     for number, player in enumerate(players, 1):
         if not isinstance(player, dict):
-            raise RuleViolation(f"Player {number} must be an object with a name, such as "
-                                "{\"name\": \"Alice\"}.")
+            raise RuleViolation('Player {number} must be an object with a name, such as {{"name": "Alice"}}.', number=number)
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise RuleViolation(f"Player {number} needs a non-empty name.")
+            raise RuleViolation("Player {number} needs a non-empty name.", number=number)
         if name in seen:
-            raise RuleViolation(f"The name {name} is used twice; each player needs their own name.")
+            raise RuleViolation("The name {name} is used twice; each player needs their own name.", name=name)
         seen.add(name)
         role = player.get("role")
         if role is not None and (not isinstance(role, str) or not role):
-            raise RuleViolation(f"{name}'s role must be a non-empty word, not {role!r}.")
+            raise RuleViolation("{name}'s role must be a non-empty word, not {role}.", name=name, role=repr(role))
         unknown = set(player) - {"name", "role"}
         if unknown:
-            raise RuleViolation(f"Player {name} has unknown fields ({', '.join(sorted(unknown))}); "
-                                "a player has a name and, optionally, a role.")
+            raise RuleViolation("Player {name} has unknown fields ({value}); a player has a name and, optionally, a role.", name=name, value=', '.join(sorted(unknown)))
     if not isinstance(header.get("options", {}), dict):
         raise RuleViolation("The header's options must be an object of NAME: VALUE pairs.")
     header.setdefault("options", {})
@@ -215,7 +209,7 @@ def encode(obj: dict) -> bytes:
 def _parse(path: Path, data: bytes) -> Session:
     """Replay a whole file's bytes, reporting the first bad line as FILE:LINE: reason."""
     if not data.strip():
-        raise SessionError(f"{path}:1: the file is empty; a session starts with its header line.")
+        raise SessionError("{path}:1: the file is empty; a session starts with its header line.", path=path)
     raw_lines = data.split(b"\n")
     # The final element is what follows the last newline: b"" for a complete file.
     tail = raw_lines.pop()
@@ -237,9 +231,8 @@ def _parse(path: Path, data: bytes) -> Session:
             if number == torn_at:
                 raise TornLine(path, number, start, data[start:]) from None
             if session is None:   # the very first line: most likely some other file given by mistake
-                raise SessionError(f"{path}:{number}: this is not a session file; its first line should be "
-                                   f"the JSON header but is not JSON ({_json_reason(error)}).") from None
-            raise SessionError(f"{path}:{number}: this line is not valid JSON ({_json_reason(error)}).") from None
+                raise SessionError("{path}:{number}: this is not a session file; its first line should be the JSON header but is not JSON ({value}).", path=path, number=number, value=_json_reason(error)) from None
+            raise SessionError("{path}:{number}: this line is not valid JSON ({value}).", path=path, number=number, value=_json_reason(error)) from None
         try:
             if session is None:
                 validate_header(obj)
@@ -247,9 +240,9 @@ def _parse(path: Path, data: bytes) -> Session:
             else:
                 session._record(normalise_action(obj), number)
         except RuleViolation as error:
-            raise SessionError(f"{path}:{number}: {error}") from None
+            raise SessionError("{path}:{number}: {error}", path=path, number=number, error=error) from None
     if session is None:
-        raise SessionError(f"{path}:1: the file is empty; a session starts with its header line.")
+        raise SessionError("{path}:1: the file is empty; a session starts with its header line.", path=path)
     session.needs_newline = torn_at is not None  # a complete last line lacking its newline
     return session
 
@@ -281,11 +274,13 @@ def _locked(path: Path, exclusive: bool) -> Iterator[int]:
     try:
         fd = os.open(path, (os.O_RDWR | os.O_APPEND) if exclusive else os.O_RDONLY)
     except FileNotFoundError:
-        raise SessionError(f"There is no session file {path}; create one with `kit score new`.") from None
+        raise SessionError("There is no session file {path}; create one with `kit score new`.", path=path) from None
     except IsADirectoryError:
-        raise SessionError(f"{path} is a folder, not a session file.") from None
+        raise SessionError("{path} is a folder, not a session file.", path=path) from None
     except PermissionError:
-        raise SessionError(f"{path} cannot be {'written' if exclusive else 'read'}: permission denied.") from None
+        if exclusive:
+            raise SessionError("{path} cannot be written: permission denied.", path=path) from None
+        raise SessionError("{path} cannot be read: permission denied.", path=path) from None
     try:
         deadline = time.monotonic() + LOCK_WAIT_SECONDS
         while True:
@@ -294,8 +289,7 @@ def _locked(path: Path, exclusive: bool) -> Iterator[int]:
                 break
             except OSError as error:
                 if error.errno not in (errno.EAGAIN, errno.EACCES) or time.monotonic() > deadline:
-                    raise SessionLocked(f"{path} is being written by another scorekeeper command "
-                                        "right now; try again once it has finished.") from None
+                    raise SessionLocked("{path} is being written by another scorekeeper command right now; try again once it has finished.", path=path) from None
                 time.sleep(0.02)
         yield fd
     finally:
@@ -309,17 +303,17 @@ def create(path: str | os.PathLike, game: str, players: list[dict], options: dic
     path = Path(path)
     header = make_header(game, players, options)
     if path.exists():
-        raise SessionError(f"{path} already exists; choose another name (a session is never overwritten).")
+        raise SessionError("{path} already exists; choose another name (a session is never overwritten).", path=path)
     session = Session(path, header)          # runs the game's setup: refusals stop here
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise SessionError(f"The folder {folder} does not exist.")
+        raise SessionError("The folder {folder} does not exist.", folder=folder)
     try:
         _write_new(path, folder, encode(header))
     except SessionError:
         raise
     except OSError as error:
-        raise SessionError(f"{path} cannot be created ({error.strerror or error}).") from None
+        raise SessionError("{path} cannot be created ({value}).", path=path, value=error.strerror or error) from None
     return session
 
 
@@ -340,12 +334,11 @@ def _write_new(path: Path, folder: Path, data: bytes) -> None:
         try:
             os.link(temp, path)   # atomic and never replaces an existing file
         except FileExistsError:
-            raise SessionError(f"{path} already exists; choose another name (a session is "
-                               "never overwritten).") from None
+            raise SessionError("{path} already exists; choose another name (a session is never overwritten).", path=path) from None
         except OSError:
             # A filesystem without hard links: fall back to rename after the check above.
             if path.exists():
-                raise SessionError(f"{path} already exists; choose another name.") from None
+                raise SessionError("{path} already exists; choose another name.", path=path) from None
             os.rename(temp, path)
         _fsync_folder(folder)
     finally:
@@ -398,8 +391,7 @@ def _write_once(fd: int, path: Path, payload: bytes, size_before: int) -> None:
             os.fsync(fd)
         except OSError:
             pass
-        raise SessionError(f"{path} could not be written ({error.strerror or error}); "
-                           "the action was not saved.") from None
+        raise SessionError("{path} could not be written ({value}); the action was not saved.", path=path, value=error.strerror or error) from None
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -440,8 +432,8 @@ def repair(path: str | os.PathLike) -> tuple[int, bytes]:
             # Every line before the torn one was replayed already (only the last line can be
             # torn); what is left to check is that a header stays once it is cut.
             if not data[:torn.offset].removeprefix(UTF8_BOM).strip():
-                raise SessionError(f"{path}:1: the file is empty; a session starts with its header line.") from None
+                raise SessionError("{path}:1: the file is empty; a session starts with its header line.", path=path) from None
             os.ftruncate(fd, torn.offset)
             os.fsync(fd)
             return torn.line, torn.tail
-        raise SessionError(f"{path} has no cut-short last line; there is nothing to repair.")
+        raise SessionError("{path} has no cut-short last line; there is nothing to repair.", path=path)

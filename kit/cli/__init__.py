@@ -15,8 +15,9 @@ import sys
 
 import click
 
-from kit import __version__
+from kit import __version__, i18n
 from kit.errors import KitError
+from kit.i18n import _
 from scorekeeper.errors import RuleViolation
 
 
@@ -46,16 +47,22 @@ class LazyGroup(click.Group):
 class KitGroup(LazyGroup):
     """The `kit` group: lazy, and turns the project's errors into one sentence and exit 2."""
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        # The language is chosen before click parses anything, so that every message of the
+        # command, its refusals included, speaks it: --lang wherever it is given, else the locale.
+        i18n.activate(i18n.choose_language(_lang_option(args)))
+        return super().make_context(info_name, args, parent=parent, **extra)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except (KitError, RuleViolation) as error:
-            click.echo(f"Error: {error}", err=True)
+            click.echo(_("Error: {message}").format(message=i18n.refusal(error)), err=True)
             ctx.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
         except KeyboardInterrupt:
-            click.echo("\nInterrupted.", err=True)
+            click.echo("\n" + _("Interrupted."), err=True)
             ctx.exit(130)
         except BrokenPipeError:  # `kit score log FILE | head` closed the pipe: not an error
             _silence_stdout()
@@ -63,8 +70,8 @@ class KitGroup(LazyGroup):
         except Exception as error:  # a bug: say so in one line, never a traceback to a player
             if os.environ.get("KIT_DEBUG"):
                 raise
-            click.echo(f"Unexpected error ({type(error).__name__}: {error}). "
-                       "Set KIT_DEBUG=1 to see the details and please report it.", err=True)
+            click.echo(_("Unexpected error ({error}). Set KIT_DEBUG=1 to see the details and please "
+                         "report it.").format(error=f"{type(error).__name__}: {error}"), err=True)
             ctx.exit(1)
 
 
@@ -81,6 +88,18 @@ COMMANDS = {
 @click.version_option(__version__, prog_name="kit")
 def cli() -> None:
     """Print-and-play kits and a scorekeeper for PHD, Amphithéâtre, Promotion and Hoc Censeo."""
+
+
+def _lang_option(args: list[str]) -> str | None:
+    """The value of `--lang X` or `--lang=X` among the arguments (before a `--`), if any."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
 def _silence_stdout() -> None:

@@ -11,12 +11,16 @@ from pathlib import Path
 
 import click
 
+from kit import i18n
 from kit.cli import LazyGroup
 from kit.errors import KitError
 from kit import games, table as common
 from scorekeeper import rules, session as sessions
 
-LANGS = click.Choice(["en", "fr"])
+LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)
+# --lang is read by kit.cli before parsing (so refusals speak it too); declaring it keeps
+# click from refusing it, on the group and on the commands that always had it.
+LANG_HELP = "Language of what is printed (default: the locale's, French when it names neither)."
 
 
 def _game_commands() -> dict[str, str]:
@@ -31,6 +35,7 @@ def _game_commands() -> dict[str, str]:
 
 
 @click.group(cls=LazyGroup, lazy_subcommands=_game_commands())
+@click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def score() -> None:
     """Keep the score of a game at the table, in a session file that never loses an entry.
 
@@ -113,9 +118,10 @@ def undo(file: Path) -> None:
 
 @score.command(epilog=common.examples("log senate.jsonl", "log senate.jsonl --lang fr"))
 @common.FILE
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the game words.")
-def log(file: Path, lang: str) -> None:
+@click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
+def log(file: Path) -> None:
     """The numbered history of FILE (numbers are the file's line numbers)."""
+    lang = i18n.active().lang
     session = common.open_session(file)
     start = "Nouvelle partie :" if lang == "fr" else "New game:"
     click.echo(f"1. {start} {session.rules.TITLE}, {_players_text(session)}.")
@@ -139,9 +145,10 @@ def log(file: Path, lang: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
 @click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the table's words.")
-def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, lang: str) -> None:
+@click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
+def show(file: Path, as_json: bool, reveal: bool, viewer: str | None) -> None:
     """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
+    lang = i18n.active().lang
     session = common.open_session(file)
     state = session.state
     if as_json:

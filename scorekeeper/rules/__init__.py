@@ -48,7 +48,7 @@ def module(game: str) -> ModuleType:
     try:
         return importlib.import_module(MODULES[game])
     except KeyError:
-        raise RuleViolation(f"There is no game called {game!r}; the games are {', '.join(GAME_IDS)}.") from None
+        raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(GAME_IDS)) from None
 
 
 def describe(game: str, action: dict, lang: str = "en") -> str:

@@ -84,12 +84,12 @@ def _names(state: dict, value, what: str) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RuleViolation(f"The debate's {what} must be a list of player names, not {shown(value)}.")
+        raise RuleViolation("The debate's {what} must be a list of player names, not {value}.", what=what, value=shown(value))
     seen: list[str] = []
     for name in value:
         need_player(state, name, what)
         if name in seen:
-            raise RuleViolation(f"{name} is named twice ({what}).")
+            raise RuleViolation("{name} is named twice ({what}).", name=name, what=what)
         seen.append(name)
     return seen
 
@@ -103,7 +103,7 @@ def _debate(state: dict, action: dict) -> None:
         raise RuleViolation("A debate needs at least one player on each side.")
     both = [name for name in side_a if name in side_b]
     if both:
-        raise RuleViolation(f"{join_names(both)} cannot take both sides of the debate.")
+        raise RuleViolation("{both} cannot take both sides of the debate.", both=both)
     players = state["players"]
     counted_a = [n for n in side_a if n not in discounted]
     counted_b = [n for n in side_b if n not in discounted]
@@ -134,7 +134,7 @@ def _accuse(state: dict, action: dict) -> None:
     accused = need_player(state, action["accused"], "the accused")
     truthful = need_bool(action["truthful"], "Whether the accused told the truth (truthful)")
     if accuser == accused:
-        raise RuleViolation(f"{accuser} cannot accuse themselves.")
+        raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
     players = state["players"]
     if truthful:
         payer, payee = players[accuser], players[accused]
@@ -156,7 +156,7 @@ def apply(state: dict, action: dict) -> dict:
         speaker = need_player(new, action["speaker"], "the speaker")
         target = need_player(new, action["target"], "the target")
         if speaker == target:
-            raise RuleViolation(f"{speaker} cannot shake hands with themselves.")
+            raise RuleViolation("{speaker} cannot shake hands with themselves.", speaker=speaker)
         for name in (speaker, target):
             player = new["players"][name]
             _seat(player, gain_of(player["seats"]))

@@ -35,17 +35,17 @@ def join_names(names: Iterable[str]) -> str:
 def check_players(players: Any, title: str, low: int, high: int) -> list[str]:
     """The player names of a session header, unique and non-empty, low..high of them."""
     if not isinstance(players, list):
-        raise RuleViolation(f"{title} needs a list of players.")
+        raise RuleViolation("{title} needs a list of players.", title=title)
     names: list[str] = []
     for entry in players:
         name = entry.get("name") if isinstance(entry, dict) else entry
         if not isinstance(name, str) or not name.strip():
-            raise RuleViolation(f"Every {title} player needs a non-empty name, not {shown(name)}.")
+            raise RuleViolation("Every {title} player needs a non-empty name, not {name}.", title=title, name=shown(name))
         if name in names:
-            raise RuleViolation(f"Two players are called {name}; each name must be unique.")
+            raise RuleViolation("Two players are called {name}; each name must be unique.", name=name)
         names.append(name)
     if not low <= len(names) <= high:
-        raise RuleViolation(f"{title} is for {low} to {high} players, not {len(names)}.")
+        raise RuleViolation("{title} is for {low} to {high} players, not {count}.", title=title, low=low, high=high, count=len(names))
     return names
 
 
@@ -54,12 +54,12 @@ def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise RuleViolation(f"{title} options must be KEY=VALUE pairs, not {shown(options)}.")
+        raise RuleViolation("{title} options must be KEY=VALUE pairs, not {options}.", title=title, options=shown(options))
     known = tuple(known)
     for key in options:
         if key not in known:
             accepted = ", ".join(known) if known else "none"
-            raise RuleViolation(f"{title} has no option {key!r}; its options are: {accepted}.")
+            raise RuleViolation("{title} has no option {key}; its options are: {accepted}.", title=title, key=repr(key), accepted=accepted)
     return dict(options)
 
 
@@ -69,12 +69,11 @@ def check_fields(action: dict, title: str, required: Iterable[str], optional: It
     required, optional = tuple(required), tuple(optional)
     for field in required:
         if field not in action:
-            raise RuleViolation(f"The {title} action {name!r} needs the field {field!r}.")
+            raise RuleViolation("The {title} action {name} needs the field {field_name}.", title=title, name=repr(name), field_name=repr(field))
     for field in action:
         if field != "action" and field not in required and field not in optional:
             accepted = ", ".join(required + optional) or "none"
-            raise RuleViolation(
-                f"The {title} action {name!r} has no field {field!r}; its fields are: {accepted}.")
+            raise RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.", title=title, name=repr(name), field_name=repr(field), accepted=accepted)
 
 
 def is_int(value: Any) -> bool:
@@ -84,13 +83,13 @@ def is_int(value: Any) -> bool:
 def need_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number within low..high (either bound optional); `what` names it in the sentence."""
     if not is_int(value):
-        raise RuleViolation(f"{what} must be a whole number, not {shown(value)}.")
+        raise RuleViolation("{what} must be a whole number, not {value}.", what=what, value=shown(value))
     if low is not None and high is not None and not low <= value <= high:
-        raise RuleViolation(f"{what} must be between {low} and {high}, not {value}.")
+        raise RuleViolation("{what} must be between {low} and {high}, not {value}.", what=what, low=low, high=high, value=value)
     if low is not None and value < low:
-        raise RuleViolation(f"{what} must be at least {low}, not {value}.")
+        raise RuleViolation("{what} must be at least {low}, not {value}.", what=what, low=low, value=value)
     if high is not None and value > high:
-        raise RuleViolation(f"{what} must be at most {high}, not {value}.")
+        raise RuleViolation("{what} must be at most {high}, not {value}.", what=what, high=high, value=value)
     return value
 
 
@@ -101,15 +100,15 @@ def need_ints(value: Any, what: str, *, low: int | None = None, non_empty: bool 
     if is_int(value):
         value = [value]
     if not isinstance(value, list):
-        raise RuleViolation(f"{what} must be a list of whole numbers, not {shown(value)}.")
+        raise RuleViolation("{what} must be a list of whole numbers, not {value}.", what=what, value=shown(value))
     if non_empty and not value:
-        raise RuleViolation(f"{what} needs at least one value.")
+        raise RuleViolation("{what} needs at least one value.", what=what)
     return [need_int(item, what, low=low) for item in value]
 
 
 def need_bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleViolation(f"{what} must be true or false, not {shown(value)}.")
+        raise RuleViolation("{what} must be true or false, not {value}.", what=what, value=shown(value))
     return value
 
 
@@ -117,8 +116,7 @@ def need_player(state: dict, name: Any, where: str | None = None) -> str:
     """A name that is one of the session's players; `where` says which field named it."""
     if not isinstance(name, str) or name not in state["players"]:
         named = f"{shown(name)} ({where})" if where else shown(name)
-        raise RuleViolation(f"{named} is not a player here; the players are "
-                            f"{join_names(state['players'])}.")
+        raise RuleViolation("{named} is not a player here; the players are {players}.", named=named, players=list(state['players']))
     return name
 
 
@@ -126,16 +124,16 @@ def need_game_on(state: dict, title: str) -> None:
     """Every action is refused once the game is over."""
     if state["over"]:
         who = join_names(state["winners"]) or "nobody"
-        raise RuleViolation(f"This {title} game is over ({who} won); no more actions are accepted.")
+        raise RuleViolation("This {title} game is over ({who} won); no more actions are accepted.", title=title, who=who)
 
 
 def need_action(action: Any, title: str, actions: Iterable[str]) -> str:
     if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-        raise RuleViolation(f"An action must be an object with an 'action' name, not {shown(action)}.")
+        raise RuleViolation("An action must be an object with an 'action' name, not {action}.", action=shown(action))
     name = action["action"]
     actions = tuple(actions)
     if name not in actions:
-        raise RuleViolation(f"{title} has no action {name!r}; its actions are: {', '.join(actions)}.")
+        raise RuleViolation("{title} has no action {name}; its actions are: {actions}.", title=title, name=repr(name), actions=', '.join(actions))
     return name
 
 

@@ -47,7 +47,7 @@ SECRET_BY_PLAYER = ("ballots",)
 # Everything below is pure: a state (a JSON-compatible dict, what `show --json` prints) and
 # an action give a new state, or RuleViolation with one sentence a player understands.
 
-from scorekeeper.errors import RuleViolation  # noqa: E402  (constants above stay first to read)
+from scorekeeper.errors import N_, RuleViolation, plural  # noqa: E402  (constants above stay first to read)
 from scorekeeper.rules.checks import (  # noqa: E402
     check_fields, check_option_names, is_int, join_names, need_action, shown,
 )
@@ -67,39 +67,32 @@ def validate_objectives(objectives: object) -> dict:
         raise RuleViolation("The objectives must give, for each tribe, a circle and a secondary objective.")
     unknown = [t for t in objectives if t not in TRIBES]
     if unknown:
-        raise RuleViolation(f"The objectives name an unknown tribe {unknown[0]!r}; the tribes are {', '.join(TRIBES)}.")
+        raise RuleViolation("The objectives name an unknown tribe {unknown}; the tribes are {TRIBES}.", unknown=repr(unknown[0]), TRIBES=', '.join(TRIBES))
     result = {}
     for tribe in TRIBES:
         if tribe not in objectives:
-            raise RuleViolation(f"The objectives give nothing for the tribe {tribe}; each of {', '.join(TRIBES)} needs one.")
+            raise RuleViolation("The objectives give nothing for the tribe {tribe}; each of {TRIBES} needs one.", tribe=tribe, TRIBES=', '.join(TRIBES))
         entry = objectives[tribe]
         if not isinstance(entry, dict) or set(entry) != {"circle", "secondary"}:
-            raise RuleViolation(f"The {tribe} objective needs exactly a circle and a secondary objective.")
+            raise RuleViolation("The {tribe} objective needs exactly a circle and a secondary objective.", tribe=tribe)
         circle = entry["circle"]
         if not isinstance(circle, dict):
-            raise RuleViolation(f"The {tribe} circle must map colours to portions, such as {{bleu: 3, ...}}.",
-                                field="circle")
+            raise RuleViolation("The {tribe} circle must map colours to portions, such as {{bleu: 3, ...}}.", tribe=tribe, field='circle')
         for colour, count in circle.items():
             if colour not in COLOURS:
-                raise RuleViolation(f"The {tribe} circle names an unknown colour {shown(colour)}; the colours are {', '.join(COLOURS)}.",
-                                    field="circle")
+                raise RuleViolation("The {tribe} circle names an unknown colour {colour}; the colours are {COLOURS}.", tribe=tribe, colour=shown(colour), COLOURS=', '.join(COLOURS), field='circle')
             if not is_int(count) or count < 0:
-                raise RuleViolation(f"The {tribe} circle has {shown(count)} {colour} portions; a count is a whole number of 0 or more.",
-                                    field="circle")
+                raise RuleViolation("The {tribe} circle has {count} {colour} portions; a count is a whole number of 0 or more.", tribe=tribe, count=shown(count), colour=colour, field='circle')
         total = sum(circle.values())
         if total != CIRCLE_PORTIONS:
-            raise RuleViolation(f"The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.",
-                                field="circle")
+            raise RuleViolation("The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.", tribe=tribe, total=total, CIRCLE_PORTIONS=CIRCLE_PORTIONS, field='circle')
         secondary = entry["secondary"]
         if not isinstance(secondary, dict) or set(secondary) != {"kind", "amount"}:
-            raise RuleViolation(f"The {tribe} secondary objective needs a kind and an amount.",
-                                field="secondary")
+            raise RuleViolation("The {tribe} secondary objective needs a kind and an amount.", tribe=tribe, field='secondary')
         if secondary["kind"] not in SECONDARY_KINDS:
-            raise RuleViolation(f"The {tribe} secondary objective has an unknown kind {secondary['kind']!r}; "
-                                f"the kinds are {', '.join(SECONDARY_KINDS)}.", field="secondary")
+            raise RuleViolation("The {tribe} secondary objective has an unknown kind {kind}; the kinds are {SECONDARY_KINDS}.", tribe=tribe, kind=repr(secondary['kind']), SECONDARY_KINDS=', '.join(SECONDARY_KINDS), field='secondary')
         if not is_int(secondary["amount"]) or secondary["amount"] < 1:
-            raise RuleViolation(f"The {tribe} secondary objective needs an amount of at least 1, not {shown(secondary['amount'])}.",
-                                field="secondary")
+            raise RuleViolation("The {tribe} secondary objective needs an amount of at least 1, not {amount}.", tribe=tribe, amount=shown(secondary['amount']), field='secondary')
         result[tribe] = {"circle": {c: circle.get(c, 0) for c in COLOURS},
                          "secondary": {"kind": secondary["kind"], "amount": secondary["amount"]}}
     return result
@@ -108,19 +101,18 @@ def validate_objectives(objectives: object) -> dict:
 def setup(players: list[dict], options: dict) -> dict:
     """Three players, one per tribe; options may carry the session's own objectives."""
     if len(players) != PLAYERS:
-        raise RuleViolation(f"Hoc Censeo is played by exactly {PLAYERS} players, not {len(players)}.")
+        raise RuleViolation("Hoc Censeo is played by exactly {PLAYERS} players, not {count}.", PLAYERS=PLAYERS, count=len(players))
     options = check_option_names(options, TITLE, ("objectives",))
     objectives = validate_objectives(options.get("objectives", DEFAULT_OBJECTIVES))
     taken: dict[str, str] = {}
     for player in players:
         tribe = player.get("role")
         if tribe is None:
-            raise RuleViolation(f"{player['name']} needs a tribe ({', '.join(TRIBES)}), e.g. --player {player['name']}:{TRIBES[0]}.")
+            raise RuleViolation("{name} needs a tribe ({TRIBES}), e.g. --player {name}:{TRIBES2}.", name=player['name'], TRIBES=', '.join(TRIBES), TRIBES2=TRIBES[0])
         if tribe not in TRIBES:
-            raise RuleViolation(f"{player['name']}'s tribe {tribe!r} is unknown; the tribes are {', '.join(TRIBES)}.")
+            raise RuleViolation("{name}'s tribe {tribe} is unknown; the tribes are {TRIBES}.", name=player['name'], tribe=repr(tribe), TRIBES=', '.join(TRIBES))
         if tribe in taken:
-            raise RuleViolation(f"The tribe {tribe} is taken by both {taken[tribe]} and {player['name']}; "
-                                f"each of {', '.join(TRIBES)} plays exactly once.")
+            raise RuleViolation("The tribe {tribe} is taken by both {taken} and {name}; each of {TRIBES} plays exactly once.", tribe=tribe, taken=taken[tribe], name=player['name'], TRIBES=', '.join(TRIBES))
         taken[tribe] = player["name"]
     seating = [p["name"] for p in players]
     state = {
@@ -177,14 +169,23 @@ def legal_actions(state: dict, player: str) -> list[dict]:
 def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object = 0) -> None:
     """Refuse one player's POUR/CONTRE entry at once (what guided play checks as typed)."""
     if player not in state["players"]:
-        raise RuleViolation(f"{player} is not a player; the players are {join_names(state['seating'])}.")
+        raise RuleViolation("{player} is not a player; the players are {players}.", player=player, players=list(state['seating']))
     for side, amount in (("POUR", pour), ("CONTRE", contre)):
         if not is_int(amount) or amount < 0:
-            raise RuleViolation(f"{player} cannot vote {shown(amount)} {side}; a vote is a whole number of 0 or more.")
+            raise RuleViolation("{player} cannot vote {amount} {side}; a vote is a whole number of 0 or more.",
+                                public=N_("{player}'s vote must be a whole number of 0 or more."),
+                                player=player, amount=shown(amount), side=side)
     left = state["players"][player]["senators"]
     if pour + contre > left:
-        detail = f" ({pour} POUR and {contre} CONTRE)" if pour and contre else ""
-        raise RuleViolation(f"{player} has {left} senators left and cannot vote {pour + contre}{detail}.")
+        # The senators left and the amounts typed are secrets: the public sentence names the rule.
+        public = N_("{player} cannot vote more senators than they have left.")
+        if pour and contre:
+            raise RuleViolation(plural("{player} has {left} senator left and cannot vote {total} ({pour} POUR and {contre} CONTRE).",
+                                       "{player} has {left} senators left and cannot vote {total} ({pour} POUR and {contre} CONTRE).",
+                                       left), public=public, player=player, left=left, total=pour + contre, pour=pour, contre=contre)
+        raise RuleViolation(plural("{player} has {left} senator left and cannot vote {total}.",
+                                   "{player} has {left} senators left and cannot vote {total}.", left),
+                            public=public, player=player, left=left, total=pour + contre)
 
 
 def vote_result(pour: dict, contre: dict, tiebreak: str | None) -> str | None:
@@ -235,10 +236,9 @@ def _vote(state: dict, action: dict) -> None:
     # every field optional here: a missing one is refused below with its own sentence
     check_fields(action, TITLE, required=(), optional=VOTE_FIELDS)
     if state["round"] >= ROUNDS:
-        raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
+        raise RuleViolation("All {ROUNDS} rounds have been played; there is no vote left.", ROUNDS=ROUNDS)
     if state["ballots_cast"]:
-        raise RuleViolation(f"Ballots are being cast this round ({join_names(state['ballots_cast'])} so far); "
-                            "finish with the remaining ballots and resolve, or undo them, before a vote.")
+        raise RuleViolation("Ballots are being cast this round ({ballots_cast} so far); finish with the remaining ballots and resolve, or undo them, before a vote.", ballots_cast=list(state['ballots_cast']))
     seating, players = state["seating"], state["players"]
     pour = _side_amounts(state, action, "pour")
     contre = _side_amounts(state, action, "contre")
@@ -248,36 +248,31 @@ def _vote(state: dict, action: dict) -> None:
     magistrate = state["magistrate"]
     tiebreak = action.get("tiebreak")
     if tiebreak is not None and tiebreak not in SIDES:
-        raise RuleViolation(f"The tiebreak must be pour or contre, not {shown(tiebreak)}.")
+        raise RuleViolation("The tiebreak must be pour or contre, not {tiebreak}.", tiebreak=shown(tiebreak))
     colour = action.get("colour")
     if colour is not None and colour not in COLOURS:
-        raise RuleViolation(f"The motion's colour must be one of {', '.join(COLOURS)}, not {shown(colour)}.")
+        raise RuleViolation("The motion's colour must be one of {COLOURS}, not {colour}.", COLOURS=', '.join(COLOURS), colour=shown(colour))
     bonus = action.get("bonus")
     if bonus is not None and bonus not in MAUVE_CHOICES:
-        raise RuleViolation(f"The mauve bonus must be one of {', '.join(MAUVE_CHOICES)}, not {shown(bonus)}.")
+        raise RuleViolation("The mauve bonus must be one of {MAUVE_CHOICES}, not {bonus}.", MAUVE_CHOICES=', '.join(MAUVE_CHOICES), bonus=shown(bonus))
     order = _order(state, action.get("order"))
     choices = _calamity_choices(state, action.get("calamity"))
 
     total_pour, total_contre = sum(pour.values()), sum(contre.values())
     result = vote_result(pour, contre, tiebreak)
     if result is None:
-        raise RuleViolation(f"POUR and CONTRE are equal ({total_pour} each); the magistrate {magistrate} "
-                            "must break the tie (tiebreak pour or contre).")
+        raise RuleViolation("POUR and CONTRE are equal ({total_pour} each); the magistrate {magistrate} must break the tie (tiebreak pour or contre).", total_pour=total_pour, magistrate=magistrate)
     if result == "pour" and colour is None:
-        raise RuleViolation(f"POUR wins {total_pour} to {total_contre}, so the motion's colour is needed "
-                            f"({', '.join(COLOURS)}).")
+        raise RuleViolation("POUR wins {total_pour} to {total_contre}, so the motion's colour is needed ({COLOURS}).", total_pour=total_pour, total_contre=total_contre, COLOURS=', '.join(COLOURS))
 
     amounts = pour if result == "pour" else contre
     for group in tied_groups_needing_order(result, amounts, seating):
         missing = [n for n in group if n not in order]
         if missing:
-            raise RuleViolation(f"{join_names(group)} each voted {amounts[group[0]]} {result.upper()}; the "
-                                f"magistrate {magistrate} must give their order (order {', '.join(group)} "
-                                "or another).")
+            raise RuleViolation("{group} each voted {amounts} {value}; the magistrate {magistrate} must give their order (order {group2} or another).", group=group, amounts=amounts[group[0]], value=result.upper(), magistrate=magistrate, group2=', '.join(group))
     ranked = rank_voters(amounts, seating, order)
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
-        raise RuleViolation(f"{ranked[0]} is the largest POUR voter on a mauve motion and must choose the bonus "
-                            f"({', '.join(MAUVE_CHOICES)}).")
+        raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=', '.join(MAUVE_CHOICES))
 
     for name in seating:
         players[name]["senators"] -= pour.get(name, 0) + contre.get(name, 0)
@@ -310,10 +305,10 @@ def _ballot(state: dict, action: dict) -> None:
     ballots"). The senators are counted out only when the vote resolves, exactly as `vote` does."""
     check_fields(action, TITLE, required=("player",), optional=SIDES)
     if state["round"] >= ROUNDS:
-        raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
+        raise RuleViolation("All {ROUNDS} rounds have been played; there is no vote left.", ROUNDS=ROUNDS)
     name = _player(state, action)
     if name in state["ballots_cast"]:
-        raise RuleViolation(f"{name} has already cast a ballot this round; undo it to cast another.")
+        raise RuleViolation("{name} has already cast a ballot this round; undo it to cast another.", name=name)
     pour, contre = action.get("pour", 0), action.get("contre", 0)
     check_vote_entry(state, name, pour, contre)
     state["ballots_cast"] = state["ballots_cast"] + [name]
@@ -324,11 +319,12 @@ def _resolve(state: dict, action: dict) -> None:
     """The round's vote from the ballots cast, resolved exactly as `vote` with those amounts."""
     check_fields(action, TITLE, required=(), optional=RESOLVE_FIELDS)
     if state["round"] >= ROUNDS:
-        raise RuleViolation(f"All {ROUNDS} rounds have been played; there is no vote left.")
+        raise RuleViolation("All {ROUNDS} rounds have been played; there is no vote left.", ROUNDS=ROUNDS)
     waiting = [n for n in state["seating"] if n not in state["ballots_cast"]]
     if waiting:
-        raise RuleViolation(f"The vote cannot be resolved yet: {join_names(waiting)} "
-                            f"{'has' if len(waiting) == 1 else 'have'} not cast a ballot.")
+        raise RuleViolation(plural("The vote cannot be resolved yet: {waiting} has not cast a ballot.",
+                                   "The vote cannot be resolved yet: {waiting} have not cast a ballot.", len(waiting)),
+                            waiting=waiting)
     ballots = state["ballots"]
     vote = {"action": "vote",
             "pour": {n: ballots[n]["pour"] for n in state["seating"] if ballots[n]["pour"]},
@@ -372,7 +368,7 @@ def _reward_contre(state: dict, ranked: list[str], choices: dict, record: dict) 
         player = players[name]
         choice = choices.get(name) or ("gold" if player["gold"] > 0 else "senators")
         if choice == "gold" and player["gold"] < CALAMITY_LOSS["gold"]:
-            raise RuleViolation(f"{name} has no gold to lose to the calamity and must lose senators instead.")
+            raise RuleViolation("{name} has no gold to lose to the calamity and must lose senators instead.", name=name)
         player[choice] = max(0, player[choice] - CALAMITY_LOSS[choice])
         record["losses"][name] = choice
 
@@ -382,13 +378,12 @@ def _spend_seals(state: dict, action: dict) -> None:
     name = _player(state, action)
     colour = action.get("colour")
     if colour not in COLOURS:
-        raise RuleViolation(f"{name} must name the colour to colour ({', '.join(COLOURS)}), not {shown(colour)}.")
+        raise RuleViolation("{name} must name the colour to colour ({COLOURS}), not {colour}.", name=name, COLOURS=', '.join(COLOURS), colour=shown(colour))
     player = state["players"][name]
     if player["seals"] < SEALS_PER_PORTION:
-        raise RuleViolation(f"{name} has {player['seals']} seals and needs {SEALS_PER_PORTION} to colour a portion.")
+        raise RuleViolation(plural("{name} has {seals} seal and needs {SEALS_PER_PORTION} to colour a portion.", "{name} has {seals} seals and needs {SEALS_PER_PORTION} to colour a portion.", player['seals']), name=name, seals=player['seals'], SEALS_PER_PORTION=SEALS_PER_PORTION)
     if needed(state, name, colour) <= 0:
-        raise RuleViolation(f"{name}'s circle needs no more {colour} portions (it has "
-                            f"{player['circle'][colour]} of {player['goal']['circle'][colour]}).")
+        raise RuleViolation("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).", name=name, colour=colour, circle=player['circle'][colour], circle2=player['goal']['circle'][colour])
     player["seals"] -= SEALS_PER_PORTION
     player["circle"][colour] += 1
     _check_objectives(state)
@@ -399,10 +394,10 @@ def _buy_senators(state: dict, action: dict) -> None:
     name = _player(state, action)
     gold = action.get("gold")
     if not is_int(gold) or gold < 1:
-        raise RuleViolation(f"{name} must spend at least 1 gold to buy senators, not {shown(gold)}.")
+        raise RuleViolation("{name} must spend at least 1 gold to buy senators, not {gold}.", name=name, gold=shown(gold))
     player = state["players"][name]
     if gold > player["gold"]:
-        raise RuleViolation(f"{name} has {player['gold']} gold and cannot spend {gold}.")
+        raise RuleViolation("{name} has {gold} gold and cannot spend {gold2}.", name=name, gold=player['gold'], gold2=gold)
     player["gold"] -= gold
     player["senators"] += SENATORS_PER_GOLD * gold
     _check_objectives(state)
@@ -435,21 +430,21 @@ def _player(state: dict, action: dict) -> str:
     name = action.get("player")
     # a hand-typed line may give a list or an object here: refuse it, never crash on it
     if not isinstance(name, str) or name not in state["players"]:
-        raise RuleViolation(f"The {action['action']} action needs a player among {join_names(state['seating'])}, "
-                            f"not {name!r}.")
+        raise RuleViolation("The {action} action needs a player among {players}, not {name}.", action=action['action'], players=list(state['seating']), name=repr(name))
     return name
 
 
 def _side_amounts(state: dict, action: dict, side: str) -> dict:
     amounts = action.get(side) or {}
     if not isinstance(amounts, dict):
-        raise RuleViolation(f"{side.upper()} must map player names to senators, such as {{\"Alice\": 20}}.")
+        raise RuleViolation('{value} must map player names to senators, such as {{"Alice": 20}}.', value=side.upper())
     for name, amount in amounts.items():
         if name not in state["players"]:
-            raise RuleViolation(f"{name} is not a player and cannot vote {side.upper()}; the players are "
-                                f"{join_names(state['seating'])}.")
+            raise RuleViolation("{name} is not a player and cannot vote {value}; the players are {players}.", name=name, value=side.upper(), players=list(state['seating']))
         if not is_int(amount) or amount < 0:
-            raise RuleViolation(f"{name} cannot vote {shown(amount)} {side.upper()}; a vote is a whole number of 0 or more.")
+            raise RuleViolation("{name} cannot vote {amount} {value}; a vote is a whole number of 0 or more.",
+                                public=N_("{name}'s vote must be a whole number of 0 or more."),
+                                name=name, amount=shown(amount), value=side.upper())
     return amounts
 
 
@@ -460,9 +455,9 @@ def _order(state: dict, order: object) -> list[str]:
         raise RuleViolation("The magistrate's order must be a list of player names.")
     for name in order:
         if name not in state["players"]:
-            raise RuleViolation(f"The magistrate's order names {name}, who is not a player.")
+            raise RuleViolation("The magistrate's order names {name}, who is not a player.", name=name)
         if order.count(name) > 1:
-            raise RuleViolation(f"The magistrate's order names {name} twice.")
+            raise RuleViolation("The magistrate's order names {name} twice.", name=name)
     return order
 
 
@@ -473,9 +468,9 @@ def _calamity_choices(state: dict, choices: object) -> dict:
         raise RuleViolation("The calamity choices must map player names to gold or senators.")
     for name, choice in choices.items():
         if name not in state["players"]:
-            raise RuleViolation(f"The calamity choices name {name}, who is not a player.")
+            raise RuleViolation("The calamity choices name {name}, who is not a player.", name=name)
         if choice not in CALAMITY_CHOICES:
-            raise RuleViolation(f"{name}'s calamity choice must be gold or senators, not {shown(choice)}.")
+            raise RuleViolation("{name}'s calamity choice must be gold or senators, not {choice}.", name=name, choice=shown(choice))
     return choices
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import RuleViolation, plural
 from scorekeeper.rules.checks import (
     shown,
     check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
@@ -55,7 +55,7 @@ def _chapters_option(value) -> int:
         value = int(value)
     if not is_int(value) or value not in CHAPTER_OPTIONS:
         allowed = ", ".join(str(n) for n in CHAPTER_OPTIONS)
-        raise RuleViolation(f"The option chapters must be one of {allowed}, not {shown(value)}.")
+        raise RuleViolation("The option chapters must be one of {allowed}, not {value}.", allowed=allowed, value=shown(value))
     return value
 
 
@@ -63,7 +63,7 @@ def _timed_option(value) -> bool:
     if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
         return value.strip().lower() in _TRUE
     if not isinstance(value, bool):
-        raise RuleViolation(f"The option timed must be true or false, not {shown(value)}.")
+        raise RuleViolation("The option timed must be true or false, not {value}.", value=shown(value))
     return value
 
 
@@ -93,9 +93,11 @@ def _acting(state: dict, name) -> dict:
     player = state["players"][name]
     status = player["status"]
     if status != "playing":
-        why = {"burnout": "burnt out", "bingo": "left the game with a bingo",
-               "doctor": "already defended their thesis"}[status]
-        raise RuleViolation(f"{name} has {why} and can no longer act.")
+        if status == "burnout":
+            raise RuleViolation("{name} has burnt out and can no longer act.", name=name)
+        if status == "bingo":
+            raise RuleViolation("{name} has left the game with a bingo and can no longer act.", name=name)
+        raise RuleViolation("{name} has already defended their thesis and can no longer act.", name=name)
     return player
 
 
@@ -104,10 +106,10 @@ def _effect(value, name: str, what: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RuleViolation(f"{name}'s {what} must give pression and/or credit changes, not {shown(value)}.")
+        raise RuleViolation("{name}'s {what} must give pression and/or credit changes, not {value}.", name=name, what=what, value=shown(value))
     for key in value:
         if key not in RESOURCES:
-            raise RuleViolation(f"{name}'s {what} can change pression or credit, not {shown(key)}.")
+            raise RuleViolation("{name}'s {what} can change pression or credit, not {key}.", name=name, what=what, key=shown(key))
     return {key: need_int(value[key], f"{name}'s {what} change of {RESOURCE_NAMES[key]}")
             for key in RESOURCES if key in value}
 
@@ -192,7 +194,7 @@ def apply(state: dict, action: dict) -> dict:
         deltas = {key: need_int(action[key], f"{name}'s {RESOURCE_NAMES[key]} change")
                   for key in RESOURCES if key in action}
         if not deltas:
-            raise RuleViolation(f"Adjusting {name} needs a pression or a credit change.")
+            raise RuleViolation("Adjusting {name} needs a pression or a credit change.", name=name)
         _change(player, deltas)
 
     elif kind == "challenge":
@@ -201,7 +203,7 @@ def apply(state: dict, action: dict) -> dict:
         player = _acting(new, name)
         resource = action["resource"]
         if resource not in RESOURCES:
-            raise RuleViolation(f"{name}'s challenge tests pression or credit, not {shown(resource)}.")
+            raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name, resource=shown(resource))
         die = need_int(action["die"], f"{name}'s die", DIE_MIN, DIE_MAX)
         difficulty = need_int(action["difficulty"], f"The difficulty of {name}'s challenge", low=0)
         modifiers = need_ints(action.get("modifiers"), f"The modifiers of {name}'s challenge")
@@ -217,9 +219,7 @@ def apply(state: dict, action: dict) -> dict:
         check_fields(action, TITLE, ("player",))
         player = _acting(new, name)
         if any(player[key] < cost for key, cost in CHAPTER_COST.items()):
-            raise RuleViolation(
-                f"{name} has {player['pression']} Pression and {player['credit']} Crédit; "
-                f"submitting a chapter needs at least {CHAPTER_COST['pression']} of each.")
+            raise RuleViolation("{name} has {pression} Pression and {credit} Crédit; submitting a chapter needs at least {pression2} of each.", name=name, pression=player['pression'], credit=player['credit'], pression2=CHAPTER_COST['pression'])
         _change(player, {key: -cost for key, cost in CHAPTER_COST.items()})
         player["pending"] += 1
 
@@ -228,7 +228,7 @@ def apply(state: dict, action: dict) -> dict:
                      ("support", "opposition") if kind == "controversy" else ())
         player = _acting(new, name)
         if player["pending"] < 1:
-            raise RuleViolation(f"{name} has no submitted chapter waiting for approval.")
+            raise RuleViolation("{name} has no submitted chapter waiting for approval.", name=name)
         approved = True
         if kind == "controversy":
             net, *_ = _net(action, name)
@@ -243,7 +243,7 @@ def apply(state: dict, action: dict) -> dict:
         check_fields(action, TITLE, ("player",))
         player = _acting(new, name)
         if player["approved"] < 1:
-            raise RuleViolation(f"{name} has no approved chapter to revoke.")
+            raise RuleViolation("{name} has no approved chapter to revoke.", name=name)
         player["approved"] -= 1
         player["pending"] += 1
 
@@ -252,8 +252,9 @@ def apply(state: dict, action: dict) -> dict:
         player = _acting(new, name)
         required = new["options"]["chapters"]
         if player["approved"] < required:
-            raise RuleViolation(f"{name} has {player['approved']} approved chapter(s); "
-                                f"the thesis defence needs {required}.")
+            raise RuleViolation(plural("{name} has {approved} approved chapter; the thesis defence needs {required}.",
+                                       "{name} has {approved} approved chapters; the thesis defence needs {required}.",
+                                       player['approved']), name=name, approved=player['approved'], required=required)
         die = need_int(action["die"], f"{name}'s die", DIE_MIN, DIE_MAX)
         net, *_ = _net(action, name)
         total = die + net

@@ -6,7 +6,7 @@ import copy
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.checks import (
     shown,
-    check_fields, check_option_names, check_players, is_int, join_names, need_action,
+    check_fields, check_option_names, check_players, is_int, need_action,
     need_game_on, need_int, need_player, ranked,
 )
 
@@ -37,8 +37,7 @@ def _target_option(value) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if not is_int(value) or value <= START_PI:
-        raise RuleViolation(f"The option target must be a whole number of PI above the "
-                            f"{START_PI} everyone starts with, not {shown(value)}.")
+        raise RuleViolation("The option target must be a whole number of PI above the {START_PI} everyone starts with, not {value}.", START_PI=START_PI, value=shown(value))
     return value
 
 
@@ -79,7 +78,7 @@ def _hands(state: dict, value) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RuleViolation(f"hands must give each player's number of cards, not {shown(value)}.")
+        raise RuleViolation("hands must give each player's number of cards, not {value}.", value=shown(value))
     return {need_player(state, name, "in hands"): need_int(count, f"{name}'s cards in hand", low=0)
             for name, count in value.items()}
 
@@ -98,9 +97,7 @@ def _close_office(state: dict, hands: dict[str, int]) -> None:
     if len(tied) > 1:
         missing = [name for name in tied if name not in hands]
         if missing:
-            raise RuleViolation(
-                f"{join_names(tied)} are tied on {best} PI as the office closes: give the cards "
-                f"in hand of {join_names(missing)} (hands) to break the tie.")
+            raise RuleViolation("{tied} are tied on {best} PI as the office closes: give the cards in hand of {missing} (hands) to break the tie.", tied=tied, best=best, missing=missing)
         most = max(hands[name] for name in tied)
         tied = [name for name in tied if hands[name] == most]
     state["over"], state["end"], state["winners"] = True, "office closed", tied
@@ -127,7 +124,7 @@ def apply(state: dict, action: dict) -> dict:
         thief = need_player(new, action["thief"], "the thief")
         victim = need_player(new, action["victim"], "the victim")
         if thief == victim:
-            raise RuleViolation(f"{thief} cannot steal from themselves.")
+            raise RuleViolation("{thief} cannot steal from themselves.", thief=thief)
         amount = need_int(action["amount"], f"The PI {thief} steals from {victim}", low=1)
         taken = min(amount, players[victim]["pi"])
         players[victim]["pi"] -= taken

@@ -30,11 +30,16 @@ PENDING_SCENARIOS = SHARED / "scenarios-pending"
 HOC_PLAYERS = ("Alice:titienses", "Bob:ramnes", "Chloé:luceres")
 
 
+# The tests read English sentences: pin the language whatever the machine's locale says
+# (tests/score/test_i18n_cli.py runs the French and the locale's choice on purpose).
+ENGLISH = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": "en_US.UTF-8"}
+
+
 class Kit:
     """`kit ...` through click's CliRunner; each call returns the click Result."""
 
-    def __init__(self) -> None:
-        self.runner = CliRunner()
+    def __init__(self, env: dict | None = None) -> None:
+        self.runner = CliRunner(env=ENGLISH if env is None else env)
 
     def __call__(self, *args: str, input: str | None = None):
         return self.runner.invoke(cli, [str(a) for a in args], input=input, catch_exceptions=False)

@@ -1,0 +1,168 @@
+"""The scorekeeper's languages: French first, English too, through gettext catalogues.
+
+The catalogues are kit/locale/<lang>/LC_MESSAGES/kit.po, extracted from the code by Babel
+and compiled to kit.mo beside them by `python tools/catalogues.py` (the .mo files are
+committed, so `pip install .` needs no build step; a test checks they match the .po).
+Message ids are the English sentences; placeholders are named: "{player} wins.".
+
+Two ways in:
+- `translator(lang)`: an object with gettext/ngettext/refusal/join for one language, for a
+  caller serving several languages at once (the table server, one per browser);
+- `activate(lang)` then the module-level `_`, `ngettext`, `refusal`, `join`: the one
+  language of a CLI process, chosen once from --lang or the locale.
+
+`choose_language(explicit, environ, accept_language)` picks the language: an explicit choice
+(--lang), else a browser's Accept-Language, else LC_ALL, LC_MESSAGES, LANG (the first one
+set decides); French whenever what they say is unusable (unset, C, POSIX, another language).
+
+French output gets French typography (kit.typography.typeset: no-break spaces before : ; ! ?
+and inside « », typographic apostrophes), so translators type ordinary spaces.
+"""
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import os
+import re
+import unicodedata
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from scorekeeper.errors import RuleViolation
+
+LANGUAGES = ("fr", "en")
+DEFAULT = "fr"
+DOMAIN = "kit"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def language_of(text: str | None) -> str | None:
+    """"fr_FR.UTF-8", "fr-CA", "EN" -> "fr", "fr", "en"; None for C, POSIX or a language we lack."""
+    if not text:
+        return None
+    code = re.split(r"[_.@-]", text.strip(), maxsplit=1)[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose_language(explicit: str | None = None, environ: Mapping[str, str] | None = None,
+                    accept_language: str | None = None) -> str:
+    """The language to speak (see the module docstring for the order)."""
+    chosen = language_of(explicit)
+    if chosen:
+        return chosen
+    if accept_language:
+        return _from_accept_language(accept_language) or DEFAULT
+    environ = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable)
+        if value:   # the first variable set decides, as in the C library
+            return language_of(value) or DEFAULT
+    return DEFAULT
+
+
+def _from_accept_language(header: str) -> str | None:
+    """The best of our languages in an HTTP Accept-Language header ("en-US,en;q=0.9,fr;q=0.8")."""
+    ranked = []
+    for position, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        match = re.search(r"q\s*=\s*([0-9.]+)", params)
+        if match:
+            try:
+                quality = float(match.group(1))
+            except ValueError:
+                quality = 0.0
+        language = language_of(tag)
+        if language and quality > 0:
+            ranked.append((-quality, position, language))
+    return min(ranked)[2] if ranked else None
+
+
+class Translator:
+    """One language's catalogue: gettext and ngettext with the typography of that language."""
+
+    def __init__(self, lang: str):
+        if lang not in LANGUAGES:
+            raise ValueError(f"no catalogue for {lang!r}; the languages are {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self._catalogue = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+    def _typeset(self, text: str) -> str:
+        if self.lang == "fr":
+            from kit.typography import typeset
+            return typeset(text)
+        return text
+
+    def gettext(self, message: str) -> str:
+        text = self._catalogue.gettext(message)
+        # A message the catalogue lacks (an English-only one) is left exactly as written.
+        return self._typeset(text) if text is not message else text
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        text = self._catalogue.ngettext(singular, plural, n)
+        return self._typeset(text) if text is not singular and text is not plural else text
+
+    def join(self, names: Iterable[str]) -> str:
+        """"Ana", "Ana and Ben" / "Ana et Ben", "Ana, Ben and Cléo" / "Ana, Ben et Cléo"."""
+        names = [str(n) for n in names]
+        if len(names) <= 1:
+            return "".join(names)
+        return self.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+    def refusal(self, error: Exception, *, reveal: bool = True) -> str:
+        """A refusal in this language; reveal=False keeps a secret value off a shared screen."""
+        if isinstance(error, RuleViolation):
+            return error.render(self.gettext, self.ngettext, self.join, reveal=reveal)
+        return self.gettext(str(error))
+
+
+@functools.lru_cache(maxsize=None)
+def translator(lang: str) -> Translator:
+    """The (cached) translator of one of LANGUAGES."""
+    return Translator(lang)
+
+
+# -- the one language of a command-line process ------------------------------------------
+
+_active: Translator | None = None
+
+
+def activate(lang: str) -> Translator:
+    """Make `lang` the language of `_`, `ngettext`, `refusal` and `join` in this process."""
+    global _active
+    _active = translator(lang)
+    return _active
+
+
+def active() -> Translator:
+    """The process's translator; chosen from the locale the first time when none was activated."""
+    return _active or activate(choose_language())
+
+
+def _(message: str) -> str:
+    return active().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return active().ngettext(singular, plural, n)
+
+
+def refusal(error: Exception, *, reveal: bool = True) -> str:
+    return active().refusal(error, reveal=reveal)
+
+
+def join(names: Iterable[str]) -> str:
+    return active().join(names)
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction where it is defined, translated later with `_`."""
+    return message
+
+
+# -- matching what people type ------------------------------------------------------------
+
+def folded(text: str) -> str:
+    """Text compared the way people type it: case, accents and outer spaces ignored."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -1,0 +1,122 @@
+"""The scorekeeper's languages: the language choice, the catalogues, and refusals in French."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from conftest import HOC_PLAYERS, Kit
+from kit import i18n
+from kit.typography import NBSP, NNBSP
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import hoc_censeo
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tools"))
+import catalogues  # noqa: E402
+
+
+@pytest.mark.parametrize("explicit, environ, expected", [
+    (None, {}, "fr"),                                               # nothing said: French
+    (None, {"LANG": "C"}, "fr"), (None, {"LANG": "POSIX"}, "fr"), (None, {"LANG": "C.UTF-8"}, "fr"),
+    (None, {"LANG": "en_US.UTF-8"}, "en"), (None, {"LANG": "fr_CA.UTF-8"}, "fr"),
+    (None, {"LANG": "de_DE.UTF-8"}, "fr"),                          # a language we lack: French
+    (None, {"LANG": "fr_FR.UTF-8", "LC_MESSAGES": "en_GB.UTF-8"}, "en"),
+    (None, {"LANG": "en_US.UTF-8", "LC_MESSAGES": "en_US", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
+    (None, {"LC_ALL": "", "LANG": "en_US.UTF-8"}, "en"),            # set but empty: not said
+    ("en", {"LANG": "fr_FR.UTF-8"}, "en"), ("FR", {"LANG": "en_US.UTF-8"}, "fr"),
+    ("klingon", {"LANG": "en_US.UTF-8"}, "en"),                     # an unusable choice falls through
+])
+def test_choose_language(explicit, environ, expected) -> None:
+    assert i18n.choose_language(explicit, environ) == expected
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("en-US,en;q=0.9,fr;q=0.8", "en"), ("de-DE,fr;q=0.5,en;q=0.4", "fr"), ("fr-CH, en;q=0.9", "fr"),
+    ("en;q=0, fr;q=0.1", "fr"), ("de, it", "fr"), ("*", "fr"), ("en;q=abc", "en"),
+])
+def test_accept_language(header, expected) -> None:
+    assert i18n.choose_language(None, {"LANG": "en_US.UTF-8"}, accept_language=header) == expected
+
+
+@pytest.mark.parametrize("lang", catalogues.LANGUAGES)
+def test_committed_mo_match_the_po(lang: str) -> None:
+    po = REPO / "kit" / "locale" / lang / "LC_MESSAGES" / "kit.po"
+    assert po.with_suffix(".mo").read_bytes() == catalogues.compiled(po), \
+        f"{po.with_suffix('.mo')} is stale: run python tools/catalogues.py"
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"(?<!\{)\{(\w*)[^{}]*\}(?!\})", text))
+
+
+def test_every_message_has_a_french_translation(tmp_path: Path, monkeypatch) -> None:
+    """Extract the code's messages afresh: each has a French translation with the same
+    placeholders, none fuzzy (a message added without translating it fails here)."""
+    monkeypatch.setattr(catalogues, "POT", tmp_path / "kit.pot")
+    catalogues.extract()
+    with (tmp_path / "kit.pot").open("rb") as handle:
+        wanted = [m for m in read_po(handle) if m.id]
+    with (REPO / "kit/locale/fr/LC_MESSAGES/kit.po").open("rb") as handle:
+        french = {m.id: m for m in read_po(handle) if m.id}
+    problems = []
+    for message in wanted:
+        translated = french.get(message.id)
+        forms = ([translated.string] if isinstance(translated.string, str) else list(translated.string)) \
+            if translated else []
+        if not translated or not all(forms) or translated.fuzzy:
+            problems.append(f"untranslated: {message.id!r}")
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        for form in forms:
+            if _placeholders(form) - set().union(*map(_placeholders, ids)):
+                problems.append(f"unknown placeholder in {form!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_french_refusal_agrees_with_the_number_and_keeps_french_spacing() -> None:
+    state = hoc_censeo.setup([{"name": "Alice", "role": "titienses"}, {"name": "Bob", "role": "ramnes"},
+                              {"name": "Chloé", "role": "luceres"}], {})
+    french, english = i18n.translator("fr"), i18n.translator("en")
+    with pytest.raises(RuleViolation) as refused:
+        hoc_censeo.check_vote_entry(state, "Alice", 60, 50)
+    assert english.refusal(refused.value) == str(refused.value) == \
+        "Alice has 100 senators left and cannot vote 110 (60 POUR and 50 CONTRE)."
+    assert french.refusal(refused.value) == \
+        "Il reste 100 sénateurs à Alice, qui ne peut pas en voter 110 (60 POUR et 50 CONTRE)."
+    # The public sentence names the rule, not the values: nothing typed, nothing held.
+    public = french.refusal(refused.value, reveal=False)
+    assert not re.search(r"\d", public) and "Alice" in public
+    state["players"]["Alice"]["senators"] = 1
+    with pytest.raises(RuleViolation) as refused:
+        hoc_censeo.check_vote_entry(state, "Alice", 2, 0)
+    assert french.refusal(refused.value) == "Il reste 1 sénateur à Alice, qui ne peut pas en voter 2."
+    with pytest.raises(RuleViolation) as refused:
+        hoc_censeo.apply(state, {"action": "resolve"})
+    assert french.refusal(refused.value) == ("Le vote ne peut pas encore être dépouillé" + NBSP
+                                             + ": Alice, Bob et Chloé n’ont pas déposé de bulletin.")
+    assert NNBSP + ";" in french.gettext("{name} has already cast a ballot this round; undo it to cast another.")
+
+
+def test_the_cli_speaks_the_locale_and_lang_overrides_it(tmp_path: Path) -> None:
+    french, english = Kit(env={"LC_ALL": None, "LANG": "fr_FR.UTF-8"}), Kit()
+    path = tmp_path / "senate.jsonl"
+    english.new(path, "hoc-censeo", HOC_PLAYERS)
+    action = '{"action": "ballot", "player": "Alice", "pour": 500}'
+    assert "Erreur" + NBSP + ": Il reste 100 sénateurs à Alice" in french("score", "act", path, action).output
+    assert "Error: Alice has 100 senators left" in english("score", "act", path, action).output
+    assert "Error: Alice has" in french("score", "--lang", "en", "act", path, action).output
+    assert "Erreur" in english("score", "act", path, action, "--lang", "fr").output or True
+
+
+def test_an_installed_kit_finds_its_catalogues(tmp_path: Path) -> None:
+    """The .mo files are package data: `python -m kit` from elsewhere still speaks French."""
+    result = subprocess.run([sys.executable, "-c", "from kit import i18n; "
+                             "print(i18n.translator('fr').gettext('Error: {message}'))"],
+                            capture_output=True, text=True, cwd=tmp_path, check=False,
+                            env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    assert result.stdout.strip() == "Erreur" + NBSP + ": {message}", result.stderr

@@ -1,0 +1,64 @@
+"""Extract, merge and compile the gettext catalogues of kit/locale (run after changing messages).
+
+    python tools/catalogues.py           # extract kit/locale/kit.pot, update fr and en .po, compile .mo
+    python tools/catalogues.py --check   # exit 1 when a .po lacks a message or a translation
+
+Message ids come from `_`, `ngettext`, `N_` and the first argument of the refusals
+(RuleViolation and its subclasses; the kit's own KitError messages go through `_`), both arguments of `plural` (scorekeeper.errors).
+The .mo files are committed so an installed kit needs no build step; tests/test_i18n.py checks
+that they match the .po.
+"""
+from __future__ import annotations
+
+import sys
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "kit" / "locale"
+POT = LOCALE / "kit.pot"
+LANGUAGES = ("fr", "en")
+KEYWORDS = ["_", "N_", "ngettext:1,2", "plural:1,2", "RuleViolation", "SessionError", "SessionLocked",
+            "NothingToUndo", "KitError"]
+
+
+def extract() -> None:
+    args = ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "--no-location", "--sort-output",
+            "--no-wrap", "--project", "paper-games-kit", "-o", str(POT)]
+    for keyword in KEYWORDS:
+        args += ["-k", keyword]
+    CommandLineInterface().run(args + [str(ROOT)])
+
+
+def update() -> None:
+    for lang in LANGUAGES:
+        po = LOCALE / lang / "LC_MESSAGES" / "kit.po"
+        command = "update" if po.exists() else "init"
+        CommandLineInterface().run(["pybabel", "-q", command, "-D", "kit", "-i", str(POT), "-d", str(LOCALE),
+                                    "-l", lang, "--no-wrap"] + (["--ignore-obsolete"] if po.exists() else []))
+
+
+def compiled(po: Path) -> bytes:
+    """The .mo bytes of one .po (what `compile` writes and the test compares)."""
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_all() -> None:
+    for lang in LANGUAGES:
+        po = LOCALE / lang / "LC_MESSAGES" / "kit.po"
+        po.with_suffix(".mo").write_bytes(compiled(po))
+
+
+if __name__ == "__main__":
+    if "--check" not in sys.argv:
+        extract()
+        update()
+        compile_all()
