@@ -31,7 +31,7 @@ HOC_PLAYERS = ("Alice:titienses", "Bob:ramnes", "Chloé:luceres")
 
 
 # The tests read English sentences: pin the language whatever the machine's locale says
-# (tests/score/test_i18n_cli.py runs the French and the locale's choice on purpose).
+# (tests/scorekeeper/test_i18n.py runs the French and the locale's choice on purpose).
 ENGLISH = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": "en_US.UTF-8"}
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from conftest import HOC_PLAYERS, Kit
+from score_cli import HOC_PLAYERS, Kit
 from kit import i18n
 from kit.typography import NBSP, NNBSP
 from scorekeeper.errors import RuleViolation
