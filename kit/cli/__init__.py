@@ -81,6 +81,7 @@ COMMANDS = {
     "build": "kit.cli.build.build_command",
     "score": "kit.cli.score.score",
     "simulate": "kit.cli.simulate.simulate",
+    "export": "kit.cli.export.export",
 }
 
 

@@ -193,6 +193,12 @@ class PdfSurface(Surface):
         path.write_bytes(self._canvas.getpdfdata())
         return [path]
 
+    def data(self) -> bytes:
+        """The PDF as bytes, for a caller that rasterises it (kit.export) rather than saving it."""
+        if self._page_open:
+            self.end_page()
+        return self._canvas.getpdfdata()
+
     # --- transforms --------------------------------------------------------------------
     @contextmanager
     def _state(self, ops: str) -> Iterator[None]:

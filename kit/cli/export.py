@@ -1,0 +1,90 @@
+"""`kit export`: parse the options, call kit.export.run, print what was written."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from kit.paper import MAX_BLEED, PAPERS, parse_mm
+
+TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, without importing it
+
+
+def _bleed(ctx, param, value):
+    if value is None:
+        return None
+    try:
+        mm = parse_mm(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    if not 0 <= mm <= MAX_BLEED:
+        raise click.BadParameter(f"must be between 0 and {MAX_BLEED:g} mm, not {mm:g}")
+    return mm
+
+
+@click.command("export", short_help="Export print-shop PNGs or Tabletop Simulator decks.")
+@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.option("--target", type=click.Choice(TARGET_NAMES, case_sensitive=False), default="png", show_default=True,
+              help="png: one image per face and back; tgc: The Game Crafter; mpc: MakePlayingCards; "
+                   "tts: Tabletop Simulator decks, tiles and saved objects.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output") / "export",
+              show_default=True, help="Write OUT/<game>/<target>/ (replaced whole).")
+@click.option("--only", multiple=True, metavar="COMPONENT",
+              help="Export only this component (repeatable; ids as shown by `kit list`).")
+@click.option("--dpi", type=float, default=None, metavar="N",
+              help="Resolution (png: 300; tts: 150, lowered so a sheet stays within 4096 px). "
+                   "The shops' sizes are fixed at 300 dpi.")
+@click.option("--bleed", default=None, callback=_bleed, metavar="MM",
+              help=f"png: art past the cut, 0 to {MAX_BLEED:g} mm.  [default: 3]")
+@click.option("--base-url", default=None, metavar="URL",
+              help="tts: the address where the images will be hosted (default: file URLs to OUT).")
+@click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
+              help="The paper full-page pieces (sheets, aids) are drawn for.")
+@click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="A designer's copy of layouts/ to export from.  [default: the project's layouts/]")
+@click.option("--strict", is_flag=True,
+              help="Fail on preflight warnings too (text or symbols in the safe margin, art stopping at the trim).")
+def export(games: tuple[str, ...], target: str, out: Path, only: tuple[str, ...], dpi: float | None,
+           bleed: float | None, base_url: str | None, paper: str, layouts: Path | None, strict: bool) -> None:
+    """Export the GAMEs (all when none is named) for a print shop or Tabletop Simulator.
+
+    Writes OUT/<game>/<target>/ with the images, manifest.csv (file, component, card
+    id, copies, face or back, pixel size) and README.txt (how to upload); for tts also
+    one saved-object JSON per component. Every file passes a preflight first (pixel
+    size, DPI, bleed, safe margin, counts); a failure names the file and the rule.
+
+    \b
+    Examples:
+      kit export                           every game, PNG at 300 dpi with 3 mm bleed
+      kit export promotion --target tgc    The Game Crafter poker cards, 825 x 1125 px
+      kit export --target tts --base-url https://example.org/kits/
+      kit export phd --only event-cards --dpi 600
+    """
+    from kit.export.run import ExportOptions, export as run_export, plan_total, prepare
+
+    target = target.lower()
+    if bleed is not None and target != "png":
+        raise click.BadParameter(f"the {target} target sets its own bleed", param_hint="--bleed")
+    if base_url is not None and target != "tts":
+        raise click.BadParameter("only the tts target links its images", param_hint="--base-url")
+    options = ExportOptions(target=target, dpi=dpi, bleed=3.0 if bleed is None else bleed, paper=paper.lower(),
+                            only=tuple(only), base_url=base_url, strict=strict)
+    kits = prepare(games, layouts=layouts, options=options)
+    if sys.stderr.isatty():
+        with click.progressbar(length=plan_total(kits, options), label=f"Exporting ({target})", show_pos=True,
+                               file=sys.stderr) as bar:
+            results = run_export(out=out, options=options, kits=kits, progress=bar.update)
+    else:
+        results = run_export(out=out, options=options, kits=kits)
+    for r in results:
+        notes = []
+        if r.refused:
+            notes.append(f"{len(r.refused)} component{'s' if len(r.refused) > 1 else ''} not exported")
+        if r.warnings:
+            notes.append(f"{len(r.warnings)} preflight warning{'s' if len(r.warnings) > 1 else ''}, see preflight.txt")
+        click.echo(f"{r.game}: {r.images} images -> {r.folder}/" + (f" ({'; '.join(notes)})" if notes else ""))
+        for component, reason in r.refused:
+            click.echo(f"  {component}: {reason}")
+    total = sum(r.images for r in results)
+    click.echo(f"{len(results)} game{'s' if len(results) != 1 else ''}, {total} images ({target}).")

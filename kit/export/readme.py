@@ -1,0 +1,79 @@
+"""README.txt of an export folder: what is in it and how to upload it, per target."""
+from __future__ import annotations
+
+from collections import Counter
+
+from kit.export.targets import TARGETS
+from kit.model import SAFE_MM
+from kit.paper import MM_PER_INCH
+from kit.model import GameKit
+
+_HOW = {
+    "png": """\
+One PNG per distinct face and back of every card, token, board, sheet and aid, RGB,
+{dpi} dpi (stored in each file), with {bleed} mm of bleed on every side: the cut runs
+{bleed} mm inside each edge, and text keeps {safe:g} mm clear of the cut. A design printed
+in several copies is one file; manifest.csv gives its copies. Files are named
+<component>/<NNN>-<name>-face.png and -back.png; a back shared by a whole component
+is <component>/back.png.
+""",
+    "tgc": """\
+For The Game Crafter (thegamecrafter.com). Each component here is drawn at the size of
+the product named in manifest.csv's "product" column (poker: 2.5 x 3.5 in, 825 x 1125 px
+at 300 dpi, 1/8 in of bleed; keep-out 75 px from the image's edge). To order:
+  1. Create a game, add a deck of that product for each component folder.
+  2. Upload the component's *-face.png files; set each card's quantity to its "copies".
+  3. Upload back.png as the deck's back (one back per deck). back.png is plain white for
+     cards the home kit prints single-sided.
+""",
+    "mpc": """\
+For MakePlayingCards (makeplayingcards.com). Each component here is drawn at the size of
+the product named in manifest.csv's "product" column (poker: 2.5 x 3.5 in, 822 x 1122 px
+at 300 dpi, 0.12 in of bleed; the safe area 36 px inside the cut). To order:
+  1. Choose the card size, then "different images" for the fronts and "same image" for
+     the backs; the deck holds the sum of the "copies" column of its component.
+  2. Upload each *-face.png as many times as its copies (MPC counts cards one by one).
+  3. Upload back.png as the common back (plain white for cards the home kit prints
+     single-sided).
+""",
+    "tts": """\
+For Tabletop Simulator. Each <component>.json is a saved object: copy the .json files and
+the .png of the same name (their thumbnails) into TTS's Saved Objects folder
+  Windows: Documents\\My Games\\Tabletop Simulator\\Saves\\Saved Objects
+  macOS:   ~/Library/Tabletop Simulator/Saves/Saved Objects
+  Linux:   ~/.local/share/Tabletop Simulator/Saves/Saved Objects
+and spawn them from Objects > Saved Objects. Cards come as decks (face sheets of at most
+10 x 7 cards and 4096 px a side, the last cell the face shown for a hidden card, one back
+image); boards, sheets, aids and tokens as custom tiles, in a bag when there are several.
+The images are {urls}.
+""",
+}
+
+def readme(game_kit: GameKit, options, result, rows: list[dict]) -> str:
+    target = TARGETS[options.target]
+    dpi = options.dpi or target.dpi
+    if options.base_url:
+        urls = f"read from {options.base_url}: upload this folder there, keeping its layout"
+    else:
+        urls = ("file URLs into this folder, which work on this computer only: to play online, "
+                "host the images (TTS's Cloud Manager, or any web server) and export again with "
+                "--base-url URL")
+
+    lines = [f"{game_kit.title} — {target.name} export", "",
+             _HOW[options.target].format(dpi=f"{dpi:g}", bleed=f"{options.bleed:g}", safe=SAFE_MM, urls=urls)]
+    per_component = Counter(row["component"] for row in rows)
+    lines.append("Components:")
+    for component in game_kit.components:
+        if component.id in per_component:
+            sizes = {(row["width_px"], row["height_px"]) for row in rows if row["component"] == component.id}
+            size = ", ".join(f"{w} x {h} px" for w, h in sorted(sizes))
+            lines.append(f"  {component.id}: {component.count} x {component.name}, {size}")
+    for component, reason in result.refused:
+        lines.append(f"  {component}: not exported: {reason}")
+    if result.warnings:
+        lines += ["", f"Preflight: {len(result.warnings)} warning(s), listed in preflight.txt (text or symbols "
+                      "in the safe margin, art stopping at the trim). The files are usable; check those pieces."]
+    else:
+        lines += ["", "Preflight: every file passed (size, DPI, bleed, safe margin, counts)."]
+    lines += ["", f"Made by `kit export --target {options.target}`; 1 in = {MM_PER_INCH} mm.", ""]
+    return "\n".join(lines)

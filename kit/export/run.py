@@ -1,0 +1,350 @@
+"""`kit export`: one folder per game and target, OUT/<game>/<target>/, holding the images,
+manifest.csv (one row per image, or per card on a TTS sheet), README.txt (how to upload)
+and, for tts, one saved-object JSON per component.
+
+Every game is loaded and checked before anything is drawn. Each folder is written under
+a temporary name, passes the preflight (kit.export.preflight), then replaces the old one
+whole: a failed export leaves the previous one as it was. Preflight failures that a shop
+or TTS would refuse (pixel size, DPI, colour mode, counts, sheet limits) stop the export;
+those that spoil a print without being refused (text or a symbol in the safe margin, art
+that stops at the trim) are listed in preflight.txt, and stop it too with --strict.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from kit.build import _ensure_out, _replace, _umask, check_games, check_only, default_layouts, load_kit, select
+from kit.errors import KitError
+from kit.export import preflight, tts
+from kit.export.faces import Face, faces
+from kit.export.preflight import Problem
+from kit.export.raster import Job, rasterise, write_png
+from kit.export.targets import TARGETS, Refused, Spec, Target, piece_size, product, spec
+from kit.model import SAFE_MM, Component, Frame, GameKit
+from kit.paper import MAX_BLEED, PAPERS
+
+MANIFEST_FIELDS = ("file", "component", "card_id", "name", "copies", "side", "width_px", "height_px", "product")
+MIN_DPI, MAX_DPI = 72, 1200
+THUMBNAIL = 256   # px: the picture TTS shows beside a saved object
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """Everything `kit export` can be told, with the CLI's defaults."""
+
+    target: str = "png"
+    dpi: float | None = None        # None: the target's own
+    bleed: float = 3.0              # mm, png only; the shops and TTS set their own
+    paper: str = "a4"               # the size of "page" pieces (sheets, full-page aids)
+    only: tuple[str, ...] = ()
+    base_url: str | None = None     # tts: where the images will be hosted; None: file URLs
+    strict: bool = False            # safe-area and bleed warnings stop the export
+
+    @property
+    def spec_target(self) -> Target:
+        return TARGETS[self.target]
+
+    def check(self) -> None:
+        if self.target not in TARGETS:
+            raise KitError(f"unknown target {self.target!r}; choose one of {', '.join(TARGETS)}")
+        target = TARGETS[self.target]
+        if self.dpi is not None:
+            if target.fixed_dpi:
+                raise KitError(f"{target.name} images are {target.dpi:g} dpi at fixed pixel sizes; drop --dpi")
+            if not MIN_DPI <= self.dpi <= MAX_DPI:
+                raise KitError(f"--dpi must be between {MIN_DPI} and {MAX_DPI}, not {self.dpi:g}")
+        if not 0 <= self.bleed <= MAX_BLEED:
+            raise KitError(f"the bleed must be between 0 and {MAX_BLEED:g} mm, not {self.bleed:g}")
+        if self.paper not in PAPERS:
+            raise KitError(f"unknown paper {self.paper!r}; choose one of {', '.join(PAPERS)}")
+        if self.base_url is not None and not self.base_url.startswith(("http://", "https://", "file://")):
+            raise KitError(f"--base-url must start with http://, https:// or file://, not {self.base_url!r}")
+
+
+@dataclass
+class Exported:
+    """What one game's export wrote."""
+
+    game: str
+    target: str
+    folder: Path
+    images: int = 0
+    refused: list[tuple[str, str]] = field(default_factory=list)   # (component, reason)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def _blank(surface, frame: Frame) -> None:
+    """The back of a card the kit prints single-sided: plain paper."""
+    b = frame.bleed
+    surface.rect(-b, -b, frame.width + 2 * b, frame.height + 2 * b, fill="#FFFFFF")
+
+
+def _where(component: Component, face: Face) -> str:
+    return f"component '{component.id}', {face.label}"
+
+
+class _Folder:
+    """One game's folder for one target while it is being written."""
+
+    def __init__(self, game_kit: GameKit, options: ExportOptions, temp: Path, final: Path,
+                 progress: Callable[[int], None] | None):
+        self.kit, self.options, self.temp, self.final = game_kit, options, temp, final
+        self.target = options.spec_target
+        self.rows: list[dict] = []
+        self.errors: list[Problem] = []
+        self.result = Exported(game_kit.id, options.target, final)
+        self._progress = progress or (lambda n: None)
+
+    # --- shared ---------------------------------------------------------------------------
+    def _spec(self, component: Component) -> Spec:
+        return spec(self.target, component, paper=self.options.paper, dpi=self.options.dpi, bleed=self.options.bleed)
+
+    def _write(self, image, rel: str, job: Job, *, safe_area: bool = True, bleed: bool = True) -> None:
+        """Write one image, check it, count it."""
+        path = self.temp / rel
+        write_png(image, path, job.spec.dpi)
+        self.errors += preflight.check_file(path, rel, job.spec.pixels, job.spec.dpi)
+        if bleed:
+            self.result.warnings += preflight.check_bleed(image, rel, job)
+        if safe_area:
+            self.result.warnings += preflight.check_safe_area(job, rel)
+        self.result.images += 1
+        self._progress(1)
+
+    def _row(self, file: str, component: Component, card_id, name: str, copies: int, side: str,
+             pixels: tuple[int, int], product_name: str = "") -> None:
+        self.rows.append({"file": file, "component": component.id, "card_id": card_id, "name": name,
+                          "copies": copies, "side": side, "width_px": pixels[0], "height_px": pixels[1],
+                          "product": product_name})
+
+    # --- png, tgc, mpc: one image per distinct face and back ----------------------------------
+    def images(self, component: Component, the_spec: Spec) -> None:
+        shown = faces(component)
+        if self.target.products and not any(f.side == "back" for f in shown):
+            # A shop prints both sides of every card: the kit's single-sided cards get plain backs.
+            shown.append(Face(component, 0, "back", _blank, f"{component.id}: back", "back (blank)", component.count))
+        jobs = [Job(f.draw, the_spec, component.round, _where(component, f)) for f in shown]
+        for face, job, image in zip(shown, jobs, rasterise(jobs), strict=True):
+            self._write(image, face.path, job)
+            card_id = f"{component.id}-{face.number:03d}" if face.number else ""
+            self._row(face.path, component, card_id, face.name, face.copies, face.side, the_spec.pixels,
+                      the_spec.product)
+        shop = product(self.target, the_spec.product)
+        if shop is not None:
+            self.errors += preflight.check_count(component.id, component.count, shop.max_cards,
+                                                 f"{self.target.name} {shop.name}")
+
+    # --- tts ---------------------------------------------------------------------------------
+    def url(self, rel: str) -> str:
+        if self.options.base_url:
+            return self.options.base_url.rstrip("/") + "/" + quote(rel)
+        return (self.final / rel).resolve().as_uri()
+
+    def deck(self, component: Component, key: int) -> int:
+        """A card component as a TTS deck; returns the next free CustomDeck key."""
+        designs = [f for f in faces(component) if f.side == "face"]
+        own_backs = {f.number: f for f in faces(component) if f.side == "back" and f.number}
+        trim = piece_size(component, self.options.paper)
+        layouts = tts.layout_sheets(len(designs))
+        dpi = tts.cell_dpi(trim, layouts, self.options.dpi or self.target.dpi)
+        the_spec = Spec(trim, 0.0, SAFE_MM, dpi)
+        cell = the_spec.pixels
+        back_draw = component.back or _blank
+        back_job = Job(back_draw, the_spec, component.round, f"component '{component.id}', back")
+        jobs = [Job(f.draw, the_spec, component.round, _where(component, f)) for f in designs]
+        back_faces = [own_backs.get(f.number) for f in designs]
+        unique = any(back_faces)
+        back_jobs = [Job(b.draw if b else back_draw, the_spec, component.round, back_job.where) for b in back_faces]
+        rendered = list(rasterise([back_job] + jobs + (back_jobs if unique else [])))
+        back, fronts, backs = rendered[0], rendered[1:1 + len(jobs)], rendered[1 + len(jobs):]
+        self._progress(len(rendered))
+        back_rel = f"{component.id}/back.png"
+        self._sheet_file(back, back_rel, the_spec)
+        self._row(back_rel, component, "", "back" if component.back else "back (blank)",
+                  component.count, "back", cell)
+        cards: list[tts.Card] = []
+        for n, layout in enumerate(layouts, start=1):
+            face_rel = f"{component.id}/sheet-{n}.png"
+            chunk = fronts[layout.first:layout.first + layout.count]
+            cells = chunk + [None] * (layout.hidden_cell - len(chunk)) + [back]
+            self._sheet_file(tts.compose(cells, layout.cols, layout.rows, cell), face_rel, the_spec)
+            back_url = self.url(back_rel)
+            if unique:
+                back_rel_n = f"{component.id}/back-sheet-{n}.png"
+                chunk_b = backs[layout.first:layout.first + layout.count]
+                cells_b = chunk_b + [None] * (layout.hidden_cell - len(chunk_b)) + [back]
+                self._sheet_file(tts.compose(cells_b, layout.cols, layout.rows, cell), back_rel_n, the_spec)
+                back_url = self.url(back_rel_n)
+            sheet = tts.DeckSheet(key, self.url(face_rel), back_url, layout, unique)
+            self._check_sheet(face_rel, layout, cell)
+            for index, design in enumerate(designs[layout.first:layout.first + layout.count]):
+                card = tts.Card(design.name, key * 100 + index, sheet, design.copies)
+                cards.append(card)
+                self._row(face_rel, component, card.card_id, design.name, design.copies, "face", cell)
+            key += 1
+        obj = tts.deck_object(self.kit.id, component.id, component.name, cards, trim, component.instructions)
+        self._saved_object(component, obj, fronts[0] if fronts else back)
+        return key
+
+    def tiles(self, component: Component) -> None:
+        """Boards, sheets, aids and tokens as TTS Custom_Tile objects."""
+        trim = piece_size(component, self.options.paper)
+        dpi = min(self.options.dpi or self.target.dpi, (tts.MAX_SIDE - 1) * 25.4 / max(trim))
+        the_spec = Spec(trim, 0.0, SAFE_MM, dpi)
+        shown = faces(component)
+        jobs = [Job(f.draw, the_spec, component.round, _where(component, f)) for f in shown]
+        by_key: dict[tuple[int, str], str] = {}
+        first = None
+        for face, job, image in zip(shown, jobs, rasterise(jobs), strict=True):
+            self._write(image, face.path, job, safe_area=False, bleed=False)
+            self._row(face.path, component, f"{component.id}-{face.number:03d}" if face.number else "", face.name,
+                      face.copies, face.side, the_spec.pixels)
+            by_key[(face.number, face.side)] = self.url(face.path)
+            first = first or image
+        shared_back = by_key.get((0, "back"))
+        tiles = [tts.Tile(f.name, by_key[(f.number, "face")],
+                          by_key.get((f.number, "back")) or shared_back or by_key[(f.number, "face")],
+                          f.copies, f.number)
+                 for f in shown if f.side == "face"]
+        obj = tts.tile_objects(self.kit.id, component.id, component.name, tiles, trim, round_=component.round,
+                               token=component.kind == "token", description=component.instructions)
+        self._saved_object(component, obj, first)
+
+    def _sheet_file(self, image, rel: str, the_spec: Spec) -> None:
+        path = self.temp / rel
+        write_png(image, path, the_spec.dpi)
+        self.errors += preflight.check_file(path, rel, image.size, the_spec.dpi)
+        self.result.images += 1
+
+    def _check_sheet(self, rel: str, layout: tts.SheetLayout, cell: tuple[int, int]) -> None:
+        w, h = layout.cols * cell[0], layout.rows * cell[1]
+        if not (2 <= layout.cols <= tts.MAX_COLS and 2 <= layout.rows <= tts.MAX_ROWS):
+            self.errors.append(Problem(rel, f"grid: {layout.cols} x {layout.rows} cells, TTS reads 2 x 2 "
+                                            f"to {tts.MAX_COLS} x {tts.MAX_ROWS}"))
+        if max(w, h) > tts.MAX_SIDE:
+            self.errors.append(Problem(rel, f"size: {w} x {h} px, TTS loads at most {tts.MAX_SIDE} px a side"))
+        if layout.count > layout.hidden_cell:
+            self.errors.append(Problem(rel, f"count: {layout.count} cards leave no cell for the hidden face"))
+
+    def _saved_object(self, component: Component, obj: dict, picture) -> None:
+        rel = f"{component.id}.json"
+        text = json.dumps(tts.saved_object(obj, f"{self.kit.title} — {component.name}"),
+                          ensure_ascii=False, indent=2) + "\n"
+        (self.temp / rel).write_text(text, encoding="utf-8")
+        if picture is not None:
+            thumb = picture.copy()
+            thumb.thumbnail((THUMBNAIL, THUMBNAIL))
+            write_png(thumb, self.temp / f"{component.id}.png", 72)
+
+    # --- the folder ----------------------------------------------------------------------------
+    def write(self) -> Exported:
+        key = 1
+        for component in self.kit.components:
+            if component.count == 0:
+                continue
+            if self.options.target == "tts":
+                if component.kind == "card":
+                    key = self.deck(component, key)
+                else:
+                    self.tiles(component)
+                continue
+            try:
+                the_spec = self._spec(component)
+            except Refused as refused:
+                self.result.refused.append((component.id, str(refused)))
+                continue
+            self.images(component, the_spec)
+        if self.options.strict:
+            self.errors += self.result.warnings
+        if self.errors:
+            shown = "; ".join(str(p) for p in self.errors[:5])
+            more = f" (and {len(self.errors) - 5} more)" if len(self.errors) > 5 else ""
+            raise KitError(f"game '{self.kit.id}', {self.target.name} preflight failed: {shown}{more}")
+        self._manifest()
+        self._readme()
+        if self.result.warnings:
+            lines = [str(p) for p in self.result.warnings]
+            (self.temp / "preflight.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return self.result
+
+    def _manifest(self) -> None:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=MANIFEST_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.rows)
+        (self.temp / "manifest.csv").write_text(buffer.getvalue(), encoding="utf-8")
+
+    def _readme(self) -> None:
+        from kit.export.readme import readme
+
+        text = readme(self.kit, self.options, self.result, self.rows)
+        (self.temp / "README.txt").write_text(text, encoding="utf-8")
+
+
+def plan_total(kits: list[GameKit], options: ExportOptions) -> int:
+    """How many images the export will draw: the progress bar's length."""
+    total = 0
+    for game_kit in kits:
+        for component in game_kit.components:
+            if component.count == 0:
+                continue
+            shown = faces(component)
+            if options.target == "tts":
+                total += len(shown) + (1 if component.kind == "card" and component.back is None else 0)
+                continue
+            try:
+                spec(options.spec_target, component, paper=options.paper, dpi=options.dpi, bleed=options.bleed)
+            except Refused:
+                continue
+            total += len(shown) + (0 if any(f.side == "back" for f in shown) or not options.spec_target.products else 1)
+    return total
+
+
+def prepare(games, *, layouts: Path | str | None, options: ExportOptions) -> list[GameKit]:
+    """The kits to export, loaded and checked (names, layouts, --only) before anything is drawn."""
+    options.check()
+    chosen = check_games(games)
+    layouts = Path(layouts) if layouts is not None else default_layouts()
+    if not layouts.is_dir():
+        raise KitError(f"the layouts folder {layouts} does not exist")
+    kits = {game: load_kit(game, layouts) for game in chosen}
+    check_only(kits, options.only)
+    selected = [select(k, options.only) for k in kits.values()]
+    return [k for k in selected if k.components]
+
+
+def export(games=(), *, out: Path | str = Path("output") / "export", layouts: Path | str | None = None,
+           options: ExportOptions = ExportOptions(), progress: Callable[[int], None] | None = None,
+           kits: list[GameKit] | None = None) -> list[Exported]:
+    """Export the named games (all by default) into OUT/<game>/<target>/; returns what was written.
+    progress(n) is called as images are drawn."""
+    if kits is None:
+        kits = prepare(games, layouts=layouts, options=options)
+    out = Path(out)
+    results = []
+    for game_kit in kits:
+        game_out = out / game_kit.id
+        _ensure_out(game_out)
+        final = game_out / options.target
+        temp = Path(tempfile.mkdtemp(prefix=f".{options.target}.", suffix=".tmp", dir=game_out))
+        try:
+            temp.chmod(0o777 & ~_umask())
+            result = _Folder(game_kit, options, temp, final, progress).write()
+            _replace(temp, final)
+        except OSError as error:
+            raise KitError(f"cannot write {game_kit.id}'s {options.target} export in {game_out} "
+                           f"({error.strerror or error})") from None
+        finally:
+            if temp.exists():
+                shutil.rmtree(temp, ignore_errors=True)
+        results.append(result)
+    return results
+
