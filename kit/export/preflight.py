@@ -56,7 +56,8 @@ def check_file(path: Path, shown: str, pixels: tuple[int, int], dpi: float) -> l
                                            f"{pixels[0]} x {pixels[1]} px"))
         stored = image.info.get("dpi")
         if not stored or any(abs(v - dpi) > DPI_TOLERANCE for v in stored):
-            problems.append(Problem(shown, f"dpi: the file records {stored or 'no DPI'}, the target wants {dpi:g}"))
+            recorded = f"{stored[0]:.0f} dpi" if stored else "no DPI"
+            problems.append(Problem(shown, f"dpi: the file records {recorded}, the target wants {dpi:g}"))
         if image.mode != "RGB":
             problems.append(Problem(shown, f"mode: {image.mode}, the target wants RGB without alpha"))
     return problems

@@ -32,7 +32,7 @@ from kit.model import SAFE_MM, Component, Frame, GameKit
 from kit.paper import MAX_BLEED, PAPERS
 
 MANIFEST_FIELDS = ("file", "component", "card_id", "name", "copies", "side", "width_px", "height_px", "product")
-MIN_DPI, MAX_DPI = 72, 1200
+MIN_DPI, MAX_DPI = 30, 1200   # 30: a quick look or TTS thumbnails; 1200: beyond any shop
 THUMBNAIL = 256   # px: the picture TTS shows beside a saved object
 
 

@@ -1,0 +1,271 @@
+"""`kit export`: pixel sizes, DPI, manifests, Tabletop Simulator decks, preflight, determinism.
+
+Exports stay small to keep the run short: one component at 300 dpi where the pixel count
+is the point, the TTS decks of every game at a low DPI where it is not.
+"""
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops, ImageStat
+
+from kit.cli import cli
+from kit.errors import KitError
+from kit.export import tts
+from kit.export.preflight import check_file, check_safe_area
+from kit.export.raster import Job, rasterise, write_png
+from kit.export.run import ExportOptions, export
+from kit.export.targets import TARGETS, Spec, spec
+from kit.model import Component, GameKit, Piece
+
+GAMES = ("phd", "amphitheatre", "promotion", "hoc-censeo")
+
+
+def kit_export(*args: str) -> str:
+    result = CliRunner().invoke(cli, ["export", *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def manifest(folder: Path) -> list[dict]:
+    with open(folder / "manifest.csv", encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="module")
+def promotion_cards(tmp_path_factory) -> Path:
+    """Promotion's cards exported for each shop target at 300 dpi: the sizes the shops ask for."""
+    out = tmp_path_factory.mktemp("shops")
+    for target in ("png", "tgc", "mpc"):
+        kit_export("promotion", "--only", "cards", "--target", target, "--out", str(out))
+    return out / "promotion"
+
+
+@pytest.mark.parametrize(("target", "size", "bleed_px"), [
+    ("png", (815, 1110), 35.4),    # 63 x 88 mm + 3 mm each side at 300 dpi
+    ("tgc", (825, 1125), 37.5),    # 2.5 x 3.5 in + 1/8 in each side
+    ("mpc", (822, 1122), 36.0),    # 2.5 x 3.5 in + 0.12 in each side
+])
+def test_card_images_have_the_targets_pixels_and_dpi(promotion_cards, target, size, bleed_px):
+    folder = promotion_cards / target
+    rows = manifest(folder)
+    faces = [r for r in rows if r["side"] == "face"]
+    assert len(faces) == 20                                  # 20 designs, not 100 copies
+    assert sum(int(r["copies"]) for r in faces) == 100
+    for row in rows:
+        assert (int(row["width_px"]), int(row["height_px"])) == size
+        with Image.open(folder / row["file"]) as image:
+            assert image.size == size and image.mode == "RGB"
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    assert faces[0]["file"] == "cards/001-directeur-face.png"
+    assert {r["file"] for r in rows if r["side"] == "back"} == {"cards/back.png"}
+    assert (folder / "README.txt").read_text(encoding="utf-8").startswith("Promotion — ")
+    the_spec = spec(TARGETS[target], next(c for c in _promotion().components if c.id == "cards"))
+    assert the_spec.bleed_px == pytest.approx(bleed_px, abs=0.05)
+
+
+def test_the_card_colour_runs_into_the_bleed(promotion_cards):
+    """The type colour covers the image to its edge (the bleed), the white panel sits inside."""
+    with Image.open(promotion_cards / "tgc" / "cards" / "005-accusation-face.png") as image:
+        corner, centre = image.getpixel((3, 3)), image.getpixel((412, 560))
+    assert corner != (255, 255, 255) and sum(corner) < 600
+    assert centre == (255, 255, 255) or sum(centre) > 600
+
+
+def test_shops_refuse_what_they_do_not_print(tmp_path):
+    out = kit_export("promotion", "--only", "pi-tokens", "--only", "cards", "--target", "tgc",
+                     "--out", str(tmp_path))
+    assert "pi-tokens: The Game Crafter prints no card within 6% of round 22 mm" in out
+    readme = (tmp_path / "promotion" / "tgc" / "README.txt").read_text(encoding="utf-8")
+    assert "pi-tokens: not exported" in readme
+    assert not (tmp_path / "promotion" / "tgc" / "pi-tokens").exists()
+
+
+def test_single_sided_cards_get_a_blank_back_at_the_shops(tmp_path):
+    kit_export("phd", "--only", "character-cards", "--target", "mpc", "--out", str(tmp_path))
+    rows = manifest(tmp_path / "phd" / "mpc")
+    assert {r["product"] for r in rows} == {"tarot"}       # 70 x 120 mm -> 2.75 x 4.75 in
+    back = next(r for r in rows if r["side"] == "back")
+    assert back["name"] == "back (blank)" and int(back["copies"]) == 6
+    with Image.open(tmp_path / "phd" / "mpc" / back["file"]) as image:
+        assert image.size == (897, 1497)
+        assert ImageStat.Stat(image).extrema == [(255, 255)] * 3
+
+
+@pytest.fixture(scope="module")
+def tts_export(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("tts")
+    kit_export("--target", "tts", "--dpi", "40", "--out", str(out))
+    return out
+
+
+def _sheet_path(url: str) -> Path:
+    return Path(unquote(urlparse(url).path))
+
+
+def test_every_tts_json_loads_and_every_card_points_into_its_sheet(tts_export):
+    decks = 0
+    for game in GAMES:
+        folder = tts_export / game / "tts"
+        rows = manifest(folder)
+        copies = Counter()
+        for row in rows:
+            if row["side"] == "face":
+                copies[row["component"]] += int(row["copies"])
+        for path in sorted(folder.glob("*.json")):
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            (obj,) = saved["ObjectStates"]
+            component = path.stem
+            if obj["Name"] == "Deck":
+                decks += 1
+                cards = obj["ContainedObjects"]
+                assert obj["DeckIDs"] == [c["CardID"] for c in cards]
+                assert len(cards) == copies[component]             # deck counts match the manifest
+                for card in cards:
+                    key, index = divmod(card["CardID"], 100)
+                    sheet = obj["CustomDeck"][str(key)]
+                    assert card["CustomDeck"] == {str(key): sheet}
+                    cols, rows_ = sheet["NumWidth"], sheet["NumHeight"]
+                    assert 2 <= cols <= 10 and 2 <= rows_ <= 7 and sheet["BackIsHidden"] is True
+                    assert index < cols * rows_ - 1                 # never the hidden cell
+                    with Image.open(_sheet_path(sheet["FaceURL"])) as image:
+                        assert max(image.size) <= 4096
+                        assert image.size[0] % cols == 0 and image.size[1] % rows_ == 0
+                    assert _sheet_path(sheet["BackURL"]).is_file()
+            else:
+                assert obj["Name"] in ("Bag", "Custom_Tile", "Card")
+                tiles = obj.get("ContainedObjects", [obj])
+                assert len(tiles) == copies[component]
+                for tile in tiles:
+                    if tile["Name"] == "Custom_Tile":
+                        image = tile["CustomImage"]
+                        assert _sheet_path(image["ImageURL"]).is_file()
+                        assert _sheet_path(image["ImageSecondaryURL"]).is_file()
+    assert decks >= 8
+
+
+def test_a_tts_sheet_shows_each_card_in_its_cell_and_the_back_in_the_last(tts_export, tmp_path):
+    """Look at one rendered sheet: cell i is the face drawn alone, the last cell the back."""
+    folder = tts_export / "promotion" / "tts"
+    deck = json.loads((folder / "cards.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    sheet_spec = deck["CustomDeck"]["1"]
+    cols, rows = sheet_spec["NumWidth"], sheet_spec["NumHeight"]
+    with Image.open(_sheet_path(sheet_spec["FaceURL"])) as sheet, Image.open(folder / "cards" / "back.png") as back:
+        cell = (sheet.size[0] // cols, sheet.size[1] // rows)
+        assert back.size == cell
+
+        def cell_image(index: int):
+            row, col = divmod(index, cols)
+            return sheet.crop((col * cell[0], row * cell[1], (col + 1) * cell[0], (row + 1) * cell[1]))
+
+        assert ImageChops.difference(cell_image(cols * rows - 1), back.convert("RGB")).getbbox() is None
+        cards = _promotion_component("cards")
+        assert sheet.info["dpi"] == pytest.approx((40, 40), abs=0.01)     # 40 dpi keeps the sheet small
+        alone = next(rasterise([Job(cards.pieces[6].front, Spec((63.0, 88.0), 0.0, 3.0, 40))]))
+        assert alone.size == cell
+        assert ImageChops.difference(cell_image(6), alone).getbbox() is None
+        assert ImageChops.difference(cell_image(5), alone).getbbox() is not None
+
+
+def test_tts_sheets_hold_at_most_69_cards_and_4096_pixels():
+    layouts = tts.layout_sheets(150)
+    assert [s.count for s in layouts] == [69, 69, 12]
+    assert all(s.cols <= 10 and s.rows <= 7 and s.count <= s.hidden_cell for s in layouts)
+    dpi = tts.cell_dpi((63.0, 88.0), layouts, 300)
+    w, h = Spec((63.0, 88.0), 0.0, 3.0, dpi).pixels
+    assert 10 * w <= 4096 and 7 * h <= 4096 and dpi < 300
+    assert tts.layout_sheets(1)[0].cols * tts.layout_sheets(1)[0].rows >= 2
+
+
+def test_tts_urls_follow_base_url(tmp_path):
+    kit_export("hoc-censeo", "--only", "motion-cards", "--target", "tts", "--dpi", "30",
+               "--base-url", "https://example.org/kits/", "--out", str(tmp_path))
+    deck = json.loads((tmp_path / "hoc-censeo" / "tts" / "motion-cards.json").read_text(encoding="utf-8"))
+    sheet = deck["ObjectStates"][0]["CustomDeck"]["1"]
+    assert sheet["FaceURL"] == "https://example.org/kits/motion-cards/sheet-1.png"
+    assert sheet["BackURL"] == "https://example.org/kits/motion-cards/back.png"
+
+
+def test_same_inputs_give_the_same_bytes(tmp_path):
+    for run in ("a", "b"):
+        kit_export("amphitheatre", "--only", "speaker-token", "--only", "cause-cards", "--dpi", "60",
+                   "--out", str(tmp_path / run))
+        kit_export("amphitheatre", "--only", "cause-cards", "--target", "tts", "--dpi", "30",
+                   "--base-url", "https://example.org/", "--out", str(tmp_path / run))
+    files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
+    assert len(files) > 20
+    for rel in files:
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
+
+
+# --- preflight -------------------------------------------------------------------------------
+
+def _edge_text(surface, frame):
+    surface.rect(-frame.bleed, -frame.bleed, frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed,
+                 fill="#336699")
+    surface.text(1.0, 10.0, "Bord", size=9)
+
+
+def _framed_text(surface, frame):
+    surface.rect(0, 0, frame.width, frame.height, fill="#336699")    # stops at the trim: no bleed
+    surface.text(frame.width / 2, frame.height / 2, "Centre", size=9, anchor="middle")
+
+
+def _test_kit(*draws) -> GameKit:
+    pieces = tuple(Piece(f"cards[{n}] « Carte {n} »", draw) for n, draw in enumerate(draws, start=1))
+    return GameKit("essai", "Essai", "2 joueurs", (Component("cards", "Cartes", "card", (63.0, 88.0), pieces),))
+
+
+def test_preflight_names_the_file_and_the_rule(tmp_path):
+    results = export(out=tmp_path, kits=[_test_kit(_edge_text, _framed_text)],
+                     options=ExportOptions(target="png", dpi=50))
+    warnings = [str(w) for w in results[0].warnings]
+    assert any(w.startswith("cards/001-carte-1-face.png: safe area: the text « Bord » comes within 3 mm")
+               for w in warnings), warnings
+    assert any(w.startswith("cards/002-carte-2-face.png: bleed: the art stops at the trim") for w in warnings)
+    assert not any("002" in w and "safe area" in w for w in warnings)
+    assert (tmp_path / "essai" / "png" / "preflight.txt").is_file()
+    with pytest.raises(KitError, match=r"cards/001-carte-1-face\.png: safe area"):
+        export(out=tmp_path / "strict", kits=[_test_kit(_edge_text)],
+               options=ExportOptions(target="png", dpi=50, strict=True))
+    assert not (tmp_path / "strict" / "essai" / "png").exists()
+
+
+def test_preflight_measures_size_and_dpi(tmp_path):
+    image = Image.new("RGB", (100, 140), "white")
+    write_png(image, tmp_path / "x.png", 150)
+    problems = [str(p) for p in check_file(tmp_path / "x.png", "cards/x.png", (100, 141), 300)]
+    assert problems == ["cards/x.png: size: 100 x 140 px, the target wants 100 x 141 px",
+                        "cards/x.png: dpi: the file records 150 dpi, the target wants 300"]
+
+
+def test_safe_area_follows_the_recorded_drawing():
+    inside = Job(_framed_text, Spec((63.0, 88.0), 3.0, 3.0, 100))
+    edge = Job(_edge_text, Spec((63.0, 88.0), 3.0, 3.0, 100))
+    assert check_safe_area(inside, "a.png") == []
+    (problem,) = check_safe_area(edge, "b.png")
+    assert "(1.0 mm from it)" in str(problem)
+
+
+def test_bad_options_are_refused():
+    runner = CliRunner()
+    for args in (["--target", "tgc", "--dpi", "600"], ["--target", "tgc", "--bleed", "2"],
+                 ["--target", "png", "--base-url", "https://example.org"], ["--target", "pdf"]):
+        result = runner.invoke(cli, ["export", "promotion", *args])
+        assert result.exit_code == 2, (args, result.output)
+
+
+def _promotion() -> GameKit:
+    from kit.build import default_layouts, load_kit
+
+    return load_kit("promotion", default_layouts())
+
+
+def _promotion_component(component: str) -> Component:
+    return next(c for c in _promotion().components if c.id == component)
