@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from kit.surface.base import Surface
 
 Kind = Literal["card", "board", "sheet", "token", "aid"]
-KINDS: tuple[str, ...] = ("card", "board", "sheet", "token", "aid")
 
 SAFE_MM = 3.0  # text and vital art stay this far inside the trim
 
@@ -31,10 +30,6 @@ class Frame:
     height: float
     bleed: float = 0.0
     safe: float = SAFE_MM
-
-    @property
-    def safe_box(self) -> tuple[float, float, float, float]:
-        return (self.safe, self.safe, self.width - 2 * self.safe, self.height - 2 * self.safe)
 
 
 Draw = Callable[["Surface", Frame], None]

@@ -435,31 +435,3 @@ def find(folder: Path | str, stem: str) -> Path:
         if candidate.is_file():
             return candidate
     raise LayoutError(folder / f"{stem}.yaml", None, None, "the file does not exist (nor a .yml or .csv of that name)")
-
-
-def describe(schema: Record, indent: str = "") -> str:
-    """A plain-text reference of a schema's keys, for designers' documentation."""
-    lines = []
-    for key in schema.fields:
-        spec = schema.field(key)
-        kind = spec.kind
-        if isinstance(kind, Record):
-            kind_name = "mapping"
-        elif isinstance(kind, ListOf):
-            kind_name = "list"
-        else:
-            kind_name = kind if isinstance(kind, str) else kind.__name__
-        extra = []
-        if spec.optional and spec.default is not _MISSING:
-            extra.append(f"default {spec.default!r}")
-        elif not spec.optional:
-            extra.append("required")
-        if spec.choices:
-            extra.append("one of " + ", ".join(map(str, spec.choices)))
-        lines.append(f"{indent}{key} ({kind_name}; {'; '.join(extra)}){': ' + spec.doc if spec.doc else ''}")
-        sub = kind.item if isinstance(kind, ListOf) else kind
-        if isinstance(sub, Field):
-            sub = sub.kind
-        if isinstance(sub, Record):
-            lines.append(describe(sub, indent + "  "))
-    return "\n".join(lines)

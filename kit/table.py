@@ -90,12 +90,11 @@ def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
     """`submit`, where a refusal is part of the conversation: guided play shows the rule's
     sentence (followed by `refused_note`, when given) and goes on, so None, not an error.
 
-    A locked file is not a refusal: it still stops the command.
+    A file that cannot be locked or written is not a refusal (a SessionError, not a
+    RuleViolation): it still stops the command.
     """
     try:
         return submit(path, action, quiet=quiet)
-    except sessions.SessionLocked:
-        raise
     except RuleViolation as refused:
         click.echo(f"  {refused}" + (f" {refused_note}" if refused_note else ""), err=True)
         return None

@@ -16,6 +16,12 @@ first argument of RuleViolation and of its subclasses, both arguments of `plural
 A refusal that would otherwise repeat a secret (a player's remaining senators, the amount
 they typed in a secret vote) gives a `public` template too, naming the rule broken and not
 the value; screens the whole table sees print that one (Translator.refusal(reveal=False)).
+
+`ScorekeeperError` is the common base of the scorekeeper's errors, so a caller can report
+any of them in one place; `RuleViolation` is the rules refusing an entry,
+`scorekeeper.session.SessionError` a session file that cannot be read, locked or written.
+A caller that must tell a refusal (re-ask the player) from a file problem (stop) catches
+them apart.
 """
 from __future__ import annotations
 
@@ -52,7 +58,11 @@ def _english_ngettext(singular: str, plural_form: str, n: int) -> str:
     return singular if n == 1 else plural_form
 
 
-class RuleViolation(ValueError):
+class ScorekeeperError(Exception):
+    """Something the scorekeeper cannot do as asked; the message is one sentence."""
+
+
+class RuleViolation(ScorekeeperError, ValueError):
     """An action or a setup the rules refuse.
 
     The message is one sentence a player understands, naming who, the value at fault and

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from scorekeeper import rules as rule_modules
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import RuleViolation, ScorekeeperError
 
 FORMAT = 1
 UNDO = "undo"
@@ -38,11 +38,11 @@ UTF8_BOM = b"\xef\xbb\xbf"
 LOCK_WAIT_SECONDS = 0.5
 
 
-class SessionError(RuleViolation):
+class SessionError(ScorekeeperError):
     """A session file that cannot be read, locked or written as asked.
 
-    A subclass of RuleViolation so the CLI's one error handler reports it the same way: one
-    sentence, exit status 2.
+    Not a RuleViolation: the rules did not refuse anything, so guided play stops instead of
+    asking the player again. The CLI still reports it in one sentence, exit status 2.
     """
 
 

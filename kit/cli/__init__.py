@@ -18,7 +18,7 @@ import click
 from kit import __version__, i18n
 from kit.errors import KitError
 from kit.i18n import _
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import ScorekeeperError
 
 
 class LazyGroup(click.Group):
@@ -56,7 +56,7 @@ class KitGroup(LazyGroup):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except (KitError, RuleViolation) as error:
+        except (KitError, ScorekeeperError) as error:
             click.echo(_("Error: {message}").format(message=i18n.refusal(error)), err=True)
             ctx.exit(2)
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):

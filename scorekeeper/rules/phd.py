@@ -30,6 +30,10 @@ RECHERCHE_MAX_PER_TURN = 2
 MARKERS_PER_PLAYER = 5
 # Cards drawn at setup and by a Recherche draw action (seed). The engine does not track
 # hands; the kit prints these numbers on the aids.
+# RULES.md §1: the decks the kit prints hold at least this many cards (the kit refuses a
+# layout with fewer).
+MIN_EVENT_CARDS = 48
+MIN_ARGUMENT_CARDS = 24
 START_HAND = {"events": 3, "arguments": 2}
 RECHERCHE_DRAW = {"events": 2, "arguments": 1}
 TIMED_POINTS = {"approved": 15, "pending": 10, "credit": 1}
@@ -38,7 +42,6 @@ TIMED_OPTION_DEFAULT = False
 
 # The session actions of SCOREKEEPER.md, and the words the engine uses for them.
 ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty")
-STATUSES = ("playing", "burnout", "bingo", "doctor")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 
 # ---------------------------------------------------------------------------------------

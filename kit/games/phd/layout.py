@@ -43,7 +43,6 @@ SPAN = rules.RESOURCE_MAX - rules.RESOURCE_MIN
 MODIFIER_MAX = rules.DIE_MAX
 DIFFICULTY_MIN = rules.RESOURCE_MIN + rules.DIE_MIN + 1
 DIFFICULTY_MAX = rules.RESOURCE_MAX + rules.DIE_MAX
-MIN_EVENTS, MIN_ARGUMENTS = 48, 24          # RULES.md §1: "at least 48 event cards and 24 argument cards"
 EVENT_TYPES = ("vie", "superviseur", "cooperation", "challenge")
 OUTCOMES = ("approve", "controversy", "revoke", "none")
 
@@ -292,8 +291,8 @@ def load(layouts_root: Path | str) -> Layout:
         check_event(card, events_file, entry_name("cards", i, card["title"]))
     _check_unique(events, ("title", "text"), events_file, "cards")
     total = sum(c["count"] for c in events)
-    if total < MIN_EVENTS:
-        raise LayoutError(events_file, None, "cards", f"the deck holds {total} cards; it needs at least {MIN_EVENTS}")
+    if total < rules.MIN_EVENT_CARDS:
+        raise LayoutError(events_file, None, "cards", f"the deck holds {total} cards; it needs at least {rules.MIN_EVENT_CARDS}")
     for kind in EVENT_TYPES:
         if not any(c["type"] == kind for c in events):
             raise LayoutError(events_file, None, "cards", f"no {kind} card: the deck needs all four types")
@@ -306,9 +305,9 @@ def load(layouts_root: Path | str) -> Layout:
                               "an argument is a bonus or a malus, never 0")
     _check_unique(arguments, ("title", "text"), arguments_file, "cards")
     total = sum(c["count"] for c in arguments)
-    if total < MIN_ARGUMENTS:
+    if total < rules.MIN_ARGUMENT_CARDS:
         raise LayoutError(arguments_file, None, "cards",
-                          f"the deck holds {total} cards; it needs at least {MIN_ARGUMENTS}")
+                          f"the deck holds {total} cards; it needs at least {rules.MIN_ARGUMENT_CARDS}")
 
     aids = load_yaml(folder / "aids.yaml", AIDS)
     return Layout(kit, characters, events, arguments, aids, folder)

@@ -132,9 +132,9 @@ def test_manifest_lists_the_five_components_with_the_counts_the_rules_ask(built)
     aids = raw("aids.yaml")["turn_aid"]
     characters = raw("characters.yaml")["characters"]
     assert entries["character-cards"]["count"] == len(characters) == rules.MAX_PLAYERS
-    assert entries["event-cards"]["count"] == copies(events) >= game.MIN_EVENTS
+    assert entries["event-cards"]["count"] == copies(events) >= rules.MIN_EVENT_CARDS
     assert entries["event-cards"]["designs"] == len(events)
-    assert entries["argument-cards"]["count"] == copies(arguments) >= game.MIN_ARGUMENTS
+    assert entries["argument-cards"]["count"] == copies(arguments) >= rules.MIN_ARGUMENT_CARDS
     assert entries["argument-cards"]["designs"] == len(arguments)
     assert entries["chapter-markers"]["count"] == rules.MARKERS_PER_PLAYER * rules.MAX_PLAYERS
     assert entries["turn-aid"]["count"] >= 1
@@ -359,9 +359,12 @@ def test_backs_are_mirrored_for_a_long_edge_flip(partial, cid):
     on_back = [i for i, cell in enumerate(backs[-1]) if cell.stream]
     assert 0 < len(filled) < grid.per_page
     assert on_back == sorted(grid.mirrored(i) for i in filled) != filled
+    # Where the back lands, measured on the page: the same height, and mirrored across the
+    # sheet's vertical middle (A4 is 210 mm wide), so flipping on the long edge puts it behind.
     for i in filled:
-        row, col = divmod(i, grid.cols)
-        assert grid.mirrored(i) == row * grid.cols + (grid.cols - 1 - col)
+        front, back = fronts[-1][i], backs[-1][grid.mirrored(i)]
+        assert back.y == pytest.approx(front.y)
+        assert back.x + back.w / 2 == pytest.approx(210 - (front.x + front.w / 2))
 
 
 def test_single_sided_components_have_no_back_pages(built):

@@ -158,7 +158,7 @@ def test_too_few_events_is_refused(copy):
     data["cards"] = data["cards"][:20]
     write(folder, "events.yaml", data)
     error = expect(root, "events.yaml", None, "cards")
-    assert str(game.MIN_EVENTS) in error.problem
+    assert str(rules.MIN_EVENT_CARDS) in error.problem
 
 
 def test_an_unknown_placeholder_is_named(copy):
