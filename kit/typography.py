@@ -44,7 +44,11 @@ _RULES = (
 
 
 def typeset(text: str) -> str:
-    """text as French typography prints it (see the module's docstring)."""
+    """text as French typography prints it (see the module's docstring).
+
+    >>> typeset("L'aide : 3 cartes !") == "L’aide\u00a0: 3\u00a0cartes\u202f!"
+    True
+    """
     text = text.replace("'", APOSTROPHE)
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)

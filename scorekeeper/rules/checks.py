@@ -15,7 +15,11 @@ from scorekeeper.errors import RuleViolation
 
 def shown(value: Any) -> str:
     """A value as the person typed it in a session line: JSON (true, null, [1, 2]), not
-    Python's repr (True, None); text keeps its quotes ('x') to stand out in the sentence."""
+    Python's repr (True, None); text keeps its quotes ('x') to stand out in the sentence.
+
+    >>> print(shown(True), shown(None), shown([1, 2]), shown("x"))
+    true null [1, 2] 'x'
+    """
     if isinstance(value, str):
         return repr(value)
     try:
@@ -25,7 +29,11 @@ def shown(value: Any) -> str:
 
 
 def join_names(names: Iterable[str]) -> str:
-    """"Ana", "Ana and Ben", "Ana, Ben and Cléo"."""
+    """Names as a sentence lists them.
+
+    >>> join_names(["Ana"]), join_names(["Ana", "Ben"]), join_names(["Ana", "Ben", "Cléo"])
+    ('Ana', 'Ana and Ben', 'Ana, Ben and Cléo')
+    """
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
@@ -138,11 +146,20 @@ def need_action(action: Any, title: str, actions: Iterable[str]) -> str:
 
 
 def signed(value: int) -> str:
+    """A change as the table says it.
+
+    >>> signed(3), signed(0), signed(-2)
+    ('+3', '0', '-2')
+    """
     return f"+{value}" if value > 0 else str(value)
 
 
 def ranked(names: Iterable[str], key) -> list[tuple[int, str]]:
-    """(rank, name) best first; equal keys share a rank (1, 1, 3), header order within it."""
+    """(rank, name) best first; equal keys share a rank (1, 1, 3), header order within it.
+
+    >>> ranked(["Ana", "Ben", "Cléo"], key=lambda name: {"Ana": 2, "Ben": 1, "Cléo": 1}[name])
+    [(1, 'Ben'), (1, 'Cléo'), (3, 'Ana')]
+    """
     order = sorted(names, key=key)          # sorted() is stable: ties keep header order
     result: list[tuple[int, str]] = []
     for position, name in enumerate(order, start=1):

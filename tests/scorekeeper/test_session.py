@@ -243,3 +243,16 @@ def test_another_kind_of_file_is_called_not_a_session_file(tmp_path: Path, conte
     path = tmp_path / "other.txt"
     path.write_bytes(content)
     assert error_of(path).startswith(f"{path}:1: this is not a session file")
+
+
+def test_a_file_problem_is_not_a_rule_refusal(tmp_path):
+    # Guided play re-asks after a refusal; a session that cannot be read or written must stop it.
+    from kit.table import try_submit
+    from scorekeeper.errors import ScorekeeperError
+
+    assert issubclass(sessions.SessionError, ScorekeeperError)
+    assert not issubclass(sessions.SessionError, RuleViolation)
+    folder = tmp_path / "a-folder.jsonl"
+    folder.mkdir()
+    with pytest.raises(sessions.SessionError, match="folder"):
+        try_submit(folder, {"action": "gain", "player": "Ana", "amount": 1})
