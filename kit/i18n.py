@@ -28,7 +28,7 @@ import unicodedata
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import ScorekeeperError
 
 LANGUAGES = ("fr", "en")
 DEFAULT = "fr"
@@ -111,7 +111,7 @@ class Translator:
 
     def refusal(self, error: Exception, *, reveal: bool = True) -> str:
         """A refusal in this language; reveal=False keeps a secret value off a shared screen."""
-        if isinstance(error, RuleViolation):
+        if isinstance(error, ScorekeeperError):
             return error.render(self.gettext, self.ngettext, self.join, reveal=reveal)
         return self.gettext(str(error))
 

@@ -59,22 +59,13 @@ def _english_ngettext(singular: str, plural_form: str, n: int) -> str:
 
 
 class ScorekeeperError(Exception):
-    """Something the scorekeeper cannot do as asked; the message is one sentence."""
+    """Something the scorekeeper cannot do as asked: one sentence, kept as a template and its
+    parameters so the kit can say it in the player's language (`render`). `params` fill the
+    template: a list or tuple value is a list of names, joined the way the language joins
+    them ("Ana et Ben")."""
 
-
-class RuleViolation(ScorekeeperError, ValueError):
-    """An action or a setup the rules refuse.
-
-    The message is one sentence a player understands, naming who, the value at fault and
-    the limit: "Bob has 12 senators left and cannot vote 15." `field` names the part of the
-    input at fault when a caller must point at it (the kit names it in a layout error);
-    None when the whole input is. `params` fill the template: a list or tuple value is a
-    list of names, joined the way the language joins them ("Ana et Ben").
-    """
-
-    def __init__(self, message: str | Plural, *, field: str | None = None,
-                 public: str | Plural | None = None, **params: object):
-        self.message, self.public, self.params, self.field = message, public, params, field
+    def __init__(self, message: str | Plural, *, public: str | Plural | None = None, **params: object):
+        self.message, self.public, self.params = message, public, params
         super().__init__(self.render())
 
     def render(self, gettext: Callable[[str], str] = str,
@@ -97,8 +88,23 @@ class RuleViolation(ScorekeeperError, ValueError):
 
     @staticmethod
     def _value(value: object, gettext, ngettext, join, reveal: bool) -> object:
-        if isinstance(value, RuleViolation):   # "FILE:LINE: <the line's own refusal>"
+        if isinstance(value, ScorekeeperError):   # "FILE:LINE: <the line's own refusal>"
             return value.render(gettext, ngettext, join, reveal=reveal)
         if isinstance(value, (list, tuple)):
             return join(value)
         return value
+
+
+class RuleViolation(ScorekeeperError, ValueError):
+    """An action or a setup the rules refuse.
+
+    The message is one sentence a player understands, naming who, the value at fault and
+    the limit: "Bob has 12 senators left and cannot vote 15." `field` names the part of the
+    input at fault when a caller must point at it (the kit names it in a layout error);
+    None when the whole input is.
+    """
+
+    def __init__(self, message: str | Plural, *, field: str | None = None,
+                 public: str | Plural | None = None, **params: object):
+        self.field = field
+        super().__init__(message, public=public, **params)
