@@ -86,7 +86,8 @@ TEXTS_FILE = Record({
             "fold_hint", "secret", "circle_goal", "secondary_goal", "or_word", "win_hint", "blank_tribe",
             "blank_circle", "blank_secondary", "own_circle", "own_circle_hint", "rome_circle",
             "rome_circle_hint", "calamity", "round", "pour", "contre", "senators_left", "start", "gold",
-            "seals", "spend_hint", "legend", "legend_bonus", "chaos_legend")},
+            "seals", "spend_hint", "legend", "legend_base", "legend_bonus", "chaos_legend", "senator_changes",
+            "senator_changes_hint")},
         "secondary_kinds": Field(_strings(*rules.SECONDARY_KINDS)),
     })),
     "bonus": Field(_strings("seals", "seals_plural", "gold", "gold_plural", "senators", "senators_plural",
@@ -135,6 +136,7 @@ def numbers() -> dict:
         "CONTRE_GOLD_2": rules.CONTRE_GOLD[1],
         "SEALS_PER_PORTION": rules.SEALS_PER_PORTION,
         "SENATORS_PER_GOLD": rules.SENATORS_PER_GOLD,
+        "VERT_SENATORS": rules.COLOUR_BONUS["vert"]["senators"],
     }
 
 

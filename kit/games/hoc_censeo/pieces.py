@@ -138,6 +138,11 @@ def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: fl
     title_h = 7.0
     text_box(surface, x + 2, y + 1.2, w - 4, title_h - 1.2, layout.text("sheet.legend"), font=ROMAN_BOLD,
              size=10, min_size=7, align="centre", valign="middle", colour=ACCENT)
+    # The largest POUR voter's seal comes with every colour: said once, above the bonuses.
+    base_h = 8.0
+    text_box(surface, x + 3, y + title_h, w - 6, base_h, layout.text("sheet.legend_base"), font="sans-bold",
+             size=7.5, min_size=7, align="centre", valign="middle", colour=INK, leading=1.05)
+    title_h += base_h
     entries = list(layout.colours.values())
     block = (h - title_h - 9.0) / len(entries)
     sw = min(9.0, block * 0.6)
@@ -147,7 +152,7 @@ def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: fl
         body = (f"**{colour.name}** · {colour.domain}\n"
                 f"{layout.text('sheet.legend_bonus')} {colour.bonus}")
         text_box(surface, x + 5 + sw, top + 0.5, w - 7 - sw, block - 1.0, body, font="sans", size=8,
-                 min_size=6, valign="middle", colour=INK, leading=1.1)
+                 min_size=7, valign="middle", colour=INK, leading=1.1)
     # Chaos: Rome's grey, and the mark of the portions that bring a calamity.
     top = y + h - 9.0
     surface.line(x + 2, top, x + w - 2, top, stroke=GREYS["light"], width=0.25)
@@ -155,7 +160,7 @@ def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: fl
     surface.rect(x + 3 + sw / 2 - s / 2, top + 4.5 - s / 2, s, s, fill=layout.chaos_ink, stroke=INK, width=0.3)
     draw_symbol(surface, layout.calamity_symbol, x + 3 + sw / 2 + s + 0.5, top + 4.5, 3.4, fill=INK)
     text_box(surface, x + 5 + sw + 3.0, top + 0.5, w - 10 - sw, 8.0, layout.text("sheet.chaos_legend"),
-             font="sans", size=7.5, min_size=6.0, valign="middle", colour=INK, leading=1.05)
+             font="sans", size=7.5, min_size=7.0, valign="middle", colour=INK, leading=1.05)
 
 
 # ------------------------------------------------------------------------------------------
@@ -186,11 +191,12 @@ TICK_H = 9.0
 def _heights(h: float, rows: int) -> dict[str, float]:
     """Vertical budget of the sheet for a frame of height h (mm)."""
     flap = 58.0 + max(0.0, h - 259.0) * 0.25
-    circles = 62.0
+    circles = 66.0
     header, start, row = 11.0, 8.0, 7.2
+    table_hint = 5.0  # the line under the vote table that explains the « ± » column
     ticks = 2 * TICK_H + 2.0 + 7.0
     gaps = 3
-    fixed = flap + FOLD_LABEL_H + circles + header + start + rows * row + ticks
+    fixed = flap + FOLD_LABEL_H + circles + header + start + rows * row + table_hint + ticks
     spare = max(0.0, h - fixed)
     # Bigger rows first (easier to write in), up to 9 mm; the rest spreads between blocks.
     extra_row = min(spare * 0.6 / rows, 9.0 - row)
@@ -218,14 +224,21 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
     table_w = w - LEGEND_W - 5.0
     label_w = 17.0
     rest = table_w - label_w
-    columns = [Column(layout.text("sheet.round"), label_w), Column(layout.text("sheet.pour"), rest * 0.3),
-               Column(layout.text("sheet.contre"), rest * 0.3), Column(layout.text("sheet.senators_left"), rest * 0.4)]
+    # Between two votes senators also come and go (the green bonus, gold spent on recruits,
+    # a calamity): the « ± » column records them, so the senators left always add up.
+    columns = [Column(layout.text("sheet.round"), label_w), Column(layout.text("sheet.pour"), rest * 0.2),
+               Column(layout.text("sheet.contre"), rest * 0.2),
+               Column(f"± {layout.text('sheet.senator_changes')}", rest * 0.22),
+               Column(layout.text("sheet.senators_left"), rest * 0.38)]
     table_h = draw_vote_table(
         surface, 0.0, y, columns, n["ROUNDS"], start_label=layout.text("sheet.start"),
-        start_values=[None, None, str(n["START_SENATORS"])], header_h=hs["header"], row_h=hs["row"],
+        start_values=[None, None, None, str(n["START_SENATORS"])], header_h=hs["header"], row_h=hs["row"],
         header_font=ROMAN_BOLD, header_size=9.5, value_size=12)
     draw_legend(surface, layout, table_w + 5.0, y, LEGEND_W, table_h)
-    y += table_h + hs["gap"]
+    y += table_h + 0.8
+    text_box(surface, 0.0, y, table_w, 4.2, layout.text("sheet.senator_changes_hint"), font="sans-italic",
+             size=7.5, min_size=7, colour=GREYS["dark"], align="left", valign="top")
+    y += 4.2 + hs["gap"]
 
     draw_tick_row(surface, 0.0, y, w, TICK_H, icon="gold", label=layout.text("sheet.gold"),
                   boxes=n["GOLD_BOXES"])
@@ -311,7 +324,8 @@ def _draw_fold_line(surface: "Surface", layout: HocLayout, x: float, y: float, w
 # --- 3. the two circles ---------------------------------------------------------------------------
 def _draw_circles(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
     n = layout.numbers
-    title_h = 14.5  # room above the circles for the calamity marks of the top portions
+    hint_h = 8.0    # two lines of hint under each title
+    title_h = 6.0 + hint_h + 4.0  # and room for the calamity marks of the top portions
     mark_room = 6.5  # below the circle: the calamity mark of the lower portion
     r = min((h - title_h - 1.0 - mark_room) / 2, w / 4 - 14.0)
     half = w / 2
@@ -320,8 +334,8 @@ def _draw_circles(surface: "Surface", layout: HocLayout, x: float, y: float, w: 
         left = x + i * half
         text_box(surface, left + 2.0, y, half - 4.0, 6.0, title, font=ROMAN_BOLD, size=12, min_size=8,
                  align="centre", valign="middle", colour=ACCENT)
-        text_box(surface, left + 2.0, y + 6.0, half - 4.0, 4.5, hint, font="sans-italic", size=8, min_size=6,
-                 align="centre", valign="middle", colour=GREYS["dark"])
+        text_box(surface, left + 6.0, y + 6.0, half - 12.0, hint_h, hint, font="sans-italic", size=8, min_size=7,
+                 align="centre", valign="middle", colour=GREYS["dark"], leading=1.1)
     cy = y + title_h + 1.0 + r
 
     draw_circle(surface, x + half / 2, cy, r, n["CIRCLE_PORTIONS"], width=0.45)

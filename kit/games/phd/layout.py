@@ -183,7 +183,8 @@ AIDS = Record({
 # --- placeholders -----------------------------------------------------------------------------
 def engine_values() -> dict[str, object]:
     """The rule engine's numbers, by the placeholder names the layout texts use."""
-    options = [str(n) for n in rules.CHAPTER_OPTIONS]
+    # The variants the aid lists beside the default: the default itself is not a variant.
+    options = [str(n) for n in rules.CHAPTER_OPTIONS if n != rules.DEFAULT_CHAPTERS]
     return {
         "min_players": rules.MIN_PLAYERS,
         "max_players": rules.MAX_PLAYERS,
