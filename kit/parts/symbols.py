@@ -50,6 +50,36 @@ def _bar_cross(cx: float, cy: float, s: float, thickness: float, rotate: float) 
     return [(cx + x * c - y * sn, cy + x * sn + y * c) for x, y in base]
 
 
+def _drop(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    """A drop: a circle's lower two thirds rising to a point."""
+    r = s * 0.3
+    ccy = cy + s * 0.18
+    arc = [(cx + r * math.cos(math.radians(a)), ccy + r * math.sin(math.radians(a))) for a in range(-30, 211, 10)]
+    return arc + [(cx, cy - s * 0.48)]
+
+
+def _crescent(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    """A waxing moon: an outer arc and a smaller inner arc cut from it."""
+    r = s * 0.46
+    outer = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(-120, 121, 8)]
+    ri, ox = r * 0.8, -r * 0.62
+    inner = [(cx + ox + ri * math.cos(math.radians(a)), cy + ri * math.sin(math.radians(a)))
+             for a in range(72, -73, -8)]
+    return outer + inner
+
+
+def _bolt(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    """A lightning bolt."""
+    pts = [(0.1, -0.5), (-0.36, 0.08), (-0.04, 0.08), (-0.18, 0.5), (0.38, -0.12), (0.06, -0.12), (0.3, -0.5)]
+    return [(cx + x * s, cy + y * s) for x, y in pts]
+
+
+def _flag(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    """A pennant on its pole, as one outline."""
+    pts = [(-0.36, 0.48), (-0.36, -0.48), (0.4, -0.3), (-0.24, -0.1), (-0.24, 0.48)]
+    return [(cx + x * s, cy + y * s) for x, y in pts]
+
+
 def draw_symbol(surface: "Surface", name: str, cx: float, cy: float, size: float, *,
                 fill: str | None = "#000000", stroke: str | None = None, width: float = 0.3) -> None:
     """Draw symbol `name` centred on (cx, cy), inside a size x size mm square.
@@ -87,6 +117,16 @@ def draw_symbol(surface: "Surface", name: str, cx: float, cy: float, size: float
         surface.polygon(_bar_cross(cx, cy, size * 0.95, size * 0.3, 0.0), **kw)
     elif name == "cross":
         surface.polygon(_bar_cross(cx, cy, size * 1.05, size * 0.26, 45.0), **kw)
+    elif name == "octagon":
+        surface.polygon(_regular(cx, cy, r * 0.98, 8, start=22.5), **kw)
+    elif name == "drop":
+        surface.polygon(_drop(cx, cy, size), **kw)
+    elif name == "crescent":
+        surface.polygon(_crescent(cx, cy, size), **kw)
+    elif name == "bolt":
+        surface.polygon(_bolt(cx, cy, size), **kw)
+    elif name == "flag":
+        surface.polygon(_flag(cx, cy, size), **kw)
     else:
         raise ValueError(f"unknown symbol {name!r}; known symbols: {', '.join(SYMBOLS)}")
 

@@ -16,6 +16,7 @@ so the printed boards can never disagree with the scorekeeper.
 """
 from __future__ import annotations
 
+import unicodedata
 from functools import partial
 from pathlib import Path
 
@@ -59,6 +60,7 @@ PLAYERS = Record({"boards": Field(ListOf(BOARD, min_len=rules.MAX_PLAYERS, max_l
 SECTION = Record({"heading": TEXT, "body": TEXT}, name_key="heading")
 AID = Record({
     "title": TEXT,
+    "values": Field("text", min=1, doc="heading of the back's list of every value of each category"),
     "front": Field(ListOf(SECTION, min_len=1)),
     "back": Field(ListOf(SECTION, min_len=1)),
     "table": Field(Record({"heading": TEXT, "row": TEXT, "seats": TEXT, "gain": TEXT, "penalty": TEXT,
@@ -76,11 +78,11 @@ GAME = Record({
                          doc="optional; when present it must equal the rule engine's TOKEN_TABLE"),
     "board": Field(Record({
         "width": Field("mm", min=60), "height": Field("mm", min=60), "seat": Field("mm", min=8),
-        "doubt_zone": TEXT, "doubt_hint": TEXT, "seats_word": TEXT, "fill_hint": TEXT, "row_hint": TEXT,
+        "doubt_zone": TEXT, "seats_word": TEXT, "fill_hint": TEXT, "row_hint": TEXT,
     })),
     "spectator_tokens": Field(Record({
         "count": Field(int, min=rules.MIN_SPECTATOR_TOKENS),
-        "diameter": Field("mm", min=8),
+        "size": Field("mm", min=8, doc="side of the square token"),
         "designs": Field(ListOf(Field(str, choices=art.SPECTATORS), min_len=1)),
     })),
     "speaker_token": Field(Record({"diameter": Field("mm", min=20), "text": TEXT, "subtitle": TEXT})),
@@ -122,9 +124,9 @@ def check_token_table(rows: list[dict] | None, file: Path) -> None:
 def check_geometry(game: dict, file: Path) -> art.Auditorium:
     """Seats must hold a token, stay apart and stay on the board: refuse a size that breaks it."""
     board, token = game["board"], game["spectator_tokens"]
-    if token["diameter"] > board["seat"] - 1.0:
-        raise LayoutError(file, "spectator_tokens", "diameter",
-                          f"a {token['diameter']:g} mm token does not sit in a {board['seat']:g} mm seat "
+    if token["size"] > board["seat"] - 1.0:
+        raise LayoutError(file, "spectator_tokens", "size",
+                          f"a {token['size']:g} mm token does not sit in a {board['seat']:g} mm seat "
                           "(board.seat); keep the token at least 1 mm smaller")
     a = art.auditorium(board["width"], board["height"], rules.ROW_SEATS, board["seat"])
     if a.floor < board["seat"] or any(s.cy + s.r > a.cy for s in a.seats):
@@ -181,11 +183,21 @@ def load(layouts_root: Path) -> dict:
     for key, value in aid["table"].items():
         aid["table"][key] = fill(value, numbers, aid_file, "table", key)
     aid["title"] = fill(aid["title"], numbers, aid_file, None, "title")
+    aid["values"] = fill(aid["values"], numbers, aid_file, None, "values")
     game["players"] = substitute(game["players"], numbers, game_file, None, "players")
     return {"game": game, "players": players, "decks": decks, "aid": aid, "folder": folder}
 
 
 # --- the kit ----------------------------------------------------------------------------------------
+def _alphabetical(name: str) -> str:
+    """A French dictionary's order: accents and case ignored, a leading article too."""
+    plain = "".join(c for c in unicodedata.normalize("NFD", name.casefold()) if not unicodedata.combining(c))
+    for article in ("le ", "la ", "les ", "l'", "l\u2019"):
+        if plain.startswith(article):
+            return plain[len(article):]
+    return plain
+
+
 def _split(total: int, parts: int) -> list[int]:
     """total shared between parts as evenly as possible, the first ones taking the remainder."""
     return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
@@ -208,7 +220,7 @@ def build(layouts_root: Path) -> GameKit:
     for i, p in enumerate(data["players"]["boards"], start=1):
         text = art.BoardText(
             name=p["name"], motto=p["motto"], colour=p["colour"], symbol=p["symbol"],
-            doubt_zone=board["doubt_zone"], doubt_hint=board["doubt_hint"],
+            doubt_zone=board["doubt_zone"], token=game["spectator_tokens"]["size"],
             row_label=labels["row"], gain_label=labels["gain"], penalty_label=labels["penalty"],
             seats_label=board["seats_word"], fill_hint=board["fill_hint"], row_hint=board["row_hint"],
             row_seats=tuple(rules.ROW_SEATS),
@@ -230,14 +242,15 @@ def build(layouts_root: Path) -> GameKit:
                                     pieces=pieces, back=partial(art.draw_card_back, deck=look)))
 
     tokens = game["spectator_tokens"]
-    d = tokens["diameter"]
+    d = tokens["size"]
     pieces = tuple(
         Piece(entry_name("spectator_tokens.designs", i, design), copies=n,
               front=partial(art.draw_spectator, design=design),
               back=partial(art.draw_spectator, design=design, reverse=True))
         for i, (design, n) in enumerate(zip(tokens["designs"], _split(tokens["count"], len(tokens["designs"]))),
                                         start=1))
-    components.append(component("spectator-tokens", kind="token", size=(d, d), round=True, pieces=pieces))
+    # Square tokens, touching in a grid: the sheet is cut straight, in strips then squares.
+    components.append(component("spectator-tokens", kind="token", size=(d, d), pieces=pieces))
 
     speaker = game["speaker_token"]
     face = partial(art.draw_speaker, text=speaker["text"], subtitle=speaker["subtitle"], game=title)
@@ -248,13 +261,20 @@ def build(layouts_root: Path) -> GameKit:
         heading=labels["heading"], row=labels["row"], seats=labels["seats"], gain=labels["gain"],
         penalty=labels["penalty"], note=labels["note"],
         rows=tuple((row, rules.ROW_SEATS[row - 1], v["gain"], v["penalty"]) for row, v in rules.TOKEN_TABLE.items()))
+    # The back lists every value of each category, in alphabetical order: an accusation
+    # needs the exact value, and nobody should have to name one they have never seen.
+    values = art.ValuesText(aid["values"], tuple(
+        art.ValueList(deck["deck"], deck["colour"], deck["symbol"],
+                      tuple(sorted({c["name"] for c in deck["cards"]}, key=_alphabetical)))
+        for deck in data["decks"].values()))
     front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
     back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
     size = (game["aid"]["width"], game["aid"]["height"])
     components.append(component("aid", kind="aid", size=size, pieces=(Piece(
         f"aid « {aid['title']} »", copies=game["aid"]["copies"],
         front=partial(art.draw_aid_front, title=aid["title"], game=title, sections=front),
-        back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table)),)))
+        back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table,
+                     values=values)),)))
 
     return GameKit(id=GAME_ID, title=title, players=game["players"], components=tuple(components),
                    bring=tuple(game["bring"]), summary=game["summary"],

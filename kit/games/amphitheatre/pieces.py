@@ -35,7 +35,7 @@ STONE = ("#E4D6B8", "#D6C49E", "#C8B285")
 
 SEAT_GAP = 2.5      # mm between neighbouring seats along a tier
 TIER_GAP = 2.0      # mm between two tiers, so a token never touches the next row
-TITLE_DEPTH = 27.0  # mm kept free at the top of the board for the faculty's name
+TITLE_DEPTH = 23.5  # mm kept free at the top of the board for the faculty's name and motto
 SIGN_W, SIGN_H = 21.0, 10.5  # mm: the signs beside each tier (row number, gain and penalty)
 
 
@@ -113,7 +113,7 @@ class BoardText:
     colour: str                 # "#RRGGBB"
     symbol: str
     doubt_zone: str
-    doubt_hint: str
+    token: float                # side of a spectator token, mm: the doubt zone draws slots of it
     row_label: str              # "Rang"
     gain_label: str             # "Gain"
     penalty_label: str          # "Perte"
@@ -149,19 +149,20 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
         r, span = a.radii[i], a.spans[i] + band_extension(b.seat, a.radii[i])
         surface.sector(a.cx, a.cy, r + depth / 2, -90 - span, -90 + span, inner=r - depth / 2,
                        fill=STONE[i % len(STONE)], stroke=FADED, width=0.3)
-    # The floor: the doubt zone, a half disc around the dissection table.
+    # The floor: the doubt zone, a half disc with a dashed place for each token it holds;
+    # its name sits in the crown of the arc, above the places, where no token goes.
     surface.sector(a.cx, a.cy, a.floor, 180, 360, fill=tint, stroke=edge, width=0.6)
-    _dissection_table(surface, a.cx, a.cy - 5.0, colour=lighten(FADED, 0.45))
-    surface.text(a.cx, a.cy - a.floor * 0.62, b.doubt_zone.upper(), font="sans-bold", size=9,
-                 colour=INK, anchor="middle")
-    text_box(surface, a.cx - a.floor * 0.8, a.cy - a.floor * 0.55, a.floor * 1.6, 9.0, b.doubt_hint,
-             font="sans-italic", size=6.5, min_size=6.0, colour=FADED, align="centre")
+    slots = doubt_slots(a, b.token)
+    for x, y in slots:
+        surface.rect(x, y, b.token, b.token, stroke=lighten(edge, 0.35), width=0.3, dash=(1.0, 0.8), radius=0.8)
+    label_y = min(y for _, y in slots) - 2.0 if slots else a.cy - 4.0
+    surface.text(a.cx, label_y, b.doubt_zone.upper(), font="sans-bold", size=8.5, colour=INK, anchor="middle")
 
     for s in a.seats:
         surface.circle(s.cx, s.cy, s.r, fill=tint, stroke=edge, width=0.45)
         surface.circle(s.cx, s.cy, s.r - 1.3, stroke=lighten(edge, 0.45), width=0.25, dash=(0.8, 0.8))
-        surface.text(s.cx, s.cy + 2.4, str(s.number), font="sans-bold", size=10, colour=lighten(INK, 0.35),
-                     anchor="middle")
+        # Full-strength ink: the numbers stay legible on the darkest seats and in greyscale.
+        surface.text(s.cx, s.cy + 2.4, str(s.number), font="sans-bold", size=10, colour=INK, anchor="middle")
 
     # The bottom corners, beside the floor: how to read the board.
     corner_w = a.cx - a.floor - 12.0
@@ -221,14 +222,27 @@ def sign_clearance(a: Auditorium, seat: float, beside: Seat, side: int, w: float
     return x
 
 
-def _dissection_table(surface: "Surface", x: float, y: float, *, colour: str) -> None:
-    """A faint table with its patient under a sheet, drawn under the doubt zone's words."""
-    surface.rect(x - 13, y - 2.2, 26, 4.4, fill=None, stroke=colour, width=0.4, radius=0.8)
-    surface.line(x - 10, y + 2.2, x - 10, y + 4.5, stroke=colour, width=0.5)
-    surface.line(x + 10, y + 2.2, x + 10, y + 4.5, stroke=colour, width=0.5)
-    surface.circle(x - 9.5, y - 3.6, 1.6, stroke=colour, width=0.4)
-    surface.polygon([(x - 7.5, y - 2.2), (x - 6, y - 5.0), (x + 2, y - 3.6), (x + 6, y - 5.2), (x + 11, y - 2.2)],
-                    stroke=colour, width=0.4, closed=False)
+SLOT_GAP = 1.2  # mm between two token places in the doubt zone
+
+
+def doubt_slots(a: Auditorium, token: float) -> list[tuple[float, float]]:
+    """Top-left corners of the token places in the doubt zone: rows of squares from the
+    floor's straight edge upwards, each row as wide as the half disc allows, centred."""
+    pitch = token + SLOT_GAP
+    slots: list[tuple[float, float]] = []
+    bottom = a.cy - 2.0
+    while True:
+        top = bottom - token
+        rise = a.cy - top + 1.0            # the row's top corners must stay inside the arc
+        if rise >= a.floor:
+            return slots
+        half = math.sqrt(a.floor ** 2 - rise ** 2) - 1.0
+        n = int((2 * half + SLOT_GAP) // pitch)
+        if n < 1:
+            return slots
+        left = a.cx - (n * pitch - SLOT_GAP) / 2
+        slots.extend((left + k * pitch, top) for k in range(n))
+        bottom = top - SLOT_GAP
 
 
 # --- opinion cards -----------------------------------------------------------------------------
@@ -302,19 +316,21 @@ SPECTATORS: tuple[str, ...] = ("perruque", "tricorne", "bonnet", "coiffe")
 
 
 def draw_spectator(surface: "Surface", frame: "Frame", design: str, *, reverse: bool = False) -> None:
-    """A spectator's bust on a round token; the back shows the same spectator in reverse
-    colours, so a token reads as a spectator whichever side lands up."""
+    """A spectator's bust on a square token, cut straight; the back shows the same
+    spectator in reverse colours, so a token reads as a spectator whichever side lands up.
+    The ground runs into the bleed and the figure keeps 0.9 mm inside the cut, so a cut a
+    little off the line still leaves a clean token."""
     w, bleed = frame.width, frame.bleed
     c = w / 2
     ground, figure = (INK, PARCHMENT) if reverse else (PARCHMENT, INK)
-    surface.circle(c, c, c + bleed, fill=ground)
-    surface.circle(c, c, c - 0.9, stroke=figure, width=0.3)
+    surface.rect(-bleed, -bleed, w + 2 * bleed, w + 2 * bleed, fill=ground)
+    surface.rect(0.9, 0.9, w - 1.8, w - 1.8, stroke=figure, width=0.3, radius=1.2)
     s = w / 17.0  # designed on a 17 mm token
     head_y = c - 1.2 * s
     # Shoulders: the top half of an ellipse, cut by the token's edge.
     shoulders = [(c + 5.6 * s * math.cos(math.radians(t)), c + 6.8 * s + 4.6 * s * math.sin(math.radians(t)))
                  for t in range(180, 361, 10)] + [(c + 5.6 * s, w + bleed), (c - 5.6 * s, w + bleed)]
-    with surface.clipped(0.9, 0.9, w - 1.8, w - 1.8, circle=True):
+    with surface.clipped(0.9, 0.9, w - 1.8, w - 1.8):
         surface.polygon(shoulders, fill=figure)
     if design == "perruque":
         for dx, dy in ((-2.6, 0.0), (2.6, 0.0), (-2.5, 1.8), (2.5, 1.8), (-1.6, -2.3), (1.6, -2.3), (0, -2.8)):
@@ -363,8 +379,11 @@ def draw_speaker(surface: "Surface", frame: "Frame", text: str, subtitle: str, g
 
 
 # --- the player aid ---------------------------------------------------------------------------------
-AID_SIZE, AID_MIN_SIZE, AID_LEADING = 9.5, 6.5, 1.2   # body text, pt
+AID_SIZE, AID_MIN_SIZE, AID_LEADING = 9.5, 7.0, 1.2   # body text, pt
 HEADING_DEPTH, SECTION_GAP = 7.4, 4.0                  # mm
+MARGIN, COLUMN_GAP = 7.0, 6.0                          # mm
+
+
 @dataclass(frozen=True)
 class TokenTableText:
     heading: str
@@ -374,6 +393,22 @@ class TokenTableText:
     penalty: str
     note: str
     rows: tuple[tuple[int, int, int, int], ...]   # (row, seats, gain, penalty), from the engine
+
+
+@dataclass(frozen=True)
+class ValueList:
+    """One opinion category as the aid's reference lists it: every value a player may name."""
+
+    title: str          # "Affliction"
+    colour: str
+    symbol: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ValuesText:
+    heading: str
+    categories: tuple[ValueList, ...]
 
 
 def _aid_frame(surface: "Surface", frame: "Frame", title: str, game: str, page: str) -> None:
@@ -394,7 +429,7 @@ def _stack_height(surface: "Surface", w: float, sections: Sequence[Section], siz
         if body is None:
             return None
         total += HEADING_DEPTH + body + SECTION_GAP
-    return total - SECTION_GAP
+    return total - SECTION_GAP if sections else 0.0
 
 
 def _body_height(surface: "Surface", w: float, body: str, size: float) -> float | None:
@@ -405,10 +440,84 @@ def _body_height(surface: "Surface", w: float, body: str, size: float) -> float 
         return None
 
 
+@dataclass(frozen=True)
+class _Block:
+    """A paragraph of a section, with the section's heading when it is the first one: the
+    unit the front's two columns are filled with, so a long section may run on."""
+
+    heading: str | None
+    text: str
+
+
+def _blocks(sections: Sequence[Section]) -> tuple[_Block, ...]:
+    out = []
+    for s in sections:
+        paragraphs = [p.strip() for p in s.body.split("\n\n") if p.strip()]
+        out.extend(_Block(s.heading if i == 0 else None, p) for i, p in enumerate(paragraphs))
+    return tuple(out)
+
+
+def _block_heights(surface: "Surface", w: float, blocks: tuple[_Block, ...], size: float) -> list[float] | None:
+    """Each block's height at this size, counting the gap above it; None when a word is too wide."""
+    out = []
+    for i, b in enumerate(blocks):
+        body = _body_height(surface, w, b.text, size)
+        if body is None:
+            return None
+        above = 0.0 if i == 0 else (SECTION_GAP if b.heading else size * PT * AID_LEADING * 0.7)
+        out.append(above + (HEADING_DEPTH if b.heading else 0.0) + body)
+    return out
+
+
+def _split_at(surface: "Surface", w: float, h: float, blocks: tuple[_Block, ...], size: float) -> int | None:
+    """Where the blocks break between two columns of w x h mm at this size, the break
+    that keeps the taller column shortest; None when no break fits."""
+    heights = _block_heights(surface, w, blocks, size)
+    if heights is None:
+        return None
+    best, best_height = None, None
+    for k in range(len(blocks) + 1):
+        left = sum(heights[:k])
+        # The right column starts with block k: no gap above it.
+        right = sum(heights[k:]) - (heights[k] - _block_heights(surface, w, blocks[k:k + 1], size)[0]
+                                    if k < len(blocks) else 0.0)
+        if max(left, right) > h:
+            continue
+        if best_height is None or max(left, right) < best_height:
+            best, best_height = k, max(left, right)
+    return best
+
+
+@measured_once
+def _two_columns(surface: "Surface", w: float, h: float, blocks: tuple[_Block, ...]) -> tuple[float, int]:
+    """(size, break): one body size for the whole face, the largest (down to AID_MIN_SIZE) at
+    which the blocks fill two columns, and the break that balances them."""
+    size = largest_fitting_size(lambda pt: _split_at(surface, w, h, blocks, pt) is not None, AID_SIZE,
+                                AID_MIN_SIZE) or AID_MIN_SIZE
+    split = _split_at(surface, w, h, blocks, size)
+    return size, (len(blocks) + 1) // 2 if split is None else split
+
+
+def _flow(surface: "Surface", x: float, y: float, w: float, h: float, blocks: Sequence[_Block],
+          size: float) -> None:
+    """Blocks stacked in a column at this body size; TextDoesNotFit when one overflows."""
+    top = y
+    for i, b in enumerate(blocks):
+        if i:
+            top += SECTION_GAP if b.heading else size * PT * AID_LEADING * 0.7
+        if b.heading:
+            surface.text(x, top + 4.0, b.heading, font="sans-bold", size=10, colour=INK)
+            surface.line(x, top + 5.6, x + w, top + 5.6, stroke=FADED, width=0.3)
+            top += HEADING_DEPTH
+        body = _body_height(surface, w, b.text, size) or 0.0
+        text_box(surface, x, top, w, max(min(body + 0.5, y + h - top), 0.1), b.text, font="sans", size=size,
+                 min_size=AID_MIN_SIZE, colour=INK, align="left", leading=AID_LEADING)
+        top += body
+
+
 @measured_once
 def _column_size(surface: "Surface", w: float, h: float, sections: tuple[Section, ...]) -> float:
-    """The largest body size (down to AID_MIN_SIZE) at which the sections fit a w x h mm
-    column; measured once per column, not once per copy of the aid."""
+    """The largest body size (down to AID_MIN_SIZE) at which the sections fit one column."""
     def column_fits(size: float) -> bool:
         needed = _stack_height(surface, w, sections, size)
         return needed is not None and needed <= h
@@ -416,17 +525,16 @@ def _column_size(surface: "Surface", w: float, h: float, sections: tuple[Section
     return largest_fitting_size(column_fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
 
 
-def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sections: Sequence[Section]) -> None:
-    """Headings and bodies stacked in a column, at the largest body size (down to
-    AID_MIN_SIZE) at which the whole column fits; TextDoesNotFit beyond that."""
-    size = _column_size(surface, w, h, tuple(sections))
+def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sections: Sequence[Section],
+              size: float) -> None:
+    """Headings and bodies stacked in a column at this body size; TextDoesNotFit when the
+    column overflows even at AID_MIN_SIZE."""
     top = y
     for s in sections:
         surface.text(x, top + 4.0, s.heading, font="sans-bold", size=10, colour=INK)
         surface.line(x, top + 5.6, x + w, top + 5.6, stroke=FADED, width=0.3)
         body = _body_height(surface, w, s.body, size) or 0.0
         room = y + h - (top + HEADING_DEPTH)
-        # text_box raises TextDoesNotFit when even the smallest size overflows the column.
         text_box(surface, x, top + HEADING_DEPTH, w, max(min(body + 0.5, room), 0.1), s.body, font="sans",
                  size=size, min_size=AID_MIN_SIZE, colour=INK, align="left", leading=AID_LEADING)
         top += HEADING_DEPTH + body + SECTION_GAP
@@ -434,44 +542,83 @@ def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sectio
 
 def draw_aid_front(surface: "Surface", frame: "Frame", title: str, game: str,
                    sections: Sequence[Section]) -> None:
+    """The rules in two balanced columns, all at one body size; a section may run on from
+    the foot of the left column to the top of the right one, between two paragraphs."""
     w, h = frame.width, frame.height
     _aid_frame(surface, frame, title, game, "1/2")
-    col = (w - 7.0 * 2 - 6.0) / 2
-    half = (len(sections) + 1) // 2
-    _sections(surface, 7.0, 16.0, col, h - 20.0, sections[:half])
-    _sections(surface, 7.0 + col + 6.0, 16.0, col, h - 20.0, sections[half:])
+    col = (w - MARGIN * 2 - COLUMN_GAP) / 2
+    blocks = _blocks(sections)
+    size, split = _two_columns(surface, col, h - 20.0, blocks)
+    _flow(surface, MARGIN, 16.0, col, h - 20.0, blocks[:split], size)
+    _flow(surface, MARGIN + col + COLUMN_GAP, 16.0, col, h - 20.0, blocks[split:], size)
 
 
-def draw_aid_back(surface: "Surface", frame: "Frame", title: str, game: str,
-                  sections: Sequence[Section], table: TokenTableText) -> None:
+VALUE_ROWS = 8          # values per sub-column: two sub-columns of eight per category
+VALUE_SIZE, VALUE_MIN = 8.5, 7.0
+
+
+@measured_once
+def _value_size(surface: "Surface", width: float, values: tuple[str, ...]) -> float:
+    widest = max(values, key=lambda v: surface.text_width(v, font="sans-condensed", size=VALUE_SIZE))
+    return largest_fitting_size(lambda pt: surface.text_width(widest, font="sans-condensed", size=pt) <= width,
+                                VALUE_SIZE, VALUE_MIN) or VALUE_MIN
+
+
+def _draw_values(surface: "Surface", x: float, y: float, w: float, values: ValuesText) -> float:
+    """The reference of every value of every category, side by side; returns its height."""
+    surface.text(x, y + 4.0, values.heading, font="sans-bold", size=10, colour=INK)
+    surface.line(x, y + 5.6, x + w, y + 5.6, stroke=FADED, width=0.3)
+    n = len(values.categories)
+    block = (w - COLUMN_GAP * (n - 1)) / n
+    rows = max(VALUE_ROWS, *(-(-len(c.values) // 2) for c in values.categories))
+    sub = (block - 2.0) / 2
+    size = _value_size(surface, sub - 1.0, tuple(v for c in values.categories for v in c.values))
+    line = size * PT * 1.22
+    top = y + HEADING_DEPTH
+    for i, category in enumerate(values.categories):
+        bx = x + i * (block + COLUMN_GAP)
+        dark = darken(category.colour, 0.15)
+        surface.rect(bx, top, block, 5.6, fill=dark, radius=1.0)
+        draw_symbol(surface, category.symbol, bx + 3.4, top + 2.8, 3.6, fill=PARCHMENT, stroke=INK, width=0.2)
+        surface.text(bx + 6.6, top + 4.1, category.title.upper(), font="sans-bold", size=8.5, colour=text_on(dark))
+        for k, value in enumerate(category.values):
+            column, row = divmod(k, rows)
+            surface.text(bx + 1.0 + column * (sub + 2.0), top + 5.6 + 1.2 + (row + 0.78) * line, value,
+                         font="sans-condensed", size=size, colour=INK)
+    return HEADING_DEPTH + 5.6 + 1.2 + rows * line
+
+
+def draw_aid_back(surface: "Surface", frame: "Frame", title: str, game: str, sections: Sequence[Section],
+                  table: TokenTableText, values: ValuesText) -> None:
+    """Every value of each category across the top; under it the token table (left) and
+    the remaining sections (right)."""
     w, h = frame.width, frame.height
     _aid_frame(surface, frame, title, game, "2/2")
-    col = (w - 7.0 * 2 - 6.0) / 2
-    half = (len(sections) + 1) // 2
-    _sections(surface, 7.0, 16.0, col, h - 20.0, sections[:half])
-    x = 7.0 + col + 6.0
-    surface.text(x, 20.0, table.heading, font="sans-bold", size=10, colour=INK)
-    surface.line(x, 21.6, x + col, 21.6, stroke=FADED, width=0.3)
+    inner = w - MARGIN * 2
+    top = 16.0 + _draw_values(surface, MARGIN, 16.0, inner, values) + SECTION_GAP
+    col = (inner - COLUMN_GAP) / 2
+    room = h - 4.0 - top
+    x = MARGIN
+    surface.text(x, top + 4.0, table.heading, font="sans-bold", size=10, colour=INK)
+    surface.line(x, top + 5.6, x + col, top + 5.6, stroke=FADED, width=0.3)
     headers = (table.row, table.seats, table.gain, table.penalty)
     cw = col / len(headers)
-    top, line_h = 24.0, 9.0
-    surface.rect(x, top, col, line_h, fill=INK)
+    y0, line_h = top + HEADING_DEPTH, 6.6
+    surface.rect(x, y0, col, line_h, fill=INK)
     for k, label in enumerate(headers):
-        surface.text(x + cw * (k + 0.5), top + 6.0, label, font="sans-bold", size=9, colour=PARCHMENT,
+        surface.text(x + cw * (k + 0.5), y0 + 4.6, label, font="sans-bold", size=8.5, colour=PARCHMENT,
                      anchor="middle")
     # Highest row on top, as on the board.
     for j, (row, seats, gain, penalty) in enumerate(sorted(table.rows, reverse=True)):
-        y = top + line_h * (j + 1)
+        y = y0 + line_h * (j + 1)
         surface.rect(x, y, col, line_h, fill=STONE[(row - 1) % len(STONE)], stroke=FADED, width=0.3)
         for k, value in enumerate((row, seats, gain, penalty)):
-            surface.text(x + cw * (k + 0.5), y + 6.3, str(value), font="sans-bold", size=11, colour=INK,
+            surface.text(x + cw * (k + 0.5), y + 4.8, str(value), font="sans-bold", size=10, colour=INK,
                          anchor="middle")
-    note_top = top + line_h * (len(table.rows) + 1) + 3.0
-    note = Section("", table.note)
-    size = AID_SIZE - 1.0
-    note_h = _stack_height(surface, col, [note], size) or 0.0
-    text_box(surface, x, note_top, col, note_h - HEADING_DEPTH + 0.5, table.note, font="sans", size=size,
+    note_top = y0 + line_h * (len(table.rows) + 1) + 1.8
+    right = MARGIN + col + COLUMN_GAP
+    size = min(_column_size(surface, col, room, tuple(sections)),
+               _column_size(surface, col, h - 4.0 - note_top + HEADING_DEPTH, (Section("", table.note),)))
+    text_box(surface, x, note_top, col, h - 4.0 - note_top, table.note, font="sans", size=size,
              min_size=AID_MIN_SIZE, colour=INK, leading=AID_LEADING)
-    rest_top = note_top + note_h - HEADING_DEPTH + SECTION_GAP
-    if sections[half:]:
-        _sections(surface, x, rest_top, col, h - 4.0 - rest_top, sections[half:])
+    _sections(surface, right, top, col, room, sections, size)

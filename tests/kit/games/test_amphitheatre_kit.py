@@ -100,7 +100,8 @@ def test_kit_titles_and_every_component_has_french_instructions():
     speaker = next(c for c in kit.components if c.id == "speaker-token")
     assert speaker.round and speaker.size[0] >= 40
     tokens = next(c for c in kit.components if c.id == "spectator-tokens")
-    assert tokens.round and all(p.back is not None for p in tokens.pieces)
+    # Spectators are square, cut straight along the grid; each has a back.
+    assert not tokens.round and all(p.back is not None for p in tokens.pieces)
 
 
 # --- the cards -------------------------------------------------------------------------------------------

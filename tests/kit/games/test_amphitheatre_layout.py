@@ -116,9 +116,9 @@ def test_too_few_spectator_tokens_are_refused(layouts):
 
 
 def test_a_token_too_large_for_its_seat_is_refused(layouts):
-    edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(diameter=d["board"]["seat"]))
+    edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(size=d["board"]["seat"]))
     e = error_of(layouts)
-    assert e.entry == "spectator_tokens" and e.field == "diameter"
+    assert e.entry == "spectator_tokens" and e.field == "size"
 
 
 def test_a_board_too_small_for_its_tiers_is_refused(layouts):
@@ -150,7 +150,7 @@ def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(wi
     """The build either refuses a board size (naming board.width or board.height) or lays
     out seats that fill the tiers in order, stay on the board and never overlap."""
     sizes = {"board": {"width": width, "height": height, "seat": seat},
-             "spectator_tokens": {"diameter": seat - 2}}
+             "spectator_tokens": {"size": seat - 2}}
     try:
         a = game.check_geometry(sizes, "game.yaml")
     except LayoutError as e:
