@@ -37,7 +37,7 @@ TINTS: dict[str, str] = {}
 # The vector symbols kit.parts.symbols can draw.
 SYMBOLS: tuple[str, ...] = (
     "circle", "square", "triangle", "diamond", "star", "cross", "hexagon", "heart", "plus",
-    "pentagon", "triangle-down", "ring", "drop", "crescent", "bolt", "octagon", "flag",
+    "pentagon", "triangle-down", "ring", "drop", "crescent", "bolt", "octagon", "flag", "hourglass", "arrow", "minus",
 )
 
 # The default pairing of a meaning colour with its redundant symbol.

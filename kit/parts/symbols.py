@@ -125,6 +125,15 @@ def draw_symbol(surface: "Surface", name: str, cx: float, cy: float, size: float
         surface.polygon(_crescent(cx, cy, size), **kw)
     elif name == "bolt":
         surface.polygon(_bolt(cx, cy, size), **kw)
+    elif name == "hourglass":
+        surface.polygon([(cx - r * 0.8, cy - r * 0.9), (cx + r * 0.8, cy - r * 0.9), (cx, cy),
+                         (cx + r * 0.8, cy + r * 0.9), (cx - r * 0.8, cy + r * 0.9), (cx, cy)], **kw)
+    elif name == "arrow":
+        surface.polygon([(cx, cy - r), (cx + r * 0.85, cy - r * 0.05), (cx + r * 0.32, cy - r * 0.05),
+                         (cx + r * 0.32, cy + r), (cx - r * 0.32, cy + r), (cx - r * 0.32, cy - r * 0.05),
+                         (cx - r * 0.85, cy - r * 0.05)], **kw)
+    elif name == "minus":
+        surface.rect(cx - r * 0.9, cy - r * 0.22, r * 1.8, r * 0.44, **kw)
     elif name == "flag":
         surface.polygon(_flag(cx, cy, size), **kw)
     else:

@@ -19,7 +19,7 @@ placeholders ({hand_limit}, {chapters}...): the engine's numbers, listed in `eng
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -311,7 +311,32 @@ def load(layouts_root: Path | str) -> Layout:
                           f"the deck holds {total} cards; it needs at least {rules.MIN_ARGUMENT_CARDS}")
 
     aids = load_yaml(folder / "aids.yaml", AIDS)
+    check_symbols(kit, characters, aids, folder)
     return Layout(kit, characters, events, arguments, aids, folder)
+
+
+def check_symbols(kit: dict, characters: list[dict], aids: dict, folder: Path) -> None:
+    """One meaning per symbol across the kit: a player who sees a shape anywhere (a card's
+    band, a footer, a marker, a character) must know what it stands for. The approved
+    outcome and the approved marker face are the same meaning, so they share the star."""
+    seen: dict[str, tuple[str, str]] = {}   # symbol -> (meaning, where)
+    uses = [(kit["resources"][r]["symbol"], f"resource {r}", "kit.yaml", f"resources.{r}.symbol")
+            for r in kit["resources"]]
+    uses += [(t["symbol"], f"card type {k}", "kit.yaml", f"event_types.{k}.symbol") for k, t in kit["event_types"].items()]
+    uses += [(o["symbol"], "chapter approved" if k == "approve" else f"outcome {k}", "kit.yaml",
+              f"chapter_outcomes.{k}.symbol") for k, o in kit["chapter_outcomes"].items()]
+    uses += [(kit["components"][c]["back_symbol"], f"deck {c}", "kit.yaml", f"components.{c}.back_symbol")
+             for c in ("event-cards", "argument-cards")]
+    uses += [(m["symbol"], "chapter approved" if k == "approved" else f"marker {k}", "aids.yaml",
+              f"markers.{k}.symbol") for k, m in aids["markers"].items()]
+    uses += [(c["symbol"], f"character {c['name']}", "characters.yaml", f"characters[{i}].symbol")
+             for i, c in enumerate(characters, start=1)]
+    for symbol, meaning, file, field in uses:
+        if symbol in seen and seen[symbol][0] != meaning:
+            raise LayoutError(folder / file, None, field,
+                              f"'{symbol}' already stands for the {seen[symbol][0]} ({seen[symbol][1]}); "
+                              "give each meaning its own symbol")
+        seen.setdefault(symbol, (meaning, f"{file}: {field}"))
 
 
 # --- from layout to faces -------------------------------------------------------------------
@@ -438,16 +463,21 @@ def build(layouts_root: Path | str) -> GameKit:
 
     # The two decks.
     events_file, arguments_file = folder / "events.yaml", folder / "arguments.yaml"
+    event_faces = [event_face(card, layout, events_file, entry_name("cards", i, card["title"]))
+                   for i, card in enumerate(layout.events, start=1)]
+    # One title size per card type: each face knows the titles of its type.
+    peers = {kind: tuple(f.title for f in event_faces if f.kind.name == kind) for kind in {f.kind.name for f in event_faces}}
     events = [Piece(entry_name("cards", i, card["title"]),
-                    partial(art.event_front,
-                            face=event_face(card, layout, events_file, entry_name("cards", i, card["title"]))),
+                    partial(art.event_front, face=replace(face, peers=peers[face.kind.name])),
                     copies=card["count"])
-              for i, card in enumerate(layout.events, start=1)]
+              for i, (card, face) in enumerate(zip(layout.events, event_faces), start=1)]
+    argument_faces = [argument_face(card, layout, arguments_file, entry_name("cards", i, card["title"]))
+                      for i, card in enumerate(layout.arguments, start=1)]
+    argument_titles = tuple(f.title for f in argument_faces)
     arguments = [Piece(entry_name("cards", i, card["title"]),
-                       partial(art.argument_front,
-                               face=argument_face(card, layout, arguments_file, entry_name("cards", i, card["title"]))),
+                       partial(art.argument_front, face=replace(face, peers=argument_titles)),
                        copies=card["count"])
-                 for i, card in enumerate(layout.arguments, start=1)]
+                 for i, (card, face) in enumerate(zip(layout.arguments, argument_faces), start=1)]
 
     def back(cid: str):
         deck = specs[cid]
@@ -477,7 +507,7 @@ def build(layouts_root: Path | str) -> GameKit:
                                  fill(s["text"], aids_file, entry, f"sections[{j}].text"))
                          for j, s in enumerate(aid["sections"], start=1))
         aid_faces.append((entry, art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections,
-                                             kit["accent"], "circle")))
+                                             kit["accent"], "")))  # no symbol: each one has a meaning
     group = tuple(face for _, face in aid_faces)
     aid_pieces = [Piece(entry, partial(art.aid_front, face=face, group=group), copies=specs["turn-aid"]["copies"])
                   for entry, face in aid_faces]

@@ -34,11 +34,12 @@ MINUS = "\u2212"
 
 BORDER = 2.2          # mm of the type colour left visible inside the trim
 BAND_H = 9.0          # mm, the title band
-TITLE_SIZE = 10.0
-BODY_SIZE = 7.8       # flavour and effect texts start here and shrink...
-BODY_MIN = 6.5        # ...down to this (the build fails rather than print smaller)
-LABEL_SIZE = 7.5
-FLAVOUR_SIZE = 9.0    # the story of the card: the largest text after the title
+TITLE_SIZE = 10.0     # the largest title size; each card type takes one size for all its titles
+TITLE_MIN = 8.0
+BODY_SIZE = 8.5       # rules text (effects, « Quand : … ») starts here and shrinks...
+BODY_MIN = 7.0        # ...down to this (the build fails rather than print smaller)
+LABEL_SIZE = 8.5      # the labelled changes: « Vous : +3 Pression »
+FLAVOUR_SIZE = 7.5    # the story of the card, in italics: never larger than its rules
 FOOTER_SIZE = 7.0
 
 
@@ -109,6 +110,7 @@ class EventFace:
     chapter_heading: str = ""
     roll_heading: str = ""
     outcomes: tuple[Outcome, ...] = ()
+    peers: tuple[str, ...] = ()   # every title of this card type: they share one size
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,7 @@ class ArgumentFace:
     sign_colour: str
     deck: Mark                   # the deck's colour, symbol and name (« Argument »)
     controversy: str = ""        # the banner of a card that only counts in controversies
+    peers: tuple[str, ...] = ()  # every argument title: they share one size
 
 
 @dataclass(frozen=True)
@@ -168,16 +171,31 @@ def _frame(surface: "Surface", frame: "Frame", colour: str) -> None:
     surface.rect(BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, fill="#FFFFFF", radius=2.0)
 
 
-def _band(surface: "Surface", x: float, y: float, w: float, title: str, mark: Mark) -> None:
+@measured_once
+def _title_size(surface: "Surface", titles: tuple[str, ...], width: float) -> float:
+    """The one size of a card type's titles: the largest at which every one of them holds
+    on a single line of the band (TITLE_MIN at worst, where text_box refuses what overflows)."""
+    def fits(size: float) -> bool:
+        return all(surface.text_width(t, font="sans-bold", size=size) <= width for t in titles)
+    return largest_fitting_size(fits, TITLE_SIZE, TITLE_MIN) or TITLE_MIN
+
+
+def _band(surface: "Surface", x: float, y: float, w: float, title: str, mark: Mark,
+          peers: tuple[str, ...] = ()) -> None:
+    """The title band; a mark without a symbol (the turn aids) prints no disc."""
     colour = resolve(mark.colour)
     surface.rect(x, y, w, BAND_H, fill=colour, radius=1.6)
-    disc = BAND_H - 2.0
-    cx, cy = x + 1.0 + disc / 2, y + BAND_H / 2
-    surface.circle(cx, cy, disc / 2, fill="#FFFFFF")
-    draw_symbol(surface, mark.symbol, cx, cy, disc * 0.62, fill=colour, stroke=INK, width=0.2)
-    left = x + 2.2 + disc
-    text_box(surface, left, y + 0.7, x + w - 1.2 - left, BAND_H - 1.4, title, font="sans-bold",
-             size=TITLE_SIZE, min_size=7.0, colour=text_on(colour), valign="middle")
+    left = x + 2.0
+    if mark.symbol:
+        disc = BAND_H - 2.0
+        cx, cy = x + 1.0 + disc / 2, y + BAND_H / 2
+        surface.circle(cx, cy, disc / 2, fill="#FFFFFF")
+        draw_symbol(surface, mark.symbol, cx, cy, disc * 0.62, fill=colour, stroke=INK, width=0.2)
+        left = x + 2.2 + disc
+    room = x + w - 1.2 - left
+    size = _title_size(surface, peers or (title,), room)
+    text_box(surface, left, y + 0.7, room, BAND_H - 1.4, title, font="sans-bold",
+             size=size, min_size=size, colour=text_on(colour), valign="middle")
 
 
 def _footer(surface: "Surface", frame: "Frame", mark: Mark) -> float:
@@ -278,11 +296,11 @@ def _outcome_row(surface: "Surface", outcome: Outcome, x: float, y: float, width
         surface.text(cursor + box_w / 2, baseline, outcome.faces, font="sans-bold", size=LABEL_SIZE, colour=INK,
                      anchor="middle")
         cursor += box_w + 1.6
-    draw_symbol(surface, outcome.symbol, cursor + 1.3, baseline - LABEL_SIZE * PT * 0.36, 2.6, fill=colour,
-                stroke=INK, width=0.15)
+    # In ink, as on the Argument cards and the markers: a chapter's fate looks the same everywhere.
+    draw_symbol(surface, outcome.symbol, cursor + 1.3, baseline - LABEL_SIZE * PT * 0.36, 2.6, fill=INK)
     cursor += 3.6
     text_box(surface, cursor, y + 0.2, x + width - cursor, LINE_H - 0.2, outcome.name, font="sans-bold",
-             size=LABEL_SIZE, min_size=6.5, colour=INK, valign="middle")
+             size=LABEL_SIZE, min_size=BODY_MIN, colour=INK, valign="middle")
 
 
 # --- event cards ------------------------------------------------------------------------
@@ -294,7 +312,7 @@ def _postit(surface: "Surface", note: PostIt, x: float, y: float, w: float, h: f
                     fill=lighten(note.edge, 0.35), stroke=note.edge, width=0.3)
     value_w = 15.0
     text_box(surface, x + 1.6, y + 1.0, w - value_w - 3.0, h - 2.0, note.text, font="sans-italic",
-             size=BODY_SIZE, min_size=BODY_MIN, colour=INK, valign="middle")
+             size=FLAVOUR_SIZE, min_size=BODY_MIN, colour=INK, valign="middle")
     cx = x + w - value_w / 2 - 1.6
     surface.line(x + w - value_w - 0.6, y + 1.5, x + w - value_w - 0.6, y + h - 1.5, stroke=note.edge, width=0.25)
     surface.text(cx, y + h * 0.5, signed(note.value), font="sans-bold", size=14.0, colour=INK, anchor="middle")
@@ -319,7 +337,7 @@ def _test_block(surface: "Surface", test: Test, x: float, y: float, w: float, h:
     draw_symbol(surface, res.symbol, x + num_w + 3.4, y + 5.0, 3.4, fill=res.colour, stroke=INK, width=0.2)
     surface.text(x + num_w + 6.0, y + 6.3, res.name, font="sans-bold", size=10.0, colour=INK)
     text_box(surface, x + num_w + 2.0, y + 7.6, w - num_w - 3.5, h - 8.4, test.formula, font="sans",
-             size=7.2, min_size=6.5, colour=INK)
+             size=7.5, min_size=BODY_MIN, colour=INK)
 
 
 def _when_block(surface: "Surface", face: EventFace, x: float, y: float, w: float, h: float, colour: str) -> None:
@@ -344,7 +362,13 @@ def _effects_height(surface: "Surface", face: EventFace, width: float, size: flo
     return h
 
 
+def _flavour_height(surface: "Surface", text: str, width: float, size: float) -> float:
+    return text_height(surface, width, text, font="sans-italic", size=size)
+
+
 def event_front(surface: "Surface", frame: "Frame", face: EventFace) -> None:
+    """Rules first: under the title band come the effects, at the larger size; the story
+    follows in smaller italics, never larger than the rules, just above the footer."""
     colour = resolve(face.kind.colour)
     w = frame.width
     _frame(surface, frame, colour)
@@ -357,16 +381,22 @@ def event_front(surface: "Surface", frame: "Frame", face: EventFace) -> None:
     elif face.when:
         _when_block(surface, face, x, top_y, inner_w, top_h, colour)
     band_y = top_y + top_h + 1.4
-    _band(surface, frame.safe, band_y, w - 2 * frame.safe, face.title, face.kind)
+    _band(surface, frame.safe, band_y, w - 2 * frame.safe, face.title, face.kind, face.peers)
     bottom = _footer(surface, frame, face.kind)
-    body_top = band_y + BAND_H + 1.8
     accent = _ink_on_white(colour)
 
-    # Effects from the bottom up, at a size that leaves the flavour at least 10 mm.
-    size = _fit_effects(surface, face, inner_w, bottom - body_top - 10.0)
-    y = bottom - _effects_height(surface, face, inner_w, size)
-    surface.line(x + 4.0, y - 1.0, x + inner_w - 4.0, y - 1.0, stroke=lighten(colour, 0.3), width=0.3)
-    flavour_bottom = y - 2.0
+    y = band_y + BAND_H + 2.0
+    # The effects take what they need at the largest size that leaves the story its lines
+    # at the flavour size (which is never larger than the effects' own).
+    def leaves_flavour(size: float) -> bool:
+        flavour = min(FLAVOUR_SIZE, size)
+        return _effects_height(surface, face, inner_w, size) + _flavour_height(
+            surface, face.text, inner_w, flavour) + 4.0 <= bottom - y
+    size = largest_fitting_size(leaves_flavour, BODY_SIZE, BODY_MIN) or BODY_MIN
+    # Rules and story as one block, centred in the room between the band and the footer.
+    block = _effects_height(surface, face, inner_w, size) + _flavour_height(
+        surface, face.text, inner_w, min(FLAVOUR_SIZE, size)) + (4.0 if face.effects or face.outcomes else 0.0)
+    y += max(0.0, (bottom - y - block) / 2)
     for effect in face.effects:
         y += _draw_effect(surface, effect, x, y, inner_w, size, accent) + 0.8
     if face.outcomes:
@@ -374,13 +404,17 @@ def event_front(surface: "Surface", frame: "Frame", face: EventFace) -> None:
                      fill=lighten(colour, 0.85), radius=1.2)
         line = face.roll_heading if face.outcomes[0].faces else face.chapter_heading
         text_box(surface, x, y + 0.3, inner_w, LINE_H - 0.2, line, font="sans-bold", size=LABEL_SIZE,
-                 min_size=6.5, colour=accent, valign="middle")
+                 min_size=BODY_MIN, colour=accent, valign="middle")
         y += LINE_H + 0.2
         for outcome in face.outcomes:
             _outcome_row(surface, outcome, x + 0.6, y, inner_w - 0.6, colour)
             y += LINE_H
-    text_box(surface, x, body_top, inner_w, flavour_bottom - body_top, face.text, font="sans-italic",
-             size=FLAVOUR_SIZE, min_size=BODY_MIN, colour=INK, valign="middle")
+        y += 1.4
+    if face.effects or face.outcomes:
+        surface.line(x + 4.0, y + 0.6, x + inner_w - 4.0, y + 0.6, stroke=lighten(colour, 0.3), width=0.3)
+        y += 2.4
+    text_box(surface, x, y, inner_w, bottom - y, face.text, font="sans-italic",
+             size=min(FLAVOUR_SIZE, size), min_size=BODY_MIN, colour=GREYS["dark"], valign="top")
 
 
 # --- argument cards ---------------------------------------------------------------------
@@ -389,7 +423,7 @@ def argument_front(surface: "Surface", frame: "Frame", face: ArgumentFace) -> No
     w = frame.width
     _frame(surface, frame, colour)
     x, inner_w = frame.safe + 1.0, w - 2 * frame.safe - 2.0
-    _band(surface, frame.safe, frame.safe + 0.8, w - 2 * frame.safe, face.title, face.deck)
+    _band(surface, frame.safe, frame.safe + 0.8, w - 2 * frame.safe, face.title, face.deck, face.peers)
     bottom = _footer(surface, frame, face.deck)
     # The value in a disc of the bonus or malus colour, with its word under it.
     cy, r = frame.safe + 0.8 + BAND_H + 12.5, 9.0
@@ -405,11 +439,11 @@ def argument_front(surface: "Surface", frame: "Frame", face: ArgumentFace) -> No
         draw_symbol(surface, "triangle-down", x + 3.0, top + bh / 2, 3.2, fill=INK)
         draw_symbol(surface, "triangle-down", x + inner_w - 3.0, top + bh / 2, 3.2, fill=INK)
         text_box(surface, x + 5.5, top + 0.6, inner_w - 11.0, bh - 1.2, face.controversy, font="sans-bold",
-                 size=7.2, min_size=6.5, colour=INK, align="centre", valign="middle")
+                 size=BODY_SIZE, min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
         top += bh + 1.5
     surface.line(x + 4.0, top + 0.5, x + inner_w - 4.0, top + 0.5, stroke=lighten(colour, 0.3), width=0.3)
     text_box(surface, x, top + 2.0, inner_w, bottom - top - 2.5, face.text, font="sans-italic",
-             size=FLAVOUR_SIZE + 0.5, min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
+             size=FLAVOUR_SIZE + 0.5, min_size=BODY_MIN, colour=GREYS["dark"], align="centre", valign="middle")
 
 
 def deck_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str, mark: Mark, pattern: str) -> None:
@@ -461,8 +495,8 @@ def _marker_half(surface: "Surface", size: float, face: MarkerFace, player: Mark
         draw_symbol(surface, player.symbol, cx, 5.2, 3.4, fill=player.colour, stroke=INK, width=0.2)
     text_box(surface, 3.0, 13.0, size - 6.0, 8.2, face.title, font="sans-bold", size=8.0, min_size=6.5,
              colour=INK, align="centre", valign="middle")
-    text_box(surface, 3.0, 21.4, size - 6.0, size - 21.4 - 2.2, face.text, font="sans-italic", size=6.5,
-             min_size=6.0, colour=INK, align="centre", valign="middle")
+    text_box(surface, 3.0, 21.4, size - 6.0, size - 21.4 - 2.2, face.text, font="sans-italic", size=7.0,
+             min_size=7.0, colour=INK, align="centre", valign="middle")
 
 
 def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, approved: MarkerFace,
@@ -480,7 +514,7 @@ def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, appr
 
 
 # --- turn aid -----------------------------------------------------------------------------
-AID_SIZE, AID_MIN_SIZE = 8.0, 6.5   # body text, pt
+AID_SIZE, AID_MIN_SIZE = 8.0, 7.0   # body text, pt
 
 
 def _aid_size(surface: "Surface", face: AidFace, width: float, room: float, gap: float) -> float:
@@ -516,8 +550,11 @@ def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[Ai
     accent = _ink_on_white(colour)
     for section in face.sections:
         head_h = chosen * PT * 1.5
-        draw_symbol(surface, face.symbol, x + 1.2, y + head_h * 0.45, 2.2, fill=colour, stroke=INK, width=0.15)
-        text_box(surface, x + 3.2, y, inner_w - 3.2, head_h, section.heading, font="sans-bold", size=chosen + 0.5,
+        indent = 0.0
+        if face.symbol:
+            draw_symbol(surface, face.symbol, x + 1.2, y + head_h * 0.45, 2.2, fill=colour, stroke=INK, width=0.15)
+            indent = 3.2
+        text_box(surface, x + indent, y, inner_w - indent, head_h, section.heading, font="sans-bold", size=chosen + 0.5,
                  min_size=chosen, colour=accent, valign="middle")
         y += head_h
         th = text_height(surface, inner_w, section.body, size=chosen)
