@@ -25,7 +25,9 @@ INK = GREYS["ink"]
 MIN_SIZE = 6.0  # pt: the title and subtitle shrink to fit, never below this
 
 
-def _symbol_for(colour: str, symbol: str | None) -> str | None:
+def symbol_for(colour: str, symbol: str | None = None) -> str | None:
+    """The symbol printed with a colour: `symbol` when given ("" for none on purpose), else
+    the one kit.palette pairs with the colour."""
     if symbol is not None:
         return symbol or None  # "" means: no symbol on purpose
     for name, value in SYMBOL_FOR.items():
@@ -40,7 +42,7 @@ def card_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str =
     with the title, its symbol and an optional subtitle (the deck's name)."""
     colour = resolve(colour)
     w, h, b = frame.width, frame.height, frame.bleed
-    symbol = _symbol_for(colour, symbol)
+    symbol = symbol_for(colour, symbol)
     surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
     draw_pattern(surface, pattern, -b, -b, w + 2 * b, h + 2 * b, colour=lighten(colour, 0.45),
                  spacing=max(2.5, min(w, h) / 18), width=0.6)
