@@ -21,11 +21,18 @@ PAPERS: dict[str, tuple[float, float]] = {
 
 MAX_BLEED = 6.0  # mm; print shops ask for 2 to 5
 
-# Card sizes, portrait, in mm. "standard" is the poker size, the default for cards.
+# Named sizes, portrait, in mm: what a layout may write instead of WxH. The card sizes are
+# the print shops' (poker is the usual "standard" card; bridge is 2.25 x 3.5 in, rounded as
+# the shops round it); a6 and a7 are ISO 216 quarters and eighths of A4, for aids.
 CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
     "standard": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
     "mini": (44.0, 67.0),
     "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+    "a7": (74.0, 105.0),
+    "a6": (105.0, 148.0),
 }
 # A piece of size "page" fills the paper minus this margin on every side: home printers
 # cannot print the outer 4-6 mm, so 10 mm keeps every line of a board or sheet on paper.
@@ -78,18 +85,36 @@ def paper_size(name: str) -> tuple[float, float]:
         raise KitError(f"unknown paper {name!r}; choose one of {', '.join(PAPERS)}") from None
 
 
-def card_size(value: object) -> tuple[float, float]:
-    """A card size from a name ('standard', 'mini', 'tarot'), 'WxH' in mm, or a (w, h) pair."""
+_BY = re.compile(r"\s*[x×]\s*", re.IGNORECASE)
+_UNIT = re.compile(r"(mm|cm|in|pt)\s*$", re.IGNORECASE)
+
+
+def parse_size(value: object) -> tuple[float, float]:
+    """(width, height) in mm of a piece, from what a layout writes: a name of CARD_SIZES,
+    'WxH' (spaces and a unit allowed; a unit written once, at the end, applies to both) or
+    a [width, height] pair of lengths. Both sides must be more than 0.
+
+    >>> parse_size("tarot"), parse_size("63 x 88"), parse_size("6.3x8.8cm"), parse_size([30, "6cm"])
+    ((70.0, 120.0), (63.0, 88.0), (63.0, 88.0), (30.0, 60.0))
+    """
     if isinstance(value, str):
-        if value.lower() in CARD_SIZES:
-            return CARD_SIZES[value.lower()]
-        parts = re.split(r"\s*[x×]\s*", value.strip().lower())
-        if len(parts) == 2:
-            return parse_mm(parts[0]), parse_mm(parts[1])
-        raise ValueError(f"unknown card size {value!r}; use {', '.join(CARD_SIZES)} or WxH in mm (63x88)")
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        return parse_mm(value[0]), parse_mm(value[1])
-    raise ValueError(f"not a card size: {value!r}")
+        name = value.strip().lower()
+        if name in CARD_SIZES:
+            return CARD_SIZES[name]
+        parts = _BY.split(name)
+        if len(parts) != 2 or not all(parts):
+            raise ValueError(f"unknown size {value!r}")
+        unit = _UNIT.search(parts[1])
+        if unit and not _UNIT.search(parts[0]):
+            parts[0] += unit.group(1)
+        width, height = parse_mm(parts[0]), parse_mm(parts[1])
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        width, height = parse_mm(value[0]), parse_mm(value[1])
+    else:
+        raise ValueError(f"not a size: {value!r}")
+    if width <= 0 or height <= 0:
+        raise ValueError(f"a size is two lengths over 0 mm, got {width:g} x {height:g}")
+    return width, height
 
 
 def printable_area(paper: str) -> tuple[float, float, float, float]:

@@ -21,7 +21,9 @@ expected. Card lists may also be CSV files (`load_table`), one row per design wi
 Kinds of field: str, int, float, bool, and the names "text" (a printed French text,
 returned typeset by kit.typography: no-break spaces, typographic apostrophe), "colour" (a palette name or
 #RRGGBB, returned as #RRGGBB), "mm" (a length: 63, "63mm", "6.3cm", returned in mm),
-"symbol" (a name from kit.palette.SYMBOLS), "font" (a name from kit.fonts.FILES), or a
+"size" (a piece's width and height: a name of kit.paper.CARD_SIZES such as poker or tarot,
+"63x88", "63 x 88 mm" or [63, 88], returned as (width, height) in mm; its min and max are
+sizes too, each side checked on its own), "symbol" (a name from kit.palette.SYMBOLS), "font" (a name from kit.fonts.FILES), or a
 nested Record or ListOf.
 """
 from __future__ import annotations
@@ -49,8 +51,8 @@ class Field:
     required: bool = True
     default: Any = _MISSING
     choices: tuple | list | None = None
-    min: float | None = None
-    max: float | None = None
+    min: float | tuple[float, float] | None = None   # a size's bounds are (width, height)
+    max: float | tuple[float, float] | None = None
     doc: str = ""
 
     @property
@@ -244,6 +246,13 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
             return parse_mm(value)
         except (ValueError, TypeError) as error:
             raise where.error(name, f"expected a length in mm (63, '63mm', '6.3cm'): {error}") from None
+    if kind == "size":
+        from kit.paper import CARD_SIZES, parse_size
+        try:
+            return parse_size(value)
+        except (ValueError, TypeError) as error:
+            raise where.error(name, f"expected a size: a name ({', '.join(CARD_SIZES)}), WxH in mm (63x88) "
+                                    f"or [width, height]; {error}") from None
     if kind == "colour":
         from kit.palette import PALETTE, resolve
         try:
@@ -275,7 +284,9 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
     if spec.choices is not None and result not in spec.choices:
         choices = ", ".join(str(c) for c in spec.choices)
         raise where.error(name, f"expected one of {choices}; got {_describe(result)}")
-    if spec.min is not None or spec.max is not None:
+    if kind == "size":
+        _check_size_bounds(spec, result, where, name)
+    elif spec.min is not None or spec.max is not None:
         measured = len(result) if isinstance(result, (str, list)) else result
         unit = " characters" if isinstance(result, str) else (" items" if isinstance(result, list) else "")
         if spec.min is not None and measured < spec.min:
@@ -283,6 +294,21 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
         if spec.max is not None and measured > spec.max:
             raise where.error(name, f"must be at most {spec.max:g}{unit}, got {measured:g}")
     return result
+
+
+def _check_size_bounds(spec: Field, size: tuple[float, float], where: _Where, name: str | None) -> None:
+    """A size within the field's min and max (each a (width, height) in mm), side by side: the
+    bounds say where the piece's drawing stops being legible or stops fitting the paper."""
+    bounds = [f"from {spec.min[0]:g} x {spec.min[1]:g} mm" if spec.min else "",
+              f"up to {spec.max[0]:g} x {spec.max[1]:g} mm" if spec.max else ""]
+    for bound, word, sign in ((spec.min, "at least", -1), (spec.max, "at most", 1)):
+        if bound is None:
+            continue
+        for side, value, limit in (("width", size[0], bound[0]), ("height", size[1], bound[1])):
+            if sign * (value - limit) > 1e-9:
+                raise where.error(name, f"{size[0]:g} x {size[1]:g} mm is out of bounds: the {side} must be "
+                                        f"{word} {limit:g} mm (this piece draws legibly "
+                                        f"{' '.join(b for b in bounds if b)})")
 
 
 def _check_record(record: Record, value: Any, where: _Where, name: str | None,

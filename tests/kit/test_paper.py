@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from kit.errors import KitError
-from kit.paper import CARD_SIZES, PAPERS, card_size, paper_size, parse_mm, parse_offset, printable_area
+from kit.paper import CARD_SIZES, PAPERS, paper_size, parse_size, parse_mm, parse_offset, printable_area
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -44,12 +44,30 @@ def test_parse_offset_refuses_bad_pairs(bad):
 
 def test_paper_and_card_sizes():
     assert PAPERS == {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-    assert CARD_SIZES == {"standard": (63.0, 88.0), "mini": (44.0, 67.0), "tarot": (70.0, 120.0)}
+    assert CARD_SIZES["poker"] == CARD_SIZES["standard"] == (63.0, 88.0)
+    assert CARD_SIZES["tarot"] == (70.0, 120.0) and CARD_SIZES["bridge"] == (57.0, 89.0)
+    assert CARD_SIZES["a6"] == (105.0, 148.0) and CARD_SIZES["square"] == (70.0, 70.0)
+    assert all(0 < w <= h for w, h in CARD_SIZES.values()), "presets are portrait"
     assert paper_size("A4") == (210.0, 297.0)
-    assert card_size("63x88") == (63.0, 88.0)
-    assert card_size("tarot") == (70.0, 120.0)
     with pytest.raises(KitError, match="a4, letter"):
         paper_size("a3")
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("poker", (63.0, 88.0)), (" Tarot ", (70.0, 120.0)), ("mini", (44.0, 67.0)), ("bridge", (57.0, 89.0)),
+    ("63x88", (63.0, 88.0)), ("63 x 88", (63.0, 88.0)), ("63x88mm", (63.0, 88.0)), ("63 X 88 mm", (63.0, 88.0)),
+    ("63mm x 88mm", (63.0, 88.0)), ("6.3x8.8cm", (63.0, 88.0)), ("63×88", (63.0, 88.0)), ("2.5x3.5in", (63.5, 88.9)),
+    ("6,3 x 8,8 cm", (63.0, 88.0)), ([63, 88], (63.0, 88.0)), ((70, "12cm"), (70.0, 120.0)), (["63mm", 88.5], (63.0, 88.5)),
+])
+def test_parse_size_reads_every_spelling_of_a_size(written, expected):
+    assert parse_size(written) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("bad", ["jumbo", "63", "63x", "x88", "63x88x2", "63 by 88", "0x88", "63x-88", [63],
+                                 [63, 88, 1], [0, 88], 63, None, True, {"w": 63}])
+def test_parse_size_refuses_what_is_not_a_size(bad):
+    with pytest.raises(ValueError):
+        parse_size(bad)
 
 
 def test_printable_area_keeps_a_home_printer_margin():

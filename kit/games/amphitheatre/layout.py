@@ -77,18 +77,17 @@ GAME = Record({
     "token_table": Field(ListOf(TABLE_ROW), required=False,
                          doc="optional; when present it must equal the rule engine's TOKEN_TABLE"),
     "board": Field(Record({
-        "width": Field("mm", min=60), "height": Field("mm", min=60), "seat": Field("mm", min=8),
+        "size": Field("size", min=(60, 60)), "seat": Field("mm", min=8),
         "doubt_zone": TEXT, "seats_word": TEXT, "fill_hint": TEXT, "row_hint": TEXT,
     })),
     "spectator_tokens": Field(Record({
         "count": Field(int, min=rules.MIN_SPECTATOR_TOKENS),
-        "size": Field("mm", min=8, doc="side of the square token"),
+        "size": Field("size", min=(8, 8), doc="a square: 15x15"),
         "designs": Field(ListOf(Field(str, choices=art.SPECTATORS), min_len=1)),
     })),
     "speaker_token": Field(Record({"diameter": Field("mm", min=20), "text": TEXT, "subtitle": TEXT})),
-    "cards": Field(Record({"width": Field("mm", min=40), "height": Field("mm", min=60), "footer": TEXT})),
-    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS), "width": Field("mm", min=100),
-                         "height": Field("mm", min=100)})),
+    "cards": Field(Record({"size": Field("size", min=(40, 60)), "footer": TEXT})),
+    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS), "size": Field("size", min=(100, 100))})),
     "components": Field(Record({cid: Field(NAMED) for cid in COMPONENT_IDS})),
 })
 
@@ -124,22 +123,27 @@ def check_token_table(rows: list[dict] | None, file: Path) -> None:
 def check_geometry(game: dict, file: Path) -> art.Auditorium:
     """Seats must hold a token, stay apart and stay on the board: refuse a size that breaks it."""
     board, token = game["board"], game["spectator_tokens"]
-    if token["size"] > board["seat"] - 1.0:
+    side, other = token["size"]
+    if side != other:
+        raise LayoutError(file, "spectator_tokens", "size", f"a spectator token is square, not {side:g} x {other:g} mm; "
+                                                            f"write {side:g}x{side:g}")
+    if side > board["seat"] - 1.0:
         raise LayoutError(file, "spectator_tokens", "size",
-                          f"a {token['size']:g} mm token does not sit in a {board['seat']:g} mm seat "
+                          f"a {side:g} mm token does not sit in a {board['seat']:g} mm seat "
                           "(board.seat); keep the token at least 1 mm smaller")
-    a = art.auditorium(board["width"], board["height"], rules.ROW_SEATS, board["seat"])
+    width, height = board["size"]
+    a = art.auditorium(width, height, rules.ROW_SEATS, board["seat"])
     if a.floor < board["seat"] or any(s.cy + s.r > a.cy for s in a.seats):
-        raise LayoutError(file, "board", "height", f"at {board['height']:g} mm the tiers leave no room for the "
-                                                   "doubt zone; make the board taller or the seats smaller")
+        raise LayoutError(file, "board", "size", f"at {height:g} mm high the tiers leave no room for the "
+                                                 "doubt zone; make the board taller or the seats smaller")
     for s in a.seats:
-        if s.cx - s.r < 4 or s.cx + s.r > board["width"] - 4 or s.cy - s.r < 4:
-            raise LayoutError(file, "board", "width", f"seat {s.number} runs off a {board['width']:g} x "
-                                                      f"{board['height']:g} mm board; make the board larger")
+        if s.cx - s.r < 4 or s.cx + s.r > width - 4 or s.cy - s.r < 4:
+            raise LayoutError(file, "board", "size", f"seat {s.number} runs off a {width:g} x "
+                                                     f"{height:g} mm board; make the board larger")
     for row, _side, x, _ in art.row_signs(a, board["seat"]):
-        if x - art.SIGN_W / 2 < 4 or x + art.SIGN_W / 2 > board["width"] - 4:
-            raise LayoutError(file, "board", "width", f"the sign beside row {row} runs off a {board['width']:g} mm "
-                                                      "wide board; make the board wider or the seats smaller")
+        if x - art.SIGN_W / 2 < 4 or x + art.SIGN_W / 2 > width - 4:
+            raise LayoutError(file, "board", "size", f"the sign beside row {row} runs off a {width:g} mm "
+                                                     "wide board; make the board wider or the seats smaller")
     return a
 
 
@@ -220,13 +224,13 @@ def build(layouts_root: Path) -> GameKit:
     for i, p in enumerate(data["players"]["boards"], start=1):
         text = art.BoardText(
             name=p["name"], motto=p["motto"], colour=p["colour"], symbol=p["symbol"],
-            doubt_zone=board["doubt_zone"], token=game["spectator_tokens"]["size"],
+            doubt_zone=board["doubt_zone"], token=game["spectator_tokens"]["size"][0],
             row_label=labels["row"], gain_label=labels["gain"], penalty_label=labels["penalty"],
             seats_label=board["seats_word"], fill_hint=board["fill_hint"], row_hint=board["row_hint"],
             row_seats=tuple(rules.ROW_SEATS),
             token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
         pieces.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text)))
-    components.append(component("boards", kind="board", size=(board["width"], board["height"]),
+    components.append(component("boards", kind="board", size=board["size"],
                                 pieces=tuple(pieces)))
 
     cards = game["cards"]
@@ -238,11 +242,10 @@ def build(layouts_root: Path) -> GameKit:
             Piece(entry_name("cards", i, c["name"]), copies=c["copies"],
                   front=partial(art.draw_card_front, deck=look, name=c["name"], flavour=c["flavour"]))
             for i, c in enumerate(deck["cards"], start=1))
-        components.append(component(f"{category}-cards", kind="card", size=(cards["width"], cards["height"]),
+        components.append(component(f"{category}-cards", kind="card", size=cards["size"],
                                     pieces=pieces, back=partial(art.draw_card_back, deck=look)))
 
     tokens = game["spectator_tokens"]
-    d = tokens["size"]
     pieces = tuple(
         Piece(entry_name("spectator_tokens.designs", i, design), copies=n,
               front=partial(art.draw_spectator, design=design),
@@ -250,7 +253,7 @@ def build(layouts_root: Path) -> GameKit:
         for i, (design, n) in enumerate(zip(tokens["designs"], _split(tokens["count"], len(tokens["designs"]))),
                                         start=1))
     # Square tokens, touching in a grid: the sheet is cut straight, in strips then squares.
-    components.append(component("spectator-tokens", kind="token", size=(d, d), pieces=pieces))
+    components.append(component("spectator-tokens", kind="token", size=tokens["size"], pieces=pieces))
 
     speaker = game["speaker_token"]
     face = partial(art.draw_speaker, text=speaker["text"], subtitle=speaker["subtitle"], game=title)
@@ -269,8 +272,7 @@ def build(layouts_root: Path) -> GameKit:
         for deck in data["decks"].values()))
     front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
     back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
-    size = (game["aid"]["width"], game["aid"]["height"])
-    components.append(component("aid", kind="aid", size=size, pieces=(Piece(
+    components.append(component("aid", kind="aid", size=game["aid"]["size"], pieces=(Piece(
         f"aid « {aid['title']} »", copies=game["aid"]["copies"],
         front=partial(art.draw_aid_front, title=aid["title"], game=title, sections=front),
         back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table,

@@ -20,7 +20,6 @@ from pathlib import Path
 
 from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
-from kit.paper import CARD_SIZES
 from kit.games.hoc_censeo.pieces import draw_magistrate_aid
 from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, ColourInfo, HocLayout, Motion, Objective
 from kit.games.hoc_censeo.pieces import draw_motion_back, draw_motion_card, draw_motion_slip
@@ -73,14 +72,19 @@ def _strings(*keys: str) -> Record:
 
 
 COMPONENT_TEXT = _strings("name", "instructions")
+# The sheets and the aid fill the page; the slips and the cards are cut to the size declared.
+CUT_TO_SIZE = Record({**COMPONENT_TEXT.fields,
+                      "size": Field("size", doc="poker, tarot..., WxH or [width, height] in mm")})
 COMPONENT_IDS = ("tribe-sheets", "blank-sheet", "motion-slips", "motion-cards", "magistrate-aid")
+CUT_COMPONENTS = ("motion-slips", "motion-cards")
 SECTION = Record({"title": Field(str), "body": Field(str),
                   "bonus_table": Field(bool, default=False, doc="the bonus table follows this section")},
                  name_key="title")
 TEXTS_FILE = Record({
     "kit": Field(Record({"title": Field(str), "players": Field(str), "summary": Field(str),
                          "bring": Field(ListOf(str))})),
-    "components": Field(Record({c: Field(COMPONENT_TEXT) for c in COMPONENT_IDS})),
+    "components": Field(Record({c: Field(CUT_TO_SIZE if c in CUT_COMPONENTS else COMPONENT_TEXT)
+                                for c in COMPONENT_IDS})),
     "sheet": Field(Record({
         **{k: Field(str) for k in (
             "fold_hint", "secret", "circle_goal", "secondary_goal", "or_word", "win_hint", "blank_tribe",
@@ -301,12 +305,12 @@ def build(layouts_root: Path | str) -> GameKit:
                                 front=partial(draw_tribe_sheet, layout=layout, objective=None)),),
                   instructions=component_text("blank-sheet")["instructions"]),
         Component(id="motion-slips", name=component_text("motion-slips")["name"], kind="card",
-                  size=CARD_SIZES["standard"],
+                  size=component_text("motion-slips")["size"],
                   pieces=(Piece(label=t["slip"]["title"], copies=slips,
                                 front=partial(draw_motion_slip, layout=layout)),),
                   instructions=component_text("motion-slips")["instructions"]),
         Component(id="motion-cards", name=component_text("motion-cards")["name"], kind="card",
-                  size=CARD_SIZES["standard"],
+                  size=component_text("motion-cards")["size"],
                   pieces=tuple(Piece(label=entry_name("motions", i, m.title),
                                      front=partial(draw_motion_card, layout=layout, motion=m), copies=m.copies)
                                for i, m in enumerate(layout.motions, start=1)),

@@ -58,7 +58,7 @@ RESOURCE = MARK
 def _component(**extra: Field) -> Record:
     return Record({
         "name": Field("text", min=1),
-        "size": Field(ListOf("mm", min_len=2, max_len=2), doc="[width, height] in mm"),
+        "size": Field("size", doc="poker, tarot..., WxH or [width, height] in mm"),
         "instructions": Field("text", min=1, doc="French: how to cut, fold, assemble"),
         **extra,
     })
@@ -444,10 +444,6 @@ def build(layouts_root: Path | str) -> GameKit:
     def spec_text(cid: str, key: str) -> str:
         return fill(specs[cid][key], kit_file, f"components.{cid}", key)
 
-    def size(cid: str) -> tuple[float, float]:
-        w, h = specs[cid]["size"]
-        return (w, h)
-
     # Character cards.
     pression, credit = tracks(layout)
     char_file = folder / "characters.yaml"
@@ -513,7 +509,7 @@ def build(layouts_root: Path | str) -> GameKit:
                   for entry, face in aid_faces]
 
     def component(cid: str, kind: str, pieces: list[Piece], **extra) -> Component:
-        return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=size(cid), pieces=tuple(pieces),
+        return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=specs[cid]["size"], pieces=tuple(pieces),
                          instructions=spec_text(cid, "instructions"), **extra)
 
     components = (

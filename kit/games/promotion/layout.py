@@ -24,7 +24,6 @@ from pathlib import Path
 
 from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
-from kit.paper import card_size
 from kit.parts.card import card_back
 from kit.games.promotion.pieces import AidFace, AidType, aid_face
 from kit.games.promotion.pieces import CardFace, promotion_front
@@ -110,7 +109,7 @@ TOKENS = Record({
 def _component(size_default: str | None) -> Record:
     fields = {"name": Field("text", min=1), "instructions": Field("text", min=1)}
     if size_default is not None:
-        fields["size"] = Field(str, default=size_default, doc="a card size name or WxH in mm")
+        fields["size"] = Field("size", default=size_default, doc="poker, tarot..., WxH or [width, height] in mm")
     return Record(fields)
 
 
@@ -118,7 +117,7 @@ GAME = Record({
     "summary": Field("text", min=1),
     "bring": Field(ListOf("text"), default=[]),
     "accent": Field("colour", default="blue"),
-    "cards": Field(_component("standard")),
+    "cards": Field(_component("poker")),
     "pi-tokens": Field(_component(None)),
     "aid": Field(_component("95x130")),
 })
@@ -276,11 +275,6 @@ def load(layouts_root: Path) -> Layout:
                                                           "pay a single point")
 
     game_path, game = _load(folder, "game", GAME)
-    for key in ("cards", "aid"):
-        try:
-            game[key]["size"] = card_size(game[key]["size"])
-        except ValueError as error:
-            raise LayoutError(game_path, key, "size", str(error)) from None
     game["summary"] = fill(game["summary"], values, game_path, None, "summary")
     for key in ("cards", "pi-tokens", "aid"):
         game[key]["instructions"] = fill(game[key]["instructions"], values, game_path, key, "instructions")

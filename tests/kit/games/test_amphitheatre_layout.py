@@ -18,6 +18,7 @@ from kit.build import default_layouts
 from kit.cli import cli
 from kit.errors import LayoutError
 from kit.games.amphitheatre import layout as game
+from kit.paper import parse_size
 from kit.games.amphitheatre.pieces import SIGN_H, SIGN_W, auditorium, in_tiers, row_signs
 from scorekeeper.rules import amphitheatre as rules
 
@@ -116,15 +117,21 @@ def test_too_few_spectator_tokens_are_refused(layouts):
 
 
 def test_a_token_too_large_for_its_seat_is_refused(layouts):
-    edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(size=d["board"]["seat"]))
+    edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(size=[d["board"]["seat"]] * 2))
     e = error_of(layouts)
     assert e.entry == "spectator_tokens" and e.field == "size"
 
 
-def test_a_board_too_small_for_its_tiers_is_refused(layouts):
-    edit(layouts, "game.yaml", lambda d: d["board"].update(width=100))
+def test_a_spectator_token_is_square(layouts):
+    edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(size="12x15"))
     e = error_of(layouts)
-    assert e.entry == "board" and e.field == "width"
+    assert e.entry == "spectator_tokens" and e.field == "size" and "square" in e.problem
+
+
+def test_a_board_too_small_for_its_tiers_is_refused(layouts):
+    edit(layouts, "game.yaml", lambda d: d["board"].update(size="100x128"))
+    e = error_of(layouts)
+    assert e.entry == "board" and e.field == "size"
 
 
 def test_an_unknown_placeholder_in_the_aid_names_the_section(layouts):
@@ -147,14 +154,14 @@ def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_status_2(layou
 @settings(max_examples=80, deadline=None)
 @given(width=st.floats(150, 300), height=st.floats(100, 220), seat=st.floats(12, 24))
 def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(width, height, seat):
-    """The build either refuses a board size (naming board.width or board.height) or lays
-    out seats that fill the tiers in order, stay on the board and never overlap."""
-    sizes = {"board": {"width": width, "height": height, "seat": seat},
-             "spectator_tokens": {"size": seat - 2}}
+    """The build either refuses a board size (naming board.size) or lays out seats that
+    fill the tiers in order, stay on the board and never overlap."""
+    sizes = {"board": {"size": (width, height), "seat": seat},
+             "spectator_tokens": {"size": (seat - 2, seat - 2)}}
     try:
         a = game.check_geometry(sizes, "game.yaml")
     except LayoutError as e:
-        assert e.entry == "board" and e.field in ("width", "height")
+        assert e.entry == "board" and e.field == "size"
         return
     assert [s.number for s in a.seats] == list(range(1, rules.CAPACITY + 1))
     assert [sum(1 for s in a.seats if s.row == r) for r in (1, 2, 3)] == list(rules.ROW_SEATS)
@@ -173,8 +180,8 @@ def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(wi
 
 def test_the_row_signs_clear_every_tier_and_stay_on_the_board():
     board = yaml.safe_load((SOURCE / "game.yaml").read_text(encoding="utf-8"))["board"]
-    width, seat = board["width"], board["seat"]
-    a = auditorium(width, board["height"], rules.ROW_SEATS, seat)
+    (width, height), seat = parse_size(board["size"]), board["seat"]
+    a = auditorium(width, height, rules.ROW_SEATS, seat)
     signs = row_signs(a, seat)
     assert sorted((row, side) for row, side, _, _ in signs) == [(r, s) for r in (1, 2, 3) for s in (-1, 1)]
     for row, side, x, y in signs:

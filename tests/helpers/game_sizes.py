@@ -1,0 +1,101 @@
+"""Where each game's layouts declare the sizes of its pieces, found from the schemas.
+
+A size is a field of kind "size" (a card, a board, an aid) or the "mm" field `diameter`
+of a round token. `SIZED_FILES` says which schema reads which layout file; `declared_sizes`
+walks those schemas, so a size field added to a game is tested without naming it here,
+and `test_every_size_field_is_in_a_sized_file` fails when a schema with one is missing.
+"""
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from kit.build import default_layouts
+from kit.games.amphitheatre import layout as amphitheatre
+from kit.games.hoc_censeo import layout as hoc_censeo
+from kit.games.phd import layout as phd
+from kit.games.promotion import layout as promotion
+from kit.schema import Field, Record
+
+LAYOUTS = default_layouts()
+
+# game -> layout file -> the schema record it is read with.
+SIZED_FILES: dict[str, dict[str, Record]] = {
+    "phd": {"kit.yaml": phd.KIT},
+    "amphitheatre": {"game.yaml": amphitheatre.GAME},
+    "promotion": {"game.yaml": promotion.GAME, "tokens.yaml": promotion.TOKENS},
+    "hoc-censeo": {"texts.yaml": hoc_censeo.TEXTS_FILE},
+}
+LAYOUT_MODULES = {"phd": phd, "amphitheatre": amphitheatre, "promotion": promotion, "hoc-censeo": hoc_censeo}
+
+
+@dataclass(frozen=True)
+class DeclaredSize:
+    game: str
+    file: str
+    path: tuple[str, ...]     # keys from the file's top to the size field
+    field: Field
+
+    @property
+    def round(self) -> bool:
+        """A token's diameter: one length, the piece is that wide and that high."""
+        return self.field.kind == "mm"
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.path)
+
+    def __str__(self) -> str:
+        return f"{self.game}/{self.file}:{self.name}"
+
+
+def is_size(key: str, spec: Field) -> bool:
+    return spec.kind == "size" or (spec.kind == "mm" and key == "diameter")
+
+
+def size_fields(record: Record, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Field]]:
+    """(path, field) of every size in a record, nested records included (lists are not
+    searched: no size lives in a list)."""
+    out = []
+    for key in record.fields:
+        spec = record.field(key)
+        if isinstance(spec.kind, Record):
+            out += size_fields(spec.kind, prefix + (key,))
+        elif is_size(key, spec):
+            out.append((prefix + (key,), spec))
+    return out
+
+
+def declared_sizes() -> list[DeclaredSize]:
+    return [DeclaredSize(game, file, path, spec)
+            for game, files in SIZED_FILES.items() for file, record in files.items()
+            for path, spec in size_fields(record)]
+
+
+def copy_layouts(tmp: Path, game: str) -> Path:
+    """A copy of one game's layouts under tmp/layouts; returns the layouts root."""
+    root = tmp / "layouts"
+    shutil.copytree(LAYOUTS / game, root / game)
+    return root
+
+
+def read_size(root: Path, size: DeclaredSize):
+    """The size as the layout file writes it."""
+    node = yaml.safe_load((root / size.game / size.file).read_text(encoding="utf-8"))
+    for key in size.path:
+        node = node[key]
+    return node
+
+
+def write_size(root: Path, size: DeclaredSize, value) -> None:
+    """Set the size in the copy's layout file (rewritten as plain YAML, comments dropped)."""
+    path = root / size.game / size.file
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    node = data
+    for key in size.path[:-1]:
+        node = node[key]
+    node[size.path[-1]] = value
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
