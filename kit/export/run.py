@@ -14,9 +14,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 import tempfile
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -91,6 +94,39 @@ def _where(component: Component, face: Face) -> str:
     return f"component '{component.id}', {face.label}"
 
 
+class _Writer:
+    """PNG encoding on worker threads while the next page renders. zlib (in Pillow) and pdfium
+    both release the GIL, so the two overlap; each file's `then` runs on the calling thread,
+    in submission order, once the file is on disk."""
+
+    IN_FLIGHT = 4    # images waiting for their encoder: a bound on memory (a 300 dpi A4 sheet is 22 MB)
+
+    def __init__(self, workers: int = min(2, os.cpu_count() or 1)):
+        self._pool = ThreadPoolExecutor(max_workers=workers)
+        self._pending: deque = deque()
+
+    def submit(self, image, path: Path, dpi: float, then: Callable[[], None]) -> None:
+        self._pending.append((self._pool.submit(write_png, image, path, dpi), then))
+        while len(self._pending) > self.IN_FLIGHT:
+            self._done()
+
+    def _done(self) -> None:
+        future, then = self._pending.popleft()
+        future.result()
+        then()
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        try:
+            if kind is None:
+                while self._pending:
+                    self._done()
+        finally:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
 class _Folder:
     """One game's folder for one target while it is being written."""
 
@@ -109,15 +145,23 @@ class _Folder:
 
     def _write(self, image, rel: str, job: Job, *, safe_area: bool = True, bleed: bool = True) -> None:
         """Write one image, check it, count it."""
-        path = self.temp / rel
-        write_png(image, path, job.spec.dpi)
-        self.errors += preflight.check_file(path, rel, job.spec.pixels, job.spec.dpi)
         if bleed:
             self.result.warnings += preflight.check_bleed(image, rel, job)
         if safe_area:
             self.result.warnings += preflight.check_safe_area(job, rel)
-        self.result.images += 1
-        self._progress(1)
+        self._png(image, rel, job.spec.pixels, job.spec.dpi, progress=True)
+
+    def _png(self, image, rel: str, pixels: tuple[int, int], dpi: float, *, progress: bool = False) -> None:
+        """Encode a PNG on the writer thread; check the file once it is written."""
+        path = self.temp / rel
+
+        def written() -> None:
+            self.errors.extend(preflight.check_file(path, rel, pixels, dpi))
+            self.result.images += 1
+            if progress:
+                self._progress(1)
+
+        self.writer.submit(image, path, dpi, written)
 
     def _row(self, file: str, component: Component, card_id, name: str, copies: int, side: str,
              pixels: tuple[int, int], product_name: str = "") -> None:
@@ -219,10 +263,7 @@ class _Folder:
         self._saved_object(component, obj, first)
 
     def _sheet_file(self, image, rel: str, the_spec: Spec) -> None:
-        path = self.temp / rel
-        write_png(image, path, the_spec.dpi)
-        self.errors += preflight.check_file(path, rel, image.size, the_spec.dpi)
-        self.result.images += 1
+        self._png(image, rel, image.size, the_spec.dpi)
 
     def _check_sheet(self, rel: str, layout: tts.SheetLayout, cell: tuple[int, int]) -> None:
         w, h = layout.cols * cell[0], layout.rows * cell[1]
@@ -246,6 +287,11 @@ class _Folder:
 
     # --- the folder ----------------------------------------------------------------------------
     def write(self) -> Exported:
+        with _Writer() as self.writer:
+            self._components()
+        return self._finish()
+
+    def _components(self) -> None:
         key = 1
         for component in self.kit.components:
             if component.count == 0:
@@ -262,6 +308,8 @@ class _Folder:
                 self.result.refused.append((component.id, str(refused)))
                 continue
             self.images(component, the_spec)
+
+    def _finish(self) -> Exported:
         if self.options.strict:
             self.errors += self.result.warnings
         if self.errors:
