@@ -22,6 +22,8 @@ import importlib
 from types import ModuleType
 
 MODULES = {
+    "phd": "kit.simulate.phd",
+    "amphitheatre": "kit.simulate.amphitheatre",
     "promotion": "kit.simulate.promotion",
     "hoc-censeo": "kit.simulate.hoc_censeo",
 }

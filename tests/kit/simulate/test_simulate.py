@@ -116,6 +116,12 @@ def test_a_promotion_deck_without_answers_lets_more_attacks_land(tmp_path):
 
 # --- determinism and the command ------------------------------------------------------------------
 
+def test_phd_with_one_chapter_ends_sooner_than_with_five():
+    one = run("phd", 150, options={"chapters": 1})
+    five = run("phd", 150, options={"chapters": 5})
+    assert one["length"]["turns"]["mean"] < five["length"]["turns"]["mean"]
+
+
 def test_json_is_the_same_for_the_same_seed_on_any_number_of_processes():
     args = ["simulate", "hoc-censeo", "--games", "450", "--seed", "7", "--json"]
     one = CliRunner().invoke(cli, [*args, "--jobs", "1"])
@@ -135,6 +141,8 @@ def test_json_is_the_same_for_the_same_seed_on_any_number_of_processes():
 @pytest.mark.parametrize("args, message", [
     (["hoc-censeo", "--players", "4"], "exactly 3 players"),
     (["promotion", "--option", "target=1"], "target"),
+    (["phd", "--option", "chapters=4"], "chapters"),
+    (["amphitheatre", "--players", "9"], "3 to 8 players"),
     (["hoc-censeo", "--bots", "clever"], "clever"),
 ])
 def test_refusals_say_why(args, message):

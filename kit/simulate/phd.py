@@ -1,0 +1,413 @@
+"""PHD at a simulated table: the Événements and Arguments decks of layouts/phd/.
+
+Every card's numbers come from the layouts (P/C changes, post-its, Superviseur outcomes and
+rolls, Challenge difficulties and effects, argument values); Pression, Crédit, chapters and
+the end of the game move only through the rule engine (adjust, challenge, submit, approve,
+controversy, revoke, defend, deck_empty). The table keeps the decks and the hands.
+
+Simplified on purpose, and said here: Coopération cards are played from the hand in
+Recherche for their `you` and `other` changes, not as interruptions at their printed
+moment; in a Challenge only the player tested lays modifiers (post-its of the tested
+resource and ordinary Arguments); in controversies and defences the other players lay
+their maluses as opposition, nobody lays support.
+"""
+from __future__ import annotations
+
+from random import Random
+
+from kit.simulate import apply, record_choice
+from scorekeeper.rules import phd as rules
+
+GAME_ID = rules.GAME_ID
+PLAYERS = 4
+ROLES = ()
+TURN_CAP = 500
+
+BOTS = {
+    "random": "uniform at each decision: the Recherche action (each card of the hand counts as one), which "
+              "cards to lay, whether to oppose",
+    "greedy": "submits a chapter as soon as it can pay, else plays the card that best lowers its Pression and "
+              "raises its Crédit, else draws; lays what a test needs; opposes the leader with its maluses",
+}
+
+FIGURES = {
+    "burnouts": "burn-outs per game",
+    "bingos": "bingos per game",
+    "defences_won": "thesis defences won per game",
+    "defences_lost": "thesis defences lost per game",
+    "controversies_won": "controversies won per game",
+    "controversies_lost": "controversies lost per game",
+    "end": "how the game ends",
+}
+
+RECHERCHE = ("draw events", "draw argument", "play a card", "submit")
+_KEEP = ("type", "pression", "credit", "postit", "chapter", "roll", "you", "other", "resource", "difficulty",
+         "success", "failure")
+
+
+def _changes(value: dict | None) -> dict:
+    return {k: v for k, v in (value or {}).items() if k in rules.RESOURCES and v}
+
+
+def load(layouts_root) -> dict:
+    from kit.games.phd import layout   # the kit side, without reportlab
+
+    kit = layout.load(layouts_root)
+    events = []
+    for card in kit.events:
+        plain = {k: card[k] for k in _KEEP}
+        plain["postit"] = card["postit"] and {"value": card["postit"]["value"], "resource": card["postit"]["resource"]}
+        plain["roll"] = card["roll"] and [(r["faces"][0], r["faces"][1], r["outcome"]) for r in card["roll"]]
+        for key in ("you", "other", "success", "failure"):
+            plain[key] = _changes(card[key])
+        events += [plain] * card["count"]
+    arguments = [{"value": c["value"], "controversy": c["controversy"]} for c in kit.arguments for _ in range(c["count"])]
+    return {"events": tuple(events), "arguments": tuple(arguments)}
+
+
+def card_worth(card: dict, player: dict) -> int:
+    """What playing an event card on yourself is worth to the greedy bot: Crédit up, Pression down,
+    a Superviseur's approval when a chapter waits."""
+    if card["type"] == "challenge":
+        return 0
+    changes = card["you"] if card["type"] == "cooperation" else _changes(card)
+    worth = changes.get("credit", 0) - changes.get("pression", 0)
+    if card["type"] == "superviseur" and player["pending"] and card["chapter"] == "approve":
+        worth += 6
+    return worth
+
+
+# --- bots -------------------------------------------------------------------------------------
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, rng: Random, choices: dict):
+        self.rng, self.choices = rng, choices
+
+    def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:
+        return self.rng.choice(options)
+
+    def lay(self, table: Table, me: str, candidates: list[int], needed: int | None) -> list[int]:
+        """Which of `candidates` (values of cards `me` may lay for themselves) to lay."""
+        return [i for i in range(len(candidates)) if self.rng.random() < 0.5]
+
+    def oppose(self, table: Table, me: str, defender: str) -> bool:
+        return self.rng.random() < 0.5
+
+    def defend_now(self, table: Table, me: str) -> bool:
+        return self.rng.random() < 0.5
+
+    def keep_cooperation(self, table: Table, me: str) -> bool:
+        return self.rng.random() < 0.5
+
+    def give_away(self, table: Table, me: str) -> tuple[str, int]:
+        hand = table.hands[me]
+        pile = self.rng.choice([p for p in ("events", "arguments") if hand[p]])
+        return pile, self.rng.randrange(len(hand[pile]))
+
+
+class GreedyBot(RandomBot):
+    name = "greedy"
+
+    def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:
+        player = table.state["players"][me]
+        kinds = {o[0] for o in options}
+        if "submit" in kinds:
+            choice = ("submit",)
+        else:
+            plays = [o for o in options if o[0] == "play a card"]
+            best = max(plays, key=lambda o: card_worth(table.hands[me]["events"][o[1]], player), default=None)
+            if best is not None and card_worth(table.hands[me]["events"][best[1]], player) > 0:
+                choice = best
+            elif sum(a["value"] > 0 for a in table.hands[me]["arguments"]) < 2:
+                choice = ("draw argument",)
+            else:
+                choice = ("draw events",)
+        record_choice(self.choices, "Recherche action", sorted(kinds), choice[0])
+        return choice
+
+    def lay(self, table: Table, me: str, candidates: list[int], needed: int | None) -> list[int]:
+        order = sorted(range(len(candidates)), key=lambda i: -candidates[i])
+        if needed is None:                 # a controversy or a defence: everything that helps
+            return order
+        chosen, total = [], 0
+        for i in order:                    # a Challenge: the fewest cards that reach it, or none
+            if total >= needed:
+                break
+            chosen.append(i)
+            total += candidates[i]
+        return chosen if total >= needed else []
+
+    def oppose(self, table: Table, me: str, defender: str) -> bool:
+        return defender == table.leader()
+
+    def defend_now(self, table: Table, me: str) -> bool:
+        return True
+
+    def keep_cooperation(self, table: Table, me: str) -> bool:
+        return True
+
+    def give_away(self, table: Table, me: str) -> tuple[str, int]:
+        hand = table.hands[me]
+        player = table.state["players"][me]
+        if hand["arguments"]:
+            worst = min(range(len(hand["arguments"])), key=lambda i: hand["arguments"][i]["value"])
+            if hand["arguments"][worst]["value"] < 0 or not hand["events"]:
+                return "arguments", worst
+        return "events", min(range(len(hand["events"])), key=lambda i: card_worth(hand["events"][i], player))
+
+
+BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+class GameOver(Exception):
+    """The rule engine says the game is over."""
+
+
+class Table:
+    def __init__(self, data: dict, bots: list[str], options: dict, rng: Random):
+        self.rng = rng
+        self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
+        self.state = rules.setup([{"name": n} for n in self.seats], options)
+        self.choices: dict = {}
+        self.bots = {n: BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
+        self.decks = {"events": list(data["events"]), "arguments": list(data["arguments"])}
+        self.discards: dict[str, list] = {"events": [], "arguments": []}
+        for deck in self.decks.values():
+            rng.shuffle(deck)
+        self.hands = {n: {"events": [], "arguments": []} for n in self.seats}
+        self.counts = dict.fromkeys(("defences_won", "defences_lost", "controversies_won", "controversies_lost"), 0)
+        for name in self.seats:
+            for pile, count in rules.START_HAND.items():
+                self.draw(name, pile, count)
+
+    # -- the engine ------------------------------------------------------------------------
+    def act(self, action: dict) -> dict:
+        self.state = apply(rules, self.state, action)
+        if self.state["over"]:
+            raise GameOver
+        return self.state
+
+    def playing(self, name: str) -> bool:
+        return self.state["players"][name]["status"] == "playing"
+
+    def leader(self) -> str:
+        players = self.state["players"]
+        return max((n for n in self.seats if self.playing(n)),
+                   key=lambda n: (players[n]["approved"], players[n]["pending"], players[n]["credit"]))
+
+    def adjust(self, name: str, changes: dict) -> None:
+        if changes and self.playing(name):
+            self.act({"action": "adjust", "player": name, **changes})
+
+    # -- cards -----------------------------------------------------------------------------
+    def draw(self, name: str, pile: str, count: int = 1) -> None:
+        for _ in range(count):
+            card = self.next_card(pile)
+            if card is not None:
+                self.hands[name][pile].append(card)
+
+    def next_card(self, pile: str) -> dict | None:
+        if not self.decks[pile]:
+            if pile == "events" and self.state["options"]["timed"]:
+                self.act({"action": "deck_empty"})          # the timed game ends here
+            self.decks[pile], self.discards[pile] = self.discards[pile], []
+            self.rng.shuffle(self.decks[pile])
+            if not self.decks[pile]:
+                return None
+        return self.decks[pile].pop()
+
+    def take(self, name: str, pile: str, indices: list[int]) -> list[dict]:
+        """Remove those cards from the hand (to the discard) and return them."""
+        hand = self.hands[name][pile]
+        cards = [hand[i] for i in indices]
+        for i in sorted(indices, reverse=True):
+            self.discards[pile].append(hand.pop(i))
+        return cards
+
+    # -- tests -----------------------------------------------------------------------------
+    def arguments_for(self, name: str, controversy: bool) -> list[int]:
+        """Indices of the positive Arguments `name` may lay for themselves."""
+        return [i for i, a in enumerate(self.hands[name]["arguments"])
+                if a["value"] > 0 and (controversy or not a["controversy"])]
+
+    def opposition(self, defender: str) -> list[int]:
+        values = []
+        for name in self.seats:
+            if name == defender or not self.playing(name):
+                continue
+            maluses = [i for i, a in enumerate(self.hands[name]["arguments"]) if a["value"] < 0]
+            if maluses and self.bots[name].oppose(self, name, defender):
+                values += [-a["value"] for a in self.take(name, "arguments", maluses)]
+        return values
+
+    def own_arguments(self, name: str) -> list[int] | None:
+        usable = self.arguments_for(name, controversy=True)
+        values = [self.hands[name]["arguments"][i]["value"] for i in usable]
+        chosen = self.bots[name].lay(self, name, values, None)
+        if not chosen:
+            return None
+        return [a["value"] for a in self.take(name, "arguments", [usable[i] for i in chosen])]
+
+    def controversy(self, name: str) -> None:
+        own = self.own_arguments(name)
+        if own is None:                       # no argument: a controversy is never won without
+            self.counts["controversies_lost"] += 1
+            return
+        action = {"action": "controversy", "player": name, "arguments": own}
+        opposition = self.opposition(name)
+        if opposition:
+            action["opposition"] = opposition
+        self.act(action)
+        self.counts["controversies_won" if self.state["last_test"]["success"] else "controversies_lost"] += 1
+
+    def defence(self, name: str) -> None:
+        own = self.own_arguments(name)
+        if own is None:
+            return
+        action = {"action": "defend", "player": name, "die": self.rng.randint(rules.DIE_MIN, rules.DIE_MAX),
+                  "arguments": own}
+        opposition = self.opposition(name)
+        if opposition:
+            action["opposition"] = opposition
+        self.counts["defences_lost"] += 1        # taken back below if the thesis is defended
+        try:
+            self.act(action)
+        except GameOver:
+            self.counts["defences_lost"] -= 1
+            self.counts["defences_won"] += 1
+            raise
+
+    def challenge(self, name: str, card: dict) -> bool:
+        resource = card["resource"]
+        die = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
+        needed = card["difficulty"] - self.state["players"][name][resource] - die
+        # what the player may lay: post-its of this resource and ordinary Arguments
+        events = [i for i, c in enumerate(self.hands[name]["events"])
+                  if c["postit"] and c["postit"]["resource"] == resource and c["postit"]["value"] > 0]
+        arguments = self.arguments_for(name, controversy=False)
+        values = ([self.hands[name]["events"][i]["postit"]["value"] for i in events]
+                  + [self.hands[name]["arguments"][i]["value"] for i in arguments])
+        chosen = self.bots[name].lay(self, name, values, max(needed, 0)) if needed > 0 else []
+        modifiers = [values[i] for i in chosen]
+        self.take(name, "events", [events[i] for i in chosen if i < len(events)])
+        self.take(name, "arguments", [arguments[i - len(events)] for i in chosen if i >= len(events)])
+        action = {"action": "challenge", "player": name, "resource": resource, "die": die,
+                  "difficulty": card["difficulty"], "success": card["success"], "failure": card["failure"]}
+        if modifiers:
+            action["modifiers"] = modifiers
+        self.act(action)
+        return bool(self.state["last_test"]["success"])
+
+    # -- events ----------------------------------------------------------------------------
+    def resolve(self, name: str, card: dict, in_vivre: bool) -> bool:
+        """Play an event card on `name`; True when a Challenge in Vivre was won."""
+        kind = card["type"]
+        if kind == "challenge":
+            return self.challenge(name, card) and in_vivre
+        if kind == "cooperation":
+            self.adjust(name, card["you"])
+            others = [n for n in self.seats if n != name and self.playing(n)]
+            if card["other"] and others:
+                self.adjust(self.rng.choice(others), card["other"])
+            return False
+        self.adjust(name, _changes(card))
+        player = self.state["players"][name] if self.playing(name) else None
+        if kind == "superviseur" and player and player["pending"]:
+            outcome = card["chapter"]
+            if outcome is None:
+                die = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
+                outcome = next(o for first, last, o in card["roll"] if first <= die <= last)
+            if outcome == "approve":
+                self.act({"action": "approve", "player": name})
+            elif outcome == "controversy":
+                self.controversy(name)
+            elif outcome == "revoke" and player["approved"]:
+                self.act({"action": "revoke", "player": name})
+        return False
+
+    def recherche_options(self, name: str) -> list[tuple]:
+        player = self.state["players"][name]
+        options = [("draw events",), ("draw argument",)]
+        options += [("play a card", i) for i in range(len(self.hands[name]["events"]))]
+        if all(player[k] >= cost for k, cost in rules.CHAPTER_COST.items()):
+            options.append(("submit",))
+        return options
+
+    def turn(self, name: str) -> None:
+        bot = self.bots[name]
+        if self.state["players"][name]["approved"] >= self.state["options"]["chapters"] and bot.defend_now(self, name):
+            self.defence(name)
+        # Vivre
+        card = self.next_card("events")
+        second = False
+        if card is not None:
+            if card["type"] == "cooperation" and bot.keep_cooperation(self, name):
+                self.hands[name]["events"].append(card)
+            else:
+                self.discards["events"].append(card)
+                second = self.resolve(name, card, in_vivre=True)
+        pression_hit_zero = self.playing(name) and self.state["players"][name]["pression"] == rules.RESOURCE_MIN
+        # Recherche: none if Pression fell to 0, two after a Challenge won in Vivre
+        for _ in range(0 if pression_hit_zero else (2 if second else 1)):
+            if not self.playing(name):
+                break
+            choice = bot.recherche(self, name, self.recherche_options(name))
+            if choice[0] == "draw events":
+                self.draw(name, "events", rules.RECHERCHE_DRAW["events"])
+            elif choice[0] == "draw argument":
+                self.draw(name, "arguments", rules.RECHERCHE_DRAW["arguments"])
+            elif choice[0] == "submit":
+                self.act({"action": "submit", "player": name})
+            else:
+                (played,) = self.take(name, "events", [choice[1]])
+                self.resolve(name, played, in_vivre=False)
+        if not self.playing(name):
+            for pile in ("events", "arguments"):
+                self.take(name, pile, list(range(len(self.hands[name][pile]))))
+            return
+        self.hand_limit(name)
+
+    def hand_limit(self, name: str) -> None:
+        """Over the limit, cards go one by one to the poorest players, or to the discard."""
+        hand = self.hands[name]
+        while len(hand["events"]) + len(hand["arguments"]) > rules.HAND_LIMIT:
+            pile, index = self.bots[name].give_away(self, name)
+            card = hand[pile].pop(index)
+            players = self.state["players"]
+            others = [n for n in self.seats if self.playing(n)]
+            poorest = min(players[n]["credit"] for n in others)
+            receivers = [n for n in others if players[n]["credit"] == poorest]
+            if name in receivers:
+                self.discards[pile].append(card)
+            else:
+                self.hands[self.rng.choice(receivers)][pile].append(card)
+
+
+def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
+    table = Table(data, bots, options, rng)
+    turns = 0
+    try:
+        while turns < TURN_CAP:
+            name = table.seats[turns % len(table.seats)]
+            turns += 1
+            if table.playing(name):
+                table.turn(name)
+    except GameOver:
+        pass
+    state = table.state
+    statuses = [p["status"] for p in state["players"].values()]
+    return {
+        "roles": None,
+        "winners": [table.seats.index(n) for n in state["winners"]],
+        "finished": state["over"],
+        "rounds": -(-turns // len(table.seats)),
+        "turns": turns,
+        "numbers": {"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"), **table.counts},
+        "flags": {},
+        "tally": {"end": [state["end"] or "turn cap"]},
+        "choices": table.choices,
+    }
