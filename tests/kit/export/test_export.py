@@ -269,3 +269,28 @@ def _promotion() -> GameKit:
 
 def _promotion_component(component: str) -> Component:
     return next(c for c in _promotion().components if c.id == component)
+
+
+def _numbered(n: int):
+    def draw(surface, frame):
+        surface.rect(-frame.bleed, -frame.bleed, frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed,
+                     fill="#E0E0E0")
+        surface.text(frame.width / 2, frame.height / 2, str(n), size=20, anchor="middle")
+    return draw
+
+
+def test_a_deck_of_more_than_69_designs_spans_sheets_with_their_own_keys(tmp_path):
+    pieces = tuple(Piece(f"cards[{n}] « Carte {n} »", _numbered(n), copies=1 + n % 2) for n in range(1, 76))
+    game = GameKit("essai", "Essai", "2 joueurs", (Component("cards", "Cartes", "card", (63.0, 88.0), pieces,
+                                                             back=_numbered(0)),))
+    export(out=tmp_path, kits=[game], options=ExportOptions(target="tts", dpi=30))
+    deck = json.loads((tmp_path / "essai" / "tts" / "cards.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert sorted(deck["CustomDeck"]) == ["1", "2"]
+    first, second = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
+    assert (first["NumWidth"], first["NumHeight"]) == (10, 7)
+    assert second["NumWidth"] * second["NumHeight"] >= 6 + 1
+    ids = sorted(set(deck["DeckIDs"]))
+    assert ids == list(range(100, 169)) + list(range(200, 206))
+    assert len(deck["DeckIDs"]) == sum(p.copies for p in pieces)
+    names = {c["CardID"]: c["Nickname"] for c in deck["ContainedObjects"]}
+    assert names[168] == "Carte 69" and names[200] == "Carte 70"
