@@ -25,12 +25,23 @@ returned typeset by kit.typography: no-break spaces, typographic apostrophe), "c
 "63x88", "63 x 88 mm" or [63, 88], returned as (width, height) in mm; its min and max are
 sizes too, each side checked on its own), "symbol" (a name from kit.palette.SYMBOLS), "font" (a name from kit.fonts.FILES), or a
 nested Record or ListOf.
+
+What a layout file may hold is bounded, so that a mistaken or hostile file is refused in
+one sentence instead of hanging the build or filling the memory: at most MAX_FILE_BYTES,
+no character YAML forbids (a NUL byte is named with its line), at most MAX_DEPTH levels of
+nesting and MAX_VALUES values once aliases (`*name`) are expanded, numbers of at most
+MAX_DIGITS digits, whole numbers within ±MAX_WHOLE and texts of at most MAX_TEXT
+characters unless a field states its own bounds, every length within the largest paper,
+and only characters every kit font can print. A value quoted in a message is cut short.
 """
 from __future__ import annotations
 
 import copy
 import csv
 import io
+import math
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,6 +52,20 @@ from kit.errors import LayoutError
 from kit.typography import typeset
 
 _MISSING = object()
+
+# --- bounds -------------------------------------------------------------------------------------
+# The largest layout shipped is some 20 KB: 256 KiB leaves room for any real deck and is
+# still read, parsed (or refused) in a fraction of a second.
+MAX_FILE_BYTES = 256 << 10
+MAX_DEPTH = 32              # levels of nesting; the layouts use at most 6
+MAX_VALUES = 100_000        # scalars, lists and mappings, aliases expanded (a few thousand in use)
+MAX_DIGITS = 30             # in a number as written
+MAX_WHOLE = 1_000_000       # a whole number without bounds of its own
+MAX_TEXT = 10_000           # characters in a text without bounds of its own
+MAX_COPIES = 1_000          # pieces of one design, or of a whole list of designs
+COPY_KEYS = ("count", "copies")  # the fields that say how many of a design to print; they state
+                                 # MAX_COPIES as their maximum, and a list's total is bounded by it
+QUOTE_LENGTH = 40           # characters of a value quoted in a message
 
 @dataclass(frozen=True)
 class Field:
@@ -97,7 +122,7 @@ class _Where:
         return LayoutError(self.file, self.entry, field_name, problem)
 
 
-# --- YAML with line numbers ---------------------------------------------------------------------
+# --- YAML with line numbers, bounded -----------------------------------------------------------
 class _Map(dict):
     line: int | None = None
 
@@ -106,7 +131,74 @@ class _Seq(list):
     line: int | None = None
 
 
-class _Loader(yaml.SafeLoader):
+class _Refused(yaml.MarkedYAMLError):
+    """A file the loader will not build (too deep, too many values, a number too long),
+    reported as it stands: never read again by the slower loader."""
+
+
+class _Bounded:
+    """Checks the node graph before any data is built from it.
+
+    The composer gives an anchor and all its aliases one shared node, so a graph of a few
+    hundred nodes can stand for billions of values (an "alias bomb"). Counting the values
+    with aliases expanded, once per node, takes time in proportion to the graph, not to
+    what it stands for; the data is then built only when it is small enough to check."""
+
+    def get_single_data(self):
+        node = self.get_single_node()
+        if node is None:
+            return None
+        _check_graph(node)
+        return self.construct_document(node)
+
+
+def _children(node: yaml.Node) -> list:
+    if isinstance(node, yaml.MappingNode):
+        return [child for pair in node.value for child in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return node.value
+    return []
+
+
+def _check_graph(root: yaml.Node) -> None:
+    """Refuse a graph nested deeper than MAX_DEPTH, holding more than MAX_VALUES values once
+    aliases are expanded, or with an alias inside what it names (a value that contains itself).
+    Iterative, so depth never meets Python's recursion limit."""
+    done: dict[int, tuple[int, int]] = {}       # id(node) -> (values, depth), aliases expanded
+    open_nodes = {id(root)}
+    stack = [(root, iter(_children(root)), [1, 1])]
+
+    def add(total: list, values: int, depth: int, node: yaml.Node) -> None:
+        total[0] += values
+        total[1] = max(total[1], depth + 1)
+        if total[0] > MAX_VALUES:
+            raise _Refused(None, None, f"the file holds more than {MAX_VALUES:,} values, counting each alias (*name) "
+                                       "as all it stands for", node.start_mark)
+        if total[1] > MAX_DEPTH:
+            raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", node.start_mark)
+
+    while stack:
+        node, children, total = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            open_nodes.discard(id(node))
+            done[id(node)] = (total[0], total[1])
+            if stack:
+                add(stack[-1][2], total[0], total[1], node)
+        elif id(child) in done:
+            add(total, *done[id(child)], child)
+        elif id(child) in open_nodes:
+            raise _Refused(None, None, "an alias (*name) stands for a list or mapping that contains it",
+                           child.start_mark)
+        elif len(stack) >= MAX_DEPTH:
+            raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", child.start_mark)
+        else:
+            open_nodes.add(id(child))
+            stack.append((child, iter(_children(child)), [1, 1]))
+
+
+class _Loader(_Bounded, yaml.SafeLoader):
     """A safe loader that remembers where each mapping and list starts, for error messages."""
 
 
@@ -117,10 +209,14 @@ def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
     seen: dict[Any, int] = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:   # [a, b]: c is YAML, but not a layout key
+            raise _Refused(None, None, "a key must be a word, not a list or a mapping", key_node.start_mark) from None
         if key in seen:
             raise yaml.constructor.ConstructorError(
-                None, None, f"the key '{key}' appears twice (lines {seen[key]} and {key_node.start_mark.line + 1})",
-                key_node.start_mark)
+                None, None, f"the key {_describe(key)} appears twice (lines {seen[key]} and "
+                            f"{key_node.start_mark.line + 1})", key_node.start_mark)
         seen[key] = key_node.start_mark.line + 1
         result[key] = loader.construct_object(value_node, deep=True)
     return result
@@ -132,7 +228,18 @@ def _construct_seq(loader: _Loader, node: yaml.SequenceNode) -> _Seq:
     return result
 
 
-class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+def _construct_number(loader: _Loader, node: yaml.ScalarNode) -> Any:
+    # int() refuses more than 4300 digits with a ValueError that names no line; a layout
+    # number never needs more than a handful.
+    if len(node.value) > MAX_DIGITS:
+        raise _Refused(None, None, f"a number of {len(node.value):,} characters is too long "
+                                   f"(at most {MAX_DIGITS})", node.start_mark)
+    if node.tag.endswith(":int"):
+        return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
+
+
+class _FastLoader(_Bounded, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """_Loader on libyaml when PyYAML was built with it (some ten times faster): the same
     data and the same lines. A file it refuses is read again by _Loader, whose error
     messages (and marks) are the ones read_yaml words for the designer."""
@@ -141,46 +248,144 @@ class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
 for _loader in (_Loader, _FastLoader):
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_number)
+    _loader.add_constructor("tag:yaml.org,2002:float", _construct_number)
+
+# Characters YAML refuses anywhere in a stream (YAML 1.1 §5.1: the printable set); found
+# before parsing so the message gives their line, which the parser's does not.
+_UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _read_text(path: Path, encoding: str) -> str:
-    """The file's text; a missing, unreadable or non-UTF-8 file is a LayoutError."""
+    """The file's text; a missing, unreadable, oversized or non-UTF-8 file is a LayoutError."""
     try:
-        with path.open(encoding=encoding, newline="") as handle:
-            return handle.read()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)   # never more, whatever the file's size
     except FileNotFoundError:
         raise LayoutError(path, None, None, "the file does not exist") from None
-    except UnicodeDecodeError:
-        raise LayoutError(path, None, None, "the file is not UTF-8 text") from None
+    except IsADirectoryError:
+        raise LayoutError(path, None, None, "this is a folder, not a layout file") from None
     except OSError as error:
         raise LayoutError(path, None, None, f"cannot read the file ({error.strerror})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise LayoutError(path, None, None, f"the file is larger than {MAX_FILE_BYTES // 1024:,} KiB, "
+                                            "the most a layout file may hold")
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise LayoutError(path, None, None, f"the file is not UTF-8 text (line {line})") from None
+    # Read with newline="": a quoted CSV cell keeps its line breaks as written.
+    return text
+
+
+def _position(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def _char_name(ch: str) -> str:
+    """'😀' (U+1F600 GRINNING FACE); U+0000 (a control character) for one that cannot be shown."""
+    code = f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip()
+    return f"'{ch}' ({code})" if ch.isprintable() else f"{code} (a control character)"
+
+
+def _mark(mark: Any) -> str:
+    return f"line {mark.line + 1}, column {mark.column + 1}"
+
+
+def _unclosed_quote(text: str, problem_mark: Any) -> str:
+    """A hint when a syntax error follows a quoted text running over several lines: the
+    parser only fails where the quote's accidental end leaves the file meaningless, which
+    may be far below the quote that was never closed."""
+    suspect = None
+    try:
+        for token in yaml.scan(text, Loader=_FastLoader):
+            if token.start_mark.index >= problem_mark.index:
+                break
+            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
+                    and token.end_mark.line > token.start_mark.line):
+                suspect = token
+    except yaml.YAMLError:
+        pass
+    if suspect is None:
+        return ""
+    return (f"; the quoted text that begins at {_mark(suspect.start_mark)} runs on to line "
+            f"{suspect.end_mark.line + 1}: is its closing quote missing?")
+
+
+def _syntax_error(path: Path, text: str, error: yaml.YAMLError) -> LayoutError:
+    if not isinstance(error, yaml.MarkedYAMLError):
+        return LayoutError(path, None, None, f"not valid YAML: {_one_line(str(error))}")
+    problem = _one_line(error.problem or error.context or "syntax error")
+    mark = error.problem_mark or error.context_mark
+    if isinstance(error, _Refused):
+        return LayoutError(path, None, None, f"{problem} ({_mark(mark)})")
+    if "mapping values are not allowed" in problem:
+        # The usual cause in French texts: « : » inside an unquoted sentence.
+        problem += " (a text containing ': ' must be put in quotes)"
+    began = error.context_mark
+    if (error.context or "").startswith("while scanning") and began and error.problem_mark:
+        # "found unexpected end of stream" (where the parser gave up) "while scanning a
+        # quoted scalar" (where that scalar began): both places matter to the designer.
+        problem += f", {_one_line(error.context)} that begins at {_mark(began)}"
+    elif error.problem_mark:
+        problem += _unclosed_quote(text, error.problem_mark)
+    where = f" at {_mark(mark)}" if mark else ""
+    return LayoutError(path, None, None, f"not valid YAML{where}: {problem}")
+
+
+def _one_line(text: str) -> str:
+    return _cut(" ".join(text.split()), 200)
 
 
 def read_yaml(path: Path | str) -> Any:
-    """Parse a YAML file (safe subset); a syntax error becomes a LayoutError with its line."""
+    """Parse a YAML file (safe subset), bounded (see the module's docstring); a syntax error
+    or a bound exceeded becomes a LayoutError with its line."""
     path = Path(path)
     text = _read_text(path, "utf-8")
+    bad = _UNPRINTABLE.search(text)
+    if bad:
+        raise LayoutError(path, None, None, f"the character {_char_name(bad.group())} is not allowed in a "
+                                            f"layout file ({_position(text, bad.start())})")
     try:
+        return yaml.load(text, Loader=_FastLoader)
+    except _Refused as error:
+        raise _syntax_error(path, text, error) from None
+    except yaml.YAMLError as fast_error:
+        if "maximum nesting depth" in str(fast_error):   # libyaml's own bound (1000 levels)
+            mark = fast_error.problem_mark or fast_error.context_mark
+            raise _syntax_error(path, text, _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels "
+                                                                 "deep", mark)) from None
         try:
-            return yaml.load(text, Loader=_FastLoader)
-        except yaml.YAMLError:
-            return yaml.load(text, Loader=_Loader)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = error.problem or error.context or "syntax error"
-        if "mapping values are not allowed" in problem:
-            # The usual cause in French texts: « : » inside an unquoted sentence.
-            problem += " (a text containing ': ' must be put in quotes)"
-        raise LayoutError(path, None, None, f"not valid YAML{where}: {problem}") from None
-    except yaml.YAMLError as error:
-        raise LayoutError(path, None, None, f"not valid YAML: {error}") from None
+            yaml.load(text, Loader=_Loader)
+        except yaml.YAMLError as error:
+            raise _syntax_error(path, text, error) from None
+        except (RecursionError, MemoryError):
+            pass   # the pure-Python composer recurses: libyaml's own message then
+        raise _syntax_error(path, text, fast_error) from None
 
 
 # --- checking ---------------------------------------------------------------------------------
+def _cut(text: str, limit: int = QUOTE_LENGTH) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _describe(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f"'{value}'"
-    return text if len(text) <= 40 else text[:37] + "…'"
+    """A value as a message quotes it, in bounded time and length: a long text is cut, a
+    list or a mapping is named with its size (never repr'd: it may be an alias bomb)."""
+    if isinstance(value, str):
+        return f"'{_cut(value)}'"
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return _cut(repr(value))
+    if isinstance(value, int):
+        return _cut(str(value)) if value.bit_length() < 100 else "a number of more than 30 digits"
+    if isinstance(value, dict):
+        return f"a mapping of {len(value):,} key{'s' if len(value) != 1 else ''}"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value):,} item{'s' if len(value) != 1 else ''}"
+    return type(value).__name__
 
 
 def entry_name(base: str, index: int, label: Any = None) -> str:
@@ -221,7 +426,7 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
             return value
         raise where.error(name, f"expected true or false, got {_describe(value)}")
     if kind is int:
-        if from_text and isinstance(value, str):
+        if from_text and isinstance(value, str) and len(value.strip()) <= MAX_DIGITS:
             try:
                 return int(value.strip())
             except ValueError:
@@ -234,25 +439,35 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
     if kind is float:
         if from_text and isinstance(value, str):
             try:
-                return float(value.strip().replace(",", "."))
+                number = float(value.strip().replace(",", "."))
+                if math.isfinite(number):
+                    return number
             except ValueError:
                 pass
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
             return float(value)
         raise where.error(name, f"expected a number, got {_describe(value)}")
     if kind == "mm":
         from kit.paper import parse_mm
         try:
-            return parse_mm(value)
-        except (ValueError, TypeError) as error:
-            raise where.error(name, f"expected a length in mm (63, '63mm', '6.3cm'): {error}") from None
+            length = parse_mm(value)
+        except (ValueError, TypeError):
+            raise where.error(name, f"expected a length in mm (63, '63mm', '6.3cm'), got {_describe(value)}") from None
+        return _within_paper(length, where, name)
     if kind == "size":
         from kit.paper import CARD_SIZES, parse_size
+        pair = isinstance(value, (list, tuple)) and len(value) == 2
+        if not (isinstance(value, str) or pair) or (pair and not all(isinstance(v, (str, int, float)) for v in value)):
+            raise where.error(name, f"expected a size: a name ({', '.join(CARD_SIZES)}), WxH in mm (63x88) "
+                                    f"or [width, height]; got {_describe(value)}")
         try:
-            return parse_size(value)
+            size = parse_size(value)
         except (ValueError, TypeError) as error:
             raise where.error(name, f"expected a size: a name ({', '.join(CARD_SIZES)}), WxH in mm (63x88) "
-                                    f"or [width, height]; {error}") from None
+                                    f"or [width, height]; {_cut(str(error), 80)}") from None
+        for side in size:
+            _within_paper(side, where, name)
+        return size
     if kind == "colour":
         from kit.palette import PALETTE, resolve
         try:
@@ -267,10 +482,20 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
         return value
     if kind == "font":
         from kit.fonts import FILES
-        if value not in FILES:
+        if not isinstance(value, str) or value not in FILES:
             raise where.error(name, f"expected a font, one of {', '.join(FILES)}; got {_describe(value)}")
         return value
     raise TypeError(f"schema error: unsupported field kind {kind!r}")
+
+
+def _within_paper(length: float, where: _Where, name: str | None) -> float:
+    """No length in a layout can exceed the largest paper the kit prints on."""
+    from kit.paper import PAPERS
+    longest = max(max(size) for size in PAPERS.values())
+    if not -longest <= length <= longest:
+        raise where.error(name, f"a length of {length:g} mm is longer than any paper the kit prints on "
+                                f"({', '.join(PAPERS)}: at most {longest:g} mm)")
+    return length
 
 
 def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: bool = False) -> Any:
@@ -286,13 +511,21 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
         raise where.error(name, f"expected one of {choices}; got {_describe(result)}")
     if kind == "size":
         _check_size_bounds(spec, result, where, name)
-    elif spec.min is not None or spec.max is not None:
+        return result
+    low, high = spec.min, spec.max
+    if high is None:   # every value is bounded: by its field, or by the kit's limits
+        high = MAX_TEXT if isinstance(result, str) else MAX_WHOLE if isinstance(result, (int, float)) else None
+    if low is None and isinstance(result, (int, float)) and not isinstance(result, bool):
+        low = -MAX_WHOLE
+    if low is not None or high is not None:
         measured = len(result) if isinstance(result, (str, list)) else result
         unit = " characters" if isinstance(result, str) else (" items" if isinstance(result, list) else "")
-        if spec.min is not None and measured < spec.min:
-            raise where.error(name, f"must be at least {spec.min:g}{unit}, got {measured:g}")
-        if spec.max is not None and measured > spec.max:
-            raise where.error(name, f"must be at most {spec.max:g}{unit}, got {measured:g}")
+        if low is not None and measured < low:
+            raise where.error(name, f"must be at least {_number(low)}{unit}, got {_number(measured)}")
+        if high is not None and measured > high:
+            raise where.error(name, f"must be at most {_number(high)}{unit}, got {_number(measured)}")
+    if isinstance(result, str) and (kind is str or kind == "text"):
+        _check_glyphs(result, where, name)
     return result
 
 
@@ -311,6 +544,24 @@ def _check_size_bounds(spec: Field, size: tuple[float, float], where: _Where, na
                                         f"{' '.join(b for b in bounds if b)})")
 
 
+def _number(value: float) -> str:
+    """1,000 for a whole number (however large it was written), 2.5 for the others."""
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer() and abs(value) < 1e16):
+        return f"{int(value):,}"
+    return f"{value:g}"
+
+
+def _check_glyphs(text: str, where: _Where, name: str | None) -> None:
+    """A printed text may only hold characters every kit font can print (after the fallbacks
+    of kit.surface.metrics): anything else would come out as an empty box."""
+    from kit.surface.metrics import unprintable
+    missing = unprintable(text)
+    if missing:
+        raise where.error(name, f"the kit's fonts have no glyph for the character {_char_name(missing[0])}"
+                                f"{f' (and {len(missing) - 1} more)' if len(missing) > 1 else ''}; "
+                                "write it with other characters")
+
+
 def _check_record(record: Record, value: Any, where: _Where, name: str | None,
                   from_text: bool = False) -> dict:
     if not isinstance(value, dict):
@@ -322,7 +573,8 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
     unknown = [k for k in value if k not in record.fields]
     if unknown:
         accepted = ", ".join(record.fields)
-        raise inner.error(f"{prefix}{unknown[0]}", f"unknown key '{unknown[0]}'; accepted keys: {accepted}")
+        key = _cut(str(unknown[0]))
+        raise inner.error(f"{prefix}{key}", f"unknown key '{key}'; accepted keys: {accepted}")
     out: dict = {}
     for key in record.fields:
         spec = record.field(key)
@@ -359,7 +611,17 @@ def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
         else:
             # A field (a record or a plain value) in a list: the entry names it, there is no field to name.
             out.append(_check_field(item, element, inner, None))
+    copies = next((key for key in COPY_KEYS if record is not None and key in record.fields), None)
+    if copies:
+        _check_copies(out, where, name, copies)
     return out
+
+
+def _check_copies(entries: list[dict], where: _Where, name: str | None, key: str = "count") -> None:
+    """A list of designs with a number of copies prints at most MAX_COPIES pieces in all."""
+    total = sum(entry[key] for entry in entries if isinstance(entry.get(key), int))
+    if total > MAX_COPIES:
+        raise where.error(name, f"the entries ask for {total:,} copies in all; a list prints at most {MAX_COPIES:,}")
 
 
 # --- public loaders ---------------------------------------------------------------------------
@@ -387,7 +649,7 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
     """
     path = Path(path)
     if "count" not in record.fields:
-        record = Record({**record.fields, "count": Field(int, default=1, min=0, doc="copies to print")},
+        record = Record({**record.fields, "count": Field(int, default=1, min=0, max=MAX_COPIES, doc="copies to print")},
                         name_key=record.name_key, doc=record.doc)
     # utf-8-sig: spreadsheets often save a byte-order mark before the header row.
     sample = _read_text(path, "utf-8-sig")
@@ -403,8 +665,8 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
         raise LayoutError(path, None, None, "the file is empty; the first row must name the columns")
     for column in header:
         if column not in record.fields:
-            raise LayoutError(path, "the header row", column,
-                              f"unknown column '{column}'; accepted columns: {', '.join(record.fields)}")
+            raise LayoutError(path, "the header row", _cut(column),
+                              f"unknown column '{_cut(column)}'; accepted columns: {', '.join(record.fields)}")
     out = []
     end = reader.line_num
     for cells in reader:
@@ -416,8 +678,9 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
                               f"{len(cells)} cells for {len(header)} columns (an unquoted {delimiter!r} in a text?)")
         values = {column: cell.strip() for column, cell in zip(header, cells)}
         label = values.get(record.name_key, "") if record.name_key else ""
-        entry = f"line {line}" + (f" « {' '.join(label.split())} »" if label else "")
+        entry = f"line {line}" + (f" « {_cut(' '.join(label.split()))} »" if label else "")
         out.append(_check_record(record, values, _Where(str(path), entry), None, from_text=True))
+    _check_copies(out, _Where(str(path), "the whole table"), "count")
     return out
 
 
@@ -441,7 +704,7 @@ def check_distinct(items: list[dict], keys: tuple[str, ...], file: Path | str, b
             value = item[key] if normalise is None else normalise(item[key])
             if value in seen:
                 raise LayoutError(file, entry_name(base, i, item[label_key]), key,
-                                  f"'{item[key]}' is already the {key} of {base}[{seen[value]}]; {why}")
+                                  f"{_describe(item[key])} is already the {key} of {base}[{seen[value]}]; {why}")
             seen[value] = i
 
 

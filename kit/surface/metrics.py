@@ -102,6 +102,18 @@ def missing(font: str, s: str) -> set[str]:
     return {ch for ch in printable(font, s) if ord(ch) not in m.cmap}
 
 
+@lru_cache(maxsize=None)
+def _everywhere(ch: str) -> bool:
+    return all(not missing(font, ch) for font in fonts.FILES)
+
+
+def unprintable(s: str) -> list[str]:
+    """The characters of s, each once and in order, that some kit font cannot print even
+    after fallbacks (line breaks and tabs are layout, not glyphs). A layout text may be set
+    in any of the kit's fonts, so each must have every character."""
+    return [ch for ch in dict.fromkeys(s) if ch not in "\n\r\t" and not _everywhere(ch)]
+
+
 def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
     """Advance width of s in mm at size points (no kerning, like the backends)."""
     m = get(font)

@@ -25,7 +25,7 @@ from kit.model import Component, GameKit, Piece
 from kit.games.amphitheatre import pieces as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
-from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
+from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
 from kit.typography import fill, substitute
 from scorekeeper.rules import amphitheatre as rules
 
@@ -40,7 +40,7 @@ TEXT = Field("text", min=1)
 CARD = Record({
     "name": Field("text", min=1, doc="the value argued about, printed large"),
     "flavour": Field("text", min=1, doc="one line in period tone"),
-    "copies": Field(int, default=1, min=1),
+    "copies": Field(int, default=1, min=1, max=MAX_COPIES),
 }, name_key="name")
 
 DECK = Record({
@@ -81,13 +81,13 @@ GAME = Record({
         "doubt_zone": TEXT, "seats_word": TEXT, "fill_hint": TEXT, "row_hint": TEXT,
     })),
     "spectator_tokens": Field(Record({
-        "count": Field(int, min=rules.MIN_SPECTATOR_TOKENS),
+        "count": Field(int, min=rules.MIN_SPECTATOR_TOKENS, max=MAX_COPIES),
         "size": Field("size", min=(8, 8), doc="a square: 15x15"),
         "designs": Field(ListOf(Field(str, choices=art.SPECTATORS), min_len=1)),
     })),
     "speaker_token": Field(Record({"diameter": Field("mm", min=20), "text": TEXT, "subtitle": TEXT})),
     "cards": Field(Record({"size": Field("size", min=(40, 60)), "footer": TEXT})),
-    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS), "size": Field("size", min=(100, 100))})),
+    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS, max=MAX_COPIES), "size": Field("size", min=(100, 100))})),
     "components": Field(Record({cid: Field(NAMED) for cid in COMPONENT_IDS})),
 })
 

@@ -24,7 +24,7 @@ from kit.games.hoc_censeo.pieces import draw_magistrate_aid
 from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, ColourInfo, HocLayout, Motion, Objective
 from kit.games.hoc_censeo.pieces import draw_motion_back, draw_motion_card, draw_motion_slip
 from kit.games.hoc_censeo.pieces import draw_tribe_sheet
-from kit.schema import Field, ListOf, Record, check, entry_name, find, layout_dir, load_yaml, read_yaml
+from kit.schema import MAX_COPIES, Field, ListOf, Record, check, entry_name, find, layout_dir, load_yaml, read_yaml
 from kit.typography import NBSP, fill, typeset
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
@@ -61,7 +61,7 @@ MOTION = Record({
     "title": Field("text", min=1, max=60),
     "colour": Field(str, choices=rules.COLOURS),
     "text": Field("text", min=1, max=320),
-    "copies": Field(int, default=1, min=1),
+    "copies": Field(int, default=1, min=1, max=MAX_COPIES),
 }, name_key="title")
 # A game draws one motion per round: fewer written motions could not fill a game.
 MOTIONS_FILE = Record({"motions": Field(ListOf(MOTION, min_len=rules.ROUNDS))})

@@ -29,7 +29,7 @@ from kit.games.phd import pieces as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
-from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
+from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
 from kit.typography import NBSP, fill as fill_values, substitute
 from scorekeeper.rules import phd as rules
 
@@ -128,7 +128,7 @@ EVENT = Record({
     "type": Field(str, choices=EVENT_TYPES),
     "title": Field("text", min=1),
     "text": Field("text", min=1),
-    "count": Field(int, default=1, min=1),
+    "count": Field(int, default=1, min=1, max=MAX_COPIES),
     "pression": Field(int, min=-SPAN, max=SPAN, **_OPTIONAL),
     "credit": Field(int, min=-SPAN, max=SPAN, **_OPTIONAL),
     "effect": Field("text", **_OPTIONAL),
@@ -166,7 +166,7 @@ ARGUMENT = Record({
     "text": Field("text", min=1),
     "value": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX),
     "controversy": Field(bool, default=False),
-    "count": Field(int, default=1, min=1),
+    "count": Field(int, default=1, min=1, max=MAX_COPIES),
 }, name_key="title")
 ARGUMENTS = Record({"cards": Field(ListOf(ARGUMENT, min_len=1))})
 

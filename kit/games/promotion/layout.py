@@ -30,7 +30,7 @@ from kit.games.promotion.pieces import CardFace, promotion_front
 from kit.games.promotion.pieces import token
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
-from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
+from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
 from kit.typography import NBSP, fill
 from scorekeeper.rules import promotion as rules
 
@@ -53,7 +53,7 @@ PARAM = Record({
 DESIGN = Record({
     "title": Field("text", min=1, doc="the card's name, printed in the title band"),
     "type": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
-    "copies": Field(int, min=1, doc="copies of this design in the deck"),
+    "copies": Field(int, min=1, max=MAX_COPIES, doc="copies of this design in the deck"),
     "when": Field("text", default="", doc="overrides the type's `when` for this design"),
     "answers": Field("text", default="", doc="Trahisons only: what it answers"),
     "effect": Field("text", min=1, doc="what the card does in PI, cards or Postes"),
@@ -94,7 +94,7 @@ AID = Record({
 
 TOKEN_VALUE = Record({
     "value": Field(int, min=1),
-    "copies": Field(int, min=1),
+    "copies": Field(int, min=1, max=MAX_COPIES),
     "colour": Field("colour"),
     "symbol": Field("symbol"),
 }, name_key="value")

@@ -1,0 +1,199 @@
+"""Hostile or mistaken layout files: each kind is refused in one bounded sentence naming
+the file (and the entry, the field and the line when there is one), never a hang, a
+traceback or a memory blow-up; `kit build` then exits 2 and writes nothing."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from kit import schema
+from kit.errors import LayoutError
+from kit.schema import Field, ListOf, Record, load_table, load_yaml, read_yaml
+
+from .conftest import GAME, run
+
+CARD = Record({
+    "title": Field("text"),
+    "text": Field("text", default=""),
+    "count": Field(int, default=1, min=0, max=schema.MAX_COPIES),
+    "width": Field("mm", default=63.0),
+    "ratio": Field(float, default=1.0),
+}, name_key="title")
+DECK = Record({"name": Field(str, default="Deck"), "cards": Field(ListOf(CARD, min_len=1))})
+
+
+def refused(tmp_path, text: str, schema_=DECK, name: str = "cards.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        load_table(path, CARD) if name.endswith(".csv") else load_yaml(path, schema_)
+    message = str(caught.value)
+    assert str(path) in message and "\n" not in message and len(message) < 400, message
+    return message
+
+
+def bomb(levels: int = 9, width: int = 9) -> str:
+    """A 'billion laughs' list: each anchor repeats the previous one `width` times."""
+    parts = ["&a0 [" + ", ".join(["lol"] * width) + "]"]
+    parts += [f"&a{i} [" + ", ".join([f"*a{i - 1}"] * width) + "]" for i in range(1, levels)]
+    return "[" + ", ".join(parts) + "]"
+
+
+# --- structure --------------------------------------------------------------------------------
+def test_an_alias_bomb_in_a_text_field_is_refused_before_it_is_expanded(tmp_path):
+    message = refused(tmp_path, f"cards:\n  - title: {bomb()}\n")
+    assert f"more than {schema.MAX_VALUES:,} values" in message and "line 2" in message
+
+
+def test_a_small_alias_is_fine_and_a_wrong_kind_is_named_by_its_size(tmp_path):
+    message = refused(tmp_path, "cards:\n  - title: &t [a, b, c]\n  - title: *t\n")
+    assert "field 'title'" in message and "a list of 3 items" in message
+
+
+def test_an_alias_inside_itself_is_refused(tmp_path):
+    assert "contains it" in refused(tmp_path, "cards: &c [*c]\n")
+
+
+@pytest.mark.parametrize("nesting", [
+    "[" * 5000 + "]" * 5000,                                   # past libyaml's own limit
+    "[" * 40 + "]" * 40,                                       # past the kit's
+    "\n" + "".join("  " * i + "-\n" for i in range(1, 60)),    # block style
+])
+def test_deep_nesting_is_refused_with_its_line(tmp_path, nesting):
+    message = refused(tmp_path, f"cards:\n  - title: A\n    text: {nesting}\n")
+    assert f"nested more than {schema.MAX_DEPTH} levels" in message and "line " in message
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
+    text = "cards:\n  - title: A\n    text: " + "x" * (10 << 20) + "\n"
+    message = refused(tmp_path, text)
+    assert f"larger than {schema.MAX_FILE_BYTES // 1024:,} KiB" in message
+
+
+def test_a_number_too_long_to_convert_is_refused_with_its_line(tmp_path):
+    message = refused(tmp_path, "cards:\n  - title: A\n    count: " + "9" * 5000 + "\n")
+    assert "a number of 5,000 characters is too long" in message and "line 3" in message
+
+
+@pytest.mark.parametrize("entry, fragment", [
+    ("count: 1000000000", f"must be at most {schema.MAX_COPIES:,}, got 1,000,000,000"),
+    ("ratio: .inf", "expected a number, got inf"),
+    ("ratio: 1.0e+300", f"must be at most {schema.MAX_WHOLE:,}"),
+    ("width: 7000", "a length of 7000 mm is longer than any paper"),
+])
+def test_numbers_have_stated_bounds(tmp_path, entry, fragment):
+    message = refused(tmp_path, f"cards:\n  - title: A\n    {entry}\n")
+    assert "entry cards[1] « A »" in message and "field '" in message and fragment in message
+
+
+def test_the_copies_of_a_whole_list_are_bounded(tmp_path):
+    cards = "".join(f"  - title: C{i}\n    count: {schema.MAX_COPIES}\n" for i in range(3))
+    message = refused(tmp_path, "cards:\n" + cards)
+    assert "field 'cards'" in message and f"{3 * schema.MAX_COPIES:,} copies in all" in message
+
+
+def test_a_text_without_stated_bounds_is_bounded(tmp_path):
+    text = "x" * (schema.MAX_TEXT + 1)
+    message = refused(tmp_path, f"cards:\n  - title: A\n    text: {text}\n")
+    assert f"must be at most {schema.MAX_TEXT:,} characters" in message
+
+
+# --- characters --------------------------------------------------------------------------------
+@pytest.mark.parametrize("char, name", [("\U0001F600", "U+1F600 GRINNING FACE"), ("漢", "U+6F22")])
+def test_a_character_the_fonts_lack_is_named(tmp_path, char, name):
+    message = refused(tmp_path, f"cards:\n  - title: A\n  - title: Chien {char}\n")
+    assert "entry cards[2]" in message and "field 'title'" in message and "line 3" in message
+    assert f"'{char}' ({name}" in message
+
+
+def test_a_character_the_fonts_lack_is_named_in_a_csv_table(tmp_path):
+    message = refused(tmp_path, "title,text\nA,ok\nB,\U0001F600\n", name="minis.csv")
+    assert "entry line 3 « B »" in message and "field 'text'" in message and "U+1F600" in message
+
+
+@pytest.mark.parametrize("char, code", [("\x00", "U+0000"), ("\x07", "U+0007"), ("\ufffe", "U+FFFE")])
+def test_a_forbidden_character_is_named_with_its_line_and_column(tmp_path, char, code):
+    message = refused(tmp_path, f"cards:\n  - title: A\n  - title: B{char}C\n")
+    assert code in message and "line 3, column 13" in message and "not allowed" in message
+
+
+def test_text_that_is_not_utf8_names_its_line(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_bytes(b"cards:\n  - title: A\n  - title: caf\xe9\n")
+    with pytest.raises(LayoutError, match="not UTF-8 text \\(line 3\\)"):
+        read_yaml(path)
+
+
+# --- syntax --------------------------------------------------------------------------------------
+def test_a_quote_never_closed_names_where_it_began_and_where_the_parser_stopped(tmp_path):
+    lines = ["cards:"] + [f"  - title: Carte {i}" for i in range(1, 40)]
+    lines[10] = '  - title: "Carte sans fin'
+    message = refused(tmp_path, "\n".join(lines) + "\n")
+    assert "begins at line 11, column 12" in message and "at line 41" in message
+
+
+def test_a_quote_closed_far_below_is_suspected(tmp_path):
+    lines = ["cards:"] + [f"  - title: Carte {i}" for i in range(1, 40)]
+    lines[10] = '  - title: "Carte sans fin'
+    lines[30] = '  - title: Carte "trente"'
+    message = refused(tmp_path, "\n".join(lines) + "\n")
+    assert "line 31" in message and "begins at line 11, column 12" in message and "closing quote" in message
+
+
+def test_values_quoted_in_messages_are_cut_short(tmp_path):
+    long_key = "k" * 1000
+    message = refused(tmp_path, f"cards:\n  - title: A\n    {long_key}: 1\n")
+    assert "unknown key 'kkkk" in message and "…" in message
+    message = refused(tmp_path, "cards:\n  - title: A\n    width: " + "w" * 5000 + "\n")
+    assert "…" in message
+
+
+# --- the command ------------------------------------------------------------------------------
+@pytest.mark.parametrize("mistake", [
+    lambda text: text.replace("title:", f"title: {bomb()} #", 1),
+    lambda text: text.replace("count: 2", "count: 1000000000", 1),
+    lambda text: text.replace("title:", "title: \U0001F600", 1),
+    lambda text: text.replace("title:", "title: a\x00", 1),
+    lambda text: text + "\n#" + "x" * (20 << 20),
+], ids=["alias bomb", "count", "emoji", "NUL", "10 MB"])
+def test_build_refuses_in_one_line_and_writes_nothing(fixture_game, layouts_copy, tmp_path, mistake):
+    cards = layouts_copy / GAME / "cards.yaml"
+    cards.write_text(mistake(cards.read_text(encoding="utf-8")), encoding="utf-8")
+    result = run("build", GAME, "--out", str(tmp_path / "out"), layouts=layouts_copy)
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert "cards.yaml" in result.output
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+# --- fuzz ---------------------------------------------------------------------------------------
+_YAML_BITS = st.sampled_from([
+    "\n", "  ", "- ", ": ", "[", "]", "{", "}", ",", "&a ", "*a", "'", '"', "#", "|", ">", "!!str ",
+    "!!python/object:os.system ", "<<: ", "? ", "---", "...", "title", "cards", "count", "text", "width",
+    "1e999", "99999999999999999999999999999999999", "-1", ".nan", "\t", "\x00", "\ufeff", "é", "\U0001F600",
+])
+_FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+VALID = "cards:\n  - title: Relecture\n    text: 'Une page : deux fautes.'\n    count: 2\n    width: 6.3cm\n"
+
+
+def _loads_or_refuses(path, text: str) -> None:
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        data = load_yaml(path, DECK)
+    except LayoutError as error:
+        message = str(error)
+        assert message.startswith(str(path)) and "\n" not in message and len(message) < 600, message
+    else:
+        assert isinstance(data, dict) and data["cards"]
+
+
+@_FUZZ
+@given(st.lists(st.one_of(_YAML_BITS, st.text(max_size=8)), max_size=40))
+def test_fuzz_random_yaml_loads_or_gives_one_bounded_sentence(tmp_path, pieces):
+    _loads_or_refuses(tmp_path / "fuzz.yaml", "".join(pieces))
+
+
+@_FUZZ
+@given(st.integers(0, len(VALID)), st.integers(0, 10), st.lists(_YAML_BITS, max_size=6))
+def test_fuzz_a_valid_file_spliced_loads_or_gives_one_bounded_sentence(tmp_path, at, cut, insert):
+    _loads_or_refuses(tmp_path / "fuzz.yaml", VALID[:at] + "".join(insert) + VALID[at + cut:])
