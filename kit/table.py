@@ -60,6 +60,8 @@ def open_session(path: str | Path) -> sessions.Session:
 
 
 def repair_hint(torn: sessions.TornLine) -> KitError:
+    if not torn.repairable:   # a torn header: `repair` would refuse, so do not suggest it
+        return KitError(i18n.refusal(torn))
     return KitError(_("{problem} Or run `kit score repair {path}`, which cuts that line after asking.").format(
         problem=i18n.refusal(torn), path=torn.path))
 
@@ -141,31 +143,37 @@ def game_module(game: str) -> ModuleType:
 # -- parsing what people type -------------------------------------------------------------
 
 def parse_value(text: str) -> object:
-    """A typed option value: JSON when it parses (true, 3, [1, 2]), the plain text otherwise."""
+    """A typed option value: JSON when it parses (true, 3, [1, 2]), the plain text otherwise;
+    JSON beyond the session's bounds (a number of 5,000 digits) is refused."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
+        return sessions.parse_json(text)
+    except sessions.BadJSON as error:
+        if error.column is not None:
+            return text   # not JSON at all: a plain word
+        raise KitError(_("The value {value} cannot be used: {reason}.").format(
+            value=text if len(text) <= 40 else text[:39] + "…", reason=error)) from None
 
 
 def read_option_file(name: str) -> object:
-    """An option value read from a YAML (or JSON) file: `--option objectives=@FILE`."""
-    import yaml
+    """An option value read from a YAML (or JSON) file: `--option objectives=@FILE`, read
+    like a layout file, within the same bounds (size, nesting, aliases, numbers)."""
+    from kit.errors import LayoutError
+    from kit.schema import read_yaml
 
     try:
-        return yaml.safe_load(Path(name).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise KitError(f"The option file {name} cannot be read ({error.strerror or error}).") from None
-    except yaml.YAMLError as error:
-        raise KitError(f"The option file {name} is not valid YAML ({str(error).splitlines()[0]}).") from None
+        return read_yaml(name)
+    except LayoutError as error:
+        raise KitError(_("The option file {problem}.").format(problem=error)) from None
 
 
 def parse_json_action(text: str) -> dict:
     try:
-        action = json.loads(text)
-    except json.JSONDecodeError as error:
+        action = sessions.parse_json(text)
+    except sessions.BadJSON as error:
+        if error.column is None:   # JSON, but beyond what a score can hold
+            raise KitError(_("The action cannot be read: {reason}.").format(reason=error)) from None
         raise KitError(_("The action is not valid JSON ({reason} at column {column}); write it like "
-                         "'{{\"action\": \"undo\"}}'.").format(reason=error.msg, column=error.colno)) from None
+                         "'{{\"action\": \"undo\"}}'.").format(reason=error.reason, column=error.column)) from None
     if not isinstance(action, dict):
         raise KitError("The action must be a JSON object such as '{\"action\": \"undo\"}'.")
     return action

@@ -18,7 +18,9 @@ from __future__ import annotations
 import errno
 import fcntl
 import json
+import math
 import os
+import re
 import tempfile
 import time
 from contextlib import contextmanager
@@ -36,6 +38,11 @@ UTF8_BOM = b"\xef\xbb\xbf"
 # people typing at the same instant both succeed, and still answers at once when a session
 # is really stuck.
 LOCK_WAIT_SECONDS = 0.5
+# Bounds on the JSON of a line or a typed action, so that a hostile or mistaken input is a
+# sentence rather than a RecursionError or a 4,300-digit ValueError: a real action nests three
+# levels and its numbers have a few digits.
+MAX_JSON_DEPTH = 32
+MAX_NUMBER_DIGITS = 15    # whole numbers stay exact in JSON readers that use doubles
 
 
 class SessionError(ScorekeeperError):
@@ -46,6 +53,10 @@ class SessionError(ScorekeeperError):
     """
 
 
+HEADER_CUT = ("{path}:1: the header line is cut short, so the file holds no session to repair; create the "
+              "session again with `kit score new`.")
+
+
 class TornLine(SessionError):
     """The file ends in a line cut short (an interrupted write); nothing after it is lost.
 
@@ -54,12 +65,29 @@ class TornLine(SessionError):
 
     def __init__(self, path: Path, line: int, offset: int, tail: bytes):
         self.path, self.line, self.offset, self.tail = Path(path), line, offset, tail
-        super().__init__("{path}:{line}: the last line is cut short (probably an interrupted write); remove "
-                         "that line to go on, every line before it is intact.", path=path, line=line)
+        if line == 1:   # nothing before it to keep: no repair can give a session back
+            super().__init__(HEADER_CUT, path=path)
+        else:
+            super().__init__("{path}:{line}: the last line is cut short (probably an interrupted write); remove "
+                             "that line to go on, every line before it is intact.", path=path, line=line)
+
+    @property
+    def repairable(self) -> bool:
+        return self.line > 1
 
 
 class SessionLocked(SessionError):
     """Another command is writing the same session right now."""
+
+
+class BadJSON(ValueError):
+    """Text that is not JSON, or JSON beyond the bounds above. For a syntax error, `reason`
+    and `column` are json's ("Expecting value", 3); for JSON beyond the bounds, column is
+    None and the message is a clause ("it is nested more than 32 levels deep")."""
+
+    def __init__(self, reason: str, column: int | None = None):
+        self.reason, self.column = reason, column
+        super().__init__(reason if column is None else f"{reason} at column {column}")
 
 
 class NothingToUndo(RuleViolation):
@@ -147,6 +175,44 @@ class Session:
 
 # -- validation of what a file or a user gives --------------------------------------------
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _number(text: str, kind: type) -> int | float:
+    digits = sum(ch.isdigit() for ch in text)
+    if digits > MAX_NUMBER_DIGITS:
+        shown = text if len(text) <= 20 else text[:17] + "…"
+        raise BadJSON(f"the number {shown} has {digits:,} digits, more than the {MAX_NUMBER_DIGITS} a score "
+                      "can have")
+    value = kind(text)
+    if kind is float and not math.isfinite(value):
+        raise BadJSON(f"the number {text} is too large")
+    return value
+
+
+def _constant(name: str) -> object:
+    raise BadJSON(f"{name} is not a number a score can have")
+
+
+def parse_json(text: str) -> object:
+    """json.loads within bounds: nesting at most MAX_JSON_DEPTH deep, numbers of at most
+    MAX_NUMBER_DIGITS digits, no NaN or Infinity. BadJSON says what is wrong otherwise."""
+    depth = deepest = 0
+    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):   # brackets inside strings do not nest
+        depth += 1 if bracket.group() in "[{" else -1
+        deepest = max(deepest, depth)
+        if deepest > MAX_JSON_DEPTH:
+            raise BadJSON(f"it is nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        return json.loads(text, parse_int=lambda t: _number(t, int), parse_float=lambda t: _number(t, float),
+                          parse_constant=_constant)
+    except json.JSONDecodeError as error:
+        raise BadJSON(error.msg, error.colno) from None
+    except RecursionError:   # not reached within the bound above; kept as a last guard
+        raise BadJSON(f"it is nested more than {MAX_JSON_DEPTH} levels deep") from None
+
+
 def normalise_action(action: object) -> dict:
     """An action dict with its name first, or RuleViolation saying what is wrong with it."""
     if not isinstance(action, dict):
@@ -226,12 +292,17 @@ def _parse(path: Path, data: bytes) -> Session:
         if not raw.strip():
             continue   # a blank line carries nothing (a hand edit); nothing is lost by skipping it
         try:
-            obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            if number == torn_at:
+            obj = parse_json(raw.decode("utf-8"))
+        except (UnicodeDecodeError, BadJSON) as error:
+            # A torn first line is a header cut short only if it began like one; binary noise
+            # without a newline is another kind of file, not something `repair` could mend.
+            if number == torn_at and (session is not None or raw.lstrip().startswith(b"{")):
                 raise TornLine(path, number, start, data[start:]) from None
             if session is None:   # the very first line: most likely some other file given by mistake
                 raise SessionError("{path}:{number}: this is not a session file; its first line should be the JSON header but is not JSON ({value}).", path=path, number=number, value=_json_reason(error)) from None
+            if isinstance(error, BadJSON) and error.column is None:
+                raise SessionError("{path}:{number}: this line cannot be read ({value}).", path=path, number=number,
+                                   value=str(error)) from None
             raise SessionError("{path}:{number}: this line is not valid JSON ({value}).", path=path, number=number, value=_json_reason(error)) from None
         try:
             if session is None:
@@ -248,9 +319,7 @@ def _parse(path: Path, data: bytes) -> Session:
 
 
 def _json_reason(error: Exception) -> str:
-    if isinstance(error, json.JSONDecodeError):
-        return f"{error.msg} at column {error.colno}"
-    return "it is not UTF-8 text"
+    return str(error) if isinstance(error, BadJSON) else "it is not UTF-8 text"
 
 
 def load(path: str | os.PathLike) -> Session:
@@ -430,9 +499,9 @@ def repair(path: str | os.PathLike) -> tuple[int, bytes]:
             _parse(path, data)
         except TornLine as torn:
             # Every line before the torn one was replayed already (only the last line can be
-            # torn); what is left to check is that a header stays once it is cut.
-            if not data[:torn.offset].removeprefix(UTF8_BOM).strip():
-                raise SessionError("{path}:1: the file is empty; a session starts with its header line.", path=path) from None
+            # torn); a torn header leaves nothing to keep, and says so as `load` does.
+            if not torn.repairable:
+                raise SessionError(HEADER_CUT, path=path) from None
             os.ftruncate(fd, torn.offset)
             os.fsync(fd)
             return torn.line, torn.tail

@@ -95,7 +95,23 @@ def _players_text(session: sessions.Session) -> str:
     return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
 
 
-@score.command(epilog=common.examples(
+class _DataArguments(click.Command):
+    """A command whose arguments are data, never options: `act FILE -1` hands "-1" to the
+    action's own check instead of click's usage error. Only -h/--help stay options, and a
+    `--` before the action is still understood. A missing or extra argument is one sentence."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not any(arg in ("-h", "--help") for arg in args):
+            if len(args) == 3 and args[1] == "--":
+                args = [args[0], args[2]]
+            args = ["--", *args]
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise KitError(f"{error.format_message()} Write: kit score {self.name} FILE ACTION.") from None
+
+
+@score.command(cls=_DataArguments, epilog=common.examples(
     """act senate.jsonl '{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}'""",
     """act these.jsonl '{"action": "adjust", "player": "Ana", "pression": 3}'"""))
 @common.FILE
@@ -183,6 +199,8 @@ def repair(file: Path, yes: bool) -> None:
     torn = sessions.torn_tail(file)   # any other problem is reported as it stands
     if torn is None:
         raise KitError(f"{file} has no cut-short last line; there is nothing to repair.")
+    if not torn.repairable:
+        raise KitError(str(torn))     # in the words `show` uses
     click.echo(f"Line {torn.line} is cut short: {torn.tail.decode('utf-8', 'replace')!r}")
     if not yes and not click.confirm("Remove it? The lines before it are kept unchanged", default=False):
         raise KitError(f"Nothing was changed in {file}.")

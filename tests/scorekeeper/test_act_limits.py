@@ -1,0 +1,146 @@
+"""`kit score act` and the session reader under hostile input: huge numbers, deep JSON,
+arguments that look like options, binary noise. Each is one sentence, exit 2, and the
+session file stays byte for byte what it was."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from scorekeeper import session as sessions
+
+
+@pytest.fixture
+def phd(new_session) -> Path:
+    return new_session("phd", players=("Ana", "Ben"))
+
+
+def refused_unchanged(kit, path: Path, *args: str) -> str:
+    before = path.read_bytes()
+    result = kit("score", "act", path, *args)
+    assert result.exit_code == 2, result.output
+    message = result.output.strip()
+    assert len(message.splitlines()) == 1 and "Traceback" not in message and "Unexpected" not in message, message
+    assert path.read_bytes() == before
+    return message
+
+
+def adjust(pression: str) -> str:
+    return '{"action": "adjust", "player": "Ana", "pression": ' + pression + "}"
+
+
+@pytest.mark.parametrize("number, words", [
+    ("9" * 5000, "has 5,000 digits"),
+    ("-" + "1" * 16, "has 16 digits"),
+    ("1e999", "too large"),
+    ("1" + "0" * 400 + ".5", "digits"),
+    ("NaN", "NaN is not a number"),
+    ("-Infinity", "-Infinity is not a number"),
+])
+def test_numbers_beyond_any_score_are_one_sentence(kit, phd, number, words):
+    message = refused_unchanged(kit, phd, adjust(number))
+    assert words in message and len(message) < 300
+
+
+def test_a_number_within_bounds_reaches_the_rules(kit, phd):
+    result = kit("score", "act", phd, adjust("9" * sessions.MAX_NUMBER_DIGITS))   # the rules decide
+    assert result.exit_code in (0, 2) and "digits" not in result.output and "Unexpected" not in result.output
+
+
+@pytest.mark.parametrize("depth", [sessions.MAX_JSON_DEPTH + 1, 60_000])
+def test_deep_json_is_one_sentence(kit, phd, depth):
+    message = refused_unchanged(kit, phd, "[" * depth + "]" * depth)
+    assert f"nested more than {sessions.MAX_JSON_DEPTH} levels deep" in message
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    assert sessions.parse_json(json.dumps({"action": "note", "text": "[" * 100})) == {
+        "action": "note", "text": "[" * 100}
+
+
+@pytest.mark.parametrize("action", ["-1", "--", "-", "--pression", "-{}", "-x-h"])
+def test_an_action_that_looks_like_an_option_is_data(kit, phd, action):
+    message = refused_unchanged(kit, phd, action)
+    assert message.startswith("Error: The action")
+
+
+def test_the_double_dash_still_works_and_help_is_help(kit, phd):
+    assert "must be a JSON object" in refused_unchanged(kit, phd, "--", "-1")
+    result = kit("score", "act", phd, "--help")
+    assert result.exit_code == 0 and "ACTION" in result.output
+
+
+def test_a_line_in_the_file_beyond_the_bounds_names_its_line(kit, phd):
+    with phd.open("a", encoding="utf-8") as f:
+        f.write(adjust("9" * 5000) + "\n")
+    result = kit("score", "show", phd)
+    assert result.exit_code == 2 and f"{phd}:2: this line cannot be read" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("noise, words", [
+    (bytes(range(256)).replace(b"\n", b""), "not a session file"),
+    (b"\x00\xff" * 50, "not a session file"),
+    (b"PK\x03\x04 zip", "not a session file"),
+    (b'{"format": 1, "ga', "header line is cut short"),
+])
+def test_noise_without_a_newline_show_and_repair_agree(kit, tmp_path, noise, words):
+    path = tmp_path / "noise.jsonl"
+    path.write_bytes(noise)
+    shown = kit("score", "show", path)
+    repaired = kit("score", "repair", path, "--yes")
+    assert shown.exit_code == repaired.exit_code == 2
+    assert "kit score repair" not in shown.output      # no advice the repair then refuses
+    assert shown.output == repaired.output and words in shown.output
+    assert len(shown.output.strip().splitlines()) == 1
+    assert path.read_bytes() == noise
+
+
+def test_noise_after_the_header_is_a_torn_line_that_repair_cuts(kit, phd):
+    whole = phd.read_bytes()
+    phd.write_bytes(whole + bytes(range(256)).replace(b"\n", b""))
+    shown = kit("score", "show", phd)
+    assert shown.exit_code == 2 and "kit score repair" in shown.output
+    assert kit("score", "repair", phd, "--yes").exit_code == 0 and phd.read_bytes() == whole
+
+
+# --- fuzz ----------------------------------------------------------------------------------
+_BITS = st.sampled_from([
+    '{"action": "adjust", "player": "Ana", "pression": ', '{"action": "', "undo", '"}', "}", "{", "[", "]",
+    ",", ":", '"', "-", "--", "-h", "9" * 20, "1e999", "NaN", "-0", "0.5", "\\u0000", "\\ud800", "é", "null",
+    "true", '"Ana"', '"Ben"', '"credit"', '"pression"', " ", "\t",
+])
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+_ACTIONS = st.one_of(
+    st.lists(_BITS, max_size=12).map("".join),
+    _JSON.map(json.dumps),
+    st.fixed_dictionaries({"action": st.sampled_from(["adjust", "undo", "submit", "deck-empty", ""])},
+                          optional={"player": st.sampled_from(["Ana", "Ben", "Zoé", 3]),
+                                    "pression": st.integers(-10**20, 10**20),
+                                    "credit": st.integers(-5, 5)}).map(json.dumps),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=30),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_ACTIONS)
+def test_fuzz_act_accepts_one_line_or_refuses_in_one_sentence_leaving_the_file(kit, phd, action):
+    before = phd.read_bytes()
+    try:
+        result = kit("score", "act", phd, action)
+        assert result.exit_code in (0, 2), result.output
+        assert "Traceback" not in result.output and "Unexpected" not in result.output
+        after = phd.read_bytes()
+        if result.exit_code == 2 or action in ("-h", "--help"):   # refused, or help asked
+            assert len(result.output.strip().splitlines()) == 1 or "Usage:" in result.output, result.output
+            assert after == before
+        else:
+            assert after.startswith(before) and after[len(before):].count(b"\n") == 1
+            sessions.load(phd)                        # what was accepted reads back
+    finally:
+        phd.write_bytes(before)
