@@ -22,7 +22,6 @@ The contract for kit/games/<game>/table.py (`render` and `play` required, the re
 """
 from __future__ import annotations
 
-import json
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType

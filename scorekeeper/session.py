@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from scorekeeper import rules as rule_modules
-from scorekeeper.errors import RuleViolation, ScorekeeperError
+from scorekeeper.errors import N_, RuleViolation, ScorekeeperError
 
 FORMAT = 1
 UNDO = "undo"
@@ -53,8 +53,8 @@ class SessionError(ScorekeeperError):
     """
 
 
-HEADER_CUT = ("{path}:1: the header line is cut short, so the file holds no session to repair; create the "
-              "session again with `kit score new`.")
+HEADER_CUT = N_("{path}:1: the header line is cut short, so the file holds no session to repair; create the "
+                "session again with `kit score new`.")
 
 
 class TornLine(SessionError):

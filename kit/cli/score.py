@@ -14,6 +14,7 @@ import click
 from kit import i18n
 from kit.cli import LazyGroup
 from kit.errors import KitError
+from kit.i18n import _
 from kit import games, table as common
 from scorekeeper import rules, session as sessions
 
@@ -108,7 +109,8 @@ class _DataArguments(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.UsageError as error:
-            raise KitError(f"{error.format_message()} Write: kit score {self.name} FILE ACTION.") from None
+            raise KitError(_("{problem} Write: kit score {command} FILE ACTION.").format(
+                problem=error.format_message(), command=self.name)) from None
 
 
 @score.command(cls=_DataArguments, epilog=common.examples(
