@@ -10,7 +10,7 @@ from kit import schema
 from kit.errors import LayoutError
 from kit.schema import Field, ListOf, Record, load_table, load_yaml, read_yaml
 
-from .conftest import GAME, run
+from build_helpers import GAME, run
 
 CARD = Record({
     "title": Field("text"),
