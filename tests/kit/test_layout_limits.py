@@ -18,6 +18,7 @@ CARD = Record({
     "count": Field(int, default=1, min=0, max=schema.MAX_COPIES),
     "width": Field("mm", default=63.0),
     "ratio": Field(float, default=1.0),
+    "size": Field("size", default="poker"),
 }, name_key="title")
 DECK = Record({"name": Field(str, default="Deck"), "cards": Field(ListOf(CARD, min_len=1))})
 
@@ -80,6 +81,9 @@ def test_a_number_too_long_to_convert_is_refused_with_its_line(tmp_path):
     ("ratio: .inf", "expected a number, got inf"),
     ("ratio: 1.0e+300", f"must be at most {schema.MAX_WHOLE:,}"),
     ("width: 7000", "a length of 7000 mm is longer than any paper"),
+    ("size: 7000x12000", "a length of 7000 mm is longer than any paper"),
+    ("size: [63, 12000]", "a length of 12000 mm is longer than any paper"),
+    ("size: [[1, 2], [3, 4]]", "got a list of 2 items"),
 ])
 def test_numbers_have_stated_bounds(tmp_path, entry, fragment):
     message = refused(tmp_path, f"cards:\n  - title: A\n    {entry}\n")
