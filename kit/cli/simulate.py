@@ -19,9 +19,9 @@ def _bots(ctx, param, value: str) -> list[str]:
 
 
 @click.command("simulate")
-@click.argument("game", type=click.Choice(tuple(MODULES)))
+@click.argument("chosen", metavar="GAME...", nargs=-1, required=True, type=click.Choice((*MODULES, "all")))
 @click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True,
-              help="How many complete games to play.")
+              help="How many complete games to play (of each game).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The same seed gives the same figures, on any number of cores.")
 @click.option("--players", type=int, default=None, help="Players at the table.  [default: the game's usual count]")
@@ -31,49 +31,59 @@ def _bots(ctx, param, value: str) -> list[str]:
               help="A game option, as for `kit score new` (e.g. chapters=2, timed=true, target=10).")
 @click.option("--rules-from", "--layouts", "layouts", type=click.Path(file_okay=False, exists=True, path_type=Path),
               default=None, help="A designer's copy of layouts/ to draw decks, motions and objectives from.")
-@click.option("--json", "as_json", is_flag=True, help="Print every figure as JSON, for scripts.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print every figure as JSON, for scripts (a list when several games are played).")
 @click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures, with histograms, to this PDF.")
+              help="Also write the figures, with histograms, to this PDF: one page per game.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Processes to play on.  [default: every core]")
-def simulate(game: str, count: int, seed: int, players: int | None, bots: list[str], options: tuple[str, ...],
-             layouts: Path | None, as_json: bool, report: Path | None, jobs: int | None) -> None:
+def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None, bots: list[str],
+             options: tuple[str, ...], layouts: Path | None, as_json: bool, report: Path | None,
+             jobs: int | None) -> None:
     """Play GAME many times with simple bots and report who wins, how long games last and
-    what happens in them: what a change in the layouts does to the game.
+    what happens in them: what a change in the layouts does to the game. `all` plays the
+    four games.
 
     \b
       kit simulate hoc-censeo --games 10000 --seed 1
       kit simulate phd --players 4 --bots random,greedy --option chapters=2
-      kit simulate promotion --rules-from my-layouts/ --report promotion-sim.pdf
+      kit simulate all --rules-from my-layouts/ --report simulated.pdf
     """
     from kit.build import default_layouts
+    from kit.simulate import module, runner
+    from kit.simulate import report as reports
     from kit.table import parse_value, split_pair
-    from kit.simulate import module, report as reports, runner
 
-    sim = module(game)
-    unknown = [b for b in bots if b not in sim.BOTS]
-    if unknown:
-        raise click.BadParameter(f"{unknown[0]!r} is not a bot of {game}; its bots are {', '.join(sim.BOTS)}",
-                                 param_hint="--bots")
+    games = list(MODULES) if "all" in chosen else list(dict.fromkeys(chosen))
     parsed: dict = {}
     for text in options:
         key, value = split_pair(text, "--option", "chapters=2", "KEY=VALUE")
         if key in parsed:
             raise KitError(f"--option gives {key} twice; give each option once.")
         parsed[key] = parse_value(value)
-    seats = runner.seat_bots(game, bots, runner.player_count(game, players))
     root = layouts if layouts is not None else default_layouts()
-    table = sim.load(root)
-    runner.check(game, table, seats, parsed)     # a refused option says so before the cores start
+    plans = []
+    for game in games:           # every refusal before the first game is played
+        sim = module(game)
+        unknown = [b for b in bots if b not in sim.BOTS]
+        if unknown:
+            raise click.BadParameter(f"{unknown[0]!r} is not a bot of {game}; its bots are {', '.join(sim.BOTS)}",
+                                     param_hint="--bots")
+        seats = runner.seat_bots(game, bots, runner.player_count(game, players))
+        table = sim.load(root)
+        runner.check(game, table, seats, parsed)
+        plans.append((game, seats, table))
 
-    with click.progressbar(length=count, label=f"Playing {count} games", file=sys.stderr) as bar:
-        records = runner.play(game, games=count, seed=seed, bots=seats, options=parsed,
-                              table=table, jobs=jobs, progress=bar.update)
-    summary = runner.summarise(game, records, seed=seed, bots=seats, options=parsed, layouts=str(root))
+    summaries = []
+    for game, seats, table in plans:
+        with click.progressbar(length=count, label=f"{game}: playing {count} games", file=sys.stderr) as bar:
+            records = runner.play(game, games=count, seed=seed, bots=seats, options=parsed,
+                                  table=table, jobs=jobs, progress=bar.update)
+        summaries.append(runner.summarise(game, records, seed=seed, bots=seats, options=parsed, layouts=str(root)))
     if report is not None:
-        reports.write_pdf([summary], report)
+        reports.write_pdf(summaries, report)
     if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=1))
+        click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, ensure_ascii=False, indent=1))
     else:
-        click.echo("\n".join(reports.lines(summary)))
+        click.echo("\n\n".join("\n".join(reports.lines(s)) for s in summaries))
         if report is not None:
             click.echo(f"Report: {report}")

@@ -28,9 +28,9 @@ BOTS = {
 FIGURES = {
     "calamities": "calamities per game",
     "senators_left": "senators left at the end (per player)",
-    "magistrate_ties": "votes per game where the magistrate breaks a tie (totals or ranks)",
-    "tie_needs_magistrate": "games where a tie needs the magistrate",
-    "first_objective": "objective met when the game ends (tribe, objective)",
+    "magistrate_ties": "votes where the magistrate breaks a tie",
+    "tie_needs_magistrate": "a tie needs the magistrate (totals or ranks)",
+    "first_objective": "objective reached first (met when the game ends)",
     "contre_wins": "votes won by CONTRE per game",
 }
 

@@ -19,7 +19,7 @@ ROW = 4.6                  # mm per bar row
 LABEL_W = 62.0             # the label column of a bar row
 VALUE_W = 38.0             # the number column
 COLUMNS = 3                # histograms per row
-CELL_H = 36.0
+CELL_H = 39.0
 
 
 def _fit(surface: Surface, text: str, width: float, size: float, font: str = "sans") -> str:
@@ -77,7 +77,7 @@ def _rate_rows(surface: Surface, y: float, rows: list[tuple[str, dict]], scale: 
 def _histogram(surface: Surface, x: float, y: float, w: float, label: str, d: dict) -> None:
     """A labelled histogram with its axis ends and the mean and quartiles under it."""
     surface.text(x, y + 3.0, _fit(surface, label, w, 7.5, "sans-bold"), font="sans-bold", size=7.5, colour=INK)
-    top, bottom = y + 5.0, y + CELL_H - 10.0
+    top, bottom = y + 5.0, y + CELL_H - 13.0
     bars = d["histogram"]
     if bars:
         most = max(count for _, count in bars) or 1
@@ -90,8 +90,16 @@ def _histogram(surface: Surface, x: float, y: float, w: float, label: str, d: di
         def edge(value) -> str:
             return f"{value[0]:g}–{value[1]:g}" if isinstance(value, list) else f"{value:g}"
 
-        surface.text(x, bottom + 3.0, edge(bars[0][0]), size=6.5, colour=MUTED)
-        surface.text(x + w, bottom + 3.0, edge(bars[-1][0]), size=6.5, colour=MUTED, anchor="end")
+        if len(bars) <= 12:        # few bars: each one named under itself
+            for i, (value, _) in enumerate(bars):
+                surface.text(x + (i + 0.5) * step, bottom + 3.0, edge(value), size=6.5, colour=MUTED,
+                             anchor="middle")
+        else:
+            surface.text(x, bottom + 3.0, edge(bars[0][0]), size=6.5, colour=MUTED)
+            surface.text(x + w, bottom + 3.0, edge(bars[-1][0]), size=6.5, colour=MUTED, anchor="end")
+        share = most / (sum(count for _, count in bars) or 1)
+        surface.text(x, bottom + 10.0, f"the tallest bar holds {100 * share:.0f} % of the values", size=6,
+                     colour=MUTED)
     surface.text(x, bottom + 7.0, _fit(surface, f"mean {d['mean']:.3g} · median {d['median']:g} · "
                                                 f"50 % within {d['p25']:g}–{d['p75']:g}", w, 6.5),
                  size=6.5, colour=INK)

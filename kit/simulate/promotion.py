@@ -33,8 +33,8 @@ BOTS = {
 
 FIGURES = {
     "pi_end": "PI at the end (per player)",
-    "office_closes": "games where the office closes (deck out a third time)",
-    "tiebreak_by_hand": "games decided by the cards in hand",
+    "office_closes": "the office closes (deck out 3 times)",
+    "tiebreak_by_hand": "PI tie decided by cards in hand",
     "attacks": "attacks played per game",
     "answered": "attacks answered by a Trahison per game",
     "burnouts": "burnouts per game",

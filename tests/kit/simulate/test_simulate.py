@@ -152,12 +152,15 @@ def test_refusals_say_why(args, message):
 
 def test_report_has_one_page_per_game_with_its_figures(tmp_path):
     pdf = tmp_path / "report.pdf"
-    result = CliRunner().invoke(cli, ["simulate", "promotion", "--games", "60", "--report", str(pdf)])
+    result = CliRunner().invoke(cli, ["simulate", "promotion", "amphitheatre", "--games", "60", "--json",
+                                      "--report", str(pdf)])
     assert result.exit_code == 0, result.output
+    assert [s["game"] for s in json.loads(result.stdout)] == ["promotion", "amphitheatre"]
     reader = pypdf.PdfReader(pdf)
-    assert len(reader.pages) == 1
-    text = reader.pages[0].extract_text()
-    assert "Promotion" in text and "Who wins" in text and "seat 4" in text
+    assert len(reader.pages) == 2
+    first, second = (page.extract_text() for page in reader.pages)
+    assert "Promotion" in first and "Who wins" in first and "seat 4" in first and "PI at the end" in first
+    assert "Amphithéâtre" in second and "accusations per game" in second
 
 
 # --- the statistics ------------------------------------------------------------------------------
