@@ -124,6 +124,20 @@ def check_only(kits: dict[str, GameKit], only: tuple[str, ...]) -> None:
             raise KitError(f"unknown component '{wanted}'; the components are {valid}")
 
 
+def load_kits(games, layouts: Path | str | None, only: tuple[str, ...] = ()) -> list[GameKit]:
+    """The named games' kits (all games when none is named), each reduced to the --only
+    components. Every game is loaded and checked (names, layouts, --only) before any is
+    returned; a game none of whose components is named is left out."""
+    chosen = check_games(games)
+    layouts = Path(layouts) if layouts is not None else default_layouts()
+    if not layouts.is_dir():
+        raise KitError(f"the layouts folder {layouts} does not exist")
+    kits = {game: load_kit(game, layouts) for game in chosen}
+    check_only(kits, only)
+    selected = [select(game_kit, only) for game_kit in kits.values()]
+    return [k for k in selected if k.components or not only]
+
+
 @dataclass
 class Plan:
     """One game's document: its contents page(s), then every sheet, with page numbers.
@@ -301,18 +315,7 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
     written, so a mistake in one game leaves the output folder as it was.
     """
     options.check()
-    chosen = check_games(games)
-    layouts = Path(layouts) if layouts is not None else default_layouts()
-    if not layouts.is_dir():
-        raise KitError(f"the layouts folder {layouts} does not exist")
-    kits = {game: load_kit(game, layouts) for game in chosen}
-    check_only(kits, options.only)
-    plans = []
-    for game_kit in kits.values():
-        selected = select(game_kit, options.only)
-        if options.only and not selected.components:
-            continue  # --only names components of other games
-        plans.append(plan(selected, options))
+    plans = [plan(selected, options) for selected in load_kits(games, layouts, options.only)]
     out = Path(out)
     _ensure_out(out)
     built = []

@@ -6,21 +6,10 @@ from pathlib import Path
 
 import click
 
-from kit.paper import MAX_BLEED, PAPERS, parse_mm
+from kit.cli.build import _bleed   # the one parser of a bleed in mm
+from kit.paper import MAX_BLEED, PAPERS
 
 TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, without importing it
-
-
-def _bleed(ctx, param, value):
-    if value is None:
-        return None
-    try:
-        mm = parse_mm(value)
-    except ValueError as error:
-        raise click.BadParameter(str(error)) from None
-    if not 0 <= mm <= MAX_BLEED:
-        raise click.BadParameter(f"must be between 0 and {MAX_BLEED:g} mm, not {mm:g}")
-    return mm
 
 
 @click.command("export", short_help="Export print-shop PNGs or Tabletop Simulator decks.")
@@ -35,8 +24,8 @@ def _bleed(ctx, param, value):
 @click.option("--dpi", type=float, default=None, metavar="N",
               help="Resolution (png: 300; tts: 150, lowered so a sheet stays within 4096 px). "
                    "The shops' sizes are fixed at 300 dpi.")
-@click.option("--bleed", default=None, callback=_bleed, metavar="MM",
-              help=f"png: art past the cut, 0 to {MAX_BLEED:g} mm.  [default: 3]")
+@click.option("--bleed", default="3", callback=_bleed, show_default=True, metavar="MM",
+              help=f"png: art past the cut, 0 to {MAX_BLEED:g} mm (the shops and TTS set their own).")
 @click.option("--base-url", default=None, metavar="URL",
               help="tts: the address where the images will be hosted (default: file URLs to OUT).")
 @click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
@@ -45,8 +34,9 @@ def _bleed(ctx, param, value):
               help="A designer's copy of layouts/ to export from.  [default: the project's layouts/]")
 @click.option("--strict", is_flag=True,
               help="Fail on preflight warnings too (text or symbols in the safe margin, art stopping at the trim).")
-def export(games: tuple[str, ...], target: str, out: Path, only: tuple[str, ...], dpi: float | None,
-           bleed: float | None, base_url: str | None, paper: str, layouts: Path | None, strict: bool) -> None:
+@click.pass_context
+def export(ctx: click.Context, games: tuple[str, ...], target: str, out: Path, only: tuple[str, ...],
+           dpi: float | None, bleed: float, base_url: str | None, paper: str, layouts: Path | None, strict: bool) -> None:
     """Export the GAMEs (all when none is named) for a print shop or Tabletop Simulator.
 
     Writes OUT/<game>/<target>/ with the images, manifest.csv (file, component, card
@@ -64,11 +54,11 @@ def export(games: tuple[str, ...], target: str, out: Path, only: tuple[str, ...]
     from kit.export.run import ExportOptions, export as run_export, plan_total, prepare
 
     target = target.lower()
-    if bleed is not None and target != "png":
+    if ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT and target != "png":
         raise click.BadParameter(f"the {target} target sets its own bleed", param_hint="--bleed")
     if base_url is not None and target != "tts":
         raise click.BadParameter("only the tts target links its images", param_hint="--base-url")
-    options = ExportOptions(target=target, dpi=dpi, bleed=3.0 if bleed is None else bleed, paper=paper.lower(),
+    options = ExportOptions(target=target, dpi=dpi, bleed=bleed, paper=paper.lower(),
                             only=tuple(only), base_url=base_url, strict=strict)
     kits = prepare(games, layouts=layouts, options=options)
     if sys.stderr.isatty():

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from kit.build import _ensure_out, _replace, _umask, check_games, check_only, default_layouts, load_kit, select
+from kit.build import _ensure_out, _replace, _umask, load_kits
 from kit.errors import KitError
 from kit.export import preflight, tts
 from kit.export.faces import Face, faces
@@ -359,14 +359,7 @@ def plan_total(kits: list[GameKit], options: ExportOptions) -> int:
 def prepare(games, *, layouts: Path | str | None, options: ExportOptions) -> list[GameKit]:
     """The kits to export, loaded and checked (names, layouts, --only) before anything is drawn."""
     options.check()
-    chosen = check_games(games)
-    layouts = Path(layouts) if layouts is not None else default_layouts()
-    if not layouts.is_dir():
-        raise KitError(f"the layouts folder {layouts} does not exist")
-    kits = {game: load_kit(game, layouts) for game in chosen}
-    check_only(kits, options.only)
-    selected = [select(k, options.only) for k in kits.values()]
-    return [k for k in selected if k.components]
+    return load_kits(games, layouts, options.only)
 
 
 def export(games=(), *, out: Path | str = Path("output") / "export", layouts: Path | str | None = None,
