@@ -5,19 +5,26 @@ asked for, impose them (kit.sheets), draw the contents page and every sheet on o
 surface, and write OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg, one file per
 page, the contents as contents-<n>.svg) with OUT/<game>.json beside it.
 
-Files appear whole or not at all: everything is written under a temporary name in OUT
-and renamed into place at the end; on any error the temporary files are removed.
+Files appear whole or not at all, and a game's document and manifest together: every
+game asked for is drawn under temporary names in OUT (`.<name>.<pid>.tmp`) first, then all
+are renamed into place at the end with SIGINT, SIGTERM and SIGHUP held back, so an error,
+Ctrl-C or `kill` leaves the previous files as they were; a SIGTERM during drawing still
+removes the temporaries. Only a SIGKILL or a power cut can leave some behind, and each
+build starts by removing those of earlier runs (not those of a build still running).
 Nothing depends on the clock or the machine, so the same inputs give the same bytes.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
-import tempfile
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import kit
 import kit.games
@@ -225,64 +232,160 @@ def _title(game_kit: GameKit) -> str:
     return f"{game_kit.title} — kit à imprimer"
 
 
+# A temporary of this module: `.<name>.<pid>.tmp`, a file or a folder. The pid tells a
+# leftover of a dead build from the work of one still running in the same folder.
+_TEMPORARY = re.compile(r"^\..+\.(\d+)\.tmp$")
+
+
+def _temporary(out: Path, name: str) -> Path:
+    return out / f".{name}.{os.getpid()}.tmp"
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:   # EPERM: someone else's live process
+        return True
+    return True
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def clean_temporaries(out: Path) -> list[Path]:
+    """Remove what killed builds left in `out` (never a running build's files); what was removed."""
+    removed = []
+    for entry in out.iterdir():
+        match = _TEMPORARY.match(entry.name)
+        if match and not _alive(int(match.group(1))):
+            _remove(entry)
+            removed.append(entry)
+    return removed
+
+
 def _ensure_out(out: Path) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
-        probe_fd, probe = tempfile.mkstemp(prefix=".kit-probe-", dir=out)
-        os.close(probe_fd)
-        os.unlink(probe)
+        clean_temporaries(out)
+        probe = _temporary(out, "kit-probe")
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise KitError(f"cannot write to the output folder {out} ({reason})") from None
 
 
-def write_game(p: Plan, out: Path) -> Built:
-    """Draw a planned game and put its files in place atomically."""
+@dataclass
+class Staged:
+    """One game drawn under temporary names: (temporary, final) pairs, the manifest last."""
+
+    built: Built
+    pairs: list[tuple[Path, Path]]
+
+
+def stage_game(p: Plan, out: Path, temporaries: list[Path]) -> Staged:
+    """Draw a planned game into temporaries in out (each listed in `temporaries` as soon as
+    it exists, for the caller to remove on failure); nothing visible changes yet."""
     game = p.kit.id
     options = p.options
-    document = manifest(p)
-    manifest_text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    manifest_text = json.dumps(manifest(p), ensure_ascii=False, indent=2) + "\n"
+    if options.fmt == "pdf":
+        surface = make_surface("pdf", greyscale=options.greyscale, title=_title(p.kit))
+        draw_document(surface, p)
+        target = out / f"{game}.pdf"
+        temp = _temporary(out, f"{game}.pdf")
+        temporaries.append(temp)
+        surface.save(temp)
+        pairs = [(temp, target)]
+        files = [target]
+    else:
+        folder = _temporary(out, f"{game}.svg")
+        temporaries.append(folder)
+        folder.mkdir()
+        surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
+        draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages, p.contents_body)
+        surface.save(folder / "contents")
+        for entry in p.entries:
+            sheets = [s for s in p.sheets if s.component is entry.component]
+            surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
+            _draw(game, surface, sheets)
+            surface.save(folder / entry.component.id)
+        target = out / game
+        pairs = [(folder, target)]
+        files = sorted((target / f.name for f in folder.iterdir()), key=lambda f: f.name)
+    temp_json = _temporary(out, f"{game}.json")
+    temporaries.append(temp_json)
+    temp_json.write_text(manifest_text, encoding="utf-8")
+    pairs.append((temp_json, out / f"{game}.json"))
+    return Staged(Built(game, files + [out / f"{game}.json"], p.pages), pairs)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C, kill and a closed terminal wait until the block is over (then act as usual)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield   # the mask is per thread; a build run from a worker thread gets no interrupt anyway
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """A SIGTERM while drawing raises SystemExit, so the `finally` that removes temporaries
+    runs (Python's default would end the process on the spot)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def write_games(plans: list[Plan], out: Path, progress: Callable[[str], None] | None = None) -> list[Built]:
+    """Draw every planned game into temporaries, then put them all in place at once."""
     temporaries: list[Path] = []
     try:
-        if options.fmt == "pdf":
-            surface = make_surface("pdf", greyscale=options.greyscale, title=_title(p.kit))
-            draw_document(surface, p)
-            target = out / f"{game}.pdf"
-            temp = out / f".{game}.pdf.{os.getpid()}.tmp"
-            temporaries.append(temp)
-            surface.save(temp)
-            pairs = [(temp, target)]
-            files = [target]
-        else:
-            folder = Path(tempfile.mkdtemp(prefix=f".{game}.", suffix=".tmp", dir=out))
-            temporaries.append(folder)
-            folder.chmod(0o777 & ~_umask())  # mkdtemp makes it private; the result should not be
-            surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
-            draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages, p.contents_body)
-            surface.save(folder / "contents")
-            for entry in p.entries:
-                sheets = [s for s in p.sheets if s.component is entry.component]
-                surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
-                _draw(game, surface, sheets)
-                surface.save(folder / entry.component.id)
-            target = out / game
-            pairs = [(folder, target)]
-            files = sorted((target / f.name for f in folder.iterdir()), key=lambda f: f.name)
-        temp_json = out / f".{game}.json.{os.getpid()}.tmp"
-        temporaries.append(temp_json)
-        temp_json.write_text(manifest_text, encoding="utf-8")
-        pairs.append((temp_json, out / f"{game}.json"))
-        for source, destination in pairs:
-            _replace(source, destination)
-        return Built(game, files + [out / f"{game}.json"], p.pages)
+        with _terminate_cleanly():
+            staged = []
+            for p in plans:
+                staged.append(stage_game(p, out, temporaries))
+                if progress:
+                    progress(p.kit.id)
+            with _signals_held():
+                for game in staged:
+                    for source, destination in game.pairs:
+                        _replace(source, destination)
+        return [game.built for game in staged]
     except OSError as error:
-        raise KitError(f"cannot write {game}'s files in {out} ({error.strerror or error})") from None
+        raise KitError(f"cannot write the files in {out} ({error.strerror or error})") from None
     finally:
         for temp in temporaries:
-            if temp.is_dir():
-                shutil.rmtree(temp, ignore_errors=True)
-            elif temp.exists():
-                temp.unlink()
+            _remove(temp)   # those renamed into place are gone already
+
+
+def write_game(p: Plan, out: Path) -> Built:
+    """Draw one planned game and put its files in place (see write_games)."""
+    return write_games([p], out)[0]
 
 
 def _umask() -> int:
@@ -296,7 +399,7 @@ def _replace(source: Path, destination: Path) -> None:
     if source.is_dir():
         old = None
         if destination.exists():
-            old = destination.with_name(f".{destination.name}.old.{os.getpid()}")
+            old = _temporary(destination.parent, f"{destination.name}.old")
             os.replace(destination, old)
         os.replace(source, destination)
         if old is not None:
@@ -318,9 +421,4 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
     plans = [plan(selected, options) for selected in load_kits(games, layouts, options.only)]
     out = Path(out)
     _ensure_out(out)
-    built = []
-    for p in plans:
-        built.append(write_game(p, out))
-        if progress:
-            progress(p.kit.id)
-    return built
+    return write_games(plans, out, progress)

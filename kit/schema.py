@@ -251,8 +251,9 @@ for _loader in (_Loader, _FastLoader):
     _loader.add_constructor("tag:yaml.org,2002:int", _construct_number)
     _loader.add_constructor("tag:yaml.org,2002:float", _construct_number)
 
-# Characters YAML refuses anywhere in a stream (YAML 1.1 §5.1: the printable set); found
-# before parsing so the message gives their line, which the parser's does not.
+# Characters YAML refuses anywhere in a stream (YAML 1.1 §5.1: the printable set), refused in
+# CSV tables too; found before parsing so the message gives their line, which the parser's
+# does not.
 _UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
@@ -275,8 +276,11 @@ def _read_text(path: Path, encoding: str) -> str:
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
         raise LayoutError(path, None, None, f"the file is not UTF-8 text (line {line})") from None
-    # Read with newline="": a quoted CSV cell keeps its line breaks as written.
-    return text
+    bad = _UNPRINTABLE.search(text)
+    if bad:
+        raise LayoutError(path, None, None, f"the character {_char_name(bad.group())} is not allowed in a "
+                                            f"layout file ({_position(text, bad.start())})")
+    return text   # line breaks as written: a quoted CSV cell keeps its own
 
 
 def _position(text: str, index: int) -> str:
@@ -345,10 +349,6 @@ def read_yaml(path: Path | str) -> Any:
     or a bound exceeded becomes a LayoutError with its line."""
     path = Path(path)
     text = _read_text(path, "utf-8")
-    bad = _UNPRINTABLE.search(text)
-    if bad:
-        raise LayoutError(path, None, None, f"the character {_char_name(bad.group())} is not allowed in a "
-                                            f"layout file ({_position(text, bad.start())})")
     try:
         return yaml.load(text, Loader=_FastLoader)
     except _Refused as error:
@@ -369,7 +369,10 @@ def read_yaml(path: Path | str) -> Any:
 
 # --- checking ---------------------------------------------------------------------------------
 def _cut(text: str, limit: int = QUOTE_LENGTH) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """text as a one-line message quotes it: cut at `limit` characters, line breaks and other
+    invisible characters written as escapes (\\n)."""
+    text = text if len(text) <= limit else text[:limit - 1] + "…"
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def _describe(value: Any) -> str:
@@ -465,9 +468,7 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
         except (ValueError, TypeError) as error:
             raise where.error(name, f"expected a size: a name ({', '.join(CARD_SIZES)}), WxH in mm (63x88) "
                                     f"or [width, height]; {_cut(str(error), 80)}") from None
-        for side in size:
-            _within_paper(side, where, name)
-        return size
+        return _fits_some_paper(size, where, name)
     if kind == "colour":
         from kit.palette import PALETTE, resolve
         try:
@@ -496,6 +497,19 @@ def _within_paper(length: float, where: _Where, name: str | None) -> float:
         raise where.error(name, f"a length of {length:g} mm is longer than any paper the kit prints on "
                                 f"({', '.join(PAPERS)}: at most {longest:g} mm)")
     return length
+
+
+def _fits_some_paper(size: tuple[float, float], where: _Where, name: str | None) -> tuple[float, float]:
+    """A piece must fit, upright or turned, inside the margins of at least one paper the kit
+    prints on; the build names the paper when it does not fit the one chosen."""
+    from kit.paper import MIN_MARGIN, PAPERS
+    spaces = {paper: (w - 2 * MIN_MARGIN, h - 2 * MIN_MARGIN) for paper, (w, h) in PAPERS.items()}
+    width, height = size
+    if not any((width <= w and height <= h) or (height <= w and width <= h) for w, h in spaces.values()):
+        largest = ", ".join(f"{w:g} x {h:g} mm on {paper}" for paper, (w, h) in spaces.items())
+        raise where.error(name, f"a piece of {width:g} x {height:g} mm fits on no paper the kit prints on "
+                                f"(the largest piece is {largest})")
+    return size
 
 
 def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: bool = False) -> Any:
@@ -657,10 +671,15 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
     first = sample.splitlines()[0] if sample.strip() else ""
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(sample, newline=""), delimiter=delimiter)
+    rows = []   # (the line where the row starts: a quoted cell may span lines, its cells)
     try:
-        header = [cell.strip() for cell in next(reader)]
-    except StopIteration:
-        header = []
+        header = [cell.strip() for cell in next(reader, [])]
+        end = reader.line_num
+        for cells in reader:
+            rows.append((end + 1, cells))
+            end = reader.line_num
+    except csv.Error as error:
+        raise LayoutError(path, f"line {reader.line_num}", None, f"not a CSV row ({_cut(str(error), 80)})") from None
     if not any(header):
         raise LayoutError(path, None, None, "the file is empty; the first row must name the columns")
     for column in header:
@@ -668,9 +687,7 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
             raise LayoutError(path, "the header row", _cut(column),
                               f"unknown column '{_cut(column)}'; accepted columns: {', '.join(record.fields)}")
     out = []
-    end = reader.line_num
-    for cells in reader:
-        line, end = end + 1, reader.line_num  # a quoted cell may span lines: name the row's first
+    for line, cells in rows:
         if not any(cell.strip() for cell in cells):
             continue
         if len(cells) > len(header):

@@ -81,8 +81,9 @@ def test_a_number_too_long_to_convert_is_refused_with_its_line(tmp_path):
     ("ratio: .inf", "expected a number, got inf"),
     ("ratio: 1.0e+300", f"must be at most {schema.MAX_WHOLE:,}"),
     ("width: 7000", "a length of 7000 mm is longer than any paper"),
-    ("size: 7000x12000", "a length of 7000 mm is longer than any paper"),
-    ("size: [63, 12000]", "a length of 12000 mm is longer than any paper"),
+    ("size: 7000x12000", "a piece of 7000 x 12000 mm fits on no paper the kit prints on"),
+    ("size: [63, 12000]", "a piece of 63 x 12000 mm fits on no paper"),
+    ("size: 250x280", "the largest piece is 200 x 287 mm on a4"),
     ("size: [[1, 2], [3, 4]]", "got a list of 2 items"),
 ])
 def test_numbers_have_stated_bounds(tmp_path, entry, fragment):
@@ -119,6 +120,16 @@ def test_a_character_the_fonts_lack_is_named_in_a_csv_table(tmp_path):
 def test_a_forbidden_character_is_named_with_its_line_and_column(tmp_path, char, code):
     message = refused(tmp_path, f"cards:\n  - title: A\n  - title: B{char}C\n")
     assert code in message and "line 3, column 13" in message and "not allowed" in message
+
+
+@pytest.mark.parametrize("table, fragment", [
+    ("title,text\nA,ok\nB,a\x00b\n", "U+0000 (a control character) is not allowed in a layout file (line 3, column 4)"),
+    ("title,text\nA,\"" + "x" * 200_000 + "\"\n", "entry line 2: not a CSV row (field larger than field limit"),
+    ("title,count\nA," + "9" * 5000 + "\n", "field 'count': expected a whole number, got '99999"),
+    ("title,count\nA,999\nB,999\n", "the whole table, field 'count': the entries ask for 1,998 copies"),
+])
+def test_csv_tables_are_bounded_too(tmp_path, table, fragment):
+    assert fragment in refused(tmp_path, table, name="minis.csv")
 
 
 def test_text_that_is_not_utf8_names_its_line(tmp_path):
@@ -201,3 +212,19 @@ def test_fuzz_random_yaml_loads_or_gives_one_bounded_sentence(tmp_path, pieces):
 @given(st.integers(0, len(VALID)), st.integers(0, 10), st.lists(_YAML_BITS, max_size=6))
 def test_fuzz_a_valid_file_spliced_loads_or_gives_one_bounded_sentence(tmp_path, at, cut, insert):
     _loads_or_refuses(tmp_path / "fuzz.yaml", VALID[:at] + "".join(insert) + VALID[at + cut:])
+
+
+@_FUZZ
+@given(st.lists(st.one_of(st.sampled_from(["title", "text", "count", "width", ",", ";", '"', "\n", "\r\n", "1000",
+                                           "9" * 40, "\\n", "é", "\U0001F600", "\x00", "\ufeff"]),
+                          st.text(max_size=6)), max_size=30))
+def test_fuzz_random_csv_loads_or_gives_one_bounded_sentence(tmp_path, pieces):
+    path = tmp_path / "fuzz.csv"
+    path.write_text("".join(pieces), encoding="utf-8", errors="surrogatepass")
+    try:
+        rows = load_table(path, CARD)
+    except LayoutError as error:
+        message = str(error)
+        assert message.startswith(str(path)) and "\n" not in message and len(message) < 600, message
+    else:
+        assert isinstance(rows, list)
