@@ -30,6 +30,7 @@ DPI_TOLERANCE = 0.5       # pHYs stores pixels per metre: 300 dpi reads back as 
 WHITE = 250               # a channel mean above this is paper white
 INK = 245                 # a strip whose mean falls under this carries art
 SYMBOL_MAX = 15.0         # mm: a filled shape no larger than this on both sides is a symbol
+SHAPES = ("circle", "polygon", "rect")   # what a symbol is drawn with
 PATTERN = 6               # a motif drawn this many times on one face is a pattern, not a symbol
 _SLACK = 0.05             # mm: the recording rounds to 0.01 mm
 
@@ -125,6 +126,13 @@ class Mark:
                    and x + r <= x0 + w - inset + _SLACK and y + r <= y0 + h - inset + _SLACK
                    for x, y in self.points)
 
+    def within(self, disc: Mark) -> bool:
+        """Whether this mark lies inside a round mark (the symbol in a medallion)."""
+        if not disc.radius:
+            return False
+        (cx, cy), = disc.points
+        return all(math.hypot(x - cx, y - cy) + self.radius <= disc.radius + _SLACK for x, y in self.points)
+
     def margin(self, x0: float, y0: float, w: float, h: float, round_: bool) -> float:
         """The mark's distance from the cut, in mm (negative when it crosses it)."""
         r = self.radius
@@ -153,7 +161,7 @@ def text_mark(call: Call) -> Mark | None:
 
 
 def symbol_mark(call: Call) -> Mark | None:
-    """A filled circle or polygon no larger than a symbol, or None for anything else."""
+    """A filled circle, polygon or rectangle no larger than a symbol, or None for anything else."""
     if not _has_fill(call):
         return None
     if call.name == "circle":
@@ -161,8 +169,13 @@ def symbol_mark(call: Call) -> Mark | None:
         if 2 * r > SYMBOL_MAX:
             return None
         return Mark("a round symbol", (call.on_page(call["cx"], call["cy"]),), radius=r)
-    if call.name == "polygon":
-        points = tuple(call.on_page(x, y) for x, y in call["points"])
+    if call.name in ("polygon", "rect"):
+        if call.name == "rect":
+            x, y, w, h = call["x"], call["y"], call["w"], call["h"]
+            corners = ((x, y), (x + w, y), (x, y + h), (x + w, y + h))
+        else:
+            corners = call["points"]
+        points = tuple(call.on_page(x, y) for x, y in corners)
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         if max(xs) - min(xs) > SYMBOL_MAX or max(ys) - min(ys) > SYMBOL_MAX:
             return None
@@ -174,6 +187,8 @@ def _shape_key(call: Call) -> tuple:
     """What makes two shapes the same motif wherever they are drawn."""
     if call.name == "circle":
         return ("circle", call["r"], call["fill"])
+    if call.name == "rect":
+        return ("rect", call["w"], call["h"], call["fill"])
     points = call["points"]
     x0, y0 = points[0]
     return ("polygon", tuple((round(x - x0, 1), round(y - y0, 1)) for x, y in points), call["fill"])
@@ -182,9 +197,10 @@ def _shape_key(call: Call) -> tuple:
 def check_safe_area(job: Job, shown: str) -> list[Problem]:
     """Text and symbols inside the safe box of the image (a circle for a round piece).
 
-    Two kinds of shapes are art, not symbols to keep: a motif repeated PATTERN times or
-    more (a back's dots, a border's stars run under the cut on purpose), and a shape
-    that does not lie wholly inside the trim.
+    Three kinds of shapes are art, not symbols to keep: a motif repeated PATTERN times or
+    more (a back's dots, a border's stars run under the cut on purpose), a shape that does
+    not lie wholly inside the trim, and a disc that holds a symbol or text (a medallion:
+    what it holds is checked, its rim may meet the margin).
     """
     surface = RecordingSurface()
     draw_job(surface, job)
@@ -192,21 +208,24 @@ def check_safe_area(job: Job, shown: str) -> list[Problem]:
     pw, ph = (p * MM_PER_INCH / spec.dpi for p in spec.pixels)
     w, h = spec.trim
     x0, y0 = (pw - w) / 2, (ph - h) / 2        # the trim's corner on the page
-    shapes = [c for c in surface.calls if c.name in ("circle", "polygon")]
+    shapes = [c for c in surface.calls if c.name in SHAPES]
     repeats = Counter(_shape_key(c) for c in shapes if _has_fill(c))
-    worst: dict[str, float] = {}     # each mark once, at its closest to the cut
+    marks: list[Mark] = []
     for call in surface.calls:
         if call.name == "text":
             mark = text_mark(call)
-        elif call.name in ("circle", "polygon"):
+        elif call.name in SHAPES:
             mark = symbol_mark(call)
-            if mark is None or repeats[_shape_key(call)] >= PATTERN:
-                continue
-            if not mark.inside(x0, y0, w, h, 0.0, job.round):
+            if mark is None or repeats[_shape_key(call)] >= PATTERN or not mark.inside(x0, y0, w, h, 0.0, job.round):
                 continue
         else:
             continue
-        if mark is None or mark.inside(x0, y0, w, h, spec.safe, job.round):
+        if mark is not None:
+            marks.append(mark)
+    worst: dict[str, float] = {}     # each mark once, at its closest to the cut
+    for mark in marks:
+        if mark.inside(x0, y0, w, h, spec.safe, job.round) or any(other.within(mark) for other in marks
+                                                                   if other is not mark):
             continue
         margin = mark.margin(x0, y0, w, h, job.round)
         worst[mark.what] = min(margin, worst.get(mark.what, margin))

@@ -253,6 +253,29 @@ def test_safe_area_follows_the_recorded_drawing():
     assert "(1.0 mm from it)" in str(problem)
 
 
+def _medallion(surface, frame):
+    surface.circle(7.0, 7.0, 5.0, fill="#FFFFFF")            # its rim 2 mm from the cut: art
+    surface.rect(5.5, 5.5, 3.0, 3.0, fill="#0072B2")          # the symbol it holds, well inside
+
+
+def _lone_disc(surface, frame):
+    surface.circle(7.0, 7.0, 5.0, fill="#FFFFFF")
+
+
+def _dots(surface, frame):
+    for n in range(8):                                        # a pattern along the edge
+        surface.circle(1.0 + 7.0 * n, 1.0, 0.5, fill="#000000")
+
+
+def test_a_medallion_and_a_pattern_are_art_a_lone_disc_is_a_symbol():
+    def problems(draw):
+        return check_safe_area(Job(draw, Spec((63.0, 88.0), 3.0, 3.0, 100)), "c.png")
+
+    assert problems(_medallion) == [] and problems(_dots) == []
+    (problem,) = problems(_lone_disc)
+    assert str(problem) == "c.png: safe area: a round symbol comes within 3 mm of the cut (2.0 mm from it)"
+
+
 def test_bad_options_are_refused():
     runner = CliRunner()
     for args in (["--target", "tgc", "--dpi", "600"], ["--target", "tgc", "--bleed", "2"],
