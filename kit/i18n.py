@@ -78,6 +78,15 @@ def _from_accept_language(header: str) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
+class _French(str):
+    """A French message: filling it in typesets the result, so the names, numbers and lists
+    put into it get their no-break spaces too ("1 or" -> "1\u00a0or", "POUR 0 ; CONTRE 10")."""
+
+    def format(self, *args, **kwargs) -> str:
+        from kit.typography import typeset
+        return typeset(super().format(*args, **kwargs))
+
+
 class Translator:
     """One language's catalogue: gettext and ngettext with the typography of that language."""
 
@@ -90,7 +99,7 @@ class Translator:
     def _typeset(self, text: str) -> str:
         if self.lang == "fr":
             from kit.typography import typeset
-            return typeset(text)
+            return _French(typeset(text))
         return text
 
     def gettext(self, message: str) -> str:

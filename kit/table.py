@@ -22,6 +22,8 @@ The contract for kit/games/<game>/table.py (`render` and `play` required, the re
 """
 from __future__ import annotations
 
+import difflib
+import os
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -31,9 +33,8 @@ import click
 
 from kit import games, i18n
 from kit.errors import KitError
-from kit.i18n import _
+from kit.i18n import _, ngettext
 from scorekeeper import rules, session as sessions
-from scorekeeper.rules.checks import join_names  # the CLI lists names as the rules' sentences do
 from scorekeeper.errors import RuleViolation
 
 T = TypeVar("T")
@@ -65,31 +66,81 @@ def repair_hint(torn: sessions.TornLine) -> KitError:
         problem=i18n.refusal(torn), path=torn.path))
 
 
+# The fields of an action that name players: one name, a list of names, names as keys.
+NAME_FIELDS = ("player", "thief", "victim", "speaker", "target", "accuser", "accused")
+NAME_LIST_FIELDS = ("side_a", "side_b", "discounted", "order")
+NAME_KEY_FIELDS = ("pour", "contre", "calamity", "hands")
+
+
+def with_names_matched(action: dict, names: list[str]) -> dict:
+    """`action` with every player's name as the session spells it when it was typed without
+    its case or accents (`chloe` -> `Chloé`); a name matching nobody gets "did you mean"."""
+    def one(value):
+        return match_name(value, names) if isinstance(value, str) else value
+    fixed = dict(action)
+    for field in NAME_FIELDS:
+        if field in fixed:
+            fixed[field] = one(fixed[field])
+    for field in NAME_LIST_FIELDS:
+        if isinstance(fixed.get(field), list):
+            fixed[field] = [one(v) for v in fixed[field]]
+    for field in NAME_KEY_FIELDS:
+        if isinstance(fixed.get(field), dict):
+            fixed[field] = {one(k): v for k, v in fixed[field].items()}
+    return fixed
+
+
 def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], *,
-           quiet: bool = False) -> sessions.Session:
+           quiet: bool = False, match_names: bool = True) -> sessions.Session:
     """Append an action the way `kit score act` does, then print what happened.
 
-    `action` may be built from the session as it stands (see scorekeeper.session.append)."""
+    `action` may be built from the session as it stands (see scorekeeper.session.append).
+    Players' names are matched as people type them (match_names=False: exactly as given)."""
+    if match_names:
+        build = action
+
+        def action(session: sessions.Session) -> dict:
+            built = build(session) if callable(build) else build
+            return with_names_matched(built, [p["name"] for p in session.players])
+    guide = _guide if _guide is not None and Path(path) == _guide.path else None
     try:
-        session = sessions.append(path, action)
+        session = sessions.append(path, action, based_on=guide.session.lines if guide else None)
+    except sessions.StaleSession:
+        guide.reload()   # says so and restarts the step
     except sessions.TornLine as torn:
         raise repair_hint(torn) from None
+    if guide is not None:
+        guide.accepted(session)
     if not quiet:
         report(session, session.before, session.entries[-1].action)
     return session
 
 
+def latest_entry(session: sessions.Session) -> sessions.Entry | None:
+    """The latest entry in effect that is not a `turn` bookmark: what people mean by "undo"."""
+    for index in reversed(session._in_effect):
+        entry = session.entries[index]
+        if entry.action.get("action") != "turn":
+            return entry
+    return None
+
+
 def undo(path: str | Path) -> tuple[sessions.Session, sessions.Entry]:
-    """Append an undo, printing nothing; the new session and the entry it cancelled (the
-    one whose undone_by is the new last line). NothingToUndo when no action is in effect."""
-    session = submit(path, {"action": sessions.UNDO}, quiet=True)
-    return session, next(e for e in session.entries if e.undone_by == session.entries[-1].line)
+    """Undo the latest entry in effect (and the `turn` bookmarks written after it, one undo
+    line each), printing nothing; the new session and the entry cancelled. NothingToUndo when
+    no action is in effect."""
+    while True:
+        session = submit(path, {"action": sessions.UNDO}, quiet=True)
+        cancelled = next(e for e in session.entries if e.undone_by == session.entries[-1].line)
+        if cancelled.action.get("action") != "turn" or latest_entry(session) is None:
+            return session, cancelled
 
 
 def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
-               refused_note: str = "") -> sessions.Session | None:
+               refused_note: str = "", reveal: bool = True) -> sessions.Session | None:
     """`submit`, where a refusal is part of the conversation: guided play shows the rule's
     sentence (followed by `refused_note`, when given) and goes on, so None, not an error.
+    reveal=False shows the sentence that keeps secret values off the shared screen.
 
     A file that cannot be locked or written is not a refusal (a SessionError, not a
     RuleViolation): it still stops the command.
@@ -97,7 +148,8 @@ def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
     try:
         return submit(path, action, quiet=quiet)
     except RuleViolation as refused:
-        click.echo(f"  {refused}" + (f" {refused_note}" if refused_note else ""), err=True)
+        click.echo("  " + i18n.refusal(refused, reveal=reveal) + (f" {refused_note}" if refused_note else ""),
+                   err=True)
         return None
 
 
@@ -107,13 +159,13 @@ def report(session: sessions.Session, before: dict, action: dict) -> None:
         click.echo(line)
 
 
-def outcome_lines(session: sessions.Session, before: dict, action: dict, lang: str = "en") -> list[str]:
+def outcome_lines(session: sessions.Session, before: dict, action: dict) -> list[str]:
     line = session.entries[-1].line if session.entries else 1
-    lines = [f"{line}. {describe(session.game, action, lang)}"]
+    lines = [f"{line}. {describe(session.game, action, before=before)}"]
     game_cli = game_module(session.game)
     after = session.state
     if hasattr(game_cli, "outcome"):
-        lines.extend(game_cli.outcome(before, after, action, lang))
+        lines.extend(game_cli.outcome(before, after, action))
     if after.get("over") and not before.get("over"):
         lines.append(game_over_line(after))
     return lines
@@ -122,16 +174,50 @@ def outcome_lines(session: sessions.Session, before: dict, action: dict, lang: s
 def game_over_line(state: dict) -> str:
     winners = state.get("winners") or []
     if not winners:
-        return "Game over: nobody wins."
-    if len(winners) == 1:
-        return f"Game over: {winners[0]} wins."
-    return f"Game over: {join_names(winners)} win."
+        return _("Game over: nobody wins.")
+    return ngettext("Game over: {names} wins.", "Game over: {names} win.", len(winners)).format(
+        names=i18n.join(winners))
 
 
-def describe(game: str, action: dict, lang: str = "en") -> str:
-    if action.get("action") == sessions.UNDO:
-        return "Annulation de la dernière action en vigueur." if lang == "fr" else "Undo the latest action in effect."
-    return rules.describe(game, action, lang)
+def describe(game: str, action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+    """One line of the log for `action` in the active language; reveal=True includes the
+    secret amounts a shared screen must not show (kit score log --reveal), reveal=NAME that
+    player's own; `before` is the state the action met, when known (a steal says what moved)."""
+    name = action.get("action")
+    if name == sessions.UNDO:
+        return _("Undo the latest action in effect.")
+    if name == "turn":
+        return _("{player}'s turn ({step}).").format(player=action.get("player"), step=action.get("step"))
+    game_cli = game_module(game)
+    if hasattr(game_cli, "describe"):
+        return game_cli.describe(action, reveal, before)
+    return rules.describe(game, action, i18n.active().lang)
+
+
+def describe_fields(action: dict) -> str:
+    """A line for an action no game describes in words (its name and fields, as typed)."""
+    fields = ", ".join(f"{k} {v}" for k, v in action.items() if k != "action")
+    return f"{action.get('action')}: {fields}." if fields else f"{action.get('action')}."
+
+
+class Word(click.ParamType):
+    """A click option value among `choices`, typed in either language (case, accents ignored):
+    `--colour Bleu`, `--colour blue`, `--tiebreak contre`."""
+
+    name = "word"
+
+    def __init__(self, choices: tuple[str, ...] | list[str]):
+        self.choices = tuple(choices)
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "[" + "|".join(self.choices) + "]"
+
+    def convert(self, value, param, ctx):
+        found = match_word(str(value), self.choices)
+        if found is None:
+            self.fail(_("{value} is not one of {choices}.").format(
+                value=value, choices=", ".join(map(label, self.choices))), param, ctx)
+        return found
 
 
 def game_module(game: str) -> ModuleType:
@@ -202,14 +288,6 @@ def parse_pairs(values: tuple[str, ...] | list[str], option: str, *, example: st
     return result
 
 
-def whole_number(text: str) -> int:
-    """An integer a person typed (leading/trailing spaces allowed); KitError otherwise."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise KitError(f"{text.strip()!r} is not a whole number.") from None
-
-
 def parse_players(values: tuple[str, ...] | list[str]) -> list[dict]:
     """--player NAME[:ROLE] options as the header's player list."""
     players = []
@@ -250,35 +328,172 @@ def _is_number(value: object) -> bool:
 
 
 # -- guided play ---------------------------------------------------------------------------
+#
+# Guided play asks its questions from the session as it read it. Another command (an undo in
+# a second terminal, a second `play`) may write meanwhile: before every prompt the file is
+# checked, and every write is refused at the session level unless the file still has the
+# line count the answers were built on (scorekeeper.session.StaleSession). Either way play
+# reloads, says so, and starts the current step again from the file as it now stands.
+
+class Restart(Exception):
+    """Start the current step again from the session as it now stands (it changed, or the
+    player said `back` or undid an entry)."""
+
+
+class Quit(Exception):
+    """The table said `quit`: stop, everything accepted being saved."""
+
+
+# Words every prompt takes, in both languages (compared without case or accents).
+UNDO_WORDS = ("annuler", "undo")
+BACK_WORDS = ("retour", "back")
+HELP_WORDS = ("aide", "help", "?")
+QUIT_WORDS = ("quitter", "quit")
+
+
+class Guide:
+    """The session guided play works from, and the file's stamp when it was read."""
+
+    def __init__(self, path: str | Path, session: sessions.Session):
+        self.path, self.session = Path(path), session
+        self.stamp = _stamp(self.path)
+
+    @property
+    def state(self) -> dict:
+        return self.session.state
+
+    def accepted(self, session: sessions.Session) -> None:
+        self.session, self.stamp = session, _stamp(self.path)
+
+    def check(self) -> None:
+        """Restart when the file changed since it was read (another command wrote)."""
+        if _stamp(self.path) != self.stamp:
+            self.reload()
+
+    def reload(self) -> None:
+        self.accepted(open_session(self.path))
+        click.echo(_("The session file changed in another window; going on from where it stands now."), err=True)
+        raise Restart
+
+
+def _stamp(path: Path) -> tuple:
+    status = os.stat(path)
+    return status.st_size, status.st_mtime_ns, status.st_ino
+
+
+_guide: Guide | None = None
+
+
+def current_guide() -> Guide | None:
+    return _guide
+
 
 @contextmanager
-def guided(path: str | Path) -> Iterator[None]:
-    """Stop guided play cleanly on Ctrl-C or a closed terminal: all accepted is saved."""
+def guided(path: str | Path, session: sessions.Session | None = None) -> Iterator[Guide]:
+    """Guided play on `path`: the Guide every ask and submit uses, and a clean stop on quit,
+    Ctrl-C or a closed terminal, with everything accepted already saved."""
+    global _guide
+    _guide = Guide(path, session or open_session(path))
     try:
-        yield
+        yield _guide
+    except Quit:
+        click.echo(_("Saved in {path}; `kit score play {path}` resumes here.").format(path=path))
     except (click.Abort, KeyboardInterrupt, EOFError):
-        click.echo(f"\nStopped. Everything accepted so far is saved in {path}; "
-                   f"`kit score play {path}` resumes from there.", err=True)
+        click.echo("\n" + _("Stopped. Everything accepted so far is saved in {path}; `kit score play {path}` "
+                            "resumes from there.").format(path=path), err=True)
         raise click.exceptions.Exit(130) from None
+    finally:
+        _guide = None
+
+
+def guided_loop(step: Callable[[Guide], bool]) -> None:
+    """Run `step(guide)` until it returns True (the game is over), starting a step again
+    from the file whenever it says Restart."""
+    guide = _guide
+    while True:
+        try:
+            if step(guide):
+                return
+        except Restart:
+            continue
 
 
 def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
-        default: str | None = None) -> T:
+        default: str | None = None, help: str | None = None) -> T:
     """Ask until `convert` accepts the answer; its RuleViolation/KitError is shown, then ask again.
 
     default="" lets Enter alone answer "" (for "none" or "nobody") without showing an empty [].
+    In guided play every prompt also takes annuler/undo, retour/back, aide/help and
+    quitter/quit, and first checks that the session did not change meanwhile. A refusal of
+    a hidden answer names the rule, never the value typed or held (reveal=False).
     """
     while True:
+        if _guide is not None:
+            _guide.check()
         text = click.prompt(prompt, default=default, hide_input=hide,
                             show_default=bool(default) and not hide)
+        if _guide is not None and _keyword(text, help):
+            continue
         try:
             return convert(text)
         except (RuleViolation, KitError) as error:
-            click.echo(f"  {error}", err=True)
+            click.echo("  " + i18n.refusal(error, reveal=not hide), err=True)
+
+
+def _keyword(text: str, help: str | None) -> bool:
+    """Handle a word every prompt takes; True when it was one (and the prompt must be asked again)."""
+    word = i18n.folded(text)
+    if word in QUIT_WORDS:
+        raise Quit
+    if word in BACK_WORDS:
+        click.echo(_("Back to the start of this step."))
+        raise Restart
+    if word in UNDO_WORDS:
+        undo_latest()
+        return True
+    if word in HELP_WORDS:
+        if help:
+            click.echo("  " + help)
+        click.echo("  " + _("Any question also takes: annuler/undo (the last entry saved), retour/back "
+                            "(start this step again), aide/help, quitter/quit."))
+        return True
+    return False
+
+
+def undo_latest() -> None:
+    """Undo the latest entry in effect after confirming it (by its public description), then
+    start the step again from the new state."""
+    guide = _guide
+    guide.check()
+    latest = latest_entry(guide.session)
+    if latest is None:
+        click.echo("  " + _("There is nothing to undo."))
+        return
+    if not ask_yes_no(_("Undo line {line} ({action})?").format(
+            line=latest.line, action=describe(guide.session.game, latest.action).rstrip("."))):
+        return
+    undo(guide.path)
+    click.echo(_("Line {line} undone.").format(line=latest.line))
+    raise Restart
+
+
+MAX_NUMBER = 999_999   # far above any amount of the four games; a longer number is a slip
+
+
+def whole_number(text: str) -> int:
+    """An integer a person typed (spaces around allowed); KitError otherwise, without
+    repeating what was typed (it may be a secret vote)."""
+    text = text.strip()
+    digits = text.lstrip("+-")
+    if not digits.isascii() or not digits.isdigit():
+        raise KitError(_("That is not a whole number."))
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise KitError(_("That number is too large: the games never count beyond {max}.").format(max=MAX_NUMBER))
+    return int(text)
 
 
 def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
-               check: Callable[[int], None] | None = None) -> int:
+               check: Callable[[int], None] | None = None, help: str | None = None) -> int:
     """A whole number, checked at once by `check` (which raises RuleViolation to refuse)."""
     def convert(text: str) -> int:
         value = default if not text.strip() and default is not None else whole_number(text)
@@ -287,39 +502,162 @@ def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
         return value
     # Enter alone means the default (0 for a vote): "" for a hidden prompt, so nothing shows.
     shown = None if default is None else ("" if hide else str(default))
-    return ask(prompt, convert, hide=hide, default=shown)
+    return ask(prompt, convert, hide=hide, default=shown, help=help)
 
 
-def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None) -> str:
-    """One of `choices` (a unique prefix is enough)."""
+# What people may answer for each word the games ask, in either language (the first word of
+# each language is the one shown); compared without case or accents.
+ANSWERS = {
+    "yes": {"fr": ("oui", "o"), "en": ("yes", "y")},
+    "no": {"fr": ("non", "n"), "en": ("no",)},
+    "pour": {"fr": ("pour",), "en": ("for",)},
+    "contre": {"fr": ("contre",), "en": ("against",)},
+    "bleu": {"fr": ("bleu",), "en": ("bleu", "blue")},   # the game's own colour words
+    "mauve": {"fr": ("mauve",), "en": ("mauve", "purple")},   # the game's own colour words
+    "jaune": {"fr": ("jaune",), "en": ("jaune", "yellow")},   # the game's own colour words
+    "vert": {"fr": ("vert",), "en": ("vert", "green")},   # the game's own colour words
+    "gold": {"fr": ("or",), "en": ("gold",)},
+    "senators": {"fr": ("sénateurs",), "en": ("senators",)},
+    "seals": {"fr": ("sceaux",), "en": ("seals",)},
+    "vote": {"fr": ("voter", "vote"), "en": ("vote",)},
+    "ballot": {"fr": ("bulletin",), "en": ("ballot",)},
+    "titienses": {"fr": ("Titienses",), "en": ("Titienses",)},
+    "ramnes": {"fr": ("Ramnes",), "en": ("Ramnes",)},
+    "luceres": {"fr": ("Luceres",), "en": ("Luceres",)},
+    "pression": {"fr": ("pression", "p"), "en": ("pression", "pressure", "p")},   # the game's own words
+    "credit": {"fr": ("crédit", "c"), "en": ("credit", "crédit", "c")},
+    "nothing": {"fr": ("rien",), "en": ("nothing", "none")},
+    "none": {"fr": ("aucune", "rien"), "en": ("none",)},
+    "approve": {"fr": ("approuver",), "en": ("approve",)},
+    "controversy": {"fr": ("controverse",), "en": ("controversy",)},
+    "revoke": {"fr": ("retirer",), "en": ("revoke",)},
+    "vie": {"fr": ("vie", "c'est la vie"), "en": ("vie", "c'est la vie")},
+    "cooperation": {"fr": ("coopération",), "en": ("cooperation",)},
+    "challenge": {"fr": ("défi", "challenge"), "en": ("challenge",)},
+    "superviseur": {"fr": ("superviseur",), "en": ("superviseur", "supervisor")},
+    "empty": {"fr": ("vide",), "en": ("empty",)},
+    "draw": {"fr": ("piocher",), "en": ("draw",)},
+    "hypothesis": {"fr": ("hypothèse",), "en": ("hypothesis",)},
+    "revolution": {"fr": ("révolution",), "en": ("revolution",)},
+    "handshake": {"fr": ("poignée de main", "accord"), "en": ("handshake",)},
+    "debate": {"fr": ("débat",), "en": ("debate",)},
+    "abstain": {"fr": ("abstention",), "en": ("abstain",)},
+    "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
+    "lose": {"fr": ("perdre", "perd"), "en": ("lose",)},
+    "steal": {"fr": ("voler", "vol"), "en": ("steal",)},
+    "deck": {"fr": ("pioche",), "en": ("deck",)},
+    "next": {"fr": ("suivant",), "en": ("next",)},
+    "argument": {"fr": ("argument",), "en": ("argument",)},
+    "card": {"fr": ("carte",), "en": ("card",)},
+    "submit": {"fr": ("soumettre",), "en": ("submit",)},
+}
+
+
+def label(choice: str) -> str:
+    """How `choice` is shown in the active language (a player's name as it is)."""
+    words = ANSWERS.get(choice)
+    return words[i18n.active().lang][0] if words else choice
+
+
+def match_word(text: str, choices: list[str] | tuple[str, ...]) -> str | None:
+    """The choice `text` names in either language (case, accents ignored; a unique prefix is
+    enough); None when it names none or several."""
+    typed = i18n.folded(text)
+    if not typed:
+        return None
+    aliases = {choice: {i18n.folded(choice)} | {i18n.folded(w) for words in ANSWERS.get(choice, {}).values()
+                                                 for w in words} for choice in choices}
+    exact = [c for c, names in aliases.items() if typed in names]
+    if len(exact) == 1:
+        return exact[0]
+    prefixed = [c for c, names in aliases.items() if any(n.startswith(typed) for n in names)]
+    return prefixed[0] if len(prefixed) == 1 else None
+
+
+def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None,
+               help: str | None = None) -> str:
+    """One of `choices`, typed in either language (a unique prefix is enough)."""
     def convert(text: str) -> str:
-        text = text.strip()
-        exact = [c for c in choices if c.lower() == text.lower()]
-        found = exact or [c for c in choices if c.lower().startswith(text.lower())] if text else []
-        if len(found) == 1:
-            return found[0]
-        raise KitError(f"Answer one of {', '.join(choices)}.")
-    return ask(f"{prompt} ({'/'.join(choices)})", convert, default=default)
+        found = match_word(text, choices)
+        if found is None:
+            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(label, choices))))
+        return found
+    return ask(f"{prompt} ({'/'.join(map(label, choices))})", convert,
+               default=label(default) if default else None, help=help)
 
 
 def ask_yes_no(prompt: str, default: bool = False) -> bool:
-    return click.confirm(prompt, default=default)
+    return ask_choice(prompt, ["yes", "no"], default="yes" if default else "no") == "yes"
 
 
-def play_turns(state: dict, prompt: str, turn: Callable[[str, dict], dict],
-               render: Callable[[dict], str], *,
+def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | None = None) -> str:
+    """A player's name as people type it: exact, or the one name equal to it without case or
+    accents; otherwise a KitError suggesting the closest ("Did you mean Chloé?")."""
+    text = text.strip()
+    if text in names:
+        return text
+    folded = [n for n in names if i18n.folded(n) == i18n.folded(text)]
+    if len(folded) == 1:
+        return folded[0]
+    close = difflib.get_close_matches(i18n.folded(text), [i18n.folded(n) for n in names], n=1, cutoff=0.6)
+    players = i18n.join(names)
+    if close:
+        suggestion = next(n for n in names if i18n.folded(n) == close[0])
+        raise KitError(_("{name} is not a player here; did you mean {suggestion}? The players are {players}.")
+                       .format(name=text, suggestion=suggestion, players=players))
+    raise KitError(_("{name} is not a player here; the players are {players}.").format(name=text, players=players))
+
+
+def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: bool = False,
+               help: str | None = None) -> str | None:
+    """One of `names` (case and accents ignored); with optional=True Enter alone answers None."""
+    def convert(text: str) -> str | None:
+        if optional and not text.strip():
+            return None
+        return match_name(text, names)
+    return ask(f"{prompt} ({'/'.join(names)})", convert,
+               default="" if optional and default is None else default, help=help)
+
+
+def play_turns(prompt: str, turn: Callable[[str, dict], dict], render: Callable[[dict], str], *,
                takes_turns: Callable[[dict, str], bool] = lambda state, name: True) -> None:
-    """Guided play turn by turn: show the table, ask who starts (among the players who
-    `takes_turns`), run `turn(name, state) -> state` and pass to the next in seating until
-    the game is over, then show the table again."""
-    if not state["over"]:
-        click.echo(render(state))
-        choices = [name for name in state["players"] if takes_turns(state, name)]
-        current = ask_choice(prompt, choices, default=choices[0])
-        while not state["over"]:
-            state = turn(current, state)
-            current = next_in_seating(state, current, takes_turns)
-    click.echo(render(state))
+    """Guided play turn by turn from the guide's session: whose turn it is comes from the file
+    (the `turn` lines the rules keep) so play resumes exactly; only a game with no turn recorded
+    yet asks who starts. Each turn is `turn(name, state) -> state`; a turn starts again from the
+    file when it changed (Restart); the table is shown at the start and at the end."""
+    guide = _guide
+    click.echo(render(guide.state))
+    while not guide.state["over"]:
+        try:
+            guide.check()
+            state = guide.state
+            current = (state.get("turn") or {}).get("player")
+            if current is None or not takes_turns(state, current):
+                choices = [name for name in state["players"] if takes_turns(state, name)]
+                current = current and next_in_seating(state, current, takes_turns) or \
+                    ask_player(prompt, choices, default=choices[0])
+                record_turn(current, "start")
+            turn(current, guide.state)
+            if not guide.state["over"]:
+                record_turn(next_in_seating(guide.state, current, takes_turns), "start")
+        except Restart:
+            continue
+    click.echo(render(guide.state))
+
+
+def record_turn(player: str, step: str) -> None:
+    """Write whose turn and which step it is (a `turn` line), so play resumes there."""
+    guide = _guide
+    turn = guide.state.get("turn") or {}
+    if turn.get("player") == player and turn.get("step") == step:
+        return
+    submit(guide.path, {"action": "turn", "player": player, "step": step}, quiet=True)
+
+
+def turn_step(state: dict, player: str) -> str:
+    """The step of `player`'s turn recorded in the file ("start" when none)."""
+    turn = state.get("turn") or {}
+    return turn.get("step", "start") if turn.get("player") == player else "start"
 
 
 def next_in_seating(state: dict, name: str,

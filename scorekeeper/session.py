@@ -90,6 +90,11 @@ class BadJSON(ValueError):
         super().__init__(reason if column is None else f"{reason} at column {column}")
 
 
+class StaleSession(SessionError):
+    """An action built on a state the file no longer has: another command or another guided
+    play wrote since it was read. Nothing is written; the caller reads the file again."""
+
+
 class NothingToUndo(RuleViolation):
     """An undo asked of a session with no action in effect."""
 
@@ -169,8 +174,13 @@ class Session:
             self._in_effect.append(len(self.entries) - 1)
             self._states.append(new_state)
 
+    @property
+    def lines(self) -> int:
+        """The line number of the file's last line (1: the header alone)."""
+        return self.entries[-1].line if self.entries else 1
+
     def next_line(self) -> int:
-        return (self.entries[-1].line if self.entries else 1) + 1
+        return self.lines + 1
 
 
 # -- validation of what a file or a user gives --------------------------------------------
@@ -417,12 +427,18 @@ def _write_new(path: Path, folder: Path, data: bytes) -> None:
             os.unlink(temp)
 
 
-def append(path: str | os.PathLike, action: dict | Callable[[Session], dict]) -> Session:
+def append(path: str | os.PathLike, action: dict | Callable[[Session], dict], *,
+           based_on: int | None = None) -> Session:
     """Validate `action` against the file as it stands and append it; the new session.
 
     `action` may be a function of the session as it stands (for an action that depends on
     the game), called once the file is read, so the file is read once. Nothing is written
     when the rules (or that function) refuse: the file stays byte-for-byte the same.
+
+    `based_on` is the `lines` of the session the action was built from (guided play asks
+    its questions from a state read earlier): when the file has any other number of lines
+    now, StaleSession, and nothing is written, since the answers may no longer fit the game
+    (a vote typed for round 3 must not be saved as round 4's).
     """
     path = Path(path)
     if not callable(action):
@@ -430,6 +446,9 @@ def append(path: str | os.PathLike, action: dict | Callable[[Session], dict]) ->
     with _locked(path, exclusive=True) as fd:
         data = _read_all(fd)
         session = _parse(path, data)
+        if based_on is not None and session.lines != based_on:
+            raise StaleSession("{path} changed while this entry was being typed (it has {lines} lines, not "
+                               "{expected}); nothing was saved.", path=path, lines=session.lines, expected=based_on)
         if callable(action):
             action = normalise_action(action(session))
         line = session.next_line()

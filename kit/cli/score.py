@@ -35,7 +35,21 @@ def _game_commands() -> dict[str, str]:
     return commands
 
 
-@click.group(cls=LazyGroup, lazy_subcommands=_game_commands())
+def _lang_option() -> click.Option:
+    return click.Option(["--lang"], type=LANGS, help=LANG_HELP, expose_value=False)
+
+
+class ScoreGroup(LazyGroup):
+    """The `score` group: every command takes --lang (read by kit.cli before parsing)."""
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is not None and not any(param.name == "lang" for param in command.params):
+            command.params.append(_lang_option())
+        return command
+
+
+@click.group(cls=ScoreGroup, lazy_subcommands=_game_commands())
 @click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def score() -> None:
     """Keep the score of a game at the table, in a session file that never loses an entry.
@@ -77,23 +91,31 @@ def score() -> None:
 def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...]) -> None:
     """Create the session FILE for a new GAME (never overwrites a file)."""
     if not players:
-        raise KitError("Name the players with --player NAME[:ROLE], once per player.")
+        raise KitError(_("Name the players with --player NAME[:ROLE], once per player."))
     parsed = {}
     for text in options:
         key, value = common.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
         if key in parsed:
-            raise KitError(f"--option gives {key} twice; give each option once.")
+            raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))
         parsed[key] = common.read_option_file(value[1:]) if value.startswith("@") else common.parse_value(value)
     game_cli = common.game_module(game)
     if hasattr(game_cli, "prepare_options"):
         parsed = game_cli.prepare_options(parsed)
-    session = sessions.create(file, game, common.parse_players(players), parsed)
-    click.echo(f"Created {file}: {session.rules.TITLE} with {_players_text(session)}.")
+    players_list = common.parse_players(players)
+    if hasattr(game_cli, "prepare_players"):
+        players_list = game_cli.prepare_players(players_list)
+    session = sessions.create(file, game, players_list, parsed)
+    click.echo(_("Created {file}: {title} with {players}.").format(
+        file=file, title=session.rules.TITLE, players=_players_text(session, reveal=True)))
 
 
-def _players_text(session: sessions.Session) -> str:
-    """"Alice (titienses), Bob (ramnes)": the header's players as `new` and `log` print them."""
-    return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in session.players)
+def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:
+    """"Alice (titienses), Bob (ramnes)": the header's players as `new` and `log` print them;
+    a role the rules keep secret (Hoc Censeo's tribe) only for whom it is revealed to."""
+    secret = "tribe" in getattr(session.rules, "SECRET_FIELDS", ())
+    return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") and (not secret or reveal is True
+                                                                          or reveal == p["name"]) else "")
+                     for p in session.players)
 
 
 class _DataArguments(click.Command):
@@ -120,7 +142,7 @@ class _DataArguments(click.Command):
 @click.argument("action")
 def act(file: Path, action: str) -> None:
     """Check one ACTION (a JSON object) against the rules and append it to FILE."""
-    common.submit(file, common.parse_json_action(action))
+    common.submit(file, common.parse_json_action(action), match_names=False)
 
 
 @score.command(epilog=common.examples("undo senate.jsonl"))
@@ -130,30 +152,48 @@ def undo(file: Path) -> None:
     try:
         session, cancelled = common.undo(file)
     except sessions.NothingToUndo:   # the rules' sentence does not name the file
-        raise KitError(f"There is nothing to undo in {file}: no action is in effect.") from None
-    click.echo(f"Undid line {cancelled.line}: {common.describe(session.game, cancelled.action)}")
+        raise KitError(_("There is nothing to undo in {file}: no action is in effect.").format(file=file)) from None
+    click.echo(_("Undid line {line}: {action}").format(line=cancelled.line,
+                                                      action=common.describe(session.game, cancelled.action)))
 
 
-@score.command(epilog=common.examples("log senate.jsonl", "log senate.jsonl --lang fr"))
+@score.command(epilog=common.examples("log senate.jsonl", "log senate.jsonl --lang fr", "log senate.jsonl --reveal"))
 @common.FILE
-@click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
-def log(file: Path) -> None:
-    """The numbered history of FILE (numbers are the file's line numbers)."""
-    lang = i18n.active().lang
+@click.option("--reveal", is_flag=True, help="Show every player's secret amounts too.")
+@click.option("--as", "viewer", metavar="NAME", help="Show NAME's own secret amounts, not the others'.")
+def log(file: Path, reveal: bool, viewer: str | None) -> None:
+    """The numbered history of FILE (numbers are the file's line numbers); a vote shows its
+    totals, not what each player wrote, unless asked to reveal."""
     session = common.open_session(file)
-    start = "Nouvelle partie :" if lang == "fr" else "New game:"
-    click.echo(f"1. {start} {session.rules.TITLE}, {_players_text(session)}.")
+    shown: str | bool = True if reveal else (common.match_name(viewer, [p["name"] for p in session.players])
+                                             if viewer is not None else False)
+    click.echo("1. " + _("New game: {title}, {players}.").format(title=session.rules.TITLE,
+                                                                 players=_players_text(session, shown)))
     # An undo line names what it cancelled: the entry whose undone_by is that undo's line.
     cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}
+    before = _states_before(session)
     for entry in session.entries:
-        text = common.describe(session.game, entry.action, lang)
+        text = common.describe(session.game, entry.action, shown, before.get(entry.line))
         if entry.line in cancelled:
             target = cancelled[entry.line]
-            text = (f"Annulation de la ligne {target.line} : " if lang == "fr"
-                    else f"Undo of line {target.line}: ") + common.describe(session.game, target.action, lang)
+            text = _("Undo of line {line}: {action}").format(
+                line=target.line, action=common.describe(session.game, target.action, shown, before.get(target.line)))
         if entry.undone_by:
-            text += f"  [annulé par la ligne {entry.undone_by}]" if lang == "fr" else f"  [undone by line {entry.undone_by}]"
+            text += "  " + _("[undone by line {line}]").format(line=entry.undone_by)
         click.echo(f"{entry.line}. {text}")
+
+
+def _states_before(session: sessions.Session) -> dict[int, dict]:
+    """line -> the state each action met (so the log can say what really happened)."""
+    states = [session.rules.setup(session.players, session.options)]
+    before = {}
+    for entry in session.entries:
+        if entry.action.get("action") == sessions.UNDO:
+            states.pop()
+        else:
+            before[entry.line] = states[-1]
+            states.append(session.rules.apply(states[-1], entry.action))
+    return before
 
 
 @score.command(epilog=common.examples(
@@ -163,21 +203,18 @@ def log(file: Path) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
 @click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
-@click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def show(file: Path, as_json: bool, reveal: bool, viewer: str | None) -> None:
     """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
-    lang = i18n.active().lang
     session = common.open_session(file)
     state = session.state
     if as_json:
         click.echo(json.dumps(state, ensure_ascii=False, indent=2))
         return
-    if viewer is not None and viewer not in state["players"]:
-        raise KitError(f"--as names {viewer}, who is not a player; the players are "
-                       f"{common.join_names(list(state['players']))}.")
+    if viewer is not None:
+        viewer = common.match_name(viewer, list(state["players"]))
     if not reveal and not state.get("over"):   # once the game is over, nothing is secret
         state = rules.public_view(session.game, state, viewer)
-    click.echo(common.game_module(session.game).render(state, lang))
+    click.echo(common.game_module(session.game).render(state))
 
 
 @score.command(epilog=common.examples("play senate.jsonl"))
@@ -189,7 +226,7 @@ def play(file: Path) -> None:
     losing anything accepted.
     """
     session = common.open_session(file)
-    with common.guided(file):
+    with common.guided(file, session):
         common.game_module(session.game).play(file, session)
 
 
@@ -200,14 +237,16 @@ def repair(file: Path, yes: bool) -> None:
     """Cut a torn last line (an interrupted write) off FILE, after showing it."""
     torn = sessions.torn_tail(file)   # any other problem is reported as it stands
     if torn is None:
-        raise KitError(f"{file} has no cut-short last line; there is nothing to repair.")
+        raise KitError(_("{file} has no cut-short last line; there is nothing to repair.").format(file=file))
     if not torn.repairable:
-        raise KitError(str(torn))     # in the words `show` uses
-    click.echo(f"Line {torn.line} is cut short: {torn.tail.decode('utf-8', 'replace')!r}")
-    if not yes and not click.confirm("Remove it? The lines before it are kept unchanged", default=False):
-        raise KitError(f"Nothing was changed in {file}.")
+        raise KitError(i18n.refusal(torn))     # in the words `show` uses
+    click.echo(_("Line {line} is cut short: {text}").format(line=torn.line,
+                                                           text=repr(torn.tail.decode("utf-8", "replace"))))
+    if not yes and not common.ask_yes_no(_("Remove it? The lines before it are kept unchanged"), default=False):
+        raise KitError(_("Nothing was changed in {file}.").format(file=file))
     line, removed = sessions.repair(file)
-    click.echo(f"Removed line {line} ({len(removed)} bytes); {file} is whole again.")
+    click.echo(_("Removed line {line} ({size} bytes); {file} is whole again.").format(
+        line=line, size=len(removed), file=file))
 
 
 @score.command(name="deck-empty", epilog=common.examples(
@@ -225,7 +264,8 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
     def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
         game_cli = common.game_module(session.game)
         if not hasattr(game_cli, "deck_empty_action"):
-            raise KitError(f"{session.game} has no deck that runs out; deck-empty is for phd and promotion.")
+            raise KitError(_("{game} has no deck that runs out; deck-empty is for phd and promotion.").format(
+                game=session.game))
         parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
         return game_cli.deck_empty_action(parsed)
     common.submit(file, build)

@@ -5,6 +5,7 @@ import copy
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.checks import (
+    apply_turn,
     shown,
     check_fields, check_option_names, check_players, join_names, need_action, need_bool,
     need_game_on, need_player, ranked,
@@ -23,7 +24,9 @@ TOKEN_TABLE = {1: {"gain": 3, "penalty": 1}, 2: {"gain": 2, "penalty": 2}, 3: {"
 MIN_SPECTATOR_TOKENS = 130
 
 # The session actions of SCOREKEEPER.md.
-ACTIONS = ("handshake", "debate", "accuse")
+ACTIONS = ("handshake", "debate", "accuse", "turn")
+# The steps of a turn guided play records (`turn` lines), so it resumes where it stopped.
+TURN_STEPS = ("start",)
 SIDES = ("side_a", "side_b")
 
 
@@ -55,6 +58,7 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
         "capacity": CAPACITY,
         "players": {name: {"seats": 0, "doubt": 0, "row": 1} for name in names},
         "over": False,
+        "turn": None,   # whose turn and which step, as guided play recorded it (`turn` lines)
         "winners": [],
     }
 
@@ -150,6 +154,8 @@ def apply(state: dict, action: dict) -> dict:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
+    if kind == "turn":
+        return apply_turn(state, action, TITLE, TURN_STEPS)
     new = copy.deepcopy(state)
     if kind == "handshake":
         check_fields(action, TITLE, ("speaker", "target"))

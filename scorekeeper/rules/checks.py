@@ -168,3 +168,18 @@ def ranked(names: Iterable[str], key) -> list[tuple[int, str]]:
         else:
             result.append((position, name))
     return result
+
+
+def apply_turn(state: dict, action: dict, title: str, steps: Iterable[str],
+               takes_turns=lambda state, name: True) -> dict:
+    """A `turn` line: whose turn it is and which step of it, guided play's bookmark in the
+    file so that it resumes exactly there. It changes no score; undo takes it back like any line."""
+    check_fields(action, title, ("player", "step"))
+    name = need_player(state, action["player"])
+    if not takes_turns(state, name):
+        raise RuleViolation("{name} no longer takes turns in this game.", name=name)
+    steps = tuple(steps)
+    if action["step"] not in steps:
+        raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(steps),
+                            step=shown(action["step"]))
+    return {**state, "turn": {"player": name, "step": action["step"]}}

@@ -37,8 +37,9 @@ DEFAULT_OBJECTIVES = {
 SECONDARY_KINDS = ("seals", "gold", "wins")   # hold N seals / N gold at once; N votes won
 SIDES = ("pour", "contre")
 CALAMITY_CHOICES = tuple(CALAMITY_LOSS)      # ("gold", "senators")
-# Player fields that only their owner may see at the table (RULES.md §4.14).
-SECRET_FIELDS = ("senators", "objectives", "goal")
+# Player fields that only their owner may see at the table (RULES.md §4.14: the tribe too,
+# since the objectives follow from it).
+SECRET_FIELDS = ("tribe", "senators", "objectives", "goal")
 # Top-level fields keyed by player name that only that player may see: the ballots of the
 # round, cast one by one and kept secret until the vote is resolved (RULES.md §4.14).
 SECRET_BY_PLAYER = ("ballots",)

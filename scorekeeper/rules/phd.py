@@ -5,6 +5,7 @@ import copy
 
 from scorekeeper.errors import RuleViolation, plural
 from scorekeeper.rules.checks import (
+    apply_turn,
     shown,
     check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
     need_int, need_ints, need_player, ranked, signed,
@@ -41,7 +42,10 @@ TIMED_POINTS = {"approved": 15, "pending": 10, "credit": 1}
 TIMED_OPTION_DEFAULT = False
 
 # The session actions of SCOREKEEPER.md, and the words the engine uses for them.
-ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty")
+ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty", "turn")
+# The steps of a turn guided play records (`turn` lines), so it resumes where it stopped.
+TURN_STEPS = ("start", "vivre", "recherche", "recherche-1-of-2", "recherche-2-of-2")
+STATUSES = ("playing", "burnout", "bingo", "doctor")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 
 # ---------------------------------------------------------------------------------------
@@ -82,6 +86,7 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
         "players": {name: {"pression": RESOURCE_START, "credit": RESOURCE_START,
                            "pending": 0, "approved": 0, "status": "playing"} for name in names},
         "over": False,
+        "turn": None,   # whose turn and which step, as guided play recorded it (`turn` lines)
         "winners": [],
         # how the game ended: "doctor", "timed", "last player" (None while it goes on)
         "end": None,
@@ -177,6 +182,8 @@ def apply(state: dict, action: dict) -> dict:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
+    if kind == "turn":
+        return apply_turn(state, action, TITLE, TURN_STEPS, lambda state, name: state["players"][name]["status"] == "playing")
     new = copy.deepcopy(state)
     players = new["players"]
 

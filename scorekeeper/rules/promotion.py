@@ -5,6 +5,7 @@ import copy
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.checks import (
+    apply_turn,
     shown,
     check_fields, check_option_names, check_players, is_int, need_action,
     need_game_on, need_int, need_player, ranked,
@@ -29,7 +30,9 @@ BURNOUT_DRAW = 3
 MIN_PI_TOKENS = 60
 
 # The session actions of SCOREKEEPER.md.
-ACTIONS = ("gain", "lose", "steal", "deck_empty")
+ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn")
+# The steps of a turn guided play records (`turn` lines), so it resumes where it stopped.
+TURN_STEPS = ("start",)
 
 
 def _target_option(value) -> int:
@@ -56,6 +59,7 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
         "reshuffles": 0,
         "players": {name: {"pi": START_PI} for name in names},
         "over": False,
+        "turn": None,   # whose turn and which step, as guided play recorded it (`turn` lines)
         "winners": [],
         # how the game ended: "target" or "office closed" (None while it goes on)
         "end": None,
@@ -107,6 +111,8 @@ def apply(state: dict, action: dict) -> dict:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
+    if kind == "turn":
+        return apply_turn(state, action, TITLE, TURN_STEPS)
     new = copy.deepcopy(state)
     players = new["players"]
     if kind in ("gain", "lose"):

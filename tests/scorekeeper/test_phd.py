@@ -285,7 +285,8 @@ def test_every_action_has_a_readable_log_line(lang):
         "defend": {"player": "Ana", "die": 5, "arguments": [2]},
         "deck_empty": {},
     }
-    assert set(examples) == set(phd.ACTIONS)
+    # `turn` lines are guided play's bookmarks: the kit's log describes them, not the rules
+    assert set(examples) == set(phd.ACTIONS) - {"turn"}
     for kind, fields in examples.items():
         line = phd.describe({"action": kind, **fields}, lang=lang)
         assert "None" not in line and line[0].isupper()

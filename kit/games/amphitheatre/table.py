@@ -9,8 +9,9 @@ from pathlib import Path
 
 import click
 
+from kit import i18n, table as common
 from kit.errors import KitError
-from kit import table as common
+from kit.i18n import _
 from scorekeeper import session as sessions
 from scorekeeper.rules import amphitheatre as rules
 
@@ -62,20 +63,40 @@ def debate(file: Path, side_a: tuple[str, ...], side_b: tuple[str, ...], discoun
 def accuse(file: Path, accuser: str, accused: str, truthful: bool | None) -> None:
     """Amphithéâtre: ACCUSER accuses ACCUSED of bluffing; say --truthful or --lying."""
     if truthful is None:
-        raise KitError(f"Say whether {accused}'s hypothesis matched their card: --truthful or --lying.")
+        raise KitError(_("Say whether {accused}'s hypothesis matched their card: --truthful or --lying.").format(
+            accused=accused))
     common.submit(file, {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": truthful})
 
 
-# -- show ----------------------------------------------------------------------------------
+# -- what show, log and act print ---------------------------------------------------------
 
-def render(state: dict, lang: str = "en") -> str:
+def _names_text(value) -> str:
+    names = [str(v) for v in (value if isinstance(value, list) else [value])]
+    return i18n.join(names) or _("nobody")
+
+
+def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+    """One line of the log in the active language."""
+    kind = action.get("action")
+    if kind == "handshake":
+        return _("{speaker} and {target} shake hands.").format(speaker=action.get("speaker"), target=action.get("target"))
+    if kind == "debate":
+        line = _("Debate: {a} against {b}").format(a=_names_text(action.get("side_a")), b=_names_text(action.get("side_b")))
+        if action.get("discounted"):
+            line += " " + _("({names} discounted)").format(names=_names_text(action.get("discounted")))
+        return line + "."
+    if kind == "accuse":
+        template = (_("{accuser} accuses {accused}, who told the truth.") if action.get("truthful")
+                    else _("{accuser} accuses {accused}, who was bluffing."))
+        return template.format(accuser=action.get("accuser"), accused=action.get("accused"))
+    return common.describe_fields(action)
+
+
+def render(state: dict, lang: str | None = None) -> str:
     """The `show` table: standings by seats, with each player's row and what it is worth."""
-    fr = lang == "fr"
-    rows_text = "/".join(str(n) for n in rules.ROW_SEATS)
-    title = (f"Amphithéâtre : {state['capacity']} places (rangées de {rows_text})" if fr
-             else f"Amphithéâtre: {state['capacity']} seats (rows of {rows_text})")
-    headers = (["rang", "joueur", "places", "rangée", "doute", "gain", "pénalité", "manque"] if fr
-               else ["rank", "player", "seats", "row", "doubt", "gain", "penalty", "to go"])
+    title = _("Amphithéâtre: {capacity} seats (rows of {rows})").format(
+        capacity=state["capacity"], rows="/".join(str(n) for n in rules.ROW_SEATS))
+    headers = [_("rank"), _("player"), _("seats"), _("row"), _("doubt"), _("gain"), _("penalty"), _("to go")]
     rows = []
     for rank, name in rules.standings(state):
         p = state["players"][name]
@@ -88,12 +109,13 @@ def render(state: dict, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[str]:
+def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
     """Each player's seats and doubt that moved."""
     lines = []
     for name, now in after["players"].items():
         was = before["players"][name]
-        changes = [f"{key} {was[key]} -> {now[key]}" for key in ("seats", "doubt") if was[key] != now[key]]
+        changes = [_("{what} {was} -> {now}").format(what=label, was=was[key], now=now[key])
+                   for key, label in (("seats", _("seats")), ("doubt", _("doubt"))) if was[key] != now[key]]
         if changes:
             lines.append(f"  {name}: " + ", ".join(changes))
     return lines
@@ -101,85 +123,77 @@ def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[s
 
 # -- guided play ---------------------------------------------------------------------------
 
-def _optional_name(allowed: list[str]):
-    def convert(text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            return None
-        if text not in allowed:
-            raise KitError(f"Answer one of {', '.join(allowed)}, or nothing.")
-        return text
-    return convert
-
-
-def _accusations(path: Path, accusable: list[str], state: dict, *, debate: bool) -> tuple[dict, list[str]]:
+def _accusations(path: Path, accusable: list[str], *, debate: bool) -> list[str]:
     """RULES.md §2.5: accusations against whoever stated a hypothesis; the losers are discounted."""
     discounted: list[str] = []
-    names = list(state["players"])
-    while not state["over"]:
-        accuser = common.ask("Does anyone accuse? Accuser's name (empty: nobody)", _optional_name(names),
-                             default="")
+    guide = common.current_guide()
+    names = list(guide.state["players"])
+    while not guide.state["over"]:
+        accuser = common.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), names, optional=True)
         if accuser is None:
             break
         targets = [n for n in accusable if n != accuser]
         if not targets:
-            click.echo(f"  {accuser} stated the hypothesis and cannot accuse themselves.", err=True)
+            click.echo("  " + _("{name} stated the hypothesis and cannot accuse themselves.").format(name=accuser),
+                       err=True)
             continue
-        accused = targets[0] if len(targets) == 1 else common.ask_choice(f"Whom does {accuser} accuse?", targets)
-        truthful = common.ask_choice(f"Did {accused}'s hypothesis match their card?", ["yes", "no"]) == "yes"
+        accused = targets[0] if len(targets) == 1 else common.ask_player(
+            _("Whom does {accuser} accuse?").format(accuser=accuser), targets)
+        truthful = common.ask_yes_no(_("Did {accused}'s hypothesis match their card?").format(accused=accused))
         saved = common.try_submit(path, {"action": "accuse", "accuser": accuser, "accused": accused,
                                           "truthful": truthful})
         if saved is None:
             continue
-        state = saved.state
         loser = accuser if truthful else accused
         if loser not in discounted:
             discounted.append(loser)
             if debate:
-                click.echo(f"  {loser} lost the accusation and is discounted from this debate.")
-    return state, discounted
+                click.echo("  " + _("{name} lost the accusation and is discounted from this debate.").format(name=loser))
+    return discounted
 
 
-def _debate(path: Path, speaker: str, target: str, state: dict, discounted: list[str]) -> dict:
+SIDE_WORDS = ("a", "b", "abstain")
+
+
+def _debate(path: Path, speaker: str, target: str, discounted: list[str]) -> None:
     """Ask every other player's side (RULES.md §2.4); discounted players are not asked."""
+    guide = common.current_guide()
     while True:
         side_a, side_b = [speaker], [target]
-        for name in state["players"]:
+        for name in guide.state["players"]:
             if name in (speaker, target) or name in discounted:
                 continue
-            side = common.ask_choice(f"{name}'s side: a (with {speaker}), b (with {target}) or abstain",
-                                     ["a", "b", "abstain"], default="abstain")
+            side = common.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
+                name=name, speaker=speaker, target=target), SIDE_WORDS, default="abstain")
             {"a": side_a, "b": side_b}.get(side, []).append(name)
         action = {"action": "debate", "side_a": side_a, "side_b": side_b}
         if discounted:
             action["discounted"] = list(discounted)
-        saved = common.try_submit(path, action)
-        if saved:
-            return saved.state
+        if common.try_submit(path, action):
+            return
 
 
-def _turn(path: Path, speaker: str, state: dict) -> dict:
-    click.echo(f"\n== {speaker} speaks.")
+def _turn(path: Path, speaker: str, state: dict) -> None:
+    click.echo("\n== " + _("{name} speaks.").format(name=speaker))
     others = [n for n in state["players"] if n != speaker]
-    move = common.ask_choice(f"{speaker}'s move: a hypothesis, a scientific revolution or a draw",
+    move = common.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
                              ["hypothesis", "revolution", "draw"], default="hypothesis")
     if move != "hypothesis":
-        click.echo("  Nothing changes on the boards.")
-        return state
-    target = common.ask_choice(f"Whom does {speaker} challenge?", others)
-    agrees = common.ask_choice(f"Does {target} agree (handshake) or state another value (debate)?",
-                               ["handshake", "debate"])
+        click.echo("  " + _("Nothing changes on the boards."))
+        return
+    target = common.ask_player(_("Whom does {name} challenge?").format(name=speaker), others)
+    agrees = common.ask_choice(_("Does {target} agree (handshake) or state another value (debate)?").format(
+        target=target), ["handshake", "debate"])
     accusable = [speaker] if agrees == "handshake" else [speaker, target]
-    state, discounted = _accusations(path, accusable, state, debate=agrees == "debate")
-    if state["over"]:
-        return state
+    discounted = _accusations(path, accusable, debate=agrees == "debate")
+    if common.current_guide().state["over"]:
+        return
     if agrees == "handshake":
-        saved = common.try_submit(path, {"action": "handshake", "speaker": speaker, "target": target})
-        return saved.state if saved else state
-    return _debate(path, speaker, target, state, discounted)
+        common.try_submit(path, {"action": "handshake", "speaker": speaker, "target": target})
+        return
+    _debate(path, speaker, target, discounted)
 
 
 def play(path: Path, session: sessions.Session) -> None:
-    """Guided Amphithéâtre: the speaker token goes round in seating order."""
-    common.play_turns(session.state, "Who holds the speaker token?",
-                      lambda speaker, state: _turn(path, speaker, state), render)
+    """Guided Amphithéâtre: the speaker token goes round in seating order, kept in the file."""
+    common.play_turns(_("Who holds the speaker token?"), lambda speaker, state: _turn(path, speaker, state), render)

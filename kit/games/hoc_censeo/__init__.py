@@ -8,6 +8,8 @@ score at the table.
 # `kit score <command>` -> the click command of that name in table.py.
 TABLE_COMMANDS = {
     "vote": "vote",
+    "ballot": "ballot",
+    "resolve": "resolve",
     "spend-seals": "spend_seals",
     "buy-senators": "buy_senators",
 }

@@ -1,8 +1,10 @@
-"""Hoc Censeo at the table: `kit score vote / spend-seals / buy-senators`, the table view,
-the outcome lines after a vote, and the guided `kit score play`.
+"""Hoc Censeo at the table: `kit score vote / ballot / resolve / spend-seals / buy-senators`,
+the table view, the outcome lines after a vote, and the guided `kit score play`.
 
 Everything the rules decide comes from scorekeeper.rules.hoc_censeo; this module only asks,
-builds actions and prints.
+builds actions and prints. What a shared screen shows keeps RULES.md §4.14: the totals and
+who ranks where, never one player's amount, senators left, tribe or objectives (unless
+`--reveal`, or `--as NAME` for that player's own).
 """
 from __future__ import annotations
 
@@ -10,26 +12,11 @@ from pathlib import Path
 
 import click
 
+from kit import i18n, table as common
 from kit.errors import KitError
-from kit import table as common
-from scorekeeper import session as sessions
+from kit.i18n import _, ngettext
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
-
-
-# The table's words in French; in English a word is its key, so only the sentences are listed.
-_WORDS = {
-    "en": {"goal_seals": "hold {n} seals", "goal_gold": "hold {n} gold", "goal_wins": "win {n} votes",
-           "ballots": "Ballots cast this round: {names}.",
-           "head": "Round {r} of {n} played; magistrate of the next round: {m}; chaos {c}/{p} (calamity at {at})."},
-    "fr": {"player": "joueur", "tribe": "tribu", "senators": "sénateurs", "gold": "or", "seals": "sceaux",
-           "wins": "victoires", "objectives": "objectifs", "hidden": "caché", "round": "tour",
-           "magistrate": "magistrat", "result": "résultat", "colour": "couleur", "calamity": "calamité",
-           "yes": "oui", "circle": "cercle", "secondary": "secondaire",
-           "goal_seals": "avoir {n} sceaux", "goal_gold": "avoir {n} or", "goal_wins": "gagner {n} votes",
-           "met": "atteint", "ballots": "Bulletins déposés ce tour : {names}.",
-           "head": "Tours joués : {r} sur {n} ; magistrat du tour suivant : {m} ; chaos {c}/{p} (calamité à {at})."},
-}
 
 
 # -- friendly commands ----------------------------------------------------------------------
@@ -45,20 +32,59 @@ def _amounts(values: tuple[str, ...], option: str) -> dict:
 @common.FILE
 @click.option("--pour", multiple=True, metavar="NAME=N", help="Senators a player writes in POUR (repeatable).")
 @click.option("--contre", multiple=True, metavar="NAME=N", help="Senators a player writes in CONTRE (repeatable).")
-@click.option("--colour", type=click.Choice(COLOURS), help="The motion's colour, needed when POUR wins.")
-@click.option("--tiebreak", type=click.Choice(SIDES), help="The magistrate's word on equal totals.")
+@click.option("--colour", type=common.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
+@click.option("--tiebreak", type=common.Word(SIDES), help="The magistrate's word on equal totals.")
 @click.option("--order", metavar="A,B", help="The magistrate's order among voters with equal amounts.")
-@click.option("--bonus", type=click.Choice(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
+@click.option("--bonus", type=common.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
 @click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
 def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> None:
     """Hoc Censeo: resolve a round's vote (for example --pour Alice=20 --contre Bob=15 --colour bleu)."""
     action: dict = {"action": "vote", "pour": _amounts(pour, "--pour"), "contre": _amounts(contre, "--contre")}
     for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", common.parse_names(order)),
-                       ("bonus", bonus), ("calamity", common.parse_pairs(calamity, "--calamity",
-                                                                         example="Bob=senators", convert=str))):
+                       ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
             action[key] = value
     common.submit(file, action)
+
+
+@click.command(epilog=common.examples("ballot senate.jsonl Alice", "resolve senate.jsonl --colour bleu"))
+@common.FILE
+@common.PLAYER
+def ballot(file: Path, player: str) -> None:
+    """Hoc Censeo: PLAYER casts a secret ballot of this round, typed without showing it."""
+    def build(session) -> dict:
+        name = common.match_name(player, session.state["seating"])
+        pour = common.ask_number(_("{name}, POUR").format(name=name), hide=True)
+        contre = common.ask_number(_("{name}, CONTRE").format(name=name), hide=True)
+        return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
+    common.submit(file, build(common.open_session(file)))
+
+
+@click.command(epilog=common.examples("resolve senate.jsonl --colour bleu",
+                                      "resolve senate.jsonl --tiebreak contre --calamity Alice=senators"))
+@common.FILE
+@click.option("--colour", type=common.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
+@click.option("--tiebreak", type=common.Word(SIDES), help="The magistrate's word on equal totals.")
+@click.option("--order", metavar="A,B", help="The magistrate's order among voters with equal amounts.")
+@click.option("--bonus", type=common.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
+@click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
+def resolve(file: Path, colour, tiebreak, order, bonus, calamity) -> None:
+    """Hoc Censeo: resolve the round's vote once every ballot is cast."""
+    action: dict = {"action": "resolve"}
+    for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", common.parse_names(order)),
+                       ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
+        if value:
+            action[key] = value
+    common.submit(file, action)
+
+
+def _calamity_pairs(values: tuple[str, ...]) -> dict:
+    def choice(text: str) -> str:
+        found = common.match_word(text, rules.CALAMITY_CHOICES)
+        if found is None:
+            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(common.label, rules.CALAMITY_CHOICES))))
+        return found
+    return common.parse_pairs(values, "--calamity", example="Bob=senators", convert=choice)
 
 
 @click.command("spend-seals", help=f"Hoc Censeo: PLAYER spends {rules.SEALS_PER_PORTION} seals to colour a "
@@ -66,7 +92,7 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
                epilog=common.examples("spend-seals senate.jsonl Alice --colour vert"))
 @common.FILE
 @common.PLAYER
-@click.option("--colour", type=click.Choice(COLOURS), required=True, help="The portion's colour.")
+@click.option("--colour", type=common.Word(COLOURS), required=True, help="The portion's colour.")
 def spend_seals(file: Path, player: str, colour: str) -> None:
     common.submit(file, {"action": "spend_seals", "player": player, "colour": colour})
 
@@ -99,193 +125,299 @@ def prepare_options(options: dict) -> dict:
     return options
 
 
-# -- what show and act print ---------------------------------------------------------------
+# -- what show, log and act print -------------------------------------------------------
 
-def render(state: dict, lang: str = "en") -> str:
+def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+    """One line of the log in the active language: a vote shows its totals, each player's
+    amounts only with reveal=True, or one player's own with reveal=NAME; a ballot never."""
+    name = action.get("action")
+    if name == "spend_seals":
+        return _("{player} spends {n} seals to colour a {colour} portion.").format(
+            player=action.get("player"), n=rules.SEALS_PER_PORTION, colour=common.label(str(action.get("colour"))))
+    if name == "buy_senators":
+        gold = action.get("gold")
+        if not isinstance(gold, int) or isinstance(gold, bool):
+            return _("{player} buys senators.").format(player=action.get("player"))
+        return ngettext("{player} spends {gold} gold for {senators} senators.",
+                        "{player} spends {gold} gold for {senators} senators.", gold).format(
+            player=action.get("player"), gold=gold, senators=gold * rules.SENATORS_PER_GOLD)
+    if name == "ballot":
+        return _("{player} casts a secret ballot.").format(player=action.get("player"))
+    if name in ("vote", "resolve"):
+        parts = []
+        if name == "vote":
+            sides = {side: action.get(side) if isinstance(action.get(side), dict) else {} for side in SIDES}
+            for side, amounts in sides.items():
+                if reveal is True:
+                    if amounts:
+                        parts.append(side.upper() + " " + ", ".join(f"{n} {v}" for n, v in amounts.items()))
+                else:
+                    total = sum(v for v in amounts.values() if isinstance(v, int) and not isinstance(v, bool))
+                    parts.append(f"{side.upper()} {total}")
+            own = [f"{side.upper()} {amounts[reveal]}" for side, amounts in sides.items()
+                   if isinstance(reveal, str) and amounts.get(reveal)]
+            if own:
+                parts.append(f"{reveal}: " + ", ".join(own))
+        if action.get("colour") is not None:
+            parts.append(_("colour {colour}").format(colour=common.label(str(action["colour"]))))
+        if action.get("tiebreak") is not None:
+            parts.append(_("tiebreak {side}").format(side=str(action["tiebreak"]).upper()))
+        if action.get("bonus") is not None:
+            parts.append(_("bonus {colour}").format(colour=common.label(str(action["bonus"]))))
+        if action.get("order"):
+            parts.append(_("order {names}").format(names=", ".join(map(str, action["order"]))))
+        if isinstance(action.get("calamity"), dict) and action["calamity"]:
+            parts.append(_("calamity {choices}").format(choices=", ".join(
+                f"{n} {common.label(str(c))}" for n, c in action["calamity"].items())))
+        if name == "resolve":
+            return _("Resolve the ballots: {details}.").format(details=_("; ").join(parts)) if parts \
+                else _("Resolve the ballots.")
+        return _("Vote: {details}.").format(details=_("; ").join(parts))
+    return common.describe_fields(action)
+
+
+def _goal_text(goal: dict) -> str:
+    secondary = goal["secondary"]
+    n = secondary["amount"]
+    if secondary["kind"] == "seals":
+        return ngettext("hold {n} seal", "hold {n} seals", n).format(n=n)
+    if secondary["kind"] == "gold":
+        return _("hold {n} gold").format(n=n)
+    return ngettext("win {n} vote", "win {n} votes", n).format(n=n)
+
+
+def render(state: dict, lang: str | None = None) -> str:
     """The table view; fields removed by rules.public_view print as hidden."""
-    words = _WORDS[lang]
-
-    def w(key: str) -> str:
-        return words.get(key, key)
-
-    lines = [f"{rules.TITLE}. " + w("head").format(
-        r=state["round"], n=rules.ROUNDS, m=state["magistrate"], c=state["chaos"], p=rules.ROME_PORTIONS,
-        at=" & ".join(map(str, rules.CALAMITY_AT)))]
-    headers = [w("player"), w("tribe"), w("senators"), w("gold"), w("seals"), *COLOURS, w("wins"), w("objectives")]
+    hidden = _("hidden")
+    if state["over"]:
+        lines = [_("Hoc Censeo. Game over after round {r} of {n}.").format(r=state["round"], n=rules.ROUNDS)]
+    else:
+        lines = [_("Hoc Censeo. Round {r} of {n} played; magistrate of the next round: {m}; chaos {c}/{p} "
+                   "(calamity at {at}).").format(r=state["round"], n=rules.ROUNDS, m=state["magistrate"],
+                                                 c=state["chaos"], p=rules.ROME_PORTIONS,
+                                                 at=" & ".join(map(str, rules.CALAMITY_AT)))]
+    headers = [_("player"), _("tribe"), _("senators"), _("gold"), _("seals"), *map(common.label, COLOURS),
+               _("wins"), _("objectives")]
     rows = []
     for name in state["seating"]:
         record = state["players"][name]
         goal = record.get("goal")
         circle = [f"{record['circle'][c]}/{goal['circle'][c]}" if goal else record["circle"][c] for c in COLOURS]
         if "objectives" in record and goal:
-            secondary = goal["secondary"]
-            met = [w("circle") if record["objectives"]["circle"] else "",
-                   w("secondary") if record["objectives"]["secondary"] else ""]
-            objectives = w("goal_" + secondary["kind"]).format(n=secondary["amount"]) + (
-                f" ({w('met')}: {', '.join(m for m in met if m)})" if any(met) else "")
+            met = [_("circle") if record["objectives"]["circle"] else "",
+                   _("secondary") if record["objectives"]["secondary"] else ""]
+            objectives = _goal_text(goal) + (
+                " (" + _("met: {what}").format(what=", ".join(m for m in met if m)) + ")" if any(met) else "")
         else:
-            objectives = w("hidden")
-        rows.append([name, rules.TRIBE_NAMES[record["tribe"]], record.get("senators", w("hidden")),
+            objectives = hidden
+        tribe = rules.TRIBE_NAMES[record["tribe"]] if "tribe" in record else hidden
+        rows.append([name, tribe, record.get("senators", hidden),
                      record["gold"], record["seals"], *circle, record["wins"], objectives])
     lines.append(common.table(headers, rows))
     if state.get("ballots_cast"):   # who has voted is public; what they wrote is not
-        lines.append(w("ballots").format(names=common.join_names(state["ballots_cast"])))
+        lines.append(_("Ballots cast this round: {names}.").format(names=i18n.join(state["ballots_cast"])))
     if state["votes"]:
         lines.append("")
-        rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(), v["colour"] or "",
-                 w("yes") if v["calamity"] else ""] for v in state["votes"]]
-        lines.append(common.table([w("round"), w("magistrate"), "POUR", "CONTRE", w("result"), w("colour"),
-                                   w("calamity")], rows))
+        rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(),
+                 common.label(v["colour"]) if v["colour"] else "", _("yes") if v["calamity"] else ""]
+                for v in state["votes"]]
+        lines.append(common.table([_("round"), _("magistrate"), "POUR", "CONTRE", _("result"), _("colour"),
+                                   _("calamity")], rows))
     if state["over"]:
         lines.append("")
         lines.append(common.game_over_line(state))
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[str]:
-    """What a vote did, in sentences for the table (printed after `act`, `vote` and in play)."""
-    if action.get("action") != "vote" or len(after["votes"]) == len(before["votes"]):
+def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
+    """What a vote did, in sentences for the table: the totals and who ranks where, never an
+    amount of one player (printed after `act`, `vote`, `resolve` and in play)."""
+    if action.get("action") not in ("vote", "resolve") or len(after["votes"]) == len(before["votes"]):
         return []
     vote = after["votes"][-1]
-    tie = " on the magistrate's word" if vote["pour"] == vote["contre"] else ""
-    lines = [f"{vote['result'].upper()} wins {max(vote['pour'], vote['contre'])} to "
-             f"{min(vote['pour'], vote['contre'])}{tie}" + (f" on a {vote['colour']} motion." if vote["colour"] else ".")]
+    side = vote["result"].upper()
+    high, low = max(vote["pour"], vote["contre"]), min(vote["pour"], vote["contre"])
+    if vote["pour"] == vote["contre"] == 0:
+        lines = [_("Nobody wrote any senators; on the magistrate's word {side} wins.").format(side=side)]
+    elif vote["pour"] == vote["contre"]:
+        lines = [_("{side} wins on the magistrate's word, {high} to {low}.").format(side=side, high=high, low=low)]
+    else:
+        lines = [_("{side} wins {high} to {low}.").format(side=side, high=high, low=low)]
+    if vote["colour"]:
+        lines[0] += " " + _("The motion is {colour}.").format(colour=common.label(vote["colour"]))
     ranked = vote["ranked"]
     if vote["result"] == "pour":
         for place, name in enumerate(ranked[:rules.POUR_COLOURING_RANKS]):
-            did = (f"has no room for {vote['colour']}: the portion is forfeited" if name in vote.get("forfeited", [])
-                   else f"colours a {vote['colour']} portion")
+            if name in vote.get("forfeited", []):
+                did = _("{name} has no room for {colour}: the portion is forfeited").format(
+                    name=name, colour=common.label(vote["colour"]))
+            else:
+                did = _("{name} colours a {colour} portion").format(name=name, colour=common.label(vote["colour"]))
             if place == 0:
-                gains = ", ".join(f"+{n} {k[:-1] if n == 1 and k.endswith('s') else k}"
-                                  for k, n in rules.COLOUR_BONUS[vote["bonus"]].items())
-                did += f", gains {rules.POUR_SEALS} seal and the {vote['bonus']} bonus ({gains})"
-            lines.append(f"  {name} {did}.")
+                did += _(", gains {seals} seal and the {bonus} bonus").format(
+                    seals=rules.POUR_SEALS, bonus=common.label(vote["bonus"]))
+            lines.append(f"  {did}.")
     else:
         for name, gold in zip(ranked, rules.CONTRE_GOLD):
-            lines.append(f"  {name} gains {gold} gold.")
+            lines.append("  " + _("{name} gains {gold} gold.").format(name=name, gold=gold))
         if after["chaos"] > before["chaos"]:
-            lines.append(f"  Rome's circle turns grey: chaos {after['chaos']}/{rules.ROME_PORTIONS}.")
+            lines.append("  " + _("Rome's circle turns grey: chaos {chaos}/{portions}.").format(
+                chaos=after["chaos"], portions=rules.ROME_PORTIONS))
     if not ranked:
-        lines.append("  Nobody wrote senators on the winning side: nobody gains anything.")
+        lines.append("  " + _("Nobody wrote senators on the winning side: nobody gains anything."))
     if vote["calamity"]:
         spared = vote.get("spared") or []
-        lines.append("  Calamity! " + (f"{common.join_names(spared)} (most green portions) "
-                                       f"{'is' if len(spared) == 1 else 'are'} spared. " if spared else "Nobody is spared. ")
-                     + "; ".join(f"{n} loses {rules.CALAMITY_LOSS[c]} {c}" for n, c in vote.get("losses", {}).items())
-                     + ".")
-    # The rules ignore answers they did not need; say so, or the log's "tiebreak pour" on a
-    # 10-to-0 vote reads as if it had counted.
+        text = _("Calamity!") + " "
+        if spared:
+            text += ngettext("{names} (most green portions) is spared.", "{names} (most green portions) are spared.",
+                             len(spared)).format(names=i18n.join(spared)) + " "
+        else:
+            text += _("Nobody is spared.") + " "
+        losses = []
+        for name, choice in vote.get("losses", {}).items():
+            losses.append(_("{name} loses 1 gold").format(name=name) if choice == "gold"
+                          else _("{name} loses senators").format(name=name))   # how many is secret
+        lines.append("  " + text + "; ".join(losses) + ".")
     unused = [field for field, used in (("tiebreak", vote["pour"] == vote["contre"]),
                                         ("calamity", vote["calamity"]),
                                         ("bonus", vote["result"] == "pour" and vote["colour"] == "mauve"))
               if action.get(field) and not used]
     if unused:
-        lines.append(f"  Not needed on this vote, so not used: {', '.join('--' + f for f in unused)}.")
+        lines.append("  " + _("Not needed on this vote, so not used: {fields}.").format(
+            fields=", ".join("--" + f for f in unused)))
     if not after["over"]:
-        lines.append(f"Next: round {after['round'] + 1} of {rules.ROUNDS}, magistrate {after['magistrate']}.")
+        lines.append(_("Next: round {round} of {rounds}, magistrate {magistrate}.").format(
+            round=after["round"] + 1, rounds=rules.ROUNDS, magistrate=after["magistrate"]))
     return lines
 
 
 # -- guided play ---------------------------------------------------------------------------
 
-def play(path: Path, session: sessions.Session) -> None:
-    """Round after round until the game ends; every accepted vote or spending is saved at once."""
-    resumed = True   # a file already finished: nothing printed the end yet
-    while True:
-        state = session.state
+def play(path: Path, session) -> None:
+    """Round after round until the game ends. Each player's vote is a secret ballot saved at
+    once (nothing typed is shown, a refusal never repeats a number); once all are in, the
+    totals are confirmed and the vote resolved. Every entry is saved as soon as accepted."""
+    announced = []
+
+    def step(guide: common.Guide) -> bool:
+        state = guide.state
         if state["over"]:
-            _announce_end(state, already_said=not resumed)
-            return
-        resumed = False
+            if not announced:
+                _announce_end(state)
+            return True
         click.echo("")
-        click.echo(f"Round {state['round'] + 1} of {rules.ROUNDS}. Magistrate: {state['magistrate']}. "
-                   f"Chaos {state['chaos']}/{rules.ROME_PORTIONS}.")
-        choice = _menu(session)
-        if choice == "quit":
-            click.echo(f"Saved in {path}; `kit score play {path}` resumes here.")
-            return
-        if choice == "undo":
-            session = _undo(path, session)
-        elif choice == "seals":
-            session = _spend_seals(path, state)
+        click.echo(_("Round {round} of {rounds}. Magistrate: {magistrate}. Chaos {chaos}/{portions}.").format(
+            round=state["round"] + 1, rounds=rules.ROUNDS, magistrate=state["magistrate"], chaos=state["chaos"],
+            portions=rules.ROME_PORTIONS))
+        if state["ballots_cast"]:
+            click.echo(_("Ballots already cast this round: {names}.").format(names=i18n.join(state["ballots_cast"])))
+        choice = _menu(state)
+        if choice == "seals":
+            _spend_seals(guide)
         elif choice == "gold":
-            session = _buy_senators(path, state)
+            _buy_senators(guide)
         else:
-            session = _vote(path, state) or session
+            if _vote(guide) and guide.state["over"]:
+                announced.append(True)
+                _announce_end(guide.state, already_said=True)
+                return True
+        return False
+    common.guided_loop(step)
 
 
-def _menu(session: sessions.Session) -> str:
-    state = session.state
+def _menu(state: dict) -> str:
     choices = ["vote"]
-    if any(p["seals"] >= rules.SEALS_PER_PORTION and _needed_colours(state, n)
-           for n, p in state["players"].items()):
+    if any(p["seals"] >= rules.SEALS_PER_PORTION and _needed_colours(state, n) for n, p in state["players"].items()):
         choices.append("seals")
     if any(p["gold"] >= 1 for p in state["players"].values()):
         choices.append("gold")
-    if session.latest_in_effect() is not None:
-        choices.append("undo")
-    choices.append("quit")
-    # Say what each word does: "seals" and "gold" alone do not tell a table they spend them.
-    meaning = {"vote": "vote", "seals": f"seals: spend {rules.SEALS_PER_PORTION} to colour a portion",
-               "gold": f"gold: buy {rules.SENATORS_PER_GOLD} senators a coin",
-               "undo": "undo the last entry", "quit": "quit"}
-    click.echo("  " + "; ".join(meaning[c] for c in choices) + ".")
-    return common.ask_choice("Next", choices, default="vote")
+    if len(choices) == 1:
+        return "vote"
+    help_text = _("vote: each player casts a secret ballot; seals: spend {seals} to colour a portion; "
+                  "gold: buy {senators} senators a coin.").format(seals=rules.SEALS_PER_PORTION,
+                                                                  senators=rules.SENATORS_PER_GOLD)
+    click.echo("  " + help_text)
+    return common.ask_choice(_("Next"), choices, default="vote", help=help_text)
 
 
 def _needed_colours(state: dict, name: str) -> list[str]:
     return [c for c in COLOURS if rules.needed(state, name, c) > 0]
 
 
-def _vote(path: Path, state: dict) -> sessions.Session | None:
-    """The vote as typed; the new session, or None when the rules refused it."""
-    seating = state["seating"]
-    pour: dict = {}
-    contre: dict = {}
-    click.echo("Each player in turn types POUR and CONTRE (Enter alone: 0); nothing typed is shown.")
-    for name in seating:
-        p = common.ask_number(f"{name}, POUR", hide=True,
-                              check=lambda v, n=name: rules.check_vote_entry(state, n, v, 0))
-        c = common.ask_number(f"{name}, CONTRE", hide=True,
-                              check=lambda v, n=name, p=p: rules.check_vote_entry(state, n, p, v))
-        if p:
-            pour[name] = p
-        if c:
-            contre[name] = c
-    action: dict = {"action": "vote", "pour": pour, "contre": contre}
-    total_pour, total_contre = sum(pour.values()), sum(contre.values())
-    click.echo(f"POUR {total_pour}, CONTRE {total_contre}.")
+def _vote(guide: common.Guide) -> bool:
+    """Ballots for whoever has not voted yet, then the totals confirmed and the vote
+    resolved; True once resolved."""
+    help_text = _("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
+                  "never repeats it.")
+    for name in guide.state["seating"]:
+        if name in guide.state["ballots_cast"]:
+            continue
+        state = guide.state
+        click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
+        pour = common.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
+                                 check=lambda v, n=name, s=state: rules.check_vote_entry(s, n, v, 0))
+        contre = common.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
+                                   check=lambda v, n=name, p=pour, s=state: rules.check_vote_entry(s, n, p, v))
+        if common.try_submit(guide.path, {"action": "ballot", "player": name, "pour": pour, "contre": contre},
+                             quiet=True, reveal=False) is None:
+            raise common.Restart
+        click.echo(_("{name}'s ballot is cast.").format(name=name))
+    state = guide.state
+    ballots = state["ballots"]
+    pour = {n: b["pour"] for n, b in ballots.items() if b["pour"]}
+    contre = {n: b["contre"] for n, b in ballots.items() if b["contre"]}
+    click.echo(_("All ballots are in: POUR {pour}, CONTRE {contre}.").format(
+        pour=sum(pour.values()), contre=sum(contre.values())))
+    if not common.ask_yes_no(_("Resolve the vote with these totals?"), default=True):
+        _cast_again(guide)
+        raise common.Restart
+    action: dict = {"action": "resolve"}
     result = rules.vote_result(pour, contre, None)
     if result is None:
-        result = common.ask_choice(f"Equal totals. {state['magistrate']}, as magistrate, which side wins?", SIDES)
+        result = common.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
+            magistrate=state["magistrate"]), SIDES)
         action["tiebreak"] = result
     if result == "pour":
-        action["colour"] = common.ask_choice("POUR wins. The motion's colour", COLOURS)
+        action["colour"] = common.ask_choice(_("POUR wins. The motion's colour"), COLOURS)
     amounts = pour if result == "pour" else contre
     order: list[str] = []
-    for group in rules.tied_groups_needing_order(result, amounts, seating):
-        order += _ask_order(state["magistrate"], group, amounts[group[0]], result)
+    for group in rules.tied_groups_needing_order(result, amounts, state["seating"]):
+        order += _ask_order(state["magistrate"], group, result)
     if order:
         action["order"] = order
-    ranked = rules.rank_voters(amounts, seating, order)
+    ranked = rules.rank_voters(amounts, state["seating"], order)
     if result == "pour" and action["colour"] == "mauve" and ranked:
-        action["bonus"] = common.ask_choice(f"{ranked[0]}, your bonus for the mauve motion", MAUVE_CHOICES)
+        action["bonus"] = common.ask_choice(_("{name}, your bonus for the mauve motion").format(name=ranked[0]),
+                                            MAUVE_CHOICES)
     if rules.calamity_due(state, result):
         action["calamity"] = _ask_calamity(state, ranked)
-    session = common.try_submit(path, action, quiet=True,
-                                refused_note="The vote was not saved; let us take it again.")
-    # Not the first line (the action itself): it would show every player's hidden amounts.
-    for line in common.outcome_lines(session, state, action)[1:] if session else []:
+    session = common.try_submit(guide.path, action, quiet=True, reveal=False,
+                                refused_note=_("The vote was not resolved; let us take it again."))
+    if session is None:
+        return False
+    for line in common.outcome_lines(session, state, action)[1:]:
         click.echo(line)
-    return session
+    return True
 
 
-def _ask_order(magistrate: str, group: list[str], amount: int, side: str) -> list[str]:
-    """The magistrate ranks voters with equal amounts, one pick at a time."""
-    click.echo(f"{common.join_names(group)} each wrote {amount} {side.upper()}.")
+def _cast_again(guide: common.Guide) -> None:
+    """Undo ballots back to the one a player wants to cast again (those after it go too)."""
+    cast = guide.state["ballots_cast"]
+    name = common.ask_player(_("Whose ballot is to be cast again?"), cast)
+    again = cast[cast.index(name):]
+    for _name in again:
+        common.submit(guide.path, {"action": "undo"}, quiet=True)
+    click.echo(ngettext("{names} casts a ballot again.", "{names} cast their ballots again.", len(again)).format(
+        names=i18n.join(again)))
+
+
+def _ask_order(magistrate: str, group: list[str], side: str) -> list[str]:
+    """The magistrate ranks voters who wrote equal amounts (the amount stays secret)."""
+    click.echo(_("{names} wrote the same amount for {side}.").format(names=i18n.join(group), side=side.upper()))
     left, order = list(group), []
     while len(left) > 1:
-        pick = common.ask_choice(f"{magistrate}, as magistrate, who ranks first among them", left)
+        pick = common.ask_player(_("{magistrate}, as magistrate, who ranks first among them").format(
+            magistrate=magistrate), left)
         order.append(pick)
         left.remove(pick)
     return order + left
@@ -295,55 +427,49 @@ def _ask_calamity(state: dict, ranked: list[str]) -> dict:
     """Each player's loss to the calamity; the gold won on this vote counts as held."""
     gained = dict(zip(ranked, rules.CONTRE_GOLD))
     spared = rules.spared(state)
-    click.echo(f"Rome's {state['chaos'] + 1}th portion turns grey: calamity!"
-               + (f" {common.join_names(spared)} (most green portions) "
-                  f"{'is' if len(spared) == 1 else 'are'} spared." if spared else ""))
+    text = _("Rome's portion number {n} turns grey: calamity!").format(n=state["chaos"] + 1)
+    if spared:
+        text += " " + ngettext("{names} (most green portions) is spared.", "{names} (most green portions) are spared.",
+                               len(spared)).format(names=i18n.join(spared))
+    click.echo(text)
     choices = {}
     for name in state["seating"]:
         if name in spared:
             continue
         gold = state["players"][name]["gold"] + gained.get(name, 0)
         if gold < rules.CALAMITY_LOSS["gold"]:
-            click.echo(f"{name} has no gold and loses {rules.CALAMITY_LOSS['senators']} senators.")
+            click.echo(_("{name} has no gold and loses {n} senators.").format(name=name, n=rules.CALAMITY_LOSS["senators"]))
             choices[name] = "senators"
         else:
-            choices[name] = common.ask_choice(
-                f"{name}, lose {rules.CALAMITY_LOSS['gold']} gold or {rules.CALAMITY_LOSS['senators']} senators",
+            choices[name] = common.ask_choice(_("{name}, lose {gold} gold or {senators} senators").format(
+                name=name, gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]),
                 rules.CALAMITY_CHOICES, default="gold")
     return choices
 
 
-def _spend_seals(path: Path, state: dict) -> sessions.Session:
+def _spend_seals(guide: common.Guide) -> None:
+    state = guide.state
     able = [n for n in state["seating"]
             if state["players"][n]["seals"] >= rules.SEALS_PER_PORTION and _needed_colours(state, n)]
-    name = able[0] if len(able) == 1 else common.ask_choice("Who spends seals", able)
-    colour = common.ask_choice(f"{name}, colour a portion in", _needed_colours(state, name))
-    return common.submit(path, {"action": "spend_seals", "player": name, "colour": colour})
+    name = able[0] if len(able) == 1 else common.ask_player(_("Who spends seals"), able)
+    colour = common.ask_choice(_("{name}, colour a portion in").format(name=name), _needed_colours(state, name))
+    common.try_submit(guide.path, {"action": "spend_seals", "player": name, "colour": colour})
 
 
-def _buy_senators(path: Path, state: dict) -> sessions.Session:
+def _buy_senators(guide: common.Guide) -> None:
+    state = guide.state
     able = [n for n in state["seating"] if state["players"][n]["gold"] >= 1]
-    name = able[0] if len(able) == 1 else common.ask_choice("Who spends gold", able)
+    name = able[0] if len(able) == 1 else common.ask_player(_("Who spends gold"), able)
     have = state["players"][name]["gold"]
 
     def check(gold: int) -> None:
         rules.apply(state, {"action": "buy_senators", "player": name, "gold": gold})
 
-    gold = common.ask_number(f"{name}, gold to spend (you have {have}; {rules.SENATORS_PER_GOLD} senators each)",
-                             default=have, check=check)
-    return common.submit(path, {"action": "buy_senators", "player": name, "gold": gold})
-
-
-def _undo(path: Path, session: sessions.Session) -> sessions.Session:
-    """The session after the undo asked for (the same one when there is none or it is declined)."""
-    latest = session.latest_in_effect()
-    if latest is None:
-        click.echo("There is nothing to undo.")
-        return session
-    if common.ask_yes_no(f"Undo line {latest.line} ({common.describe(session.game, latest.action).rstrip('.')})?"):
-        session, _ = common.undo(path)
-        click.echo(f"Line {latest.line} undone.")
-    return session
+    gold = common.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
+        name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check)
+    # the senators bought are secret: the line printed says only the gold spent
+    if common.try_submit(guide.path, {"action": "buy_senators", "player": name, "gold": gold}, quiet=True):
+        click.echo(_("{name} spends {gold} gold on senators.").format(name=name, gold=gold))
 
 
 def _announce_end(state: dict, *, already_said: bool = False) -> None:
@@ -352,7 +478,7 @@ def _announce_end(state: dict, *, already_said: bool = False) -> None:
         click.echo(common.game_over_line(state))
     for name in state["winners"]:
         met = state["players"][name]["objectives"]
-        secondary = state["players"][name]["goal"]["secondary"]
-        what = ["completed the circle" if met["circle"] else "",
-                f"met the secondary objective ({secondary['kind']} {secondary['amount']})" if met["secondary"] else ""]
-        click.echo(f"  {name} {' and '.join(w for w in what if w)}.")
+        what = [_("completed the circle") if met["circle"] else "",
+                _("met the secondary objective ({goal})").format(goal=_goal_text(state["players"][name]["goal"]))
+                if met["secondary"] else ""]
+        click.echo("  " + _("{name} {what}.").format(name=name, what=_(" and ").join(w for w in what if w)))

@@ -12,40 +12,19 @@ from pathlib import Path
 
 import click
 
+from kit import i18n, table as common
 from kit.errors import KitError
-from kit import table as common
+from kit.i18n import _, ngettext
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import phd as rules
-
-# what people may type for a resource: the rules' names, the accented word, the initial
-RESOURCE_WORDS = {"pression": "pression", "p": "pression",
-                  "credit": "credit", "crédit": "credit", "c": "credit"}
-STATUS_WORDS = {
-    "en": {"playing": "playing", "burnout": "burnt out", "bingo": "bingo (won)", "doctor": "doctor (won)"},
-    "fr": {"playing": "en jeu", "burnout": "burn-out", "bingo": "bingo (gagné)", "doctor": "docteur (gagné)"},
-}
-# A player still "playing" when the game ends may have won by how it ended (state["end"]).
-WON_PLAYING = {
-    "en": {"last player": "last in the game (won)", "timed": "best score (won)"},
-    "fr": {"last player": "dernier en jeu (gagné)", "timed": "meilleur score (gagné)"},
-}
-
-
-def status_text(state: dict, name: str, lang: str = "en") -> str:
-    """The status column: "playing" would hide that the last player in or the best score won."""
-    status = state["players"][name]["status"]
-    if status == "playing" and state["over"] and name in state["winners"]:
-        return WON_PLAYING[lang].get(state.get("end"), STATUS_WORDS[lang][status])
-    return STATUS_WORDS[lang][status]
-
 
 # -- parsing what people type ------------------------------------------------------------
 
 def resource(text: str) -> str:
-    word = RESOURCE_WORDS.get(text.strip().lower())
+    """pression or credit, typed in either language or by its initial (kit.table.ANSWERS)."""
+    word = common.match_word(text, rules.RESOURCES)
     if word is None:
-        raise KitError(f"{text!r} is not a resource; say pression or credit.")
+        raise KitError(_("{text} is not a resource; say pression or credit.").format(text=repr(text)))
     return word
 
 
@@ -57,7 +36,8 @@ def effect(values: tuple[str, ...] | list[str], option: str) -> dict | None:
     for key, value in pairs.items():
         name = resource(key)
         if name in result:
-            raise KitError(f"{option} changes {rules.RESOURCE_NAMES[name]} twice; give it once.")
+            raise KitError(_("{option} changes {resource} twice; give it once.").format(
+                option=option, resource=rules.RESOURCE_NAMES[name]))
         result[name] = value
     return result or None
 
@@ -166,30 +146,38 @@ def defend(file: Path, player: str, die: int, arguments, support, opposition) ->
 def deck_empty_action(hands: dict) -> dict:
     """`kit score deck-empty FILE` for a PHD session (timed): no hands to count."""
     if hands:
-        raise KitError("PHD does not count cards in hand; drop --hand.")
+        raise KitError(_("PHD does not count cards in hand; drop --hand."))
     return {"action": "deck_empty"}
 
 
 # -- show ----------------------------------------------------------------------------------
 
-def render(state: dict, lang: str = "en") -> str:
+def status_text(state: dict, name: str) -> str:
+    """The status column: a player still "playing" when the game ended says how it ended for them."""
+    status = state["players"][name]["status"]
+    if status == "playing" and state["over"]:
+        if name in state["winners"]:
+            return _("best score (won)") if state.get("end") == "timed" else _("last in the game (won)")
+        return _("out of the race")
+    return {"playing": _("playing"), "burnout": _("burnt out"), "bingo": _("bingo (won)"),
+            "doctor": _("doctor (won)")}[status]
+
+
+def render(state: dict, lang: str | None = None) -> str:
     """The `show` table: standings first, the resources and chapters of each player."""
-    fr = lang == "fr"
     chapters, timed = state["options"]["chapters"], state["options"]["timed"]
-    title = (f"PHD : {chapters} chapitre(s) approuvé(s) pour soutenir" if fr
-             else f"PHD: {chapters} approved chapter(s) to defend the thesis")
+    title = ngettext("PHD: {n} approved chapter to defend the thesis", "PHD: {n} approved chapters to defend the thesis",
+                     chapters).format(n=chapters)
     if timed:
-        title += " ; variante temps écoulé" if fr else "; timed variant"
-    headers = (["rang", "joueur", "Pression", "Crédit", "soumis", "approuvés", "statut"] if fr
-               else ["rank", "player", "Pression", "Crédit", "submitted", "approved", "status"])
+        title += _("; timed variant")
+    headers = [_("rank"), _("player"), "Pression", "Crédit", _("submitted"), _("approved"), _("status")]
     scores = state.get("scores")
     if scores:
-        headers.append("score")
+        headers.append(_("score"))
     rows = []
     for rank, name in rules.standings(state):
         p = state["players"][name]
-        row = [rank, name, p["pression"], p["credit"], p["pending"], p["approved"],
-               status_text(state, name, lang)]
+        row = [rank, name, p["pression"], p["credit"], p["pending"], p["approved"], status_text(state, name)]
         if scores:
             row.append(scores[name])
         rows.append(row)
@@ -197,202 +185,246 @@ def render(state: dict, lang: str = "en") -> str:
     if state["over"]:
         lines.append(common.game_over_line(state))
     elif state["winners"]:
-        lines.append(("Déjà gagnant(s) : " if fr else "Already won: ") + common.join_names(state["winners"]))
+        lines.append(_("Already won: {names}").format(names=i18n.join(state["winners"])))
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[str]:
+def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
     """What an accepted action changed: the test's verdict, resources, chapters, statuses."""
     lines = []
     test = after.get("last_test")
     if test and action.get("action") in ("challenge", "controversy", "defend"):
-        verdict = "success" if test["success"] else "failure"
-        lines.append(f"  {test['kind'].capitalize()}: total {test['total']}, needed {test['needed']}: {verdict}.")
+        kind = {"challenge": _("Challenge"), "controversy": _("Controversy"), "defence": _("Defence")}.get(
+            test["kind"], test["kind"])
+        verdict = _("success") if test["success"] else _("failure")
+        lines.append("  " + _("{kind}: total {total}, needed {needed}: {verdict}.").format(
+            kind=kind, total=test["total"], needed=test["needed"], verdict=verdict))
     for name, now in after["players"].items():
         was = before["players"][name]
         changes = [f"{label} {was[key]} -> {now[key]}" for key, label in
-                   (("pression", "Pression"), ("credit", "Crédit"), ("pending", "submitted"),
-                    ("approved", "approved")) if was[key] != now[key]]
+                   (("pression", "Pression"), ("credit", "Crédit"), ("pending", _("submitted")),
+                    ("approved", _("approved"))) if was[key] != now[key]]
         if changes:
             lines.append(f"  {name}: " + ", ".join(changes))
         if was["status"] != now["status"]:
-            lines.append(f"  {name} is now {STATUS_WORDS['en'][now['status']]}.")
+            lines.append("  " + _("{name} is now {status}.").format(name=name, status=status_text(after, name)))
     if after.get("scores") and not before.get("scores"):
-        lines.append("  Scores: " + ", ".join(f"{n} {s}" for n, s in after["scores"].items()))
+        lines.append("  " + _("Scores: {scores}").format(scores=", ".join(f"{n} {s}" for n, s in after["scores"].items())))
     return lines
 
 
 # -- guided play ---------------------------------------------------------------------------
+#
+# A turn (RULES.md §1.3) is recorded in the file step by step (`turn` lines): "start" (the
+# optional defence), "vivre" (the event card), then "recherche", or "recherche-1-of-2" and
+# "recherche-2-of-2" after a won Challenge. Play resumes at the recorded step, so a card
+# already revealed is asked about, never drawn again. Decisions on the printed aids kept here:
+# the Superviseur card changes Pression and Crédit like C'est la vie before it says what
+# happens to a chapter; the thesis defence starts as soon as the approval that completes the
+# chapters is saved (§1.8), and a failed defence may be retried at the start of a later turn.
 
 def _ask_numbers(prompt: str, *, required: bool = False) -> list[int]:
     if required:
         def convert(text: str) -> list[int]:
             if not numbers(text):
-                raise KitError("Give at least one value.")
+                raise KitError(_("Give at least one value."))
             return numbers(text)
         return common.ask(prompt, convert)
     return common.ask(prompt, numbers, default="")
 
 
 def _ask_effect(prompt: str) -> dict | None:
-    return common.ask(f"{prompt} (e.g. pression=+3,credit=-1; empty for none)",
-                      lambda text: effect([text], "The effect") if text.strip() else None, default="")
+    return common.ask(prompt + " " + _("(e.g. pression=+3,credit=-1; empty for none)"),
+                      lambda text: effect([text], _("The effect")) if text.strip() else None, default="")
 
 
 def _ask_change(name: str) -> dict:
     """A C'est la vie style change of one player's resources."""
-    pression = common.ask_number(f"{name}'s Pression change", default=0)
-    credit = common.ask_number(f"{name}'s Crédit change", default=0)
-    return _drop_empty({"action": "adjust", "player": name,
-                        "pression": pression or None, "credit": credit or None})
+    pression = common.ask_number(_("{name}'s Pression change").format(name=name), default=0)
+    credit = common.ask_number(_("{name}'s Crédit change").format(name=name), default=0)
+    return _drop_empty({"action": "adjust", "player": name, "pression": pression or None, "credit": credit or None})
 
 
-def _adjust(path: Path, name: str, state: dict) -> dict:
+def _adjust(path: Path, name: str) -> None:
     first = _ask_change(name)
     if len(first) == 2:                     # neither resource changes: nothing to save
-        click.echo("  No change.")
-        return state
+        click.echo("  " + _("No change."))
+        return
     answers = iter([first])
-    return common.apply_until_accepted(path, lambda: next(answers, None) or _ask_change(name)).state
+    common.apply_until_accepted(path, lambda: next(answers, None) or _ask_change(name))
 
 
 def _ask_die(name: str) -> int:
     def check(value: int) -> None:
         if not rules.DIE_MIN <= value <= rules.DIE_MAX:
-            raise RuleViolation(f"{name}'s die must be between {rules.DIE_MIN} and {rules.DIE_MAX}, not {value}.")
-    return common.ask_number(f"{name}'s die ({rules.DIE_MIN}..{rules.DIE_MAX})", default=None, check=check)
+            raise KitError(_("A die shows {low} to {high}.").format(low=rules.DIE_MIN, high=rules.DIE_MAX))
+    return common.ask_number(_("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX),
+                             default=None, check=check)
 
 
-def _challenge(path: Path, name: str) -> tuple[dict, bool]:
+def _challenge(path: Path, name: str) -> bool:
     def build() -> dict:
         return _drop_empty({
             "action": "challenge", "player": name,
-            "resource": common.ask("Resource tested (pression/credit)", resource),
-            "difficulty": common.ask_number("Difficulty", default=None),
-            "modifiers": _ask_numbers("Modifiers (post-its, arguments; empty for none)"),
-            "success": _ask_effect("Effect of a success"),
-            "failure": _ask_effect("Effect of a failure"),
+            "resource": common.ask_choice(_("Resource tested"), ["pression", "credit"]),
+            "difficulty": common.ask_number(_("Difficulty"), default=None),
+            "modifiers": _ask_numbers(_("Modifiers (post-its, arguments; empty for none)")),
+            "success": _ask_effect(_("Effect of a success")),
+            "failure": _ask_effect(_("Effect of a failure")),
             "die": _ask_die(name),
         })
     state = common.apply_until_accepted(path, build).state
-    return state, bool(state["last_test"] and state["last_test"]["success"])
+    return bool(state["last_test"] and state["last_test"]["success"])
 
 
 def _ask_cards(name: str) -> dict:
     """The cards of a controversy or a defence: the player's own, then support and opposition."""
-    return {"arguments": _ask_numbers(f"{name}'s Argument values", required=True),
-            "support": _ask_numbers("Support values (empty for none)"),
-            "opposition": _ask_numbers("Opposition values (empty for none)")}
+    return {"arguments": _ask_numbers(_("{name}'s Argument values").format(name=name), required=True),
+            "support": _ask_numbers(_("Support values (empty for none)")),
+            "opposition": _ask_numbers(_("Opposition values (empty for none)"))}
 
 
-def _controversy(path: Path, name: str) -> dict:
-    return common.apply_until_accepted(path, lambda: _drop_empty({
-        "action": "controversy", "player": name, **_ask_cards(name)})).state
+def _controversy(path: Path, name: str) -> None:
+    common.apply_until_accepted(path, lambda: _drop_empty({"action": "controversy", "player": name, **_ask_cards(name)}))
 
 
-def _defence(path: Path, name: str) -> dict:
+def _defence(path: Path, name: str) -> None:
     # the die first, as at the table: it is rolled before the cards are laid down
-    return common.apply_until_accepted(path, lambda: _drop_empty({
-        "action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)})).state
+    common.apply_until_accepted(path, lambda: _drop_empty({
+        "action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)}))
 
 
-def _superviseur(path: Path, name: str, state: dict) -> dict:
-    p = state["players"][name]
+def _defence_if_complete(path: Path, name: str) -> None:
+    """RULES.md §1.8: the defence starts as soon as the chapters needed are approved."""
+    state = common.current_guide().state
+    player = state["players"][name]
+    if not state["over"] and player["status"] == "playing" and player["approved"] >= state["options"]["chapters"]:
+        click.echo(_("{name} has every approved chapter needed: the thesis defence starts now.").format(name=name))
+        _defence(path, name)
+
+
+def _superviseur(path: Path, name: str) -> None:
+    """The Superviseur card: a Pression/Crédit change like C'est la vie, then what it says
+    about a chapter (approval, controversy, revocation or nothing)."""
+    _adjust(path, name)
+    guide = common.current_guide()
+    p = guide.state["players"][name]
+    if guide.state["over"] or p["status"] != "playing":
+        return
     if p["pending"] == 0 and p["approved"] == 0:
-        click.echo(f"  {name} has no chapter: the Superviseur card changes nothing.")
-        return state
-    what = common.ask_choice("What does the Superviseur card say?",
-                             ["approve", "controversy", "revoke", "nothing"], default="nothing")
-    if what == "nothing":
-        return state
-    if what == "controversy":
-        return _controversy(path, name)
-    saved = common.try_submit(path, {"action": what, "player": name})
-    return saved.state if saved else _superviseur(path, name, state)
+        click.echo("  " + _("{name} has no chapter: the card changes no chapter.").format(name=name))
+        return
+    while True:
+        what = common.ask_choice(_("What does the Superviseur card say about the chapter?"),
+                                 ["approve", "controversy", "revoke", "nothing"], default="nothing")
+        if what == "nothing":
+            return
+        if what == "controversy":
+            _controversy(path, name)
+            break
+        if common.try_submit(path, {"action": what, "player": name}):
+            break
+    _defence_if_complete(path, name)
 
 
-def _event(path: Path, name: str, state: dict, *, timed_end: bool) -> tuple[dict, bool]:
-    """One event card (revealed in Vivre, or played from hand): the state, and a won challenge."""
-    choices = ["vie", "cooperation", "challenge", "superviseur", "none"] + (["empty"] if timed_end else [])
-    kind = common.ask_choice("Event card: C'est la vie, Coopération, Challenge, Superviseur, none"
-                             + (" (or empty: the deck has run out)" if timed_end else ""), choices)
+EVENTS = ["vie", "cooperation", "challenge", "superviseur", "none"]
+
+
+def _event(path: Path, name: str, *, timed_end: bool) -> bool:
+    """One event card (revealed in Vivre, or played from hand); True for a won challenge."""
+    guide = common.current_guide()
+    choices = EVENTS + (["empty"] if timed_end else [])
+    help_text = _("vie: C'est la vie; cooperation: Coopération; challenge; superviseur; none: no event card"
+                  ) + (_("; empty: the deck has run out (timed game)") if timed_end else "")
+    kind = common.ask_choice(_("Event card"), choices, help=help_text)
     if kind == "vie":
-        return _adjust(path, name, state), False
-    if kind == "cooperation":
-        while not state["over"]:
-            who = common.ask("Player whose resources change (empty when done)", _optional_player(state),
-                             default="")
+        _adjust(path, name)
+    elif kind == "cooperation":
+        while not guide.state["over"]:
+            playing = [n for n, p in guide.state["players"].items() if p["status"] == "playing"]
+            who = common.ask_player(_("Player whose resources change (empty when done)"), playing, optional=True)
             if who is None:
                 break
-            state = _adjust(path, who, state)
-        return state, False
-    if kind == "challenge":
+            _adjust(path, who)
+    elif kind == "challenge":
         return _challenge(path, name)
-    if kind == "superviseur":
-        return _superviseur(path, name, state), False
-    if kind == "empty":
-        saved = common.try_submit(path, {"action": "deck_empty"})
-        return (saved.state if saved else state), False
-    return state, False
-
-
-def _optional_player(state: dict):
-    def convert(text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            return None
-        if text not in state["players"] or state["players"][text]["status"] != "playing":
-            playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
-            raise KitError(f"{text} is not a player still playing; those are {common.join_names(playing)}.")
-        return text
-    return convert
+    elif kind == "superviseur":
+        _superviseur(path, name)
+    elif kind == "empty":
+        common.try_submit(path, {"action": "deck_empty"})
+    return False
 
 
 def _summary(state: dict, name: str) -> str:
     p = state["players"][name]
-    return (f"Pression {p['pression']}, Crédit {p['credit']}, chapters: {p['pending']} submitted, "
-            f"{p['approved']} approved of {state['options']['chapters']}")
+    return _("Pression {pression}, Crédit {credit}, chapters: {pending} submitted, {approved} approved of "
+             "{chapters}").format(pression=p["pression"], credit=p["credit"], pending=p["pending"],
+                                  approved=p["approved"], chapters=state["options"]["chapters"])
 
 
-def _turn(path: Path, name: str, state: dict) -> dict:
-    """RULES.md §1.3: an optional defence, Vivre (one event), then one or two Recherche phases;
-    the state after the turn."""
-    click.echo(f"\n== {name}'s turn: {_summary(state, name)}")
-    if state["players"][name]["approved"] >= state["options"]["chapters"]:
-        if common.ask_yes_no(f"{name} has the approved chapters needed: defend the thesis now?", default=True):
-            state = _defence(path, name)
-            if state["over"]:
-                return state
-    click.echo("Vivre: reveal an event card.")
-    start = state["players"][name]["pression"]
-    state, won = _event(path, name, state, timed_end=state["options"]["timed"])
-    if state["over"] or state["players"][name]["status"] != "playing":
-        return state
-    if start > 0 and state["players"][name]["pression"] == 0:
-        click.echo(f"{name}'s Pression fell to 0 this turn: no Recherche phase.")
-        return state
-    phases = rules.RECHERCHE_MAX_PER_TURN if won else 1
-    for phase in range(1, phases + 1):
-        label = f" ({phase} of {phases}, thanks to the won challenge)" if phases > 1 else ""
-        choice = common.ask_choice(f"Recherche{label}: draw events, draw an argument, play a card or submit",
-                                   ["draw", "argument", "card", "submit"])
-        while choice == "submit":
-            saved = common.try_submit(path, {"action": "submit", "player": name})
-            if saved:
-                state = saved.state
-                break
-            choice = common.ask_choice("Another Recherche action then",
-                                       ["draw", "argument", "card", "submit"])
-        if choice == "card":
-            state, _ = _event(path, name, state, timed_end=False)
-        if state["over"] or state["players"][name]["status"] != "playing":
-            return state
-    click.echo(f"End of {name}'s turn: keep at most {rules.HAND_LIMIT} cards in hand.")
-    return state
+RECHERCHE = ["draw", "argument", "card", "submit"]
+
+
+def _recherche(path: Path, name: str, label: str) -> None:
+    """One Recherche phase: draw events, draw an argument, play a card or submit a chapter."""
+    help_text = _("draw: 2 event cards; argument: 1 Argument card; card: play an event card from your hand; "
+                  "submit: a chapter (costs 5 Pression and 5 Crédit).")
+    choice = common.ask_choice(_("Recherche{label}: draw events, draw an argument, play a card or submit").format(
+        label=label), RECHERCHE, help=help_text)
+    while choice == "submit":
+        if common.try_submit(path, {"action": "submit", "player": name}):
+            return
+        choice = common.ask_choice(_("Another Recherche action then"), RECHERCHE, help=help_text)
+    if choice == "card":
+        _event(path, name, timed_end=False)
+
+
+def _still_playing(name: str) -> bool:
+    state = common.current_guide().state
+    return not state["over"] and state["players"][name]["status"] == "playing"
+
+
+def _turn(path: Path, name: str, state: dict) -> None:
+    """One turn from the step the file records (see above)."""
+    guide = common.current_guide()
+    step = common.turn_step(guide.state, name)
+    if step == "start":
+        click.echo("\n== " + _("{name}'s turn: {summary}").format(name=name, summary=_summary(guide.state, name)))
+        if guide.state["players"][name]["approved"] >= guide.state["options"]["chapters"]:
+            if common.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?").format(name=name),
+                                 default=True):
+                _defence(path, name)
+                if not _still_playing(name):
+                    return
+        common.record_turn(name, "vivre")
+        step = "vivre"
+    if step == "vivre":
+        click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
+        start = guide.state["players"][name]["pression"]
+        won = _event(path, name, timed_end=guide.state["options"]["timed"])
+        if not _still_playing(name):
+            return
+        if start > 0 and guide.state["players"][name]["pression"] == 0:
+            click.echo(_("{name}'s Pression fell to 0 this turn: no Recherche phase.").format(name=name))
+            return
+        step = "recherche-1-of-2" if won else "recherche"
+        common.record_turn(name, step)
+    if step in ("recherche", "recherche-1-of-2"):
+        _recherche(path, name, _(" (1 of 2, thanks to the won challenge)") if step != "recherche" else "")
+        if not _still_playing(name):
+            return
+        if step == "recherche-1-of-2":
+            step = "recherche-2-of-2"
+            common.record_turn(name, step)
+    if step == "recherche-2-of-2":
+        _recherche(path, name, _(" (2 of 2, thanks to the won challenge)"))
+        if not _still_playing(name):
+            return
+    click.echo(_("End of {name}'s turn: keep at most {limit} cards in hand.").format(name=name, limit=rules.HAND_LIMIT))
 
 
 def play(path: Path, session: sessions.Session) -> None:
-    """Guided PHD, turn by turn in seating order; every accepted entry is saved at once."""
-    common.play_turns(session.state, "Whose turn is it?",
-                      lambda name, state: _turn(path, name, state), render,
+    """Guided PHD, turn by turn in seating order; every accepted entry is saved at once, and
+    the turn's step with it, so play resumes exactly where it stopped."""
+    common.play_turns(_("Whose turn is it?"), lambda name, state: _turn(path, name, state), render,
                       takes_turns=lambda state, name: state["players"][name]["status"] == "playing")

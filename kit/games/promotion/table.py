@@ -11,8 +11,9 @@ from pathlib import Path
 
 import click
 
+from kit import i18n, table as common
 from kit.errors import KitError
-from kit import table as common
+from kit.i18n import _, ngettext
 from scorekeeper import session as sessions
 from scorekeeper.rules import promotion as rules
 
@@ -30,9 +31,9 @@ def _pi_command(name: str, doc: str) -> click.Command:
                    epilog=common.examples(f"{name} bureau.jsonl Ana 2"))
     @common.FILE
     @common.PLAYER
-    @click.argument("amount", type=int)
-    def command(file: Path, player: str, amount: int) -> None:
-        common.submit(file, {"action": name, "player": player, "amount": amount})
+    @click.argument("amount")
+    def command(file: Path, player: str, amount: str) -> None:
+        common.submit(file, {"action": name, "player": player, "amount": common.whole_number(amount)})
     return command
 
 
@@ -57,8 +58,8 @@ def steal(file: Path, words: tuple[str, ...], thief: str | None, victim: str | N
         thief, victim = words[:2]
         words = words[2:]
     if thief is None or victim is None or len(words) != 1:
-        raise KitError("Say who steals from whom and how many PI: steal FILE THIEF VICTIM AMOUNT "
-                       "(e.g. steal game.jsonl Ben Ana 2) or steal FILE --thief Ben --victim Ana 2.")
+        raise KitError(_("Say who steals from whom and how many PI: steal FILE THIEF VICTIM AMOUNT "
+                         "(e.g. steal game.jsonl Ben Ana 2) or steal FILE --thief Ben --victim Ana 2."))
     amount = common.whole_number(words[0])
     common.submit(file, {"action": "steal", "thief": thief, "victim": victim, "amount": amount})
 
@@ -76,23 +77,45 @@ def deck_empty_action(hands: dict) -> dict:
     return {"action": "deck_empty", **({"hands": hands} if hands else {})}
 
 
-# -- show ----------------------------------------------------------------------------------
+# -- what show, log and act print ---------------------------------------------------------
 
-def render(state: dict, lang: str = "en") -> str:
+def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+    """One line of the log; with the state `before` it, a steal says how many PI really moved."""
+    kind = action.get("action")
+    amount = action.get("amount")
+    if kind == "gain":
+        return _("{player} gains {amount} PI.").format(player=action.get("player"), amount=amount)
+    if kind == "lose":
+        return _("{player} loses {amount} PI.").format(player=action.get("player"), amount=amount)
+    if kind == "steal":
+        thief, victim = action.get("thief"), action.get("victim")
+        if before is not None and victim in before["players"] and isinstance(amount, int):
+            moved = min(amount, before["players"][victim]["pi"])
+            if moved < amount:
+                return _("{thief} steals {moved} PI from {victim} ({amount} asked, {victim} had only {moved}).").format(
+                    thief=thief, victim=victim, amount=amount, moved=moved)
+        return _("{thief} steals {amount} PI from {victim}.").format(thief=thief, victim=victim, amount=amount)
+    if kind == "deck_empty":
+        hands = action.get("hands")
+        if isinstance(hands, dict) and hands:
+            return _("The deck is empty (cards in hand: {hands}).").format(
+                hands=", ".join(f"{k} {v}" for k, v in hands.items()))
+        return _("The deck is empty.")
+    return common.describe_fields(action)
+
+
+def render(state: dict, lang: str | None = None) -> str:
     """The `show` table: standings by PI, and how far each player is from the target."""
-    fr = lang == "fr"
     left = rules.MAX_RESHUFFLES - state["reshuffles"]
-    closed = state.get("end") == "office closed"
-    if fr:
-        deck = ("le bureau a fermé" if closed else
-                f"pioche remélangée {state['reshuffles']} fois, encore {left} avant la fermeture")
-        title = f"Promotion : {state['target']} PI pour gagner, {state['hand_size']} cartes en main ; {deck}"
-        headers = ["rang", "joueur", "PI", "manque"]
+    if state.get("end") == "office closed":
+        deck = _("the office has closed")
     else:
-        deck = ("the office has closed" if closed else
-                f"deck reshuffled {state['reshuffles']} time(s), {left} more before the office closes")
-        title = f"Promotion: {state['target']} PI to win, hands of {state['hand_size']}; {deck}"
-        headers = ["rank", "player", "PI", "to go"]
+        deck = ngettext("deck reshuffled {n} time, {left} more before the office closes",
+                        "deck reshuffled {n} times, {left} more before the office closes",
+                        state["reshuffles"]).format(n=state["reshuffles"], left=left)
+    title = _("Promotion: {target} PI to win, hands of {hand}; {deck}").format(
+        target=state["target"], hand=state["hand_size"], deck=deck)
+    headers = [_("rank"), _("player"), "PI", _("to go")]
     rows = [[rank, name, state["players"][name]["pi"], max(0, state["target"] - state["players"][name]["pi"])]
             for rank, name in rules.standings(state)]
     lines = [title, common.table(headers, rows)]
@@ -101,71 +124,81 @@ def render(state: dict, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str = "en") -> list[str]:
+def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
     """PI that moved, and what the deck running out means."""
-    lines = [f"  {name}: PI {before['players'][name]['pi']} -> {p['pi']}"
+    lines = ["  " + _("{name}: PI {was} -> {now}").format(name=name, was=before["players"][name]["pi"], now=p["pi"])
              for name, p in after["players"].items() if p["pi"] != before["players"][name]["pi"]]
-    if action.get("action") == "steal":
-        had = before["players"][action["victim"]]["pi"]
-        if had < action["amount"]:   # the log says "steals 2", the table must say why less moved
-            lines.append(f"  {action['victim']} had only {had} PI: {action['thief']} takes {had}.")
+    if action.get("action") == "lose" and before["players"][action["player"]]["pi"] == 0:
+        lines.append("  " + _("{name} has no PI left to lose: nothing changes.").format(name=action["player"]))
+    if action.get("action") == "steal" and before["players"][action["victim"]]["pi"] == 0:
+        lines.append("  " + _("{victim} has no PI: {thief} takes nothing.").format(
+            victim=action["victim"], thief=action["thief"]))
     if action.get("action") == "deck_empty" and not after["over"]:
         left = rules.MAX_RESHUFFLES - after["reshuffles"]
-        later = (f"{left} more reshuffle(s) before the office closes" if left
-                 else "the next time it runs out, the office closes")
-        lines.append(f"  Shuffle the discard into a new deck ({later}).")
+        if left:
+            later = ngettext("{n} more reshuffle before the office closes",
+                             "{n} more reshuffles before the office closes", left).format(n=left)
+        else:
+            later = _("the next time it runs out, the office closes")
+        lines.append("  " + _("Shuffle the discard into a new deck ({later}).").format(later=later))
     if after.get("end") == "office closed" and not before["over"]:
-        lines.append("  The office closes: most PI wins, then most cards in hand.")
+        lines.append("  " + _("The office closes: most PI wins, then most cards in hand."))
     return lines
 
 
 # -- guided play ---------------------------------------------------------------------------
 
-def _deck_empty(path: Path, state: dict) -> dict:
+def _deck_empty(path: Path, state: dict) -> None:
     hands = {}
     tied = closing_tie(state)
     if tied:
-        click.echo(f"{common.join_names(tied)} are tied on the most PI: their cards in hand decide.")
-        hands = {name: common.ask_number(f"Cards in {name}'s hand", default=None) for name in tied}
-    saved = common.try_submit(path, deck_empty_action(hands))
-    return saved.state if saved else state
+        click.echo(_("{names} are tied on the most PI: their cards in hand decide.").format(names=i18n.join(tied)))
+        hands = {name: common.ask_number(_("Cards in {name}'s hand").format(name=name), default=None) for name in tied}
+    common.try_submit(path, deck_empty_action(hands))
 
 
-def _entry(path: Path, current: str, state: dict) -> tuple[dict, bool]:
-    """One thing that happened during `current`'s turn; (state, whether the turn ended)."""
+WHAT = ["gain", "lose", "steal", "deck", "next"]
+
+
+def _entry(path: Path, current: str, state: dict) -> bool:
+    """One thing that happened during `current`'s turn; True when the turn ended."""
     names = list(state["players"])
-    what = common.ask_choice("What happens (deck: the deck ran out; next: end of the turn)",
-                             ["gain", "lose", "steal", "deck", "next"], default="next")
+    help_text = _("gain, lose: a player's PI change; steal: PI taken from another; deck: the deck ran out; "
+                  "next: end of the turn.")
+    what = common.ask_choice(_("What happens"), WHAT, default="next", help=help_text)
     if what == "next":
-        return state, True
+        return True
     if what == "deck":
-        return _deck_empty(path, state), False
+        _deck_empty(path, state)
+        return False
     if what == "steal":
-        thief = common.ask_choice("Who steals?", names, default=current)
-        victim = common.ask_choice(f"From whom does {thief} steal?", [n for n in names if n != thief])
+        thief = common.ask_player(_("Who steals?"), names, default=current)
+        victim = common.ask_player(_("From whom does {thief} steal?").format(thief=thief),
+                                   [n for n in names if n != thief])
         action = {"action": "steal", "thief": thief, "victim": victim}
     else:
-        who = common.ask_choice(f"Who {'gains' if what == 'gain' else 'loses'} PI?", names, default=current)
-        action = {"action": what, "player": who}
+        prompt = _("Who gains PI?") if what == "gain" else _("Who loses PI?")
+        action = {"action": what, "player": common.ask_player(prompt, names, default=current)}
     # Checked as typed, so a refused amount (0, more than allowed) asks the amount again
     # instead of sending the table back to the "What happens" question.
     action["amount"] = common.ask_number(
-        "How many PI?", default=None, check=lambda n: rules.apply(state, {**action, "amount": n}))
-    saved = common.try_submit(path, action)
-    return (saved.state if saved else state), False
+        _("How many PI?"), default=None, check=lambda n: rules.apply(state, {**action, "amount": n}))
+    common.try_submit(path, action)
+    return False
 
 
-def _turn(path: Path, current: str, state: dict) -> dict:
-    click.echo(f"\n== {current}'s turn: draw {rules.DRAW_PER_TURN}, play up to "
-               f"{rules.PLAY_PER_TURN} cards, end with at most {rules.END_OF_TURN_HAND_LIMIT} in hand.")
-    turn_over = False
-    while not (turn_over or state["over"]):
-        state, turn_over = _entry(path, current, state)
-    return state
+def _turn(path: Path, current: str, state: dict) -> None:
+    click.echo("\n== " + _("{name}'s turn: draw {draw}, play up to {play} cards, end with at most {limit} in hand.")
+               .format(name=current, draw=rules.DRAW_PER_TURN, play=rules.PLAY_PER_TURN,
+                       limit=rules.END_OF_TURN_HAND_LIMIT))
+    guide = common.current_guide()
+    while not guide.state["over"]:
+        if _entry(path, current, guide.state):
+            return
 
 
 def play(path: Path, session: sessions.Session) -> None:
-    """Guided Promotion: turn by turn, each PI change and the deck running out."""
+    """Guided Promotion: turn by turn, each PI change and the deck running out; whose turn it
+    is is kept in the file, so play resumes with the right player."""
     # play passes to the next player on the right: the next name in seating order
-    common.play_turns(session.state, "Whose turn is it?",
-                      lambda current, state: _turn(path, current, state), render)
+    common.play_turns(_("Whose turn is it?"), lambda current, state: _turn(path, current, state), render)

@@ -32,7 +32,7 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
     assert kit("score", "debate", path, "--a", "Ana", "--a", "Dan", "--b", "Ben,Cléo").exit_code == 0
     assert kit("score", "accuse", path, "Cléo", "Ana", "--lying").exit_code == 0
     assert kit("score", "accuse", path, "Ben", "Cléo", "--truthful").exit_code == 0
-    assert lines(path)[1:] == [
+    assert [line for line in lines(path)[1:] if line["action"] != "turn"] == [
         {"action": "handshake", "speaker": "Ana", "target": "Ben"},
         {"action": "debate", "side_a": ["Ana", "Cléo"], "side_b": ["Ben"], "discounted": ["Dan"]},
         {"action": "debate", "side_a": ["Ana", "Dan"], "side_b": ["Ben", "Cléo"]},
@@ -88,9 +88,9 @@ def test_play_debates_and_accusations_then_resume(kit, game):
     path = game()
     result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 130, result.output
-    assert "Answer one of" in result.output
+    assert "Zed is not a player here" in result.output
     assert "Ana lost the accusation and is discounted" in result.output
-    assert lines(path)[1:] == [
+    assert [line for line in lines(path)[1:] if line["action"] != "turn"] == [
         {"action": "accuse", "accuser": "Cléo", "accused": "Ana", "truthful": False},
         {"action": "handshake", "speaker": "Ana", "target": "Ben"},
         {"action": "accuse", "accuser": "Ana", "accused": "Ben", "truthful": True},

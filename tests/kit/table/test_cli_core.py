@@ -65,7 +65,9 @@ def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
     result = kit("score", "act", hoc, '{"action": "vote", "pour": {"Alice": 20, "Chloé": 5}, '
                                       '"contre": {"Bob": 15}, "colour": "bleu"}')
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("2. Vote: POUR Alice 20, Chloé 5; CONTRE Bob 15; colour bleu.")
+    # the line shows the totals: what each player wrote is a secret at the table (RULES.md §4.14)
+    assert result.output.startswith("2. Vote: POUR 25; CONTRE 15; colour bleu.")
+    assert "Alice 20" not in result.output and "Bob 15" not in result.output
     assert "POUR wins 25 to 15" in result.output and "Alice colours a bleu portion" in result.output
     assert "magistrate Bob" in result.output
 
@@ -76,14 +78,18 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     result = kit("score", "undo", hoc)
     assert result.exit_code == 0 and "Undid line 3" in result.output
     log = kit("score", "log", hoc).output.splitlines()
-    assert log[0].startswith("1. New game: Hoc Censeo, Alice (titienses)")
-    assert log[1] == "2. Vote: CONTRE Bob 10."
+    assert log[0] == "1. New game: Hoc Censeo, Alice, Bob, Chloé."   # tribes are secret
+    assert log[1] == "2. Vote: POUR 0; CONTRE 10."
     assert log[2] == "3. Bob spends 1 gold for 5 senators.  [undone by line 4]"
     # an undo line says what it cancelled, not only that something was
     assert log[3] == "4. Undo of line 3: Bob spends 1 gold for 5 senators."
+    revealed = kit("score", "log", hoc, "--reveal").output.splitlines()
+    assert revealed[0].startswith("1. New game: Hoc Censeo, Alice (titienses)") and revealed[1] == "2. Vote: CONTRE Bob 10."
+    assert kit("score", "log", hoc, "--as", "bob").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10; Bob: CONTRE 10."
+    assert kit("score", "log", hoc, "--as", "Alice").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10."
     fr = kit("score", "log", hoc, "--lang", "fr").output
-    assert "pièce(s) d'or pour 5 sénateurs.  [annulé par la ligne 4]" in fr and "Nouvelle partie" in fr
-    assert "4. Annulation de la ligne 3 : " in fr
+    assert "Bob dépense 1\u00a0or pour 5\u00a0sénateurs.  [annulé par la ligne 4]" in fr and "Nouvelle partie" in fr
+    assert "4. Annulation de la ligne 3\u00a0: " in fr and "Vote\u00a0: POUR 0\u202f; CONTRE 10." in fr
     kit("score", "undo", hoc)
     refused(kit("score", "undo", hoc), "nothing to undo")
 
@@ -93,12 +99,13 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
 def test_show_hides_senators_and_objectives_unless_asked(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--contre", "Bob=13", "--contre", "Alice=1")
     table = kit("score", "show", hoc).output
-    assert "87" not in table and "hidden" in table and "Ramnes" in table
+    assert "87" not in table and "hidden" in table and "Ramnes" not in table
     assert "hold 4 gold" not in table
     mine = kit("score", "show", hoc, "--as", "Bob").output
     bob = next(line for line in mine.splitlines() if line.startswith("Bob"))
     alice = next(line for line in mine.splitlines() if line.startswith("Alice"))
-    assert "87" in bob and "hold 4 gold" in bob and "hidden" in alice and "99" not in alice
+    assert "87" in bob and "hold 4 gold" in bob and "Ramnes" in bob
+    assert "hidden" in alice and "99" not in alice and "Titienses" not in alice
     revealed = kit("score", "show", hoc, "--reveal").output
     assert "87" in revealed and "99" in revealed
     refused(kit("score", "show", hoc, "--as", "Zoé"), "Zoé")
@@ -152,7 +159,7 @@ def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
     with unchanged(hoc):
         refused(kit("score", "vote", hoc, "--pour", "Alice=20", "--pour", "Bob=20"), "colour")
         refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
-        refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "--pour Alice=lots: 'lots' is not a whole number")
+        refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "--pour Alice=lots: That is not a whole number")
         refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
         refused(kit("score", "spend-seals", hoc, "Alice", "--colour", "bleu"), "Alice has 0 seals")
         refused(kit("score", "buy-senators", hoc, "Bob", "--gold", "2"), "Bob has 0 gold")

@@ -101,29 +101,31 @@ SCRIPT = [
     "submit",                # Recherche
     # Ben's turn
     "challenge", "credit", "-7", "", "pression=+1", "", "3",    # difficulty -7: refused, all asked again
-    "credit", "7", "", "pression=+1", "", "9", "3",             # a die of 9 is asked again at once;
+    "crédit", "7", "", "pression=+1", "", "9", "3",             # a die of 9 is asked again at once;
                                                                  # 4 + 3 >= 7: won, two Recherche
     "draw", "submit",        # Ben's submit is refused (4 Crédit) ...
     "draw",                  # ... so he does something else
-    # Ana's turn
-    "superviseur", "approve", "draw",
-    # Ben's turn
-    "none", "argument",
-    # Ana's turn: she has the one chapter needed
-    "y", "4", "2", "", "1",
+    # Ana's turn: a Superviseur card changes Pression and Crédit like C'est la vie (none here),
+    # then approves her chapter: the one needed, so the defence starts at once (RULES.md §1.8)
+    "superviseur", "", "", "approve", "4", "2", "", "1",
 ]
+
+
+def _actions(path) -> list[str]:
+    return [line["action"] for line in lines(path)[1:] if line["action"] != "turn"]
 
 
 def test_play_a_game_turn_by_turn(kit, game):
     path = game("chapters=1", players=("Ana", "Ben"))
     result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 0, result.output
-    assert "die must be between 1 and 6, not 9" in result.output
+    assert "A die shows 1 to 6." in result.output
     assert "difficulty of Ben's challenge must be at least 0, not -7" in result.output
     assert "submitting a chapter needs at least 5" in result.output
     assert "Recherche (2 of 2" in result.output
+    assert "Ana has every approved chapter needed: the thesis defence starts now." in result.output
     assert "Game over: Ana wins." in result.output
-    assert [line["action"] for line in lines(path)[1:]] == ["adjust", "submit", "challenge", "approve", "defend"]
+    assert _actions(path) == ["adjust", "submit", "challenge", "approve", "defend"]
     state = kit.state(path)
     assert state["players"]["Ana"]["status"] == "doctor"
     assert state["players"]["Ben"]["pression"] == 5
@@ -133,10 +135,32 @@ def test_play_stops_cleanly_and_resumes(kit, game):
     path = game(players=("Ana", "Ben"))
     result = kit("score", "play", path, input="\n".join(["", "vie", "2", "0"]) + "\n")
     assert result.exit_code == 130 and "saved" in result.output
-    assert lines(path)[1:] == [{"action": "adjust", "player": "Ana", "pression": 2}]
-    result = kit("score", "play", path, input="\n".join(["Ben", "vie", "0", "-1", "draw"]) + "\n")
+    assert _actions(path) == ["adjust"] and lines(path)[1:][-1] == {"action": "turn", "player": "Ana", "step": "recherche"}
+    # no question about whose turn it is: the file says Ana is at her Recherche
+    result = kit("score", "play", path, input="\n".join(["draw", "vie", "0", "-1", "draw"]) + "\n")
     assert result.exit_code == 130
+    assert "Whose turn" not in result.output and result.output.index("Recherche") < result.output.index("Ben's turn")
     assert kit.state(path)["players"]["Ben"]["credit"] == 3
+
+
+@pytest.mark.parametrize("before, stopped_at, resumed_by", [
+    ([""], "Event card", "Event card"),                                       # Vivre: the card drawn
+    (["", "vie", "1", "0"], "Recherche", "Recherche:"),                         # the single Recherche
+    (["", "challenge", "credit", "1", "", "", "", "1"], "Recherche (1 of 2", "Recherche (1 of 2"),
+    (["", "challenge", "credit", "1", "", "", "", "1", "draw"], "Recherche (2 of 2", "Recherche (2 of 2"),
+])
+def test_resuming_after_ctrl_c_continues_at_that_step(kit, game, before, stopped_at, resumed_by):
+    """Ctrl-C (here: the input ending) at each step of a turn; play resumes at that very step,
+    so a card already revealed is never drawn again."""
+    path = game(players=("Ana", "Ben"))
+    result = kit("score", "play", path, input="\n".join(before) + "\n")
+    # the last line is the question the input ended at (stderr's "Stopped" comes before it)
+    assert result.exit_code == 130 and "resumes from there." in result.output
+    assert stopped_at in result.output.splitlines()[-1]
+    saved = path.read_bytes()
+    result = kit("score", "play", path, input="")
+    assert resumed_by in result.output.splitlines()[-1] and "Whose turn" not in result.output
+    assert path.read_bytes() == saved   # resuming wrote nothing: no step repeated, no card redrawn
 
 
 def test_play_cooperation_cards_and_turns_skip_the_eliminated(kit, game):
@@ -146,7 +170,7 @@ def test_play_cooperation_cards_and_turns_skip_the_eliminated(kit, game):
               "vie", "0", "-4", "draw"]                                          # Cléo plays next
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 130, result.output
-    assert "Zoé is not a player still playing" in result.output
+    assert "Zoé is not a player here" in result.output
     assert "== Cléo's turn" in result.output and "== Ben's turn" not in result.output
     players = kit.state(path)["players"]
     assert players["Ben"]["status"] == "burnout"
@@ -182,5 +206,5 @@ def test_play_says_what_empty_means_in_a_timed_game(kit, game):
     path = game("timed=true")
     result = kit("score", "play", path, input="\nempty\n")
     assert result.exit_code == 0, result.output
-    assert "(or empty: the deck has run out)" in result.output and "best score (won)" in result.output
-    assert "the deck has run out" not in kit("score", "play", game(), input="\n").output
+    assert "/none/empty)" in result.output and "best score (won)" in result.output
+    assert "/empty)" not in kit("score", "play", game(), input="\n").output

@@ -85,8 +85,8 @@ def test_play_pi_changes_and_the_office_closing(kit, game):
     assert "'gain' is not a whole number" not in result.output and result.output.count("Who gains PI?") == 1
     assert "Ana and Ben are tied on the most PI" in result.output
     assert "Game over: Ana and Ben win." in result.output
-    assert [line["action"] for line in lines(path)[1:]] == ["gain", "steal", "lose", "deck_empty",
-                                                            "deck_empty", "deck_empty"]
+    assert [line["action"] for line in lines(path)[1:] if line["action"] != "turn"] == [
+        "gain", "steal", "lose", "deck_empty", "deck_empty", "deck_empty"]
     assert lines(path)[-1]["hands"] == {"Ana": 4, "Ben": 4}
 
 
@@ -103,7 +103,7 @@ def test_steal_takes_its_players_in_order_like_handshake_and_accuse(kit, game):
     result = kit("score", "steal", path, "Ben", "Ana", "3")
     assert result.exit_code == 0, result.output
     assert lines(path)[-1] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 3}
-    assert "Ana had only 1 PI: Ben takes 1." in result.output
+    assert "Ben steals 1 PI from Ana (3 asked, Ana had only 1)." in result.output
     with unchanged(path):
         refused(kit("score", "steal", path, "Ben", "2"), "steal FILE THIEF VICTIM AMOUNT")
         refused(kit("score", "steal", path, "--thief", "Ben", "Ana", "2"), "steal FILE THIEF VICTIM AMOUNT")
