@@ -234,7 +234,7 @@ class _Folder:
                 cards.append(card)
                 self._row(face_rel, component, card.card_id, design.name, design.copies, "face", cell)
             key += 1
-        obj = tts.deck_object(self.kit.id, component.id, component.name, cards, trim, component.instructions)
+        obj = tts.deck_object(self.kit.id, component.id, component.name, cards, trim, self.kit.title)
         self._saved_object(component, obj, fronts[0] if fronts else back)
         return key
 
@@ -259,7 +259,7 @@ class _Folder:
                           f.copies, f.number)
                  for f in shown if f.side == "face"]
         obj = tts.tile_objects(self.kit.id, component.id, component.name, tiles, trim, round_=component.round,
-                               token=component.kind == "token", description=component.instructions)
+                               token=component.kind == "token", description=self.kit.title)
         self._saved_object(component, obj, first)
 
     def _sheet_file(self, image, rel: str, the_spec: Spec) -> None:
