@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, PALETTE, lighten, text_on
 from kit.parts.circle import Portion, angles, draw_circle, point
+from kit.parts.fold import draw_fold_line
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import fits, largest_fitting_size, text_box, text_height
 from kit.parts.vote_table import Column, draw_vote_table
@@ -306,13 +307,13 @@ def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective 
 
 # --- 2. the fold line ---------------------------------------------------------------------------
 def _draw_fold_line(surface: "Surface", layout: HocLayout, x: float, y: float, w: float) -> None:
-    surface.line(x, y, x + w, y, stroke=INK, width=0.4, dash=(3.0, 1.5, 0.6, 1.5))
     label = layout.text("sheet.fold_hint")
     size = 8.0
     tw = surface.text_width(label, font="sans-bold", size=size)
     pad = 8.0
     lw = min(w - 10.0, tw + 2 * pad)
     lx = x + (w - lw) / 2
+    draw_fold_line(surface, x, y, x + w, y, avoid=[(lx, y - FOLD_LABEL_H / 2, lw, FOLD_LABEL_H)], colour=INK)
     surface.rect(lx, y - FOLD_LABEL_H / 2, lw, FOLD_LABEL_H, fill="#FFFFFF", stroke=INK, width=0.3, radius=3.0)
     # Arrows pointing up: the band above this line is the part that rises.
     for ax in (lx + pad / 2, lx + lw - pad / 2):
@@ -429,28 +430,20 @@ def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
     w, h = frame.width, frame.height
     s = frame.safe
     fold_x, fold_y = w / 2, h / 2
-    # Fold guides first, under the writing: light dash-dot, with ticks at the edges.
-    guide = dict(stroke=GREYS["light"], width=0.25, dash=(2.0, 1.2, 0.5, 1.2))
-    surface.line(fold_x, 0, fold_x, h, **guide)
-    surface.line(0, fold_y, w, fold_y, **guide)
-    for (ax, ay, bx, by) in ((fold_x, 0, fold_x, 2.5), (fold_x, h - 2.5, fold_x, h),
-                             (0, fold_y, 2.5, fold_y), (w - 2.5, fold_y, w, fold_y)):
-        surface.line(ax, ay, bx, by, stroke=INK, width=0.35)
-
     surface.rect(s, s, w - 2 * s, h - 2 * s, stroke=GREYS["mid"], width=0.3, radius=2.0)
 
     x0, x1 = s + 2.5, w - s - 2.5
     line = dict(stroke=GREYS["mid"], width=0.25)
+    words: list[tuple[float, float, float, float]] = []   # the boxes of text the folds go round
 
-    def clear_behind(x: float, y: float, text: str, font: str, size: float, h: float, centred: bool) -> None:
-        """Paper-white behind a line of text so the fold guide under it never crosses letters."""
-        tw = surface.text_width(text, font=font, size=size) + 2.0
-        left = x + ((x1 - x0) - tw) / 2 if centred else x - 1.0
-        surface.rect(left, y, tw, h, fill="#FFFFFF", stroke=None)
+    def occupied(x: float, y: float, text: str, font: str, size: float, h: float, centred: bool) -> None:
+        tw = surface.text_width(text, font=font, size=size) + 1.0
+        left = x + ((x1 - x0) - tw) / 2 if centred else x - 0.5
+        words.append((left, y, tw, h))
 
     def label(y: float, text: str) -> None:
-        clear_behind(x0, y, text, "sans-bold", 7.5, 4.5, False)
-        text_box(surface, x0, y, x1 - x0, 4.5, text, font="sans-bold", size=7.5, min_size=6, valign="middle",
+        occupied(x0, y, text, "sans-bold", 7.5, 4.5, False)
+        text_box(surface, x0, y, x1 - x0, 4.5, text, font="sans-bold", size=7.5, min_size=7, valign="middle",
                  colour=INK)
 
     def writing_lines(first: float, last: float, step: float) -> float:
@@ -464,19 +457,23 @@ def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
             y += step
         return drawn
 
-    clear_behind(x0, s + 1.5, layout.text("slip.title"), ROMAN_BOLD, 11, 6.0, True)
+    occupied(x0, s + 1.5, layout.text("slip.title"), ROMAN_BOLD, 11, 6.0, True)
     text_box(surface, s + 2, s + 1.5, w - 2 * s - 4, 6.0, layout.text("slip.title"), font=ROMAN_BOLD, size=11,
              min_size=8, align="centre", valign="middle", colour=ACCENT)
-    clear_behind(x0, s + 7.5, layout.text("slip.fold"), "sans-italic", 6.5, 3.2, True)
-    text_box(surface, s + 2, s + 7.5, w - 2 * s - 4, 3.2, layout.text("slip.fold"), font="sans-italic",
-             size=6.5, min_size=6.0, align="centre", valign="middle", colour=GREYS["dark"])
+    occupied(x0, s + 7.3, layout.text("slip.fold"), "sans-italic", 7.0, 3.7, True)
+    text_box(surface, s + 2, s + 7.3, w - 2 * s - 4, 3.7, layout.text("slip.fold"), font="sans-italic",
+             size=7.0, min_size=7.0, align="centre", valign="middle", colour=GREYS["dark"])
     label(s + 11.0, layout.text("slip.law"))
     writing_lines(s + 21.5, s + 27.5, 6.0)
     label(s + 29.5, layout.text("slip.text"))
     writing_lines(s + 39.0, h - 31.0, 6.0)
+    label(h - 29.0, layout.text("slip.colour"))
+    # The two folds: dashed with the fold sign, unlike the cut marks, and broken around
+    # every line of text they would cross.
+    draw_fold_line(surface, fold_x, 0.0, fold_x, h, avoid=words, colour=GREYS["mid"])
+    draw_fold_line(surface, 0.0, fold_y, w, fold_y, avoid=words, colour=GREYS["mid"])
 
     # Four colour boxes in a 2 x 2 grid, the vertical fold between the columns.
-    label(h - 29.0, layout.text("slip.colour"))
     colours = list(layout.colours.values())
     cell_h = 8.5
     for i, colour in enumerate(colours):
@@ -486,7 +483,7 @@ def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
         surface.rect(cx0 + 0.5, cy - 2.0, 4.0, 4.0, stroke=INK, width=0.35, radius=0.4)
         draw_swatch(surface, colour, cx0 + 8.2, cy, 5.0)
         text_box(surface, cx0 + 12.0, cy - 3.0, fold_x - s - 13.7, 6.0, colour.name, font="sans-bold", size=8,
-                 min_size=6, valign="middle", colour=INK)
+                 min_size=7, valign="middle", colour=INK)
 
 
 # ------------------------------------------------------------------------------------------
@@ -502,10 +499,10 @@ FOOT_H = 9.0
 COL_GAP = 8.0
 SECTION_TITLE_H = 7.0
 SECTION_GAP = 4.0
-TABLE_ROW_H = 9.0
+TABLE_ROW_H = 10.5
 LEADING = 1.22
 PARA_GAP = 1.6    # mm between the paragraphs of a section
-BODY_MAX, BODY_MIN = 11.0, 6.5  # pt, the body size of every section
+BODY_MAX, BODY_MIN = 11.0, 7.0  # pt, the body size of every section
 
 
 def _paragraphs(surface: "Surface", w: float, text: str, size: float) -> list[tuple[str, float]] | None:
@@ -615,12 +612,18 @@ def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: f
     text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, table["title"], font=ROMAN_BOLD, size=12, min_size=8,
              valign="middle", colour=ACCENT)
     top = y + SECTION_TITLE_H
-    widths = (w * 0.25, w * 0.33, w * 0.42)
+    widths = (w * 0.24, w * 0.3, w * 0.46)
     lefts = (x, x + widths[0], x + widths[0] + widths[1])
     surface.rect(x, top, w, TABLE_ROW_H, fill=GREYS["pale"], stroke=INK, width=0.3)
     for left, width, head in zip(lefts, widths, (table["colour"], table["domain"], table["bonus"])):
         text_box(surface, left + 1.5, top, width - 3.0, TABLE_ROW_H, head, font="sans-bold", size=8.5,
-                 min_size=6.5, valign="middle", colour=INK)
+                 min_size=7, valign="middle", colour=INK)
+    # Every bonus at one size and weight, the largest at which the longest (mauve's choice)
+    # fits its cell: no cell drops to a smaller, lighter type than its neighbours.
+    bonus_w = widths[2] - 3.0
+    bonus_size = largest_fitting_size(
+        lambda pt: all(fits(surface, bonus_w, TABLE_ROW_H - 0.6, c.bonus, font="sans-bold", size=pt, min_size=pt,
+                            leading=1.05) for c in layout.colours.values()), 9.0, 7.0) or 7.0
     for i, colour in enumerate(layout.colours.values(), start=1):
         ry = top + i * TABLE_ROW_H
         surface.rect(x, ry, w, TABLE_ROW_H, stroke=INK, width=0.3)
@@ -628,14 +631,11 @@ def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: f
         text_box(surface, x + 8.5, ry, widths[0] - 9.5, TABLE_ROW_H, f"**{colour.name}**", font="sans", size=8.5,
                  min_size=6.5, valign="middle", colour=INK)
         text_box(surface, lefts[1] + 1.5, ry, widths[1] - 3.0, TABLE_ROW_H, colour.domain, font="sans", size=8,
-                 min_size=6, valign="middle", colour=INK, leading=1.05)
-        # A short bonus stands out in bold; a list of choices reads better, and larger, in regular.
-        font = "sans-bold" if fits(surface, widths[2] - 3.0, TABLE_ROW_H / 2, colour.bonus, font="sans-bold",
-                                   size=8.5, min_size=8.5) else "sans"
-        text_box(surface, lefts[2] + 1.5, ry + 0.3, widths[2] - 3.0, TABLE_ROW_H - 0.6, colour.bonus,
-                 font=font, size=8.5, min_size=6, valign="middle", colour=INK, leading=1.05)
+                 min_size=7, valign="middle", colour=INK, leading=1.05)
+        text_box(surface, lefts[2] + 1.5, ry + 0.3, bonus_w, TABLE_ROW_H - 0.6, colour.bonus,
+                 font="sans-bold", size=bonus_size, min_size=bonus_size, valign="middle", colour=INK, leading=1.05)
     for left in lefts[1:]:
         surface.line(left, top, left, top + (len(layout.colours) + 1) * TABLE_ROW_H, stroke=INK, width=0.3)
     base_y = top + (len(layout.colours) + 1) * TABLE_ROW_H + 0.5
-    text_box(surface, x, base_y, w, 6.5, table["base"], font="sans-italic", size=8.5, min_size=6.5,
+    text_box(surface, x, base_y, w, 6.5, table["base"], font="sans-italic", size=8.5, min_size=7,
              valign="middle", colour=INK)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from kit.palette import GREYS, darken, lighten, readable_on_white, resolve, text_on
 from kit.parts.card import card_back
+from kit.parts.fold import draw_fold_line
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import PT, Section, largest_fitting_size, measured_once, text_box, text_height
 from kit.parts.track import Track, draw_track
@@ -509,8 +510,8 @@ def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, appr
             _marker_half(surface, frame.width, submitted, player, frame.bleed)
     with surface.translated(0.0, half):
         _marker_half(surface, frame.width, approved, player, frame.bleed)
-    surface.line(-frame.bleed, half, frame.width + frame.bleed, half, stroke=GREYS["dark"], width=0.3,
-                 dash=(1.2, 1.0))
+    # The fold as in every kit: dashed with the fold sign, never a solid line like a cut.
+    draw_fold_line(surface, 0.0, half, frame.width, half, colour=GREYS["dark"], inset=2.2)
 
 
 # --- turn aid -----------------------------------------------------------------------------

@@ -306,7 +306,7 @@ def build(layouts_root: Path) -> GameKit:
         Piece(label=entry_name("designs", i, d.title),
               front=partial(promotion_front, face=CardFace(title=d.title, type_name=d.type.name,
                                                            colour=d.type.colour, symbol=d.type.symbol, when=d.when,
-                                                           body=d.body, flavour=d.flavour, copies=d.copies)),
+                                                           body=d.body, flavour=d.flavour)),
               copies=d.copies)
         for i, d in enumerate(data.designs, start=1))
     cards = Component(

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 # Top to bottom inside the safe box:
 #     title band    colour, symbol, card title
-#     type row      symbol + TYPE on the left, ×copies on the right (players may count)
+#     type row      symbol + TYPE (no copy count: « ×8 » beside a type read as an effect)
 #     when box      a tinted box, italic: when the card is played
 #     body          the effect, fitted; Trahisons start with « Répond à : »
 #     flavour       a line of office satire, italic grey, under a thin rule
@@ -62,7 +62,6 @@ class CardFace:
     when: str            # when it is played
     body: str            # the effect; **bold** allowed
     flavour: str = ""
-    copies: int = 0      # printed as ×N when > 0
 
 
 def readable_on_white(colour: str) -> str:
@@ -70,10 +69,12 @@ def readable_on_white(colour: str) -> str:
     return palette.readable_on_white(colour, darker=0.5)
 
 
-def tint(colour: str, target: float) -> str:
+def tint(colour: str, target: float, least: float = 0.6) -> str:
     """The colour mixed with white until its luminance reaches target: the same lightness for
-    every type, so a black Poste gets as pale a box as a yellow Annonce."""
-    amount = 0.0
+    every type, so a black Poste gets as pale a box as a yellow Annonce; and at least `least`
+    of white in any case, so a colour already light (the yellow of the Annonces) is still a
+    pale tint behind text, never its full strength."""
+    amount = least
     while amount < 1.0 and luminance(lighten(colour, amount)) < target:
         amount += 0.02
     return lighten(colour, min(amount, 1.0))
@@ -107,7 +108,7 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     text_box(surface, left, band_y + 0.7, band_x + band_w - 1.5 - left, BAND_H - 1.4, face.title,
              font="sans-bold", size=TITLE_SIZE, min_size=TITLE_MIN, colour=text_on(colour), valign="middle")
 
-    # Type row: the name of the type, doubled by a small symbol, and the copies in the deck.
+    # Type row: the name of the type, doubled by a small symbol.
     inner_x, inner_w = safe + 0.8, w - 2 * safe - 1.6
     row_y = band_y + BAND_H + 1.0
     row_h = 3.6
@@ -115,10 +116,6 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     type_colour = readable_on_white(colour)
     text_box(surface, inner_x + 3.6, row_y, inner_w * 0.7, row_h, face.type_name.upper(), font="sans-condensed",
              size=TYPE_SIZE, min_size=6.0, colour=type_colour, valign="middle")
-    if face.copies:
-        text_box(surface, inner_x + inner_w * 0.6, row_y, inner_w * 0.4, row_h, f"×{face.copies}",
-                 font="sans-condensed", size=TYPE_SIZE, min_size=6.0, colour=GREYS["dark"], align="right",
-                 valign="middle")
 
     # When box: tinted with the type colour, so the type shows a fourth time.
     when_y = row_y + row_h + 1.0
@@ -148,7 +145,7 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     # pale square (the Poste) read as an empty picture box.
     mark = min(inner_w, bottom - body_top) * 0.72
     draw_symbol(surface, face.symbol, w / 2, (body_top + bottom) / 2, mark, fill=None,
-                stroke=tint(colour, 0.88), width=2.2)
+                stroke=tint(colour, 0.88, least=0.85), width=2.2)
     text_box(surface, inner_x, body_top, inner_w, bottom - body_top, face.body, font="sans", size=BODY_SIZE,
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle", leading=LEADING)
 

@@ -178,10 +178,16 @@ def test_circles_have_the_engines_portions(builds, paper, cid):
 def test_fold_zone_is_above_the_fold_and_upright(builds, paper):
     width = paper_size(paper)[0] - 2 * PAGE_MARGIN
     for page, tribe in zip(pages_of(builds[paper], "tribe-sheets"), rules.TRIBES):
-        folds = [ln for ln in page["lines"]
-                 if abs(ln["top"] - ln["bottom"]) < 0.1 and ln["x1"] - ln["x0"] > 0.95 * width * PT_PER_MM]
+        # The fold is dashed (a cut mark is solid), broken only around its label, and runs
+        # across the sheet: its pieces on one height span the width.
+        dashed = [ln for ln in page["lines"] if abs(ln["top"] - ln["bottom"]) < 0.1 and ln.get("dash")
+                  and ln["dash"][0]]
+        heights = {round(ln["top"], 1) for ln in dashed}
+        folds = [y for y in heights
+                 if max(ln["x1"] for ln in dashed if round(ln["top"], 1) == y)
+                 - min(ln["x0"] for ln in dashed if round(ln["top"], 1) == y) > 0.95 * width * PT_PER_MM]
         assert len(folds) == 1
-        fold_y = folds[0]["top"]
+        fold_y = folds[0]
         name = rules.TRIBE_NAMES[tribe]
         # The name is the largest text of the sheet.
         biggest = max(c["size"] for c in page["chars"])
