@@ -21,6 +21,7 @@ import re
 import shutil
 import signal
 import threading
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,11 +29,11 @@ from typing import Callable, Iterator
 
 import kit
 import kit.games
-from kit.contents import ComponentPages, PrintSettings, contents_size, draw_contents
+from kit.contents import ComponentPages, PrintSettings, component_pages, contents_size, draw_contents, paper_sheets
 from kit.errors import KitError, TextDoesNotFit
-from kit.model import Component, GameKit
+from kit.model import GameKit
 from kit.paper import MAX_BLEED, paper_size
-from kit.sheets import PieceError, Sheet, draw_sheet, impose
+from kit.sheets import PieceError, Sheet, draw_sheet, impose_kit, placement_key
 from kit.surface import FORMATS, make_surface
 
 
@@ -163,69 +164,93 @@ class Plan:
 
 
 def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
-    """Impose every component and number the pages, the contents page(s) first."""
-    per_component: list[tuple[Component, list[Sheet]]] = []
-    for component in game_kit.components:
-        if component.count == 0:
-            continue  # a designer set every count to 0: nothing to print, nothing to list
-        sheets = impose(component, options.paper, bleed=options.bleed, backs=options.backs,
+    """Impose the whole kit (pieces of several components may share a page) and number the
+    pages, the contents page(s) first."""
+    # A designer may set every count of a component to 0: nothing to print, nothing to list.
+    printed = [c for c in game_kit.components if c.count > 0]
+    sheets = impose_kit(printed, options.paper, bleed=options.bleed, backs=options.backs,
                         back_offset=options.back_offset)
-        per_component.append((component, sheets))
+
     def measure(entries: list[ComponentPages], contents_pages: int) -> tuple[float, int]:
         try:
-            return contents_size(game_kit, entries, options.settings, contents_pages)
+            return contents_size(game_kit, entries, options.settings, contents_pages, sheets)
         except TextDoesNotFit as error:
             raise KitError(f"game '{game_kit.id}', contents page: {error}") from error
 
     contents_pages = 1
     for _ in range(3):  # the contents' length depends on the numbers it prints, barely
-        entries, page = [], contents_pages + 1
-        for component, sheets in per_component:
-            count = len(sheets)
-            fronts = sum(1 for s in sheets if s.side == "front")
-            duplex = any(s.side == "back" for s in sheets)
-            entries.append(ComponentPages(component, page, page + count - 1, fronts, duplex))
-            page += count
+        entries = component_pages(printed, sheets, contents_pages)
         body, measured = measure(entries, contents_pages)
         if measured == contents_pages:
             break
         contents_pages = measured
     else:  # no agreement after three passes: the body size for the count that is drawn
         body, _ = measure(entries, contents_pages)
-    all_sheets = [s for _, sheets in per_component for s in sheets]
-    return Plan(game_kit, options, contents_pages, all_sheets, entries, body)
+    return Plan(game_kit, options, contents_pages, sheets, entries, body)
 
 
 def manifest(p: Plan) -> dict:
-    """The JSON summary of a built kit: pages numbered from 1, the contents page included."""
+    """The JSON summary of a built kit: pages numbered from 1, the contents page included.
+
+    A component's `pages` is the first and last page it appears on and `on_pages` every
+    page holding one of its pieces (front or back); other components may share them.
+    `sheets` lists each sheet of paper: its front page, its back page (or null), how many
+    pieces of each component it holds, and each piece with its trim box [x, y, w, h] in mm
+    on the front page (turned: a quarter turn clockwise) and, when it has a back, on the
+    back page.
+    """
     components = []
     for entry in p.entries:
         c = entry.component
         if c.size == "page":
-            grid = next(s.grid for s in p.sheets if s.component is c)  # as imposed
-            size = list(grid.piece)
+            size = list(next(pl.size for s in p.sheets for pl in s.placements if pl.component is c))
         else:
             size = [float(c.size[0]), float(c.size[1])]
         item = {"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
-                "size_mm": [round(v, 2) for v in size], "pages": [entry.first, entry.last]}
+                "size_mm": [round(v, 2) for v in size], "pages": [entry.first, entry.last],
+                "on_pages": list(entry.pages)}
         if c.kind == "card":
             item["designs"] = c.designs
         components.append(item)
-    return {"game": p.kit.id, "paper": p.options.paper, "pages": p.pages, "components": components}
+    sheets = []
+    order = {id(s): i for i, s in enumerate(p.sheets)}
+    for front, back, sheet in paper_sheets(p.sheets, p.contents_pages):
+        counts: dict[str, int] = {}
+        rear = p.sheets[order[id(sheet)] + 1] if back is not None else None
+        behind = {(pl.component.id, pl.label, pl.size): [] for pl in rear.placements} if rear else {}
+        for pl in rear.placements if rear else ():
+            behind[(pl.component.id, pl.label, pl.size)].append(pl.box)
+        pieces = []
+        for place in sheet.placements:
+            counts[place.component.id] = counts.get(place.component.id, 0) + 1
+            key = (place.component.id, place.label, place.size)
+            back_box = behind[key].pop(0) if behind.get(key) else None
+            pieces.append({"component": place.component.id, "label": place.label,
+                           "box": [round(v, 2) for v in place.box], "turned": place.rotation != 0,
+                           "back_box": [round(v, 2) for v in back_box] if back_box else None})
+        sheets.append({"front": front, "back": back, "counts": counts, "pieces": pieces})
+    return {"game": p.kit.id, "paper": p.options.paper, "pages": p.pages, "components": components,
+            "sheets": sheets}
 
 
-def _draw(game: str, surface, sheets: list[Sheet]) -> None:
+def repeated(sheets: list[Sheet]) -> frozenset:
+    """The placement keys drawn more than once: what a backend may draw once and repeat."""
+    counts = Counter(placement_key(place) for sheet in sheets for place in sheet.placements if place.draw)
+    return frozenset(key for key, n in counts.items() if n > 1)
+
+
+def _draw(game: str, surface, sheets: list[Sheet], reuse: frozenset = frozenset()) -> None:
     for sheet in sheets:
         try:
-            draw_sheet(surface, sheet)
+            draw_sheet(surface, sheet, reuse)
         except PieceError as error:
             raise KitError(f"game '{game}', component '{error.component}', {error.label}: {error.cause}") from error
 
 
 def draw_document(surface, p: Plan) -> None:
     """Draw a planned game on one surface: the contents page(s), then every sheet in order."""
-    draw_contents(surface, p.kit, p.entries, p.options.settings, p.contents_pages, p.contents_body)
-    _draw(p.kit.id, surface, p.sheets)
+    draw_contents(surface, p.kit, p.entries, p.options.settings, p.contents_pages, p.contents_body, p.sheets)
+    _draw(p.kit.id, surface, p.sheets, repeated(p.sheets))
 
 
 def _title(game_kit: GameKit) -> str:
@@ -311,13 +336,17 @@ def stage_game(p: Plan, out: Path, temporaries: list[Path]) -> Staged:
         temporaries.append(folder)
         folder.mkdir()
         surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
-        draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages, p.contents_body)
+        draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages, p.contents_body, p.sheets)
         surface.save(folder / "contents")
-        for entry in p.entries:
-            sheets = [s for s in p.sheets if s.component is entry.component]
+        # One file per page, named after the component with the most room on it.
+        reuse = repeated(p.sheets)
+        by_name: dict[str, list[Sheet]] = {}
+        for sheet in p.sheets:
+            by_name.setdefault(sheet.component.id, []).append(sheet)
+        for name, sheets in by_name.items():
             surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
-            _draw(game, surface, sheets)
-            surface.save(folder / entry.component.id)
+            _draw(game, surface, sheets, reuse)
+            surface.save(folder / name)
         target = out / game
         pairs = [(folder, target)]
         files = sorted((target / f.name for f in folder.iterdir()), key=lambda f: f.name)

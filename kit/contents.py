@@ -20,6 +20,7 @@ from kit.parts.text import text_box, text_height
 
 if TYPE_CHECKING:
     from kit.model import Component
+    from kit.sheets import Sheet
     from kit.surface.base import Surface
 
 MARGIN = 15.0        # mm around the contents page: far from any printer's dead zone
@@ -30,21 +31,63 @@ LEADING = 1.25
 INK = GREYS["ink"]
 
 PAPER_NAMES = {"a4": "A4", "letter": "Letter (US)"}
+CALIBRATION_FILE = "calibrage.pdf"  # what `kit calibrate` writes beside the kits
 
 
 @dataclass(frozen=True)
 class ComponentPages:
-    """Where one component landed in the document (page numbers from 1, contents included)."""
+    """Where one component landed in the document (page numbers from 1, contents included).
+
+    pages holds every page with one of its pieces, fronts and backs; other components may
+    share them. sheets counts the sheets of paper holding one of its pieces.
+    """
 
     component: "Component"
-    first: int
-    last: int
-    front_pages: int      # pages of fronts, so sheets of paper: a front and its backs share one
+    pages: tuple[int, ...]
+    sheets: int
     duplex: bool
 
     @property
-    def pages(self) -> int:
-        return self.last - self.first + 1
+    def first(self) -> int:
+        return self.pages[0]
+
+    @property
+    def last(self) -> int:
+        return self.pages[-1]
+
+
+def paper_sheets(sheets: "list[Sheet]", contents_pages: int) -> "list[tuple[int, int | None, Sheet]]":
+    """Each sheet of paper after the contents: (its front page number, its back page number
+    or None when single-sided, the front Sheet)."""
+    out = []
+    page = contents_pages
+    for sheet in sheets:
+        page += 1
+        if sheet.side == "front":
+            out.append((page, None, sheet))
+        else:
+            front, _, first = out[-1]
+            out[-1] = (front, page, first)
+    return out
+
+
+def component_pages(components: "list[Component]", sheets: "list[Sheet]", contents_pages: int) -> list[ComponentPages]:
+    """Where each component is, from the imposed sheets, in the kit's order."""
+    pages: dict[str, list[int]] = {c.id: [] for c in components}
+    held: dict[str, int] = {c.id: 0 for c in components}
+    duplex: dict[str, bool] = {c.id: False for c in components}
+    for front, back, sheet in paper_sheets(sheets, contents_pages):
+        here = {place.component.id for place in sheet.placements}
+        for cid in here:
+            pages[cid].append(front)
+            held[cid] += 1
+    for n, sheet in enumerate(sheets, start=contents_pages + 1):
+        if sheet.side == "back":
+            for cid in {place.component.id for place in sheet.placements}:
+                pages[cid].append(n)
+                duplex[cid] = True
+    return [ComponentPages(c, tuple(sorted(pages[c.id])), held[c.id], duplex[c.id]) for c in components
+            if pages[c.id]]
 
 
 @dataclass(frozen=True)
@@ -89,19 +132,17 @@ def size_label(component: "Component") -> str:
     return f"{_mm(w)}\u00a0×\u00a0{_mm(h)}\u00a0mm"
 
 
-def single_sided_pages(entries: list[ComponentPages], contents_pages: int) -> list[int]:
+def single_sided_pages(sheets: "list[Sheet]", contents_pages: int) -> list[int]:
     pages = list(range(1, contents_pages + 1))
-    for entry in entries:
-        if not entry.duplex:
-            pages.extend(range(entry.first, entry.last + 1))
+    pages += [front for front, back, _ in paper_sheets(sheets, contents_pages) if back is None]
     return pages
 
 
-def duplex_pages(entries: list[ComponentPages]) -> list[int]:
+def duplex_pages(sheets: "list[Sheet]", contents_pages: int) -> list[int]:
     pages: list[int] = []
-    for entry in entries:
-        if entry.duplex:
-            pages.extend(range(entry.first, entry.last + 1))
+    for front, back, _ in paper_sheets(sheets, contents_pages):
+        if back is not None:
+            pages += [front, back]
     return pages
 
 
@@ -140,7 +181,7 @@ def _heading(surface: "Surface", width: float, text: str, accent: str) -> _Block
     return _Block(height, draw, keep_with_next=True, space_after=2.2)
 
 
-def _table(surface: "Surface", width: float, entries: list[ComponentPages], paper: str,
+def _table(surface: "Surface", width: float, entries: list[ComponentPages], sheets: "list[Sheet]", paper: str,
            accent: str, contents_pages: int = 1) -> list[_Block]:
     """The components table as one block per row, so a long table can continue on page 2."""
     headers = ("Élément", "Nombre", "Format", "Pages", "Feuilles")
@@ -150,8 +191,8 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], pape
     size = 8.5
     rows = [(f"**{e.component.name}**",
              str(e.component.count), size_label(e.component),
-             str(e.first) if e.first == e.last else f"{e.first}–{e.last}",
-             str(e.front_pages) + (" recto verso" if e.duplex else "")) for e in entries]
+             ranges(list(e.pages)),
+             str(e.sheets) + (" recto verso" if e.duplex else "")) for e in entries]
 
     def row_block(cells, header: bool, shade: bool) -> _Block:
         font = "sans-bold" if header else "sans"
@@ -175,8 +216,8 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], pape
 
     blocks = [row_block(headers, True, False)]
     blocks += [row_block(cells, False, i % 2 == 1) for i, cells in enumerate(rows)]
-    total_pages = sum(e.pages for e in entries)
-    total_sheets = sum(e.front_pages for e in entries)
+    total_pages = len(sheets)
+    total_sheets = len(paper_sheets(sheets, contents_pages))
     this_page = "cette page" if contents_pages == 1 else f"les {contents_pages}\u00a0pages de ce sommaire"
     blocks[-1].space_after = 1.5
     blocks.append(_paragraph(surface, width,
@@ -186,22 +227,27 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], pape
     return blocks
 
 
-def _print_lines(entries: list[ComponentPages], settings: PrintSettings, contents_pages: int) -> list[str]:
+def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings: PrintSettings,
+                 contents_pages: int) -> list[str]:
     paper = PAPER_NAMES.get(settings.paper, settings.paper)
     lines = [f"Papier {paper}, orientation portrait. Dans la fenêtre d’impression, choisissez "
              f"**taille réelle** ou **100\u00a0%**\u00a0: jamais «\u00a0ajuster à la page\u00a0», sinon les cartes "
              f"changent de taille et les versos se décalent."]
-    duplex = duplex_pages(entries)
-    single = single_sided_pages(entries, contents_pages)
+    duplex = duplex_pages(sheets, contents_pages)
+    single = single_sided_pages(sheets, contents_pages)
     if duplex:
         lines.append(f"**Recto verso, retournement sur le bord long**, pour {the_pages(duplex)}\u00a0: "
                      f"chaque page de versos suit sa page de rectos, colonnes inversées pour tomber juste "
                      f"derrière.")
         lines.append(f"**Recto seul** pour {the_pages(single)}.")
-        first = next(e for e in entries if e.duplex)
-        lines.append(f"Conseil\u00a0: imprimez d’abord les pages {first.first} et {first.first + 1} sur une "
-                     f"seule feuille et regardez-la à contre-jour. Si les versos sont décalés, mesurez l’écart "
-                     f"et corrigez-le avec l’option --back-offset X,Y (en mm).")
+        lines.append(f"Conseil\u00a0: imprimez d’abord les pages {duplex[0]} et {duplex[1]} sur une seule "
+                     f"feuille et regardez-la à contre-jour. Si les versos sont décalés, imprimez la "
+                     f"**feuille de calibrage** ({CALIBRATION_FILE}) en recto verso, comme le kit\u00a0: sur "
+                     f"chaque vernier, le trait du verso qui prolonge exactement un trait du recto donne le "
+                     f"décalage au quart de millimètre, en largeur (X) et en hauteur (Y). Donnez ces deux "
+                     f"nombres à qui a produit ce fichier\u00a0: le kit refait avec ce décalage tombe juste. "
+                     f"La même feuille porte une règle de 100\u00a0mm et un carré de 50\u00a0mm pour vérifier "
+                     f"que l’impression est bien à 100\u00a0%.")
     else:
         lines.append(f"Tout s’imprime **en recto seul** ({the_pages(single)}).")
         if not settings.backs and any(e.component.has_backs for e in entries):
@@ -219,14 +265,34 @@ def _print_lines(entries: list[ComponentPages], settings: PrintSettings, content
     return lines
 
 
-def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-            contents_pages: int, width: float, body: float = BODY) -> list[_Block]:
+def _shared(sheets: "list[Sheet]", contents_pages: int) -> str:
+    """« Page 10 : 5 Cartes cause, 1 Jeton orateur. » for every page holding several components."""
+    parts = []
+    for front, _, sheet in paper_sheets(sheets, contents_pages):
+        counts: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for place in sheet.placements:
+            counts[place.component.id] = counts.get(place.component.id, 0) + 1
+            names[place.component.id] = place.component.name
+        if len(counts) > 1:
+            what = ", ".join(f"{n}\u00a0× {names[cid]}" for cid, n in counts.items())
+            parts.append(f"p.\u00a0{front}\u00a0: {what}")
+    if not parts:
+        return ""
+    return "Pages partagées entre plusieurs éléments (pour moins de papier)\u00a0: " + "\u00a0; ".join(parts) + "."
+
+
+def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",
+            settings: PrintSettings, contents_pages: int, width: float, body: float = BODY) -> list[_Block]:
     accent = resolve(kit.accent)
     blocks: list[_Block] = []
     blocks.append(_heading(surface, width, "Contenu du kit", accent))
-    blocks += _table(surface, width, entries, settings.paper, accent, contents_pages)
+    blocks += _table(surface, width, entries, sheets, settings.paper, accent, contents_pages)
+    shared = _shared(sheets, contents_pages)
+    if shared:
+        blocks.append(_paragraph(surface, width, shared, size=SMALL, colour=GREYS["dark"], space_after=3.0))
     blocks.append(_heading(surface, width, "Impression", accent))
-    for line in _print_lines(entries, settings, contents_pages):
+    for line in _print_lines(entries, sheets, settings, contents_pages):
         blocks.append(_paragraph(surface, width, line, size=body, indent=4.0, bullet="•"))
     blocks[-1].space_after = 3.0
     cutting = [e for e in entries if e.component.instructions.strip()]
@@ -263,7 +329,7 @@ def _draw_header(surface: "Surface", kit: GameKit, x: float, y: float, width: fl
 
 
 def contents_size(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-                  contents_pages: int = 1) -> tuple[float, int]:
+                  contents_pages: int = 1, sheets: "list[Sheet] | None" = None) -> tuple[float, int]:
     """(body size in pt, pages) of the contents, measured on a recording surface.
 
     The body text takes the largest of BODY_SIZES that keeps everything on one page, and
@@ -274,7 +340,7 @@ def contents_size(kit: GameKit, entries: list[ComponentPages], settings: PrintSe
     from kit.surface.record import RecordingSurface  # measuring only: nothing is written
     comfortable = None
     for size in BODY_SIZES:
-        pages = _draw(RecordingSurface(), kit, entries, settings, contents_pages, size)
+        pages = _draw(RecordingSurface(), kit, entries, sheets or [], settings, contents_pages, size)
         if pages == 1:
             return size, pages
         if comfortable is None:  # when two pages are needed anyway, keep the comfortable size
@@ -283,23 +349,23 @@ def contents_size(kit: GameKit, entries: list[ComponentPages], settings: PrintSe
 
 
 def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-                  contents_pages: int = 1, body: float | None = None) -> int:
+                  contents_pages: int = 1, body: float | None = None, sheets: "list[Sheet] | None" = None) -> int:
     """Draw the contents page(s) on surface at body pt (measured by contents_size when not
     given); returns how many pages it took."""
     if body is None:
-        body, _ = contents_size(kit, entries, settings, contents_pages)
-    return _draw(surface, kit, entries, settings, contents_pages, body)
+        body, _ = contents_size(kit, entries, settings, contents_pages, sheets)
+    return _draw(surface, kit, entries, sheets or [], settings, contents_pages, body)
 
 
-def _draw(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-          contents_pages: int, body: float) -> int:
+def _draw(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",
+          settings: PrintSettings, contents_pages: int, body: float) -> int:
     pw, ph = paper_size(settings.paper)
     x, width = MARGIN, pw - 2 * MARGIN
     bottom = ph - MARGIN - 6.0  # room for the footer line
     pages = 1
     surface.begin_page(pw, ph)
     y = MARGIN + _draw_header(surface, kit, x, MARGIN, width)
-    blocks = _blocks(surface, kit, entries, settings, contents_pages, width, body)
+    blocks = _blocks(surface, kit, entries, sheets, settings, contents_pages, width, body)
 
     def footer(n: int) -> None:
         surface.text(pw / 2, ph - MARGIN + 1.0, f"{kit.title} — page {n} — kit {__version__}", font="sans",

@@ -38,11 +38,9 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 # cannot print the outer 4-6 mm, so 10 mm keeps every line of a board or sheet on paper.
 PAGE_MARGIN = 10.0
 
-# The imposition keeps at least this much paper around a grid of pieces: room for the
-# cut marks, which start MARK_GAP outside the grid and run outwards up to MARK_LENGTH.
-MIN_MARGIN = 5.0
-MARK_GAP = 1.0
-MARK_LENGTH = 4.0
+# Home printers drop whatever lies closer than about 4 mm to the paper's edge: no art and
+# no cut mark is placed nearer than this.
+EDGE = 5.0
 
 _UNITS = {"": 1.0, "mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": PT}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+))\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)

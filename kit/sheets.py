@@ -4,31 +4,45 @@ This module decides "what fits where"; a piece decides "what one cell looks like
 They meet in one call, `piece.front(surface, Frame(...))`, made with the origin moved to
 the piece's trim box. A sheet never knows what is drawn.
 
-The rules, for a component of pieces w x h mm on a portrait page:
-- Pieces sit n-up in a grid centred on the paper, touching (one cut between two pieces);
-  with a bleed b each cell grows to (w + 2b) x (h + 2b), so neighbours' art never meets
-  and fewer pieces may fit. The grid keeps MIN_MARGIN of paper on every side. When
-  turning the pieces a quarter turn fits more of them, they are turned.
-- Cut marks are short lines in the margin, outside the grid, in line with every cut;
-  never over the art.
-- A component with backs gets, after each page of fronts, a page of backs in which each
-  row is mirrored (column order reversed) so that printing double-sided, flipping on
-  the long edge, puts each back behind its front; the back page is shifted by the
-  printer offset. Without backs, pages are single-sided.
-- A piece of size "page" fills the printable area (the paper minus PAGE_MARGIN).
-- With a bleed, the PDF TrimBox and BleedBox of each page surround the grid.
+How a kit goes onto paper (a grid of grids, packed by `pack`):
+- A *block* is a grid of pieces of one component: same size, same turn, rows and columns
+  separated by a gutter (GUTTER mm where the room allows, less where one more row or
+  column fits that way). Each piece's art runs half the gutter past its cut into the
+  gutters, so a small mis-cut or duplex drift shows the piece's own colour; the block's
+  outer edges do not bleed, which keeps room for the cut marks.
+- A page holds one or more blocks, of any components. Blocks are placed by guillotine
+  splits of the free space (each placement cuts the free rectangle in two, right and
+  below), with BLOCK_GAP between blocks: every block can be cut out of its page with
+  straight cuts, then cut into its pieces along its own rows and columns. Components are
+  packed largest pieces first, so small tokens fill what boards and cards leave; the
+  pages are then put back in the kit's order (by the first component each page holds).
+- With a print-shop bleed b, the gutter is 2b and every edge, outer ones too, bleeds b.
+- Cut marks are short hairlines in line with every cut, outside the blocks, never over
+  art, never within EDGE mm of the paper's edge (where home printers drop ink). Between
+  two blocks each gets half of the gap.
+- A page holding a piece with a back is followed by a page of backs: each back sits
+  where its front lands once the sheet is flipped on its long edge (its x mirrored
+  about the page's vertical axis), shifted by the printer offset. A piece without a back
+  leaves its place blank; a page with no backs at all is single-sided.
+- A piece of size "page" fills the printable area (the paper minus PAGE_MARGIN) alone.
+- With a bleed, the PDF TrimBox and BleedBox of each page surround its pieces.
+
+Why our own packer and not rectpack's guillotine algorithms: rectpack places rectangles
+one by one, so a deck comes out as scattered cards whose cuts do not line up; cut marks
+need through-cuts per block, and backs, gutters and marks are simplest on grids. The
+packer here places whole grids (blocks) by the same guillotine splitting, deterministically.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Frame, Piece
-from kit.paper import MARK_GAP, MARK_LENGTH, MIN_MARGIN, PAGE_MARGIN, paper_size, printable_area
+from kit.paper import EDGE, PAGE_MARGIN, paper_size, printable_area
 from kit.surface.metrics import run_start
 
 if TYPE_CHECKING:
@@ -36,184 +50,176 @@ if TYPE_CHECKING:
     from kit.surface.base import Surface
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm, y down
+Extents = tuple[float, float, float, float]  # how far art runs past the cut: left, top, right, bottom
 MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.2   # mm: hairline marks a cutter can split
 GUIDE_COLOUR = "#9A9A9A"
+GUTTERS = (3.0, 2.0, 1.0, 0.0)  # mm between pieces of a block: the first that fits as many
+GUTTER = GUTTERS[0]
+BLOCK_GAP = 5.0    # mm between two blocks: half for each one's cut marks
+MARK_GAP = 0.5     # mm between the art and a mark
+MARK_LENGTH = 4.0  # mm, at most
+MARK_MIN = 1.5     # mm: a shorter mark is left out
 _EPS = 1e-6
 MIN_TEXT_PT = 6.0  # the smallest printed text, as text boxes shrink to it and no further
 _TEXT_SLACK = 0.05  # mm: rounding of the font metrics, not a licence to overflow
 
 
-@dataclass(frozen=True)
-class Grid:
-    """How one size of piece tiles a page.
+def _fit(space: float, size: float, gutters: tuple[float, ...]) -> tuple[int, float]:
+    """How many pieces of `size` fit in `space` in a row, and the largest gutter that keeps
+    that many (the first of gutters)."""
+    best = max(0, int(math.floor((space + gutters[-1] + _EPS) / (size + gutters[-1]))))
+    for gutter in gutters:
+        if best and best * size + (best - 1) * gutter <= space + _EPS:
+            return best, gutter
+    return best, gutters[-1]
 
-    piece is the trim size as the piece draws it (its Frame); when rotated, each piece
-    is turned a quarter turn clockwise on the front, so it occupies h x w on the page.
+
+@dataclass(frozen=True)
+class Block:
+    """A grid of `count` pieces of one component, filled row by row from the top-left.
+
+    (x, y) is the top-left of the first piece's trim; piece is the trim size as the piece
+    draws it (its Frame); rotated blocks turn each piece a quarter turn clockwise on the
+    fronts, so it occupies h x w on the page. gutter is the (x, y) space between trims;
+    bleed is the print-shop bleed (art past every edge), 0 for home printing.
     """
 
-    paper: tuple[float, float]
+    component: Component
+    x: float
+    y: float
     piece: tuple[float, float]
-    bleed: float
     cols: int
     rows: int
+    count: int
     rotated: bool = False
-    fill_page: bool = False  # a "page" piece: one per page, at the page margin
+    gutter: tuple[float, float] = (0.0, 0.0)
+    bleed: float = 0.0
+    fill_page: bool = False
 
     @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def cell(self) -> tuple[float, float]:
-        """A cell's size on the page: the piece as placed plus its bleed on every side."""
+    def placed(self) -> tuple[float, float]:
+        """A piece's size on the page."""
         w, h = self.piece
-        if self.rotated:
-            w, h = h, w
-        return w + 2 * self.bleed, h + 2 * self.bleed
+        return (h, w) if self.rotated else (w, h)
 
     @property
-    def origin(self) -> tuple[float, float]:
-        """Top-left corner of the grid's outer (bleed) edge on the page."""
-        if self.fill_page:
-            return PAGE_MARGIN - self.bleed, PAGE_MARGIN - self.bleed
-        cw, ch = self.cell
-        return (self.paper[0] - self.cols * cw) / 2, (self.paper[1] - self.rows * ch) / 2
+    def size(self) -> tuple[float, float]:
+        """Width and height of the block's trims, from the first piece's cut to the last's."""
+        (pw, ph), (gx, gy) = self.placed, self.gutter
+        return self.cols * pw + (self.cols - 1) * gx, self.rows * ph + (self.rows - 1) * gy
 
     @property
-    def bleed_box(self) -> Box:
-        x0, y0 = self.origin
-        cw, ch = self.cell
-        return (x0, y0, self.cols * cw, self.rows * ch)
-
-    @property
-    def trim_box(self) -> Box:
-        x, y, w, h = self.bleed_box
+    def box(self) -> Box:
+        """The block on the page with its outer bleed: what nothing else may overlap."""
+        w, h = self.size
         b = self.bleed
-        return (x + b, y + b, w - 2 * b, h - 2 * b)
+        return (self.x - b, self.y - b, w + 2 * b, h + 2 * b)
 
     def cell_origin(self, index: int) -> tuple[float, float]:
-        """Top-left of the trim box of cell `index` (row by row, left to right) on the page."""
+        """Top-left of the trim of piece `index` on the page."""
         row, col = divmod(index, self.cols)
-        x0, y0 = self.origin
-        cw, ch = self.cell
-        return x0 + col * cw + self.bleed, y0 + row * ch + self.bleed
+        (pw, ph), (gx, gy) = self.placed, self.gutter
+        return self.x + col * (pw + gx), self.y + row * (ph + gy)
 
-    def mirrored(self, index: int) -> int:
-        """The cell that lies behind `index` once the sheet is flipped on its long edge."""
+    def extents(self, index: int) -> Extents:
+        """How far piece `index`'s art runs past its cut on each side of the page: half the
+        gutter towards a neighbour, nothing on the block's outer edges; the bleed everywhere
+        with a print-shop bleed."""
+        if self.bleed > 0:
+            return (self.bleed,) * 4
+        if self.component.round:
+            return (0.0,) * 4  # scissors follow the printed circle: nothing to gain past it
         row, col = divmod(index, self.cols)
-        return row * self.cols + (self.cols - 1 - col)
+        gx, gy = self.gutter
+        return (gx / 2 if col > 0 else 0.0, gy / 2 if row > 0 else 0.0,
+                gx / 2 if col < self.cols - 1 else 0.0, gy / 2 if row < self.rows - 1 else 0.0)
 
-    def used(self, count: int) -> tuple[int, int]:
-        """(cols, rows) actually holding pieces when a page has `count` of them (filled row by row)."""
-        count = max(0, min(count, self.per_page))
-        rows = -(-count // self.cols)
-        return (self.cols if rows > 1 else count), rows
-
-    def cut_lines(self, count: int | None = None) -> tuple[list[float], list[float]]:
-        """x positions of the vertical cuts and y positions of the horizontal cuts, for the
-        cells holding the first `count` pieces (all cells by default)."""
-        cols, rows = self.used(self.per_page if count is None else count)
-        x0, y0 = self.origin
-        cw, ch = self.cell
-        b = self.bleed
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """x of the vertical cuts and y of the horizontal cuts: both edges of every column and row."""
+        (pw, ph), (gx, gy) = self.placed, self.gutter
         xs: list[float] = []
         ys: list[float] = []
-        for col in range(cols):
-            for x in (x0 + col * cw + b, x0 + (col + 1) * cw - b):
+        for col in range(self.cols):
+            for x in (self.x + col * (pw + gx), self.x + col * (pw + gx) + pw):
                 if not xs or abs(xs[-1] - x) > _EPS:
                     xs.append(x)
-        for row in range(rows):
-            for y in (y0 + row * ch + b, y0 + (row + 1) * ch - b):
+        for row in range(self.rows):
+            for y in (self.y + row * (ph + gy), self.y + row * (ph + gy) + ph):
                 if not ys or abs(ys[-1] - y) > _EPS:
                     ys.append(y)
         return xs, ys
 
-    def cut_marks(self, count: int | None = None) -> list[tuple[float, float, float, float]]:
-        """Short lines (x1, y1, x2, y2) in the margin, in line with every cut, outside the grid.
-
-        A page holding fewer pieces than the grid has cells gets marks for its filled part
-        only: the grid keeps its place (the backs depend on it), the marks end where the
-        pieces end.
-        """
-        cols, rows = self.used(self.per_page if count is None else count)
-        gx, gy = self.origin
-        cw, ch = self.cell
-        # The right-hand marks stay right of the full grid, where a straightedge meets them,
-        # except on a page of one short row: there they follow the last piece.
-        gw, gh = (self.cols if rows > 1 else cols) * cw, rows * ch
-        pw, ph = self.paper
-        xs, ys = self.cut_lines(count)
-        # Marks run from just outside the grid towards the paper's edge, stopping 1 mm short.
-        full_bottom = gy + self.rows * ch
-        top = min(MARK_LENGTH, gy - MARK_GAP - 1.0)
-        bottom = min(MARK_LENGTH, ph - full_bottom - MARK_GAP - 1.0)
-        left = min(MARK_LENGTH, gx - MARK_GAP - 1.0)
-        right = min(MARK_LENGTH, pw - (gx + gw) - MARK_GAP - 1.0)
-        marks = []
-        for x in xs:
-            if top > 0:
-                marks.append((x, gy - MARK_GAP - top, x, gy - MARK_GAP))
-            if bottom > 0:
-                marks.append((x, gy + gh + MARK_GAP, x, gy + gh + MARK_GAP + bottom))
-        for y in ys:
-            if left > 0:
-                marks.append((gx - MARK_GAP - left, y, gx - MARK_GAP, y))
-            if right > 0:
-                marks.append((gx + gw + MARK_GAP, y, gx + gw + MARK_GAP + right, y))
-        return marks
-
-
-def _fit(space_w: float, space_h: float, cell_w: float, cell_h: float) -> tuple[int, int]:
-    cols = int(math.floor((space_w + _EPS) / cell_w))
-    rows = int(math.floor((space_h + _EPS) / cell_h))
-    return max(cols, 0), max(rows, 0)
-
-
-def plan_grid(paper: str, size: tuple[float, float] | str, bleed: float = 0.0, *, name: str = "") -> Grid:
-    """The grid for pieces of `size` (mm, or "page") on `paper` with `bleed` mm.
-
-    Raises KitError when not even one piece fits, naming the component (`name`).
-    """
-    pw, ph = paper_size(paper)
-    if size == "page":
-        _, _, w, h = printable_area(paper)
-        return Grid((pw, ph), (w, h), bleed, 1, 1, rotated=False, fill_page=True)
-    w, h = float(size[0]), float(size[1])
-    space_w, space_h = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN
-    upright = _fit(space_w, space_h, w + 2 * bleed, h + 2 * bleed)
-    turned = _fit(space_w, space_h, h + 2 * bleed, w + 2 * bleed)
-    n_up, n_turned = upright[0] * upright[1], turned[0] * turned[1]
-    if n_up == 0 and n_turned == 0:
-        what = f"component '{name}'" if name else "a piece"
-        raise KitError(f"{what} of {w:g} x {h:g} mm (bleed {bleed:g} mm) does not fit on {paper} paper; "
-                       f"the largest piece is {space_w:g} x {space_h:g} mm")
-    if n_turned > n_up:
-        return Grid((pw, ph), (w, h), bleed, turned[0], turned[1], rotated=True)
-    return Grid((pw, ph), (w, h), bleed, upright[0], upright[1], rotated=False)
+    def bottom_at(self, x: float) -> float:
+        """The lowest cut under the column(s) that line x touches (a short last row ends higher)."""
+        (pw, ph), (gx, gy) = self.placed, self.gutter
+        last_row = self.count - (self.rows - 1) * self.cols  # pieces in the last row
+        last_right = self.x + last_row * (pw + gx) - gx
+        rows = self.rows if x <= last_right + _EPS else self.rows - 1
+        return self.y + rows * ph + (rows - 1) * gy
 
 
 @dataclass(frozen=True)
 class Placement:
-    """One piece face on a page: its trim box's top-left, its turn, and what draws it."""
+    """One piece face on a page: its trim box's top-left, its turn, and what draws it.
+
+    size is the piece's trim as it draws it (its Frame); extents say how far its art may
+    run past the cut on each side of the page (left, top, right, bottom).
+    """
 
     x: float
     y: float
     rotation: int           # 0, 90 (fronts turned clockwise) or -90 (their backs)
     draw: "Draw | None"
     label: str
+    component: Component | None = None
+    size: tuple[float, float] = (0.0, 0.0)
+    extents: Extents = (0.0, 0.0, 0.0, 0.0)
+
+    @property
+    def placed(self) -> tuple[float, float]:
+        w, h = self.size
+        return (h, w) if self.rotation else (w, h)
+
+    @property
+    def box(self) -> Box:
+        """The trim box on the page."""
+        w, h = self.placed
+        return (self.x, self.y, w, h)
+
+
+Mark = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """One page of one component, ready to draw."""
+    """One page, ready to draw: its pieces, its cut marks (fronts), its printer offset (backs)."""
 
-    component: Component
     side: Literal["front", "back"]
-    grid: Grid
+    paper: tuple[float, float]
     placements: tuple[Placement, ...]
+    blocks: tuple[Block, ...] = ()
+    marks: tuple[Mark, ...] = ()
     offset: tuple[float, float] = (0.0, 0.0)  # the printer correction, backs only
-    index: int = 0                             # the n-th page of fronts (or of backs) of its component
+    bleed: float = 0.0
+
+    @property
+    def components(self) -> tuple[Component, ...]:
+        """The components with a piece on this page (front or back), in the order placed."""
+        seen: dict[str, Component] = {}
+        for block in self.blocks:
+            seen.setdefault(block.component.id, block.component)
+        return tuple(seen.values())
+
+    @property
+    def component(self) -> Component:
+        """The component with the most area on the page (the one that names its SVG file)."""
+        area: dict[str, float] = {}
+        for block in self.blocks:
+            w, h = block.size
+            area[block.component.id] = area.get(block.component.id, 0.0) + w * h
+        best = max(area, key=lambda cid: area[cid])
+        return next(c for c in self.components if c.id == best)
 
 
 def copies(component: Component) -> list[Piece]:
@@ -226,23 +232,224 @@ def copies(component: Component) -> list[Piece]:
     return out
 
 
+# --- packing --------------------------------------------------------------------------------
+@dataclass
+class _Page:
+    free: list[Box]
+    blocks: list[tuple[Block, list[Piece]]] = field(default_factory=list)
+
+
+def _area(paper: str, bleed: float) -> Box:
+    """Where blocks may go: EDGE from the paper's edge, plus room for a mark and the bleed."""
+    pw, ph = paper_size(paper)
+    m = EDGE + MARK_MIN + MARK_GAP + bleed
+    return (m, m, pw - 2 * m, ph - 2 * m)
+
+
+def _best_block(component: Component, size: tuple[float, float], bleed: float, room: Box,
+                wanted: int) -> Block | None:
+    """The block of up to `wanted` pieces that fits `room` holding the most (then the
+    smaller, then upright), placed at room's top-left; None when no piece fits."""
+    x, y, w, h = room
+    best: tuple | None = None
+    for rotated in (False, True):
+        pw, ph = (size[1], size[0]) if rotated else size
+        gutters = (2 * bleed,) if bleed > 0 else GUTTERS
+        cols, gx = _fit(w, pw, gutters)
+        rows, gy = _fit(h, ph, gutters)
+        capacity = cols * rows
+        if capacity == 0:
+            continue
+        count = min(wanted, capacity)
+        if count < cols:
+            cols = count
+        rows = -(-count // cols)
+        block = Block(component, x + bleed, y + bleed, size, cols, rows, count, rotated, (gx, gy), bleed)
+        rest = count % cols
+        if rest and count > cols:
+            # Whole rows, when the short row's pieces fit in the room left beside or below:
+            # the gaps of a short last row would be lost to every other piece.
+            whole = Block(component, x + bleed, y + bleed, size, cols, rows - 1, count - rest, rotated,
+                          (gx, gy), bleed)
+            ww, wh = whole.size
+            if any(_best_block(component, size, bleed, r, rest) is not None and
+                   _best_block(component, size, bleed, r, rest).count == rest
+                   for r in _split(room, (ww + 2 * bleed, wh + 2 * bleed), BLOCK_GAP)):
+                block = whole
+        bw, bh = block.size
+        score = (block.count, -(bw * bh), -rotated)
+        if best is None or score > best[0]:
+            best = (score, block)
+    return best[1] if best else None
+
+
+def _split(room: Box, used: tuple[float, float], gap: float) -> list[Box]:
+    """Guillotine: what is left of room right of and below a block of `used` at its top-left;
+    the larger remainder keeps the full length of its side."""
+    x, y, w, h = room
+    uw, uh = used
+    right_w, below_h = w - uw - gap, h - uh - gap
+    # Either the cut under the block runs the full width, or the cut beside it the full height.
+    wide = [(x + uw + gap, y, right_w, uh), (x, y + uh + gap, w, below_h)]
+    tall = [(x + uw + gap, y, right_w, h), (x, y + uh + gap, uw, below_h)]
+
+    def largest(boxes):
+        return max((b[2] * b[3] for b in boxes if b[2] > 0 and b[3] > 0), default=0.0)
+    chosen = wide if largest(wide) >= largest(tall) else tall
+    return [b for b in chosen if b[2] > _EPS and b[3] > _EPS]
+
+
+def pack(components: list[Component] | tuple[Component, ...], paper: str, *,
+         bleed: float = 0.0) -> list[list[tuple[Block, list[Piece]]]]:
+    """The pages of a kit as lists of (block, the pieces it holds), in the kit's order."""
+    order = {c.id: i for i, c in enumerate(components)}
+    pages: list[_Page] = []
+    loose: list[Component] = []
+    for component in components:
+        if not copies(component):
+            continue
+        if component.size == "page":
+            _, _, w, h = printable_area(paper)
+            for piece in copies(component):
+                block = Block(component, PAGE_MARGIN, PAGE_MARGIN, (w, h), 1, 1, 1, bleed=bleed, fill_page=True)
+                pages.append(_Page([], [(block, [piece])]))
+        else:
+            loose.append(component)
+    area = _area(paper, bleed)
+    for component in sorted(loose, key=lambda c: (-c.size[0] * c.size[1], order[c.id])):
+        size = (float(component.size[0]), float(component.size[1]))
+        left = copies(component)
+        if _best_block(component, size, bleed, area, 1) is None:
+            w, h = size
+            raise KitError(f"component '{component.id}' of {w:g} x {h:g} mm (bleed {bleed:g} mm) does not fit on "
+                           f"{paper} paper; the largest piece is {area[2] - 2 * bleed:g} x {area[3] - 2 * bleed:g} mm")
+        while left:
+            # Best fit: the smallest free room that takes every piece left, else the room
+            # that takes the most; a new page only when no room takes any.
+            best = None
+            for p, page in enumerate(pages):
+                for room in page.free:
+                    block = _best_block(component, size, bleed, room, len(left))
+                    if block is None:
+                        continue
+                    takes_all = block.count == len(left)
+                    score = (takes_all, -room[2] * room[3] if takes_all else block.count, -p)
+                    if best is None or score > best[0]:
+                        best = (score, page, room, block)
+            if best is None:
+                pages.append(_Page([area]))
+                continue
+            _, page, room, block = best
+            page.free.remove(room)
+            bw, bh = block.size
+            page.free.extend(_split(room, (bw + 2 * bleed, bh + 2 * bleed), BLOCK_GAP))
+            page.blocks.append((block, left[:block.count]))
+            left = left[block.count:]
+    # Back into the kit's order: a page goes where its first component (in the kit) does.
+    numbered = sorted(enumerate(pages), key=lambda ip: (min(order[b.component.id] for b, _ in ip[1].blocks), ip[0]))
+    return [page.blocks for _, page in numbered]
+
+
+def _mirror_extents(e: Extents) -> Extents:
+    left, top, right, bottom = e
+    return (right, top, left, bottom)
+
+
+def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
+               backs: bool = True, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Sheet]:
+    """Every page of a kit: fronts, each followed by its backs when any piece on it has one."""
+    pw, ph = paper_size(paper)
+    sheets: list[Sheet] = []
+    for blocks in pack(components, paper, bleed=bleed):
+        fronts: list[Placement] = []
+        rear: list[Placement] = []
+        for block, pieces in blocks:
+            turn = 90 if block.rotated else 0
+            back_of = block.component.back
+            for i, piece in enumerate(pieces):
+                x, y = block.cell_origin(i)
+                extents = block.extents(i)
+                fronts.append(Placement(x, y, turn, piece.front, piece.label, block.component, block.piece, extents))
+                back = piece.back or back_of
+                if backs and back is not None:
+                    w, _ = block.placed
+                    rear.append(Placement(pw - x - w, y, -turn, back, piece.label, block.component, block.piece,
+                                          _mirror_extents(extents)))
+        only = tuple(b for b, _ in blocks)
+        sheets.append(Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed))
+        if rear:
+            mirrored = tuple(_mirror_block(b, pw) for b in only)
+            sheets.append(Sheet("back", (pw, ph), tuple(rear), mirrored, offset=back_offset, bleed=bleed))
+    return sheets
+
+
+def _mirror_block(block: Block, paper_width: float) -> Block:
+    """The block as its backs lie on the back page (for the page boxes and the contents)."""
+    w, _ = block.size
+    return Block(block.component, paper_width - block.x - w, block.y, block.piece, block.cols, block.rows,
+                 block.count, block.rotated, block.gutter, block.bleed, block.fill_page)
+
+
 def impose(component: Component, paper: str, *, bleed: float = 0.0, backs: bool = True,
            back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Sheet]:
-    """The pages of one component: fronts, each followed by its backs when it has them."""
-    grid = plan_grid(paper, component.size, bleed, name=component.id)
-    turn = 90 if grid.rotated else 0
-    items = copies(component)
-    with_backs = backs and component.has_backs
-    sheets: list[Sheet] = []
-    for page, start in enumerate(range(0, len(items), grid.per_page)):
-        chunk = items[start:start + grid.per_page]
-        fronts = tuple(Placement(*grid.cell_origin(i), turn, piece.front, piece.label) for i, piece in enumerate(chunk))
-        sheets.append(Sheet(component, "front", grid, fronts, index=page))
-        if with_backs:
-            backs_ = tuple(Placement(*grid.cell_origin(grid.mirrored(i)), -turn, piece.back or component.back,
-                                     piece.label) for i, piece in enumerate(chunk))
-            sheets.append(Sheet(component, "back", grid, backs_, offset=back_offset, index=page))
-    return sheets
+    """The pages of one component alone."""
+    return impose_kit([component], paper, bleed=bleed, backs=backs, back_offset=back_offset)
+
+
+# --- cut marks ------------------------------------------------------------------------------
+def cut_marks(blocks: tuple[Block, ...], paper: tuple[float, float]) -> list[Mark]:
+    """Short lines (x1, y1, x2, y2) in line with every cut of every block, outside all art.
+
+    A mark starts MARK_GAP past its block's art and runs outwards up to MARK_LENGTH, but
+    stops EDGE short of the paper's edge and halfway to any other block in its way; a
+    mark that would be shorter than MARK_MIN is left out.
+    """
+    pw, ph = paper
+    boxes = [b.box for b in blocks]
+    marks: list[Mark] = []
+
+    def room(i: int, along: str, at: float, start: float, step: int) -> float:
+        """How far a mark may run from `start` (step -1: towards 0, +1: away) on the line at `at`."""
+        limit = (start - EDGE) if step < 0 else ((ph if along == "y" else pw) - EDGE - start)
+        for j, (bx, by, bw, bh) in enumerate(boxes):
+            if j == i:
+                continue
+            if along == "y":
+                if not bx - _EPS <= at <= bx + bw + _EPS:
+                    continue
+                distance = (start - (by + bh)) if step < 0 else (by - start)
+            else:
+                if not by - _EPS <= at <= by + bh + _EPS:
+                    continue
+                distance = (start - (bx + bw)) if step < 0 else (bx - start)
+            if distance >= -_EPS:
+                limit = min(limit, distance / 2 - MARK_GAP / 2)
+        return min(limit, MARK_LENGTH)
+
+    for i, block in enumerate(blocks):
+        if block.fill_page:
+            continue
+        bx, by, bw, bh = block.box
+        xs, ys = block.cut_lines()
+        for x in xs:
+            top = by - MARK_GAP
+            length = room(i, "y", x, top, -1)
+            if length >= MARK_MIN - _EPS:
+                marks.append((x, top - length, x, top))
+            bottom = block.bottom_at(x) + block.bleed + MARK_GAP
+            length = room(i, "y", x, bottom, +1)
+            if length >= MARK_MIN - _EPS:
+                marks.append((x, bottom, x, bottom + length))
+        for y in ys:
+            left = bx - MARK_GAP
+            length = room(i, "x", y, left, -1)
+            if length >= MARK_MIN - _EPS:
+                marks.append((left - length, y, left, y))
+            right = bx + bw + MARK_GAP
+            length = room(i, "x", y, right, +1)
+            if length >= MARK_MIN - _EPS:
+                marks.append((right, y, right + length, y))
+    return marks
 
 
 class PieceError(KitError):
@@ -253,27 +460,54 @@ class PieceError(KitError):
         super().__init__(f"component '{component}', {label}: {cause}")
 
 
+def _union(boxes: list[Box]) -> Box:
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
 def _boxes(sheet: Sheet) -> tuple[Box | None, Box | None]:
-    if sheet.grid.bleed <= 0:
+    """The page's TrimBox and BleedBox (with a print-shop bleed): around all its pieces."""
+    if sheet.bleed <= 0 or not sheet.placements:
         return None, None
     dx, dy = sheet.offset
-    trim, bleed = sheet.grid.trim_box, sheet.grid.bleed_box
-    return ((trim[0] + dx, trim[1] + dy, trim[2], trim[3]), (bleed[0] + dx, bleed[1] + dy, bleed[2], bleed[3]))
+    b = sheet.bleed
+    tx, ty, tw, th = _union([p.box for p in sheet.placements])
+    return (tx + dx, ty + dy, tw, th), (tx + dx - b, ty + dy - b, tw + 2 * b, th + 2 * b)
 
 
-def draw_sheet(surface: "Surface", sheet: Sheet) -> None:
-    """Draw one page: each piece in its cell (clipped to its bleed box), then the cut marks."""
-    grid = sheet.grid
-    pw, ph = grid.paper
+def frame_extents(place: Placement) -> Extents:
+    """The placement's extents in the piece's own frame (left, top, right, bottom), undoing its turn."""
+    left, top, right, bottom = place.extents
+    if place.rotation == 90:     # frame x runs down the page, frame y runs leftwards
+        return (top, right, bottom, left)
+    if place.rotation == -90:    # frame x runs up the page, frame y runs rightwards
+        return (bottom, left, top, right)
+    return place.extents
+
+
+def placement_key(place: Placement) -> tuple:
+    """What makes two placements draw the same thing: the same drawing, size and bleed (the
+    clip of each placement is applied around it)."""
+    return (place.draw, place.size, max(place.extents), bool(place.component and place.component.round))
+
+
+def draw_sheet(surface: "Surface", sheet: Sheet, reuse: frozenset | set = frozenset()) -> None:
+    """Draw one page: each piece in its cell (clipped to its art), then the cut marks.
+
+    A placement whose key (placement_key) is in `reuse` is drawn through surface.reused,
+    so a backend may draw it once and repeat it (a PDF Form XObject, an SVG <use>).
+    """
+    pw, ph = sheet.paper
     trim, bleed_box = _boxes(sheet)
     surface.begin_page(pw, ph, trim=trim, bleed=bleed_box)
-    w, h = grid.piece
-    b = grid.bleed
-    frame = Frame(w, h, bleed=b)
     dx, dy = sheet.offset
     for place in sheet.placements:
         if place.draw is None:
             continue
+        w, h = place.size
         # Move to the corner where the frame's own origin lands once turned.
         if place.rotation == 90:
             ox, oy = place.x + h, place.y
@@ -285,13 +519,13 @@ def draw_sheet(surface: "Surface", sheet: Sheet) -> None:
             with surface.translated(ox + dx, oy + dy):
                 if place.rotation:
                     with surface.rotated(place.rotation):
-                        _draw_piece(surface, place, frame, sheet.component)
+                        _draw_piece(surface, place, reuse)
                 else:
-                    _draw_piece(surface, place, frame, sheet.component)
+                    _draw_piece(surface, place, reuse)
         except TextDoesNotFit as error:
-            raise PieceError(sheet.component.id, place.label, error) from error
+            raise PieceError(place.component.id if place.component else "?", place.label, error) from error
     if sheet.side == "front":
-        for x1, y1, x2, y2 in grid.cut_marks(len(sheet.placements)):
+        for x1, y1, x2, y2 in sheet.marks:
             surface.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_WIDTH)
     surface.end_page()
 
@@ -361,13 +595,28 @@ class _KeepsTextInside:
                                  f"{w:g} x {h:g} mm piece at {size:g} pt; shorten it")
 
 
-def _draw_piece(surface: "Surface", place: Placement, frame: Frame, component: Component) -> None:
-    b = frame.bleed
-    shape = dict(circle=True) if component.round else {}
-    # A round piece keeps its art inside its circle (plus the bleed); a rectangle in its box.
-    with surface.clipped(-b, -b, frame.width + 2 * b, frame.height + 2 * b, **shape):
-        place.draw(_KeepsTextInside(surface, frame, component.round), frame)
-    if component.round and b <= 0:
+def _draw_piece(surface: "Surface", place: Placement, reuse) -> None:
+    w, h = place.size
+    left, top, right, bottom = frame_extents(place)
+    bleed = max(left, top, right, bottom)
+    round_ = bool(place.component and place.component.round)
+    if round_:
+        # A round piece keeps its art inside its circle (plus what it may bleed).
+        e = min(left, top, right, bottom)
+        clip = dict(x=-e, y=-e, w=w + 2 * e, h=h + 2 * e, circle=True)
+    else:
+        clip = dict(x=-left, y=-top, w=w + left + right, h=h + top + bottom)
+
+    def art() -> None:
+        place.draw(_KeepsTextInside(surface, Frame(w, h), round_), Frame(w, h, bleed=bleed))
+
+    with surface.clipped(**clip):
+        key = placement_key(place)
+        if key in reuse:
+            surface.reused(key, (-bleed, -bleed, w + 2 * bleed, h + 2 * bleed), art)
+        else:
+            art()
+    if round_ and bleed <= 0:
         # A faint circle exactly on the cut line guides scissors; cutting removes it.
-        r = min(frame.width, frame.height) / 2
-        surface.circle(frame.width / 2, frame.height / 2, r, stroke=GUIDE_COLOUR, width=0.15)
+        r = min(w, h) / 2
+        surface.circle(w / 2, h / 2, r, stroke=GUIDE_COLOUR, width=0.15)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Iterator, Sequence
+from typing import Callable, Hashable, Iterator, Sequence
 
 from kit.surface import metrics
 
@@ -65,6 +65,15 @@ class Surface(ABC):
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
                 circle: bool = False) -> Iterator[None]:
         """Clip drawing to a (rounded) rectangle, or to the ellipse inscribed in it when circle=True."""
+
+    def reused(self, key: Hashable, box: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
+        """Draw what draw() draws, here; the same key must always draw the same thing.
+
+        box (x, y, w, h, mm, in the current frame) holds all of it. A backend may draw it
+        once and repeat it for each later use of the key (a PDF Form XObject): a deck's
+        shared back is then written once per file. By default it is simply drawn.
+        """
+        draw()
 
     # --- shapes ---------------------------------------------------------------------------
     @abstractmethod

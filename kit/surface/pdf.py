@@ -152,6 +152,7 @@ class PdfSurface(Surface):
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self._page_open = False
+        self._forms: dict = {}  # reused drawing key -> Form XObject name
         self._forget_state()
 
     def _need_page(self) -> None:
@@ -229,6 +230,23 @@ class PdfSurface(Surface):
         else:
             path = _rect(x, y, w, h, radius)
         return self._state(path + " W n")
+
+    def reused(self, key, box, draw) -> None:
+        """A Form XObject drawn the first time the key is seen, placed by `Do` every time."""
+        self._need_page()
+        c = self._canvas
+        name = self._forms.get(key)
+        if name is None:
+            name = f"Piece{len(self._forms) + 1}"
+            x, y, w, h = box
+            saved = (self._fill_now, self._stroke_now, self._width_now)
+            c.beginForm(name, x, y, x + w, y + h)
+            self._forget_state()  # a form starts from the default graphics state
+            draw()
+            c.endForm()
+            self._fill_now, self._stroke_now, self._width_now = saved
+            self._forms[key] = name
+        c.doForm(name)
 
     # --- paint -----------------------------------------------------------------------------
     def _paint(self, fill: str | None, stroke: str | None, width: float,

@@ -35,3 +35,15 @@ def squeeze(text: str) -> str:
     """Text without any whitespace: pdfplumber may drop the space where a bold run meets a
     regular one, or where a line wraps, so containment is checked on the letters alone."""
     return "".join(flat(text).split())
+
+
+def placed(manifest: dict, cid: str) -> list[dict]:
+    """Every sheet holding a piece of the component, as the manifest lists it: its front page,
+    its back page (or None) and the component's pieces there, each {"box", "back_box", "label"}
+    with trim boxes [x, y, w, h] in mm."""
+    out = []
+    for sheet in manifest["sheets"]:
+        mine = [p for p in sheet["pieces"] if p["component"] == cid]
+        if mine:
+            out.append({"front": sheet["front"], "back": sheet["back"], "pieces": mine})
+    return out

@@ -7,11 +7,11 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from kit.build import default_layouts
+from kit.build import BuildOptions, default_layouts, load_kit, plan
 from kit.paper import PAPERS
-from kit.sheets import plan_grid
+from kit.sheets import GUTTER
 
-from build_helpers import GAME, mm, points, run
+from build_helpers import GAME, LAYOUTS, mm, points, run
 
 # Imported by name so the test reads the same numbers the fixture draws with.
 from kit_fixture_game.layout import MARKER
@@ -19,8 +19,9 @@ from kit_fixture_game.layout import MARKER
 MARK_WIDTH_MM = 0.2
 
 
-def card_rects(page, w=63.0, h=88.0, bleed=0.0):
-    """The full-bleed backgrounds of the cards on a page, as (x, y) mm of their trim corner."""
+def card_rects(page, w=63.0, h=88.0, bleed=GUTTER / 2):
+    """The full-bleed backgrounds of the cards on a page, as (x, y) mm of their trim corner
+    (each card draws its background half a gutter, or the print-shop bleed, past its cut)."""
     found = []
     for r in page.rects:
         if abs(mm(r["width"]) - (w + 2 * bleed)) < 0.05 and abs(mm(r["height"]) - (h + 2 * bleed)) < 0.05:
@@ -33,29 +34,32 @@ def cut_marks(page):
             if abs(mm(l["linewidth"]) - MARK_WIDTH_MM) < 0.01]
 
 
+def planned(**options):
+    """The fixture kit as the build imposes it."""
+    return plan(load_kit(GAME, LAYOUTS), BuildOptions(**options))
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_page_sizes_nine_cards_and_cut_marks(build_fixture, paper):
     out = build_fixture("--paper", paper)
     pw, ph = PAPERS[paper]
+    sheet = planned(paper=paper).sheets[0]
     with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
         for page in pdf.pages:
             assert page.width == pytest.approx(points(pw), abs=0.1)
             assert page.height == pytest.approx(points(ph), abs=0.1)
         fronts = pdf.pages[1]
-        grid = plan_grid(paper, (63, 88))
-        expected = [grid.cell_origin(i) for i in range(9)]
-        assert card_rects(fronts) == [tuple(round(v, 2) for v in p) for p in expected]
-        gx, gy, gw, gh = grid.bleed_box
-        assert (gx + gw / 2, gy + gh / 2) == pytest.approx((pw / 2, ph / 2))
-        xs, ys = grid.cut_lines()
+        cards = [p for p in sheet.placements if p.component.id == "cards"]
+        assert len(cards) == 9
+        expected = sorted(((round(p.x, 2), round(p.y, 2)) for p in cards), key=lambda p: (p[1], p[0]))
+        assert card_rects(fronts) == expected
         marks = cut_marks(fronts)
-        vertical = sorted({round(x1, 2) for x1, y1, x2, y2 in marks if abs(x1 - x2) < 0.01})
-        horizontal = sorted({round(y1, 2) for x1, y1, x2, y2 in marks if abs(y1 - y2) < 0.01})
-        assert vertical == [round(x, 2) for x in xs] and horizontal == [round(y, 2) for y in ys]
-        for x1, y1, x2, y2 in marks:  # in the margin, never over a card
-            assert not (gx < x1 < gx + gw and gy < y1 < gy + gh)
-            assert not (gx < x2 < gx + gw and gy < y2 < gy + gh)
-        assert len(card_rects(pdf.pages[3])) == 3  # 12 cards: 9 + 3
+        rounded = sorted(tuple(round(v, 1) for v in m) for m in marks)
+        assert rounded == sorted(tuple(round(v, 1) for v in m) for m in sheet.marks)
+        for x1, y1, x2, y2 in marks:  # never within 5 mm of the edge, never over a card
+            assert min(x1, x2, y1, y2) >= 5 - 0.01 and max(x1, x2) <= pw - 5 + 0.01 and max(y1, y2) <= ph - 5 + 0.01
+            for x, y in card_rects(fronts):
+                assert not (x < x1 < x + 63 and y < y1 < y + 88) and not (x < x2 < x + 63 and y < y2 < y + 88)
 
 
 @pytest.mark.parametrize("offset", ["0,0", "1.5,-2"])
@@ -78,21 +82,21 @@ def test_backs_are_mirrored_and_shifted_by_the_offset(build_fixture, offset):
 def test_bleed_sets_trim_and_bleed_boxes_and_fits_fewer_cards(build_fixture):
     out = build_fixture("--bleed", "3")
     reader = PdfReader(out / f"{GAME}.pdf")
-    grid = plan_grid("a4", (63, 88), 3)
-    assert grid.per_page < 9
+    sheet = planned(bleed=3.0).sheets[0]
+    cards = [p for p in sheet.placements if p.component.id == "cards"]
+    assert len(cards) < 9
+    xs = [p.box[0] for p in sheet.placements] + [p.box[0] + p.box[2] for p in sheet.placements]
+    ys = [p.box[1] for p in sheet.placements] + [p.box[1] + p.box[3] for p in sheet.placements]
+    tx, ty, tw, th = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
     page = reader.pages[1]
     trim = [mm(float(v)) for v in page.trimbox]
     bleed = [mm(float(v)) for v in page.bleedbox]
-    tx, ty, tw, th = grid.trim_box
-    bx, by, bw, bh = grid.bleed_box
     assert trim == pytest.approx([tx, 297 - ty - th, tx + tw, 297 - ty], abs=0.05)
-    assert bleed == pytest.approx([bx, 297 - by - bh, bx + bw, 297 - by], abs=0.05)
+    assert bleed == pytest.approx([tx - 3, 297 - ty - th - 3, tx + tw + 3, 297 - ty + 3], abs=0.05)
     with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
-        backgrounds = card_rects(pdf.pages[1], 88, 63, 3) if grid.rotated else card_rects(pdf.pages[1], bleed=3)
-        assert len(backgrounds) == grid.per_page
-    manifest = json.loads((out / f"{GAME}.json").read_text(encoding="utf-8"))
-    cards = manifest["components"][0]
-    assert cards["pages"][1] - cards["pages"][0] + 1 == 2 * -(-12 // grid.per_page)
+        turned = cards[0].rotation != 0
+        backgrounds = card_rects(pdf.pages[1], 88, 63, 3) if turned else card_rects(pdf.pages[1], bleed=3)
+        assert len(backgrounds) == len(cards)
 
 
 def test_fonts_are_embedded(build_fixture):
@@ -119,17 +123,29 @@ def test_manifest(build_fixture):
     out = build_fixture()
     manifest = json.loads((out / f"{GAME}.json").read_text(encoding="utf-8"))
     assert manifest == {
-        "game": "fixture", "paper": "a4", "pages": 9,
+        "game": "fixture", "paper": "a4", "pages": 7,
         "components": [
             {"id": "cards", "name": "Cartes événement", "kind": "card", "count": 12, "size_mm": [63.0, 88.0],
-             "pages": [2, 5], "designs": 5},
+             "pages": [2, 5], "on_pages": [2, 3, 4, 5], "designs": 5},
             {"id": "minis", "name": "Mini-cartes", "kind": "card", "count": 9, "size_mm": [44.0, 67.0],
-             "pages": [6, 7], "designs": 3},
+             "pages": [4, 5], "on_pages": [4, 5], "designs": 3},
             {"id": "tokens", "name": "Jetons", "kind": "token", "count": 10, "size_mm": [25.0, 25.0],
-             "pages": [8, 8]},
+             "pages": [4, 6], "on_pages": [4, 6]},
             {"id": "board", "name": "Plateau", "kind": "board", "count": 1, "size_mm": [190.0, 277.0],
-             "pages": [9, 9]},
-        ]}
+             "pages": [7, 7], "on_pages": [7]},
+        ],
+        "sheets": manifest["sheets"]}
+    assert [(s["front"], s["back"], s["counts"]) for s in manifest["sheets"]] == [
+        (2, 3, {"cards": 9}), (4, 5, {"cards": 3, "minis": 9, "tokens": 4}),
+        (6, None, {"tokens": 6}), (7, None, {"board": 1})]
+    # Each piece says where it is, and where its back is: its front box mirrored.
+    for sheet in manifest["sheets"]:
+        for piece in sheet["pieces"]:
+            x, y, w, h = piece["box"]
+            if piece["component"] == "tokens" or sheet["back"] is None:
+                assert piece["back_box"] is None
+            else:
+                assert piece["back_box"] == pytest.approx([210 - x - w, y, w, h], abs=0.02)
     assert len(PdfReader(out / f"{GAME}.pdf").pages) == manifest["pages"]
 
 
@@ -137,7 +153,9 @@ def test_contents_page_says_what_and_how(build_fixture):
     with pdfplumber.open(build_fixture() / f"{GAME}.pdf") as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     for expected in ("Jeu d’essai", "2 à 4 joueurs", "Contenu du kit", "Cartes événement", "63 × 88 mm",
-                     "2–5", "100", "bord long", "pour les pages 2–7", "Recto seul", "1, 8–9",
+                     "2–5", "100", "bord long", "pour les pages 2–5", "Recto seul", "1, 6–7",
+                     "Pages partagées", "p. 4 : 3 × Cartes événement, 9 × Mini-cartes, 4 × Jetons",
+                     "feuille de calibrage",
                      "Découpez les jetons", "À prévoir en plus", "Un dé à six faces"):
         assert expected in text.replace("\u00a0", " ").replace("\u202f", " "), expected
 
@@ -145,7 +163,7 @@ def test_contents_page_says_what_and_how(build_fixture):
 def test_no_backs_makes_everything_single_sided(build_fixture):
     out = build_fixture("--no-backs")
     manifest = json.loads((out / f"{GAME}.json").read_text(encoding="utf-8"))
-    assert manifest["pages"] == 1 + 2 + 1 + 1 + 1
+    assert manifest["pages"] == 1 + 4 and all(sheet["back"] is None for sheet in manifest["sheets"])
     with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
         text = pdf.pages[0].extract_text()
         assert "recto seul" in text and "--no-backs" in text
@@ -161,8 +179,11 @@ def test_rebuilds_are_byte_identical(module_fixture_game, tmp_path, fmt):
     assert outputs[0] == outputs[1]
     if fmt == "svg":
         names = sorted(outputs[0])
-        assert "fixture/contents-1.svg" in names and "fixture/cards-4.svg" in names and "fixture.json" in names
-        assert len([n for n in names if n.endswith(".svg")]) == 9
+        # one file per page, named after the component with the most room on it
+        assert [n for n in names if n.endswith(".svg")] == [
+            "fixture/board-1.svg", "fixture/cards-1.svg", "fixture/cards-2.svg", "fixture/contents-1.svg",
+            "fixture/minis-1.svg", "fixture/minis-2.svg", "fixture/tokens-1.svg"]
+        assert "fixture.json" in names
         assert not [n for n in names if "tmp" in n or n.startswith(".")]
 
 
@@ -185,7 +206,7 @@ def test_greyscale_prints_no_colour(build_fixture):
 
 def test_summary_and_list_output(module_fixture_game, tmp_path):
     result = run("build", GAME, "--out", str(tmp_path))
-    assert "fixture: 9 pages" in result.output and "1 game, 9 pages (A4)" in result.output
+    assert "fixture: 7 pages" in result.output and "1 game, 7 pages (A4)" in result.output
     listing = run("list", GAME)
     assert listing.exit_code == 0
     assert "cards" in listing.output and "12 x 63x88 mm" in listing.output and "Un dé à six faces" in listing.output
@@ -204,8 +225,8 @@ def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture
     game.write_text(text, encoding="utf-8")
     assert run("build", GAME, "--out", str(tmp_path), layouts=layouts_copy).exit_code == 0
     manifest = json.loads((tmp_path / f"{GAME}.json").read_text(encoding="utf-8"))
-    assert manifest["pages"] == 10 and manifest["components"][0]["pages"] == [3, 6]
+    assert manifest["pages"] == 8 and manifest["components"][0]["pages"] == [3, 6]
     with pdfplumber.open(tmp_path / f"{GAME}.pdf") as pdf:
         first, second = (" ".join(p.extract_text().split()) for p in pdf.pages[:2])
-    assert "Contenu du kit" in first and "3–6" in first and "les pages 1–2, 9–10" in first
+    assert "Contenu du kit" in first and "3–6" in first and "les pages 1–2, 7–8" in first
     assert "suite du sommaire" in second and "Objet numéro 35" in second

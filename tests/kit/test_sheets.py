@@ -1,74 +1,118 @@
-"""Imposition: grids, cut marks, mirrored backs, page pieces; drawn on a RecordingSurface."""
+"""Imposition: blocks, gutters, cut marks, mirrored backs, shared pages; drawn on a RecordingSurface."""
 from __future__ import annotations
 
 import pytest
 
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Piece
-from kit.paper import CARD_SIZES, MIN_MARGIN, PAPERS
-from kit.sheets import PieceError, draw_sheet, impose, plan_grid
+from kit.paper import CARD_SIZES, EDGE, PAPERS
+from kit.sheets import (GUTTER, PieceError, cut_marks, draw_sheet, impose, impose_kit, pack)
 from kit.surface.record import RecordingSurface
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_standard_cards_nine_per_page_centred(paper):
-    grid = plan_grid(paper, CARD_SIZES["standard"])
-    assert (grid.cols, grid.rows, grid.rotated) == (3, 3, False)
-    pw, ph = PAPERS[paper]
-    x, y, w, h = grid.trim_box
-    assert (w, h) == pytest.approx((189, 264))
-    assert x == pytest.approx(pw - x - w) and y == pytest.approx(ph - y - h)
+def _art_box(place):
+    """A placement's art on the page: its trim box grown by its extents."""
+    x, y, w, h = place.box
+    left, top, right, bottom = place.extents
+    return (x - left, y - top, w + left + right, h + top + bottom)
+
+
+def _overlaps(a, b, eps=1e-6):
+    return a[0] < b[0] + b[2] - eps and b[0] < a[0] + a[2] - eps and a[1] < b[1] + b[3] - eps and b[1] < a[1] + a[3] - eps
+
+
+def _deck(n, size=CARD_SIZES["standard"], back=True, **kw):
+    pieces = tuple(Piece(f"p{i}", lambda s, f: s.rect(0, 0, f.width, f.height, fill="#000000")) for i in range(n))
+    return Component(kw.pop("id", "deck"), "Deck", kw.pop("kind", "card"), size, pieces,
+                     back=(lambda s, f: s.rect(0, 0, f.width, f.height, fill="#444444")) if back else None, **kw)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("size", list(CARD_SIZES.values()) + [(25, 25), (120, 180)])
-@pytest.mark.parametrize("bleed", [0, 3])
-def test_every_grid_keeps_its_margin_and_bleed_only_shrinks_it(paper, size, bleed):
-    grid = plan_grid(paper, size, bleed)
-    pw, ph = PAPERS[paper]
-    x, y, w, h = grid.bleed_box
-    assert x >= MIN_MARGIN - 1e-6 and y >= MIN_MARGIN - 1e-6
-    assert x + w <= pw - MIN_MARGIN + 1e-6 and y + h <= ph - MIN_MARGIN + 1e-6
-    assert grid.per_page <= plan_grid(paper, size, 0).per_page
+def test_standard_cards_nine_per_page_with_the_widest_gutter_the_paper_allows(paper):
+    front = impose(_deck(9), paper)[0]
+    assert len(front.placements) == 9 and len(front.blocks) == 1
+    block = front.blocks[0]
+    assert not block.rotated
+    if paper == "a4":  # the issue's figure: A4 takes 9 cards with 3 mm gutters both ways
+        assert block.gutter == (GUTTER, GUTTER)
+    else:              # Letter is 17.6 mm shorter: the rows close up, the columns keep 3 mm
+        assert block.gutter[0] == GUTTER and block.gutter[1] < GUTTER
+    xs = sorted({p.x for p in front.placements})
+    assert xs[1] - xs[0] == pytest.approx(63 + block.gutter[0])
 
 
-def test_bleed_grows_cells_and_fits_fewer_cards():
-    plain, bled = plan_grid("a4", (63, 88), 0), plan_grid("a4", (63, 88), 3)
-    assert bled.per_page < plain.per_page
-    cw, ch = bled.cell
-    assert sorted((cw, ch)) == pytest.approx([69, 94])
+def test_art_runs_half_the_gutter_towards_neighbours_and_stops_at_the_outer_cut():
+    front = impose(_deck(9), "a4")[0]
+    g = GUTTER / 2
+    corner, middle = front.placements[0], front.placements[4]
+    assert corner.extents == pytest.approx((0, 0, g, g))
+    assert middle.extents == pytest.approx((g, g, g, g))
+    boxes = [_art_box(p) for p in front.placements]
+    assert not any(_overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_print_shop_bleed_runs_past_every_edge_and_fits_fewer_cards():
+    bled = impose(_deck(9), "a4", bleed=3)[0]
+    assert len(bled.placements) < 9
+    assert all(p.extents == (3, 3, 3, 3) for p in bled.placements)
+    w, _ = bled.blocks[0].placed
+    xs = sorted({p.x for p in bled.placements})
+    assert xs[1] - xs[0] == pytest.approx(w + 6)
 
 
 def test_too_large_a_piece_is_refused_by_name():
     with pytest.raises(KitError, match="component 'poster'.*does not fit on a4"):
-        plan_grid("a4", (300, 400), 0, name="poster")
+        impose(_deck(1, (300, 400), id="poster"), "a4")
 
 
-def test_cut_marks_sit_outside_the_grid_in_line_with_every_cut():
-    grid = plan_grid("a4", (63, 88))
-    gx, gy, gw, gh = grid.bleed_box
-    xs, ys = grid.cut_lines()
-    assert xs == pytest.approx([10.5, 73.5, 136.5, 199.5]) and ys == pytest.approx([16.5, 104.5, 192.5, 280.5])
-    marks = grid.cut_marks()
-    assert len(marks) == 2 * len(xs) + 2 * len(ys)
+def test_pieces_of_different_components_share_a_page():
+    cards = _deck(7)
+    tokens = _deck(20, (20, 20), back=False, id="tokens", kind="token", round=True)
+    pages = pack([cards, tokens], "a4")
+    assert len(pages) == 1
+    assert {b.component.id for b, _ in pages[0]} == {"deck", "tokens"}
+
+
+def test_pages_come_back_in_the_kit_order():
+    tokens = _deck(3, (20, 20), back=False, id="tokens", kind="token")
+    boards = _deck(4, (190, 128), back=False, id="boards", kind="board")
+    pages = pack([tokens, boards], "a4")
+    # the boards are packed first (largest), the tokens slip in beside them; the page that
+    # holds the kit's first component comes first
+    assert pages[0][0][0].component.id in ("boards", "tokens")
+    first_ids = {b.component.id for b, _ in pages[0]}
+    assert "tokens" in first_ids
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", list(CARD_SIZES.values()) + [(17, 17), (22, 22), (100, 134), (190, 128)])
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_marks_keep_off_the_edge_and_off_the_art_and_every_cut_has_one(paper, size, bleed):
+    pw, ph = PAPERS[paper]
+    for sheet in impose(_deck(13, size), paper, bleed=bleed):
+        if sheet.side != "front":
+            assert not sheet.marks
+            continue
+        arts = [_art_box(p) for p in sheet.placements]
+        for x1, y1, x2, y2 in sheet.marks:
+            assert min(x1, x2) >= EDGE - 1e-6 and max(x1, x2) <= pw - EDGE + 1e-6
+            assert min(y1, y2) >= EDGE - 1e-6 and max(y1, y2) <= ph - EDGE + 1e-6
+            line = (min(x1, x2), min(y1, y2), abs(x2 - x1) or 1e-3, abs(y2 - y1) or 1e-3)
+            assert not any(_overlaps(line, a) for a in arts), "a mark over the art"
+        for block in sheet.blocks:
+            xs, ys = block.cut_lines()
+            assert all(any(abs(m[0] - x) < 1e-6 and m[0] == m[2] for m in sheet.marks) for x in xs)
+            assert all(any(abs(m[1] - y) < 1e-6 and m[1] == m[3] for m in sheet.marks) for y in ys)
+
+
+def test_marks_between_two_blocks_share_the_gap():
+    pages = pack([_deck(7), _deck(20, (20, 20), back=False, id="tokens")], "a4")
+    blocks = tuple(b for b, _ in pages[0])
+    marks = cut_marks(blocks, PAPERS["a4"])
+    boxes = [b.box for b in blocks]
     for x1, y1, x2, y2 in marks:
-        inside_x = gx < x1 < gx + gw and gx < x2 < gx + gw
-        inside_y = gy < y1 < gy + gh and gy < y2 < gy + gh
-        assert not (inside_x and inside_y), "a mark over the art"
-        assert 0 < min(x1, x2) and max(x1, x2) < 210 and 0 < min(y1, y2) and max(y1, y2) < 297
-
-
-def test_bleed_gives_two_cut_lines_per_gutter():
-    grid = plan_grid("letter", (44, 67), 3)
-    xs, _ = grid.cut_lines()
-    assert len(xs) == 2 * grid.cols
-    assert xs[1] - xs[0] == pytest.approx(44) and xs[2] - xs[1] == pytest.approx(6)
-
-
-def test_partial_page_marks_only_its_filled_rows():
-    grid = plan_grid("a4", (63, 88))
-    xs, ys = grid.cut_lines(2)
-    assert len(xs) == 3 and len(ys) == 2
+        line = (min(x1, x2), min(y1, y2), abs(x2 - x1) or 1e-3, abs(y2 - y1) or 1e-3)
+        assert not any(_overlaps(line, box) for box in boxes)
 
 
 def _piece(label, calls):
@@ -84,19 +128,18 @@ def test_backs_follow_each_front_page_mirrored_and_offset():
     component = Component("deck", "Deck", "card", (63, 88), pieces)
     sheets = impose(component, "a4", back_offset=(1.5, -2.0))
     assert [s.side for s in sheets] == ["front", "back", "front", "back"]
-    grid = sheets[0].grid
     for front, back in zip(sheets[0].placements, sheets[1].placements):
         assert back.label == front.label
-        # Mirrored within its row: same y, x reflected about the page's vertical axis.
+        # Mirrored: same y, x reflected about the page's vertical axis.
         assert back.y == pytest.approx(front.y)
         assert back.x == pytest.approx(210 - front.x - 63)
     assert sheets[1].offset == (1.5, -2.0) and sheets[0].offset == (0.0, 0.0)
     assert len(sheets[2].placements) == 2
     s = RecordingSurface()
     draw_sheet(s, sheets[1])
-    rects = [r for r in s.find("rect")]
-    first = rects[0]
-    assert first.on_page(0, 0) == pytest.approx((grid.cell_origin(2)[0] + 1.5, grid.cell_origin(2)[1] - 2.0))
+    first = s.find("rect")[0]
+    back0 = sheets[1].placements[0]
+    assert first.on_page(0, 0) == pytest.approx((back0.x + 1.5, back0.y - 2.0))
     assert not s.find("line"), "backs carry no cut marks"
 
 
@@ -107,20 +150,28 @@ def test_single_sided_without_backs_or_when_disabled():
     assert [s.side for s in impose(with_back, "a4", backs=False)] == ["front"]
 
 
+def test_a_shared_page_has_backs_only_behind_pieces_with_backs():
+    cards = _deck(4)
+    tokens = _deck(10, (20, 20), back=False, id="tokens", kind="token")
+    sheets = impose_kit([cards, tokens], "a4")
+    assert [s.side for s in sheets] == ["front", "back"]
+    assert {p.component.id for p in sheets[1].placements} == {"deck"}
+    assert len(sheets[1].placements) == 4
+
+
 def test_rotated_pieces_draw_inside_their_cells():
     component = Component("big", "Big", "board", (120, 90), (Piece("b", lambda s, f: s.rect(0, 0, f.width, f.height)),),
                           back=lambda s, f: s.rect(0, 0, f.width, f.height))
     sheets = impose(component, "a4")
-    grid = sheets[0].grid
-    assert grid.rotated and grid.per_page == 4  # 2 x 2 turned, against 1 x 3 upright
     for sheet in sheets:
         s = RecordingSurface()
         draw_sheet(s, sheet)
         rect = s.find("rect")[0]
+        place = sheet.placements[0]
         corners = [rect.on_page(x, y) for x, y in ((0, 0), (120, 0), (0, 90), (120, 90))]
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        cx, cy = sheet.placements[0].x, sheet.placements[0].y
-        assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((cx, cy, cx + 90, cy + 120))
+        px, py, pw, ph = place.box
+        assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((px, py, px + pw, py + ph))
 
 
 def test_page_pieces_fill_the_printable_area():
@@ -182,3 +233,20 @@ def test_text_under_six_points_is_refused_whoever_draws_it():
     sheet = impose(Component("markers", "M", "token", (30, 60), (Piece("characters[1] « Camille »", tiny),)), "a4")[0]
     with pytest.raises(PieceError, match="Camille »: the text « En attente du superviseur » would print at 5.5 pt"):
         draw_sheet(RecordingSurface(), sheet)
+
+
+def test_a_repeated_piece_is_drawn_through_reused_once_per_key():
+    calls = []
+
+    class Counting(RecordingSurface):
+        def reused(self, key, box, draw):
+            calls.append(key)
+            super().reused(key, box, draw)
+    deck = _deck(9)
+    sheets = impose(deck, "a4")
+    from kit.build import repeated
+    reuse = repeated(sheets)
+    surface = Counting()
+    for sheet in sheets:
+        draw_sheet(surface, sheet, reuse)
+    assert len(calls) == 9 and len(set(calls)) < 9  # the shared back: few keys, many uses

@@ -18,11 +18,10 @@ import yaml
 from kit.build import default_layouts
 from kit.games.phd import layout as game
 from kit.parts.track import MIN_STEP_MM
-from kit.sheets import plan_grid
 from kit.typography import typeset
 from scorekeeper.rules import phd as rules
 
-from game_kits import build_kit, component as manifest_component, flat as plain, squeeze
+from game_kits import build_kit, component as manifest_component, flat as plain, placed, squeeze
 
 PT_PER_MM = 72 / 25.4
 FOLDER = default_layouts() / "phd"
@@ -52,13 +51,16 @@ def copies(cards: list[dict]) -> int:
 
 
 class Cell:
-    """What one imposition cell of a page holds: its box in mm, its words, its characters.
+    """What one piece of a page holds: its box in mm, its words, its characters.
 
     Characters are kept in drawing order: text turned along an edge or upside down reads
     correctly there, and a wrapped line leaves no space, hence the comparisons without
-    whitespace (`holds`)."""
+    whitespace (`holds`). Each word and character also gets its place in the piece's own
+    frame (lx0, lx1, ltop, lbottom in mm) and whether it stands upright on the piece
+    (lupright): the imposition may turn a piece a quarter turn clockwise to fit a page."""
 
-    def __init__(self, chars: list[dict], words: list[dict], x: float, y: float, w: float, h: float):
+    def __init__(self, chars: list[dict], words: list[dict], x: float, y: float, w: float, h: float,
+                 turned: bool = False):
         self.x, self.y, self.w, self.h = x, y, w, h
 
         def inside(obj) -> bool:
@@ -66,32 +68,48 @@ class Cell:
             cy = (obj["top"] + obj["bottom"]) / 2 / PT_PER_MM
             return x <= cx <= x + w and y <= cy <= y + h
 
-        self.words = [word for word in words if inside(word)]
-        mine = [ch for ch in chars if inside(ch)]
+        def local(obj: dict) -> dict:
+            x0, x1, top, bottom = (obj[k] / PT_PER_MM for k in ("x0", "x1", "top", "bottom"))
+            if turned:  # the piece's x runs down the page, its y leftwards from the box's right edge
+                box = (top - y, bottom - y, x + w - x1, x + w - x0, not obj["upright"])
+            else:
+                box = (x0 - x, x1 - x, top - y, bottom - y, obj["upright"])
+            return dict(obj, **dict(zip(("lx0", "lx1", "ltop", "lbottom", "lupright"), box)))
+
+        self.words = [local(word) for word in words if inside(word)]
+        mine = [local(ch) for ch in chars if inside(ch)]
         self.stream = "".join(ch["text"] for ch in mine)
         self.squeezed = squeeze(self.stream)
-        self.along = "".join(ch["text"] for ch in mine if not ch["upright"])
-        self.turned = [ch for ch in mine if not ch["upright"]]
+        self.along = "".join(ch["text"] for ch in mine if not ch["lupright"])
+        self.turned = [ch for ch in mine if not ch["lupright"]]
 
     def holds(self, text: str) -> bool:
         return squeeze(text) in self.squeezed
 
 
 def read(out: Path) -> dict:
-    """The manifest and, for every page, its cells (by the imposition grid of its component)."""
+    """The manifest and, for every component, the cells of its pieces on each sheet: the fronts
+    and, aligned with them, the backs (where the manifest says each piece landed)."""
     manifest = json.loads((out / "phd.json").read_text(encoding="utf-8"))
-    pages: dict[int, list[Cell]] = {}
+    cells: dict[str, list[tuple[list[Cell], list[Cell]]]] = {}
     with pdfplumber.open(out / "phd.pdf") as pdf:
-        for entry in manifest["components"]:
-            grid = plan_grid("a4", tuple(entry["size_mm"]))
-            w, h = grid.piece[::-1] if grid.rotated else grid.piece
-            first, last = entry["pages"]
-            for number in range(first, last + 1):
+        seen: dict[int, tuple] = {}
+
+        def objects(number: int) -> tuple:
+            # One pass over a page's objects, shared out to the cells by their centres.
+            if number not in seen:
                 page = pdf.pages[number - 1]
-                # One pass over the page's objects, shared out to the cells by their centres.
-                chars, words = page.chars, page.extract_words(x_tolerance=1.2)
-                pages[number] = [Cell(chars, words, *grid.cell_origin(i), w, h) for i in range(grid.per_page)]
-    return {"manifest": manifest, "pages": pages}
+                seen[number] = (page.chars, page.extract_words(x_tolerance=1.2))
+            return seen[number]
+        for entry in manifest["components"]:
+            cells[entry["id"]] = []
+            for sheet in placed(manifest, entry["id"]):
+                fronts = [Cell(*objects(sheet["front"]), *piece["box"], piece["turned"]) for piece in sheet["pieces"]]
+                backs = [Cell(*objects(sheet["back"]), *piece["back_box"], piece["turned"])
+                         for piece in sheet["pieces"]
+                         if piece["back_box"]] if sheet["back"] else []
+                cells[entry["id"]].append((fronts, backs))
+    return {"manifest": manifest, "cells": cells}
 
 
 @pytest.fixture(scope="module")
@@ -121,12 +139,12 @@ def component(built, cid: str) -> dict:
 
 
 def cells_of(built, cid: str, *, backs: bool | None = None) -> list[list[Cell]]:
-    """The pages of a component (fronts and backs alternate when it has backs)."""
-    first, last = component(built, cid)["pages"]
-    pages = [built["pages"][n] for n in range(first, last + 1)]
+    """The component's cells sheet by sheet: its fronts, its backs (aligned with the fronts:
+    the i-th back is the i-th front's), or both in turn."""
+    sheets = built["cells"][cid]
     if backs is None:
-        return pages
-    return pages[1::2] if backs else pages[0::2]
+        return [cells for front, back in sheets for cells in (front, back) if cells]
+    return [back if backs else front for front, back in sheets]
 
 
 # --- the manifest -----------------------------------------------------------------------------
@@ -159,11 +177,11 @@ def _track_numbers(cell: Cell, x_from: float, x_to: float) -> list[tuple[int, fl
     (mm from the cell's left edge), bottom first."""
     out = []
     for word in cell.words:
-        if not word["text"].isdigit() or not word["upright"]:
+        if not word["text"].isdigit() or not word["lupright"]:
             continue
-        cx = (word["x0"] + word["x1"]) / 2 / PT_PER_MM - cell.x
+        cx = (word["lx0"] + word["lx1"]) / 2
         if x_from <= cx <= x_to:
-            out.append((int(word["text"]), (word["top"] + word["bottom"]) / 2 / PT_PER_MM - cell.y))
+            out.append((int(word["text"]), (word["ltop"] + word["lbottom"]) / 2))
     return sorted(out, key=lambda item: -item[1])
 
 
@@ -202,11 +220,11 @@ def test_tracks_are_labelled_start_burnout_bingo_and_by_resource(built):
 def _label_span(cell: Cell, label: str, x_from: float, x_to: float) -> tuple[float, float]:
     """(top, bottom) in mm from the cell's top of a label printed along the edge in the band
     x_from..x_to (mm from the cell's left edge)."""
-    band = [ch for ch in cell.turned if x_from <= (ch["x0"] + ch["x1"]) / 2 / PT_PER_MM - cell.x <= x_to]
+    band = [ch for ch in cell.turned if x_from <= (ch["lx0"] + ch["lx1"]) / 2 <= x_to]
     text = "".join(ch["text"] for ch in band)
     start = text.index(label)
     chars = band[start:start + len(label)]
-    return (min(ch["top"] for ch in chars) / PT_PER_MM - cell.y, max(ch["bottom"] for ch in chars) / PT_PER_MM - cell.y)
+    return (min(ch["ltop"] for ch in chars), max(ch["lbottom"] for ch in chars))
 
 
 def test_start_and_end_labels_sit_beside_their_values(built):
@@ -344,37 +362,38 @@ def test_each_page_of_fronts_is_followed_by_a_page_of_its_backs(built, cid):
     deck = raw("kit.yaml")["components"][cid]
     fronts, backs = cells_of(built, cid, backs=False), cells_of(built, cid, backs=True)
     assert len(fronts) == len(backs) >= 1
-    grid = plan_grid("a4", tuple(component(built, cid)["size_mm"]))
     for front, back in zip(fronts, backs):
-        filled = [i for i, cell in enumerate(front) if cell.stream]
-        assert sorted(grid.mirrored(i) for i in filled) == [i for i, cell in enumerate(back) if cell.stream]
-        for i in filled:
+        assert len(front) == len(back)
+        for f, b in zip(front, back):
             # The back holds the deck's name and the game's, and nothing else.
-            assert sorted(back[grid.mirrored(i)].squeezed) == sorted(squeeze(printed(deck["back_title"]) + "PHD"))
-            assert not front[i].holds(printed(deck["back_title"]) + "PHD")
+            assert sorted(b.squeezed) == sorted(squeeze(printed(deck["back_title"]) + "PHD"))
+            assert f.stream and not f.holds(printed(deck["back_title"]) + "PHD")
 
 
 @pytest.mark.parametrize("cid", ["event-cards", "argument-cards"])
 def test_backs_are_mirrored_for_a_long_edge_flip(partial, cid):
     # On a partly filled last page the backs must sit in the same rows, columns reversed,
     # so that flipping the sheet on its long edge puts each back behind its own front.
+    sheets = placed(partial["manifest"], cid)
+    last = sheets[-1]["pieces"]
+    assert 0 < len(last) < 9
+    moved = 0
+    for sheet in sheets:
+        for piece in sheet["pieces"]:
+            x, y, w, h = piece["box"]
+            assert piece["back_box"] == pytest.approx([210 - x - w, y, w, h], abs=0.02)
+            moved += abs(piece["back_box"][0] - x) > 1
+    assert moved, "a back in the same place as its front would land behind another card"
+    # Where the backs land, measured on the page: the same height, and mirrored across the
+    # sheet's vertical middle (A4 is 210 mm wide), so flipping on the long edge puts them behind.
     fronts, backs = cells_of(partial, cid, backs=False), cells_of(partial, cid, backs=True)
-    grid = plan_grid("a4", tuple(component(partial, cid)["size_mm"]))
-    filled = [i for i, cell in enumerate(fronts[-1]) if cell.stream]
-    on_back = [i for i, cell in enumerate(backs[-1]) if cell.stream]
-    assert 0 < len(filled) < grid.per_page
-    assert on_back == sorted(grid.mirrored(i) for i in filled) != filled
-    # Where the back lands, measured on the page: the same height, and mirrored across the
-    # sheet's vertical middle (A4 is 210 mm wide), so flipping on the long edge puts it behind.
-    for i in filled:
-        front, back = fronts[-1][i], backs[-1][grid.mirrored(i)]
+    for front, back in zip(fronts[-1], backs[-1]):
+        assert front.stream and back.stream
         assert back.y == pytest.approx(front.y)
         assert back.x + back.w / 2 == pytest.approx(210 - (front.x + front.w / 2))
 
 
 def test_single_sided_components_have_no_back_pages(built):
     for cid in ("character-cards", "chapter-markers", "turn-aid"):
-        entry = component(built, cid)
-        grid = plan_grid("a4", tuple(entry["size_mm"]))
-        pages = entry["pages"][1] - entry["pages"][0] + 1
-        assert pages == -(-entry["count"] // grid.per_page)
+        for sheet in placed(built["manifest"], cid):
+            assert all(piece["back_box"] is None for piece in sheet["pieces"])
