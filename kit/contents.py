@@ -76,7 +76,7 @@ def component_pages(components: "list[Component]", sheets: "list[Sheet]", conten
     pages: dict[str, list[int]] = {c.id: [] for c in components}
     held: dict[str, int] = {c.id: 0 for c in components}
     duplex: dict[str, bool] = {c.id: False for c in components}
-    for front, back, sheet in paper_sheets(sheets, contents_pages):
+    for front, _, sheet in paper_sheets(sheets, contents_pages):
         here = {place.component.id for place in sheet.placements}
         for cid in here:
             pages[cid].append(front)

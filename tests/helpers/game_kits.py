@@ -47,3 +47,28 @@ def placed(manifest: dict, cid: str) -> list[dict]:
         if mine:
             out.append({"front": sheet["front"], "back": sheet["back"], "pieces": mine})
     return out
+
+
+def piece_text(page, box: list[float], turned: bool = False) -> str:
+    """The text of one piece, read within its trim box [x, y, w, h] (mm) so neighbours never mix.
+
+    A piece the imposition turned a quarter turn reads top to bottom on the page, which
+    pdfplumber's line finder splits letter by letter: its characters are taken in drawing
+    order instead, a space put wherever one does not follow on from the last.
+    """
+    k = 72 / 25.4
+    x, y, w, h = box
+    crop = page.crop((x * k, y * k, (x + w) * k, (y + h) * k))
+    if not turned:
+        return flat(crop.extract_text() or "")
+    out, last = [], None
+    for ch in crop.chars:
+        if last is not None:
+            # down the page on a front, up the page on a back (turned the other way)
+            gap = min(abs(ch["top"] - last["bottom"]), abs(last["top"] - ch["bottom"]))
+            follows = gap < 0.3 * ch["size"] and abs(ch["x0"] - last["x0"]) < 0.3 * ch["size"]
+            if not follows:
+                out.append(" ")
+        out.append(ch["text"])
+        last = ch
+    return flat("".join(out))

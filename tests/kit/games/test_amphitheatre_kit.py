@@ -22,7 +22,7 @@ from kit.surface.record import RecordingSurface
 from kit.typography import typeset
 from scorekeeper.rules import amphitheatre as rules
 
-from game_kits import build_kit, component, flat
+from game_kits import build_kit, component, flat, piece_text, placed
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -35,29 +35,30 @@ def built(tmp_path_factory):
     manifest = build_kit(out, "amphitheatre")
     # Read only the pages the tests look at (the token sheets hold hundreds of curves).
     wanted = {cid: range(c["pages"][0] - 1, c["pages"][1]) for c in manifest["components"]
-              for cid in [c["id"]] if cid == "boards" or cid == "aid" or cid.endswith("-cards")}
+              for cid in [c["id"]] if cid == "boards" or cid == "aid"}
     pages: list = [None] * manifest["pages"]
     with pdfplumber.open(out / "amphitheatre.pdf") as pdf:
         for cid, numbers in wanted.items():
-            if cid.endswith("-cards"):
-                # Fronts and backs alternate; every front, and the first page of backs.
-                numbers = [i for i in numbers if (i - numbers[0]) % 2 == 0] + [numbers[1]]
             for i in numbers:
                 page = pdf.pages[i]
                 entry = {"text": page.extract_text() or "", "height": page.height}
                 if cid == "boards":
                     entry.update(words=page.extract_words(), curves=page.curves)
-                elif cid == "aid":
-                    entry.update(words=page.extract_words())
                 else:
-                    # Each card has a rounded frame just inside its trim; the words inside one
-                    # frame are that card's words, read apart from its neighbours on the sheet.
-                    frames = [c for c in page.curves
-                              if 50 < c["width"] / PT_PER_MM < 63 and 75 < c["height"] / PT_PER_MM < 88]
-                    entry["cards"] = [flat(page.crop((f["x0"], f["top"], f["x1"], f["bottom"])).extract_text() or "")
-                                      for f in frames]
+                    entry.update(words=page.extract_words())
                 pages[i] = entry
-    return manifest, pages
+        # Each card read within its own box (the manifest says where it landed), apart from
+        # its neighbours, which may be cards of another deck; and the text of its backs.
+        decks = {}
+        for c in manifest["components"]:
+            if c["id"].endswith("-cards"):
+                sheets = placed(manifest, c["id"])
+                decks[c["id"]] = {
+                    "cards": [piece_text(pdf.pages[s["front"] - 1], p["box"], p["turned"])
+                              for s in sheets for p in s["pieces"]],
+                    "backs": [piece_text(pdf.pages[s["back"] - 1], p["back_box"], p["turned"])
+                              for s in sheets[:1] for p in s["pieces"]]}
+    return manifest, pages, decks
 
 
 def pages_of(manifest: dict, pages: list, cid: str) -> list:
@@ -71,7 +72,7 @@ def raw(name: str) -> dict:
 
 # --- the manifest -------------------------------------------------------------------------------------
 def test_manifest_lists_every_component_with_its_count(built):
-    manifest, _ = built
+    manifest, _, _ = built
     ids = [c["id"] for c in manifest["components"]]
     assert ids == ["boards", "affliction-cards", "anatomie-cards", "cause-cards", "spectator-tokens",
                    "speaker-token", "aid"]
@@ -107,9 +108,8 @@ def test_kit_titles_and_every_component_has_french_instructions():
 # --- the cards -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("category", rules.CATEGORIES)
 def test_every_card_text_can_be_read_back_from_the_pdf(built, category):
-    manifest, pages = built
-    deck_pages = [p for p in pages_of(manifest, pages, f"{category}-cards") if p is not None]
-    printed = [card for p in deck_pages for card in p["cards"]]
+    _, _, decks = built
+    printed = decks[f"{category}-cards"]["cards"]
     deck = raw(f"{category}.yaml")
     title = deck["deck"].upper()
     fronts = [c for c in printed if flat(typeset(deck["question"])) in c]
@@ -118,8 +118,8 @@ def test_every_card_text_can_be_read_back_from_the_pdf(built, category):
         name, flavour = flat(typeset(card["name"])), flat(typeset(card["flavour"]))
         assert any(name in c and flavour in c and title in c for c in fronts), card["name"]
     # The backs carry the deck's own title and motto, so the three piles differ without colour.
-    text = flat(" ".join(p["text"] for p in deck_pages))
-    assert flat(typeset(deck["back"]["motto"])) in text
+    backs = decks[f"{category}-cards"]["backs"]
+    assert backs and all(flat(typeset(deck["back"]["motto"])) in b for b in backs)
 
 
 # --- the boards ------------------------------------------------------------------------------------------
@@ -147,7 +147,7 @@ def _board_seats(page: dict, top_half: bool) -> dict[int, tuple[float, float, fl
 
 @pytest.fixture(scope="module")
 def seats(built):
-    manifest, pages = built
+    manifest, pages, _ = built
     return _board_seats(pages_of(manifest, pages, "boards")[0], top_half=True)
 
 
@@ -170,7 +170,7 @@ def test_seats_are_numbered_in_fill_order_in_rows_of_the_engine(seats):
 
 
 def test_each_seat_holds_a_spectator_token_without_touching_its_neighbours(built, seats):
-    manifest, _ = built
+    manifest, _, _ = built
     token = component(manifest, "spectator-tokens")["size_mm"][0]
     for number, (_x, _y, diameter) in seats.items():
         assert diameter >= token + 1.0, f"seat {number} is {diameter:.1f} mm for a {token:g} mm token"
@@ -182,7 +182,7 @@ def test_each_seat_holds_a_spectator_token_without_touching_its_neighbours(built
 
 
 def test_the_gain_and_penalty_beside_each_row_are_the_engines(built, seats):
-    manifest, pages = built
+    manifest, pages, _ = built
     page = pages_of(manifest, pages, "boards")[0]
     labels = raw("aid.yaml")["table"]
     words = [w for w in page["words"] if w["top"] < page["height"] / 2]
@@ -221,7 +221,7 @@ def test_every_board_has_its_own_faculty_colour_and_symbol():
 
 # --- the aid ------------------------------------------------------------------------------------------------
 def test_the_aid_prints_the_engines_token_table(built):
-    manifest, pages = built
+    manifest, pages, _ = built
     heading = flat(typeset(raw("aid.yaml")["table"]["heading"]))
     back = next(p for p in pages_of(manifest, pages, "aid") if heading in flat(p["text"]))
     lines: dict[int, list[str]] = {}
@@ -233,7 +233,7 @@ def test_the_aid_prints_the_engines_token_table(built):
 
 
 def test_the_aid_names_the_turn_options_debate_accusation_and_victory(built):
-    manifest, pages = built
+    manifest, pages, _ = built
     text = flat(" ".join(p["text"] for p in pages_of(manifest, pages, "aid")))
     for word in ("Hypothèse", "Révolution scientifique", "Consultation", "débat", "majorité", "Égalité",
                  "accusation", "discrédité", "victoire", f"{rules.CAPACITY} sièges"):

@@ -26,10 +26,9 @@ from kit.errors import LayoutError
 from kit.fonts import FILES, path as font_path
 from kit.games.hoc_censeo import layout as game
 from kit.paper import PAGE_MARGIN, paper_size
-from kit.sheets import plan_grid
 from scorekeeper.rules import hoc_censeo as rules
 
-from game_kits import build_kit, component, flat
+from game_kits import build_kit, component, flat, placed
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -56,16 +55,12 @@ def builds(tmp_path_factory):
 
 
 def _card_texts(pdf, manifest: dict, paper: str) -> list[str]:
-    """The text of every motion-card cell, read within the cell so neighbours never mix."""
-    comp = component(manifest, "motion-cards")
-    grid = plan_grid(paper, tuple(comp["size_mm"]))
-    first, last = comp["pages"]
+    """The text of every motion card, read within its box (from the manifest) so neighbours never mix."""
     texts = []
-    for number in range(first, last + 1):
-        page = pdf.pages[number - 1]
-        for index in range(grid.per_page):
-            x, y = grid.cell_origin(index)
-            w, h = comp["size_mm"] if not grid.rotated else comp["size_mm"][::-1]
+    for sheet in placed(manifest, "motion-cards"):
+        page = pdf.pages[sheet["front"] - 1]
+        for piece in sheet["pieces"]:
+            x, y, w, h = piece["box"]
             box = (x * PT_PER_MM, y * PT_PER_MM, (x + w) * PT_PER_MM, (y + h) * PT_PER_MM)
             texts.append(flat(page.crop(box).extract_text() or ""))
     return texts

@@ -20,11 +20,10 @@ from kit.build import default_layouts
 from kit.cli import cli
 from kit.errors import LayoutError
 from kit.games.promotion import layout as game
-from kit.sheets import plan_grid
 from kit.typography import typeset
 from scorekeeper.rules import promotion as rules
 
-from game_kits import build_kit, component, flat, squeeze
+from game_kits import build_kit, component, flat, piece_text, placed, squeeze
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -35,37 +34,32 @@ def raw(name: str) -> dict:
     return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
 
 
-def _cells(page, grid) -> list[str]:
-    """The text of each cell of the imposition grid on this page, read apart from its neighbours."""
+def _cells(page, pieces: list[dict], side: str) -> list[str]:
+    """The text of each piece on this page (its front or its back box), read apart from its neighbours."""
     # Only the characters matter; dropping the shapes first (the backs' dot pattern has
     # thousands) keeps each crop fast.
     page = page.filter(lambda obj: obj.get("object_type") == "char")
-    out = []
-    for index in range(grid.per_page):
-        x, y = grid.cell_origin(index)
-        w, h = grid.piece if not grid.rotated else grid.piece[::-1]
-        box = (x * PT_PER_MM, y * PT_PER_MM, (x + w) * PT_PER_MM, (y + h) * PT_PER_MM)
-        out.append(flat(page.crop(box).extract_text() or ""))
-    return out
+    return [piece_text(page, p["box" if side == "front" else "back_box"], p["turned"]) for p in pieces]
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    """The manifest and, for each component on each sheet, the text of its pieces' fronts
+    (side "front") and of their backs (side "back"), where the manifest says they landed."""
     out = tmp_path_factory.mktemp("promotion")
     manifest = build_kit(out, "promotion")
-    grids = {c["id"]: plan_grid("a4", tuple(c["size_mm"])) for c in manifest["components"]}
     pages = []
     with pdfplumber.open(out / "promotion.pdf") as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            owner = next((c["id"] for c in manifest["components"] if c["pages"][0] <= number <= c["pages"][1]), None)
-            side = "back" if owner and (number - component(manifest, owner)["pages"][0]) % 2 else "front"
-            seen_back = any(p["owner"] == "cards" and p["side"] == "back" for p in pages)
-            if owner == "cards" and side == "back" and seen_back:
-                # Every card back page is the same drawing, and parsing its pattern is slow:
-                # the first one stands for all.
-                continue
-            cells = _cells(page, grids[owner]) if owner else []
-            pages.append({"owner": owner, "side": side, "text": flat(page.extract_text() or ""), "cells": cells})
+        for c in manifest["components"]:
+            for n, sheet in enumerate(placed(manifest, c["id"])):
+                pages.append({"owner": c["id"], "side": "front",
+                              "cells": _cells(pdf.pages[sheet["front"] - 1], sheet["pieces"], "front")})
+                backs = [p for p in sheet["pieces"] if p["back_box"]]
+                # Every card back is the same drawing, and parsing its pattern is slow: the
+                # first page of them stands for all.
+                if backs and (c["id"] != "cards" or n == 0):
+                    pages.append({"owner": c["id"], "side": "back",
+                                  "cells": _cells(pdf.pages[sheet["back"] - 1], backs, "back")})
     return manifest, pages
 
 
@@ -200,9 +194,12 @@ def test_aid_faces_print_every_section_with_the_engines_numbers(built):
         assert name in " ".join(c for p in pages_of(pages, "aid", "front") for c in p["cells"])
 
 
-def test_letter_paper_keeps_four_aids_a_page(tmp_path):
-    aid = component(build_kit(tmp_path, "promotion", "--paper", "letter", "--only", "aid"), "aid")
-    assert aid["pages"][1] - aid["pages"][0] + 1 == 2 * (rules.MAX_PLAYERS // 4)
+def test_letter_paper_puts_three_aids_a_page_with_their_cut_marks(tmp_path):
+    # Two rows of 134 mm aids leave Letter 5.7 mm above and below: no room for a cut mark
+    # 5 mm clear of the edge. The third aid turns a quarter and takes the room left.
+    manifest = build_kit(tmp_path, "promotion", "--paper", "letter", "--only", "aid")
+    counts = [len(sheet["pieces"]) for sheet in placed(manifest, "aid")]
+    assert sum(counts) == rules.MAX_PLAYERS and max(counts) == 3
 
 
 # --- layout errors ----------------------------------------------------------------------------------

@@ -1,0 +1,91 @@
+"""The four real kits as the imposition lays them out: sheets of paper, cut marks, backs.
+
+Measured on the plan (kit.build.plan) and on the drawing calls (RecordingSurface), for
+A4 and Letter, with and without a print-shop bleed.
+"""
+from __future__ import annotations
+
+import pytest
+
+from kit.build import BuildOptions, default_layouts, load_kit, plan
+from kit.contents import paper_sheets
+from kit.games import GAME_IDS
+from kit.paper import EDGE, PAPERS
+from kit.sheets import draw_sheet
+from kit.surface.record import RecordingSurface
+
+# Sheets of paper per A4 kit (57 in all before pieces shared pages). The floor with these
+# piece sizes: PHD's 12 pieces of 70 x 120 and 30 markers of 30 x 60 need 4 sheets (a
+# page takes at most 27 markers, a page of six 70 x 120 one more), Amphithéâtre's 48
+# cards 6 and its 16 boards and aids of 190 x 128 mm 8, Promotion's 8 aids of 100 x 134
+# and 100 cards 14, Hoc Censeo's five full-page sheets and 36 cards 9.
+A4_SHEETS = {"phd": 15, "amphitheatre": 14, "promotion": 14, "hoc-censeo": 9}
+OPTIONS = [dict(paper="a4"), dict(paper="letter"), dict(paper="a4", bleed=3.0), dict(paper="letter", bleed=3.0)]
+
+
+@pytest.fixture(scope="module")
+def kits():
+    return {game: load_kit(game, default_layouts()) for game in GAME_IDS}
+
+
+def test_the_four_a4_kits_take_the_sheets_they_need(kits):
+    sheets = {game: len(paper_sheets(plan(k, BuildOptions()).sheets, 1)) for game, k in kits.items()}
+    assert all(sheets[game] <= most for game, most in A4_SHEETS.items()), sheets
+    assert sum(sheets.values()) <= 52 < 57
+
+
+def _art(call):
+    """The page box (x, y, w, h) of a piece's clip."""
+    corners = [call.on_page(call["x"], call["y"]), call.on_page(call["x"] + call["w"], call["y"]),
+               call.on_page(call["x"], call["y"] + call["h"]), call.on_page(call["x"] + call["w"], call["y"] + call["h"])]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return (round(min(xs), 1), round(min(ys), 1), round(max(xs) - min(xs), 1), round(max(ys) - min(ys), 1))
+
+
+def _piece_clips(sheet) -> list[tuple]:
+    """Each piece's clip as drawn: the first clip after each piece's move onto the page."""
+    surface = RecordingSurface()
+    draw_sheet(surface, sheet)
+    out, waiting = [], False
+    for call in surface.calls:
+        if call.name == "translated" and call.depth == 0:
+            waiting = True
+        elif call.name == "clipped" and waiting:
+            out.append(_art(call))
+            waiting = False
+    return out
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "-".join(str(v) for v in o.values()))
+def test_every_back_lands_on_its_front_mirrored_and_no_mark_nears_the_edge(kits, options):
+    pw, ph = PAPERS[options["paper"]]
+    for game, game_kit in kits.items():
+        sheets = plan(game_kit, BuildOptions(**options)).sheets
+        for i, sheet in enumerate(sheets):
+            for x1, y1, x2, y2 in sheet.marks:
+                assert EDGE - 1e-6 <= min(x1, x2) and max(x1, x2) <= pw - EDGE + 1e-6, (game, x1, x2)
+                assert EDGE - 1e-6 <= min(y1, y2) and max(y1, y2) <= ph - EDGE + 1e-6, (game, y1, y2)
+            if sheet.side != "back":
+                continue
+            front = sheets[i - 1]
+            with_backs = [p for p in front.placements if (p.component.back or any(
+                piece.back for piece in p.component.pieces if piece.label == p.label))]
+            mirrored = sorted((round(pw - p.x - p.placed[0], 2), round(p.y, 2), p.placed) for p in with_backs)
+            assert sorted((round(p.x, 2), round(p.y, 2), p.placed) for p in sheet.placements) == mirrored, game
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_drawn_backs_clip_to_their_fronts_art_mirrored(kits, game):
+    sheets = plan(kits[game], BuildOptions(back_offset=(0.0, 0.0))).sheets
+    for i, sheet in enumerate(sheets):
+        if sheet.side != "back":
+            continue
+        front, back = sheets[i - 1], sheet
+        drawn_fronts = dict(zip((id(p) for p in front.placements), _piece_clips(front)))
+        behind = {(p.component.id, p.label) for p in back.placements}
+        expected = sorted((round(210 - x - w, 1), y, w, h) for p, (x, y, w, h) in
+                          ((p, drawn_fronts[id(p)]) for p in front.placements)
+                          if (p.component.id, p.label) in behind)
+        got = sorted(_piece_clips(back))
+        assert len(got) == len(expected) and all(g == pytest.approx(e, abs=0.11) for g, e in zip(got, expected)), \
+            (game, i)
