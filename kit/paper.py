@@ -39,8 +39,12 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 PAGE_MARGIN = 10.0
 
 # Home printers drop whatever lies closer than about 4 mm to the paper's edge: no art and
-# no cut mark is placed nearer than this.
+# no cut mark is placed nearer than this. Around the pieces the imposition keeps
+# MIN_MARGIN: that edge, then a cut mark of at least MARK_MIN, MARK_GAP short of the art.
 EDGE = 5.0
+MARK_GAP = 0.5
+MARK_MIN = 1.5
+MIN_MARGIN = EDGE + MARK_MIN + MARK_GAP
 
 _UNITS = {"": 1.0, "mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": PT}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+))\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)

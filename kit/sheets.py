@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Literal
 
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Frame, Piece
-from kit.paper import EDGE, PAGE_MARGIN, paper_size, printable_area
+from kit.paper import EDGE, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, paper_size, printable_area
 from kit.surface.metrics import run_start
 
 if TYPE_CHECKING:
@@ -57,9 +57,7 @@ GUIDE_COLOUR = "#9A9A9A"
 GUTTERS = (3.0, 2.0, 1.0, 0.0)  # mm between pieces of a block: the first that fits as many
 GUTTER = GUTTERS[0]
 BLOCK_GAP = 5.0    # mm between two blocks: half for each one's cut marks
-MARK_GAP = 0.5     # mm between the art and a mark
-MARK_LENGTH = 4.0  # mm, at most
-MARK_MIN = 1.5     # mm: a shorter mark is left out
+MARK_LENGTH = 4.0  # mm, at most; MARK_GAP from the art, and a mark under MARK_MIN is left out
 _EPS = 1e-6
 MIN_TEXT_PT = 6.0  # the smallest printed text, as text boxes shrink to it and no further
 _TEXT_SLACK = 0.05  # mm: rounding of the font metrics, not a licence to overflow
@@ -240,9 +238,9 @@ class _Page:
 
 
 def _area(paper: str, bleed: float) -> Box:
-    """Where blocks may go: EDGE from the paper's edge, plus room for a mark and the bleed."""
+    """Where blocks may go: MIN_MARGIN from the paper's edge (room for a mark), plus the bleed."""
     pw, ph = paper_size(paper)
-    m = EDGE + MARK_MIN + MARK_GAP + bleed
+    m = MIN_MARGIN + bleed
     return (m, m, pw - 2 * m, ph - 2 * m)
 
 

@@ -83,7 +83,7 @@ def test_a_number_too_long_to_convert_is_refused_with_its_line(tmp_path):
     ("width: 7000", "a length of 7000 mm is longer than any paper"),
     ("size: 7000x12000", "a piece of 7000 x 12000 mm fits on no paper the kit prints on"),
     ("size: [63, 12000]", "a piece of 63 x 12000 mm fits on no paper"),
-    ("size: 250x280", "the largest piece is 200 x 287 mm on a4"),
+    ("size: 250x280", "the largest piece is 196 x 283 mm on a4"),
     ("size: [[1, 2], [3, 4]]", "got a list of 2 items"),
 ])
 def test_numbers_have_stated_bounds(tmp_path, entry, fragment):
