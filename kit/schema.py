@@ -512,8 +512,30 @@ def _fits_some_paper(size: tuple[float, float], where: _Where, name: str | None)
     return size
 
 
+def _parse_cell(text: str, where: _Where, name: str | None) -> Any:
+    """A CSV cell for a field holding a mapping or a list, written in YAML's inline form:
+    {text: "Comme l'a montré…", value: 3} or [{faces: [1, 3], outcome: approve}]."""
+    try:
+        value = yaml.load(text, Loader=_FastLoader)
+    except yaml.YAMLError as error:
+        problem = getattr(error, "problem", None) or "not valid YAML"
+        raise where.error(name, f"expected a mapping {{key: value, ...}} or a list [a, b, ...] in YAML's inline "
+                                f"form, got {_describe(text)} ({problem})") from None
+    _forget_lines(value)   # lines inside a cell are not lines of the file: errors name the row
+    return value
+
+
+def _forget_lines(value: Any) -> None:
+    if isinstance(value, (_Map, _Seq)):
+        value.line = None
+        for child in value.values() if isinstance(value, _Map) else value:
+            _forget_lines(child)
+
+
 def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: bool = False) -> Any:
     kind = spec.kind
+    if from_text and isinstance(kind, (Record, ListOf)) and isinstance(value, str):
+        value = _parse_cell(value, where, name)
     if isinstance(kind, Record):
         result = _check_record(kind, value, where, name)
     elif isinstance(kind, ListOf):
@@ -605,6 +627,10 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
 
 
 def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
+    item = spec.item if isinstance(spec.item, (Field, Record)) else Field(spec.item)
+    record = _item_record(spec)
+    if isinstance(value, str) and value.strip().lower().endswith(".csv") and record is not None:
+        value = _table_beside(value.strip(), record, where, name)
     if not isinstance(value, list):
         raise where.error(name, f"expected a list, got {_describe(value)}")
     count = len(value)
@@ -612,10 +638,10 @@ def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
         raise where.error(name, f"expected at least {spec.min_len} entries, got {count}")
     if spec.max_len is not None and count > spec.max_len:
         raise where.error(name, f"expected at most {spec.max_len} entries, got {count}")
-    item = spec.item if isinstance(spec.item, (Field, Record)) else Field(spec.item)
-    record = item if isinstance(item, Record) else (item.kind if isinstance(item.kind, Record) else None)
     out = []
     base = f"{where.entry}.{name}" if where.entry else name
+    if isinstance(value, _Checked):
+        return list(value)
     for i, element in enumerate(value, start=1):
         entry = _entry_name(base, i, element, record)
         line = getattr(element, "line", None) or getattr(value, "line", None) or where.line
@@ -629,6 +655,25 @@ def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
     if copies:
         _check_copies(out, where, name, copies)
     return out
+
+
+def _item_record(spec: ListOf) -> Record | None:
+    """The record of each entry of a list (a card), or None for a list of plain values."""
+    item = spec.item.kind if isinstance(spec.item, Field) else spec.item
+    return item if isinstance(item, Record) else None
+
+
+def _table_beside(file_name: str, record: Record, where: _Where, name: str) -> list[dict]:
+    """The entries of a list that a layout file gives as the name of a CSV table in its own
+    folder (`cards: affliction.csv`), already checked: the caller checks only the length."""
+    if file_name != Path(file_name).name:
+        raise where.error(name, f"a card list in CSV is a file beside {Path(where.file).name}: write its name "
+                                f"alone, not {_describe(file_name)}")
+    return _Checked(load_table(Path(where.file).parent / file_name, record))
+
+
+class _Checked(list):
+    """Entries load_table has checked already; _check_list keeps them as they are."""
 
 
 def _check_copies(entries: list[dict], where: _Where, name: str | None, key: str = "count") -> None:
@@ -656,13 +701,17 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
     """Read a CSV card list, one row per design, checked against record.
 
     The first row names the columns (the record's keys). A `count` column says how many
-    copies of the row to print; when the record does not define it, it is an optional
+    copies of the row to print: it fills the record's own copies field (`count` or
+    `copies`, which may also name the column); when the record has none, it is an optional
     whole number, default 1. Empty cells take the field's default. In text cells, the two
-    characters \\n start a new paragraph (spreadsheets make real line breaks awkward).
-    Entries are named by their line in the file: `line 14 « Titre »`.
+    characters \\n start a new paragraph (spreadsheets make real line breaks awkward); a
+    field holding a mapping or a list is written in YAML's inline form, {value: 3, resource:
+    credit}. Entries are named by their line in the file: `line 14 « Titre »`.
     """
     path = Path(path)
-    if "count" not in record.fields:
+    copies = next((key for key in COPY_KEYS if key in record.fields), None)
+    if copies is None:
+        copies = "count"
         record = Record({**record.fields, "count": Field(int, default=1, min=0, max=MAX_COPIES, doc="copies to print")},
                         name_key=record.name_key, doc=record.doc)
     # utf-8-sig: spreadsheets often save a byte-order mark before the header row.
@@ -680,6 +729,11 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
             end = reader.line_num
     except csv.Error as error:
         raise LayoutError(path, f"line {reader.line_num}", None, f"not a CSV row ({_cut(str(error), 80)})") from None
+    header = [copies if column == "count" else column for column in header]
+    for i, column in enumerate(header):
+        if column in header[:i]:
+            raise LayoutError(path, "the header row", _cut(column), f"the column '{_cut(column)}' appears twice"
+                              + (" (count and copies are one column)" if column == copies else ""))
     if not any(header):
         raise LayoutError(path, None, None, "the file is empty; the first row must name the columns")
     for column in header:
@@ -697,16 +751,24 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
         label = values.get(record.name_key, "") if record.name_key else ""
         entry = f"line {line}" + (f" « {_cut(' '.join(label.split()))} »" if label else "")
         out.append(_check_record(record, values, _Where(str(path), entry), None, from_text=True))
-    _check_copies(out, _Where(str(path), "the whole table"), "count")
+    _check_copies(out, _Where(str(path), "the whole table"), copies)
     return out
 
 
-def load_entries(path: Path | str, record: Record, key: str = "cards") -> list[dict]:
-    """A card list from either a CSV table or a YAML file holding the list under `key`."""
+def load_layout(path: Path | str, schema: Record) -> dict:
+    """A layout file checked against schema, as load_yaml; a file whose schema is one card
+    list (`cards: [...]`) may also be a CSV table of that list (load_table), its rows
+    checked as the YAML's entries would be. Inside a YAML file, a card list may instead
+    name a CSV table beside it: `cards: affliction.csv`."""
     path = Path(path)
-    if path.suffix.lower() == ".csv":
-        return load_table(path, record)
-    return load_yaml(path, Record({key: Field(ListOf(record))}))[key]
+    if path.suffix.lower() != ".csv":
+        return load_yaml(path, schema)
+    lists = [key for key in schema.fields if isinstance(schema.field(key).kind, ListOf)]
+    record = _item_record(schema.field(lists[0]).kind) if len(schema.fields) == 1 and lists else None
+    if record is None:
+        raise LayoutError(path, None, None, f"this file holds more than a card list ({', '.join(schema.fields)}): "
+                                            "write it in YAML, with .yaml")
+    return _check_record(schema, {lists[0]: _Checked(load_table(path, record))}, _Where(str(path)), None)
 
 
 def check_distinct(items: list[dict], keys: tuple[str, ...], file: Path | str, base: str, label_key: str,
@@ -733,11 +795,17 @@ def layout_dir(root: Path | str, game_id: str) -> Path:
     return folder
 
 
-def find(folder: Path | str, stem: str) -> Path:
-    """The layout file `stem` in folder, as .yaml, .yml or .csv (the first that exists)."""
+def find(folder: Path | str, stem: str, *, table: bool = False) -> Path:
+    """The layout file `stem` in folder, as .yaml or .yml, or also .csv for a card list
+    (table=True; read it with load_layout). Two of them would leave the designer guessing
+    which one prints: that is an error."""
     folder = Path(folder)
-    for suffix in (".yaml", ".yml", ".csv"):
-        candidate = folder / f"{stem}{suffix}"
-        if candidate.is_file():
-            return candidate
-    raise LayoutError(folder / f"{stem}.yaml", None, None, "the file does not exist (nor a .yml or .csv of that name)")
+    suffixes = (".yaml", ".yml", ".csv") if table else (".yaml", ".yml")
+    found = [folder / f"{stem}{suffix}" for suffix in suffixes if (folder / f"{stem}{suffix}").is_file()]
+    if len(found) > 1:
+        raise LayoutError(found[1], None, None, f"{' and '.join(f.name for f in found)} both exist; keep one "
+                                                "(a CSV table a YAML file names takes another name)")
+    if not found:
+        also = " nor a .yml or .csv" if table else " nor a .yml"
+        raise LayoutError(folder / f"{stem}.yaml", None, None, f"the file does not exist ({also.strip()} of that name)")
+    return found[0]

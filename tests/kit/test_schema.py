@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kit.errors import LayoutError
-from kit.schema import (Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_entries, load_table,
+from kit.schema import (Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_layout, load_table,
                         load_yaml)
 
 CARD = Record({
@@ -100,7 +100,40 @@ def test_csv_card_list_with_count_column(tmp_path):
     rows = load_table(path, CARD)
     assert [(r["title"], r["count"], r["colour"]) for r in rows] == [("A", 2, "#0072B2"), ("B", 1, "#E69F00")]
     assert rows[0]["text"] == "Premier\npuis second"
-    assert load_entries(path, CARD) == rows
+    assert load_layout(path, DECK_ONLY)["cards"] == rows
+
+
+DECK_ONLY = Record({"cards": Field(ListOf(CARD, min_len=2))})
+
+
+def test_a_card_list_file_may_be_yaml_csv_or_a_yaml_naming_a_csv(tmp_path):
+    write(tmp_path, "title,count\nA,2\nB,\n", "table.csv")
+    as_yaml = load_layout(write(tmp_path, "cards:\n  - {title: A, count: 2}\n  - {title: B}\n"), DECK_ONLY)
+    as_csv = load_layout(tmp_path / "table.csv", DECK_ONLY)
+    named = load_layout(write(tmp_path, "cards: table.csv\n", "named.yaml"), DECK_ONLY)
+    assert as_yaml == as_csv == named and [c["count"] for c in named["cards"]] == [2, 1]
+    write(tmp_path, "title\nA\n", "short.csv")
+    with pytest.raises(LayoutError, match="expected at least 2 entries"):
+        load_layout(tmp_path / "short.csv", DECK_ONLY)
+    with pytest.raises(LayoutError, match="more than a card list"):
+        load_layout(tmp_path / "table.csv", DECK)
+
+
+def test_csv_count_fills_a_copies_field_and_cells_hold_inline_yaml(tmp_path):
+    record = Record({"title": Field(str), "copies": Field(int, default=1, min=1),
+                     "note": Field(Record({"value": Field(int), "tags": Field(ListOf(str), default=[])}),
+                                   required=False)}, name_key="title")
+    path = write(tmp_path, 'title,count,note\nA,3,"{value: 2, tags: [x, y]}"\nB,,\n', "cards.csv")
+    assert load_table(path, record) == [{"title": "A", "copies": 3, "note": {"value": 2, "tags": ["x", "y"]}},
+                                        {"title": "B", "copies": 1, "note": None}]
+    write(tmp_path, "title,count,copies\nA,1,2\n", "both.csv")
+    with pytest.raises(LayoutError, match="appears twice"):
+        load_table(tmp_path / "both.csv", record)
+    write(tmp_path, 'title,note\nA,"{value: [1"\n', "bad.csv")
+    with pytest.raises(LayoutError) as caught:
+        load_table(tmp_path / "bad.csv", record)
+    assert (caught.value.entry, caught.value.field) == ("line 2 « A »", "note")
+    assert "inline form" in caught.value.problem
 
 
 def test_csv_semicolons_and_count_added_when_the_record_lacks_it(tmp_path):

@@ -4,7 +4,7 @@ Reads layouts/hoc-censeo/:
   colours.yaml     the four colours of the laws: palette ink, symbol, name, domain
   objectives.yaml  each tribe's secret circle and secondary objective (checked by the
                    rule engine's validate_objectives)
-  motions.yaml     the ready-written motions printed as cards
+  motions.yaml     the ready-written motions printed as cards (or motions.csv)
   texts.yaml       every other printed sentence, with {PLACEHOLDERS} for the rule
                    engine's numbers
 
@@ -24,7 +24,8 @@ from kit.games.hoc_censeo.pieces import draw_magistrate_aid
 from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, ColourInfo, HocLayout, Motion, Objective
 from kit.games.hoc_censeo.pieces import draw_motion_back, draw_motion_card, draw_motion_slip
 from kit.games.hoc_censeo.pieces import draw_tribe_sheet
-from kit.schema import MAX_COPIES, Field, ListOf, Record, check, entry_name, find, layout_dir, load_yaml, read_yaml
+from kit.schema import (MAX_COPIES, Field, ListOf, Record, check, entry_name, find, layout_dir, load_layout, load_yaml,
+                        read_yaml)
 from kit.typography import NBSP, fill, typeset
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
@@ -265,8 +266,8 @@ def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective
 
 
 def _load_motions(folder: Path) -> tuple[Motion, ...]:
-    path = find(folder, "motions")
-    data = load_yaml(path, MOTIONS_FILE)
+    path = find(folder, "motions", table=True)
+    data = load_layout(path, MOTIONS_FILE)
     return tuple(Motion(title=m["title"], colour=m["colour"], text=m["text"], copies=m["copies"])
                  for m in data["motions"])
 

@@ -11,6 +11,7 @@ could get wrong, each error naming the file, the card and the field:
                      of other types absent (a post-it on a Challenge is an error), every
                      number within the engine's bounds, die rolls covering each face once.
     arguments.yaml   the Arguments deck: signed values within bounds, never 0.
+                     Either deck may be a CSV table instead (events.csv, arguments.csv).
     aids.yaml        chapter marker faces and the turn-aid cards.
 
 Every printed text is a "text" field, typeset by kit.schema as it loads (kit.typography:
@@ -29,7 +30,8 @@ from kit.games.phd import pieces as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
-from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
+from kit.schema import (MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, find, layout_dir, load_layout,
+                        load_yaml)
 from kit.typography import NBSP, fill as fill_values, substitute
 from scorekeeper.rules import phd as rules
 
@@ -286,8 +288,8 @@ def load(layouts_root: Path | str) -> Layout:
     characters = load_yaml(folder / "characters.yaml", CHARACTERS)["characters"]
     _check_unique(characters, ("name", "flavour"), folder / "characters.yaml", "characters", label_key="name")
 
-    events_file = folder / "events.yaml"
-    events = load_yaml(events_file, EVENTS)["cards"]
+    events_file = find(folder, "events", table=True)
+    events = load_layout(events_file, EVENTS)["cards"]
     for i, card in enumerate(events, start=1):
         check_event(card, events_file, entry_name("cards", i, card["title"]))
     _check_unique(events, ("title", "text"), events_file, "cards")
@@ -298,8 +300,8 @@ def load(layouts_root: Path | str) -> Layout:
         if not any(c["type"] == kind for c in events):
             raise LayoutError(events_file, None, "cards", f"no {kind} card: the deck needs all four types")
 
-    arguments_file = folder / "arguments.yaml"
-    arguments = load_yaml(arguments_file, ARGUMENTS)["cards"]
+    arguments_file = find(folder, "arguments", table=True)
+    arguments = load_layout(arguments_file, ARGUMENTS)["cards"]
     for i, card in enumerate(arguments, start=1):
         if card["value"] == 0:
             raise LayoutError(arguments_file, entry_name("cards", i, card["title"]), "value",
@@ -458,7 +460,7 @@ def build(layouts_root: Path | str) -> GameKit:
         characters.append(Piece(entry, partial(art.character_front, face=face)))
 
     # The two decks.
-    events_file, arguments_file = folder / "events.yaml", folder / "arguments.yaml"
+    events_file, arguments_file = find(folder, "events", table=True), find(folder, "arguments", table=True)
     event_faces = [event_face(card, layout, events_file, entry_name("cards", i, card["title"]))
                    for i, card in enumerate(layout.events, start=1)]
     # One title size per card type: each face knows the titles of its type.
