@@ -1,19 +1,33 @@
-"""Time `kit build` on every game, PDF then SVG, as a user runs it.
+"""Time `kit build` against reportlab alone emitting the same pages, and SVG against PDF.
 
     python benchmarks/build.py [--runs N] [--paper a4|letter] [GAME...]
 
-Each run is a fresh `python -m kit build` subprocess writing into a temporary folder,
-so the times include start-up and font loading. Prints the seconds (best of N runs),
-the peak memory, the pages per second and the size of every file written. Not part of the tests.
+The floor: every call the build makes on its reportlab canvas (and on the text objects
+the canvas hands out) is recorded, then replayed on a fresh raw canvas, down to
+`getpdfdata()` and writing the bytes. The build/replay ratio says how much the kit adds
+on top of what reportlab itself must do for those pages.
+
+Each of the N samples is a fresh Python process (cold caches, as a user's build) that
+times one full PDF build in-process, records a second build's canvas calls and times
+their replay; SVG builds get their own fresh processes. Times are CPU seconds of the
+process (the machine is shared, wall time is noise); the medians are compared. Also
+printed: each `python -m kit build` as a user runs it (wall and CPU), the peak memory
+and the size of every file written. Not part of the tests.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 from measure import kit
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def human(size: int) -> str:
@@ -23,28 +37,124 @@ def human(size: int) -> str:
         size /= 1024
 
 
-def one_build(fmt: str, paper: str, games: list[str], out: Path):
-    return kit("build", *games, "--format", fmt, "--paper", paper, "--out", str(out))
+# --- the recording canvas ---------------------------------------------------------------------
+class _Ref:
+    """A recorded object handed out by the canvas (a text object), by its number."""
+
+    def __init__(self, number: int):
+        self.number = number
+
+
+class _Recorder:
+    """Stands for a reportlab object: forwards every call and logs (target, name, args, kwargs)."""
+
+    def __init__(self, real, log: list, number: int):
+        self._real, self._log, self._number = real, log, number
+
+    def __getattr__(self, name):
+        attr = getattr(self._real, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args, **kwargs):
+            plain = tuple(a._real if isinstance(a, _Recorder) else a for a in args)
+            logged = tuple(_Ref(a._number) if isinstance(a, _Recorder) else a for a in args)
+            result = attr(*plain, **kwargs)
+            entry = [self._number, name, logged, kwargs, None]
+            self._log.append(entry)
+            if result is not None and type(result).__module__.startswith("reportlab.pdfgen.textobject"):
+                number = len(self._log)
+                entry[4] = number
+                return _Recorder(result, self._log, number)
+            return result
+        return call
+
+
+def _replay(canvas_args: tuple, canvas_kwargs: dict, log: list, target: Path) -> None:
+    from reportlab.pdfgen import canvas as rl_canvas
+    import io
+    kwargs = dict(canvas_kwargs)
+    kwargs.pop("filename", None)
+    objects = {0: rl_canvas.Canvas(io.BytesIO(), *canvas_args[1:], **kwargs)}
+    data = b""
+    for number, name, args, kw, made in log:
+        real = tuple(objects[a.number] if isinstance(a, _Ref) else a for a in args)
+        result = getattr(objects[number], name)(*real, **kw)
+        if made is not None:
+            objects[made] = result
+        if name == "getpdfdata":
+            data = result
+    target.write_bytes(data)
+
+
+def sample(games: list[str], paper: str, fmt: str, out: Path) -> dict:
+    """One sample, in this (fresh) process: a timed build, then for PDF a recorded build and
+    the timed replay of its canvas calls."""
+    import kit.surface.pdf as pdf_backend
+    from kit.build import BuildOptions, build
+    options = BuildOptions(paper=paper, fmt=fmt)
+    start = time.process_time()
+    build(games, out=out / "timed", options=options)
+    result = {"build": time.process_time() - start}
+    if fmt != "pdf":
+        return result
+    documents: list[tuple[tuple, dict, list]] = []
+    real_canvas = pdf_backend.rl_canvas.Canvas
+
+    class RecordingCanvas:
+        def __new__(cls, *args, **kwargs):
+            log: list = []
+            documents.append((args, kwargs, log))
+            return _Recorder(real_canvas(*args, **kwargs), log, 0)
+    pdf_backend.rl_canvas.Canvas = RecordingCanvas
+    try:
+        build(games, out=out / "recorded", options=options)
+    finally:
+        pdf_backend.rl_canvas.Canvas = real_canvas
+    (out / "replayed").mkdir()
+    start = time.process_time()
+    for i, (args, kwargs, log) in enumerate(documents):
+        _replay(args, kwargs, log, out / "replayed" / f"{i}.pdf")
+    result["replay"] = time.process_time() - start
+    result["calls"] = sum(len(log) for _, _, log in documents)
+    return result
+
+
+def _sample_in_new_process(games: list[str], paper: str, fmt: str) -> dict:
+    with tempfile.TemporaryDirectory(prefix="kit-bench-") as folder:
+        code = (f"import sys, json; sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'benchmarks')!r}]; "
+                f"from pathlib import Path; import build as bench; "
+                f"print(json.dumps(bench.sample({games!r}, {paper!r}, {fmt!r}, Path({folder!r}))))")
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"a benchmark sample failed:\n{done.stderr}")
+        return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to build (default: all)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per format; the best time is shown")
+    parser.add_argument("--runs", type=int, default=5, help="samples per measure; medians are compared")
     parser.add_argument("--paper", default="a4", choices=("a4", "letter"))
     args = parser.parse_args()
+
+    pdf = [_sample_in_new_process(args.games, args.paper, "pdf") for _ in range(args.runs)]
+    svg = [_sample_in_new_process(args.games, args.paper, "svg") for _ in range(args.runs)]
+    build_s = statistics.median(s["build"] for s in pdf)
+    replay_s = statistics.median(s["replay"] for s in pdf)
+    svg_s = statistics.median(s["build"] for s in svg)
+    print(f"PDF build {build_s:.2f} s CPU, replay of its {pdf[0]['calls']:,} canvas calls on a raw reportlab "
+          f"canvas {replay_s:.2f} s: build/replay {build_s / replay_s:.2f} (median of {args.runs})")
+    print(f"SVG build {svg_s:.2f} s CPU: SVG/PDF {svg_s / build_s:.2f} (median of {args.runs})")
 
     for fmt in ("pdf", "svg"):
         with tempfile.TemporaryDirectory(prefix="kit-bench-") as folder:
             out = Path(folder)
-            runs = [one_build(fmt, args.paper, args.games, out) for _ in range(args.runs)]
-            times = [run.seconds for run in runs]
+            run = kit("build", *args.games, "--format", fmt, "--paper", args.paper, "--out", str(out))
             manifests = sorted(out.glob("*.json"))
             pages = sum(json.loads(m.read_text(encoding="utf-8"))["pages"] for m in manifests)
-            best = min(times)
-            print(f"{fmt.upper()}: {len(manifests)} games, {pages} pages, best {best:.2f} s of {args.runs} "
-                  f"(mean {sum(times) / len(times):.2f} s), {pages / best:.1f} pages/s, "
-                  f"peak memory {max(run.peak_mib for run in runs):.0f} MiB")
+            print(f"`kit build --format {fmt}`: {len(manifests)} games, {pages} pages, {run.seconds:.2f} s wall, "
+                  f"{run.cpu_seconds:.2f} s CPU, peak memory {run.peak_mib:.0f} MiB")
             for manifest in manifests:
                 game = manifest.stem
                 files = [out / f"{game}.pdf"] if fmt == "pdf" else sorted((out / game).glob("*.svg"))

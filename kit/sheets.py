@@ -545,7 +545,10 @@ class _KeepsTextInside:
         self._turns = 0
 
     def __getattr__(self, name: str):
-        return getattr(self._surface, name)
+        # Found once, then kept on the instance: parts draw thousands of shapes through it.
+        value = getattr(self._surface, name)
+        setattr(self, name, value)
+        return value
 
     @contextmanager
     def translated(self, dx: float, dy: float) -> Iterator[None]:

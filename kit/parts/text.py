@@ -119,10 +119,29 @@ def _wrap(paragraphs: list[list[list[_Run]]], m: _Measure, width: float) -> list
     return lines
 
 
+_LAYOUTS: dict[tuple, tuple[float, list[_Line]] | None] = {}
+
+
 def layout(surface: "Surface", w: float, h: float, text: str, *, font: str = "sans", size: float = 9.0,
            min_size: float = 6.0, leading: float = 1.2) -> tuple[float, list[_Line]] | None:
     """The largest size <= size (by SHRINK_STEP, ending exactly at min_size) at which text fits
-    a w x h mm box, with its lines; None when it fits at no size."""
+    a w x h mm box, with its lines; None when it fits at no size.
+
+    Fitted once per (box, text, font, sizes): a deck repeats its labels on every card, and
+    every surface measures with the same font metrics (kit.surface.metrics), so the answer
+    holds for all of them. The lines returned are shared: read them, never change them.
+    """
+    key = (w, h, text, font, size, min_size, leading)
+    if key in _LAYOUTS:
+        return _LAYOUTS[key]
+    if len(_LAYOUTS) > 50_000:
+        _LAYOUTS.clear()
+    found = _LAYOUTS[key] = _fit(surface, w, h, text, font, size, min_size, leading)
+    return found
+
+
+def _fit(surface: "Surface", w: float, h: float, text: str, font: str, size: float, min_size: float,
+         leading: float) -> tuple[float, list[_Line]] | None:
     paragraphs = [_parse(p) for p in text.split("\n")]
     candidates = []
     s = size

@@ -22,11 +22,28 @@ Point = tuple[float, float]
 DEFAULT_LINE = 0.25  # mm: thin enough for cut lines, thick enough to survive a laser printer
 
 
+_NUMBERS: dict[float, str] = {}
+
+
 def number(v: float) -> str:
     """A length in mm as the backends write it (PDF content stream, SVG attribute): at most
-    3 decimals (a micron), trailing zeros dropped, never '-0'."""
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    3 decimals (a micron), trailing zeros dropped, never '-0'.
+
+    Pages repeat the same coordinates (grids, frames, dots) hundreds of thousands of times
+    over a few thousand values: each value is formatted once.
+
+    >>> number(12.5), number(-0.0001), number(3.14159), number(2.0)
+    ('12.5', '0', '3.142', '2')
+    """
+    text = _NUMBERS.get(v)
+    if text is None:
+        text = f"{v:.3f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        if len(_NUMBERS) > 200_000:
+            _NUMBERS.clear()
+        _NUMBERS[v] = text
+    return text
 
 
 class Surface(ABC):

@@ -114,11 +114,24 @@ def unprintable(s: str) -> list[str]:
     return [ch for ch in dict.fromkeys(s) if ch not in "\n\r\t" and not _everywhere(ch)]
 
 
+_UNITS: dict[tuple[str, str], tuple[int, int]] = {}  # (font, text) -> (advance in font units, units per em)
+
+
 def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
-    """Advance width of s in mm at size points (no kerning, like the backends)."""
-    m = get(font)
-    units = sum(m.advance(ch) for ch in printable(font, s))
-    return units * size * PT / m.units_per_em
+    """Advance width of s in mm at size points (no kerning, like the backends).
+
+    A kit measures the same few thousand strings tens of thousands of times (each text box
+    tries several sizes), so each string's advance in font units is summed once.
+    """
+    key = (font, s)
+    found = _UNITS.get(key)
+    if found is None:
+        m = get(font)
+        if len(_UNITS) > 200_000:  # a long-lived process measuring endless new strings
+            _UNITS.clear()
+        found = _UNITS[key] = (sum(m.advance(ch) for ch in printable(font, s)), m.units_per_em)
+    units, per_em = found
+    return units * size * PT / per_em
 
 
 ANCHORS = ("start", "middle", "end")

@@ -72,6 +72,8 @@ class _Page:
         self.stack = [self.drawing]
         self.glyphs: dict[str, tuple[str, str]] = {}  # id -> (font, glyph name)
         self.clips = 0
+        self.defined: set[str] = set()  # reused pieces already in this page's <defs>
+        self.scope = None  # the reused piece being drawn: (its id, its group, its glyph ids)
 
     @property
     def top(self):
@@ -89,6 +91,7 @@ class SvgSurface(Surface):
         self.greyscale = greyscale
         self.title = title
         self._pages: list[str] = []
+        self._reused: dict = {}  # key -> (piece id, its group, its glyphs)
         self._page: _Page | None = None
 
     # --- pages -----------------------------------------------------------------------
@@ -154,6 +157,9 @@ class SvgSurface(Surface):
         d = page.drawing
         page.clips += 1
         clip_id = f"clip{page.clips}"
+        if page.scope is not None:
+            # Inside a reused piece: its clips travel with it to every page that uses it.
+            clip_id = f"{page.scope[0]}-clip{page.clips}"
         clip = d.clipPath(id=clip_id)
         if circle:
             clip.add(d.ellipse(center=(num(x + w / 2), num(y + h / 2)), r=(num(w / 2), num(h / 2))))
@@ -163,8 +169,34 @@ class SvgSurface(Surface):
                 r = num(min(radius, w / 2, h / 2))
                 shape.update({"rx": r, "ry": r})
             clip.add(shape)
-        d.defs.add(clip)
+        (page.scope[1] if page.scope is not None else d.defs).add(clip)
         return self._group(**{"clip_path": f"url(#{clip_id})"})
+
+    def reused(self, key, box, draw) -> None:
+        """Drawn once into a group in <defs>, placed with <use> wherever it repeats (each page
+        that needs it writes the definition too: each page is a file of its own)."""
+        page = self._current()
+        found = self._reused.get(key)
+        if found is None:
+            piece_id = f"piece{len(self._reused) + 1}"
+            group = page.drawing.g(id=piece_id)
+            glyphs_before = set(page.glyphs)
+            page.stack.append(group)
+            page.scope = (piece_id, group)
+            try:
+                draw()
+            finally:
+                page.stack.pop()
+                page.scope = None
+            used = {gid: page.glyphs[gid] for gid in page.glyphs if gid not in glyphs_before}
+            found = self._reused[key] = (piece_id, group, used)
+        piece_id, group, used = found
+        if piece_id not in page.defined:
+            # The same element in each page's tree: it is never changed once drawn.
+            page.drawing.defs.add(group)
+            page.defined.add(piece_id)
+        page.glyphs.update(used)
+        page.top.add(page.drawing.use(f"#{piece_id}"))
 
     # --- paint -----------------------------------------------------------------------------
     def _paint(self, fill: str | None, stroke: str | None, width: float,
