@@ -6,10 +6,21 @@ class KitError(Exception):
     """A mistake the user can fix: a bad option, a layout error, an unwritable folder."""
 
 
+def one_line(text: str, limit: int) -> str:
+    """text on one line (line breaks written \\n) and at most `limit` characters: whatever a
+    layout holds, the message that quotes it stays one readable line."""
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class LayoutError(KitError):
-    """A layout file that does not fit its schema; names the file, the entry and the field."""
+    """A layout file that does not fit its schema; names the file, the entry and the field.
+    The entry, the field and the problem are kept to one line of bounded length."""
 
     def __init__(self, file, entry: str | None, field: str | None, problem: str):
+        entry = one_line(entry, 120) if entry else entry
+        field = one_line(field, 120) if field else field
+        problem = one_line(problem, 400)
         self.file, self.entry, self.field, self.problem = str(file), entry, field, problem
         where = self.file
         if entry:

@@ -58,7 +58,7 @@ _MISSING = object()
 # still read, parsed (or refused) in a fraction of a second.
 MAX_FILE_BYTES = 256 << 10
 MAX_DEPTH = 32              # levels of nesting; the layouts use at most 6
-MAX_VALUES = 100_000        # scalars, lists and mappings, aliases expanded (a few thousand in use)
+MAX_VALUES = 20_000         # scalars, lists and mappings, aliases expanded (1,251 at most in use)
 MAX_DIGITS = 30             # in a number as written
 MAX_WHOLE = 1_000_000       # a whole number without bounds of its own
 MAX_TEXT = 10_000           # characters in a text without bounds of its own
@@ -136,69 +136,56 @@ class _Refused(yaml.MarkedYAMLError):
     reported as it stands: never read again by the slower loader."""
 
 
-class _Bounded:
-    """Checks the node graph before any data is built from it.
+def _check_events(text: str) -> None:
+    """Refuse, from libyaml's event stream and before any node or value is built, a file
+    nested deeper than MAX_DEPTH, holding more than MAX_VALUES values once aliases are
+    expanded, or with an alias inside what it names (a value that contains itself).
 
-    The composer gives an anchor and all its aliases one shared node, so a graph of a few
-    hundred nodes can stand for billions of values (an "alias bomb"). Counting the values
-    with aliases expanded, once per node, takes time in proportion to the graph, not to
-    what it stands for; the data is then built only when it is small enough to check."""
-
-    def get_single_data(self):
-        node = self.get_single_node()
-        if node is None:
-            return None
-        _check_graph(node)
-        return self.construct_document(node)
-
-
-def _children(node: yaml.Node) -> list:
-    if isinstance(node, yaml.MappingNode):
-        return [child for pair in node.value for child in pair]
-    if isinstance(node, yaml.SequenceNode):
-        return node.value
-    return []
-
-
-def _check_graph(root: yaml.Node) -> None:
-    """Refuse a graph nested deeper than MAX_DEPTH, holding more than MAX_VALUES values once
-    aliases are expanded, or with an alias inside what it names (a value that contains itself).
-    Iterative, so depth never meets Python's recursion limit."""
-    done: dict[int, tuple[int, int]] = {}       # id(node) -> (values, depth), aliases expanded
-    open_nodes = {id(root)}
-    stack = [(root, iter(_children(root)), [1, 1])]
-
-    def add(total: list, values: int, depth: int, node: yaml.Node) -> None:
-        total[0] += values
-        total[1] = max(total[1], depth + 1)
-        if total[0] > MAX_VALUES:
-            raise _Refused(None, None, f"the file holds more than {MAX_VALUES:,} values, counting each alias (*name) "
-                                       "as all it stands for", node.start_mark)
-        if total[1] > MAX_DEPTH:
-            raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", node.start_mark)
-
-    while stack:
-        node, children, total = stack[-1]
-        child = next(children, None)
-        if child is None:
-            stack.pop()
-            open_nodes.discard(id(node))
-            done[id(node)] = (total[0], total[1])
-            if stack:
-                add(stack[-1][2], total[0], total[1], node)
-        elif id(child) in done:
-            add(total, *done[id(child)], child)
-        elif id(child) in open_nodes:
-            raise _Refused(None, None, "an alias (*name) stands for a list or mapping that contains it",
-                           child.start_mark)
-        elif len(stack) >= MAX_DEPTH:
-            raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", child.start_mark)
+    An anchor and its aliases share one value once built, so a few hundred lines can stand
+    for billions of values (an "alias bomb"), which checking or quoting would expand. Each
+    anchor's size is counted once, so the count costs one pass over the text, and it stops
+    at the first value past the bound, so a huge file is refused without being built."""
+    anchors: dict[str, tuple[int, int]] = {}   # anchor -> (values, levels) it stands for
+    stack = [[0, 0, None]]                       # per open list or mapping: values, levels, anchor
+    total = 0
+    for event in yaml.parse(text, Loader=_FastLoader):
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor not in anchors:
+                if any(entry[2] == event.anchor for entry in stack):
+                    raise _Refused(None, None, "an alias (*name) stands for a list or mapping that contains it",
+                                   event.start_mark)
+                continue   # an undefined alias: the composer names it
+            values, levels = anchors[event.anchor]
+        elif isinstance(event, yaml.ScalarEvent):
+            values, levels = 1, 0
+            if event.anchor:
+                anchors[event.anchor] = (1, 0)
+        elif isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) > MAX_DEPTH:
+                raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            stack.append([1, 1, event.anchor])
+            total += 1
+            continue
+        elif isinstance(event, yaml.CollectionEndEvent):
+            values, levels, anchor = stack.pop()
+            if anchor:
+                anchors[anchor] = (values, levels)
+            stack[-1][0] += values
+            stack[-1][1] = max(stack[-1][1], levels + 1)
+            continue
         else:
-            open_nodes.add(id(child))
-            stack.append((child, iter(_children(child)), [1, 1]))
+            continue
+        total += values
+        stack[-1][0] += values
+        stack[-1][1] = max(stack[-1][1], levels + 1)
+        if total > MAX_VALUES:
+            raise _Refused(None, None, f"the file holds more than {MAX_VALUES:,} values, counting each alias (*name) "
+                                       "as all it stands for", event.start_mark)
+        if len(stack) - 1 + levels > MAX_DEPTH:
+            raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", event.start_mark)
 
 
-class _Loader(_Bounded, yaml.SafeLoader):
+class _Loader(yaml.SafeLoader):
     """A safe loader that remembers where each mapping and list starts, for error messages."""
 
 
@@ -239,7 +226,7 @@ def _construct_number(loader: _Loader, node: yaml.ScalarNode) -> Any:
     return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
 
 
-class _FastLoader(_Bounded, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """_Loader on libyaml when PyYAML was built with it (some ten times faster): the same
     data and the same lines. A file it refuses is read again by _Loader, whose error
     messages (and marks) are the ones read_yaml words for the designer."""
@@ -350,6 +337,7 @@ def read_yaml(path: Path | str) -> Any:
     path = Path(path)
     text = _read_text(path, "utf-8")
     try:
+        _check_events(text)
         return yaml.load(text, Loader=_FastLoader)
     except _Refused as error:
         raise _syntax_error(path, text, error) from None
