@@ -44,7 +44,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 
@@ -136,6 +136,17 @@ class _Refused(yaml.MarkedYAMLError):
     reported as it stands: never read again by the slower loader."""
 
 
+def _events(text: str) -> Iterator[yaml.Event]:
+    """libyaml's events; its own nesting bound (1000 levels) is worded as the kit's."""
+    try:
+        yield from yaml.parse(text, Loader=_FastLoader)
+    except yaml.YAMLError as error:
+        if "maximum nesting depth" not in str(error):
+            raise
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", mark) from None
+
+
 def _check_events(text: str) -> None:
     """Refuse, from libyaml's event stream and before any node or value is built, a file
     nested deeper than MAX_DEPTH, holding more than MAX_VALUES values once aliases are
@@ -148,7 +159,7 @@ def _check_events(text: str) -> None:
     anchors: dict[str, tuple[int, int]] = {}   # anchor -> (values, levels) it stands for
     stack = [[0, 0, None]]                       # per open list or mapping: values, levels, anchor
     total = 0
-    for event in yaml.parse(text, Loader=_FastLoader):
+    for event in _events(text):
         if isinstance(event, yaml.AliasEvent):
             if event.anchor not in anchors:
                 if any(entry[2] == event.anchor for entry in stack):
@@ -342,10 +353,6 @@ def read_yaml(path: Path | str) -> Any:
     except _Refused as error:
         raise _syntax_error(path, text, error) from None
     except yaml.YAMLError as fast_error:
-        if "maximum nesting depth" in str(fast_error):   # libyaml's own bound (1000 levels)
-            mark = fast_error.problem_mark or fast_error.context_mark
-            raise _syntax_error(path, text, _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels "
-                                                                 "deep", mark)) from None
         try:
             yaml.load(text, Loader=_Loader)
         except yaml.YAMLError as error:
@@ -504,7 +511,10 @@ def _parse_cell(text: str, where: _Where, name: str | None) -> Any:
     """A CSV cell for a field holding a mapping or a list, written in YAML's inline form:
     {text: "Comme l'a montré…", value: 3} or [{faces: [1, 3], outcome: approve}]."""
     try:
+        _check_events(text)   # a cell is bounded like a file: depth, values, aliases
         value = yaml.load(text, Loader=_FastLoader)
+    except _Refused as error:
+        raise where.error(name, _one_line(error.problem)) from None
     except yaml.YAMLError as error:
         problem = getattr(error, "problem", None) or "not valid YAML"
         raise where.error(name, f"expected a mapping {{key: value, ...}} or a list [a, b, ...] in YAML's inline "

@@ -132,6 +132,25 @@ def test_csv_tables_are_bounded_too(tmp_path, table, fragment):
     assert fragment in refused(tmp_path, table, name="minis.csv")
 
 
+NESTED = Record({"title": Field("text"), "faces": Field(ListOf(Field(ListOf(Field(int)))), default=[])},
+                name_key="title")
+
+
+@pytest.mark.parametrize("cell, fragment", [
+    ('"' + bomb().replace('"', '""') + '"', "more than 20,000 values"),
+    ('"' + "[" * 5000 + "]" * 5000 + '"', "nested more than"),
+    ('"' + "[" * 40 + "]" * 40 + '"', "nested more than"),
+])
+def test_inline_yaml_in_a_csv_cell_is_bounded_too(tmp_path, cell, fragment):
+    path = tmp_path / "nested.csv"
+    path.write_text(f"title,faces\nA,{cell}\n", encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        load_table(path, NESTED)
+    message = str(caught.value)
+    assert fragment in message and "field 'faces'" in message and len(message) < 400
+
+
+
 def test_text_that_is_not_utf8_names_its_line(tmp_path):
     path = tmp_path / "cards.yaml"
     path.write_bytes(b"cards:\n  - title: A\n  - title: caf\xe9\n")
