@@ -1,6 +1,10 @@
 """Time the scorekeeper as people use it: one `kit score act` (a whole new process, as typed
 at the table) and replaying a 10,000-line session (what every command does on open).
 
+The goal of issue 12: an act on a 10,000-line session costs no more than 1.5x an act on a
+10-line one, thanks to the snapshot kept beside the session (scorekeeper/session.py). Both
+are timed in the same run, alternating a vote and its undo, and printed as a ratio.
+
 Run: python benchmarks/score.py   (prints the numbers; never part of the test run)
 """
 from __future__ import annotations
@@ -63,6 +67,22 @@ def main() -> None:
             run = kit(*args)
             print(f"{label} on that {REPLAY_LINES:,}-line session: {run.seconds * 1000:.0f} ms, "
                   f"peak memory {run.peak_mib:.0f} MiB")
+
+        # Steady state, as at a table: each act finds the snapshot the previous one left.
+        small = folder / "small.jsonl"
+        sessions.create(small, "hoc-censeo", [{"name": p.split(":")[0], "role": p.split(":")[1]} for p in PLAYERS])
+        with open(small, "ab") as f:
+            f.write(b"".join(sessions.encode(VOTE if i % 2 == 0 else UNDO) for i in range(9)))
+        timings = {}
+        for label, session_path in (("10-line", small), (f"{REPLAY_LINES:,}-line", path)):
+            kit("score", "act", str(session_path), json.dumps(UNDO))   # a first act (the long one builds its snapshot)
+            runs = [kit("score", "act", str(session_path), json.dumps(UNDO if run % 2 else VOTE))
+                    for run in range(ACT_RUNS)]
+            timings[label] = statistics.median(r.seconds for r in runs)
+            print(f"kit score act on a {label} session, {ACT_RUNS} runs (vote, undo, ...): median "
+                  f"{timings[label] * 1000:.0f} ms, cpu {statistics.median(r.cpu_seconds for r in runs) * 1000:.0f} ms")
+        long_label = f"{REPLAY_LINES:,}-line"
+        print(f"ratio {long_label} / 10-line: {timings[long_label] / timings['10-line']:.2f} (goal: 1.5 or less)")
 
 
 if __name__ == "__main__":

@@ -51,10 +51,11 @@ PLAYER = click.argument("player")
 
 # -- sessions ------------------------------------------------------------------------------
 
-def open_session(path: str | Path) -> sessions.Session:
-    """The session in `path`, validated line by line; a torn tail says how to repair it."""
+def open_session(path: str | Path, *, history: bool = True) -> sessions.Session:
+    """The session in `path`, validated line by line; a torn tail says how to repair it.
+    history=False: only the current state is needed (it may come from the snapshot)."""
     try:
-        return sessions.load(path)
+        return sessions.load(path, history=history)
     except sessions.TornLine as torn:
         raise repair_hint(torn) from None
 
@@ -200,6 +201,24 @@ def describe_fields(action: dict) -> str:
     return f"{action.get('action')}: {fields}." if fields else f"{action.get('action')}."
 
 
+class Number(click.ParamType):
+    """A click option's whole number, read like a typed one (`whole_number`): a number out of
+    range is one sentence, never Python's "Exceeds the limit" nor the digits echoed back."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return whole_number(str(value))
+        except KitError as error:
+            self.fail(str(error), param, ctx)
+
+
+NUMBER = Number()
+
+
 class Word(click.ParamType):
     """A click option value among `choices`, typed in either language (case, accents ignored):
     `--colour Bleu`, `--colour blue`, `--tiebreak contre`."""
@@ -260,15 +279,21 @@ def parse_json_action(text: str) -> dict:
         raise KitError(_("The action is not valid JSON ({reason} at column {column}); write it like "
                          "'{{\"action\": \"undo\"}}'.").format(reason=error.reason, column=error.column)) from None
     if not isinstance(action, dict):
-        raise KitError("The action must be a JSON object such as '{\"action\": \"undo\"}'.")
+        raise KitError(_("The action must be a JSON object such as '{\"action\": \"undo\"}'."))
     return action
+
+
+def _shorten(text: str, limit: int = 20) -> str:
+    """What was typed, cut short when it is long (a 5,000-digit number is not repeated whole)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def split_pair(text: str, option: str, example: str, form: str = "NAME=VALUE") -> tuple[str, str]:
     """NAME=VALUE -> (NAME, VALUE); KitError naming the option otherwise."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip() or not value.strip():
-        raise KitError(f"{option} expects {form}, such as {example}, not {text!r}.")
+        raise KitError(_("{option} expects {form}, such as {example}, not {text}.").format(
+            option=option, form=form, example=example, text=repr(_shorten(text))))
     return name.strip(), value.strip()
 
 
@@ -280,11 +305,11 @@ def parse_pairs(values: tuple[str, ...] | list[str], option: str, *, example: st
         for item in (part for part in value.split(",") if part.strip()):
             name, raw = split_pair(item, option, example)
             if name in result:
-                raise KitError(f"{option} names {name} twice; give each name once.")
+                raise KitError(_("{option} names {name} twice; give each name once.").format(option=option, name=name))
             try:
                 result[name] = convert(raw)
             except KitError as error:   # say whose value it was: several may be on one line
-                raise KitError(f"{option} {name}={raw}: {error}") from None
+                raise KitError(f"{option} {name}={_shorten(raw)}: {error}") from None
     return result
 
 

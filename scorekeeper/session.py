@@ -16,6 +16,7 @@ Durability is the point of the design:
 from __future__ import annotations
 
 import errno
+import hashlib
 import fcntl
 import json
 import math
@@ -108,6 +109,11 @@ class Entry:
     undone_by: int | None = None  # line number of the undo that cancelled it
 
 
+class NeedHistory(Exception):
+    """A session read from a snapshot was asked for more of its past than the snapshot keeps
+    (an undo beyond the latest action): the caller reads the whole file instead."""
+
+
 class Session:
     """A loaded session: header, every entry, and the states after each action in effect.
 
@@ -128,6 +134,11 @@ class Session:
         self.needs_newline = False
         # The state before the latest recorded line (for printing what that line changed).
         self.before: dict = self._states[0]
+        self.last_line = 1   # the line number of the file's last line read (1: the header alone)
+        # Read from a snapshot (see `_from_snapshot`): `entries` holds only the latest entries
+        # and `_states` only the latest states, so an undo reaching further back needs the
+        # whole file (`NeedHistory`).
+        self.partial = False
 
     @property
     def game(self) -> str:
@@ -156,6 +167,8 @@ class Session:
         if action["action"] == UNDO:
             if len(action) > 1:   # a field here would be recorded and mean nothing
                 raise RuleViolation('An undo takes no other field: write {{"action": "undo"}}, not {value}.', value=json.dumps(action, ensure_ascii=False))
+            if self.partial and (len(self._states) < 2 or not self._in_effect):
+                raise NeedHistory
             if not self._in_effect:
                 raise NothingToUndo("There is nothing to undo: no action is in effect.")
             return self._states[-2]
@@ -165,6 +178,7 @@ class Session:
         """Apply and record one action (validated by `check`)."""
         new_state = self.check(action)
         self.before = self.state
+        self.last_line = line
         self.entries.append(Entry(line, action))
         if action["action"] == UNDO:
             cancelled = self._in_effect.pop()
@@ -177,7 +191,7 @@ class Session:
     @property
     def lines(self) -> int:
         """The line number of the file's last line (1: the header alone)."""
-        return self.entries[-1].line if self.entries else 1
+        return self.last_line
 
     def next_line(self) -> int:
         return self.lines + 1
@@ -332,11 +346,95 @@ def _json_reason(error: Exception) -> str:
     return str(error) if isinstance(error, BadJSON) else "it is not UTF-8 text"
 
 
-def load(path: str | os.PathLike) -> Session:
-    """Read and validate a session file (under a shared lock, so never mid-append)."""
+def load(path: str | os.PathLike, *, history: bool = True) -> Session:
+    """Read and validate a session file (under a shared lock, so never mid-append).
+
+    history=False is for a caller that needs only the current state (`show`): the session
+    may then come from the snapshot beside the file (see `_from_snapshot`), with only its
+    latest entries.
+    """
     path = Path(path)
     with _locked(path, exclusive=False) as fd:
-        return _parse(path, _read_all(fd))
+        data = _read_all(fd)
+        return (None if history else _from_snapshot(path, data)) or _parse(path, data)
+
+
+# -- the snapshot beside a session -------------------------------------------------------
+#
+# Replaying a 10,000-line session costs a third of a second, on every command. After each
+# append the state is kept beside the file, in `.NAME.snapshot`, with the SHA-256 of the
+# bytes it was computed from; the next command checks that digest against the file's own
+# bytes (the file stays the only truth: a hand edit, a repair or another version of the
+# file makes the snapshot stale and it is ignored), replays only the lines written after
+# it, and appends. The snapshot keeps the state before the latest action too, so one undo
+# needs no replay; an undo reaching further back reads the whole file. Writing the
+# snapshot may fail (a read-only folder): it is a cache, and then everything is replayed.
+
+SNAPSHOT_FORMAT = 1
+
+
+def snapshot_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.snapshot")
+
+
+def _save_snapshot(session: Session, data: bytes) -> None:
+    """Keep the state of `session`, read from exactly `data` (the whole file), beside it."""
+    if session.needs_newline or not data.endswith(b"\n"):
+        return
+    latest = session.latest_in_effect()
+    snapshot = {
+        "format": SNAPSHOT_FORMAT, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+        "last_line": session.last_line, "newlines": data.count(b"\n"),
+        "state": session.state, "previous": session._states[-2] if len(session._states) > 1 else None,
+        "latest": [latest.line, latest.action] if latest else None,
+        "in_effect": len(session._in_effect), "partial": session.partial,
+    }
+    target = snapshot_path(session.path)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(snapshot, handle, ensure_ascii=False, separators=(",", ":"))
+        os.replace(temp, target)
+    except OSError:
+        try:
+            os.unlink(temp)
+        except (OSError, UnboundLocalError):
+            pass
+
+
+def _from_snapshot(path: Path, data: bytes) -> Session | None:
+    """The session of `data` from its snapshot and the lines after it; None when there is no
+    snapshot or it does not match the file (then the caller replays the whole file)."""
+    try:
+        with open(snapshot_path(path), "rb") as handle:
+            snapshot = json.loads(handle.read())
+        size = snapshot["size"]
+        if (snapshot.get("format") != SNAPSHOT_FORMAT or not isinstance(size, int) or size > len(data)
+                or hashlib.sha256(data[:size]).hexdigest() != snapshot["sha256"]):
+            return None
+        first = data.split(b"\n", 1)[0].removeprefix(UTF8_BOM)
+        header = json.loads(first.decode("utf-8"))
+        session = Session(path, header)
+        session.partial = True
+        states = [snapshot["state"]] if snapshot["previous"] is None else [snapshot["previous"], snapshot["state"]]
+        session._states = states
+        session.before = states[0]
+        session.last_line = snapshot["last_line"]
+        if snapshot["latest"] is not None and len(states) == 2:
+            line, action = snapshot["latest"]
+            session.entries = [Entry(line, action)]
+            session._in_effect = [0]
+        tail = data[size:]
+        if not tail:
+            return session
+        if not tail.endswith(b"\n"):
+            return None   # a torn or unterminated last line: the full reading reports it
+        for number, raw in enumerate(tail.split(b"\n")[:-1], snapshot["newlines"] + 1):
+            if raw.strip():
+                session._record(normalise_action(parse_json(raw.decode("utf-8"))), number)
+        return session
+    except (OSError, ValueError, KeyError, TypeError, RuleViolation, NeedHistory):
+        return None   # no snapshot, or one this reading cannot use: replay the file
 
 
 def _read_all(fd: int) -> bytes:
@@ -445,19 +543,24 @@ def append(path: str | os.PathLike, action: dict | Callable[[Session], dict], *,
         action = normalise_action(action)
     with _locked(path, exclusive=True) as fd:
         data = _read_all(fd)
-        session = _parse(path, data)
+        session = _from_snapshot(path, data) or _parse(path, data)
         if based_on is not None and session.lines != based_on:
             raise StaleSession("{path} changed while this entry was being typed (it has {lines} lines, not "
                                "{expected}); nothing was saved.", path=path, lines=session.lines, expected=based_on)
         if callable(action):
             action = normalise_action(action(session))
         line = session.next_line()
-        session._record(action, line)
+        try:
+            session._record(action, line)
+        except NeedHistory:   # an undo reaching past what the snapshot keeps: read it all
+            session = _parse(path, data)
+            session._record(action, line)
         payload = encode(action)
         if session.needs_newline:
             payload = b"\n" + payload
         _write_once(fd, path, payload, len(data))
         session.needs_newline = False
+        _save_snapshot(session, data + payload)
     return session
 
 

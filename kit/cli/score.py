@@ -205,7 +205,7 @@ def _states_before(session: sessions.Session) -> dict[int, dict]:
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
 def show(file: Path, as_json: bool, reveal: bool, viewer: str | None) -> None:
     """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
-    session = common.open_session(file)
+    session = common.open_session(file, history=False)
     state = session.state
     if as_json:
         click.echo(json.dumps(state, ensure_ascii=False, indent=2))

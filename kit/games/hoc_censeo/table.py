@@ -102,7 +102,7 @@ def spend_seals(file: Path, player: str, colour: str) -> None:
                epilog=common.examples("buy-senators senate.jsonl Bob --gold 2"))
 @common.FILE
 @common.PLAYER
-@click.option("--gold", type=int, required=True,
+@click.option("--gold", type=common.NUMBER, required=True,
               help=f"Gold coins to spend ({rules.SENATORS_PER_GOLD} senators each).")
 def buy_senators(file: Path, player: str, gold: int) -> None:
     common.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
@@ -142,7 +142,11 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
                         "{player} spends {gold} gold for {senators} senators.", gold).format(
             player=action.get("player"), gold=gold, senators=gold * rules.SENATORS_PER_GOLD)
     if name == "ballot":
-        return _("{player} casts a secret ballot.").format(player=action.get("player"))
+        player = action.get("player")
+        if reveal is True or (reveal and reveal == player):
+            return _("{player} casts a ballot: POUR {pour}, CONTRE {contre}.").format(
+                player=player, pour=action.get("pour", 0), contre=action.get("contre", 0))
+        return _("{player} casts a secret ballot.").format(player=player)
     if name in ("vote", "resolve"):
         parts = []
         if name == "vote":

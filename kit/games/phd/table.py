@@ -62,8 +62,8 @@ DIE_HELP = f"The die rolled ({rules.DIE_MIN}..{rules.DIE_MAX})."
                epilog=common.examples("adjust these.jsonl Ana --pression +3", "adjust these.jsonl Ben --pression -2 --credit +1"))
 @common.FILE
 @common.PLAYER
-@click.option("--pression", type=int, help="Signed change of Pression, e.g. +3 or -2.")
-@click.option("--credit", type=int, help="Signed change of Crédit, e.g. +3 or -2.")
+@click.option("--pression", type=common.NUMBER, help="Signed change of Pression, e.g. +3 or -2.")
+@click.option("--credit", type=common.NUMBER, help="Signed change of Crédit, e.g. +3 or -2.")
 def adjust(file: Path, player: str, pression: int | None, credit: int | None) -> None:
     common.submit(file, _drop_empty({"action": "adjust", "player": player,
                                      "pression": pression, "credit": credit}))
@@ -75,9 +75,9 @@ def adjust(file: Path, player: str, pression: int | None, credit: int | None) ->
 @common.FILE
 @common.PLAYER
 @click.option("--resource", "resource_", required=True, help="The resource tested: pression or credit.")
-@click.option("--die", type=int, required=True, help=DIE_HELP)
-@click.option("--difficulty", type=int, required=True, help="The card's difficulty.")
-@click.option("--modifier", "modifiers", type=int, multiple=True,
+@click.option("--die", type=common.NUMBER, required=True, help=DIE_HELP)
+@click.option("--difficulty", type=common.NUMBER, required=True, help="The card's difficulty.")
+@click.option("--modifier", "modifiers", type=common.NUMBER, multiple=True,
               help="A post-it or argument modifier, signed; repeat for several.")
 @click.option("--success", multiple=True, metavar="RES=N,...", help="Effect of a success: pression=+3,credit=+3.")
 @click.option("--failure", multiple=True, metavar="RES=N,...", help="Effect of a failure: pression=+2.")
@@ -105,10 +105,10 @@ approve = _chapter_command("approve", "PHD: PLAYER's submitted chapter is approv
 revoke = _chapter_command("revoke", "PHD: one of PLAYER's approved chapters goes back to submitted.")
 
 CARDS = [
-    click.option("--argument", "arguments", type=int, multiple=True, required=True,
+    click.option("--argument", "arguments", type=common.NUMBER, multiple=True, required=True,
                  help="The value of one of the player's Argument cards; repeat for several."),
-    click.option("--support", type=int, multiple=True, help="A supporting card's value; repeatable."),
-    click.option("--opposition", type=int, multiple=True, help="An opposing card's value; repeatable."),
+    click.option("--support", type=common.NUMBER, multiple=True, help="A supporting card's value; repeatable."),
+    click.option("--opposition", type=common.NUMBER, multiple=True, help="An opposing card's value; repeatable."),
 ]
 
 
@@ -135,7 +135,7 @@ def controversy(file: Path, player: str, arguments, support, opposition) -> None
                epilog=common.examples("defend these.jsonl Ana --die 2 --argument 3 --opposition 4"))
 @common.FILE
 @common.PLAYER
-@click.option("--die", type=int, required=True, help=DIE_HELP)
+@click.option("--die", type=common.NUMBER, required=True, help=DIE_HELP)
 @_cards
 def defend(file: Path, player: str, die: int, arguments, support, opposition) -> None:
     common.submit(file, _drop_empty({"action": "defend", "player": player, "die": die,

@@ -1,0 +1,163 @@
+"""`kit score play` in a real terminal (a pty): what the table sees on the shared screen.
+
+The transcript is everything the terminal shows, the echo of visible answers included, so
+"nothing typed appears" is checked where it matters. Two guided plays, or an undo beside a
+play, on one file: no action is ever written for a state the file no longer has.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+PLAYERS = ["--player", "Alice:titienses", "--player", "Bob:ramnes", "--player", "Chloé:luceres"]
+TIMEOUT = 60   # a loaded machine is slow; nothing here waits unless the program does
+
+
+def _env(lang: str = "en_US.UTF-8") -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(LANG=lang, PYTHONPATH=str(REPO), TERM="dumb")
+    return env
+
+
+def _kit(*args: str, lang: str = "en_US.UTF-8") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kit", *args], capture_output=True, text=True,
+                          env=_env(lang), cwd=REPO, check=False)
+
+
+@pytest.fixture
+def senate(tmp_path: Path) -> Path:
+    path = tmp_path / "senate.jsonl"
+    assert _kit("score", "new", str(path), "hoc-censeo", *PLAYERS).returncode == 0
+    return path
+
+
+def _play(path: Path, lang: str = "en_US.UTF-8") -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=_env(lang), cwd=str(REPO),
+                          encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 200))
+    child.transcript = []
+    child.logfile_read = _Collect(child.transcript)
+    return child
+
+
+class _Collect:
+    def __init__(self, parts: list[str]):
+        self.parts = parts
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def _answer(child: pexpect.spawn, prompt: str, *answers: str) -> None:
+    for answer in answers:
+        child.expect_exact(prompt)
+        child.sendline(answer)
+
+
+def _actions(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
+    child = _play(senate)
+    _answer(child, "Alice, POUR", "110", "2O", "-3", "61")   # over the senators, a typo, negative
+    _answer(child, "Alice, CONTRE", "53", "7")              # 61 + 53 is more than Alice has
+    _answer(child, "Bob, POUR", "")
+    _answer(child, "Bob, CONTRE", "44")
+    _answer(child, "Chloé, POUR", "13")
+    _answer(child, "Chloé, CONTRE", "")
+    child.expect_exact("All ballots are in: POUR 74, CONTRE 51.")
+    _answer(child, "Resolve the vote with these totals?", "yes")
+    _answer(child, "The motion's colour", "bleu")
+    _answer(child, "Next", "quit")
+    child.expect(pexpect.EOF)
+    screen = "".join(child.transcript).replace(str(senate), "FILE")
+    assert "Alice cannot vote more senators than they have left." in screen
+    assert "That is not a whole number." in screen
+    assert "Alice's vote must be a whole number of 0 or more." in screen
+    for secret in ("110", "2O", "-3", "61", "53", "44", "13", "100", "senators left"):
+        assert secret not in screen, (secret, screen)
+    assert [a["action"] for a in _actions(senate)] == ["ballot", "ballot", "ballot", "resolve"]
+    # what the log and show print afterwards: totals and ranks, no one's amount
+    log, show = _kit("score", "log", str(senate)).stdout, _kit("score", "show", str(senate)).stdout
+    for secret in ("61", "44", "13", "Titienses", "Ramnes", "Luceres"):
+        assert secret not in log + show, secret
+    assert "2. Alice casts a ballot: POUR 61, CONTRE 7." in _kit("score", "log", str(senate), "--reveal").stdout
+    mine = _kit("score", "log", str(senate), "--as", "alice").stdout
+    assert "POUR 61, CONTRE 7" in mine and "44" not in mine
+
+
+def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Path):
+    child = _play(senate)
+    _answer(child, "Alice, POUR", "20")
+    _answer(child, "Alice, CONTRE", "")
+    # Bob's question is on the screen; another terminal undoes Alice's ballot meanwhile
+    child.expect_exact("Bob, POUR")
+    assert _kit("score", "undo", str(senate)).returncode == 0
+    child.sendline("5")
+    # checked before the next question: play reloads, says so, and starts the step again
+    child.expect_exact("The session file changed in another window")
+    child.expect_exact("Alice, POUR")
+    child.sendline("9")
+    _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Bob, POUR", "")
+    # the last question is answered after another write: the write itself is refused as stale
+    child.expect_exact("Bob, CONTRE")
+    assert _kit("score", "buy-senators", str(senate), "Chloé", "--gold", "1").returncode == 2   # refused: no gold
+    assert _kit("score", "act", str(senate), '{"action": "ballot", "player": "Chloé", "pour": 1}').returncode == 0
+    child.sendline("8")
+    child.expect_exact("The session file changed in another window")
+    child.expect_exact("Ballots already cast this round: Alice and Chloé.")
+    _answer(child, "Bob, POUR", "")
+    _answer(child, "Bob, CONTRE", "8")
+    _answer(child, "Resolve the vote with these totals?", "no")
+    _answer(child, "Whose ballot is to be cast again?", "quit")
+    child.expect(pexpect.EOF)
+    ballots = [(a["player"], a.get("pour"), a.get("contre")) for a in _actions(senate) if a["action"] == "ballot"]
+    # Bob's 5 (typed against the undone ballot) and his first 8 (typed before Chloé's) were never written
+    assert ballots == [("Alice", 20, 0), ("Alice", 9, 0), ("Chloé", 1, None), ("Bob", 0, 8)]
+
+
+def test_two_plays_on_one_file_never_write_twice_for_one_seat(senate: Path):
+    first, second = _play(senate), _play(senate)
+    first.expect_exact("Alice, POUR")
+    second.expect_exact("Alice, POUR")
+    first.sendline("30")
+    _answer(first, "Alice, CONTRE", "")
+    first.expect_exact("Bob, POUR")
+    second.sendline("4")
+    # the second play had asked Alice from the old file: it reloads before writing anything
+    second.expect_exact("The session file changed in another window")
+    second.expect_exact("Ballots already cast this round: Alice.")
+    second.expect_exact("Bob, POUR")
+    for child in (first, second):
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    assert [(a["action"], a.get("player")) for a in _actions(senate)] == [("ballot", "Alice")]
+
+
+def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path):
+    child = _play(senate, lang="fr_FR.UTF-8")
+    _answer(child, "Alice, POUR", "10")
+    _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Bob, POUR", "")
+    _answer(child, "Bob, CONTRE", "")
+    _answer(child, "Chloé, POUR", "")
+    _answer(child, "Chloé, CONTRE", "")
+    child.expect_exact("Tous les bulletins sont déposés\u00a0: POUR 10, CONTRE 0.")
+    _answer(child, "Dépouiller le vote avec ces totaux", "yes")          # English answer in French
+    _answer(child, "La couleur de la motion", "GREEN")                  # and an English colour
+    _answer(child, "Ensuite", "quitter")
+    child.expect(pexpect.EOF)
+    screen = "".join(child.transcript)
+    assert "Tour 1\u00a0sur 9. Magistrat\u00a0: Alice." in screen and "Round" not in screen
+    assert [a for a in _actions(senate) if a["action"] == "resolve"] == [{"action": "resolve", "colour": "vert"}]
