@@ -1,11 +1,10 @@
 """Amphithéâtre (RULES.md §2): physicians debating a death in an anatomy theatre."""
 from __future__ import annotations
 
-import copy
-
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.checks import (
     apply_turn,
+    fresh,
     shown,
     check_fields, check_option_names, check_players, join_names, need_action, need_bool,
     need_game_on, need_player, ranked,
@@ -156,7 +155,7 @@ def apply(state: dict, action: dict) -> dict:
     need_game_on(state, TITLE)
     if kind == "turn":
         return apply_turn(state, action, TITLE, TURN_STEPS)
-    new = copy.deepcopy(state)
+    new = fresh(state)
     if kind == "handshake":
         check_fields(action, TITLE, ("speaker", "target"))
         speaker = need_player(new, action["speaker"], "the speaker")

@@ -1,11 +1,10 @@
 """PHD (RULES.md §1): Pression and Crédit, chapters, controversies and the defence."""
 from __future__ import annotations
 
-import copy
-
 from scorekeeper.errors import RuleViolation, plural
 from scorekeeper.rules.checks import (
     apply_turn,
+    fresh,
     shown,
     check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
     need_int, need_ints, need_player, ranked, signed,
@@ -184,7 +183,7 @@ def apply(state: dict, action: dict) -> dict:
     need_game_on(state, TITLE)
     if kind == "turn":
         return apply_turn(state, action, TITLE, TURN_STEPS, lambda state, name: state["players"][name]["status"] == "playing")
-    new = copy.deepcopy(state)
+    new = fresh(state)
     players = new["players"]
 
     if kind == "deck_empty":

@@ -1,11 +1,10 @@
 """Promotion (RULES.md §3): office politics and Influence Points (PI)."""
 from __future__ import annotations
 
-import copy
-
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.checks import (
     apply_turn,
+    fresh,
     shown,
     check_fields, check_option_names, check_players, is_int, need_action,
     need_game_on, need_int, need_player, ranked,
@@ -113,7 +112,7 @@ def apply(state: dict, action: dict) -> dict:
     need_game_on(state, TITLE)
     if kind == "turn":
         return apply_turn(state, action, TITLE, TURN_STEPS)
-    new = copy.deepcopy(state)
+    new = fresh(state)
     players = new["players"]
     if kind in ("gain", "lose"):
         check_fields(action, TITLE, ("player", "amount"))

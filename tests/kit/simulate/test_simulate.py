@@ -53,6 +53,30 @@ def test_bots_only_make_moves_the_rules_accept(game, seed, bots):
     assert record["turns"] >= 1
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_engine_never_changes_a_state_it_was_given(game, monkeypatch):
+    # apply copies only what an action may change (checks.fresh, hoc_censeo._fresh): every
+    # state a whole game goes through must be left exactly as it was
+    import copy
+
+    import kit.simulate as simulate
+
+    seen = []
+
+    def checked(rules, state, action):
+        before = copy.deepcopy(state)
+        new = simulate.apply(rules, state, action)
+        seen.append((state, before))
+        return new
+
+    sim = module(game)
+    monkeypatch.setattr(sim, "apply", checked)
+    for seed in range(3):
+        sim.play(table(game), runner.seat_bots(game, ["random", "greedy"], sim.PLAYERS), {},
+                 runner.game_rng(seed, 0))
+    assert seen and all(state == before for state, before in seen)
+
+
 class CheckingBot(module("hoc-censeo").RandomBot):
     """A random bot that first checks every action legal_actions lists against the engine."""
 
