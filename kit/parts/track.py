@@ -49,7 +49,7 @@ class Track:
     cell_width: float = 9.5
     label_width: float = 4.5
     number_size: float = 8.0
-    label_size: float = 6.5
+    label_size: float = 7.0
 
     @property
     def step(self) -> float:

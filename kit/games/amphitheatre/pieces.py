@@ -288,7 +288,7 @@ def draw_card_front(surface: "Surface", frame: "Frame", deck: DeckLook, name: st
     text_box(surface, 6.0, y + 3.5, w - 12.0, h - y - 14.5, flavour, font="sans-italic", size=8.5, min_size=6.5,
              colour=INK, align="centre", valign="middle", leading=1.25)
     surface.line(6.0, h - 9.0, w - 6.0, h - 9.0, stroke=lighten(FADED, 0.4), width=0.25)
-    surface.text(w / 2, h - 5.0, f"{deck.footer} · {deck.title}", font="sans", size=6.5, colour=FADED,
+    surface.text(w / 2, h - 5.0, f"{deck.footer} · {deck.title}", font="sans", size=7, colour=FADED,
                  anchor="middle")
     surface.rect(1.8, 1.8, w - 3.6, h - 3.6, stroke=dark, width=0.5, radius=2.5)
 
@@ -308,7 +308,7 @@ def draw_card_back(surface: "Surface", frame: "Frame", deck: DeckLook) -> None:
     surface.text(w / 2, my + 27.0, deck.title.upper(), font="sans-bold", size=13, colour=INK, anchor="middle")
     text_box(surface, mx + 4.0, my + 30.0, mw - 8.0, 9.0, deck.motto, font="sans-italic", size=7.5,
              min_size=6, colour=FADED, align="centre")
-    surface.text(w / 2, my + mh - 4.0, deck.game, font="sans", size=6.5, colour=FADED, anchor="middle")
+    surface.text(w / 2, my + mh - 4.0, deck.game, font="sans", size=7, colour=FADED, anchor="middle")
 
 
 # --- tokens ---------------------------------------------------------------------------------------
@@ -375,7 +375,7 @@ def draw_speaker(surface: "Surface", frame: "Frame", text: str, subtitle: str, g
             lambda pt, line=line, font=font, chord=chord: surface.text_width(line, font=font, size=pt) <= chord,
             size, 6.0)
         surface.text(c, base, line, font=font, size=used or size, colour=colour, anchor="middle")
-    surface.text(c, c + 18.0, game, font="sans", size=6.5, colour=FADED, anchor="middle")
+    surface.text(c, c + 18.0, game, font="sans", size=7, colour=FADED, anchor="middle")
 
 
 # --- the player aid ---------------------------------------------------------------------------------

@@ -238,3 +238,25 @@ def test_the_aid_names_the_turn_options_debate_accusation_and_victory(built):
     for word in ("Hypothèse", "Révolution scientifique", "Consultation", "débat", "majorité", "Égalité",
                  "accusation", "discrédité", "victoire", f"{rules.CAPACITY} sièges"):
         assert word.lower() in text.lower(), word
+
+
+# --- the reference of every value -------------------------------------------------------------------
+def test_the_aid_back_lists_every_value_of_every_category():
+    """An accusation needs the exact value: the aid lists all of them, one line each, so a
+    player never has to name a value they have never seen."""
+    from kit.build import default_layouts, load_kit
+    from kit.model import Frame
+    from kit.surface.record import RecordingSurface
+
+    kit = load_kit("amphitheatre", default_layouts())
+    aid = next(c for c in kit.components if c.id == "aid")
+    surface = RecordingSurface()
+    surface.begin_page(*aid.size)
+    aid.pieces[0].back(surface, Frame(*aid.size))
+    surface.end_page()
+    lines = {call["s"] for call in surface.find("text")}
+    for category in rules.CATEGORIES:
+        deck = raw(f"{category}.yaml")
+        assert flat(typeset(deck["deck"])).upper() in lines
+        for card in deck["cards"]:
+            assert flat(typeset(card["name"])) in lines, card["name"]

@@ -188,3 +188,28 @@ def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
     with pytest.raises(LayoutError) as caught:
         game.build(root)
     assert caught.value.field == "size" and "5 mm" in caught.value.problem
+
+
+@pytest.mark.parametrize("symbol, meaning", [("triangle", "resource pression"), ("pentagon", "card type challenge"),
+                                             ("star", "chapter approved"), ("bolt", "deck argument-cards")])
+def test_a_symbol_with_two_meanings_is_refused(copy, symbol, meaning):
+    """One meaning per symbol across the kit: a character may not wear the Pression
+    triangle, the Challenge pentagon, the approved star or the Argument bolt."""
+    root, folder = copy
+    data = raw("characters.yaml", folder)
+    data["characters"][0]["symbol"] = symbol
+    write(folder, "characters.yaml", data)
+    error = expect(root, "characters.yaml", None, "characters[1].symbol")
+    assert meaning in error.problem
+
+
+def test_the_project_kit_gives_each_symbol_one_meaning():
+    layout = game.load(default_layouts())
+    kit = layout.kit
+    marks = [kit["resources"][r]["symbol"] for r in kit["resources"]]
+    marks += [t["symbol"] for t in kit["event_types"].values()]
+    marks += [kit["components"][c]["back_symbol"] for c in ("event-cards", "argument-cards")]
+    marks += [c["symbol"] for c in layout.characters]
+    marks += [o["symbol"] for k, o in kit["chapter_outcomes"].items() if k != "approve"]
+    marks += [m["symbol"] for m in layout.aids["markers"].values()]
+    assert len(marks) == len(set(marks)), marks

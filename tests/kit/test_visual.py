@@ -1,0 +1,126 @@
+"""Visual regression: one low-resolution picture of each kind of page of the four kits.
+
+For every game, the contents page and the first page of each component (and the page of
+backs after it, when the component has backs) are rendered with pypdfium2 at 40 dpi in
+greyscale and compared with the PNG kept in tests/kit/visual/. The comparison is made on
+blocks of BLOCK x BLOCK pixels (about 5 mm): the mean grey of each block may drift a
+little (anti-aliasing, a different pdfium) but a piece that moves, grows, disappears or
+changes colour shifts some block by far more than BLOCK_TOLERANCE. The golden drawing
+logs (tests/kit/games/golden/) catch every changed number; these pictures show what a
+change looks like, and catch what the logs cannot (imposition, backs, cut marks).
+
+A change made on purpose is accepted by writing the pictures again, then looking at them:
+
+    KIT_UPDATE_VISUAL=1 python -m pytest tests/kit/test_visual.py
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+pdfium = pytest.importorskip("pypdfium2")
+Image = pytest.importorskip("PIL.Image")
+
+from kit.build import default_layouts, load_kit  # noqa: E402
+from scorekeeper.rules import GAME_IDS  # noqa: E402
+
+from game_kits import build_kit  # noqa: E402
+
+VISUAL = Path(__file__).parent / "visual"
+DPI = 40
+BLOCK = 8                 # pixels: 5 mm at 40 dpi
+BLOCK_TOLERANCE = 24.0    # grey levels (0..255) a block's mean may move
+MEAN_TOLERANCE = 3.0      # grey levels the whole page's mean difference may reach
+
+
+def kinds_of_page(game: str, manifest: dict) -> dict[str, int]:
+    """name -> page number (from 1) of each kind of page of a built kit."""
+    kit = load_kit(game, default_layouts())
+    backs = {c.id: c.back is not None or any(p.back is not None for p in c.pieces) for c in kit.components}
+    pages = {"contents": 1}
+    for component in manifest["components"]:
+        first, _ = component["pages"]
+        pages[f"{component['id']}-front"] = first
+        if backs.get(component["id"]):
+            pages[f"{component['id']}-back"] = first + 1
+    return pages
+
+
+def render(pdf, number: int) -> "Image.Image":
+    page = pdf[number - 1]
+    return page.render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("visual")
+    out = {}
+    for game in GAME_IDS:
+        manifest = build_kit(folder, game)
+        out[game] = (folder / f"{game}.pdf", manifest)
+    return out
+
+
+def _difference(a: "Image.Image", b: "Image.Image") -> tuple[float, float, tuple[int, int]]:
+    """(mean difference, largest block difference, where in pixels) between two pictures of
+    one size; a block's grey is the mean of its BLOCK x BLOCK pixels."""
+    from PIL import ImageChops, ImageStat
+
+    mean = ImageStat.Stat(ImageChops.difference(a, b)).mean[0]
+    blocks = ImageChops.difference(a.reduce(BLOCK), b.reduce(BLOCK))
+    data = blocks.tobytes()          # one byte per block, mode L
+    worst = max(data)
+    index = data.index(worst)
+    return mean, float(worst), ((index % blocks.width) * BLOCK, (index // blocks.width) * BLOCK)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_each_kind_of_page_looks_as_it_did(built, game):
+    path, manifest = built[game]
+    pdf = pdfium.PdfDocument(str(path))
+    folder = VISUAL / game
+    update = bool(os.environ.get("KIT_UPDATE_VISUAL"))
+    kinds = kinds_of_page(game, manifest)
+    if update:
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.png"):
+            if old.stem not in kinds:
+                old.unlink()
+    changed = []
+    for name, number in kinds.items():
+        image = render(pdf, number)
+        reference = folder / f"{name}.png"
+        if update:
+            # 16 grey levels: enough to see a page, a fraction of the bytes.
+            image.quantize(16).save(reference, optimize=True)
+            continue
+        assert reference.exists(), f"no picture {reference.relative_to(VISUAL.parent)}; write them with KIT_UPDATE_VISUAL=1"
+        expected = Image.open(reference).convert("L")
+        if expected.size != image.size:
+            changed.append(f"{name} (page {number}): {image.size} px, was {expected.size}")
+            continue
+        mean, worst, (x, y) = _difference(expected, image)
+        if mean > MEAN_TOLERANCE or worst > BLOCK_TOLERANCE:
+            mm = 25.4 / DPI
+            changed.append(f"{name} (page {number}): mean {mean:.1f}, block at {x * mm:.0f},{y * mm:.0f} mm "
+                           f"off by {worst:.0f} grey levels")
+    assert not changed, (f"{game}: pages that look different: " + "; ".join(changed)
+                         + ". If the change is meant, write the pictures again: KIT_UPDATE_VISUAL=1")
+
+
+def test_the_pictures_stay_small():
+    """The set is a test fixture, not an archive: a few hundred kilobytes for the four kits."""
+    total = sum(p.stat().st_size for p in VISUAL.rglob("*.png"))
+    assert 0 < total < 1_200_000, total
+
+
+def test_the_manifest_names_the_pages_compared(built):
+    # The kinds come from the manifest: a component added to a kit gets its picture.
+    for game in GAME_IDS:
+        _, manifest = built[game]
+        kinds = kinds_of_page(game, manifest)
+        assert len(kinds) == 1 + sum(1 + (f"{c['id']}-back" in kinds) for c in manifest["components"])
+        assert json.dumps(manifest)  # the manifest read back as the build wrote it
