@@ -22,6 +22,7 @@ import json
 import math
 import os
 import re
+import secrets
 import tempfile
 import time
 from contextlib import contextmanager
@@ -583,6 +584,68 @@ def _write_once(fd: int, path: Path, payload: bytes, size_before: int) -> None:
         except OSError:
             pass
         raise SessionError("{path} could not be written ({value}); the action was not saved.", path=path, value=error.strerror or error) from None
+
+
+# -- seat tokens (the table server's links) ----------------------------------------------
+
+TOKENS_SUFFIX = ".tokens"
+TOKEN_BYTES = 24   # 192 random bits, URL-safe: well over the 128 the contract asks
+
+
+def tokens_path(path: str | os.PathLike) -> Path:
+    """Where a session's seat tokens live: beside it, `FILE.tokens`."""
+    path = Path(path)
+    return path.with_name(path.name + TOKENS_SUFFIX)
+
+
+def seat_tokens(path: str | os.PathLike) -> dict:
+    """The table server's tokens for a session: `{"host": T, "seats": {name: T, ...}}`.
+
+    They live in a file of their own beside the session, readable by its owner only, so the
+    log (what `show` and `log` read, what people copy around) never holds them and a
+    restarted server finds the same links. Made at the first call, under the session's lock;
+    a player without a token (none yet) gets one, nothing else is ever replaced.
+    """
+    path = Path(path)
+    with _locked(path, exclusive=True) as fd:
+        names = [p["name"] for p in _parse(path, _read_all(fd)).players]
+        store = tokens_path(path)
+        try:
+            tokens = json.loads(store.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            tokens = {}
+        except (OSError, ValueError) as error:
+            raise SessionError("{path} cannot be read ({reason}); remove it to make new links.",
+                               path=store, reason=getattr(error, "strerror", None) or str(error)) from None
+        if not (isinstance(tokens, dict) and isinstance(tokens.get("host", ""), str)
+                and isinstance(tokens.get("seats", {}), dict)):
+            raise SessionError("{path} is not a tokens file; remove it to make new links.", path=store)
+        seats = tokens.get("seats", {})
+        complete = {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
+                    "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names}}
+        if complete != tokens:
+            _write_private(store, (json.dumps(complete, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+    return complete
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` atomically, readable by the owner only (0600)."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        if os.write(fd, data) != len(data):
+            raise OSError(errno.ENOSPC, "short write")
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(temp, path)
+        _fsync_folder(path.parent)
+    except OSError as error:
+        raise SessionError("{path} cannot be written ({reason}).", path=path, reason=error.strerror or str(error)) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        if os.path.exists(temp):
+            os.unlink(temp)
 
 
 def _fsync_folder(folder: Path) -> None:
