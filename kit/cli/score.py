@@ -49,7 +49,8 @@ class ScoreGroup(LazyGroup):
         return command
 
 
-@click.group(cls=ScoreGroup, lazy_subcommands=_game_commands())
+# `serve`: the table server (kit/serve/), loaded only when it runs.
+@click.group(cls=ScoreGroup, lazy_subcommands={**_game_commands(), "serve": "kit.serve.command.serve"})
 @click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def score() -> None:
     """Keep the score of a game at the table, in a session file that never loses an entry.
@@ -269,4 +270,3 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
         parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
         return game_cli.deck_empty_action(parsed)
     common.submit(file, build)
-

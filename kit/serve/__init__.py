@@ -1,0 +1,14 @@
+"""The table server: `kit score serve FILE` serves a session to the browsers at the table.
+
+One shared table page (a laptop, a TV), one private page per seat (a phone), one host
+page with every form. Pages are rendered here as HTML with a little plain JavaScript
+(static/), live by server-sent events; every write goes through scorekeeper.session, so
+the server keeps the same rules, the same lock and the same file as the CLI.
+
+- table.py: the session as the server sees it (cached reads, serialised writes, who may
+  do what and see what, change events);
+- forms.py: the actions' forms, declared once per game;
+- pages.py: the HTML pages, in the language of each browser (kit.i18n, the CLI's catalogues);
+- app.py: the Starlette application (routes, answers, body checks);
+- run.py: `serve()`, which prints the links and runs uvicorn.
+"""

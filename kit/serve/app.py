@@ -1,0 +1,283 @@
+"""The Starlette application: the contract's endpoints (SCOREKEEPER.md, "The table server").
+
+Answers: 200 `{"ok": true, "line": N}` for an accepted action; 422 `{"ok": false,
+"error": sentence}` for a refused one (the file unchanged); 403 when a seat acts for
+someone else; 404 for an unknown token. A body must be JSON, at most MAX_BODY bytes
+(415 and 413 otherwise, 400 when it does not parse). Nothing is cached by browsers, no
+page refers to anything outside this server, and a token never appears in a public page.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import anyio
+from sse_starlette.sse import EventSourceResponse
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from kit.serve import pages
+from kit.i18n import LANGUAGES, N_, choose_language, translator
+from kit.serve.table import Forbidden, Table, actor, own_entry, view
+from scorekeeper import session as sessions
+from scorekeeper.errors import RuleViolation
+
+MAX_BODY = 16 * 1024   # a vote of a few players is under 300 bytes
+LANG_COOKIE = "kit-lang"
+SECURITY_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                                "script-src 'self'; connect-src 'self'; base-uri 'none'; "
+                                "form-action 'self'; frame-ancestors 'none'"),
+}
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class Answer(Exception):
+    """An early answer: a status and one sentence, translated when sent.
+
+    `error` is a message template and `params` its values, as for a refusal; or a refusal
+    itself (`refusal`), rendered in the reader's language, its secret values shown only to
+    the player they belong to (`reveal`)."""
+
+    def __init__(self, status: int, error: str = "", *, refusal: RuleViolation | None = None,
+                 reveal: bool = True, **params: object):
+        super().__init__(error)
+        self.status, self.error, self.refusal, self.reveal, self.params = status, error, refusal, reveal, params
+
+    def sentence(self, lang: str) -> str:
+        words = translator(lang)
+        if self.refusal is not None:
+            return words.refusal(self.refusal, reveal=self.reveal)
+        return words.gettext(self.error).format(**self.params)
+
+
+def create_app(path: str | os.PathLike, base_url: str | None = None) -> Starlette:
+    """The table server of the session at `path`. `base_url` is the address phones use in
+    the join links (the LAN address under --lan); by default, the one each request came to."""
+    table = Table(path)
+
+    def link_base(request: Request) -> str:
+        return (base_url or str(request.base_url)).rstrip("/")
+
+    def join_links(request: Request) -> list[tuple[str, str]]:
+        base = link_base(request)
+        return [(name, f"{base}/seat/{token}") for name, token in table.tokens["seats"].items()]
+
+    def page_for(request: Request, viewer: str | None = None, *, post: str | None = None,
+                 host: bool = False) -> pages.Page:
+        session = table.session()
+        latest = session.latest_in_effect()
+        state = session.state
+        return pages.Page(
+            lang=language(request), game=session.game, state=view(session.game, state, viewer),
+            line=session.next_line() - 1, path=request.url.path, post=post, seat=viewer, host=host,
+            can_undo=viewer is not None and latest is not None and actor(latest.action) == viewer,
+            answers=table.answers.get(state.get("round"), {}).get(viewer, {}) if viewer else {})
+
+    def seat_token(request: Request) -> tuple[str, str]:
+        token = request.path_params["token"]
+        name = table.seat_of(token)
+        if name is None:
+            raise Answer(404, N_("There is no seat with this link; ask the host for yours."))
+        return token, name
+
+    def host_token(request: Request) -> str:
+        token = request.path_params["token"]
+        if not table.is_host(token):
+            raise Answer(404, N_("This is not the host's link."))
+        return token
+
+    async def table_page(request: Request) -> Response:
+        return html(request, pages.table_page(page_for(request)))
+
+    async def host_table_page(request: Request) -> Response:
+        host_token(request)
+        return html(request, pages.table_page(page_for(request), join_links(request)))
+
+    async def seat_page(request: Request) -> Response:
+        token, name = seat_token(request)
+        return html(request, pages.seat_page(page_for(request, name, post=f"/api/seat/{token}/act")))
+
+    async def host_page(request: Request) -> Response:
+        token = host_token(request)
+        page = page_for(request, post=f"/api/host/{token}/act", host=True)
+        return html(request, pages.host_page(page, join_links(request), f"/host/{token}/table"))
+
+    async def api_state(request: Request) -> Response:
+        session = table.session()
+        return JSONResponse(view(session.game, session.state))
+
+    async def api_seat(request: Request) -> Response:
+        _, name = seat_token(request)
+        session = table.session()
+        return JSONResponse(view(session.game, session.state, name))
+
+    async def seat_act(request: Request) -> Response:
+        _, name = seat_token(request)
+        return await act(request, name)
+
+    async def seat_choose(request: Request) -> Response:
+        _, name = seat_token(request)
+        given = await read_json(request)
+        try:
+            table.answer(name, given)
+        except RuleViolation as error:
+            raise Answer(422, refusal=error) from None
+        return JSONResponse({"ok": True})
+
+    async def host_act(request: Request) -> Response:
+        host_token(request)
+        return await act(request, None)
+
+    async def act(request: Request, seat: str | None) -> Response:
+        action = await read_json(request)
+        try:
+            session = await run_in_threadpool(table.act, action, seat)
+        except Forbidden as error:
+            raise Answer(403, refusal=error) from None
+        except sessions.SessionError as error:   # locked or unwritable: not the rules' refusal
+            raise Answer(503, refusal=error) from None
+        except RuleViolation as error:
+            # A seat sees the values of its own entry; the host's screen and the magistrate's
+            # resolve show the rule broken, never another player's secret value.
+            own = seat is not None and own_entry(table.session().game, seat, action)
+            raise Answer(422, refusal=error, reveal=own) from None
+        table.announce()
+        return JSONResponse({"ok": True, "line": session.entries[-1].line})
+
+    async def events(request: Request) -> Response:
+        queue = table.listen()
+        # Set by sse-starlette when the server stops: the stream then ends cleanly (a closed
+        # response), and each page's EventSource reconnects to the restarted server.
+        stopping = anyio.Event()
+
+        async def stream():
+            try:
+                line = table.line   # the current line at once: a page reconnecting catches up
+                while line is not None:
+                    yield {"data": json.dumps({"line": line}), "id": str(line), "retry": 1000}
+                    line = await next_change(queue, stopping)
+            finally:
+                table.forget(queue)
+
+        return EventSourceResponse(stream(), ping=15, shutdown_event=stopping, shutdown_grace_period=1)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        watcher = asyncio.create_task(table.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+
+    routes = [
+        Route("/", table_page),
+        Route("/seat/{token}", seat_page),
+        Route("/host/{token}", host_page),
+        Route("/host/{token}/table", host_table_page),
+        Route("/api/state", api_state),
+        Route("/api/seat/{token}", api_seat),
+        Route("/api/seat/{token}/act", seat_act, methods=["POST"]),
+        Route("/api/seat/{token}/choose", seat_choose, methods=["POST"]),
+        Route("/api/host/{token}/act", host_act, methods=["POST"]),
+        Route("/api/events", events),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={Answer: answer, 404: not_found, 405: not_allowed})
+    app.state.table = table
+    return app
+
+
+class SecurityHeaders:
+    """Add SECURITY_HEADERS to every answer that does not set them (plain ASGI, so the
+    event stream passes through unbuffered)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (name, value) for name, value in self.headers if name not in present]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+async def next_change(queue: asyncio.Queue, stopping: anyio.Event) -> int | None:
+    """The next changed line from `queue`, or None once the server is stopping."""
+    change = asyncio.ensure_future(queue.get())
+    stop = asyncio.ensure_future(stopping.wait())
+    done, pending = await asyncio.wait({change, stop}, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    return change.result() if change in done else None
+
+
+def language(request: Request) -> str:
+    """The switch's choice (this request's ?lang=, else the cookie it left), else the
+    browser's Accept-Language, else the server's locale."""
+    asked = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE)
+    return choose_language(asked, accept_language=request.headers.get("accept-language"))
+
+
+def html(request: Request, text: str) -> Response:
+    response = HTMLResponse(text)
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:   # the switch: remembered for this browser's next pages
+        response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600, samesite="strict")
+    return response
+
+
+async def read_json(request: Request) -> object:
+    """The request's JSON body, checked for its type and size before it is parsed."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Answer(415, N_("Send the action as JSON (Content-Type: application/json)."))
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise Answer(413, N_("An action is at most {size} bytes."), size=MAX_BODY)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Answer(413, N_("An action is at most {size} bytes."), size=MAX_BODY)
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Answer(400, N_("The body is not valid JSON.")) from None
+
+
+async def answer(request: Request, error: Answer) -> Response:
+    lang = language(request)
+    sentence = error.sentence(lang)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"ok": False, "error": sentence}, status_code=error.status)
+    return HTMLResponse(pages.error_page(lang, error.status, sentence), status_code=error.status)
+
+
+async def not_found(request: Request, error: Exception) -> Response:
+    return await answer(request, Answer(404, N_("There is nothing at this address.")))
+
+
+async def not_allowed(request: Request, error: Exception) -> Response:
+    return await answer(request, Answer(405, N_("This address does not take that method.")))

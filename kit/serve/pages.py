@@ -1,0 +1,483 @@
+"""The HTML pages: the table (public), a seat (one player's secrets and forms), the host.
+
+Pages are rendered whole on the server. The parts that change as the game goes carry
+`data-live`: static/serve.js fetches the page again after each change event and swaps
+those parts (keeping what a player is typing), so there is one way to draw a page.
+Everything shown is escaped; every word goes through the page's gettext translation.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+
+import segno
+
+from kit.serve import choices, forms as form_specs
+from kit.i18n import LANGUAGES, N_, translator
+from scorekeeper import rules
+from scorekeeper.rules import hoc_censeo as hoc
+
+# Words that are the games' own: translated for display, the values sent stay the rules'.
+WORDS = {
+    "bleu": N_("blue"), "mauve": N_("mauve"), "jaune": N_("yellow"), "vert": N_("green"),
+    "pour": N_("POUR"), "contre": N_("CONTRE"), "gold": N_("gold"), "senators": N_("senators"),
+    "pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
+    "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
+    "doctor": N_("doctor"), "seats": N_("Seats"), "doubt": N_("Doubt"), "row": N_("Row"), "pi": N_("PI"),
+    "titienses": N_("Titienses"), "ramnes": N_("Ramnes"), "luceres": N_("Luceres"),
+    "seals": N_("seals"), "wins": N_("votes won"),
+}
+# What the top of a board shows for the games drawn as a plain table.
+TOP_FIELDS = {"promotion": ("target", "reshuffles"), "amphitheatre": ("capacity",), "phd": ()}
+TOP_LABELS = {"target": N_("Target"), "reshuffles": N_("Reshuffles"), "capacity": N_("Capacity")}
+# Colour is never the only cue: each colour has a letter drawn in its portions.
+COLOUR_CSS = {"bleu": "#2a6fdb", "mauve": "#8e44ad", "jaune": "#e0b000", "vert": "#2e9e4f"}
+COLOUR_MARK = {"bleu": "B", "mauve": "M", "jaune": "J", "vert": "V"}
+
+
+class TEXT:
+    """The pages' sentences (marked here: the message extractor does not read inside f-strings)."""
+
+    if_it_comes = N_("If it comes to it")
+    answers_help = N_("Answer now: the resolve uses your answer only if the vote needs it.")
+    ask_bonus = N_("If I am the largest POUR voter on a mauve motion, my bonus")
+    ask_calamity = N_("If the calamity strikes me, I lose")
+    save_answers = N_("Save my answers")
+    hide_my_secrets = N_('Hide my secrets')
+    show_my_secrets = N_('Show my secrets')
+    saved = N_('Saved.')
+    offline = N_('Connection lost; reconnecting…')
+    language = N_('Language')
+    score = N_('Score')
+    player = N_('Player')
+    has_voted = N_('has voted')
+    not_yet = N_('not yet')
+    rome_grey = N_('Rome: {grey} of {n} portions grey')
+    calamity_at = N_('calamity at {at}')
+    magistrate = N_('Magistrate')
+    ballots_this_round = N_('Ballots this round')
+    senators = N_('Senators')
+    yes = N_('yes')
+    votes_so_far = N_('Votes so far')
+    my_game = N_('My game')
+    senators_left = N_('Senators left')
+    my_ballot = N_('My ballot this round: {pour} POUR, {contre} CONTRE.')
+    my_objectives = N_('My objectives')
+    circle = N_('Circle')
+    secondary = N_('Secondary')
+    my_seat = N_('My seat')
+    secrets_hidden = N_('Secrets hidden. Tap “Show my secrets” to see them again.')
+    nothing_to_do = N_('Nothing to do right now.')
+    no = N_('no')
+    table_with_codes = N_('Table screen with the join codes')
+    join_codes = N_('Join codes: one phone per player')
+    join_help = N_('Each code opens that player’s private page: show it to that player only.')
+
+
+@dataclass
+class Page:
+    """What every page needs to draw itself."""
+
+    lang: str
+    game: str
+    state: dict            # already the view this reader may see
+    line: int              # the session's latest line
+    path: str              # this page's own path, for the language switch
+    post: str | None = None        # where its forms post, None on the table page
+    seat: str | None = None        # the seat's player
+    host: bool = False
+    can_undo: bool = False         # the seat's own entry is the latest in effect
+    answers: dict = field(default_factory=dict)   # the seat's own answers for this resolve
+
+    def __post_init__(self) -> None:
+        self._ = translator(self.lang).gettext
+
+    def t(self, message: str, **values: object) -> str:
+        """The message translated, its {names} filled (values escaped by the caller)."""
+        text = self._(message)
+        return text.format(**values) if values else text
+
+    def word(self, value: object) -> str:
+        return escape(self._(WORDS[value]) if isinstance(value, str) and value in WORDS else str(value))
+
+
+# -- the three pages ------------------------------------------------------------------------
+
+def table_page(page: Page, join: list[tuple[str, str]] = ()) -> str:
+    """The public table; with `join` (label, link) pairs, the join codes the host puts up."""
+    body = f'<section id="board" class="board" data-live>{board(page, large=True)}</section>'
+    if join:
+        body += join_codes(page, join)
+    return document(page, page.t(N_("Table")), body, "table")
+
+
+def seat_page(page: Page) -> str:
+    name = escape(page.seat)
+    body = (f'<section id="mine" class="mine" data-live>{own_state(page)}</section>'
+            f'<section id="actions" data-live>{seat_forms(page)}</section>'
+            f'<section id="board" class="board" data-live>{board(page)}</section>')
+    return document(page, name, body, "seat", secrets=True)
+
+
+def host_page(page: Page, join: list[tuple[str, str]], table_link: str) -> str:
+    body = (f'<section id="actions" data-live>{host_forms(page)}</section>'
+            f'<section id="board" class="board" data-live>{board(page)}</section>'
+            + join_codes(page, join, table_link))
+    return document(page, page.t(N_("Host")), body, "host")
+
+
+def error_page(lang: str, status: int, sentence: str) -> str:
+    """A page's refusal (an unknown link): the sentence, in the reader's language."""
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{status}</title><link rel="stylesheet" href="/static/serve.css"></head>'
+            f'<body><main><p class="over">{escape(sentence)}</p></main></body></html>')
+
+
+def document(page: Page, who: str, body: str, kind: str, secrets: bool = False) -> str:
+    title = f"{escape(rules.module(page.game).TITLE)} · {who}"
+    switch = " ".join(
+        f'<a href="{escape(page.path)}?lang={code}" lang="{code}" hreflang="{code}"'
+        + (' aria-current="true"' if code == page.lang else "") + f">{code.upper()}</a>"
+        for code in LANGUAGES)
+    hide = (f'<button type="button" id="hide" class="hide" aria-pressed="false">'
+            f'{page.t(TEXT.hide_my_secrets)}</button>') if secrets else ""
+    return f"""<!doctype html>
+<html lang="{page.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/serve.css">
+<script src="/static/serve.js" defer></script>
+</head>
+<body class="page-{kind}" data-line="{page.line}" data-shown="{escape(page.t(TEXT.show_my_secrets))}"
+ data-hidden="{escape(page.t(TEXT.hide_my_secrets))}" data-saved="{escape(page.t(TEXT.saved))}"
+ data-offline="{escape(page.t(TEXT.offline))}">
+<header class="bar">
+<h1>{title}</h1>
+<nav class="tools" aria-label="{escape(page.t(TEXT.language))}">{switch}{hide}</nav>
+</header>
+<p id="offline" class="offline" role="status" hidden></p>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+# -- the board: the public state --------------------------------------------------------
+
+def board(page: Page, large: bool = False) -> str:
+    state = page.state
+    parts = []
+    if state.get("over"):
+        winners = state.get("winners") or []
+        text = (page.t(N_("Game over: {names} won."), names=escape(", ".join(winners))) if winners
+                else page.t(N_("Game over: nobody won.")))
+        parts.append(f'<p class="over" role="status">{text}</p>')
+    parts.append((hoc_board if page.game == hoc.GAME_ID else plain_board)(page, large))
+    return "".join(parts)
+
+
+def plain_board(page: Page, large: bool) -> str:
+    """PHD, Amphithéâtre, Promotion: the top numbers and one row per player."""
+    state = page.state
+    top = "".join(f"<div><dt>{escape(page.t(TOP_LABELS[f]))}</dt><dd>{page.word(state[f])}</dd></div>"
+                  for f in TOP_FIELDS.get(page.game, ()) if state.get(f) is not None)
+    fields: list[str] = []
+    for record in state["players"].values():
+        fields += [f for f, v in record.items() if f not in fields and not isinstance(v, (dict, list))]
+    head = "".join(f'<th scope="col">{page.word(f)}</th>' for f in fields)
+    rows = "".join(
+        f'<tr{" class=me" if name == page.seat else ""}><th scope="row">{escape(name)}</th>'
+        + "".join(f'<td>{page.word(record.get(f, ""))}</td>' for f in fields) + "</tr>"
+        for name, record in state["players"].items())
+    scores = state.get("scores") or {}
+    if scores:
+        rows += "".join(f"<tr><th scope=row>{escape(n)}</th><td colspan={len(fields)}>"
+                        f"{escape(page.t(TEXT.score))}: {s}</td></tr>" for n, s in scores.items())
+    return (f'<dl class="top">{top}</dl>' if top else "") + (
+        f'<div class="scroll"><table class="players{" large" if large else ""}"><thead><tr>'
+        f'<th scope="col">{escape(page.t(TEXT.player))}</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>')
+
+
+def hoc_board(page: Page, large: bool) -> str:
+    """Hoc Censeo's public state: round, magistrate, Rome's circle, ballots, circles, history."""
+    state = page.state
+    t = page.t
+    round_text = (t(N_("All {n} rounds played."), n=hoc.ROUNDS) if state["round"] >= hoc.ROUNDS else
+                  t(N_("Round {r} of {n}"), r=state["round"] + 1, n=hoc.ROUNDS))
+    cast = state.get("ballots_cast", [])
+    ballots = "".join(
+        f'<li class="{"cast" if n in cast else "waiting"}"><span class="who">{escape(n)}</span> '
+        f'<span class="mark">{escape(t(TEXT.has_voted) if n in cast else t(TEXT.not_yet))}</span></li>'
+        for n in state["seating"])
+    players = "".join(hoc_player_card(page, name) for name in state["seating"])
+    chaos = state["chaos"]
+    rome = (f'<figure class="rome">{circle_svg({}, chaos, t(TEXT.rome_grey, grey=chaos, n=hoc.ROME_PORTIONS), rome=True)}'
+            f'<figcaption>{escape(t(TEXT.rome_grey, grey=chaos, n=hoc.ROME_PORTIONS))}'
+            f'<br><small>{escape(t(TEXT.calamity_at, at=" & ".join(map(str, hoc.CALAMITY_AT))))}</small>'
+            f'</figcaption></figure>')
+    return (f'<div class="round"><p class="big">{escape(round_text)}</p>'
+            f'<p>{escape(t(TEXT.magistrate))}: <strong>{escape(state["magistrate"])}</strong></p>{rome}</div>'
+            + (f'<h2>{escape(t(TEXT.ballots_this_round))}</h2><ul class="ballots">{ballots}</ul>'
+               if not state.get("over") else "")
+            + f'<h2>{escape(t(TEXT.senators))}</h2><div class="cards">{players}</div>'
+            + history(page))
+
+
+def hoc_player_card(page: Page, name: str) -> str:
+    record = page.state["players"][name]
+    facts = [(N_("Gold"), record["gold"]), (N_("Seals"), record["seals"]), (N_("Votes won"), record["wins"])]
+    if "senators" in record:
+        facts.insert(0, (N_("Senators left"), record["senators"]))
+    items = "".join(f"<div><dt>{escape(page.t(label))}</dt><dd>{value}</dd></div>" for label, value in facts)
+    label = page.t(N_("{name}'s circle"), name=name)
+    legend = ", ".join(f"{page.word(c)} {record['circle'][c]}" for c in hoc.COLOURS)
+    # A tribe is a secret (RULES.md §4.14): a card names it for its owner, or once the game is over.
+    tribe = page.word(record["tribe"]) if "tribe" in record and (name == page.seat or page.state["over"]) else ""
+    return (f'<article class="card{" me" if name == page.seat else ""}"><h3>{escape(name)} '
+            f'<small>{tribe}</small></h3>'
+            f'<div class="row">{circle_svg(record["circle"], 0, label)}<dl>{items}</dl></div>'
+            f'<p class="legend">{legend}</p></article>')
+
+
+def history(page: Page) -> str:
+    """The votes so far by their totals, latest first (four columns: fits a phone)."""
+    votes = page.state["votes"]
+    if not votes:
+        return ""
+    t = page.t
+    rows = "".join(
+        f"<tr><td>{v['round']}<br><small>{escape(v['magistrate'])}</small></td>"
+        f"<td>{v['pour']} : {v['contre']}</td>"
+        f"<td>{page.word(v['result'])}{'<br><small>' + page.word(v['colour']) + '</small>' if v['colour'] else ''}</td>"
+        f"<td>{escape(t(TEXT.yes)) if v['calamity'] else '—'}</td></tr>" for v in reversed(votes))
+    head = "".join(f'<th scope="col">{escape(t(h))}</th>' for h in (
+        N_("Round"), N_("POUR : CONTRE"), N_("Result"), N_("Calamity")))
+    return (f'<h2>{escape(t(TEXT.votes_so_far))}</h2><div class="scroll"><table class="history">'
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
+
+
+def circle_svg(circle: dict, grey: int, label: str, rome: bool = False) -> str:
+    """A circle of 8 portions: the coloured ones first (each with its letter), then `grey`
+    grey ones (Rome's chaos), the rest blank."""
+    fills: list[tuple[str, str]] = []
+    for colour in hoc.COLOURS:
+        fills += [(COLOUR_CSS[colour], COLOUR_MARK[colour])] * circle.get(colour, 0)
+    fills += [("#777", "")] * grey
+    total = hoc.ROME_PORTIONS if rome else hoc.CIRCLE_PORTIONS
+    fills += [("#fff", "")] * (total - len(fills))
+    shapes = []
+    for index, (fill, mark) in enumerate(fills[:total]):
+        a0, a1 = 2 * math.pi * index / total - math.pi / 2, 2 * math.pi * (index + 1) / total - math.pi / 2
+        x0, y0, x1, y1 = 50 + 46 * math.cos(a0), 50 + 46 * math.sin(a0), 50 + 46 * math.cos(a1), 50 + 46 * math.sin(a1)
+        shapes.append(f'<path d="M50 50 L{x0:.1f} {y0:.1f} A46 46 0 0 1 {x1:.1f} {y1:.1f} Z" fill="{fill}"/>')
+        if mark:
+            mid = (a0 + a1) / 2
+            shapes.append(f'<text x="{50 + 30 * math.cos(mid):.1f}" y="{50 + 30 * math.sin(mid) + 5:.1f}">{mark}</text>')
+        if rome and index + 1 in hoc.CALAMITY_AT:
+            shapes.append(f'<circle cx="{50 + 38 * math.cos(a1 - 0.2):.1f}" cy="{50 + 38 * math.sin(a1 - 0.2):.1f}" r="4" class="calamity"/>')
+    return (f'<svg class="circle" viewBox="0 0 100 100" role="img" aria-label="{escape(label)}">'
+            f'<g stroke="#222" stroke-width="1.5">{"".join(shapes)}</g></svg>')
+
+
+# -- a seat's own state -------------------------------------------------------------------
+
+def own_state(page: Page) -> str:
+    record = page.state["players"][page.seat]
+    t = page.t
+    if page.game != hoc.GAME_ID:
+        items = "".join(f"<div><dt>{page.word(f)}</dt><dd>{page.word(v)}</dd></div>"
+                        for f, v in record.items() if not isinstance(v, (dict, list)))
+        return f'<h2>{escape(t(TEXT.my_game))}</h2><dl class="facts big">{items}</dl>'
+    secrets = []
+    if "senators" in record:
+        secrets.append(f'<p class="big">{escape(t(TEXT.senators_left))}: <strong>{record["senators"]}</strong></p>')
+    ballot = (page.state.get("ballots") or {}).get(page.seat)
+    if ballot:
+        secrets.append(f'<p>{escape(t(TEXT.my_ballot, pour=ballot["pour"], contre=ballot["contre"]))}</p>')
+    goal = record.get("goal")
+    if goal:
+        rows = "".join(f"<li>{page.word(c)}: {record['circle'][c]} / {goal['circle'][c]}</li>" for c in hoc.COLOURS)
+        secondary = goal["secondary"]
+        second = t({"seals": N_("hold {n} seals at once"), "gold": N_("hold {n} gold at once"),
+                    "wins": N_("win {n} votes")}[secondary["kind"]], n=secondary["amount"])
+        met = record.get("objectives", {})
+        secrets.append(
+            f'<h3>{escape(t(TEXT.my_objectives))}</h3>'
+            f'<p>{escape(t(TEXT.circle))}{" ✓" if met.get("circle") else ""}</p><ul class="goal">{rows}</ul>'
+            f'<p>{escape(t(TEXT.secondary))}: {escape(second)}{" ✓" if met.get("secondary") else ""}</p>')
+    tribe = page.word(record.get("tribe", ""))
+    return (f'<h2>{escape(t(TEXT.my_seat))} <small>{tribe}</small></h2>'
+            f'<div class="secret" id="secret">{"".join(secrets)}</div>'
+            f'<p class="hidden-note">{escape(t(TEXT.secrets_hidden))}</p>')
+
+
+# -- forms ------------------------------------------------------------------------------------
+
+def seat_forms(page: Page) -> str:
+    """The forms a seat may send now: its own actions, the magistrate's resolve, its undo."""
+    state, name = page.state, page.seat
+    if state.get("over"):
+        return ""
+    shown = []
+    for form in form_specs.forms(page.game):
+        if form.actor is not None and usable(page, form):
+            shown.append(draw_form(page, form, actor=name))
+        elif form.action == "resolve" and state.get("magistrate") == name and resolvable(state):
+            # the bonus and the calamity are each player's own answer, not the magistrate's
+            shown.append(draw_form(page, form, skip=tuple(choices.QUESTIONS)))
+    if page.game == hoc.GAME_ID:
+        shown.insert(0, answers_form(page))
+    if page.can_undo:
+        shown.append(draw_form(page, form_specs.UNDO))
+    return "".join(shown) or f'<p>{escape(page.t(TEXT.nothing_to_do))}</p>'
+
+
+def host_forms(page: Page) -> str:
+    if page.state.get("over"):
+        return draw_form(page, form_specs.UNDO)
+    return "".join(draw_form(page, form) for form in form_specs.forms(page.game)
+                   if usable(page, form, host=True)) + draw_form(page, form_specs.UNDO)
+
+
+def resolvable(state: dict) -> bool:
+    return set(state.get("ballots_cast", ())) == set(state["seating"])
+
+
+def usable(page: Page, form: form_specs.Form, host: bool = False) -> bool:
+    """Whether a form makes sense now (a Hoc Censeo round is either ballots or one vote)."""
+    state = page.state
+    if page.game != hoc.GAME_ID:
+        return True
+    cast = state.get("ballots_cast", [])
+    if form.action == "ballot":
+        return page.seat not in cast if page.seat else not resolvable(state)
+    if form.action == "resolve":
+        return resolvable(state)
+    if form.action == "vote":
+        return not cast
+    if page.seat and form.action == "spend_seals":
+        return state["players"][page.seat]["seals"] >= hoc.SEALS_PER_PORTION
+    if page.seat and form.action == "buy_senators":
+        return state["players"][page.seat]["gold"] >= 1
+    return True
+
+
+def answers_form(page: Page) -> str:
+    """A seat's own answers for the coming resolve (see kit/serve/choices.py): the same
+    questions whatever the ballots, so asking reveals nothing."""
+    questions = choices.asked(page.state, page.seat)
+    if not questions:
+        return ""
+    t = page.t
+    rows = []
+    for question in questions:
+        chosen = page.answers.get(question)
+        options = "".join(f'<option value="{o}"{" selected" if o == chosen else ""}>{page.word(o)}</option>'
+                          for o in choices.QUESTIONS[question])
+        label = {"bonus": TEXT.ask_bonus, "calamity": TEXT.ask_calamity}[question]
+        rows.append(f'<label class="field">{escape(t(label))} <select data-field="{question}" data-kind="text">'
+                    f'<option value=""{"" if chosen else " selected"}>—</option>{options}</select></label>')
+    post = page.post.rsplit("/", 1)[0] + "/choose"
+    return (f'<form class="act secret" data-action="choose" data-post="{escape(post)}" novalidate>'
+            f'<fieldset><legend>{escape(t(TEXT.if_it_comes))}</legend>'
+            f'<p class="help">{escape(t(TEXT.answers_help))}</p>{"".join(rows)}'
+            f'<button type="submit">{escape(t(TEXT.save_answers))}</button>'
+            f'<p class="answer" role="status" aria-live="polite"></p></fieldset></form>')
+
+
+def draw_form(page: Page, form: form_specs.Form, actor: str | None = None, skip: tuple = ()) -> str:
+    t = page.t
+    names = list(page.state["players"])
+    if actor is None and form.action == "ballot" and page.host:
+        names = [n for n in names if n not in page.state.get("ballots_cast", [])]
+    inputs = []
+    for spec in form.fields:
+        if (spec.name == form.actor and actor is not None) or spec.name in skip:
+            continue   # a seat's own name: the server fills it in
+        inputs.append(draw_field(page, spec, names))
+    help_text = f'<p class="help">{escape(t(form.help))}</p>' if form.help else ""
+    secret = " secret" if form.action == "ballot" and actor is not None else ""
+    return (f'<form class="act{secret}{" danger" if form.danger else ""}" data-action="{form.action}" '
+            f'data-post="{escape(page.post)}" novalidate>'
+            f'<fieldset><legend>{escape(t(form.title, **form_specs.NUMBERS))}</legend>{help_text}{"".join(inputs)}'
+            f'<button type="submit">{escape(t(form.button or form.title, **form_specs.NUMBERS))}</button>'
+            f'<p class="answer" role="status" aria-live="polite"></p></fieldset></form>')
+
+
+def draw_field(page: Page, spec: form_specs.Field, names: list[str]) -> str:
+    t = page.t
+    label = escape(t(spec.label))
+    required = " required" if spec.required else ""
+    attrs = f'data-field="{spec.name}"'
+
+    def number(extra: str = "", value_label: str = "") -> str:
+        bounds = (f' min="{spec.low}"' if spec.low is not None else "") + (
+            f' max="{spec.high}"' if spec.high is not None else "")
+        return (f'<input type="number" inputmode="numeric" step="1"{bounds} {attrs} data-kind="int"{extra}'
+                f'{required if not value_label else ""} aria-label="{escape(value_label or t(spec.label))}">')
+
+    def select(options: list[tuple[str, str]], extra: str = "", kind: str = "text", aria: str = "") -> str:
+        blank = "" if spec.required and kind != "text" else '<option value="">—</option>'
+        if spec.required and spec.kind in ("player", "yesno"):
+            blank = '<option value="" selected disabled>—</option>'
+        opts = "".join(f'<option value="{escape(v)}">{escape(text)}</option>' for v, text in options)
+        return (f'<select {attrs} data-kind="{kind}"{extra}{required}'
+                + (f' aria-label="{escape(aria)}"' if aria else "") + f">{blank}{opts}</select>")
+
+    kind = spec.kind
+    if kind == "int":
+        return f'<label class="field">{label} {number()}</label>'
+    if kind in ("names", "ints"):
+        mode = ' inputmode="text"' if kind == "names" else ""
+        return (f'<label class="field">{label} <input type="text"{mode} {attrs} data-kind="{kind}"{required} '
+                'autocomplete="off"></label>')
+    if kind == "player":
+        return f'<label class="field">{label} {select([(n, n) for n in names])}</label>'
+    if kind == "choice":
+        return f'<label class="field">{label} {select([(o, page.word(o)) for o in spec.options])}</label>'
+    if kind == "yesno":
+        return (f'<label class="field">{label} '
+                f'{select([("true", t(TEXT.yes)), ("false", t(TEXT.no))], kind="bool")}</label>')
+    if kind == "players":
+        boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" value="{escape(n)}"> '
+                        f"{escape(n)}</label>" for n in names)
+        needed = ' data-required="1"' if spec.required else ""
+        return f'<fieldset class="group" data-group="{spec.name}"{needed}><legend>{label}</legend>{boxes}</fieldset>'
+    keys = names if kind in ("amounts", "choices") else list(spec.options)
+    rows = []
+    for key in keys:
+        key_label = escape(key) if kind != "deltas" else page.word(key)
+        extra = f' data-key="{escape(key)}"'
+        aria = f"{t(spec.label)}: {key if kind != 'deltas' else t(WORDS.get(key, key))}"
+        if kind == "choices":
+            control = select([(o, page.word(o)) for o in spec.options], extra, aria=aria)
+        else:
+            control = number(extra, aria)
+        rows.append(f'<label class="pair"><span>{key_label}</span> {control}</label>')
+    return f'<fieldset class="group"><legend>{label}</legend>{"".join(rows)}</fieldset>'
+
+
+# -- join codes ------------------------------------------------------------------------------
+
+def join_codes(page: Page, join: list[tuple[str, str]], table_link: str | None = None) -> str:
+    """Each seat's link and its QR code (SVG), for phones to join."""
+    cards = "".join(
+        f'<figure class="join">{qr_svg(link)}<figcaption><strong>{escape(label)}</strong><br>'
+        f'<a href="{escape(link)}">{escape(link)}</a></figcaption></figure>' for label, link in join)
+    more = (f'<p><a class="button" href="{escape(table_link)}">{escape(page.t(TEXT.table_with_codes))}</a></p>'
+            if table_link else "")
+    return (f'<section class="joins"><h2>{escape(page.t(TEXT.join_codes))}</h2>'
+            f'<p class="help">{escape(page.t(TEXT.join_help))}</p>'
+            f'{more}<div class="codes">{cards}</div></section>')
+
+
+def qr_svg(link: str) -> str:
+    return segno.make(link, error="m").svg_inline(scale=4, border=2, omitsize=True)
+

@@ -1,0 +1,194 @@
+// The table server's pages: live updates, forms sent as JSON, secrets hidden on a tap.
+// No library and no build step: the pages are drawn by the server; this file only
+// (1) listens to /api/events and, when the session changed, fetches its own page again and
+//     swaps the parts marked data-live, keeping what the player was typing;
+// (2) turns a form into the action's JSON (each input says its field and kind) and posts it;
+// (3) hides the secret parts of a seat page with one tap, remembered for this tab.
+"use strict";
+
+(function () {
+  const body = document.body;
+  let shownLine = Number(body.dataset.line);
+  let refreshing = null;
+  let again = false;
+
+  // -- live updates ---------------------------------------------------------------------
+
+  function typed(root) {
+    // The values a player changed by hand, by field and key, to put back after a swap.
+    const values = new Map();
+    root.querySelectorAll("[data-field]").forEach(function (input) {
+      const key = fieldKey(input);
+      if (input.type === "checkbox") {
+        if (input.checked !== input.defaultChecked) values.set(key, input.checked);
+      } else if (input.tagName === "SELECT") {
+        if (input.selectedIndex > 0 && input.value !== "") values.set(key, input.value);
+      } else if (input.value !== input.defaultValue) {
+        values.set(key, input.value);
+      }
+    });
+    return values;
+  }
+
+  function fieldKey(input) {
+    const form = input.closest("form");
+    return [form ? form.dataset.action : "", input.dataset.field, input.dataset.key || "",
+      input.type === "checkbox" ? input.value : ""].join("|");
+  }
+
+  function restore(root, values) {
+    root.querySelectorAll("[data-field]").forEach(function (input) {
+      const key = fieldKey(input);
+      if (!values.has(key)) return;
+      if (input.type === "checkbox") input.checked = values.get(key);
+      else input.value = values.get(key);
+    });
+  }
+
+  async function refresh() {
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async function () {
+      do {
+        again = false;
+        const response = await fetch(location.pathname, { cache: "no-store", credentials: "same-origin" });
+        if (!response.ok) break;
+        const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+        shownLine = Number(fresh.body.dataset.line);
+        body.dataset.line = String(shownLine);
+        fresh.querySelectorAll("[data-live][id]").forEach(function (part) {
+          const old = document.getElementById(part.id);
+          if (!old || old.innerHTML === part.innerHTML) return;
+          const focused = document.activeElement && old.contains(document.activeElement)
+            ? fieldKey(document.activeElement) : null;
+          const values = typed(old);
+          old.innerHTML = part.innerHTML;
+          restore(old, values);
+          if (focused) {
+            const target = Array.from(old.querySelectorAll("[data-field]")).find(function (el) {
+              return fieldKey(el) === focused;
+            });
+            if (target) target.focus();
+          }
+        });
+      } while (again);
+    })().finally(function () { refreshing = null; });
+    return refreshing;
+  }
+
+  function listen() {
+    const offline = document.getElementById("offline");
+    const events = new EventSource("/api/events");
+    events.onmessage = function (event) {
+      offline.hidden = true;
+      const line = JSON.parse(event.data).line;
+      if (line !== shownLine) refresh();
+    };
+    events.onerror = function () {
+      // The browser reconnects by itself; say so, and catch up when it is back.
+      offline.textContent = body.dataset.offline;
+      offline.hidden = false;
+    };
+  }
+
+  // -- forms ----------------------------------------------------------------------------
+
+  function read(input) {
+    const kind = input.dataset.kind;
+    const text = input.value.trim();
+    if (kind === "list") return input.checked ? input.value : undefined;
+    if (text === "") return undefined;
+    if (kind === "int") return /^[-+]?\d+$/.test(text) ? Number(text) : text;
+    if (kind === "bool") return text === "true";
+    if (kind === "names") return text.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+    if (kind === "ints") {
+      return text.split(/[,\s]+/).filter(Boolean).map(function (s) {
+        return /^[-+]?\d+$/.test(s) ? Number(s) : s;
+      });
+    }
+    return text;
+  }
+
+  function action(form) {
+    const result = { action: form.dataset.action };
+    form.querySelectorAll("[data-field]").forEach(function (input) {
+      const field = input.dataset.field;
+      const value = read(input);
+      if (input.dataset.kind === "list") {
+        if (!(field in result)) result[field] = [];
+        if (value !== undefined) result[field].push(value);
+      } else if (value === undefined) {
+        return;
+      } else if (input.dataset.key) {
+        if (!(field in result)) result[field] = {};
+        result[field][input.dataset.key] = value;
+      } else {
+        result[field] = value;
+      }
+    });
+    for (const field of Object.keys(result)) {
+      // An optional group left empty is no field at all.
+      const group = form.querySelector('fieldset[data-group="' + field + '"]');
+      if (Array.isArray(result[field]) && result[field].length === 0 && !(group && group.dataset.required)) {
+        delete result[field];
+      }
+    }
+    return result;
+  }
+
+  async function send(form) {
+    const answer = form.querySelector(".answer");
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    answer.className = "answer";
+    answer.textContent = "…";
+    try {
+      const response = await fetch(form.dataset.post, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(action(form)),
+        credentials: "same-origin",
+      });
+      let reply;
+      try { reply = await response.json(); } catch (error) { reply = { ok: false, error: response.statusText }; }
+      if (reply.ok) {
+        form.reset();
+        answer.textContent = body.dataset.saved;
+        answer.classList.add("ok");
+        refresh();
+      } else {
+        answer.textContent = reply.error;
+        answer.classList.add("refused");
+      }
+    } catch (error) {
+      answer.textContent = body.dataset.offline;
+      answer.classList.add("refused");
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  document.addEventListener("submit", function (event) {
+    const form = event.target.closest("form.act");
+    if (!form) return;
+    event.preventDefault();
+    send(form);
+  });
+
+  // -- secrets hidden on a tap ----------------------------------------------------------
+
+  const hide = document.getElementById("hide");
+  function setHidden(hidden) {
+    body.classList.toggle("secrets-hidden", hidden);
+    hide.setAttribute("aria-pressed", String(hidden));
+    hide.textContent = hidden ? body.dataset.shown : body.dataset.hidden;
+    try { sessionStorage.setItem("kit-secrets-hidden", hidden ? "1" : ""); } catch (error) { /* private mode */ }
+  }
+  if (hide) {
+    let stored = "";
+    try { stored = sessionStorage.getItem("kit-secrets-hidden") || ""; } catch (error) { /* private mode */ }
+    setHidden(stored === "1");
+    hide.addEventListener("click", function () { setHidden(!body.classList.contains("secrets-hidden")); });
+  }
+
+  listen();
+})();

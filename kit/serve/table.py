@@ -1,0 +1,214 @@
+"""The session as the table server sees it: tokens, cached reads, serialised writes, events.
+
+Reads are served from the last session loaded, reloaded only when the file changed (its
+inode, size or modification time), so eight phones refreshing after each vote cost one
+replay, not eight. Writes go through `scorekeeper.session.append` (flock, validation, one
+write, fsync) one at a time: the server's own requests queue on a thread lock rather than
+race each other for the file lock, which then only waits for a terminal's command.
+
+Who may do what: the host token may append any action; a seat token acts for its player
+only (see `authorise`). Every accepted change, and every change another program makes to
+the file (a `kit score undo` typed in a terminal), is announced to the event listeners.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import threading
+from pathlib import Path
+
+from kit.i18n import N_
+from kit.serve import choices
+from kit.serve.forms import actions, seat_actions
+from scorekeeper import rules, session as sessions
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import hoc_censeo as hoc
+from scorekeeper.rules.checks import need_action
+
+# The fields naming who performs an action, in every game: a seat may fill them with its
+# own name only.
+ACTOR_FIELDS = ("player", "speaker", "thief", "accuser")
+# Actions with no actor that a seat may still take when the state makes it the chair:
+# the magistrate resolves the round's ballots.
+CHAIR_ACTIONS = {"resolve": "magistrate"}
+CHAIR_REFUSALS = {"resolve": N_("Only the magistrate ({chair}) or the host can resolve the vote.")}
+# How often the file is checked for a change made by another program.
+WATCH_SECONDS = 0.25
+
+
+class Forbidden(RuleViolation):
+    """A seat asked for something only another seat or the host may do (answered 403)."""
+
+
+class Table:
+    """One session file served to the table."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self.tokens = sessions.seat_tokens(self.path)
+        self._write_lock = threading.Lock()
+        self._read_lock = threading.Lock()
+        self._cached: tuple[tuple, sessions.Session] | None = None
+        self._listeners: set[asyncio.Queue] = set()
+        # Hoc Censeo: each player's own answers for the round's resolve (kit/serve/choices.py),
+        # by round; kept in memory only (after a restart the players answer again).
+        self.answers: dict[int, dict[str, dict]] = {}
+        self.line = self.session().next_line() - 1
+
+    # -- who is asking --------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> str | None:
+        """The player whose seat `token` opens, or None (compared in constant time)."""
+        found = None
+        for name, seat_token in self.tokens["seats"].items():
+            if secrets.compare_digest(token.encode(), seat_token.encode()):
+                found = name
+        return found
+
+    def is_host(self, token: str) -> bool:
+        return secrets.compare_digest(token.encode(), self.tokens["host"].encode())
+
+    # -- reading --------------------------------------------------------------------------
+
+    def _stamp(self) -> tuple:
+        status = os.stat(self.path)
+        return status.st_ino, status.st_size, status.st_mtime_ns
+
+    def session(self) -> sessions.Session:
+        """The session as the file stands now (a cached replay while the file is unchanged)."""
+        with self._read_lock:
+            stamp = self._stamp()
+            if self._cached is None or self._cached[0] != stamp:
+                self._cached = (stamp, sessions.load(self.path))
+            return self._cached[1]
+
+    # -- writing --------------------------------------------------------------------------
+
+    def act(self, action: dict, seat: str | None = None) -> sessions.Session:
+        """Append `action` as the host (seat None) or as `seat`; the new session.
+
+        RuleViolation when the rules refuse it, Forbidden when the seat may not: either way
+        the file is unchanged. The seat's rights are checked against the file as read under
+        the lock, the same state the rules check it against.
+        """
+        action = sessions.normalise_action(action)
+
+        def checked(session: sessions.Session) -> dict:
+            allowed = action if seat is None else authorise(session, seat, action)
+            if session.game == hoc.GAME_ID:
+                return choices.complete(session.state, allowed, self.answers.get(session.state["round"], {}))
+            return allowed
+
+        with self._write_lock:
+            session = sessions.append(self.path, checked)
+            with self._read_lock:
+                self._cached = (self._stamp(), session)
+        return session
+
+    def answer(self, seat: str, given: object) -> None:
+        """Keep `seat`'s own answers for this round's resolve; RuleViolation for a question
+        not asked of them now or an answer that is not one of its choices."""
+        state = self.session().state
+        if not isinstance(given, dict):
+            raise RuleViolation("Send the answers as a JSON object, such as {{\"bonus\": \"jaune\"}}.")
+        open_questions = choices.asked(state, seat) if state.get("game") == hoc.GAME_ID else []
+        for question, value in given.items():
+            if question == "action":
+                continue
+            if question not in open_questions:
+                raise RuleViolation("{seat} is not asked about {question} now.", seat=seat, question=question)
+            if value not in choices.QUESTIONS[question]:
+                raise RuleViolation("{seat}'s {question} must be one of {options}, not {value}.", seat=seat,
+                                    question=question, options=", ".join(choices.QUESTIONS[question]),
+                                    value=repr(value))
+        mine = self.answers.setdefault(state["round"], {}).setdefault(seat, {})
+        mine.update({q: v for q, v in given.items() if q != "action"})
+        for stale in [r for r in self.answers if r < state["round"]]:
+            del self.answers[stale]
+
+    # -- events ---------------------------------------------------------------------------
+
+    def listen(self) -> asyncio.Queue:
+        queue: asyncio.Queue = asyncio.Queue(maxsize=64)
+        self._listeners.add(queue)
+        return queue
+
+    def forget(self, queue: asyncio.Queue) -> None:
+        self._listeners.discard(queue)
+
+    def announce(self) -> None:
+        """Tell every listener the file's latest line, if it changed since the last time."""
+        try:
+            line = self.session().next_line() - 1
+        except sessions.SessionError:
+            return   # a file being repaired by hand: the next change will be announced
+        if line == self.line:
+            return
+        self.line = line
+        for queue in list(self._listeners):
+            try:
+                queue.put_nowait(line)
+            except asyncio.QueueFull:
+                pass   # a client that stopped reading; it catches up from the latest line
+
+    async def watch(self) -> None:
+        """Announce the changes other programs make to the file, until cancelled."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            try:
+                stale = self._cached is None or self._cached[0] != self._stamp()
+            except OSError:
+                continue
+            if stale:
+                self.announce()
+
+
+def view(game: str, state: dict, viewer: str | None = None) -> dict:
+    """The state as `viewer` (a player's name, or None for anyone) may see it: the rules'
+    public view; once the game is over nothing is secret, as `kit score show` prints it."""
+    return state if state.get("over") else rules.public_view(game, state, viewer)
+
+
+def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
+    """`action` as `seat` may append it (its own name filled in where missing); Forbidden
+    when it acts for someone else or is the host's to take."""
+    name = action["action"]
+    if name != sessions.UNDO:   # an unknown action is the rules' refusal, in their words
+        need_action(action, session.rules.TITLE, actions(session.game))
+    if name == sessions.UNDO:
+        latest = session.latest_in_effect()
+        if latest is not None and actor(latest.action) == seat:
+            return action
+        raise Forbidden("{seat} can only undo their own latest entry; ask the host to undo this one.", seat=seat)
+    for field in ACTOR_FIELDS:
+        if field in action:
+            if action[field] != seat:
+                raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(action[field]))
+            return action
+    chair = CHAIR_ACTIONS.get(name)
+    if chair is not None:
+        if session.state.get(chair) == seat:
+            return action
+        raise Forbidden(CHAIR_REFUSALS[name], chair=str(session.state.get(chair)))
+    if name in seat_actions(session.game):
+        return {**action, "player": seat}
+    raise Forbidden("Only the host can enter this ({action}); {seat}'s page acts for {seat} alone.",
+                    action=name, seat=seat)
+
+
+def actor(action: dict) -> str | None:
+    """Who performs an action (its first actor field), or None."""
+    for field in ACTOR_FIELDS:
+        if field in action:
+            return action[field]
+    return None
+
+
+def own_entry(game: str, seat: str, action: object) -> bool:
+    """Whether `action`, sent by `seat`, is that seat's own entry (its actor, or none given
+    where the seat's name is filled in): a refusal of it may name the seat's secret values."""
+    if not isinstance(action, dict):
+        return False
+    named = actor(action)
+    return named == seat or (named is None and action.get("action") in seat_actions(game))
