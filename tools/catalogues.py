@@ -23,7 +23,7 @@ LOCALE = ROOT / "kit" / "locale"
 POT = LOCALE / "kit.pot"
 LANGUAGES = ("fr", "en")
 KEYWORDS = ["_", "N_", "ngettext:1,2", "plural:1,2", "RuleViolation", "SessionError", "SessionLocked",
-            "NothingToUndo", "KitError"]
+            "NothingToUndo", "KitError", "Forbidden"]
 
 
 def extract() -> None:
