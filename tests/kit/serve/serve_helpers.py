@@ -1,0 +1,114 @@
+"""Shared pieces of the table server's tests: sessions, the secrets to look for, page text."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+
+import httpx
+
+from scorekeeper import session as sessions
+
+REPO = Path(__file__).resolve().parents[3]
+# A printed link: "Alice: http://127.0.0.1:PORT/seat/TOKEN".
+LINK = re.compile(r"^(?P<label>[^:]+): (?P<url>http://127\.0\.0\.1:\d+/(?:(?:host|seat)/[A-Za-z0-9_-]{32,})?)$")
+HOC_PLAYERS = [{"name": "Alice", "role": "titienses"}, {"name": "Bob", "role": "ramnes"},
+               {"name": "Chloé", "role": "luceres"}]
+# Round 1 in the open, then two of round 2's three ballots cast. The numbers are chosen to
+# appear nowhere else on a page, so finding one where it must not be is a leak.
+ROUND_ONE = {"action": "vote", "pour": {"Alice": 37, "Chloé": 19}, "contre": {"Bob": 23}, "colour": "bleu"}
+PENDING = {"Alice": {"pour": 41, "contre": 0}, "Bob": {"pour": 0, "contre": 29}}
+# What only each player may see once those are played.
+SECRETS = {
+    "Alice": {"numbers": {63, 41}, "texts": ("hold 5 seals", "Titienses")},
+    "Bob": {"numbers": {77, 29}, "texts": ("hold 4 gold", "Ramnes")},
+    "Chloé": {"numbers": {81}, "texts": ("win 3 votes", "Luceres")},
+}
+
+
+def new_hoc(path: Path) -> Path:
+    sessions.create(path, "hoc-censeo", [dict(p) for p in HOC_PLAYERS])
+    return path
+
+
+class _Text(HTMLParser):
+    """The text a person reads on a page (no markup, no SVG drawing, no script)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("svg", "script", "style"):
+            self._skip += 1
+        for name, value in attrs:   # what a page says in attributes is read too (aria-label)
+            if name in ("aria-label", "title", "value", "alt") and value and not self._skip:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("svg", "script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    return " ".join(parser.parts)
+
+
+def numbers_in(text: str) -> set[int]:
+    return {int(n) for n in re.findall(r"(?<![\d.])\d+(?![\d.])", text)}
+
+
+class Server:
+    """`python -m kit score serve FILE --port 0` as a subprocess, and the links it printed."""
+
+    def __init__(self, path: Path):
+        env = {**os.environ, "LANG": "en_US.UTF-8", "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr"],
+            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.printed: list[str] = []
+        self.links: dict[str, str] = {}
+        deadline = time.monotonic() + 30
+        for line in self.process.stdout:
+            line = line.rstrip("\n")
+            self.printed.append(line)
+            match = LINK.match(line)
+            if match:
+                self.links[match["label"]] = match["url"]
+            if line.startswith("Serving until Ctrl-C") or time.monotonic() > deadline:
+                break
+        assert "Table" in self.links, (self.printed, self.process.stderr.read() if self.process.poll() else "")
+        self.base = self.links["Table"].rstrip("/")
+        wait_until_up(self.base)
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=15)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+
+
+def wait_until_up(base: str) -> None:
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            httpx.get(base + "/api/state", timeout=2)
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)

@@ -1,0 +1,111 @@
+"""A real browser at the table: Debian's Chromium driven by Playwright, phone-sized.
+
+Three seats in three browser contexts (three phones, no shared cookies) vote a whole Hoc
+Censeo round by their secret ballots; the magistrate's page offers the resolve once all are
+in; the table page, opened once and never reloaded, follows every step live. Screenshots of
+the table and of a seat go to the test's temporary folder.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from serve_helpers import Server, new_hoc
+
+CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 360, "height": 740}
+TIMEOUT = 15_000   # ms: generous for a loaded CI machine; every wait is for a condition, never a sleep
+BALLOTS = {"Alice": ("37", ""), "Bob": ("", "23"), "Chloé": ("19", "")}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; .ci/run installs Debian's chromium")
+        pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)")
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()
+
+
+def phone(browser, url: str, locale: str = "en-GB"):
+    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True, is_mobile=True)
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def no_horizontal_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], page.url
+
+
+def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path):
+    from playwright.sync_api import expect
+
+    server = Server(new_hoc(tmp_path / "senate.jsonl"))
+    try:
+        table = phone(browser, server.links["Table"])
+        table.evaluate("window.openedOnce = true")   # gone if the page ever reloads
+        seats = {name: phone(browser, server.links[name], "fr-FR" if name == "Bob" else "en-GB")
+                 for name in BALLOTS}
+        for page in (table, *seats.values()):
+            no_horizontal_scroll(page)
+        expect(seats["Bob"].locator("form[data-action=ballot] button")).to_have_text("Déposer mon bulletin")
+
+        for name, (pour, contre) in BALLOTS.items():
+            page = seats[name]
+            form = page.locator("form[data-action=ballot]")
+            if pour:
+                form.locator("[data-field=pour]").fill(pour)
+            if contre:
+                form.locator("[data-field=contre]").fill(contre)
+            if name == "Chloé":   # without a mouse: Enter in the field sends the form
+                form.locator("[data-field=pour]").press("Enter")
+            else:
+                form.locator("button").tap()
+            expect(table.locator("ul.ballots li.cast", has_text=name)).to_be_visible()
+            expect(page.locator("form[data-action=ballot]")).to_have_count(0)
+            expect(page.locator("#secret")).to_contain_text(pour or contre)
+            assert pour or contre not in table.inner_text("body")
+
+        seats["Alice"].screenshot(path=str(tmp_path / "seat-alice-before-resolve.png"), full_page=True)
+        resolve = seats["Alice"].locator("form[data-action=resolve]")   # the magistrate's, shown live
+        expect(resolve).to_be_visible()
+        expect(seats["Bob"].locator("form[data-action=resolve]")).to_have_count(0)
+        resolve.locator("[data-field=colour]").select_option("bleu")
+        resolve.locator("button").tap()
+
+        expect(table.locator("table.history tbody tr")).to_have_count(1)
+        expect(table.locator("table.history")).to_contain_text("56 : 23")
+        expect(table.locator(".round .big")).to_contain_text("Round 2 of 9")
+        expect(table.locator(".round")).to_contain_text("Bob")
+        assert table.evaluate("window.openedOnce") is True
+        expect(seats["Alice"].locator("#secret")).to_contain_text("63")
+        expect(seats["Bob"].locator("#secret")).to_contain_text("77")
+        for page in (table, *seats.values()):
+            no_horizontal_scroll(page)
+
+        table.screenshot(path=str(tmp_path / "table.png"), full_page=True)
+        seats["Alice"].screenshot(path=str(tmp_path / "seat-alice.png"), full_page=True)
+        hide = seats["Alice"].locator("#hide")
+        hide.tap()
+        expect(seats["Alice"].locator("#secret")).to_be_hidden()
+        seats["Alice"].screenshot(path=str(tmp_path / "seat-alice-hidden.png"), full_page=True)
+        hide.tap()
+        expect(seats["Alice"].locator("#secret")).to_be_visible()
+        keep = os.environ.get("KIT_SCREENSHOTS")   # a folder to copy them to, to look at
+        if keep:
+            for shot in tmp_path.glob("*.png"):
+                shutil.copy(shot, Path(keep) / shot.name)
+        assert all((tmp_path / name).stat().st_size > 5000 for name in ("table.png", "seat-alice.png"))
+    finally:
+        assert server.stop() == 0
