@@ -1,0 +1,186 @@
+"""Load check of the table server: 8 phones on the event stream, 200 actions over loopback.
+
+    python benchmarks/serve.py [--phones 8] [--actions 200]
+
+Starts `python -m kit score serve` on a free port (a real process, as at the table) for an
+8-player Promotion session. Each phone listens to /api/events and, all at once with the
+others, posts its share of the actions from its own seat: gain 1, lose 1, gain 1... so
+each player's PI only ever reads its start or one more. Then it checks, and exits 1 if any fails:
+- none lost, none doubled: the file holds exactly the actions answered 200, each player's
+  in the order sent, and every answered line number once;
+- every phone's event stream reached the last line.
+Prints the median and the 95th percentile of the answer times, as a ratio to the floor
+measured in the same run: the same append done in-process by scorekeeper.session (lock,
+replay, one write, fsync) with no HTTP around it. Not part of the tests.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from scorekeeper import session as sessions  # noqa: E402
+from scorekeeper.rules.promotion import START_PI  # noqa: E402
+
+NAMES = ["Ana", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gina", "Hugo"]
+
+
+def start(path: Path) -> tuple[subprocess.Popen, dict[str, str]]:
+    process = subprocess.Popen([sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr"],
+                               cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    links = {}
+    for line in process.stdout:
+        if line.startswith("Serving until"):
+            break
+        label, _, url = line.strip().partition(": ")
+        links[label] = url
+    base = links["Table"].rstrip("/")
+    for _ in range(200):
+        try:
+            httpx.get(base + "/api/state", timeout=2)
+            break
+        except httpx.TransportError:
+            time.sleep(0.05)
+    return process, links
+
+
+class Phone(threading.Thread):
+    """One player's phone: listens to the events, and posts its actions when told to go."""
+
+    def __init__(self, name: str, link: str, count: int, go: threading.Event):
+        super().__init__(daemon=True)
+        self.name, self.count, self.go = name, count, go
+        self.base, _, token = link.rpartition("/seat/")
+        self.act_url = f"{self.base}/api/seat/{token}/act"
+        self.sent: list[dict] = []
+        self.lines: list[int] = []
+        self.times: list[float] = []
+        self.events: list[int] = []
+        self.listening = threading.Event()
+        self.failures: list[str] = []
+        self.stop = threading.Event()
+        threading.Thread(target=self.listen, daemon=True).start()
+
+    def listen(self) -> None:
+        try:
+            with httpx.stream("GET", self.base + "/api/events", timeout=60) as stream:
+                for text in stream.iter_lines():
+                    if text.startswith("data:"):
+                        self.events.append(json.loads(text[5:])["line"])
+                        self.listening.set()
+                    if self.stop.is_set():
+                        return
+        except httpx.HTTPError:
+            pass
+
+    def run(self) -> None:
+        self.go.wait()
+        with httpx.Client(timeout=30) as client:
+            for number in range(self.count):
+                action = {"action": "gain" if number % 2 == 0 else "lose", "amount": 1}
+                start = time.perf_counter()
+                reply = client.post(self.act_url, json=action)
+                self.times.append(time.perf_counter() - start)
+                if reply.status_code != 200:
+                    self.failures.append(f"{self.name}: {reply.status_code} {reply.text}")
+                    continue
+                self.sent.append({**action, "player": self.name})
+                self.lines.append(reply.json()["line"])
+
+
+def floor(folder: Path, runs: int) -> float:
+    """The median in-process append of the same action: what the server adds HTTP to."""
+    path = folder / "floor.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in NAMES], {"target": 10_000})
+    times = []
+    for number in range(runs):
+        start = time.perf_counter()
+        sessions.append(path, {"action": "gain" if number % 2 == 0 else "lose", "player": "Ana", "amount": 1})
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phones", type=int, default=8, choices=range(2, 9), metavar="2..8")
+    parser.add_argument("--actions", type=int, default=200)
+    args = parser.parse_args()
+    names = NAMES[:args.phones]
+    shares = [args.actions // len(names) + (i < args.actions % len(names)) for i in range(len(names))]
+
+    with tempfile.TemporaryDirectory(prefix="kit-serve-bench-") as name:
+        folder = Path(name)
+        path = folder / "office.jsonl"
+        sessions.create(path, "promotion", [{"name": n} for n in names], {"target": 10_000})
+        process, links = start(path)
+        try:
+            go = threading.Event()
+            phones = [Phone(n, links[n], share, go) for n, share in zip(names, shares)]
+            for phone in phones:
+                phone.start()
+            for phone in phones:
+                if not phone.listening.wait(10):
+                    sys.exit(f"{phone.name}'s event stream did not open")
+            started = time.perf_counter()
+            go.set()
+            for phone in phones:
+                phone.join()
+            wall = time.perf_counter() - started
+            last = sessions.load(path).next_line() - 1
+            deadline = time.monotonic() + 10
+            while any(last not in p.events for p in phones) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            for phone in phones:
+                phone.stop.set()
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=20)
+
+        problems = [f for p in phones for f in p.failures]
+        written = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+        answered = sorted(line for p in phones for line in p.lines)
+        if answered != list(range(2, 2 + len(written))):
+            problems.append(f"answered lines {answered[:5]}... do not match the {len(written)} lines written")
+        for phone in phones:
+            mine = [a for a in written if a.get("player") == phone.name]
+            if mine != phone.sent:
+                problems.append(f"{phone.name}: {len(phone.sent)} actions answered 200, {len(mine)} in the file "
+                                "or not in the order sent")
+            if last not in phone.events:
+                problems.append(f"{phone.name}'s events stopped at line {max(phone.events, default=0)} of {last}")
+        final = sessions.load(path).state["players"]
+        for phone, share in zip(phones, shares):
+            expected = START_PI + share % 2
+            if final[phone.name]["pi"] != expected:
+                problems.append(f"{phone.name} ends with {final[phone.name]['pi']} PI, not {expected}")
+
+        times = sorted(t for p in phones for t in p.times)
+        base = floor(folder, 50)
+        median, p95 = statistics.median(times), times[int(0.95 * (len(times) - 1))]
+        events = sum(len(p.events) for p in phones)
+        print(f"{len(times)} actions from {len(phones)} phones at once over loopback in {wall:.2f} s "
+              f"({len(times) / wall:.0f} actions/s); {len(written)} lines written, {events} events received")
+        print(f"answer time: median {median * 1000:.1f} ms ({median / base:.1f} x the in-process append, "
+              f"{base * 1000:.1f} ms), 95th percentile {p95 * 1000:.1f} ms ({p95 / base:.1f} x)")
+        if problems:
+            print("FAILED:\n  " + "\n  ".join(problems))
+            return 1
+        print("none lost, none doubled, every phone's events reached the last line")
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
