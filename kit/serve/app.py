@@ -28,7 +28,7 @@ from kit.serve import pages
 from kit.i18n import LANGUAGES, N_, choose_language, translator
 from kit.serve.table import Forbidden, Table, actor, own_entry, view
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import RuleViolation, ScorekeeperError
 
 MAX_BODY = 16 * 1024   # a vote of a few players is under 300 bytes
 LANG_COOKIE = "kit-lang"
@@ -51,7 +51,7 @@ class Answer(Exception):
     itself (`refusal`), rendered in the reader's language, its secret values shown only to
     the player they belong to (`reveal`)."""
 
-    def __init__(self, status: int, error: str = "", *, refusal: RuleViolation | None = None,
+    def __init__(self, status: int, error: str = "", *, refusal: ScorekeeperError | None = None,
                  reveal: bool = True, **params: object):
         super().__init__(error)
         self.status, self.error, self.refusal, self.reveal, self.params = status, error, refusal, reveal, params
@@ -196,7 +196,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None) -> Starlett
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
-                    exception_handlers={Answer: answer, 404: not_found, 405: not_allowed})
+                    exception_handlers={Answer: answer, ScorekeeperError: unreadable, 404: not_found,
+                                        405: not_allowed})
     app.state.table = table
     return app
 
@@ -273,6 +274,11 @@ async def answer(request: Request, error: Answer) -> Response:
     if request.url.path.startswith("/api/"):
         return JSONResponse({"ok": False, "error": sentence}, status_code=error.status)
     return HTMLResponse(pages.error_page(lang, error.status, sentence), status_code=error.status)
+
+
+async def unreadable(request: Request, error: Exception) -> Response:
+    """The session cannot be read right now (a torn line, a file being repaired): say so."""
+    return await answer(request, Answer(503, refusal=error))
 
 
 async def not_found(request: Request, error: Exception) -> Response:
