@@ -28,6 +28,8 @@ WORDS = {
     "titienses": N_("Titienses"), "ramnes": N_("Ramnes"), "luceres": N_("Luceres"),
     "seals": N_("seals"), "wins": N_("votes won"),
 }
+# The forms shown open (the round's main steps); the others open with a tap on their title.
+OPEN_FORMS = {"ballot", "resolve", "choose"}
 # What the top of a board shows for the games drawn as a plain table.
 TOP_FIELDS = {"promotion": ("target", "reshuffles"), "amphitheatre": ("capacity",), "phd": ()}
 TOP_LABELS = {"target": N_("Target"), "reshuffles": N_("Reshuffles"), "capacity": N_("Capacity")}
@@ -117,7 +119,8 @@ def seat_page(page: Page) -> str:
     body = (f'<section id="mine" class="mine" data-live>{own_state(page)}</section>'
             f'<section id="actions" data-live>{seat_forms(page)}</section>'
             f'<section id="board" class="board" data-live>{board(page)}</section>')
-    return document(page, name, body, "seat", secrets=True)
+    secret = bool(getattr(rules.module(page.game), "SECRET_FIELDS", ()))
+    return document(page, name, body, "seat", secrets=secret)
 
 
 def host_page(page: Page, join: list[tuple[str, str]], table_link: str) -> str:
@@ -184,25 +187,41 @@ def board(page: Page, large: bool = False) -> str:
 
 
 def plain_board(page: Page, large: bool) -> str:
-    """PHD, Amphithéâtre, Promotion: the top numbers and one row per player."""
+    """PHD, Amphithéâtre, Promotion: the top numbers, then a card per player (the current
+    standing of each track drawn as a bar against its limit from the rules)."""
     state = page.state
     top = "".join(f"<div><dt>{escape(page.t(TOP_LABELS[f]))}</dt><dd>{page.word(state[f])}</dd></div>"
                   for f in TOP_FIELDS.get(page.game, ()) if state.get(f) is not None)
-    fields: list[str] = []
-    for record in state["players"].values():
-        fields += [f for f, v in record.items() if f not in fields and not isinstance(v, (dict, list))]
-    head = "".join(f'<th scope="col">{page.word(f)}</th>' for f in fields)
-    rows = "".join(
-        f'<tr{" class=me" if name == page.seat else ""}><th scope="row">{escape(name)}</th>'
-        + "".join(f'<td>{page.word(record.get(f, ""))}</td>' for f in fields) + "</tr>"
-        for name, record in state["players"].items())
     scores = state.get("scores") or {}
-    if scores:
-        rows += "".join(f"<tr><th scope=row>{escape(n)}</th><td colspan={len(fields)}>"
-                        f"{escape(page.t(TEXT.score))}: {s}</td></tr>" for n, s in scores.items())
+    cards = []
+    for name, record in state["players"].items():
+        facts = []
+        for key, value in record.items():
+            if isinstance(value, (dict, list)):
+                continue
+            limit = track_limit(page.game, state, key)
+            bar = (f'<meter class="gauge" min="0" max="{limit}" value="{min(value, limit)}" aria-hidden="true"></meter>'
+                   if limit and isinstance(value, int) else "")
+            facts.append(f'<div{" class=track" if bar else ""}><dt>{page.word(key)}</dt>'
+                         f"<dd>{page.word(value)}{bar}</dd></div>")
+        if name in scores:
+            facts.append(f"<div><dt>{escape(page.t(TEXT.score))}</dt><dd>{scores[name]}</dd></div>")
+        cards.append(f'<article class="card{" me" if name == page.seat else ""}"><h3>{escape(name)}</h3>'
+                     f'<dl class="facts">{"".join(facts)}</dl></article>')
     return (f'<dl class="top">{top}</dl>' if top else "") + (
-        f'<div class="scroll"><table class="players{" large" if large else ""}"><thead><tr>'
-        f'<th scope="col">{escape(page.t(TEXT.player))}</th>{head}</tr></thead><tbody>{rows}</tbody></table></div>')
+        f'<div class="cards{" large" if large else ""}">{"".join(cards)}</div>')
+
+
+def track_limit(game: str, state: dict, field_name: str) -> int | None:
+    """The most a player's number can reach, when the rules set one (for the bars)."""
+    module = rules.module(game)
+    if game == "phd" and field_name in ("pression", "credit"):
+        return module.RESOURCE_MAX
+    if game == "amphitheatre" and field_name == "seats":
+        return state.get("capacity")
+    if game == "promotion" and field_name == "pi":
+        return state.get("target")
+    return None
 
 
 def hoc_board(page: Page, large: bool) -> str:
@@ -385,11 +404,11 @@ def answers_form(page: Page) -> str:
         rows.append(f'<label class="field">{escape(t(label))} <select data-field="{question}" data-kind="text">'
                     f'<option value=""{"" if chosen else " selected"}>—</option>{options}</select></label>')
     post = page.post.rsplit("/", 1)[0] + "/choose"
-    return (f'<form class="act secret" data-action="choose" data-post="{escape(post)}" novalidate>'
-            f'<fieldset><legend>{escape(t(TEXT.if_it_comes))}</legend>'
+    return (f'<details class="box secret" open data-form="choose"><summary>{escape(t(TEXT.if_it_comes))}</summary>'
+            f'<form class="act" data-action="choose" data-post="{escape(post)}" novalidate>'
             f'<p class="help">{escape(t(TEXT.answers_help))}</p>{"".join(rows)}'
             f'<button type="submit">{escape(t(TEXT.save_answers))}</button>'
-            f'<p class="answer" role="status" aria-live="polite"></p></fieldset></form>')
+            f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
 
 
 def draw_form(page: Page, form: form_specs.Form, actor: str | None = None, skip: tuple = ()) -> str:
@@ -404,11 +423,13 @@ def draw_form(page: Page, form: form_specs.Form, actor: str | None = None, skip:
         inputs.append(draw_field(page, spec, names))
     help_text = f'<p class="help">{escape(t(form.help))}</p>' if form.help else ""
     secret = " secret" if form.action == "ballot" and actor is not None else ""
-    return (f'<form class="act{secret}{" danger" if form.danger else ""}" data-action="{form.action}" '
-            f'data-post="{escape(page.post)}" novalidate>'
-            f'<fieldset><legend>{escape(t(form.title, **form_specs.NUMBERS))}</legend>{help_text}{"".join(inputs)}'
+    opened = " open" if form.action in OPEN_FORMS or len(form_specs.forms(page.game)) <= 3 else ""
+    return (f'<details class="box{secret}"{opened} data-form="{form.action}">'
+            f'<summary>{escape(t(form.title, **form_specs.NUMBERS))}</summary>'
+            f'<form class="act{" danger" if form.danger else ""}" data-action="{form.action}" '
+            f'data-post="{escape(page.post)}" novalidate>{help_text}{"".join(inputs)}'
             f'<button type="submit">{escape(t(form.button or form.title, **form_specs.NUMBERS))}</button>'
-            f'<p class="answer" role="status" aria-live="polite"></p></fieldset></form>')
+            f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
 
 
 def draw_field(page: Page, spec: form_specs.Field, names: list[str]) -> str:

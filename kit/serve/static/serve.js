@@ -61,8 +61,13 @@
           const focused = document.activeElement && old.contains(document.activeElement)
             ? fieldKey(document.activeElement) : null;
           const values = typed(old);
+          const opened = new Map();   // the boxes a player opened or closed keep their state
+          old.querySelectorAll("details[data-form]").forEach(function (box) { opened.set(box.dataset.form, box.open); });
           old.innerHTML = part.innerHTML;
           restore(old, values);
+          old.querySelectorAll("details[data-form]").forEach(function (box) {
+            if (opened.has(box.dataset.form)) box.open = opened.get(box.dataset.form);
+          });
           if (focused) {
             const target = Array.from(old.querySelectorAll("[data-field]")).find(function (el) {
               return fieldKey(el) === focused;
