@@ -262,10 +262,12 @@ async def read_json(request: Request) -> object:
         body += chunk
         if len(body) > MAX_BODY:
             raise Answer(413, N_("An action is at most {size} bytes."), size=MAX_BODY)
-    try:
-        return json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    try:   # the same bounds as `kit score act` (nesting, digits), in the same words
+        return sessions.parse_json(body.decode("utf-8"))
+    except UnicodeDecodeError:
         raise Answer(400, N_("The body is not valid JSON.")) from None
+    except sessions.BadJSON as error:
+        raise Answer(400, N_("The body is not valid JSON ({reason})."), reason=str(error)) from None
 
 
 async def answer(request: Request, error: Answer) -> Response:

@@ -136,6 +136,7 @@ def actions(game: str) -> set[str]:
     return {form.action for form in forms(game)}
 
 
-def seat_actions(game: str) -> set[str]:
-    """The actions a seat sends for itself: its missing `player` is the seat's own."""
-    return {form.action for form in forms(game) if form.actor == "player"}
+def seat_actions(game: str) -> dict[str, str]:
+    """The actions a seat sends for itself, each with the field naming who acts: the seat
+    may leave it out ("a missing player is the seat's"), or give its own name."""
+    return {form.action: form.actor for form in forms(game) if form.actor is not None}

@@ -416,6 +416,8 @@ def draw_form(page: Page, form: form_specs.Form, actor: str | None = None, skip:
     names = list(page.state["players"])
     if actor is None and form.action == "ballot" and page.host:
         names = [n for n in names if n not in page.state.get("ballots_cast", [])]
+    if actor is not None:   # a seat names the others: the target of its handshake, its victim
+        names = [n for n in names if n != actor]
     inputs = []
     for spec in form.fields:
         if (spec.name == form.actor and actor is not None) or spec.name in skip:

@@ -186,13 +186,14 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
             if action[field] != seat:
                 raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(action[field]))
             return action
+    own = seat_actions(session.game).get(name)
+    if own is not None:
+        return {**action, own: seat}
     chair = CHAIR_ACTIONS.get(name)
     if chair is not None:
         if session.state.get(chair) == seat:
             return action
         raise Forbidden(CHAIR_REFUSALS[name], chair=str(session.state.get(chair)))
-    if name in seat_actions(session.game):
-        return {**action, "player": seat}
     raise Forbidden("Only the host can enter this ({action}); {seat}'s page acts for {seat} alone.",
                     action=name, seat=seat)
 

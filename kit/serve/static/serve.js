@@ -159,7 +159,13 @@
         form.reset();
         answer.textContent = body.dataset.saved;
         answer.classList.add("ok");
-        refresh();
+        await refresh();
+        // the swap may have redrawn the form: say "saved" on the one now shown
+        const now = document.querySelector('form.act[data-action="' + form.dataset.action + '"] .answer');
+        if (now && now !== answer) {
+          now.textContent = body.dataset.saved;
+          now.className = "answer ok";
+        }
       } else {
         answer.textContent = reply.error;
         answer.classList.add("refused");

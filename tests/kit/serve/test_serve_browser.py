@@ -109,3 +109,56 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
         assert all((tmp_path / name).stat().st_size > 5000 for name in ("table.png", "seat-alice.png"))
     finally:
         assert server.stop() == 0
+
+
+# Per game: the seat's form to open, what to enter (field -> value; a select's option), and
+# what Ana's card on the table then reads.
+OTHER_GAMES = {
+    "phd": (["Ana", "Ben", "Cléo"], "adjust", {"pression": "3"}, "7"),
+    "amphitheatre": (["Ana", "Ben", "Cléo", "Dan"], "handshake", {"target": "Ben"}, None),
+    "promotion": (["Ana", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gina", "Hugo"], "gain", {"amount": "4"}, "5"),
+}
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_the_other_games_fit_a_phone_and_take_an_entry_from_a_seat(browser, tmp_path, game):
+    from playwright.sync_api import expect
+
+    from scorekeeper import session as sessions
+
+    players, action, entries, shows = OTHER_GAMES[game]
+    path = tmp_path / f"{game}.jsonl"
+    sessions.create(path, game, [{"name": n} for n in players])
+    server = Server(path)
+    try:
+        table = phone(browser, server.links["Table"])
+        host = phone(browser, server.links["Host"], "fr-FR")
+        seat = phone(browser, server.links["Ana"])
+        for page in (table, host, seat):
+            no_horizontal_scroll(page)
+        ana = table.locator("article.card", has_text="Ana")
+        before = ana.inner_text()
+        box = seat.locator(f"details[data-form={action}]")
+        if not box.evaluate("box => box.open"):   # folded under its title: one tap opens it
+            box.locator("summary").tap()
+        for field, value in entries.items():
+            control = box.locator(f"[data-field={field}]")
+            if control.evaluate("e => e.tagName") == "SELECT":
+                control.select_option(value)
+            else:
+                control.fill(value)
+        box.locator("button").tap()
+        expect(box.locator(".answer.ok")).to_be_visible()
+        expect(ana).not_to_have_text(before)   # the table followed, live
+        if shows:
+            expect(ana).to_contain_text(shows)
+        assert len(sessions.load(path).entries) == 1
+        no_horizontal_scroll(seat)
+        table.screenshot(path=str(tmp_path / f"{game}-table.png"), full_page=True)
+        host.screenshot(path=str(tmp_path / f"{game}-host.png"), full_page=True)
+        keep = os.environ.get("KIT_SCREENSHOTS")
+        if keep:
+            for shot in tmp_path.glob("*.png"):
+                shutil.copy(shot, Path(keep) / shot.name)
+    finally:
+        assert server.stop() == 0

@@ -133,6 +133,10 @@ def test_bodies_are_json_and_small(client, mid_round):
     assert client.post(url, content=b'{"action": "ballot", "pour": 1',
                        headers={"content-type": "application/json"}).status_code == 400
     assert client.post(url, content=b"\xff\xfe", headers={"content-type": "application/json"}).status_code == 400
+    deep = b'{"action": "ballot", "pour": ' + b"[" * 40 + b"]" * 40 + b"}"
+    assert client.post(url, content=deep, headers={"content-type": "application/json"}).status_code == 400
+    huge = b'{"action": "ballot", "pour": 1' + b"0" * 400 + b"}"
+    assert client.post(url, content=huge, headers={"content-type": "application/json"}).status_code == 400
 
     def chunks():   # no Content-Length: the limit holds while the body streams in
         yield b'{"action": "ballot", "pour": 1, "padding": "'
