@@ -131,9 +131,14 @@ def forms(game: str) -> tuple[Form, ...]:
     return FORMS.get(game, ())
 
 
+# Actions guided play records that nobody enters at the table: `turn`, its bookmark of whose
+# turn it is. The host may send one (any action); no page offers a form for it.
+WITHOUT_FORM = {"phd": {"turn"}, "amphitheatre": {"turn"}, "promotion": {"turn"}}
+
+
 def actions(game: str) -> set[str]:
-    """Every action of the game (each has its form)."""
-    return {form.action for form in forms(game)}
+    """Every action of the game: those with a form, and those guided play records."""
+    return {form.action for form in forms(game)} | WITHOUT_FORM.get(game, set())
 
 
 def seat_actions(game: str) -> dict[str, str]:

@@ -41,6 +41,7 @@ COLOUR_MARK = {"bleu": "B", "mauve": "M", "jaune": "J", "vert": "V"}
 class TEXT:
     """The pages' sentences (marked here: the message extractor does not read inside f-strings)."""
 
+    turn = N_("Turn")
     if_it_comes = N_("If it comes to it")
     answers_help = N_("Answer now: the resolve uses your answer only if the vote needs it.")
     ask_bonus = N_("If I am the largest POUR voter on a mauve motion, my bonus")
@@ -192,6 +193,9 @@ def plain_board(page: Page, large: bool) -> str:
     state = page.state
     top = "".join(f"<div><dt>{escape(page.t(TOP_LABELS[f]))}</dt><dd>{page.word(state[f])}</dd></div>"
                   for f in TOP_FIELDS.get(page.game, ()) if state.get(f) is not None)
+    turn = state.get("turn")
+    if isinstance(turn, dict) and turn.get("player") and not state.get("over"):   # guided play's bookmark
+        top = f"<div><dt>{escape(page.t(TEXT.turn))}</dt><dd>{escape(turn['player'])}</dd></div>" + top
     scores = state.get("scores") or {}
     cards = []
     for name, record in state["players"].items():
