@@ -188,7 +188,16 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: dict |
     if name == sessions.UNDO:
         return _("Undo the latest action in effect.")
     if name == "turn":
-        return _("{player}'s turn ({step}).").format(player=action.get("player"), step=action.get("step"))
+        player, step = action.get("player"), action.get("step")
+        if step == "start":
+            return _("{player}'s turn begins.").format(player=player)
+        if step == "vivre":
+            return _("{player}'s turn: Vivre.").format(player=player)
+        if step == "recherche":
+            return _("{player}'s turn: Recherche.").format(player=player)
+        if isinstance(step, str) and step.startswith("recherche-"):
+            return _("{player}'s turn: Recherche {n} of 2.").format(player=player, n=step.split("-")[1])
+        return _("{player}'s turn ({step}).").format(player=player, step=step)
     game_cli = game_module(game)
     if hasattr(game_cli, "describe"):
         return game_cli.describe(action, reveal, before)
@@ -455,7 +464,7 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
     while True:
         if _guide is not None:
             _guide.check()
-        text = click.prompt(prompt, default=default, hide_input=hide,
+        text = click.prompt(prompt, default=default, hide_input=hide, prompt_suffix=_(": "),
                             show_default=bool(default) and not hide)
         if _guide is not None and _keyword(text, help):
             continue

@@ -108,6 +108,13 @@ def buy_senators(file: Path, player: str, gold: int) -> None:
     common.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
 
 
+def prepare_players(players: list[dict]) -> list[dict]:
+    """Tribes as people type them (`Titienses`, `LUCERES`): the rules' spelling when the word
+    names one tribe; anything else is left for the rules to refuse."""
+    return [{**player, "role": common.match_word(player["role"], rules.TRIBES) or player["role"]}
+            if isinstance(player.get("role"), str) else player for player in players]
+
+
 def prepare_options(options: dict) -> dict:
     """Accept the print side's objectives file as is (`objectives=@layouts/hoc-censeo/objectives.yaml`).
 
