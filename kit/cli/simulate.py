@@ -28,7 +28,8 @@ def _bots(ctx, param, value: str) -> list[str]:
 @click.option("--bots", default="greedy", show_default=True, callback=_bots, metavar="BOT[,BOT...]",
               help="The bot of each seat in turn, repeated over the seats (e.g. random,greedy).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="A game option, as for `kit score new` (e.g. chapters=2, timed=true, target=10).")
+              help="A game option, as for `kit score new` (e.g. chapters=2, timed=true, target=10; "
+                   "objectives=@FILE reads YAML).")
 @click.option("--rules-from", "--layouts", "layouts", type=click.Path(file_okay=False, exists=True, path_type=Path),
               default=None, help="A designer's copy of layouts/ to draw decks, motions and objectives from.")
 @click.option("--json", "as_json", is_flag=True,
@@ -51,7 +52,7 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
     from kit.build import default_layouts
     from kit.simulate import module, runner
     from kit.simulate import report as reports
-    from kit.table import parse_value, split_pair
+    from kit.table import parse_value, read_option_file, split_pair
 
     games = list(MODULES) if "all" in chosen else list(dict.fromkeys(chosen))
     parsed: dict = {}
@@ -59,7 +60,7 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
         key, value = split_pair(text, "--option", "chapters=2", "KEY=VALUE")
         if key in parsed:
             raise KitError(f"--option gives {key} twice; give each option once.")
-        parsed[key] = parse_value(value)
+        parsed[key] = read_option_file(value[1:]) if value.startswith("@") else parse_value(value)
     root = layouts if layouts is not None else default_layouts()
     plans = []
     for game in games:           # every refusal before the first game is played

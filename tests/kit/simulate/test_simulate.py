@@ -138,6 +138,16 @@ def test_a_promotion_deck_without_answers_lets_more_attacks_land(tmp_path):
     assert after < before
 
 
+def test_a_promotion_design_the_simulator_cannot_play_is_named(tmp_path):
+    copy = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, copy)
+    path = copy / "promotion" / "cards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("title: Flatterie", "title: Lèche-bottes"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["simulate", "promotion", "--games", "5", "--rules-from", str(copy)])
+    assert result.exit_code == 2 and "Lèche-bottes" in result.output
+
+
 # --- determinism and the command ------------------------------------------------------------------
 
 def test_phd_with_one_chapter_ends_sooner_than_with_five():
