@@ -471,10 +471,10 @@ def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> 
     text_box(surface, left + 9.6, top + 0.8, cw - 10.6, 8.4, face.name, font="sans-bold", size=13.0,
              min_size=8.0, colour=text_on(colour), valign="middle")
     y = top + 11.5
-    text_box(surface, left, y, cw, 4.2, face.role, font="sans-bold", size=7.8, min_size=6.5,
+    text_box(surface, left, y, cw, 4.2, face.role, font="sans-bold", size=7.8, min_size=7.0,
              colour=_ink_on_white(colour), align="centre", valign="middle")
     y += 4.8
-    text_box(surface, left, y, cw, 22.0, face.flavour, font="sans-italic", size=7.6, min_size=6.5, colour=INK,
+    text_box(surface, left, y, cw, 22.0, face.flavour, font="sans-italic", size=7.6, min_size=7.0, colour=INK,
              align="centre", valign="top")
     y += 24.0
     surface.line(left + 3.0, y, right - 3.0, y, stroke=GREYS["light"], width=0.3)
@@ -483,7 +483,7 @@ def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> 
     text_box(surface, left + 1.2, y + 1.0, cw - 2.4, 5.0, face.summary_title, font="sans-bold", size=8.5,
              min_size=7.0, colour=INK, align="centre", valign="middle")
     text_box(surface, left + 1.5, y + 6.5, cw - 3.0, h - frame.safe - 2.0 - (y + 6.5), face.summary, font="sans",
-             size=8.2, min_size=6.5, colour=INK)
+             size=8.2, min_size=7.0, colour=INK)
 
 
 # --- chapter markers --------------------------------------------------------------------

@@ -45,9 +45,9 @@ TITLE_MIN = 7.0
 TYPE_SIZE = 7.0
 WHEN_SIZE = 7.0
 BODY_SIZE = 10.0
-BODY_MIN = 6.5
+BODY_MIN = 7.0
 FLAVOUR_SIZE = 7.0
-FLAVOUR_MIN = 6.0
+FLAVOUR_MIN = 7.0
 LEADING = 1.18
 
 
@@ -115,7 +115,7 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     draw_symbol(surface, face.symbol, inner_x + 1.4, row_y + row_h / 2, 2.6, fill=colour, stroke=INK, width=0.2)
     type_colour = readable_on_white(colour)
     text_box(surface, inner_x + 3.6, row_y, inner_w * 0.7, row_h, face.type_name.upper(), font="sans-condensed",
-             size=TYPE_SIZE, min_size=6.0, colour=type_colour, valign="middle")
+             size=TYPE_SIZE, min_size=TYPE_SIZE, colour=type_colour, valign="middle")
 
     # When box: tinted with the type colour, so the type shows a fourth time.
     when_y = row_y + row_h + 1.0
@@ -125,7 +125,7 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     surface.rect(inner_x, when_y, inner_w, when_h, fill=tint(colour, 0.86), radius=1.2)
     surface.rect(inner_x, when_y, 0.9, when_h, fill=colour)
     text_box(surface, inner_x + pad + 0.4, when_y + pad - 0.2, inner_w - 2 * pad - 0.4, when_h - 2 * pad + 0.4,
-             face.when, font="sans-italic", size=WHEN_SIZE, min_size=6.0, colour=INK, valign="middle",
+             face.when, font="sans-italic", size=WHEN_SIZE, min_size=WHEN_SIZE, colour=INK, valign="middle",
              leading=LEADING)
 
     # Flavour at the bottom, sized to its text; the body takes the room in between.
@@ -197,7 +197,7 @@ def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour:
 
 HEADER_H = 13.0      # mm, the title band under the top edge
 AID_BODY_MAX = 8.5       # pt
-AID_BODY_MIN = 6.5
+AID_BODY_MIN = 7.0
 AID_LEADING = 1.2
 SECTION_GAP = 2.4    # mm between sections
 PARA_GAP = 0.8       # mm between the paragraphs of a section
