@@ -240,14 +240,10 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
                      f"chaque page de versos suit sa page de rectos, colonnes inversées pour tomber juste "
                      f"derrière.")
         lines.append(f"**Recto seul** pour {the_pages(single)}.")
-        lines.append(f"Conseil\u00a0: imprimez d’abord les pages {duplex[0]} et {duplex[1]} sur une seule "
-                     f"feuille et regardez-la à contre-jour. Si les versos sont décalés, imprimez la "
-                     f"**feuille de calibrage** ({CALIBRATION_FILE}) en recto verso, comme le kit\u00a0: sur "
-                     f"chaque vernier, le trait du verso qui prolonge exactement un trait du recto donne le "
-                     f"décalage au quart de millimètre, en largeur (X) et en hauteur (Y). Donnez ces deux "
-                     f"nombres à qui a produit ce fichier\u00a0: le kit refait avec ce décalage tombe juste. "
-                     f"La même feuille porte une règle de 100\u00a0mm et un carré de 50\u00a0mm pour vérifier "
-                     f"que l’impression est bien à 100\u00a0%.")
+        lines.append(f"Avant tout, imprimez en recto verso la **feuille de calibrage** ({CALIBRATION_FILE})\u00a0: "
+                     f"ses verniers mesurent au quart de millimètre le décalage des versos, sa règle de "
+                     f"100\u00a0mm et son carré de 50\u00a0mm vérifient l’échelle. Avec ce décalage, qui a "
+                     f"produit ce kit peut le refaire pour que les versos tombent juste.")
     else:
         lines.append(f"Tout s’imprime **en recto seul** ({the_pages(single)}).")
         if not settings.backs and any(e.component.has_backs for e in entries):
@@ -260,26 +256,34 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
         lines.append(f"Fond perdu de {_mm(settings.bleed)}\u00a0mm\u00a0: coupez en suivant les traits de coupe "
                      f"dans la marge, pas le bord des aplats de couleur.")
     else:
-        lines.append("Coupez en suivant les traits de coupe dans la marge\u00a0: un massicot ou un cutter et une "
-                     "règle donnent des bords plus nets que les ciseaux.")
+        lines.append("Coupez en suivant les traits de coupe dans la marge, d’abord entre les groupes de pièces. "
+                     "Entre deux pièces, la couleur de chacune déborde dans l’espace qui les sépare\u00a0: une "
+                     "coupe un peu à côté garde sa couleur jusqu’au bord. Un massicot ou un cutter et une règle "
+                     "donnent des bords plus nets que les ciseaux.")
     return lines
 
 
 def _shared(sheets: "list[Sheet]", contents_pages: int) -> str:
-    """« Page 10 : 5 Cartes cause, 1 Jeton orateur. » for every page holding several components."""
-    parts = []
+    """« Pages partagées : p. 3, 5 : plateaux et jetons ; ... », pages grouped by what they hold."""
+    groups: dict[tuple[str, ...], list[int]] = {}
     for front, _, sheet in paper_sheets(sheets, contents_pages):
-        counts: dict[str, int] = {}
-        names: dict[str, str] = {}
-        for place in sheet.placements:
-            counts[place.component.id] = counts.get(place.component.id, 0) + 1
-            names[place.component.id] = place.component.name
-        if len(counts) > 1:
-            what = ", ".join(f"{n}\u00a0× {names[cid]}" for cid, n in counts.items())
-            parts.append(f"p.\u00a0{front}\u00a0: {what}")
-    if not parts:
+        names = tuple(dict.fromkeys(place.component.name for place in sheet.placements))
+        if len(names) > 1:
+            groups.setdefault(names, []).append(front)
+    if not groups:
         return ""
-    return "Pages partagées entre plusieurs éléments (pour moins de papier)\u00a0: " + "\u00a0; ".join(parts) + "."
+    parts = [f"{_pages_short(pages)}\u00a0: {_and(names)}" for names, pages in groups.items()]
+    return ("Pour économiser le papier, des pages réunissent plusieurs éléments\u00a0: "
+            + "\u00a0; ".join(parts) + ".")
+
+
+def _pages_short(pages: list[int]) -> str:
+    return f"p.\u00a0{ranges(pages)}"
+
+
+def _and(names: tuple[str, ...]) -> str:
+    names = tuple(n[0].lower() + n[1:] if n[:2] != n[:2].upper() else n for n in names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
 
 
 def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",

@@ -82,6 +82,7 @@ COMMANDS = {
     "score": "kit.cli.score.score",
     "simulate": "kit.cli.simulate.simulate",
     "export": "kit.cli.export.export",
+    "calibrate": "kit.cli.calibrate.calibrate",
 }
 
 

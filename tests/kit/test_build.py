@@ -154,8 +154,8 @@ def test_contents_page_says_what_and_how(build_fixture):
         text = " ".join(pdf.pages[0].extract_text().split())
     for expected in ("Jeu d’essai", "2 à 4 joueurs", "Contenu du kit", "Cartes événement", "63 × 88 mm",
                      "2–5", "100", "bord long", "pour les pages 2–5", "Recto seul", "1, 6–7",
-                     "Pages partagées", "p. 4 : 3 × Cartes événement, 9 × Mini-cartes, 4 × Jetons",
-                     "feuille de calibrage",
+                     "des pages réunissent plusieurs éléments : p. 4 : cartes événement, mini-cartes et jetons",
+                     "feuille de calibrage", "(calibrage.pdf)",
                      "Découpez les jetons", "À prévoir en plus", "Un dé à six faces"):
         assert expected in text.replace("\u00a0", " ").replace("\u202f", " "), expected
 

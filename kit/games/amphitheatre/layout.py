@@ -248,17 +248,17 @@ def build(layouts_root: Path) -> GameKit:
     tokens = game["spectator_tokens"]
     pieces = tuple(
         Piece(entry_name("spectator_tokens.designs", i, design), copies=n,
-              front=partial(art.draw_spectator, design=design),
-              back=partial(art.draw_spectator, design=design, reverse=True))
+              front=partial(art.draw_spectator, design=design))
         for i, (design, n) in enumerate(zip(tokens["designs"], _split(tokens["count"], len(tokens["designs"]))),
                                         start=1))
-    # Square tokens, touching in a grid: the sheet is cut straight, in strips then squares.
+    # Square tokens, cut straight in strips then squares. Single-sided: a spectator moves
+    # from zone to zone but is never turned over, so its back stays blank.
     components.append(component("spectator-tokens", kind="token", size=tokens["size"], pieces=pieces))
 
     speaker = game["speaker_token"]
     face = partial(art.draw_speaker, text=speaker["text"], subtitle=speaker["subtitle"], game=title)
     components.append(component("speaker-token", kind="token", size=(speaker["diameter"],) * 2, round=True,
-                                pieces=(Piece(f"speaker_token « {speaker['text']} »", front=face, back=face),)))
+                                pieces=(Piece(f"speaker_token « {speaker['text']} »", front=face),)))
 
     table = art.TokenTableText(
         heading=labels["heading"], row=labels["row"], seats=labels["seats"], gain=labels["gain"],

@@ -315,14 +315,13 @@ def draw_card_back(surface: "Surface", frame: "Frame", deck: DeckLook) -> None:
 SPECTATORS: tuple[str, ...] = ("perruque", "tricorne", "bonnet", "coiffe")
 
 
-def draw_spectator(surface: "Surface", frame: "Frame", design: str, *, reverse: bool = False) -> None:
-    """A spectator's bust on a square token, cut straight; the back shows the same
-    spectator in reverse colours, so a token reads as a spectator whichever side lands up.
-    The ground runs into the bleed and the figure keeps 0.9 mm inside the cut, so a cut a
+def draw_spectator(surface: "Surface", frame: "Frame", design: str) -> None:
+    """A spectator's bust on a square token, cut straight (single-sided: nobody turns a
+    spectator over in play). The ground runs into the bleed and the figure keeps 0.9 mm inside the cut, so a cut a
     little off the line still leaves a clean token."""
     w, bleed = frame.width, frame.bleed
     c = w / 2
-    ground, figure = (INK, PARCHMENT) if reverse else (PARCHMENT, INK)
+    ground, figure = PARCHMENT, INK
     surface.rect(-bleed, -bleed, w + 2 * bleed, w + 2 * bleed, fill=ground)
     surface.rect(0.9, 0.9, w - 1.8, w - 1.8, stroke=figure, width=0.3, radius=1.2)
     s = w / 17.0  # designed on a 17 mm token

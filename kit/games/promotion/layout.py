@@ -320,7 +320,7 @@ def build(layouts_root: Path) -> GameKit:
     for v in tok["values"]:
         draw = partial(token, value=v["value"], label=tok["label"], colour=v["colour"], symbol=v["symbol"])
         token_pieces.append(Piece(label=f"pi-tokens: {v['value']} {tok['label']}", front=draw,
-                                  copies=v["copies"], back=draw))
+                                  copies=v["copies"]))
     tokens = Component(id="pi-tokens", name=game["pi-tokens"]["name"], kind="token",
                        size=(tok["diameter"], tok["diameter"]), pieces=tuple(token_pieces), round=True,
                        instructions=game["pi-tokens"]["instructions"])

@@ -102,7 +102,8 @@ def test_kit_titles_and_every_component_has_french_instructions():
     assert speaker.round and speaker.size[0] >= 40
     tokens = next(c for c in kit.components if c.id == "spectator-tokens")
     # Spectators are square, cut straight along the grid; each has a back.
-    assert not tokens.round and all(p.back is not None for p in tokens.pieces)
+    # Never turned over in play: single-sided, blank backs, no ink behind them.
+    assert not tokens.round and not tokens.has_backs and not speaker.has_backs
 
 
 # --- the cards -------------------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_kit_texts_and_components():
         assert len(c.instructions.split()) >= 8, c.id
     cards, tokens, aid = kit.components
     assert cards.back is not None and all(p.back is None for p in cards.pieces), "one shared back"
-    assert tokens.round and all(p.back is not None for p in tokens.pieces)
+    assert tokens.round and not tokens.has_backs, "a PI token is never turned over: blank back"
     assert {p.label for p in tokens.pieces} == {f"pi-tokens: {v} PI" for v in (1, 5)}
     assert aid.back is not None
 
@@ -155,13 +155,15 @@ def test_the_shared_back_is_on_every_back_page(built):
         assert filled and all(tagline in c for c in filled)
 
 
-def test_pi_tokens_show_their_value_on_both_faces(built):
+def test_pi_tokens_show_their_value_and_leave_their_backs_blank(built):
+    # A PI token changes hands but is never turned over: its back costs no ink.
     manifest, pages = built
     values = {v["value"]: v["copies"] for v in raw("tokens.yaml")["values"]}
     assert {1, 5} <= set(values)
-    for side in (pages_of(pages, "pi-tokens", "front"), pages_of(pages, "pi-tokens", "back")):
-        cells = [c for p in side for c in p["cells"] if c]
-        assert sorted(cells) == sorted(f"{v} PI" for v, n in values.items() for _ in range(n))
+    cells = [c for p in pages_of(pages, "pi-tokens", "front") for c in p["cells"] if c]
+    assert sorted(cells) == sorted(f"{v} PI" for v, n in values.items() for _ in range(n))
+    assert not pages_of(pages, "pi-tokens", "back")
+    assert all(p["back_box"] is None for sheet in placed(manifest, "pi-tokens") for p in sheet["pieces"])
 
 
 def test_aid_table_is_the_engines_player_table(built):
