@@ -137,9 +137,17 @@ _active: Translator | None = None
 
 
 def activate(lang: str) -> Translator:
-    """Make `lang` the language of `_`, `ngettext`, `refusal` and `join` in this process."""
+    """Make `lang` the language of `_`, `ngettext`, `refusal` and `join` in this process.
+
+    Click's own words ("Usage:", "Options", "Show this message and exit.", its usage errors)
+    go through the standard library's global gettext: the process's text domain becomes the
+    kit's, whose catalogues carry those words too, in the same language.
+    """
     global _active
     _active = translator(lang)
+    _gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    _gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang
     return _active
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "kit" / "locale"
@@ -32,6 +32,37 @@ def extract() -> None:
     for keyword in KEYWORDS:
         args += ["-k", keyword]
     CommandLineInterface().run(args + [str(ROOT)])
+    add_help_texts()
+
+
+# Click's own words on a help page and in a usage error (its msgids, in its global gettext
+# domain, which kit.i18n.activate points at the kit's catalogues).
+CLICK_WORDS = ["Usage:", "Options", "Commands", "Show this message and exit.", "Show the version and exit.",
+               "Try '{command} {option}' for help.", "Invalid value for {param_hint}: {message}",
+               "Invalid value: {message}", "Missing argument", "Missing option", "No such option {name!r}.",
+               "No such command {name!r}."]
+
+
+def add_help_texts() -> None:
+    """`kit score --help` texts are docstrings and option helps, which Babel does not see:
+    collect them from the command tree itself and add them to the template."""
+    sys.path.insert(0, str(ROOT))
+    import click
+
+    from kit.cli import LazyGroup
+    from kit.cli.score import LANG_HELP, help_texts, score
+
+    texts = ["Examples:", LANG_HELP, *CLICK_WORDS, *help_texts(score)]
+    context = click.Context(score)
+    for name in score.list_commands(context):
+        texts += help_texts(LazyGroup.get_command(score, context, name))
+    with POT.open("rb") as handle:
+        template = read_po(handle)
+    for text in texts:
+        if text and text not in template:
+            template.add(text)
+    with POT.open("wb") as handle:
+        write_po(handle, template, width=0, omit_header=False, sort_output=True, no_location=True)
 
 
 def update() -> None:

@@ -40,16 +40,54 @@ def _lang_option() -> click.Option:
 
 
 class ScoreGroup(LazyGroup):
-    """The `score` group: every command takes --lang (read by kit.cli before parsing)."""
+    """The `score` group: every command takes --lang (read by kit.cli before parsing), and
+    its help speaks the active language (the help texts are in the catalogues:
+    tools/catalogues.py collects them from this command tree)."""
 
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
-        if command is not None and not any(param.name == "lang" for param in command.params):
-            command.params.append(_lang_option())
+        if command is not None:
+            if not any(param.name == "lang" for param in command.params):
+                command.params.append(_lang_option())
+            translate_help(command)
         return command
 
+    def format_help_text(self, ctx, formatter):
+        translate_help(self)
+        super().format_help_text(ctx, formatter)
 
-# `serve`: the table server (kit/serve/), loaded only when it runs.
+
+def help_texts(command: click.Command) -> list[str]:
+    """The English help texts of a command and its options, as the catalogues hold them
+    (the part of a docstring after \\f is for developers and is never shown)."""
+    _keep_originals(command)
+    texts = [command._english_help] if command._english_help else []
+    return texts + [param._english_help for param in command.params if param._english_help]
+
+
+def _keep_originals(command: click.Command) -> None:
+    if not hasattr(command, "_english_help"):
+        command._english_help = command.help.split("\f")[0].strip() if command.help else None
+        command._english_epilog = command.epilog
+        for param in command.params:
+            param._english_help = getattr(param, "help", None)
+
+
+def translate_help(command: click.Command) -> None:
+    """Put the command's help, its options' help and its examples' title in the active
+    language (from the English texts kept aside, so one process may speak both)."""
+    _keep_originals(command)
+    if command._english_help:
+        command.help = _(command._english_help)
+    for param in command.params:
+        if getattr(param, "_english_help", None) is None and getattr(param, "help", None):
+            param._english_help = param.help   # added after the originals were kept (--lang)
+        if getattr(param, "_english_help", None):
+            param.help = _(param._english_help)
+    if command._english_epilog:
+        command.epilog = command._english_epilog.replace("Examples:", _("Examples:"), 1)
+
+
 @click.group(cls=ScoreGroup, lazy_subcommands={**_game_commands(), "serve": "kit.serve.command.serve"})
 @click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def score() -> None:

@@ -120,3 +120,14 @@ def test_an_installed_kit_finds_its_catalogues(tmp_path: Path) -> None:
                             capture_output=True, text=True, cwd=tmp_path, check=False,
                             env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
     assert result.stdout.strip() == "Erreur" + NBSP + ": {message}", result.stderr
+
+
+def test_help_speaks_the_language_and_one_process_may_speak_both():
+    french, english = Kit(env={"LC_ALL": None, "LANG": "fr_FR.UTF-8"}), Kit()
+    for _ in range(2):   # the English texts are kept aside: switching back and forth works
+        fr = french("score", "vote", "--help").output
+        assert "Utilisation" in fr and "Exemples" in fr and "La couleur de la motion" in fr
+        assert "Afficher ce message et quitter." in fr and "Show this message" not in fr
+        en = english("score", "vote", "--help").output
+        assert "Usage:" in en and "Examples:" in en and "The motion's colour" in en and "Exemples" not in en
+    assert "Tient le score" in french("score", "--help").output
