@@ -32,3 +32,21 @@ class LayoutError(KitError):
 
 class TextDoesNotFit(KitError):
     """Text that stays too large for its box even at the smallest allowed size."""
+
+
+class Size(tuple):
+    """A piece's (width, height) in mm as a layout set it, remembering where: the file, the
+    entry, the field and the line. Whether it fits the paper is known only at build time,
+    and that error must still name the place to change (`located`)."""
+
+    def __new__(cls, values, where: tuple | None = None):
+        size = super().__new__(cls, values)
+        size.where = where   # (file, entry, field, line), or None
+        return size
+
+    def located(self, problem: str) -> KitError:
+        """A LayoutError naming where this size was set; a plain KitError when unknown."""
+        if not getattr(self, "where", None):
+            return KitError(problem)
+        file, entry, field, line = self.where
+        return LayoutError(file, entry, field, problem + (f" (line {line})" if line else ""))

@@ -48,7 +48,7 @@ from typing import Any, Iterator
 
 import yaml
 
-from kit.errors import LayoutError
+from kit.errors import LayoutError, Size
 from kit.typography import typeset
 
 _MISSING = object()
@@ -463,7 +463,7 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
         except (ValueError, TypeError) as error:
             raise where.error(name, f"expected a size: a name ({', '.join(CARD_SIZES)}), WxH in mm (63x88) "
                                     f"or [width, height]; {_cut(str(error), 80)}") from None
-        return _fits_some_paper(size, where, name)
+        return Size(_fits_some_paper(size, where, name), (where.file, where.entry, name, where.line))
     if kind == "colour":
         from kit.palette import PALETTE, resolve
         try:

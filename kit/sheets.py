@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from kit.errors import KitError, TextDoesNotFit
+from kit.errors import KitError, Size, TextDoesNotFit
 from kit.model import Component, Frame, Piece
 from kit.paper import EDGE, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, paper_size, printable_area
 from kit.surface.metrics import run_start
@@ -319,8 +319,11 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *,
         left = copies(component)
         if _best_block(component, size, bleed, area, 1) is None:
             w, h = size
-            raise KitError(f"component '{component.id}' of {w:g} x {h:g} mm (bleed {bleed:g} mm) does not fit on "
-                           f"{paper} paper; the largest piece is {area[2] - 2 * bleed:g} x {area[3] - 2 * bleed:g} mm")
+            # A size from a layout names its file and field (kit.errors.Size); the paper is the build's.
+            set_at = component.size if isinstance(component.size, Size) else Size(component.size)
+            raise set_at.located(f"component '{component.id}' of {w:g} x {h:g} mm (bleed {bleed:g} mm) does not "
+                                 f"fit on {paper} paper; the largest piece is {area[2] - 2 * bleed:g} x "
+                                 f"{area[3] - 2 * bleed:g} mm")
         while left:
             # Best fit: the smallest free room that takes every piece left, else the room
             # that takes the most; a new page only when no room takes any.
