@@ -202,6 +202,7 @@ class Session:
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
+_LONG_DIGITS = re.compile(r"\d{%d}" % (MAX_NUMBER_DIGITS + 1))
 
 
 def _number(text: str, kind: type) -> int | float:
@@ -222,16 +223,23 @@ def _constant(name: str) -> object:
 
 def parse_json(text: str) -> object:
     """json.loads within bounds: nesting at most MAX_JSON_DEPTH deep, numbers of at most
-    MAX_NUMBER_DIGITS digits, no NaN or Infinity. BadJSON says what is wrong otherwise."""
-    depth = deepest = 0
-    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):   # brackets inside strings do not nest
-        depth += 1 if bracket.group() in "[{" else -1
-        deepest = max(deepest, depth)
-        if deepest > MAX_JSON_DEPTH:
-            raise BadJSON(f"it is nested more than {MAX_JSON_DEPTH} levels deep")
+    MAX_NUMBER_DIGITS digits, no NaN or Infinity. BadJSON says what is wrong otherwise.
+
+    Every session line goes through here, so the checks cost little on an ordinary line:
+    nesting is measured only when the text has enough brackets to be too deep, and whole
+    numbers are parsed by Python's own code unless the text holds a long run of digits."""
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH:
+        depth = deepest = 0
+        for bracket in _BRACKET.finditer(_STRING.sub('""', text)):   # brackets inside strings do not nest
+            depth += 1 if bracket.group() in "[{" else -1
+            deepest = max(deepest, depth)
+            if deepest > MAX_JSON_DEPTH:
+                raise BadJSON(f"it is nested more than {MAX_JSON_DEPTH} levels deep")
+    hooks = {"parse_float": lambda t: _number(t, float), "parse_constant": _constant}
+    if _LONG_DIGITS.search(text):
+        hooks["parse_int"] = lambda t: _number(t, int)
     try:
-        return json.loads(text, parse_int=lambda t: _number(t, int), parse_float=lambda t: _number(t, float),
-                          parse_constant=_constant)
+        return json.loads(text, **hooks)
     except json.JSONDecodeError as error:
         raise BadJSON(error.msg, error.colno) from None
     except RecursionError:   # not reached within the bound above; kept as a last guard
