@@ -49,6 +49,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     greyscale: bool = False
     only: tuple[str, ...] = ()
+    ink_saver: bool = False
 
     def check(self) -> None:
         paper_size(self.paper)
@@ -60,7 +61,7 @@ class BuildOptions:
     @property
     def settings(self) -> PrintSettings:
         return PrintSettings(paper=self.paper, bleed=self.bleed, backs=self.backs,
-                             back_offset=self.back_offset, greyscale=self.greyscale)
+                             back_offset=self.back_offset, greyscale=self.greyscale, ink_saver=self.ink_saver)
 
 
 @dataclass
@@ -169,7 +170,7 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
     # A designer may set every count of a component to 0: nothing to print, nothing to list.
     printed = [c for c in game_kit.components if c.count > 0]
     sheets = impose_kit(printed, options.paper, bleed=options.bleed, backs=options.backs,
-                        back_offset=options.back_offset)
+                        back_offset=options.back_offset, ink_saver=options.ink_saver)
 
     def measure(entries: list[ComponentPages], contents_pages: int) -> tuple[float, int]:
         try:

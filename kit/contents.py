@@ -97,6 +97,7 @@ class PrintSettings:
     backs: bool = True
     back_offset: tuple[float, float] = (0.0, 0.0)
     greyscale: bool = False
+    ink_saver: bool = False
 
 
 def ranges(numbers: list[int]) -> str:
@@ -252,6 +253,8 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
         dx, dy = settings.back_offset
         lines.append(f"Les versos de ce fichier sont décalés de {_mm(dx)}\u00a0mm en largeur et {_mm(dy)}\u00a0mm en "
                      f"hauteur pour corriger l’imprimante.")
+    if settings.ink_saver and duplex:
+        lines.append("Versos **économes en encre**\u00a0: un contour et une teinte pâle au lieu des aplats.")
     if settings.bleed > 0:
         lines.append(f"Fond perdu de {_mm(settings.bleed)}\u00a0mm\u00a0: coupez en suivant les traits de coupe "
                      f"dans la marge, pas le bord des aplats de couleur.")

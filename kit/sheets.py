@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Literal
 from kit.errors import KitError, Size, TextDoesNotFit
 from kit.model import Component, Frame, Piece
 from kit.paper import EDGE, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, paper_size, printable_area
+from kit.surface.inksaver import InkSaver
 from kit.surface.metrics import run_start
 
 if TYPE_CHECKING:
@@ -200,6 +201,7 @@ class Sheet:
     marks: tuple[Mark, ...] = ()
     offset: tuple[float, float] = (0.0, 0.0)  # the printer correction, backs only
     bleed: float = 0.0
+    ink_saver: bool = False                    # backs drawn light (kit.surface.inksaver)
 
     @property
     def components(self) -> tuple[Component, ...]:
@@ -357,8 +359,10 @@ def _mirror_extents(e: Extents) -> Extents:
 
 
 def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
-               backs: bool = True, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Sheet]:
-    """Every page of a kit: fronts, each followed by its backs when any piece on it has one."""
+               backs: bool = True, back_offset: tuple[float, float] = (0.0, 0.0),
+               ink_saver: bool = False) -> list[Sheet]:
+    """Every page of a kit: fronts, each followed by its backs when any piece on it has one
+    (drawn light with ink_saver)."""
     pw, ph = paper_size(paper)
     sheets: list[Sheet] = []
     for blocks in pack(components, paper, bleed=bleed):
@@ -380,7 +384,8 @@ def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, 
         sheets.append(Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed))
         if rear:
             mirrored = tuple(_mirror_block(b, pw) for b in only)
-            sheets.append(Sheet("back", (pw, ph), tuple(rear), mirrored, offset=back_offset, bleed=bleed))
+            sheets.append(Sheet("back", (pw, ph), tuple(rear), mirrored, offset=back_offset, bleed=bleed,
+                                ink_saver=ink_saver))
     return sheets
 
 
@@ -520,9 +525,9 @@ def draw_sheet(surface: "Surface", sheet: Sheet, reuse: frozenset | set = frozen
             with surface.translated(ox + dx, oy + dy):
                 if place.rotation:
                     with surface.rotated(place.rotation):
-                        _draw_piece(surface, place, reuse)
+                        _draw_piece(surface, place, reuse, sheet.ink_saver)
                 else:
-                    _draw_piece(surface, place, reuse)
+                    _draw_piece(surface, place, reuse, sheet.ink_saver)
         except TextDoesNotFit as error:
             raise PieceError(place.component.id if place.component else "?", place.label, error) from error
     if sheet.side == "front":
@@ -599,7 +604,7 @@ class _KeepsTextInside:
                                  f"{w:g} x {h:g} mm piece at {size:g} pt; shorten it")
 
 
-def _draw_piece(surface: "Surface", place: Placement, reuse) -> None:
+def _draw_piece(surface: "Surface", place: Placement, reuse, light: bool = False) -> None:
     w, h = place.size
     left, top, right, bottom = frame_extents(place)
     bleed = max(left, top, right, bottom)
@@ -612,7 +617,8 @@ def _draw_piece(surface: "Surface", place: Placement, reuse) -> None:
         clip = dict(x=-left, y=-top, w=w + left + right, h=h + top + bottom)
 
     def art() -> None:
-        place.draw(_KeepsTextInside(surface, Frame(w, h), round_), Frame(w, h, bleed=bleed))
+        seen = InkSaver(surface) if light else surface
+        place.draw(_KeepsTextInside(seen, Frame(w, h), round_), Frame(w, h, bleed=bleed))
 
     with surface.clipped(**clip):
         key = placement_key(place)

@@ -78,10 +78,12 @@ def list_command(game: str | None, layouts: Path | None) -> None:
               help="Shift the back pages by X,Y mm (X to the right, Y down, as the back page is printed) "
                    "to correct a printer's duplex misalignment.")
 @click.option("--greyscale", is_flag=True, help="Print everything in greys (for a black-and-white printer).")
+@click.option("--ink-saver", is_flag=True, help="Light backs: an outline and a pale tint instead of solid colour.")
 @click.option("--only", multiple=True, metavar="COMPONENT",
               help="Build only this component (repeatable; ids as shown by `kit list`).")
 def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layouts: Path | None, bleed: float,
-                  backs: bool, back_offset: tuple[float, float], greyscale: bool, only: tuple[str, ...]) -> None:
+                  backs: bool, back_offset: tuple[float, float], greyscale: bool, ink_saver: bool,
+                  only: tuple[str, ...]) -> None:
     """Build the print-and-play files of the GAMEs (all games when none is named).
 
     Writes OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg) and the manifest
@@ -99,7 +101,7 @@ def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layou
     from kit.build import BuildOptions, build, check_games  # the print side loads only when used
 
     options = BuildOptions(paper=paper.lower(), fmt=fmt.lower(), bleed=bleed, backs=backs, back_offset=back_offset,
-                           greyscale=greyscale, only=tuple(only))
+                           greyscale=greyscale, only=tuple(only), ink_saver=ink_saver)
     chosen = check_games(games)
     if sys.stdout.isatty():
         with click.progressbar(length=len(chosen), label="Building", show_pos=True) as bar:
@@ -118,4 +120,6 @@ def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layou
         details.append("no backs")
     if greyscale:
         details.append("greyscale")
+    if ink_saver:
+        details.append("ink saver")
     click.echo(f"{len(built)} game{'s' if len(built) != 1 else ''}, {total} pages ({', '.join(details)}).")

@@ -1,9 +1,11 @@
 """The four real kits as the imposition lays them out: sheets of paper, cut marks, backs.
 
 Measured on the plan (kit.build.plan) and on the drawing calls (RecordingSurface), for
-A4 and Letter, with and without a print-shop bleed.
+A4 and Letter, with and without a print-shop bleed; the ink of the backs on 100 dpi renders.
 """
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -13,6 +15,8 @@ from kit.games import GAME_IDS
 from kit.paper import EDGE, PAPERS
 from kit.sheets import draw_sheet
 from kit.surface.record import RecordingSurface
+
+from build_helpers import run
 
 # Sheets of paper per A4 kit (57 in all before pieces shared pages). The floor with these
 # piece sizes: PHD's 12 pieces of 70 x 120 and 30 markers of 30 x 60 need 4 sheets (a
@@ -89,3 +93,32 @@ def test_drawn_backs_clip_to_their_fronts_art_mirrored(kits, game):
         got = sorted(_piece_clips(back))
         assert len(got) == len(expected) and all(g == pytest.approx(e, abs=0.11) for g, e in zip(got, expected)), \
             (game, i)
+
+
+def _coverage(image) -> float:
+    """Ink coverage of a greyscale render, 0..1: the mean darkness of its pixels."""
+    hist = image.histogram()
+    return sum((255 - v) * n for v, n in enumerate(hist)) / 255 / sum(hist)
+
+
+@pytest.mark.parametrize("ink_saver, most", [(False, 0.40), (True, 0.15)])
+def test_no_page_of_backs_is_heavy_with_ink(tmp_path, ink_saver, most):
+    pdfium = pytest.importorskip("pypdfium2")
+    args = ["build", "--out", str(tmp_path)] + (["--ink-saver"] if ink_saver else [])
+    assert run(*args, layouts=None).exit_code == 0
+    worst = {}
+    for game in GAME_IDS:
+        manifest = json.loads((tmp_path / f"{game}.json").read_text(encoding="utf-8"))
+        pdf = pdfium.PdfDocument(tmp_path / f"{game}.pdf")
+        backs = [s["back"] for s in manifest["sheets"] if s["back"]]
+        worst[game] = max(_coverage(pdf[n - 1].render(scale=100 / 72, grayscale=True).to_pil().convert("L"))
+                          for n in backs)
+    assert all(value <= most for value in worst.values()), worst
+
+
+def test_ink_saver_moves_no_piece_and_no_mark(kits):
+    for game_kit in kits.values():
+        plain, light = (plan(game_kit, BuildOptions(ink_saver=flag)).sheets for flag in (False, True))
+        assert [(s.side, s.marks, [p.box for p in s.placements]) for s in plain] == \
+               [(s.side, s.marks, [p.box for p in s.placements]) for s in light]
+        assert all(s.ink_saver == (s.side == "back") for s in light)

@@ -412,18 +412,20 @@ def draw_motion_card(surface: "Surface", frame: "Frame", layout: HocLayout, moti
 
 
 def draw_motion_back(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
-    """The common back: the same for every colour, so nothing shows in the hat."""
+    """The common back: the same for every colour, so nothing shows in the hat. A dark red
+    border that runs into the bleed (a cut or a duplex drift a little off still shows red)
+    around a parchment panel: recognisable across the table without a solid page of ink."""
     w, h, b = frame.width, frame.height, frame.bleed
     surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=ACCENT, stroke=None)
     s = frame.safe
-    surface.rect(s, s, w - 2 * s, h - 2 * s, stroke="#F3E3C3", width=0.6, radius=2.0)
-    surface.rect(s + 1.5, s + 1.5, w - 2 * s - 3, h - 2 * s - 3, stroke="#F3E3C3", width=0.25, radius=1.5)
+    surface.rect(s, s, w - 2 * s, h - 2 * s, fill=PARCHMENT, stroke=None, radius=2.0)
+    surface.rect(s + 1.5, s + 1.5, w - 2 * s - 3, h - 2 * s - 3, stroke=ACCENT, width=0.25, radius=1.5)
     # The game's emblem: a circle of portions, as on every sheet.
-    draw_circle(surface, w / 2, h * 0.42, 13.0, layout.numbers["CIRCLE_PORTIONS"], stroke="#F3E3C3", width=0.5)
+    draw_circle(surface, w / 2, h * 0.42, 13.0, layout.numbers["CIRCLE_PORTIONS"], stroke=ACCENT, width=0.5)
     text_box(surface, s + 3, h * 0.62, w - 2 * s - 6, 10.0, layout.text("card.back_title"), font=ROMAN_BOLD,
-             size=14, min_size=9, align="centre", valign="middle", colour="#FFFFFF")
+             size=14, min_size=9, align="centre", valign="middle", colour=ACCENT)
     text_box(surface, s + 3, h * 0.62 + 10.0, w - 2 * s - 6, 6.0, layout.text("card.back_subtitle"), font=ROMAN,
-             size=9, min_size=7, align="centre", valign="middle", colour="#F3E3C3")
+             size=9, min_size=7, align="centre", valign="middle", colour=GREYS["dark"])
 
 
 def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
