@@ -119,6 +119,8 @@ def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], 
 
 def latest_entry(session: sessions.Session) -> sessions.Entry | None:
     """The latest entry in effect that is not a `turn` bookmark: what people mean by "undo"."""
+    if session.partial:   # read from the snapshot: only the whole file knows every entry
+        session = open_session(session.path)
     for index in reversed(session._in_effect):
         entry = session.entries[index]
         if entry.action.get("action") != "turn":

@@ -131,3 +131,14 @@ def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):
     assert "Line 2 undone." in result.output
     assert "Undo line 2 (Vote: POUR 0; CONTRE 10)? (yes/no) [no]" in result.output
     assert kit.state(hoc)["round"] == 0
+
+
+def test_undo_in_play_reaches_back_past_what_the_snapshot_keeps(kit: Kit, hoc: Path):
+    """Each save after the first comes from the snapshot, which knows only the latest entries:
+    `annuler` still finds the latest ballot, then the one before it."""
+    script = "\n".join(["3", "", "4", "", "annuler", "oui", "annuler", "oui", "quit"]) + "\n"
+    result = kit("score", "play", hoc, input=script)
+    assert result.exit_code == 0, result.output
+    assert "Undo line 3 (Bob casts a secret ballot)?" in result.output
+    assert "Undo line 2 (Alice casts a secret ballot)?" in result.output
+    assert kit.state(hoc)["ballots_cast"] == []
