@@ -86,6 +86,8 @@ def translate_help(command: click.Command) -> None:
             param.help = _(param._english_help)
     if command._english_epilog:
         command.epilog = command._english_epilog.replace("Examples:", _("Examples:"), 1)
+    # click makes its --help option once, in the language of that moment: make it anew
+    command._help_option = None
 
 
 @click.group(cls=ScoreGroup, lazy_subcommands={**_game_commands(), "serve": "kit.serve.command.serve"})
