@@ -169,8 +169,11 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
     pages, the contents page(s) first."""
     # A designer may set every count of a component to 0: nothing to print, nothing to list.
     printed = [c for c in game_kit.components if c.count > 0]
+    # A table of the fewest players needs the first seats[0] * per_player copies; the rest
+    # go on sheets a smaller table can leave out, where the room allows.
+    optional = {c.id: game_kit.seats[0] * c.per_player for c in printed if c.per_player and game_kit.seats[0]}
     sheets = impose_kit(printed, options.paper, bleed=options.bleed, backs=options.backs,
-                        back_offset=options.back_offset, ink_saver=options.ink_saver)
+                        back_offset=options.back_offset, ink_saver=options.ink_saver, optional_from=optional)
 
     def measure(entries: list[ComponentPages], contents_pages: int) -> tuple[float, int]:
         try:

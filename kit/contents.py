@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 MARGIN = 15.0        # mm around the contents page: far from any printer's dead zone
 BODY = 9.0           # pt, the body size when everything fits on one page
-BODY_SIZES = (9.0, 8.5, 8.0, 7.5)  # tried in turn so that a large kit still fits one page
+BODY_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0)  # tried in turn so that a large kit still fits one page
 SMALL = 7.5          # pt
 LEADING = 1.25
 INK = GREYS["ink"]
@@ -242,9 +242,8 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
                      f"derrière.")
         lines.append(f"**Recto seul** pour {the_pages(single)}.")
         lines.append(f"Avant tout, imprimez en recto verso la **feuille de calibrage** ({CALIBRATION_FILE})\u00a0: "
-                     f"ses verniers mesurent au quart de millimètre le décalage des versos, sa règle de "
-                     f"100\u00a0mm et son carré de 50\u00a0mm vérifient l’échelle. Avec ce décalage, qui a "
-                     f"produit ce kit peut le refaire pour que les versos tombent juste.")
+                     f"ses verniers donnent au quart de millimètre le décalage des versos (qui a produit ce kit "
+                     f"peut le refaire avec), sa règle de 100\u00a0mm et son carré de 50\u00a0mm vérifient l’échelle.")
     else:
         lines.append(f"Tout s’imprime **en recto seul** ({the_pages(single)}).")
         if not settings.backs and any(e.component.has_backs for e in entries):
@@ -259,29 +258,57 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
         lines.append(f"Fond perdu de {_mm(settings.bleed)}\u00a0mm\u00a0: coupez en suivant les traits de coupe "
                      f"dans la marge, pas le bord des aplats de couleur.")
     else:
-        lines.append("Coupez en suivant les traits de coupe dans la marge, d’abord entre les groupes de pièces. "
-                     "Entre deux pièces, la couleur de chacune déborde dans l’espace qui les sépare\u00a0: une "
-                     "coupe un peu à côté garde sa couleur jusqu’au bord. Un massicot ou un cutter et une règle "
-                     "donnent des bords plus nets que les ciseaux.")
+        lines.append("Coupez sur les traits de coupe, d’abord entre les groupes de pièces. Chaque pièce déborde "
+                     "de sa couleur dans l’espace qui la sépare des autres\u00a0: une coupe un peu à côté la garde.")
     return lines
 
 
-def _shared(sheets: "list[Sheet]", contents_pages: int) -> str:
-    """« Pages partagées : p. 3, 5 : plateaux et jetons ; ... », pages grouped by what they hold."""
-    groups: dict[tuple[str, ...], list[int]] = {}
-    for front, _, sheet in paper_sheets(sheets, contents_pages):
-        names = tuple(dict.fromkeys(place.component.name for place in sheet.placements))
-        if len(names) > 1:
-            groups.setdefault(names, []).append(front)
-    if not groups:
+# The paper each kind of piece wants, in the order the advice is printed.
+PAPER = {
+    "card": "cartes\u00a0: 160 à 250\u00a0g, ou papier ordinaire collé sur du carton fin",
+    "token": "jetons\u00a0: 160\u00a0g ou plus, ou collés sur du carton",
+    "board": "plateaux\u00a0: 120 à 160\u00a0g",
+    "aid": "aides\u00a0: 80 à 120\u00a0g",
+    "sheet": "feuilles\u00a0: 120\u00a0g ou plus, pour que rien ne se lise par transparence dans la partie pliée",
+}
+
+
+def _paper_line(entries: list[ComponentPages]) -> str:
+    kinds = {e.component.kind for e in entries}
+    return "**Papier**\u00a0: " + "\u00a0; ".join(text for kind, text in PAPER.items() if kind in kinds) + "."
+
+
+def skippable(kit: GameKit, sheets: "list[Sheet]", contents_pages: int) -> list[tuple[int, int, list[int]]]:
+    """(fewest, most players, the page numbers a table of that size can leave out): the
+    sheets holding only copies of per-player components beyond what the table needs."""
+    low, high = kit.seats
+    found: list[tuple[int, int, list[int]]] = []
+    for players in range(low, high):
+        pages = []
+        for front, back, sheet in paper_sheets(sheets, contents_pages):
+            if all(p.component.per_player and p.index >= players * p.component.per_player for p in sheet.placements):
+                pages += [front] + ([back] if back else [])
+        if found and found[-1][2] == pages:
+            found[-1] = (found[-1][0], players, pages)
+        elif pages:
+            found.append((players, players, pages))
+    return found
+
+
+def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]", contents_pages: int) -> str:
+    each = [e.component for e in entries if e.component.per_player]
+    if not each or not kit.seats[0]:
         return ""
-    parts = [f"{_pages_short(pages)}\u00a0: {_and(names)}" for names, pages in groups.items()]
-    return ("Pour économiser le papier, des pages réunissent plusieurs éléments\u00a0: "
-            + "\u00a0; ".join(parts) + ".")
-
-
-def _pages_short(pages: list[int]) -> str:
-    return f"p.\u00a0{ranges(pages)}"
+    what = _and(tuple(f"{c.per_player}\u00a0× {c.name[0].lower() + c.name[1:]}" for c in each))
+    line = f"**Selon le nombre de joueurs**\u00a0: {what} par joueur ({max(c.count for c in each)}\u00a0imprimés)."
+    skips = skippable(kit, sheets, contents_pages)
+    if skips:
+        parts = [f"à {low}" + (f"–{high}" if high != low else "") + f"\u00a0joueurs les pages {ranges(pages)}"
+                 for low, high, pages in skips]
+        line += " Laissez de côté " + "\u00a0; ".join(parts) + "."
+    else:
+        line += " Toutes les feuilles servent à toute table\u00a0: découpez seulement ce qu’il faut."
+    return line
 
 
 def _and(names: tuple[str, ...]) -> str:
@@ -295,9 +322,11 @@ def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], she
     blocks: list[_Block] = []
     blocks.append(_heading(surface, width, "Contenu du kit", accent))
     blocks += _table(surface, width, entries, sheets, settings.paper, accent, contents_pages)
-    shared = _shared(sheets, contents_pages)
-    if shared:
-        blocks.append(_paragraph(surface, width, shared, size=SMALL, colour=GREYS["dark"], space_after=3.0))
+    blocks.append(_paragraph(surface, width, _paper_line(entries), size=body, indent=4.0, bullet="•"))
+    players = _players_line(kit, entries, sheets, contents_pages)
+    if players:
+        blocks.append(_paragraph(surface, width, players, size=body, indent=4.0, bullet="•"))
+    blocks[-1].space_after = 3.0
     blocks.append(_heading(surface, width, "Impression", accent))
     for line in _print_lines(entries, sheets, settings, contents_pages):
         blocks.append(_paragraph(surface, width, line, size=body, indent=4.0, bullet="•"))

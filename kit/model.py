@@ -65,6 +65,7 @@ class Component:
     back: Draw | None = None
     round: bool = False          # tokens cut along a circle inscribed in the frame
     instructions: str = ""       # French: how to cut, fold, assemble this component
+    per_player: int = 0          # copies each player gets (a board, an aid); 0: shared by the table
 
     @property
     def count(self) -> int:
@@ -89,6 +90,7 @@ class GameKit:
     components: tuple[Component, ...]
     bring: tuple[str, ...] = ()  # French: what else the table needs (dés, trombones...)
     summary: str = ""            # French: one or two sentences about the game for the contents page
+    seats: tuple[int, int] = (0, 0)  # the fewest and most players, from the rules
     title_font: str = "sans-bold"
     accent: str = "#000000"      # the game's colour on its contents page
     extra: dict = field(default_factory=dict)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from kit.errors import KitError, Size, TextDoesNotFit
@@ -95,6 +95,7 @@ class Block:
     gutter: tuple[float, float] = (0.0, 0.0)
     bleed: float = 0.0
     fill_page: bool = False
+    first: int = 0          # the component's copy number of the block's first piece (from 0)
 
     @property
     def placed(self) -> tuple[float, float]:
@@ -174,6 +175,7 @@ class Placement:
     component: Component | None = None
     size: tuple[float, float] = (0.0, 0.0)
     extents: Extents = (0.0, 0.0, 0.0, 0.0)
+    index: int = 0          # which copy of its component, from 0 in the kit's order
 
     @property
     def placed(self) -> tuple[float, float]:
@@ -237,6 +239,7 @@ def copies(component: Component) -> list[Piece]:
 class _Page:
     free: list[Box]
     blocks: list[tuple[Block, list[Piece]]] = field(default_factory=list)
+    needed: bool = False  # holds a piece every table needs (not only pieces for more players)
 
 
 def _area(paper: str, bleed: float) -> Box:
@@ -299,9 +302,16 @@ def _split(room: Box, used: tuple[float, float], gap: float) -> list[Box]:
     return [b for b in chosen if b[2] > _EPS and b[3] > _EPS]
 
 
-def pack(components: list[Component] | tuple[Component, ...], paper: str, *,
-         bleed: float = 0.0) -> list[list[tuple[Block, list[Piece]]]]:
-    """The pages of a kit as lists of (block, the pieces it holds), in the kit's order."""
+def pack(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
+         optional_from: dict[str, int] | None = None) -> list[list[tuple[Block, list[Piece]]]]:
+    """The pages of a kit as lists of (block, the pieces it holds), in the kit's order.
+
+    optional_from[component id] = n says that the component's copies from the n-th on are
+    only for larger tables (a board per player beyond the fewest players): pieces every
+    table needs go where they keep such pages free of them, when the room allows, so that
+    a smaller table can leave those sheets out.
+    """
+    optional_from = optional_from or {}
     order = {c.id: i for i, c in enumerate(components)}
     pages: list[_Page] = []
     loose: list[Component] = []
@@ -312,13 +322,15 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *,
             _, _, w, h = printable_area(paper)
             for piece in copies(component):
                 block = Block(component, PAGE_MARGIN, PAGE_MARGIN, (w, h), 1, 1, 1, bleed=bleed, fill_page=True)
-                pages.append(_Page([], [(block, [piece])]))
+                pages.append(_Page([], [(block, [piece])], needed=True))
         else:
             loose.append(component)
     area = _area(paper, bleed)
     for component in sorted(loose, key=lambda c: (-c.size[0] * c.size[1], order[c.id])):
         size = (float(component.size[0]), float(component.size[1]))
         left = copies(component)
+        placed = 0
+        optional = optional_from.get(component.id, len(left))
         if _best_block(component, size, bleed, area, 1) is None:
             w, h = size
             # A size from a layout names its file and field (kit.errors.Size); the paper is the build's.
@@ -328,7 +340,9 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *,
                                  f"{area[3] - 2 * bleed:g} mm")
         while left:
             # Best fit: the smallest free room that takes every piece left, else the room
-            # that takes the most; a new page only when no room takes any.
+            # that takes the most; a new page only when no room takes any. Rooms that would
+            # mix pieces every table needs with pieces for larger tables come last.
+            needed = placed < optional
             best = None
             for p, page in enumerate(pages):
                 for room in page.free:
@@ -336,18 +350,21 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *,
                     if block is None:
                         continue
                     takes_all = block.count == len(left)
-                    score = (takes_all, -room[2] * room[3] if takes_all else block.count, -p)
+                    score = (needed == page.needed, takes_all, -room[2] * room[3] if takes_all else block.count, -p)
                     if best is None or score > best[0]:
                         best = (score, page, room, block)
             if best is None:
-                pages.append(_Page([area]))
+                pages.append(_Page([area], needed=needed))
                 continue
             _, page, room, block = best
+            block = replace(block, first=placed)
+            page.needed = page.needed or needed
             page.free.remove(room)
             bw, bh = block.size
             page.free.extend(_split(room, (bw + 2 * bleed, bh + 2 * bleed), BLOCK_GAP))
             page.blocks.append((block, left[:block.count]))
             left = left[block.count:]
+            placed += block.count
     # Back into the kit's order: a page goes where its first component (in the kit) does.
     numbered = sorted(enumerate(pages), key=lambda ip: (min(order[b.component.id] for b, _ in ip[1].blocks), ip[0]))
     return [page.blocks for _, page in numbered]
@@ -360,12 +377,12 @@ def _mirror_extents(e: Extents) -> Extents:
 
 def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
                backs: bool = True, back_offset: tuple[float, float] = (0.0, 0.0),
-               ink_saver: bool = False) -> list[Sheet]:
+               ink_saver: bool = False, optional_from: dict[str, int] | None = None) -> list[Sheet]:
     """Every page of a kit: fronts, each followed by its backs when any piece on it has one
-    (drawn light with ink_saver)."""
+    (drawn light with ink_saver). optional_from: see `pack`."""
     pw, ph = paper_size(paper)
     sheets: list[Sheet] = []
-    for blocks in pack(components, paper, bleed=bleed):
+    for blocks in pack(components, paper, bleed=bleed, optional_from=optional_from):
         fronts: list[Placement] = []
         rear: list[Placement] = []
         for block, pieces in blocks:
@@ -374,12 +391,13 @@ def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, 
             for i, piece in enumerate(pieces):
                 x, y = block.cell_origin(i)
                 extents = block.extents(i)
-                fronts.append(Placement(x, y, turn, piece.front, piece.label, block.component, block.piece, extents))
+                fronts.append(Placement(x, y, turn, piece.front, piece.label, block.component, block.piece, extents,
+                                        block.first + i))
                 back = piece.back or back_of
                 if backs and back is not None:
                     w, _ = block.placed
                     rear.append(Placement(pw - x - w, y, -turn, back, piece.label, block.component, block.piece,
-                                          _mirror_extents(extents)))
+                                          _mirror_extents(extents), block.first + i))
         only = tuple(b for b, _ in blocks)
         sheets.append(Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed))
         if rear:
@@ -392,8 +410,7 @@ def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, 
 def _mirror_block(block: Block, paper_width: float) -> Block:
     """The block as its backs lie on the back page (for the page boxes and the contents)."""
     w, _ = block.size
-    return Block(block.component, paper_width - block.x - w, block.y, block.piece, block.cols, block.rows,
-                 block.count, block.rotated, block.gutter, block.bleed, block.fill_page)
+    return replace(block, x=paper_width - block.x - w)
 
 
 def impose(component: Component, paper: str, *, bleed: float = 0.0, backs: bool = True,

@@ -154,7 +154,7 @@ def test_contents_page_says_what_and_how(build_fixture):
         text = " ".join(pdf.pages[0].extract_text().split())
     for expected in ("Jeu d’essai", "2 à 4 joueurs", "Contenu du kit", "Cartes événement", "63 × 88 mm",
                      "2–5", "100", "bord long", "pour les pages 2–5", "Recto seul", "1, 6–7",
-                     "des pages réunissent plusieurs éléments : p. 4 : cartes événement, mini-cartes et jetons",
+                     "Papier : cartes : 160 à 250 g", "jetons : 160 g ou plus",
                      "feuille de calibrage", "(calibrage.pdf)",
                      "Découpez les jetons", "À prévoir en plus", "Un dé à six faces"):
         assert expected in text.replace("\u00a0", " ").replace("\u202f", " "), expected

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from kit.build import BuildOptions, default_layouts, load_kit, plan
-from kit.contents import paper_sheets
+from kit.contents import paper_sheets, skippable
 from kit.games import GAME_IDS
 from kit.paper import EDGE, PAPERS
 from kit.sheets import draw_sheet
@@ -122,3 +122,16 @@ def test_ink_saver_moves_no_piece_and_no_mark(kits):
         assert [(s.side, s.marks, [p.box for p in s.placements]) for s in plain] == \
                [(s.side, s.marks, [p.box for p in s.placements]) for s in light]
         assert all(s.ink_saver == (s.side == "back") for s in light)
+
+
+def test_a_smaller_table_can_leave_out_the_sheets_of_the_pieces_it_does_not_need(kits):
+    p = plan(kits["amphitheatre"], BuildOptions())
+    skips = {(low, high): pages for low, high, pages in skippable(p.kit, p.sheets, p.contents_pages)}
+    assert set(skips) == {(3, 4), (5, 6)}
+    by_page = {n: s for n, s in enumerate(p.sheets, start=p.contents_pages + 1)}
+    for (_, high), pages in skips.items():
+        for n in pages:
+            # Only boards and aids beyond one per player at the smaller table.
+            assert all(pl.component.id in ("boards", "aid") and pl.index >= high for pl in by_page[n].placements)
+    # Three or four players leave out two sheets of boards and two of aids (both sides).
+    assert len(skips[(3, 4)]) == 2 + 2 * 2

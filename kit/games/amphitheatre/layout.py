@@ -230,7 +230,7 @@ def build(layouts_root: Path) -> GameKit:
             row_seats=tuple(rules.ROW_SEATS),
             token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
         pieces.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text)))
-    components.append(component("boards", kind="board", size=board["size"],
+    components.append(component("boards", kind="board", size=board["size"], per_player=1,
                                 pieces=tuple(pieces)))
 
     cards = game["cards"]
@@ -272,12 +272,13 @@ def build(layouts_root: Path) -> GameKit:
         for deck in data["decks"].values()))
     front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
     back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
-    components.append(component("aid", kind="aid", size=game["aid"]["size"], pieces=(Piece(
+    components.append(component("aid", kind="aid", size=game["aid"]["size"], per_player=1, pieces=(Piece(
         f"aid « {aid['title']} »", copies=game["aid"]["copies"],
         front=partial(art.draw_aid_front, title=aid["title"], game=title, sections=front),
         back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table,
                      values=values)),)))
 
     return GameKit(id=GAME_ID, title=title, players=game["players"], components=tuple(components),
+                   seats=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
                    bring=tuple(game["bring"]), summary=game["summary"],
                    accent=art.FADED)

@@ -515,7 +515,7 @@ def build(layouts_root: Path | str) -> GameKit:
                          instructions=spec_text(cid, "instructions"), **extra)
 
     components = (
-        component("character-cards", "card", characters),
+        component("character-cards", "card", characters, per_player=1),
         component("event-cards", "card", events, back=back("event-cards")),
         component("argument-cards", "card", arguments, back=back("argument-cards")),
         component("chapter-markers", "token", markers),
@@ -524,5 +524,6 @@ def build(layouts_root: Path | str) -> GameKit:
     return GameKit(
         id=GAME_ID, title=fill(kit["title"], kit_file, None, "title"),
         players=substitute(kit["players"], engine_values(), kit_file, None, "players"), components=components,
+        seats=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
         bring=tuple(fill(b, kit_file, f"bring[{i}]", "bring") for i, b in enumerate(kit["bring"], start=1)),
         summary=fill(kit["summary"], kit_file, None, "summary"), accent=kit["accent"])

@@ -339,12 +339,14 @@ def build(layouts_root: Path) -> GameKit:
     aids = Component(id="aid", name=game["aid"]["name"], kind="aid", size=game["aid"]["size"],
                      pieces=(Piece(label="aid", front=partial(aid_face, face=front, partner=back_face),
                                    copies=rules.MAX_PLAYERS),),
-                     back=partial(aid_face, face=back_face, partner=front), instructions=game["aid"]["instructions"])
+                     back=partial(aid_face, face=back_face, partner=front), instructions=game["aid"]["instructions"],
+                     per_player=1)
 
     return GameKit(
         id=GAME_ID,
         title=rules.TITLE,
         players=f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs",
+        seats=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
         components=(cards, tokens, aids),
         bring=tuple(game["bring"]),
         summary=game["summary"],
