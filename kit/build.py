@@ -421,12 +421,6 @@ def write_game(p: Plan, out: Path) -> Built:
     return write_games([p], out)[0]
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def _replace(source: Path, destination: Path) -> None:
     """Rename source onto destination; a folder replaces the previous folder whole."""
     if source.is_dir():

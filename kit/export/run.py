@@ -16,7 +16,6 @@ import io
 import json
 import os
 import shutil
-import tempfile
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from kit.build import _ensure_out, _replace, _umask, load_kits
+from kit.build import _ensure_out, _replace, _temporary, load_kits
 from kit.errors import KitError
 from kit.export import preflight, tts
 from kit.export.faces import Face, faces
@@ -375,9 +374,10 @@ def export(games=(), *, out: Path | str = Path("output") / "export", layouts: Pa
         game_out = out / game_kit.id
         _ensure_out(game_out)
         final = game_out / options.target
-        temp = Path(tempfile.mkdtemp(prefix=f".{options.target}.", suffix=".tmp", dir=game_out))
+        # .<target>.<pid>.tmp: what a killed export leaves, the next build or export removes.
+        temp = _temporary(game_out, options.target)
         try:
-            temp.chmod(0o777 & ~_umask())
+            temp.mkdir()
             result = _Folder(game_kit, options, temp, final, progress).write()
             _replace(temp, final)
         except OSError as error:

@@ -88,3 +88,15 @@ def test_signals_wait_while_the_files_are_renamed():
             os.kill(os.getpid(), signal.SIGINT)
             reached.append("after the kill")   # still running: the signal waits for the block's end
     assert reached == ["after the kill"]
+
+
+def test_an_export_killed_midway_leaves_nothing_the_next_run_keeps(tmp_path):
+    from kit.build import _ensure_out
+
+    game_out = tmp_path / "export" / GAME
+    game_out.mkdir(parents=True)
+    pid = dead_pid()
+    (game_out / f".png.{pid}.tmp").mkdir()
+    (game_out / f".png.{pid}.tmp" / "cards-1.png").write_bytes(b"\x89PNG cut short")
+    _ensure_out(game_out)                          # what `kit export` does first for each game
+    assert list(game_out.iterdir()) == []
