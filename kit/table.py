@@ -12,9 +12,13 @@ The contract for kit/games/<game>/table.py (`render` and `play` required, the re
   `submit(path, action)`;
 - `play(path: Path, session) -> None`: the guided loop, resuming from `session`, the file
   as it stands (each accepted entry's new session is carried on, never read again);
-- `render(state: dict, lang: str) -> str`: a readable table with standings for `show`;
-- `outcome(before: dict, after: dict, action: dict, lang: str) -> list[str]`: extra lines
-  printed after an accepted action (the rewards of a vote...);
+- `render(state: dict) -> str`: a readable table with standings for `show`, in the active
+  language (kit.i18n), from a state whose secrets rules.public_view may have removed;
+- `describe(action: dict, reveal: bool | str, before: dict | None) -> str`: one line of the
+  log in the active language, without a secret amount unless reveal (True: everyone's;
+  a name: that player's own); `before` is the state the action met, when known;
+- `outcome(before: dict, after: dict, action: dict) -> list[str]`: extra lines printed
+  after an accepted action (the rewards of a vote...);
 - `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
   layout file given as @FILE) into the options the rule module's setup expects;
 - `deck_empty_action(hands: dict) -> dict`: for a game whose deck runs out, the action
@@ -34,7 +38,7 @@ import click
 from kit import games, i18n
 from kit.errors import KitError
 from kit.i18n import _, ngettext
-from scorekeeper import rules, session as sessions
+from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 
 T = TypeVar("T")
@@ -200,10 +204,7 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: dict |
         if isinstance(step, str) and step.startswith("recherche-"):
             return _("{player}'s turn: Recherche {n} of 2.").format(player=player, n=step.split("-")[1])
         return _("{player}'s turn ({step}).").format(player=player, step=step)
-    game_cli = game_module(game)
-    if hasattr(game_cli, "describe"):
-        return game_cli.describe(action, reveal, before)
-    return rules.describe(game, action, i18n.active().lang)
+    return game_module(game).describe(action, reveal, before)
 
 
 def describe_fields(action: dict) -> str:

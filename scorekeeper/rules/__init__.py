@@ -10,8 +10,6 @@ Each module `scorekeeper.rules.<game>` provides:
 - `apply(state: dict, action: dict) -> dict`: the state after one action (the session
   line as a dict, with its "action" key). Never mutates `state`; raises RuleViolation
   with one sentence a player understands when the rules refuse the action.
-- `describe(action: dict, lang: str = "en") -> str`: one readable line for `kit score log`,
-  in English or, with lang="fr", in French (`kit score log --lang fr`).
 
 Optional, used when present:
 
@@ -49,11 +47,6 @@ def module(game: str) -> ModuleType:
         return importlib.import_module(MODULES[game])
     except KeyError:
         raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(GAME_IDS)) from None
-
-
-def describe(game: str, action: dict, lang: str = "en") -> str:
-    """One readable line for an action, in `lang` ("en" or "fr")."""
-    return module(game).describe(action, lang=lang)
 
 
 def public_view(game: str, state: dict, viewer: str | None = None) -> dict:

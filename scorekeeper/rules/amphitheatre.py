@@ -6,7 +6,7 @@ from scorekeeper.rules.checks import (
     apply_turn,
     fresh,
     shown,
-    check_fields, check_option_names, check_players, join_names, need_action, need_bool,
+    check_fields, check_option_names, check_players, need_action, need_bool,
     need_game_on, need_player, ranked,
 )
 
@@ -173,34 +173,3 @@ def apply(state: dict, action: dict) -> dict:
         _accuse(new, action)
     _settle(new)
     return new
-
-
-def _list(value, lang: str = "en") -> str:
-    value = value if isinstance(value, list) else [value]
-    names = [str(v) for v in value]
-    if lang == "fr" and len(names) > 1:
-        return ", ".join(names[:-1]) + " et " + names[-1]
-    return join_names(names) or ("personne" if lang == "fr" else "nobody")
-
-
-def describe(action: dict, lang: str = "en") -> str:
-    """One readable line for `kit score log`, in English or with the French game words."""
-    kind, fr = action.get("action"), lang == "fr"
-    if kind == "handshake":
-        if fr:
-            return f"{action.get('speaker')} et {action.get('target')} se serrent la main"
-        return f"{action.get('speaker')} and {action.get('target')} shake hands"
-    if kind == "debate":
-        a, b = _list(action.get("side_a"), lang), _list(action.get("side_b"), lang)
-        line = f"Débat : {a} contre {b}" if fr else f"Debate: {a} against {b}"
-        if action.get("discounted"):
-            out = _list(action.get("discounted"), lang)
-            line += f" ({out} hors jeu)" if fr else f" ({out} discounted)"
-        return line
-    if kind == "accuse":
-        if fr:
-            verdict = "disait vrai" if action.get("truthful") else "bluffait"
-            return f"{action.get('accuser')} accuse {action.get('accused')}, qui {verdict}"
-        verdict = "told the truth" if action.get("truthful") else "was bluffing"
-        return f"{action.get('accuser')} accuses {action.get('accused')}, who {verdict}"
-    return str(kind)

@@ -7,7 +7,7 @@ from scorekeeper.rules.checks import (
     fresh,
     shown,
     check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
-    need_int, need_ints, need_player, ranked, signed,
+    need_int, need_ints, need_player, ranked,
 )
 
 GAME_ID = "phd"
@@ -275,61 +275,3 @@ def apply(state: dict, action: dict) -> dict:
 
     _settle(new)
     return new
-
-
-def _effect_text(effect: dict | None, lang: str = "en") -> str:
-    effect = effect or {}
-    parts = [f"{RESOURCE_NAMES[key]} {signed(effect[key])}" for key in RESOURCES if key in effect]
-    return ", ".join(parts) or ("rien" if lang == "fr" else "nothing")
-
-
-def _cards(values) -> str:
-    values = values if isinstance(values, list) else ([] if values is None else [values])
-    return "+".join(str(v) for v in values) or "0"
-
-
-_WORDS = {
-    "en": {
-        "challenge": "{name} takes a challenge on {resource}: die {die}{mods} against {difficulty} "
-                     "(success: {success}; failure: {failure})",
-        "submit": "{name} submits a chapter ({cost})",
-        "approve": "{name}'s chapter is approved",
-        "revoke": "{name}'s approved chapter is revoked",
-        "controversy": "{name} defends a chapter in a controversy: arguments {arguments}, "
-                       "support {support}, opposition {opposition}",
-        "defend": "{name} defends the thesis: die {die}, arguments {arguments}, "
-                  "support {support}, opposition {opposition}",
-        "deck_empty": "The event deck is empty: time is up, the scores decide",
-    },
-    "fr": {
-        "challenge": "{name} relève un Challenge sur {resource} : dé {die}{mods} contre {difficulty} "
-                     "(réussite : {success} ; échec : {failure})",
-        "submit": "{name} soumet un chapitre ({cost})",
-        "approve": "chapitre approuvé pour {name}",
-        "revoke": "chapitre révoqué pour {name} (il redevient soumis)",
-        "controversy": "{name} défend un chapitre dans une controverse : arguments {arguments}, "
-                       "soutien {support}, opposition {opposition}",
-        "defend": "{name} soutient sa thèse : dé {die}, arguments {arguments}, "
-                  "soutien {support}, opposition {opposition}",
-        "deck_empty": "la pioche Événements est vide : le temps est écoulé, les scores décident",
-    },
-}
-
-
-def describe(action: dict, lang: str = "en") -> str:
-    """One readable line for `kit score log`, in English or with the French game words."""
-    kind, name = action.get("action"), action.get("player", "?")
-    words = _WORDS[lang]
-    if kind == "adjust":
-        return f"{name}{' :' if lang == 'fr' else ':'} {_effect_text(action, lang)}"
-    if kind not in words:
-        return f"{kind} {name}"
-    line = words[kind].format(
-        name=name, die=action.get("die"), difficulty=action.get("difficulty"),
-        resource=RESOURCE_NAMES.get(action.get("resource"), action.get("resource")),
-        mods="".join(f" {signed(m)}" for m in (action.get("modifiers") or []) if isinstance(m, int)),
-        success=_effect_text(action.get("success"), lang), failure=_effect_text(action.get("failure"), lang),
-        cost=", ".join(f"-{cost} {RESOURCE_NAMES[key]}" for key, cost in CHAPTER_COST.items()),
-        arguments=_cards(action.get("arguments")), support=_cards(action.get("support")),
-        opposition=_cards(action.get("opposition")))
-    return line[0].upper() + line[1:]

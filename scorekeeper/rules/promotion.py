@@ -145,23 +145,3 @@ def apply(state: dict, action: dict) -> dict:
     return new
 
 
-def describe(action: dict, lang: str = "en") -> str:
-    """One readable line for `kit score log`, in English or with the French game words."""
-    kind, fr = action.get("action"), lang == "fr"
-    amount = action.get("amount")
-    if kind == "gain":
-        return f"{action.get('player')} {'gagne' if fr else 'gains'} {amount} PI"
-    if kind == "lose":
-        return f"{action.get('player')} {'perd' if fr else 'loses'} {amount} PI"
-    if kind == "steal":
-        if fr:
-            return f"{action.get('thief')} vole {amount} PI à {action.get('victim')}"
-        return f"{action.get('thief')} steals {amount} PI from {action.get('victim')}"
-    if kind == "deck_empty":
-        hands = action.get("hands")
-        line = "La pioche est vide" if fr else "The deck is empty"
-        if isinstance(hands, dict) and hands:
-            what = "cartes en main :" if fr else "cards in hand:"
-            line += f" ({what} " + ", ".join(f"{k} {v}" for k, v in hands.items()) + ")"
-        return line
-    return str(kind)

@@ -365,21 +365,12 @@ def test_unknown_actions_and_fields_are_refused():
     assert "colur" in refused(new(), {"action": "vote", "colur": "bleu"})
 
 
-# -- words ------------------------------------------------------------------------------
-
-def test_describe_speaks_both_languages():
-    action = {"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}
-    assert hc.describe(action) == "Vote: POUR Alice 20; CONTRE Bob 15; colour bleu."
-    assert "couleur bleu" in hc.describe(action, lang="fr")
-    assert "sceaux" in hc.describe({"action": "spend_seals", "player": "Alice", "colour": "vert"}, lang="fr")
-    assert "15 senators" in hc.describe({"action": "buy_senators", "player": "Bob", "gold": 3})
-
-
 def test_public_view_hides_senators_and_objectives_of_everyone_but_the_viewer():
     state = new()
     hidden = public_view("hoc-censeo", state, None)
-    assert all("senators" not in p and "goal" not in p and "objectives" not in p
+    assert all("senators" not in p and "goal" not in p and "objectives" not in p and "tribe" not in p
                for p in hidden["players"].values())
     mine = public_view("hoc-censeo", state, "Bob")
     assert mine["players"]["Bob"]["senators"] == 100 and "senators" not in mine["players"]["Alice"]
+    assert mine["players"]["Bob"]["tribe"] == "ramnes" and "tribe" not in mine["players"]["Alice"]
     assert state["players"]["Alice"]["senators"] == 100

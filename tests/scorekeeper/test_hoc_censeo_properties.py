@@ -179,7 +179,6 @@ def test_ballot_amounts_are_secret_and_undo_takes_one_back(tmp_path: Path) -> No
     public = rules.public_view("hoc-censeo", session.state)
     assert public["ballots_cast"] == ["Alice", "Bob"] and public["ballots"] == {}
     assert rules.public_view("hoc-censeo", session.state, "Bob")["ballots"] == {"Bob": {"pour": 0, "contre": 7}}
-    assert "7" not in hc.describe(session.entries[-1].action) and "20" not in hc.describe(session.entries[0].action)
     session = sessions.undo(path)
     assert session.state["ballots_cast"] == ["Alice"] and "Bob" not in session.state["ballots"]
     session = sessions.append(path, {"action": "ballot", "player": "Bob", "contre": 9})

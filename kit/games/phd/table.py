@@ -17,6 +17,7 @@ from kit.errors import KitError
 from kit.i18n import _, ngettext
 from scorekeeper import session as sessions
 from scorekeeper.rules import phd as rules
+from scorekeeper.rules.checks import signed
 
 # -- parsing what people type ------------------------------------------------------------
 
@@ -148,6 +149,52 @@ def deck_empty_action(hands: dict) -> dict:
     if hands:
         raise KitError(_("PHD does not count cards in hand; drop --hand."))
     return {"action": "deck_empty"}
+
+
+# -- what show, log and act print ---------------------------------------------------------
+
+def _effect_text(effect: dict | None) -> str:
+    effect = effect if isinstance(effect, dict) else {}
+    parts = [f"{rules.RESOURCE_NAMES[key]} {signed(effect[key])}" for key in rules.RESOURCES
+             if isinstance(effect.get(key), int)]
+    return ", ".join(parts) or _("nothing")
+
+
+def _cards_text(values) -> str:
+    values = values if isinstance(values, list) else ([] if values is None else [values])
+    return "+".join(str(v) for v in values) or "0"
+
+
+def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+    """One line of the log in the active language."""
+    kind, name = action.get("action"), action.get("player", "?")
+    cards = {"arguments": _cards_text(action.get("arguments")), "support": _cards_text(action.get("support")),
+             "opposition": _cards_text(action.get("opposition"))}
+    if kind == "adjust":
+        return _("{name}: {effect}.").format(name=name, effect=_effect_text(action))
+    if kind == "challenge":
+        modifiers = "".join(f" {signed(m)}" for m in (action.get("modifiers") or []) if isinstance(m, int))
+        return _("{name} takes a challenge on {resource}: die {die}{modifiers} against {difficulty} "
+                 "(success: {success}; failure: {failure}).").format(
+            name=name, resource=rules.RESOURCE_NAMES.get(action.get("resource"), action.get("resource")),
+            die=action.get("die"), modifiers=modifiers, difficulty=action.get("difficulty"),
+            success=_effect_text(action.get("success")), failure=_effect_text(action.get("failure")))
+    if kind == "submit":
+        return _("{name} submits a chapter ({cost}).").format(name=name, cost=", ".join(
+            f"-{cost} {rules.RESOURCE_NAMES[key]}" for key, cost in rules.CHAPTER_COST.items()))
+    if kind == "approve":
+        return _("{name}'s chapter is approved.").format(name=name)
+    if kind == "revoke":
+        return _("{name}'s approved chapter is revoked.").format(name=name)
+    if kind == "controversy":
+        return _("{name} defends a chapter in a controversy: arguments {arguments}, support {support}, "
+                 "opposition {opposition}.").format(name=name, **cards)
+    if kind == "defend":
+        return _("{name} defends the thesis: die {die}, arguments {arguments}, support {support}, "
+                 "opposition {opposition}.").format(name=name, die=action.get("die"), **cards)
+    if kind == "deck_empty":
+        return _("The event deck is empty: time is up, the scores decide.")
+    return common.describe_fields(action)
 
 
 # -- show ----------------------------------------------------------------------------------
