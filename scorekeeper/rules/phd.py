@@ -1,4 +1,16 @@
-"""PHD (RULES.md §1): Pression and Crédit, chapters, controversies and the defence."""
+"""PHD (RULES.md §1): Pression and Crédit, chapters, controversies and the defence.
+
+Decisions taken with the printed turn aid, which guided play (kit/games/phd/table.py)
+follows and its tests pin:
+- a Superviseur card changes Pression and Crédit like C'est la vie (an `adjust`), then says
+  what happens to a submitted chapter (`approve`, `controversy`, `revoke`, or nothing);
+- the thesis defence (`defend`) starts right after the approval that completes the chapters
+  needed (§1.8), in the same turn; a failed defence may be retried at the start of a later
+  turn of that player;
+- a turn is Vivre (one event) then one Recherche, or two after a Challenge won in Vivre;
+  none when Pression fell to 0 during the turn. Guided play records the step reached in
+  `turn` lines (TURN_STEPS), which change no score, so it resumes at that step.
+"""
 from __future__ import annotations
 
 from scorekeeper.errors import RuleViolation, plural
