@@ -267,7 +267,7 @@ def parse_value(text: str) -> object:
         if error.column is not None:
             return text   # not JSON at all: a plain word
         raise KitError(_("The value {value} cannot be used: {reason}.").format(
-            value=text if len(text) <= 40 else text[:39] + "…", reason=error)) from None
+            value=text if len(text) <= 40 else text[:39] + "…", reason=i18n.refusal(error.clause()))) from None
 
 
 def read_option_file(name: str) -> object:
@@ -287,7 +287,7 @@ def parse_json_action(text: str) -> dict:
         action = sessions.parse_json(text)
     except sessions.BadJSON as error:
         if error.column is None:   # JSON, but beyond what a score can hold
-            raise KitError(_("The action cannot be read: {reason}.").format(reason=error)) from None
+            raise KitError(_("The action cannot be read: {reason}.").format(reason=i18n.refusal(error.clause()))) from None
         raise KitError(_("The action is not valid JSON ({reason} at column {column}); write it like "
                          "'{{\"action\": \"undo\"}}'.").format(reason=error.reason, column=error.column)) from None
     if not isinstance(action, dict):

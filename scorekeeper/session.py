@@ -87,9 +87,14 @@ class BadJSON(ValueError):
     and `column` are json's ("Expecting value", 3); for JSON beyond the bounds, column is
     None and the message is a clause ("it is nested more than 32 levels deep")."""
 
-    def __init__(self, reason: str, column: int | None = None):
-        self.reason, self.column = reason, column
-        super().__init__(reason if column is None else f"{reason} at column {column}")
+    def __init__(self, reason: str, column: int | None = None, **params: object):
+        self.reason, self.column, self.params = reason, column, params
+        super().__init__(reason.format(**params) if column is None else f"{reason} at column {column}")
+
+    def clause(self) -> RuleViolation:
+        """The bound's clause as a translatable refusal (its template marked with N_), to fill
+        a sentence's {value} or {reason} in the player's language."""
+        return RuleViolation(self.reason, **self.params)
 
 
 class StaleSession(SessionError):
@@ -209,16 +214,16 @@ def _number(text: str, kind: type) -> int | float:
     digits = sum(ch.isdigit() for ch in text)
     if digits > MAX_NUMBER_DIGITS:
         shown = text if len(text) <= 20 else text[:17] + "…"
-        raise BadJSON(f"the number {shown} has {digits:,} digits, more than the {MAX_NUMBER_DIGITS} a score "
-                      "can have")
+        raise BadJSON(N_("the number {number} has {digits} digits, more than the {limit} a score can have"),
+                      number=shown, digits=digits, limit=MAX_NUMBER_DIGITS)
     value = kind(text)
     if kind is float and not math.isfinite(value):
-        raise BadJSON(f"the number {text} is too large")
+        raise BadJSON(N_("the number {number} is too large"), number=text[:20])
     return value
 
 
 def _constant(name: str) -> object:
-    raise BadJSON(f"{name} is not a number a score can have")
+    raise BadJSON(N_("{name} is not a number a score can have"), name=name)
 
 
 def parse_json(text: str) -> object:
@@ -234,7 +239,7 @@ def parse_json(text: str) -> object:
             depth += 1 if bracket.group() in "[{" else -1
             deepest = max(deepest, depth)
             if deepest > MAX_JSON_DEPTH:
-                raise BadJSON(f"it is nested more than {MAX_JSON_DEPTH} levels deep")
+                raise BadJSON(N_("it is nested more than {depth} levels deep"), depth=MAX_JSON_DEPTH)
     hooks = {"parse_float": lambda t: _number(t, float), "parse_constant": _constant}
     if _LONG_DIGITS.search(text):
         hooks["parse_int"] = lambda t: _number(t, int)
@@ -243,7 +248,7 @@ def parse_json(text: str) -> object:
     except json.JSONDecodeError as error:
         raise BadJSON(error.msg, error.colno) from None
     except RecursionError:   # not reached within the bound above; kept as a last guard
-        raise BadJSON(f"it is nested more than {MAX_JSON_DEPTH} levels deep") from None
+        raise BadJSON(N_("it is nested more than {depth} levels deep"), depth=MAX_JSON_DEPTH) from None
 
 
 def normalise_action(action: object) -> dict:
@@ -335,7 +340,7 @@ def _parse(path: Path, data: bytes) -> Session:
                 raise SessionError("{path}:{number}: this is not a session file; its first line should be the JSON header but is not JSON ({value}).", path=path, number=number, value=_json_reason(error)) from None
             if isinstance(error, BadJSON) and error.column is None:
                 raise SessionError("{path}:{number}: this line cannot be read ({value}).", path=path, number=number,
-                                   value=str(error)) from None
+                                   value=error.clause()) from None
             raise SessionError("{path}:{number}: this line is not valid JSON ({value}).", path=path, number=number, value=_json_reason(error)) from None
         try:
             if session is None:
