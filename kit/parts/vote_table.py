@@ -44,7 +44,7 @@ def draw_vote_table(surface: "Surface", x: float, y: float, columns: Sequence[Co
     surface.rect(x, y, width, header_h, fill=header_fill, stroke=stroke, width=0.35)
     for left, column in zip(lefts, columns):
         text_box(surface, left + 1.0, y + 0.8, column.width - 2.0, header_h - 1.6, column.title,
-                 font=header_font, size=header_size, min_size=6.0, align="centre", valign="middle",
+                 font=header_font, size=header_size, min_size=7, align="centre", valign="middle",
                  colour=GREYS["ink"], leading=1.05)
 
     ascent, descent = surface.ascent_descent(font=value_font, size=value_size)
@@ -54,7 +54,7 @@ def draw_vote_table(surface: "Surface", x: float, y: float, columns: Sequence[Co
     top = y + header_h
     surface.rect(x, top, width, row_h, fill=GREYS["pale"], stroke=stroke, width=0.35)
     text_box(surface, lefts[0] + 0.8, top + 0.5, columns[0].width - 1.6, row_h - 1.0, start_label,
-             font=label_font, size=label_size * 0.85, min_size=6.0, align="centre", valign="middle",
+             font=label_font, size=label_size * 0.85, min_size=7, align="centre", valign="middle",
              colour=GREYS["ink"], leading=1.0)
     for i, value in enumerate(start_values, start=1):
         if value is None:

@@ -138,7 +138,7 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
     for sx in (11.0, w - 11.0):
         draw_symbol(surface, b.symbol, sx, 11.0, 9.0, fill=colour, stroke=INK, width=0.35)
     surface.text(w / 2, 12.5, b.name, font="sans-bold", size=15, colour=INK, anchor="middle")
-    text_box(surface, 24, 15.0, w - 48, 7.5, b.motto, font="sans-italic", size=8, min_size=6.5,
+    text_box(surface, 24, 15.0, w - 48, 7.5, b.motto, font="sans-italic", size=8, min_size=7,
              colour=FADED, align="centre")
 
     a = auditorium(w, h, b.row_seats, b.seat)
@@ -166,10 +166,10 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
 
     # The bottom corners, beside the floor: how to read the board.
     corner_w = a.cx - a.floor - 12.0
-    text_box(surface, 8.0, h - 24.0, corner_w, 17.0, b.fill_hint, font="sans-italic", size=7.5, min_size=6,
+    text_box(surface, 8.0, h - 24.0, corner_w, 17.0, b.fill_hint, font="sans-italic", size=7.5, min_size=7,
              colour=FADED, align="left", valign="bottom")
     text_box(surface, w - 8.0 - corner_w, h - 24.0, corner_w, 17.0, b.row_hint, font="sans-italic", size=7.5,
-             min_size=6, colour=FADED, align="right", valign="bottom")
+             min_size=7, colour=FADED, align="right", valign="bottom")
 
     # Beside each tier, level with its end seats: its number and size on the left, its gain
     # and penalty on the right, each sign slid outwards until it clears every tier.
@@ -278,14 +278,14 @@ def draw_card_front(surface: "Surface", frame: "Frame", deck: DeckLook, name: st
     fg = text_on(dark)
     surface.text(18.0, band / 2 + 2.6, deck.title.upper(), font="sans-bold", size=10.5, colour=fg)
     text_box(surface, 4.0, band + 2.0, w - 8.0, 5.5, deck.question, font="sans-italic", size=7.5,
-             min_size=6, colour=FADED, align="centre")
+             min_size=7, colour=FADED, align="centre")
     text_box(surface, 5.0, band + 9.0, w - 10.0, 24.0, name, font="sans-bold", size=15, min_size=9,
              colour=INK, align="centre", valign="middle")
     y = band + 36.0
     surface.line(w / 2 - 14, y, w / 2 - 3, y, stroke=dark, width=0.4)
     surface.line(w / 2 + 3, y, w / 2 + 14, y, stroke=dark, width=0.4)
     draw_symbol(surface, deck.symbol, w / 2, y, 3.2, fill=dark)
-    text_box(surface, 6.0, y + 3.5, w - 12.0, h - y - 14.5, flavour, font="sans-italic", size=8.5, min_size=6.5,
+    text_box(surface, 6.0, y + 3.5, w - 12.0, h - y - 14.5, flavour, font="sans-italic", size=8.5, min_size=7,
              colour=INK, align="centre", valign="middle", leading=1.25)
     surface.line(6.0, h - 9.0, w - 6.0, h - 9.0, stroke=lighten(FADED, 0.4), width=0.25)
     surface.text(w / 2, h - 5.0, f"{deck.footer} · {deck.title}", font="sans", size=7, colour=FADED,
@@ -307,7 +307,7 @@ def draw_card_back(surface: "Surface", frame: "Frame", deck: DeckLook) -> None:
     draw_symbol(surface, deck.symbol, w / 2, my + 11.0, 11.0, fill=dark, stroke=INK, width=0.3)
     surface.text(w / 2, my + 27.0, deck.title.upper(), font="sans-bold", size=13, colour=INK, anchor="middle")
     text_box(surface, mx + 4.0, my + 30.0, mw - 8.0, 9.0, deck.motto, font="sans-italic", size=7.5,
-             min_size=6, colour=FADED, align="centre")
+             min_size=7, colour=FADED, align="centre")
     surface.text(w / 2, my + mh - 4.0, deck.game, font="sans", size=7, colour=FADED, anchor="middle")
 
 

@@ -116,7 +116,7 @@ def draw_tick_row(surface: "Surface", x: float, y: float, w: float, h: float, *,
     """An icon, a label and `boxes` square boxes to tick, filling the width w."""
     ICONS[icon](surface, x + h * 0.45, y + h / 2, h * 0.75)
     text_box(surface, x + h + 1.0, y, label_w - h - 1.0, h, label, font="sans-bold", size=9.5,
-             min_size=6.5, valign="middle", colour=INK, leading=1.0)
+             min_size=7, valign="middle", colour=INK, leading=1.0)
     space = w - label_w
     side = min(h * 0.8, space / boxes * 0.82)
     step = space / boxes
@@ -248,7 +248,7 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
                   boxes=n["SEAL_BOXES"])
     y += TICK_H + 0.5
     text_box(surface, 0.0, y, w, 6.5, layout.text("sheet.spend_hint"), font="sans-italic", size=8,
-             min_size=6, colour=GREYS["dark"], align="centre", valign="middle")
+             min_size=7, colour=GREYS["dark"], align="centre", valign="middle")
 
 
 # --- 1. the fold zone ---------------------------------------------------------------------------
@@ -263,10 +263,10 @@ def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective 
     lx = x + 6.0
 
     text_box(surface, lx, y + 3.5, 40.0, 4.5, layout.text("sheet.secret").upper(), font="sans-bold",
-             size=7.5, min_size=6, colour=ACCENT)
+             size=7.5, min_size=7, colour=ACCENT)
     caption = layout.text("sheet.circle_goal") if objective else layout.text("sheet.blank_circle")
     text_box(surface, cx - r - 8.0, y + 3.0, 2 * r + 16.0, 6.0, caption, font="sans-bold", size=8.5,
-             min_size=6.5, align="centre", valign="middle", colour=INK)
+             min_size=7, align="centre", valign="middle", colour=INK)
 
     if objective is not None:
         looks = [Portion(fill=layout.colours[c].ink, symbol=layout.colours[c].symbol)
@@ -300,9 +300,9 @@ def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective 
     ox = cx - r - 8.0
     surface.circle(ox, cy, 4.2, fill="#FFFFFF", stroke=ACCENT, width=0.35)
     text_box(surface, ox - 4.0, cy - 3.0, 8.0, 6.0, layout.text("sheet.or_word"), font="sans-bold", size=8,
-             min_size=6, align="centre", valign="middle", colour=ACCENT)
+             min_size=7, align="centre", valign="middle", colour=ACCENT)
     text_box(surface, lx, y + h - 9.0, w - 12.0, 7.0, layout.text("sheet.win_hint"), font="sans-italic",
-             size=8, min_size=6, valign="middle", colour=GREYS["dark"], leading=1.1)
+             size=8, min_size=7, valign="middle", colour=GREYS["dark"], leading=1.1)
 
 
 # --- 2. the fold line ---------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def _draw_fold_line(surface: "Surface", layout: HocLayout, x: float, y: float, w
     for ax in (lx + pad / 2, lx + lw - pad / 2):
         draw_symbol(surface, "triangle", ax, y, 3.0, fill=ACCENT)
     text_box(surface, lx + pad, y - FOLD_LABEL_H / 2, lw - 2 * pad, FOLD_LABEL_H, label, font="sans-bold",
-             size=size, min_size=6, align="centre", valign="middle", colour=INK)
+             size=size, min_size=7, align="centre", valign="middle", colour=INK)
 
 
 # --- 3. the two circles ---------------------------------------------------------------------------
@@ -387,7 +387,7 @@ def draw_motion_card(surface: "Surface", frame: "Frame", layout: HocLayout, moti
                 stroke=INK, width=0.25)
     tx = s + 2.0 + 2 * disc + 2.0
     text_box(surface, tx, s, w - s - tx, BAND_H - s - 0.5, f"**{colour.name}**\n{colour.domain}", font="sans",
-             size=8.5, min_size=6.5, valign="middle", colour=on_band, leading=1.1)
+             size=8.5, min_size=7, valign="middle", colour=on_band, leading=1.1)
 
     panel_x, panel_y = s, BAND_H + 2.0
     panel_w, panel_h = w - 2 * s, h - panel_y - s
@@ -406,7 +406,7 @@ def draw_motion_card(surface: "Surface", frame: "Frame", layout: HocLayout, moti
     # Footer: the game's name between two symbols, so a stray card finds its box.
     fy = panel_y + panel_h - foot / 2 - 0.5
     text_box(surface, inner + 6.0, fy - 2.5, inner_w - 12.0, 5.0, layout.text("card.back_title"), font=ROMAN,
-             size=7, min_size=6, align="centre", valign="middle", colour=GREYS["dark"])
+             size=7, min_size=7, align="centre", valign="middle", colour=GREYS["dark"])
     for fx in (inner + 3.0, inner + inner_w - 3.0):
         draw_symbol(surface, colour.symbol, fx, fy, 2.8, fill=colour.ink, stroke=INK, width=0.15)
 
@@ -594,7 +594,7 @@ def draw_magistrate_aid(surface: "Surface", frame: "Frame", layout: HocLayout) -
 
     surface.line(0, h - FOOT_H, w, h - FOOT_H, stroke=ACCENT, width=0.4)
     text_box(surface, 0, h - FOOT_H + 1.0, w, FOOT_H - 1.0, aid["reminder"], font="sans-italic", size=9,
-             min_size=6.5, align="centre", valign="middle", colour=INK)
+             min_size=7, align="centre", valign="middle", colour=INK)
 
 
 def _section(surface: "Surface", section: dict, paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
@@ -631,7 +631,7 @@ def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: f
         surface.rect(x, ry, w, TABLE_ROW_H, stroke=INK, width=0.3)
         draw_swatch(surface, colour, x + 4.5, ry + TABLE_ROW_H / 2, 5.5)
         text_box(surface, x + 8.5, ry, widths[0] - 9.5, TABLE_ROW_H, f"**{colour.name}**", font="sans", size=8.5,
-                 min_size=6.5, valign="middle", colour=INK)
+                 min_size=7, valign="middle", colour=INK)
         text_box(surface, lefts[1] + 1.5, ry, widths[1] - 3.0, TABLE_ROW_H, colour.domain, font="sans", size=8,
                  min_size=7, valign="middle", colour=INK, leading=1.05)
         text_box(surface, lefts[2] + 1.5, ry + 0.3, bonus_w, TABLE_ROW_H - 0.6, colour.bonus,

@@ -494,7 +494,7 @@ def _marker_half(surface: "Surface", size: float, face: MarkerFace, player: Mark
     draw_symbol(surface, face.symbol, size / 2, 8.2, 8.0, fill=INK, stroke=INK, width=0.2)
     for cx in (5.2, size - 5.2):
         draw_symbol(surface, player.symbol, cx, 5.2, 3.4, fill=player.colour, stroke=INK, width=0.2)
-    text_box(surface, 3.0, 13.0, size - 6.0, 8.2, face.title, font="sans-bold", size=8.0, min_size=6.5,
+    text_box(surface, 3.0, 13.0, size - 6.0, 8.2, face.title, font="sans-bold", size=8.0, min_size=7,
              colour=INK, align="centre", valign="middle")
     text_box(surface, 3.0, 21.4, size - 6.0, size - 21.4 - 2.2, face.text, font="sans-italic", size=7.0,
              min_size=7.0, colour=INK, align="centre", valign="middle")

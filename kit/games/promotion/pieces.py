@@ -183,7 +183,7 @@ def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour:
     text_box(surface, cx - inner * 0.8, cy - inner * 0.83, inner * 1.6, number_h, str(value), font="sans-bold",
              size=26.0, min_size=10.0, colour=INK, align="centre", valign="bottom", leading=1.0)
     text_box(surface, cx - inner * 0.7, cy + inner * 0.24, inner * 1.4, inner * 0.5, label, font="sans-bold",
-             size=7.0, min_size=6.0, colour=INK, align="centre", valign="top", leading=1.0)
+             size=7.0, min_size=7, colour=INK, align="centre", valign="top", leading=1.0)
 
 
 # ------------------------------------------------------------------------------------------
@@ -314,7 +314,7 @@ def _table(surface: "Surface", face: AidFace, x: float, y: float, w: float, size
     surface.rect(x, y, w, head_h, fill=tint)
     cx = x
     for label, cw in zip(face.table_labels, cols):
-        text_box(surface, cx + 0.6, y, cw - 1.2, head_h, label, font="sans-bold", size=size, min_size=AID_BODY_MIN - 0.5,
+        text_box(surface, cx + 0.6, y, cw - 1.2, head_h, label, font="sans-bold", size=size, min_size=AID_BODY_MIN,
                  colour=INK, align="centre", valign="middle", leading=1.05)
         cx += cw
     for i, (players, hand, target) in enumerate(face.table_rows):

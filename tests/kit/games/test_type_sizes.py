@@ -1,9 +1,10 @@
 """Type sizes a publisher checks before a print run, measured on what the pieces draw.
 
-Every face of every card and aid of the four kits is drawn on the recording surface, whose
-log keeps each line of text with its font and size in points (rotation on the sheet does
-not blur it, as it would in a PDF's character matrix). Two rules:
-- no text on a card or an aid is set below 7 pt;
+Every face of every piece of the four kits (cards, aids, boards, sheets, tokens) is drawn
+on the recording surface, whose log keeps each line of text with its font and size in
+points (rotation on the sheet does not blur it, as it would in a PDF's character matrix).
+Two rules:
+- no text on any piece is set below 7 pt;
 - on the cards that carry both, the rules text is never smaller than the story (the flavour,
   in italics): a player reads the rules first.
 """
@@ -18,7 +19,6 @@ from kit.surface.record import RecordingSurface
 from scorekeeper.rules import GAME_IDS
 
 MIN_PT = 7.0
-KINDS = ("card", "aid")
 
 
 def _texts(draw, w: float, h: float) -> list[tuple[str, str, float]]:
@@ -31,11 +31,9 @@ def _texts(draw, w: float, h: float) -> list[tuple[str, str, float]]:
 
 
 def _faces(game: str):
-    """(component id, piece label, face, draw, w, h) of every card and aid face of a game."""
+    """(component id, piece label, face, draw, w, h) of every face of every piece of a game."""
     kit = load_kit(game, default_layouts())
     for component in kit.components:
-        if component.kind not in KINDS:
-            continue
         if component.size == "page":
             _, _, w, h = printable_area("a4")
         else:
@@ -48,7 +46,7 @@ def _faces(game: str):
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_no_text_on_a_card_or_an_aid_is_smaller_than_7_pt(game):
+def test_no_text_on_any_piece_is_smaller_than_7_pt(game):
     seen_backs = set()
     small = []
     for cid, label, face, draw, w, h in _faces(game):
