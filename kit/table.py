@@ -467,8 +467,11 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
     while True:
         if _guide is not None:
             _guide.check()
-        text = click.prompt(prompt, default=default, hide_input=hide, prompt_suffix=_(": "),
-                            show_default=bool(default) and not hide)
+        shows_default = bool(default) and not hide
+        # a question mark ends the question already: "How many PI? ", not "How many PI?: "
+        suffix = " " if prompt.rstrip().endswith("?") and not shows_default else _(": ")
+        text = click.prompt(prompt, default=default, hide_input=hide, prompt_suffix=suffix,
+                            show_default=shows_default)
         if _guide is not None and _keyword(text, help):
             continue
         try:
