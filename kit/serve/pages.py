@@ -7,6 +7,7 @@ Everything shown is escaped; every word goes through the page's gettext translat
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from html import escape
@@ -505,6 +506,8 @@ def join_codes(page: Page, join: list[tuple[str, str]], table_link: str | None =
             f'{more}<div class="codes">{cards}</div></section>')
 
 
+@functools.lru_cache(maxsize=64)
 def qr_svg(link: str) -> str:
+    """A link's QR code as inline SVG (made once: the host page is drawn again at every change)."""
     return segno.make(link, error="m").svg_inline(scale=4, border=2, omitsize=True)
 

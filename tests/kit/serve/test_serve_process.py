@@ -14,6 +14,7 @@ import time
 
 import httpx
 import pytest
+from scorekeeper import session as sessions
 from serve_helpers import HOC_PLAYERS, REPO, Server, new_hoc, numbers_in, page_text, wait_until_up
 
 BALLOTS = {"Alice": {"pour": 37}, "Bob": {"contre": 23}, "Chloé": {"pour": 19}}
@@ -109,13 +110,19 @@ def test_kit_score_serve_plays_a_round_of_ballots_and_a_resolve(tmp_path):
         assert_nothing_leaks(server, {name: {left} for name, left in LEFT.items()})
         for name, left in LEFT.items():
             assert httpx.get(seat_api(server, name)).json()["players"][name]["senators"] == left
+
+        sessions.undo(path)   # a terminal's `kit score undo` meanwhile: the pages hear of it too
+        events.wait_for(6)
+        assert httpx.get(server.base + "/api/state").json()["ballots_cast"] == list(BALLOTS)
+        sessions.append(path, {"action": "resolve", "colour": "bleu"})
+        events.wait_for(7)
     finally:
         events.stop.set()
         assert server.stop() == 0
 
     written = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
     assert written == [{"action": "ballot", **amounts, "player": name} for name, amounts in BALLOTS.items()] + [
-        {"action": "resolve", "colour": "bleu"}]
+        {"action": "resolve", "colour": "bleu"}, {"action": "undo"}, {"action": "resolve", "colour": "bleu"}]
 
     again = Server(path)   # a restart: the same links, the same state
     try:
