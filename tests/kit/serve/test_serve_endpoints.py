@@ -204,6 +204,29 @@ def test_no_endpoint_shows_a_seat_anything_of_another_seats_secrets(client, lang
     assert checked == 2 * 3 + 3 * 2 * 2   # the public's 2 endpoints x 3 owners, each seat's 2 x 2 others
 
 
+def test_no_refusal_tells_a_seat_or_the_host_screen_another_seats_secrets(client, mid_round):
+    """Actions naming another player, sent from every seat and from the host (a screen the
+    table sees): the answers carry no other player's secret number."""
+    before = snapshot(mid_round)
+    posts = [(name, f"/api/seat/{seat(client, name)}/act") for name in SECRETS]
+    posts.append((None, f"/api/host/{tokens(client)['host']}/act"))
+    for reader, url in posts:
+        for other in SECRETS:
+            if other == reader:
+                continue
+            for body in ({"action": "ballot", "player": other, "pour": 999},
+                         {"action": "ballot", "player": other, "pour": 50, "contre": 50},
+                         {"action": "buy_senators", "player": other, "gold": 9},
+                         {"action": "spend_seals", "player": other, "colour": "rouge"},
+                         {"action": "resolve", "colour": "bleu"},
+                         {"action": "vote", "pour": {other: 999}}):
+                reply = client.post(url, json=body)
+                assert reply.status_code in (403, 422), (reader, body)
+                leaked = numbers_in(reply.json()["error"]) & SECRETS[other]["numbers"]
+                assert not leaked, (reader, body, reply.json()["error"])
+    assert snapshot(mid_round) == before
+
+
 def test_the_json_views_are_the_rules_public_view_of_their_reader(client, mid_round):
     state = sessions.load(mid_round).state
     assert client.get("/api/state").json() == rules.public_view("hoc-censeo", state, None)
