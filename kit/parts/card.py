@@ -16,6 +16,8 @@ from kit.palette import GREYS, SYMBOL_FOR, lighten, resolve
 from kit.parts.symbols import draw_pattern, draw_symbol
 from kit.parts.text import text_box
 
+BACK_TINT = 0.82  # how pale the inside of a card back is (0: the colour, 1: white)
+
 if TYPE_CHECKING:
     from kit.model import Frame
     from kit.surface.base import Surface
@@ -38,14 +40,20 @@ def symbol_for(colour: str, symbol: str | None = None) -> str | None:
 
 def card_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str = "", colour: str = "orange",
               symbol: str | None = None, pattern: str = "stripes", title_font: str = "sans-bold") -> None:
-    """Draw a card back: the colour with a pattern under the bleed, and a central medallion
-    with the title, its symbol and an optional subtitle (the deck's name)."""
+    """Draw a card back: a border of the colour running into the bleed (a cut or a duplex
+    drift a little off still shows the colour), a pale tint of it inside with the deck's
+    pattern in the colour, and a central medallion with the title, its symbol and an
+    optional subtitle (the deck's name). No large solid area: a page of backs stays under
+    40 % ink, yet the decks tell apart by colour, pattern and title."""
     colour = resolve(colour)
     w, h, b = frame.width, frame.height, frame.bleed
     symbol = symbol_for(colour, symbol)
     surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
-    draw_pattern(surface, pattern, -b, -b, w + 2 * b, h + 2 * b, colour=lighten(colour, 0.45),
-                 spacing=max(2.5, min(w, h) / 18), width=0.6)
+    s = frame.safe
+    surface.rect(s, s, w - 2 * s, h - 2 * s, fill=lighten(colour, BACK_TINT), radius=2.0)
+    with surface.clipped(s, s, w - 2 * s, h - 2 * s, radius=2.0):
+        draw_pattern(surface, pattern, s, s, w - 2 * s, h - 2 * s, colour=lighten(colour, 0.35),
+                     spacing=max(2.5, min(w, h) / 18), width=0.45)
     # The medallion stays well inside the safe box: a duplex shift moves the back by a few
     # mm, and a centred design hides it best.
     mw = w - 2 * frame.safe - 6.0

@@ -296,9 +296,14 @@ def draw_card_front(surface: "Surface", frame: "Frame", deck: DeckLook, name: st
 def draw_card_back(surface: "Surface", frame: "Frame", deck: DeckLook) -> None:
     w, h, bleed = frame.width, frame.height, frame.bleed
     dark = darken(deck.colour, 0.15)
+    # A border of the deck's colour into the bleed, so a cut or a duplex drift a little off
+    # still shows it; inside, a pale tint under the deck's pattern: no page-sized solid ink.
     surface.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=dark)
-    draw_pattern(surface, deck.pattern, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed,
-                 colour=lighten(dark, 0.3), spacing=_spacing(deck.pattern, 3.0), width=0.4)
+    s = frame.safe
+    surface.rect(s, s, w - 2 * s, h - 2 * s, fill=lighten(deck.colour, 0.8), radius=2.0)
+    with surface.clipped(s, s, w - 2 * s, h - 2 * s, radius=2.0):
+        draw_pattern(surface, deck.pattern, s, s, w - 2 * s, h - 2 * s,
+                     colour=lighten(dark, 0.3), spacing=_spacing(deck.pattern, 3.0), width=0.4)
     # A parchment medallion, centred with wide margins so a duplex shift of a few mm
     # never pushes it off the card.
     mw, mh = w - 16.0, 50.0
