@@ -197,7 +197,7 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: dict |
         player, step = action.get("player"), action.get("step")
         if step == "start":
             return _("{player}'s turn begins.").format(player=player)
-        if step == "vivre":
+        if isinstance(step, str) and step.startswith("vivre"):
             return _("{player}'s turn: Vivre.").format(player=player)
         if step == "recherche":
             return _("{player}'s turn: Recherche.").format(player=player)

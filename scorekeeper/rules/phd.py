@@ -55,7 +55,8 @@ TIMED_OPTION_DEFAULT = False
 # The session actions of SCOREKEEPER.md, and the words the engine uses for them.
 ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty", "turn")
 # The steps of a turn guided play records (`turn` lines), so it resumes where it stopped.
-TURN_STEPS = ("start", "vivre", "recherche", "recherche-1-of-2", "recherche-2-of-2")
+TURN_STEPS = ("start", "vivre", "vivre-cooperation", "vivre-superviseur", "recherche", "recherche-1-of-2",
+              "recherche-2-of-2")
 STATUSES = ("playing", "burnout", "bingo", "doctor")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 

@@ -263,8 +263,9 @@ def outcome(before: dict, after: dict, action: dict, lang: str | None = None) ->
 # -- guided play ---------------------------------------------------------------------------
 #
 # A turn (RULES.md §1.3) is recorded in the file step by step (`turn` lines): "start" (the
-# optional defence), "vivre" (the event card), then "recherche", or "recherche-1-of-2" and
-# "recherche-2-of-2" after a won Challenge. Play resumes at the recorded step, so a card
+# optional defence), "vivre" (the event card; "vivre-cooperation" and "vivre-superviseur"
+# once such a card is revealed, since its effects take several entries), then "recherche",
+# or "recherche-1-of-2" and "recherche-2-of-2" after a won Challenge. Play resumes at the recorded step, so a card
 # already revealed is asked about, never drawn again. Decisions on the printed aids kept here:
 # the Superviseur card changes Pression and Crédit like C'est la vie before it says what
 # happens to a chapter; the thesis defence starts as soon as the approval that completes the
@@ -350,10 +351,15 @@ def _defence_if_complete(path: Path, name: str) -> None:
         _defence(path, name)
 
 
-def _superviseur(path: Path, name: str) -> None:
+def _superviseur(path: Path, name: str, *, step: str | None = None) -> None:
     """The Superviseur card: a Pression/Crédit change like C'est la vie, then what it says
-    about a chapter (approval, controversy, revocation or nothing)."""
-    _adjust(path, name)
+    about a chapter (approval, controversy, revocation or nothing). Revealed in Vivre
+    (`step` "vivre"), the change once saved is bookmarked, so a resumed play asks the
+    chapter question and never applies the change twice."""
+    if step != "vivre-superviseur":
+        _adjust(path, name)
+        if step == "vivre" and _still_playing(name):
+            common.record_turn(name, "vivre-superviseur")
     guide = common.current_guide()
     p = guide.state["players"][name]
     if guide.state["over"] or p["status"] != "playing":
@@ -374,12 +380,30 @@ def _superviseur(path: Path, name: str) -> None:
     _defence_if_complete(path, name)
 
 
+def _cooperation(path: Path) -> None:
+    """Coopération: any players' resources change, one after the other, until Enter alone."""
+    guide = common.current_guide()
+    while not guide.state["over"]:
+        playing = [n for n, p in guide.state["players"].items() if p["status"] == "playing"]
+        who = common.ask_player(_("Player whose resources change (empty when done)"), playing, optional=True)
+        if who is None:
+            break
+        _adjust(path, who)
+
+
 EVENTS = ["vie", "cooperation", "challenge", "superviseur", "none"]
 
 
-def _event(path: Path, name: str, *, timed_end: bool) -> bool:
-    """One event card (revealed in Vivre, or played from hand); True for a won challenge."""
-    guide = common.current_guide()
+def _event(path: Path, name: str, *, timed_end: bool, step: str | None = None) -> bool:
+    """One event card (revealed in Vivre: `step` is the turn's step; or played from hand);
+    True for a won challenge. A card whose effects take several entries (Coopération, the
+    Superviseur) is bookmarked once revealed, so resuming goes on with it."""
+    if step == "vivre-cooperation":
+        _cooperation(path)
+        return False
+    if step == "vivre-superviseur":
+        _superviseur(path, name, step=step)
+        return False
     choices = EVENTS + (["empty"] if timed_end else [])
     help_text = _("vie: C'est la vie; cooperation: Coopération; challenge; superviseur; none: no event card"
                   ) + (_("; empty: the deck has run out (timed game)") if timed_end else "")
@@ -387,16 +411,13 @@ def _event(path: Path, name: str, *, timed_end: bool) -> bool:
     if kind == "vie":
         _adjust(path, name)
     elif kind == "cooperation":
-        while not guide.state["over"]:
-            playing = [n for n, p in guide.state["players"].items() if p["status"] == "playing"]
-            who = common.ask_player(_("Player whose resources change (empty when done)"), playing, optional=True)
-            if who is None:
-                break
-            _adjust(path, who)
+        if step == "vivre":
+            common.record_turn(name, "vivre-cooperation")
+        _cooperation(path)
     elif kind == "challenge":
         return _challenge(path, name)
     elif kind == "superviseur":
-        _superviseur(path, name)
+        _superviseur(path, name, step=step)
     elif kind == "empty":
         common.try_submit(path, {"action": "deck_empty"})
     return False
@@ -445,10 +466,13 @@ def _turn(path: Path, name: str, state: dict) -> None:
                     return
         common.record_turn(name, "vivre")
         step = "vivre"
-    if step == "vivre":
-        click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
+    if step in ("vivre", "vivre-cooperation", "vivre-superviseur"):
+        if step == "vivre":
+            click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
+        else:
+            click.echo("\n== " + _("{name}'s turn, Vivre: the event card revealed goes on.").format(name=name))
         start = guide.state["players"][name]["pression"]
-        won = _event(path, name, timed_end=guide.state["options"]["timed"])
+        won = _event(path, name, timed_end=guide.state["options"]["timed"], step=step)
         if not _still_playing(name):
             return
         if start > 0 and guide.state["players"][name]["pression"] == 0:

@@ -148,6 +148,8 @@ def test_play_stops_cleanly_and_resumes(kit, game):
     (["", "vie", "1", "0"], "Recherche", "Recherche:"),                         # the single Recherche
     (["", "challenge", "credit", "1", "", "", "", "1"], "Recherche (1 of 2", "Recherche (1 of 2"),
     (["", "challenge", "credit", "1", "", "", "", "1", "draw"], "Recherche (2 of 2", "Recherche (2 of 2"),
+    # a card with several entries: its first effects saved, resuming goes on with the same card
+    (["", "cooperation", "Ben", "1", "0"], "Player whose resources change", "Player whose resources change"),
 ])
 def test_resuming_after_ctrl_c_continues_at_that_step(kit, game, before, stopped_at, resumed_by):
     """Ctrl-C (here: the input ending) at each step of a turn; play resumes at that very step,
@@ -208,3 +210,15 @@ def test_play_says_what_empty_means_in_a_timed_game(kit, game):
     assert result.exit_code == 0, result.output
     assert "/none/empty)" in result.output and "best score (won)" in result.output
     assert "/empty)" not in kit("score", "play", game(), input="\n").output
+
+
+def test_a_superviseur_card_interrupted_after_its_change_is_not_applied_twice(kit, game):
+    path = game(players=("Ana", "Ben"))
+    kit("score", "adjust", path, "Ana", "--pression", "+2", "--credit", "+2")
+    kit("score", "submit", path, "Ana")
+    result = kit("score", "play", path, input="\n".join(["", "superviseur", "1", "0"]) + "\n")
+    assert result.exit_code == 130 and "What does the Superviseur card say" in result.output.splitlines()[-1]
+    result = kit("score", "play", path, input="approve\n")
+    assert "Event card" not in result.output and "Pression change" not in result.output
+    state = kit.state(path)
+    assert state["players"]["Ana"]["pression"] == 2 and state["players"]["Ana"]["approved"] == 1
