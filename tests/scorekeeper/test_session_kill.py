@@ -24,14 +24,15 @@ OPTIONS = {"objectives": {tribe: {**goal, "secondary": {"kind": "seals", "amount
 
 # A writer that appends vote/undo pairs for ever (each pair is always valid, whatever another
 # writer does in between: at most one vote per writer is in effect) and counts what it
-# appended; SessionLocked means "try again". It starts with an undo when a vote of a killed
-# predecessor is still in effect.
+# appended; SessionLocked means "try again". A writer that takes over from a killed one
+# (resume) starts with an undo when that one's vote is still in effect; writers started
+# together must not, or one could undo the other's vote and later find nothing to undo.
 WRITER = r"""
 import sys
 from scorekeeper import session as sessions
-path, limit = sys.argv[1], int(sys.argv[2])
+path, limit, resume = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "resume"
 done = 0
-if sessions.load(path).latest_in_effect() is not None:
+if resume and sessions.load(path).latest_in_effect() is not None:
     sessions.undo(path)
 while limit < 0 or done < limit:
     for action in ({"action": "vote", "contre": {"Bob": 1}}, {"action": "undo"}):
@@ -46,10 +47,11 @@ print(done)
 """
 
 
-def start_writer(path: Path, limit: int = -1) -> subprocess.Popen:
+def start_writer(path: Path, limit: int = -1, *, resume: bool = False) -> subprocess.Popen:
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(limit)],
+    return subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(limit),
+                             "resume" if resume else "fresh"],
                             stdout=subprocess.PIPE, env=env, text=True)
 
 
@@ -66,7 +68,7 @@ def test_killing_a_writer_mid_append_never_damages_earlier_lines(tmp_path: Path)
     rng = random.Random(7)
     for _ in range(5):
         before = path.read_bytes()
-        writer = start_writer(path)
+        writer = start_writer(path, resume=True)
         wait_for_lines(path, before.count(b"\n") + 2)
         time.sleep(rng.uniform(0, 0.05))
         writer.send_signal(signal.SIGKILL)
