@@ -6,9 +6,11 @@ import inspect
 
 import pytest
 
+from kit.build import BuildOptions, draw_document, plan, select
 from kit.errors import LayoutError
 from kit.paper import CARD_SIZES, parse_size
 from kit.schema import Field, ListOf, Record, load_yaml
+from kit.surface.record import RecordingSurface
 
 from game_sizes import (LAYOUT_MODULES, SIZED_FILES, copy_layouts, declared_sizes, read_size, size_fields,
                         write_size)
@@ -96,3 +98,93 @@ def test_a_misspelt_size_is_refused_with_file_entry_and_field(tmp_path, size):
     assert e.file == str(root / size.game / size.file)
     assert f"{e.entry}.{e.field}" == size.name if e.entry else e.field == size.name
     assert "expected a size" in e.problem and "63 by 88" in e.problem
+
+
+# --- every size within the bounds builds --------------------------------------------------------------
+BOUNDED = declared_sizes()
+
+
+def _bounds(size) -> tuple[tuple[float, float], tuple[float, float]]:
+    low, high = size.field.min, size.field.max
+    if size.round:
+        return (low, low), (high, high)
+    return tuple(low), tuple(high)
+
+
+def _within(size) -> list[tuple[float, float]]:
+    """The schema's smallest and largest size, two on the diagonal between, and two towards
+    the other corners (a narrow tall piece, a wide short one)."""
+    (w0, h0), (w1, h1) = _bounds(size)
+    at = [(0, 0), (1, 1), (1 / 3, 1 / 3), (2 / 3, 2 / 3)]
+    if not size.round:
+        at += [(0.25, 0.75), (0.75, 0.25)]
+    return [(round(w0 + a * (w1 - w0), 1), round(h0 + b * (h1 - h0), 1)) for a, b in at]
+
+
+def _written(size, value: tuple[float, float]):
+    return value[0] if size.round else f"{value[0]:g}x{value[1]:g}"
+
+
+def _draw(size, root, value) -> None:
+    """Build the game from the copy and draw every component of that size on the recording
+    surface, the contents page included (what `kit build` does, without writing a file)."""
+    kit = LAYOUT_MODULES[size.game].build(root)
+    drawn = tuple(c.id for c in kit.components if c.size == value)
+    assert drawn, f"no component of {value} after writing {size}"
+    draw_document(RecordingSurface(), plan(select(kit, drawn), BuildOptions()))
+
+
+def _refused_by_the_size(error: LayoutError, root, size) -> bool:
+    named = f"{error.entry}.{error.field}" if error.entry else error.field
+    return error.file == str(root / size.game / size.file) and named == size.name
+
+
+def test_every_size_field_states_its_bounds():
+    for size in BOUNDED:
+        assert size.field.min is not None and size.field.max is not None, f"{size} has no bounds"
+        (w0, h0), (w1, h1) = _bounds(size)
+        assert 0 < w0 < w1 and 0 < h0 < h1
+
+
+@pytest.mark.parametrize("size", BOUNDED, ids=str)
+def test_every_size_within_the_bounds_builds_or_is_refused_by_its_own_field(tmp_path, size):
+    """Never an unexpected error nor a text said too long because its piece was resized:
+    the piece is drawn, or the layout refuses the size (a board that leaves its seats no
+    room, a token larger than its seat) naming the size field."""
+    root = copy_layouts(tmp_path, size.game)
+    for value in _within(size):
+        write_size(root, size, _written(size, value))
+        try:
+            _draw(size, root, value)
+        except LayoutError as error:
+            assert _refused_by_the_size(error, root, size), (value, str(error))
+
+
+@pytest.mark.parametrize("size", BOUNDED, ids=str)
+def test_a_size_beyond_the_bounds_is_refused_with_file_entry_and_field(tmp_path, size):
+    root = copy_layouts(tmp_path, size.game)
+    (w0, h0), (w1, h1) = _bounds(size)
+    for value in ((w0 - 1, h0), (w0, h0 - 1), (w1 + 1, h1), (w1, h1 + 1)):
+        if size.round and value[0] != value[1]:
+            continue
+        write_size(root, size, _written(size, value))
+        with pytest.raises(LayoutError) as caught:
+            LAYOUT_MODULES[size.game].build(root)
+        assert _refused_by_the_size(caught.value, root, size), (value, str(caught.value))
+        assert "out of bounds" in caught.value.problem or "must be at" in caught.value.problem
+
+
+@pytest.mark.parametrize("diameter", [30.0, 45.0, 60.0, 120.0])
+def test_the_speaker_tokens_lectern_stays_inside_its_ring_at_any_diameter(diameter):
+    """The token once assumed 60 mm: at 30 its lectern left the ring and the build blamed
+    the title. Every shape now stays inside the inner ring, whatever the diameter."""
+    from kit.games.amphitheatre.pieces import SPEAKER_DESIGN, draw_speaker
+    from kit.model import Frame
+    surface = RecordingSurface()
+    draw_speaker(surface, Frame(diameter, diameter), text="Orateur", subtitle="a la parole", game="Amphithéâtre")
+    c = diameter / 2
+    inside = c - 3.6 * diameter / SPEAKER_DESIGN
+    corners = [p for call in surface.find("polygon") for p in call["points"]]
+    corners += [(r["x"] + dx, r["y"] + dy) for r in surface.find("rect") for dx in (0, r["w"]) for dy in (0, r["h"])]
+    assert len(corners) == 2 * 4 + 2 * 4
+    assert all(((x - c) ** 2 + (y - c) ** 2) ** 0.5 < inside for x, y in corners)

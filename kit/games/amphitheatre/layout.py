@@ -77,17 +77,21 @@ GAME = Record({
     "token_table": Field(ListOf(TABLE_ROW), required=False,
                          doc="optional; when present it must equal the rule engine's TOKEN_TABLE"),
     "board": Field(Record({
-        "size": Field("size", min=(60, 60)), "seat": Field("mm", min=8),
+        "size": Field("size", min=art.SIZES["boards"][0], max=art.SIZES["boards"][1]), "seat": Field("mm", min=8),
         "doubt_zone": TEXT, "seats_word": TEXT, "fill_hint": TEXT, "row_hint": TEXT,
     })),
     "spectator_tokens": Field(Record({
         "count": Field(int, min=rules.MIN_SPECTATOR_TOKENS, max=MAX_COPIES),
-        "size": Field("size", min=(8, 8), doc="a square: 15x15"),
+        "size": Field("size", min=(art.SIZES["spectator-tokens"][0],) * 2,
+                      max=(art.SIZES["spectator-tokens"][1],) * 2, doc="a square: 15x15"),
         "designs": Field(ListOf(Field(str, choices=art.SPECTATORS), min_len=1)),
     })),
-    "speaker_token": Field(Record({"diameter": Field("mm", min=20), "text": TEXT, "subtitle": TEXT})),
-    "cards": Field(Record({"size": Field("size", min=(40, 60)), "footer": TEXT})),
-    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS, max=MAX_COPIES), "size": Field("size", min=(100, 100))})),
+    "speaker_token": Field(Record({"diameter": Field("mm", min=art.SIZES["speaker-token"][0],
+                                                     max=art.SIZES["speaker-token"][1]),
+                                   "text": TEXT, "subtitle": TEXT})),
+    "cards": Field(Record({"size": Field("size", min=art.SIZES["cards"][0], max=art.SIZES["cards"][1]),
+                           "footer": TEXT})),
+    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS, max=MAX_COPIES), "size": Field("size", min=art.SIZES["aid"][0], max=art.SIZES["aid"][1])})),
     "components": Field(Record({cid: Field(NAMED) for cid in COMPONENT_IDS})),
 })
 
@@ -140,6 +144,10 @@ def check_geometry(game: dict, file: Path) -> art.Auditorium:
         if s.cx - s.r < 4 or s.cx + s.r > width - 4 or s.cy - s.r < 4:
             raise LayoutError(file, "board", "size", f"seat {s.number} runs off a {width:g} x "
                                                      f"{height:g} mm board; make the board larger")
+    if art.corner_width(a) < art.HINT_MIN_W:
+        raise LayoutError(file, "board", "size", f"at {width:g} x {height:g} mm the doubt zone leaves "
+                                                 f"{max(art.corner_width(a), 0):.0f} mm beside it for the hints, under "
+                                                 f"{art.HINT_MIN_W:g}; make the board wider or lower")
     for row, _side, x, _ in art.row_signs(a, board["seat"]):
         if x - art.SIGN_W / 2 < 4 or x + art.SIGN_W / 2 > width - 4:
             raise LayoutError(file, "board", "size", f"the sign beside row {row} runs off a {width:g} mm "

@@ -33,6 +33,20 @@ INK = "#2E2419"
 FADED = "#6B5B45"
 STONE = ("#E4D6B8", "#D6C49E", "#C8B285")
 
+# The sizes each piece draws legibly at, (width, height) in mm from the smallest to the
+# largest: below, the default texts no longer fit at a readable size; above, the piece no
+# longer fits the paper. The layout's schema refuses any other size, naming the file, the
+# entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
+# The tokens' are one length (a square's side, a disc's diameter); a board or a token also
+# has to suit the seats (checked by the layout).
+SIZES = {
+    "boards": ((180.0, 120.0), (265.0, 175.0)),
+    "cards": ((56.0, 80.0), (90.0, 130.0)),
+    "aid": ((180.0, 120.0), (265.0, 196.0)),
+    "spectator-tokens": (8.0, 30.0),
+    "speaker-token": (30.0, 120.0),
+}
+
 SEAT_GAP = 2.5      # mm between neighbouring seats along a tier
 TIER_GAP = 2.0      # mm between two tiers, so a token never touches the next row
 TITLE_DEPTH = 23.5  # mm kept free at the top of the board for the faculty's name and motto
@@ -165,7 +179,7 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
         surface.text(s.cx, s.cy + 2.4, str(s.number), font="sans-bold", size=10, colour=INK, anchor="middle")
 
     # The bottom corners, beside the floor: how to read the board.
-    corner_w = a.cx - a.floor - 12.0
+    corner_w = corner_width(a)
     text_box(surface, 8.0, h - 24.0, corner_w, 17.0, b.fill_hint, font="sans-italic", size=7.5, min_size=7,
              colour=FADED, align="left", valign="bottom")
     text_box(surface, w - 8.0 - corner_w, h - 24.0, corner_w, 17.0, b.row_hint, font="sans-italic", size=7.5,
@@ -181,6 +195,15 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
             lines = [(f"{b.gain_label} {values['gain']}", "sans-bold", 8.5),
                      (f"{b.penalty_label} {values['penalty']}", "sans-bold", 8.5)]
         _placard(surface, x, y, 0.0, SIGN_W, SIGN_H, lines, fill=PARCHMENT, stroke=edge)
+
+
+HINT_MIN_W = 18.0  # mm: the narrowest corner the two hints still fit at 6 pt
+
+
+def corner_width(a: Auditorium) -> float:
+    """The width of each bottom corner beside the floor, where the hints go: the floor grows
+    with the board's height, so a tall narrow board leaves them too little."""
+    return a.cx - a.floor - 12.0
 
 
 def row_signs(a: Auditorium, seat: float) -> list[tuple[int, int, float, float]]:
@@ -355,31 +378,41 @@ def draw_spectator(surface: "Surface", frame: "Frame", design: str) -> None:
                         fill=figure)
 
 
+SPEAKER_DESIGN = 60.0  # mm: the speaker token is drawn to this diameter and scaled to the frame
+
+
 def draw_speaker(surface: "Surface", frame: "Frame", text: str, subtitle: str, game: str) -> None:
+    """The speaker's token: a ring of seats round a lectern, the layout's words below it.
+    Every length is a share of the diameter (designed on SPEAKER_DESIGN mm), so the lectern
+    stays inside the ring at any size the schema accepts; the words take the largest size
+    that fits their chord, from their designed size scaled, down to 6 pt."""
     w, bleed = frame.width, frame.bleed
     c = w / 2
+    u = w / SPEAKER_DESIGN
     surface.circle(c, c, c + bleed, fill=INK)
-    surface.circle(c, c, c - 2.0, fill=PARCHMENT, stroke=None)
-    surface.circle(c, c, c - 3.6, stroke=INK, width=0.4)
+    surface.circle(c, c, c - 2.0 * u, fill=PARCHMENT, stroke=None)
+    surface.circle(c, c, c - 3.6 * u, stroke=INK, width=0.4 * u)
     # A ring of small seats: the whole theatre listens to whoever holds this token.
     for k in range(24):
-        x, y = _polar(c, c, c - 6.2, k * 15)
-        surface.circle(x, y, 0.9, fill=FADED)
+        x, y = _polar(c, c, c - 6.2 * u, k * 15)
+        surface.circle(x, y, 0.9 * u, fill=FADED)
     # A lectern with an open book: the speaker's chair of an anatomy theatre.
-    surface.polygon([(c - 8, c - 15.5), (c - 0.6, c - 13.5), (c - 0.6, c - 10.5), (c - 8, c - 12.5)], fill=INK)
-    surface.polygon([(c + 8, c - 15.5), (c + 0.6, c - 13.5), (c + 0.6, c - 10.5), (c + 8, c - 12.5)], fill=INK)
-    surface.rect(c - 1.4, c - 10.0, 2.8, 7.0, fill=INK)
-    surface.rect(c - 5.5, c - 3.4, 11.0, 1.4, fill=INK, radius=0.5)
-    # The title and subtitle come from the layout: each shrinks to the chord of the inner
-    # ring at its height, down to 6 pt; beyond that the sheet guard refuses the token.
-    for line, base, font, size, colour in ((text.upper(), c + 6.5, "sans-bold", 15.0, INK),
-                                           (subtitle, c + 12.0, "sans-italic", 8.5, FADED)):
-        chord = 2 * math.sqrt(max((c - 7.5) ** 2 - (base - c) ** 2, 0.0))
+    surface.polygon([(c - 8 * u, c - 15.5 * u), (c - 0.6 * u, c - 13.5 * u), (c - 0.6 * u, c - 10.5 * u),
+                     (c - 8 * u, c - 12.5 * u)], fill=INK)
+    surface.polygon([(c + 8 * u, c - 15.5 * u), (c + 0.6 * u, c - 13.5 * u), (c + 0.6 * u, c - 10.5 * u),
+                     (c + 8 * u, c - 12.5 * u)], fill=INK)
+    surface.rect(c - 1.4 * u, c - 10.0 * u, 2.8 * u, 7.0 * u, fill=INK)
+    surface.rect(c - 5.5 * u, c - 3.4 * u, 11.0 * u, 1.4 * u, fill=INK, radius=0.5 * u)
+    # The title, subtitle and game come from the layout: each shrinks to the chord of the
+    # inner ring at its height, down to 6 pt; beyond that the sheet guard refuses the token.
+    for line, base, font, size, colour in ((text.upper(), c + 6.5 * u, "sans-bold", 15.0 * u, INK),
+                                           (subtitle, c + 12.0 * u, "sans-italic", 8.5 * u, FADED),
+                                           (game, c + 18.0 * u, "sans", 7.0 * u, FADED)):
+        chord = 2 * math.sqrt(max((c - 7.5 * u) ** 2 - (base - c) ** 2, 0.0))
         used = largest_fitting_size(
             lambda pt, line=line, font=font, chord=chord: surface.text_width(line, font=font, size=pt) <= chord,
-            size, 6.0)
-        surface.text(c, base, line, font=font, size=used or size, colour=colour, anchor="middle")
-    surface.text(c, c + 18.0, game, font="sans", size=7, colour=FADED, anchor="middle")
+            max(size, 6.0), 6.0)
+        surface.text(c, base, line, font=font, size=used or max(size, 6.0), colour=colour, anchor="middle")
 
 
 # --- the player aid ---------------------------------------------------------------------------------

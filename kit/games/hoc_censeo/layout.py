@@ -21,7 +21,7 @@ from pathlib import Path
 from kit.errors import LayoutError
 from kit.model import Component, GameKit, Piece
 from kit.games.hoc_censeo.pieces import draw_magistrate_aid
-from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, ColourInfo, HocLayout, Motion, Objective
+from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, SIZES, ColourInfo, HocLayout, Motion, Objective
 from kit.games.hoc_censeo.pieces import draw_motion_back, draw_motion_card, draw_motion_slip
 from kit.games.hoc_censeo.pieces import draw_tribe_sheet
 from kit.schema import (MAX_COPIES, Field, ListOf, Record, check, entry_name, find, layout_dir, load_layout, load_yaml,
@@ -73,18 +73,23 @@ def _strings(*keys: str) -> Record:
 
 
 COMPONENT_TEXT = _strings("name", "instructions")
-# The sheets and the aid fill the page; the slips and the cards are cut to the size declared.
-CUT_TO_SIZE = Record({**COMPONENT_TEXT.fields,
-                      "size": Field("size", doc="poker, tarot..., WxH or [width, height] in mm")})
 COMPONENT_IDS = ("tribe-sheets", "blank-sheet", "motion-slips", "motion-cards", "magistrate-aid")
+# The sheets and the aid fill the page; the slips and the cards are cut to the size declared,
+# within the bounds their drawing states (pieces.SIZES).
 CUT_COMPONENTS = ("motion-slips", "motion-cards")
+
+
+def _cut_to_size(cid: str) -> Record:
+    smallest, largest = SIZES[cid]
+    return Record({**COMPONENT_TEXT.fields, "size": Field("size", min=smallest, max=largest,
+                                                          doc="poker, tarot..., WxH or [width, height] in mm")})
 SECTION = Record({"title": Field(str), "body": Field(str),
                   "bonus_table": Field(bool, default=False, doc="the bonus table follows this section")},
                  name_key="title")
 TEXTS_FILE = Record({
     "kit": Field(Record({"title": Field(str), "players": Field(str), "summary": Field(str),
                          "bring": Field(ListOf(str))})),
-    "components": Field(Record({c: Field(CUT_TO_SIZE if c in CUT_COMPONENTS else COMPONENT_TEXT)
+    "components": Field(Record({c: Field(_cut_to_size(c) if c in CUT_COMPONENTS else COMPONENT_TEXT)
                                 for c in COMPONENT_IDS})),
     "sheet": Field(Record({
         **{k: Field(str) for k in (

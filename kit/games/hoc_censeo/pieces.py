@@ -36,6 +36,16 @@ ROMAN_BOLD = "roman-bold"
 # The game's accent: a Pompeian red that survives greyscale as a dark grey.
 ACCENT = "#8E2A1B"
 
+# The sizes each piece draws legibly at, (width, height) in mm from the smallest to the
+# largest: below, the default texts no longer fit at a readable size; above, the piece no
+# longer fits the paper. The layout's schema refuses any other size, naming the file, the
+# entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
+# The sheets and the aid fill the page, whatever the paper.
+SIZES = {
+    "motion-slips": ((56.0, 80.0), (90.0, 130.0)),
+    "motion-cards": ((56.0, 80.0), (90.0, 130.0)),
+}
+
 
 @dataclass(frozen=True)
 class ColourInfo:

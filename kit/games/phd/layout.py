@@ -57,10 +57,11 @@ MARK = Record({
 RESOURCE = MARK
 
 
-def _component(**extra: Field) -> Record:
+def _component(cid: str, **extra: Field) -> Record:
+    smallest, largest = art.SIZES[cid]
     return Record({
         "name": Field("text", min=1),
-        "size": Field("size", doc="poker, tarot..., WxH or [width, height] in mm"),
+        "size": Field("size", min=smallest, max=largest, doc="poker, tarot..., WxH or [width, height] in mm"),
         "instructions": Field("text", min=1, doc="French: how to cut, fold, assemble"),
         **extra,
     })
@@ -88,6 +89,7 @@ KIT = Record({
     "sign_colours": Field(Record({"bonus": Field("colour"), "malus": Field("colour")})),
     "components": Field(Record({
         "character-cards": Field(_component(
+            "character-cards",
             track_margin=Field("mm", min=0, doc="from the short edges to the first and last cells' centres"),
             cell_width=Field("mm", min=6, max=20),
             label_width=Field("mm", min=3, max=10),
@@ -96,10 +98,10 @@ KIT = Record({
             credit_end=Field("text", min=1),
             summary_title=Field("text", min=1),
             summary=Field("text", min=1))),
-        "event-cards": Field(_component(**DECK)),
-        "argument-cards": Field(_component(**DECK)),
-        "chapter-markers": Field(_component()),
-        "turn-aid": Field(_component(copies=Field(int, default=1, min=1, max=10))),
+        "event-cards": Field(_component("event-cards", **DECK)),
+        "argument-cards": Field(_component("argument-cards", **DECK)),
+        "chapter-markers": Field(_component("chapter-markers")),
+        "turn-aid": Field(_component("turn-aid", copies=Field(int, default=1, min=1, max=10))),
     })),
 })
 

@@ -31,6 +31,18 @@ if TYPE_CHECKING:
     from kit.surface.base import Surface
 
 INK = GREYS["ink"]
+
+# The sizes each piece draws legibly at, (width, height) in mm from the smallest to the
+# largest: below, the default texts no longer fit at a readable size; above, the piece no
+# longer fits the paper. The layout's schema refuses any other size, naming the file, the
+# entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
+SIZES = {
+    "character-cards": ((64.0, 116.0), (100.0, 180.0)),   # 116 mm: 21 clip steps of 5 mm
+    "event-cards": ((56.0, 80.0), (90.0, 130.0)),
+    "argument-cards": ((56.0, 80.0), (90.0, 130.0)),
+    "chapter-markers": ((30.0, 60.0), (50.0, 100.0)),
+    "turn-aid": ((68.0, 116.0), (105.0, 180.0)),
+}
 MINUS = "\u2212"
 
 BORDER = 2.2          # mm of the type colour left visible inside the trim
@@ -487,29 +499,35 @@ def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> 
 
 
 # --- chapter markers --------------------------------------------------------------------
-def _marker_half(surface: "Surface", size: float, face: MarkerFace, player: Mark, bleed: float) -> None:
-    """One face of a fold-over marker in a size x size square; the bleed runs out on three
-    sides (the fourth is the fold)."""
-    surface.rect(-bleed, -bleed, size + 2 * bleed, size + bleed, fill=resolve(face.colour))
-    draw_symbol(surface, face.symbol, size / 2, 8.2, 8.0, fill=INK, stroke=INK, width=0.2)
-    for cx in (5.2, size - 5.2):
-        draw_symbol(surface, player.symbol, cx, 5.2, 3.4, fill=player.colour, stroke=INK, width=0.2)
-    text_box(surface, 3.0, 13.0, size - 6.0, 8.2, face.title, font="sans-bold", size=8.0, min_size=7,
-             colour=INK, align="centre", valign="middle")
-    text_box(surface, 3.0, 21.4, size - 6.0, size - 21.4 - 2.2, face.text, font="sans-italic", size=7.0,
-             min_size=7.0, colour=INK, align="centre", valign="middle")
+MARKER_DESIGN = 30.0  # mm: a marker's face is drawn to this square and scaled to its own
+
+
+def _marker_half(surface: "Surface", width: float, height: float, face: MarkerFace, player: Mark,
+                 bleed: float) -> None:
+    """One face of a fold-over marker, width x height mm; the bleed runs out on three sides
+    (the fourth is the fold). Heights are shares of the face's height, symbols of its
+    smaller side (designed on a MARKER_DESIGN mm square)."""
+    v, u = height / MARKER_DESIGN, min(width, height) / MARKER_DESIGN
+    surface.rect(-bleed, -bleed, width + 2 * bleed, height + bleed, fill=resolve(face.colour))
+    draw_symbol(surface, face.symbol, width / 2, 8.2 * v, 8.0 * u, fill=INK, stroke=INK, width=0.2)
+    for cx in (5.2 * u, width - 5.2 * u):
+        draw_symbol(surface, player.symbol, cx, 5.2 * v, 3.4 * u, fill=player.colour, stroke=INK, width=0.2)
+    text_box(surface, 3.0, 13.0 * v, width - 6.0, 8.2 * v, face.title, font="sans-bold", size=max(8.0 * u, 7.0),
+             min_size=7, colour=INK, align="centre", valign="middle")
+    text_box(surface, 3.0, 21.4 * v, width - 6.0, height - 21.4 * v - 2.2, face.text, font="sans-italic",
+             size=max(7.0 * u, 7.0), min_size=7.0, colour=INK, align="centre", valign="middle")
 
 
 def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, approved: MarkerFace,
                  player: Mark) -> None:
-    """A strip of two squares: « soumis » upside down on top, « approuvé » upright below, so
+    """A strip of two faces: « soumis » upside down on top, « approuvé » upright below, so
     that once folded on the middle line and turned over sideways both faces read upright."""
     half = frame.height / 2
     with surface.translated(frame.width, half):
         with surface.rotated(180):
-            _marker_half(surface, frame.width, submitted, player, frame.bleed)
+            _marker_half(surface, frame.width, half, submitted, player, frame.bleed)
     with surface.translated(0.0, half):
-        _marker_half(surface, frame.width, approved, player, frame.bleed)
+        _marker_half(surface, frame.width, half, approved, player, frame.bleed)
     # The fold as in every kit: dashed with the fold sign, never a solid line like a cut.
     draw_fold_line(surface, 0.0, half, frame.width, half, colour=GREYS["dark"], inset=2.2)
 

@@ -27,7 +27,7 @@ from kit.model import Component, GameKit, Piece
 from kit.parts.card import card_back
 from kit.games.promotion.pieces import AidFace, AidType, aid_face
 from kit.games.promotion.pieces import CardFace, promotion_front
-from kit.games.promotion.pieces import token
+from kit.games.promotion.pieces import SIZES, token
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
@@ -100,16 +100,18 @@ TOKEN_VALUE = Record({
 }, name_key="value")
 
 TOKENS = Record({
-    "diameter": Field("mm", min=12, max=40),
+    "diameter": Field("mm", min=SIZES["pi-tokens"][0], max=SIZES["pi-tokens"][1]),
     "label": Field("text", min=1, doc="printed under the value (PI)"),
     "values": Field(ListOf(TOKEN_VALUE, min_len=1)),
 })
 
 
-def _component(size_default: str | None) -> Record:
+def _component(cid: str, size_default: str | None) -> Record:
     fields = {"name": Field("text", min=1), "instructions": Field("text", min=1)}
     if size_default is not None:
-        fields["size"] = Field("size", default=size_default, doc="poker, tarot..., WxH or [width, height] in mm")
+        smallest, largest = SIZES[cid]
+        fields["size"] = Field("size", default=size_default, min=smallest, max=largest,
+                               doc="poker, tarot..., WxH or [width, height] in mm")
     return Record(fields)
 
 
@@ -117,9 +119,9 @@ GAME = Record({
     "summary": Field("text", min=1),
     "bring": Field(ListOf("text"), default=[]),
     "accent": Field("colour", default="blue"),
-    "cards": Field(_component("poker")),
-    "pi-tokens": Field(_component(None)),
-    "aid": Field(_component("95x130")),
+    "cards": Field(_component("cards", "poker")),
+    "pi-tokens": Field(_component("pi-tokens", None)),
+    "aid": Field(_component("aid", "95x130")),
 })
 
 

@@ -38,6 +38,17 @@ if TYPE_CHECKING:
 
 INK = GREYS["ink"]
 
+# The sizes each piece draws legibly at, (width, height) in mm from the smallest to the
+# largest: below, the default texts no longer fit at a readable size; above, the piece no
+# longer fits the paper. The layout's schema refuses any other size, naming the file, the
+# entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
+# A PI token's is its diameter.
+SIZES = {
+    "cards": ((56.0, 80.0), (90.0, 130.0)),
+    "pi-tokens": (18.0, 40.0),
+    "aid": ((95.0, 125.0), (196.0, 265.0)),
+}
+
 BORDER = 2.2        # mm of type colour left visible inside the trim
 BAND_H = 9.5        # mm, the title band
 TITLE_SIZE = 10.5   # pt, shrinks down to TITLE_MIN for long titles

@@ -129,9 +129,15 @@ def test_a_spectator_token_is_square(layouts):
 
 
 def test_a_board_too_small_for_its_tiers_is_refused(layouts):
-    edit(layouts, "game.yaml", lambda d: d["board"].update(size="100x128"))
+    edit(layouts, "game.yaml", lambda d: d["board"].update(size="180x120", seat=24))
     e = error_of(layouts)
-    assert e.entry == "board" and e.field == "size"
+    assert e.entry == "board" and e.field == "size" and "no room for the doubt zone" in e.problem
+
+
+def test_a_board_too_tall_for_its_corner_hints_is_refused(layouts):
+    edit(layouts, "game.yaml", lambda d: d["board"].update(size="200x165"))
+    e = error_of(layouts)
+    assert e.entry == "board" and e.field == "size" and "for the hints" in e.problem
 
 
 def test_an_unknown_placeholder_in_the_aid_names_the_section(layouts):
