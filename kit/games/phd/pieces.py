@@ -37,7 +37,7 @@ INK = GREYS["ink"]
 # longer fits the paper. The layout's schema refuses any other size, naming the file, the
 # entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
 SIZES = {
-    "character-cards": ((64.0, 116.0), (100.0, 180.0)),   # 116 mm: 21 clip steps of 5 mm
+    "character-cards": ((67.0, 116.0), (100.0, 180.0)),   # 116 mm: 21 clip steps of 5 mm
     "event-cards": ((56.0, 80.0), (90.0, 130.0)),
     "argument-cards": ((56.0, 80.0), (90.0, 130.0)),
     "chapter-markers": ((30.0, 60.0), (50.0, 100.0)),

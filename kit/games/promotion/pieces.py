@@ -46,7 +46,7 @@ INK = GREYS["ink"]
 SIZES = {
     "cards": ((56.0, 80.0), (90.0, 130.0)),
     "pi-tokens": (18.0, 40.0),
-    "aid": ((95.0, 125.0), (196.0, 265.0)),
+    "aid": ((95.0, 130.0), (196.0, 265.0)),
 }
 
 BORDER = 2.2        # mm of type colour left visible inside the trim
@@ -131,7 +131,8 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
     # When box: tinted with the type colour, so the type shows a fourth time.
     when_y = row_y + row_h + 1.0
     pad = 1.2
-    when_h = min(text_height(surface, inner_w - 2 * pad, face.when, font="sans-italic", size=WHEN_SIZE),
+    # Measured at the width it is drawn at, so the lines counted are the lines printed.
+    when_h = min(text_height(surface, inner_w - 2 * pad - 0.4, face.when, font="sans-italic", size=WHEN_SIZE),
                  9.0) + 2 * pad - 0.4
     surface.rect(inner_x, when_y, inner_w, when_h, fill=tint(colour, 0.86), radius=1.2)
     surface.rect(inner_x, when_y, 0.9, when_h, fill=colour)
