@@ -249,23 +249,27 @@ def test_fuzz_random_csv_loads_or_gives_one_bounded_sentence(tmp_path, pieces):
         assert isinstance(rows, list)
 
 
-@pytest.mark.parametrize("size, paper, words", [
-    ("7000x12000", "a4", "fits on no paper the kit prints on"),
-    ("199x200", "a4", "does not fit on a4 paper"),          # fits Letter only: known once the paper is
+@pytest.mark.parametrize("game, file, written, field, size, paper, words", [
+    ("phd", "kit.yaml", "size: tarot", "components.character-cards.size", "7000x12000", "a4",
+     "fits on no paper the kit prints on"),
+    # Promotion's aid may be as large as Letter allows (kit.games.promotion.pieces.SIZES):
+    # fits Letter only, known once the paper is.
+    ("promotion", "game.yaml", "size: 100x134", "aid.size", "199x200", "a4", "does not fit on a4 paper"),
 ])
-def test_a_piece_too_large_names_the_file_and_field_that_set_its_size(tmp_path, size, paper, words):
+def test_a_piece_too_large_names_the_file_and_field_that_set_its_size(tmp_path, game, file, written, field, size,
+                                                                      paper, words):
     import shutil
 
     from kit.build import BuildOptions, default_layouts, load_kits, plan
 
-    shutil.copytree(default_layouts() / "phd", tmp_path / "phd")
-    kit_yaml = tmp_path / "phd" / "kit.yaml"
-    text = kit_yaml.read_text(encoding="utf-8")
-    assert "size: tarot" in text
-    kit_yaml.write_text(text.replace("size: tarot", f"size: {size}", 1), encoding="utf-8")
+    shutil.copytree(default_layouts() / game, tmp_path / game)
+    layout = tmp_path / game / file
+    text = layout.read_text(encoding="utf-8")
+    assert written in text
+    layout.write_text(text.replace(written, f"size: {size}", 1), encoding="utf-8")
     with pytest.raises(LayoutError) as caught:
-        for game_kit in load_kits(["phd"], tmp_path):
+        for game_kit in load_kits([game], tmp_path):
             plan(game_kit, BuildOptions(paper=paper))
     message = str(caught.value)
-    assert str(kit_yaml) in message and "field 'components.character-cards.size'" in message
+    assert str(layout) in message and f"field '{field}'" in message
     assert words in message and "line " in message

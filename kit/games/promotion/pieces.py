@@ -46,7 +46,7 @@ INK = GREYS["ink"]
 SIZES = {
     "cards": ((56.0, 80.0), (90.0, 130.0)),
     "pi-tokens": (18.0, 40.0),
-    "aid": ((95.0, 130.0), (196.0, 265.0)),
+    "aid": ((95.0, 130.0), (201.9, 265.4)),   # the largest fits Letter only: A4 refuses it by name
 }
 
 BORDER = 2.2        # mm of type colour left visible inside the trim
