@@ -197,7 +197,7 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
         _placard(surface, x, y, 0.0, SIGN_W, SIGN_H, lines, fill=PARCHMENT, stroke=edge)
 
 
-HINT_MIN_W = 18.0  # mm: the narrowest corner the two hints still fit at 6 pt
+HINT_MIN_W = 18.0  # mm: the narrowest corner the two hints still fit at 7 pt
 
 
 def corner_width(a: Auditorium) -> float:

@@ -45,7 +45,7 @@ INK = GREYS["ink"]
 # A PI token's is its diameter.
 SIZES = {
     "cards": ((56.0, 80.0), (90.0, 130.0)),
-    "pi-tokens": (18.0, 40.0),
+    "pi-tokens": (20.0, 40.0),
     "aid": ((95.0, 130.0), (201.9, 265.4)),   # the largest fits Letter only: A4 refuses it by name
 }
 
