@@ -92,6 +92,7 @@ class SvgSurface(Surface):
         self.title = title
         self._pages: list[str] = []
         self._reused: dict = {}  # key -> (piece id, its group, its glyphs)
+        self._uses: dict = {}    # (font, text) -> the <use> elements of its glyphs
         self._page: _Page | None = None
 
     # --- pages -----------------------------------------------------------------------
@@ -285,10 +286,20 @@ class SvgSurface(Surface):
         d = page.drawing
         run = d.g(transform=f"translate({num(x)} {num(y)}) scale({k:.6g} {-k:.6g})",
                   fill=hex_colour(colour, self.greyscale), aria_label=s)
-        for gid, glyph, pen_x in _layout(font, shown):
+        placed = _layout(font, shown)
+        for gid, glyph, _ in placed:
             page.glyphs[gid] = (font, glyph)
-            use = d.use(f"#{gid}")
-            if pen_x:
-                use["x"] = pen_x
-            run.add(use)
+        # A run's <use> elements depend on its font and characters only: made once per
+        # document and shared by every run that prints the same string (they are never
+        # changed once made, so one element may sit in several groups).
+        uses = self._uses.get((font, shown))
+        if uses is None:
+            uses = []
+            for gid, _, pen_x in placed:
+                use = d.use(f"#{gid}")
+                if pen_x:
+                    use["x"] = pen_x
+                uses.append(use)
+            self._uses[(font, shown)] = uses
+        run.elements.extend(uses)
         page.top.add(run)
