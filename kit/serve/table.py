@@ -130,7 +130,7 @@ class Table:
     # -- events ---------------------------------------------------------------------------
 
     def listen(self) -> asyncio.Queue:
-        queue: asyncio.Queue = asyncio.Queue(maxsize=64)
+        queue: asyncio.Queue = asyncio.Queue(maxsize=1024)
         self._listeners.add(queue)
         return queue
 
@@ -145,12 +145,16 @@ class Table:
             return   # a file being repaired by hand: the next change will be announced
         if line == self.line:
             return
+        # One event per line written since the last announce (several when requests or a
+        # terminal wrote at once); a file cut shorter (a repair) announces its new last line.
+        changes = range(self.line + 1, line + 1) if line > self.line else [line]
         self.line = line
         for queue in list(self._listeners):
-            try:
-                queue.put_nowait(line)
-            except asyncio.QueueFull:
-                pass   # a client that stopped reading; it catches up from the latest line
+            for changed in changes:
+                try:
+                    queue.put_nowait(changed)
+                except asyncio.QueueFull:
+                    break   # a client that stopped reading: it catches up from the latest line
 
     async def watch(self) -> None:
         """Announce the changes other programs make to the file, until cancelled."""
