@@ -36,6 +36,10 @@ def bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # Answers go out in two writes (headers, then body): without TCP_NODELAY, which accepted
+    # connections inherit from this socket, the second waits for the phone's delayed ACK and
+    # every request on a kept-alive connection took ~44 ms instead of ~0.5 ms (measured).
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
     except OSError:
