@@ -12,7 +12,7 @@ in its measures as in its drawing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, Callable, TypeVar
 
 from kit.errors import TextDoesNotFit
@@ -119,6 +119,29 @@ def _wrap(paragraphs: list[list[list[_Run]]], m: _Measure, width: float) -> list
     return lines
 
 
+@lru_cache(maxsize=4096)
+def _paragraphs(text: str) -> tuple[list[list[_Run]], ...]:
+    """The parsed paragraphs of text (shared: read them, never change them)."""
+    return tuple(_parse(p) for p in text.split("\n"))
+
+
+_WRAPS: dict[tuple, list[_Line] | None] = {}
+
+
+def _wrapped(surface: "Surface", w: float, text: str, font: str, size: float) -> list[_Line] | None:
+    """_wrap of text at this size and width, once per (width, text, font, size): a box tries
+    several sizes, the contents page measures its paragraphs before drawing them, and aids
+    measure the same sections at each candidate size. Every surface measures with the same
+    font metrics, so the lines hold for all of them (shared: read them, never change them)."""
+    key = (w, text, font, size)
+    if key in _WRAPS:
+        return _WRAPS[key]
+    if len(_WRAPS) > 50_000:
+        _WRAPS.clear()
+    lines = _WRAPS[key] = _wrap(_paragraphs(text), _Measure(surface, font, size), w)
+    return lines
+
+
 _LAYOUTS: dict[tuple, tuple[float, list[_Line]] | None] = {}
 
 
@@ -142,7 +165,6 @@ def layout(surface: "Surface", w: float, h: float, text: str, *, font: str = "sa
 
 def _fit(surface: "Surface", w: float, h: float, text: str, font: str, size: float, min_size: float,
          leading: float) -> tuple[float, list[_Line]] | None:
-    paragraphs = [_parse(p) for p in text.split("\n")]
     candidates = []
     s = size
     while s > min_size + _EPS:
@@ -150,8 +172,7 @@ def _fit(surface: "Surface", w: float, h: float, text: str, font: str, size: flo
         s -= SHRINK_STEP
     candidates.append(min_size)
     for s in candidates:
-        m = _Measure(surface, font, s)
-        lines = _wrap(paragraphs, m, w)
+        lines = _wrapped(surface, w, text, font, s)
         if lines is None:
             continue
         if _height(surface, font, s, leading, len(lines)) <= h + _EPS:
@@ -239,7 +260,7 @@ def text_height(surface: "Surface", w: float, text: str, *, font: str = "sans", 
     word alone is wider than w."""
     if not text.strip():
         return 0.0
-    lines = _wrap([_parse(p) for p in text.split("\n")], _Measure(surface, font, size), w)
+    lines = _wrapped(surface, w, text, font, size)
     if lines is None:
         raise TextDoesNotFit(f"a word of « {' '.join(text.split())[:60]} » is wider than {w:.1f} mm at {size:g} pt")
     return _height(surface, font, size, leading, len(lines))
