@@ -243,10 +243,12 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
                     # A word after a space starts a new string (another font, or justified):
                     # it carries its space in front, drawn a space-width earlier, so copied
                     # or searched text keeps its word breaks and the ink lands where it did.
-                    pieces.append((run_x - surface.text_width(" ", font=f, size=used), f, " " + run.text))
+                    space = line.space if f == font else surface.text_width(" ", font=f, size=used)
+                    pieces.append((run_x - space, f, " " + run.text))
                 else:
                     pieces.append((run_x, f, run.text))
-                run_x += surface.text_width(run.text, font=f, size=used)
+                if len(word) > 1:  # a one-run word's width is its run's, measured already
+                    run_x += surface.text_width(run.text, font=f, size=used)
             cursor += word_w + gap
         for px, f, t in pieces:
             surface.text(px, baseline, t, font=f, size=used, colour=colour)
