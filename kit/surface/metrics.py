@@ -34,6 +34,20 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
 }
 
 
+class _Advances(dict):
+    """Character -> advance in font units, each looked up in the cmap on its first use
+    (.notdef's for a character the font lacks); a character seen before costs no Python call."""
+
+    def __init__(self, cmap: dict[int, str], advances: dict[str, int]):
+        super().__init__()
+        self._cmap, self._advances = cmap, advances
+
+    def __missing__(self, ch: str) -> int:
+        glyph = self._cmap.get(ord(ch), ".notdef")
+        adv = self[ch] = self._advances.get(glyph, self._advances.get(".notdef", 0))
+        return adv
+
+
 @dataclass
 class FontMetrics:
     """What the backends need from one TrueType font, in font units."""
@@ -45,15 +59,14 @@ class FontMetrics:
     cmap: dict[int, str]  # code point -> glyph name
     advances: dict[str, int]  # glyph name -> advance width
     font: TTFont = field(repr=False)
-    _char_advance: dict[str, int] = field(default_factory=dict, repr=False)
+    char_advances: _Advances = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.char_advances = _Advances(self.cmap, self.advances)
 
     def advance(self, ch: str) -> int:
         """Advance of one (printable) character in font units; .notdef's if missing."""
-        adv = self._char_advance.get(ch)
-        if adv is None:
-            glyph = self.cmap.get(ord(ch), ".notdef")
-            adv = self._char_advance[ch] = self.advances.get(glyph, self.advances.get(".notdef", 0))
-        return adv
+        return self.char_advances[ch]
 
 
 @lru_cache(maxsize=None)
@@ -83,7 +96,7 @@ def get(name: str) -> FontMetrics:
 def printable(font: str, s: str) -> str:
     """s with each character the font lacks replaced by its first available fallback."""
     m = get(font)
-    if all(ord(ch) in m.cmap for ch in s):
+    if all(map(m.cmap.__contains__, map(ord, s))):
         return s
     out = []
     for ch in s:
@@ -129,7 +142,7 @@ def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
         m = get(font)
         if len(_UNITS) > 200_000:  # a long-lived process measuring endless new strings
             _UNITS.clear()
-        found = _UNITS[key] = (sum(m.advance(ch) for ch in printable(font, s)), m.units_per_em)
+        found = _UNITS[key] = (sum(map(m.char_advances.__getitem__, printable(font, s))), m.units_per_em)
     units, per_em = found
     return units * size * PT / per_em
 
