@@ -80,6 +80,11 @@ def get(name: str) -> FontMetrics:
     # fontTools warns that the subset fonts' creation date is "very low"; it is harmless.
     logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
     tt = TTFont(str(fonts.path(name)), lazy=True)
+    if tt["post"].formatType == 3.0:
+        # The subset fonts carry no glyph names (post table format 3); fontTools would make
+        # them up from the cmap and the Adobe Glyph List, most of the fonts' load time. The
+        # kit only needs glyph ids (advances, outlines, SVG ids), so number them instead.
+        tt.setGlyphOrder([".notdef"] + [f"glyph{i:05d}" for i in range(1, tt["maxp"].numGlyphs)])
     hmtx = tt["hmtx"].metrics
     return FontMetrics(
         name=name,
