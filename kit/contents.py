@@ -376,7 +376,8 @@ def contents_size(kit: GameKit, entries: list[ComponentPages], settings: PrintSe
     from kit.surface.record import RecordingSurface  # measuring only: nothing is written
     comfortable = None
     for size in BODY_SIZES:
-        pages = _draw(RecordingSurface(), kit, entries, sheets or [], settings, contents_pages, size)
+        pages = _draw(RecordingSurface(), kit, entries, sheets or [], settings, contents_pages, size,
+                      measuring=True)
         if pages == 1:
             return size, pages
         if comfortable is None:  # when two pages are needed anyway, keep the comfortable size
@@ -394,7 +395,10 @@ def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages
 
 
 def _draw(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",
-          settings: PrintSettings, contents_pages: int, body: float) -> int:
+          settings: PrintSettings, contents_pages: int, body: float, *, measuring: bool = False) -> int:
+    """Draw the contents and return its page count. measuring: only flow the blocks onto
+    pages; each block's height is measured when it is made and its text always fits it
+    (drawn at the size measured), so drawing them would tell nothing more."""
     pw, ph = paper_size(settings.paper)
     x, width = MARGIN, pw - 2 * MARGIN
     bottom = ph - MARGIN - 6.0  # room for the footer line
@@ -424,7 +428,8 @@ def _draw(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheet
                          colour=GREYS["dark"])
             y += 9.0
         for k in range(i, j + 1):
-            blocks[k].draw(surface, x, y)
+            if not measuring:
+                blocks[k].draw(surface, x, y)
             y += blocks[k].height + blocks[k].space_after
         i = j + 1
     footer(pages)
