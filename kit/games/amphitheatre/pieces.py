@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from kit.errors import TextDoesNotFit
@@ -206,14 +207,18 @@ def corner_width(a: Auditorium) -> float:
     return a.cx - a.floor - 12.0
 
 
-def row_signs(a: Auditorium, seat: float) -> list[tuple[int, int, float, float]]:
-    """(row, side, x, y) of each sign's centre: side -1 left of the row, 1 right of it."""
+@lru_cache(maxsize=64)
+def row_signs(a: Auditorium, seat: float) -> tuple[tuple[int, int, float, float], ...]:
+    """(row, side, x, y) of each sign's centre: side -1 left of the row, 1 right of it.
+
+    Worked out once per auditorium: the layout checks it when loading, and every board
+    drawn of that size places its signs by it (each search tests hundreds of points)."""
     out = []
     for row in range(1, len(a.radii) + 1):
         seats = [s for s in a.seats if s.row == row]
         for beside, side in ((seats[0], -1), (seats[-1], 1)):
             out.append((row, side, sign_clearance(a, seat, beside, side, SIGN_W, SIGN_H), beside.cy))
-    return out
+    return tuple(out)
 
 
 def band_extension(seat: float, radius: float) -> float:
