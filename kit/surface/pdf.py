@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import math
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -81,6 +82,12 @@ def _c(v: float) -> str:
     """A colour component in 0..1 (4 decimals tell the 256 levels apart)."""
     text = f"{v:.4f}".rstrip("0").rstrip(".")
     return text or "0"
+
+
+@lru_cache(maxsize=4096)
+def _rgb(value: tuple[float, float, float]) -> str:
+    """An (r, g, b) colour as the operands of rg/RG; a kit uses a few dozen colours."""
+    return f"{_c(value[0])} {_c(value[1])} {_c(value[2])}"
 
 
 def _at(cx: float, cy: float, r: float, degrees: float) -> str:
@@ -261,7 +268,7 @@ class PdfSurface(Surface):
         value = rgb(stroke, self.greyscale)
         # Parts draw runs of shapes in one colour: write each change once.
         if value != self._stroke_now:
-            c.addLiteral(f"{_c(value[0])} {_c(value[1])} {_c(value[2])} RG")
+            c.addLiteral(f"{_rgb(value)} RG")
             self._stroke_now = value
         if width != self._width_now:
             c.addLiteral(f"{_n(width)} w")
@@ -273,7 +280,7 @@ class PdfSurface(Surface):
     def _set_fill(self, colour: str) -> None:
         value = rgb(colour, self.greyscale)
         if value != self._fill_now:
-            self._canvas.addLiteral(f"{_c(value[0])} {_c(value[1])} {_c(value[2])} rg")
+            self._canvas.addLiteral(f"{_rgb(value)} rg")
             self._fill_now = value
 
     def _draw(self, path: str, fill, stroke, width: float, dash=None) -> None:
