@@ -154,8 +154,9 @@ def create_app(path: str | os.PathLike, base_url: str | None = None) -> Starlett
             # resolve show the rule broken, never another player's secret value.
             own = seat is not None and own_entry(table.session().game, seat, action)
             raise Answer(422, refusal=error, reveal=own) from None
-        table.announce()
-        return JSONResponse({"ok": True, "line": session.entries[-1].line})
+        line = session.entries[-1].line
+        table.announce(line)
+        return JSONResponse({"ok": True, "line": line})
 
     async def events(request: Request) -> Response:
         queue = table.listen()
