@@ -598,23 +598,27 @@ class _KeepsTextInside:
 
     def text(self, x: float, y: float, s: str, *, font: str = "sans", size: float = 9.0,
              colour: str = "#000000", anchor: str = "start") -> None:
-        if s.strip() and size < MIN_TEXT_PT - 1e-9:
-            raise TextDoesNotFit(f"the text « {s.strip()[:60]} » would print at {size:g} pt, under the "
-                                 f"{MIN_TEXT_PT:g} pt a player can read; shorten it or enlarge its box")
-        if not self._turns and s.strip():
-            self._check(x + self._dx, y + self._dy, s, font, size, anchor)
+        ink = s.strip()
+        if ink:
+            if size < MIN_TEXT_PT - 1e-9:
+                raise TextDoesNotFit(f"the text « {ink[:60]} » would print at {size:g} pt, under the "
+                                     f"{MIN_TEXT_PT:g} pt a player can read; shorten it or enlarge its box")
+            if not self._turns:
+                self._check(x + self._dx, y + self._dy, s, ink, font, size, anchor)
         self._surface.text(x, y, s, font=font, size=size, colour=colour, anchor=anchor)
 
-    def _check(self, x: float, y: float, s: str, font: str, size: float, anchor: str) -> None:
+    def _check(self, x: float, y: float, s: str, ink: str, font: str, size: float, anchor: str) -> None:
         w, h = self._frame.width, self._frame.height
-        ink = self._surface.text_width(s.strip(), font=font, size=size)
-        left = run_start(x, s.strip(), font, size, anchor)
-        ends = ((left, y), (left + ink, y))
+        ink_w = self._surface.text_width(ink, font=font, size=size)
+        left = run_start(x, ink, font, size, anchor)
+        right = left + ink_w
         if self._round:
             r = min(w, h) / 2
-            inside = all(math.hypot(px - w / 2, py - h / 2) <= r + _TEXT_SLACK for px, py in ends)
+            inside = (math.hypot(left - w / 2, y - h / 2) <= r + _TEXT_SLACK
+                      and math.hypot(right - w / 2, y - h / 2) <= r + _TEXT_SLACK)
         else:
-            inside = all(-_TEXT_SLACK <= px <= w + _TEXT_SLACK and 0 <= py <= h + _TEXT_SLACK for px, py in ends)
+            inside = (-_TEXT_SLACK <= left <= w + _TEXT_SLACK and -_TEXT_SLACK <= right <= w + _TEXT_SLACK
+                      and 0 <= y <= h + _TEXT_SLACK)
         if not inside:
             excerpt = s if len(s) <= 60 else s[:57].rstrip() + "…"
             raise TextDoesNotFit(f"the line « {excerpt} » runs past the edge of the "
