@@ -36,7 +36,6 @@ BOLD_OF: dict[str, str] = {
 
 SHRINK_STEP = 0.25  # pt; fine enough that a box never shrinks noticeably more than needed
 _EPS = 1e-6         # mm; rounding slack when comparing widths and heights
-_BREAKABLE = (" ", "\t")  # the only places a line may break; never U+00A0 or U+202F
 
 T = TypeVar("T")
 
@@ -60,23 +59,16 @@ def _parse(paragraph: str) -> list[list[_Run]]:
     words: list[list[_Run]] = []
     current: list[_Run] = []
     bold = False
-    parts = paragraph.split("**")
-    for i, part in enumerate(parts):
+    for i, part in enumerate(paragraph.split("**")):
         if i > 0:
             bold = not bold
-        buffer = ""
-        for ch in part:
-            if ch in _BREAKABLE:
-                if buffer:
-                    current.append(_Run(buffer, bold))
-                    buffer = ""
-                if current:
-                    words.append(current)
-                    current = []
-            else:
-                buffer += ch
-        if buffer:
-            current.append(_Run(buffer, bold))
+        # Spaces and tabs are the only places a line may break; never U+00A0 or U+202F.
+        for k, piece in enumerate(part.replace("\t", " ").split(" ")):
+            if k > 0 and current:  # a breakable space came before this piece: the word ends
+                words.append(current)
+                current = []
+            if piece:
+                current.append(_Run(piece, bold))
     if current:
         words.append(current)
     return words
@@ -89,6 +81,8 @@ class _Measure:
         self.space = surface.text_width(" ", font=font, size=size)
 
     def word(self, runs: list[_Run]) -> float:
+        if len(runs) == 1:  # most words: one run, no sum to make
+            return self.surface.text_width(runs[0].text, font=self.fonts[runs[0].bold], size=self.size)
         return sum(self.surface.text_width(r.text, font=self.fonts[r.bold],
                                            size=self.size) for r in runs)
 
