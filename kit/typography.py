@@ -43,6 +43,11 @@ _RULES = (
 )
 
 
+# A character without which no rule above can apply: most texts of a layout are set
+# with one search instead of six substitutions.
+_MAY_APPLY = re.compile(r"[;!?:%«»°\d]")
+
+
 def typeset(text: str) -> str:
     """text as French typography prints it (see the module's docstring).
 
@@ -50,6 +55,8 @@ def typeset(text: str) -> str:
     True
     """
     text = text.replace("'", APOSTROPHE)
+    if not _MAY_APPLY.search(text):
+        return text
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)
     return text
