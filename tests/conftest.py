@@ -10,3 +10,9 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "en_US.UTF-8")
+
+
+# The conftest.py files of the test folders share one module name, "conftest"; collected a
+# second time as doctest modules (--doctest-modules) they clash when a run names only some
+# folders. They hold fixtures, not examples: keep them out of the doctest collection.
+collect_ignore_glob = ["*conftest.py"]
