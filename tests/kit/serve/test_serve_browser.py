@@ -46,6 +46,10 @@ def phone(browser, url: str, locale: str = "en-GB"):
 
 def no_horizontal_scroll(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], page.url
+    # Nor inside a box: a table that scrolls sideways hides its last column on a phone.
+    wider = page.evaluate("[...document.querySelectorAll('.scroll')]"
+                          ".filter(box => box.scrollWidth > box.clientWidth + 1).length")
+    assert wider == 0, page.url
 
 
 def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path):
