@@ -16,7 +16,7 @@ from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, Callable, TypeVar
 
 from kit.errors import TextDoesNotFit
-from kit.surface.metrics import PT  # mm per typographic point
+from kit.surface.metrics import PT, text_width  # PT: mm per typographic point
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface
@@ -75,16 +75,19 @@ def _parse(paragraph: str) -> list[list[_Run]]:
 
 
 class _Measure:
+    """Word widths at one size. Every surface's text_width is kit.surface.metrics' (the
+    layout cache relies on it too), called here directly: wrapping measures tens of
+    thousands of words per kit."""
+
     def __init__(self, surface: "Surface", font: str, size: float):
         self.surface, self.size = surface, size
         self.fonts = {False: font, True: BOLD_OF.get(font, font)}
-        self.space = surface.text_width(" ", font=font, size=size)
+        self.space = text_width(" ", font, size)
 
     def word(self, runs: list[_Run]) -> float:
         if len(runs) == 1:  # most words: one run, no sum to make
-            return self.surface.text_width(runs[0].text, font=self.fonts[runs[0].bold], size=self.size)
-        return sum(self.surface.text_width(r.text, font=self.fonts[r.bold],
-                                           size=self.size) for r in runs)
+            return text_width(runs[0].text, self.fonts[runs[0].bold], self.size)
+        return sum(text_width(r.text, self.fonts[r.bold], self.size) for r in runs)
 
 
 def _wrap(paragraphs: list[list[list[_Run]]], m: _Measure, width: float) -> list[_Line] | None:
@@ -237,12 +240,12 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
                     # A word after a space starts a new string (another font, or justified):
                     # it carries its space in front, drawn a space-width earlier, so copied
                     # or searched text keeps its word breaks and the ink lands where it did.
-                    space = line.space if f == font else surface.text_width(" ", font=f, size=used)
+                    space = line.space if f == font else text_width(" ", f, used)
                     pieces.append((run_x - space, f, " " + run.text))
                 else:
                     pieces.append((run_x, f, run.text))
                 if len(word) > 1:  # a one-run word's width is its run's, measured already
-                    run_x += surface.text_width(run.text, font=f, size=used)
+                    run_x += text_width(run.text, f, used)
             cursor += word_w + gap
         for px, f, t in pieces:
             surface.text(px, baseline, t, font=f, size=used, colour=colour)
