@@ -6,6 +6,8 @@ player who cannot tell orange from green. Greyscale printing itself is the surfa
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kit.surface.colour import REC709, rgb
 
 # Okabe & Ito (2008), "Color Universal Design". Hex values as published.
@@ -53,6 +55,8 @@ SYMBOL_FOR: dict[str, str] = {
 }
 
 
+# Parts mix the same few colours thousands of times per kit: each mix is worked out once.
+@lru_cache(maxsize=1024)
 def _rgb(colour: str) -> tuple[int, int, int]:
     """(r, g, b) in 0..255 of a palette name or '#RRGGBB', parsed by kit.surface.colour."""
     r, g, b = (round(c * 255) for c in rgb(resolve(colour)))
@@ -78,18 +82,21 @@ def resolve(colour: str) -> str:
     raise ValueError(f"unknown colour {colour!r}: use #RRGGBB or one of {names}")
 
 
+@lru_cache(maxsize=1024)
 def lighten(colour: str, amount: float = 0.5) -> str:
     """Mix the colour with white: amount 0 keeps it, 1 gives white."""
     r, g, b = _rgb(colour)
     return _hex(*(c + (255 - c) * amount for c in (r, g, b)))
 
 
+@lru_cache(maxsize=1024)
 def darken(colour: str, amount: float = 0.3) -> str:
     """Mix the colour with black: amount 0 keeps it, 1 gives black."""
     r, g, b = _rgb(colour)
     return _hex(*(c * (1 - amount) for c in (r, g, b)))
 
 
+@lru_cache(maxsize=1024)
 def luminance(colour: str) -> float:
     """Relative luminance 0..1 (Rec. 709 weights on sRGB values), to choose readable text."""
     r, g, b = _rgb(colour)
