@@ -2,7 +2,16 @@
 locale's language (French by default), so the machine's LANG must not decide what a test sees."""
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# In CI (.ci/run sets CI) the property and fuzz tests run the same examples every time: a
+# landing is never decided by a draw. Locally they explore new examples on each run.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)
