@@ -346,7 +346,7 @@ def parse_names(text: str | None) -> list[str] | None:
 
 # -- showing -------------------------------------------------------------------------------
 
-def table(headers: list[str], rows: list[list[object]]) -> str:
+def text_table(headers: list[str], rows: list[list[object]]) -> str:
     """A plain text table with aligned columns (numbers right-aligned)."""
     cells = [[str(h) for h in headers]] + [["" if v is None else str(v) for v in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]

@@ -15,7 +15,7 @@ from kit import i18n
 from kit.cli import LazyGroup
 from kit.errors import KitError
 from kit.i18n import _
-from kit import games, table as common
+from kit import games, table
 from scorekeeper import rules, session as sessions
 
 LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)
@@ -117,12 +117,12 @@ def score() -> None:
     """
 
 
-@score.command(epilog=common.examples(
+@score.command(epilog=table.examples(
     "new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres",
     "new these.jsonl phd --player Ana --player Ben --option chapters=5 --option timed=true",
     "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo --player Dan",
     "new bureau.jsonl promotion --player Ana --player Ben --option target=10"))
-@common.FILE
+@table.FILE
 @click.argument("game", type=click.Choice(rules.GAME_IDS))
 @click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
               help="A player, in turn order; ROLE is the tribe in hoc-censeo. Repeat per player.")
@@ -135,14 +135,14 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         raise KitError(_("Name the players with --player NAME[:ROLE], once per player."))
     parsed = {}
     for text in options:
-        key, value = common.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
+        key, value = table.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
         if key in parsed:
             raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))
-        parsed[key] = common.read_option_file(value[1:]) if value.startswith("@") else common.parse_value(value)
-    game_cli = common.game_module(game)
+        parsed[key] = table.read_option_file(value[1:]) if value.startswith("@") else table.parse_value(value)
+    game_cli = table.game_module(game)
     if hasattr(game_cli, "prepare_options"):
         parsed = game_cli.prepare_options(parsed)
-    players_list = common.parse_players(players)
+    players_list = table.parse_players(players)
     if hasattr(game_cli, "prepare_players"):
         players_list = game_cli.prepare_players(players_list)
     session = sessions.create(file, game, players_list, parsed)
@@ -176,37 +176,37 @@ class _DataArguments(click.Command):
                 problem=error.format_message(), command=self.name)) from None
 
 
-@score.command(cls=_DataArguments, epilog=common.examples(
+@score.command(cls=_DataArguments, epilog=table.examples(
     """act senate.jsonl '{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}'""",
     """act these.jsonl '{"action": "adjust", "player": "Ana", "pression": 3}'"""))
-@common.FILE
+@table.FILE
 @click.argument("action")
 def act(file: Path, action: str) -> None:
     """Check one ACTION (a JSON object) against the rules and append it to FILE."""
-    common.submit(file, common.parse_json_action(action), match_names=False)
+    table.submit(file, table.parse_json_action(action), match_names=False)
 
 
-@score.command(epilog=common.examples("undo senate.jsonl"))
-@common.FILE
+@score.command(epilog=table.examples("undo senate.jsonl"))
+@table.FILE
 def undo(file: Path) -> None:
     """Cancel the latest action still in effect (the undo is appended to the log)."""
     try:
-        session, cancelled = common.undo(file)
+        session, cancelled = table.undo(file)
     except sessions.NothingToUndo:   # the rules' sentence does not name the file
         raise KitError(_("There is nothing to undo in {file}: no action is in effect.").format(file=file)) from None
     click.echo(_("Undid line {line}: {action}").format(line=cancelled.line,
-                                                      action=common.describe(session.game, cancelled.action)))
+                                                      action=table.describe(session.game, cancelled.action)))
 
 
-@score.command(epilog=common.examples("log senate.jsonl", "log senate.jsonl --lang fr", "log senate.jsonl --reveal"))
-@common.FILE
+@score.command(epilog=table.examples("log senate.jsonl", "log senate.jsonl --lang fr", "log senate.jsonl --reveal"))
+@table.FILE
 @click.option("--reveal", is_flag=True, help="Show every player's secret amounts too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's own secret amounts, not the others'.")
 def log(file: Path, reveal: bool, viewer: str | None) -> None:
     """The numbered history of FILE (numbers are the file's line numbers); a vote shows its
     totals, not what each player wrote, unless asked to reveal."""
-    session = common.open_session(file)
-    shown: str | bool = True if reveal else (common.match_name(viewer, [p["name"] for p in session.players])
+    session = table.open_session(file)
+    shown: str | bool = True if reveal else (table.match_name(viewer, [p["name"] for p in session.players])
                                              if viewer is not None else False)
     click.echo("1. " + _("New game: {title}, {players}.").format(title=session.rules.TITLE,
                                                                  players=_players_text(session, shown)))
@@ -214,11 +214,11 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
     cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}
     before = _states_before(session)
     for entry in session.entries:
-        text = common.describe(session.game, entry.action, shown, before.get(entry.line))
+        text = table.describe(session.game, entry.action, shown, before.get(entry.line))
         if entry.line in cancelled:
             target = cancelled[entry.line]
             text = _("Undo of line {line}: {action}").format(
-                line=target.line, action=common.describe(session.game, target.action, shown, before.get(target.line)))
+                line=target.line, action=table.describe(session.game, target.action, shown, before.get(target.line)))
         if entry.undone_by:
             text += "  " + _("[undone by line {line}]").format(line=entry.undone_by)
         click.echo(f"{entry.line}. {text}")
@@ -237,42 +237,42 @@ def _states_before(session: sessions.Session) -> dict[int, dict]:
     return before
 
 
-@score.command(epilog=common.examples(
+@score.command(epilog=table.examples(
     "show senate.jsonl", "show senate.jsonl --as Bob", "show senate.jsonl --reveal --lang fr",
     "show senate.jsonl --json"))
-@common.FILE
+@table.FILE
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
 @click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
 def show(file: Path, as_json: bool, reveal: bool, viewer: str | None) -> None:
     """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
-    session = common.open_session(file, history=False)
+    session = table.open_session(file, history=False)
     state = session.state
     if as_json:
         click.echo(json.dumps(state, ensure_ascii=False, indent=2))
         return
     if viewer is not None:
-        viewer = common.match_name(viewer, list(state["players"]))
+        viewer = table.match_name(viewer, list(state["players"]))
     if not reveal and not state.get("over"):   # once the game is over, nothing is secret
         state = rules.public_view(session.game, state, viewer)
-    click.echo(common.game_module(session.game).render(state))
+    click.echo(table.game_module(session.game).render(state))
 
 
-@score.command(epilog=common.examples("play senate.jsonl"))
-@common.FILE
+@score.command(epilog=table.examples("play senate.jsonl"))
+@table.FILE
 def play(file: Path) -> None:
     """Guided play at the table: asks each step, hides typed votes, saves every entry.
 
     Works for every game and resumes where FILE stands; Ctrl-C or Ctrl-D stops without
     losing anything accepted.
     """
-    session = common.open_session(file)
-    with common.guided(file, session):
-        common.game_module(session.game).play(file, session)
+    session = table.open_session(file)
+    with table.guided(file, session):
+        table.game_module(session.game).play(file, session)
 
 
-@score.command(epilog=common.examples("repair senate.jsonl", "repair senate.jsonl --yes"))
-@common.FILE
+@score.command(epilog=table.examples("repair senate.jsonl", "repair senate.jsonl --yes"))
+@table.FILE
 @click.option("--yes", is_flag=True, help="Cut without asking.")
 def repair(file: Path, yes: bool) -> None:
     """Cut a torn last line (an interrupted write) off FILE, after showing it."""
@@ -283,16 +283,16 @@ def repair(file: Path, yes: bool) -> None:
         raise KitError(i18n.refusal(torn))     # in the words `show` uses
     click.echo(_("Line {line} is cut short: {text}").format(line=torn.line,
                                                            text=repr(torn.tail.decode("utf-8", "replace"))))
-    if not yes and not common.ask_yes_no(_("Remove it? The lines before it are kept unchanged"), default=False):
+    if not yes and not table.ask_yes_no(_("Remove it? The lines before it are kept unchanged"), default=False):
         raise KitError(_("Nothing was changed in {file}.").format(file=file))
     line, removed = sessions.repair(file)
     click.echo(_("Removed line {line} ({size} bytes); {file} is whole again.").format(
         line=line, size=len(removed), file=file))
 
 
-@score.command(name="deck-empty", epilog=common.examples(
+@score.command(name="deck-empty", epilog=table.examples(
     "deck-empty these.jsonl", "deck-empty bureau.jsonl --hand Ana=3 --hand Ben=2"))
-@common.FILE
+@table.FILE
 @click.option("--hand", "hands", multiple=True, metavar="NAME=N",
               help="Promotion: cards in a player's hand, needed only to break a tie as the office closes.")
 def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
@@ -303,10 +303,10 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
     `deck_empty_action(hands)` hook of its kit/games/<game>/table.py.
     """
     def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
-        game_cli = common.game_module(session.game)
+        game_cli = table.game_module(session.game)
         if not hasattr(game_cli, "deck_empty_action"):
             raise KitError(_("{game} has no deck that runs out; deck-empty is for phd and promotion.").format(
                 game=session.game))
-        parsed = common.parse_pairs(hands, "--hand", example="Ana=3", convert=common.whole_number)
+        parsed = table.parse_pairs(hands, "--hand", example="Ana=3", convert=table.whole_number)
         return game_cli.deck_empty_action(parsed)
-    common.submit(file, build)
+    table.submit(file, build)

@@ -1,6 +1,6 @@
 """`kit score` for Amphithéâtre: friendly commands, the `show` table and guided play.
 
-The commands only build the action of SCOREKEEPER.md and hand it to `common.submit`, the
+The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
 same path as `kit score act`; every rule lives in scorekeeper.rules.amphitheatre.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from kit import i18n, table as common
+from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import _
 from scorekeeper import session as sessions
@@ -21,24 +21,24 @@ def _names(values: tuple[str, ...]) -> list[str]:
     """Repeated or comma-separated names: `--a Ana,Cléo` or `--a Ana --a Cléo`."""
     names: list[str] = []
     for value in values:
-        names += common.parse_names(value) or []
+        names += table.parse_names(value) or []
     return names
 
 
 # -- friendly commands -------------------------------------------------------------------
 
-@click.command(epilog=common.examples("handshake amphi.jsonl Ana Ben"))
-@common.FILE
+@click.command(epilog=table.examples("handshake amphi.jsonl Ana Ben"))
+@table.FILE
 @click.argument("speaker")
 @click.argument("target")
 def handshake(file: Path, speaker: str, target: str) -> None:
     """Amphithéâtre: TARGET agrees with SPEAKER's hypothesis; both gain their row's gain."""
-    common.submit(file, {"action": "handshake", "speaker": speaker, "target": target})
+    table.submit(file, {"action": "handshake", "speaker": speaker, "target": target})
 
 
-@click.command(epilog=common.examples("debate amphi.jsonl --a Ana,Cléo --b Ben",
+@click.command(epilog=table.examples("debate amphi.jsonl --a Ana,Cléo --b Ben",
                                       "debate amphi.jsonl --a Ana --b Ben,Dan --discounted Cléo"))
-@common.FILE
+@table.FILE
 @click.option("--a", "side_a", multiple=True, required=True, metavar="NAMES",
               help="Side A, comma-separated (the speaker's side).")
 @click.option("--b", "side_b", multiple=True, required=True, metavar="NAMES",
@@ -50,12 +50,12 @@ def debate(file: Path, side_a: tuple[str, ...], side_b: tuple[str, ...], discoun
     action = {"action": "debate", "side_a": _names(side_a), "side_b": _names(side_b)}
     if discounted:
         action["discounted"] = _names(discounted)
-    common.submit(file, action)
+    table.submit(file, action)
 
 
-@click.command(epilog=common.examples("accuse amphi.jsonl Cléo Ana --lying",
+@click.command(epilog=table.examples("accuse amphi.jsonl Cléo Ana --lying",
                                       "accuse amphi.jsonl Cléo Ana --truthful"))
-@common.FILE
+@table.FILE
 @click.argument("accuser")
 @click.argument("accused")
 @click.option("--truthful/--lying", default=None,
@@ -65,7 +65,7 @@ def accuse(file: Path, accuser: str, accused: str, truthful: bool | None) -> Non
     if truthful is None:
         raise KitError(_("Say whether {accused}'s hypothesis matched their card: --truthful or --lying.").format(
             accused=accused))
-    common.submit(file, {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": truthful})
+    table.submit(file, {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": truthful})
 
 
 # -- what show, log and act print ---------------------------------------------------------
@@ -89,7 +89,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
         template = (_("{accuser} accuses {accused}, who told the truth.") if action.get("truthful")
                     else _("{accuser} accuses {accused}, who was bluffing."))
         return template.format(accuser=action.get("accuser"), accused=action.get("accused"))
-    return common.describe_fields(action)
+    return table.describe_fields(action)
 
 
 def render(state: dict, lang: str | None = None) -> str:
@@ -103,9 +103,9 @@ def render(state: dict, lang: str | None = None) -> str:
         amounts = rules.TOKEN_TABLE[p["row"]]
         rows.append([rank, name, p["seats"], p["row"], p["doubt"], amounts["gain"], amounts["penalty"],
                      state["capacity"] - p["seats"]])
-    lines = [title, common.table(headers, rows)]
+    lines = [title, table.text_table(headers, rows)]
     if state["over"]:
-        lines.append(common.game_over_line(state))
+        lines.append(table.game_over_line(state))
     return "\n".join(lines)
 
 
@@ -126,10 +126,10 @@ def outcome(before: dict, after: dict, action: dict, lang: str | None = None) ->
 def _accusations(path: Path, accusable: list[str], *, debate: bool) -> list[str]:
     """RULES.md §2.5: accusations against whoever stated a hypothesis; the losers are discounted."""
     discounted: list[str] = []
-    guide = common.current_guide()
+    guide = table.current_guide()
     names = list(guide.state["players"])
     while not guide.state["over"]:
-        accuser = common.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), names, optional=True)
+        accuser = table.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), names, optional=True)
         if accuser is None:
             break
         targets = [n for n in accusable if n != accuser]
@@ -137,10 +137,10 @@ def _accusations(path: Path, accusable: list[str], *, debate: bool) -> list[str]
             click.echo("  " + _("{name} stated the hypothesis and cannot accuse themselves.").format(name=accuser),
                        err=True)
             continue
-        accused = targets[0] if len(targets) == 1 else common.ask_player(
+        accused = targets[0] if len(targets) == 1 else table.ask_player(
             _("Whom does {accuser} accuse?").format(accuser=accuser), targets)
-        truthful = common.ask_yes_no(_("Did {accused}'s hypothesis match their card?").format(accused=accused))
-        saved = common.try_submit(path, {"action": "accuse", "accuser": accuser, "accused": accused,
+        truthful = table.ask_yes_no(_("Did {accused}'s hypothesis match their card?").format(accused=accused))
+        saved = table.try_submit(path, {"action": "accuse", "accuser": accuser, "accused": accused,
                                           "truthful": truthful})
         if saved is None:
             continue
@@ -157,43 +157,43 @@ SIDE_WORDS = ("a", "b", "abstain")
 
 def _debate(path: Path, speaker: str, target: str, discounted: list[str]) -> None:
     """Ask every other player's side (RULES.md §2.4); discounted players are not asked."""
-    guide = common.current_guide()
+    guide = table.current_guide()
     while True:
         side_a, side_b = [speaker], [target]
         for name in guide.state["players"]:
             if name in (speaker, target) or name in discounted:
                 continue
-            side = common.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
+            side = table.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
                 name=name, speaker=speaker, target=target), SIDE_WORDS, default="abstain")
             {"a": side_a, "b": side_b}.get(side, []).append(name)
         action = {"action": "debate", "side_a": side_a, "side_b": side_b}
         if discounted:
             action["discounted"] = list(discounted)
-        if common.try_submit(path, action):
+        if table.try_submit(path, action):
             return
 
 
 def _turn(path: Path, speaker: str, state: dict) -> None:
     click.echo("\n== " + _("{name} speaks.").format(name=speaker))
     others = [n for n in state["players"] if n != speaker]
-    move = common.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
+    move = table.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
                              ["hypothesis", "revolution", "draw"], default="hypothesis")
     if move != "hypothesis":
         click.echo("  " + _("Nothing changes on the boards."))
         return
-    target = common.ask_player(_("Whom does {name} challenge?").format(name=speaker), others)
-    agrees = common.ask_choice(_("Does {target} agree (handshake) or state another value (debate)?").format(
+    target = table.ask_player(_("Whom does {name} challenge?").format(name=speaker), others)
+    agrees = table.ask_choice(_("Does {target} agree (handshake) or state another value (debate)?").format(
         target=target), ["handshake", "debate"])
     accusable = [speaker] if agrees == "handshake" else [speaker, target]
     discounted = _accusations(path, accusable, debate=agrees == "debate")
-    if common.current_guide().state["over"]:
+    if table.current_guide().state["over"]:
         return
     if agrees == "handshake":
-        common.try_submit(path, {"action": "handshake", "speaker": speaker, "target": target})
+        table.try_submit(path, {"action": "handshake", "speaker": speaker, "target": target})
         return
     _debate(path, speaker, target, discounted)
 
 
 def play(path: Path, session: sessions.Session) -> None:
     """Guided Amphithéâtre: the speaker token goes round in seating order, kept in the file."""
-    common.play_turns(_("Who holds the speaker token?"), lambda speaker, state: _turn(path, speaker, state), render)
+    table.play_turns(_("Who holds the speaker token?"), lambda speaker, state: _turn(path, speaker, state), render)

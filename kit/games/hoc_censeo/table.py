@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from kit import i18n, table as common
+from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import _, ngettext
 from scorekeeper.rules import hoc_censeo as rules
@@ -22,96 +22,96 @@ from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 # -- friendly commands ----------------------------------------------------------------------
 
 def _amounts(values: tuple[str, ...], option: str) -> dict:
-    return common.parse_pairs(values, option, example="Alice=20", convert=common.whole_number)
+    return table.parse_pairs(values, option, example="Alice=20", convert=table.whole_number)
 
 
-@click.command(epilog=common.examples(
+@click.command(epilog=table.examples(
     "vote senate.jsonl --pour Alice=20 --pour Chloé=5 --contre Bob=15 --colour bleu",
     "vote senate.jsonl --pour Alice=10,Bob=10 --colour mauve --order Bob,Alice --bonus jaune",
     "vote senate.jsonl --pour Chloé=8 --contre Bob=8 --tiebreak contre --calamity Alice=senators"))
-@common.FILE
+@table.FILE
 @click.option("--pour", multiple=True, metavar="NAME=N", help="Senators a player writes in POUR (repeatable).")
 @click.option("--contre", multiple=True, metavar="NAME=N", help="Senators a player writes in CONTRE (repeatable).")
-@click.option("--colour", type=common.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
-@click.option("--tiebreak", type=common.Word(SIDES), help="The magistrate's word on equal totals.")
+@click.option("--colour", type=table.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
+@click.option("--tiebreak", type=table.Word(SIDES), help="The magistrate's word on equal totals.")
 @click.option("--order", metavar="A,B", help="The magistrate's order among voters with equal amounts.")
-@click.option("--bonus", type=common.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
+@click.option("--bonus", type=table.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
 @click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
 def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> None:
     """Hoc Censeo: resolve a round's vote (for example --pour Alice=20 --contre Bob=15 --colour bleu)."""
     action: dict = {"action": "vote", "pour": _amounts(pour, "--pour"), "contre": _amounts(contre, "--contre")}
-    for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", common.parse_names(order)),
+    for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", table.parse_names(order)),
                        ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
             action[key] = value
-    common.submit(file, action)
+    table.submit(file, action)
 
 
-@click.command(epilog=common.examples("ballot senate.jsonl Alice", "resolve senate.jsonl --colour bleu"))
-@common.FILE
-@common.PLAYER
+@click.command(epilog=table.examples("ballot senate.jsonl Alice", "resolve senate.jsonl --colour bleu"))
+@table.FILE
+@table.PLAYER
 def ballot(file: Path, player: str) -> None:
     """Hoc Censeo: PLAYER casts a secret ballot of this round, typed without showing it."""
     def build(session) -> dict:
-        name = common.match_name(player, session.state["seating"])
-        pour = common.ask_number(_("{name}, POUR").format(name=name), hide=True)
-        contre = common.ask_number(_("{name}, CONTRE").format(name=name), hide=True)
+        name = table.match_name(player, session.state["seating"])
+        pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True)
+        contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True)
         return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
-    common.submit(file, build(common.open_session(file)))
+    table.submit(file, build(table.open_session(file)))
 
 
-@click.command(epilog=common.examples("resolve senate.jsonl --colour bleu",
+@click.command(epilog=table.examples("resolve senate.jsonl --colour bleu",
                                       "resolve senate.jsonl --tiebreak contre --calamity Alice=senators"))
-@common.FILE
-@click.option("--colour", type=common.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
-@click.option("--tiebreak", type=common.Word(SIDES), help="The magistrate's word on equal totals.")
+@table.FILE
+@click.option("--colour", type=table.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
+@click.option("--tiebreak", type=table.Word(SIDES), help="The magistrate's word on equal totals.")
 @click.option("--order", metavar="A,B", help="The magistrate's order among voters with equal amounts.")
-@click.option("--bonus", type=common.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
+@click.option("--bonus", type=table.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
 @click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
 def resolve(file: Path, colour, tiebreak, order, bonus, calamity) -> None:
     """Hoc Censeo: resolve the round's vote once every ballot is cast."""
     action: dict = {"action": "resolve"}
-    for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", common.parse_names(order)),
+    for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", table.parse_names(order)),
                        ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
             action[key] = value
-    common.submit(file, action)
+    table.submit(file, action)
 
 
 def _calamity_pairs(values: tuple[str, ...]) -> dict:
     def choice(text: str) -> str:
-        found = common.match_word(text, rules.CALAMITY_CHOICES)
+        found = table.match_word(text, rules.CALAMITY_CHOICES)
         if found is None:
-            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(common.label, rules.CALAMITY_CHOICES))))
+            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(table.label, rules.CALAMITY_CHOICES))))
         return found
-    return common.parse_pairs(values, "--calamity", example="Bob=senators", convert=choice)
+    return table.parse_pairs(values, "--calamity", example="Bob=senators", convert=choice)
 
 
 @click.command("spend-seals", help=f"Hoc Censeo: PLAYER spends {rules.SEALS_PER_PORTION} seals to colour a "
                                    "portion the circle still needs.",
-               epilog=common.examples("spend-seals senate.jsonl Alice --colour vert"))
-@common.FILE
-@common.PLAYER
-@click.option("--colour", type=common.Word(COLOURS), required=True, help="The portion's colour.")
+               epilog=table.examples("spend-seals senate.jsonl Alice --colour vert"))
+@table.FILE
+@table.PLAYER
+@click.option("--colour", type=table.Word(COLOURS), required=True, help="The portion's colour.")
 def spend_seals(file: Path, player: str, colour: str) -> None:
-    common.submit(file, {"action": "spend_seals", "player": player, "colour": colour})
+    table.submit(file, {"action": "spend_seals", "player": player, "colour": colour})
 
 
 @click.command("buy-senators", help=f"Hoc Censeo: PLAYER spends gold for senators, "
                                     f"{rules.SENATORS_PER_GOLD} per coin.",
-               epilog=common.examples("buy-senators senate.jsonl Bob --gold 2"))
-@common.FILE
-@common.PLAYER
-@click.option("--gold", type=common.NUMBER, required=True,
+               epilog=table.examples("buy-senators senate.jsonl Bob --gold 2"))
+@table.FILE
+@table.PLAYER
+@click.option("--gold", type=table.NUMBER, required=True,
               help=f"Gold coins to spend ({rules.SENATORS_PER_GOLD} senators each).")
 def buy_senators(file: Path, player: str, gold: int) -> None:
-    common.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
+    table.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
 
 
 def prepare_players(players: list[dict]) -> list[dict]:
     """Tribes as people type them (`Titienses`, `LUCERES`): the rules' spelling when the word
     names one tribe; anything else is left for the rules to refuse."""
-    return [{**player, "role": common.match_word(player["role"], rules.TRIBES) or player["role"]}
+    return [{**player, "role": table.match_word(player["role"], rules.TRIBES) or player["role"]}
             if isinstance(player.get("role"), str) else player for player in players]
 
 
@@ -140,7 +140,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     name = action.get("action")
     if name == "spend_seals":
         return _("{player} spends {n} seals to colour a {colour} portion.").format(
-            player=action.get("player"), n=rules.SEALS_PER_PORTION, colour=common.label(str(action.get("colour"))))
+            player=action.get("player"), n=rules.SEALS_PER_PORTION, colour=table.label(str(action.get("colour"))))
     if name == "buy_senators":
         gold = action.get("gold")
         if not isinstance(gold, int) or isinstance(gold, bool):
@@ -170,21 +170,21 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
             if own:
                 parts.append(f"{reveal}: " + ", ".join(own))
         if action.get("colour") is not None:
-            parts.append(_("colour {colour}").format(colour=common.label(str(action["colour"]))))
+            parts.append(_("colour {colour}").format(colour=table.label(str(action["colour"]))))
         if action.get("tiebreak") is not None:
             parts.append(_("tiebreak {side}").format(side=str(action["tiebreak"]).upper()))
         if action.get("bonus") is not None:
-            parts.append(_("bonus {colour}").format(colour=common.label(str(action["bonus"]))))
+            parts.append(_("bonus {colour}").format(colour=table.label(str(action["bonus"]))))
         if action.get("order"):
             parts.append(_("order {names}").format(names=", ".join(map(str, action["order"]))))
         if isinstance(action.get("calamity"), dict) and action["calamity"]:
             parts.append(_("calamity {choices}").format(choices=", ".join(
-                f"{n} {common.label(str(c))}" for n, c in action["calamity"].items())))
+                f"{n} {table.label(str(c))}" for n, c in action["calamity"].items())))
         if name == "resolve":
             return _("Resolve the ballots: {details}.").format(details=_("; ").join(parts)) if parts \
                 else _("Resolve the ballots.")
         return _("Vote: {details}.").format(details=_("; ").join(parts))
-    return common.describe_fields(action)
+    return table.describe_fields(action)
 
 
 def _goal_text(goal: dict) -> str:
@@ -207,7 +207,7 @@ def render(state: dict, lang: str | None = None) -> str:
                    "(calamity at {at}).").format(r=state["round"], n=rules.ROUNDS, m=state["magistrate"],
                                                  c=state["chaos"], p=rules.ROME_PORTIONS,
                                                  at=" & ".join(map(str, rules.CALAMITY_AT)))]
-    headers = [_("player"), _("tribe"), _("senators"), _("gold"), _("seals"), *map(common.label, COLOURS),
+    headers = [_("player"), _("tribe"), _("senators"), _("gold"), _("seals"), *map(table.label, COLOURS),
                _("wins"), _("objectives")]
     rows = []
     for name in state["seating"]:
@@ -224,19 +224,19 @@ def render(state: dict, lang: str | None = None) -> str:
         tribe = rules.TRIBE_NAMES[record["tribe"]] if "tribe" in record else hidden
         rows.append([name, tribe, record.get("senators", hidden),
                      record["gold"], record["seals"], *circle, record["wins"], objectives])
-    lines.append(common.table(headers, rows))
+    lines.append(table.text_table(headers, rows))
     if state.get("ballots_cast"):   # who has voted is public; what they wrote is not
         lines.append(_("Ballots cast this round: {names}.").format(names=i18n.join(state["ballots_cast"])))
     if state["votes"]:
         lines.append("")
         rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(),
-                 common.label(v["colour"]) if v["colour"] else "", _("yes") if v["calamity"] else ""]
+                 table.label(v["colour"]) if v["colour"] else "", _("yes") if v["calamity"] else ""]
                 for v in state["votes"]]
-        lines.append(common.table([_("round"), _("magistrate"), "POUR", "CONTRE", _("result"), _("colour"),
+        lines.append(table.text_table([_("round"), _("magistrate"), "POUR", "CONTRE", _("result"), _("colour"),
                                    _("calamity")], rows))
     if state["over"]:
         lines.append("")
-        lines.append(common.game_over_line(state))
+        lines.append(table.game_over_line(state))
     return "\n".join(lines)
 
 
@@ -255,18 +255,18 @@ def outcome(before: dict, after: dict, action: dict, lang: str | None = None) ->
     else:
         lines = [_("{side} wins {high} to {low}.").format(side=side, high=high, low=low)]
     if vote["colour"]:
-        lines[0] += " " + _("The motion is {colour}.").format(colour=common.label(vote["colour"]))
+        lines[0] += " " + _("The motion is {colour}.").format(colour=table.label(vote["colour"]))
     ranked = vote["ranked"]
     if vote["result"] == "pour":
         for place, name in enumerate(ranked[:rules.POUR_COLOURING_RANKS]):
             if name in vote.get("forfeited", []):
                 did = _("{name} has no room for {colour}: the portion is forfeited").format(
-                    name=name, colour=common.label(vote["colour"]))
+                    name=name, colour=table.label(vote["colour"]))
             else:
-                did = _("{name} colours a {colour} portion").format(name=name, colour=common.label(vote["colour"]))
+                did = _("{name} colours a {colour} portion").format(name=name, colour=table.label(vote["colour"]))
             if place == 0:
                 did += _(", gains {seals} seal and the {bonus} bonus").format(
-                    seals=rules.POUR_SEALS, bonus=common.label(vote["bonus"]))
+                    seals=rules.POUR_SEALS, bonus=table.label(vote["bonus"]))
             lines.append(f"  {did}.")
     else:
         for name, gold in zip(ranked, rules.CONTRE_GOLD):
@@ -310,7 +310,7 @@ def play(path: Path, session) -> None:
     totals are confirmed and the vote resolved. Every entry is saved as soon as accepted."""
     announced = []
 
-    def step(guide: common.Guide) -> bool:
+    def step(guide: table.Guide) -> bool:
         state = guide.state
         if state["over"]:
             if not announced:
@@ -333,7 +333,7 @@ def play(path: Path, session) -> None:
                 _announce_end(guide.state, already_said=True)
                 return True
         return False
-    common.guided_loop(step)
+    table.guided_loop(step)
 
 
 def _menu(state: dict) -> str:
@@ -348,14 +348,14 @@ def _menu(state: dict) -> str:
                   "gold: buy {senators} senators a coin.").format(seals=rules.SEALS_PER_PORTION,
                                                                   senators=rules.SENATORS_PER_GOLD)
     click.echo("  " + help_text)
-    return common.ask_choice(_("Next"), choices, default="vote", help=help_text)
+    return table.ask_choice(_("Next"), choices, default="vote", help=help_text)
 
 
 def _needed_colours(state: dict, name: str) -> list[str]:
     return [c for c in COLOURS if rules.needed(state, name, c) > 0]
 
 
-def _vote(guide: common.Guide) -> bool:
+def _vote(guide: table.Guide) -> bool:
     """Ballots for whoever has not voted yet, then the totals confirmed and the vote
     resolved; True once resolved."""
     help_text = _("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
@@ -365,13 +365,13 @@ def _vote(guide: common.Guide) -> bool:
             continue
         state = guide.state
         click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
-        pour = common.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
+        pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
                                  check=lambda v, n=name, s=state: rules.check_vote_entry(s, n, v, 0))
-        contre = common.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
+        contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
                                    check=lambda v, n=name, p=pour, s=state: rules.check_vote_entry(s, n, p, v))
-        if common.try_submit(guide.path, {"action": "ballot", "player": name, "pour": pour, "contre": contre},
+        if table.try_submit(guide.path, {"action": "ballot", "player": name, "pour": pour, "contre": contre},
                              quiet=True, reveal=False) is None:
-            raise common.Restart
+            raise table.Restart
         click.echo(_("{name}'s ballot is cast.").format(name=name))
     state = guide.state
     ballots = state["ballots"]
@@ -379,17 +379,17 @@ def _vote(guide: common.Guide) -> bool:
     contre = {n: b["contre"] for n, b in ballots.items() if b["contre"]}
     click.echo(_("All ballots are in: POUR {pour}, CONTRE {contre}.").format(
         pour=sum(pour.values()), contre=sum(contre.values())))
-    if not common.ask_yes_no(_("Resolve the vote with these totals?"), default=True):
+    if not table.ask_yes_no(_("Resolve the vote with these totals?"), default=True):
         _cast_again(guide)
-        raise common.Restart
+        raise table.Restart
     action: dict = {"action": "resolve"}
     result = rules.vote_result(pour, contre, None)
     if result is None:
-        result = common.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
+        result = table.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
             magistrate=state["magistrate"]), SIDES)
         action["tiebreak"] = result
     if result == "pour":
-        action["colour"] = common.ask_choice(_("POUR wins. The motion's colour"), COLOURS)
+        action["colour"] = table.ask_choice(_("POUR wins. The motion's colour"), COLOURS)
     amounts = pour if result == "pour" else contre
     order: list[str] = []
     for group in rules.tied_groups_needing_order(result, amounts, state["seating"]):
@@ -398,26 +398,26 @@ def _vote(guide: common.Guide) -> bool:
         action["order"] = order
     ranked = rules.rank_voters(amounts, state["seating"], order)
     if result == "pour" and action["colour"] == "mauve" and ranked:
-        action["bonus"] = common.ask_choice(_("{name}, your bonus for the mauve motion").format(name=ranked[0]),
+        action["bonus"] = table.ask_choice(_("{name}, your bonus for the mauve motion").format(name=ranked[0]),
                                             MAUVE_CHOICES)
     if rules.calamity_due(state, result):
         action["calamity"] = _ask_calamity(state, ranked)
-    session = common.try_submit(guide.path, action, quiet=True, reveal=False,
+    session = table.try_submit(guide.path, action, quiet=True, reveal=False,
                                 refused_note=_("The vote was not resolved; let us take it again."))
     if session is None:
         return False
-    for line in common.outcome_lines(session, state, action)[1:]:
+    for line in table.outcome_lines(session, state, action)[1:]:
         click.echo(line)
     return True
 
 
-def _cast_again(guide: common.Guide) -> None:
+def _cast_again(guide: table.Guide) -> None:
     """Undo ballots back to the one a player wants to cast again (those after it go too)."""
     cast = guide.state["ballots_cast"]
-    name = common.ask_player(_("Whose ballot is to be cast again?"), cast)
+    name = table.ask_player(_("Whose ballot is to be cast again?"), cast)
     again = cast[cast.index(name):]
     for _name in again:
-        common.submit(guide.path, {"action": "undo"}, quiet=True)
+        table.submit(guide.path, {"action": "undo"}, quiet=True)
     click.echo(ngettext("{names} casts a ballot again.", "{names} cast their ballots again.", len(again)).format(
         names=i18n.join(again)))
 
@@ -427,7 +427,7 @@ def _ask_order(magistrate: str, group: list[str], side: str) -> list[str]:
     click.echo(_("{names} wrote the same amount for {side}.").format(names=i18n.join(group), side=side.upper()))
     left, order = list(group), []
     while len(left) > 1:
-        pick = common.ask_player(_("{magistrate}, as magistrate, who ranks first among them").format(
+        pick = table.ask_player(_("{magistrate}, as magistrate, who ranks first among them").format(
             magistrate=magistrate), left)
         order.append(pick)
         left.remove(pick)
@@ -452,41 +452,41 @@ def _ask_calamity(state: dict, ranked: list[str]) -> dict:
             click.echo(_("{name} has no gold and loses {n} senators.").format(name=name, n=rules.CALAMITY_LOSS["senators"]))
             choices[name] = "senators"
         else:
-            choices[name] = common.ask_choice(_("{name}, lose {gold} gold or {senators} senators").format(
+            choices[name] = table.ask_choice(_("{name}, lose {gold} gold or {senators} senators").format(
                 name=name, gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]),
                 rules.CALAMITY_CHOICES, default="gold")
     return choices
 
 
-def _spend_seals(guide: common.Guide) -> None:
+def _spend_seals(guide: table.Guide) -> None:
     state = guide.state
     able = [n for n in state["seating"]
             if state["players"][n]["seals"] >= rules.SEALS_PER_PORTION and _needed_colours(state, n)]
-    name = able[0] if len(able) == 1 else common.ask_player(_("Who spends seals"), able)
-    colour = common.ask_choice(_("{name}, colour a portion in").format(name=name), _needed_colours(state, name))
-    common.try_submit(guide.path, {"action": "spend_seals", "player": name, "colour": colour})
+    name = able[0] if len(able) == 1 else table.ask_player(_("Who spends seals"), able)
+    colour = table.ask_choice(_("{name}, colour a portion in").format(name=name), _needed_colours(state, name))
+    table.try_submit(guide.path, {"action": "spend_seals", "player": name, "colour": colour})
 
 
-def _buy_senators(guide: common.Guide) -> None:
+def _buy_senators(guide: table.Guide) -> None:
     state = guide.state
     able = [n for n in state["seating"] if state["players"][n]["gold"] >= 1]
-    name = able[0] if len(able) == 1 else common.ask_player(_("Who spends gold"), able)
+    name = able[0] if len(able) == 1 else table.ask_player(_("Who spends gold"), able)
     have = state["players"][name]["gold"]
 
     def check(gold: int) -> None:
         rules.apply(state, {"action": "buy_senators", "player": name, "gold": gold})
 
-    gold = common.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
+    gold = table.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
         name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check)
     # the senators bought are secret: the line printed says only the gold spent
-    if common.try_submit(guide.path, {"action": "buy_senators", "player": name, "gold": gold}, quiet=True):
+    if table.try_submit(guide.path, {"action": "buy_senators", "player": name, "gold": gold}, quiet=True):
         click.echo(_("{name} spends {gold} gold on senators.").format(name=name, gold=gold))
 
 
 def _announce_end(state: dict, *, already_said: bool = False) -> None:
     """Who won and why; the "Game over" line itself only when the vote's outcome did not print it."""
     if not already_said:
-        click.echo(common.game_over_line(state))
+        click.echo(table.game_over_line(state))
     for name in state["winners"]:
         met = state["players"][name]["objectives"]
         what = [_("completed the circle") if met["circle"] else "",

@@ -1,6 +1,6 @@
 """`kit score` for PHD: friendly commands, the `show` table and guided play, turn by turn.
 
-The commands only build the action of SCOREKEEPER.md and hand it to `common.submit`, the
+The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
 same path as `kit score act`; every rule lives in scorekeeper.rules.phd.
 
 `kit score deck-empty` (kit/score/cli.py) serves PHD's timed variant through
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from kit import i18n, table as common
+from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import _, ngettext
 from scorekeeper import session as sessions
@@ -23,7 +23,7 @@ from scorekeeper.rules.checks import signed
 
 def resource(text: str) -> str:
     """pression or credit, typed in either language or by its initial (kit.table.ANSWERS)."""
-    word = common.match_word(text, rules.RESOURCES)
+    word = table.match_word(text, rules.RESOURCES)
     if word is None:
         raise KitError(_("{text} is not a resource; say pression or credit.").format(text=repr(text)))
     return word
@@ -31,8 +31,8 @@ def resource(text: str) -> str:
 
 def effect(values: tuple[str, ...] | list[str], option: str) -> dict | None:
     """`pression=+3,credit=-1` (or P=+3 C=-1) as {"pression": 3, "credit": -1}; None if empty."""
-    pairs = common.parse_pairs(values, option, example="pression=+3,credit=-1",
-                               convert=common.whole_number)
+    pairs = table.parse_pairs(values, option, example="pression=+3,credit=-1",
+                               convert=table.whole_number)
     result: dict = {}
     for key, value in pairs.items():
         name = resource(key)
@@ -45,7 +45,7 @@ def effect(values: tuple[str, ...] | list[str], option: str) -> dict | None:
 
 def numbers(text: str) -> list[int]:
     """`3, 1 2` -> [3, 1, 2]: the values of several cards on one line."""
-    return [common.whole_number(part) for part in text.replace(",", " ").split()]
+    return [table.whole_number(part) for part in text.replace(",", " ").split()]
 
 
 def _drop_empty(action: dict) -> dict:
@@ -60,43 +60,43 @@ DIE_HELP = f"The die rolled ({rules.DIE_MIN}..{rules.DIE_MAX})."
 
 @click.command(help=f"PHD: change PLAYER's Pression and/or Crédit (clamped to "
                     f"{rules.RESOURCE_MIN}..{rules.RESOURCE_MAX}).",
-               epilog=common.examples("adjust these.jsonl Ana --pression +3", "adjust these.jsonl Ben --pression -2 --credit +1"))
-@common.FILE
-@common.PLAYER
-@click.option("--pression", type=common.NUMBER, help="Signed change of Pression, e.g. +3 or -2.")
-@click.option("--credit", type=common.NUMBER, help="Signed change of Crédit, e.g. +3 or -2.")
+               epilog=table.examples("adjust these.jsonl Ana --pression +3", "adjust these.jsonl Ben --pression -2 --credit +1"))
+@table.FILE
+@table.PLAYER
+@click.option("--pression", type=table.NUMBER, help="Signed change of Pression, e.g. +3 or -2.")
+@click.option("--credit", type=table.NUMBER, help="Signed change of Crédit, e.g. +3 or -2.")
 def adjust(file: Path, player: str, pression: int | None, credit: int | None) -> None:
-    common.submit(file, _drop_empty({"action": "adjust", "player": player,
+    table.submit(file, _drop_empty({"action": "adjust", "player": player,
                                      "pression": pression, "credit": credit}))
 
 
-@click.command(epilog=common.examples(
+@click.command(epilog=table.examples(
     "challenge these.jsonl Ana --resource credit --die 4 --difficulty 9 --modifier -2 "
     "--success pression=-1,credit=+3 --failure pression=+2"))
-@common.FILE
-@common.PLAYER
+@table.FILE
+@table.PLAYER
 @click.option("--resource", "resource_", required=True, help="The resource tested: pression or credit.")
-@click.option("--die", type=common.NUMBER, required=True, help=DIE_HELP)
-@click.option("--difficulty", type=common.NUMBER, required=True, help="The card's difficulty.")
-@click.option("--modifier", "modifiers", type=common.NUMBER, multiple=True,
+@click.option("--die", type=table.NUMBER, required=True, help=DIE_HELP)
+@click.option("--difficulty", type=table.NUMBER, required=True, help="The card's difficulty.")
+@click.option("--modifier", "modifiers", type=table.NUMBER, multiple=True,
               help="A post-it or argument modifier, signed; repeat for several.")
 @click.option("--success", multiple=True, metavar="RES=N,...", help="Effect of a success: pression=+3,credit=+3.")
 @click.option("--failure", multiple=True, metavar="RES=N,...", help="Effect of a failure: pression=+2.")
 def challenge(file: Path, player: str, resource_: str, die: int, difficulty: int,
               modifiers: tuple[int, ...], success: tuple[str, ...], failure: tuple[str, ...]) -> None:
     """PHD: PLAYER's challenge: resource + die + modifiers against the difficulty."""
-    common.submit(file, _drop_empty({
+    table.submit(file, _drop_empty({
         "action": "challenge", "player": player, "resource": resource(resource_), "die": die,
         "difficulty": difficulty, "modifiers": list(modifiers),
         "success": effect(success, "--success"), "failure": effect(failure, "--failure")}))
 
 
 def _chapter_command(name: str, doc: str) -> click.Command:
-    @click.command(name=name, help=doc, epilog=common.examples(f"{name} these.jsonl Ana"))
-    @common.FILE
-    @common.PLAYER
+    @click.command(name=name, help=doc, epilog=table.examples(f"{name} these.jsonl Ana"))
+    @table.FILE
+    @table.PLAYER
     def command(file: Path, player: str) -> None:
-        common.submit(file, {"action": name, "player": player})
+        table.submit(file, {"action": name, "player": player})
     return command
 
 
@@ -106,10 +106,10 @@ approve = _chapter_command("approve", "PHD: PLAYER's submitted chapter is approv
 revoke = _chapter_command("revoke", "PHD: one of PLAYER's approved chapters goes back to submitted.")
 
 CARDS = [
-    click.option("--argument", "arguments", type=common.NUMBER, multiple=True, required=True,
+    click.option("--argument", "arguments", type=table.NUMBER, multiple=True, required=True,
                  help="The value of one of the player's Argument cards; repeat for several."),
-    click.option("--support", type=common.NUMBER, multiple=True, help="A supporting card's value; repeatable."),
-    click.option("--opposition", type=common.NUMBER, multiple=True, help="An opposing card's value; repeatable."),
+    click.option("--support", type=table.NUMBER, multiple=True, help="A supporting card's value; repeatable."),
+    click.option("--opposition", type=table.NUMBER, multiple=True, help="An opposing card's value; repeatable."),
 ]
 
 
@@ -121,25 +121,25 @@ def _cards(function):
 
 @click.command(help=f"PHD: PLAYER defends a submitted chapter; approved iff own + support - opposition "
                     f">= {rules.CONTROVERSY_NET_TO_WIN}.",
-               epilog=common.examples("controversy these.jsonl Ana --argument 3 --argument 1 --support 2 --opposition 4"))
-@common.FILE
-@common.PLAYER
+               epilog=table.examples("controversy these.jsonl Ana --argument 3 --argument 1 --support 2 --opposition 4"))
+@table.FILE
+@table.PLAYER
 @_cards
 def controversy(file: Path, player: str, arguments, support, opposition) -> None:
-    common.submit(file, _drop_empty({"action": "controversy", "player": player,
+    table.submit(file, _drop_empty({"action": "controversy", "player": player,
                                      "arguments": list(arguments), "support": list(support),
                                      "opposition": list(opposition)}))
 
 
 @click.command(help=f"PHD: PLAYER's thesis defence; a doctor iff die + own + support - opposition "
                     f">= {rules.DEFENCE_NET_TO_WIN}.",
-               epilog=common.examples("defend these.jsonl Ana --die 2 --argument 3 --opposition 4"))
-@common.FILE
-@common.PLAYER
-@click.option("--die", type=common.NUMBER, required=True, help=DIE_HELP)
+               epilog=table.examples("defend these.jsonl Ana --die 2 --argument 3 --opposition 4"))
+@table.FILE
+@table.PLAYER
+@click.option("--die", type=table.NUMBER, required=True, help=DIE_HELP)
 @_cards
 def defend(file: Path, player: str, die: int, arguments, support, opposition) -> None:
-    common.submit(file, _drop_empty({"action": "defend", "player": player, "die": die,
+    table.submit(file, _drop_empty({"action": "defend", "player": player, "die": die,
                                      "arguments": list(arguments), "support": list(support),
                                      "opposition": list(opposition)}))
 
@@ -194,7 +194,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
                  "opposition {opposition}.").format(name=name, die=action.get("die"), **cards)
     if kind == "deck_empty":
         return _("The event deck is empty: time is up, the scores decide.")
-    return common.describe_fields(action)
+    return table.describe_fields(action)
 
 
 # -- show ----------------------------------------------------------------------------------
@@ -228,9 +228,9 @@ def render(state: dict, lang: str | None = None) -> str:
         if scores:
             row.append(scores[name])
         rows.append(row)
-    lines = [title, common.table(headers, rows)]
+    lines = [title, table.text_table(headers, rows)]
     if state["over"]:
-        lines.append(common.game_over_line(state))
+        lines.append(table.game_over_line(state))
     elif state["winners"]:
         lines.append(_("Already won: {names}").format(names=i18n.join(state["winners"])))
     return "\n".join(lines)
@@ -277,19 +277,19 @@ def _ask_numbers(prompt: str, *, required: bool = False) -> list[int]:
             if not numbers(text):
                 raise KitError(_("Give at least one value."))
             return numbers(text)
-        return common.ask(prompt, convert)
-    return common.ask(prompt, numbers, default="")
+        return table.ask(prompt, convert)
+    return table.ask(prompt, numbers, default="")
 
 
 def _ask_effect(prompt: str) -> dict | None:
-    return common.ask(prompt + " " + _("(e.g. pression=+3,credit=-1; empty for none)"),
+    return table.ask(prompt + " " + _("(e.g. pression=+3,credit=-1; empty for none)"),
                       lambda text: effect([text], _("The effect")) if text.strip() else None, default="")
 
 
 def _ask_change(name: str) -> dict:
     """A C'est la vie style change of one player's resources."""
-    pression = common.ask_number(_("{name}'s Pression change").format(name=name), default=0)
-    credit = common.ask_number(_("{name}'s Crédit change").format(name=name), default=0)
+    pression = table.ask_number(_("{name}'s Pression change").format(name=name), default=0)
+    credit = table.ask_number(_("{name}'s Crédit change").format(name=name), default=0)
     return _drop_empty({"action": "adjust", "player": name, "pression": pression or None, "credit": credit or None})
 
 
@@ -299,14 +299,14 @@ def _adjust(path: Path, name: str) -> None:
         click.echo("  " + _("No change."))
         return
     answers = iter([first])
-    common.apply_until_accepted(path, lambda: next(answers, None) or _ask_change(name))
+    table.apply_until_accepted(path, lambda: next(answers, None) or _ask_change(name))
 
 
 def _ask_die(name: str) -> int:
     def check(value: int) -> None:
         if not rules.DIE_MIN <= value <= rules.DIE_MAX:
             raise KitError(_("A die shows {low} to {high}.").format(low=rules.DIE_MIN, high=rules.DIE_MAX))
-    return common.ask_number(_("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX),
+    return table.ask_number(_("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX),
                              default=None, check=check)
 
 
@@ -314,14 +314,14 @@ def _challenge(path: Path, name: str) -> bool:
     def build() -> dict:
         return _drop_empty({
             "action": "challenge", "player": name,
-            "resource": common.ask_choice(_("Resource tested"), ["pression", "credit"]),
-            "difficulty": common.ask_number(_("Difficulty"), default=None),
+            "resource": table.ask_choice(_("Resource tested"), ["pression", "credit"]),
+            "difficulty": table.ask_number(_("Difficulty"), default=None),
             "modifiers": _ask_numbers(_("Modifiers (post-its, arguments; empty for none)")),
             "success": _ask_effect(_("Effect of a success")),
             "failure": _ask_effect(_("Effect of a failure")),
             "die": _ask_die(name),
         })
-    state = common.apply_until_accepted(path, build).state
+    state = table.apply_until_accepted(path, build).state
     return bool(state["last_test"] and state["last_test"]["success"])
 
 
@@ -333,18 +333,18 @@ def _ask_cards(name: str) -> dict:
 
 
 def _controversy(path: Path, name: str) -> None:
-    common.apply_until_accepted(path, lambda: _drop_empty({"action": "controversy", "player": name, **_ask_cards(name)}))
+    table.apply_until_accepted(path, lambda: _drop_empty({"action": "controversy", "player": name, **_ask_cards(name)}))
 
 
 def _defence(path: Path, name: str) -> None:
     # the die first, as at the table: it is rolled before the cards are laid down
-    common.apply_until_accepted(path, lambda: _drop_empty({
+    table.apply_until_accepted(path, lambda: _drop_empty({
         "action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)}))
 
 
 def _defence_if_complete(path: Path, name: str) -> None:
     """RULES.md §1.8: the defence starts as soon as the chapters needed are approved."""
-    state = common.current_guide().state
+    state = table.current_guide().state
     player = state["players"][name]
     if not state["over"] and player["status"] == "playing" and player["approved"] >= state["options"]["chapters"]:
         click.echo(_("{name} has every approved chapter needed: the thesis defence starts now.").format(name=name))
@@ -359,8 +359,8 @@ def _superviseur(path: Path, name: str, *, step: str | None = None) -> None:
     if step != "vivre-superviseur":
         _adjust(path, name)
         if step == "vivre" and _still_playing(name):
-            common.record_turn(name, "vivre-superviseur")
-    guide = common.current_guide()
+            table.record_turn(name, "vivre-superviseur")
+    guide = table.current_guide()
     p = guide.state["players"][name]
     if guide.state["over"] or p["status"] != "playing":
         return
@@ -368,24 +368,24 @@ def _superviseur(path: Path, name: str, *, step: str | None = None) -> None:
         click.echo("  " + _("{name} has no chapter: the card changes no chapter.").format(name=name))
         return
     while True:
-        what = common.ask_choice(_("What does the Superviseur card say about the chapter?"),
+        what = table.ask_choice(_("What does the Superviseur card say about the chapter?"),
                                  ["approve", "controversy", "revoke", "nothing"], default="nothing")
         if what == "nothing":
             return
         if what == "controversy":
             _controversy(path, name)
             break
-        if common.try_submit(path, {"action": what, "player": name}):
+        if table.try_submit(path, {"action": what, "player": name}):
             break
     _defence_if_complete(path, name)
 
 
 def _cooperation(path: Path) -> None:
     """Coopération: any players' resources change, one after the other, until Enter alone."""
-    guide = common.current_guide()
+    guide = table.current_guide()
     while not guide.state["over"]:
         playing = [n for n, p in guide.state["players"].items() if p["status"] == "playing"]
-        who = common.ask_player(_("Player whose resources change (empty when done)"), playing, optional=True)
+        who = table.ask_player(_("Player whose resources change (empty when done)"), playing, optional=True)
         if who is None:
             break
         _adjust(path, who)
@@ -407,19 +407,19 @@ def _event(path: Path, name: str, *, timed_end: bool, step: str | None = None) -
     choices = EVENTS + (["empty"] if timed_end else [])
     help_text = _("vie: C'est la vie; cooperation: Coopération; challenge; superviseur; none: no event card"
                   ) + (_("; empty: the deck has run out (timed game)") if timed_end else "")
-    kind = common.ask_choice(_("Event card"), choices, help=help_text)
+    kind = table.ask_choice(_("Event card"), choices, help=help_text)
     if kind == "vie":
         _adjust(path, name)
     elif kind == "cooperation":
         if step == "vivre":
-            common.record_turn(name, "vivre-cooperation")
+            table.record_turn(name, "vivre-cooperation")
         _cooperation(path)
     elif kind == "challenge":
         return _challenge(path, name)
     elif kind == "superviseur":
         _superviseur(path, name, step=step)
     elif kind == "empty":
-        common.try_submit(path, {"action": "deck_empty"})
+        table.try_submit(path, {"action": "deck_empty"})
     return False
 
 
@@ -437,34 +437,34 @@ def _recherche(path: Path, name: str, label: str) -> None:
     """One Recherche phase: draw events, draw an argument, play a card or submit a chapter."""
     help_text = _("draw: 2 event cards; argument: 1 Argument card; card: play an event card from your hand; "
                   "submit: a chapter (costs 5 Pression and 5 Crédit).")
-    choice = common.ask_choice(_("Recherche{label}: draw events, draw an argument, play a card or submit").format(
+    choice = table.ask_choice(_("Recherche{label}: draw events, draw an argument, play a card or submit").format(
         label=label), RECHERCHE, help=help_text)
     while choice == "submit":
-        if common.try_submit(path, {"action": "submit", "player": name}):
+        if table.try_submit(path, {"action": "submit", "player": name}):
             return
-        choice = common.ask_choice(_("Another Recherche action then"), RECHERCHE, help=help_text)
+        choice = table.ask_choice(_("Another Recherche action then"), RECHERCHE, help=help_text)
     if choice == "card":
         _event(path, name, timed_end=False)
 
 
 def _still_playing(name: str) -> bool:
-    state = common.current_guide().state
+    state = table.current_guide().state
     return not state["over"] and state["players"][name]["status"] == "playing"
 
 
 def _turn(path: Path, name: str, state: dict) -> None:
     """One turn from the step the file records (see above)."""
-    guide = common.current_guide()
-    step = common.turn_step(guide.state, name)
+    guide = table.current_guide()
+    step = table.turn_step(guide.state, name)
     if step == "start":
         click.echo("\n== " + _("{name}'s turn: {summary}").format(name=name, summary=_summary(guide.state, name)))
         if guide.state["players"][name]["approved"] >= guide.state["options"]["chapters"]:
-            if common.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?").format(name=name),
+            if table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?").format(name=name),
                                  default=True):
                 _defence(path, name)
                 if not _still_playing(name):
                     return
-        common.record_turn(name, "vivre")
+        table.record_turn(name, "vivre")
         step = "vivre"
     if step in ("vivre", "vivre-cooperation", "vivre-superviseur"):
         if step == "vivre":
@@ -479,14 +479,14 @@ def _turn(path: Path, name: str, state: dict) -> None:
             click.echo(_("{name}'s Pression fell to 0 this turn: no Recherche phase.").format(name=name))
             return
         step = "recherche-1-of-2" if won else "recherche"
-        common.record_turn(name, step)
+        table.record_turn(name, step)
     if step in ("recherche", "recherche-1-of-2"):
         _recherche(path, name, _(" (1 of 2, thanks to the won challenge)") if step != "recherche" else "")
         if not _still_playing(name):
             return
         if step == "recherche-1-of-2":
             step = "recherche-2-of-2"
-            common.record_turn(name, step)
+            table.record_turn(name, step)
     if step == "recherche-2-of-2":
         _recherche(path, name, _(" (2 of 2, thanks to the won challenge)"))
         if not _still_playing(name):
@@ -497,5 +497,5 @@ def _turn(path: Path, name: str, state: dict) -> None:
 def play(path: Path, session: sessions.Session) -> None:
     """Guided PHD, turn by turn in seating order; every accepted entry is saved at once, and
     the turn's step with it, so play resumes exactly where it stopped."""
-    common.play_turns(_("Whose turn is it?"), lambda name, state: _turn(path, name, state), render,
+    table.play_turns(_("Whose turn is it?"), lambda name, state: _turn(path, name, state), render,
                       takes_turns=lambda state, name: state["players"][name]["status"] == "playing")

@@ -1,6 +1,6 @@
 """`kit score` for Promotion: friendly commands, the `show` table and guided play.
 
-The commands only build the action of SCOREKEEPER.md and hand it to `common.submit`, the
+The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
 same path as `kit score act`; every rule lives in scorekeeper.rules.promotion. The
 `deck-empty` command is shared with PHD and lives in kit/score/cli.py; this module
 builds Promotion's action for it (`deck_empty_action`).
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from kit import i18n, table as common
+from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import _, ngettext
 from scorekeeper import session as sessions
@@ -28,12 +28,12 @@ NUMBERS_MAY_BE_NEGATIVE = {"ignore_unknown_options": True}
 def _pi_command(name: str, doc: str) -> click.Command:
     """`gain` and `lose` differ only in the action's name: one definition for both."""
     @click.command(name=name, help=doc, context_settings=NUMBERS_MAY_BE_NEGATIVE,
-                   epilog=common.examples(f"{name} bureau.jsonl Ana 2"))
-    @common.FILE
-    @common.PLAYER
+                   epilog=table.examples(f"{name} bureau.jsonl Ana 2"))
+    @table.FILE
+    @table.PLAYER
     @click.argument("amount")
     def command(file: Path, player: str, amount: str) -> None:
-        common.submit(file, {"action": name, "player": player, "amount": common.whole_number(amount)})
+        table.submit(file, {"action": name, "player": player, "amount": table.whole_number(amount)})
     return command
 
 
@@ -41,9 +41,9 @@ gain = _pi_command("gain", "Promotion: PLAYER gains AMOUNT PI; reaching the targ
 lose = _pi_command("lose", "Promotion: PLAYER loses AMOUNT PI (never below 0).")
 
 
-@click.command(context_settings=NUMBERS_MAY_BE_NEGATIVE, epilog=common.examples(
+@click.command(context_settings=NUMBERS_MAY_BE_NEGATIVE, epilog=table.examples(
     "steal bureau.jsonl Ben Ana 2", "steal bureau.jsonl --thief Ben --victim Ana 2"))
-@common.FILE
+@table.FILE
 @click.argument("words", nargs=-1, metavar="[THIEF VICTIM] AMOUNT")
 @click.option("--thief", help="Who takes the PI (or give THIEF before VICTIM and AMOUNT).")
 @click.option("--victim", help="Who loses them.")
@@ -60,8 +60,8 @@ def steal(file: Path, words: tuple[str, ...], thief: str | None, victim: str | N
     if thief is None or victim is None or len(words) != 1:
         raise KitError(_("Say who steals from whom and how many PI: steal FILE THIEF VICTIM AMOUNT "
                          "(e.g. steal game.jsonl Ben Ana 2) or steal FILE --thief Ben --victim Ana 2."))
-    amount = common.whole_number(words[0])
-    common.submit(file, {"action": "steal", "thief": thief, "victim": victim, "amount": amount})
+    amount = table.whole_number(words[0])
+    table.submit(file, {"action": "steal", "thief": thief, "victim": victim, "amount": amount})
 
 
 def closing_tie(state: dict) -> list[str]:
@@ -101,7 +101,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
             return _("The deck is empty (cards in hand: {hands}).").format(
                 hands=", ".join(f"{k} {v}" for k, v in hands.items()))
         return _("The deck is empty.")
-    return common.describe_fields(action)
+    return table.describe_fields(action)
 
 
 def render(state: dict, lang: str | None = None) -> str:
@@ -118,9 +118,9 @@ def render(state: dict, lang: str | None = None) -> str:
     headers = [_("rank"), _("player"), "PI", _("to go")]
     rows = [[rank, name, state["players"][name]["pi"], max(0, state["target"] - state["players"][name]["pi"])]
             for rank, name in rules.standings(state)]
-    lines = [title, common.table(headers, rows)]
+    lines = [title, table.text_table(headers, rows)]
     if state["over"]:
-        lines.append(common.game_over_line(state))
+        lines.append(table.game_over_line(state))
     return "\n".join(lines)
 
 
@@ -153,8 +153,8 @@ def _deck_empty(path: Path, state: dict) -> None:
     tied = closing_tie(state)
     if tied:
         click.echo(_("{names} are tied on the most PI: their cards in hand decide.").format(names=i18n.join(tied)))
-        hands = {name: common.ask_number(_("Cards in {name}'s hand").format(name=name), default=None) for name in tied}
-    common.try_submit(path, deck_empty_action(hands))
+        hands = {name: table.ask_number(_("Cards in {name}'s hand").format(name=name), default=None) for name in tied}
+    table.try_submit(path, deck_empty_action(hands))
 
 
 WHAT = ["gain", "lose", "steal", "deck", "next"]
@@ -165,25 +165,25 @@ def _entry(path: Path, current: str, state: dict) -> bool:
     names = list(state["players"])
     help_text = _("gain, lose: a player's PI change; steal: PI taken from another; deck: the deck ran out; "
                   "next: end of the turn.")
-    what = common.ask_choice(_("What happens"), WHAT, default="next", help=help_text)
+    what = table.ask_choice(_("What happens"), WHAT, default="next", help=help_text)
     if what == "next":
         return True
     if what == "deck":
         _deck_empty(path, state)
         return False
     if what == "steal":
-        thief = common.ask_player(_("Who steals?"), names, default=current)
-        victim = common.ask_player(_("From whom does {thief} steal?").format(thief=thief),
+        thief = table.ask_player(_("Who steals?"), names, default=current)
+        victim = table.ask_player(_("From whom does {thief} steal?").format(thief=thief),
                                    [n for n in names if n != thief])
         action = {"action": "steal", "thief": thief, "victim": victim}
     else:
         prompt = _("Who gains PI?") if what == "gain" else _("Who loses PI?")
-        action = {"action": what, "player": common.ask_player(prompt, names, default=current)}
+        action = {"action": what, "player": table.ask_player(prompt, names, default=current)}
     # Checked as typed, so a refused amount (0, more than allowed) asks the amount again
     # instead of sending the table back to the "What happens" question.
-    action["amount"] = common.ask_number(
+    action["amount"] = table.ask_number(
         _("How many PI?"), default=None, check=lambda n: rules.apply(state, {**action, "amount": n}))
-    common.try_submit(path, action)
+    table.try_submit(path, action)
     return False
 
 
@@ -191,7 +191,7 @@ def _turn(path: Path, current: str, state: dict) -> None:
     click.echo("\n== " + _("{name}'s turn: draw {draw}, play up to {play} cards, end with at most {limit} in hand.")
                .format(name=current, draw=rules.DRAW_PER_TURN, play=rules.PLAY_PER_TURN,
                        limit=rules.END_OF_TURN_HAND_LIMIT))
-    guide = common.current_guide()
+    guide = table.current_guide()
     while not guide.state["over"]:
         if _entry(path, current, guide.state):
             return
@@ -201,4 +201,4 @@ def play(path: Path, session: sessions.Session) -> None:
     """Guided Promotion: turn by turn, each PI change and the deck running out; whose turn it
     is is kept in the file, so play resumes with the right player."""
     # play passes to the next player on the right: the next name in seating order
-    common.play_turns(_("Whose turn is it?"), lambda current, state: _turn(path, current, state), render)
+    table.play_turns(_("Whose turn is it?"), lambda current, state: _turn(path, current, state), render)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kit import i18n, table as common
+from kit import i18n, table
 from scorekeeper import rules
 
 EXAMPLES = {
@@ -51,7 +51,7 @@ def test_every_action_has_a_readable_log_line(game, lang):
     examples = EXAMPLES[game]
     assert set(examples) == set(rules.module(game)._ACTIONS if game == "hoc-censeo" else rules.module(game).ACTIONS)
     for kind, fields in examples.items():
-        line = common.describe(game, {"action": kind, **fields})
+        line = table.describe(game, {"action": kind, **fields})
         assert "None" not in line and "{" not in line and line[0].isupper() and line.endswith("."), line
         for name in ("Ana", "Ben", "Cléo", "Dan"):
             if any(name in str(value) for value in fields.values()):
@@ -62,22 +62,22 @@ def test_every_action_has_a_readable_log_line(game, lang):
 def test_the_log_keeps_secret_amounts_unless_revealed():
     i18n.activate("en")
     vote = {"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}
-    assert common.describe("hoc-censeo", vote) == "Vote: POUR 20; CONTRE 15; colour bleu."
-    assert common.describe("hoc-censeo", vote, True) == "Vote: POUR Alice 20; CONTRE Bob 15; colour bleu."
-    assert common.describe("hoc-censeo", vote, "Bob") == "Vote: POUR 20; CONTRE 15; Bob: CONTRE 15; colour bleu."
+    assert table.describe("hoc-censeo", vote) == "Vote: POUR 20; CONTRE 15; colour bleu."
+    assert table.describe("hoc-censeo", vote, True) == "Vote: POUR Alice 20; CONTRE Bob 15; colour bleu."
+    assert table.describe("hoc-censeo", vote, "Bob") == "Vote: POUR 20; CONTRE 15; Bob: CONTRE 15; colour bleu."
     ballot = {"action": "ballot", "player": "Alice", "pour": 20}
-    assert "20" not in common.describe("hoc-censeo", ballot) and "20" in common.describe("hoc-censeo", ballot, "Alice")
-    assert "20" not in common.describe("hoc-censeo", ballot, "Bob")
+    assert "20" not in table.describe("hoc-censeo", ballot) and "20" in table.describe("hoc-censeo", ballot, "Alice")
+    assert "20" not in table.describe("hoc-censeo", ballot, "Bob")
 
 
 def test_french_log_lines_agree_and_keep_french_spacing():
     i18n.activate("fr")
     try:
-        buy = common.describe("hoc-censeo", {"action": "buy_senators", "player": "Bob", "gold": 1})
+        buy = table.describe("hoc-censeo", {"action": "buy_senators", "player": "Bob", "gold": 1})
         assert buy == "Bob dépense 1\u00a0or pour 5\u00a0sénateurs."
-        seals = common.describe("hoc-censeo", {"action": "spend_seals", "player": "Alice", "colour": "vert"})
+        seals = table.describe("hoc-censeo", {"action": "spend_seals", "player": "Alice", "colour": "vert"})
         assert seals == "Alice dépense 2\u00a0sceaux pour colorier une portion en vert."
-        steal = common.describe("promotion", {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 5},
+        steal = table.describe("promotion", {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 5},
                                 before={"players": {"Ana": {"pi": 1}, "Ben": {"pi": 1}}})
         assert steal.startswith("Ben vole 1\u00a0PI à Ana")
     finally:
