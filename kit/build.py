@@ -266,7 +266,9 @@ def _title(game_kit: GameKit) -> str:
 _TEMPORARY = re.compile(r"^\..+\.(\d+)\.tmp$")
 
 
-def _temporary(out: Path, name: str) -> Path:
+def temporary_path(out: Path, name: str) -> Path:
+    """Where `name` is written before it replaces the real file: hidden, named by this
+    process, so a later build knows a dead build's leftovers (clean_temporaries)."""
     return out / f".{name}.{os.getpid()}.tmp"
 
 
@@ -300,11 +302,13 @@ def clean_temporaries(out: Path) -> list[Path]:
     return removed
 
 
-def _ensure_out(out: Path) -> None:
+def prepare_out(out: Path) -> None:
+    """Create the output folder, clear dead builds' temporaries, and check it is writable
+    before anything is drawn (build and export both start here)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
         clean_temporaries(out)
-        probe = _temporary(out, "kit-probe")
+        probe = temporary_path(out, "kit-probe")
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         probe.unlink()
     except OSError as error:
@@ -330,13 +334,13 @@ def stage_game(p: Plan, out: Path, temporaries: list[Path]) -> Staged:
         surface = make_surface("pdf", greyscale=options.greyscale, title=_title(p.kit))
         draw_document(surface, p)
         target = out / f"{game}.pdf"
-        temp = _temporary(out, f"{game}.pdf")
+        temp = temporary_path(out, f"{game}.pdf")
         temporaries.append(temp)
         surface.save(temp)
         pairs = [(temp, target)]
         files = [target]
     else:
-        folder = _temporary(out, f"{game}.svg")
+        folder = temporary_path(out, f"{game}.svg")
         temporaries.append(folder)
         folder.mkdir()
         surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
@@ -354,7 +358,7 @@ def stage_game(p: Plan, out: Path, temporaries: list[Path]) -> Staged:
         target = out / game
         pairs = [(folder, target)]
         files = sorted((target / f.name for f in folder.iterdir()), key=lambda f: f.name)
-    temp_json = _temporary(out, f"{game}.json")
+    temp_json = temporary_path(out, f"{game}.json")
     temporaries.append(temp_json)
     temp_json.write_text(manifest_text, encoding="utf-8")
     pairs.append((temp_json, out / f"{game}.json"))
@@ -407,7 +411,7 @@ def write_games(plans: list[Plan], out: Path, progress: Callable[[str], None] | 
             with _signals_held():
                 for game in staged:
                     for source, destination in game.pairs:
-                        _replace(source, destination)
+                        replace_into_place(source, destination)
         return [game.built for game in staged]
     except OSError as error:
         raise KitError(f"cannot write the files in {out} ({error.strerror or error})") from None
@@ -421,12 +425,12 @@ def write_game(p: Plan, out: Path) -> Built:
     return write_games([p], out)[0]
 
 
-def _replace(source: Path, destination: Path) -> None:
+def replace_into_place(source: Path, destination: Path) -> None:
     """Rename source onto destination; a folder replaces the previous folder whole."""
     if source.is_dir():
         old = None
         if destination.exists():
-            old = _temporary(destination.parent, f"{destination.name}.old")
+            old = temporary_path(destination.parent, f"{destination.name}.old")
             os.replace(destination, old)
         os.replace(source, destination)
         if old is not None:
@@ -447,5 +451,5 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
     options.check()
     plans = [plan(selected, options) for selected in load_kits(games, layouts, options.only)]
     out = Path(out)
-    _ensure_out(out)
+    prepare_out(out)
     return write_games(plans, out, progress)

@@ -10,7 +10,8 @@ from kit.paper import MAX_BLEED, PAPERS, parse_mm, parse_offset
 from kit.surface import FORMATS
 
 
-def _bleed(ctx, param, value):
+def bleed_option(ctx, param, value):
+    """The click callback of every --bleed: millimetres within the kit's bounds."""
     try:
         mm = parse_mm(value)
     except ValueError as error:
@@ -20,7 +21,8 @@ def _bleed(ctx, param, value):
     return mm
 
 
-def _offset(ctx, param, value):
+def offset_option(ctx, param, value):
+    """The click callback of every --back-offset: X,Y in millimetres."""
     try:
         return parse_offset(value)
     except ValueError as error:
@@ -69,12 +71,12 @@ def list_command(game: str | None, layouts: Path | None) -> None:
               help="Folder to write the files and the <game>.json manifests into (created if needed).")
 @click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="A designer's copy of layouts/ to build from.  [default: the project's layouts/]")
-@click.option("--bleed", default="0", callback=_bleed, show_default=True, metavar="MM",
+@click.option("--bleed", default="0", callback=bleed_option, show_default=True, metavar="MM",
               help=f"Extend the art this many mm past the cut (3 for a print shop; 0 to {MAX_BLEED:g}); "
                    "sets the PDF TrimBox and BleedBox.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
               help="Print a page of backs after each page of fronts, for double-sided printing.")
-@click.option("--back-offset", default="0,0", callback=_offset, show_default=True, metavar="X,Y",
+@click.option("--back-offset", default="0,0", callback=offset_option, show_default=True, metavar="X,Y",
               help="Shift the back pages by X,Y mm (X to the right, Y down, as the back page is printed) "
                    "to correct a printer's duplex misalignment.")
 @click.option("--greyscale", is_flag=True, help="Print everything in greys (for a black-and-white printer).")

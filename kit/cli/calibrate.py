@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from kit.cli.build import _offset
+from kit.cli.build import offset_option
 from kit.paper import PAPERS
 
 
@@ -14,7 +14,7 @@ from kit.paper import PAPERS
               help="Paper size of the sheet: the one the kits are printed on.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="Folder to write calibrage.pdf into (created if needed).")
-@click.option("--back-offset", default="0,0", callback=_offset, show_default=True, metavar="X,Y",
+@click.option("--back-offset", default="0,0", callback=offset_option, show_default=True, metavar="X,Y",
               help="Print the back shifted as `kit build --back-offset X,Y` would, to check a correction: "
                    "a right one reads 0 on both scales.")
 def calibrate(paper: str, out: Path, back_offset: tuple[float, float]) -> None:

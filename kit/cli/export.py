@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kit.cli.build import _bleed   # the one parser of a bleed in mm
+from kit.cli.build import bleed_option   # the one parser of a bleed in mm
 from kit.paper import MAX_BLEED, PAPERS
 
 TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, without importing it
@@ -24,7 +24,7 @@ TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, with
 @click.option("--dpi", type=float, default=None, metavar="N",
               help="Resolution (png: 300; tts: 150, lowered so a sheet stays within 4096 px). "
                    "The shops' sizes are fixed at 300 dpi.")
-@click.option("--bleed", default="3", callback=_bleed, show_default=True, metavar="MM",
+@click.option("--bleed", default="3", callback=bleed_option, show_default=True, metavar="MM",
               help=f"png: art past the cut, 0 to {MAX_BLEED:g} mm (the shops and TTS set their own).")
 @click.option("--base-url", default=None, metavar="URL",
               help="tts: the address where the images will be hosted (default: file URLs to OUT).")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from kit.build import _ensure_out, _replace, _temporary, load_kits
+from kit.build import prepare_out, replace_into_place, temporary_path, load_kits
 from kit.errors import KitError
 from kit.export import preflight, tts
 from kit.export.faces import Face, faces
@@ -372,14 +372,14 @@ def export(games=(), *, out: Path | str = Path("output") / "export", layouts: Pa
     results = []
     for game_kit in kits:
         game_out = out / game_kit.id
-        _ensure_out(game_out)
+        prepare_out(game_out)
         final = game_out / options.target
         # .<target>.<pid>.tmp: what a killed export leaves, the next build or export removes.
-        temp = _temporary(game_out, options.target)
+        temp = temporary_path(game_out, options.target)
         try:
             temp.mkdir()
             result = _Folder(game_kit, options, temp, final, progress).write()
-            _replace(temp, final)
+            replace_into_place(temp, final)
         except OSError as error:
             raise KitError(f"cannot write {game_kit.id}'s {options.target} export in {game_out} "
                            f"({error.strerror or error})") from None

@@ -74,7 +74,7 @@ def test_stopped_while_drawing_the_previous_pair_stays_and_nothing_else(built, m
 
 def test_a_failure_after_drawing_writes_neither_file(built, monkeypatch):
     before = snapshot(built)
-    monkeypatch.setattr(kit.build, "_replace", lambda source, destination: (_ for _ in ()).throw(
+    monkeypatch.setattr(kit.build, "replace_into_place", lambda source, destination: (_ for _ in ()).throw(
         OSError(28, "No space left on device")))
     result = run("build", GAME, "--out", str(built))
     assert result.exit_code == 2 and "No space left on device" in result.output
@@ -91,12 +91,12 @@ def test_signals_wait_while_the_files_are_renamed():
 
 
 def test_an_export_killed_midway_leaves_nothing_the_next_run_keeps(tmp_path):
-    from kit.build import _ensure_out
+    from kit.build import prepare_out
 
     game_out = tmp_path / "export" / GAME
     game_out.mkdir(parents=True)
     pid = dead_pid()
     (game_out / f".png.{pid}.tmp").mkdir()
     (game_out / f".png.{pid}.tmp" / "cards-1.png").write_bytes(b"\x89PNG cut short")
-    _ensure_out(game_out)                          # what `kit export` does first for each game
+    prepare_out(game_out)                          # what `kit export` does first for each game
     assert list(game_out.iterdir()) == []
