@@ -9,6 +9,7 @@ from typing import Callable, TextIO
 import segno
 import uvicorn
 
+from kit.i18n import _
 from kit.serve.app import create_app
 
 # An address on no network we use: "connecting" a UDP socket to it sends nothing, but makes
@@ -66,13 +67,13 @@ def serve(path: Path, host: str = "127.0.0.1", port: int = 8000, lan: bool = Fal
     for label, link in lines:
         out.write(f"{label}: {link}\n")
     if lan:
-        out.write(f"Phones on this network open the links above; this machine can also use "
-                  f"http://127.0.0.1:{port}/\n")
+        out.write(_("Phones on this network open the links above; this machine can also use "
+                    "{address}.").format(address=f"http://127.0.0.1:{port}/") + "\n")
     if qr:
         for label, link in lines[2:]:
             out.write(f"\n{label}:\n")
             segno.make(link, error="m").terminal(out=out, compact=True, border=2)
-    out.write("Serving until Ctrl-C.\n")
+    out.write(_("Serving until Ctrl-C.") + "\n")
     out.flush()
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
                             access_log=False)
