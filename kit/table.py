@@ -27,7 +27,6 @@ The contract for kit/games/<game>/table.py (`render` and `play` required, the re
 from __future__ import annotations
 
 import difflib
-import os
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -393,29 +392,24 @@ class Guide:
 
     def __init__(self, path: str | Path, session: sessions.Session):
         self.path, self.session = Path(path), session
-        self.stamp = _stamp(self.path)
+        self.stamp = sessions.stamp(self.path)
 
     @property
     def state(self) -> dict:
         return self.session.state
 
     def accepted(self, session: sessions.Session) -> None:
-        self.session, self.stamp = session, _stamp(self.path)
+        self.session, self.stamp = session, sessions.stamp(self.path)
 
     def check(self) -> None:
         """Restart when the file changed since it was read (another command wrote)."""
-        if _stamp(self.path) != self.stamp:
+        if sessions.stamp(self.path) != self.stamp:
             self.reload()
 
     def reload(self) -> None:
         self.accepted(open_session(self.path))
         click.echo(_("The session file changed in another window; going on from where it stands now."), err=True)
         raise Restart
-
-
-def _stamp(path: Path) -> tuple:
-    status = os.stat(path)
-    return status.st_size, status.st_mtime_ns, status.st_ino
 
 
 _guide: Guide | None = None

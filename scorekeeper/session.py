@@ -387,6 +387,14 @@ def load(path: str | os.PathLike, *, history: bool = True) -> Session:
 SNAPSHOT_FORMAT = 1
 
 
+def stamp(path: str | os.PathLike) -> tuple[int, int, int]:
+    """What changes whenever the file is written or replaced (inode, size, modification
+    time): guided play and the table server compare it to know a session changed under them
+    without reading it again."""
+    status = os.stat(path)
+    return status.st_ino, status.st_size, status.st_mtime_ns
+
+
 def snapshot_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.snapshot")
 

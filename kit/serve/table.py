@@ -71,10 +71,6 @@ class Table:
 
     # -- reading --------------------------------------------------------------------------
 
-    def _stamp(self) -> tuple:
-        status = os.stat(self.path)
-        return status.st_ino, status.st_size, status.st_mtime_ns
-
     def session(self) -> sessions.Session:
         """The session as the file stands now (a cached replay while the file is unchanged).
 
@@ -82,10 +78,10 @@ class Table:
         take the file's shared lock under it: the writer's exclusive lock would then fail and
         retry 20 ms later (measured: the median answer to 2 phones went from 23 ms to ~2 ms)."""
         with self._read_lock:
-            if self._cached is not None and self._cached[0] == self._stamp():
+            if self._cached is not None and self._cached[0] == sessions.stamp(self.path):
                 return self._cached[1]
         with self._write_lock, self._read_lock:
-            stamp = self._stamp()
+            stamp = sessions.stamp(self.path)
             if self._cached is None or self._cached[0] != stamp:
                 self._cached = (stamp, sessions.load(self.path))
             return self._cached[1]
@@ -110,7 +106,7 @@ class Table:
         with self._write_lock:
             session = sessions.append(self.path, checked)
             with self._read_lock:
-                self._cached = (self._stamp(), session)
+                self._cached = (sessions.stamp(self.path), session)
         return session
 
     def answer(self, seat: str, given: object) -> None:
@@ -174,7 +170,7 @@ class Table:
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             try:
-                stale = self._cached is None or self._cached[0] != self._stamp()
+                stale = self._cached is None or self._cached[0] != sessions.stamp(self.path)
             except OSError:
                 continue
             if stale:
