@@ -21,12 +21,10 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-MODULES = {
-    "phd": "kit.simulate.phd",
-    "amphitheatre": "kit.simulate.amphitheatre",
-    "promotion": "kit.simulate.promotion",
-    "hoc-censeo": "kit.simulate.hoc_censeo",
-}
+from scorekeeper.rules import GAME_IDS
+
+# game id -> its module here, named like the game (the games come from the rules' registry).
+MODULES = {game: "kit.simulate." + game.replace("-", "_") for game in GAME_IDS}
 
 
 class BotError(RuntimeError):
@@ -45,6 +43,25 @@ def apply(rules: ModuleType, state: dict, action: dict) -> dict:
         return rules.apply(state, action)
     except RuleViolation as refusal:
         raise BotError(f"the rules refused a simulated action {action}: {refusal}") from None
+
+
+def game_record(state: dict, seats: list[str], turns: int, choices: dict, *, roles=None,
+                rounds: int | None = None, finished: bool | None = None, numbers: dict | None = None,
+                flags: dict | None = None, tally: dict | None = None) -> dict:
+    """One game's record as `runner.summarise` reads it: winners by seat index, whether the
+    game ended by the rules (else the turn cap stopped it), its length, and the game's own
+    figures. Rounds default to whole turns of the table."""
+    return {
+        "roles": roles,
+        "winners": [seats.index(name) for name in state["winners"]],
+        "finished": state["over"] if finished is None else finished,
+        "rounds": -(-turns // len(seats)) if rounds is None else rounds,
+        "turns": turns,
+        "numbers": numbers or {},
+        "flags": flags or {},
+        "tally": tally or {},
+        "choices": choices,
+    }
 
 
 def record_choice(choices: dict, decision: str, offered, taken: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from random import Random
 
-from kit.simulate import apply, record_choice
+from kit.simulate import apply, game_record, record_choice
 from scorekeeper.rules import amphitheatre as rules
 
 GAME_ID = rules.GAME_ID
@@ -229,14 +229,5 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
         table.turn(table.seats[table.turns % len(table.seats)])
         table.turns += 1
     state = table.state
-    return {
-        "roles": None,
-        "winners": [table.seats.index(n) for n in state["winners"]],
-        "finished": state["over"],
-        "rounds": -(-table.turns // len(table.seats)),
-        "turns": table.turns,
-        "numbers": {"seats_end": [p["seats"] for p in state["players"].values()], **table.counts},
-        "flags": {},
-        "tally": {},
-        "choices": table.choices,
-    }
+    return game_record(state, table.seats, table.turns, table.choices,
+                       numbers={"seats_end": [p["seats"] for p in state["players"].values()], **table.counts})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from random import Random
 
-from kit.simulate import apply, record_choice
+from kit.simulate import apply, game_record, record_choice
 from scorekeeper.rules import hoc_censeo as rules
 
 GAME_ID = rules.GAME_ID
@@ -192,17 +192,10 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
     for name in state["winners"]:
         met = state["players"][name]["objectives"]
         first += [f"{state['players'][name]['tribe']} {kind}" for kind in ("circle", "secondary") if met[kind]]
-    return {
-        "roles": tribes,
-        "winners": [seats.index(n) for n in state["winners"]],
-        "finished": True,
-        "rounds": state["round"],
-        "turns": state["round"],
-        "numbers": {"calamities": sum(v["calamity"] for v in votes),
-                    "senators_left": [state["players"][n]["senators"] for n in seats],
-                    "magistrate_ties": magistrate_ties,
-                    "contre_wins": sum(v["result"] == "contre" for v in votes)},
-        "flags": {"tie_needs_magistrate": magistrate_ties > 0},
-        "tally": {"first_objective": first or ["none"]},
-        "choices": choices,
-    }
+    return game_record(state, seats, state["round"], choices, roles=tribes, rounds=state["round"], finished=True,
+                       numbers={"calamities": sum(v["calamity"] for v in votes),
+                                "senators_left": [state["players"][n]["senators"] for n in seats],
+                                "magistrate_ties": magistrate_ties,
+                                "contre_wins": sum(v["result"] == "contre" for v in votes)},
+                       flags={"tie_needs_magistrate": magistrate_ties > 0},
+                       tally={"first_objective": first or ["none"]})

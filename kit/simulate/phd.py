@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from random import Random
 
-from kit.simulate import apply, record_choice
+from kit.simulate import apply, game_record, record_choice
 from scorekeeper.rules import phd as rules
 
 GAME_ID = rules.GAME_ID
@@ -400,14 +400,7 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
         pass
     state = table.state
     statuses = [p["status"] for p in state["players"].values()]
-    return {
-        "roles": None,
-        "winners": [table.seats.index(n) for n in state["winners"]],
-        "finished": state["over"],
-        "rounds": -(-turns // len(table.seats)),
-        "turns": turns,
-        "numbers": {"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"), **table.counts},
-        "flags": {},
-        "tally": {"end": [state["end"] or "turn cap"]},
-        "choices": table.choices,
-    }
+    return game_record(state, table.seats, turns, table.choices,
+                       numbers={"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"),
+                                **table.counts},
+                       tally={"end": [state["end"] or "turn cap"]})

@@ -17,7 +17,7 @@ import unicodedata
 from random import Random
 
 from kit.errors import KitError
-from kit.simulate import apply, record_choice
+from kit.simulate import apply, game_record, record_choice
 from scorekeeper.rules import promotion as rules
 
 GAME_ID = rules.GAME_ID
@@ -336,14 +336,7 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     except OfficeClosed:
         turns += 1
     state = table.state
-    return {
-        "roles": None,
-        "winners": [table.seats.index(n) for n in state["winners"]],
-        "finished": state["over"],
-        "rounds": -(-turns // len(table.seats)),
-        "turns": turns,
-        "numbers": {"pi_end": [p["pi"] for p in state["players"].values()], **table.counts},
-        "flags": {"office_closes": state["end"] == "office closed", "tiebreak_by_hand": table.tiebreak_by_hand},
-        "tally": {},
-        "choices": table.choices,
-    }
+    return game_record(state, table.seats, turns, table.choices,
+                       numbers={"pi_end": [p["pi"] for p in state["players"].values()], **table.counts},
+                       flags={"office_closes": state["end"] == "office closed",
+                              "tiebreak_by_hand": table.tiebreak_by_hand})
