@@ -1,4 +1,4 @@
-"""The SVG backend: the Surface interface drawn with svgwrite, one SVG file per page.
+"""The SVG backend: the Surface interface written as SVG markup, one file per page.
 
 The interface's coordinates are already SVG's (millimetres, y down), so each page is
 an <svg> whose viewBox is the page in mm and whose width/height say "mm": shapes are
@@ -10,6 +10,14 @@ installed: each glyph the page uses is written once in <defs> as a path in font 
 is a <use> of it, placed by the font's hmtx advances. Every text run keeps its string
 in an aria-label so the page stays searchable and readable by assistive tools.
 
+The markup is written as text by this module, as the PDF backend writes its content
+streams: a kit is some 80,000 elements, and building them as svgwrite and ElementTree
+objects, then serialising those, was two thirds of an SVG build. Each page is a list of
+strings joined once at the end; a text run's markup is made once per string, size and
+colour, and only its position is formatted again. The markup is the one svgwrite wrote
+(attributes in alphabetical order, empty elements closed with " />", the same XML
+declaration and namespaces), so files did not change when the library was dropped.
+
 Output is byte-identical for the same calls: ids are counters per page, numbers are
 written with at most 3 decimals (6 significant digits for the glyph scale factor),
 and there are no timestamps.
@@ -17,17 +25,31 @@ and there are no timestamps.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Sequence
+from xml.sax.saxutils import escape
 
-import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 
 from kit.surface import metrics
 from kit.surface.base import DEFAULT_LINE, Point, Surface, number as num
 from kit.surface.colour import hex_colour
+
+# What an attribute value must escape besides & < >: its quotes, and the white space an
+# XML parser would otherwise normalise to plain spaces (xml.etree's choice of entities).
+_ATTRIBUTE_ENTITIES = {'"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"}
+
+
+def _attribute(text: str) -> str:
+    """text made safe inside a double-quoted attribute value."""
+    return escape(text, _ATTRIBUTE_ENTITIES)
+
+
+_XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
+_NAMESPACES = ('xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events" '
+               'xmlns:xlink="http://www.w3.org/1999/xlink"')
 
 _glyph_paths: dict[tuple[str, str], str] = {}
 
@@ -45,39 +67,73 @@ def _glyph_path(font: str, glyph: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _layout(font: str, shown: str) -> tuple[tuple[str, str, str], ...]:
-    """(glyph id, glyph name, x in font units) of each inked character of a run.
+def _glyph_uses(font: str, shown: str) -> tuple[str, dict[str, tuple[str, str]]]:
+    """A run's <use> elements, one per inked character placed by the advances (in font
+    units), and the glyphs they need: {glyph id: (font, glyph name)}.
 
     Cards repeat their titles and labels, so a run is laid out once per process.
     """
     m = metrics.get(font)
-    placed = []
+    uses = []
+    glyphs = {}
     pen_x = 0
     for ch in shown:
         glyph = m.cmap.get(ord(ch), ".notdef")
         if _glyph_path(font, glyph):  # spaces have no outline: advance only
-            placed.append((f"{font}-{m.font.getGlyphID(glyph)}", glyph, str(pen_x) if pen_x else ""))
+            gid = f"{font}-{m.font.getGlyphID(glyph)}"
+            glyphs[gid] = (font, glyph)
+            uses.append(f'<use x="{pen_x}" xlink:href="#{gid}" />' if pen_x else f'<use xlink:href="#{gid}" />')
         pen_x += m.advance(ch)
-    return tuple(placed)
+    return "".join(uses), glyphs
+
+
+# (text, font, size, colour, anchor, greyscale) -> (run_start offset, markup before the
+# position, markup after it, glyphs): a kit prints a few thousand distinct runs ~30,000 times.
+_runs: dict[tuple, tuple[float, str, str, dict[str, tuple[str, str]]]] = {}
+
+
+def _run(s: str, font: str, size: float, colour: str, anchor: str, greyscale: bool):
+    m = metrics.get(font)
+    shown = metrics.printable(font, s)
+    # run_start(x) is x plus this offset, to the last bit: x - w/2 == x + (0 - w/2).
+    offset = metrics.run_start(0.0, shown, font, size, anchor)
+    k = size * metrics.PT / m.units_per_em
+    uses, glyphs = _glyph_uses(font, shown)
+    head = (f'<g aria-label="{_attribute(s)}" fill="{hex_colour(colour, greyscale)}" '
+            f'transform="translate(')
+    scale = f') scale({k:.6g} {-k:.6g})"'
+    tail = f'{scale}>{uses}</g>' if uses else f'{scale} />'
+    if len(_runs) > 50_000:  # a long-lived process drawing endless new strings
+        _runs.clear()
+    found = _runs[(s, font, size, colour, anchor, greyscale)] = (offset, head, tail, glyphs)
+    return found
+
+
+class _Piece:
+    """A reused piece being drawn: its markup, and its clips waiting for the group they were
+    made in to close (a clip belongs to the piece's own group, after what is already in it)."""
+
+    def __init__(self, piece_id: str):
+        self.id = piece_id
+        self.out: list[str] = [f'<g id="{piece_id}">']
+        self.depth = 0  # groups open inside the piece
+        self.pending: list[str] = []
 
 
 class _Page:
-    """One page being drawn: its drawing, the open group stack and its glyph uses."""
+    """One page being drawn: its markup, its <defs> and the glyphs it uses."""
 
     def __init__(self, width: float, height: float, title: str):
-        self.drawing = svgwrite.Drawing(size=(f"{num(width)}mm", f"{num(height)}mm"),
-                                        viewBox=f"0 0 {num(width)} {num(height)}", debug=False)
+        w, h = num(width), num(height)
+        self.head = (f'{_XML_DECLARATION}<svg baseProfile="full" height="{h}mm" version="1.1" '
+                     f'viewBox="0 0 {w} {h}" width="{w}mm" {_NAMESPACES}>')
         if title:
-            self.drawing.set_desc(title=title)
-        self.stack = [self.drawing]
+            self.head += f"<title>{escape(title)}</title>"
+        self.defs: list[str] = []
+        self.body: list[str] = []
         self.glyphs: dict[str, tuple[str, str]] = {}  # id -> (font, glyph name)
         self.clips = 0
         self.defined: set[str] = set()  # reused pieces already in this page's <defs>
-        self.scope = None  # the reused piece being drawn: (its id, its group, its glyph ids)
-
-    @property
-    def top(self):
-        return self.stack[-1]
 
 
 class SvgSurface(Surface):
@@ -91,9 +147,10 @@ class SvgSurface(Surface):
         self.greyscale = greyscale
         self.title = title
         self._pages: list[str] = []
-        self._reused: dict = {}  # key -> (piece id, its group, its glyphs)
-        self._uses: dict = {}    # (font, text) -> the <use> elements of its glyphs
+        self._reused: dict = {}  # key -> (piece id, its markup, its glyphs)
         self._page: _Page | None = None
+        self._piece: _Piece | None = None  # the reused piece being drawn
+        self._out: list[str] | None = None  # where markup goes: the page's body or the piece's
 
     # --- pages -----------------------------------------------------------------------
     def begin_page(self, width: float, height: float, *, trim=None, bleed=None) -> None:
@@ -101,18 +158,20 @@ class SvgSurface(Surface):
         if self._page is not None:
             raise RuntimeError("begin_page() called before end_page() of the previous page")
         self._page = _Page(width, height, self.title)
+        self._out = self._page.body
 
     def end_page(self) -> None:
         page = self._page
         if page is None:
             raise RuntimeError("end_page() called without begin_page()")
-        d = page.drawing
+        defs = page.defs
         # Glyph outlines go in <defs> in a fixed order, whatever order they were used in.
         for gid in sorted(page.glyphs):
             font, glyph = page.glyphs[gid]
-            d.defs.add(d.path(d=_glyph_path(font, glyph), id=gid))
-        self._pages.append('<?xml version="1.0" encoding="utf-8" ?>\n' + d.tostring() + "\n")
-        self._page = None
+            defs.append(f'<path d="{_glyph_path(font, glyph)}" id="{gid}" />')
+        defs_markup = f"<defs>{''.join(defs)}</defs>" if defs else "<defs />"
+        self._pages.append(f"{page.head}{defs_markup}{''.join(page.body)}</svg>\n")
+        self._page = self._out = None
 
     def save(self, path) -> list:
         """Write one SVG per page at <stem>-<n>.svg (n from 1); returns the paths written."""
@@ -135,43 +194,59 @@ class SvgSurface(Surface):
 
     # --- transforms --------------------------------------------------------------------
     @contextmanager
-    def _group(self, **attrs) -> Iterator[None]:
-        page = self._current()
-        g = page.drawing.g(**attrs)
-        page.top.add(g)
-        page.stack.append(g)
+    def _group(self, attributes: str) -> Iterator[None]:
+        self._current()
+        out, piece = self._out, self._piece
+        out.append(f"<g {attributes}>")
+        opened = len(out)
+        if piece is not None:
+            piece.depth += 1
         try:
             yield
         finally:
-            page.stack.pop()
+            if len(out) == opened:  # nothing drawn in it
+                out[-1] = f"<g {attributes} />"
+            else:
+                out.append("</g>")
+            if piece is not None:
+                piece.depth -= 1
+                if not piece.depth and piece.pending:
+                    out.extend(piece.pending)
+                    piece.pending.clear()
 
     def translated(self, dx: float, dy: float):
-        return self._group(transform=f"translate({num(dx)} {num(dy)})")
+        return self._group(f'transform="translate({num(dx)} {num(dy)})"')
 
     def rotated(self, degrees: float):
         # SVG rotates clockwise on a y-down page, like the interface.
-        return self._group(transform=f"rotate({num(degrees)})")
+        return self._group(f'transform="rotate({num(degrees)})"')
 
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
                 circle: bool = False):
         page = self._current()
-        d = page.drawing
         page.clips += 1
         clip_id = f"clip{page.clips}"
-        if page.scope is not None:
+        piece = self._piece
+        if piece is not None:
             # Inside a reused piece: its clips travel with it to every page that uses it.
-            clip_id = f"{page.scope[0]}-clip{page.clips}"
-        clip = d.clipPath(id=clip_id)
+            clip_id = f"{piece.id}-clip{page.clips}"
         if circle:
-            clip.add(d.ellipse(center=(num(x + w / 2), num(y + h / 2)), r=(num(w / 2), num(h / 2))))
+            shape = (f'<ellipse cx="{num(x + w / 2)}" cy="{num(y + h / 2)}" '
+                     f'rx="{num(w / 2)}" ry="{num(h / 2)}" />')
         else:
-            shape = d.rect(insert=(num(x), num(y)), size=(num(w), num(h)))
+            corner = ""
             if radius > 0:
                 r = num(min(radius, w / 2, h / 2))
-                shape.update({"rx": r, "ry": r})
-            clip.add(shape)
-        (page.scope[1] if page.scope is not None else d.defs).add(clip)
-        return self._group(**{"clip_path": f"url(#{clip_id})"})
+                corner = f' rx="{r}" ry="{r}"'
+            shape = f'<rect height="{num(h)}"{corner} width="{num(w)}" x="{num(x)}" y="{num(y)}" />'
+        clip = f'<clipPath id="{clip_id}">{shape}</clipPath>'
+        if piece is None:
+            page.defs.append(clip)
+        elif piece.depth:
+            piece.pending.append(clip)
+        else:
+            piece.out.append(clip)
+        return self._group(f'clip-path="url(#{clip_id})"')
 
     def reused(self, key, box, draw) -> None:
         """Drawn once into a group in <defs>, placed with <use> wherever it repeats (each page
@@ -179,81 +254,88 @@ class SvgSurface(Surface):
         page = self._current()
         found = self._reused.get(key)
         if found is None:
-            piece_id = f"piece{len(self._reused) + 1}"
-            group = page.drawing.g(id=piece_id)
+            piece = _Piece(f"piece{len(self._reused) + 1}")
             glyphs_before = set(page.glyphs)
-            page.stack.append(group)
-            page.scope = (piece_id, group)
+            outer = (self._out, self._piece)
+            self._out, self._piece = piece.out, piece
             try:
                 draw()
             finally:
-                page.stack.pop()
-                page.scope = None
+                self._out, self._piece = outer
+            out = piece.out
+            if len(out) == 1:
+                markup = f'<g id="{piece.id}" />'
+            else:
+                out.append("</g>")
+                markup = "".join(out)
             used = {gid: page.glyphs[gid] for gid in page.glyphs if gid not in glyphs_before}
-            found = self._reused[key] = (piece_id, group, used)
-        piece_id, group, used = found
+            found = self._reused[key] = (piece.id, markup, used)
+        piece_id, markup, used = found
         if piece_id not in page.defined:
-            # The same element in each page's tree: it is never changed once drawn.
-            page.drawing.defs.add(group)
+            page.defs.append(markup)
             page.defined.add(piece_id)
         page.glyphs.update(used)
-        page.top.add(page.drawing.use(f"#{piece_id}"))
+        self._out.append(f'<use xlink:href="#{piece_id}" />')
 
     # --- paint -----------------------------------------------------------------------------
-    def _paint(self, fill: str | None, stroke: str | None, width: float,
-               dash: Sequence[float] | None) -> dict:
-        """The presentation attributes: the one place colours are written (greyscale too)."""
-        attrs = {"fill": hex_colour(fill, self.greyscale) if fill is not None else "none"}
-        if stroke is not None:
-            attrs["stroke"] = hex_colour(stroke, self.greyscale)
-            attrs["stroke_width"] = num(width)
-            if dash:
-                attrs["stroke_dasharray"] = " ".join(num(v) for v in dash)
-        return attrs
+    # Attributes are written in alphabetical order (svgwrite's), so the fill and the stroke
+    # of a shape sit apart, around its geometry.
+    def _fill(self, fill: str | None) -> str:
+        return hex_colour(fill, self.greyscale) if fill is not None else "none"
+
+    def _stroke(self, stroke: str | None, width: float, dash: Sequence[float] | None) -> str:
+        """The stroke attributes, with a leading space; "" for no stroke."""
+        if stroke is None:
+            return ""
+        colour = hex_colour(stroke, self.greyscale)
+        if dash:
+            pattern = " ".join(num(v) for v in dash)
+            return f' stroke="{colour}" stroke-dasharray="{pattern}" stroke-width="{num(width)}"'
+        return f' stroke="{colour}" stroke-width="{num(width)}"'
 
     # --- shapes ----------------------------------------------------------------------------
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=DEFAULT_LINE, radius=0.0, dash=None) -> None:
         if fill is None and stroke is None:
             return
-        page = self._current()
+        self._current()
         if w < 0:
             x, w = x + w, -w
         if h < 0:
             y, h = y + h, -h
-        attrs = self._paint(fill, stroke, width, dash)
+        corner = ""
         if radius > 0:
-            attrs["rx"] = attrs["ry"] = num(min(radius, w / 2, h / 2))
-        page.top.add(page.drawing.rect(insert=(num(x), num(y)), size=(num(w), num(h)), **attrs))
+            r = num(min(radius, w / 2, h / 2))
+            corner = f' rx="{r}" ry="{r}"'
+        self._out.append(f'<rect fill="{self._fill(fill)}" height="{num(h)}"{corner}'
+                         f'{self._stroke(stroke, width, dash)} width="{num(w)}" x="{num(x)}" y="{num(y)}" />')
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
         if stroke is None:
             return
-        page = self._current()
-        attrs = self._paint(None, stroke, width, dash)
-        del attrs["fill"]
-        page.top.add(page.drawing.line(start=(num(x1), num(y1)), end=(num(x2), num(y2)), **attrs))
+        self._current()
+        self._out.append(f'<line{self._stroke(stroke, width, dash)} '
+                         f'x1="{num(x1)}" x2="{num(x2)}" y1="{num(y1)}" y2="{num(y2)}" />')
 
     def polygon(self, points: Sequence[Point], *, fill=None, stroke=None, width=DEFAULT_LINE,
                 closed=True, dash=None) -> None:
         if (fill is None and stroke is None) or len(points) < 2:
             return
-        page = self._current()
-        pts = [(num(x), num(y)) for x, y in points]
-        attrs = self._paint(fill, stroke, width, dash)
-        make = page.drawing.polygon if closed else page.drawing.polyline
-        page.top.add(make(points=pts, **attrs))
+        self._current()
+        pts = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        tag = "polygon" if closed else "polyline"
+        self._out.append(f'<{tag} fill="{self._fill(fill)}" points="{pts}"{self._stroke(stroke, width, dash)} />')
 
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
         if fill is None and stroke is None:
             return
-        page = self._current()
-        page.top.add(page.drawing.circle(center=(num(cx), num(cy)), r=num(r),
-                                         **self._paint(fill, stroke, width, dash)))
+        self._current()
+        self._out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" fill="{self._fill(fill)}" r="{num(r)}"'
+                         f'{self._stroke(stroke, width, dash)} />')
 
     def sector(self, cx, cy, r, start, end, *, inner=0.0, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
         if fill is None and stroke is None:
             return
-        page = self._current()
+        self._current()
 
         def at(radius: float, angle: float) -> str:
             a = math.radians(angle)
@@ -272,34 +354,16 @@ class SvgSurface(Surface):
             d = f"M {at(r, start)} {arc(r, start, end)} L {at(inner, end)} {arc(inner, end, start)} Z"
         else:
             d = f"M {num(cx)} {num(cy)} L {at(r, start)} {arc(r, start, end)} Z"
-        page.top.add(page.drawing.path(d=d, **self._paint(fill, stroke, width, None)))
+        self._out.append(f'<path d="{d}" fill="{self._fill(fill)}"{self._stroke(stroke, width, None)} />')
 
     # --- text --------------------------------------------------------------------------------
     def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
         if not s:
             return
         page = self._current()
-        m = metrics.get(font)
-        shown = metrics.printable(font, s)
-        x = metrics.run_start(x, shown, font, size, anchor)
-        k = size * metrics.PT / m.units_per_em
-        d = page.drawing
-        run = d.g(transform=f"translate({num(x)} {num(y)}) scale({k:.6g} {-k:.6g})",
-                  fill=hex_colour(colour, self.greyscale), aria_label=s)
-        placed = _layout(font, shown)
-        for gid, glyph, _ in placed:
-            page.glyphs[gid] = (font, glyph)
-        # A run's <use> elements depend on its font and characters only: made once per
-        # document and shared by every run that prints the same string (they are never
-        # changed once made, so one element may sit in several groups).
-        uses = self._uses.get((font, shown))
-        if uses is None:
-            uses = []
-            for gid, _, pen_x in placed:
-                use = d.use(f"#{gid}")
-                if pen_x:
-                    use["x"] = pen_x
-                uses.append(use)
-            self._uses[(font, shown)] = uses
-        run.elements.extend(uses)
-        page.top.add(run)
+        found = _runs.get((s, font, size, colour, anchor, self.greyscale))
+        if found is None:
+            found = _run(s, font, size, colour, anchor, self.greyscale)
+        offset, head, tail, glyphs = found
+        page.glyphs.update(glyphs)
+        self._out.append(f"{head}{num(x + offset)} {num(y)}{tail}")
