@@ -4,7 +4,7 @@ Every user-facing error (a refused action, a layout mistake, a bad option) becom
 sentence on stderr and exit status 2, here and nowhere else.
 
 Subcommands load lazily (click's documented lazy-group pattern): `kit --version` or a
-`kit score` command imports neither reportlab, svgwrite, YAML nor fontTools, and no module
+`kit score` command imports neither reportlab, YAML nor fontTools, and no module
 of a subcommand imports this package back.
 """
 from __future__ import annotations

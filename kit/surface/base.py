@@ -4,8 +4,9 @@ Coordinates are millimetres, origin at the top-left corner of the current frame,
 pointing down (as a designer measures on paper). Angles are degrees, clockwise on
 the page (y down), 0 pointing right. Colours are "#RRGGBB" strings or None (no paint).
 
-Two backends implement it: `kit.surface.pdf` (reportlab) and `kit.surface.svg`
-(svgwrite). They are the only modules of the project that import those libraries.
+Two backends implement it: `kit.surface.pdf` (reportlab) and `kit.surface.svg` (which
+writes its markup itself). They are the only modules of the project that import reportlab
+or write the kits' SVG.
 A backend converts every colour to grey when built with greyscale=True, so parts
 never need to know.
 """

@@ -68,7 +68,7 @@ def test_the_rule_engine_never_imports_the_kit():
         assert not any(name == "kit" or name.startswith("kit.") for name in _imports(path)), path
 
 
-HEAVY = ("reportlab", "svgwrite", "yaml", "fontTools")
+HEAVY = ("reportlab", "yaml", "fontTools")
 
 
 @pytest.mark.parametrize("args", [["--version"], ["score", "show", "{file}"], ["score", "log", "{file}"]])
