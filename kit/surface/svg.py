@@ -118,6 +118,7 @@ class _Piece:
         self.out: list[str] = [f'<g id="{piece_id}">']
         self.depth = 0  # groups open inside the piece
         self.pending: list[str] = []
+        self.glyphs: dict[str, tuple[str, str]] = {}  # every glyph its text uses
 
 
 class _Page:
@@ -151,6 +152,7 @@ class SvgSurface(Surface):
         self._page: _Page | None = None
         self._piece: _Piece | None = None  # the reused piece being drawn
         self._out: list[str] | None = None  # where markup goes: the page's body or the piece's
+        self._glyphs: dict | None = None  # the glyphs that need defining: the page's or the piece's
 
     # --- pages -----------------------------------------------------------------------
     def begin_page(self, width: float, height: float, *, trim=None, bleed=None) -> None:
@@ -158,7 +160,7 @@ class SvgSurface(Surface):
         if self._page is not None:
             raise RuntimeError("begin_page() called before end_page() of the previous page")
         self._page = _Page(width, height, self.title)
-        self._out = self._page.body
+        self._out, self._glyphs = self._page.body, self._page.glyphs
 
     def end_page(self) -> None:
         page = self._page
@@ -171,7 +173,7 @@ class SvgSurface(Surface):
             defs.append(f'<path d="{_glyph_path(font, glyph)}" id="{gid}" />')
         defs_markup = f"<defs>{''.join(defs)}</defs>" if defs else "<defs />"
         self._pages.append(f"{page.head}{defs_markup}{''.join(page.body)}</svg>\n")
-        self._page = self._out = None
+        self._page = self._out = self._glyphs = None
 
     def save(self, path) -> list:
         """Write one SVG per page at <stem>-<n>.svg (n from 1); returns the paths written."""
@@ -255,26 +257,25 @@ class SvgSurface(Surface):
         found = self._reused.get(key)
         if found is None:
             piece = _Piece(f"piece{len(self._reused) + 1}")
-            glyphs_before = set(page.glyphs)
-            outer = (self._out, self._piece)
-            self._out, self._piece = piece.out, piece
+            outer = (self._out, self._piece, self._glyphs)
+            self._out, self._piece, self._glyphs = piece.out, piece, piece.glyphs
             try:
                 draw()
             finally:
-                self._out, self._piece = outer
+                self._out, self._piece, self._glyphs = outer
             out = piece.out
             if len(out) == 1:
                 markup = f'<g id="{piece.id}" />'
             else:
                 out.append("</g>")
                 markup = "".join(out)
-            used = {gid: page.glyphs[gid] for gid in page.glyphs if gid not in glyphs_before}
-            found = self._reused[key] = (piece.id, markup, used)
-        piece_id, markup, used = found
+            found = self._reused[key] = (piece.id, markup, piece.glyphs)
+        piece_id, markup, glyphs = found
         if piece_id not in page.defined:
             page.defs.append(markup)
             page.defined.add(piece_id)
-        page.glyphs.update(used)
+        # Every glyph of the piece, on every page it is placed on (a page is a file of its own).
+        self._glyphs.update(glyphs)
         self._out.append(f'<use xlink:href="#{piece_id}" />')
 
     # --- paint -----------------------------------------------------------------------------
@@ -360,10 +361,10 @@ class SvgSurface(Surface):
     def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
         if not s:
             return
-        page = self._current()
+        self._current()
         found = _runs.get((s, font, size, colour, anchor, self.greyscale))
         if found is None:
             found = _run(s, font, size, colour, anchor, self.greyscale)
         offset, head, tail, glyphs = found
-        page.glyphs.update(glyphs)
+        self._glyphs.update(glyphs)
         self._out.append(f"{head}{num(x + offset)} {num(y)}{tail}")

@@ -135,3 +135,21 @@ def test_greyscale_leaves_only_greys(tmp_path, sample_svgs):
 def test_text_needs_a_page():
     with pytest.raises(RuntimeError):
         SvgSurface().text(0, 0, "x")
+
+
+def test_every_glyph_a_page_uses_is_defined_on_it(tmp_path):
+    # The piece's text is already on the first page when the piece is drawn there; the
+    # second page shows the piece alone and must still define its glyphs.
+    s = SvgSurface()
+    s.begin_page(100, 50)
+    s.text(5, 5, "Sabotage")
+    s.reused("card", (0, 0, 50, 20), lambda: s.text(0, 10, "Sabotage"))
+    s.end_page()
+    s.begin_page(100, 50)
+    s.reused("card", (0, 0, 50, 20), lambda: pytest.fail("a piece is drawn once"))
+    s.end_page()
+    for path in s.save(tmp_path / "piece"):
+        root = ET.parse(path).getroot()
+        defined = {el.get("id") for el in root.iter() if el.get("id")}
+        used = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
+        assert used and used <= defined, path.name
