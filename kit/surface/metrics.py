@@ -2,9 +2,16 @@
 
 A layout must come out the same in PDF, in SVG and in the recording used by the
 tests, so widths and line heights come from one source: the TrueType file itself
-(hmtx advances, hhea ascent/descent), read once per font with fontTools. Kerning is
-not applied anywhere (reportlab does not kern TrueType text), which keeps the three
-surfaces in agreement.
+(hmtx advances, hhea ascent/descent), read once per font with reportlab's TrueType
+parser, the one that embeds the font in the PDF. fontTools, which reads glyph outlines
+for SVG and the export preflight, is loaded only when an outline is asked for: importing
+it and opening six fonts with it was an eighth of a PDF build. Kerning is not applied
+anywhere (reportlab does not kern TrueType text), which keeps the three surfaces in
+agreement.
+
+Glyphs are named by their id (`glyph00042`, `.notdef` for 0): the kit's fonts are
+subsets without glyph names (post table format 3), and fontTools is given the same
+names, so both readings agree.
 
 Characters a font lacks are replaced, before measuring and before drawing, by
 `printable`: Cinzel has no narrow no-break space (U+202F), so it gets the ordinary
@@ -48,6 +55,11 @@ class _Advances(dict):
         return adv
 
 
+def glyph_name(glyph_id: int) -> str:
+    """The kit's name of a glyph, from its id (see the module docstring)."""
+    return f"glyph{glyph_id:05d}" if glyph_id else ".notdef"
+
+
 @dataclass
 class FontMetrics:
     """What the backends need from one TrueType font, in font units."""
@@ -58,7 +70,6 @@ class FontMetrics:
     descent: int         # hhea descender, made positive
     cmap: dict[int, str]  # code point -> glyph name
     advances: dict[str, int]  # glyph name -> advance width
-    font: TTFont = field(repr=False)
     char_advances: _Advances = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -68,11 +79,43 @@ class FontMetrics:
         """Advance of one (printable) character in font units; .notdef's if missing."""
         return self.char_advances[ch]
 
+    @property
+    def font(self) -> TTFont:
+        """The font opened with fontTools, for its glyph outlines (loaded on first use)."""
+        return _outlines(self.name)
+
 
 @lru_cache(maxsize=None)
 def get(name: str) -> FontMetrics:
     """The metrics of a logical font name (kit.fonts.FILES), loaded once per process."""
-    # fontTools is imported here, not at the top, so that kit.paper takes PT without it.
+    # reportlab is imported here, not at the top, so that kit.paper takes PT without it.
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    ttf = TTFontFile(str(fonts.path(name)), validate=0)
+    # reportlab keeps the hmtx entries but not the hhea fields the layout needs.
+    ttf.seek_table("hhea", 4)
+    ascent, descent = ttf.read_short(), ttf.read_short()
+    ttf.seek_table("hhea", 34)
+    long_metrics = ttf.read_ushort()
+    # Past numberOfHMetrics the table holds side bearings only; those glyphs take the last
+    # advance (reportlab stores it scaled to 1000 units there, so take it from its raw entry).
+    last = ttf.hmetrics[long_metrics - 1][0]
+    advances = {glyph_name(gid): (aw if gid < long_metrics else last) for gid, (aw, _lsb) in enumerate(ttf.hmetrics)}
+    return FontMetrics(
+        name=name,
+        units_per_em=ttf.unitsPerEm,
+        ascent=ascent,
+        descent=-descent,
+        # A character mapped to glyph 0 is one the font lacks (reportlab keeps format 4's
+        # closing U+FFFF -> 0). reportlab also maps U+00A0 to the space glyph: both are blank
+        # and as wide in the kit's fonts, so nothing measured or drawn differs.
+        cmap={code: glyph_name(gid) for code, gid in ttf.charToGlyph.items() if gid},
+        advances=advances,
+    )
+
+
+@lru_cache(maxsize=None)
+def _outlines(name: str) -> TTFont:
     import logging
 
     from fontTools.ttLib import TTFont
@@ -80,21 +123,10 @@ def get(name: str) -> FontMetrics:
     # fontTools warns that the subset fonts' creation date is "very low"; it is harmless.
     logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
     tt = TTFont(str(fonts.path(name)), lazy=True)
-    if tt["post"].formatType == 3.0:
-        # The subset fonts carry no glyph names (post table format 3); fontTools would make
-        # them up from the cmap and the Adobe Glyph List, most of the fonts' load time. The
-        # kit only needs glyph ids (advances, outlines, SVG ids), so number them instead.
-        tt.setGlyphOrder([".notdef"] + [f"glyph{i:05d}" for i in range(1, tt["maxp"].numGlyphs)])
-    hmtx = tt["hmtx"].metrics
-    return FontMetrics(
-        name=name,
-        units_per_em=tt["head"].unitsPerEm,
-        ascent=tt["hhea"].ascent,
-        descent=-tt["hhea"].descent,
-        cmap=dict(tt.getBestCmap()),
-        advances={glyph: adv for glyph, (adv, _lsb) in hmtx.items()},
-        font=tt,
-    )
+    # Name the glyphs as get() does; fontTools would otherwise make names up from the cmap
+    # and the Adobe Glyph List for fonts without names, most of its load time.
+    tt.setGlyphOrder([glyph_name(gid) for gid in range(tt["maxp"].numGlyphs)])
+    return tt
 
 
 @lru_cache(maxsize=4096)
