@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache, wraps
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, NamedTuple, TypeVar
 
 from kit.errors import TextDoesNotFit
-from kit.surface.metrics import PT, text_width  # PT: mm per typographic point
+from kit.surface.metrics import PT, advance_units, text_width  # PT: mm per typographic point
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface
@@ -40,8 +40,7 @@ _EPS = 1e-6         # mm; rounding slack when comparing widths and heights
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class _Run:
+class _Run(NamedTuple):
     text: str
     bold: bool
 
@@ -74,58 +73,62 @@ def _parse(paragraph: str) -> list[list[_Run]]:
     return words
 
 
-class _Measure:
-    """Word widths at one size. Every surface's text_width is kit.surface.metrics' (the
-    layout cache relies on it too), called here directly: wrapping measures tens of
-    thousands of words per kit."""
-
-    def __init__(self, surface: "Surface", font: str, size: float):
-        self.surface, self.size = surface, size
-        self.fonts = {False: font, True: BOLD_OF.get(font, font)}
-        self.space = text_width(" ", font, size)
-
-    def word(self, runs: list[_Run]) -> float:
-        if len(runs) == 1:  # most words: one run, no sum to make
-            return text_width(runs[0].text, self.fonts[runs[0].bold], self.size)
-        return sum(text_width(r.text, self.fonts[r.bold], self.size) for r in runs)
+def _fonts(font: str) -> dict[bool, str]:
+    """The font of a run, by its bold flag."""
+    return {False: font, True: BOLD_OF.get(font, font)}
 
 
-def _wrap(paragraphs: list[list[list[_Run]]], m: _Measure, width: float) -> list[_Line] | None:
+# A paragraph as wrapping sees it: its words, each with its runs and each run's advance in
+# font units. Measured once per (text, font): a box tries several sizes, and the width of
+# a word at a size is then its units scaled (kit.surface.metrics.text_width's formula, so
+# the widths are the very numbers text_width gives).
+_Word = tuple[list[_Run], tuple[tuple[int, int], ...]]
+
+
+@lru_cache(maxsize=4096)
+def _measured(text: str, font: str) -> tuple[tuple[_Word, ...], ...]:
+    """The paragraphs of text, measured in font (shared: read them, never change them)."""
+    fonts = _fonts(font)
+    return tuple(tuple((word, tuple(advance_units(run.text, fonts[run.bold]) for run in word)) for word in _parse(p))
+                 for p in text.split("\n"))
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[_Line] | None:
     """Greedy line breaking; None when a single word is wider than the box."""
+    space = text_width(" ", font, size)
+    limit = width + _EPS
     lines: list[_Line] = []
-    for words in paragraphs:
+    for words in _measured(text, font):
         if not words:  # an empty paragraph keeps its blank line
-            lines.append(_Line([], [], m.space, True))
+            lines.append(_Line([], [], space, True))
             continue
         current: list[list[_Run]] = []
         widths: list[float] = []
         used = 0.0
-        for word in words:
-            w = m.word(word)
-            if w > width + _EPS:
+        for word, units in words:
+            if len(units) == 1:  # most words: one run, no sum to make
+                (u, per_em), = units
+                w = u * size * PT / per_em
+            else:
+                w = sum(u * size * PT / per_em for u, per_em in units)
+            if w > limit:
                 return None
-            needed = w if not current else used + m.space + w
-            if current and needed > width + _EPS:
-                lines.append(_Line(current, widths, m.space, False))
+            needed = w if not current else used + space + w
+            if current and needed > limit:
+                lines.append(_Line(current, widths, space, False))
                 current, widths, used = [word], [w], w
             else:
                 current.append(word)
                 widths.append(w)
                 used = needed
-        lines.append(_Line(current, widths, m.space, True))
+        lines.append(_Line(current, widths, space, True))
     return lines
-
-
-@lru_cache(maxsize=4096)
-def _paragraphs(text: str) -> tuple[list[list[_Run]], ...]:
-    """The parsed paragraphs of text (shared: read them, never change them)."""
-    return tuple(_parse(p) for p in text.split("\n"))
 
 
 _WRAPS: dict[tuple, list[_Line] | None] = {}
 
 
-def _wrapped(surface: "Surface", w: float, text: str, font: str, size: float) -> list[_Line] | None:
+def _wrapped(w: float, text: str, font: str, size: float) -> list[_Line] | None:
     """_wrap of text at this size and width, once per (width, text, font, size): a box tries
     several sizes, the contents page measures its paragraphs before drawing them, and aids
     measure the same sections at each candidate size. Every surface measures with the same
@@ -135,7 +138,7 @@ def _wrapped(surface: "Surface", w: float, text: str, font: str, size: float) ->
         return _WRAPS[key]
     if len(_WRAPS) > 50_000:
         _WRAPS.clear()
-    lines = _WRAPS[key] = _wrap(_paragraphs(text), _Measure(surface, font, size), w)
+    lines = _WRAPS[key] = _wrap(text, font, size, w)
     return lines
 
 
@@ -169,7 +172,7 @@ def _fit(surface: "Surface", w: float, h: float, text: str, font: str, size: flo
         s -= SHRINK_STEP
     candidates.append(min_size)
     for s in candidates:
-        lines = _wrapped(surface, w, text, font, s)
+        lines = _wrapped(w, text, font, s)
         if lines is None:
             continue
         if _height(surface, font, s, leading, len(lines)) <= h + _EPS:
@@ -210,7 +213,7 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
         raise TextDoesNotFit(f"the text « {excerpt} » does not fit its {w:.1f} x {h:.1f} mm box "
                              f"even at {min_size:g} pt; shorten it or enlarge the box")
     used, lines = found
-    m = _Measure(surface, font, used)
+    fonts = _fonts(font)
     ascent, _ = surface.ascent_descent(font=font, size=used)
     total = _height(surface, font, used, leading, len(lines))
     top = y + {"top": 0.0, "middle": (h - total) / 2, "bottom": h - total}[valign]
@@ -231,7 +234,7 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
         for k, (word, word_w) in enumerate(zip(line.words, line.widths)):
             run_x = cursor
             for j, run in enumerate(word):
-                f = m.fonts[run.bold]
+                f = fonts[run.bold]
                 joined = j == 0 and k > 0 and align != "justify" and pieces and pieces[-1][1] == f
                 if joined:
                     px, pf, pt = pieces[-1]
@@ -259,7 +262,7 @@ def text_height(surface: "Surface", w: float, text: str, *, font: str = "sans", 
     word alone is wider than w."""
     if not text.strip():
         return 0.0
-    lines = _wrapped(surface, w, text, font, size)
+    lines = _wrapped(w, text, font, size)
     if lines is None:
         raise TextDoesNotFit(f"a word of « {' '.join(text.split())[:60]} » is wider than {w:.1f} mm at {size:g} pt")
     return _height(surface, font, size, leading, len(lines))

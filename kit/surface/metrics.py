@@ -71,9 +71,11 @@ class FontMetrics:
     cmap: dict[int, str]  # code point -> glyph name
     advances: dict[str, int]  # glyph name -> advance width
     char_advances: _Advances = field(init=False, repr=False)
+    characters: frozenset[str] = field(init=False, repr=False)  # what the font can print
 
     def __post_init__(self) -> None:
         self.char_advances = _Advances(self.cmap, self.advances)
+        self.characters = frozenset(map(chr, self.cmap))
 
     def advance(self, ch: str) -> int:
         """Advance of one (printable) character in font units; .notdef's if missing."""
@@ -129,11 +131,10 @@ def _outlines(name: str) -> TTFont:
     return tt
 
 
-@lru_cache(maxsize=4096)
 def printable(font: str, s: str) -> str:
     """s with each character the font lacks replaced by its first available fallback."""
     m = get(font)
-    if all(map(m.cmap.__contains__, map(ord, s))):
+    if m.characters.issuperset(s):
         return s
     out = []
     for ch in s:
@@ -167,11 +168,13 @@ def unprintable(s: str) -> list[str]:
 _UNITS: dict[tuple[str, str], tuple[int, int]] = {}  # (font, text) -> (advance in font units, units per em)
 
 
-def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
-    """Advance width of s in mm at size points (no kerning, like the backends).
+def advance_units(s: str, font: str = "sans") -> tuple[int, int]:
+    """(advance of s in font units, the font's units per em): s's width at any size is
+    units * size * PT / per_em, the formula text_width applies (kit.parts.text scales a
+    paragraph's words with it at each size it tries).
 
-    A kit measures the same few thousand strings tens of thousands of times (each text box
-    tries several sizes), so each string's advance in font units is summed once.
+    A kit measures the same few thousand strings tens of thousands of times, so each
+    string's advance is summed once.
     """
     key = (font, s)
     found = _UNITS.get(key)
@@ -180,7 +183,12 @@ def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
         if len(_UNITS) > 200_000:  # a long-lived process measuring endless new strings
             _UNITS.clear()
         found = _UNITS[key] = (sum(map(m.char_advances.__getitem__, printable(font, s))), m.units_per_em)
-    units, per_em = found
+    return found
+
+
+def text_width(s: str, font: str = "sans", size: float = 9.0) -> float:
+    """Advance width of s in mm at size points (no kerning, like the backends)."""
+    units, per_em = _UNITS.get((font, s)) or advance_units(s, font)
     return units * size * PT / per_em
 
 
