@@ -158,10 +158,18 @@ def _everywhere(ch: str) -> bool:
     return all(not missing(font, ch) for font in fonts.FILES)
 
 
+@lru_cache(maxsize=None)
+def _in_every_font() -> frozenset[str]:
+    """The characters every kit font has (line breaks and tabs count: they are layout)."""
+    return frozenset.intersection(*(get(font).characters for font in fonts.FILES)) | frozenset("\n\r\t")
+
+
 def unprintable(s: str) -> list[str]:
     """The characters of s, each once and in order, that some kit font cannot print even
     after fallbacks (line breaks and tabs are layout, not glyphs). A layout text may be set
     in any of the kit's fonts, so each must have every character."""
+    if _in_every_font().issuperset(s):   # nearly every text: no character to look at one by one
+        return []
     return [ch for ch in dict.fromkeys(s) if ch not in "\n\r\t" and not _everywhere(ch)]
 
 
