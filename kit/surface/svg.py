@@ -59,36 +59,59 @@ def _glyph_path(font: str, glyph: str) -> str:
     key = (font, glyph)
     d = _glyph_paths.get(key)
     if d is None:
-        glyph_set = metrics.get(font).font.getGlyphSet()
-        pen = SVGPathPen(glyph_set, ntos=lambda v: num(v))
+        glyph_set = _glyph_set(font)
+        pen = SVGPathPen(glyph_set, ntos=num)
         glyph_set[glyph].draw(pen)
         d = _glyph_paths[key] = pen.getCommands()
     return d
 
 
+@lru_cache(maxsize=None)
+def _glyph_set(font: str):
+    return metrics.get(font).font.getGlyphSet()
+
+
+class _Characters(dict):
+    """Character -> (the end of its <use> element, or None for a blank; its advance in font
+    units; its glyph id; its glyph name) in one font, each worked out on its first use."""
+
+    def __init__(self, font: str):
+        super().__init__()
+        self.font = font
+
+    def __missing__(self, ch: str) -> tuple[str | None, int, str, str]:
+        m = metrics.get(self.font)
+        glyph = m.cmap.get(ord(ch), ".notdef")
+        gid = f"{self.font}-{m.font.getGlyphID(glyph)}"
+        # Spaces have no outline: they only advance the pen.
+        use = f' xlink:href="#{gid}" />' if _glyph_path(self.font, glyph) else None
+        found = self[ch] = (use, m.advance(ch), gid, glyph)
+        return found
+
+
+_characters: dict[str, _Characters] = {}
+
+
 @lru_cache(maxsize=8192)
 def _glyph_uses(font: str, shown: str) -> tuple[str, dict[str, tuple[str, str]]]:
     """A run's <use> elements, one per inked character placed by the advances (in font
-    units), and the glyphs they need: {glyph id: (font, glyph name)}.
-
-    Cards repeat their titles and labels, so a run is laid out once per process.
-    """
-    m = metrics.get(font)
+    units), and the glyphs they need: {glyph id: (font, glyph name)}."""
+    chars = _characters.get(font)
+    if chars is None:
+        chars = _characters[font] = _Characters(font)
     uses = []
-    glyphs = {}
     pen_x = 0
     for ch in shown:
-        glyph = m.cmap.get(ord(ch), ".notdef")
-        if _glyph_path(font, glyph):  # spaces have no outline: advance only
-            gid = f"{font}-{m.font.getGlyphID(glyph)}"
-            glyphs[gid] = (font, glyph)
-            uses.append(f'<use x="{pen_x}" xlink:href="#{gid}" />' if pen_x else f'<use xlink:href="#{gid}" />')
-        pen_x += m.advance(ch)
+        use, advance, _, _ = chars[ch]
+        if use is not None:
+            uses.append(f'<use x="{pen_x}"{use}' if pen_x else f"<use{use}")
+        pen_x += advance
+    glyphs = {gid: (font, glyph) for use, _, gid, glyph in map(chars.__getitem__, set(shown)) if use is not None}
     return "".join(uses), glyphs
 
 
 # (text, font, size, colour, anchor, greyscale) -> (run_start offset, markup before the
-# position, markup after it, glyphs): a kit prints a few thousand distinct runs ~30,000 times.
+# position, markup after it, glyphs): half the runs of a kit repeat one printed before.
 _runs: dict[tuple, tuple[float, str, str, dict[str, tuple[str, str]]]] = {}
 
 
