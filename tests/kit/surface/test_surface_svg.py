@@ -153,3 +153,16 @@ def test_every_glyph_a_page_uses_is_defined_on_it(tmp_path):
         defined = {el.get("id") for el in root.iter() if el.get("id")}
         used = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
         assert used and used <= defined, path.name
+
+
+def test_labels_and_titles_are_escaped(tmp_path):
+    # The markup is written by hand: any text a designer types must come back out of an
+    # XML parser unchanged, in the run's aria-label as in the page's <title>.
+    odd = 'Règle « 3 » : A & B < C > D, "dit-il",\tpuis\nfin\r'
+    s = SvgSurface(title=odd)
+    s.begin_page(100, 20)
+    s.text(10, 10, odd, size=8)
+    s.end_page()
+    root = ET.parse(s.save(tmp_path / "odd")[0]).getroot()
+    assert root.find("svg:title", NS).text == odd.replace("\r", "\n")  # XML text normalises CR
+    assert [g.get("aria-label") for g in root.iter("{%s}g" % NS["svg"])] == [odd]
