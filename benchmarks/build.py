@@ -3,8 +3,9 @@
     python benchmarks/build.py [--runs N] [--paper a4|letter] [GAME...]
 
 The floor: every call the build makes on its reportlab canvas (and on the text objects
-the canvas hands out) is recorded, then replayed on a fresh raw canvas, down to
-`getpdfdata()` and writing the bytes. The build/replay ratio says how much the kit adds
+the canvas hands out) is recorded, turned into a straight-line script of those calls,
+and run on a fresh raw canvas, down to `getpdfdata()` and writing the bytes (which must
+equal the build's own PDFs). The build/replay ratio says how much the kit adds
 on top of what reportlab itself must do for those pages.
 
 Each of the N samples is a fresh Python process (cold caches, as a user's build; modules
@@ -71,21 +72,36 @@ class _Recorder:
         return call
 
 
-def _replay(canvas_args: tuple, canvas_kwargs: dict, log: list, target: Path) -> None:
+def _script(log: list):
+    """The log as a straight-line Python function replay(canvas, A, K): one direct method
+    call per recorded call, arguments taken from A (and K for keywords) by index, each text
+    object a local. Replaying through a dispatch loop instead (getattr, argument tuples
+    rebuilt per call) cost ~30 ms on top of reportlab's own ~75: the floor would have held
+    the harness, not just reportlab."""
+    lines = ["def replay(o0, A, K):", "    data = None"]
+    for i, (number, name, args, kw, made) in enumerate(log):
+        if any(isinstance(a, _Ref) for a in args):
+            spread = ", ".join(f"o{a.number}" if isinstance(a, _Ref) else f"A[{i}][{j}]" for j, a in enumerate(args))
+        else:
+            spread = f"*A[{i}]" if args else ""
+        if kw:
+            spread += (", " if spread else "") + f"**K[{i}]"
+        target = f"o{made} = " if made is not None else "data = " if name == "getpdfdata" else ""
+        lines.append(f"    {target}o{number}.{name}({spread})")
+    lines.append("    return data")
+    namespace: dict = {}
+    exec(compile("\n".join(lines), "<replay>", "exec"), namespace)
+    return namespace["replay"], [entry[2] for entry in log], [entry[3] for entry in log]
+
+
+def _replay(canvas_args: tuple, canvas_kwargs: dict, script, target: Path) -> None:
     from reportlab.pdfgen import canvas as rl_canvas
     import io
     kwargs = dict(canvas_kwargs)
     kwargs.pop("filename", None)
-    objects = {0: rl_canvas.Canvas(io.BytesIO(), *canvas_args[1:], **kwargs)}
-    data = b""
-    for number, name, args, kw, made in log:
-        real = tuple(objects[a.number] if isinstance(a, _Ref) else a for a in args)
-        result = getattr(objects[number], name)(*real, **kw)
-        if made is not None:
-            objects[made] = result
-        if name == "getpdfdata":
-            data = result
-    target.write_bytes(data)
+    canvas = rl_canvas.Canvas(io.BytesIO(), *canvas_args[1:], **kwargs)
+    replay, args, keywords = script
+    target.write_bytes(replay(canvas, args, keywords))
 
 
 def sample(games: list[str], paper: str, fmt: str, out: Path) -> dict:
@@ -125,12 +141,17 @@ def sample(games: list[str], paper: str, fmt: str, out: Path) -> dict:
     finally:
         pdf_backend.rl_canvas.Canvas = real_canvas
     (out / "replayed").mkdir()
+    scripts = [_script(log) for _, _, log in documents]
     gc.collect()
     start = time.process_time()
-    for i, (args, kwargs, log) in enumerate(documents):
-        _replay(args, kwargs, log, out / "replayed" / f"{i}.pdf")
+    for i, ((args, kwargs, _), script) in enumerate(zip(documents, scripts)):
+        _replay(args, kwargs, script, out / "replayed" / f"{i}.pdf")
     result["replay"] = time.process_time() - start
     result["calls"] = sum(len(log) for _, _, log in documents)
+    # The floor is only a floor if the replay made the very files the build made.
+    built = sorted(f.read_bytes() for f in (out / "recorded").glob("*.pdf"))
+    if sorted(f.read_bytes() for f in (out / "replayed").glob("*.pdf")) != built:
+        raise SystemExit("the replayed PDFs differ from the built ones: the recording missed a call")
     return result
 
 
