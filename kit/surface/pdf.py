@@ -95,6 +95,9 @@ def _at(cx: float, cy: float, r: float, degrees: float) -> str:
     return f"{_n(cx + r * math.cos(a))} {_n(cy + r * math.sin(a))}"
 
 
+# Parts draw in their piece's own coordinates, so the same frames, dots and rings come
+# back on every card of a deck: each path is written once per distinct shape.
+@lru_cache(maxsize=8192)
 def _arc(cx: float, cy: float, r: float, start: float, end: float) -> str:
     """Bezier curves ('c') along the circle from start to end degrees (at most 90 each);
     the current point must already be at start."""
@@ -113,6 +116,7 @@ def _arc(cx: float, cy: float, r: float, start: float, end: float) -> str:
     return " ".join(out)
 
 
+@lru_cache(maxsize=8192)
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:
     kx, ky = KAPPA * rx, KAPPA * ry
     x0, x1, x2, y0, y1, y2 = cx - rx, cx, cx + rx, cy - ry, cy, cy + ry
@@ -123,6 +127,7 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:
             f"{_n(x1 + kx)} {_n(y0)} {_n(x2)} {_n(y1 - ky)} {_n(x2)} {_n(y1)} c h")
 
 
+@lru_cache(maxsize=8192)
 def _rect(x: float, y: float, w: float, h: float, radius: float = 0.0) -> str:
     if w < 0:
         x, w = x + w, -w
