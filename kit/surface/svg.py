@@ -74,7 +74,7 @@ def _glyph_set(font: str):
 
 class _Characters(dict):
     """Character -> (the end of its <use> element, or None for a blank; its advance in font
-    units; its glyph id; its glyph name) in one font, each worked out on its first use."""
+    units; its glyph id; the glyph's definition) in one font, each worked out on its first use."""
 
     def __init__(self, font: str):
         super().__init__()
@@ -84,9 +84,10 @@ class _Characters(dict):
         m = metrics.get(self.font)
         glyph = m.cmap.get(ord(ch), ".notdef")
         gid = f"{self.font}-{m.font.getGlyphID(glyph)}"
+        outline = _glyph_path(self.font, glyph)
         # Spaces have no outline: they only advance the pen.
-        use = f' xlink:href="#{gid}" />' if _glyph_path(self.font, glyph) else None
-        found = self[ch] = (use, m.advance(ch), gid, glyph)
+        use = f' xlink:href="#{gid}" />' if outline else None
+        found = self[ch] = (use, m.advance(ch), gid, f'<path d="{outline}" id="{gid}" />')
         return found
 
 
@@ -94,9 +95,9 @@ _characters: dict[str, _Characters] = {}
 
 
 @lru_cache(maxsize=8192)
-def _glyph_uses(font: str, shown: str) -> tuple[str, dict[str, tuple[str, str]]]:
+def _glyph_uses(font: str, shown: str) -> tuple[str, dict[str, str]]:
     """A run's <use> elements, one per inked character placed by the advances (in font
-    units), and the glyphs they need: {glyph id: (font, glyph name)}."""
+    units), and the glyphs they need: {glyph id: its <path> for the page's <defs>}."""
     chars = _characters.get(font)
     if chars is None:
         chars = _characters[font] = _Characters(font)
@@ -107,16 +108,17 @@ def _glyph_uses(font: str, shown: str) -> tuple[str, dict[str, tuple[str, str]]]
         if use is not None:
             uses.append(f'<use x="{pen_x}"{use}' if pen_x else f"<use{use}")
         pen_x += advance
-    glyphs = {gid: (font, glyph) for use, _, gid, glyph in map(chars.__getitem__, set(shown)) if use is not None}
+    glyphs = {gid: path for use, _, gid, path in map(chars.__getitem__, set(shown)) if use is not None}
     return "".join(uses), glyphs
 
 
 # (text, font, size, colour, anchor, greyscale) -> (run_start offset, markup before the
 # position, markup after it, glyphs): half the runs of a kit repeat one printed before.
-_runs: dict[tuple, tuple[float, str, str, dict[str, tuple[str, str]]]] = {}
+_runs: dict[tuple, tuple[float, str, str, dict[str, str]]] = {}
 
 
 def _run(s: str, font: str, size: float, colour: str, anchor: str, greyscale: bool):
+    """A text run's markup around its position, made and kept in _runs."""
     m = metrics.get(font)
     shown = metrics.printable(font, s)
     # run_start(x) is x plus this offset, to the last bit: x - w/2 == x + (0 - w/2).
@@ -142,7 +144,7 @@ class _Piece:
         self.out: list[str] = [f'<g id="{piece_id}">']
         self.depth = 0  # groups open inside the piece
         self.pending: list[str] = []
-        self.glyphs: dict[str, tuple[str, str]] = {}  # every glyph its text uses
+        self.glyphs: dict[str, str] = {}  # every glyph its text uses: id -> <path>
 
 
 class _Page:
@@ -156,7 +158,7 @@ class _Page:
             self.head += f"<title>{escape(title)}</title>"
         self.defs: list[str] = []
         self.body: list[str] = []
-        self.glyphs: dict[str, tuple[str, str]] = {}  # id -> (font, glyph name)
+        self.glyphs: dict[str, str] = {}  # every glyph its text uses: id -> <path>
         self.clips = 0
         self.defined: set[str] = set()  # reused pieces already in this page's <defs>
 
@@ -192,9 +194,8 @@ class SvgSurface(Surface):
             raise RuntimeError("end_page() called without begin_page()")
         defs = page.defs
         # Glyph outlines go in <defs> in a fixed order, whatever order they were used in.
-        for gid in sorted(page.glyphs):
-            font, glyph = page.glyphs[gid]
-            defs.append(f'<path d="{_glyph_path(font, glyph)}" id="{gid}" />')
+        glyphs = page.glyphs
+        defs.extend([glyphs[gid] for gid in sorted(glyphs)])
         defs_markup = f"<defs>{''.join(defs)}</defs>" if defs else "<defs />"
         self._pages.append(f"{page.head}{defs_markup}{''.join(page.body)}</svg>\n")
         self._page = self._out = self._glyphs = None
