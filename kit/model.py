@@ -66,6 +66,9 @@ class Component:
     round: bool = False          # tokens cut along a circle inscribed in the frame
     instructions: str = ""       # French: how to cut, fold, assemble this component
     per_player: int = 0          # copies each player gets (a board, an aid); 0: shared by the table
+    # The back is a screen that keeps the front's secrets from showing through (kit.parts.screen),
+    # not a design: it prints as drawn, never lightened by the ink saver.
+    back_screens: bool = False
 
     @property
     def count(self) -> int:

@@ -637,6 +637,9 @@ def _draw_piece(surface: "Surface", place: Placement, reuse, light: bool = False
     else:
         clip = dict(x=-left, y=-top, w=w + left + right, h=h + top + bottom)
 
+    # A screen behind a secret keeps all its ink: a lighter one would let the secret through.
+    light = light and not (place.component and place.component.back_screens)
+
     def art() -> None:
         seen = InkSaver(surface) if light else surface
         place.draw(_KeepsTextInside(seen, Frame(w, h), round_), Frame(w, h, bleed=bleed))

@@ -1,5 +1,5 @@
 """Helpers the game tests share: build a game through `kit build`, find a component in
-its manifest, and compare printed words the way a reader does.
+its manifest, compare printed words the way a reader does, and measure a render's ink.
 
 The kit tests read text back from PDFs (pdfplumber), where line breaks, no-break spaces
 and **bold** markers differ from the layout files; `flat` and `squeeze` make the two
@@ -72,3 +72,13 @@ def piece_text(page, box: list[float], turned: bool = False) -> str:
         out.append(ch["text"])
         last = ch
     return flat("".join(out))
+
+
+def ink_coverage(image) -> float:
+    """Ink coverage of an RGB render (PIL), 0..1: per pixel the strongest of the three inks a
+    printer lays (1 - the lowest of R, G, B: a saturated orange counts as solid), averaged."""
+    from PIL import ImageChops
+
+    r, g, b = image.convert("RGB").split()
+    hist = ImageChops.darker(ImageChops.darker(r, g), b).histogram()
+    return sum((255 - v) * n for v, n in enumerate(hist)) / 255 / sum(hist)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from PIL import ImageChops
 
 from kit.build import BuildOptions, default_layouts, load_kit, plan
 from kit.contents import paper_sheets, skippable
@@ -18,6 +17,7 @@ from kit.sheets import draw_sheet
 from kit.surface.record import RecordingSurface
 
 from build_helpers import run
+from game_kits import ink_coverage
 
 # Sheets of paper per A4 kit (57 in all before pieces shared pages). The floor with these
 # piece sizes: PHD's 12 pieces of 70 x 120 and 30 markers of 30 x 60 need 4 sheets (a
@@ -96,14 +96,6 @@ def test_drawn_backs_clip_to_their_fronts_art_mirrored(kits, game):
             (game, i)
 
 
-def _coverage(image) -> float:
-    """Ink coverage of an RGB render, 0..1: per pixel the strongest of the three inks a
-    printer lays (1 - the lowest of R, G, B: a saturated orange counts as solid), averaged."""
-    r, g, b = image.split()
-    hist = ImageChops.darker(ImageChops.darker(r, g), b).histogram()
-    return sum((255 - v) * n for v, n in enumerate(hist)) / 255 / sum(hist)
-
-
 @pytest.mark.parametrize("ink_saver, most", [(False, 0.40), (True, 0.15)])
 def test_no_page_of_backs_is_heavy_with_ink(tmp_path, ink_saver, most):
     pdfium = pytest.importorskip("pypdfium2")
@@ -114,7 +106,7 @@ def test_no_page_of_backs_is_heavy_with_ink(tmp_path, ink_saver, most):
         manifest = json.loads((tmp_path / f"{game}.json").read_text(encoding="utf-8"))
         pdf = pdfium.PdfDocument(tmp_path / f"{game}.pdf")
         backs = [s["back"] for s in manifest["sheets"] if s["back"]]
-        worst[game] = max(_coverage(pdf[n - 1].render(scale=100 / 72).to_pil().convert("RGB")) for n in backs)
+        worst[game] = max(ink_coverage(pdf[n - 1].render(scale=100 / 72).to_pil().convert("RGB")) for n in backs)
     assert all(value <= most for value in worst.values()), worst
 
 

@@ -23,7 +23,7 @@ from kit.model import Component, GameKit, Piece
 from kit.games.hoc_censeo.pieces import draw_magistrate_aid
 from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, SIZES, ColourInfo, HocLayout, Motion, Objective
 from kit.games.hoc_censeo.pieces import draw_motion_back, draw_motion_card, draw_motion_slip
-from kit.games.hoc_censeo.pieces import draw_tribe_sheet
+from kit.games.hoc_censeo.pieces import draw_fold_screen, draw_tribe_sheet
 from kit.schema import (MAX_COPIES, Field, ListOf, Record, check, entry_name, find, layout_dir, load_layout, load_yaml,
                         read_yaml)
 from kit.typography import NBSP, fill, typeset
@@ -301,15 +301,17 @@ def build(layouts_root: Path | str) -> GameKit:
         return t["components"][cid]
 
     slips = rules.PLAYERS * rules.MOTIONS_PER_PLAYER  # one slip per motion the table writes
+    # One back for every sheet with a fold zone: drawn once per PDF, repeated behind each.
+    screen = partial(draw_fold_screen, layout=layout)
     components = (
         Component(id="tribe-sheets", name=component_text("tribe-sheets")["name"], kind="sheet", size="page",
                   pieces=tuple(Piece(label=o.name, front=partial(draw_tribe_sheet, layout=layout, objective=o))
                                for o in layout.objectives),
-                  instructions=component_text("tribe-sheets")["instructions"]),
+                  back=screen, back_screens=True, instructions=component_text("tribe-sheets")["instructions"]),
         Component(id="blank-sheet", name=component_text("blank-sheet")["name"], kind="sheet", size="page",
                   pieces=(Piece(label=t["sheet"]["blank_tribe"].rstrip(" :\u00a0"),
                                 front=partial(draw_tribe_sheet, layout=layout, objective=None)),),
-                  instructions=component_text("blank-sheet")["instructions"]),
+                  back=screen, back_screens=True, instructions=component_text("blank-sheet")["instructions"]),
         Component(id="motion-slips", name=component_text("motion-slips")["name"], kind="card",
                   size=component_text("motion-slips")["size"],
                   pieces=(Piece(label=t["slip"]["title"], copies=slips,

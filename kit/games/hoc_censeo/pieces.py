@@ -13,6 +13,7 @@ from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, PALETTE, lighten, text_on
 from kit.parts.circle import Portion, angles, draw_circle, point
 from kit.parts.fold import draw_fold_line
+from kit.parts.screen import draw_screen, mirrored
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import fits, largest_fitting_size, text_box, text_height
 from kit.parts.vote_table import Column, draw_vote_table
@@ -188,7 +189,8 @@ def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: fl
 # Orientation of the fold zone: the sheet lies flat, its top edge away from the player.
 # Lifting the top band along the fold until it stands at a right angle turns its printed
 # face towards the player, its top edge up; the text is therefore printed upright, like
-# the rest of the page, and the other players only see the blank back.
+# the rest of the page, and the other players only see its back: printed two-sided, that
+# back carries a screen (draw_fold_screen) so the secrets do not show through thin paper.
 
 # The sheet adapts to the frame the imposition gives it (A4 or Letter minus the margins):
 # fixed parts first, the spare height goes to the vote table's rows and to the gaps.
@@ -217,6 +219,12 @@ def _heights(h: float, rows: int) -> dict[str, float]:
             "ticks": ticks, "gap": spare / gaps}
 
 
+def fold_zone(frame: "Frame", layout: HocLayout) -> tuple[float, float, float, float]:
+    """The band that stands up once folded, (x, y, w, h) in the sheet's frame: the top of
+    the sheet down to the fold line, where the secrets are written."""
+    return (0.0, 0.0, frame.width, _heights(frame.height, layout.numbers["ROUNDS"])["flap"])
+
+
 def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, objective: Objective | None) -> None:
     """One tribe's sheet; objective None draws the blank sheet with room to write."""
     n = layout.numbers
@@ -224,7 +232,7 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
     hs = _heights(h, n["ROUNDS"])
     y = 0.0
 
-    _draw_fold_zone(surface, layout, objective, 0.0, y, w, hs["flap"])
+    _draw_fold_zone(surface, layout, objective, *fold_zone(frame, layout))
     y += hs["flap"]
     _draw_fold_line(surface, layout, 0.0, y, w)
     y += FOLD_LABEL_H / 2 + hs["gap"]
@@ -259,6 +267,15 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
     y += TICK_H + 0.5
     text_box(surface, 0.0, y, w, 6.5, layout.text("sheet.spend_hint"), font="sans-italic", size=8,
              min_size=7, colour=GREYS["dark"], align="centre", valign="middle")
+
+
+def draw_fold_screen(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+    """The back of a tribe sheet (or the blank one): ink only behind the fold zone, a maze
+    that keeps its writing from showing through. Standing up, the band shows its back to
+    the other players, often with a lamp or a window behind its owner; on 80 g paper the
+    objectives would read through it, mirrored. The back is the sheet turned over on its
+    long edge, so the zone lands mirrored across the page."""
+    draw_screen(surface, mirrored(fold_zone(frame, layout), frame.width))
 
 
 # --- 1. the fold zone ---------------------------------------------------------------------------

@@ -10,7 +10,9 @@ accepted by writing the logs again:
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,43 @@ from kit.surface.record import RecordingSurface
 from scorekeeper.rules import GAME_IDS
 
 GOLDEN = Path(__file__).parent / "golden"
+# A run of this many open polygons of one style is a texture (the screen behind the Hoc
+# Censeo fold zone: thousands of random strokes). Its lines would bloat the log by hundreds
+# of kilobytes and a diff of them says nothing, so the run is logged as one line: how many
+# strokes and points, where, and a digest of the exact calls (any change still fails). No
+# other piece draws more than 60 such polygons in a row.
+TEXTURE_RUN = 200
+_POLYGON = re.compile(r"^( *)polygon points=(\(.*\)) (stroke=.* closed=False)$")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def textures(log: str) -> str:
+    """The log with every run of TEXTURE_RUN or more open polygons of one style summed up."""
+    out: list[str] = []
+    run: list[str] = []
+    key = None
+
+    def flush() -> None:
+        if len(run) < TEXTURE_RUN:
+            out.extend(run)
+        else:
+            indent, _, style = _POLYGON.match(run[0]).groups()
+            numbers = [float(v) for line in run for v in _NUMBER.findall(_POLYGON.match(line).group(2))]
+            xs, ys = numbers[0::2], numbers[1::2]
+            digest = hashlib.sha256("\n".join(run).encode("utf-8")).hexdigest()[:16]
+            out.append(f"{indent}texture {len(run)} x polygon {style}: {len(xs)} points in x {min(xs):g}..{max(xs):g}, "
+                       f"y {min(ys):g}..{max(ys):g}, sha256 {digest}")
+        run.clear()
+
+    for line in log.splitlines():
+        match = _POLYGON.match(line)
+        this = (match.group(1), match.group(3)) if match else None
+        if this is None or this != key:
+            flush()
+        key = this
+        (run if match else out).append(line)
+    flush()
+    return "\n".join(out) + ("\n" if log.endswith("\n") else "")
 
 
 def game_log(game: str) -> str:
@@ -43,7 +82,7 @@ def game_log(game: str) -> str:
             surface.begin_page(w, h)
             draw(surface, Frame(w, h))
             surface.end_page()
-            parts.append(f"# {component.id} · {piece.label} · {face} · {w:g} x {h:g} mm\n{surface.log()}")
+            parts.append(f"# {component.id} · {piece.label} · {face} · {w:g} x {h:g} mm\n{textures(surface.log())}")
     return "\n".join(parts) + "\n"
 
 

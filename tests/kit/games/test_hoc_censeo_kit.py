@@ -28,7 +28,7 @@ from kit.games.hoc_censeo import layout as game
 from kit.paper import PAGE_MARGIN, paper_size
 from scorekeeper.rules import hoc_censeo as rules
 
-from game_kits import build_kit, component, flat, placed
+from game_kits import build_kit, flat, placed
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -67,8 +67,8 @@ def _card_texts(pdf, manifest: dict, paper: str) -> list[str]:
 
 
 def pages_of(build: dict, cid: str) -> list[dict]:
-    first, last = component(build["manifest"], cid)["pages"]
-    return build["pages"][first - 1:last]
+    """The front pages holding the component's pieces (its backs, when it has any, left out)."""
+    return [build["pages"][sheet["front"] - 1] for sheet in placed(build["manifest"], cid)]
 
 
 def motions_yaml() -> list[dict]:
@@ -85,8 +85,9 @@ def test_manifest_counts(builds, paper):
     assert counts["motion-slips"] == rules.PLAYERS * rules.MOTIONS_PER_PLAYER >= 9
     assert counts["motion-cards"] == sum(m.get("copies", 1) for m in motions_yaml()) >= 18
     assert counts["magistrate-aid"] == 1
-    sheets = component(manifest, "tribe-sheets")
-    assert sheets["pages"][1] - sheets["pages"][0] + 1 == 3  # one page per tribe
+    # One sheet of paper per tribe, each printed two-sided (the screen behind its fold).
+    sheets = placed(manifest, "tribe-sheets")
+    assert len(sheets) == 3 and all(len(s["pieces"]) == 1 and s["back"] == s["front"] + 1 for s in sheets)
 
 
 def test_kit_fields():

@@ -1,0 +1,145 @@
+"""The screen behind the Hoc Censeo fold zones, as printed: built through `kit build`, read
+back from the PDF (pdfplumber for where things are, pypdfium2 renders for the ink).
+
+A tribe sheet's top band stands up facing its owner, so the other players see its back,
+often against a lamp. On thin paper the objectives would read through it, mirrored. Each
+sheet with a fold zone (the three tribes' and the blank one) is therefore printed
+two-sided, its back bearing nothing but a maze exactly behind the band: the band's box on
+the front, turned over on the long edge (x' = paper width - x - w), shifted by the printer
+correction like every back.
+"""
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from kit.paper import paper_size
+
+from game_kits import build_kit, ink_coverage, placed
+
+pdfium = pytest.importorskip("pypdfium2")
+
+MM = 72 / 25.4
+PARCHMENT = (0xF7 / 255, 0xF0 / 255, 0xE1 / 255)   # the fold zone's ground on the front
+SHEETS = ("tribe-sheets", "blank-sheet")
+BUILDS = {"a4": ("--paper", "a4"), "letter": ("--paper", "letter"), "bleed": ("--bleed", "3"),
+          "offset": ("--back-offset", "1.5,-0.75"), "ink-saver": ("--ink-saver",), "no-backs": ("--no-backs",)}
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    out = {}
+    for name, options in BUILDS.items():
+        folder = tmp_path_factory.mktemp(f"screen-{name}")
+        out[name] = (build_kit(folder, "hoc-censeo", *options), folder / "hoc-censeo.pdf")
+    return out
+
+
+def _fold_zone(page) -> tuple[float, float, float, float]:
+    """The band of the front page with the parchment ground, (x, y, w, h) in mm."""
+    grounds = [r for r in page.rects if r["fill"] and r["non_stroking_color"]
+               and len(r["non_stroking_color"]) == 3
+               and all(abs(a - b) < 0.01 for a, b in zip(r["non_stroking_color"], PARCHMENT))]
+    zone = max(grounds, key=lambda r: r["width"] * r["height"])
+    return (zone["x0"] / MM, zone["top"] / MM, zone["width"] / MM, zone["height"] / MM)
+
+
+def _ink_box(page) -> tuple[float, float, float, float]:
+    """The box around every stroke of the back page, in mm."""
+    strokes = page.curves + page.lines
+    x0, top = min(s["x0"] for s in strokes), min(s["top"] for s in strokes)
+    x1, bottom = max(s["x1"] for s in strokes), max(s["bottom"] for s in strokes)
+    return (x0 / MM, top / MM, (x1 - x0) / MM, (bottom - top) / MM)
+
+
+def _screened_sheets(manifest: dict) -> list[dict]:
+    return [sheet for cid in SHEETS for sheet in placed(manifest, cid)]
+
+
+@pytest.mark.parametrize("build", ["a4", "letter", "bleed", "offset"])
+def test_the_screen_lies_behind_the_fold_zone_mirrored(builds, build):
+    manifest, pdf_path = builds[build]
+    width = paper_size(manifest["paper"])[0]
+    dx, dy = (1.5, -0.75) if build == "offset" else (0.0, 0.0)
+    sheets = _screened_sheets(manifest)
+    assert len(sheets) == 4
+    with pdfplumber.open(pdf_path) as pdf:
+        for sheet in sheets:
+            assert sheet["back"] == sheet["front"] + 1
+            x, y, w, h = sheet["pieces"][0]["box"]
+            assert sheet["pieces"][0]["back_box"] == pytest.approx([width - x - w, y, w, h], abs=0.02)
+            zx, zy, zw, zh = _fold_zone(pdf.pages[sheet["front"] - 1])
+            back = pdf.pages[sheet["back"] - 1]
+            expected = (width - zx - zw + dx, zy + dy, zw, zh)
+            assert _ink_box(back) == pytest.approx(expected, abs=0.05), (build, sheet["front"])
+            # The maze is the page's only ink: no word, no frame, nothing filled, all black.
+            assert not back.chars and not back.rects and not back.images
+            assert {s["stroking_color"] for s in back.curves + back.lines} == {(0.0, 0.0, 0.0)}
+            assert not any(s["fill"] for s in back.curves)
+
+
+def _render(pdf, number: int, dpi: int = 100):
+    return pdf[number - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+
+
+def _crop(image, box_mm, dpi: int = 100):
+    x, y, w, h = (v * dpi / 25.4 for v in box_mm)
+    return image.crop((round(x), round(y), round(x + w), round(y + h)))
+
+
+@pytest.mark.parametrize("build", ["a4", "ink-saver"])
+def test_the_screen_is_dense_behind_the_band_and_light_on_the_page(builds, build):
+    """Measured like every back (a 100 dpi render): the page stays under the 40 % the backs
+    may reach, under the 15 % of the ink saver's backs too, while the band itself is
+    mostly covered; the ink saver leaves the screen whole, since a paler maze would let
+    the objectives through."""
+    manifest, pdf_path = builds[build]
+    pdf = pdfium.PdfDocument(pdf_path)
+    plain = pdfium.PdfDocument(builds["a4"][1])
+    for sheet in _screened_sheets(manifest):
+        page = _render(pdf, sheet["back"])
+        x, y, w, h = sheet["pieces"][0]["back_box"]
+        with pdfplumber.open(pdf_path) as doc:
+            zone = _ink_box(doc.pages[sheet["back"] - 1])
+        page_ink, zone_ink = ink_coverage(page), ink_coverage(_crop(page, zone))
+        assert page_ink < 0.15 < 0.40, page_ink
+        assert 0.55 < zone_ink < 0.75, zone_ink
+        # Outside the band, bare paper (a pixel's edge of anti-aliasing aside).
+        below = (x, zone[1] + zone[3] + 0.5, w, h - zone[3] - 0.5)
+        assert ink_coverage(_crop(page, below)) < 0.001
+        assert page_ink == pytest.approx(ink_coverage(_render(plain, sheet["back"])), abs=1e-6)
+
+
+def _grey(image):
+    return image.convert("L")
+
+
+def _spread(image) -> float:
+    from PIL import ImageStat
+    return ImageStat.Stat(image).stddev[0]
+
+
+def test_held_against_a_lamp_the_secrets_drown_in_the_screen(builds):
+    """Show-through, simulated: light crosses the front's ink (mirrored, faint: half its
+    darkness) and the back's maze, so what a neighbour sees is their product. Seen at the
+    scale of a letter's stroke (a 0.25 mm blur), what the tribe's secrets add to that
+    picture varies far less than the maze itself does; without the maze, the secrets
+    would be all there is to see."""
+    from PIL import Image, ImageChops, ImageFilter, ImageOps
+
+    manifest, pdf_path = builds["a4"]
+    pdf = pdfium.PdfDocument(pdf_path)
+    dpi = 150
+    blur = ImageFilter.GaussianBlur(0.25 * dpi / 25.4)
+    for sheet in placed(manifest, "tribe-sheets"):
+        front, back = _grey(_render(pdf, sheet["front"], dpi)), _grey(_render(pdf, sheet["back"], dpi))
+        with pdfplumber.open(pdf_path) as doc:
+            zone = _ink_box(doc.pages[sheet["back"] - 1])
+        through = ImageOps.mirror(front).point(lambda v: 255 - (255 - v) // 2)
+        seen = _crop(ImageChops.multiply(through, back), zone, dpi).filter(blur)
+        screen = _crop(back, zone, dpi).filter(blur)
+        secrets = _crop(ImageChops.multiply(through, Image.new("L", back.size, 255)), zone, dpi).filter(blur)
+        added = ImageChops.subtract(screen, seen)      # how much darker the secrets make it
+        assert _spread(secrets) > 15                   # bare, they would show plainly
+        assert _spread(added) < 0.22 * _spread(screen)  # 0.18 measured; 0.24 with strokes of 0.5 mm
+
