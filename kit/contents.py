@@ -240,6 +240,9 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
         lines.append(f"**Recto verso, retournement sur le bord long**, pour {the_pages(duplex)}\u00a0: "
                      f"chaque page de versos suit sa page de rectos, colonnes inversées pour tomber juste "
                      f"derrière.")
+        screen = _screen_line(entries)
+        if screen:
+            lines.append(screen)
         lines.append(f"**Recto seul** pour {the_pages(single)}.")
         lines.append(f"Avant tout, imprimez en recto verso la **feuille de calibrage** ({CALIBRATION_FILE})\u00a0: "
                      f"ses verniers donnent au quart de millimètre le décalage des versos (qui a produit ce kit "
@@ -253,7 +256,10 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
         lines.append(f"Les versos de ce fichier sont décalés de {_mm(dx)}\u00a0mm en largeur et {_mm(dy)}\u00a0mm en "
                      f"hauteur pour corriger l’imprimante.")
     if settings.ink_saver and duplex:
-        lines.append("Versos **économes en encre**\u00a0: un contour et une teinte pâle au lieu des aplats.")
+        light = "Versos **économes en encre**\u00a0: un contour et une teinte pâle au lieu des aplats."
+        if screened(entries):
+            light += " La trame derrière les bandes pliées garde toute son encre\u00a0: plus pâle, elle laisserait deviner les secrets."
+        lines.append(light)
     if settings.bleed > 0:
         lines.append(f"Fond perdu de {_mm(settings.bleed)}\u00a0mm\u00a0: coupez en suivant les traits de coupe "
                      f"dans la marge, pas le bord des aplats de couleur.")
@@ -271,11 +277,34 @@ PAPER = {
     "aid": "aides\u00a0: 80 à 120\u00a0g",
     "sheet": "feuilles\u00a0: 120\u00a0g ou plus, pour que rien ne se lise par transparence dans la partie pliée",
 }
+# Sheets whose fold is backed by a screen (printed two-sided): thin paper will do.
+SCREENED_SHEET = ("feuilles\u00a0: 80\u00a0g suffit, grâce à la trame imprimée derrière la partie pliée\u00a0; "
+                  "120\u00a0g cache mieux encore")
+
+
+def screened(entries: list[ComponentPages]) -> list[ComponentPages]:
+    """The components printed with a screen on their backs (their backs are in this build)."""
+    return [e for e in entries if e.component.back_screens and e.duplex]
 
 
 def _paper_line(entries: list[ComponentPages]) -> str:
     kinds = {e.component.kind for e in entries}
-    return "**Papier**\u00a0: " + "\u00a0; ".join(text for kind, text in PAPER.items() if kind in kinds) + "."
+    advice = dict(PAPER)
+    if any(e.component.kind == "sheet" for e in screened(entries)):
+        advice["sheet"] = SCREENED_SHEET
+    return "**Papier**\u00a0: " + "\u00a0; ".join(text for kind, text in advice.items() if kind in kinds) + "."
+
+
+def _screen_line(entries: list[ComponentPages]) -> str:
+    """Why the sheets with a secret fold go through the printer twice."""
+    behind = screened(entries)
+    if not behind:
+        return ""
+    names = _and(tuple(e.component.name for e in behind))
+    pages = [n for e in behind for n in e.pages]
+    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: recto verso également. Au verso, rien "
+            f"qu’une trame de traits serrés juste derrière la bande qui se dresse\u00a0: sans elle, une lampe ou une "
+            f"fenêtre derrière un joueur laisserait lire ses secrets à travers le papier.")
 
 
 def skippable(kit: GameKit, sheets: "list[Sheet]", contents_pages: int) -> list[tuple[int, int, list[int]]]:

@@ -80,7 +80,8 @@ def list_command(game: str | None, layouts: Path | None) -> None:
               help="Shift the back pages by X,Y mm (X to the right, Y down, as the back page is printed) "
                    "to correct a printer's duplex misalignment.")
 @click.option("--greyscale", is_flag=True, help="Print everything in greys (for a black-and-white printer).")
-@click.option("--ink-saver", is_flag=True, help="Light backs: an outline and a pale tint instead of solid colour.")
+@click.option("--ink-saver", is_flag=True, help="Light backs: an outline and a pale tint instead of solid colour "
+                   "(a screen printed behind a secret keeps its ink).")
 @click.option("--only", multiple=True, metavar="COMPONENT",
               help="Build only this component (repeatable; ids as shown by `kit list`).")
 def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layouts: Path | None, bleed: float,

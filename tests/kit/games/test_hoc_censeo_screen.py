@@ -15,7 +15,7 @@ import pytest
 
 from kit.paper import paper_size
 
-from game_kits import build_kit, ink_coverage, placed
+from game_kits import build_kit, flat, ink_coverage, placed
 
 pdfium = pytest.importorskip("pypdfium2")
 
@@ -143,3 +143,21 @@ def test_held_against_a_lamp_the_secrets_drown_in_the_screen(builds):
         assert _spread(secrets) > 15                   # bare, they would show plainly
         assert _spread(added) < 0.22 * _spread(screen)  # 0.18 measured; 0.24 with strokes of 0.5 mm
 
+
+def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(builds):
+    for build in ("a4", "ink-saver", "no-backs"):
+        manifest, pdf_path = builds[build]
+        with pdfplumber.open(pdf_path) as pdf:
+            text = flat(pdf.pages[0].extract_text())
+        if build == "no-backs":
+            # No back printed, no screen: only heavier paper keeps the band opaque.
+            assert "trame" not in text and "120 g ou plus, pour que rien ne se lise par transparence" in text
+            continue
+        pages = sorted(n for sheet in _screened_sheets(manifest) for n in (sheet["front"], sheet["back"]))
+        assert pages == list(range(pages[0], pages[-1] + 1))
+        assert (f"Feuilles de tribu et feuille vierge, les pages {pages[0]}–{pages[-1]} : recto verso "
+                "également") in text
+        assert "trame de traits serrés juste derrière la bande qui se dresse" in text
+        assert "80 g suffit, grâce à la trame imprimée derrière la partie pliée ; 120 g cache mieux encore" in text
+        assert ("La trame derrière les bandes pliées garde toute son encre" in text) == (build == "ink-saver")
+        assert "--" not in text
