@@ -166,3 +166,19 @@ def test_labels_and_titles_are_escaped(tmp_path):
     root = ET.parse(s.save(tmp_path / "odd")[0]).getroot()
     assert root.find("svg:title", NS).text == odd.replace("\r", "\n")  # XML text normalises CR
     assert [g.get("aria-label") for g in root.iter("{%s}g" % NS["svg"])] == [odd]
+
+
+def test_every_page_of_the_kits_parses_and_every_reference_resolves(tmp_path):
+    # Each page is a file of its own: whatever a page refers to (glyph outlines, reused
+    # pieces, clip paths) must be defined in that file, on every page of every kit.
+    from kit.build import BuildOptions, build
+
+    build([], out=tmp_path, options=BuildOptions(fmt="svg"))
+    pages = sorted(tmp_path.rglob("*.svg"))
+    assert len(pages) > 50
+    for path in pages:
+        root = ET.parse(path).getroot()
+        defined = {el.get("id") for el in root.iter() if el.get("id")}
+        refs = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
+        refs |= {g.get("clip-path")[5:-1] for g in root.iter() if g.get("clip-path")}
+        assert refs <= defined, (path.relative_to(tmp_path), sorted(refs - defined)[:5])
