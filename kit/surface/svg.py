@@ -347,7 +347,7 @@ class SvgSurface(Surface):
         if (fill is None and stroke is None) or len(points) < 2:
             return
         self._current()
-        pts = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        pts = " ".join([f"{num(x)},{num(y)}" for x, y in points])
         tag = "polygon" if closed else "polyline"
         self._out.append(f'<{tag} fill="{self._fill(fill)}" points="{pts}"{self._stroke(stroke, width, dash)} />')
 
