@@ -201,7 +201,7 @@ def manifest(p: Plan) -> dict:
     `sheets` lists each sheet of paper: its front page, its back page (or null), how many
     pieces of each component it holds, and each piece with its trim box [x, y, w, h] in mm
     on the front page (turned: a quarter turn clockwise) and, when it has a back, on the
-    back page.
+    back page. A component whose back is a screen hiding its secrets says "back": "screen".
     """
     components = []
     for entry in p.entries:
@@ -215,6 +215,8 @@ def manifest(p: Plan) -> dict:
                 "on_pages": list(entry.pages)}
         if c.kind == "card":
             item["designs"] = c.designs
+        if c.back_screens and entry.duplex:
+            item["back"] = "screen"   # its backs only hide its secrets (kit.parts.screen)
         components.append(item)
     sheets = []
     order = {id(s): i for i, s in enumerate(p.sheets)}

@@ -63,6 +63,7 @@ def test_the_screen_lies_behind_the_fold_zone_mirrored(builds, build):
     dx, dy = (1.5, -0.75) if build == "offset" else (0.0, 0.0)
     sheets = _screened_sheets(manifest)
     assert len(sheets) == 4
+    assert [c.get("back") for c in manifest["components"]] == ["screen", "screen", None, None, None]
     with pdfplumber.open(pdf_path) as pdf:
         for sheet in sheets:
             assert sheet["back"] == sheet["front"] + 1
@@ -152,6 +153,7 @@ def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(buil
         if build == "no-backs":
             # No back printed, no screen: only heavier paper keeps the band opaque.
             assert "trame" not in text and "120 g ou plus, pour que rien ne se lise par transparence" in text
+            assert all("back" not in c for c in manifest["components"])
             continue
         pages = sorted(n for sheet in _screened_sheets(manifest) for n in (sheet["front"], sheet["back"]))
         assert pages == list(range(pages[0], pages[-1] + 1))
@@ -161,3 +163,16 @@ def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(buil
         assert "80 g suffit, grâce à la trame imprimée derrière la partie pliée ; 120 g cache mieux encore" in text
         assert ("La trame derrière les bandes pliées garde toute son encre" in text) == (build == "ink-saver")
         assert "--" not in text
+
+
+def test_kit_list_says_which_sheets_carry_a_screen():
+    from click.testing import CliRunner
+
+    from kit.cli import cli
+
+    result = CliRunner().invoke(cli, ["list", "hoc-censeo"])
+    assert result.exit_code == 0, result.output
+    lines = {line.split()[0]: line for line in result.output.splitlines() if line.startswith("  ")}
+    for cid in SHEETS:
+        assert "a screen on the back hides a secret" in lines[cid]
+    assert "with backs" in lines["motion-cards"] and "screen" not in lines["motion-cards"]
