@@ -115,6 +115,11 @@ def sample(games: list[str], paper: str, fmt: str, out: Path) -> dict:
     for game in check_games(games):
         layout_module(game)
     if fmt == "svg":
+        # The SVG backend reads metrics with reportlab's font parser and outlines with
+        # fontTools, both imported on first use: imported here, as the PDF backend's are.
+        import fontTools.ttLib  # noqa: F401
+        import reportlab.pdfbase.ttfonts  # noqa: F401
+
         import kit.surface.svg  # noqa: F401
     options = BuildOptions(paper=paper, fmt=fmt)
     # Each clock starts on a collected heap. Otherwise whether a full (generation 2)
