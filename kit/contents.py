@@ -302,9 +302,9 @@ def _screen_line(entries: list[ComponentPages]) -> str:
         return ""
     names = _and(tuple(e.component.name for e in behind))
     pages = [n for e in behind for n in e.pages]
-    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: recto verso également. Au verso, rien "
-            f"qu’une trame de traits serrés juste derrière la bande qui se dresse\u00a0: sans elle, une lampe ou une "
-            f"fenêtre derrière un joueur laisserait lire ses secrets à travers le papier.")
+    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: leur verso ne porte qu’une trame de "
+            f"traits serrés, juste derrière la bande qui se dresse\u00a0; sans elle, une lampe ou une fenêtre derrière "
+            f"un joueur laisserait lire ses secrets à travers le papier.")
 
 
 def skippable(kit: GameKit, sheets: "list[Sheet]", contents_pages: int) -> list[tuple[int, int, list[int]]]:

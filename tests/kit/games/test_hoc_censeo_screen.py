@@ -157,9 +157,8 @@ def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(buil
             continue
         pages = sorted(n for sheet in _screened_sheets(manifest) for n in (sheet["front"], sheet["back"]))
         assert pages == list(range(pages[0], pages[-1] + 1))
-        assert (f"Feuilles de tribu et feuille vierge, les pages {pages[0]}–{pages[-1]} : recto verso "
-                "également") in text
-        assert "trame de traits serrés juste derrière la bande qui se dresse" in text
+        assert (f"Feuilles de tribu et feuille vierge, les pages {pages[0]}–{pages[-1]} : leur verso ne porte "
+                "qu’une trame de traits serrés, juste derrière la bande qui se dresse") in text
         assert "80 g suffit, grâce à la trame imprimée derrière la partie pliée ; 120 g cache mieux encore" in text
         assert ("La trame derrière les bandes pliées garde toute son encre" in text) == (build == "ink-saver")
         assert "--" not in text
