@@ -165,6 +165,7 @@ class PdfSurface(Surface):
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self._page_open = False
         self._forms: dict = {}  # reused drawing key -> Form XObject name
+        self._form_count = 0  # names handed out: a form drawn inside another is named before it ends
         self._forget_state()
 
     def _need_page(self) -> None:
@@ -249,7 +250,8 @@ class PdfSurface(Surface):
         c = self._canvas
         name = self._forms.get(key)
         if name is None:
-            name = f"Piece{len(self._forms) + 1}"
+            self._form_count += 1
+            name = f"Piece{self._form_count}"
             x, y, w, h = box
             saved = (self._fill_now, self._stroke_now, self._width_now)
             c.beginForm(name, x, y, x + w, y + h)

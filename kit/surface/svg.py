@@ -145,6 +145,7 @@ class _Piece:
         self.depth = 0  # groups open inside the piece
         self.pending: list[str] = []
         self.glyphs: dict[str, str] = {}  # every glyph its text uses: id -> <path>
+        self.inner: list = []  # keys of the pieces placed inside it: their definitions go with its own
 
 
 class _Page:
@@ -174,7 +175,8 @@ class SvgSurface(Surface):
         self.greyscale = greyscale
         self.title = title
         self._pages: list[str] = []
-        self._reused: dict = {}  # key -> (piece id, its markup, its glyphs)
+        self._reused: dict = {}  # key -> (piece id, its markup, its glyphs, the keys of the pieces inside it)
+        self._pieces = 0  # ids handed out: a piece drawn inside another is numbered before it ends
         self._page: _Page | None = None
         self._piece: _Piece | None = None  # the reused piece being drawn
         self._out: list[str] | None = None  # where markup goes: the page's body or the piece's
@@ -281,7 +283,8 @@ class SvgSurface(Surface):
         page = self._current()
         found = self._reused.get(key)
         if found is None:
-            piece = _Piece(f"piece{len(self._reused) + 1}")
+            self._pieces += 1
+            piece = _Piece(f"piece{self._pieces}")
             outer = (self._out, self._piece, self._glyphs)
             self._out, self._piece, self._glyphs = piece.out, piece, piece.glyphs
             try:
@@ -294,14 +297,25 @@ class SvgSurface(Surface):
             else:
                 out.append("</g>")
                 markup = "".join(out)
-            found = self._reused[key] = (piece.id, markup, piece.glyphs)
-        piece_id, markup, glyphs = found
-        if piece_id not in page.defined:
-            page.defs.append(markup)
-            page.defined.add(piece_id)
+            found = self._reused[key] = (piece.id, markup, piece.glyphs, tuple(piece.inner))
+        piece_id, _, glyphs, _ = found
+        self._define(page, found)
+        if self._piece is not None:
+            self._piece.inner.append(key)
         # Every glyph of the piece, on every page it is placed on (a page is a file of its own).
         self._glyphs.update(glyphs)
         self._out.append(f'<use xlink:href="#{piece_id}" />')
+
+    def _define(self, page: _Page, found: tuple) -> None:
+        """A reused piece's definition in the page's <defs>, once, with those of the pieces
+        drawn inside it (placed from the cache, they are not asked for again)."""
+        piece_id, markup, _, inner = found
+        if piece_id in page.defined:
+            return
+        for key in inner:
+            self._define(page, self._reused[key])
+        page.defs.append(markup)
+        page.defined.add(piece_id)
 
     # --- paint -----------------------------------------------------------------------------
     # Attributes are written in alphabetical order (svgwrite's), so the fill and the stroke

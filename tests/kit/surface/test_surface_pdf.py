@@ -225,3 +225,22 @@ def test_drawing_needs_a_page():
         s.rect(0, 0, 1, 1, fill="#000000")
     with pytest.raises(RuntimeError):
         s.text(0, 0, "x")
+
+
+def test_a_piece_reused_inside_another_prints_wherever_either_is_placed(tmp_path):
+    s = PdfSurface()
+
+    def outer():
+        s.rect(0, 0, 20, 20, stroke="#000000")
+        s.reused("inner", (0, 0, 10, 10), lambda: s.rect(1, 1, 5, 5, fill="#ff0000"))
+    for _ in range(2):
+        s.begin_page(60, 60)
+        s.reused("outer", (0, 0, 30, 30), outer)
+        with s.translated(30, 30):
+            s.reused("inner", (0, 0, 10, 10), lambda: pytest.fail("a piece is drawn once"))
+        s.end_page()
+    path = s.save(tmp_path / "nested.pdf")[0]
+    for page in (0, 1):
+        pixel = _render(path, page)
+        assert pixel(3.5, 3.5) == (255, 0, 0) and pixel(33.5, 33.5) == (255, 0, 0)
+        assert pixel(15, 15) == (255, 255, 255)

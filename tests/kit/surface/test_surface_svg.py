@@ -182,3 +182,43 @@ def test_every_page_of_the_kits_parses_and_every_reference_resolves(tmp_path):
         refs = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
         refs |= {g.get("clip-path")[5:-1] for g in root.iter() if g.get("clip-path")}
         assert refs <= defined, (path.relative_to(tmp_path), sorted(refs - defined)[:5])
+
+
+@pytest.mark.parametrize("anchor", ["start", "middle", "end"])
+def test_a_run_is_placed_by_its_anchor(tmp_path, anchor):
+    s = SvgSurface()
+    s.begin_page(100, 20)
+    s.text(50, 10, FRENCH, size=9, anchor=anchor)
+    s.end_page()
+    root = ET.parse(s.save(tmp_path / anchor)[0]).getroot()
+    run = next(g for g in root.iter("{%s}g" % NS["svg"]) if g.get("aria-label") == FRENCH)
+    x, y = map(float, re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", run.get("transform")).groups())
+    width = s.text_width(FRENCH, size=9)
+    assert x == pytest.approx({"start": 50, "middle": 50 - width / 2, "end": 50 - width}[anchor], abs=1e-3)
+    assert y == pytest.approx(10, abs=1e-3)
+
+
+def test_a_piece_reused_inside_another_is_defined_wherever_either_is_placed(tmp_path):
+    # A piece drawn inside another is numbered before the outer one ends, and when the
+    # outer one is placed again from the cache, the inner definition comes with it.
+    s = SvgSurface()
+
+    def outer():
+        s.rect(0, 0, 20, 20, stroke="#000000")
+        s.reused("inner", (0, 0, 10, 10), lambda: s.rect(1, 1, 5, 5, fill="#ff0000"))
+    for _ in range(2):
+        s.begin_page(60, 60)
+        s.reused("outer", (0, 0, 30, 30), outer)
+        s.end_page()
+    s.begin_page(60, 60)
+    s.reused("inner", (0, 0, 10, 10), lambda: pytest.fail("a piece is drawn once"))
+    s.end_page()
+    for path in s.save(tmp_path / "nested"):
+        root = ET.parse(path).getroot()
+        ids = [el.get("id") for el in root.iter() if el.get("id")]
+        assert len(ids) == len(set(ids)), path.name
+        used = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
+        assert used and used <= set(ids), path.name
+        for piece in root.iter("{%s}g" % NS["svg"]):
+            if piece.get("id"):
+                assert piece.get("id") not in {u.get(XLINK)[1:] for u in piece.iter("{%s}use" % NS["svg"])}
