@@ -101,3 +101,21 @@ def test_a_whole_document_records_every_call():
     assert names == {"begin_page", "end_page", "rect", "line", "polygon", "circle", "sector",
                      "text", "translated", "rotated", "clipped"}
     assert [c["width"] for c in s.find("begin_page")] == [210.0, 63.0]
+
+
+@pytest.mark.parametrize("font", list(FILES))
+def test_every_character_and_advance_is_the_font_files(font):
+    # The metrics are read with reportlab's parser (the one that embeds the fonts); a
+    # reportlab release that read them otherwise would move every line of every kit.
+    # fontTools reads the same file independently: every mapped character and advance agree.
+    tt = TTFont(str(fonts.path(font)))
+    m = metrics.get(font)
+    glyph_order = tt.getGlyphOrder()
+    expected = {code: metrics.glyph_name(glyph_order.index(name)) for code, name in tt.getBestCmap().items()}
+    # reportlab maps U+00A0 to the space glyph; in these fonts both are blank and as wide.
+    if 0xA0 in expected:
+        assert tt["hmtx"][tt.getBestCmap()[0xA0]][0] == tt["hmtx"][tt.getBestCmap()[0x20]][0]
+        assert m.cmap[0xA0] in (expected.pop(0xA0), m.cmap[0x20])
+    assert {code: name for code, name in m.cmap.items() if code != 0xA0} == expected
+    assert m.advances == {metrics.glyph_name(gid): tt["hmtx"][name][0] for gid, name in enumerate(glyph_order)}
+    assert (m.units_per_em, m.ascent, m.descent) == (tt["head"].unitsPerEm, tt["hhea"].ascent, -tt["hhea"].descent)
