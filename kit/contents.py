@@ -278,8 +278,8 @@ PAPER = {
     "sheet": "feuilles\u00a0: 120\u00a0g ou plus, pour que rien ne se lise par transparence dans la partie pliée",
 }
 # Sheets whose fold is backed by a screen (printed two-sided): thin paper will do.
-SCREENED_SHEET = ("feuilles\u00a0: 80\u00a0g suffit, grâce à la trame imprimée derrière la partie pliée\u00a0; "
-                  "120\u00a0g cache mieux encore")
+SCREENED_SHEET = ("feuilles\u00a0: du 80\u00a0g devrait suffire, grâce à la trame imprimée derrière la partie "
+                  "pliée\u00a0; du 120\u00a0g cache mieux encore")
 
 
 def screened(entries: list[ComponentPages]) -> list[ComponentPages]:
@@ -302,7 +302,8 @@ def _screen_line(entries: list[ComponentPages]) -> str:
         return ""
     names = _and(tuple(e.component.name for e in behind))
     pages = [n for e in behind for n in e.pages]
-    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: leur verso ne porte qu’une trame de "
+    their = "son" if sum(e.component.count for e in behind) == 1 else "leur"
+    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: {their} verso ne porte qu’une trame de "
             f"traits serrés, juste derrière la bande qui se dresse\u00a0; sans elle, une lampe ou une fenêtre derrière "
             f"un joueur laisserait lire ses secrets à travers le papier.")
 

@@ -55,7 +55,11 @@ def list_command(game: str | None, layouts: Path | None) -> None:
         width = max((len(c.id) for c in kit.components), default=0)
         for c in kit.components:
             designs = f", {c.designs} designs" if c.kind == "card" and c.designs > 1 else ""
-            backs = ", a screen on the back hides a secret" if c.back_screens else ", with backs" if c.has_backs else ""
+            backs = ""
+            if c.back_screens:
+                backs = ", a screen on the back hides a secret"
+            elif c.has_backs:
+                backs = ", with backs"
             click.echo(f"  {c.id:<{width}}  {c.count:>4} x {_size(c)}  {c.kind}{designs}{backs}  ({c.name})")
         if kit.bring:
             click.echo("  bring: " + "; ".join(kit.bring))

@@ -159,9 +159,17 @@ def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(buil
         assert pages == list(range(pages[0], pages[-1] + 1))
         assert (f"Feuilles de tribu et feuille vierge, les pages {pages[0]}–{pages[-1]} : leur verso ne porte "
                 "qu’une trame de traits serrés, juste derrière la bande qui se dresse") in text
-        assert "80 g suffit, grâce à la trame imprimée derrière la partie pliée ; 120 g cache mieux encore" in text
+        assert ("du 80 g devrait suffire, grâce à la trame imprimée derrière la partie pliée ; du 120 g cache mieux "
+                "encore") in text
         assert ("La trame derrière les bandes pliées garde toute son encre" in text) == (build == "ink-saver")
         assert "--" not in text
+
+
+def test_one_screened_sheet_alone_is_spoken_of_in_the_singular(tmp_path):
+    build_kit(tmp_path, "hoc-censeo", "--only", "blank-sheet")
+    with pdfplumber.open(tmp_path / "hoc-censeo.pdf") as pdf:
+        text = flat(pdf.pages[0].extract_text())
+    assert "Feuille vierge, les pages 2–3 : son verso ne porte qu’une trame" in text
 
 
 def test_kit_list_says_which_sheets_carry_a_screen():
