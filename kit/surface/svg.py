@@ -136,14 +136,11 @@ def _run(s: str, font: str, size: float, colour: str, anchor: str, greyscale: bo
 
 
 class _Piece:
-    """A reused piece being drawn: its markup, and its clips waiting for the group they were
-    made in to close (a clip belongs to the piece's own group, after what is already in it)."""
+    """A reused piece being drawn: its markup (clip paths included, so they travel with it)."""
 
     def __init__(self, piece_id: str):
         self.id = piece_id
         self.out: list[str] = [f'<g id="{piece_id}">']
-        self.depth = 0  # groups open inside the piece
-        self.pending: list[str] = []
         self.glyphs: dict[str, str] = {}  # every glyph its text uses: id -> <path>
         self.inner: list = []  # keys of the pieces placed inside it: their definitions go with its own
 
@@ -225,11 +222,9 @@ class SvgSurface(Surface):
     @contextmanager
     def _group(self, attributes: str) -> Iterator[None]:
         self._current()
-        out, piece = self._out, self._piece
+        out = self._out
         out.append(f"<g {attributes}>")
         opened = len(out)
-        if piece is not None:
-            piece.depth += 1
         try:
             yield
         finally:
@@ -237,11 +232,6 @@ class SvgSurface(Surface):
                 out[-1] = f"<g {attributes} />"
             else:
                 out.append("</g>")
-            if piece is not None:
-                piece.depth -= 1
-                if not piece.depth and piece.pending:
-                    out.extend(piece.pending)
-                    piece.pending.clear()
 
     def translated(self, dx: float, dy: float):
         return self._group(f'transform="translate({num(dx)} {num(dy)})"')
@@ -268,13 +258,9 @@ class SvgSurface(Surface):
                 r = num(min(radius, w / 2, h / 2))
                 corner = f' rx="{r}" ry="{r}"'
             shape = f'<rect height="{num(h)}"{corner} width="{num(w)}" x="{num(x)}" y="{num(y)}" />'
-        clip = f'<clipPath id="{clip_id}">{shape}</clipPath>'
-        if piece is None:
-            page.defs.append(clip)
-        elif piece.depth:
-            piece.pending.append(clip)
-        else:
-            piece.out.append(clip)
+        # A clip path draws nothing where it stands: a piece's goes in its own markup, just
+        # before the group it clips.
+        (page.defs if piece is None else piece.out).append(f'<clipPath id="{clip_id}">{shape}</clipPath>')
         return self._group(f'clip-path="url(#{clip_id})"')
 
     def reused(self, key, box, draw) -> None:
