@@ -250,7 +250,8 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
     else:
         lines.append(f"Tout s’imprime **en recto seul** ({the_pages(single)}).")
         if not settings.backs and any(e.component.has_backs for e in entries):
-            lines.append("Les versos n’ont pas été générés (option --no-backs).")
+            lines.append("**Ce kit a été produit sans versos**\u00a0: les pièces qui ont d’habitude un dos sortent ici "
+                         "sans dos imprimé, et ce que leurs consignes disent du recto verso ne s’applique pas.")
     if settings.back_offset != (0.0, 0.0) and duplex:
         dx, dy = settings.back_offset
         lines.append(f"Les versos de ce fichier sont décalés de {_mm(dx)}\u00a0mm en largeur et {_mm(dy)}\u00a0mm en "
