@@ -15,9 +15,10 @@ streams: the four kits are some 100,000 elements (77,000 of them a <use> per pri
 character), and building them as svgwrite and ElementTree objects, then serialising
 those, was two thirds of an SVG build. Each page is a list of
 strings joined once at the end; a text run's markup is made once per string, size and
-colour, and only its position is formatted again. The markup is the one svgwrite wrote
+colour, and only its position is formatted again. The markup kept svgwrite's form
 (attributes in alphabetical order, empty elements closed with " />", the same XML
-declaration and namespaces), so files did not change when the library was dropped.
+declaration and namespaces), so files did not change when the library was dropped;
+a reused piece's clip paths have since moved inside the piece, next to what they clip.
 
 Output is byte-identical for the same calls: ids are counters per page, numbers are
 written with at most 3 decimals (6 significant digits for the glyph scale factor),
