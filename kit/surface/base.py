@@ -110,6 +110,14 @@ class Surface(ABC):
                 dash: Sequence[float] | None = None) -> None:
         """A polyline (closed=False) or a polygon through the points."""
 
+    def polylines(self, paths: Sequence[Sequence[Point]], *, stroke: str = "#000000", width: float = DEFAULT_LINE,
+                  dash: Sequence[float] | None = None) -> None:
+        """Many open polylines in one style, as one shape: a texture of thousands of strokes
+        (a screen) is one path in PDF and one element in SVG. The same ink as drawing each
+        with polygon(closed=False), which is what a backend without a faster way does."""
+        for points in paths:
+            self.polygon(points, stroke=stroke, width=width, closed=False, dash=dash)
+
     @abstractmethod
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
                width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None: ...

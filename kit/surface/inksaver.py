@@ -66,6 +66,9 @@ class InkSaver:
     def polygon(self, points, *, fill=None, stroke=None, **kw) -> None:
         self._surface.polygon(points, fill=fill and tint(fill), stroke=stroke and line(stroke), **kw)
 
+    def polylines(self, paths, *, stroke="#000000", **kw) -> None:
+        self._surface.polylines(paths, stroke=stroke and line(stroke), **kw)
+
     def circle(self, cx, cy, r, *, fill=None, stroke=None, **kw) -> None:
         self._surface.circle(cx, cy, r, fill=fill and tint(fill), stroke=stroke and line(stroke), **kw)
 

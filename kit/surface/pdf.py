@@ -315,6 +315,12 @@ class PdfSurface(Surface):
         path = f"{_n(x0)} {_n(y0)} m " + " ".join(f"{_n(x)} {_n(y)} l" for x, y in rest)
         self._draw(path + (" h" if closed else ""), fill, stroke, width, dash)
 
+    def polylines(self, paths, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
+        subpaths = [f"{_n(x0)} {_n(y0)} m " + " ".join([f"{_n(x)} {_n(y)} l" for x, y in rest])
+                    for (x0, y0), *rest in (points for points in paths if len(points) >= 2)]
+        if subpaths:
+            self._draw(" ".join(subpaths), None, stroke, width, dash)
+
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
         self._draw(_ellipse(cx, cy, r, r), fill, stroke, width, dash)
 

@@ -352,6 +352,14 @@ class SvgSurface(Surface):
         tag = "polygon" if closed else "polyline"
         self._out.append(f'<{tag} fill="{self._fill(fill)}" points="{pts}"{self._stroke(stroke, width, dash)} />')
 
+    def polylines(self, paths, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
+        subpaths = [f"M{num(x0)} {num(y0)}" + "".join([f"L{num(x)} {num(y)}" for x, y in rest])
+                    for (x0, y0), *rest in (points for points in paths if len(points) >= 2)]
+        if stroke is None or not subpaths:
+            return
+        self._current()
+        self._out.append(f'<path d="{"".join(subpaths)}" fill="none"{self._stroke(stroke, width, dash)} />')
+
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
         if fill is None and stroke is None:
             return

@@ -244,3 +244,21 @@ def test_a_piece_reused_inside_another_prints_wherever_either_is_placed(tmp_path
         pixel = _render(path, page)
         assert pixel(3.5, 3.5) == (255, 0, 0) and pixel(33.5, 33.5) == (255, 0, 0)
         assert pixel(15, 15) == (255, 255, 255)
+
+
+def test_polylines_print_as_the_same_polylines_drawn_one_by_one(tmp_path):
+    paths = [[(5, 5), (20, 8), (12, 25)], [(30, 30), (45, 32)], [(40, 5)], [(8, 40), (25, 45), (20, 55), (5, 50)]]
+    s = PdfSurface()
+    s.begin_page(60, 60)
+    s.polylines(paths, stroke="#000000", width=0.7)
+    s.end_page()
+    s.begin_page(60, 60)
+    for points in paths:
+        s.polygon(points, stroke="#000000", width=0.7, closed=False)
+    s.end_page()
+    path = s.save(tmp_path / "lines.pdf")[0]
+    together, apart = (pypdfium2.PdfDocument(str(path))[n].render(scale=4 / PT).to_pil().convert("L") for n in (0, 1))
+    together, apart = together.tobytes(), apart.tobytes()
+    assert sum(1 for v in together if v < 128) > 500   # the lines are there...
+    differ = sum(1 for a, b in zip(together, apart) if abs(a - b) > 64)
+    assert differ < 10                                  # ...as when drawn one by one

@@ -119,3 +119,15 @@ def test_every_character_and_advance_is_the_font_files(font):
     assert {code: name for code, name in m.cmap.items() if code != 0xA0} == expected
     assert m.advances == {metrics.glyph_name(gid): tt["hmtx"][name][0] for gid, name in enumerate(glyph_order)}
     assert (m.units_per_em, m.ascent, m.descent) == (tt["head"].unitsPerEm, tt["hhea"].ascent, -tt["hhea"].descent)
+
+
+def test_the_ink_saver_lightens_polylines_too():
+    from kit.surface.inksaver import InkSaver, line
+
+    s = RecordingSurface()
+    s.begin_page(50, 50)
+    InkSaver(s).polylines([[(1, 1), (10, 10)], [(5, 5), (5, 20)]], stroke="#000000", width=0.5)
+    s.end_page()
+    strokes = [c["stroke"] for c in s.calls if c.name == "polygon"]
+    assert len(strokes) == 2
+    assert set(strokes) == {line("#000000").lower()} and line("#000000") != "#000000"

@@ -222,3 +222,17 @@ def test_a_piece_reused_inside_another_is_defined_wherever_either_is_placed(tmp_
         for piece in root.iter("{%s}g" % NS["svg"]):
             if piece.get("id"):
                 assert piece.get("id") not in {u.get(XLINK)[1:] for u in piece.iter("{%s}use" % NS["svg"])}
+
+
+def test_polylines_are_one_path_of_one_subpath_each(tmp_path):
+    paths = [[(5, 5), (20, 8.25), (12, 25)], [(30, 30), (45, 32)], [(40, 5)]]
+    s = SvgSurface()
+    s.begin_page(60, 60)
+    s.polylines(paths, stroke="#000000", width=0.7)
+    s.end_page()
+    root = ET.parse(s.save(tmp_path / "lines")[0]).getroot()
+    (path,) = root.iter("{%s}path" % NS["svg"])
+    assert (path.get("fill"), path.get("stroke"), path.get("stroke-width")) == ("none", "#000000", "0.7")
+    subpaths = [[tuple(map(float, xy.split())) for xy in re.split("[ML]", sub) if xy]
+                for sub in re.findall(r"M[^M]+", path.get("d"))]
+    assert subpaths == [[(5, 5), (20, 8.25), (12, 25)], [(30, 30), (45, 32)]]   # a lone point draws nothing
