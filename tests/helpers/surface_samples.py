@@ -36,3 +36,19 @@ def draw_sample(s) -> None:
     s.rect(-3, -3, 69, 94, fill="#0072B2")
     s.text(31.5, 44, "Carte", anchor="middle", size=20, colour="#FFFFFF", font="roman")
     s.end_page()
+
+
+def draw_nested_pieces(s) -> None:
+    """Two pages, each placing a reused piece that places another inside it (a red square
+    at 1..6 mm), then that inner piece alone at (30, 30): each is drawn only once."""
+    import pytest
+
+    def outer():
+        s.rect(0, 0, 20, 20, stroke="#000000")
+        s.reused("inner", (0, 0, 10, 10), lambda: s.rect(1, 1, 5, 5, fill="#ff0000"))
+    for _ in range(2):
+        s.begin_page(60, 60)
+        s.reused("outer", (0, 0, 30, 30), outer)
+        with s.translated(30, 30):
+            s.reused("inner", (0, 0, 10, 10), lambda: pytest.fail("a piece is drawn once"))
+        s.end_page()

@@ -15,7 +15,7 @@ from kit.fonts import FILES
 from kit.surface import make_surface
 from kit.surface.pdf import PdfSurface
 
-from surface_samples import FRENCH, draw_sample
+from surface_samples import FRENCH, draw_nested_pieces, draw_sample
 
 PT = 72 / 25.4  # points per mm
 
@@ -229,16 +229,7 @@ def test_drawing_needs_a_page():
 
 def test_a_piece_reused_inside_another_prints_wherever_either_is_placed(tmp_path):
     s = PdfSurface()
-
-    def outer():
-        s.rect(0, 0, 20, 20, stroke="#000000")
-        s.reused("inner", (0, 0, 10, 10), lambda: s.rect(1, 1, 5, 5, fill="#ff0000"))
-    for _ in range(2):
-        s.begin_page(60, 60)
-        s.reused("outer", (0, 0, 30, 30), outer)
-        with s.translated(30, 30):
-            s.reused("inner", (0, 0, 10, 10), lambda: pytest.fail("a piece is drawn once"))
-        s.end_page()
+    draw_nested_pieces(s)
     path = s.save(tmp_path / "nested.pdf")[0]
     for page in (0, 1):
         pixel = _render(path, page)

@@ -10,7 +10,7 @@ import pytest
 from kit.surface import make_surface, metrics
 from kit.surface.svg import SvgSurface
 
-from surface_samples import FRENCH, draw_sample
+from surface_samples import FRENCH, draw_nested_pieces, draw_sample
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -149,10 +149,16 @@ def test_every_glyph_a_page_uses_is_defined_on_it(tmp_path):
     s.reused("card", (0, 0, 50, 20), lambda: pytest.fail("a piece is drawn once"))
     s.end_page()
     for path in s.save(tmp_path / "piece"):
-        root = ET.parse(path).getroot()
-        defined = {el.get("id") for el in root.iter() if el.get("id")}
-        used = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
-        assert used and used <= defined, path.name
+        _references_resolve(path)
+
+
+def _references_resolve(path: Path):
+    """The page's root, once every <use> on it is checked to point at something defined on it."""
+    root = ET.parse(path).getroot()
+    defined = {el.get("id") for el in root.iter() if el.get("id")}
+    used = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
+    assert used and used <= defined, path.name
+    return root
 
 
 def test_labels_and_titles_are_escaped(tmp_path):
@@ -202,23 +208,14 @@ def test_a_piece_reused_inside_another_is_defined_wherever_either_is_placed(tmp_
     # A piece drawn inside another is numbered before the outer one ends, and when the
     # outer one is placed again from the cache, the inner definition comes with it.
     s = SvgSurface()
-
-    def outer():
-        s.rect(0, 0, 20, 20, stroke="#000000")
-        s.reused("inner", (0, 0, 10, 10), lambda: s.rect(1, 1, 5, 5, fill="#ff0000"))
-    for _ in range(2):
-        s.begin_page(60, 60)
-        s.reused("outer", (0, 0, 30, 30), outer)
-        s.end_page()
-    s.begin_page(60, 60)
-    s.reused("inner", (0, 0, 10, 10), lambda: pytest.fail("a piece is drawn once"))
+    draw_nested_pieces(s)
+    s.begin_page(60, 60)   # the outer piece alone: the inner one must come with it
+    s.reused("outer", (0, 0, 30, 30), lambda: pytest.fail("a piece is drawn once"))
     s.end_page()
     for path in s.save(tmp_path / "nested"):
-        root = ET.parse(path).getroot()
+        root = _references_resolve(path)
         ids = [el.get("id") for el in root.iter() if el.get("id")]
         assert len(ids) == len(set(ids)), path.name
-        used = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
-        assert used and used <= set(ids), path.name
         for piece in root.iter("{%s}g" % NS["svg"]):
             if piece.get("id"):
                 assert piece.get("id") not in {u.get(XLINK)[1:] for u in piece.iter("{%s}use" % NS["svg"])}
