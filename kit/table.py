@@ -37,6 +37,7 @@ import click
 from kit import games, i18n
 from kit.errors import KitError
 from kit.i18n import _, ngettext
+from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 
@@ -121,25 +122,51 @@ def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], 
 
 
 def latest_entry(session: sessions.Session) -> sessions.Entry | None:
-    """The latest entry in effect that is not a `turn` bookmark: what people mean by "undo"."""
+    """The latest entry in effect: what an undo cancels (a `turn` line is one of the game's
+    steps like any other, and an undo says so)."""
     if session.partial:   # read from the snapshot: only the whole file knows every entry
         session = open_session(session.path)
-    for index in reversed(session._in_effect):
-        entry = session.entries[index]
-        if entry.action.get("action") != "turn":
-            return entry
-    return None
+    return session.latest_in_effect()
 
 
 def undo(path: str | Path) -> tuple[sessions.Session, sessions.Entry]:
-    """Undo the latest entry in effect (and the `turn` bookmarks written after it, one undo
-    line each), printing nothing; the new session and the entry cancelled. NothingToUndo when
-    no action is in effect."""
-    while True:
-        session = submit(path, {"action": sessions.UNDO}, quiet=True)
-        cancelled = next(e for e in session.entries if e.undone_by == session.entries[-1].line)
-        if cancelled.action.get("action") != "turn" or latest_entry(session) is None:
-            return session, cancelled
+    """Undo the latest entry in effect, printing nothing; the new session and the entry
+    cancelled. NothingToUndo when no action is in effect."""
+    session = submit(path, {"action": sessions.UNDO}, quiet=True)
+    return session, cancelled_by_last(session)
+
+
+def cancelled_by_last(session: sessions.Session) -> sessions.Entry:
+    """The entry the session's last line (an undo) cancelled."""
+    if session.partial:
+        session = open_session(session.path)
+    line = session.entries[-1].line
+    return next(e for e in session.entries if e.undone_by == line)
+
+
+def this_turn(session: sessions.Session) -> list[sessions.Entry]:
+    """The entries in effect since the current turn began (its `turn` line with step
+    "start"): what stays recorded of this turn after an undo."""
+    if session.partial:
+        session = open_session(session.path)
+    in_effect = [session.entries[i] for i in session._in_effect]
+    for index in range(len(in_effect) - 1, -1, -1):
+        action = in_effect[index].action
+        if action.get("action") == "turn" and action.get("step") == "start":
+            return in_effect[index:]
+    return []
+
+
+def undo_lines(session: sessions.Session) -> list[str]:
+    """What an undo removed and what of this turn stays recorded, in the active language."""
+    cancelled = cancelled_by_last(session)
+    lines = [_("Undid line {line}: {action}").format(line=cancelled.line,
+                                                    action=describe(session.game, cancelled.action))]
+    kept = this_turn(session)
+    if kept:
+        lines.append("  " + _("Still recorded for this turn: {entries}").format(
+            entries="; ".join(f"{e.line}. {describe(session.game, e.action).rstrip('.')}" for e in kept)))
+    return lines
 
 
 def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
@@ -166,11 +193,19 @@ def report(session: sessions.Session, before: dict, action: dict) -> None:
 
 
 def outcome_lines(session: sessions.Session, before: dict, action: dict) -> list[str]:
+    """The accepted entry and what it did, in public wording (the rules' outcome events)."""
     line = session.entries[-1].line if session.entries else 1
+    if action.get("action") == sessions.UNDO:
+        return [f"{line}. " + text for text in undo_lines(session)]
     lines = [f"{line}. {describe(session.game, action, before=before)}"]
-    game_cli = game_module(session.game)
     after = session.state
-    if hasattr(game_cli, "outcome"):
+    game_cli = game_module(session.game)
+    events = rules.outcome(session.game, before, after, action)
+    if events:
+        translator = i18n.active()
+        lines.extend("  " + event.for_viewer(None).render(translator.gettext, translator.ngettext, translator.join)
+                     for event in events)
+    elif hasattr(game_cli, "outcome"):   # TRANSITION: a game whose rules tell no events yet
         lines.extend(game_cli.outcome(before, after, action))
     if after.get("over") and not before.get("over"):
         lines.append(game_over_line(after))
@@ -495,8 +530,8 @@ def _keyword(text: str, help: str | None) -> bool:
 
 
 def undo_latest() -> None:
-    """Undo the latest entry in effect after confirming it (by its public description), then
-    start the step again from the new state."""
+    """Undo the latest entry in effect after confirming it (by its public description), say
+    what stays recorded of this turn, then start the step again from the new state."""
     guide = _guide
     guide.check()
     latest = latest_entry(guide.session)
@@ -506,8 +541,9 @@ def undo_latest() -> None:
     if not ask_yes_no(_("Undo line {line} ({action})?").format(
             line=latest.line, action=describe(guide.session.game, latest.action).rstrip("."))):
         return
-    undo(guide.path)
-    click.echo(_("Line {line} undone.").format(line=latest.line))
+    session, _cancelled = undo(guide.path)
+    for text in undo_lines(session):
+        click.echo(text)
     raise Restart
 
 
@@ -712,3 +748,87 @@ def apply_until_accepted(path: str | Path, build: Callable[[], dict]) -> session
         session = try_submit(path, build())
         if session is not None:
             return session
+
+
+# -- guided play from what the rules wait for ------------------------------------------------
+#
+# `kit score play` walks the rules' `pending` decisions: it asks the decision's player (or
+# whoever is at the table) for each field the rules list, with the game's own words for the
+# question (kit/games/<game>/table.py: ACTION_LABELS, FIELD_LABELS, and an optional
+# `ask(decision, state, anytime)` for what a plain question cannot ask), appends the answer,
+# and asks what the rules wait for next. Play knows no game's phases: it resumes wherever the
+# file stands because the rules tell, from the file alone, what comes next.
+
+def play_pending(path: str | Path) -> None:
+    """Guided play of any game, from the guide's session until the game is over."""
+    guide = _guide
+    game_cli = game_module(guide.session.game)
+    click.echo(game_cli.render(rules.view(guide.session.game, guide.state)))
+    while True:
+        try:
+            guide.check()
+            state = guide.state
+            decisions = rules.pending(guide.session.game, state)
+            if state["over"] or not decisions:
+                break
+            decision = choose_decision(decisions)
+            action = ask_decision(game_cli, decision, state,
+                                  rules.anytime(guide.session.game, state))
+            try_submit(path, action, reveal=not decision["secret"])
+        except Restart:
+            continue
+    state = guide.state
+    click.echo(game_cli.render(state if state["over"] else rules.view(guide.session.game, state)))
+
+
+def choose_decision(decisions: list[dict]) -> dict:
+    """The decision to ask now: the first one, unless several players are awaited for the
+    same action (ballots cast one by one): then whoever sits at the keyboard says who they are."""
+    first = decisions[0]
+    same = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None]
+    if len(same) < 2:
+        return first
+    names = [d["player"] for d in same]
+    who = ask_player(_("Who is at the keyboard?"), names, default=names[0])
+    return next(d for d in same if d["player"] == who)
+
+
+def ask_decision(game_cli: ModuleType, decision: dict, state: dict, anytime: list[dict]) -> dict:
+    """The action answering `decision`, asked field by field (the game's `ask` first, when it
+    has one for this decision: it returns None to leave it to the plain questions)."""
+    if hasattr(game_cli, "ask"):
+        action = game_cli.ask(decision, state, anytime)
+        if action is not None:
+            return action
+    labels = getattr(game_cli, "ACTION_LABELS", {})
+    what = labels.get(decision["action"], decision["action"])
+    who = decision["player"]
+    click.echo("\n" + (_("{player}: {what}").format(player=who, what=_(what)) if who else _(what)))
+    action: dict = {"action": decision["action"]}
+    if who is not None:
+        action[getattr(game_cli, "ACTOR_FIELDS", {}).get(decision["action"], "player")] = who
+    for field, choice in decision["choices"].items():
+        value = ask_field(game_cli, decision, field, choice)
+        if value is not None:
+            action[field] = value
+    return action
+
+
+def ask_field(game_cli: ModuleType, decision: dict, field: str, choice: object) -> object:
+    """One field's value, asked by the kind of its choice: a name, a word, a whole number
+    within its range, or a number read from the table. None: left out (Enter alone)."""
+    prompt = _(getattr(game_cli, "FIELD_LABELS", {}).get((decision["action"], field), field))
+    hide = decision["secret"]
+    if isinstance(choice, dict) and set(choice) == {"min", "max"}:
+        low, high = choice["min"], choice["max"]
+
+        def check(value: int) -> None:
+            if value < low or (high is not None and value > high):
+                raise KitError(_("Give a whole number from {low} to {high}.").format(low=low, high=high)
+                               if high is not None else _("Give a whole number of at least {low}.").format(low=low))
+        return ask_number(prompt, hide=hide, default=low if low == 0 else None, check=check)
+    if isinstance(choice, list):
+        if choice and all(isinstance(c, str) and c in _guide.state["players"] for c in choice):
+            return ask_player(prompt, choice)
+        return ask_choice(prompt, [str(c) for c in choice])
+    return ask_number(prompt, hide=hide, default=None)

@@ -58,15 +58,21 @@ def _english_ngettext(singular: str, plural_form: str, n: int) -> str:
     return singular if n == 1 else plural_form
 
 
-class ScorekeeperError(Exception):
-    """Something the scorekeeper cannot do as asked: one sentence, kept as a template and its
-    parameters so the kit can say it in the player's language (`render`). `params` fill the
-    template: a list or tuple value is a list of names, joined the way the language joins
-    them ("Ana et Ben")."""
+class Message:
+    """A sentence kept as an English template (the gettext message id) and its parameters, so
+    the engine never knows a language: `render` says it through a catalogue. `params` fill the
+    template; a list or tuple value is a list of names, joined the way the language joins them
+    ("Ana et Ben"); a Message value is rendered first. `public`, when given, is the same
+    sentence without the secret values the main one holds (a refusal on a shared screen).
+
+    >>> Message("{who} colours a {colour} portion.", who="Ana", colour="bleu").render()
+    'Ana colours a bleu portion.'
+    >>> Message(plural("{n} seal", "{n} seals", 2), n=2).render()
+    '2 seals'
+    """
 
     def __init__(self, message: str | Plural, *, public: str | Plural | None = None, **params: object):
         self.message, self.public, self.params = message, public, params
-        super().__init__(self.render())
 
     def render(self, gettext: Callable[[str], str] = str,
                ngettext: Callable[[str, str, int], str] = _english_ngettext,
@@ -83,16 +89,40 @@ class ScorekeeperError(Exception):
         values = {key: self._value(value, gettext, ngettext, join, reveal) for key, value in self.params.items()}
         try:
             return template.format(**values)
-        except (KeyError, IndexError, ValueError):   # a catalogue's slip must not hide the refusal
-            return message.format(**values) if isinstance(message, str) else str(message)
+        except (KeyError, IndexError, ValueError):   # a catalogue's slip must not hide the sentence
+            english = message if isinstance(message, str) else (
+                message.singular if message.n == 1 else message.plural)
+            return english.format(**values)
+
+    def to_json(self) -> dict:
+        """The template and its values as data (for a page that renders it later)."""
+        message = self.message
+        data: dict = {"id": message if isinstance(message, str) else list(message)}
+        if self.params:
+            data["values"] = {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()}
+        return data
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.render()!r})"
 
     @staticmethod
     def _value(value: object, gettext, ngettext, join, reveal: bool) -> object:
-        if isinstance(value, ScorekeeperError):   # "FILE:LINE: <the line's own refusal>"
+        if isinstance(value, Message):   # "FILE:LINE: <the line's own refusal>"
             return value.render(gettext, ngettext, join, reveal=reveal)
         if isinstance(value, (list, tuple)):
             return join(value)
         return value
+
+
+class ScorekeeperError(Message, Exception):
+    """Something the scorekeeper cannot do as asked: one sentence, kept as a template and its
+    parameters so the kit can say it in the player's language (`render`)."""
+
+    def __init__(self, message: str | Plural, *, public: str | Plural | None = None, **params: object):
+        Message.__init__(self, message, public=public, **params)
+        Exception.__init__(self, self.render())
+
+    __repr__ = Exception.__repr__
 
 
 class RuleViolation(ScorekeeperError, ValueError):

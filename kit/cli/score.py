@@ -194,8 +194,8 @@ def undo(file: Path) -> None:
         session, cancelled = table.undo(file)
     except sessions.NothingToUndo:   # the rules' sentence does not name the file
         raise KitError(_("There is nothing to undo in {file}: no action is in effect.").format(file=file)) from None
-    click.echo(_("Undid line {line}: {action}").format(line=cancelled.line,
-                                                      action=table.describe(session.game, cancelled.action)))
+    for text in table.undo_lines(session):
+        click.echo(text)
 
 
 @score.command(epilog=table.examples("log senate.jsonl", "log senate.jsonl --lang fr", "log senate.jsonl --reveal"))
@@ -239,20 +239,27 @@ def _states_before(session: sessions.Session) -> dict[int, dict]:
 
 @score.command(epilog=table.examples(
     "show senate.jsonl", "show senate.jsonl --as Bob", "show senate.jsonl --reveal --lang fr",
-    "show senate.jsonl --json"))
+    "show senate.jsonl --json", "show senate.jsonl --json --as Bob", "show senate.jsonl --json --public"))
 @table.FILE
-@click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON (secrets included).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the state as JSON, with what comes next (pending, anytime): the whole state, "
+                   "secrets included, unless --as or --public.")
 @click.option("--reveal", is_flag=True, help="Show every player's secrets too.")
-@click.option("--as", "viewer", metavar="NAME", help="Show NAME's secrets, hide the others'.")
-def show(file: Path, as_json: bool, reveal: bool, viewer: str | None) -> None:
+@click.option("--as", "viewer", metavar="NAME", help="Show what NAME may see: NAME's secrets, not the others'.")
+@click.option("--public", is_flag=True, help="Show what everyone at the table may see.")
+def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, public: bool) -> None:
     """The current state of FILE as a table (secrets hidden until the game is over, unless asked)."""
     session = table.open_session(file, history=False)
     state = session.state
-    if as_json:
-        click.echo(json.dumps(state, ensure_ascii=False, indent=2))
-        return
     if viewer is not None:
         viewer = table.match_name(viewer, list(state["players"]))
+    if as_json:
+        if viewer is not None or public:
+            shown = rules.view(session.game, state, viewer)
+        else:
+            shown = rules.whole_state(session.game, state)
+        click.echo(json.dumps(shown, ensure_ascii=False, indent=2))
+        return
     if not reveal and not state.get("over"):   # once the game is over, nothing is secret
         state = rules.public_view(session.game, state, viewer)
     click.echo(table.game_module(session.game).render(state))

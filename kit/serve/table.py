@@ -178,9 +178,10 @@ class Table:
 
 
 def view(game: str, state: dict, viewer: str | None = None) -> dict:
-    """The state as `viewer` (a player's name, or None for anyone) may see it: the rules'
-    public view; once the game is over nothing is secret, as `kit score show` prints it."""
-    return state if state.get("over") else rules.public_view(game, state, viewer)
+    """The state as `viewer` (a player's name, or None for anyone) may see it: exactly the
+    rules' view, what `kit score show --json --as NAME` (or `--public`) prints; once the game
+    is over nothing is secret, as `kit score show` prints it."""
+    return rules.whole_state(game, state) if state.get("over") else rules.view(game, state, viewer)
 
 
 def authorise(session: sessions.Session, seat: str, action: dict) -> dict:

@@ -11,18 +11,29 @@ Each module `scorekeeper.rules.<game>` provides:
   line as a dict, with its "action" key). Never mutates `state`; raises RuleViolation
   with one sentence a player understands when the rules refuse the action.
 
+- the game's flow and views (shapes in scorekeeper/rules/flow.py):
+  - `pending(state) -> list[dict]`: the decisions the table waits for now, in the order the
+    table takes them (empty once the game is over);
+  - `anytime(state) -> list[dict]`: what some player may do at any moment;
+  - `outcome(before, after, action) -> list[flow.Event]`: what an accepted action did, in
+    public wording and, where it holds a secret, private wording for its owner;
+  - `apply` refuses an entry the rules forbid at this point of the turn, saying what the
+    game waits for; what the rules allow at any time stays accepted. Where the log records
+    `turn` lines (guided play, phones, bots write them as `pending` asks), the turn is
+    enforced; a session typed entry by entry without them works as before.
+- `SECRET_FIELDS`: names of player fields only their owner may see;
+  `SECRET_BY_PLAYER`: names of top-level fields keyed by player name (Hoc Censeo's
+  `ballots`) of which a player sees only their own entry. Declared once: `view` below is
+  the only place that hides them, for every screen, page, log and bot.
+
 Optional, used when present:
 
-- `SECRET_FIELDS`: names of player fields `public_view` below hides, so `kit score show`
-  prints the state at the table with the secrets of everyone but the viewer removed
-  (viewer None: every secret hidden). Without it nothing is secret.
-- `SECRET_BY_PLAYER`: names of top-level fields keyed by player name (Hoc Censeo's
-  `ballots`) of which `public_view` keeps only the viewer's entry.
 - `standings(state: dict) -> list[tuple[int, str]]`: (rank, name) best first, equal
   records sharing a rank; the game's `show` table orders its rows by it.
 
 `undo` is not a rule action: `scorekeeper.session` handles it by going back to the state
-before the cancelled action; rule modules never see it. States are plain JSON-compatible dicts: what `kit score show --json` prints.
+before the cancelled action; rule modules never see it. States are plain JSON-compatible
+dicts: what `kit score show --json` prints.
 """
 from __future__ import annotations
 
@@ -50,7 +61,7 @@ def module(game: str) -> ModuleType:
 
 
 def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
-    """The state without the secrets `viewer` may not see (see the module docstring)."""
+    """The state without the secrets `viewer` may not see (None: the public's view)."""
     rules = module(game)
     secret = getattr(rules, "SECRET_FIELDS", ())
     by_player = getattr(rules, "SECRET_BY_PLAYER", ())
@@ -64,3 +75,41 @@ def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
         if field in state:
             view[field] = {name: value for name, value in state[field].items() if name == viewer}
     return view
+
+
+def pending(game: str, state: dict) -> list[dict]:
+    """The decisions the table waits for now (all of them, secrets included)."""
+    return _flow(game, "pending")(state)
+
+
+def anytime(game: str, state: dict) -> list[dict]:
+    """What some player may do at any moment (all of it, secrets included)."""
+    return _flow(game, "anytime")(state)
+
+
+def whole_state(game: str, state: dict) -> dict:
+    """The machine's view (`show --json`): every field, with `pending` and `anytime`."""
+    return {**state, "pending": pending(game, state), "anytime": anytime(game, state)}
+
+
+def view(game: str, state: dict, viewer: str | None = None) -> dict:
+    """What `viewer` may see (None: the public, and the host's shared screen): the public
+    state, the viewer's own secrets, and `pending`/`anytime` without another player's
+    secret. The one source of `show`, `log`, the pages and the bots' information."""
+    from scorekeeper.rules.flow import seen_by
+
+    seen = public_view(game, state, viewer)
+    others_secret = [d for d in anytime(game, state) if d["secret"] and d["player"] != viewer]
+    return {**seen, "pending": seen_by(pending(game, state), viewer),
+            "anytime": [d for d in anytime(game, state) if d not in others_secret]}
+
+
+def outcome(game: str, before: dict, after: dict, action: dict) -> list:
+    """What an accepted action did, as flow.Event values."""
+    return _flow(game, "outcome")(before, after, action)
+
+
+def _flow(game: str, name: str):
+    # TRANSITION: while the four games move their flow into their rule modules, one without
+    # it yet waits for nothing and tells nothing. tests/kit/test_registry.py will require all three.
+    return getattr(module(game), name, lambda *args: [])

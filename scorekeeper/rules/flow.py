@@ -1,0 +1,123 @@
+"""What comes next, who sees what, and what is said: the shapes every game's flow is told in.
+
+The rules own the turn. Each rule module says, from a state alone:
+
+- what the table waits for now (`pending(state)`), and what some player may do at any
+  moment (`anytime(state)`), as *decisions*: who decides (a player, or None for whoever is
+  at the table), the action of SCOREKEEPER.md, and the legal value of each field the
+  decider fills (a list of values, a whole-number range, or FROM_TABLE where the value
+  comes from the table: a die, a card's number). A decision is `secret` when its answer, or
+  its choices, are that player's alone (a Hoc Censeo ballot and its senators left);
+- what each accepted entry did (`outcome(before, after, action)`), as *events*, each with a
+  public wording and, where it holds a secret, a private wording for the one player who
+  may read it;
+- every refusal as a sentence with a public wording that holds no secret.
+
+The faces (guided play, the phone pages, the bots, the one-shot commands) walk these and
+nothing else: none of them knows a game's phases.
+
+>>> ballot = decision("ballot", "Bob", secret=True, pour=whole(0, 80), contre=whole(0, 80))
+>>> ballot
+{'player': 'Bob', 'action': 'ballot', 'choices': {'pour': {'min': 0, 'max': 80}, 'contre': {'min': 0, 'max': 80}}, 'secret': True}
+>>> allows(ballot, {"action": "ballot", "player": "Bob", "pour": 20})
+True
+>>> allows(ballot, {"action": "ballot", "player": "Bob", "pour": 90})
+False
+>>> seen_by([ballot], "Alice")
+[{'player': 'Bob', 'action': 'ballot', 'choices': {}, 'secret': True}]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from scorekeeper.errors import Message, RuleViolation
+from scorekeeper.rules.checks import is_int
+
+# A field whose value the table gives (a die rolled, a card's printed number): any value the
+# action's own checks accept.
+FROM_TABLE = None
+
+
+def whole(low: int, high: int | None = None) -> dict:
+    """A whole number from `low` to `high` (no upper bound when None)."""
+    return {"min": low, "max": high}
+
+
+def decision(action: str, player: str | None = None, *, secret: bool = False, **choices: Any) -> dict:
+    """One decision the table waits for (the JSON shape of SCOREKEEPER.md's `pending`)."""
+    return {"player": player, "action": action, "choices": choices, "secret": secret}
+
+
+def accepts(choice: Any, value: Any) -> bool:
+    """Whether `value` is within one field's `choice` (a list, a range, or FROM_TABLE)."""
+    if choice is FROM_TABLE:
+        return True
+    if isinstance(choice, dict) and set(choice) == {"min", "max"}:
+        return is_int(value) and value >= choice["min"] and (choice["max"] is None or value <= choice["max"])
+    if isinstance(choice, list):
+        if isinstance(value, list):     # several values (names in order, sides): each one listed
+            return all(v in choice for v in value)
+        return value in choice
+    return True
+
+
+def actor_of(action: dict, actor_fields: Iterable[str] = ("player",)) -> str | None:
+    """The player an action names as the one who acts (the first actor field it has)."""
+    for field in actor_fields:
+        if isinstance(action.get(field), str):
+            return action[field]
+    return None
+
+
+def allows(decision: dict, action: dict, actor_fields: Iterable[str] = ("player",)) -> bool:
+    """Whether `action` answers `decision`: the same action, by its decider (when one is
+    named), every field it gives within its choices."""
+    if action.get("action") != decision["action"]:
+        return False
+    if decision["player"] is not None and actor_of(action, actor_fields) != decision["player"]:
+        return False
+    return all(accepts(choice, action[field]) for field, choice in decision["choices"].items() if field in action)
+
+
+def answering(decisions: Iterable[dict], action: dict, actor_fields: Iterable[str] = ("player",)) -> dict | None:
+    """The first decision `action` answers, or None."""
+    return next((d for d in decisions if allows(d, action, actor_fields)), None)
+
+
+def seen_by(decisions: Iterable[dict], viewer: str | None) -> list[dict]:
+    """The decisions as `viewer` may see them (None: the public): another player's secret
+    decision keeps who and what, never its choices (a ballot's max is its player's senators
+    left)."""
+    return [d if not d["secret"] or d["player"] == viewer else {**d, "choices": {}} for d in decisions]
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one accepted entry did, told once for everyone (`public`) and, where it holds a
+    secret, once more for the player `to` who may read it (`private`)."""
+
+    public: Message
+    private: Message | None = None
+    to: str | None = None
+
+    def for_viewer(self, viewer: str | None, *, reveal: bool = False) -> Message:
+        """The wording `viewer` may read (reveal=True: the whole table's secrets, a log
+        printed with --reveal)."""
+        if self.private is not None and (reveal or (viewer is not None and viewer == self.to)):
+            return self.private
+        return self.public
+
+
+def said(template: str, **params: Any) -> Event:
+    """An event with one public wording (nothing secret in it)."""
+    return Event(Message(template, **params))
+
+
+def refuse_unless_expected(action: dict, pending: list[dict], anytime: list[dict],
+                           waiting: Callable[[list[dict]], RuleViolation],
+                           actor_fields: Iterable[str] = ("player",)) -> None:
+    """Refuse an entry that answers no pending decision and nothing allowed at any time,
+    with the game's sentence saying what it waits for (`waiting(pending)`)."""
+    if answering(pending, action, actor_fields) is None and answering(anytime, action, actor_fields) is None:
+        raise waiting(pending)
