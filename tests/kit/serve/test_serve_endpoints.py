@@ -227,12 +227,12 @@ def test_no_refusal_tells_a_seat_or_the_host_screen_another_seats_secrets(client
     assert snapshot(mid_round) == before
 
 
-def test_the_json_views_are_the_rules_public_view_of_their_reader(client, mid_round):
+def test_the_json_views_are_the_rules_view_of_their_reader(client, mid_round):
     state = sessions.load(mid_round).state
-    assert client.get("/api/state").json() == rules.public_view("hoc-censeo", state, None)
+    assert client.get("/api/state").json() == rules.view("hoc-censeo", state, None)
     for name in SECRETS:
         mine = client.get(f"/api/seat/{seat(client, name)}").json()
-        assert mine == rules.public_view("hoc-censeo", state, name)
+        assert mine == rules.view("hoc-censeo", state, name)
         assert set(mine.get("ballots", {})) <= {name}
         for other, record in mine["players"].items():
             if other != name:

@@ -89,7 +89,8 @@ def test_every_prompt_takes_back_help_undo_and_quit(kit: Kit, hoc: Path):
     assert result.exit_code == 0, result.output
     assert "Nothing typed is shown" in result.output and "annuler/undo" in result.output
     assert "Back to the start of this step." in result.output
-    assert "Undo line 2 (Alice casts a secret ballot)?" in result.output and "Line 2 undone." in result.output
+    assert "Undo line 2 (Alice casts a secret ballot)?" in result.output 
+    assert "Undid line 2: Alice casts a secret ballot." in result.output
     assert "Saved in" in result.output
     assert _actions(hoc) == ["ballot", "undo"] and kit.state(hoc)["ballots_cast"] == []
 
@@ -128,7 +129,7 @@ def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--contre", "Bob=10")
     result = kit("score", "play", hoc, input="undo\ny\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Line 2 undone." in result.output
+    assert "Undid line 2:" in result.output
     assert "Undo line 2 (Vote: POUR 0; CONTRE 10)? (yes/no) [no]" in result.output
     assert kit.state(hoc)["round"] == 0
 
