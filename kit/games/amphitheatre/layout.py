@@ -97,7 +97,7 @@ GAME = Record({
 
 
 # --- the engine's numbers -------------------------------------------------------------------------
-def engine_numbers() -> dict[str, int]:
+def engine_values() -> dict[str, int]:
     """The rule engine's numbers a layout text may name as {placeholders}."""
     numbers = {"capacity": rules.CAPACITY, "rows": len(rules.ROW_SEATS),
                "min_players": rules.MIN_PLAYERS, "max_players": rules.MAX_PLAYERS}
@@ -186,7 +186,7 @@ def load(layouts_root: Path) -> dict:
 
     aid_file = folder / "aid.yaml"
     aid = load_yaml(aid_file, AID)
-    numbers = engine_numbers()
+    numbers = engine_values()
     for face in ("front", "back"):
         for i, section in enumerate(aid[face], start=1):
             entry = entry_name(face, i, section["heading"])

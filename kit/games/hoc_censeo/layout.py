@@ -127,7 +127,7 @@ def _most_per_round(resource: str) -> int:
     return max(rules.CONTRE_GOLD[0], bonus)
 
 
-def numbers() -> dict:
+def engine_values() -> dict:
     """The rule engine's numbers, by the names texts.yaml may use in braces."""
     ordinals = [f"{k}e" for k in rules.CALAMITY_AT]
     return {
@@ -282,7 +282,7 @@ def load(layouts_root: Path | str) -> HocLayout:
     folder = layout_dir(layouts_root, GAME_ID)
     texts_path = find(folder, "texts")
     raw_texts = check(read_yaml(texts_path), TEXTS_FILE, texts_path)
-    values = numbers()
+    values = engine_values()
     # Templates with their own placeholders ({amount}, {n}) are filled where they are used.
     texts = _fill_tree(raw_texts, values, texts_path, "", skip=("sheet.secondary_kinds", "bonus"))
     bonus = _bonus_strings(raw_texts, texts_path)
