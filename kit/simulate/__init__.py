@@ -1,7 +1,7 @@
 """Simulated tables: bots play complete games through scorekeeper.rules, and the statistics
 tell a designer what a change in layouts/ does to a game.
 
-One module per game, the same shape for each (`kit.simulate.<module>`):
+Each game's bots live with the game, in `kit/games/<game>/bots.py`, the same shape for each:
 
 - `GAME_ID`, `PLAYERS` (the default player count) and `BOTS`: bot name -> the one-line
   heuristic it follows; every game has at least "random" (uniform among the legal choices)
@@ -21,10 +21,11 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from scorekeeper.rules import GAME_IDS
+from kit.games import KITS
 
-# game id -> its module here, named like the game (the games come from the rules' registry).
-MODULES = {game: "kit.simulate." + game.replace("-", "_") for game in GAME_IDS}
+# game id -> its bots module, found from the games' registry (kit.games.KITS), so a fifth
+# game's bots are found like its layout and its table.
+MODULES = {game: package + ".bots" for game, package in KITS.items()}
 
 
 class BotError(RuntimeError):
@@ -32,7 +33,8 @@ class BotError(RuntimeError):
 
 
 def module(game: str) -> ModuleType:
-    return importlib.import_module(MODULES[game])
+    """kit/games/<game>/bots.py (read from the registry at each call: the tests add a game)."""
+    return importlib.import_module(KITS[game] + ".bots")
 
 
 def apply(rules: ModuleType, state: dict, action: dict) -> dict:
