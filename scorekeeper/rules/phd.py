@@ -1,23 +1,44 @@
 """PHD (RULES.md §1): Pression and Crédit, chapters, controversies and the defence.
 
-Decisions taken with the printed turn aid, which guided play (kit/games/phd/table.py)
-follows and its tests pin:
+Decisions taken with the printed turn aid, which the engine's flow follows:
 - a Superviseur card changes Pression and Crédit like C'est la vie (an `adjust`), then says
   what happens to a submitted chapter (`approve`, `controversy`, `revoke`, or nothing);
 - the thesis defence (`defend`) starts right after the approval that completes the chapters
   needed (§1.8), in the same turn; a failed defence may be retried at the start of a later
-  turn of that player;
+  turn of that player. A player without an Argument card cannot defend (§1.8 needs one):
+  the step "no-defence" records it, and the retry waits for a later turn;
 - a turn is Vivre (one event) then one Recherche, or two after a Challenge won in Vivre;
-  none when Pression fell to 0 during the turn. Guided play records the step reached in
-  `turn` lines (TURN_STEPS), which change no score, so it resumes at that step.
+  none when Pression fell to 0 during the turn, and no second one when the first brought it
+  to 0; Pression already at 0 when the turn began did not fall (§1.3).
+
+The turn as the engine's steps (`turn` lines, `{"action": "turn", "player", "step"}`):
+- "start": the turn of the next player in seating order who still plays begins. A failed
+  defence may be retried now (`defend`), before the Vivre card;
+- the event card, in Vivre or played from the hand in Recherche, is a step the engine cannot
+  guess: "vie" (C'est la vie: an `adjust` of the player), "challenge" (a `challenge`),
+  "cooperation" (`adjust`s of any players, then "done"), "superviseur" (an `adjust`, then
+  `approve`, `controversy`, `revoke` with an approved chapter, or "done" for nothing); in
+  Vivre also "none" (no card). "done" closes a card whose effects are all entered (a C'est
+  la vie or Superviseur card that changes nothing);
+- the Recherche actions: "draw-events" (2 Événements), "draw-argument" (1 Argument), an
+  event card kind (playing a card from the hand, as in Vivre), or `submit` itself;
+- "no-defence": the defence that an approval started is not held (see above).
+The state's `turn` says where the turn stands (`stage`, the card being resolved, the
+Recherche phases had and allowed, whether Pression fell to 0), so `pending` reads it
+without replaying anything. Once the log holds a `turn` line the flow is enforced; a
+session typed entry by entry without them works as before. Anytime: a Coopération card
+played at its printed moment (an `adjust` of any player still playing), and in the timed
+variant the empty event deck (`deck_empty`, whoever is at the table). Files written before
+these steps (steps "vivre", "vivre-cooperation", "vivre-superviseur", "recherche",
+"recherche-1-of-2", "recherche-2-of-2") still load: such a turn is not enforced until the
+next "start".
 """
 from __future__ import annotations
 
-from scorekeeper.errors import RuleViolation, plural
+from scorekeeper.errors import N_, Message, RuleViolation, plural
+from scorekeeper.rules.flow import FROM_TABLE, Event, answering, decision, said, whole
 from scorekeeper.rules.checks import (
-    apply_turn,
-    fresh,
-    shown,
+    fresh, shown,
     check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
     need_int, need_ints, need_player, ranked,
 )
@@ -54,9 +75,14 @@ TIMED_OPTION_DEFAULT = False
 
 # The session actions of SCOREKEEPER.md, and the words the engine uses for them.
 ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty", "turn")
-# The steps of a turn guided play records (`turn` lines), so it resumes where it stopped.
-TURN_STEPS = ("start", "vivre", "vivre-cooperation", "vivre-superviseur", "recherche", "recherche-1-of-2",
-              "recherche-2-of-2")
+# The engine's steps of a turn (`turn` lines; see the docstring).
+CARD_KINDS = ("vie", "challenge", "cooperation", "superviseur")
+VIVRE_ONLY = ("none",)                       # no event card revealed
+DRAWS = ("draw-events", "draw-argument")     # the Recherche draws
+TURN_STEPS = ("start",) + CARD_KINDS + VIVRE_ONLY + DRAWS + ("done", "no-defence")
+# Steps of files written before the engine owned the turn: accepted, never enforced.
+LEGACY_STEPS = ("vivre", "vivre-cooperation", "vivre-superviseur", "recherche", "recherche-1-of-2",
+                "recherche-2-of-2")
 STATUSES = ("playing", "burnout", "bingo", "doctor")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 
@@ -98,7 +124,7 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
         "players": {name: {"pression": RESOURCE_START, "credit": RESOURCE_START,
                            "pending": 0, "approved": 0, "status": "playing"} for name in names},
         "over": False,
-        "turn": None,   # whose turn and which step, as guided play recorded it (`turn` lines)
+        "turn": None,   # where the turn stands, from the `turn` lines (see the docstring)
         "winners": [],
         # how the game ended: "doctor", "timed", "last player" (None while it goes on)
         "end": None,
@@ -194,8 +220,18 @@ def apply(state: dict, action: dict) -> dict:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
+    if _enforced(state):
+        _check_flow(state, action)
     if kind == "turn":
-        return apply_turn(state, action, TITLE, TURN_STEPS, lambda state, name: state["players"][name]["status"] == "playing")
+        return _turn_line(state, action)
+    new = _apply_entry(state, action, kind)
+    if state["turn"] is not None:
+        new["turn"] = _advance(state, new, action)
+    return new
+
+
+def _apply_entry(state: dict, action: dict, kind: str) -> dict:
+    """The effect of one entry on the resources, chapters and statuses, turn aside."""
     new = fresh(state)
     players = new["players"]
 
@@ -288,3 +324,370 @@ def apply(state: dict, action: dict) -> dict:
 
     _settle(new)
     return new
+
+
+# ---------------------------------------------------------------------------------------
+# The turn: where it stands (state["turn"]), what comes next, what is said.
+# ---------------------------------------------------------------------------------------
+#
+# state["turn"], once a `turn` line is in the log:
+#   player, step       the latest `turn` line's;
+#   stage              "start" (the defence may be retried, then the Vivre card), "vivre" (the
+#                      card), "card" (a card's effects being entered), "recherche" (a Recherche
+#                      action), "defence" (an approval completed the chapters), "end" (the next
+#                      player's turn begins);
+#   card, phase        the card being resolved and where it was played ("vivre"/"recherche");
+#   adjusted           the Superviseur card's change is entered;
+#   recherches, done   the Recherche phases this turn allows (1, or 2 after a Challenge won in
+#                      Vivre) and those had;
+#   fell               the player's Pression fell to 0 during this turn;
+#   legacy             the turn follows a file written before these steps: not enforced.
+
+SECRET_FIELDS = ()
+SECRET_BY_PLAYER = ()
+
+
+def _playing(state: dict, name: str) -> bool:
+    return state["players"][name]["status"] == "playing"
+
+
+def _next_player(state: dict, name: str) -> str | None:
+    """The next player after `name` in seating order who still plays."""
+    names = list(state["players"])
+    for offset in range(1, len(names) + 1):
+        candidate = names[(names.index(name) + offset) % len(names)]
+        if _playing(state, candidate):
+            return candidate
+    return None
+
+
+def _enforced(state: dict) -> bool:
+    turn = state["turn"]
+    return turn is not None and not turn.get("legacy")
+
+
+def _can_submit(player: dict) -> bool:
+    return all(player[key] >= cost for key, cost in CHAPTER_COST.items())
+
+
+def _has_thesis(state: dict, name: str) -> bool:
+    return state["players"][name]["approved"] >= state["options"]["chapters"]
+
+
+def _adjust_decision(name: str) -> dict:
+    return decision("adjust", name, pression=FROM_TABLE, credit=FROM_TABLE)
+
+
+def _defend_decision(name: str) -> dict:
+    return decision("defend", name, die=whole(DIE_MIN, DIE_MAX), arguments=FROM_TABLE,
+                    support=FROM_TABLE, opposition=FROM_TABLE)
+
+
+def _step(name: str, *steps: str) -> dict:
+    return decision("turn", name, step=list(steps))
+
+
+def _card_decisions(state: dict, turn: dict) -> list[dict]:
+    """What the card being resolved still waits for."""
+    name, card, player = turn["player"], turn["card"], state["players"][turn["player"]]
+    if card == "challenge":
+        return [decision("challenge", name, resource=list(RESOURCES), die=whole(DIE_MIN, DIE_MAX),
+                         difficulty=whole(0), modifiers=FROM_TABLE, success=FROM_TABLE, failure=FROM_TABLE)]
+    if card == "vie":
+        return [_adjust_decision(name), _step(name, "done")]
+    if card == "cooperation":
+        return [_adjust_decision(n) for n in state["players"] if _playing(state, n)] + [_step(name, "done")]
+    decisions = [] if turn["adjusted"] else [_adjust_decision(name)]     # the Superviseur
+    if player["pending"] >= 1:
+        decisions += [decision("approve", name),
+                      decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE)]
+    if player["approved"] >= 1:
+        decisions.append(decision("revoke", name))
+    return decisions + [_step(name, "done")]
+
+
+def pending(state: dict) -> list[dict]:
+    """The decisions the table waits for now, in the order it takes them (see the docstring)."""
+    if state["over"]:
+        return []
+    turn = state["turn"]
+    if turn is None:
+        # whoever is at the table says who begins (`player` is then a field, not the decider)
+        first = decision("turn", None)
+        first["choices"] = {"player": [n for n in state["players"] if _playing(state, n)], "step": ["start"]}
+        return [first]
+    name, stage = turn["player"], turn["stage"]
+    if stage == "end" or not _playing(state, name):
+        following = _next_player(state, name)
+        return [] if following is None else [_step(following, "start")]
+    if stage in ("start", "vivre"):
+        retry = [_defend_decision(name)] if stage == "start" and _has_thesis(state, name) else []
+        return retry + [_step(name, *CARD_KINDS, *VIVRE_ONLY)]
+    if stage == "defence":
+        return [_defend_decision(name), _step(name, "no-defence")]
+    if stage == "card":
+        return _card_decisions(state, turn)
+    # a Recherche: draw, play a card from the hand, or submit a chapter
+    submit = [decision("submit", name)] if _can_submit(state["players"][name]) else []
+    return [_step(name, *DRAWS, *CARD_KINDS)] + submit
+
+
+def anytime(state: dict) -> list[dict]:
+    """A Coopération card played at its printed moment (any player still playing), and in the
+    timed variant the empty event deck (whoever is at the table)."""
+    if state["over"]:
+        return []
+    cooperations = [_adjust_decision(n) for n in state["players"] if _playing(state, n)]
+    return cooperations + ([decision("deck_empty")] if state["options"]["timed"] else [])
+
+
+# -- what the game waits for, in words ---------------------------------------------------------
+
+CARD_WAITS = {
+    "vie": N_("The game waits for the change of {name}'s C'est la vie card."),
+    "challenge": N_("The game waits for {name}'s challenge."),
+    "cooperation": N_("The game waits for the changes of {name}'s Coopération card, or its end (done)."),
+    "superviseur": N_("The game waits for what {name}'s Superviseur card does (a change, then the chapter, or done)."),
+}
+
+
+def waiting(state: dict) -> Message:
+    """One sentence saying what the game waits for now."""
+    turn = state["turn"]
+    if state["over"]:
+        return Message(N_("The game is over."))
+    if turn is None:
+        return Message(N_("The game waits for a player's turn to begin."))
+    name, stage = turn["player"], turn["stage"]
+    if stage == "end" or not _playing(state, name):
+        return Message(N_("The game waits for the start of {name}'s turn."), name=_next_player(state, name))
+    if stage == "start" and _has_thesis(state, name):
+        return Message(N_("The game waits for {name}'s thesis defence or Vivre event card."), name=name)
+    if stage in ("start", "vivre"):
+        return Message(N_("The game waits for {name}'s Vivre event card."), name=name)
+    if stage == "defence":
+        return Message(N_("The game waits for {name}'s thesis defence."), name=name)
+    if stage == "card":
+        return Message(CARD_WAITS[turn["card"]], name=name)
+    if turn["recherches"] == 2:
+        return Message(N_("The game waits for {name}'s Recherche ({n} of 2)."), name=name, n=turn["done"] + 1)
+    return Message(N_("The game waits for {name}'s Recherche."), name=name)
+
+
+def _is_recherche(state: dict, action: dict) -> bool:
+    """Whether `action` is a Recherche action of the turn's player."""
+    turn = state["turn"]
+    if action.get("player") != turn["player"]:
+        return False
+    if action.get("action") == "submit":
+        return True
+    return action.get("action") == "turn" and action.get("step") in DRAWS + CARD_KINDS and \
+        turn["stage"] not in ("start", "vivre")
+
+
+def _check_flow(state: dict, action: dict) -> None:
+    """Refuse an entry the turn does not allow now, saying what the game waits for."""
+    if action.get("action") == "turn" and action.get("step") in LEGACY_STEPS:
+        return
+    waits = waiting(state)
+    name = action.get("player")
+    if isinstance(name, str) and name in state["players"] and not _playing(state, name):
+        try:
+            _acting(state, name)
+        except RuleViolation as refused:
+            raise RuleViolation("{refusal} {waiting}", refusal=refused, waiting=waits) from None
+    if answering(pending(state), action) is not None or answering(anytime(state), action) is not None:
+        return
+    if action.get("action") != "turn":
+        # the rule's own sentence first where the entry itself is wrong (a chapter not paid for)
+        _apply_entry(state, action, action["action"])
+    turn = state["turn"]
+    if _is_recherche(state, action) and turn["stage"] in ("end", "card", "defence") or \
+            _is_recherche(state, action) and not _playing(state, turn["player"]):
+        if turn["fell"]:
+            raise RuleViolation("{name}'s Pression fell to 0 during this turn: no more Recherche. {waiting}",
+                                name=turn["player"], waiting=waits)
+        if turn["done"] >= turn["recherches"]:
+            raise RuleViolation(plural("{name} has had {n} Recherche phase this turn, all the turn allows. {waiting}",
+                                       "{name} has had {n} Recherche phases this turn, all the turn allows. {waiting}",
+                                       turn["done"]), name=turn["player"], n=turn["done"], waiting=waits)
+    raise RuleViolation("{waiting}", waiting=waits)
+
+
+# -- the turn's steps ---------------------------------------------------------------------------
+
+def _turn_line(state: dict, action: dict) -> dict:
+    check_fields(action, TITLE, ("player", "step"))
+    name = need_player(state, action["player"])
+    step = action["step"]
+    if not _playing(state, name):
+        raise RuleViolation("{name} no longer takes turns in this game.", name=name)
+    if step not in TURN_STEPS + LEGACY_STEPS:
+        raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(TURN_STEPS),
+                            step=shown(step))
+    turn = dict(state["turn"] or {})
+    turn.update(player=name, step=step)
+    if step == "start":
+        turn = {"player": name, "step": step, "stage": "start", "card": None, "phase": "vivre",
+                "adjusted": False, "recherches": 1, "done": 0, "fell": False}
+    elif step in LEGACY_STEPS:
+        turn = _legacy(state, turn, step)
+    elif step in DRAWS:
+        turn["done"] = turn.get("done", 0) + 1
+        turn = _after_recherche(state, turn)
+    elif step in CARD_KINDS + VIVRE_ONLY:
+        if turn.get("stage") == "recherche":
+            turn.update(phase="recherche", done=turn["done"] + 1)
+        else:
+            turn["phase"] = "vivre"
+        turn.update(stage="card", card=step, adjusted=False)
+        if step == "none":
+            turn = _go_on(state, turn)
+    elif step == "done":
+        turn = _go_on(state, turn)
+    elif step == "no-defence":
+        turn = _go_on(state, turn)
+    return {**state, "turn": turn}
+
+
+def _legacy(state: dict, turn: dict, step: str) -> dict:
+    """A step of the older guided play: where its turn stood, as near as it says."""
+    base = {"player": turn["player"], "step": step, "card": None, "phase": "vivre", "adjusted": False,
+            "recherches": 1, "done": 0, "fell": False, "legacy": True}
+    if step == "vivre":
+        return {**base, "stage": "vivre"}
+    if step in ("vivre-cooperation", "vivre-superviseur"):
+        return {**base, "stage": "card", "card": step.split("-")[1], "adjusted": step == "vivre-superviseur"}
+    return {**base, "stage": "recherche", "recherches": 1 if step == "recherche" else 2,
+            "done": 1 if step == "recherche-2-of-2" else 0}
+
+
+def _after_recherche(state: dict, turn: dict) -> dict:
+    """After a Recherche action: another one if the turn allows it, else the turn ends."""
+    more = turn["done"] < turn["recherches"] and not turn["fell"]
+    return {**turn, "stage": "recherche" if more else "end", "card": None}
+
+
+def _go_on(state: dict, turn: dict) -> dict:
+    """Where the turn goes once its card (and the defence that card started) is done."""
+    if turn["phase"] == "vivre":
+        return {**turn, "stage": "end" if turn["fell"] else "recherche", "card": None}
+    return _after_recherche(state, turn)
+
+
+def _advance(before: dict, after: dict, action: dict) -> dict:
+    """The turn after an entry (not a `turn` line) was applied."""
+    turn = dict(before["turn"])
+    name, kind = turn["player"], action["action"]
+    if turn.get("legacy") or after["over"]:
+        return turn
+    if before["players"][name]["pression"] > RESOURCE_MIN and after["players"][name]["pression"] == RESOURCE_MIN:
+        turn["fell"] = True
+    if not _playing(after, name):
+        return {**turn, "stage": "end", "card": None}
+    if action.get("player") != name:
+        return turn
+    stage, card = turn["stage"], turn["card"]
+    if kind == "submit" and stage == "recherche":
+        turn["done"] += 1
+        return _after_recherche(after, turn)
+    if kind == "defend":
+        return _go_on(after, turn) if stage == "defence" else {**turn, "stage": "vivre"}
+    if stage != "card":
+        return turn
+    if kind == "adjust" and card == "vie":
+        return _go_on(after, turn)
+    if kind == "adjust" and card == "superviseur" and not turn["adjusted"]:
+        turn["adjusted"] = True
+        player = after["players"][name]
+        return _go_on(after, turn) if player["pending"] == 0 and player["approved"] == 0 else turn
+    if kind == "challenge" and card == "challenge":
+        if turn["phase"] == "vivre" and after["last_test"]["success"]:
+            turn["recherches"] = RECHERCHE_MAX_PER_TURN
+        return _go_on(after, turn)
+    if kind in ("approve", "controversy", "revoke") and card == "superviseur":
+        completed = after["players"][name]["approved"] > before["players"][name]["approved"] and \
+            _has_thesis(after, name)
+        return {**turn, "stage": "defence"} if completed else _go_on(after, turn)
+    return turn
+
+
+# -- what is said ----------------------------------------------------------------------------
+
+TEST_VERDICTS = {
+    ("challenge", True): N_("{name}'s challenge: total {total}, needed {needed}: success."),
+    ("challenge", False): N_("{name}'s challenge: total {total}, needed {needed}: failure."),
+    ("controversy", True): N_("{name}'s controversy: net {total}, needed {needed}: the chapter is approved."),
+    ("controversy", False): N_("{name}'s controversy: net {total}, needed {needed}: the chapter stays submitted."),
+    ("defence", True): N_("{name}'s thesis defence: total {total}, needed {needed}: defended."),
+    ("defence", False): N_("{name}'s thesis defence: total {total}, needed {needed}: failed; it may be retried at the start of a later turn."),
+}
+STATUS_EVENTS = {
+    "burnout": N_("{name} reaches {limit} Pression: burn-out, out of the game."),
+    "bingo": N_("{name} reaches {limit} Crédit: bingo, out of the game as a winner."),
+    "doctor": N_("{name} is a doctor."),
+}
+
+
+def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+    """What an accepted entry did: the test's verdict, each resource change, the chapters, the
+    statuses, the turn's consequences and why the game ended. PHD holds no secret."""
+    events: list[Event] = []
+    kind = action.get("action")
+    test = after.get("last_test")
+    if kind in ("challenge", "controversy", "defend") and test:
+        events.append(said(TEST_VERDICTS[(test["kind"], test["success"])], name=test["player"],
+                           total=test["total"], needed=test["needed"]))
+    needed = after["options"]["chapters"]
+    for name, now in after["players"].items():
+        was = before["players"][name]
+        for key in RESOURCES:
+            if was[key] != now[key]:
+                events.append(said(N_("{name}: {resource} {was} -> {now}."), name=name,
+                                   resource=RESOURCE_NAMES[key], was=was[key], now=now[key]))
+        if now["approved"] > was["approved"]:
+            events.append(said(plural("{name}'s chapter is approved: {approved} approved of {needed}.",
+                                      "{name}'s chapter is approved: {approved} approved of {needed}.", now["approved"]),
+                               name=name, approved=now["approved"], needed=needed))
+        elif now["approved"] < was["approved"]:
+            events.append(said(N_("{name}'s approved chapter is revoked: it is submitted again."), name=name))
+        elif now["pending"] > was["pending"]:
+            events.append(said(N_("{name} submits a chapter: {pending} waiting for approval."),
+                               name=name, pending=now["pending"]))
+        if was["status"] != now["status"]:
+            events.append(said(STATUS_EVENTS[now["status"]], name=name, limit=RESOURCE_MAX))
+    events += _turn_events(before, after)
+    if after["over"] and not before["over"]:
+        events.append(_end_event(after))
+    return events
+
+
+def _turn_events(before: dict, after: dict) -> list[Event]:
+    turn, was = after.get("turn"), before.get("turn") or {}
+    if not turn or turn.get("legacy") or after["over"]:
+        return []
+    name = turn["player"]
+    events = []
+    if turn["stage"] == "defence" and was.get("stage") != "defence":
+        events.append(said(N_("{name} has every approved chapter needed: the thesis defence starts now."), name=name))
+    if turn["recherches"] > was.get("recherches", 1) and was.get("player") == name:
+        events.append(said(N_("{name} won the challenge in Vivre: two Recherche phases this turn."), name=name))
+    if turn["fell"] and not was.get("fell") and was.get("player") == name and _playing(after, name):
+        if turn["phase"] == "vivre" and turn["stage"] in ("end", "card", "defence"):
+            events.append(said(N_("{name}'s Pression fell to 0 this turn: no Recherche phase."), name=name))
+        elif turn["stage"] == "end" and turn["done"] < turn["recherches"]:
+            events.append(said(N_("{name}'s Pression fell to 0 this turn: no second Recherche phase."), name=name))
+    return events
+
+
+def _end_event(state: dict) -> Event:
+    if state["end"] == "doctor":
+        doctor = next(n for n, p in state["players"].items() if p["status"] == "doctor")
+        return said(N_("The game ends: {name} has defended the thesis."), name=doctor)
+    if state["end"] == "timed":
+        scores = ", ".join(f"{name} {score}" for name, score in state["scores"].items())
+        return said(N_("The event deck is empty: time is up. Scores: {scores}."), scores=scores)
+    last = [n for n in state["players"] if _playing(state, n)]
+    if last:
+        return said(N_("The game ends: {name} is the last player still in the game."), name=last[0])
+    return said(N_("The game ends: nobody is still in the game."))
