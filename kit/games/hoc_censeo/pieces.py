@@ -197,15 +197,16 @@ def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: fl
 
 PARCHMENT = "#F7F0E1"  # the fold zone's background: tells at a glance what stands up
 FOLD_LABEL_H = 6.0
+RECORD_H = 13.0        # the senators-left record at the foot of the band
 LEGEND_W = 62.0
 TICK_H = 9.0
 
 
 def _heights(h: float, rows: int) -> dict[str, float]:
     """Vertical budget of the sheet for a frame of height h (mm)."""
-    flap = 58.0 + max(0.0, h - 259.0) * 0.25
+    flap = 51.0 + RECORD_H + max(0.0, h - 259.0) * 0.25
     circles = 66.0
-    header, start, row = 11.0, 8.0, 7.2
+    header, start, row = 11.0, 0.0, 7.2   # no start row: the 100 at the start is in the band
     table_hint = 5.0  # the line under the vote table that explains the « ± » column
     ticks = 2 * TICK_H + 2.0 + 7.0
     gaps = 3
@@ -245,13 +246,13 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
     rest = table_w - label_w
     # Between two votes senators also come and go (the green bonus, gold spent on recruits,
     # a calamity): the « ± » column records them, so the senators left always add up.
-    columns = [Column(layout.text("sheet.round"), label_w), Column(layout.text("sheet.pour"), rest * 0.2),
-               Column(layout.text("sheet.contre"), rest * 0.2),
-               Column(f"± {layout.text('sheet.senator_changes')}", rest * 0.22),
-               Column(layout.text("sheet.senators_left"), rest * 0.38)]
+    # The senators left are secret: they are kept in the band (_draw_senators_record), whose
+    # writing faces its owner alone; lying flat here, the neighbours would read them.
+    columns = [Column(layout.text("sheet.round"), label_w), Column(layout.text("sheet.pour"), rest * 0.3),
+               Column(layout.text("sheet.contre"), rest * 0.3),
+               Column(f"± {layout.text('sheet.senator_changes')}", rest * 0.4)]
     table_h = draw_vote_table(
-        surface, 0.0, y, columns, n["ROUNDS"], start_label=layout.text("sheet.start"),
-        start_values=[None, None, None, str(n["START_SENATORS"])], header_h=hs["header"], row_h=hs["row"],
+        surface, 0.0, y, columns, n["ROUNDS"], header_h=hs["header"], row_h=hs["row"],
         header_font=ROMAN_BOLD, header_size=9.5, value_size=12)
     draw_legend(surface, layout, table_w + 5.0, y, LEGEND_W, table_h)
     y += table_h + 0.8
@@ -270,7 +271,7 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
 
 
 def draw_fold_screen(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
-    """The back of a tribe sheet (or the blank one): ink only behind the fold zone, a maze
+    """The back of a tribe sheet (or the blank one): ink only behind the fold zone, a mosaic
     that keeps its writing from showing through. Standing up, the band shows its back to
     the other players, often with a lamp or a window behind its owner; on 80 g paper the
     objectives would read through it, mirrored. The back is the sheet turned over on its
@@ -283,6 +284,8 @@ def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective 
                     x: float, y: float, w: float, h: float) -> None:
     surface.rect(x, y, w, h, fill=PARCHMENT, stroke=None)
     surface.rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0, stroke=ACCENT, width=0.5)
+    h -= RECORD_H
+    _draw_senators_record(surface, layout, x + 6.0, y + h - 0.5, w - 12.0, RECORD_H - 4.5)
     portions = layout.numbers["CIRCLE_PORTIONS"]
     r = min(21.0, (h - 17.0) / 2)
     cx, cy = x + w - 8.0 - r - 6.0, y + 10.0 + r
@@ -330,6 +333,29 @@ def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective 
              min_size=7, align="centre", valign="middle", colour=ACCENT)
     text_box(surface, lx, y + h - 9.0, w - 12.0, 7.0, layout.text("sheet.win_hint"), font="sans-italic",
              size=8, min_size=7, valign="middle", colour=GREYS["dark"], leading=1.1)
+
+
+def _draw_senators_record(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
+    """The senators left, one box at the start (printed) and one per round, in the band:
+    standing up, it faces its owner only, and the screen on its back keeps it from showing
+    through. Written after each vote, from the vote table's line below the fold."""
+    n = layout.numbers
+    label_w = 30.0
+    text_box(surface, x, y, label_w - 2.0, h, layout.text("sheet.senators_left"), font=ROMAN_BOLD, size=10.5,
+             min_size=8, valign="middle", colour=ACCENT, leading=1.05)
+    boxes = n["ROUNDS"] + 1
+    bw = (w - label_w) / boxes
+    for k in range(boxes):
+        bx = x + label_w + k * bw
+        surface.rect(bx + 0.4, y, bw - 0.8, h, fill="#FFFFFF" if k else GREYS["pale"], stroke=INK, width=0.3,
+                     radius=1.0)
+        caption = layout.text("sheet.start") if k == 0 else f"{layout.text('sheet.round')} {k}"
+        text_box(surface, bx + 1.2, y + 0.6, bw - 2.4, 3.4, caption, font="sans", size=7, min_size=7,
+                 align="left", valign="top", colour=GREYS["dark"])
+        if k == 0:
+            ascent, descent = surface.ascent_descent(font="sans-bold", size=12)
+            surface.text(bx + bw / 2, y + 3.6 + (h - 3.6) / 2 + (ascent - descent) / 2, str(n["START_SENATORS"]),
+                         font="sans-bold", size=12, colour=INK, anchor="middle")
 
 
 # --- 2. the fold line ---------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 the PDF (pdfplumber) and the manifest, and checked against the layout files and the rule
 engine.
 
-What the table relies on: one sheet per tribe with its name and objectives above the
-fold, the vote table of one row per round starting at the engine's senators, circles of
+What the table relies on: one sheet per tribe with its name, objectives and senators left
+above the fold (starting at the engine's senators), the vote table of one row per round, circles of
 the engine's number of portions, every motion's words on a card, a glyph for every
 character, nothing off the paper on A4 or Letter, and layout mistakes named precisely.
 """
@@ -108,7 +108,8 @@ def test_each_sheet_names_its_tribe_columns_and_start(builds, paper):
         assert rules.TRIBE_NAMES[tribe] in text
         others = [rules.TRIBE_NAMES[t] for t in rules.TRIBES if t != tribe]
         assert not any(re.search(rf"\b{o}\b", text.split("Objectif secondaire")[0]) for o in others)
-        for title in ("POUR", "CONTRE", "Sénateurs restants", "Manche", "Pièces d’or", "Sceaux de Pouvoir"):
+        # « Sénateurs restants » is in the band: test_the_senators_left_are_kept_in_the_band...
+        for title in ("POUR", "CONTRE", "Manche", "Pièces d’or", "Sceaux de Pouvoir"):
             assert title in text
         assert re.search(rf"\b{rules.START_SENATORS}\b", text)
 
@@ -136,12 +137,13 @@ def _row_groups(page: dict) -> list[tuple[float, float, int]]:
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("cid", ["tribe-sheets", "blank-sheet"])
-def test_vote_table_has_a_row_per_round_and_a_start_row(builds, paper, cid):
+def test_vote_table_has_a_row_per_round(builds, paper, cid):
     for page in pages_of(builds[paper], cid):
-        # The rows are the only run of identical wide rectangles: the start row plus one per round.
+        # The rows are the only run of identical wide rectangles: one per round (the start
+        # is in the band, with the senators left).
         wide = [(w, h, n) for w, h, n in _row_groups(page) if w > 90 * PT_PER_MM]
         rows = max(wide, key=lambda g: g[2])
-        assert rows[2] == rules.ROUNDS + 1
+        assert rows[2] == rules.ROUNDS
         assert rows[1] >= 6.5 * PT_PER_MM  # tall enough to write a number in pencil
         text = page["text"]
         for n in range(1, rules.ROUNDS + 1):
@@ -170,20 +172,43 @@ def test_circles_have_the_engines_portions(builds, paper, cid):
             assert re.search(rf"\b{k}\b", text)
 
 
+def _fold_y(page: dict, paper: str) -> float:
+    """The fold line's height in pt: dashed (a cut mark is solid), broken only around its
+    label, and running across the sheet: its pieces on one height span the width."""
+    width = paper_size(paper)[0] - 2 * PAGE_MARGIN
+    dashed = [ln for ln in page["lines"] if abs(ln["top"] - ln["bottom"]) < 0.1 and ln.get("dash")
+              and ln["dash"][0]]
+    heights = {round(ln["top"], 1) for ln in dashed}
+    folds = [y for y in heights
+             if max(ln["x1"] for ln in dashed if round(ln["top"], 1) == y)
+             - min(ln["x0"] for ln in dashed if round(ln["top"], 1) == y) > 0.95 * width * PT_PER_MM]
+    assert len(folds) == 1
+    return folds[0]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("cid", ["tribe-sheets", "blank-sheet"])
+def test_the_senators_left_are_kept_in_the_band_out_of_the_neighbours_sight(builds, paper, cid):
+    """The rules keep each tribe's senators secret: their record stands up with the band,
+    facing its owner (and screened on the back), never flat on the table."""
+    for page in pages_of(builds[paper], cid):
+        fold_y = _fold_y(page, paper)
+        above = "".join(c["text"] for c in page["chars"] if c["bottom"] < fold_y)
+        below = "".join(c["text"] for c in page["chars"] if c["top"] > fold_y)
+        label = "Sénateursrestants"
+        assert label in above.replace(" ", "") and label not in below.replace(" ", "")
+        assert str(rules.START_SENATORS) in above and not re.search(rf"\b{rules.START_SENATORS}\b", below)
+        # A box at the start and one per round, side by side in the band.
+        boxes = Counter((round(r["width"], 1), round(r["height"], 1), round(r["top"], 1))
+                        for r in page["rects"] + page["curves"]   # rounded boxes read as curves
+                        if r["bottom"] < fold_y and 8 < r["width"] / PT_PER_MM < 25)
+        assert max(boxes.values()) == rules.ROUNDS + 1
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_fold_zone_is_above_the_fold_and_upright(builds, paper):
-    width = paper_size(paper)[0] - 2 * PAGE_MARGIN
     for page, tribe in zip(pages_of(builds[paper], "tribe-sheets"), rules.TRIBES):
-        # The fold is dashed (a cut mark is solid), broken only around its label, and runs
-        # across the sheet: its pieces on one height span the width.
-        dashed = [ln for ln in page["lines"] if abs(ln["top"] - ln["bottom"]) < 0.1 and ln.get("dash")
-                  and ln["dash"][0]]
-        heights = {round(ln["top"], 1) for ln in dashed}
-        folds = [y for y in heights
-                 if max(ln["x1"] for ln in dashed if round(ln["top"], 1) == y)
-                 - min(ln["x0"] for ln in dashed if round(ln["top"], 1) == y) > 0.95 * width * PT_PER_MM]
-        assert len(folds) == 1
-        fold_y = folds[0]
+        fold_y = _fold_y(page, paper)
         name = rules.TRIBE_NAMES[tribe]
         # The name is the largest text of the sheet.
         biggest = max(c["size"] for c in page["chars"])
