@@ -21,12 +21,12 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "en_US.UTF-8")
 
 
-@pytest.fixture(autouse=True)
-def fixed_build_date(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The rules page prints the build date (kit.rules_page.build_info): SOURCE_DATE_EPOCH
-    when set, else the layout files' latest change, which a fresh checkout sets to its own
-    time. Fixed here, golden logs and pictures do not depend on when the tree was cloned."""
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")   # 2026-01-01 UTC
+# The rules page prints the build date (kit.rules_page.build_info): SOURCE_DATE_EPOCH when
+# set, else the layout files' latest change, which a fresh checkout sets to its own time.
+# Fixed for the whole run (module- and session-scoped fixtures and child processes too; a
+# per-test monkeypatch left PDFs made by a module fixture without it), so golden logs and
+# pictures do not depend on when the tree was cloned. reportlab reads it too.
+os.environ["SOURCE_DATE_EPOCH"] = "1767225600"   # 2026-01-01 UTC
 
 
 # The conftest.py files of the test folders share one module name, "conftest"; collected a
