@@ -9,7 +9,7 @@ name, the start value and the label of the last value (BURN-OUT, BINGO).
 
 Values grow upwards, as a gauge does: the first value at the bottom. The caller
 chooses the length; `steps` says where each value's cell centre lands, so a test can
-check the spacing that a clip needs (5 mm at least) without drawing anything.
+check the spacing that a clip needs (MIN_STEP_MM) without drawing anything.
 """
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ from kit.parts.text import PT
 if TYPE_CHECKING:
     from kit.surface.base import Surface
 
-MIN_STEP_MM = 5.0  # a paper clip's loop is about 5 mm wide: closer values would be ambiguous
+# A standard paper clip (33 mm long) is about 8 mm wide: on cells narrower than that its
+# loop straddles two values, and which one it marks is a matter of opinion.
+MIN_STEP_MM = 8.0
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ INK = GREYS["ink"]
 # longer fits the paper. The layout's schema refuses any other size, naming the file, the
 # entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
 SIZES = {
-    "character-cards": ((67.0, 116.0), (100.0, 180.0)),   # 116 mm: 21 clip steps of 5 mm
+    "character-cards": ((67.0, 176.0), (110.0, 200.0)),   # 176 mm: 21 clip steps of 8 mm, 8 mm margins
     "event-cards": ((56.0, 80.0), (90.0, 130.0)),
     "argument-cards": ((56.0, 80.0), (90.0, 130.0)),
     "chapter-markers": ((30.0, 60.0), (50.0, 100.0)),
@@ -495,7 +495,7 @@ def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> 
     text_box(surface, left + 1.2, y + 1.0, cw - 2.4, 5.0, face.summary_title, font="sans-bold", size=8.5,
              min_size=7.0, colour=INK, align="centre", valign="middle")
     text_box(surface, left + 1.5, y + 6.5, cw - 3.0, h - frame.safe - 2.0 - (y + 6.5), face.summary, font="sans",
-             size=8.2, min_size=7.0, colour=INK)
+             size=9.5, min_size=7.0, colour=INK)
 
 
 # --- chapter markers --------------------------------------------------------------------

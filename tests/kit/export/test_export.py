@@ -88,13 +88,13 @@ def test_shops_refuse_what_they_do_not_print(tmp_path):
 
 
 def test_single_sided_cards_get_a_blank_back_at_the_shops(tmp_path):
-    kit_export("phd", "--only", "character-cards", "--target", "mpc", "--out", str(tmp_path))
-    rows = manifest(tmp_path / "phd" / "mpc")
-    assert {r["product"] for r in rows} == {"tarot"}       # 70 x 120 mm -> 2.75 x 4.75 in
+    kit_export("hoc-censeo", "--only", "motion-slips", "--target", "mpc", "--out", str(tmp_path))
+    rows = manifest(tmp_path / "hoc-censeo" / "mpc")
+    assert {r["product"] for r in rows} == {"poker"}       # 63 x 88 mm -> 2.5 x 3.5 in
     back = next(r for r in rows if r["side"] == "back")
-    assert back["name"] == "back (blank)" and int(back["copies"]) == 6
-    with Image.open(tmp_path / "phd" / "mpc" / back["file"]) as image:
-        assert image.size == (897, 1497)
+    assert back["name"] == "back (blank)" and int(back["copies"]) == 9
+    with Image.open(tmp_path / "hoc-censeo" / "mpc" / back["file"]) as image:
+        assert image.size == (822, 1122)
         assert ImageStat.Stat(image).extrema == [(255, 255)] * 3
 
 

@@ -183,11 +183,11 @@ def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_2(copy, tmp_pa
 def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
     root, folder = copy
     data = raw("kit.yaml", folder)
-    data["components"]["character-cards"]["track_margin"] = 12   # 96 mm of track for 21 values
+    data["components"]["character-cards"]["track_margin"] = 12   # 156 mm of track for 21 values
     write(folder, "kit.yaml", data)
     with pytest.raises(LayoutError) as caught:
         game.build(root)
-    assert caught.value.field == "size" and "5 mm" in caught.value.problem
+    assert caught.value.field == "size" and "7.80 mm" in caught.value.problem and "8 mm" in caught.value.problem
 
 
 @pytest.mark.parametrize("symbol, meaning", [("triangle", "resource pression"), ("pentagon", "card type challenge"),
