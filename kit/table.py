@@ -227,6 +227,8 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: dict |
     name = action.get("action")
     if name == sessions.UNDO:
         return _("Undo the latest action in effect.")
+    if name == "turn" and hasattr(game_module(game), "describe_turn"):   # the game's own words for its steps
+        return game_module(game).describe_turn(action)
     if name == "turn":
         player, step = action.get("player"), action.get("step")
         if step == "start":

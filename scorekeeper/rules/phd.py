@@ -378,6 +378,15 @@ def _adjust_decision(name: str) -> dict:
     return decision("adjust", name, pression=FROM_TABLE, credit=FROM_TABLE)
 
 
+def _anyone_adjusts(state: dict) -> dict:
+    """A Coopération's change: whoever is at the table says whose resources change (`player`
+    is then a field, not the decider)."""
+    anyone = decision("adjust")
+    anyone["choices"] = {"player": [n for n in state["players"] if _playing(state, n)],
+                         "pression": FROM_TABLE, "credit": FROM_TABLE}
+    return anyone
+
+
 def _defend_decision(name: str) -> dict:
     return decision("defend", name, die=whole(DIE_MIN, DIE_MAX), arguments=FROM_TABLE,
                     support=FROM_TABLE, opposition=FROM_TABLE)
@@ -396,7 +405,7 @@ def _card_decisions(state: dict, turn: dict) -> list[dict]:
     if card == "vie":
         return [_adjust_decision(name), _step(name, "done")]
     if card == "cooperation":
-        return [_adjust_decision(n) for n in state["players"] if _playing(state, n)] + [_step(name, "done")]
+        return [_anyone_adjusts(state), _step(name, "done")]
     decisions = [] if turn["adjusted"] else [_adjust_decision(name)]     # the Superviseur
     if player["pending"] >= 1:
         decisions += [decision("approve", name),
@@ -437,8 +446,7 @@ def anytime(state: dict) -> list[dict]:
     timed variant the empty event deck (whoever is at the table)."""
     if state["over"]:
         return []
-    cooperations = [_adjust_decision(n) for n in state["players"] if _playing(state, n)]
-    return cooperations + ([decision("deck_empty")] if state["options"]["timed"] else [])
+    return [_anyone_adjusts(state)] + ([decision("deck_empty")] if state["options"]["timed"] else [])
 
 
 # -- what the game waits for, in words ---------------------------------------------------------
@@ -673,9 +681,9 @@ def _turn_events(before: dict, after: dict) -> list[Event]:
     if turn["recherches"] > was.get("recherches", 1) and was.get("player") == name:
         events.append(said(N_("{name} won the challenge in Vivre: two Recherche phases this turn."), name=name))
     if turn["fell"] and not was.get("fell") and was.get("player") == name and _playing(after, name):
-        if turn["phase"] == "vivre" and turn["stage"] in ("end", "card", "defence"):
+        if turn["done"] == 0:
             events.append(said(N_("{name}'s Pression fell to 0 this turn: no Recherche phase."), name=name))
-        elif turn["stage"] == "end" and turn["done"] < turn["recherches"]:
+        elif turn["done"] < turn["recherches"]:
             events.append(said(N_("{name}'s Pression fell to 0 this turn: no second Recherche phase."), name=name))
     return events
 

@@ -1,7 +1,10 @@
-"""`kit score` for PHD: friendly commands, the `show` table and guided play, turn by turn.
+"""`kit score` for PHD: friendly commands, the `show` table, and the words of guided play.
 
 The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
-same path as `kit score act`; every rule lives in scorekeeper.rules.phd.
+same path as `kit score act`; every rule lives in scorekeeper.rules.phd, the turn too:
+`kit score play` (kit.table.play_pending) asks what the rules' `pending` waits for, with the
+labels below and `ask` for what a plain question cannot ask (an event card, a Pression and
+Crédit change, card values, a Recherche action).
 
 `kit score deck-empty` (kit/score/cli.py) serves PHD's timed variant through
 `deck_empty_action` below.
@@ -14,8 +17,7 @@ import click
 
 from kit import i18n, table
 from kit.errors import KitError
-from kit.i18n import _, ngettext
-from scorekeeper import session as sessions
+from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
 
@@ -197,6 +199,30 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     return table.describe_fields(action)
 
 
+def describe_turn(action: dict) -> str:
+    """The log line of a `turn` line: the engine's step in the game's words."""
+    name, step = action.get("player"), action.get("step")
+    if step == "start":
+        return _("{player}'s turn begins.").format(player=name)
+    if step in CARD_WORDS:
+        return _("{player}'s event card: {card}.").format(player=name, card=CARD_WORDS[step])
+    lines = {"none": _("{player}: no event card."), "draw-events": _("{player} draws 2 event cards (Recherche)."),
+             "draw-argument": _("{player} draws 1 Argument card (Recherche)."),
+             "done": _("{player}: the card has done all it does."),
+             "no-defence": _("{player} holds no Argument card: the thesis defence waits for a later turn.")}
+    if step in lines:
+        return lines[step].format(player=name)
+    # the steps of files written by the older guided play
+    if isinstance(step, str) and step.startswith("vivre"):
+        return _("{player}'s turn: Vivre.").format(player=name)
+    if step == "recherche":
+        return _("{player}'s turn: Recherche.").format(player=name)
+    return _("{player}'s turn: Recherche {n} of 2.").format(player=name, n=str(step).split("-")[1])
+
+
+CARD_WORDS = {"vie": "C'est la vie", "challenge": "Challenge", "cooperation": "Coopération", "superviseur": "Superviseur"}
+
+
 # -- show ----------------------------------------------------------------------------------
 
 def status_text(state: dict, name: str) -> str:
@@ -236,40 +262,48 @@ def render(state: dict, lang: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
-    """What an accepted action changed: the test's verdict, resources, chapters, statuses."""
-    lines = []
-    test = after.get("last_test")
-    if test and action.get("action") in ("challenge", "controversy", "defend"):
-        kind = {"challenge": _("Challenge"), "controversy": _("Controversy"), "defence": _("Defence")}.get(
-            test["kind"], test["kind"])
-        verdict = _("success") if test["success"] else _("failure")
-        lines.append("  " + _("{kind}: total {total}, needed {needed}: {verdict}.").format(
-            kind=kind, total=test["total"], needed=test["needed"], verdict=verdict))
-    for name, now in after["players"].items():
-        was = before["players"][name]
-        changes = [f"{label} {was[key]} -> {now[key]}" for key, label in
-                   (("pression", "Pression"), ("credit", "Crédit"), ("pending", _("submitted")),
-                    ("approved", _("approved"))) if was[key] != now[key]]
-        if changes:
-            lines.append(f"  {name}: " + ", ".join(changes))
-        if was["status"] != now["status"]:
-            lines.append("  " + _("{name} is now {status}.").format(name=name, status=status_text(after, name)))
-    if after.get("scores") and not before.get("scores"):
-        lines.append("  " + _("Scores: {scores}").format(scores=", ".join(f"{n} {s}" for n, s in after["scores"].items())))
-    return lines
+# -- guided play: the words for what the rules wait for --------------------------------------
+
+ACTION_LABELS = {
+    "turn": N_("The turn goes on"),
+    "adjust": N_("Change Pression and Crédit"),
+    "challenge": N_("Challenge"),
+    "submit": N_("Submit a chapter"),
+    "approve": N_("The chapter is approved"),
+    "controversy": N_("Controversy"),
+    "revoke": N_("An approved chapter is revoked"),
+    "defend": N_("Thesis defence"),
+    "deck_empty": N_("The event deck is empty (timed game)"),
+}
+FIELD_LABELS = {
+    ("turn", "player"): N_("Whose turn is it?"),
+    ("turn", "step"): N_("Step of the turn"),
+    ("adjust", "player"): N_("Player whose resources change"),
+    ("adjust", "pression"): N_("Pression change"),
+    ("adjust", "credit"): N_("Crédit change"),
+    ("challenge", "resource"): N_("Resource tested"),
+    ("challenge", "die"): N_("Die"),
+    ("challenge", "difficulty"): N_("Difficulty"),
+    ("challenge", "modifiers"): N_("Modifiers (post-its, arguments)"),
+    ("challenge", "success"): N_("Effect of a success"),
+    ("challenge", "failure"): N_("Effect of a failure"),
+    ("controversy", "arguments"): N_("Argument values"),
+    ("controversy", "support"): N_("Support values"),
+    ("controversy", "opposition"): N_("Opposition values"),
+    ("defend", "die"): N_("Die"),
+    ("defend", "arguments"): N_("Argument values"),
+    ("defend", "support"): N_("Support values"),
+    ("defend", "opposition"): N_("Opposition values"),
+}
+ACTOR_FIELDS: dict[str, str] = {}      # every PHD action names who acts in `player`
+
+EVENTS = ["vie", "cooperation", "challenge", "superviseur", "none"]     # as the prompt lists them
+RECHERCHE = ["draw", "argument", "card", "submit"]
 
 
-# -- guided play ---------------------------------------------------------------------------
-#
-# A turn (RULES.md §1.3) is recorded in the file step by step (`turn` lines): "start" (the
-# optional defence), "vivre" (the event card; "vivre-cooperation" and "vivre-superviseur"
-# once such a card is revealed, since its effects take several entries), then "recherche",
-# or "recherche-1-of-2" and "recherche-2-of-2" after a won Challenge. Play resumes at the recorded step, so a card
-# already revealed is asked about, never drawn again. Decisions on the printed aids kept here:
-# the Superviseur card changes Pression and Crédit like C'est la vie before it says what
-# happens to a chapter; the thesis defence starts as soon as the approval that completes the
-# chapters is saved (§1.8), and a failed defence may be retried at the start of a later turn.
+def _step(name: str, step: str) -> dict:
+    return {"action": "turn", "player": name, "step": step}
+
 
 def _ask_numbers(prompt: str, *, required: bool = False) -> list[int]:
     if required:
@@ -286,20 +320,14 @@ def _ask_effect(prompt: str) -> dict | None:
                       lambda text: effect([text], _("The effect")) if text.strip() else None, default="")
 
 
-def _ask_change(name: str) -> dict:
-    """A C'est la vie style change of one player's resources."""
+def _ask_change(name: str) -> dict | None:
+    """A C'est la vie style change of one player's resources; None when nothing changes."""
     pression = table.ask_number(_("{name}'s Pression change").format(name=name), default=0)
     credit = table.ask_number(_("{name}'s Crédit change").format(name=name), default=0)
-    return _drop_empty({"action": "adjust", "player": name, "pression": pression or None, "credit": credit or None})
-
-
-def _adjust(path: Path, name: str) -> None:
-    first = _ask_change(name)
-    if len(first) == 2:                     # neither resource changes: nothing to save
+    if not pression and not credit:
         click.echo("  " + _("No change."))
-        return
-    answers = iter([first])
-    table.apply_until_accepted(path, lambda: next(answers, None) or _ask_change(name))
+        return None
+    return _drop_empty({"action": "adjust", "player": name, "pression": pression or None, "credit": credit or None})
 
 
 def _ask_die(name: str) -> int:
@@ -310,117 +338,17 @@ def _ask_die(name: str) -> int:
                              default=None, check=check)
 
 
-def _challenge(path: Path, name: str) -> bool:
-    def build() -> dict:
-        return _drop_empty({
-            "action": "challenge", "player": name,
-            "resource": table.ask_choice(_("Resource tested"), ["pression", "credit"]),
-            "difficulty": table.ask_number(_("Difficulty"), default=None),
-            "modifiers": _ask_numbers(_("Modifiers (post-its, arguments; empty for none)")),
-            "success": _ask_effect(_("Effect of a success")),
-            "failure": _ask_effect(_("Effect of a failure")),
-            "die": _ask_die(name),
-        })
-    state = table.apply_until_accepted(path, build).state
-    return bool(state["last_test"] and state["last_test"]["success"])
-
-
-def _ask_cards(name: str) -> dict:
-    """The cards of a controversy or a defence: the player's own, then support and opposition."""
-    return {"arguments": _ask_numbers(_("{name}'s Argument values").format(name=name), required=True),
-            "support": _ask_numbers(_("Support values (empty for none)")),
+def _ask_cards(name: str, *, own_required: bool = True) -> dict | None:
+    """The cards of a controversy or a defence: the player's own, then support and opposition;
+    None when the player lays none and may not (own_required=False)."""
+    prompt = _("{name}'s Argument values").format(name=name)
+    if not own_required:
+        prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
+    own = _ask_numbers(prompt, required=own_required)
+    if not own:
+        return None
+    return {"arguments": own, "support": _ask_numbers(_("Support values (empty for none)")),
             "opposition": _ask_numbers(_("Opposition values (empty for none)"))}
-
-
-def _controversy(path: Path, name: str) -> None:
-    table.apply_until_accepted(path, lambda: _drop_empty({"action": "controversy", "player": name, **_ask_cards(name)}))
-
-
-def _defence(path: Path, name: str) -> None:
-    # the die first, as at the table: it is rolled before the cards are laid down
-    table.apply_until_accepted(path, lambda: _drop_empty({
-        "action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)}))
-
-
-def _defence_if_complete(path: Path, name: str) -> None:
-    """RULES.md §1.8: the defence starts as soon as the chapters needed are approved."""
-    state = table.current_guide().state
-    player = state["players"][name]
-    if not state["over"] and player["status"] == "playing" and player["approved"] >= state["options"]["chapters"]:
-        click.echo(_("{name} has every approved chapter needed: the thesis defence starts now.").format(name=name))
-        _defence(path, name)
-
-
-def _superviseur(path: Path, name: str, *, step: str | None = None) -> None:
-    """The Superviseur card: a Pression/Crédit change like C'est la vie, then what it says
-    about a chapter (approval, controversy, revocation or nothing). Revealed in Vivre
-    (`step` "vivre"), the change once saved is bookmarked, so a resumed play asks the
-    chapter question and never applies the change twice."""
-    if step != "vivre-superviseur":
-        _adjust(path, name)
-        if step == "vivre" and _still_playing(name):
-            table.record_turn(name, "vivre-superviseur")
-    guide = table.current_guide()
-    p = guide.state["players"][name]
-    if guide.state["over"] or p["status"] != "playing":
-        return
-    if p["pending"] == 0 and p["approved"] == 0:
-        click.echo("  " + _("{name} has no chapter: the card changes no chapter.").format(name=name))
-        return
-    while True:
-        what = table.ask_choice(_("What does the Superviseur card say about the chapter?"),
-                                 ["approve", "controversy", "revoke", "nothing"], default="nothing")
-        if what == "nothing":
-            return
-        if what == "controversy":
-            _controversy(path, name)
-            break
-        if table.try_submit(path, {"action": what, "player": name}):
-            break
-    _defence_if_complete(path, name)
-
-
-def _cooperation(path: Path) -> None:
-    """Coopération: any players' resources change, one after the other, until Enter alone."""
-    guide = table.current_guide()
-    while not guide.state["over"]:
-        playing = [n for n, p in guide.state["players"].items() if p["status"] == "playing"]
-        who = table.ask_player(_("Player whose resources change (empty when done)"), playing, optional=True)
-        if who is None:
-            break
-        _adjust(path, who)
-
-
-EVENTS = ["vie", "cooperation", "challenge", "superviseur", "none"]
-
-
-def _event(path: Path, name: str, *, timed_end: bool, step: str | None = None) -> bool:
-    """One event card (revealed in Vivre: `step` is the turn's step; or played from hand);
-    True for a won challenge. A card whose effects take several entries (Coopération, the
-    Superviseur) is bookmarked once revealed, so resuming goes on with it."""
-    if step == "vivre-cooperation":
-        _cooperation(path)
-        return False
-    if step == "vivre-superviseur":
-        _superviseur(path, name, step=step)
-        return False
-    choices = EVENTS + (["empty"] if timed_end else [])
-    help_text = _("vie: C'est la vie; cooperation: Coopération; challenge; superviseur; none: no event card"
-                  ) + (_("; empty: the deck has run out (timed game)") if timed_end else "")
-    kind = table.ask_choice(_("Event card"), choices, help=help_text)
-    if kind == "vie":
-        _adjust(path, name)
-    elif kind == "cooperation":
-        if step == "vivre":
-            table.record_turn(name, "vivre-cooperation")
-        _cooperation(path)
-    elif kind == "challenge":
-        return _challenge(path, name)
-    elif kind == "superviseur":
-        _superviseur(path, name, step=step)
-    elif kind == "empty":
-        table.try_submit(path, {"action": "deck_empty"})
-    return False
 
 
 def _summary(state: dict, name: str) -> str:
@@ -430,72 +358,133 @@ def _summary(state: dict, name: str) -> str:
                                   approved=p["approved"], chapters=state["options"]["chapters"])
 
 
-RECHERCHE = ["draw", "argument", "card", "submit"]
+def _start(decision: dict, state: dict) -> dict:
+    """A turn begins: the one that ended is closed on the printed aid's hand limit."""
+    was = state.get("turn")
+    if was and state["players"][was["player"]]["status"] == "playing":
+        click.echo(_("End of {name}'s turn: keep at most {limit} cards in hand.").format(
+            name=was["player"], limit=rules.HAND_LIMIT))
+    name = decision["player"]
+    if name is None:
+        choices = decision["choices"]["player"]
+        name = table.ask_player(_("Whose turn is it?"), choices, default=choices[0])
+    click.echo("\n== " + _("{name}'s turn: {summary}").format(name=name, summary=_summary(state, name)))
+    return _step(name, "start")
 
 
-def _recherche(path: Path, name: str, label: str) -> None:
+def _event_kind(name: str, *, vivre: bool, timed_end: bool) -> str:
+    choices = EVENTS + (["empty"] if timed_end else []) if vivre else EVENTS[:-1]
+    help_text = _("vie: C'est la vie; cooperation: Coopération; challenge; superviseur; none: no event card"
+                  ) + (_("; empty: the deck has run out (timed game)") if timed_end else "")
+    return table.ask_choice(_("Event card"), choices, help=help_text)
+
+
+def _vivre(state: dict, turn: dict, anytime: list[dict]) -> dict:
+    name = turn["player"]
+    if turn["stage"] == "start" and state["players"][name]["approved"] >= state["options"]["chapters"]:
+        if table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?").format(name=name),
+                            default=True):
+            return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)})
+    click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
+    kind = _event_kind(name, vivre=True, timed_end=any(d["action"] == "deck_empty" for d in anytime))
+    return {"action": "deck_empty"} if kind == "empty" else _step(name, kind)
+
+
+def _challenge(name: str) -> dict:
+    return _drop_empty({
+        "action": "challenge", "player": name,
+        "resource": table.ask_choice(_("Resource tested"), ["pression", "credit"]),
+        "difficulty": table.ask_number(_("Difficulty"), default=None),
+        "modifiers": _ask_numbers(_("Modifiers (post-its, arguments; empty for none)")),
+        "success": _ask_effect(_("Effect of a success")),
+        "failure": _ask_effect(_("Effect of a failure")),
+        "die": _ask_die(name),
+    })
+
+
+def _cooperation(state: dict, turn: dict) -> dict:
+    """Coopération: any players' resources change, one after the other, until Enter alone."""
+    playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
+    while True:
+        who = table.ask_player(_("Player whose resources change (empty when done)"), playing, optional=True)
+        if who is None:
+            return _step(turn["player"], "done")
+        change = _ask_change(who)
+        if change is not None:
+            return change
+
+
+def _superviseur(state: dict, turn: dict) -> dict:
+    """The Superviseur card: a change like C'est la vie, then what it says about a chapter."""
+    name = turn["player"]
+    if not turn["adjusted"]:
+        change = _ask_change(name)
+        if change is not None:
+            return change
+    player = state["players"][name]
+    if player["pending"] == 0 and player["approved"] == 0:
+        click.echo("  " + _("{name} has no chapter: the card changes no chapter.").format(name=name))
+        return _step(name, "done")
+    choices = (["approve", "controversy"] if player["pending"] else []) + (["revoke"] if player["approved"] else [])
+    what = table.ask_choice(_("What does the Superviseur card say about the chapter?"), choices + ["nothing"],
+                            default="nothing")
+    if what == "nothing":
+        return _step(name, "done")
+    if what == "controversy":
+        return _drop_empty({"action": "controversy", "player": name, **_ask_cards(name)})
+    return {"action": what, "player": name}
+
+
+def _card(state: dict, turn: dict) -> dict:
+    name, card = turn["player"], turn["card"]
+    if card == "vie":
+        return _ask_change(name) or _step(name, "done")
+    if card == "challenge":
+        return _challenge(name)
+    if card == "cooperation":
+        return _cooperation(state, turn)
+    return _superviseur(state, turn)
+
+
+def _recherche(turn: dict) -> dict:
     """One Recherche phase: draw events, draw an argument, play a card or submit a chapter."""
+    name = turn["player"]
+    label = "" if turn["recherches"] == 1 else (
+        _(" (1 of 2, thanks to the won challenge)") if turn["done"] == 0 else _(" (2 of 2, thanks to the won challenge)"))
     help_text = _("draw: 2 event cards; argument: 1 Argument card; card: play an event card from your hand; "
                   "submit: a chapter (costs 5 Pression and 5 Crédit).")
     choice = table.ask_choice(_("Recherche{label}: draw events, draw an argument, play a card or submit").format(
         label=label), RECHERCHE, help=help_text)
-    while choice == "submit":
-        if table.try_submit(path, {"action": "submit", "player": name}):
-            return
-        choice = table.ask_choice(_("Another Recherche action then"), RECHERCHE, help=help_text)
+    if choice == "submit":
+        return {"action": "submit", "player": name}
     if choice == "card":
-        _event(path, name, timed_end=False)
+        return _step(name, _event_kind(name, vivre=False, timed_end=False))
+    return _step(name, {"draw": "draw-events", "argument": "draw-argument"}[choice])
 
 
-def _still_playing(name: str) -> bool:
-    state = table.current_guide().state
-    return not state["over"] and state["players"][name]["status"] == "playing"
+def _defence(turn: dict) -> dict:
+    """The defence an approval started (RULES.md §1.8): the die, then the cards; no Argument
+    card at all and the defence waits for a later turn."""
+    name = turn["player"]
+    click.echo("\n== " + _("{name}'s thesis defence.").format(name=name))
+    die = _ask_die(name)
+    cards = _ask_cards(name, own_required=False)
+    if cards is None:
+        return _step(name, "no-defence")
+    return _drop_empty({"action": "defend", "player": name, "die": die, **cards})
 
 
-def _turn(path: Path, name: str, state: dict) -> None:
-    """One turn from the step the file records (see above)."""
-    guide = table.current_guide()
-    step = table.turn_step(guide.state, name)
-    if step == "start":
-        click.echo("\n== " + _("{name}'s turn: {summary}").format(name=name, summary=_summary(guide.state, name)))
-        if guide.state["players"][name]["approved"] >= guide.state["options"]["chapters"]:
-            if table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?").format(name=name),
-                                 default=True):
-                _defence(path, name)
-                if not _still_playing(name):
-                    return
-        table.record_turn(name, "vivre")
-        step = "vivre"
-    if step in ("vivre", "vivre-cooperation", "vivre-superviseur"):
-        if step == "vivre":
-            click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
-        else:
-            click.echo("\n== " + _("{name}'s turn, Vivre: the event card revealed goes on.").format(name=name))
-        start = guide.state["players"][name]["pression"]
-        won = _event(path, name, timed_end=guide.state["options"]["timed"], step=step)
-        if not _still_playing(name):
-            return
-        if start > 0 and guide.state["players"][name]["pression"] == 0:
-            click.echo(_("{name}'s Pression fell to 0 this turn: no Recherche phase.").format(name=name))
-            return
-        step = "recherche-1-of-2" if won else "recherche"
-        table.record_turn(name, step)
-    if step in ("recherche", "recherche-1-of-2"):
-        _recherche(path, name, _(" (1 of 2, thanks to the won challenge)") if step != "recherche" else "")
-        if not _still_playing(name):
-            return
-        if step == "recherche-1-of-2":
-            step = "recherche-2-of-2"
-            table.record_turn(name, step)
-    if step == "recherche-2-of-2":
-        _recherche(path, name, _(" (2 of 2, thanks to the won challenge)"))
-        if not _still_playing(name):
-            return
-    click.echo(_("End of {name}'s turn: keep at most {limit} cards in hand.").format(name=name, limit=rules.HAND_LIMIT))
-
-
-def play(path: Path, session: sessions.Session) -> None:
-    """Guided PHD, turn by turn in seating order; every accepted entry is saved at once, and
-    the turn's step with it, so play resumes exactly where it stopped."""
-    table.play_turns(_("Whose turn is it?"), lambda name, state: _turn(path, name, state), render,
-                      takes_turns=lambda state, name: state["players"][name]["status"] == "playing")
+def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
+    """The entry answering what the rules wait for, asked as the printed turn aid says it:
+    from the turn's stage in the state, so play resumes at any prompt."""
+    if decision["action"] == "turn" and decision["choices"].get("step") == ["start"]:
+        return _start(decision, state)
+    turn = state["turn"]
+    stage = turn["stage"]
+    if stage in ("start", "vivre"):
+        return _vivre(state, turn, anytime)
+    if stage == "defence":
+        return _defence(turn)
+    if stage == "card":
+        return _card(state, turn)
+    return _recherche(turn)

@@ -16,7 +16,7 @@ EXAMPLES = {
         "controversy": {"player": "Ana", "arguments": [3], "support": [1], "opposition": [2]},
         "defend": {"player": "Ana", "die": 5, "arguments": [2]},
         "deck_empty": {},
-        "turn": {"player": "Ana", "step": "recherche-2-of-2"},
+        "turn": {"player": "Ana", "step": "draw-events"},
     },
     "amphitheatre": {
         "handshake": {"speaker": "Ana", "target": "Ben"},

@@ -135,7 +135,9 @@ def test_play_stops_cleanly_and_resumes(kit, game):
     path = game(players=("Ana", "Ben"))
     result = kit("score", "play", path, input="\n".join(["", "vie", "2", "0"]) + "\n")
     assert result.exit_code == 130 and "saved" in result.output
-    assert _actions(path) == ["adjust"] and lines(path)[1:][-1] == {"action": "turn", "player": "Ana", "step": "recherche"}
+    # the rules know Ana's Recherche comes next: no bookmark line is needed
+    assert _actions(path) == ["adjust"] and lines(path)[1:][-1]["action"] == "adjust"
+    assert kit.state(path)["turn"]["stage"] == "recherche"
     # no question about whose turn it is: the file says Ana is at her Recherche
     result = kit("score", "play", path, input="\n".join(["draw", "vie", "0", "-1", "draw"]) + "\n")
     assert result.exit_code == 130
@@ -222,3 +224,50 @@ def test_a_superviseur_card_interrupted_after_its_change_is_not_applied_twice(ki
     assert "Event card" not in result.output and "Pression change" not in result.output
     state = kit.state(path)
     assert state["players"]["Ana"]["pression"] == 2 and state["players"]["Ana"]["approved"] == 1
+
+
+def test_no_second_recherche_once_the_first_brought_pression_to_zero(kit, game):
+    """Won a Challenge in Vivre, submitted at 5 Pression in the first Recherche: Pression fell
+    to 0, so the second Recherche is not offered (RULES.md §1.3)."""
+    path = game(players=("Ana", "Ben"))
+    kit("score", "adjust", path, "Ana", "--pression", "+1", "--credit", "+1")
+    script = ["", "challenge", "credit", "5", "", "", "", "6", "submit"]
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 130, result.output
+    assert "Recherche (1 of 2" in result.output and "Recherche (2 of 2" not in result.output
+    assert "Ana's Pression fell to 0 this turn: no second Recherche phase." in result.output
+    assert "== Ben's turn" in result.output
+    kit("score", "undo", path)          # Ben's turn had begun: back to the end of Ana's
+    refused(kit("score", "act", path, '{"action": "turn", "player": "Ana", "step": "draw-events"}'),
+            "Ana's Pression fell to 0 during this turn: no more Recherche. The game waits for the start of Ben's turn.")
+
+
+def test_a_defence_interrupted_at_its_die_resumes_at_the_die(kit, game):
+    """Quit at the die prompt of the defence an approval started: on resume the die is asked
+    again, not the Superviseur question, and `rien` is no answer to it."""
+    path = game("chapters=1", players=("Ana", "Ben"))
+    kit("score", "adjust", path, "Ana", "--pression", "+1", "--credit", "+1")
+    kit("score", "submit", path, "Ana")
+    result = kit("score", "play", path, input="\n".join(["", "superviseur", "", "", "approve"]) + "\n")
+    assert result.exit_code == 130 and "Ana's die" in result.output.splitlines()[-1]
+    saved = path.read_bytes()
+    result = kit("score", "play", path, input="rien\n")
+    assert "What does the Superviseur card say" not in result.output
+    assert "That is not a whole number." in result.output and "Ana's die" in result.output.splitlines()[-1]
+    assert path.read_bytes() == saved
+    result = kit("score", "play", path, input="\n".join(["5", "2", "", ""]) + "\n")
+    assert result.exit_code == 0 and "Game over: Ana wins." in result.output
+    assert _actions(path)[-2:] == ["approve", "defend"]
+
+
+def test_a_player_without_argument_lets_the_defence_wait(kit, game):
+    path = game("chapters=1", players=("Ana", "Ben"))
+    kit("score", "adjust", path, "Ana", "--pression", "+1", "--credit", "+1")
+    kit("score", "submit", path, "Ana")
+    script = ["", "superviseur", "", "", "approve", "3", "", "draw",      # no Argument: no defence now
+              "none", "draw",                                             # Ben
+              "yes", "2", "1", "", ""]                                    # Ana retries at her next turn
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Ana holds no Argument card: the thesis defence waits for a later turn." in kit("score", "log", path).output
+    assert "defend the thesis now?" in result.output and "Game over: Ana wins." in result.output
