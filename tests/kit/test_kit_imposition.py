@@ -20,11 +20,11 @@ from build_helpers import run
 from game_kits import ink_coverage
 
 # Sheets of paper per A4 kit (57 in all before pieces shared pages). The floor with these
-# piece sizes: PHD's 12 pieces of 70 x 120 and 30 markers of 30 x 60 need 4 sheets (a
-# page takes at most 27 markers, a page of six 70 x 120 one more), Amphithéâtre's 48
+# piece sizes: PHD's 6 character cards of 92 x 180 (three a page: cells as wide as a
+# paper clip), 6 aids of 70 x 120 and 30 markers of 30 x 60 need 5 sheets, Amphithéâtre's 48
 # cards 6 and its 16 boards and aids of 190 x 128 mm 8, Promotion's 8 aids of 100 x 134
 # and 100 cards 14, Hoc Censeo's five full-page sheets and 36 cards 9.
-A4_SHEETS = {"phd": 15, "amphitheatre": 14, "promotion": 14, "hoc-censeo": 9}
+A4_SHEETS = {"phd": 16, "amphitheatre": 14, "promotion": 14, "hoc-censeo": 9}
 OPTIONS = [dict(paper="a4"), dict(paper="letter"), dict(paper="a4", bleed=3.0), dict(paper="letter", bleed=3.0)]
 
 
@@ -36,7 +36,7 @@ def kits():
 def test_the_four_a4_kits_take_the_sheets_they_need(kits):
     sheets = {game: len(paper_sheets(plan(k, BuildOptions()).sheets, 1)) for game, k in kits.items()}
     assert all(sheets[game] <= most for game, most in A4_SHEETS.items()), sheets
-    assert sum(sheets.values()) <= 52 < 57
+    assert sum(sheets.values()) <= 53 < 57
 
 
 def _art(call):
