@@ -1,14 +1,47 @@
-"""Promotion (RULES.md §3): office politics and Influence Points (PI)."""
+"""Promotion (RULES.md §3): office politics and Influence Points (PI).
+
+The engine keeps the PI (`gain`, `lose`, `steal`), the reshuffles and the office closing
+(`deck_empty`), exactly as typed entry by entry. Where the table records the turn (`turn`
+lines: guided play, the phones and the bots write them as `pending` asks), the engine also
+keeps the turn itself, with the cards by their printed titles (CARDS):
+
+- Seating is the header's order, and play goes to the right: the player after Ana in the
+  header is the one on her right, the last player's right is the first. Nobody's turn has
+  begun: any player may start (`turn` step "start").
+- A turn: "start", then "draw" (1 card; DIRECTEUR_DRAW with the Directeur) or "burnout"
+  (a turn begun with an empty hand: BURNOUT_DRAW cards and the turn ends), then up to
+  PLAY_PER_TURN "play" steps (STAGIAIRE_PLAY with the Stagiaire held), each naming its
+  `card`, never twice the same title in one turn, then "end" (the hand goes down to
+  END_OF_TURN_HAND_LIMIT: the table's own doing).
+- The Poste each player holds is state (`poste`): a new one replaces the old, Mise au
+  placard discards the target's, Nouvel organigramme everyone's. Tournée de croissants
+  keeps Attaques off its player (`shielded`) until their next turn starts.
+- Trahisons are played off-turn, in the reaction window a card opens (`window`):
+  * an Attaque names its `target`; the target answers ("react": Serveur en panne cancels
+    an Accusation, Arrêt maladie any other Attaque, C'est pas moi, c'est lui ! sends it
+    `to` another colleague) or takes it ("land"). Redirected MAX_REDIRECTIONS times, it
+    lands with no other answer: only "land" is awaited;
+  * an Annonce: each colleague may answer with Télétravail (that Annonce does not touch
+    them: Nouvel organigramme leaves them their Poste); then its author "resolve"s it;
+  * an Avantage that brings PI (Flatterie, Entretien annuel): one colleague may take its
+    PI with Mérite volé; the colleagues are listed from the author's right, the order the
+    table asks them in; then its author "resolve"s it.
+- What the cards do to hands and the deck (draws, discards, Sabotage, Séminaire) is the
+  table's: the engine holds no hand. The PI a card moves are entered as `gain`, `lose` or
+  `steal`, accepted at any moment, like `deck_empty`.
+
+Once the log holds a `turn` line, a `turn` line the flow does not await is refused with a
+sentence saying what the game waits for. A session without `turn` lines works as before.
+Nothing in Promotion is secret: every view is the whole state.
+"""
 from __future__ import annotations
 
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import RuleViolation, plural
 from scorekeeper.rules.checks import (
-    apply_turn,
-    fresh,
-    shown,
-    check_fields, check_option_names, check_players, is_int, need_action,
-    need_game_on, need_int, need_player, ranked,
+    check_fields, check_option_names, check_players, fresh, is_int, need_action,
+    need_game_on, need_int, need_player, ranked, shown,
 )
+from scorekeeper.rules.flow import FROM_TABLE, Event, answering, decision, said, whole
 
 GAME_ID = "promotion"
 TITLE = "Promotion"
@@ -27,11 +60,34 @@ END_OF_TURN_HAND_LIMIT = 6
 MAX_REDIRECTIONS = 3
 BURNOUT_DRAW = 3
 MIN_PI_TOKENS = 60
+DIRECTEUR_DRAW = 2             # the seed's Directeur draws 2 instead of DRAW_PER_TURN
+STAGIAIRE_PLAY = 3             # the seed's Stagiaire plays 3 instead of PLAY_PER_TURN
 
-# The session actions of SCOREKEEPER.md.
+# The project's 20 designs by printed title (layouts/promotion/cards.yaml holds their texts
+# and copies): what the turn's flow needs to know of each card is its type and, for the few
+# named below, its part in the flow.
+CARDS = {
+    "Directeur": "Poste", "Stagiaire": "Poste", "Délégué syndical": "Poste", "Chef de projet": "Poste",
+    "Accusation": "Attaque", "Sabotage": "Attaque", "Plagiat": "Attaque", "Mise au placard": "Attaque",
+    "Serveur en panne": "Trahison", "C'est pas moi, c'est lui !": "Trahison", "Arrêt maladie": "Trahison",
+    "Mérite volé": "Trahison", "Télétravail": "Trahison",
+    "Flatterie": "Avantage", "Entretien annuel": "Avantage", "Heures sup": "Avantage",
+    "Tournée de croissants": "Avantage",
+    "Audit": "Annonce", "Séminaire de cohésion": "Annonce", "Nouvel organigramme": "Annonce",
+}
+DIRECTEUR, STAGIAIRE = "Directeur", "Stagiaire"
+ACCUSATION, PLACARD = "Accusation", "Mise au placard"
+SERVEUR, REDIRECTION, MALADIE = "Serveur en panne", "C'est pas moi, c'est lui !", "Arrêt maladie"
+MERITE, TELETRAVAIL = "Mérite volé", "Télétravail"
+PI_AVANTAGES = ("Flatterie", "Entretien annuel")   # the Avantages that bring PI: Mérite volé answers them
+CROISSANTS, ORGANIGRAMME = "Tournée de croissants", "Nouvel organigramme"
+
+# The session actions of SCOREKEEPER.md, and `turn`.
 ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn")
-# The steps of a turn guided play records (`turn` lines), so it resumes where it stopped.
-TURN_STEPS = ("start",)
+# The steps of a turn (`turn` lines), as the module docstring tells them.
+TURN_STEPS = ("start", "draw", "burnout", "play", "react", "land", "resolve", "end")
+SECRET_FIELDS = ()      # nothing in Promotion is secret: the engine holds no hand
+SECRET_BY_PLAYER = ()
 
 
 def _target_option(value) -> int:
@@ -56,9 +112,12 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
         "target": target,
         "hand_size": hand_size,
         "reshuffles": 0,
-        "players": {name: {"pi": START_PI} for name in names},
+        "players": {name: {"pi": START_PI, "poste": None, "shielded": False} for name in names},
         "over": False,
-        "turn": None,   # whose turn and which step, as guided play recorded it (`turn` lines)
+        # whose turn and its latest step, once the log records turns (`turn` lines)
+        "turn": None,
+        "played": [],       # the cards played this turn (titles), in order
+        "window": None,     # the card awaiting answers: {"card", "author", "target", "redirections", "remote"}
         "winners": [],
         # how the game ended: "target" or "office closed" (None while it goes on)
         "end": None,
@@ -106,12 +165,273 @@ def _close_office(state: dict, hands: dict[str, int]) -> None:
     state["over"], state["end"], state["winners"] = True, "office closed", tied
 
 
+# -- the turn ------------------------------------------------------------------------------
+
+def on_the_right(state: dict, name: str) -> str:
+    """The player on `name`'s right: the next one in the header's order (the last
+    player's right is the first)."""
+    names = list(state["players"])
+    return names[(names.index(name) + 1) % len(names)]
+
+
+def from_the_right(state: dict, name: str) -> list[str]:
+    """The other players, starting on `name`'s right and going round the table."""
+    names = list(state["players"])
+    at = names.index(name)
+    return [names[(at + step) % len(names)] for step in range(1, len(names))]
+
+
+def draws(state: dict, name: str) -> int:
+    """The cards `name` draws at the start of a turn (RULES.md §3.2)."""
+    return DIRECTEUR_DRAW if state["players"][name]["poste"] == DIRECTEUR else DRAW_PER_TURN
+
+
+def play_limit(state: dict, name: str) -> int:
+    """The cards `name` may play this turn, Trahisons apart (RULES.md §3.2)."""
+    return STAGIAIRE_PLAY if state["players"][name]["poste"] == STAGIAIRE else PLAY_PER_TURN
+
+
+def answers(card: str) -> tuple[str, ...]:
+    """The Trahisons that cancel an Attaque (C'est pas moi, c'est lui ! redirects any)."""
+    return (SERVEUR,) if card == ACCUSATION else (MALADIE,)
+
+
+def attack_targets(state: dict, author: str, card: str) -> list[str]:
+    """Whom `author` may aim `card` at: a colleague no Tournée de croissants protects, and
+    for Mise au placard one who holds a Poste."""
+    return [name for name, p in state["players"].items()
+            if name != author and not p["shielded"] and (card != PLACARD or p["poste"] is not None)]
+
+
+def redirect_targets(state: dict) -> list[str]:
+    """Where the target of the Attaque in the window may send it: any other colleague,
+    its author included, that the attack may reach."""
+    window = state["window"]
+    return [name for name in attack_targets(state, window["target"], window["card"])]
+
+
+def playable(state: dict, name: str) -> list[str]:
+    """The titles `name` may play now: no Trahison (those answer), none already played this
+    turn, no Attaque without a colleague to aim at."""
+    return [card for card, kind in CARDS.items()
+            if kind != "Trahison" and card not in state["played"]
+            and (kind != "Attaque" or attack_targets(state, name, card))]
+
+
+def _awaited(state: dict) -> str | None:
+    """The phase of the turn: None before any turn line, else one of "start" (whose turn
+    begins), "draw", "play", "attack", "annonce", "avantage" (a window)."""
+    turn = state["turn"]
+    if turn is None:
+        return None
+    window = state["window"]
+    if window is not None:
+        return "attack" if "target" in window else ("avantage" if window["card"] in PI_AVANTAGES else "annonce")
+    if turn["step"] in ("end", "burnout"):
+        return "start"
+    if turn["step"] == "start":
+        return "draw"
+    return "play"
+
+
+def waiting(state: dict) -> RuleViolation:
+    """The refusal of a `turn` line the flow does not await, saying what the game waits for."""
+    phase, turn, window = _awaited(state), state["turn"], state["window"]
+    if phase == "start":
+        return RuleViolation("The game waits for {player}'s turn to begin.",
+                             player=on_the_right(state, turn["player"]))
+    if phase == "draw":
+        return RuleViolation("The game waits for {player} to draw, or to say burnout.", player=turn["player"])
+    if phase == "play":
+        limit = play_limit(state, turn["player"])
+        if len(state["played"]) >= limit:
+            return RuleViolation(plural("The game waits for {player} to end the turn: {n} card played, the most allowed.",
+                                        "The game waits for {player} to end the turn: {n} cards played, the most allowed.",
+                                        limit), player=turn["player"], n=limit)
+        return RuleViolation("The game waits for {player} to play a card or end the turn.", player=turn["player"])
+    if phase == "attack":
+        if window["redirections"] >= MAX_REDIRECTIONS:
+            return RuleViolation(plural("The game waits for {card} to land on {target}: redirected {n} time, it takes no other answer.",
+                                        "The game waits for {card} to land on {target}: redirected {n} times, it takes no other answer.",
+                                        window["redirections"]),
+                                 card=window["card"], target=window["target"], n=window["redirections"])
+        return RuleViolation("The game waits for {target} to answer {card} with a Trahison or to take it.",
+                             target=window["target"], card=window["card"])
+    answer = MERITE if phase == "avantage" else TELETRAVAIL
+    return RuleViolation("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
+                         card=window["card"], answer=answer, author=window["author"])
+
+
+def _card(action: dict, kinds: tuple[str, ...]) -> str:
+    card = action.get("card")
+    if card not in CARDS:
+        raise RuleViolation("Promotion has no card called {card}; its cards are {cards}.",
+                            card=shown(card), cards=", ".join(CARDS))
+    if CARDS[card] not in kinds:
+        raise RuleViolation("{card} is a card of type {kind}, not one to {step}.", card=card, kind=CARDS[card],
+                            step=action["step"])
+    return card
+
+
+def _no_fields(action: dict, *fields: str) -> None:
+    for field in fields:
+        if field in action:
+            raise RuleViolation("The step {step} has no field {field}.", step=action["step"], field=repr(field))
+
+
+def _turn(state: dict, action: dict) -> dict:
+    check_fields(action, TITLE, ("player", "step"), ("card", "target", "to"))
+    name = need_player(state, action["player"])
+    step = action["step"]
+    if step not in TURN_STEPS:
+        raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(TURN_STEPS),
+                            step=shown(step))
+    # who and which step first, so that the sentence says what the game waits for; the
+    # card, target or redirection then get their own sentence
+    if answering(pending(state), {"action": "turn", "player": name, "step": step}) is None:
+        raise waiting(state)
+    new = fresh(state)
+    players, window = new["players"], state["window"]
+    owner = name if step == "start" else state["turn"]["player"]
+    if step not in ("play", "react"):
+        _no_fields(action, "card", "target", "to")
+    if step == "start":
+        players[name]["shielded"] = False          # a Tournée de croissants lasts until now
+        new["played"] = []
+    elif step == "play":
+        card = _card(action, ("Poste", "Attaque", "Avantage", "Annonce"))
+        if card in state["played"]:
+            raise RuleViolation("{player} has already played {card} this turn: no two identical cards in one turn.",
+                                player=name, card=card)
+        new["played"] = state["played"] + [card]
+        if CARDS[card] == "Attaque":
+            target = action.get("target")
+            if target is None:
+                raise RuleViolation("{card} needs a target: the colleague it aims at.", card=card)
+            target = need_player(state, target, "the target")
+            if target not in attack_targets(state, name, card):
+                raise RuleViolation("{card} cannot aim at {target}; it may aim at {targets}.", card=card,
+                                    target=target, targets=attack_targets(state, name, card) or ["nobody"])
+            _no_fields(action, "to")
+            new["window"] = {"card": card, "author": name, "target": target, "redirections": 0}
+        else:
+            _no_fields(action, "target", "to")
+            if CARDS[card] == "Poste":
+                players[name]["poste"] = card
+            elif CARDS[card] == "Annonce":
+                new["window"] = {"card": card, "author": name, "remote": []}
+            elif card in PI_AVANTAGES:
+                new["window"] = {"card": card, "author": name}
+            elif card == CROISSANTS:
+                players[name]["shielded"] = True
+    elif step == "react":
+        new["window"] = _react(state, name, action)
+    elif step == "land":
+        if window["card"] == PLACARD:
+            players[window["target"]]["poste"] = None
+        new["window"] = None
+    elif step == "resolve":
+        if window["card"] == ORGANIGRAMME:
+            for player, record in players.items():
+                if player not in window["remote"]:
+                    record["poste"] = None
+        new["window"] = None
+    new["turn"] = {"player": owner, "step": step}
+    return new
+
+
+def _react(state: dict, name: str, action: dict) -> dict | None:
+    """The window after `name` answers it with a Trahison (None: the window closes)."""
+    window = state["window"]
+    card = _card(action, ("Trahison",))
+    if "target" in window:
+        _no_fields(action, "target")
+        if card == REDIRECTION:
+            to = need_player(state, action.get("to"), "to")
+            if to not in redirect_targets(state):
+                raise RuleViolation("{player} cannot send {card} to {to}; it may go to {targets}.", player=name,
+                                    card=window["card"], to=to, targets=redirect_targets(state) or ["nobody"])
+            return {**window, "target": to, "redirections": window["redirections"] + 1}
+        _no_fields(action, "to")
+        if card not in answers(window["card"]):
+            raise RuleViolation("{answer} does not answer {card}; {answers} does, or {redirection}.",
+                                answer=card, card=window["card"], answers=list(answers(window["card"])),
+                                redirection=REDIRECTION)
+        return None
+    _no_fields(action, "target", "to")
+    expected = MERITE if window["card"] in PI_AVANTAGES else TELETRAVAIL
+    if card != expected:
+        raise RuleViolation("{answer} does not answer {card}; {expected} does.", answer=card,
+                            card=window["card"], expected=expected)
+    if expected == MERITE:
+        return None
+    return {**window, "remote": window["remote"] + [name]}
+
+
+# -- what comes next -----------------------------------------------------------------------
+
+def _one_of(action: str, names: list[str], **choices) -> dict:
+    """A decision any one of `names` may take (whoever is at the table says who)."""
+    made = decision(action, None, **choices)
+    made["choices"] = {"player": names, **made["choices"]}
+    return made
+
+
+def pending(state: dict) -> list[dict]:
+    """What the table waits for (module docstring): whose turn begins, their draw, their
+    next card or the end of their turn, or the answers to the card in the window."""
+    if state["over"]:
+        return []
+    phase, turn, window = _awaited(state), state["turn"], state["window"]
+    if phase is None:
+        return [_one_of("turn", list(state["players"]), step=["start"])]
+    if phase == "start":
+        return [decision("turn", on_the_right(state, turn["player"]), step=["start"])]
+    if phase == "draw":
+        return [decision("turn", turn["player"], step=["draw", "burnout"])]
+    if phase == "play":
+        name = turn["player"]
+        cards = playable(state, name) if len(state["played"]) < play_limit(state, name) else []
+        if not cards:
+            return [decision("turn", name, step=["end"])]
+        others = [n for n in state["players"] if n != name]
+        return [decision("turn", name, step=["play", "end"], card=cards,
+                         target=[n for n in others if not state["players"][n]["shielded"]])]
+    if phase == "attack":
+        target = window["target"]
+        if window["redirections"] >= MAX_REDIRECTIONS:
+            return [decision("turn", target, step=["land"])]
+        cards, to = list(answers(window["card"])), redirect_targets(state)
+        if to:
+            return [decision("turn", target, step=["react", "land"], card=cards + [REDIRECTION], to=to)]
+        return [decision("turn", target, step=["react", "land"], card=cards)]
+    author = window["author"]
+    answering_players = [n for n in from_the_right(state, author) if n not in window.get("remote", ())]
+    close = decision("turn", author, step=["resolve"])
+    if not answering_players:
+        return [close]
+    card = MERITE if phase == "avantage" else TELETRAVAIL
+    return [_one_of("turn", answering_players, step=["react"], card=[card]), close]
+
+
+def anytime(state: dict) -> list[dict]:
+    """The PI the cards move and the deck running out: the table enters them whenever
+    they happen."""
+    if state["over"]:
+        return []
+    names = list(state["players"])
+    return [_one_of("gain", names, amount=whole(1)),
+            _one_of("lose", names, amount=whole(1)),
+            decision("steal", None, thief=names, victim=names, amount=whole(1)),
+            decision("deck_empty", None, hands=FROM_TABLE)]
+
+
 def apply(state: dict, action: dict) -> dict:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
     if kind == "turn":
-        return apply_turn(state, action, TITLE, TURN_STEPS)
+        return _turn(state, action)
     new = fresh(state)
     players = new["players"]
     if kind in ("gain", "lose"):
@@ -145,3 +465,157 @@ def apply(state: dict, action: dict) -> dict:
     return new
 
 
+
+
+# -- what is said ---------------------------------------------------------------------------
+
+def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+    """What an accepted entry did, for everyone (nothing in Promotion is secret)."""
+    kind = action["action"]
+    events = _turn_events(before, after, action) if kind == "turn" else _pi_events(before, after, action)
+    if after["over"] and not before["over"]:
+        events.append(_ending(after, action))
+    return events
+
+
+def _pi_events(before: dict, after: dict, action: dict) -> list[Event]:
+    kind = action["action"]
+    if kind == "deck_empty":
+        if after["over"]:
+            return []
+        left = MAX_RESHUFFLES - after["reshuffles"]
+        if left:
+            return [said(plural("Shuffle the discard into a new deck: {left} more reshuffle before the office closes.",
+                                "Shuffle the discard into a new deck: {left} more reshuffles before the office closes.",
+                                left), left=left)]
+        return [said("Shuffle the discard into a new deck: the next time it runs out, the office closes.")]
+    if kind == "steal":
+        thief, victim = action["thief"], action["victim"]
+        moved = before["players"][victim]["pi"] - after["players"][victim]["pi"]
+        if moved == 0:
+            return [said("{victim} has no PI: {thief} takes nothing.", victim=victim, thief=thief)]
+        return [said("{thief} takes {moved} PI from {victim}: {thief} has {has}, {victim} {left}.", thief=thief,
+                     victim=victim, moved=moved, has=after["players"][thief]["pi"],
+                     left=after["players"][victim]["pi"])]
+    name = action["player"]
+    was, now = before["players"][name]["pi"], after["players"][name]["pi"]
+    if kind == "gain":
+        return [said("{player} gains {amount} PI and has {now}.", player=name, amount=now - was, now=now)]
+    if was == now:
+        return [said("{player} has no PI left to lose: nothing changes.", player=name)]
+    return [said("{player} loses {amount} PI and has {now}.", player=name, amount=was - now, now=now)]
+
+
+def _ending(state: dict, action: dict) -> Event:
+    """Who won and why."""
+    winners = state["winners"]
+    if state["end"] == "target":
+        return said("{player} reaches {target} PI and wins at once.", player=winners[0], target=state["target"])
+    pi = state["players"][winners[0]]["pi"]
+    tied = leaders(state)
+    if len(tied) == 1:
+        return said("The office closes: {player} wins with the most PI ({pi}).", player=winners[0], pi=pi)
+    cards = action["hands"][winners[0]]
+    if len(winners) == 1:
+        return said(plural("The office closes: {tied} are tied on {pi} PI; {player} wins with the most cards in hand ({cards}).",
+                           "The office closes: {tied} are tied on {pi} PI; {player} wins with the most cards in hand ({cards}).",
+                           cards), tied=tied, pi=pi, player=winners[0], cards=cards)
+    return said(plural("The office closes: {players} share the win, tied on {pi} PI and {cards} card in hand.",
+                       "The office closes: {players} share the win, tied on {pi} PI and {cards} cards in hand.", cards),
+                players=winners, pi=pi, cards=cards)
+
+
+def _turn_events(before: dict, after: dict, action: dict) -> list[Event]:
+    name, step, window = action["player"], action["step"], before["window"]
+    if step == "start":
+        events = [said("{player}'s turn begins.", player=name)]
+        if before["players"][name]["shielded"]:
+            events.append(said("The Tournée de croissants of {player} goes to the discard: attacks may aim at them again.",
+                               player=name))
+        return events
+    if step == "draw":
+        n = draws(before, name)
+        return [said(plural("{player} draws {n} card.", "{player} draws {n} cards.", n), player=name, n=n)]
+    if step == "burnout":
+        return [said(plural("{player} is in burnout: draws {n} card and the turn ends.",
+                            "{player} is in burnout: draws {n} cards and the turn ends.", BURNOUT_DRAW),
+                     player=name, n=BURNOUT_DRAW)]
+    if step == "end":
+        return [said(plural("{player}'s turn ends: down to {n} card in hand at most.",
+                            "{player}'s turn ends: down to {n} cards in hand at most.", END_OF_TURN_HAND_LIMIT),
+                     player=name, n=END_OF_TURN_HAND_LIMIT)]
+    if step == "play":
+        return _play_events(before, after, action)
+    if step == "react":
+        return _react_events(before, after, action)
+    if step == "land":
+        events = [said("{card} lands on {target}.", card=window["card"], target=name)]
+        if window["card"] == PLACARD:
+            events.append(said("{target}'s Poste, {poste}, goes to the discard.", target=name,
+                               poste=before["players"][name]["poste"]))
+        return events
+    # resolve
+    remote = window.get("remote", [])
+    events = [said("{card} applies to everyone.", card=window["card"]) if not remote else
+              said("{card} applies to everyone but {remote}.", card=window["card"], remote=remote)]
+    if window["card"] == ORGANIGRAMME:
+        gone = [n for n, p in before["players"].items() if p["poste"] is not None and after["players"][n]["poste"] is None]
+        if gone:
+            events.append(said("The Postes of {players} go to the discard.", players=gone))
+        drawing = [n for n in after["players"] if n not in remote]
+        events.append(said("{players} each draw 1 card.", players=drawing))
+    if window["card"] in PI_AVANTAGES:
+        events = [said("Nobody takes the merit of {card}: its PI go to {author}.", card=window["card"],
+                       author=window["author"])]
+    return events
+
+
+def _play_events(before: dict, after: dict, action: dict) -> list[Event]:
+    name, card = action["player"], action["card"]
+    left = play_limit(after, name) - len(after["played"])
+    kind = CARDS[card]
+    if kind == "Attaque":
+        events = [said("{player} plays {card} against {target}.", player=name, card=card, target=action["target"])]
+    elif kind == "Poste":
+        events = [said("{player} takes the Poste {card}.", player=name, card=card)]
+        old = before["players"][name]["poste"]
+        if old is not None:
+            events.append(said("{player}'s former Poste, {poste}, goes to the discard.", player=name, poste=old))
+    else:
+        events = [said("{player} plays {card}.", player=name, card=card)]
+    if kind == "Attaque":
+        events.append(said("{target} may answer it with a Trahison, or take it.", target=action["target"]))
+    elif kind == "Annonce":
+        events.append(said("Before it applies, each colleague may answer it with {answer}.", answer=TELETRAVAIL))
+    elif card in PI_AVANTAGES:
+        events.append(said("Before its PI go to {player}, a colleague may take them with {answer}.", player=name,
+                           answer=MERITE))
+    elif card == CROISSANTS:
+        events.append(said("No Attaque may aim at {player} until their next turn.", player=name))
+    if left:
+        events.append(said(plural("{player} may play {n} more card this turn.",
+                                  "{player} may play {n} more cards this turn.", left), player=name, n=left))
+    else:
+        events.append(said("{player} has played every card allowed this turn.", player=name))
+    return events
+
+
+def _react_events(before: dict, after: dict, action: dict) -> list[Event]:
+    name, answer, window = action["player"], action["card"], before["window"]
+    card = window["card"]
+    if answer == REDIRECTION:
+        done = after["window"]["redirections"]
+        events = [said(plural("{player} answers with {answer}: {card} now aims at {to} ({n} redirection of {most}).",
+                              "{player} answers with {answer}: {card} now aims at {to} ({n} redirections of {most}).", done),
+                       player=name, answer=answer, card=card, to=action["to"], n=done, most=MAX_REDIRECTIONS)]
+        if done >= MAX_REDIRECTIONS:
+            events.append(said("{card} lands on {to} with no other answer.", card=card, to=action["to"]))
+        return events
+    if answer == MERITE:
+        return [said("{player} answers with {answer}: the PI of {card} go to {player}, Poste bonus included.",
+                     player=name, answer=answer, card=card)]
+    if answer == TELETRAVAIL:
+        return [said("{player} answers with {answer}: {card} does not touch them.", player=name, answer=answer,
+                     card=card)]
+    return [said("{player} answers with {answer}: {card} is cancelled and goes to the discard.", player=name,
+                 answer=answer, card=card)]

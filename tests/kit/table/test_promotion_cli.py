@@ -29,7 +29,7 @@ def test_friendly_commands_and_the_office_closing(kit, game):
     assert kit.state(path)["target"] == 10
     assert kit("score", "gain", path, "Ana", "3").exit_code == 0
     result = kit("score", "steal", path, "--thief", "Ben", "--victim", "Ana", "9")
-    assert result.exit_code == 0 and "Ana: PI 4 -> 0" in result.output and "Ben: PI 1 -> 5" in result.output
+    assert result.exit_code == 0 and "Ben takes 4 PI from Ana: Ben has 5, Ana 0." in result.output
     assert kit("score", "lose", path, "Ben", "1").exit_code == 0
     assert kit("score", "gain", path, "Ana", "4").exit_code == 0
     assert kit("score", "deck-empty", path).exit_code == 0
@@ -39,6 +39,7 @@ def test_friendly_commands_and_the_office_closing(kit, game):
         refused(kit("score", "deck-empty", path), "Ana and Ben are tied on 4 PI")
     result = kit("score", "deck-empty", path, "--hand", "Ana=3", "--hand", "Ben=3")
     assert result.exit_code == 0 and "Game over: Ana and Ben win." in result.output
+    assert "The office closes: Ana and Ben share the win, tied on 4 PI and 3 cards in hand." in result.output
     assert "The deck is empty (cards in hand: Ana 3, Ben 3)" in result.output
     assert lines(path)[-1] == {"action": "deck_empty", "hands": {"Ana": 3, "Ben": 3}}
     assert lines(path)[2] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 9}

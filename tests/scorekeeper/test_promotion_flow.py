@@ -1,0 +1,250 @@
+"""Promotion's turn as the engine's steps (scorekeeper.rules.promotion): what it waits for,
+what it refuses, the reaction windows, and what it says."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import flow
+from scorekeeper.rules import promotion as promo
+
+NAMES = ["Ana", "Ben", "Cléo", "Dan"]
+
+
+def new(names=NAMES, **options):
+    return promo.setup([{"name": n} for n in names], options)
+
+
+def turn(player, step, **fields):
+    return {"action": "turn", "player": player, "step": step, **fields}
+
+
+def play(state, *actions):
+    for action in actions:
+        state = promo.apply(state, action)
+    return state
+
+
+def refused(state, action, *texts):
+    with pytest.raises(RuleViolation) as refusal:
+        promo.apply(state, action)
+    for text in texts:
+        assert text in str(refusal.value)
+    return str(refusal.value)
+
+
+def said(before, action):
+    return [event.public.render() for event in promo.outcome(before, promo.apply(before, action), action)]
+
+
+def started(player="Ana", state=None):
+    return play(state or new(), turn(player, "start"), turn(player, "draw"))
+
+
+# -- the turn --------------------------------------------------------------------------------
+
+def test_anyone_may_start_then_play_goes_to_the_right():
+    state = new()
+    assert promo.pending(state) == [{"player": None, "action": "turn", "secret": False,
+                                     "choices": {"player": NAMES, "step": ["start"]}}]
+    state = play(state, turn("Cléo", "start"), turn("Cléo", "draw"), turn("Cléo", "end"))
+    assert promo.pending(state) == [flow.decision("turn", "Dan", step=["start"])]
+    refused(state, turn("Ana", "start"), "The game waits for Dan's turn to begin.")
+    state = play(state, turn("Dan", "start"), turn("Dan", "burnout"))
+    assert promo.pending(state) == [flow.decision("turn", "Ana", step=["start"])]   # the last one's right
+
+
+def test_a_turn_draws_before_it_plays_and_ends_only_between_cards():
+    state = play(new(), turn("Ana", "start"))
+    refused(state, turn("Ana", "play", card="Flatterie"), "waits for Ana to draw, or to say burnout")
+    refused(state, turn("Ana", "end"), "waits for Ana to draw")
+    state = play(state, turn("Ana", "draw"), turn("Ana", "play", card="Audit"))
+    refused(state, turn("Ana", "end"), "waits for answers to Audit (Télétravail) or for Ana to apply it")
+
+
+def test_two_cards_a_turn_three_with_the_stagiaire_never_the_same_twice():
+    state = play(started(), turn("Ana", "play", card="Heures sup"))
+    refused(state, turn("Ana", "play", card="Heures sup"), "already played Heures sup", "no two identical")
+    state = play(state, turn("Ana", "play", card="Stagiaire"))        # held at once: a third card
+    assert promo.pending(state)[0]["choices"]["step"] == ["play", "end"]
+    state = play(state, turn("Ana", "play", card="Tournée de croissants"))
+    assert promo.pending(state) == [flow.decision("turn", "Ana", step=["end"])]
+    refused(state, turn("Ana", "play", card="Audit"), "waits for Ana to end the turn: 3 cards played, the most allowed")
+    without = play(started(), turn("Ana", "play", card="Heures sup"), turn("Ana", "play", card="Chef de projet"))
+    refused(without, turn("Ana", "play", card="Audit"), "waits for Ana to end the turn: 2 cards played")
+
+
+def test_the_directeur_draws_two_and_a_new_poste_replaces_the_old():
+    state = play(started(), turn("Ana", "play", card="Directeur"))
+    assert said(state, turn("Ana", "play", card="Délégué syndical"))[:2] == [
+        "Ana takes the Poste Délégué syndical.", "Ana's former Poste, Directeur, goes to the discard."]
+    state = play(state, turn("Ana", "end"))
+    for name in NAMES[1:]:
+        state = play(state, turn(name, "start"), turn(name, "draw"), turn(name, "end"))
+    assert said(play(state, turn("Ana", "start")), turn("Ana", "draw")) == ["Ana draws 2 cards."]
+
+
+def test_trahisons_answer_and_are_never_played_in_the_turn():
+    refused(started(), turn("Ana", "play", card="Serveur en panne"), "Serveur en panne is a card of type Trahison")
+    refused(started(), turn("Ana", "play", card="Photocopieuse"), "no card called 'Photocopieuse'")
+
+
+# -- the attack window --------------------------------------------------------------------------
+
+def test_an_attack_waits_for_its_target_who_cancels_only_with_the_right_card():
+    state = play(started(), turn("Ana", "play", card="Accusation", target="Ben"))
+    assert promo.pending(state) == [flow.decision("turn", "Ben", step=["react", "land"],
+                                                  card=["Serveur en panne", "C'est pas moi, c'est lui !"],
+                                                  to=["Ana", "Cléo", "Dan"])]
+    refused(state, turn("Ana", "end"), "waits for Ben to answer Accusation with a Trahison or to take it")
+    refused(state, turn("Ben", "react", card="Arrêt maladie"), "Arrêt maladie does not answer Accusation")
+    cancelled = play(state, turn("Ben", "react", card="Serveur en panne"))
+    assert cancelled["window"] is None and promo.pending(cancelled)[0]["player"] == "Ana"
+    sabotage = play(started(), turn("Ana", "play", card="Sabotage", target="Ben"))
+    refused(sabotage, turn("Ben", "react", card="Serveur en panne"), "does not answer Sabotage")
+    assert play(sabotage, turn("Ben", "react", card="Arrêt maladie"))["window"] is None
+
+
+def test_after_three_redirections_the_attack_lands_with_no_other_answer():
+    # the drift: a Serveur en panne or an Arrêt maladie still cancelled it
+    state = play(started(), turn("Ana", "play", card="Accusation", target="Ben"),
+                 turn("Ben", "react", card="C'est pas moi, c'est lui !", to="Cléo"),
+                 turn("Cléo", "react", card="C'est pas moi, c'est lui !", to="Dan"))
+    last = turn("Dan", "react", card="C'est pas moi, c'est lui !", to="Ben")
+    assert said(state, last) == [
+        "Dan answers with C'est pas moi, c'est lui !: Accusation now aims at Ben (3 redirections of 3).",
+        "Accusation lands on Ben with no other answer."]
+    state = play(state, last)
+    assert promo.pending(state) == [flow.decision("turn", "Ben", step=["land"])]
+    for answer in ("Serveur en panne", "C'est pas moi, c'est lui !"):
+        refused(state, turn("Ben", "react", card=answer, **({"to": "Ana"} if "moi" in answer else {})),
+                "Accusation to land on Ben: redirected 3 times, it takes no other answer")
+    sabotage = play(started(), turn("Ana", "play", card="Sabotage", target="Ben"),
+                    *[turn(a, "react", card="C'est pas moi, c'est lui !", to=b)
+                      for a, b in (("Ben", "Cléo"), ("Cléo", "Dan"), ("Dan", "Ben"))])
+    refused(sabotage, turn("Ben", "react", card="Arrêt maladie"), "no other answer")
+    landed = play(state, turn("Ben", "land"))
+    assert landed["window"] is None and landed["turn"] == {"player": "Ana", "step": "land"}
+
+
+def test_croissants_keep_attacks_off_until_the_next_turn_and_the_placard_needs_a_poste():
+    state = play(started(), turn("Ana", "play", card="Tournée de croissants"), turn("Ana", "play", card="Stagiaire"),
+                 turn("Ana", "end"), turn("Ben", "start"), turn("Ben", "draw"))
+    refused(state, turn("Ben", "play", card="Accusation", target="Ana"), "cannot aim at Ana")
+    assert "Mise au placard" not in promo.pending(state)[0]["choices"]["card"]      # Ana's Poste is out of reach
+    state = play(state, turn("Ben", "play", card="Plagiat", target="Cléo"))
+    refused(state, turn("Cléo", "react", card="C'est pas moi, c'est lui !", to="Ana"), "cannot send Plagiat to Ana")
+    state = play(state, turn("Cléo", "land"), turn("Ben", "end"), turn("Cléo", "start"), turn("Cléo", "draw"),
+                 turn("Cléo", "end"), turn("Dan", "start"), turn("Dan", "draw"), turn("Dan", "end"))
+    assert said(state, turn("Ana", "start"))[1].startswith("The Tournée de croissants of Ana goes to the discard")
+    state = play(state, turn("Ana", "start"), turn("Ana", "draw"), turn("Ana", "end"), turn("Ben", "start"),
+                 turn("Ben", "draw"), turn("Ben", "play", card="Mise au placard", target="Ana"))
+    assert said(state, turn("Ana", "land")) == ["Mise au placard lands on Ana.",
+                                                "Ana's Poste, Stagiaire, goes to the discard."]
+    assert play(state, turn("Ana", "land"))["players"]["Ana"]["poste"] is None
+
+
+# -- the Annonce and Avantage windows -------------------------------------------------------------
+
+def with_postes():
+    state = new()
+    for name, poste in zip(NAMES, ("Directeur", "Stagiaire", "Chef de projet", "Délégué syndical")):
+        state = play(state, turn(name, "start"), turn(name, "draw"), turn(name, "play", card=poste),
+                     turn(name, "end"))
+    return state
+
+
+def test_teletravail_against_nouvel_organigramme_keeps_the_poste():
+    # the drift: the Télétravail was spent and the Poste went all the same
+    state = play(with_postes(), turn("Ana", "start"), turn("Ana", "draw"),
+                 turn("Ana", "play", card="Nouvel organigramme"))
+    assert promo.pending(state) == [
+        {"player": None, "action": "turn", "secret": False,
+         "choices": {"player": ["Ben", "Cléo", "Dan"], "step": ["react"], "card": ["Télétravail"]}},
+        flow.decision("turn", "Ana", step=["resolve"])]
+    refused(state, turn("Ana", "react", card="Télétravail"), "waits for answers to Nouvel organigramme")
+    state = play(state, turn("Cléo", "react", card="Télétravail"))
+    refused(state, turn("Cléo", "react", card="Télétravail"), "waits for answers")
+    assert said(state, turn("Ana", "resolve")) == [
+        "Nouvel organigramme applies to everyone but Cléo.",
+        "The Postes of Ana, Ben and Dan go to the discard.",
+        "Ana, Ben and Dan each draw 1 card."]
+    state = play(state, turn("Ana", "resolve"))
+    assert {n: p["poste"] for n, p in state["players"].items()} == {
+        "Ana": None, "Ben": None, "Cléo": "Chef de projet", "Dan": None}
+
+
+def test_merite_vole_is_offered_from_the_author_s_right():
+    # the drift: it was always offered from the first seat
+    state = play(new(), *[t for n in ("Ana", "Ben") for t in (turn(n, "start"), turn(n, "draw"), turn(n, "end"))],
+                 turn("Cléo", "start"), turn("Cléo", "draw"), turn("Cléo", "play", card="Flatterie"))
+    first = promo.pending(state)[0]
+    assert first["choices"] == {"player": ["Dan", "Ana", "Ben"], "step": ["react"], "card": ["Mérite volé"]}
+    refused(state, turn("Dan", "react", card="Télétravail"), "Télétravail does not answer Flatterie; Mérite volé does")
+    stolen = play(state, turn("Ana", "react", card="Mérite volé"))
+    assert stolen["window"] is None and promo.pending(stolen)[0]["player"] == "Cléo"
+    assert said(play(state, {"action": "gain", "player": "Dan", "amount": 1}), turn("Cléo", "resolve")) == [
+        "Nobody takes the merit of Flatterie: its PI go to Cléo."]
+
+
+def test_the_pi_are_entered_at_any_moment_and_the_target_ends_the_game_mid_window():
+    state = play(started(), turn("Ana", "play", card="Accusation", target="Ben"), turn("Ben", "land"),
+                 {"action": "steal", "thief": "Ana", "victim": "Ben", "amount": 2})
+    assert state["players"]["Ana"]["pi"] == 2
+    state = play(state, turn("Ana", "play", card="Entretien annuel"))
+    action = {"action": "gain", "player": "Ana", "amount": 6}
+    assert said(state, action) == ["Ana gains 6 PI and has 8.", "Ana reaches 8 PI and wins at once."]
+    assert promo.pending(play(state, action)) == [] and promo.anytime(play(state, action)) == []
+
+
+def test_the_office_closing_says_why():
+    def closing(gains, hands=None):
+        state = new(["Ana", "Ben"])
+        for name, amount in gains:
+            state = play(state, {"action": "gain", "player": name, "amount": amount})
+        state = play(state, {"action": "deck_empty"}, {"action": "deck_empty"})
+        return said(state, {"action": "deck_empty", **({"hands": hands} if hands else {})})
+    assert closing([("Ben", 2)]) == ["The office closes: Ben wins with the most PI (3)."]
+    assert closing([], {"Ana": 2, "Ben": 4}) == [
+        "The office closes: Ana and Ben are tied on 1 PI; Ben wins with the most cards in hand (4)."]
+    assert closing([], {"Ana": 1, "Ben": 1}) == [
+        "The office closes: Ana and Ben share the win, tied on 1 PI and 1 card in hand."]
+    assert said(new(), {"action": "deck_empty"}) == [
+        "Shuffle the discard into a new deck: 1 more reshuffle before the office closes."]
+
+
+# -- every decision the engine lists, it accepts --------------------------------------------------
+
+def answer(state: dict, rng: random.Random) -> dict:
+    """An action answering one of the pending decisions, chosen at random."""
+    d = rng.choice(promo.pending(state))
+    c = d["choices"]
+    action = {"action": "turn", "player": d["player"] or rng.choice(c["player"]), "step": rng.choice(c["step"])}
+    if action["step"] == "play":
+        card = action["card"] = rng.choice(c["card"])
+        if promo.CARDS[card] == "Attaque":
+            action["target"] = rng.choice(promo.attack_targets(state, action["player"], card))
+    elif action["step"] == "react":
+        card = action["card"] = rng.choice(c["card"])
+        if card == promo.REDIRECTION:
+            action["to"] = rng.choice(c["to"])
+    return action
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 8))
+def test_every_pending_decision_is_accepted_and_no_state_changes(seed, count):
+    rng = random.Random(seed)
+    state = new([f"P{i}" for i in range(count)], target=50)
+    for _ in range(200):
+        action = answer(state, rng)
+        assert flow.answering(promo.pending(state), action) is not None
+        before = copy.deepcopy(state)
+        after = promo.apply(state, action)
+        assert state == before
+        assert all(event.public.render() for event in promo.outcome(state, after, action))
+        state = after
