@@ -3,7 +3,7 @@
     python tools/catalogues.py           # extract kit/locale/kit.pot, update fr and en .po, compile .mo
     python tools/catalogues.py --check   # exit 1 when a .po lacks a message or a translation
 
-Message ids come from `_`, `ngettext`, `N_` and the first argument of the refusals
+Message ids come from `_`, `ngettext`, `N_`, the first argument of the rules' events (`said`, `Message`) and of the refusals
 (RuleViolation and its subclasses; the kit's own KitError messages go through `_`), both arguments of `plural` (scorekeeper.errors).
 The .mo files are committed so an installed kit needs no build step; tests/test_i18n.py checks
 that they match the .po.
@@ -23,7 +23,7 @@ LOCALE = ROOT / "kit" / "locale"
 POT = LOCALE / "kit.pot"
 LANGUAGES = ("fr", "en")
 KEYWORDS = ["_", "N_", "ngettext:1,2", "plural:1,2", "RuleViolation", "SessionError", "SessionLocked",
-            "NothingToUndo", "KitError", "Forbidden"]
+            "NothingToUndo", "KitError", "Forbidden", "said", "Message"]
 
 
 def extract() -> None:

@@ -563,7 +563,8 @@ def _turn_events(before: dict, after: dict, action: dict) -> list[Event]:
         if gone:
             events.append(said("The Postes of {players} go to the discard.", players=gone))
         drawing = [n for n in after["players"] if n not in remote]
-        events.append(said("{players} each draw 1 card.", players=drawing))
+        events.append(said(plural("{players} draws 1 card.", "{players} each draw 1 card.", len(drawing)),
+                           players=drawing))
     if window["card"] in PI_AVANTAGES:
         events = [said("Nobody takes the merit of {card}: its PI go to {author}.", card=window["card"],
                        author=window["author"])]

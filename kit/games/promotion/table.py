@@ -1,9 +1,12 @@
-"""`kit score` for Promotion: friendly commands, the `show` table and guided play.
+"""`kit score` for Promotion: friendly commands, the `show` table, and the words guided play
+asks the rules' decisions with.
 
 The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
-same path as `kit score act`; every rule lives in scorekeeper.rules.promotion. The
-`deck-empty` command is shared with PHD and lives in kit/score/cli.py; this module
-builds Promotion's action for it (`deck_empty_action`).
+same path as `kit score act`; every rule, the turn included, lives in
+scorekeeper.rules.promotion: guided play (`kit.table.play_pending`) walks its `pending`
+decisions and asks them through `ask` below. The `deck-empty` command is shared with PHD
+and lives in kit/cli/score.py; this module builds Promotion's action for it
+(`deck_empty_action`).
 """
 from __future__ import annotations
 
@@ -13,8 +16,7 @@ import click
 
 from kit import i18n, table
 from kit.errors import KitError
-from kit.i18n import _, ngettext
-from scorekeeper import session as sessions
+from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import promotion as rules
 
 
@@ -119,86 +121,148 @@ def render(state: dict, lang: str | None = None) -> str:
     rows = [[rank, name, state["players"][name]["pi"], max(0, state["target"] - state["players"][name]["pi"])]
             for rank, name in rules.standings(state)]
     lines = [title, table.text_table(headers, rows)]
+    postes = [f"{name} {p['poste']}" for name, p in state["players"].items() if p.get("poste")]
+    if postes:
+        lines.append(_("Postes: {postes}.").format(postes=", ".join(postes)))
+    turn = state.get("turn")
+    if turn and not state["over"]:
+        played = state.get("played") or []
+        lines.append(_("{name}'s turn; played: {cards}.").format(name=turn["player"], cards=", ".join(played))
+                     if played else _("{name}'s turn.").format(name=turn["player"]))
     if state["over"]:
         lines.append(table.game_over_line(state))
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
-    """PI that moved, and what the deck running out means."""
-    lines = ["  " + _("{name}: PI {was} -> {now}").format(name=name, was=before["players"][name]["pi"], now=p["pi"])
-             for name, p in after["players"].items() if p["pi"] != before["players"][name]["pi"]]
-    if action.get("action") == "lose" and before["players"][action["player"]]["pi"] == 0:
-        lines.append("  " + _("{name} has no PI left to lose: nothing changes.").format(name=action["player"]))
-    if action.get("action") == "steal" and before["players"][action["victim"]]["pi"] == 0:
-        lines.append("  " + _("{victim} has no PI: {thief} takes nothing.").format(
-            victim=action["victim"], thief=action["thief"]))
-    if action.get("action") == "deck_empty" and not after["over"]:
-        left = rules.MAX_RESHUFFLES - after["reshuffles"]
-        if left:
-            later = ngettext("{n} more reshuffle before the office closes",
-                             "{n} more reshuffles before the office closes", left).format(n=left)
-        else:
-            later = _("the next time it runs out, the office closes")
-        lines.append("  " + _("Shuffle the discard into a new deck ({later}).").format(later=later))
-    if after.get("end") == "office closed" and not before["over"]:
-        lines.append("  " + _("The office closes: most PI wins, then most cards in hand."))
-    return lines
+# -- guided play: the rules' decisions in the table's words ---------------------------------
+
+ACTION_LABELS = {
+    "turn": N_("The turn"),
+    "gain": N_("PI gained"),
+    "lose": N_("PI lost"),
+    "steal": N_("PI taken from a colleague"),
+    "deck_empty": N_("The deck ran out"),
+}
+FIELD_LABELS = {
+    ("turn", "player"): N_("Who?"),
+    ("turn", "step"): N_("What happens?"),
+    ("turn", "card"): N_("Which card?"),
+    ("turn", "target"): N_("Against whom?"),
+    ("turn", "to"): N_("Towards whom?"),
+    ("gain", "player"): N_("Who gains PI?"),
+    ("gain", "amount"): N_("How many PI?"),
+    ("lose", "player"): N_("Who loses PI?"),
+    ("lose", "amount"): N_("How many PI?"),
+    ("steal", "thief"): N_("Who steals?"),
+    ("steal", "victim"): N_("From whom?"),
+    ("steal", "amount"): N_("How many PI?"),
+    ("deck_empty", "hands"): N_("Cards in hand"),
+}
+ACTOR_FIELDS = {"steal": "thief"}
+
+# The entries the table makes whenever a card says so (the rules' `anytime`), offered at
+# every question of the turn.
+PI_WORDS = ("gain", "lose", "steal", "deck")
 
 
-# -- guided play ---------------------------------------------------------------------------
-
-def _deck_empty(path: Path, state: dict) -> None:
-    hands = {}
-    tied = closing_tie(state)
-    if tied:
-        click.echo(_("{names} are tied on the most PI: their cards in hand decide.").format(names=i18n.join(tied)))
-        hands = {name: table.ask_number(_("Cards in {name}'s hand").format(name=name), default=None) for name in tied}
-    table.try_submit(path, deck_empty_action(hands))
+def _step(player: str, step: str, **fields) -> dict:
+    return {"action": "turn", "player": player, "step": step, **fields}
 
 
-WHAT = ["gain", "lose", "steal", "deck", "next"]
+def _pick(prompt: str, choices: list[str], *, default: str | None = None, help: str | None = None) -> str:
+    """A card's title or one of the table's words (a unique beginning is enough); the
+    choices are listed by `aide`, not in the prompt (a dozen titles would not fit)."""
+    def convert(text: str) -> str:
+        if not text.strip() and default is not None:
+            return default
+        found = table.match_word(text, choices)
+        if found is None:
+            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(table.label, choices))))
+        return found
+    listing = _("Answers: {choices}.").format(choices=", ".join(map(table.label, choices)))
+    return table.ask(prompt, convert, default=table.label(default) if default else None,
+                     help=f"{help} {listing}" if help else listing)
 
 
-def _entry(path: Path, current: str, state: dict) -> bool:
-    """One thing that happened during `current`'s turn; True when the turn ended."""
+def _pi_entry(what: str, state: dict, current: str | None) -> dict:
+    """A PI change or the deck running out, as the rules' `anytime` allows it."""
     names = list(state["players"])
-    help_text = _("gain, lose: a player's PI change; steal: PI taken from another; deck: the deck ran out; "
-                  "next: end of the turn.")
-    what = table.ask_choice(_("What happens"), WHAT, default="next", help=help_text)
-    if what == "next":
-        return True
     if what == "deck":
-        _deck_empty(path, state)
-        return False
+        hands = {}
+        tied = closing_tie(state)
+        if tied:
+            click.echo(_("{names} are tied on the most PI: their cards in hand decide.").format(names=i18n.join(tied)))
+            hands = {name: table.ask_number(_("Cards in {name}'s hand").format(name=name), default=None)
+                     for name in tied}
+        return deck_empty_action(hands)
     if what == "steal":
         thief = table.ask_player(_("Who steals?"), names, default=current)
         victim = table.ask_player(_("From whom does {thief} steal?").format(thief=thief),
-                                   [n for n in names if n != thief])
+                                  [n for n in names if n != thief])
         action = {"action": "steal", "thief": thief, "victim": victim}
     else:
         prompt = _("Who gains PI?") if what == "gain" else _("Who loses PI?")
         action = {"action": what, "player": table.ask_player(prompt, names, default=current)}
-    # Checked as typed, so a refused amount (0, more than allowed) asks the amount again
-    # instead of sending the table back to the "What happens" question.
+    # Checked as typed, so a refused amount (0) asks the amount again, not the whole question.
     action["amount"] = table.ask_number(
         _("How many PI?"), default=None, check=lambda n: rules.apply(state, {**action, "amount": n}))
-    table.try_submit(path, action)
-    return False
+    return action
 
 
-def _turn(path: Path, current: str, state: dict) -> None:
-    click.echo("\n== " + _("{name}'s turn: draw {draw}, play up to {play} cards, end with at most {limit} in hand.")
-               .format(name=current, draw=rules.DRAW_PER_TURN, play=rules.PLAY_PER_TURN,
-                       limit=rules.END_OF_TURN_HAND_LIMIT))
-    guide = table.current_guide()
-    while not guide.state["over"]:
-        if _entry(path, current, guide.state):
-            return
+PI_HELP = N_("gain, lose: a player's PI change; steal: PI taken from another; deck: the deck ran out.")
 
 
-def play(path: Path, session: sessions.Session) -> None:
-    """Guided Promotion: turn by turn, each PI change and the deck running out; whose turn it
-    is is kept in the file, so play resumes with the right player."""
-    # play passes to the next player on the right: the next name in seating order
-    table.play_turns(_("Whose turn is it?"), lambda current, state: _turn(path, current, state), render)
+def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
+    """The action answering `decision` (or a PI entry the table makes meanwhile, which the
+    rules accept at any moment: the decision then comes again)."""
+    choices, who = decision["choices"], decision["player"]
+    steps = choices["step"]
+    current = (state.get("turn") or {}).get("player")
+    window = state.get("window")
+    if steps == ["start"]:
+        if who is None:
+            who = table.ask_player(_("Whose turn is it?"), choices["player"], default=choices["player"][0])
+        click.echo("\n== " + _("{name}'s turn").format(name=who))
+        return _step(who, "start")
+    if steps == ["land"]:         # redirected to the limit: nothing left to ask
+        return _step(who, "land")
+    if steps == ["resolve"]:
+        return _step(who, "resolve")
+    if "draw" in steps:
+        n = rules.draws(state, who)
+        prompt = ngettext("{name} draws {n} card (burnout: the turn began with no card)",
+                          "{name} draws {n} cards (burnout: the turn began with no card)", n).format(name=who, n=n)
+        # no PI words here: « pioche » (the deck ran out) is one letter from « piocher »
+        return _step(who, _pick(prompt, ["draw", "burnout"], default="draw"))
+    if "react" in steps and who is None:      # an Annonce or an Avantage: anyone may answer
+        answer = choices["card"][0]
+        click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(card=window["card"],
+                                                                                        answer=answer))
+        reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True)
+        return _step(reactor, "react", card=answer) if reactor else _step(window["author"], "resolve")
+    if "react" in steps:                       # an Attaque aimed at `who`
+        cards = choices["card"]
+        prompt = _("{name}: answer {card} with a Trahison ({cards}), or nothing: it lands").format(
+            name=who, card=window["card"], cards=" / ".join(cards))
+        what = _pick(prompt, [*cards, "nothing", *PI_WORDS], default="nothing", help=_(PI_HELP))
+        if what == "nothing":
+            return _step(who, "land")
+        if what in PI_WORDS:
+            return _pi_entry(what, state, current)
+        if what == rules.REDIRECTION:
+            return _step(who, "react", card=what, to=table.ask_player(_("Towards whom?"), choices["to"]))
+        return _step(who, "react", card=what)
+    # the turn's player: a card, or the end of the turn
+    cards = choices.get("card", [])
+    prompt = (_("{name}: play a card (its title), or next: end of the turn").format(name=who) if cards else
+              _("{name}: next: end of the turn (down to {limit} cards in hand)").format(
+                  name=who, limit=rules.END_OF_TURN_HAND_LIMIT))
+    what = _pick(prompt, [*cards, "next", *PI_WORDS], default="next", help=_(PI_HELP))
+    if what == "next":
+        return _step(who, "end")
+    if what in PI_WORDS:
+        return _pi_entry(what, state, who)
+    if rules.CARDS[what] == "Attaque":
+        return _step(who, "play", card=what,
+                     target=table.ask_player(_("Against whom?"), rules.attack_targets(state, who, what)))
+    return _step(who, "play", card=what)

@@ -67,11 +67,12 @@ def test_show_ranks_by_pi_with_the_distance_to_the_target(kit, game):
 
 SCRIPT = [
     "",                          # whose turn: Ana
+    "",                          # Ana draws
     "gain", "", "0",             # refused: at least 1, and the amount alone is asked again
     "3",                         # Ana 4
     "steal", "Ben", "Ana", "2",  # Ana 2, Ben 3
-    "next",
-    # Ben's turn
+    "next",                      # Ana's turn ends; Ben's begins
+    "",                          # Ben draws
     "lose", "", "1",             # Ben 2: tied with Ana
     "deck", "deck",              # two reshuffles
     "deck", "x", "4", "4",       # the office closes on a tie: hands asked (a bad number asked again)
@@ -88,15 +89,46 @@ def test_play_pi_changes_and_the_office_closing(kit, game):
     assert "Game over: Ana and Ben win." in result.output
     assert [line["action"] for line in lines(path)[1:] if line["action"] != "turn"] == [
         "gain", "steal", "lose", "deck_empty", "deck_empty", "deck_empty"]
+    assert [(line["player"], line["step"]) for line in lines(path)[1:] if line["action"] == "turn"] == [
+        ("Ana", "start"), ("Ana", "draw"), ("Ana", "end"), ("Ben", "start"), ("Ben", "draw")]
     assert lines(path)[-1]["hands"] == {"Ana": 4, "Ben": 4}
 
 
 def test_play_wins_at_the_target_and_survives_an_interruption(kit, game):
     path = game()
-    result = kit("score", "play", path, input="\n".join(["Ben", "gain", "", "2"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["Ben", "", "gain", "", "2"]) + "\n")
     assert result.exit_code == 130 and kit.state(path)["players"]["Ben"]["pi"] == 3
-    result = kit("score", "play", path, input="\n".join(["Ben", "gain", "", "5"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["gain", "", "5"]) + "\n")   # Ben's turn still
     assert result.exit_code == 0 and "Game over: Ben wins." in result.output
+    assert "Ben reaches 8 PI and wins at once." in result.output
+
+
+def test_play_walks_a_turn_with_an_attack_its_answers_and_a_poste(kit, game):
+    path = game(players=("Ana", "Ben", "Cléo"))
+    script = ["Ana", "", "Accus", "Ben",   # Ana draws, accuses Ben
+              "c'est", "Cléo",             # Ben sends it to Cléo
+              ]
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 130, result.output            # stopped at Cléo's answer
+    before = lines(path)
+    result = kit("score", "play", path, input="\n".join([
+        "Serveur",                         # Cléo cancels it: resumed at her answer, nothing applied twice
+        "Accus", "Stagiaire",              # no two identical cards in one turn; a Poste instead
+        "Flat",                            # a third card with the Stagiaire: a Flatterie
+        "Cléo",                            # Cléo takes its merit with Mérite volé
+        "gain", "Cléo", "1",
+        "next", "burnout"]) + "\n")      # Ana ends; Ben starts, burns out
+    assert result.exit_code == 130, result.output
+    assert lines(path)[:len(before)] == before
+    assert "Cléo: answer Accusation with a Trahison" in result.output
+    assert "Answer one of" in result.output             # the second Accusation is not offered
+    assert [(line.get("step"), line.get("card")) for line in lines(path)[len(before):] if line["action"] == "turn"] == [
+        ("react", "Serveur en panne"), ("play", "Stagiaire"), ("play", "Flatterie"), ("react", "Mérite volé"),
+        ("end", None), ("start", None), ("burnout", None), ("start", None)]   # Cléo's turn begins
+    state = kit.state(path)
+    assert state["players"]["Ana"]["poste"] == "Stagiaire" and state["players"]["Cléo"]["pi"] == 2
+    assert state["pending"] == [{"player": "Cléo", "action": "turn", "choices": {"step": ["draw", "burnout"]},
+                                 "secret": False}]
 
 
 def test_steal_takes_its_players_in_order_like_handshake_and_accuse(kit, game):
