@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 
-import httpx
+import httpx2 as httpx   # Starlette's test client uses httpx2; plain httpx is deprecated there
 import pytest
 from scorekeeper import session as sessions
 from serve_helpers import HOC_PLAYERS, REPO, Server, new_hoc, numbers_in, page_text, wait_until_up
