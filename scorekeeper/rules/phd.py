@@ -497,15 +497,15 @@ def _check_flow(state: dict, action: dict) -> None:
     """Refuse an entry the turn does not allow now, saying what the game waits for."""
     if action.get("action") == "turn" and action.get("step") in LEGACY_STEPS:
         return
-    waits = waiting(state)
     name = action.get("player")
     if isinstance(name, str) and name in state["players"] and not _playing(state, name):
         try:
             _acting(state, name)
         except RuleViolation as refused:
-            raise RuleViolation("{refusal} {waiting}", refusal=refused, waiting=waits) from None
+            raise RuleViolation("{refusal} {waiting}", refusal=refused, waiting=waiting(state)) from None
     if answering(pending(state), action) is not None or answering(anytime(state), action) is not None:
         return
+    waits = waiting(state)
     if action.get("action") != "turn":
         # the rule's own sentence first where the entry itself is wrong (a chapter not paid for)
         _apply_entry(state, action, action["action"])

@@ -5,6 +5,12 @@ rolls, Challenge difficulties and effects, argument values); Pression, Crédit, 
 the end of the game move only through the rule engine (adjust, challenge, submit, approve,
 controversy, revoke, defend, deck_empty). The table keeps the decks and the hands.
 
+The turn is the rules': every entry, the turn's steps included, answers a decision of
+`rules.pending` or `rules.anytime` (`legal_apply` checks it, else BotError). So whether a
+Recherche comes (none once Pression fell to 0 this turn, two after a Challenge won in Vivre)
+and when the thesis defence starts (right after the approval that completes the chapters)
+are the engine's answers, not the bots'.
+
 Simplified on purpose, and said here: Coopération cards are played from the hand in
 Recherche for their `you` and `other` changes, not as interruptions at their printed
 moment; in a Challenge only the player tested lays modifiers (post-its of the tested
@@ -15,8 +21,9 @@ from __future__ import annotations
 
 from random import Random
 
-from kit.simulate import apply, game_record, record_choice
+from kit.simulate import BotError, apply, game_record, record_choice
 from scorekeeper.rules import phd as rules
+from scorekeeper.rules.flow import answering
 
 GAME_ID = rules.GAME_ID
 PLAYERS = 4
@@ -167,6 +174,15 @@ class GameOver(Exception):
     """The rule engine says the game is over."""
 
 
+def legal_apply(state: dict, action: dict) -> dict:
+    """The state after `action`, which must answer what the rules wait for (`pending`) or
+    allow at any time (`anytime`); anything else, or a refusal, is a bot's bug (BotError)."""
+    if answering(rules.pending(state), action) is None and answering(rules.anytime(state), action) is None:
+        raise BotError(f"a simulated action the rules do not wait for: {action}; "
+                       f"they wait for {rules.pending(state)}")
+    return apply(rules, state, action)
+
+
 class Table:
     def __init__(self, data: dict, bots: list[str], options: dict, rng: Random):
         self.rng = rng
@@ -186,10 +202,21 @@ class Table:
 
     # -- the engine ------------------------------------------------------------------------
     def act(self, action: dict) -> dict:
-        self.state = apply(rules, self.state, action)
+        self.state = legal_apply(self.state, action)
         if self.state["over"]:
             raise GameOver
         return self.state
+
+    def step(self, name: str, step: str) -> None:
+        self.act({"action": "turn", "player": name, "step": step})
+
+    def waits_for(self, action: str, name: str) -> bool:
+        """Whether the rules wait for `action` by `name` now."""
+        return any(d["action"] == action and d["player"] == name for d in rules.pending(self.state))
+
+    def recherche_waits(self, name: str) -> bool:
+        return any(d["action"] == "turn" and d["player"] == name and "draw-events" in d["choices"]["step"]
+                   for d in rules.pending(self.state))
 
     def playing(self, name: str) -> bool:
         return self.state["players"][name]["status"] == "playing"
@@ -256,6 +283,7 @@ class Table:
         own = self.own_arguments(name)
         if own is None:                       # no argument: a controversy is never won without
             self.counts["controversies_lost"] += 1
+            self.step(name, "done")
             return
         action = {"action": "controversy", "player": name, "arguments": own}
         opposition = self.opposition(name)
@@ -265,8 +293,12 @@ class Table:
         self.counts["controversies_won" if self.state["last_test"]["success"] else "controversies_lost"] += 1
 
     def defence(self, name: str) -> None:
+        """The thesis defence; without an Argument to lay, none (right after an approval the
+        rules then wait for "no-defence")."""
         own = self.own_arguments(name)
         if own is None:
+            if self.state["turn"]["stage"] == "defence":
+                self.step(name, "no-defence")
             return
         action = {"action": "defend", "player": name, "die": self.rng.randint(rules.DIE_MIN, rules.DIE_MAX),
                   "arguments": own}
@@ -303,20 +335,36 @@ class Table:
         return bool(self.state["last_test"]["success"])
 
     # -- events ----------------------------------------------------------------------------
-    def resolve(self, name: str, card: dict, in_vivre: bool) -> bool:
-        """Play an event card on `name`; True when a Challenge in Vivre was won."""
+    def resolve(self, name: str, card: dict) -> None:
+        """Play an event card on `name` (revealed in Vivre or from the hand in Recherche): its
+        kind is the turn's step, then its effects, then the defence an approval started."""
         kind = card["type"]
+        self.step(name, kind)
         if kind == "challenge":
-            return self.challenge(name, card) and in_vivre
-        if kind == "cooperation":
+            self.challenge(name, card)
+        elif kind == "cooperation":
             self.adjust(name, card["you"])
             others = [n for n in self.seats if n != name and self.playing(n)]
             if card["other"] and others:
                 self.adjust(self.rng.choice(others), card["other"])
-            return False
+            self.close_card(name)
+        elif kind == "vie":
+            self.adjust(name, _changes(card))
+            self.close_card(name)
+        else:
+            self.superviseur(name, card)
+        if self.playing(name) and self.state["turn"]["stage"] == "defence":
+            self.defence(name)
+
+    def close_card(self, name: str) -> None:
+        """"done" where the card is still open (its effects entered, or none)."""
+        if self.playing(name) and self.state["turn"]["stage"] == "card":
+            self.step(name, "done")
+
+    def superviseur(self, name: str, card: dict) -> None:
         self.adjust(name, _changes(card))
         player = self.state["players"][name] if self.playing(name) else None
-        if kind == "superviseur" and player and player["pending"]:
+        if player and player["pending"] and self.state["turn"]["stage"] == "card":
             outcome = card["chapter"]
             if outcome is None:
                 die = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
@@ -327,7 +375,7 @@ class Table:
                 self.controversy(name)
             elif outcome == "revoke" and player["approved"]:
                 self.act({"action": "revoke", "player": name})
-        return False
+        self.close_card(name)
 
     def recherche_options(self, name: str) -> list[tuple]:
         player = self.state["players"][name]
@@ -339,32 +387,34 @@ class Table:
 
     def turn(self, name: str) -> None:
         bot = self.bots[name]
-        if self.state["players"][name]["approved"] >= self.state["options"]["chapters"] and bot.defend_now(self, name):
+        self.step(name, "start")
+        if self.waits_for("defend", name) and bot.defend_now(self, name):
             self.defence(name)
         # Vivre
         card = self.next_card("events")
-        second = False
-        if card is not None:
-            if card["type"] == "cooperation" and bot.keep_cooperation(self, name):
-                self.hands[name]["events"].append(card)
-            else:
-                self.discards["events"].append(card)
-                second = self.resolve(name, card, in_vivre=True)
-        pression_hit_zero = self.playing(name) and self.state["players"][name]["pression"] == rules.RESOURCE_MIN
-        # Recherche: none if Pression fell to 0, two after a Challenge won in Vivre
-        for _ in range(0 if pression_hit_zero else (2 if second else 1)):
-            if not self.playing(name):
-                break
+        if card is None:
+            self.step(name, "none")
+        elif card["type"] == "cooperation" and bot.keep_cooperation(self, name):
+            self.hands[name]["events"].append(card)     # shown, kept: it changes nothing now
+            self.step(name, "cooperation")
+            self.step(name, "done")
+        else:
+            self.discards["events"].append(card)
+            self.resolve(name, card)
+        # Recherche, as many as the rules offer (RULES.md §1.3)
+        while self.playing(name) and self.recherche_waits(name):
             choice = bot.recherche(self, name, self.recherche_options(name))
             if choice[0] == "draw events":
+                self.step(name, "draw-events")
                 self.draw(name, "events", rules.RECHERCHE_DRAW["events"])
             elif choice[0] == "draw argument":
+                self.step(name, "draw-argument")
                 self.draw(name, "arguments", rules.RECHERCHE_DRAW["arguments"])
             elif choice[0] == "submit":
                 self.act({"action": "submit", "player": name})
             else:
                 (played,) = self.take(name, "events", [choice[1]])
-                self.resolve(name, played, in_vivre=False)
+                self.resolve(name, played)
         if not self.playing(name):
             for pile in ("events", "arguments"):
                 self.take(name, pile, list(range(len(self.hands[name][pile]))))
@@ -392,10 +442,12 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     turns = 0
     try:
         while turns < TURN_CAP:
-            name = table.seats[turns % len(table.seats)]
+            # whose turn begins is the rules' (the next player in seating who still plays)
+            waiting = rules.pending(table.state)
+            if len(waiting) != 1 or waiting[0]["choices"].get("step") != ["start"]:
+                raise BotError(f"a turn ended while the rules still wait for {waiting}")
             turns += 1
-            if table.playing(name):
-                table.turn(name)
+            table.turn(waiting[0]["player"] or table.seats[0])
     except GameOver:
         pass
     state = table.state
