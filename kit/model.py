@@ -69,6 +69,9 @@ class Component:
     # The back is a screen that keeps the front's secrets from showing through (kit.parts.screen),
     # not a design: it prints as drawn, never lightened by the ink saver.
     back_screens: bool = False
+    # Neighbours in a block touch and share one cut, with no gutter between them: pieces
+    # whose edge is white, so a cut a little off the line shows white on either side.
+    shared_cuts: bool = False
 
     @property
     def count(self) -> int:

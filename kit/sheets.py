@@ -257,7 +257,7 @@ def _best_block(component: Component, size: tuple[float, float], bleed: float, r
     best: tuple | None = None
     for rotated in (False, True):
         pw, ph = (size[1], size[0]) if rotated else size
-        gutters = (2 * bleed,) if bleed > 0 else GUTTERS
+        gutters = (2 * bleed,) if bleed > 0 else (0.0,) if component.shared_cuts else GUTTERS
         cols, gx = _fit(w, pw, gutters)
         rows, gy = _fit(h, ph, gutters)
         capacity = cols * rows

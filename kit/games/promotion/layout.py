@@ -100,7 +100,7 @@ TOKEN_VALUE = Record({
 }, name_key="value")
 
 TOKENS = Record({
-    "diameter": Field("mm", min=SIZES["pi-tokens"][0], max=SIZES["pi-tokens"][1]),
+    "size": Field("size", min=SIZES["pi-tokens"][0], max=SIZES["pi-tokens"][1], doc="a square: 22x22"),
     "label": Field("text", min=1, doc="printed under the value (PI)"),
     "values": Field(ListOf(TOKEN_VALUE, min_len=1)),
 })
@@ -267,6 +267,10 @@ def load(layouts_root: Path) -> Layout:
     aid["table"] = {k: fill(v, values, aid_path, "table", k) for k, v in aid["table"].items()}
 
     tokens_path, tokens = _load(folder, "tokens", TOKENS)
+    width, height = tokens["size"]
+    if abs(width - height) > 1e-9:
+        raise LayoutError(tokens_path, None, "size", f"a PI token is square, not {width:g} x {height:g} mm; "
+                                                     f"write {width:g}x{width:g}")
     count = sum(v["copies"] for v in tokens["values"])
     if count < rules.MIN_PI_TOKENS:
         raise LayoutError(tokens_path, "values", "copies", f"{count} tokens in all; the game needs at least "
@@ -323,8 +327,9 @@ def build(layouts_root: Path) -> GameKit:
         draw = partial(token, value=v["value"], label=tok["label"], colour=v["colour"], symbol=v["symbol"])
         token_pieces.append(Piece(label=f"pi-tokens: {v['value']} {tok['label']}", front=draw,
                                   copies=v["copies"]))
+    # Square, sharing their cuts: a sheet of tokens is cut in strips, then each strip in squares.
     tokens = Component(id="pi-tokens", name=game["pi-tokens"]["name"], kind="token",
-                       size=(tok["diameter"], tok["diameter"]), pieces=tuple(token_pieces), round=True,
+                       size=tok["size"], pieces=tuple(token_pieces), shared_cuts=True,
                        instructions=game["pi-tokens"]["instructions"])
 
     aid = data.aid

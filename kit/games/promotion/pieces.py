@@ -42,10 +42,9 @@ INK = GREYS["ink"]
 # largest: below, the default texts no longer fit at a readable size; above, the piece no
 # longer fits the paper. The layout's schema refuses any other size, naming the file, the
 # entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
-# A PI token's is its diameter.
 SIZES = {
     "cards": ((56.0, 80.0), (90.0, 130.0)),
-    "pi-tokens": (20.0, 40.0),
+    "pi-tokens": ((20.0, 20.0), (40.0, 40.0)),
     "aid": ((95.0, 130.0), (201.9, 265.4)),   # the largest fits Letter only: A4 refuses it by name
 }
 
@@ -152,34 +151,50 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
         rule_y = fy - 1.6
         surface.line(w / 2 - 9.0, rule_y, w / 2 + 9.0, rule_y, stroke=lighten(colour, 0.3), width=0.35)
         bottom = rule_y - 1.6
-    # A pale watermark of the type symbol behind the effect: the type, once more, for the eye
-    # that skims a hand of cards. Drawn as a thick outline, like a rubber stamp: a filled
-    # pale square (the Poste) read as an empty picture box.
-    mark = min(inner_w, bottom - body_top) * 0.72
-    draw_symbol(surface, face.symbol, w / 2, (body_top + bottom) / 2, mark, fill=None,
-                stroke=tint(colour, 0.88, least=0.85), width=2.2)
+    # A pale rubber stamp behind the effect, the type's symbol in a double ring: the type
+    # once more, for the eye that skims a hand of cards. A bare outline of the symbol made the
+    # Poste's square read as an empty picture box; in its ring, it is the office's seal.
+    _stamp(surface, face.symbol, w / 2, (body_top + bottom) / 2, min(inner_w, bottom - body_top) * 0.4,
+           tint(colour, 0.88, least=0.85))
     text_box(surface, inner_x, body_top, inner_w, bottom - body_top, face.body, font="sans", size=BODY_SIZE,
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle", leading=LEADING)
 
 
-# ------------------------------------------------------------------------------------------
-# A round Promotion PI token: the value, and as many marks as the value round the rim.
+def _stamp(surface: "Surface", symbol: str, cx: float, cy: float, r: float, ink: str) -> None:
+    """A round office stamp of radius r: a bold ring, a fine one inside it, a ring of dots
+    between them, the symbol filled in the middle."""
+    surface.circle(cx, cy, r, stroke=ink, width=1.4)
+    surface.circle(cx, cy, r * 0.78, stroke=ink, width=0.5)
+    dots = 24
+    for i in range(dots):
+        angle = math.radians(360 * i / dots)
+        surface.circle(cx + r * 0.89 * math.cos(angle), cy + r * 0.89 * math.sin(angle), r * 0.035, fill=ink)
+    draw_symbol(surface, symbol, cx, cy, r * 0.6, fill=ink)
 
-# The value is printed large in a white disc; the coloured rim carries `value` small
-# symbols (one circle for 1 PI, five stars for 5 PI), so a token reads by its number, by
-# its marks and by its colour, in greyscale too. Both faces are the same drawing, so a
-# token counts whichever way up it lands.
+
+# ------------------------------------------------------------------------------------------
+# A square Promotion PI token: the value, and as many marks as the value round it.
+
+# The value is printed large in a white disc on a square of the value's colour, whose
+# rim carries `value` small symbols (one circle for 1 PI, five stars for 5 PI), so a token
+# reads by its number, by its marks and by its colour, in greyscale too. Tokens are cut
+# along shared lines (kit.model.Component.shared_cuts): a white edge TOKEN_EDGE wide runs
+# round each square, so a cut a little off the line shows white on both tokens. Single-
+# sided: a token never needs turning over.
+TOKEN_EDGE = 1.2    # mm of white inside the cut
 
 MAX_MARKS = 12  # beyond this many marks the rim gets crowded; bigger values print their number only
 
 
 def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour: str, symbol: str) -> None:
-    """Draw one face of a PI token inscribed in frame."""
+    """Draw one PI token in frame."""
     colour = resolve(colour)
     w, h, b = frame.width, frame.height, frame.bleed
-    cx, cy, r = w / 2, h / 2, min(w, h) / 2
-    surface.circle(cx, cy, r + b, fill=colour)
-    inner = r * 0.68
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill="#FFFFFF")
+    surface.rect(TOKEN_EDGE, TOKEN_EDGE, w - 2 * TOKEN_EDGE, h - 2 * TOKEN_EDGE, fill=colour, stroke=INK,
+                 width=0.3, radius=2.0)
+    cx, cy, r = w / 2, h / 2, min(w, h) / 2 - TOKEN_EDGE
+    inner = r * 0.72
     surface.circle(cx, cy, inner, fill="#FFFFFF", stroke=INK, width=0.3)
 
     marks = value if value <= MAX_MARKS else 0
@@ -194,7 +209,7 @@ def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour:
     number_h = inner * 1.05
     text_box(surface, cx - inner * 0.8, cy - inner * 0.83, inner * 1.6, number_h, str(value), font="sans-bold",
              size=26.0, min_size=10.0, colour=INK, align="centre", valign="bottom", leading=1.0)
-    text_box(surface, cx - inner * 0.7, cy + inner * 0.24, inner * 1.4, inner * 0.5, label, font="sans-bold",
+    text_box(surface, cx - inner * 0.7, cy + inner * 0.24, inner * 1.4, inner * 0.56, label, font="sans-bold",
              size=7.0, min_size=7, colour=INK, align="centre", valign="top", leading=1.0)
 
 

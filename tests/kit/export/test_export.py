@@ -81,7 +81,7 @@ def test_the_card_colour_runs_into_the_bleed(promotion_cards):
 def test_shops_refuse_what_they_do_not_print(tmp_path):
     out = kit_export("promotion", "--only", "pi-tokens", "--only", "cards", "--target", "tgc",
                      "--out", str(tmp_path))
-    assert "pi-tokens: The Game Crafter prints no card within 6% of round 22 mm" in out
+    assert "pi-tokens: The Game Crafter prints no card within 6% of 22 x 22 mm" in out
     readme = (tmp_path / "promotion" / "tgc" / "README.txt").read_text(encoding="utf-8")
     assert "pi-tokens: not exported" in readme
     assert not (tmp_path / "promotion" / "tgc" / "pi-tokens").exists()

@@ -105,7 +105,9 @@ def test_kit_texts_and_components():
         assert len(c.instructions.split()) >= 8, c.id
     cards, tokens, aid = kit.components
     assert cards.back is not None and all(p.back is None for p in cards.pieces), "one shared back"
-    assert tokens.round and not tokens.has_backs, "a PI token is never turned over: blank back"
+    assert not tokens.has_backs, "a PI token is never turned over: blank back"
+    # Square, sharing their cuts: strips, then squares, never scissors round a circle.
+    assert not tokens.round and tokens.shared_cuts and tokens.size[0] == tokens.size[1]
     assert {p.label for p in tokens.pieces} == {f"pi-tokens: {v} PI" for v in (1, 5)}
     assert aid.back is not None
 
@@ -164,6 +166,21 @@ def test_pi_tokens_show_their_value_and_leave_their_backs_blank(built):
     assert sorted(cells) == sorted(f"{v} PI" for v, n in values.items() for _ in range(n))
     assert not pages_of(pages, "pi-tokens", "back")
     assert all(p["back_box"] is None for sheet in placed(manifest, "pi-tokens") for p in sheet["pieces"])
+
+
+def test_pi_tokens_touch_their_neighbours_so_one_cut_parts_two(built):
+    """Square tokens with shared cut lines: within a block each token's right edge is its
+    right neighbour's left edge and its bottom edge the top of the one below."""
+    manifest, _ = built
+    for sheet in placed(manifest, "pi-tokens"):
+        boxes = {(round(p["box"][0], 2), round(p["box"][1], 2)): p["box"] for p in sheet["pieces"]
+                 if p["component"] == "pi-tokens"}
+        side = next(iter(boxes.values()))[2]
+        assert all(b[2] == b[3] == side for b in boxes.values())
+        alone = [xy for xy in boxes
+                 if not any((round(xy[0] + dx, 2), round(xy[1] + dy, 2)) in boxes
+                            for dx, dy in ((side, 0), (-side, 0), (0, side), (0, -side)))]
+        assert not alone and len(boxes) > 1
 
 
 def test_aid_table_is_the_engines_player_table(built):
