@@ -71,11 +71,13 @@ def actor_of(action: dict, actor_fields: Iterable[str] = ("player",)) -> str | N
 
 
 def allows(decision: dict, action: dict, actor_fields: Iterable[str] = ("player",)) -> bool:
-    """Whether `action` answers `decision`: the same action, by its decider (when one is
-    named), every field it gives within its choices."""
+    """Whether `action` answers `decision`: the same action, by its decider (when both name
+    one: an action naming nobody, like the magistrate's resolve, is its decider's), every
+    field it gives within its choices."""
     if action.get("action") != decision["action"]:
         return False
-    if decision["player"] is not None and actor_of(action, actor_fields) != decision["player"]:
+    actor = actor_of(action, actor_fields)
+    if decision["player"] is not None and actor is not None and actor != decision["player"]:
         return False
     return all(accepts(choice, action[field]) for field, choice in decision["choices"].items() if field in action)
 

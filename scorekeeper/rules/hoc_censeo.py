@@ -48,10 +48,11 @@ SECRET_BY_PLAYER = ("ballots",)
 # Everything below is pure: a state (a JSON-compatible dict, what `show --json` prints) and
 # an action give a new state, or RuleViolation with one sentence a player understands.
 
-from scorekeeper.errors import N_, RuleViolation, plural  # noqa: E402  (constants above stay first to read)
+from scorekeeper.errors import N_, Message, RuleViolation, plural  # noqa: E402  (constants above stay first to read)
 from scorekeeper.rules.checks import (  # noqa: E402
-    check_fields, check_option_names, is_int, join_names, need_action, shown,
+    check_fields, check_option_names, is_int, need_action, shown,
 )
+from scorekeeper.rules.flow import Event, decision, said, whole  # noqa: E402
 
 VOTE_FIELDS = ("pour", "contre", "colour", "tiebreak", "order", "bonus", "calamity")
 RESOLVE_FIELDS = VOTE_FIELDS[2:]   # a resolve takes the amounts from the ballots
@@ -136,13 +137,20 @@ def apply(state: dict, action: dict) -> dict:
     """The state after `action` (never mutates `state`)."""
     handler = _ACTIONS[need_action(action, TITLE, _ACTIONS)]
     if state["over"]:
-        raise RuleViolation(_over_sentence(state))
+        raise _over(state)
     new = _fresh(state)
     handler(new, action)
     return new
 
 
-# -- what players ask of the rules in guided play ---------------------------------------
+# -- what comes next (SCOREKEEPER.md "What comes next, and who sees what") ----------------
+#
+# A round is the ballots of the three players, each secret and cast in any order, then the
+# magistrate's resolve with only what these ballots leave open. Every step follows from the
+# state (`ballots_cast`, `round`), so the game records no `turn` lines: the rules below refuse
+# what comes out of turn whatever wrote the session (a resolve before the last ballot, a
+# second ballot, a one-shot vote while ballots are pending). Seals and gold are spent at any
+# time, and a one-shot `vote` (every amount at once) stays accepted while no ballot is pending.
 
 def needed(state: dict, player: str, colour: str) -> int:
     """How many more portions of `colour` the player's circle still needs."""
@@ -150,21 +158,89 @@ def needed(state: dict, player: str, colour: str) -> int:
     return record["goal"]["circle"][colour] - record["circle"][colour]
 
 
-def legal_actions(state: dict, player: str) -> list[dict]:
-    """Every action `player` may take between votes right now (RULES.md §4.12): colour each
-    colour their seals can still colour, spend each amount of gold they hold on senators.
-    The vote itself is the table's, one per round: its entries are checked by
-    `check_vote_entry`, and what else it needs by `vote_result`, `tied_groups_needing_order`
-    and `calamity_due`. Empty once the game is over."""
+def pending(state: dict) -> list[dict]:
+    """The ballots not yet cast this round (each secret: its range is its player's senators
+    left), in seating order; once all are in, the magistrate's resolve."""
     if state["over"]:
         return []
-    record = state["players"][player]
-    actions = []
-    if record["seals"] >= SEALS_PER_PORTION:
-        actions += [{"action": "spend_seals", "player": player, "colour": c}
-                    for c in COLOURS if needed(state, player, c) > 0]
-    actions += [{"action": "buy_senators", "player": player, "gold": g} for g in range(1, record["gold"] + 1)]
-    return actions
+    waiting = [n for n in state["seating"] if n not in state["ballots_cast"]]
+    if waiting:
+        return [ballot_decision(state, name) for name in waiting]
+    return [decision("resolve", state["magistrate"], **resolve_choices(state))]
+
+
+def ballot_decision(state: dict, name: str) -> dict:
+    left = state["players"][name]["senators"]
+    return decision("ballot", name, secret=True, pour=whole(0, left), contre=whole(0, left))
+
+
+def resolve_choices(state: dict, answers: dict | None = None) -> dict:
+    """What the magistrate's resolve still needs from the ballots cast, given the `answers`
+    already made (a face asking field by field passes them): `tiebreak` on equal totals,
+    `colour` when POUR may win, `order` naming the voters whose equal amounts change who gets
+    what, `bonus` when the motion may be mauve and someone voted POUR, `calamity` naming each
+    player who must choose between gold and senators. Only names, never an amount."""
+    answers = answers or {}
+    ballots = state["ballots"]
+    pour = {n: b["pour"] for n, b in ballots.items() if b["pour"]}
+    contre = {n: b["contre"] for n, b in ballots.items() if b["contre"]}
+    choices: dict = {}
+    if vote_result(pour, contre, None) is None:
+        choices["tiebreak"] = list(SIDES)
+    result = vote_result(pour, contre, answers.get("tiebreak") if answers.get("tiebreak") in SIDES else None)
+    results = [result] if result else list(SIDES)
+    if "pour" in results:
+        choices["colour"] = list(COLOURS)
+    tied = {n for side in results
+            for group in tied_groups_needing_order(side, pour if side == "pour" else contre, state["seating"])
+            for n in group}
+    if tied:
+        choices["order"] = [n for n in state["seating"] if n in tied]
+    if "pour" in results and pour and answers.get("colour", "mauve") == "mauve":
+        choices["bonus"] = list(MAUVE_CHOICES)
+    if "contre" in results and calamity_due(state, "contre"):
+        choosing = _calamity_choosers(state, contre)
+        if choosing:
+            choices["calamity"] = {n: list(CALAMITY_CHOICES) for n in choosing}
+    return choices
+
+
+def _calamity_choosers(state: dict, contre: dict) -> list[str]:
+    """The players a calamity would strike who may give gold: those who hold some, or may
+    gain some on this very vote (a paid CONTRE rank, whatever the magistrate's order)."""
+    spared_now = spared(state)
+    paid = len(CONTRE_GOLD)
+    may_gain = {n for n, amount in contre.items() if sum(1 for a in contre.values() if a > amount) < paid}
+    return [n for n in state["seating"] if n not in spared_now
+            and (state["players"][n]["gold"] >= CALAMITY_LOSS["gold"] or n in may_gain)]
+
+
+def anytime(state: dict) -> list[dict]:
+    """What each player may do between votes (RULES.md §4.12): colour a portion their circle
+    still needs with seals (secret: the colours listed give the tribe away), buy senators with
+    the gold they hold. Empty once the game is over."""
+    if state["over"]:
+        return []
+    decisions = []
+    for name in state["seating"]:
+        record = state["players"][name]
+        colours = [c for c in COLOURS if needed(state, name, c) > 0]
+        if record["seals"] >= SEALS_PER_PORTION and colours:
+            decisions.append(decision("spend_seals", name, secret=True, colour=colours))
+        if record["gold"] >= 1:
+            decisions.append(decision("buy_senators", name, gold=whole(1, record["gold"])))
+    return decisions
+
+
+def waiting_for(state: dict) -> Message:
+    """What the game waits for now, in one sentence (a refusal's second half)."""
+    if state["over"]:
+        return Message("The game is over.")
+    waiting = [n for n in state["seating"] if n not in state["ballots_cast"]]
+    if waiting:
+        return Message(plural("The game waits for the ballot of {names}.", "The game waits for the ballots of {names}.",
+                              len(waiting)), names=waiting)
+    return Message("The game waits for the magistrate {magistrate} to resolve the vote.", magistrate=state["magistrate"])
 
 
 def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object = 0) -> None:
@@ -231,6 +307,152 @@ def spared(state: dict) -> list[str]:
     return [n for n in state["seating"] if most > 0 and greens[n] == most]
 
 
+# -- what is said ------------------------------------------------------------------------
+# Every accepted entry told as events: a public wording that never holds a player's senators
+# left, a ballot's amount, a tribe or an objective, and where one of those matters, a private
+# wording for the player it belongs to.
+
+def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+    """What `action` did, from the state it met (`before`) and the one it left (`after`)."""
+    name = action.get("action")
+    if name == "ballot":
+        return _ballot_events(after, action)
+    if name in ("vote", "resolve"):
+        return _vote_events(before, after, action)
+    if name == "spend_seals":
+        return [_seals_event(before, after, action["player"], action["colour"])]
+    if name == "buy_senators":
+        player, gold = action["player"], action["gold"]
+        return [Event(Message(plural("{name} spends {gold} gold for {senators} senators.",
+                                     "{name} spends {gold} gold for {senators} senators.", gold),
+                              name=player, gold=gold, senators=gold * SENATORS_PER_GOLD),
+                      Message(plural("{name} spends {gold} gold for {senators} senators and now has {left} senators.",
+                                     "{name} spends {gold} gold for {senators} senators and now has {left} senators.",
+                                     gold),
+                              name=player, gold=gold, senators=gold * SENATORS_PER_GOLD,
+                              left=after["players"][player]["senators"]), player)]
+    return []
+
+
+def _ballot_events(after: dict, action: dict) -> list[Event]:
+    player = action["player"]
+    pour, contre = action.get("pour", 0), action.get("contre", 0)
+    events = [Event(Message("{name}'s ballot is in.", name=player),
+                    Message("{name}'s ballot is in: POUR {pour}, CONTRE {contre}.", name=player, pour=pour, contre=contre),
+                    player)]
+    return events + [Event(waiting_for(after))]
+
+
+def _vote_events(before: dict, after: dict, action: dict) -> list[Event]:
+    vote = after["votes"][-1]
+    side, ranked = vote["result"].upper(), vote["ranked"]
+    high, low = max(vote["pour"], vote["contre"]), min(vote["pour"], vote["contre"])
+    if vote["pour"] == vote["contre"] == 0:
+        events = [said("Nobody wrote any senators; on the magistrate's word {side} wins.", side=side)]
+    elif vote["pour"] == vote["contre"]:
+        events = [said("{side} wins on the magistrate's word, {high} to {low}.", side=side, high=high, low=low)]
+    else:
+        events = [said("{side} wins {high} to {low}.", side=side, high=high, low=low)]
+    if vote["result"] == "pour":
+        colour = vote["colour"]
+        events.append(said("The motion is {colour}.", colour=colour))
+        for place, name in enumerate(ranked[:POUR_COLOURING_RANKS]):
+            # whether a circle takes the portion follows from the tribe: only its owner reads which
+            coloured = name not in vote.get("forfeited", [])
+            events.append(Event(
+                Message("{name} colours a {colour} portion if their circle still takes one.", name=name, colour=colour),
+                Message("{name} colours a {colour} portion.", name=name, colour=colour) if coloured else
+                Message("{name}'s circle takes no more {colour} portions: this one is forfeited.", name=name, colour=colour),
+                name))
+            if place == 0:
+                (extra,) = COLOUR_BONUS[vote["bonus"]].values()
+                events.append(said(_BONUS_WORDS[vote["bonus"]], name=name, seals=POUR_SEALS, extra=extra))
+    else:
+        for name, gold in zip(ranked, CONTRE_GOLD):
+            events.append(said("{name} gains {gold} gold.", name=name, gold=gold))
+        if after["chaos"] > before["chaos"]:
+            events.append(said("Rome's circle turns grey: chaos {chaos} of {portions}.",
+                               chaos=after["chaos"], portions=ROME_PORTIONS))
+    if not ranked:
+        events.append(said("Nobody wrote senators on the winning side: nobody gains anything."))
+    if vote["calamity"]:
+        written = {n: sum(before["ballots"][n].values()) for n in before["ballots"]} if action["action"] == "resolve" \
+            else {n: sum((action.get(side) or {}).get(n, 0) for side in SIDES) for n in before["seating"]}
+        events += _calamity_events(before, after, vote, written)
+    unused = [field for field, used in (("tiebreak", vote["pour"] == vote["contre"]),
+                                        ("calamity", vote["calamity"]),
+                                        ("bonus", vote["result"] == "pour" and vote["colour"] == "mauve"))
+              if action.get(field) and not used]
+    if unused:
+        events.append(said("Not needed on this vote, so not used: {fields}.", fields=", ".join(unused)))
+    events += _end_events(after)
+    return events
+
+
+# The largest POUR voter's gains, by the bonus their motion brought (RULES.md §4.6).
+_BONUS_WORDS = {
+    "bleu": N_("{name} gains {seals} seal and the bleu bonus: {extra} more seal."),
+    "jaune": N_("{name} gains {seals} seal and the jaune bonus: {extra} gold."),
+    "vert": N_("{name} gains {seals} seal and the vert bonus: {extra} senators."),
+}
+
+
+def _calamity_events(before: dict, after: dict, vote: dict, written: dict) -> list[Event]:
+    spared_names = vote.get("spared") or []
+    events = [said(plural("Calamity! {names} (most green portions) is spared.",
+                          "Calamity! {names} (most green portions) are spared.", len(spared_names)), names=spared_names)
+              if spared_names else said("Calamity! Nobody is spared.")]
+    for name, choice in vote.get("losses", {}).items():
+        if choice == "gold":
+            events.append(said("{name} loses {gold} gold to the calamity.", name=name, gold=CALAMITY_LOSS["gold"]))
+        else:
+            # senators left are secret, and the loss stops at 0: only its owner reads how many went
+            lost = before["players"][name]["senators"] - written.get(name, 0) - after["players"][name]["senators"]
+            events.append(Event(Message("{name} loses senators to the calamity.", name=name),
+                                Message(plural("{name} loses {lost} senator to the calamity.",
+                                               "{name} loses {lost} senators to the calamity.", lost),
+                                        name=name, lost=lost), name))
+    return events
+
+
+def _seals_event(before: dict, after: dict, player: str, colour: str) -> Event:
+    """The portion coloured with seals; a circle it completes is its owner's to read (the
+    objective counts only when the next vote is resolved)."""
+    public = Message("{name} colours a {colour} portion with {seals} seals.", name=player, colour=colour,
+                     seals=SEALS_PER_PORTION)
+    if after["players"][player]["objectives"]["circle"] and not before["players"][player]["objectives"]["circle"]:
+        return Event(public, Message("{name} colours a {colour} portion with {seals} seals: the circle is complete, "
+                                     "and counts when the next vote is resolved.", name=player, colour=colour,
+                                     seals=SEALS_PER_PORTION), player)
+    return Event(public)
+
+
+def _end_events(after: dict) -> list[Event]:
+    if not after["over"]:
+        return [said("Next: round {round} of {rounds}, magistrate {magistrate}.",
+                     round=after["round"] + 1, rounds=ROUNDS, magistrate=after["magistrate"])]
+    winners = after["winners"]
+    if not winners:
+        return [said("All {rounds} rounds are played and nobody met an objective: the game ends.", rounds=ROUNDS)]
+    events = [said(plural("{names} meets an objective: the game ends.", "{names} meet an objective: the game ends.",
+                          len(winners)), names=winners)]
+    for name in winners:
+        record = after["players"][name]
+        met = record["objectives"]
+        events.append(Event(Message("{name} wins.", name=name),
+                            Message(_MET[(met["circle"], met["secondary"])], name=name,
+                                    goal=Message(_SECONDARY[record["goal"]["secondary"]["kind"]],
+                                                 n=record["goal"]["secondary"]["amount"])), name))
+    return events
+
+
+_MET = {(True, False): N_("{name} completes the circle."),
+        (False, True): N_("{name} meets the secondary objective: {goal}."),
+        (True, True): N_("{name} completes the circle and meets the secondary objective: {goal}.")}
+_SECONDARY = {"seals": N_("hold {n} seals at once"), "gold": N_("hold {n} gold at once"),
+              "wins": N_("be the largest voter of the winning side in {n} votes")}
+
+
 # -- actions ----------------------------------------------------------------------------
 
 def _vote(state: dict, action: dict) -> None:
@@ -239,7 +461,8 @@ def _vote(state: dict, action: dict) -> None:
     if state["round"] >= ROUNDS:
         raise RuleViolation("All {ROUNDS} rounds have been played; there is no vote left.", ROUNDS=ROUNDS)
     if state["ballots_cast"]:
-        raise RuleViolation("Ballots are being cast this round ({ballots_cast} so far); finish with the remaining ballots and resolve, or undo them, before a vote.", ballots_cast=list(state['ballots_cast']))
+        raise RuleViolation("Ballots are being cast this round ({ballots_cast} so far), so a vote of every amount at once cannot be entered: {waiting} Or undo those ballots first.",
+                            ballots_cast=list(state['ballots_cast']), waiting=waiting_for(state))
     seating, players = state["seating"], state["players"]
     pour = _side_amounts(state, action, "pour")
     contre = _side_amounts(state, action, "contre")
@@ -270,7 +493,9 @@ def _vote(state: dict, action: dict) -> None:
     for group in tied_groups_needing_order(result, amounts, seating):
         missing = [n for n in group if n not in order]
         if missing:
-            raise RuleViolation("{group} each voted {amounts} {value}; the magistrate {magistrate} must give their order (order {group2} or another).", group=group, amounts=amounts[group[0]], value=result.upper(), magistrate=magistrate, group2=', '.join(group))
+            # who tied is the magistrate's to know (they rank them); how much they wrote is not
+            raise RuleViolation("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give their order (order {example} or another).",
+                                side=result.upper(), group=group, magistrate=magistrate, example=','.join(group))
     ranked = rank_voters(amounts, seating, order)
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
         raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=', '.join(MAUVE_CHOICES))
@@ -384,7 +609,10 @@ def _spend_seals(state: dict, action: dict) -> None:
     if player["seals"] < SEALS_PER_PORTION:
         raise RuleViolation(plural("{name} has {seals} seal and needs {SEALS_PER_PORTION} to colour a portion.", "{name} has {seals} seals and needs {SEALS_PER_PORTION} to colour a portion.", player['seals']), name=name, seals=player['seals'], SEALS_PER_PORTION=SEALS_PER_PORTION)
     if needed(state, name, colour) <= 0:
-        raise RuleViolation("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).", name=name, colour=colour, circle=player['circle'][colour], circle2=player['goal']['circle'][colour])
+        # how many portions the circle wants is the tribe's secret: the shared screen says no number
+        raise RuleViolation("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",
+                            public=N_("{name}'s circle takes no {colour} portion now."),
+                            name=name, colour=colour, circle=player['circle'][colour], circle2=player['goal']['circle'][colour])
     player["seals"] -= SEALS_PER_PORTION
     player["circle"][colour] += 1
     _check_objectives(state)
@@ -421,10 +649,12 @@ def _check_objectives(state: dict) -> None:
 
 # -- validation helpers -----------------------------------------------------------------
 
-def _over_sentence(state: dict) -> str:
+def _over(state: dict) -> RuleViolation:
     if state["winners"]:
-        return f"The game is over ({join_names(state['winners'])} met an objective); no more actions are possible."
-    return f"The game is over after {ROUNDS} rounds; no more actions are possible."
+        return RuleViolation(plural("The game is over ({winners} met an objective); no more actions are possible.",
+                                    "The game is over ({winners} met an objective); no more actions are possible.",
+                                    len(state["winners"])), winners=list(state["winners"]))
+    return RuleViolation("The game is over after {ROUNDS} rounds; no more actions are possible.", ROUNDS=ROUNDS)
 
 
 def _player(state: dict, action: dict) -> str:

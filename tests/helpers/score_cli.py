@@ -24,8 +24,6 @@ REPO = Path(__file__).resolve().parents[2]
 SHARED = next((folder / "shared" for folder in REPO.parents if (folder / "shared" / "scenarios").is_dir()),
               REPO.parent / "shared")
 SCENARIOS = SHARED / "scenarios"
-# Examples for work in progress (SCOREKEEPER.md's secret ballots), run like the others.
-PENDING_SCENARIOS = SHARED / "scenarios-pending"
 
 HOC_PLAYERS = ("Alice:titienses", "Bob:ramnes", "Chloé:luceres")
 

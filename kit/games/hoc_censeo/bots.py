@@ -48,6 +48,21 @@ def load(layouts_root) -> dict:
 
 # --- bots -------------------------------------------------------------------------------------
 
+def between_votes_options(state: dict, me: str) -> list[dict]:
+    """Every action the rules allow `me` at any time (rules.anytime), one per choice: each
+    colour their seals may colour, each amount of gold they may spend."""
+    options = []
+    for decision in rules.anytime(state):
+        if decision["player"] != me:
+            continue
+        if decision["action"] == "spend_seals":
+            options += [{"action": "spend_seals", "player": me, "colour": c} for c in decision["choices"]["colour"]]
+        else:
+            gold = decision["choices"]["gold"]
+            options += [{"action": "buy_senators", "player": me, "gold": g} for g in range(gold["min"], gold["max"] + 1)]
+    return options
+
+
 class RandomBot:
     """Uniform among the legal choices at every decision."""
 
@@ -57,7 +72,7 @@ class RandomBot:
         self.rng, self.choices = rng, choices
 
     def between_votes(self, state: dict, me: str, colour: str) -> dict | None:
-        options = rules.legal_actions(state, me)
+        options = between_votes_options(state, me)
         pick = self.rng.randrange(len(options) + 1)       # the last one: do nothing
         return options[pick] if pick < len(options) else None
 
@@ -91,7 +106,7 @@ class GreedyBot(RandomBot):
         return state["players"][me]["goal"]
 
     def between_votes(self, state: dict, me: str, colour: str) -> dict | None:
-        options = rules.legal_actions(state, me)
+        options = between_votes_options(state, me)
         seals = [a for a in options if a["action"] == "spend_seals"]
         if seals:
             # the colour of the law on the table will come by vote: spend on another one first

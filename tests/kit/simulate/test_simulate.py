@@ -78,13 +78,14 @@ def test_the_engine_never_changes_a_state_it_was_given(game, monkeypatch):
 
 
 class CheckingBot(module("hoc-censeo").RandomBot):
-    """A random bot that first checks every action legal_actions lists against the engine."""
+    """A random bot that first checks every action the rules allow at any time against the engine."""
 
     def between_votes(self, state, me, colour):
-        for action in hoc_rules.legal_actions(state, me):
+        options = module("hoc-censeo").between_votes_options(state, me)
+        for action in options:
             hoc_rules.apply(state, action)        # raises RuleViolation if the list lied
         seals = state["players"][me]["seals"] >= hoc_rules.SEALS_PER_PORTION
-        listed = {a["colour"] for a in hoc_rules.legal_actions(state, me) if a["action"] == "spend_seals"}
+        listed = {a["colour"] for a in options if a["action"] == "spend_seals"}
         for colour_ in hoc_rules.COLOURS:
             if seals and colour_ not in listed:
                 with pytest.raises(RuleViolation):
@@ -94,7 +95,7 @@ class CheckingBot(module("hoc-censeo").RandomBot):
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_hoc_censeo_legal_actions_are_exactly_what_the_engine_accepts(seed, monkeypatch_session):
+def test_hoc_censeo_anytime_is_exactly_what_the_engine_accepts(seed, monkeypatch_session):
     sim = module("hoc-censeo")
     monkeypatch_session.setitem(sim.BOT_CLASSES, "checking", CheckingBot)
     sim.play(table("hoc-censeo"), ["checking"] * 3, {}, runner.game_rng(seed, 0))
