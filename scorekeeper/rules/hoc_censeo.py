@@ -199,20 +199,39 @@ def resolve_choices(state: dict, answers: dict | None = None) -> dict:
     if "pour" in results and pour and answers.get("colour", "mauve") == "mauve":
         choices["bonus"] = list(MAUVE_CHOICES)
     if "contre" in results and calamity_due(state, "contre"):
-        choosing = _calamity_choosers(state, contre)
+        ranked = resolve_ranked(state, answers) if result == "contre" and ("order" not in choices or "order" in answers) \
+            else None
+        choosing = _calamity_choosers(state, contre, ranked)
         if choosing:
             choices["calamity"] = {n: list(CALAMITY_CHOICES) for n in choosing}
     return choices
 
 
-def _calamity_choosers(state: dict, contre: dict) -> list[str]:
-    """The players a calamity would strike who may give gold: those who hold some, or may
-    gain some on this very vote (a paid CONTRE rank, whatever the magistrate's order)."""
+def _calamity_choosers(state: dict, contre: dict, ranked: list[str] | None) -> list[str]:
+    """The players a calamity would strike who may give gold: those who hold some, or gain
+    some on this very vote (a paid CONTRE rank: `ranked` when known, else any the
+    magistrate's order may give them)."""
     spared_now = spared(state)
     paid = len(CONTRE_GOLD)
-    may_gain = {n for n, amount in contre.items() if sum(1 for a in contre.values() if a > amount) < paid}
+    if ranked is not None:
+        may_gain = set(ranked[:paid])
+    else:
+        may_gain = {n for n, amount in contre.items() if sum(1 for a in contre.values() if a > amount) < paid}
     return [n for n in state["seating"] if n not in spared_now
             and (state["players"][n]["gold"] >= CALAMITY_LOSS["gold"] or n in may_gain)]
+
+
+def resolve_ranked(state: dict, answers: dict) -> list[str]:
+    """The winning side's voters, first to last, once the `answers` settle who wins and in
+    which order equal voters come (the ballots' names only, never their amounts)."""
+    ballots = state["ballots"]
+    pour = {n: b["pour"] for n, b in ballots.items() if b["pour"]}
+    contre = {n: b["contre"] for n, b in ballots.items() if b["contre"]}
+    result = vote_result(pour, contre, answers.get("tiebreak") if answers.get("tiebreak") in SIDES else None)
+    if result is None:
+        return []
+    order = answers.get("order") if isinstance(answers.get("order"), list) else []
+    return rank_voters(pour if result == "pour" else contre, state["seating"], order)
 
 
 def anytime(state: dict) -> list[dict]:
@@ -434,12 +453,12 @@ def _end_events(after: dict) -> list[Event]:
     winners = after["winners"]
     if not winners:
         return [said("All {rounds} rounds are played and nobody met an objective: the game ends.", rounds=ROUNDS)]
-    events = [said(plural("{names} meets an objective: the game ends.", "{names} meet an objective: the game ends.",
-                          len(winners)), names=winners)]
+    # who wins is the face's closing line; what each met stays its owner's
+    events = []
     for name in winners:
         record = after["players"][name]
         met = record["objectives"]
-        events.append(Event(Message("{name} wins.", name=name),
+        events.append(Event(Message("{name} meets an objective.", name=name),
                             Message(_MET[(met["circle"], met["secondary"])], name=name,
                                     goal=Message(_SECONDARY[record["goal"]["secondary"]["kind"]],
                                                  n=record["goal"]["secondary"]["amount"])), name))

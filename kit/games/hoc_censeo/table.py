@@ -1,5 +1,5 @@
 """Hoc Censeo at the table: `kit score vote / ballot / resolve / spend-seals / buy-senators`,
-the table view, the outcome lines after a vote, and the guided `kit score play`.
+the table view, and the questions guided play asks for the rules' decisions.
 
 Everything the rules decide comes from scorekeeper.rules.hoc_censeo; this module only asks,
 builds actions and prints. What a shared screen shows keeps RULES.md §4.14: the totals and
@@ -14,7 +14,8 @@ import click
 
 from kit import i18n, table
 from kit.errors import KitError
-from kit.i18n import _, ngettext
+from scorekeeper.errors import RuleViolation
+from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
@@ -44,7 +45,16 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
                        ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
             action[key] = value
-    table.submit(file, action)
+    _submit_in_public(file, action)
+
+
+def _submit_in_public(file: Path, action: dict) -> None:
+    """Submit from the table's shared screen: a refusal says the rule broken, never a
+    player's senators left (`kit score act` stays the machine's, naming every value)."""
+    try:
+        table.submit(file, action)
+    except RuleViolation as refused:
+        raise KitError(i18n.refusal(refused, reveal=False)) from None
 
 
 @click.command(epilog=table.examples("ballot senate.jsonl Alice", "resolve senate.jsonl --colour bleu"))
@@ -52,12 +62,9 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
 @table.PLAYER
 def ballot(file: Path, player: str) -> None:
     """Hoc Censeo: PLAYER casts a secret ballot of this round, typed without showing it."""
-    def build(session) -> dict:
-        name = table.match_name(player, session.state["seating"])
-        pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True)
-        contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True)
-        return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
-    table.submit(file, build(table.open_session(file)))
+    state = table.open_session(file).state
+    name = table.match_name(player, state["seating"])
+    _submit_in_public(file, _ask_ballot(name, state))
 
 
 @click.command(epilog=table.examples("resolve senate.jsonl --colour bleu",
@@ -75,7 +82,7 @@ def resolve(file: Path, colour, tiebreak, order, bonus, calamity) -> None:
                        ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
             action[key] = value
-    table.submit(file, action)
+    _submit_in_public(file, action)
 
 
 def _calamity_pairs(values: tuple[str, ...]) -> dict:
@@ -94,7 +101,7 @@ def _calamity_pairs(values: tuple[str, ...]) -> dict:
 @table.PLAYER
 @click.option("--colour", type=table.Word(COLOURS), required=True, help="The portion's colour.")
 def spend_seals(file: Path, player: str, colour: str) -> None:
-    table.submit(file, {"action": "spend_seals", "player": player, "colour": colour})
+    _submit_in_public(file, {"action": "spend_seals", "player": player, "colour": colour})
 
 
 @click.command("buy-senators", help=f"Hoc Censeo: PLAYER spends gold for senators, "
@@ -240,203 +247,139 @@ def render(state: dict, lang: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
-    """What a vote did, in sentences for the table: the totals and who ranks where, never an
-    amount of one player (printed after `act`, `vote`, `resolve` and in play)."""
-    if action.get("action") not in ("vote", "resolve") or len(after["votes"]) == len(before["votes"]):
-        return []
-    vote = after["votes"][-1]
-    side = vote["result"].upper()
-    high, low = max(vote["pour"], vote["contre"]), min(vote["pour"], vote["contre"])
-    if vote["pour"] == vote["contre"] == 0:
-        lines = [_("Nobody wrote any senators; on the magistrate's word {side} wins.").format(side=side)]
-    elif vote["pour"] == vote["contre"]:
-        lines = [_("{side} wins on the magistrate's word, {high} to {low}.").format(side=side, high=high, low=low)]
-    else:
-        lines = [_("{side} wins {high} to {low}.").format(side=side, high=high, low=low)]
-    if vote["colour"]:
-        lines[0] += " " + _("The motion is {colour}.").format(colour=table.label(vote["colour"]))
-    ranked = vote["ranked"]
-    if vote["result"] == "pour":
-        for place, name in enumerate(ranked[:rules.POUR_COLOURING_RANKS]):
-            if name in vote.get("forfeited", []):
-                did = _("{name} has no room for {colour}: the portion is forfeited").format(
-                    name=name, colour=table.label(vote["colour"]))
-            else:
-                did = _("{name} colours a {colour} portion").format(name=name, colour=table.label(vote["colour"]))
-            if place == 0:
-                did += _(", gains {seals} seal and the {bonus} bonus").format(
-                    seals=rules.POUR_SEALS, bonus=table.label(vote["bonus"]))
-            lines.append(f"  {did}.")
-    else:
-        for name, gold in zip(ranked, rules.CONTRE_GOLD):
-            lines.append("  " + _("{name} gains {gold} gold.").format(name=name, gold=gold))
-        if after["chaos"] > before["chaos"]:
-            lines.append("  " + _("Rome's circle turns grey: chaos {chaos}/{portions}.").format(
-                chaos=after["chaos"], portions=rules.ROME_PORTIONS))
-    if not ranked:
-        lines.append("  " + _("Nobody wrote senators on the winning side: nobody gains anything."))
-    if vote["calamity"]:
-        spared = vote.get("spared") or []
-        text = _("Calamity!") + " "
-        if spared:
-            text += ngettext("{names} (most green portions) is spared.", "{names} (most green portions) are spared.",
-                             len(spared)).format(names=i18n.join(spared)) + " "
-        else:
-            text += _("Nobody is spared.") + " "
-        losses = []
-        for name, choice in vote.get("losses", {}).items():
-            losses.append(_("{name} loses 1 gold").format(name=name) if choice == "gold"
-                          else _("{name} loses senators").format(name=name))   # how many is secret
-        lines.append("  " + text + "; ".join(losses) + ".")
-    unused = [field for field, used in (("tiebreak", vote["pour"] == vote["contre"]),
-                                        ("calamity", vote["calamity"]),
-                                        ("bonus", vote["result"] == "pour" and vote["colour"] == "mauve"))
-              if action.get(field) and not used]
-    if unused:
-        lines.append("  " + _("Not needed on this vote, so not used: {fields}.").format(
-            fields=", ".join("--" + f for f in unused)))
-    if not after["over"]:
-        lines.append(_("Next: round {round} of {rounds}, magistrate {magistrate}.").format(
-            round=after["round"] + 1, rounds=rules.ROUNDS, magistrate=after["magistrate"]))
-    return lines
+# -- guided play: the rules' decisions, asked ------------------------------------------------
+# `kit score play` walks rules.pending (kit.table.play_pending): the ballots one player at a
+# time, typed without showing, then the magistrate's resolve with only what the ballots leave
+# open. Seals and gold may be spent between any two decisions.
+
+ACTION_LABELS = {
+    "ballot": N_("secret ballot"),
+    "resolve": N_("resolve the vote"),
+    "spend_seals": N_("spend seals on a portion"),
+    "buy_senators": N_("buy senators with gold"),
+    "vote": N_("the whole vote at once"),
+}
+FIELD_LABELS = {
+    ("ballot", "pour"): N_("POUR"),
+    ("ballot", "contre"): N_("CONTRE"),
+    ("resolve", "tiebreak"): N_("Tie-break (equal totals)"),
+    ("resolve", "colour"): N_("The motion's colour"),
+    ("resolve", "order"): N_("The magistrate's order among equal voters"),
+    ("resolve", "bonus"): N_("Mauve bonus (largest POUR voter's choice)"),
+    ("resolve", "calamity"): N_("Calamity: what each player loses"),
+    ("spend_seals", "colour"): N_("Colour"),
+    ("buy_senators", "gold"): N_("Gold to spend"),
+}
+ACTOR_FIELDS: dict[str, str] = {}   # every action names its player in `player`; resolve is the magistrate's
+
+BALLOT_HELP = N_("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
+                 "never repeats it.")
 
 
-# -- guided play ---------------------------------------------------------------------------
-
-def play(path: Path, session) -> None:
-    """Round after round until the game ends. Each player's vote is a secret ballot saved at
-    once (nothing typed is shown, a refusal never repeats a number); once all are in, the
-    totals are confirmed and the vote resolved. Every entry is saved as soon as accepted."""
-    announced = []
-
-    def step(guide: table.Guide) -> bool:
-        state = guide.state
-        if state["over"]:
-            if not announced:
-                _announce_end(state)
-            return True
-        click.echo("")
-        click.echo(_("Round {round} of {rounds}. Magistrate: {magistrate}. Chaos {chaos}/{portions}.").format(
-            round=state["round"] + 1, rounds=rules.ROUNDS, magistrate=state["magistrate"], chaos=state["chaos"],
-            portions=rules.ROME_PORTIONS))
-        if state["ballots_cast"]:
-            click.echo(_("Ballots already cast this round: {names}.").format(names=i18n.join(state["ballots_cast"])))
-        choice = _menu(state)
-        if choice == "seals":
-            _spend_seals(guide)
-        elif choice == "gold":
-            _buy_senators(guide)
-        else:
-            if _vote(guide) and guide.state["over"]:
-                announced.append(True)
-                _announce_end(guide.state, already_said=True)
-                return True
-        return False
-    table.guided_loop(step)
+def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
+    """The action answering `decision`, or a seal or gold spending asked first (offered
+    whenever a player holds what it takes: both are allowed at any time)."""
+    spending = _offer_spending(decision, state)
+    if spending is not None:
+        return spending
+    if decision["action"] == "ballot":
+        return _ask_ballot(decision["player"], state)
+    return _ask_resolve(decision, state)
 
 
-def _menu(state: dict) -> str:
-    choices = ["vote"]
-    if any(p["seals"] >= rules.SEALS_PER_PORTION and _needed_colours(state, n) for n, p in state["players"].items()):
-        choices.append("seals")
-    if any(p["gold"] >= 1 for p in state["players"].values()):
-        choices.append("gold")
-    if len(choices) == 1:
-        return "vote"
-    help_text = _("vote: each player casts a secret ballot; seals: spend {seals} to colour a portion; "
-                  "gold: buy {senators} senators a coin.").format(seals=rules.SEALS_PER_PORTION,
-                                                                  senators=rules.SENATORS_PER_GOLD)
-    click.echo("  " + help_text)
-    return table.ask_choice(_("Next"), choices, default="vote", help=help_text)
+def _offer_spending(decision: dict, state: dict) -> dict | None:
+    """Seals or gold before the decision, when someone holds them. Who may spend is public
+    (seals and gold are on the table); which colours a circle takes is not, so every colour
+    is offered and the rules refuse one the circle does not take, in public words."""
+    players = state["players"]
+    sealers = [n for n in state["seating"] if players[n]["seals"] >= rules.SEALS_PER_PORTION]
+    buyers = [n for n in state["seating"] if players[n]["gold"] >= 1]
+    if not sealers and not buyers:
+        return None
+    choices = ["vote"] + (["seals"] if sealers else []) + (["gold"] if buyers else [])
+    help_text = _("vote: {decision}; seals: spend {seals} to colour a portion; gold: buy {senators} senators a coin.").format(
+        decision=_(ACTION_LABELS[decision["action"]]), seals=rules.SEALS_PER_PORTION, senators=rules.SENATORS_PER_GOLD)
+    choice = table.ask_choice(_("Next"), choices, default="vote", help=help_text)
+    if choice == "seals":
+        name = sealers[0] if len(sealers) == 1 else table.ask_player(_("Who spends seals"), sealers)
+
+        def colour_taken(text: str) -> dict:
+            colour = table.match_word(text, COLOURS)
+            if colour is None:
+                raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(table.label, COLOURS))))
+            action = {"action": "spend_seals", "player": name, "colour": colour}
+            try:
+                rules.apply(state, action)
+            except RuleViolation as refused:   # said on the shared screen: no tribe in it
+                raise KitError(i18n.refusal(refused, reveal=False)) from None
+            return action
+        return table.ask(_("{name}, colour a portion in ({choices})").format(
+            name=name, choices="/".join(map(table.label, COLOURS))), colour_taken)
+    if choice == "gold":
+        name = buyers[0] if len(buyers) == 1 else table.ask_player(_("Who spends gold"), buyers)
+        have = players[name]["gold"]
+
+        def check(gold: int) -> None:
+            if not 1 <= gold <= have:
+                raise KitError(_("Give a whole number from {low} to {high}.").format(low=1, high=have))
+        gold = table.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
+            name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check)
+        return {"action": "buy_senators", "player": name, "gold": gold}
+    return None
 
 
-def _needed_colours(state: dict, name: str) -> list[str]:
-    return [c for c in COLOURS if rules.needed(state, name, c) > 0]
+def _ask_ballot(name: str, state: dict) -> dict:
+    """One player's ballot, typed without showing; a refusal at the prompt names the rule,
+    never the number typed nor the senators left (the others may still be looking)."""
+    click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
+    help_text = _(BALLOT_HELP)
+    pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
+                            check=lambda v: rules.check_vote_entry(state, name, v, 0))
+    contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
+                              check=lambda v: rules.check_vote_entry(state, name, pour, v))
+    return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
 
 
-def _vote(guide: table.Guide) -> bool:
-    """Ballots for whoever has not voted yet, then the totals confirmed and the vote
-    resolved; True once resolved."""
-    help_text = _("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
-                  "never repeats it.")
-    for name in guide.state["seating"]:
-        if name in guide.state["ballots_cast"]:
-            continue
-        state = guide.state
-        click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
-        pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
-                                 check=lambda v, n=name, s=state: rules.check_vote_entry(s, n, v, 0))
-        contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
-                                   check=lambda v, n=name, p=pour, s=state: rules.check_vote_entry(s, n, p, v))
-        if table.try_submit(guide.path, {"action": "ballot", "player": name, "pour": pour, "contre": contre},
-                             quiet=True, reveal=False) is None:
-            raise table.Restart
-        click.echo(_("{name}'s ballot is cast.").format(name=name))
-    state = guide.state
-    ballots = state["ballots"]
-    pour = {n: b["pour"] for n, b in ballots.items() if b["pour"]}
-    contre = {n: b["contre"] for n, b in ballots.items() if b["contre"]}
-    click.echo(_("All ballots are in: POUR {pour}, CONTRE {contre}.").format(
-        pour=sum(pour.values()), contre=sum(contre.values())))
-    if not table.ask_yes_no(_("Resolve the vote with these totals?"), default=True):
-        _cast_again(guide)
-        raise table.Restart
-    action: dict = {"action": "resolve"}
-    result = rules.vote_result(pour, contre, None)
-    if result is None:
-        result = table.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
-            magistrate=state["magistrate"]), SIDES)
-        action["tiebreak"] = result
-    if result == "pour":
-        action["colour"] = table.ask_choice(_("POUR wins. The motion's colour"), COLOURS)
-    amounts = pour if result == "pour" else contre
-    order: list[str] = []
-    for group in rules.tied_groups_needing_order(result, amounts, state["seating"]):
-        order += _ask_order(state["magistrate"], group, result)
-    if order:
-        action["order"] = order
-    ranked = rules.rank_voters(amounts, state["seating"], order)
-    if result == "pour" and action["colour"] == "mauve" and ranked:
-        action["bonus"] = table.ask_choice(_("{name}, your bonus for the mauve motion").format(name=ranked[0]),
+def _ask_resolve(decision: dict, state: dict) -> dict:
+    """The magistrate's resolve, field by field, each asked only while the rules still need it
+    (rules.resolve_choices narrows as the answers come). No total is said before it is
+    resolved: the outcome tells the totals and who ranks where."""
+    magistrate = decision["player"]
+    click.echo(_("All ballots are in. {magistrate}, as magistrate, resolves the vote.").format(magistrate=magistrate))
+    answers: dict = {}
+    if "tiebreak" in decision["choices"]:
+        answers["tiebreak"] = table.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
+            magistrate=magistrate), SIDES)
+    needs = rules.resolve_choices(state, answers)
+    if "colour" in needs:
+        answers["colour"] = table.ask_choice(_("POUR wins. The motion's colour"), COLOURS)
+        needs = rules.resolve_choices(state, answers)
+    if "order" in needs:
+        answers["order"] = _ask_order(magistrate, needs["order"])
+        needs = rules.resolve_choices(state, answers)
+    if "bonus" in needs:
+        first = rules.resolve_ranked(state, answers)[0]
+        answers["bonus"] = table.ask_choice(_("{name}, your bonus for the mauve motion").format(name=first),
                                             MAUVE_CHOICES)
-    if rules.calamity_due(state, result):
-        action["calamity"] = _ask_calamity(state, ranked)
-    session = table.try_submit(guide.path, action, quiet=True, reveal=False,
-                                refused_note=_("The vote was not resolved; let us take it again."))
-    if session is None:
-        return False
-    for line in table.outcome_lines(session, state, action)[1:]:
-        click.echo(line)
-    return True
+    if "calamity" in needs:
+        answers["calamity"] = _ask_calamity(state, needs["calamity"])
+    return {"action": "resolve", **answers}
 
 
-def _cast_again(guide: table.Guide) -> None:
-    """Undo ballots back to the one a player wants to cast again (those after it go too)."""
-    cast = guide.state["ballots_cast"]
-    name = table.ask_player(_("Whose ballot is to be cast again?"), cast)
-    again = cast[cast.index(name):]
-    for _name in again:
-        table.submit(guide.path, {"action": "undo"}, quiet=True)
-    click.echo(ngettext("{names} casts a ballot again.", "{names} cast their ballots again.", len(again)).format(
-        names=i18n.join(again)))
-
-
-def _ask_order(magistrate: str, group: list[str], side: str) -> list[str]:
-    """The magistrate ranks voters who wrote equal amounts (the amount stays secret)."""
-    click.echo(_("{names} wrote the same amount for {side}.").format(names=i18n.join(group), side=side.upper()))
-    left, order = list(group), []
+def _ask_order(magistrate: str, names: list[str]) -> list[str]:
+    """The magistrate ranks the voters the rules name (equal on the winning side; how much
+    they wrote is never said), first to last; names typed in any case, without accents."""
+    left, order = list(names), []
     while len(left) > 1:
-        pick = table.ask_player(_("{magistrate}, as magistrate, who ranks first among them").format(
-            magistrate=magistrate), left)
+        pick = table.ask_player(_("{magistrate}, as magistrate: who ranks first among {names}").format(
+            magistrate=magistrate, names=i18n.join(left)), left)
         order.append(pick)
         left.remove(pick)
     return order + left
 
 
-def _ask_calamity(state: dict, ranked: list[str]) -> dict:
-    """Each player's loss to the calamity; the gold won on this vote counts as held."""
-    gained = dict(zip(ranked, rules.CONTRE_GOLD))
+def _ask_calamity(state: dict, choosing: dict) -> dict:
+    """Each player the calamity strikes who may give gold chooses; the others lose senators."""
     spared = rules.spared(state)
     text = _("Rome's portion number {n} turns grey: calamity!").format(n=state["chaos"] + 1)
     if spared:
@@ -447,49 +390,11 @@ def _ask_calamity(state: dict, ranked: list[str]) -> dict:
     for name in state["seating"]:
         if name in spared:
             continue
-        gold = state["players"][name]["gold"] + gained.get(name, 0)
-        if gold < rules.CALAMITY_LOSS["gold"]:
+        if name not in choosing:
             click.echo(_("{name} has no gold and loses {n} senators.").format(name=name, n=rules.CALAMITY_LOSS["senators"]))
             choices[name] = "senators"
         else:
             choices[name] = table.ask_choice(_("{name}, lose {gold} gold or {senators} senators").format(
                 name=name, gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]),
-                rules.CALAMITY_CHOICES, default="gold")
+                choosing[name], default="gold")
     return choices
-
-
-def _spend_seals(guide: table.Guide) -> None:
-    state = guide.state
-    able = [n for n in state["seating"]
-            if state["players"][n]["seals"] >= rules.SEALS_PER_PORTION and _needed_colours(state, n)]
-    name = able[0] if len(able) == 1 else table.ask_player(_("Who spends seals"), able)
-    colour = table.ask_choice(_("{name}, colour a portion in").format(name=name), _needed_colours(state, name))
-    table.try_submit(guide.path, {"action": "spend_seals", "player": name, "colour": colour})
-
-
-def _buy_senators(guide: table.Guide) -> None:
-    state = guide.state
-    able = [n for n in state["seating"] if state["players"][n]["gold"] >= 1]
-    name = able[0] if len(able) == 1 else table.ask_player(_("Who spends gold"), able)
-    have = state["players"][name]["gold"]
-
-    def check(gold: int) -> None:
-        rules.apply(state, {"action": "buy_senators", "player": name, "gold": gold})
-
-    gold = table.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
-        name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check)
-    # the senators bought are secret: the line printed says only the gold spent
-    if table.try_submit(guide.path, {"action": "buy_senators", "player": name, "gold": gold}, quiet=True):
-        click.echo(_("{name} spends {gold} gold on senators.").format(name=name, gold=gold))
-
-
-def _announce_end(state: dict, *, already_said: bool = False) -> None:
-    """Who won and why; the "Game over" line itself only when the vote's outcome did not print it."""
-    if not already_said:
-        click.echo(table.game_over_line(state))
-    for name in state["winners"]:
-        met = state["players"][name]["objectives"]
-        what = [_("completed the circle") if met["circle"] else "",
-                _("met the secondary objective ({goal})").format(goal=_goal_text(state["players"][name]["goal"]))
-                if met["secondary"] else ""]
-        click.echo("  " + _("{name} {what}.").format(name=name, what=_(" and ").join(w for w in what if w)))

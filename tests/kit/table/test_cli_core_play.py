@@ -1,6 +1,7 @@
-"""`kit score play` for Hoc Censeo, driven end to end with scripted input: secret ballots
-saved one by one, totals confirmed, refusals that never repeat a secret, answers in either
-language, and the words every prompt takes."""
+"""`kit score play` for Hoc Censeo, driven end to end with scripted input: the rules' pending
+decisions asked one by one (secret ballots from whoever is at the keyboard, then the
+magistrate's resolve with only what it needs), seals and gold offered between them, refusals
+that never repeat a secret, answers in either language, and the words every prompt takes."""
 from __future__ import annotations
 
 import copy
@@ -17,79 +18,91 @@ def _actions(path: Path) -> list[str]:
 
 def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit, hoc: Path):
     script = "\n".join([
-        "23", "",                  # Alice: 23 POUR, Enter = 0 CONTRE
-        "", "217", "16",           # Bob: 0 POUR, 217 CONTRE refused -> 16
-        "5", "",                   # Chloé: 5 POUR
-        "oui",                     # resolve with these totals (a French answer in English)
+        "", "23", "",              # at the keyboard: Alice (Enter); 23 POUR, Enter = 0 CONTRE
+        "", "", "217", "16",       # Bob: 0 POUR, 217 CONTRE refused -> 16
+        "5", "",                   # Chloé, the last one: no keyboard question
         "Bleu",                    # POUR wins: the colour, any case
-        "seals", "vert",           # Alice spends her 2 seals before round 2
-        "vote", "5", "", "", "5", "", "", "",     # 5 to 5, confirmed by Enter
+        "", "seals", "vert",       # round 2: Alice spends her 2 seals first
+        "", "5", "",               # Alice 5 POUR
+        "", "", "5",               # Bob 5 CONTRE
+        "", "",                    # Chloé 0
         "contre",                  # the magistrate (Bob) breaks the tie
-        "", "7",                   # round 3 starts... and the terminal closes mid-ballot
+        "", "", "7",               # round 3 starts... and the terminal closes mid-ballot
     ]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 130, result.output
     out = result.output.replace(str(hoc), "")   # the temporary path may contain any digits
-    assert "Round 1 of 9. Magistrate: Alice." in out and "Alice, POUR" in out
+    assert "Who is at the keyboard? (Alice/Bob/Chloé) [Alice]" in out and "Alice, POUR" in out
     # the refusal names the rule, not the number typed nor the senators left
     assert "Bob cannot vote more senators than they have left." in out
     assert "217" not in out and "23" not in out and "100" not in out
-    assert "All ballots are in: POUR 28, CONTRE 16." in out and "Alice colours a bleu portion" in out
-    assert "Round 2 of 9. Magistrate: Bob." in out and "Alice spends 2 seals" in out
+    assert "POUR wins 28 to 16." in out and "Alice colours a bleu portion if their circle still takes one." in out
+    assert "Next: round 2 of 9, magistrate Bob." in out and "Alice colours a vert portion with 2 seals." in out
+    # every colour is offered: the ones a circle still takes would tell its tribe
+    assert "Alice, colour a portion in (bleu/mauve/jaune/vert)" in out
     assert "Equal totals. Bob, as magistrate, which side wins?" in out
     assert "CONTRE wins on the magistrate's word, 5 to 5." in out
-    assert "Next (vote/seals" in out
+    assert "Next (vote/seals" in out and "Next (vote/gold)" in out
     assert "Stopped" in out and "resumes" in out
     assert _actions(hoc) == ["ballot"] * 3 + ["resolve", "spend_seals"] + ["ballot"] * 3 + ["resolve"]
     assert lines(hoc)[1:5] == [{"action": "ballot", "player": "Alice", "pour": 23, "contre": 0},
                                {"action": "ballot", "player": "Bob", "pour": 0, "contre": 16},
                                {"action": "ballot", "player": "Chloé", "pour": 5, "contre": 0},
                                {"action": "resolve", "colour": "bleu"}]
+    assert lines(hoc)[-1] == {"action": "resolve", "tiebreak": "contre"}   # only what the ballots needed
 
     # Resume where the file stands: round 3, magistrate Chloé; a tie at the top of POUR on a
     # mauve motion asks the magistrate's order (names in any case), then the winner's bonus.
-    script = "\n".join(["vote", "10", "", "10", "", "", "", "yes", "mauve", "bob", "jaune", "quitter"]) + "\n"
+    script = "\n".join(["", "", "10", "",  "", "", "10", "",  "", "", "",
+                        "", "mauve", "bob", "jaune", "quitter"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
-    assert "Round 3 of 9. Magistrate: Chloé." in result.output
-    assert "Alice and Bob wrote the same amount for POUR." in result.output
-    assert "Chloé, as magistrate, who ranks first among them" in result.output
+    assert "Round 2 of 9 played; magistrate of the next round: Chloé" in result.output
+    assert "All ballots are in. Chloé, as magistrate, resolves the vote." in result.output
+    assert "Chloé, as magistrate: who ranks first among Alice and Bob" in result.output
     assert "Bob, your bonus for the mauve motion" in result.output
+    # no total is said before the vote is resolved, nor that two wrote the same amount
+    resolved = result.output.index("Resolve the ballots")
+    assert "POUR 20" not in result.output[:resolved] and "same" not in result.output
     state = kit.state(hoc)
     assert state["round"] == 3 and state["players"]["Bob"]["gold"] == 3 and state["players"]["Bob"]["seals"] == 1
     assert state["players"]["Alice"]["circle"]["mauve"] == 1 and state["players"]["Bob"]["circle"]["mauve"] == 1
-    assert lines(hoc)[-1]["order"] == ["Bob", "Alice"]
+    assert lines(hoc)[-1] == {"action": "resolve", "colour": "mauve", "order": ["Bob", "Alice"], "bonus": "jaune"}
 
 
-def test_a_vote_is_confirmed_by_its_totals_and_a_ballot_can_be_cast_again(kit: Kit, hoc: Path):
+def test_a_ballot_can_be_cast_again_by_undoing_it_before_the_resolve(kit: Kit, hoc: Path):
     script = "\n".join([
-        "20", "", "", "", "", "",  # Bob and Chloé press Enter: 0 each
-        "no", "Bob",               # not these totals: Bob casts again (Chloé after him too)
-        "", "9", "", "",           # Bob 9 CONTRE, Chloé 0
-        "yes", "vert", "quit",
+        "", "20", "",              # Alice 20 POUR
+        "", "", "",                # Bob and Chloé press Enter: 0 each
+        "", "",
+        "annuler", "oui",          # at the colour: Chloé's ballot is undone...
+        "annuler", "oui",          # ...and at Chloé's ballot again, Bob's
+        "", "", "9", "", "",       # Bob (at the keyboard) 9 CONTRE, Chloé 0
+        "vert", "quit",
     ]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
-    assert "All ballots are in: POUR 20, CONTRE 0." in result.output
-    assert "Bob and Chloé cast their ballots again." in result.output
-    assert "All ballots are in: POUR 20, CONTRE 9." in result.output
+    assert "Undid line 4: Chloé casts a secret ballot." in result.output
+    assert "Undid line 3: Bob casts a secret ballot." in result.output
+    assert "POUR 20" not in result.output and "POUR wins 20 to 9." in result.output
     votes = kit.state(hoc)["votes"]
     assert [(v["pour"], v["contre"], v["colour"]) for v in votes] == [(20, 9, "vert")]
 
 
 def test_every_prompt_takes_back_help_undo_and_quit(kit: Kit, hoc: Path):
     script = "\n".join([
+        "",                        # Alice at the keyboard
         "aide",                    # help at a hidden prompt: the rule, then the words
         "3", "",                   # Alice's ballot is saved
-        "retour",                  # back at Bob's POUR: the step starts again from the file
-        "annuler", "oui",          # undo Alice's ballot (its line says nothing of the amount)
+        "", "retour",              # back at Bob's POUR: the step starts again from the file
+        "", "annuler", "oui",      # undo Alice's ballot (its line says nothing of the amount)
         "quit",
     ]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "Nothing typed is shown" in result.output and "annuler/undo" in result.output
     assert "Back to the start of this step." in result.output
-    assert "Undo line 2 (Alice casts a secret ballot)?" in result.output 
+    assert "Undo line 2 (Alice casts a secret ballot)?" in result.output
     assert "Undid line 2: Alice casts a secret ballot." in result.output
     assert "Saved in" in result.output
     assert _actions(hoc) == ["ballot", "undo"] and kit.state(hoc)["ballots_cast"] == []
@@ -99,7 +112,8 @@ def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: 
     for voter in ("Bob", "Chloé", "Alice"):
         kit("score", "vote", hoc, "--contre", f"{voter}=1")
     kit("score", "buy-senators", hoc, "Alice", "--gold", "2")
-    script = "\n".join(["vote", "", "", "", "", "", "1", "", "or", "sénateurs", "quit"]) + "\n"
+    script = "\n".join(["", "", "", "",  "", "", "", "",  "", "", "1",
+                        "", "or", "sénateurs", "quit"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "calamity!" in result.output and "Alice has no gold and loses 5 senators." in result.output
@@ -108,6 +122,8 @@ def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: 
     state = kit.state(hoc)
     assert state["players"]["Chloé"]["gold"] == 4 and state["players"]["Chloé"]["senators"] == 93
     assert state["players"]["Bob"]["gold"] == 1
+    # how many senators each lost is theirs to know
+    assert "Chloé loses senators to the calamity." in result.output
 
 
 def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit, tmp_path: Path):
@@ -115,10 +131,10 @@ def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit,
     own["titienses"]["secondary"] = {"kind": "wins", "amount": 1}
     path = tmp_path / "short.jsonl"
     kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(own)])
-    result = kit("score", "play", path, input="\n".join(["4", "", "", "", "", "", "", "vert"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["", "4", "", "", "", "", "", "", "vert"]) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Game over: Alice wins." in result.output and "secondary objective (win 1 vote)" in result.output
-    assert result.output.count("Game over") == 1, result.output   # said once, not by the vote and again
+    assert "Alice meets an objective." in result.output and "Game over: Alice wins." in result.output
+    assert "win 1 vote (met: secondary)" in result.output     # the last table: nothing is secret any more
     again = kit("score", "play", path, input="")
     assert again.exit_code == 0 and "Game over: Alice wins." in again.output
     shown = kit("score", "show", path).output
@@ -137,7 +153,7 @@ def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):
 def test_undo_in_play_reaches_back_past_what_the_snapshot_keeps(kit: Kit, hoc: Path):
     """Each save after the first comes from the snapshot, which knows only the latest entries:
     `annuler` still finds the latest ballot, then the one before it."""
-    script = "\n".join(["3", "", "4", "", "annuler", "oui", "annuler", "oui", "quit"]) + "\n"
+    script = "\n".join(["", "3", "", "", "4", "", "annuler", "oui", "annuler", "oui", "quit"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "Undo line 3 (Bob casts a secret ballot)?" in result.output

@@ -69,16 +69,18 @@ def _actions(path: Path) -> list[dict]:
 
 def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
     child = _play(senate)
+    _answer(child, "Who is at the keyboard?", "")
     _answer(child, "Alice, POUR", "110", "2O", "-3", "61")   # over the senators, a typo, negative
     _answer(child, "Alice, CONTRE", "53", "7")              # 61 + 53 is more than Alice has
+    _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
     _answer(child, "Bob, POUR", "")
     _answer(child, "Bob, CONTRE", "44")
     _answer(child, "Chloé, POUR", "13")
     _answer(child, "Chloé, CONTRE", "")
-    child.expect_exact("All ballots are in: POUR 74, CONTRE 51.")
-    _answer(child, "Resolve the vote with these totals?", "yes")
+    child.expect_exact("All ballots are in. Alice, as magistrate, resolves the vote.")
     _answer(child, "The motion's colour", "bleu")
-    _answer(child, "Next", "quit")
+    child.expect_exact("POUR wins 74 to 51.")
+    _answer(child, "Who is at the keyboard?", "quit")
     child.expect(pexpect.EOF)
     screen = "".join(child.transcript).replace(str(senate), "FILE")
     assert "Alice cannot vote more senators than they have left." in screen
@@ -98,17 +100,20 @@ def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
 
 def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Path):
     child = _play(senate)
+    _answer(child, "Who is at the keyboard?", "")
     _answer(child, "Alice, POUR", "20")
     _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
     # Bob's question is on the screen; another terminal undoes Alice's ballot meanwhile
     child.expect_exact("Bob, POUR")
     assert _kit("score", "undo", str(senate)).returncode == 0
     child.sendline("5")
     # checked before the next question: play reloads, says so, and starts the step again
     child.expect_exact("The session file changed in another window")
-    child.expect_exact("Alice, POUR")
-    child.sendline("9")
+    _answer(child, "Who is at the keyboard? (Alice/Bob/Chloé)", "")
+    _answer(child, "Alice, POUR", "9")
     _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
     _answer(child, "Bob, POUR", "")
     # the last question is answered after another write: the write itself is refused as stale
     child.expect_exact("Bob, CONTRE")
@@ -116,11 +121,10 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
     assert _kit("score", "act", str(senate), '{"action": "ballot", "player": "Chloé", "pour": 1}').returncode == 0
     child.sendline("8")
     child.expect_exact("The session file changed in another window")
-    child.expect_exact("Ballots already cast this round: Alice and Chloé.")
+    # the rules now wait for Bob alone: no keyboard question
     _answer(child, "Bob, POUR", "")
     _answer(child, "Bob, CONTRE", "8")
-    _answer(child, "Resolve the vote with these totals?", "no")
-    _answer(child, "Whose ballot is to be cast again?", "quit")
+    _answer(child, "The motion's colour", "quit")
     child.expect(pexpect.EOF)
     ballots = [(a["player"], a.get("pour"), a.get("contre")) for a in _actions(senate) if a["action"] == "ballot"]
     # Bob's 5 (typed against the undone ballot) and his first 8 (typed before Chloé's) were never written
@@ -129,16 +133,17 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
 
 def test_two_plays_on_one_file_never_write_twice_for_one_seat(senate: Path):
     first, second = _play(senate), _play(senate)
+    for child in (first, second):
+        _answer(child, "Who is at the keyboard?", "")
     first.expect_exact("Alice, POUR")
     second.expect_exact("Alice, POUR")
     first.sendline("30")
     _answer(first, "Alice, CONTRE", "")
-    first.expect_exact("Bob, POUR")
+    first.expect_exact("Who is at the keyboard? (Bob/Chloé)")
     second.sendline("4")
     # the second play had asked Alice from the old file: it reloads before writing anything
     second.expect_exact("The session file changed in another window")
-    second.expect_exact("Ballots already cast this round: Alice.")
-    second.expect_exact("Bob, POUR")
+    second.expect_exact("Who is at the keyboard? (Bob/Chloé)")
     for child in (first, second):
         child.sendline("quit")
         child.expect(pexpect.EOF)
@@ -147,17 +152,23 @@ def test_two_plays_on_one_file_never_write_twice_for_one_seat(senate: Path):
 
 def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path):
     child = _play(senate, lang="fr_FR.UTF-8")
+    _answer(child, "Qui est au clavier", "")
     _answer(child, "Alice, POUR", "10")
     _answer(child, "Alice, CONTRE", "")
-    _answer(child, "Bob, POUR", "")
-    _answer(child, "Bob, CONTRE", "")
+    _answer(child, "Qui est au clavier", "chloe")                      # a name without its accent
     _answer(child, "Chloé, POUR", "")
     _answer(child, "Chloé, CONTRE", "")
-    child.expect_exact("Tous les bulletins sont déposés\u00a0: POUR 10, CONTRE 0.")
-    _answer(child, "Dépouiller le vote avec ces totaux", "yes")          # English answer in French
-    _answer(child, "La couleur de la motion", "GREEN")                  # and an English colour
-    _answer(child, "Ensuite", "quitter")
+    _answer(child, "Bob, POUR", "")
+    _answer(child, "Bob, CONTRE", "")
+    child.expect_exact("Tous les bulletins sont déposés. Alice, en tant que magistrat, dépouille le vote.")
+    _answer(child, "La couleur de la motion", "BLUE")                   # an English colour in French
+    _answer(child, "Qui est au clavier", "")
+    _answer(child, "Ensuite", "seals")                                 # and an English word
+    _answer(child, "Alice, colorier une portion en", "green")
+    _answer(child, "Qui est au clavier", "quitter")
     child.expect(pexpect.EOF)
     screen = "".join(child.transcript)
-    assert "Tour 1\u00a0sur 9. Magistrat\u00a0: Alice." in screen and "Round" not in screen
-    assert [a for a in _actions(senate) if a["action"] == "resolve"] == [{"action": "resolve", "colour": "vert"}]
+    assert "POUR l’emporte par 10\u00a0à 0." in screen and "Round" not in screen
+    assert "Ensuite\u00a0: tour 2\u00a0sur 9, magistrat Bob." in screen
+    assert [a for a in _actions(senate) if a["action"] in ("resolve", "spend_seals")] == [
+        {"action": "resolve", "colour": "bleu"}, {"action": "spend_seals", "player": "Alice", "colour": "vert"}]

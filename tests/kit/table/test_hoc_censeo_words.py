@@ -1,0 +1,52 @@
+"""What the Hoc Censeo commands print on the table's shared screen (issue 22, "secrets in
+words"): never a player's amount, senators left or tribe, in either language."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from score_cli import Kit, lines, refused, unchanged
+
+FRENCH = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": "fr_FR.UTF-8"}
+
+
+def _ballots(kit: Kit, hoc: Path, **amounts: tuple[int, int]) -> None:
+    for name, (pour, contre) in amounts.items():
+        action = f'{{"action": "ballot", "player": "{name}", "pour": {pour}, "contre": {contre}}}'
+        assert kit("score", "act", hoc, action).exit_code == 0
+
+
+def test_resolve_asks_for_the_order_without_saying_what_the_tied_wrote(kit: Kit, hoc: Path):
+    _ballots(kit, hoc, Alice=(0, 10), Bob=(0, 10), Chloé=(5, 0))
+    for runner in (kit, Kit(env=FRENCH)):
+        with unchanged(hoc):
+            result = runner("score", "resolve", hoc)
+        refused(result, "Alice", "Bob")
+        assert "10" not in result.output and "20" not in result.output
+    assert kit("score", "resolve", hoc, "--order", "bob,alice").exit_code == 0
+    assert lines(hoc)[-1] == {"action": "resolve", "order": ["Bob", "Alice"]}
+
+
+def test_spend_seals_refused_without_the_circle_s_numbers(kit: Kit, hoc: Path):
+    for colour in ("bleu", "vert"):   # Alice (titienses): 4 seals, vert 1 of 1
+        assert kit("score", "vote", hoc, "--pour", "Alice=5", "--colour", colour).exit_code == 0
+    for runner in (kit, Kit(env=FRENCH)):
+        with unchanged(hoc):
+            result = runner("score", "spend-seals", hoc, "Alice", "--colour", "vert")
+        refused(result, "Alice", "vert")
+        assert not re.search(r"\d", result.output.replace("2", "")), result.output
+
+
+def test_vote_and_ballot_refused_without_the_senators_left_or_the_amount(kit: Kit, hoc: Path):
+    assert kit("score", "vote", hoc, "--contre", "Bob=37").exit_code == 0
+    with unchanged(hoc):
+        result = kit("score", "vote", hoc, "--contre", "Bob=64")
+    refused(result, "Bob", "more senators than they have left")
+    assert "63" not in result.output and "64" not in result.output
+    # typed at hidden prompts: a refusal there names the rule, and the ballot is asked again
+    result = kit("score", "ballot", hoc, "bob", input="60\n4\n3\n")
+    assert result.exit_code == 0, result.output
+    assert "Bob cannot vote more senators than they have left." in result.output
+    for secret in ("63", "60", "64"):
+        assert secret not in result.output
+    assert lines(hoc)[-1] == {"action": "ballot", "player": "Bob", "pour": 60, "contre": 3}
