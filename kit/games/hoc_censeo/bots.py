@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 from random import Random
 
-from kit.simulate import apply, game_record, record_choice
-from scorekeeper.rules import hoc_censeo as rules
+from kit.simulate import BotError, apply, game_record, record_choice
+from scorekeeper.rules import hoc_censeo as rules, public_view
+from scorekeeper.rules.flow import answering
 
 GAME_ID = rules.GAME_ID
 PLAYERS = rules.PLAYERS
@@ -48,16 +49,15 @@ def load(layouts_root) -> dict:
 
 # --- bots -------------------------------------------------------------------------------------
 
-def between_votes_options(state: dict, me: str) -> list[dict]:
-    """Every action the rules allow `me` at any time (rules.anytime), one per choice: each
-    colour their seals may colour, each amount of gold they may spend."""
+def between_votes_options(decisions: list[dict]) -> list[dict]:
+    """Every action one player's decisions allowed at any time stand for (rules.anytime),
+    one per choice: each colour their seals may colour, each amount of gold they may spend."""
     options = []
-    for decision in rules.anytime(state):
-        if decision["player"] != me:
-            continue
+    for decision in decisions:
+        me = decision["player"]
         if decision["action"] == "spend_seals":
             options += [{"action": "spend_seals", "player": me, "colour": c} for c in decision["choices"]["colour"]]
-        else:
+        elif decision["action"] == "buy_senators":
             gold = decision["choices"]["gold"]
             options += [{"action": "buy_senators", "player": me, "gold": g} for g in range(gold["min"], gold["max"] + 1)]
     return options
@@ -71,8 +71,8 @@ class RandomBot:
     def __init__(self, rng: Random, choices: dict):
         self.rng, self.choices = rng, choices
 
-    def between_votes(self, state: dict, me: str, colour: str) -> dict | None:
-        options = between_votes_options(state, me)
+    def between_votes(self, state: dict, me: str, colour: str, mine: list[dict]) -> dict | None:
+        options = between_votes_options(mine)
         pick = self.rng.randrange(len(options) + 1)       # the last one: do nothing
         return options[pick] if pick < len(options) else None
 
@@ -84,7 +84,7 @@ class RandomBot:
         pour = k - total * (total + 1) // 2
         return pour, total - pour
 
-    def tiebreak(self, state: dict, me: str, ballots: dict, colour: str) -> str:
+    def tiebreak(self, state: dict, me: str, colour: str) -> str:
         return self.rng.choice(rules.SIDES)
 
     def order(self, state: dict, me: str, group: list[str]) -> list[str]:
@@ -105,8 +105,8 @@ class GreedyBot(RandomBot):
     def _goal(self, state: dict, me: str) -> dict:
         return state["players"][me]["goal"]
 
-    def between_votes(self, state: dict, me: str, colour: str) -> dict | None:
-        options = between_votes_options(state, me)
+    def between_votes(self, state: dict, me: str, colour: str, mine: list[dict]) -> dict | None:
+        options = between_votes_options(mine)
         seals = [a for a in options if a["action"] == "spend_seals"]
         if seals:
             # the colour of the law on the table will come by vote: spend on another one first
@@ -129,8 +129,8 @@ class GreedyBot(RandomBot):
         record_choice(self.choices, "side of the ballot", rules.SIDES, side)
         return (amount, 0) if side == "pour" else (0, amount)
 
-    def tiebreak(self, state: dict, me: str, ballots: dict, colour: str) -> str:
-        pour, contre = ballots[me]
+    def tiebreak(self, state: dict, me: str, colour: str) -> str:
+        pour, contre = state["ballots"][me]["pour"], state["ballots"][me]["contre"]
         side = "pour" if pour > contre or (pour == contre and rules.needed(state, me, colour) > 0) else "contre"
         record_choice(self.choices, "magistrate's tiebreak", rules.SIDES, side)
         return side
@@ -153,6 +153,10 @@ BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
 
 
 # --- one game ---------------------------------------------------------------------------------
+# The bots see what their seat may see (rules.public_view: their own senators, goal and
+# ballot, nobody else's) and choose only among what the rules wait for (rules.pending) or
+# allow at any time (rules.anytime); every action is checked against those decisions before
+# the engine applies it, and one outside them is a BotError like a refusal.
 
 def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
     seats = [f"P{i}" for i in range(1, PLAYERS + 1)]
@@ -162,45 +166,7 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
     choices: dict = {}
     players = {n: BOT_CLASSES[b](rng, choices.setdefault(b, {})) for n, b in zip(seats, bots)}
     hat = rng.sample(table["hat"], rules.ROUNDS)
-    magistrate_ties = 0
-
-    while not state["over"]:
-        colour = hat[state["round"]]
-        magistrate = state["magistrate"]
-        start = seats.index(magistrate)
-        for name in seats[start:] + seats[:start]:
-            # between votes: as many seal or gold spendings as the player wants
-            while (action := players[name].between_votes(state, name, colour)) is not None:
-                state = apply(rules, state, action)
-        ballots = {n: players[n].ballot(state, n, colour) for n in seats}
-        pour = {n: b[0] for n, b in ballots.items() if b[0]}
-        contre = {n: b[1] for n, b in ballots.items() if b[1]}
-        action = {"action": "vote", "pour": pour, "contre": contre}
-        result = rules.vote_result(pour, contre, None)
-        tied = result is None
-        if tied:
-            result = action["tiebreak"] = players[magistrate].tiebreak(state, magistrate, ballots, colour)
-        if result == "pour":
-            action["colour"] = colour
-        amounts = pour if result == "pour" else contre
-        groups = rules.tied_groups_needing_order(result, amounts, seats)
-        order: list[str] = []
-        for group in groups:
-            order += players[magistrate].order(state, magistrate, group)
-        if order:
-            action["order"] = order
-        magistrate_ties += tied or bool(groups)
-        ranked = rules.rank_voters(amounts, seats, order)
-        if result == "pour" and colour == "mauve" and ranked:
-            action["bonus"] = players[ranked[0]].bonus(state, ranked[0])
-        if rules.calamity_due(state, result):
-            spared = rules.spared(state)
-            gains = dict(zip(ranked, rules.CONTRE_GOLD))
-            losses = {n: players[n].calamity(state, n) for n in seats
-                      if n not in spared and state["players"][n]["gold"] + gains.get(n, 0) >= 1}
-            if losses:
-                action["calamity"] = losses
-        state = apply(rules, state, action)
+    state, magistrate_ties = play_game(state, players, hat, lambda state, action: apply(rules, state, action))
 
     votes = state["votes"]
     first = []
@@ -214,3 +180,80 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
                                 "contre_wins": sum(v["result"] == "contre" for v in votes)},
                        flags={"tie_needs_magistrate": magistrate_ties > 0},
                        tally={"first_objective": first or ["none"]})
+
+
+def play_game(state: dict, players: dict, hat: list[str], take) -> tuple[dict, int]:
+    """The game to its end from `state`, each bot choosing for its seat; `take(state, action)`
+    applies one checked action (the engine's apply, or a session file's append). The number of
+    votes whose ties the magistrate settled, too."""
+    magistrate_ties = 0
+    while not state["over"]:
+        colour = hat[state["round"]]
+        if not state["ballots_cast"]:
+            # between votes: from the magistrate round the table, as many spendings as each wants
+            seats = state["seating"]
+            start = seats.index(state["magistrate"])
+            for name in seats[start:] + seats[:start]:
+                while True:
+                    mine = [d for d in rules.anytime(state) if d["player"] == name]
+                    action = players[name].between_votes(_seen(state, name), name, colour, mine)
+                    if action is None:
+                        break
+                    state = take(state, checked(mine, action))
+        decisions = rules.pending(state)
+        if decisions[0]["action"] == "ballot":
+            for decision in decisions:
+                name = decision["player"]
+                pour, contre = players[name].ballot(_seen(state, name), name, colour)
+                state = take(state, checked([decision], {"action": "ballot", "player": name,
+                                                         "pour": pour, "contre": contre}))
+            continue
+        (decision,) = decisions
+        action, tied = resolve(state, decision, players, colour)
+        magistrate_ties += tied
+        state = take(state, checked(decisions, action))
+    return state, magistrate_ties
+
+
+def resolve(state: dict, decision: dict, players: dict, colour: str) -> tuple[dict, bool]:
+    """The magistrate's resolve, each field the rules still need asked of the bot whose
+    choice it is: the tiebreak and the order the magistrate's, the bonus the largest POUR
+    voter's, each calamity loss its player's; the colour is the motion's, read aloud."""
+    magistrate = decision["player"]
+    answers: dict = {}
+    if "tiebreak" in decision["choices"]:
+        answers["tiebreak"] = players[magistrate].tiebreak(_seen(state, magistrate), magistrate, colour)
+    needs = rules.resolve_choices(state, answers)
+    if "colour" in needs:
+        answers["colour"] = colour
+        needs = rules.resolve_choices(state, answers)
+    if "order" in needs:
+        answers["order"] = players[magistrate].order(_seen(state, magistrate), magistrate, needs["order"])
+        needs = rules.resolve_choices(state, answers)
+    if "bonus" in needs:
+        first = rules.resolve_ranked(state, answers)[0]
+        answers["bonus"] = players[first].bonus(_seen(state, first), first)
+    if "calamity" in needs:
+        answers["calamity"] = {n: players[n].calamity(_seen(state, n), n) for n in needs["calamity"]}
+    return {"action": "resolve", **answers}, "tiebreak" in answers or "order" in answers
+
+
+def checked(decisions: list[dict], action: dict) -> dict:
+    """`action` when it answers one of `decisions`; a BotError otherwise."""
+    if answering(decisions, action) is None:
+        raise BotError(f"a bot chose {action}, which the rules did not offer: {decisions}")
+    return action
+
+
+_views: dict = {}
+
+
+def _seen(state: dict, name: str) -> dict:
+    """`name`'s view of `state`, made once per state (a round asks each seat several times)."""
+    key = (id(state), name)
+    cached = _views.get(key)
+    if cached is None or cached[0] is not state:
+        if len(_views) > 64:
+            _views.clear()
+        cached = _views[key] = (state, public_view(GAME_ID, state, name))
+    return cached[1]

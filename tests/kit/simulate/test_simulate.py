@@ -78,19 +78,23 @@ def test_the_engine_never_changes_a_state_it_was_given(game, monkeypatch):
 
 
 class CheckingBot(module("hoc-censeo").RandomBot):
-    """A random bot that first checks every action the rules allow at any time against the engine."""
+    """A random bot that first checks every action the rules allow it at any time against the
+    engine. It sees its seat's view only: the checks run on the whole state the test keeps."""
 
-    def between_votes(self, state, me, colour):
-        options = module("hoc-censeo").between_votes_options(state, me)
+    whole: dict = {}
+
+    def between_votes(self, state, me, colour, mine):
+        whole = CheckingBot.whole["state"]
+        options = module("hoc-censeo").between_votes_options(mine)
         for action in options:
-            hoc_rules.apply(state, action)        # raises RuleViolation if the list lied
-        seals = state["players"][me]["seals"] >= hoc_rules.SEALS_PER_PORTION
+            hoc_rules.apply(whole, action)        # raises RuleViolation if the list lied
+        seals = whole["players"][me]["seals"] >= hoc_rules.SEALS_PER_PORTION
         listed = {a["colour"] for a in options if a["action"] == "spend_seals"}
         for colour_ in hoc_rules.COLOURS:
             if seals and colour_ not in listed:
                 with pytest.raises(RuleViolation):
-                    hoc_rules.apply(state, {"action": "spend_seals", "player": me, "colour": colour_})
-        return super().between_votes(state, me, colour)
+                    hoc_rules.apply(whole, {"action": "spend_seals", "player": me, "colour": colour_})
+        return super().between_votes(state, me, colour, mine)
 
 
 @settings(max_examples=30, deadline=None)
@@ -98,7 +102,16 @@ class CheckingBot(module("hoc-censeo").RandomBot):
 def test_hoc_censeo_anytime_is_exactly_what_the_engine_accepts(seed, monkeypatch_session):
     sim = module("hoc-censeo")
     monkeypatch_session.setitem(sim.BOT_CLASSES, "checking", CheckingBot)
-    sim.play(table("hoc-censeo"), ["checking"] * 3, {}, runner.game_rng(seed, 0))
+    anytime = sim.rules.anytime
+
+    def keeping(state):   # the whole state the bots' views come from, for the checks above
+        CheckingBot.whole["state"] = state
+        return anytime(state)
+    monkeypatch_session.setattr(sim.rules, "anytime", keeping)
+    try:
+        sim.play(table("hoc-censeo"), ["checking"] * 3, {}, runner.game_rng(seed, 0))
+    finally:
+        monkeypatch_session.setattr(sim.rules, "anytime", anytime)
 
 
 @pytest.fixture(scope="module")
