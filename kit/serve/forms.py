@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kit.i18n import N_
-from scorekeeper.rules import hoc_censeo, phd
+from scorekeeper.rules import amphitheatre, hoc_censeo, phd
 
 # The games' numbers a form's words may name ({seals}), from the rules.
 NUMBERS = {"seals": hoc_censeo.SEALS_PER_PORTION, "per_gold": hoc_censeo.SENATORS_PER_GOLD}
@@ -109,7 +109,19 @@ FORMS: dict[str, tuple[Form, ...]] = {
             Field("discounted", "players", N_("Discounted")))),
         Form("accuse", N_("Accusation"), (
             _player("accuser", N_("Accuser")), _player("accused", N_("Accused")),
-            Field("truthful", "yesno", N_("Is the accusation true?"), required=True)), actor="accuser"),
+            Field("truthful", "yesno", N_("Does the accused's card match the hypothesis?"), required=True)), actor="accuser"),
+        Form("hypothesis", N_("Hypothesis"), (
+            _player("speaker", N_("Speaker")), _player("target", N_("Challenged player")),
+            Field("category", "choice", N_("Category"), amphitheatre.CATEGORIES, required=True)), actor="speaker"),
+        Form("counter", N_("State another value (debate)"), (_player(),), actor="player"),
+        Form("join", N_("Take a side"), (
+            _player(), Field("side", "choice", N_("Side"), amphitheatre.JOIN_SIDES, required=True)), actor="player"),
+        Form("revolution", N_("Scientific revolution"), (
+            _player(), Field("category", "choice", N_("Category"), amphitheatre.CATEGORIES, required=True)),
+            actor="player"),
+        Form("draw", N_("Draw a card"), (
+            _player(), Field("category", "choice", N_("Category"), amphitheatre.CATEGORIES, required=True)),
+            actor="player"),
     ),
     "promotion": (
         Form("gain", N_("Gain PI"), (_player(), Field("amount", "int", N_("Amount"), required=True, low=1)),

@@ -1,7 +1,24 @@
-"""Amphithéâtre (RULES.md §2): physicians debating a death in an anatomy theatre."""
+"""Amphithéâtre (RULES.md §2): physicians debating a death in an anatomy theatre.
+
+The turn, as the engine's steps (once the log holds a `turn` line, it is enforced):
+
+    turn (step "start")     the speaker token reaches the next player in seating order
+    hypothesis | revolution | draw
+                            the speaker's move; a hypothesis challenges one player
+    handshake | counter     the challenged player agrees (both gain) or states another value
+    join ...                each other player in seating order from the speaker takes side
+                            "a" (the speaker's), "b" (the challenged player's) or abstains
+    debate                  the sides joined, the losers of accusations discounted
+
+`accuse` may come at any moment a hypothesis stands, against whoever stated it (the speaker;
+the challenged player once they counter) or joined a side, never against the player who only
+agreed in a handshake, nor oneself; each player at most once a hypothesis (their card is then
+known to the table). A session typed entry by entry, without `turn` lines, keeps the three
+contract actions as they were, unchecked against the turn.
+"""
 from __future__ import annotations
 
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import N_, RuleViolation, plural
 from scorekeeper.rules.checks import (
     apply_turn,
     fresh,
@@ -9,6 +26,7 @@ from scorekeeper.rules.checks import (
     check_fields, check_option_names, check_players, need_action, need_bool,
     need_game_on, need_player, ranked,
 )
+from scorekeeper.rules.flow import Event, answering, decision, said
 
 GAME_ID = "amphitheatre"
 TITLE = "Amphithéâtre"
@@ -22,11 +40,20 @@ CAPACITY = sum(ROW_SEATS)      # 15 seats: filling them all wins
 TOKEN_TABLE = {1: {"gain": 3, "penalty": 1}, 2: {"gain": 2, "penalty": 2}, 3: {"gain": 1, "penalty": 3}}
 MIN_SPECTATOR_TOKENS = 130
 
-# The session actions of SCOREKEEPER.md.
-ACTIONS = ("handshake", "debate", "accuse", "turn")
-# The steps of a turn guided play records (`turn` lines), so it resumes where it stopped.
+# The session actions of SCOREKEEPER.md, and the steps of a turn the project adds.
+ACTIONS = ("handshake", "debate", "accuse", "turn", "hypothesis", "revolution", "draw", "counter", "join")
+# Actions that only make sense inside a recorded turn (they change no board).
+STEP_ACTIONS = ("hypothesis", "revolution", "draw", "counter", "join")
+# The steps a `turn` line may write; the others ("move", "answer", "debate", "done") follow
+# from the actions themselves.
 TURN_STEPS = ("start",)
 SIDES = ("side_a", "side_b")
+# What a player joining a debate may say: the speaker's side, the challenged player's, neither.
+JOIN_SIDES = ("a", "b", "abstain")
+# The field of each action naming who decides it (default "player").
+ACTOR_FIELDS = {"hypothesis": "speaker", "handshake": "target", "accuse": "accuser"}
+# Nothing in the state is secret: the cards stay on the table, not in the log.
+SECRET_FIELDS: tuple[str, ...] = ()
 
 
 def row_of(seats: int) -> int:
@@ -57,7 +84,8 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
         "capacity": CAPACITY,
         "players": {name: {"seats": 0, "doubt": 0, "row": 1} for name in names},
         "over": False,
-        "turn": None,   # whose turn and which step, as guided play recorded it (`turn` lines)
+        "turn": None,   # whose turn and which step, once the log records them (`turn` lines)
+        "hypothesis": None,   # the hypothesis under way in a recorded turn (see _hypothesis)
         "winners": [],
     }
 
@@ -97,56 +125,241 @@ def _names(state: dict, value, what: str) -> list[str]:
     return seen
 
 
-def _debate(state: dict, action: dict) -> None:
-    """RULES.md §2.4, with discounted players counting for nobody and left untouched."""
+def _debate_roles(state: dict, action: dict) -> dict:
+    """Who counts where in a debate: the sides without the discounted players, the majority
+    (None on a tie), the abstainers (on no side, not discounted) and the discounted."""
     side_a = _names(state, action["side_a"], "side A")
     side_b = _names(state, action["side_b"], "side B")
-    discounted = set(_names(state, action.get("discounted"), "discounted"))
+    discounted = _names(state, action.get("discounted"), "discounted")
     if not side_a or not side_b:
         raise RuleViolation("A debate needs at least one player on each side.")
     both = [name for name in side_a if name in side_b]
     if both:
         raise RuleViolation("{both} cannot take both sides of the debate.", both=both)
-    players = state["players"]
     counted_a = [n for n in side_a if n not in discounted]
     counted_b = [n for n in side_b if n not in discounted]
-    abstainers = [n for n in players if n not in side_a and n not in side_b and n not in discounted]
-    if len(counted_a) == len(counted_b):
-        for name in counted_a + counted_b:
+    majority = None
+    if len(counted_a) != len(counted_b):
+        majority = counted_a if len(counted_a) > len(counted_b) else counted_b
+    return {"a": counted_a, "b": counted_b, "majority": majority, "discounted": discounted,
+            "abstainers": [n for n in state["players"] if n not in side_a + side_b + discounted]}
+
+
+def _debate(state: dict, action: dict) -> None:
+    """RULES.md §2.4, with discounted players counting for nobody and left untouched."""
+    roles = _debate_roles(state, action)
+    players = state["players"]
+    if roles["majority"] is None:
+        for name in roles["a"] + roles["b"]:
             players[name]["doubt"] += 1          # from the reserve
     else:
-        majority = counted_a if len(counted_a) > len(counted_b) else counted_b
         for name in players:
-            if name in discounted:
+            if name in roles["discounted"]:
                 continue
             player = players[name]
-            if name in majority:
+            if name in roles["majority"]:
                 # the row is read before the tokens arrive
                 _seat(player, gain_of(player["seats"]) + player["doubt"])
             player["doubt"] = 0                  # banked by the majority, returned by the rest
-    for name in abstainers:
+    for name in roles["abstainers"]:
         player = players[name]
         if player["seats"] > 0:
             player["seats"] -= 1
             player["doubt"] += 1
 
 
-def _accuse(state: dict, action: dict) -> None:
-    """RULES.md §2.5: a liar pays their row's penalty, a truthful player takes their row's gain."""
+def _accusation(state: dict, action: dict) -> tuple[str, str, int]:
+    """RULES.md §2.5 as (payer, payee, amount): a liar pays their row's penalty, a truthful
+    player takes their row's gain, each capped by what the payer has."""
     accuser = need_player(state, action["accuser"], "the accuser")
     accused = need_player(state, action["accused"], "the accused")
-    truthful = need_bool(action["truthful"], "Whether the accused told the truth (truthful)")
+    truthful = need_bool(action["truthful"], "Whether the accused's card matches the hypothesis (truthful)")
     if accuser == accused:
         raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
     players = state["players"]
     if truthful:
-        payer, payee = players[accuser], players[accused]
-        amount = min(gain_of(players[accused]["seats"]), payer["seats"])
-    else:
-        payer, payee = players[accused], players[accuser]
-        amount = min(penalty_of(players[accused]["seats"]), payer["seats"])
-    payer["seats"] -= amount
-    _seat(payee, amount)
+        return accuser, accused, min(gain_of(players[accused]["seats"]), players[accuser]["seats"])
+    return accused, accuser, min(penalty_of(players[accused]["seats"]), players[accused]["seats"])
+
+
+def _accuse(state: dict, action: dict) -> None:
+    payer, payee, amount = _accusation(state, action)
+    state["players"][payer]["seats"] -= amount
+    _seat(state["players"][payee], amount)
+
+
+# -- the turn ------------------------------------------------------------------------------
+#
+# state["turn"] = {"player": the speaker, "step": "start" | "answer" | "debate" | "done"}
+#   "start": the `turn` line was written and the move is awaited ("move" is not a separate
+#   step: the move answers "start"); "answer": a hypothesis awaits the challenged player;
+#   "debate": sides are being taken, or all are and the debate awaits; "done": the move is
+#   settled and the next `turn` line is awaited.
+# state["hypothesis"] = {"speaker", "target", "category", "countered" (bool), "a", "b",
+#   "abstained" (names in the order they joined), "accused" (names accused so far),
+#   "losers" (who lost an accusation: discounted if it comes to a debate)}
+
+
+def recorded(state: dict) -> bool:
+    """Whether the log records the turn (a `turn` line is in effect): then it is enforced."""
+    return state.get("turn") is not None
+
+
+def next_speaker(state: dict) -> str:
+    """The next player clockwise (seating order) from the current speaker."""
+    names = list(state["players"])
+    return names[(names.index(state["turn"]["player"]) + 1) % len(names)]
+
+
+def accusable(state: dict) -> list[str]:
+    """Who may be accused now: whoever stated the hypothesis under way (the speaker; the
+    challenged player once they countered) or joined a side of its debate, in seating order,
+    not yet accused about it."""
+    hypothesis = state.get("hypothesis")
+    if hypothesis is None:
+        return []
+    stated = {hypothesis["speaker"], *hypothesis["a"], *hypothesis["b"]}
+    if hypothesis["countered"]:
+        stated.add(hypothesis["target"])
+    return [n for n in state["players"] if n in stated and n not in hypothesis["accused"]]
+
+
+def next_joiner(state: dict) -> str | None:
+    """Who takes a side next: the players after the speaker in seating order, without the
+    challenged player, those who already chose and those already discounted."""
+    hypothesis = state["hypothesis"]
+    names = list(state["players"])
+    start = names.index(hypothesis["speaker"])
+    done = {hypothesis["speaker"], hypothesis["target"], *hypothesis["a"], *hypothesis["b"],
+            *hypothesis["abstained"], *hypothesis["losers"]}
+    for name in names[start + 1:] + names[:start]:
+        if name not in done:
+            return name
+    return None
+
+
+def debate_action(state: dict) -> dict:
+    """The `debate` the sides joined make: the speaker first on side A, the challenged player
+    first on side B, then the joiners in the order they joined; the losers discounted."""
+    hypothesis = state["hypothesis"]
+    action = {"action": "debate", "side_a": [hypothesis["speaker"], *hypothesis["a"]],
+              "side_b": [hypothesis["target"], *hypothesis["b"]]}
+    if hypothesis["losers"]:
+        action["discounted"] = list(hypothesis["losers"])
+    return action
+
+
+def pending(state: dict) -> list[dict]:
+    """What the table waits for now (module docstring: the turn)."""
+    if state["over"]:
+        return []
+    turn = state.get("turn")
+    if turn is None:
+        first = decision("turn", None)      # whoever holds the speaker token: the table says
+        first["choices"] = {"player": list(state["players"]), "step": ["start"]}
+        return [first]
+    speaker, step = turn["player"], turn["step"]
+    if step == "done":
+        return [decision("turn", next_speaker(state), step=["start"])]
+    if step == "start":
+        others = [n for n in state["players"] if n != speaker]
+        return [decision("hypothesis", speaker, target=others, category=list(CATEGORIES)),
+                decision("revolution", speaker, category=list(CATEGORIES)),
+                decision("draw", speaker, category=list(CATEGORIES))]
+    hypothesis = state["hypothesis"]
+    if step == "answer":
+        target = hypothesis["target"]
+        return [decision("handshake", target, speaker=[speaker], target=[target]),
+                decision("counter", target)]
+    joiner = next_joiner(state)
+    if joiner is not None:
+        return [decision("join", joiner, side=list(JOIN_SIDES))]
+    debate = debate_action(state)
+    return [decision("debate", None, **{k: v for k, v in debate.items() if k != "action"})]
+
+
+def anytime(state: dict) -> list[dict]:
+    """Accusations, while a hypothesis stands: each player against whom they may accuse."""
+    if state["over"]:
+        return []
+    targets = accusable(state)
+    return [decision("accuse", name, accused=[t for t in targets if t != name], truthful=[True, False])
+            for name in state["players"] if [t for t in targets if t != name]]
+
+
+def _waiting(state: dict) -> RuleViolation:
+    """The sentence saying what the game waits for, for an entry out of turn."""
+    turn = state.get("turn")
+    if turn is None:
+        return RuleViolation("The game waits for the first turn: say who holds the speaker token.")
+    speaker, step = turn["player"], turn["step"]
+    if step == "done":
+        return RuleViolation("The game waits for {player}'s turn to begin.", player=next_speaker(state))
+    if step == "start":
+        return RuleViolation("The game waits for {player}'s move: a hypothesis, a scientific revolution "
+                             "or a draw.", player=speaker)
+    hypothesis = state["hypothesis"]
+    if step == "answer":
+        return RuleViolation("The game waits for {target} to agree with {speaker}'s hypothesis or state "
+                             "another value.", target=hypothesis["target"], speaker=speaker)
+    joiner = next_joiner(state)
+    if joiner is not None:
+        return RuleViolation("The game waits for {player} to join side A or side B, or abstain.", player=joiner)
+    return RuleViolation("The game waits for the debate between {speaker} and {target} to be settled, "
+                         "with the sides as joined.", speaker=speaker, target=hypothesis["target"])
+
+
+def _check_turn(state: dict, action: dict, kind: str) -> None:
+    """Refuse an entry the recorded turn does not allow now, saying what the game waits for."""
+    actor = (ACTOR_FIELDS.get(kind, "player"),)
+    if kind == "accuse":
+        if answering(anytime(state), action, actor) is not None:
+            return
+        accused = action.get("accused")
+        if action.get("accuser") != accused and accused in state["players"]:
+            hypothesis = state.get("hypothesis")
+            if hypothesis is not None and accused in hypothesis["accused"]:
+                raise RuleViolation("{accused} has already been accused about this hypothesis.", accused=accused)
+            if accused not in accusable(state):
+                raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
+                                    "cannot be accused now.", accused=accused)
+        raise _waiting(state)
+    waited = pending(state)
+    if kind == "debate" and waited[0]["action"] == "debate":
+        expected = debate_action(state)
+        for field in (*SIDES, "discounted"):
+            if sorted(_names(state, action.get(field), field)) != sorted(expected.get(field, [])):
+                raise RuleViolation("The debate's sides are those joined: {a} against {b}, discounted: {d}.",
+                                    a=expected["side_a"], b=expected["side_b"],
+                                    d=expected.get("discounted") or "-")
+    elif answering(waited, action, actor) is None:
+        raise _waiting(state)
+
+
+def _step(state: dict, kind: str, action: dict) -> None:
+    """Move the recorded turn on after an accepted action (state is the fresh copy)."""
+    turn = state.get("turn")
+    if turn is None:
+        return
+    hypothesis = state.get("hypothesis")
+    if kind in ("revolution", "draw", "handshake", "debate"):
+        state["turn"], state["hypothesis"] = {**turn, "step": "done"}, None
+    elif kind == "hypothesis":
+        state["turn"] = {**turn, "step": "answer"}
+        state["hypothesis"] = {"speaker": turn["player"], "target": action["target"],
+                               "category": action["category"], "countered": False,
+                               "a": [], "b": [], "abstained": [], "accused": [], "losers": []}
+    elif kind == "counter":
+        state["turn"] = {**turn, "step": "debate"}
+        state["hypothesis"] = {**hypothesis, "countered": True}
+    elif kind == "join":
+        where = {"a": "a", "b": "b", "abstain": "abstained"}[action["side"]]
+        state["hypothesis"] = {**hypothesis, where: [*hypothesis[where], action["player"]]}
+    elif kind == "accuse":
+        loser = action["accuser"] if action["truthful"] else action["accused"]
+        losers = hypothesis["losers"] + ([loser] if loser not in hypothesis["losers"] else [])
+        state["hypothesis"] = {**hypothesis, "accused": [*hypothesis["accused"], action["accused"]],
+                               "losers": losers}
 
 
 def apply(state: dict, action: dict) -> dict:
@@ -154,7 +367,15 @@ def apply(state: dict, action: dict) -> dict:
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
     if kind == "turn":
-        return apply_turn(state, action, TITLE, TURN_STEPS)
+        if recorded(state):
+            _check_turn(state, action, kind)
+        new = apply_turn(state, action, TITLE, TURN_STEPS)
+        return {**new, "hypothesis": None}
+    if kind in STEP_ACTIONS:
+        check_fields(action, TITLE, *STEP_FIELDS[kind])
+        _check_turn(state, action, kind)
+    elif recorded(state):
+        _check_turn(state, action, kind)
     new = fresh(state)
     if kind == "handshake":
         check_fields(action, TITLE, ("speaker", "target"))
@@ -168,8 +389,124 @@ def apply(state: dict, action: dict) -> dict:
     elif kind == "debate":
         check_fields(action, TITLE, SIDES, ("discounted",))
         _debate(new, action)
-    else:
+    elif kind == "accuse":
         check_fields(action, TITLE, ("accuser", "accused", "truthful"))
         _accuse(new, action)
+    _step(new, kind, action)
     _settle(new)
     return new
+
+
+# The fields of the turn's own actions: (required, optional).
+STEP_FIELDS = {
+    "hypothesis": (("speaker", "target", "category"), ()),
+    "revolution": (("player", "category"), ()),
+    "draw": (("player", "category"), ()),
+    "counter": (("player",), ()),
+    "join": (("player", "side"), ()),
+}
+
+
+# -- what is said --------------------------------------------------------------------------
+
+def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+    """What an accepted entry did to the boards, and why; the rows reached; who filled
+    every seat. Nothing in Amphithéâtre's log is secret: every event is public."""
+    kind = action.get("action")
+    events: list[Event] = []
+    if kind == "handshake":
+        for name in (action["speaker"], action["target"]):
+            events.append(_gained(before, after, name, "handshake"))
+    elif kind == "debate":
+        events += _debate_events(before, after, action)
+    elif kind == "accuse":
+        events += _accusation_events(before, after, action)
+    for name, now in after["players"].items():
+        was = before["players"][name]
+        if now["row"] > was["row"]:
+            events.append(said(N_("{player} reaches row {row}."), player=name, row=now["row"]))
+        elif now["row"] < was["row"]:
+            events.append(said(N_("{player} goes back to row {row}."), player=name, row=now["row"]))
+    for name in after["winners"]:
+        if name not in before["winners"]:
+            events.append(said(N_("{player} fills all {capacity} seats."), player=name, capacity=after["capacity"]))
+    return events
+
+
+def _gained(before: dict, after: dict, name: str, why: str) -> Event:
+    n = after["players"][name]["seats"] - before["players"][name]["seats"]
+    if why == "handshake":
+        return said(plural("{player} gains {n} seat (handshake).", "{player} gains {n} seats (handshake).", n),
+                    player=name, n=n)
+    return said(plural("{player} gains {n} seat with the majority.", "{player} gains {n} seats with the majority.",
+                       n), player=name, n=n)
+
+
+def _debate_events(before: dict, after: dict, action: dict) -> list[Event]:
+    roles = _debate_roles(before, action)
+    events = []
+    a, b = len(roles["a"]), len(roles["b"])
+    if roles["majority"] is None:
+        events.append(said(N_("The debate is a tie, {a} against {b}."), a=a, b=b))
+    else:
+        winner = "A" if roles["majority"] is roles["a"] else "B"
+        events.append(said(N_("Side {side} wins the debate, {a} against {b}."), side=winner, a=a, b=b))
+    for name in before["players"]:
+        was, now = before["players"][name], after["players"][name]
+        if name in roles["discounted"]:
+            events.append(said(N_("{player} is discounted: the debate leaves their board as it was."), player=name))
+            continue
+        if roles["majority"] is None:
+            if name in roles["a"] + roles["b"]:
+                events.append(said(N_("{player} puts a token from the reserve into the doubt zone (tie)."),
+                                   player=name))
+        elif name in roles["majority"]:
+            events.append(_gained(before, after, name, "majority"))
+            if was["doubt"]:
+                events.append(said(plural("{player} banks {n} doubt token into the auditorium.",
+                                          "{player} banks {n} doubt tokens into the auditorium.", was["doubt"]),
+                                   player=name, n=was["doubt"]))
+            lost = gain_of(was["seats"]) + was["doubt"] - (now["seats"] - was["seats"])
+            if lost:
+                events.append(said(plural("{player} loses {n} token beyond the last seat.",
+                                          "{player} loses {n} tokens beyond the last seat.", lost),
+                                   player=name, n=lost))
+        elif was["doubt"]:
+            events.append(said(plural("{player}, outside the majority, returns {n} doubt token to the reserve.",
+                                      "{player}, outside the majority, returns {n} doubt tokens to the reserve.",
+                                      was["doubt"]), player=name, n=was["doubt"]))
+        if name in roles["abstainers"]:
+            if was["seats"]:
+                events.append(said(N_("{player} abstained and moves a token from the auditorium to the doubt zone."),
+                                   player=name))
+            else:
+                events.append(said(N_("{player} abstained, with no token in the auditorium to move."), player=name))
+    return events
+
+
+def _accusation_events(before: dict, after: dict, action: dict) -> list[Event]:
+    payer, payee, amount = _accusation(before, action)
+    accuser, accused = action["accuser"], action["accused"]
+    if action["truthful"]:
+        events = [said(N_("{accused}'s card matches the hypothesis: {accuser} loses the accusation."),
+                       accused=accused, accuser=accuser)]
+    else:
+        events = [said(N_("{accused}'s card differs from the hypothesis: {accuser} wins the accusation."),
+                       accused=accused, accuser=accuser)]
+    moved = after["players"][payee]["seats"] - before["players"][payee]["seats"]
+    if amount:
+        events.append(said(plural("{payer} gives {n} seat to {payee}.", "{payer} gives {n} seats to {payee}.", amount),
+                           payer=payer, payee=payee, n=amount))
+    else:
+        events.append(said(N_("{payer} has no seat to give."), payer=payer))
+    if moved < amount:
+        events.append(said(plural("{player} loses {n} token beyond the last seat.",
+                                  "{player} loses {n} tokens beyond the last seat.", amount - moved),
+                           player=payee, n=amount - moved))
+    hypothesis = before.get("hypothesis")
+    if hypothesis is not None and hypothesis["countered"]:
+        loser = accuser if action["truthful"] else accused
+        if loser not in hypothesis["losers"]:
+            events.append(said(N_("{player} is discounted from this debate."), player=loser))
+    return events
+

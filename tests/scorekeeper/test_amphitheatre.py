@@ -215,3 +215,183 @@ def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
         assert sessions.undo(path).state == before_append      # undo gives back the state before
         sessions.append(path, action)
     assert sessions.load(path).state == live
+
+
+# -- the turn as the engine's steps (issue 22) ---------------------------------------------
+
+def turn_of(state, name):
+    return play(state, {"action": "turn", "player": name, "step": "start"})
+
+
+def hypothesis(state, speaker, target, category="cause"):
+    return play(state, {"action": "hypothesis", "speaker": speaker, "target": target, "category": category})
+
+
+def decided(decisions):
+    return [(d["action"], d["player"]) for d in decisions]
+
+
+def accuse(accuser, accused, truthful):
+    return {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": truthful}
+
+
+def in_debate(names=NAMES):
+    """Ana challenges Ben, who states another value: the sides are being taken."""
+    state = hypothesis(turn_of(new(names), "Ana"), "Ana", "Ben")
+    return play(state, {"action": "counter", "player": "Ben"})
+
+
+def test_a_session_without_turn_lines_waits_for_a_first_speaker_and_accepts_the_contract_actions():
+    state = new()
+    assert amph.pending(state) == [{"player": None, "action": "turn", "secret": False,
+                                    "choices": {"player": NAMES, "step": ["start"]}}]
+    assert amph.anytime(state) == []
+    state = play(state, accuse("Ana", "Ben", False))        # unchecked against any turn
+    state = play(state, {"action": "handshake", "speaker": "Ana", "target": "Ben"})
+    assert state["turn"] is None
+    with pytest.raises(RuleViolation, match="speaker token"):
+        hypothesis(state, "Ana", "Ben")
+
+
+def test_a_turn_walks_move_answer_sides_and_debate_in_seating_order():
+    state = turn_of(new(), "Cléo")
+    assert decided(amph.pending(state)) == [("hypothesis", "Cléo"), ("revolution", "Cléo"), ("draw", "Cléo")]
+    state = hypothesis(state, "Cléo", "Ana")
+    assert decided(amph.pending(state)) == [("handshake", "Ana"), ("counter", "Ana")]
+    state = play(state, {"action": "counter", "player": "Ana"})
+    joiners = []
+    for side in ("a", "b", "abstain"):
+        (join,) = amph.pending(state)
+        joiners.append(join["player"])
+        state = play(state, {"action": "join", "player": join["player"], "side": side})
+    assert joiners == ["Dan", "Eve", "Ben"]        # clockwise from the speaker, the challenged skipped
+    (debate,) = amph.pending(state)
+    assert debate["choices"] == {"side_a": ["Cléo", "Dan"], "side_b": ["Ana", "Eve"]}
+    state = play(state, {"action": "debate", "side_a": ["Cléo", "Dan"], "side_b": ["Ana", "Eve"]})
+    assert amph.pending(state) == [{"player": "Dan", "action": "turn", "choices": {"step": ["start"]},
+                                    "secret": False}]
+    assert state["players"]["Cléo"]["doubt"] == 1     # a tie
+
+
+@pytest.mark.parametrize("action, text", [
+    ({"action": "handshake", "speaker": "Ana", "target": "Cléo"}, "Ben to agree"),
+    ({"action": "debate", "side_a": ["Ana"], "side_b": ["Ben"]}, "Ben to agree"),
+    ({"action": "turn", "player": "Ben", "step": "start"}, "Ben to agree"),
+    ({"action": "join", "player": "Cléo", "side": "a"}, "Ben to agree"),
+    ({"action": "hypothesis", "speaker": "Ana", "target": "Cléo", "category": "cause"}, "Ben to agree"),
+    ({"action": "counter", "player": "Cléo"}, "Ben to agree"),
+])
+def test_entries_out_of_turn_are_refused_saying_what_the_game_waits_for(action, text):
+    state = hypothesis(turn_of(new(), "Ana"), "Ana", "Ben")
+    with pytest.raises(RuleViolation, match=text):
+        play(state, action)
+
+
+def test_the_debate_must_be_the_sides_joined_with_the_losers_discounted():
+    state = in_debate(["Ana", "Ben", "Cléo"])
+    state = play(state, {"action": "join", "player": "Cléo", "side": "b"})
+    for wrong in ({"side_a": ["Ana", "Cléo"], "side_b": ["Ben"]},
+                  {"side_a": ["Ana"], "side_b": ["Ben", "Cléo"], "discounted": ["Ana"]}):
+        with pytest.raises(RuleViolation, match="sides are those joined"):
+            play(state, {"action": "debate", **wrong})
+    state = play(state, accuse("Ana", "Cléo", True))          # Ana loses: discounted
+    assert amph.pending(state)[0]["choices"]["discounted"] == ["Ana"]
+    with pytest.raises(RuleViolation, match="sides are those joined"):
+        play(state, {"action": "debate", "side_a": ["Ana"], "side_b": ["Ben", "Cléo"]})
+    state = play(state, {"action": "debate", "side_a": ["Ana"], "side_b": ["Ben", "Cléo"], "discounted": ["Ana"]})
+    assert state["players"]["Ben"]["seats"] == 3
+
+
+def test_whoever_joined_may_be_accused_while_sides_are_being_taken():
+    """RULES.md §2.5, the seed's example: Jean joins a side and is accused."""
+    state = play(in_debate(), {"action": "join", "player": "Cléo", "side": "a"})
+    offers = {d["player"]: d["choices"]["accused"] for d in amph.anytime(state)}
+    assert offers["Dan"] == ["Ana", "Ben", "Cléo"] and offers["Cléo"] == ["Ana", "Ben"]
+    state = play(state, accuse("Dan", "Cléo", False))
+    assert state["hypothesis"]["losers"] == ["Cléo"]
+    (join,) = amph.pending(state)
+    assert join["player"] == "Dan"
+
+
+def test_only_who_stated_or_joined_may_be_accused_each_once_never_the_handshake_partner():
+    state = hypothesis(turn_of(new(), "Ana"), "Ana", "Ben")
+    # Ben has not stated anything: agreeing in a handshake states nothing (RULES.md §2.5)
+    assert all(d["choices"]["accused"] == ["Ana"] for d in amph.anytime(state))
+    with pytest.raises(RuleViolation, match="neither stated nor joined"):
+        play(state, accuse("Cléo", "Ben", False))
+    with pytest.raises(RuleViolation, match="themselves|waits"):
+        play(state, accuse("Ana", "Ana", False))
+    state = play(state, accuse("Cléo", "Ana", True))
+    with pytest.raises(RuleViolation, match="already been accused"):
+        play(state, accuse("Dan", "Ana", False))
+    state = play(state, {"action": "handshake", "speaker": "Ana", "target": "Ben"})
+    assert amph.anytime(state) == []
+    with pytest.raises(RuleViolation, match="neither stated nor joined"):
+        play(state, accuse("Cléo", "Ben", False))
+    # an abstainer joined no side
+    state = play(in_debate(["Ana", "Ben", "Cléo"]), {"action": "join", "player": "Cléo", "side": "abstain"})
+    assert {d["player"]: d["choices"]["accused"] for d in amph.anytime(state)}["Cléo"] == ["Ana", "Ben"]
+    with pytest.raises(RuleViolation, match="neither stated nor joined"):
+        play(state, accuse("Ana", "Cléo", False))
+
+
+def test_a_player_discounted_before_joining_is_not_asked_a_side():
+    state = in_debate(["Ana", "Ben", "Cléo", "Dan"])
+    state = play(state, accuse("Dan", "Ana", True))           # Dan loses before joining
+    assert decided(amph.pending(state)) == [("join", "Cléo")]
+    state = play(state, {"action": "join", "player": "Cléo", "side": "a"})
+    assert amph.pending(state)[0]["choices"] == {"side_a": ["Ana", "Cléo"], "side_b": ["Ben"], "discounted": ["Dan"]}
+
+
+def test_revolution_and_draw_end_the_turn_without_touching_the_boards():
+    state = turn_of(new(), "Eve")
+    after = play(state, {"action": "revolution", "player": "Eve", "category": "anatomie"})
+    assert after["players"] == state["players"] and decided(amph.pending(after)) == [("turn", "Ana")]
+    with pytest.raises(RuleViolation, match="Eve's move"):
+        play(state, {"action": "draw", "player": "Eve", "category": "tarot"})
+
+
+def render(events):
+    return [event.for_viewer(None).render() for event in events]
+
+
+def test_outcome_says_who_gains_or_loses_what_and_why():
+    state = seats(new(["Ana", "Ben", "Cléo", "Dan"]), Ana=(3, 2), Ben=(6, 1), Cléo=(14, 1), Dan=(2, 1))
+    action = {"action": "debate", "side_a": ["Ana", "Cléo"], "side_b": ["Ben"]}
+    assert render(amph.outcome(state, play(state, action), action)) == [
+        "Side A wins the debate, 2 against 1.",
+        "Ana gains 5 seats with the majority.", "Ana banks 2 doubt tokens into the auditorium.",
+        "Ben, outside the majority, returns 1 doubt token to the reserve.",
+        "Cléo gains 1 seat with the majority.", "Cléo banks 1 doubt token into the auditorium.",
+        "Cléo loses 1 token beyond the last seat.",
+        "Dan, outside the majority, returns 1 doubt token to the reserve.",
+        "Dan abstained and moves a token from the auditorium to the doubt zone.",
+        "Ana reaches row 2.", "Cléo fills all 15 seats."]
+    action = {"action": "debate", "side_a": ["Ana"], "side_b": ["Ben"], "discounted": ["Cléo"]}
+    assert render(amph.outcome(state, play(state, action), action)) == [
+        "The debate is a tie, 1 against 1.",
+        "Ana puts a token from the reserve into the doubt zone (tie).",
+        "Ben puts a token from the reserve into the doubt zone (tie).",
+        "Cléo is discounted: the debate leaves their board as it was.",
+        "Dan abstained and moves a token from the auditorium to the doubt zone."]
+    action = {"action": "handshake", "speaker": "Ana", "target": "Dan"}
+    assert render(amph.outcome(state, play(state, action), action)) == [
+        "Ana gains 3 seats (handshake).", "Dan gains 3 seats (handshake).", "Ana reaches row 2.",
+        "Dan reaches row 2."]
+    action = accuse("Ana", "Ben", True)          # Ben's card matches: Ana pays Ben's row-2 gain
+    assert render(amph.outcome(state, play(state, action), action)) == [
+        "Ben's card matches the hypothesis: Ana loses the accusation.", "Ana gives 2 seats to Ben."]
+    action = accuse("Dan", "Ben", False)         # Ben's card differs: Ben pays the row-2 penalty
+    assert render(amph.outcome(state, play(state, action), action)) == [
+        "Ben's card differs from the hypothesis: Dan wins the accusation.", "Ben gives 2 seats to Dan.",
+        "Ben goes back to row 1."]
+    action = accuse("Cléo", "Dan", False)
+    assert render(amph.outcome(state, play(state, action), action)) == [
+        "Dan's card differs from the hypothesis: Cléo wins the accusation.", "Dan gives 1 seat to Cléo.",
+        "Cléo fills all 15 seats."]
+
+
+def test_an_accusation_lost_in_a_debate_says_who_is_discounted():
+    state = in_debate(["Ana", "Ben", "Cléo"])
+    action = accuse("Cléo", "Ben", True)
+    assert render(amph.outcome(state, play(state, action), action))[-1] == "Cléo is discounted from this debate."

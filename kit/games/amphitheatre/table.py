@@ -1,7 +1,10 @@
-"""`kit score` for Amphithéâtre: friendly commands, the `show` table and guided play.
+"""`kit score` for Amphithéâtre: friendly commands, the `show` table, and the game's words for
+guided play and the phones.
 
 The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
-same path as `kit score act`; every rule lives in scorekeeper.rules.amphitheatre.
+same path as `kit score act`; every rule, the turn's flow included, lives in
+scorekeeper.rules.amphitheatre: guided play (kit.table.play_pending) walks its `pending`
+decisions and offers its `anytime` accusations, with the questions below.
 """
 from __future__ import annotations
 
@@ -11,10 +14,9 @@ import click
 
 from kit import i18n, table
 from kit.errors import KitError
-from kit.i18n import _
-from scorekeeper import session as sessions
+from kit.i18n import N_, _
+from scorekeeper import rules as all_rules
 from scorekeeper.rules import amphitheatre as rules
-
 
 
 def _names(values: tuple[str, ...]) -> list[str]:
@@ -86,9 +88,26 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
             line += " " + _("({names} discounted)").format(names=_names_text(action.get("discounted")))
         return line + "."
     if kind == "accuse":
-        template = (_("{accuser} accuses {accused}, who told the truth.") if action.get("truthful")
-                    else _("{accuser} accuses {accused}, who was bluffing."))
+        template = (_("{accuser} accuses {accused}, whose card matches the hypothesis.") if action.get("truthful")
+                    else _("{accuser} accuses {accused}, whose card differs from the hypothesis."))
         return template.format(accuser=action.get("accuser"), accused=action.get("accused"))
+    category = str(action.get("category", "")).capitalize()   # the decks' own names, in both languages
+    if kind == "hypothesis":
+        return _("{speaker} states a hypothesis on the {category} card and challenges {target}.").format(
+            speaker=action.get("speaker"), category=category, target=action.get("target"))
+    if kind == "revolution":
+        return _("{player} starts a scientific revolution: everyone draws a new {category} card.").format(
+            player=action.get("player"), category=category)
+    if kind == "draw":
+        return _("{player} draws a {category} card and keeps one of the two.").format(
+            player=action.get("player"), category=category)
+    if kind == "counter":
+        return _("{player} states another value: a debate opens.").format(player=action.get("player"))
+    if kind == "join":
+        template = {"a": _("{player} joins side A."), "b": _("{player} joins side B."),
+                    "abstain": _("{player} abstains.")}.get(action.get("side"))
+        if template:
+            return template.format(player=action.get("player"))
     return table.describe_fields(action)
 
 
@@ -109,91 +128,104 @@ def render(state: dict, lang: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def outcome(before: dict, after: dict, action: dict, lang: str | None = None) -> list[str]:
-    """Each player's seats and doubt that moved."""
-    lines = []
-    for name, now in after["players"].items():
-        was = before["players"][name]
-        changes = [_("{what} {was} -> {now}").format(what=label, was=was[key], now=now[key])
-                   for key, label in (("seats", _("seats")), ("doubt", _("doubt"))) if was[key] != now[key]]
-        if changes:
-            lines.append(f"  {name}: " + ", ".join(changes))
-    return lines
+# -- the game's words for guided play and the phones ----------------------------------------
+
+ACTION_LABELS = {
+    "turn": N_("The speaker token moves on"),
+    "hypothesis": N_("Hypothesis"),
+    "revolution": N_("Scientific revolution"),
+    "draw": N_("Draw a card"),
+    "handshake": N_("Agree (handshake)"),
+    "counter": N_("State another value (debate)"),
+    "join": N_("Take a side"),
+    "debate": N_("Settle the debate"),
+    "accuse": N_("Accusation"),
+}
+FIELD_LABELS = {
+    ("turn", "player"): N_("Who holds the speaker token?"),
+    ("hypothesis", "target"): N_("Challenged player"),
+    ("hypothesis", "category"): N_("Category"),
+    ("revolution", "category"): N_("Category"),
+    ("draw", "category"): N_("Category"),
+    ("handshake", "speaker"): N_("Speaker"),
+    ("handshake", "target"): N_("Challenged player"),
+    ("join", "side"): N_("Side"),
+    ("debate", "side_a"): N_("Side A"),
+    ("debate", "side_b"): N_("Side B"),
+    ("debate", "discounted"): N_("Discounted"),
+    ("accuse", "accused"): N_("Accused"),
+    # "Is the accusation true?" was read both ways; the card is what the table can check
+    ("accuse", "truthful"): N_("Does the accused's card match the hypothesis?"),
+}
+# Each value's words where a bare yes/no or letter could be misread.
+CHOICE_LABELS = {
+    ("accuse", "truthful"): {True: N_("Yes: the card matches, the accusation fails"),
+                             False: N_("No: the card differs, the accusation succeeds")},
+    ("join", "side"): {"a": N_("Side A (the speaker's)"), "b": N_("Side B (the challenged player's)"),
+                       "abstain": N_("Abstain")},
+}
+ACTOR_FIELDS = rules.ACTOR_FIELDS
+
+MOVES = ("hypothesis", "revolution", "draw")
 
 
-# -- guided play ---------------------------------------------------------------------------
-
-def _accusations(path: Path, accusable: list[str], *, debate: bool) -> list[str]:
-    """RULES.md §2.5: accusations against whoever stated a hypothesis; the losers are discounted."""
-    discounted: list[str] = []
-    guide = table.current_guide()
-    names = list(guide.state["players"])
-    while not guide.state["over"]:
-        accuser = table.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), names, optional=True)
-        if accuser is None:
-            break
-        targets = [n for n in accusable if n != accuser]
-        if not targets:
-            click.echo("  " + _("{name} stated the hypothesis and cannot accuse themselves.").format(name=accuser),
-                       err=True)
-            continue
-        accused = targets[0] if len(targets) == 1 else table.ask_player(
-            _("Whom does {accuser} accuse?").format(accuser=accuser), targets)
-        truthful = table.ask_yes_no(_("Did {accused}'s hypothesis match their card?").format(accused=accused))
-        saved = table.try_submit(path, {"action": "accuse", "accuser": accuser, "accused": accused,
-                                          "truthful": truthful})
-        if saved is None:
-            continue
-        loser = accuser if truthful else accused
-        if loser not in discounted:
-            discounted.append(loser)
-            if debate:
-                click.echo("  " + _("{name} lost the accusation and is discounted from this debate.").format(name=loser))
-    return discounted
-
-
-SIDE_WORDS = ("a", "b", "abstain")
-
-
-def _debate(path: Path, speaker: str, target: str, discounted: list[str]) -> None:
-    """Ask every other player's side (RULES.md §2.4); discounted players are not asked."""
-    guide = table.current_guide()
-    while True:
-        side_a, side_b = [speaker], [target]
-        for name in guide.state["players"]:
-            if name in (speaker, target) or name in discounted:
-                continue
-            side = table.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
-                name=name, speaker=speaker, target=target), SIDE_WORDS, default="abstain")
-            {"a": side_a, "b": side_b}.get(side, []).append(name)
-        action = {"action": "debate", "side_a": side_a, "side_b": side_b}
-        if discounted:
-            action["discounted"] = list(discounted)
-        if table.try_submit(path, action):
-            return
+def ask(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
+    """The action answering `decision`, asked in the table's words; an accusation first when
+    anyone may accuse now (RULES.md §2.5: at any moment a hypothesis stands)."""
+    accusation = _offer_accusation(anytime)
+    if accusation is not None:
+        return accusation
+    kind = decision["action"]
+    if kind == "turn":
+        names = [decision["player"]] if decision["player"] else decision["choices"]["player"]
+        speaker = names[0] if len(names) == 1 else table.ask_player(
+            _("Who holds the speaker token?"), names, default=names[0])
+        click.echo("\n== " + _("{name} speaks.").format(name=speaker))
+        return {"action": "turn", "player": speaker, "step": "start"}
+    if kind in MOVES:
+        return _move(decision["player"], state)
+    if kind in ("handshake", "counter"):
+        hypothesis = state["hypothesis"]
+        target = hypothesis["target"]
+        answer = table.ask_choice(_("Does {target} agree (handshake) or state another value (debate)?").format(
+            target=target), ["handshake", "debate"])
+        if answer == "handshake":
+            return {"action": "handshake", "speaker": hypothesis["speaker"], "target": target}
+        return {"action": "counter", "player": target}
+    if kind == "join":
+        hypothesis = state["hypothesis"]
+        side = table.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
+            name=decision["player"], speaker=hypothesis["speaker"], target=hypothesis["target"]),
+            rules.JOIN_SIDES, default="abstain")
+        return {"action": "join", "player": decision["player"], "side": side}
+    if kind == "debate":   # the sides are those joined: nothing left to ask
+        return {"action": "debate", **{field: value for field, value in decision["choices"].items() if value}}
+    return None
 
 
-def _turn(path: Path, speaker: str, state: dict) -> None:
-    click.echo("\n== " + _("{name} speaks.").format(name=speaker))
-    others = [n for n in state["players"] if n != speaker]
+def _move(speaker: str, state: dict) -> dict:
     move = table.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
-                             ["hypothesis", "revolution", "draw"], default="hypothesis")
-    if move != "hypothesis":
-        click.echo("  " + _("Nothing changes on the boards."))
-        return
-    target = table.ask_player(_("Whom does {name} challenge?").format(name=speaker), others)
-    agrees = table.ask_choice(_("Does {target} agree (handshake) or state another value (debate)?").format(
-        target=target), ["handshake", "debate"])
-    accusable = [speaker] if agrees == "handshake" else [speaker, target]
-    discounted = _accusations(path, accusable, debate=agrees == "debate")
-    if table.current_guide().state["over"]:
-        return
-    if agrees == "handshake":
-        table.try_submit(path, {"action": "handshake", "speaker": speaker, "target": target})
-        return
-    _debate(path, speaker, target, discounted)
+                            MOVES, default="hypothesis")
+    offered = {d["action"]: d for d in all_rules.pending(rules.GAME_ID, state)}[move]
+    action = {"action": move, rules.ACTOR_FIELDS.get(move, "player"): speaker}
+    if move == "hypothesis":
+        action["target"] = table.ask_player(_("Whom does {name} challenge?").format(name=speaker),
+                                            offered["choices"]["target"])
+    action["category"] = table.ask_choice(_("Category"), offered["choices"]["category"])
+    return action
 
 
-def play(path: Path, session: sessions.Session) -> None:
-    """Guided Amphithéâtre: the speaker token goes round in seating order, kept in the file."""
-    table.play_turns(_("Who holds the speaker token?"), lambda speaker, state: _turn(path, speaker, state), render)
+def _offer_accusation(anytime: list[dict]) -> dict | None:
+    """Ask whether anyone accuses; None when nobody does (Enter alone)."""
+    offers = {d["player"]: d for d in anytime if d["action"] == "accuse"}
+    if not offers:
+        return None
+    accuser = table.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), list(offers), optional=True)
+    if accuser is None:
+        return None
+    targets = offers[accuser]["choices"]["accused"]
+    accused = targets[0] if len(targets) == 1 else table.ask_player(
+        _("Whom does {accuser} accuse?").format(accuser=accuser), targets)
+    matches = table.ask_choice(_("Does {accused}'s card match the hypothesis? Yes: {accuser} loses the accusation; "
+                                 "no: {accuser} wins it.").format(accused=accused, accuser=accuser), ["yes", "no"])
+    return {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": matches == "yes"}

@@ -28,7 +28,7 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
     path = game(players=("Ana", "Ben", "Cléo", "Dan"))
     assert kit("score", "handshake", path, "Ana", "Ben").exit_code == 0
     result = kit("score", "debate", path, "--a", "Ana,Cléo", "--b", "Ben", "--discounted", "Dan")
-    assert result.exit_code == 0 and "Ana: seats 3 -> 6" in result.output
+    assert result.exit_code == 0 and "Ana gains 3 seats with the majority." in result.output
     assert kit("score", "debate", path, "--a", "Ana", "--a", "Dan", "--b", "Ben,Cléo").exit_code == 0
     assert kit("score", "accuse", path, "Cléo", "Ana", "--lying").exit_code == 0
     assert kit("score", "accuse", path, "Ben", "Cléo", "--truthful").exit_code == 0
@@ -66,20 +66,24 @@ def test_show_ranks_by_seats_with_the_row_amounts(kit, game):
 # -- guided play ---------------------------------------------------------------------------
 
 SCRIPT = [
-    "",                   # the speaker token: Ana (the default)
+    "",                              # the speaker token: Ana (the default)
     # Ana speaks
-    "", "Ben", "handshake",          # a hypothesis to Ben, who agrees
+    "", "Ben", "cause",              # a hypothesis on the Cause, challenging Ben
     "Cléo", "no",                    # Cléo accuses Ana (the only one who stated a value): a bluff
-    "",                              # no more accusations
+    "handshake",                     # Ben agrees; nobody is left to accuse
     # Ben speaks
-    "hypothesis", "Cléo", "debate",
+    "hypothesis", "Cléo", "anatomie",
+    "",                              # nobody accuses Ben yet
+    "debate",                        # Cléo states another value
     "Zed",                           # not a player: asked again
-    "Ana", "Ben", "yes",             # Ana accuses Ben, who told the truth: Ana is discounted
-    "",
-    # nobody else to ask: Ben (a) against Cléo (b), Ana discounted -> a tie
+    "Ana", "Ben", "yes",             # Ana accuses Ben, whose card matches: Ana is discounted
+    "",                              # nobody accuses Cléo; Ana is not asked her side
+    # the debate settles itself: Ben (a) against Cléo (b), Ana discounted -> a tie
     # Cléo speaks
-    "hypothesis", "Ana", "debate", "",
+    "hypothesis", "Ana", "cause", "", "debate",
+    "",                              # before Ben joins, nobody accuses
     "a",                             # Ben sides with Cléo
+    "",                              # after Ben joined, nobody accuses
     # Ana speaks: the input ends here, as if the terminal closed
 ]
 
@@ -89,17 +93,53 @@ def test_play_debates_and_accusations_then_resume(kit, game):
     result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 130, result.output
     assert "Zed is not a player here" in result.output
-    assert "Ana lost the accusation and is discounted" in result.output
+    assert "Ana is discounted from this debate." in result.output
     assert [line for line in lines(path)[1:] if line["action"] != "turn"] == [
+        {"action": "hypothesis", "speaker": "Ana", "target": "Ben", "category": "cause"},
         {"action": "accuse", "accuser": "Cléo", "accused": "Ana", "truthful": False},
         {"action": "handshake", "speaker": "Ana", "target": "Ben"},
+        {"action": "hypothesis", "speaker": "Ben", "target": "Cléo", "category": "anatomie"},
+        {"action": "counter", "player": "Cléo"},
         {"action": "accuse", "accuser": "Ana", "accused": "Ben", "truthful": True},
         {"action": "debate", "side_a": ["Ben"], "side_b": ["Cléo"], "discounted": ["Ana"]},
+        {"action": "hypothesis", "speaker": "Cléo", "target": "Ana", "category": "cause"},
+        {"action": "counter", "player": "Ana"},
+        {"action": "join", "player": "Ben", "side": "a"},
         {"action": "debate", "side_a": ["Cléo", "Ben"], "side_b": ["Ana"]},
     ]
+    assert [line["player"] for line in lines(path)[1:] if line["action"] == "turn"] == ["Ana", "Ben", "Cléo", "Ana"]
     players = kit.state(path)["players"]
     assert (players["Ana"]["seats"], players["Ben"]["seats"], players["Cléo"]["seats"]) == (0, 9, 4)
     assert (players["Ben"]["doubt"], players["Cléo"]["doubt"]) == (0, 0)
+    # resuming asks Ana's move: the file says where the table was
+    result = kit("score", "play", path, input="revolution\naffliction\n")
+    assert "Ana's move" in result.output
+    assert lines(path)[-2:] == [{"action": "revolution", "player": "Ana", "category": "affliction"},
+                                {"action": "turn", "player": "Ben", "step": "start"}]
+
+
+def test_play_offers_accusing_whoever_joined_while_sides_are_taken(kit, game):
+    """RULES.md §2.5 and the seed's example: a player who joined a side may be accused
+    before the others have joined (the old play asked only before sides were taken)."""
+    path = game(players=("Ana", "Ben", "Cléo", "Dan"))
+    script = ["", "", "Ben", "cause", "", "debate",
+              "", "a",               # Cléo joins Ana's side
+              "Dan", "Cléo", "no",   # Dan accuses Cléo, who joined: her card differs
+              "", "b",               # Dan joins side B
+              ""]
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 130, result.output
+    assert {"action": "accuse", "accuser": "Dan", "accused": "Cléo", "truthful": False} in lines(path)
+    assert [line for line in lines(path) if line.get("action") == "debate"] == [
+        {"action": "debate", "side_a": ["Ana", "Cléo"], "side_b": ["Ben", "Dan"], "discounted": ["Cléo"]}]
+
+
+def test_play_never_offers_accusing_the_player_who_only_agreed(kit, game):
+    path = game()
+    result = kit("score", "play", path, input="\n".join(["", "", "Ben", "cause", "Cléo", "yes", "handshake"]) + "\n")
+    # Cléo names the accused without being asked: Ana, who stated it, is the only one
+    assert "Whom does Cléo accuse?" not in result.output
+    assert {"action": "accuse", "accuser": "Cléo", "accused": "Ana", "truthful": True} in lines(path)
 
 
 def test_play_announces_a_shared_win(kit, game):
@@ -107,7 +147,7 @@ def test_play_announces_a_shared_win(kit, game):
     for _ in range(8):
         kit("score", "handshake", path, "Ana", "Ben")
     assert kit.state(path)["players"]["Ana"]["seats"] == 14
-    result = kit("score", "play", path, input="\n".join(["Cléo", "", "Ana", "handshake", ""]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["Cléo", "", "Ana", "cause", "", "handshake"]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Game over: Ana wins." in result.output
     assert kit.state(path)["winners"] == ["Ana"]

@@ -23,6 +23,11 @@ EXAMPLES = {
         "debate": {"side_a": ["Ana", "Cléo"], "side_b": ["Ben"], "discounted": ["Dan"]},
         "accuse": {"accuser": "Cléo", "accused": "Ana", "truthful": False},
         "turn": {"player": "Ana", "step": "start"},
+        "hypothesis": {"speaker": "Ana", "target": "Ben", "category": "cause"},
+        "revolution": {"player": "Ana", "category": "anatomie"},
+        "draw": {"player": "Ana", "category": "affliction"},
+        "counter": {"player": "Ben"},
+        "join": {"player": "Cléo", "side": "b"},
     },
     "promotion": {
         "gain": {"player": "Ana", "amount": 3}, "lose": {"player": "Ana", "amount": 2},
