@@ -154,3 +154,44 @@ def test_play_announces_a_shared_win(kit, game):
     # a finished game just shows the final table
     result = kit("score", "play", path, input="")
     assert result.exit_code == 0 and "Game over: Ana wins." in result.output
+
+
+# -- the accusation's question (issue 22: "L'accusation est-elle fondée ? -> oui" was read both ways)
+
+@pytest.mark.parametrize("lang, question, yes, no", [
+    ("fr", "La carte de la personne accusée correspond-elle à l'hypothèse ?",
+     "Oui : la carte correspond, l'accusation échoue", "Non : la carte diffère, l'accusation réussit"),
+    ("en", "Does the accused's card match the hypothesis?",
+     "Yes: the card matches, the accusation fails", "No: the card differs, the accusation succeeds"),
+])
+def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(lang, question, yes, no):
+    from kit import i18n
+    from kit.games.amphitheatre import table as amphi_table
+    from kit.serve import forms
+
+    i18n.activate(lang)
+    try:
+        def said(msgid):   # the catalogue sets French apostrophes and spaces typographically
+            return i18n._(msgid).replace("\u2019", "'").replace("\u202f", " ").replace("\xa0", " ")
+        assert said(amphi_table.FIELD_LABELS[("accuse", "truthful")]) == question
+        labels = amphi_table.CHOICE_LABELS[("accuse", "truthful")]
+        assert (said(labels[True]), said(labels[False])) == (yes, no)
+        (field,) = [f for form in forms.forms("amphitheatre") if form.action == "accuse"
+                    for f in form.fields if f.name == "truthful"]
+        assert said(field.label) == question
+    finally:
+        i18n.activate("en")
+
+
+def test_yes_the_card_matches_means_the_accused_takes_from_the_accuser(kit, game):
+    """The issue's table: Ana (6 seats) accuses Ben (3) and answers « oui »: Ben's card
+    matches the hypothesis, so Ana loses the accusation and pays Ben's row gain."""
+    path = game()
+    kit("score", "handshake", path, "Ana", "Cléo")
+    kit("score", "handshake", path, "Ana", "Ben")
+    assert [kit.state(path)["players"][n]["seats"] for n in ("Ana", "Ben")] == [6, 3]
+    result = kit("score", "play", path, input="\n".join(["Ben", "", "Cléo", "cause", "Ana", "oui"]) + "\n")
+    assert "Ben's card matches the hypothesis: Ana loses the accusation." in result.output
+    assert {"action": "accuse", "accuser": "Ana", "accused": "Ben", "truthful": True} in lines(path)
+    players = kit.state(path)["players"]
+    assert (players["Ana"]["seats"], players["Ben"]["seats"]) == (3, 6)
