@@ -125,7 +125,7 @@ def _names(state: dict, value, what: str) -> list[str]:
     return seen
 
 
-def _debate_roles(state: dict, action: dict) -> dict:
+def debate_roles(state: dict, action: dict) -> dict:
     """Who counts where in a debate: the sides without the discounted players, the majority
     (None on a tie), the abstainers (on no side, not discounted) and the discounted."""
     side_a = _names(state, action["side_a"], "side A")
@@ -147,7 +147,7 @@ def _debate_roles(state: dict, action: dict) -> dict:
 
 def _debate(state: dict, action: dict) -> None:
     """RULES.md §2.4, with discounted players counting for nobody and left untouched."""
-    roles = _debate_roles(state, action)
+    roles = debate_roles(state, action)
     players = state["players"]
     if roles["majority"] is None:
         for name in roles["a"] + roles["b"]:
@@ -443,7 +443,7 @@ def _gained(before: dict, after: dict, name: str, why: str) -> Event:
 
 
 def _debate_events(before: dict, after: dict, action: dict) -> list[Event]:
-    roles = _debate_roles(before, action)
+    roles = debate_roles(before, action)
     events = []
     a, b = len(roles["a"]), len(roles["b"])
     if roles["majority"] is None:

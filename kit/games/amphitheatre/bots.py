@@ -1,17 +1,20 @@
 """Amphithéâtre at a simulated table: hidden opinions dealt from the layouts' three decks.
 
 Each physician holds one card of each category (layouts/amphitheatre/<category>.yaml, each
-card as many times as its `copies`). A statement (a hypothesis, an agreement, a side taken
-in a debate) claims the stater's own card; an accusation is won by the accused exactly when
-the claim matches their card. The tokens move only through the rule engine (handshake,
-debate with its discounted players, accuse), which keeps the auditoriums and the winners.
+card as many times as its `copies`). A statement (a hypothesis, a counter-value, a side
+taken in a debate) claims a value of the hypothesis's category; an accusation is won by the
+accused exactly when the claim matches their card. The cards are the simulated table's (the
+engine never sees them); the turn is the engine's: the bots choose only among what
+`rules.pending` waits for and what `rules.anytime` allows (the accusations, against whoever
+stated or joined), each action checked against those decisions before it is applied.
 """
 from __future__ import annotations
 
 from random import Random
 
-from kit.simulate import apply, game_record, record_choice
+from kit.simulate import BotError, apply, game_record, record_choice
 from scorekeeper.rules import amphitheatre as rules
+from scorekeeper.rules.flow import answering
 
 GAME_ID = rules.GAME_ID
 PLAYERS = 5
@@ -54,6 +57,8 @@ class RandomBot:
         self.rng, self.choices = rng, choices
 
     def turn(self, table: Table, me: str) -> tuple:
+        """The move: ("hypothesis", category, value, target), ("revolution", category) or
+        ("draw", category)."""
         kinds = [k for k in KINDS if k != "draw" or table.drawable()]
         kind = self.rng.choice(kinds)
         if kind == "hypothesis":
@@ -77,6 +82,7 @@ class RandomBot:
         return self.rng.choice(["side_a", "side_b", None])
 
     def accuse(self, table: Table, me: str, accused: str, category: str, value: str) -> bool:
+        """Whether `me` accuses `accused` of not holding `value` (asked once per statement)."""
         return self.rng.random() < 0.5
 
 
@@ -121,24 +127,30 @@ BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
 # --- the table ----------------------------------------------------------------------------------
 
 class Table:
+    """The cards at a simulated table (what the engine never sees) and the bots seated at it."""
+
     def __init__(self, data: dict, bots: list[str], rng: Random):
         self.rng = rng
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], {})
         self.choices: dict = {}
         self.bots = {n: BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
+        self.deal(data)
+
+    def deal(self, data: dict) -> None:
         self.values = {c: sorted(set(deck)) for c, deck in data["decks"].items()}
         self.copies = {c: {v: deck.count(v) for v in self.values[c]} for c, deck in data["decks"].items()}
         self.piles = {c: list(deck) for c, deck in data["decks"].items()}
         for pile in self.piles.values():
-            rng.shuffle(pile)
+            self.rng.shuffle(pile)
         self.discards: dict[str, list[str]] = {c: [] for c in rules.CATEGORIES}
         self.cards = {n: {c: self.piles[c].pop() for c in rules.CATEGORIES} for n in self.seats}
         self.turns = 0
         self.counts = dict.fromkeys(("accusations", "accusations_won", "debates", "handshakes", "tied_debates"), 0)
-
-    def act(self, action: dict) -> None:
-        self.state = apply(rules, self.state, action)
+        self.claims: dict[str, str] = {}      # what each stater of the hypothesis under way claims
+        self.value = self.category = None     # the hypothesis under way
+        self.asked: set = set()               # (accuser, accused) already weighed for it
+        self.exposed: list[str] = []          # accused whose card matched: they redraw after it
 
     def drawable(self) -> list[str]:
         return [c for c in rules.CATEGORIES if self.piles[c] or self.discards[c]]
@@ -155,79 +167,125 @@ class Table:
         self.rng.shuffle(self.piles[category])
         self.cards[name][category] = self.draw_card(category)
 
-    def statement(self, stater: str, category: str, value: str, exposed: list[str]) -> str | None:
-        """Someone may accuse `stater` of claiming `value`; the loser of the accusation, if any."""
-        start = self.seats.index(stater)
-        for name in self.seats[start + 1:] + self.seats[:start]:
-            if self.state["over"]:
-                return None
-            if self.bots[name].accuse(self, name, stater, category, value):
-                truthful = self.cards[stater][category] == value
-                self.counts["accusations"] += 1
-                self.counts["accusations_won"] += not truthful
-                self.act({"action": "accuse", "accuser": name, "accused": stater, "truthful": truthful})
-                if truthful:
-                    exposed.append(stater)
-                return stater if not truthful else name
+    def revolution(self, category: str) -> None:
+        for name in self.seats:
+            self.piles[category].append(self.cards[name][category])
+        self.piles[category] += self.discards[category]
+        self.discards[category] = []
+        self.rng.shuffle(self.piles[category])
+        for name in self.seats:
+            self.cards[name][category] = self.piles[category].pop()
+
+    def draw(self, speaker: str, category: str) -> None:
+        drawn = self.draw_card(category)
+        if self.bots[speaker].keep(self, speaker, category, drawn):
+            drawn, self.cards[speaker][category] = self.cards[speaker][category], drawn
+        self.discards[category].append(drawn)
+
+    def settled(self) -> None:
+        """The hypothesis is settled: the accused whose card matched reshuffle it and draw anew."""
+        for name in self.exposed:
+            self.redraw(name, self.category)
+        self.claims, self.asked, self.exposed = {}, set(), []
+
+    # -- one decision at a time ---------------------------------------------------------------
+
+    def accusation(self) -> dict | None:
+        """An accusation some bot makes now, each statement weighed once by each other player in
+        seating order from its stater (RULES.md §2.5: only whoever stated or joined)."""
+        offers = {d["player"]: d for d in rules.anytime(self.state)}
+        for accused in rules.accusable(self.state):
+            start = self.seats.index(accused)
+            for name in self.seats[start + 1:] + self.seats[:start]:
+                if name not in offers or (name, accused) in self.asked:
+                    continue
+                self.asked.add((name, accused))
+                if self.bots[name].accuse(self, name, accused, self.category, self.claims[accused]):
+                    truthful = self.cards[accused][self.category] == self.claims[accused]
+                    return checked([offers[name]], {"action": "accuse", "accuser": name, "accused": accused,
+                                                     "truthful": truthful})
         return None
 
-    def turn(self, speaker: str) -> None:
-        bot = self.bots[speaker]
-        choice = bot.turn(self, speaker)
-        if choice[0] == "revolution":
-            category = choice[1]
-            for name in self.seats:
-                self.piles[category].append(self.cards[name][category])
-            self.piles[category] += self.discards[category]
-            self.discards[category] = []
-            self.rng.shuffle(self.piles[category])
-            for name in self.seats:
-                self.cards[name][category] = self.piles[category].pop()
-            return
-        if choice[0] == "draw":
-            category = choice[1]
-            drawn = self.draw_card(category)
-            if bot.keep(self, speaker, category, drawn):
-                drawn, self.cards[speaker][category] = self.cards[speaker][category], drawn
-            self.discards[category].append(drawn)
-            return
-        _, category, value, target = choice
-        exposed: list[str] = []          # truthful accused players redraw after the turn
-        losers = {self.statement(speaker, category, value, exposed)}
-        answer = self.bots[target].respond(self, target, category, value)
-        losers.add(self.statement(target, category, answer, exposed))
-        if answer == value:
-            if not self.state["over"]:
-                self.counts["handshakes"] += 1
-                self.act({"action": "handshake", "speaker": speaker, "target": target})
-        else:
-            sides = {"side_a": (value, [speaker]), "side_b": (answer, [target])}
-            for name in self.seats:
-                if name in (speaker, target) or self.state["over"]:
-                    continue
-                side = self.bots[name].join(self, name, category, sides)
-                if side is not None:
-                    sides[side][1].append(name)
-                    losers.add(self.statement(name, category, sides[side][0], exposed))
-            if not self.state["over"]:
-                discounted = sorted(n for n in losers if n is not None)
-                counted = [len([n for n in sides[s][1] if n not in discounted]) for s in sides]
-                self.counts["debates"] += 1
-                self.counts["tied_debates"] += counted[0] == counted[1]
-                action = {"action": "debate", "side_a": sides["side_a"][1], "side_b": sides["side_b"][1]}
-                if discounted:
-                    action["discounted"] = discounted
-                self.act(action)
-        for name in exposed:
-            self.redraw(name, category)
+    def decide(self, decisions: list[dict]) -> dict:
+        """The action answering what the rules wait for, chosen by the bot whose decision it is."""
+        decision = decisions[0]
+        kind, who = decision["action"], decision["player"]
+        if kind == "turn":
+            speaker = who or decision["choices"]["player"][0]     # the oldest player: seat 1
+            return {"action": "turn", "player": speaker, "step": "start"}
+        if kind in KINDS:
+            choice = self.bots[who].turn(self, who)
+            if choice[0] == "hypothesis":
+                _, self.category, self.value, target = choice
+                self.claims = {who: self.value}
+                return {"action": "hypothesis", "speaker": who, "target": target, "category": self.category}
+            return {"action": choice[0], "player": who, "category": choice[1]}
+        hypothesis = self.state["hypothesis"]
+        if kind in ("handshake", "counter"):
+            answer = self.bots[who].respond(self, who, self.category, self.value)
+            if answer == self.value:      # agreeing states nothing: nobody may accuse them
+                return {"action": "handshake", "speaker": hypothesis["speaker"], "target": who}
+            self.claims[who] = answer
+            return {"action": "counter", "player": who}
+        if kind == "join":
+            sides = {"side_a": (self.value, [hypothesis["speaker"], *hypothesis["a"]]),
+                     "side_b": (self.claims[hypothesis["target"]], [hypothesis["target"], *hypothesis["b"]])}
+            side = self.bots[who].join(self, who, self.category, sides)
+            if side is not None:
+                self.claims[who] = sides[side][0]
+            return {"action": "join", "player": who, "side": {"side_a": "a", "side_b": "b", None: "abstain"}[side]}
+        # the debate: the sides as joined, nobody's choice
+        return {"action": "debate", **{field: value for field, value in decision["choices"].items() if value}}
+
+    def step(self, take) -> None:
+        """One entry: an accusation when a bot makes one, else the answer to what the rules
+        wait for; `take(state, action)` applies it (the engine, or a session file)."""
+        action = self.accusation()
+        if action is None:
+            decisions = rules.pending(self.state)
+            action = checked(decisions, self.decide(decisions))
+        kind = action["action"]
+        if kind == "debate":
+            self.counts["tied_debates"] += rules.debate_roles(self.state, action)["majority"] is None
+        self.state = take(self.state, action)
+        if kind == "turn":
+            self.turns += 1
+        elif kind == "accuse":
+            self.counts["accusations"] += 1
+            self.counts["accusations_won"] += not action["truthful"]
+            if action["truthful"]:
+                self.exposed.append(action["accused"])
+        elif kind == "revolution":
+            self.revolution(action["category"])
+        elif kind == "draw":
+            self.draw(action["player"], action["category"])
+        elif kind == "handshake":
+            self.counts["handshakes"] += 1
+            self.settled()
+        elif kind == "debate":
+            self.counts["debates"] += 1
+            self.settled()
+
+
+def checked(decisions: list[dict], action: dict) -> dict:
+    """`action` when it answers one of `decisions`; a BotError otherwise."""
+    fields = (rules.ACTOR_FIELDS.get(action["action"], "player"),)
+    if answering(decisions, action, fields) is None:
+        raise BotError(f"a bot chose {action}, which the rules did not offer: {decisions}")
+    return action
+
+
+def play_game(table: Table, take, turn_cap: int = TURN_CAP) -> Table:
+    """The game to its end (or the turn cap) from the table's state, one entry at a time."""
+    while not table.state["over"] and not (table.turns >= turn_cap and rules.pending(table.state)[0]["action"] == "turn"):
+        table.step(take)
+    return table
 
 
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     table = Table(data, bots, rng)
     rules.setup([{"name": n} for n in table.seats], options)      # options are the rules' to refuse
-    while not table.state["over"] and table.turns < TURN_CAP:
-        table.turn(table.seats[table.turns % len(table.seats)])
-        table.turns += 1
+    play_game(table, lambda state, action: apply(rules, state, action))
     state = table.state
     return game_record(state, table.seats, table.turns, table.choices,
                        numbers={"seats_end": [p["seats"] for p in state["players"].values()], **table.counts})
