@@ -7,9 +7,13 @@ office closing and its tie-breaks. What each design does is read from its printe
 once, here, by its title: a design with a title the simulator does not know is refused
 with its name, never played as something else.
 
-Hands, the deck and the Postes are the table's (the engine keeps PI only); the rules of the
-turn come from scorekeeper.rules.promotion: draw, play limit, the no-two-identical rule, the
-end-of-turn limit, the redirection cap and the burnout.
+The hands and the deck are the table's; the turn is the engine's (scorekeeper.rules.promotion):
+every step a bot takes is one of the rules' `pending` or `anytime` decisions, checked with
+flow.answering before it is applied (anything else is a BotError): whose turn, the draw or
+the burnout, which card among those the rules list (the play limit, the no-two-identical
+rule, the Poste held), the answers in the reaction windows (none once an attack has been
+redirected MAX_REDIRECTIONS times), Mérite volé and Télétravail offered to the colleagues
+in the order the rules list them, from the author's right.
 """
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ import unicodedata
 from random import Random
 
 from kit.errors import KitError
-from kit.simulate import apply, game_record, record_choice
+from kit.simulate import BotError, apply, game_record, record_choice
+from scorekeeper.rules import flow
 from scorekeeper.rules import promotion as rules
 
 GAME_ID = rules.GAME_ID
@@ -50,6 +55,7 @@ EFFECTS = {
     "Tournée de croissants": "croissants",
     "Audit": "audit", "Séminaire de cohésion": "seminaire", "Nouvel organigramme": "organigramme",
 }
+TITLES = {effect: title for title, effect in EFFECTS.items()}
 POSTES = ("directeur", "stagiaire", "delegue", "chef")
 ATTACKS = ("accusation", "sabotage", "plagiat", "placard")
 TRAHISONS = ("serveur", "pas_moi", "maladie", "merite", "teletravail")
@@ -79,8 +85,7 @@ def load(layouts_root) -> dict:
             raise KitError(f"The simulator knows no effect for the Promotion design « {design.title} »; "
                            f"it plays the designs {', '.join(EFFECTS)}.")
         deck += [effect] * design.copies
-    return {"deck": tuple(deck), "directeur_draw": kit.values.get("directeur_draw", 2),
-            "stagiaire_play": kit.values.get("stagiaire_play", 3)}
+    return {"deck": tuple(deck)}
 
 
 # --- bots -------------------------------------------------------------------------------------
@@ -156,6 +161,10 @@ class OfficeClosed(Exception):
     """The deck ran out a third time (or someone reached the target): the game is over."""
 
 
+def _turn(player: str, step: str, **fields) -> dict:
+    return {"action": "turn", "player": player, "step": step, **fields}
+
+
 class Table:
     def __init__(self, data: dict, bots: list[str], options: dict, rng: Random):
         self.rng, self.data = rng, data
@@ -167,17 +176,32 @@ class Table:
         rng.shuffle(self.deck)
         self.discard: list[str] = []
         self.hands: dict[str, list[str]] = {n: [] for n in self.seats}
-        self.postes: dict[str, str | None] = dict.fromkeys(self.seats)
-        self.shielded: set[str] = set()          # Tournée de croissants until their next turn
         self.counts = {"attacks": 0, "answered": 0, "burnouts": 0}
         self.tiebreak_by_hand = False
         for name in self.seats:
             self.draw(name, self.state["hand_size"])
 
+    @property
+    def postes(self) -> dict[str, str | None]:
+        """The Poste each player holds, as the engine keeps it."""
+        return {n: p["poste"] and EFFECTS[p["poste"]] for n, p in self.state["players"].items()}
+
+    @property
+    def shielded(self) -> set[str]:
+        return {n for n, p in self.state["players"].items() if p["shielded"]}
+
     def pi(self) -> dict[str, int]:
         return {n: p["pi"] for n, p in self.state["players"].items()}
 
+    def pending(self) -> dict:
+        """The first decision the rules wait for (the table takes them in that order)."""
+        return rules.pending(self.state)[0]
+
     def act(self, action: dict) -> None:
+        """Apply one step, which must answer what the rules wait for or allow at any time."""
+        if (flow.answering(rules.pending(self.state), action) is None
+                and flow.answering(rules.anytime(self.state), action, ("player", "thief")) is None):
+            raise BotError(f"a simulated step the rules do not wait for: {action}")
         self.state = apply(rules, self.state, action)
         if self.state["over"]:
             raise OfficeClosed
@@ -199,9 +223,10 @@ class Table:
         (self.discard if to is None else to).append(card)
         return card
 
-    def answer(self, name: str, usable: tuple[str, ...]) -> str | None:
-        """`name` may answer with one of the Trahisons in `usable`; the one played, if any."""
-        options = sorted({c for c in self.hands[name] if c in usable})
+    def answer(self, name: str, offered: list[str]) -> str | None:
+        """`name` may answer with one of the Trahisons the rules offer (titles); the one
+        played (its effect), if any, leaves the hand."""
+        options = sorted({c for c in self.hands[name] if TITLES[c] in offered})
         if not options:
             return None
         chosen = self.bots[name].answer(self, name, options)
@@ -209,48 +234,60 @@ class Table:
             self.lose_card(name, self.hands[name].index(chosen))
         return chosen
 
-    # -- playing one card ---------------------------------------------------------------------
-    def targets(self, me: str, card: str, exclude: str | None = None) -> list[str]:
-        return [n for n in self.seats if n != exclude and n not in self.shielded
-                and (card != "placard" or self.postes[n] is not None)]
+    def answer_in_turn(self, answer: str) -> list[str]:
+        """The colleagues who answer the Annonce or Avantage in the window with `answer`,
+        asked in the rules' order (from the author's right); a Mérite volé ends the asking."""
+        decision = self.pending()
+        answered = []
+        for name in decision["choices"].get("player", []) if decision["player"] is None else []:
+            if self.answer(name, [TITLES[answer]]):
+                self.act(_turn(name, "react", card=TITLES[answer]))
+                answered.append(name)
+                if self.state["window"] is None:
+                    break
+        return answered
 
-    def playable(self, me: str, played: set[str]) -> list[str]:
+    # -- playing one card ---------------------------------------------------------------------
+    def targets(self, me: str, card: str) -> list[str]:
+        return rules.attack_targets(self.state, me, TITLES[card])
+
+    def playable(self, me: str, offered: list[str]) -> list[str]:
         out = []
         for card in self.hands[me]:
-            if card in TRAHISONS or card in played or card in out:
-                continue
-            if card in ATTACKS and not self.targets(me, card, exclude=me):
-                continue
-            out.append(card)
+            if TITLES[card] in offered and card not in out:
+                out.append(card)
         return out
 
-    def gain(self, name: str, amount: int, source: str) -> None:
-        if self.postes[name] == "chef":
-            amount += 1
-        thief = next((n for n in self.seats if n != name and self.answer(n, ("merite",))), None)
+    def gain(self, name: str, card: str) -> None:
+        amount = PI_GAIN[card] + (1 if self.postes[name] == "chef" else 0)
+        thief = next(iter(self.answer_in_turn("merite")), None)
+        if self.state["window"] is not None:
+            self.act(_turn(name, "resolve"))
         self.act({"action": "gain", "player": thief or name, "amount": amount})
 
     def attack(self, author: str, card: str) -> None:
         self.counts["attacks"] += 1
-        target = self.bots[author].target(self, author, card, self.targets(author, card, exclude=author))
-        redirections = 0
         while True:
-            cancel = ("serveur",) if card == "accusation" else ("maladie",)
-            answered = self.answer(target, cancel + (("pas_moi",) if redirections < rules.MAX_REDIRECTIONS else ()))
+            decision = self.pending()
+            target = decision["player"]
+            if "react" not in decision["choices"]["step"]:      # redirected to the limit: no other answer
+                break
+            answered = self.answer(target, decision["choices"]["card"])
             if answered is None:
                 break
             self.counts["answered"] += 1
             if answered != "pas_moi":
+                self.act(_turn(target, "react", card=TITLES[answered]))
                 return
-            redirections += 1
-            choices = self.targets(target, card, exclude=target)
-            if not choices:
-                break
-            target = self.bots[target].target(self, target, card, choices)
-        self.hit(author, card, target)
+            to = self.bots[target].target(self, target, card, decision["choices"]["to"])
+            self.act(_turn(target, "react", card=TITLES[answered], to=to))
+        target = self.state["window"]["target"]
+        poste = self.postes[target]
+        self.act(_turn(target, "land"))
+        self.hit(author, card, target, poste)
 
-    def hit(self, author: str, card: str, target: str) -> None:
-        shield = 1 if self.postes[target] == "delegue" else 0
+    def hit(self, author: str, card: str, target: str, poste: str | None) -> None:
+        shield = 1 if poste == "delegue" else 0
         if card in ("accusation", "plagiat"):
             amount = (ACCUSATION_PI if card == "accusation" else PLAGIAT_PI) - shield
             if amount > 0 and target != author and self.state["players"][target]["pi"] > 0:
@@ -260,12 +297,14 @@ class Table:
         elif card == "sabotage":
             for _ in range(min(SABOTAGE_CARDS, len(self.hands[target]))):
                 self.lose_card(target, self.rng.randrange(len(self.hands[target])))
-        elif card == "placard" and self.postes[target] is not None:
-            self.discard.append(self.postes[target])
-            self.postes[target] = None
+        elif card == "placard" and poste is not None:
+            self.discard.append(poste)
 
     def announce(self, author: str, card: str) -> None:
-        touched = [n for n in self.seats if n == author or not self.answer(n, ("teletravail",))]
+        remote = self.answer_in_turn("teletravail")
+        postes = self.postes
+        self.act(_turn(author, "resolve"))
+        touched = [n for n in self.seats if n not in remote]
         if card == "audit":
             for name in touched:
                 if self.state["players"][name]["pi"] >= AUDIT_FROM:
@@ -274,22 +313,24 @@ class Table:
             passing = [n for n in touched if self.hands[n]]
             given = {n: self.hands[n].pop(self.bots[n].give_up(self, n)) for n in passing}
             for name, card_given in given.items():
-                right = self.seats[(self.seats.index(name) + 1) % len(self.seats)]
-                self.hands[right].append(card_given)
-        else:   # organigramme: every Poste goes, then everyone draws one
-            for name in self.seats:
-                if self.postes[name] is not None:
-                    self.discard.append(self.postes[name])
-                    self.postes[name] = None
-            for name in self.seats:
+                self.hands[rules.on_the_right(self.state, name)].append(card_given)
+        else:   # organigramme: every Poste it touches goes, then each player it touches draws one
+            for name in touched:
+                if postes[name] is not None:
+                    self.discard.append(postes[name])
+            for name in touched:
                 self.draw(name, 1)
 
     def play_card(self, me: str, card: str) -> None:
         self.hands[me].remove(card)
+        action = _turn(me, "play", card=TITLES[card])
+        if card in ATTACKS:
+            action["target"] = self.bots[me].target(self, me, card, self.targets(me, card))
+        old = self.postes[me]
+        self.act(action)
         if card in POSTES:
-            if self.postes[me] is not None:
-                self.discard.append(self.postes[me])
-            self.postes[me] = card
+            if old is not None:
+                self.discard.append(old)
             return
         self.discard.append(card)
         if card in ATTACKS:
@@ -297,33 +338,36 @@ class Table:
         elif card in ANNONCES:
             self.announce(me, card)
         elif card in PI_GAIN:
-            self.gain(me, PI_GAIN[card], card)
+            self.gain(me, card)
             if card == "entretien" and self.hands[me]:
                 self.lose_card(me, self.bots[me].give_up(self, me))
         elif card == "heures_sup":
             self.draw(me, 2)
-        elif card == "croissants":
-            self.shielded.add(me)
 
     def turn(self, me: str) -> None:
-        self.shielded.discard(me)
         bot = self.bots[me]
-        draws = self.data["directeur_draw"] if self.postes[me] == "directeur" else rules.DRAW_PER_TURN
+        self.act(_turn(me, "start"))
         if not self.hands[me] and bot.burnout(self, me):
             self.counts["burnouts"] += 1
+            self.act(_turn(me, "burnout"))
             self.draw(me, rules.BURNOUT_DRAW)
             return
-        self.draw(me, draws)
-        played: set[str] = set()
-        while len(played) < (self.data["stagiaire_play"] if self.postes[me] == "stagiaire" else rules.PLAY_PER_TURN):
-            options = self.playable(me, played)
+        self.act(_turn(me, "draw"))
+        self.draw(me, rules.draws(self.state, me))
+        while "play" in self.pending()["choices"]["step"]:
+            options = self.playable(me, self.pending()["choices"]["card"])
             card = bot.play(self, me, options) if options else None
             if card is None:
                 break
-            played.add(card)
             self.play_card(me, card)
         while len(self.hands[me]) > rules.END_OF_TURN_HAND_LIMIT:
             self.lose_card(me, bot.give_up(self, me))
+        self.act(_turn(me, "end"))
+
+    def next_player(self) -> str:
+        """Whose turn the rules wait for (the first seat when none has begun)."""
+        decision = self.pending()
+        return decision["player"] or decision["choices"]["player"][0]
 
 
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
@@ -331,7 +375,7 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     turns = 0
     try:
         while turns < TURN_CAP:
-            table.turn(table.seats[turns % len(table.seats)])
+            table.turn(table.next_player())
             turns += 1
     except OfficeClosed:
         turns += 1

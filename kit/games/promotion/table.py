@@ -106,6 +106,22 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     return table.describe_fields(action)
 
 
+def describe_turn(action: dict) -> str:
+    """The log line of a `turn` line: the engine's step in the game's words (what it did
+    is told by the rules' events)."""
+    name, step = action.get("player"), action.get("step")
+    card, target, to = action.get("card"), action.get("target"), action.get("to")
+    if step == "play" and target is not None:
+        return _("{player} plays {card} against {target}.").format(player=name, card=card, target=target)
+    if step == "react" and to is not None:
+        return _("{player} answers with {card}, towards {to}.").format(player=name, card=card, to=to)
+    lines = {"start": _("{player}'s turn begins."), "draw": _("{player} draws."),
+             "burnout": _("{player} says burnout."), "play": _("{player} plays {card}."),
+             "react": _("{player} answers with {card}."), "land": _("{player} takes the attack."),
+             "resolve": _("{player}'s card applies."), "end": _("{player} ends the turn.")}
+    return lines.get(step, _("{player}'s turn ({step}).")).format(player=name, card=card, step=step)
+
+
 def render(state: dict, lang: str | None = None) -> str:
     """The `show` table: standings by PI, and how far each player is from the target."""
     left = rules.MAX_RESHUFFLES - state["reshuffles"]
