@@ -82,3 +82,39 @@ def ink_coverage(image) -> float:
     r, g, b = image.convert("RGB").split()
     hist = ImageChops.darker(ImageChops.darker(r, g), b).histogram()
     return sum((255 - v) * n for v, n in enumerate(hist)) / 255 / sum(hist)
+
+
+def separation(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> float:
+    """The gap between two convex polygons (their points in order, or any points whose
+    hull is the shape), along the axis that separates them best (separating axis test):
+    > 0 apart, <= 0 overlapping. For shapes printed as paths: seats, tokens."""
+    import math
+
+    def hull(points):
+        points = sorted(set(points))
+        if len(points) < 3:
+            return points
+
+        def half(seq):
+            out = []
+            for pt in seq:
+                while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (pt[1] - out[-2][1])
+                                         - (out[-1][1] - out[-2][1]) * (pt[0] - out[-2][0])) <= 0:
+                    out.pop()
+                out.append(pt)
+            return out
+        return half(points)[:-1] + half(points[::-1])[:-1]
+
+    a, b = hull(p), hull(q)
+    best = -math.inf
+    for shape in (a, b):
+        for (x1, y1), (x2, y2) in zip(shape, shape[1:] + shape[:1]):
+            nx, ny = y2 - y1, x1 - x2
+            length = math.hypot(nx, ny)
+            if length < 1e-12:
+                continue
+            nx, ny = nx / length, ny / length
+            pa = [x * nx + y * ny for x, y in a]
+            pb = [x * nx + y * ny for x, y in b]
+            best = max(best, min(pb) - max(pa), min(pa) - max(pb))
+    return best

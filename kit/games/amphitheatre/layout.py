@@ -65,6 +65,8 @@ AID = Record({
     "back": Field(ListOf(SECTION, min_len=1)),
     "table": Field(Record({"heading": TEXT, "row": TEXT, "seats": TEXT, "gain": TEXT, "penalty": TEXT,
                            "note": TEXT})),
+    "spectators": Field(Record({"note": TEXT}),
+                        doc="the legend of the spectator tokens' silhouettes, on the back"),
 })
 
 TABLE_ROW = Record({"row": Field(int), "gain": Field(int, min=0), "penalty": Field(int, min=0)}, name_key="row")
@@ -137,11 +139,12 @@ def check_geometry(game: dict, file: Path) -> art.Auditorium:
                           "(board.seat); keep the token at least 1 mm smaller")
     width, height = board["size"]
     a = art.auditorium(width, height, rules.ROW_SEATS, board["seat"])
-    if a.floor < board["seat"] or any(s.cy + s.r > a.cy for s in a.seats):
+    if a.floor < board["seat"] or any(y > a.cy for s in a.seats for _, y in art.seat_corners(a, s)):
         raise LayoutError(file, "board", "size", f"at {height:g} mm high the tiers leave no room for the "
                                                  "doubt zone; make the board taller or the seats smaller")
     for s in a.seats:
-        if s.cx - s.r < 4 or s.cx + s.r > width - 4 or s.cy - s.r < 4:
+        xs, ys = zip(*art.seat_corners(a, s))
+        if min(xs) < 4 or max(xs) > width - 4 or min(ys) < 4:
             raise LayoutError(file, "board", "size", f"seat {s.number} runs off a {width:g} x "
                                                      f"{height:g} mm board; make the board larger")
     if art.corner_width(a) < art.HINT_MIN_W:
@@ -192,8 +195,9 @@ def load(layouts_root: Path) -> dict:
             entry = entry_name(face, i, section["heading"])
             section["heading"] = fill(section["heading"], numbers, aid_file, entry, "heading")
             section["body"] = fill(section["body"], numbers, aid_file, entry, "body")
-    for key, value in aid["table"].items():
-        aid["table"][key] = fill(value, numbers, aid_file, "table", key)
+    for group in ("table", "spectators"):
+        for key, value in aid[group].items():
+            aid[group][key] = fill(value, numbers, aid_file, group, key)
     aid["title"] = fill(aid["title"], numbers, aid_file, None, "title")
     aid["values"] = fill(aid["values"], numbers, aid_file, None, "values")
     game["players"] = substitute(game["players"], numbers, game_file, None, "players")
@@ -278,13 +282,16 @@ def build(layouts_root: Path) -> GameKit:
         art.ValueList(deck["deck"], deck["colour"], deck["symbol"],
                       tuple(sorted({c["name"] for c in deck["cards"]}, key=_alphabetical)))
         for deck in data["decks"].values()))
+    # The four silhouettes say nothing of the rules: the legend says so, each drawn and named.
+    legend = art.SpectatorLegend(aid["spectators"]["note"],
+                                 tuple((design, design[0].upper() + design[1:]) for design in tokens["designs"]))
     front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
     back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
     components.append(component("aid", kind="aid", size=game["aid"]["size"], per_player=1, pieces=(Piece(
         f"aid « {aid['title']} »", copies=game["aid"]["copies"],
         front=partial(art.draw_aid_front, title=aid["title"], game=title, sections=front),
         back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table,
-                     values=values)),)))
+                     values=values, legend=legend)),)))
 
     return GameKit(id=GAME_ID, title=title, players=game["players"], components=tuple(components),
                    seats=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),

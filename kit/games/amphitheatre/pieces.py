@@ -19,12 +19,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from kit.errors import TextDoesNotFit
+from kit.model import Frame
 from kit.palette import darken, lighten, text_on
 from kit.parts.symbols import draw_pattern, draw_symbol
 from kit.parts.text import PT, Section, largest_fitting_size, measured_once, text_box, text_height
 
 if TYPE_CHECKING:
-    from kit.model import Frame
     from kit.surface.base import Surface
 
 # The house colours: old paper, brown ink, and three stone tones for the tiers, chosen to
@@ -77,18 +77,24 @@ class Auditorium:
 
 def auditorium(width: float, height: float, row_seats: Sequence[int], seat: float) -> Auditorium:
     """Lay out the rows as concentric tiers: the outer tier just under the title, the inner
-    tier leaving the floor free for the doubt zone. Seats are spaced evenly along each tier
-    (seat diameter + SEAT_GAP from centre to centre) and centred on the board's axis."""
+    tier leaving the floor free for the doubt zone. Seats are squares, like the tokens they
+    hold, turned to face the floor; spaced evenly along each tier so that their inner
+    corners, the closest, stay SEAT_GAP apart; and centred on the board's axis."""
     cx, cy = width / 2, height - 4.0
-    depth = seat + TIER_GAP
     outer = cy - TITLE_DEPTH - seat / 2
-    radii = tuple(outer - (len(row_seats) - 1 - i) * depth for i in range(len(row_seats)))
-    pitch = seat + SEAT_GAP
+    # From the outer tier inwards: a square seat's outer corners stand past its tier's
+    # radius, so each inner tier sits TIER_GAP inside the corners of its own seats.
+    radii = [outer]
+    for _ in row_seats[1:]:
+        corners = max(radii[0] - seat / 2 - TIER_GAP, seat)
+        radii.insert(0, math.sqrt(max(corners ** 2 - (seat / 2) ** 2, 0.0)) - seat / 2)
+    radii = tuple(radii)
     seats: list[Seat] = []
     spans: list[float] = []
     number = 0
     for row, (n, r) in enumerate(zip(row_seats, radii), start=1):
-        step = math.degrees(pitch / r)
+        # The angle a seat's inner side (a chord at r - seat / 2) covers, with the gap.
+        step = math.degrees(2 * math.atan((seat + SEAT_GAP) / 2 / max(r - seat / 2, 1e-6)))
         spans.append(step * (n - 1) / 2)
         for k in range(n):
             # Angles clockwise from pointing right, y down: -90 is straight up the axis.
@@ -97,6 +103,18 @@ def auditorium(width: float, height: float, row_seats: Sequence[int], seat: floa
             seats.append(Seat(number, row, cx + r * math.cos(angle), cy + r * math.sin(angle), seat / 2))
     floor = radii[0] - seat / 2 - TIER_GAP - 1.0
     return Auditorium(cx, cy, radii, tuple(spans), tuple(seats), floor)
+
+
+def seat_angle(a: Auditorium, s: Seat) -> float:
+    """Degrees a square seat is turned (clockwise) so its inner side faces the tiers' centre."""
+    return math.degrees(math.atan2(s.cy - a.cy, s.cx - a.cx)) + 90.0
+
+
+def seat_corners(a: Auditorium, s: Seat) -> list[tuple[float, float]]:
+    """The four corners of a square seat as printed, turned to face the floor."""
+    t = math.radians(seat_angle(a, s))
+    c, n = math.cos(t), math.sin(t)
+    return [(s.cx + u * c - v * n, s.cy + u * n + v * c) for u, v in ((-s.r, -s.r), (s.r, -s.r), (s.r, s.r), (-s.r, s.r))]
 
 
 def _polar(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
@@ -174,9 +192,13 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
     surface.text(a.cx, label_y, b.doubt_zone.upper(), font="sans-bold", size=8.5, colour=INK, anchor="middle")
 
     for s in a.seats:
-        surface.circle(s.cx, s.cy, s.r, fill=tint, stroke=edge, width=0.45)
-        surface.circle(s.cx, s.cy, s.r - 1.3, stroke=lighten(edge, 0.45), width=0.25, dash=(0.8, 0.8))
-        # Full-strength ink: the numbers stay legible on the darkest seats and in greyscale.
+        # A square seat for a square token, turned to face the floor as a bench does.
+        with surface.translated(s.cx, s.cy):
+            with surface.rotated(seat_angle(a, s)):
+                surface.rect(-s.r, -s.r, 2 * s.r, 2 * s.r, fill=tint, stroke=edge, width=0.45, radius=1.5)
+                surface.rect(-s.r + 1.3, -s.r + 1.3, 2 * s.r - 2.6, 2 * s.r - 2.6, stroke=lighten(edge, 0.45),
+                             width=0.25, dash=(0.8, 0.8), radius=0.8)
+        # Upright and in full-strength ink: legible on the darkest seats and in greyscale.
         surface.text(s.cx, s.cy + 2.4, str(s.number), font="sans-bold", size=10, colour=INK, anchor="middle")
 
     # The bottom corners, beside the floor: how to read the board.
@@ -438,6 +460,18 @@ class TokenTableText:
 
 
 @dataclass(frozen=True)
+class SpectatorLegend:
+    """The spectator tokens' silhouettes, drawn and named, and what they mean (nothing)."""
+
+    note: str
+    designs: tuple[tuple[str, str], ...]   # (design, name as printed)
+
+
+LEGEND_TOKEN = 7.0   # mm: a spectator drawn in the legend, its name beside it
+LEGEND_GAP = 2.5     # mm between the table's note and the legend
+
+
+@dataclass(frozen=True)
 class ValueList:
     """One opinion category as the aid's reference lists it: every value a player may name."""
 
@@ -630,10 +664,30 @@ def _draw_values(surface: "Surface", x: float, y: float, w: float, values: Value
     return HEADING_DEPTH + 5.6 + 1.2 + rows * line
 
 
+def _legend_height(surface: "Surface", w: float, legend: SpectatorLegend, size: float) -> float:
+    return LEGEND_TOKEN + 1.5 + text_height(surface, w, legend.note, font="sans-italic", size=size,
+                                            leading=AID_LEADING)
+
+
+def _draw_legend(surface: "Surface", x: float, y: float, w: float, legend: SpectatorLegend, size: float) -> None:
+    """Each silhouette on a small token with its name beside it, in one row; the note under them."""
+    cell = w / len(legend.designs)
+    for k, (design, name) in enumerate(legend.designs):
+        left = x + cell * k
+        with surface.translated(left, y):
+            draw_spectator(surface, Frame(LEGEND_TOKEN, LEGEND_TOKEN), design)
+        text_box(surface, left + LEGEND_TOKEN + 1.0, y, cell - LEGEND_TOKEN - 1.5, LEGEND_TOKEN, name,
+                 font="sans-bold", size=7.5, min_size=AID_MIN_SIZE, colour=INK, valign="middle")
+    note_y = y + LEGEND_TOKEN + 1.5
+    text_box(surface, x, note_y, w, text_height(surface, w, legend.note, font="sans-italic", size=size,
+                                                leading=AID_LEADING) + 0.5,
+             legend.note, font="sans-italic", size=size, min_size=size, colour=INK, leading=AID_LEADING)
+
+
 def draw_aid_back(surface: "Surface", frame: "Frame", title: str, game: str, sections: Sequence[Section],
-                  table: TokenTableText, values: ValuesText) -> None:
-    """Every value of each category across the top; under it the token table (left) and
-    the remaining sections (right)."""
+                  table: TokenTableText, values: ValuesText, legend: SpectatorLegend) -> None:
+    """Every value of each category across the top; under it the token table and the
+    spectators' legend (left) and the remaining sections (right)."""
     w, h = frame.width, frame.height
     _aid_frame(surface, frame, title, game, "2/2")
     inner = w - MARGIN * 2
@@ -659,8 +713,16 @@ def draw_aid_back(surface: "Surface", frame: "Frame", title: str, game: str, sec
                          anchor="middle")
     note_top = y0 + line_h * (len(table.rows) + 1) + 1.8
     right = MARGIN + col + COLUMN_GAP
+    # Under the table, its note, then the spectators' legend: one body size for all.
+    left_room = h - 4.0 - note_top
+
+    def left_fits(size: float) -> bool:
+        return (text_height(surface, col, table.note, font="sans", size=size, leading=AID_LEADING) + LEGEND_GAP
+                + _legend_height(surface, col, legend, size)) <= left_room
     size = min(_column_size(surface, col, room, tuple(sections)),
-               _column_size(surface, col, h - 4.0 - note_top + HEADING_DEPTH, (Section("", table.note),)))
-    text_box(surface, x, note_top, col, h - 4.0 - note_top, table.note, font="sans", size=size,
+               largest_fitting_size(left_fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE)
+    note_h = text_height(surface, col, table.note, font="sans", size=size, leading=AID_LEADING)
+    text_box(surface, x, note_top, col, note_h + 0.5, table.note, font="sans", size=size,
              min_size=AID_MIN_SIZE, colour=INK, leading=AID_LEADING)
+    _draw_legend(surface, x, note_top + note_h + LEGEND_GAP, col, legend, size)
     _sections(surface, right, top, col, room, sections, size)

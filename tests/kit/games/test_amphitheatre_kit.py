@@ -22,7 +22,7 @@ from kit.surface.record import RecordingSurface
 from kit.typography import typeset
 from scorekeeper.rules import amphitheatre as rules
 
-from game_kits import build_kit, component, flat, piece_text, placed
+from game_kits import build_kit, component, flat, piece_text, placed, separation
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -124,9 +124,17 @@ def test_every_card_text_can_be_read_back_from_the_pdf(built, category):
 
 
 # --- the boards ------------------------------------------------------------------------------------------
-def _board_seats(page: dict, top_half: bool) -> dict[int, tuple[float, float, float]]:
-    """Seat number -> (x, y, diameter) in mm, measured on the page: the number's centre and
-    the smallest round outline drawn around it."""
+def _segment_distance(px: float, py: float, a: tuple, b: tuple) -> float:
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy or 1e-12)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def _board_seats(page: dict, top_half: bool) -> dict[int, tuple[float, float, float, list]]:
+    """Seat number -> (x, y, side, outline) in mm, measured on the page: the centre of the
+    seat outline drawn around the number, the side of the square it is (twice the distance
+    from its centre to its nearest edge) and its outline's points."""
     middle = page["height"] / 2
     seats = {}
     for w in page["words"]:
@@ -141,8 +149,10 @@ def _board_seats(page: dict, top_half: bool) -> dict[int, tuple[float, float, fl
         outer = max(rings, key=lambda c: c["width"])
         number = int(w["text"])
         assert number not in seats, f"seat {number} printed twice"
-        seats[number] = ((outer["x0"] + outer["x1"]) / 2 / PT_PER_MM, (outer["top"] + outer["bottom"]) / 2 / PT_PER_MM,
-                         (outer["width"] - outer["linewidth"]) / PT_PER_MM)
+        points = [(x / PT_PER_MM, y / PT_PER_MM) for x, y in outer["pts"]]
+        x, y = (outer["x0"] + outer["x1"]) / 2 / PT_PER_MM, (outer["top"] + outer["bottom"]) / 2 / PT_PER_MM
+        inner = min(_segment_distance(x, y, a, b) for a, b in zip(points, points[1:] + points[:1]))
+        seats[number] = (x, y, 2 * inner - outer["linewidth"] / PT_PER_MM, points)
     return seats
 
 
@@ -171,15 +181,19 @@ def test_seats_are_numbered_in_fill_order_in_rows_of_the_engine(seats):
 
 
 def test_each_seat_holds_a_spectator_token_without_touching_its_neighbours(built, seats):
+    """Square seats for square tokens, a token's side and a millimetre more, and no two
+    seats touching (measured on their outlines, turned as they are printed)."""
     manifest, _, _ = built
     token = component(manifest, "spectator-tokens")["size_mm"][0]
-    for number, (_x, _y, diameter) in seats.items():
-        assert diameter >= token + 1.0, f"seat {number} is {diameter:.1f} mm for a {token:g} mm token"
+    assert component(manifest, "spectator-tokens")["size_mm"][1] == token
+    for number, (_x, _y, side, outline) in seats.items():
+        assert side >= token + 1.0, f"seat {number} is {side:.1f} mm for a {token:g} mm token"
+        # A square, not a disc: its outline reaches a corner well past its inscribed circle.
+        assert max(math.hypot(px - _x, py - _y) for px, py in outline) > side / 2 * 1.25
     for a in seats:
         for b in seats:
             if a < b:
-                (xa, ya, da), (xb, yb, db) = seats[a], seats[b]
-                assert math.hypot(xa - xb, ya - yb) >= (da + db) / 2, f"seats {a} and {b} overlap"
+                assert separation(seats[a][3], seats[b][3]) > 1.0, f"seats {a} and {b} overlap"
 
 
 def test_the_gain_and_penalty_beside_each_row_are_the_engines(built, seats):

@@ -19,8 +19,10 @@ from kit.cli import cli
 from kit.errors import LayoutError
 from kit.games.amphitheatre import layout as game
 from kit.paper import parse_size
-from kit.games.amphitheatre.pieces import SIGN_H, SIGN_W, auditorium, in_tiers, row_signs
+from kit.games.amphitheatre.pieces import SIGN_H, SIGN_W, auditorium, in_tiers, row_signs, seat_corners
 from scorekeeper.rules import amphitheatre as rules
+
+from game_kits import separation
 
 SOURCE = default_layouts() / "amphitheatre"
 
@@ -174,12 +176,14 @@ def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(wi
     for s in a.seats:
         # Every seat centre lies on its row's tier, and tiers grow outwards row by row.
         assert math.isclose(math.hypot(s.cx - a.cx, s.cy - a.cy), a.radii[s.row - 1], rel_tol=1e-9)
-        assert s.cy + s.r <= a.cy and s.r <= s.cx <= width - s.r and s.cy >= s.r
+        # The square seat, turned as printed, stays on the board and above the floor's edge.
+        xs, ys = zip(*seat_corners(a, s))
+        assert max(ys) <= a.cy and 0 <= min(xs) and max(xs) <= width and min(ys) >= 0
     assert list(a.radii) == sorted(a.radii)
     for p in a.seats:
         for q in a.seats:
             if p.number < q.number:
-                assert math.hypot(p.cx - q.cx, p.cy - q.cy) >= 2 * p.r + 1.0
+                assert separation(seat_corners(a, p), seat_corners(a, q)) >= 1.0, (p.number, q.number)
         if p.number > 1 and a.seats[p.number - 2].row == p.row:
             assert p.cx > a.seats[p.number - 2].cx  # left to right along the tier
 
