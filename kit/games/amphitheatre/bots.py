@@ -129,9 +129,9 @@ BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
 class Table:
     """The cards at a simulated table (what the engine never sees) and the bots seated at it."""
 
-    def __init__(self, data: dict, bots: list[str], rng: Random):
+    def __init__(self, data: dict, bots: list[str], rng: Random, names: list[str] | None = None):
         self.rng = rng
-        self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
+        self.seats = names or [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], {})
         self.choices: dict = {}
         self.bots = {n: BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}

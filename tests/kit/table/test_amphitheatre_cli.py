@@ -195,3 +195,24 @@ def test_yes_the_card_matches_means_the_accused_takes_from_the_accuser(kit, game
     assert {"action": "accuse", "accuser": "Ana", "accused": "Ben", "truthful": True} in lines(path)
     players = kit.state(path)["players"]
     assert (players["Ana"]["seats"], players["Ben"]["seats"]) == (3, 6)
+
+
+def test_resume_after_an_accusation_asks_what_comes_next_and_never_applies_it_twice(kit, game):
+    """Issue 22: an accusation still in effect was entered and applied a second time on resume."""
+    path = game()
+    result = kit("score", "play", path, input="\n".join(["", "", "Ben", "cause", "Cléo", "no"]) + "\n")
+    assert result.exit_code == 130
+    assert [line["action"] for line in lines(path)[1:]] == ["turn", "hypothesis", "accuse"]
+    # Ana, already accused about this hypothesis, cannot be again: nobody is offered an
+    # accusation, and play asks Ben's answer straight away
+    result = kit("score", "play", path, input="annuler\noui\n")
+    assert "Does anyone accuse?" not in result.output.split("Undid")[0]
+    assert "Does Ben agree" in result.output
+    assert "Still recorded for this turn: 2. Ana's turn begins; 3. Ana states a hypothesis on the Cause card " \
+           "and challenges Ben" in result.output
+    # the undone accusation may be entered again, once
+    result = kit("score", "play", path, input="\n".join(["Cléo", "no", "handshake"]) + "\n")
+    accusations = [line for line in lines(path)[1:] if line["action"] == "accuse"]
+    assert accusations == [{"action": "accuse", "accuser": "Cléo", "accused": "Ana", "truthful": False}] * 2
+    players = kit.state(path)["players"]
+    assert (players["Ana"]["seats"], players["Ben"]["seats"]) == (3, 3)
