@@ -1,0 +1,212 @@
+"""Issue 22's "done when" for Promotion: one scripted game driven three ways — `kit score
+play` in a pty, the phone endpoints, and the bots' machinery fed the script's choices — leaves
+the same session file, and every line each wrote answered a decision the rules listed in
+`pending` or `anytime` for the state it met.
+
+The game (target 5 PI): P1 takes the Stagiaire and plays three cards, a Flatterie whose merit
+P3 takes with Mérite volé, and an Accusation P2 sends on to P3, who cancels it with Serveur
+en panne; P2's Audit does not touch P1 (Télétravail), P2's Plagiat lands on P1; P3 wins with
+an Entretien annuel and a Flatterie nobody answers.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from random import Random
+
+import pexpect
+import pytest
+from starlette.testclient import TestClient
+
+from kit.games.promotion import bots
+from kit.serve.app import create_app
+from scorekeeper import rules, session as sessions
+from scorekeeper.rules.flow import answering
+
+REPO = Path(__file__).resolve().parents[3]
+SEATS = ["P1", "P2", "P3"]
+OPTIONS = {"target": 5}
+
+
+def turn(player, step, **fields):
+    return {"action": "turn", "player": player, "step": step, **fields}
+
+
+GAME = [
+    turn("P1", "start"), turn("P1", "draw"),
+    turn("P1", "play", card="Stagiaire"),
+    turn("P1", "play", card="Flatterie"), turn("P3", "react", card="Mérite volé"),
+    {"action": "gain", "player": "P3", "amount": 1},
+    turn("P1", "play", card="Accusation", target="P2"),
+    turn("P2", "react", card="C'est pas moi, c'est lui !", to="P3"), turn("P3", "react", card="Serveur en panne"),
+    turn("P1", "end"),
+    turn("P2", "start"), turn("P2", "draw"),
+    turn("P2", "play", card="Audit"), turn("P1", "react", card="Télétravail"), turn("P2", "resolve"),
+    turn("P2", "play", card="Plagiat", target="P1"), turn("P1", "land"),
+    {"action": "steal", "thief": "P2", "victim": "P1", "amount": 1},
+    turn("P2", "end"),
+    turn("P3", "start"), turn("P3", "draw"),
+    turn("P3", "play", card="Entretien annuel"), turn("P3", "resolve"),
+    {"action": "gain", "player": "P3", "amount": 2},
+    turn("P3", "play", card="Flatterie"), turn("P3", "resolve"),
+    {"action": "gain", "player": "P3", "amount": 1},
+]
+
+
+def new_session(path: Path) -> Path:
+    sessions.create(path, "promotion", [{"name": n} for n in SEATS], OPTIONS)
+    return path
+
+
+def session_lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def offered(state: dict) -> list[dict]:
+    return rules.pending("promotion", state) + rules.anytime("promotion", state)
+
+
+def every_step_was_offered(path: Path) -> None:
+    """Replay the file: each line answered a decision of `pending` or `anytime` of its state."""
+    header, *actions = session_lines(path)
+    state = rules.module("promotion").setup(header["players"], header["options"])
+    for number, action in enumerate(actions, 2):
+        assert answering(offered(state), action, ("player", "thief")) is not None, \
+            f"line {number}: {action} not among {offered(state)}"
+        state = rules.module("promotion").apply(state, action)
+    assert state["over"] and state["winners"] == ["P3"]
+    assert {n: (p["pi"], p["poste"]) for n, p in state["players"].items()} == {
+        "P1": (0, "Stagiaire"), "P2": (2, None), "P3": (5, None)}
+
+
+# -- 1. the phones --------------------------------------------------------------------------
+
+def drive_phones(path: Path) -> None:
+    """Each line from its actor's own page (the thief's for a steal)."""
+    with TestClient(create_app(path)) as client:
+        seats = client.app.state.table.tokens["seats"]
+        for action in GAME:
+            state = client.get("/api/state").json()
+            assert answering(state["pending"] + state["anytime"], action, ("player", "thief")) is not None
+            actor = action.get("player") or action["thief"]
+            reply = client.post(f"/api/seat/{seats[actor]}/act", json=action)
+            assert reply.status_code == 200, reply.json()
+
+
+# -- 2. the bots' machinery ------------------------------------------------------------------
+
+class Scripted:
+    """A bot whose every choice is the script's, asked by the simulated table
+    (kit.games.promotion.bots.Table) as any bot is."""
+
+    def __init__(self, plays=(), aims=(), answers=()):
+        self.plays, self.aims, self.answers = list(plays), list(aims), list(answers)
+
+    def burnout(self, table, me):
+        return False
+
+    def play(self, table, me, playable):
+        return self.plays.pop(0) if self.plays and self.plays[0] in playable else None
+
+    def target(self, table, me, card, targets):
+        assert self.aims[0] in targets
+        return self.aims.pop(0)
+
+    def answer(self, table, me, options):
+        return next((a for a in self.answers if a in options), None)
+
+    def give_up(self, table, me):
+        return 0
+
+
+def drive_bots(path: Path) -> None:
+    def take(state: dict, action: dict) -> dict:
+        assert answering(offered(state), action, ("player", "thief")) is not None, action
+        return sessions.append(path, action).state
+
+    table = bots.Table({"deck": ("heures_sup",) * 40}, ["random"] * 3, OPTIONS, Random(0), take=take)
+    table.hands = {"P1": ["stagiaire", "flatterie", "accusation", "teletravail"], "P2": ["audit", "plagiat", "pas_moi"],
+                   "P3": ["entretien", "merite", "serveur", "heures_sup", "flatterie"]}   # Entretien discards the first
+    table.bots = {"P1": Scripted(plays=["stagiaire", "flatterie", "accusation"], aims=["P2"], answers=["teletravail"]),
+                  "P2": Scripted(plays=["audit", "plagiat"], aims=["P3", "P1"], answers=["pas_moi"]),
+                  "P3": Scripted(plays=["entretien", "flatterie"], answers=["merite", "serveur"])}
+    with pytest.raises(bots.OfficeClosed):
+        for _ in range(3):
+            table.turn(table.next_player())
+
+
+# -- 3. guided play in a terminal --------------------------------------------------------------
+
+def drive_play(path: Path) -> None:
+    """Answer whatever `kit score play` asks, from the script, reading only its prompts."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(REPO), TERM="dumb")
+    child = pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(REPO),
+                          encoding="utf-8", timeout=60, dimensions=(50, 300))
+    prompts = [
+        r"Whose turn is it\? \(",
+        r"draws \d+ cards? \(burnout[^\n]*\[draw\]",
+        r"(play a card \(its title\), or next|next: end of the turn)[^\n]*\[next\]",
+        r"Who gains PI\? \(",
+        r"Who steals\? \(",
+        r"From whom does \S+ steal\? \(",
+        r"How many PI\? ",
+        r"Against whom\? \(",
+        r"Who answers\? \(",
+        r"with a Trahison [^\n]*\[nothing\]",
+        r"Towards whom\? \(",
+        pexpect.EOF,
+    ]
+    words = {"gain": "gain", "lose": "lose", "steal": "steal"}
+    while True:
+        index = child.expect(prompts)
+        if index == len(prompts) - 1:
+            break
+        # a prompt shows once the answer before it is saved: the file says which line comes next
+        a = GAME[len(session_lines(path)) - 1]
+        if index == 0:
+            answer = a["player"]
+        elif index == 1:
+            answer = a["step"]
+        elif index == 2:
+            answer = words.get(a["action"]) or ("next" if a["step"] == "end" else a["card"])
+        elif index == 3:
+            answer = a["player"]
+        elif index == 4:
+            answer = a["thief"]
+        elif index == 5:
+            answer = a["victim"]
+        elif index == 6:
+            answer = str(a["amount"])
+        elif index == 7:
+            answer = a["target"]
+        elif index == 8:
+            answer = a["player"] if a["step"] == "react" else ""
+        elif index == 9:
+            answer = a["card"] if a["step"] == "react" else "nothing"
+        else:
+            answer = a["to"]
+        child.sendline(answer)
+    child.close()
+    assert child.exitstatus == 0, "".join(child.before or "")
+
+
+# -- the three together ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("face", [drive_phones, drive_bots, drive_play], ids=["phones", "bots", "play"])
+def test_each_face_writes_the_scripted_game_and_only_what_the_rules_offered(face, tmp_path: Path):
+    path = new_session(tmp_path / "bureau.jsonl")
+    face(path)
+    every_step_was_offered(path)
+    assert session_lines(path)[1:] == GAME
+
+
+def test_the_three_faces_leave_the_same_session_file(tmp_path: Path):
+    files = []
+    for face in (drive_phones, drive_bots, drive_play):
+        path = new_session(tmp_path / f"{face.__name__}.jsonl")
+        face(path)
+        files.append(path.read_text(encoding="utf-8"))
+    assert files[0] == files[1] == files[2]
