@@ -327,11 +327,11 @@ class Table:
         modifiers = [values[i] for i in chosen]
         self.take(name, "events", [events[i] for i in chosen if i < len(events)])
         self.take(name, "arguments", [arguments[i - len(events)] for i in chosen if i >= len(events)])
+        # the fields in the contract's order, as every face writes them
         action = {"action": "challenge", "player": name, "resource": resource, "die": die,
-                  "difficulty": card["difficulty"], "success": card["success"], "failure": card["failure"]}
-        if modifiers:
-            action["modifiers"] = modifiers
-        self.act(action)
+                  "difficulty": card["difficulty"], "modifiers": modifiers, "success": card["success"],
+                  "failure": card["failure"]}
+        self.act({key: value for key, value in action.items() if value not in ([], {})})
         return bool(self.state["last_test"]["success"])
 
     # -- events ----------------------------------------------------------------------------
@@ -439,6 +439,17 @@ class Table:
 
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     table = Table(data, bots, options, rng)
+    turns = run(table)
+    state = table.state
+    statuses = [p["status"] for p in state["players"].values()]
+    return game_record(state, table.seats, turns, table.choices,
+                       numbers={"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"),
+                                **table.counts},
+                       tally={"end": [state["end"] or "turn cap"]})
+
+
+def run(table: Table) -> int:
+    """Play turns until the game ends (or TURN_CAP); the number of turns played."""
     turns = 0
     try:
         while turns < TURN_CAP:
@@ -450,9 +461,4 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
             table.turn(waiting[0]["player"] or table.seats[0])
     except GameOver:
         pass
-    state = table.state
-    statuses = [p["status"] for p in state["players"].values()]
-    return game_record(state, table.seats, turns, table.choices,
-                       numbers={"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"),
-                                **table.counts},
-                       tally={"end": [state["end"] or "turn cap"]})
+    return turns

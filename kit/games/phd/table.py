@@ -391,15 +391,13 @@ def _vivre(state: dict, turn: dict, anytime: list[dict]) -> dict:
 
 
 def _challenge(name: str) -> dict:
-    return _drop_empty({
-        "action": "challenge", "player": name,
-        "resource": table.ask_choice(_("Resource tested"), ["pression", "credit"]),
-        "difficulty": table.ask_number(_("Difficulty"), default=None),
-        "modifiers": _ask_numbers(_("Modifiers (post-its, arguments; empty for none)")),
-        "success": _ask_effect(_("Effect of a success")),
-        "failure": _ask_effect(_("Effect of a failure")),
-        "die": _ask_die(name),
-    })
+    # asked as the card is read, the die last (it is rolled last); written in the contract's order
+    resource = table.ask_choice(_("Resource tested"), ["pression", "credit"])
+    difficulty = table.ask_number(_("Difficulty"), default=None)
+    modifiers = _ask_numbers(_("Modifiers (post-its, arguments; empty for none)"))
+    success, failure = _ask_effect(_("Effect of a success")), _ask_effect(_("Effect of a failure"))
+    return _drop_empty({"action": "challenge", "player": name, "resource": resource, "die": _ask_die(name),
+                        "difficulty": difficulty, "modifiers": modifiers, "success": success, "failure": failure})
 
 
 def _cooperation(state: dict, turn: dict) -> dict:
