@@ -49,13 +49,28 @@ def apply(rules: ModuleType, state: dict, action: dict) -> dict:
 
 def game_record(state: dict, seats: list[str], turns: int, choices: dict, *, roles=None,
                 rounds: int | None = None, finished: bool | None = None, numbers: dict | None = None,
-                flags: dict | None = None, tally: dict | None = None) -> dict:
+                flags: dict | None = None, tally: dict | None = None, how: list[str] | None = None,
+                margin: float | None = None, items: dict | None = None) -> dict:
     """One game's record as `runner.summarise` reads it: winners by seat index, whether the
     game ended by the rules (else the turn cap stopped it), its length, and the game's own
-    figures. Rounds default to whole turns of the table."""
+    figures. Rounds default to whole turns of the table.
+
+    The game tells how it was won, in its own words (they are English msgids, translated
+    where they are shown): `how` holds one way per winner, in the order of state["winners"]
+    (PHD "thesis", "bingo", "last player"; Hoc Censeo "circle", "secondary objective"...);
+    `margin` is the winners' lead over the best other player in the game's own score (None
+    when the game has no such score); `items` is group -> [[item, seat index or None,
+    outcome or None], ...]: each card played and by whom, each motion drawn and its result.
+    """
+    winners = [seats.index(name) for name in state["winners"]]
+    if how is not None and len(how) != len(winners):
+        raise ValueError(f"how a game was won needs one way per winner: {how} for {winners}")
     return {
         "roles": roles,
-        "winners": [seats.index(name) for name in state["winners"]],
+        "winners": winners,
+        "how": how or [],
+        "margin": margin,
+        "items": items or {},
         "finished": state["over"] if finished is None else finished,
         "rounds": -(-turns // len(seats)) if rounds is None else rounds,
         "turns": turns,

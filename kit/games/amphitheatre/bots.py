@@ -287,5 +287,10 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     rules.setup([{"name": n} for n in table.seats], options)      # options are the rules' to refuse
     play_game(table, lambda state, action: apply(rules, state, action))
     state = table.state
+    seated = {n: p["seats"] for n, p in state["players"].items()}
+    losers = [seated[n] for n in table.seats if n not in state["winners"]]
     return game_record(state, table.seats, table.turns, table.choices,
-                       numbers={"seats_end": [p["seats"] for p in state["players"].values()], **table.counts})
+                       numbers={"seats_end": [p["seats"] for p in state["players"].values()], **table.counts},
+                       # one way to win: the amphitheatre's seats filled; the margin says by how much
+                       how=["every seat filled"] * len(state["winners"]),
+                       margin=rules.CAPACITY - max(losers) if state["winners"] and losers else None)

@@ -169,6 +169,10 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
     state, magistrate_ties = play_game(state, players, hat, lambda state, action: apply(rules, state, action))
 
     votes = state["votes"]
+    how = []
+    for name in state["winners"]:
+        met = state["players"][name]["objectives"]
+        how.append(_WON_BY[met["circle"], met["secondary"]])
     first = []
     for name in state["winners"]:
         met = state["players"][name]["objectives"]
@@ -179,7 +183,16 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
                                 "magistrate_ties": magistrate_ties,
                                 "contre_wins": sum(v["result"] == "contre" for v in votes)},
                        flags={"tie_needs_magistrate": magistrate_ties > 0},
-                       tally={"first_objective": first or ["none"]})
+                       tally={"first_objective": first or ["none"]},
+                       how=how,
+                       # each motion drawn, by its colour (the law read aloud), and what the vote made of it
+                       items={"motions": [[colour, None, "calamity" if vote["calamity"] else vote["result"]]
+                                          for colour, vote in zip(hat, votes)]})
+
+
+# How a winner won: (circle met, secondary met) -> the way.
+_WON_BY = {(True, False): "circle", (False, True): "secondary objective",
+           (True, True): "circle and secondary objective"}
 
 
 def play_game(state: dict, players: dict, hat: list[str], take) -> tuple[dict, int]:

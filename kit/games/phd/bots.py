@@ -48,7 +48,7 @@ FIGURES = {
 }
 
 RECHERCHE = ("draw events", "draw argument", "play a card", "submit")
-_KEEP = ("type", "pression", "credit", "postit", "chapter", "roll", "you", "other", "resource", "difficulty",
+_KEEP = ("title", "type", "pression", "credit", "postit", "chapter", "roll", "you", "other", "resource", "difficulty",
          "success", "failure")
 
 
@@ -196,6 +196,7 @@ class Table:
             rng.shuffle(deck)
         self.hands = {n: {"events": [], "arguments": []} for n in self.seats}
         self.counts = dict.fromkeys(("defences_won", "defences_lost", "controversies_won", "controversies_lost"), 0)
+        self.played: list[list] = []     # [event card, seat index, None]: the report's per-card figures
         for name in self.seats:
             for pile, count in rules.START_HAND.items():
                 self.draw(name, pile, count)
@@ -339,6 +340,7 @@ class Table:
         """Play an event card on `name` (revealed in Vivre or from the hand in Recherche): its
         kind is the turn's step, then its effects, then the defence an approval started."""
         kind = card["type"]
+        self.played.append([card["title"], self.seats.index(name), None])
         self.step(name, kind)
         if kind == "challenge":
             self.challenge(name, card)
@@ -445,7 +447,14 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     return game_record(state, table.seats, turns, table.choices,
                        numbers={"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"),
                                 **table.counts},
-                       tally={"end": [state["end"] or "turn cap"]})
+                       tally={"end": [state["end"] or "turn cap"]},
+                       how=[_WON_BY.get(state["players"][n]["status"], _WON_BY[state["end"]]) for n in state["winners"]],
+                       items={"event cards": table.played})
+
+
+# How a winner won, by their status (a bingo wins while play goes on), else by how the game ended.
+_WON_BY = {"doctor": "thesis defended", "bingo": "bingo", "last player": "last player standing",
+           "timed": "best score when time is up"}
 
 
 def run(table: Table) -> int:

@@ -183,6 +183,7 @@ class Table:
         self.discard: list[str] = []
         self.hands: dict[str, list[str]] = {n: [] for n in self.seats}
         self.counts = {"attacks": 0, "answered": 0, "burnouts": 0}
+        self.played: list[list] = []     # [card, seat index, None]: the report's per-card figures
         self.tiebreak_by_hand = False
         for name in self.seats:
             self.draw(name, self.state["hand_size"])
@@ -329,6 +330,7 @@ class Table:
 
     def play_card(self, me: str, card: str) -> None:
         self.hands[me].remove(card)
+        self.played.append([TITLES[card], self.seats.index(me), None])
         action = _turn(me, "play", card=TITLES[card])
         if card in ATTACKS:
             action["target"] = self.bots[me].target(self, me, card, self.targets(me, card))
@@ -386,7 +388,16 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     except OfficeClosed:
         turns += 1
     state = table.state
+    pi = {n: p["pi"] for n, p in state["players"].items()}
+    losers = [pi[n] for n in table.seats if n not in state["winners"]]
     return game_record(state, table.seats, turns, table.choices,
                        numbers={"pi_end": [p["pi"] for p in state["players"].values()], **table.counts},
                        flags={"office_closes": state["end"] == "office closed",
-                              "tiebreak_by_hand": table.tiebreak_by_hand})
+                              "tiebreak_by_hand": table.tiebreak_by_hand},
+                       how=[_WON_BY[state["end"]]] * len(state["winners"]),
+                       margin=pi[state["winners"][0]] - max(losers) if state["winners"] and losers else None,
+                       items={"cards": table.played})
+
+
+# How a winner won, by how the game ended (the words of rules.promotion's `end`).
+_WON_BY = {"target": "PI target reached", "office closed": "most PI when the office closes"}
