@@ -132,3 +132,12 @@ def test_french_dates():
     import datetime as dt
     assert rules_page.french_date(dt.date(2026, 12, 1)) == "1er\u00a0décembre 2026"
     assert rules_page.french_date(dt.date(2027, 3, 15)) == "15\u00a0mars 2027"
+
+
+def test_the_fixture_game_has_its_rules_page_too(tmp_path, fixture_game):
+    """A game the tests add (kit_fixture_game) goes through the same page: its rules.yaml,
+    its engine_values()."""
+    from build_helpers import LAYOUTS
+    path, _ = _draw(tmp_path, "fixture", "a4", layouts=LAYOUTS)
+    text, _, _ = _page_text(path)
+    assert "Mélangez les 12 cartes" in " ".join(text.split())
