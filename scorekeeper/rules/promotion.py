@@ -31,7 +31,9 @@ keeps the turn itself, with the cards by their printed titles (CARDS):
   `steal`, accepted at any moment, like `deck_empty`.
 
 Once the log holds a `turn` line, a `turn` line the flow does not await is refused with a
-sentence saying what the game waits for. A session without `turn` lines works as before.
+sentence saying what the game waits for. A session without `turn` lines works as before, and
+so does a file of the older guided play, whose only `turn` lines were the turns' starts: a
+"start" is accepted for anyone until the log records another step.
 Nothing in Promotion is secret: every view is the whole state.
 """
 from __future__ import annotations
@@ -118,6 +120,9 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
         "turn": None,
         "played": [],       # the cards played this turn (titles), in order
         "window": None,     # the card awaiting answers: {"card", "author", "target", "redirections", "remote"}
+        # whether the log records a turn's steps beyond its start: until then a `start` is
+        # accepted for anyone, as in the files of the older guided play, which wrote only those
+        "steps": False,
         "winners": [],
         # how the game ended: "target" or "office closed" (None while it goes on)
         "end": None,
@@ -207,7 +212,7 @@ def redirect_targets(state: dict) -> list[str]:
     """Where the target of the Attaque in the window may send it: any other colleague,
     its author included, that the attack may reach."""
     window = state["window"]
-    return [name for name in attack_targets(state, window["target"], window["card"])]
+    return attack_targets(state, window["target"], window["card"])
 
 
 def playable(state: dict, name: str) -> list[str]:
@@ -237,6 +242,8 @@ def _awaited(state: dict) -> str | None:
 def waiting(state: dict) -> RuleViolation:
     """The refusal of a `turn` line the flow does not await, saying what the game waits for."""
     phase, turn, window = _awaited(state), state["turn"], state["window"]
+    if phase is None:
+        return RuleViolation("The game waits for a player's turn to begin.")
     if phase == "start":
         return RuleViolation("The game waits for {player}'s turn to begin.",
                              player=on_the_right(state, turn["player"]))
@@ -288,7 +295,8 @@ def _turn(state: dict, action: dict) -> dict:
                             step=shown(step))
     # who and which step first, so that the sentence says what the game waits for; the
     # card, target or redirection then get their own sentence
-    if answering(pending(state), {"action": "turn", "player": name, "step": step}) is None:
+    bookmark = step == "start" and not state.get("steps")
+    if answering(pending(state), {"action": "turn", "player": name, "step": step}) is None and not bookmark:
         raise waiting(state)
     new = fresh(state)
     players, window = new["players"], state["window"]
@@ -337,6 +345,8 @@ def _turn(state: dict, action: dict) -> dict:
                     record["poste"] = None
         new["window"] = None
     new["turn"] = {"player": owner, "step": step}
+    if step != "start":
+        new["steps"] = True
     return new
 
 

@@ -248,3 +248,17 @@ def test_every_pending_decision_is_accepted_and_no_state_changes(seed, count):
         assert state == before
         assert all(event.public.render() for event in promo.outcome(state, after, action))
         state = after
+
+
+def test_a_file_of_the_older_guided_play_still_loads_and_play_resumes_in_its_turn():
+    # it wrote only the turns' starts, with the PI between them
+    state = play(new(), turn("Ana", "start"), {"action": "gain", "player": "Ana", "amount": 2},
+                 turn("Ben", "start"), turn("Dan", "start"))
+    assert state["players"]["Ana"]["pi"] == 3
+    assert promo.pending(state) == [flow.decision("turn", "Dan", step=["draw", "burnout"])]
+    state = play(state, turn("Dan", "draw"))
+    refused(state, turn("Ana", "start"), "The game waits for Dan to play a card or end the turn.")
+
+
+def test_before_any_turn_the_game_waits_for_one_to_begin():
+    refused(new(), turn("Ana", "draw"), "The game waits for a player's turn to begin.")

@@ -13,8 +13,10 @@ designer could get wrong and names the file, the entry and the field:
     game.yaml    the contents-page texts and each component's name, size and instructions.
 
 Every printed text is a "text" field, typeset by kit.schema as it loads (kit.typography).
-Texts may hold placeholders: {draw}, {play}, {hand_limit}... are the engine's numbers, and
-a design's `params` (the Directeur's draw) can be used by every text of the kit.
+Texts may hold placeholders: {draw}, {play}, {hand_limit}, {directeur_draw},
+{stagiaire_play}... are the engine's numbers (the engine enforces the Directeur's draw and the
+Stagiaire's limit, so it owns them), and a design's own `params` can be used by every text
+of the kit.
 """
 from __future__ import annotations
 
@@ -136,6 +138,8 @@ def engine_values() -> dict[str, object]:
     return {
         "draw": rules.DRAW_PER_TURN,
         "play": rules.PLAY_PER_TURN,
+        "directeur_draw": rules.DIRECTEUR_DRAW,
+        "stagiaire_play": rules.STAGIAIRE_PLAY,
         "hand_limit": rules.END_OF_TURN_HAND_LIMIT,
         "redirections": rules.MAX_REDIRECTIONS,
         "burnout_draw": rules.BURNOUT_DRAW,

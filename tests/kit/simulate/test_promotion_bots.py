@@ -95,3 +95,15 @@ def test_a_step_the_rules_do_not_wait_for_is_a_bot_error():
     table.turn("P1")
     with pytest.raises(BotError):
         table.turn("P1")           # P2's turn now
+
+
+def test_the_engine_knows_every_design_of_the_default_deck_by_its_printed_title_and_type():
+    from pathlib import Path
+
+    from kit.games.promotion import layout
+    from scorekeeper.rules import promotion as rules
+
+    kit = layout.load(Path(__file__).resolve().parents[3] / "layouts")
+    printed = {sim._plain(d.title): d.type.name for d in kit.designs}
+    assert printed == rules.CARDS and set(sim.EFFECTS) == set(rules.CARDS)
+    assert (kit.values["directeur_draw"], kit.values["stagiaire_play"]) == (rules.DIRECTEUR_DRAW, rules.STAGIAIRE_PLAY)
