@@ -270,7 +270,8 @@ FIELD_LABELS = {
     ("spend_seals", "colour"): N_("Colour"),
     ("buy_senators", "gold"): N_("Gold to spend"),
 }
-ACTOR_FIELDS: dict[str, str] = {}   # every action names its player in `player`; resolve is the magistrate's
+# Every action names its player in `player`, but the resolve names nobody: it is the magistrate's.
+ACTOR_FIELDS: dict[str, str | None] = {"resolve": None}
 
 BALLOT_HELP = N_("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
                  "never repeats it.")
@@ -279,7 +280,7 @@ BALLOT_HELP = N_("Type the number of senators; Enter alone is 0. Nothing typed i
 def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
     """The action answering `decision`, or a seal or gold spending asked first (offered
     whenever a player holds what it takes: both are allowed at any time)."""
-    spending = _offer_spending(decision, state)
+    spending = _offer_spending(decision, state, anytime)
     if spending is not None:
         return spending
     if decision["action"] == "ballot":
@@ -287,13 +288,14 @@ def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
     return _ask_resolve(decision, state)
 
 
-def _offer_spending(decision: dict, state: dict) -> dict | None:
-    """Seals or gold before the decision, when someone holds them. Who may spend is public
-    (seals and gold are on the table); which colours a circle takes is not, so every colour
-    is offered and the rules refuse one the circle does not take, in public words."""
+def _offer_spending(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
+    """Seals or gold before the decision, when the rules allow someone either. Who may is
+    public (seals, gold and how full each circle is are on the table); which colours a circle
+    takes is not, so every colour is offered and the rules refuse one the circle does not
+    take, in public words."""
     players = state["players"]
-    sealers = [n for n in state["seating"] if players[n]["seals"] >= rules.SEALS_PER_PORTION]
-    buyers = [n for n in state["seating"] if players[n]["gold"] >= 1]
+    sealers = [d["player"] for d in anytime if d["action"] == "spend_seals"]
+    buyers = [d["player"] for d in anytime if d["action"] == "buy_senators"]
     if not sealers and not buyers:
         return None
     choices = ["vote"] + (["seals"] if sealers else []) + (["gold"] if buyers else [])
