@@ -126,7 +126,7 @@ def test_the_vote_and_the_resolve_refused_out_of_turn_say_what_the_game_waits_fo
     state = ballots(new(), Alice=(20, 0))
     error = refusal(state, {"action": "vote", "pour": {"Bob": 5}, "colour": "bleu"})
     assert "waits for the ballots of Bob and Chloé" in str(error)
-    assert "bulletins de Bob et Chloé" in FR.refusal(error)
+    assert "Bulletins attendus\u00a0: Bob et Chloé." in FR.refusal(error)
     state = ballots(state, Bob=(1, 0), Chloé=(1, 0))
     assert "vote" not in [d["action"] for d in hc.pending(state) + hc.anytime(state)]
 

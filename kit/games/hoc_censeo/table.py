@@ -234,6 +234,9 @@ def render(state: dict, lang: str | None = None) -> str:
     lines.append(table.text_table(headers, rows))
     if state.get("ballots_cast"):   # who has voted is public; what they wrote is not
         lines.append(_("Ballots cast this round: {names}.").format(names=i18n.join(state["ballots_cast"])))
+    if not state["over"]:   # whose move it is (names only: a view without the ballots says it too)
+        words = i18n.active()
+        lines.append(rules.waiting_for(state).render(words.gettext, words.ngettext, words.join))
     if state["votes"]:
         lines.append("")
         rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(),

@@ -50,3 +50,12 @@ def test_vote_and_ballot_refused_without_the_senators_left_or_the_amount(kit: Ki
     for secret in ("63", "60", "64"):
         assert secret not in result.output
     assert lines(hoc)[-1] == {"action": "ballot", "player": "Bob", "pour": 60, "contre": 3}
+
+
+def test_show_says_whose_move_it_is_without_any_amount(kit: Kit, hoc: Path):
+    _ballots(kit, hoc, Bob=(0, 17))
+    shown = kit("score", "show", hoc).output
+    assert "The game waits for the ballots of Alice and Chloé." in shown and "17" not in shown
+    assert "Bulletins attendus\u00a0: Alice et Chloé." in Kit(env=FRENCH)("score", "show", hoc).output
+    _ballots(kit, hoc, Alice=(3, 0), Chloé=(0, 0))
+    assert "The game waits for the magistrate Alice to resolve the vote." in kit("score", "show", hoc).output
