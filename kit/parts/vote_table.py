@@ -1,7 +1,7 @@
 """A table to write votes in by hand: a header, a pre-printed starting row if asked, numbered rows.
 
-Hoc Censeo's sheet uses it for the rounds (POUR, CONTRE, the senators gained or lost between
-votes), but the part only knows columns and rows. Each row is one stroked rectangle, so a test
+Hoc Censeo's sheet uses it for the rounds (the winning side, the tribe's rank in it, the
+senators gained or lost between votes), but the part only knows columns and rows. Each row is one stroked rectangle, so a test
 (or a reader) can count the rows, and cells are tall enough for a pencil: the caller
 chooses row_h, at least 6 mm is comfortable.
 """

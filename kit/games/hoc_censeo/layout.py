@@ -97,7 +97,7 @@ TEXTS_FILE = Record({
             "blank_circle", "blank_secondary", "own_circle", "own_circle_hint", "rome_circle",
             "rome_circle_hint", "calamity", "round", "pour", "contre", "senators_left", "start", "gold",
             "seals", "spend_hint", "legend", "legend_base", "legend_bonus", "chaos_legend", "senator_changes",
-            "senator_changes_hint")},
+            "senator_changes_hint", "winning_side", "your_rank")},
         "secondary_kinds": Field(_strings(*rules.SECONDARY_KINDS)),
     })),
     "bonus": Field(_strings("seals", "seals_plural", "gold", "gold_plural", "senators", "senators_plural",
@@ -153,6 +153,7 @@ def engine_values() -> dict:
 def drawing_numbers() -> dict:
     """What the pieces draw: counts of rows, portions and boxes."""
     return {
+        "PLAYERS": rules.PLAYERS,
         "ROUNDS": rules.ROUNDS,
         "START_SENATORS": rules.START_SENATORS,
         "CIRCLE_PORTIONS": rules.CIRCLE_PORTIONS,

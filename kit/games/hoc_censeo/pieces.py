@@ -246,14 +246,17 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
     rest = table_w - label_w
     # Between two votes senators also come and go (the green bonus, gold spent on recruits,
     # a calamity): the « ± » column records them, so the senators left always add up.
-    # The senators left are secret: they are kept in the band (_draw_senators_record), whose
-    # writing faces its owner alone; lying flat here, the neighbours would read them.
-    columns = [Column(layout.text("sheet.round"), label_w), Column(layout.text("sheet.pour"), rest * 0.3),
-               Column(layout.text("sheet.contre"), rest * 0.3),
-               Column(f"± {layout.text('sheet.senator_changes')}", rest * 0.4)]
+    # Lying flat, the table holds only what the magistrate announces (the winning side, the
+    # tribe's rank in it), to circle: a tribe's amounts stay on its ballots and its senators
+    # left in the band (_draw_senators_record), which faces its owner alone. Written here,
+    # the neighbours would read them, or work them out.
+    columns = [Column(layout.text("sheet.round"), label_w), Column(layout.text("sheet.winning_side"), rest * 0.32),
+               Column(layout.text("sheet.your_rank"), rest * 0.26),
+               Column(f"± {layout.text('sheet.senator_changes')}", rest * 0.42)]
     table_h = draw_vote_table(
         surface, 0.0, y, columns, n["ROUNDS"], header_h=hs["header"], row_h=hs["row"],
         header_font=ROMAN_BOLD, header_size=9.5, value_size=12)
+    _draw_choices(surface, layout, columns, y + hs["header"], hs["row"], n["ROUNDS"])
     draw_legend(surface, layout, table_w + 5.0, y, LEGEND_W, table_h)
     y += table_h + 0.8
     text_box(surface, 0.0, y, table_w, 4.2, layout.text("sheet.senator_changes_hint"), font="sans-italic",
@@ -268,6 +271,23 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
     y += TICK_H + 0.5
     text_box(surface, 0.0, y, w, 6.5, layout.text("sheet.spend_hint"), font="sans-italic", size=8,
              min_size=7, colour=GREYS["dark"], align="centre", valign="middle")
+
+
+def _draw_choices(surface: "Surface", layout: HocLayout, columns: list[Column], top: float, row_h: float,
+                  rows: int) -> None:
+    """In every row, the answers to circle: POUR or CONTRE, and the ranks 1 to PLAYERS."""
+    sides = (layout.text("sheet.pour"), layout.text("sheet.contre"))
+    ranks = tuple(str(k) for k in range(1, layout.numbers["PLAYERS"] + 1))
+    ascent, descent = surface.ascent_descent(font="sans-bold", size=8)
+    x = columns[0].width
+    for column, words in ((columns[1], sides), (columns[2], ranks)):
+        step = column.width / len(words)
+        for n in range(rows):
+            baseline = top + n * row_h + row_h / 2 + (ascent - descent) / 2
+            for k, word in enumerate(words):
+                surface.text(x + step * (k + 0.5), baseline, word, font="sans-bold", size=8, colour=GREYS["mid"],
+                             anchor="middle")
+        x += column.width
 
 
 def draw_fold_screen(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:

@@ -128,8 +128,11 @@ def test_the_sheet_draws_the_engines_numbers():
     sheets.pieces[0].front(s, Frame(190, 277))
     texts = [c["s"] for c in s.find("text")]
     assert str(rules.START_SENATORS) in texts
-    # Round numbers label the table's rows; Rome's portions are numbered too: each number
-    # up to the larger count appears once per place that uses it.
+    # Round numbers label the table's rows; Rome's portions are numbered too; and every row
+    # offers the ranks 1 to PLAYERS to circle: each number appears once per place that uses it.
     for n in range(1, max(rules.ROUNDS, rules.ROME_PORTIONS) + 1):
-        assert texts.count(str(n)) == (n <= rules.ROUNDS) + (n <= rules.ROME_PORTIONS), n
+        expected = (n <= rules.ROUNDS) + (n <= rules.ROME_PORTIONS) + rules.ROUNDS * (n <= rules.PLAYERS)
+        assert texts.count(str(n)) == expected, n
+    # Each row offers the two sides to circle, never a place to write an amount.
+    assert texts.count("POUR") >= rules.ROUNDS and texts.count("CONTRE") >= rules.ROUNDS
     assert sum(1 for t in texts if t == game.load(LAYOUTS).text("sheet.calamity")) == len(rules.CALAMITY_AT)
