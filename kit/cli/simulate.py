@@ -37,9 +37,22 @@ def _bots(ctx, param, value: str) -> list[str]:
 @click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the figures, with histograms, to this PDF: one page per game.")
 @click.option("--jobs", type=click.IntRange(1), default=None, help="Processes to play on.  [default: every core]")
+@click.option("--compare", type=click.Path(file_okay=False, exists=True, path_type=Path), nargs=2, default=None,
+              metavar="LAYOUTS_A LAYOUTS_B",
+              help="Play the same games with two copies of layouts/ and print each figure side by side, "
+                   "with B - A and its 95 % interval.")
+@click.option("--rotate", is_flag=True,
+              help="Turn the bots round the table by one seat each game, so that every seat plays every bot "
+                   "(tribes are dealt at random each game); adds a seat x tribe table.")
+@click.option("--records", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE.jsonl",
+              help="Also write every game's record to this file, one line of JSON per game.")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Play on this Dask cluster (its scheduler's address, e.g. tcp://10.0.0.5:8786) instead of "
+                   "local processes: the same seeds, the same figures. Needs pip install 'kit[cluster]'.")
 def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None, bots: list[str],
              options: tuple[str, ...], layouts: Path | None, as_json: bool, report: Path | None,
-             jobs: int | None) -> None:
+             jobs: int | None, compare: tuple[Path, Path] | None, rotate: bool, records: Path | None,
+             cluster: str | None) -> None:
     """Play GAME many times with simple bots and report who wins, how long games last and
     what happens in them: what a change in the layouts does to the game. `all` plays the
     four games.
@@ -48,20 +61,41 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
       kit simulate hoc-censeo --games 10000 --seed 1
       kit simulate phd --players 4 --bots random,greedy --option chapters=2
       kit simulate all --rules-from my-layouts/ --report simulated.pdf
+      kit simulate hoc-censeo --compare layouts/ my-layouts/ --rotate
+      kit simulate phd --option chapters=2,3,5 --report chapters.pdf
+
+    An option given several values (k=v1,v2,v3) is a sweep: each value is played, with the
+    same seeds, and compared with the first one. Differences of rates take Newcombe's
+    interval, differences of means Welch's.
     """
+    from itertools import product
+
     from kit.build import default_layouts
+    from kit.simulate import compare as comparing
     from kit.simulate import module, runner
     from kit.simulate import report as reports
     from kit.table import parse_value, read_option_file, split_pair
 
     games = list(MODULES) if "all" in chosen else list(dict.fromkeys(chosen))
+    if compare is not None and layouts is not None:
+        raise click.UsageError("--compare names both copies of layouts/; leave out --rules-from.")
     parsed: dict = {}
     for text in options:
         key, value = split_pair(text, "--option", "chapters=2", "KEY=VALUE")
         if key in parsed:
             raise KitError(f"--option gives {key} twice; give each option once.")
-        parsed[key] = read_option_file(value[1:]) if value.startswith("@") else parse_value(value)
-    root = layouts if layouts is not None else default_layouts()
+        if value.startswith("@"):
+            parsed[key] = [read_option_file(value[1:])]
+        else:      # k=v1,v2,v3: a sweep over the values
+            parsed[key] = [parse_value(v.strip()) for v in value.split(",")]
+    swept = {key for key, values in parsed.items() if len(values) > 1}
+    roots = [(str(root), root) for root in compare] if compare else \
+        [(str(layouts) if layouts is not None else None, layouts if layouts is not None else default_layouts())]
+    # every variant: a copy of layouts/ and one value of each option, the first the reference
+    variants = [(named, root, dict(zip(parsed, values)))
+                for (named, root), values in product(roots, product(*parsed.values()))]
+    comparing_variants = len(variants) > 1
+
     plans = []
     for game in games:           # every refusal before the first game is played
         sim = module(game)
@@ -70,21 +104,59 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
             raise click.BadParameter(f"{unknown[0]!r} is not a bot of {game}; its bots are {', '.join(sim.BOTS)}",
                                      param_hint="--bots")
         seats = runner.seat_bots(game, bots, runner.player_count(game, players))
-        table = sim.load(root)
-        runner.check(game, table, seats, parsed)
-        plans.append((game, seats, table))
+        for named, root, chosen_options in variants:
+            table = sim.load(root)
+            runner.check(game, table, seats, chosen_options)
+            plans.append((game, seats, table, named, chosen_options))
 
+    client = None
+    if cluster is not None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise KitError("--cluster needs dask.distributed: pip install 'kit[cluster]'") from None
+        client = Client(cluster)
+    out = records.open("w", encoding="utf-8") if records is not None else None
     summaries = []
-    for game, seats, table in plans:
-        with click.progressbar(length=count, label=f"{game}: playing {count} games", file=sys.stderr) as bar:
-            records = runner.play(game, games=count, seed=seed, bots=seats, options=parsed,
-                                  table=table, jobs=jobs, progress=bar.update)
-        summaries.append(runner.summarise(game, records, seed=seed, bots=seats, options=parsed, layouts=str(root)))
-    if report is not None:
-        reports.write_pdf(summaries, report)
-    if as_json:
-        click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, ensure_ascii=False, indent=1))
-    else:
-        click.echo("\n\n".join("\n".join(reports.lines(s)) for s in summaries))
+    try:
+        for game, seats, table, named, chosen_options in plans:
+            label = comparing.variant_label(named if compare else None, chosen_options, swept)
+            with click.progressbar(length=count, label=f"{game}{' ' + label if label else ''}: playing {count} games",
+                                   file=sys.stderr) as bar:
+                played = runner.play(game, games=count, seed=seed, bots=seats, options=chosen_options, table=table,
+                                     jobs=jobs, progress=bar.update, rotate=rotate, cluster=client)
+            if out is not None:
+                runner.write_records(out, game, played, label if comparing_variants else None)
+            # The layouts as the user named them, never a path of this machine they did not type.
+            summary = runner.summarise(game, played, seed=seed, bots=seats, options=chosen_options,
+                                       layouts=named if named is not None else "layouts/", rotate=rotate)
+            if comparing_variants:
+                summary["variant"] = label
+            summaries.append(summary)
+    finally:
+        if out is not None:
+            out.close()
+        if client is not None:
+            client.close()
+
+    if comparing_variants:
+        per_game = [[s for s in summaries if s["game"] == game] for game in games]
+        results = [{"game": group[0]["game"], "variants": group,
+                    "comparisons": [{"a": group[0]["variant"], "b": other["variant"],
+                                     "rows": comparing.rows(group[0], other)} for other in group[1:]]}
+                   for group in per_game]
         if report is not None:
-            click.echo(f"Report: {report}")
+            reports.write_pdf(summaries, report, comparisons=results)
+        if as_json:
+            click.echo(json.dumps(results[0] if len(results) == 1 else results, ensure_ascii=False, indent=1))
+        else:
+            click.echo("\n\n".join("\n".join(reports.comparison_lines(result)) for result in results))
+    else:
+        if report is not None:
+            reports.write_pdf(summaries, report)
+        if as_json:
+            click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, ensure_ascii=False, indent=1))
+        else:
+            click.echo("\n\n".join("\n".join(reports.lines(s)) for s in summaries))
+    if report is not None and not as_json:
+        click.echo(f"Report: {report}")

@@ -7,7 +7,7 @@ grid; the rates and tallies as bars; the greedy bot's choices never or always ta
 """
 from __future__ import annotations
 
-from kit.simulate.report import title
+from kit.simulate.words import title
 from kit.surface import Surface
 
 PAGE_W, PAGE_H = 210.0, 297.0
@@ -167,3 +167,8 @@ def draw_page(surface: Surface, summary: dict) -> None:
             surface.text(MARGIN, y + 3.0, _fit(surface, line, WIDTH, 7.5), size=7.5, colour=INK)
             y += 3.8
     surface.end_page()
+
+
+def draw_comparison(surface: Surface, result: dict) -> None:
+    """Pages comparing the variants of one game: each row a figure, A, B, B - A as a bar
+    around 0 with its 95 % interval."""

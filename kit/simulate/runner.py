@@ -17,15 +17,18 @@ A record (what a game module's `play` returns) is a small dict:
 """
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from random import Random
 from typing import Callable
 
+from kit.errors import KitError
+from kit.i18n import _
 from kit.simulate import module
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import module as rule_module
-from kit.simulate.stats import distribution, rate
+from kit.simulate.stats import distribution, games_to_settle, rate
 
 CHUNK = 200          # games per task: big enough to amortise the pickling, small for the bar
 
@@ -37,13 +40,36 @@ def game_rng(seed: int, index: int) -> Random:
     return Random(f"{seed}:{index}")
 
 
-def _init(game: str, table, bots: list[str], options: dict, seed: int) -> None:
-    _worker.update(game=module(game), table=table, bots=bots, options=options, seed=seed)
+def seat_order(bots: list[str], index: int, rotate: bool) -> list[str]:
+    """The bots of game `index`, seat by seat: as given, or turned by one seat each game when
+    rotating (game i seats bot k at seat (k + i) mod players), so that over any multiple of
+    the player count every seat has played every bot as often."""
+    if not rotate:
+        return bots
+    shift = index % len(bots)
+    return bots[-shift:] + bots[:-shift] if shift else bots
+
+
+def play_games(game: str, table, bots: list[str], options: dict, seed: int, rotate: bool,
+               bounds: tuple[int, int]) -> list[dict]:
+    """The records of games bounds[0] to bounds[1] - 1: a pure function of its arguments,
+    whichever process or machine runs it. Each record gets `bots`, the bot of each seat."""
+    sim = module(game)
+    records = []
+    for i in range(*bounds):
+        seated = seat_order(bots, i, rotate)
+        record = sim.play(table, seated, options, game_rng(seed, i))
+        record["bots"] = seated
+        records.append(record)
+    return records
+
+
+def _init(game: str, table, bots: list[str], options: dict, seed: int, rotate: bool) -> None:
+    _worker.update(args=(game, table, bots, options, seed, rotate))
 
 
 def _play_range(bounds: tuple[int, int]) -> list[dict]:
-    w = _worker
-    return [w["game"].play(w["table"], w["bots"], w["options"], game_rng(w["seed"], i)) for i in range(*bounds)]
+    return play_games(*_worker["args"], bounds)
 
 
 def seat_bots(game: str, bots: list[str], players: int) -> list[str]:
@@ -72,22 +98,31 @@ def check(game: str, table, bots: list[str], options: dict) -> None:
 
 
 def play(game: str, *, games: int, seed: int, bots: list[str], options: dict, table,
-         jobs: int | None = None, progress: Callable[[int], None] | None = None) -> list[dict]:
-    """The records of `games` games, in game order."""
-    jobs = max(1, min(jobs or os.cpu_count() or 1, (games + CHUNK - 1) // CHUNK))
+         jobs: int | None = None, progress: Callable[[int], None] | None = None, rotate: bool = False,
+         cluster=None) -> list[dict]:
+    """The records of `games` games, in game order: on this process (jobs=1), on local
+    processes (the default), or on a Dask cluster (`cluster`: a scheduler's address, or a
+    dask.distributed Client). Every way plays the same games with the same chance."""
     ranges = [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
+    args = (game, table, bots, options, seed, rotate)
     records: list[dict] = []
+    if cluster is not None:
+        for bounds, chunk in zip(ranges, _on_cluster(cluster, args, ranges)):
+            records += chunk
+            if progress:
+                progress(bounds[1] - bounds[0])
+        return records
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(ranges)))
     if jobs == 1:
-        _init(game, table, bots, options, seed)
         for bounds in ranges:
-            records += _play_range(bounds)
+            records += play_games(*args, bounds)
             if progress:
                 progress(bounds[1] - bounds[0])
         return records
     import multiprocessing
 
     with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(
-            jobs, initializer=_init, initargs=(game, table, bots, options, seed)) as pool:
+            jobs, initializer=_init, initargs=args) as pool:
         for bounds, chunk in zip(ranges, pool.imap(_play_range, ranges)):
             records += chunk
             if progress:
@@ -95,30 +130,81 @@ def play(game: str, *, games: int, seed: int, bots: list[str], options: dict, ta
     return records
 
 
+def _on_cluster(cluster, args: tuple, ranges: list[tuple[int, int]]):
+    """Each chunk's records, in game order, played by the cluster's workers (each worker
+    needs the kit installed, and the same version as here: the records are its rules').
+    The table (decks, motions) goes to the workers once."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise KitError(_("--cluster needs dask.distributed: pip install 'kit[cluster]'")) from None
+    client = cluster if isinstance(cluster, Client) else Client(cluster)
+    try:
+        game, table, bots, options, seed, rotate = args
+        [shared] = client.scatter([table], broadcast=True)
+        futures = [client.submit(play_games, game, shared, bots, options, seed, rotate, bounds, pure=False)
+                   for bounds in ranges]
+        for future in futures:
+            yield future.result()
+            future.release()
+    finally:
+        if client is not cluster:
+            client.close()
+
+
+def write_records(out, game: str, records: list[dict], variant: str | None = None) -> None:
+    """One line of JSON per game, in game order, to the open file `out` (`kit simulate
+    --records FILE.jsonl`): the game's id, its variant when comparing, its index in the run
+    (game i drew its chance from (seed, i)), and its record as the bots module made it."""
+    head = {"game": game, **({"variant": variant} if variant is not None else {})}
+    for index, record in enumerate(records):
+        out.write(json.dumps({**head, "index": index, **record}, ensure_ascii=False, sort_keys=True) + "\n")
+
+
 def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], options: dict,
-              layouts: str) -> dict:
+              layouts: str, rotate: bool = False) -> dict:
     """The figures of a batch: what `kit simulate --json` prints and the report draws."""
     sim = module(game)
     n = len(records)
     players = len(bots)
     seat_wins = Counter(w for r in records for w in r["winners"])
     wins = {
-        "seats": [{"seat": i + 1, "bot": bots[i], **rate(seat_wins[i], n)} for i in range(players)],
+        "seats": [{"seat": i + 1, "bot": ROTATED if rotate else bots[i], **rate(seat_wins[i], n)}
+                  for i in range(players)],
         "bots": {},
         "roles": {},
         "shared": rate(sum(len(r["winners"]) > 1 for r in records), n),
         "nobody": rate(sum(not r["winners"] for r in records), n),
         "unfinished": rate(sum(not r["finished"] for r in records), n),
     }
+    seated, won = Counter(), Counter()      # per bot: seats played, seats that won
+    for r in records:
+        seated.update(r["bots"])
+        won.update(r["bots"][i] for i in r["winners"])
     for bot in dict.fromkeys(bots):
-        seats = [i for i, b in enumerate(bots) if b == bot]
-        wins["bots"][bot] = rate(sum(seat_wins[i] for i in seats), n * len(seats))
+        wins["bots"][bot] = rate(won[bot], seated[bot])
     if records and records[0]["roles"]:
-        played, won = Counter(), Counter()
+        played, won_roles = Counter(), Counter()
+        by_seat = [(Counter(), Counter()) for _seat in range(players)]
         for r in records:
             played.update(r["roles"])
-            won.update(r["roles"][i] for i in r["winners"])
-        wins["roles"] = {role: rate(won[role], played[role]) for role in sim.ROLES if played[role]}
+            won_roles.update(r["roles"][i] for i in r["winners"])
+            for i, role in enumerate(r["roles"]):
+                by_seat[i][0][role] += 1
+                by_seat[i][1][role] += i in r["winners"]
+        wins["roles"] = {role: rate(won_roles[role], played[role]) for role in sim.ROLES if played[role]}
+        # the seat x role table: each seat's win rate with each role it was dealt
+        wins["seat_roles"] = [{role: rate(w[role], p[role]) for role in sim.ROLES if p[role]} for p, w in by_seat]
+    ways = Counter(way for r in records for way in set(r.get("how", ())))
+    wins["how"] = {way: rate(k, n) for way, k in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0]))}
+    margins = [r["margin"] for r in records if r.get("margin") is not None]
+    if margins:
+        wins["margin"] = distribution(margins)
+    # how many games each headline rate needs before its interval is ± 1 point wide
+    wins["settle"] = {"half_width": 0.01,
+                      "seats": [games_to_settle(s) for s in wins["seats"]],
+                      "roles": {role: games_to_settle(r) for role, r in wins["roles"].items()},
+                      "bots": {bot: games_to_settle(r) for bot, r in wins["bots"].items()}}
 
     figures: dict = {}
     for name, label in sim.FIGURES.items():
@@ -146,19 +232,22 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
                           for decision, opts in sorted(decisions.items())}
                     for bot, decisions in sorted(choices.items())}
     greedy = choices.get("greedy", {})
-    return {
+    summary = {
         "game": game,
         "games": n,
         "seed": seed,
         "players": players,
         "bots": bots,
+        "rotate": rotate,
         "heuristics": {bot: sim.BOTS[bot] for bot in dict.fromkeys(bots)},
+        "simplifications": {bot: simplifications(sim, bot) for bot in dict.fromkeys(bots)},
         "options": options,
         "layouts": layouts,
         "wins": wins,
         "length": {"rounds": distribution([r["rounds"] for r in records]),
                    "turns": distribution([r["turns"] for r in records])},
         "figures": figures,
+        "items": _items(records, n),
         "choices": {
             "table": choice_table,
             # the greedy bot's options offered at least once and never, or every time, taken
@@ -169,6 +258,99 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
                              if off and t == off and len(opts) > 2),
         },
     }
+    summary["warnings"] = warnings(summary)
+    return summary
+
+
+ROTATED = "rotated"     # a seat's bot when --rotate turns the bots round the table
+
+
+def simplifications(sim, bot: str) -> list[str]:
+    """What a bot leaves out of the game, as its module states it: SIMPLIFICATIONS, bot ->
+    list of sentences (English msgids), when the game's bots module gives them."""
+    return list(getattr(sim, "SIMPLIFICATIONS", {}).get(bot, ()))
+
+
+def _items(records: list[dict], n: int) -> dict:
+    """Per card (per motion...): how often it comes up per game, in how many games, how
+    often whoever played it won that game, and what came of it."""
+    out: dict = {}
+    for group in dict.fromkeys(g for r in records for g in r.get("items", {})):
+        seen, games, by_seat, won, outcomes = Counter(), Counter(), Counter(), Counter(), {}
+        for r in records:
+            entries = r.get("items", {}).get(group, ())
+            games.update({item for item, _seat, _outcome in entries})
+            for item, seat, outcome in entries:
+                seen[item] += 1
+                if seat is not None:
+                    by_seat[item] += 1
+                    won[item] += seat in r["winners"]
+                if outcome is not None:
+                    outcomes.setdefault(item, Counter())[outcome] += 1
+        out[group] = {item: {"per_game": round(seen[item] / n, 4), "games": rate(games[item], n),
+                             **({"player_won": rate(won[item], by_seat[item])} if by_seat[item] else {}),
+                             **({"outcomes": {o: rate(k, seen[item]) for o, k in sorted(outcomes[item].items())}}
+                                if item in outcomes else {})}
+                      for item in sorted(seen, key=lambda i: (-seen[i], i))}
+    return out
+
+
+FAIR_LOW, FAIR_HIGH = 0.5, 1.5     # a share outside these times its fair share is flagged
+
+
+def warnings(summary: dict) -> list[dict]:
+    """Figures a designer should not trust before looking twice: each a dict with its
+    `kind` and what the report needs to say it (the words are the report's).
+
+    certain       a rate at 0 % or 100 % (a seat, a role, a way to win, a game's figure)
+    share         a seat, role or bot above FAIR_HIGH or under FAIR_LOW times its fair share
+    same_end      every game ends the same way (one way to win, one category of a tally)
+    never_taken   an option a bot was offered and never took: the bot's design, which says
+                  nothing of the option's worth
+    """
+    out: list[dict] = []
+    wins = summary["wins"]
+    if not summary["games"]:
+        return out
+
+    def certain(what: str, label: str, r: dict) -> None:
+        if r["of"] and r["rate"] in (0.0, 1.0):
+            out.append({"kind": "certain", "what": what, "label": label, "rate": r["rate"]})
+
+    for s in wins["seats"]:
+        certain("seat", str(s["seat"]), s)
+    for role, r in wins["roles"].items():
+        certain("role", role, r)
+    for figure in summary["figures"].values():
+        if figure["kind"] == "rate":
+            certain("figure", figure["label"], figure)
+    groups = [("seat", {str(s["seat"]): s for s in wins["seats"]}), ("role", wins["roles"])]
+    if len(wins["bots"]) > 1:
+        groups.append(("bot", wins["bots"]))
+    for what, rates in groups:
+        if len(rates) < 2:
+            continue
+        fair = sum(r["rate"] for r in rates.values()) / len(rates)
+        for label, r in rates.items():
+            if fair and not FAIR_LOW * fair <= r["rate"] <= FAIR_HIGH * fair:
+                out.append({"kind": "share", "what": what, "label": label, "rate": r["rate"],
+                            "fair": round(fair, 4), "times": round(r["rate"] / fair, 2)})
+    ways = wins.get("how", {})
+    if len(ways) == 1:
+        (way, r), = ways.items()
+        if r["rate"] == 1.0:
+            out.append({"kind": "same_end", "what": "how", "label": way})
+    for figure in summary["figures"].values():
+        if figure["kind"] == "tally" and len(figure["of"]) == 1 and next(iter(figure["of"].values()))["rate"] == 1.0:
+            out.append({"kind": "same_end", "what": "figure", "label": figure["label"],
+                        "value": next(iter(figure["of"]))})
+    for bot, decisions in summary["choices"]["table"].items():
+        for decision, opts in decisions.items():
+            for option, c in opts.items():
+                if c["offered"] and not c["taken"]:
+                    out.append({"kind": "never_taken", "what": "choice", "bot": bot, "label": f"{decision}: {option}",
+                                "offered": c["offered"]})
+    return out
 
 
 def _listed(value) -> list:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from random import Random
 
+from kit.i18n import N_
 from kit.simulate import BotError, apply, game_record, record_choice
 from scorekeeper.rules import amphitheatre as rules
 from scorekeeper.rules.flow import answering
@@ -292,5 +293,5 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     return game_record(state, table.seats, table.turns, table.choices,
                        numbers={"seats_end": [p["seats"] for p in state["players"].values()], **table.counts},
                        # one way to win: the amphitheatre's seats filled; the margin says by how much
-                       how=["every seat filled"] * len(state["winners"]),
+                       how=[N_("every seat filled")] * len(state["winners"]),
                        margin=rules.CAPACITY - max(losers) if state["winners"] and losers else None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from random import Random
 
+from kit.i18n import N_
 from kit.simulate import BotError, apply, game_record, record_choice
 from scorekeeper.rules import hoc_censeo as rules, public_view
 from scorekeeper.rules.flow import answering
@@ -186,13 +187,13 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
                        tally={"first_objective": first or ["none"]},
                        how=how,
                        # each motion drawn, by its colour (the law read aloud), and what the vote made of it
-                       items={"motions": [[colour, None, "calamity" if vote["calamity"] else vote["result"]]
+                       items={N_("motions"): [[colour, None, "calamity" if vote["calamity"] else vote["result"]]
                                           for colour, vote in zip(hat, votes)]})
 
 
 # How a winner won: (circle met, secondary met) -> the way.
-_WON_BY = {(True, False): "circle", (False, True): "secondary objective",
-           (True, True): "circle and secondary objective"}
+_WON_BY = {(True, False): N_("circle"), (False, True): N_("secondary objective"),
+           (True, True): N_("circle and secondary objective")}
 
 
 def play_game(state: dict, players: dict, hat: list[str], take) -> tuple[dict, int]:

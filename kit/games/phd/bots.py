@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from random import Random
 
+from kit.i18n import N_
 from kit.simulate import BotError, apply, game_record, record_choice
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.flow import answering
@@ -449,12 +450,12 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
                                 **table.counts},
                        tally={"end": [state["end"] or "turn cap"]},
                        how=[_WON_BY.get(state["players"][n]["status"], _WON_BY[state["end"]]) for n in state["winners"]],
-                       items={"event cards": table.played})
+                       items={N_("event cards"): table.played})
 
 
 # How a winner won, by their status (a bingo wins while play goes on), else by how the game ended.
-_WON_BY = {"doctor": "thesis defended", "bingo": "bingo", "last player": "last player standing",
-           "timed": "best score when time is up"}
+_WON_BY = {"doctor": N_("thesis defended"), "bingo": N_("bingo"), "last player": N_("last player standing"),
+           "timed": N_("best score when time is up")}
 
 
 def run(table: Table) -> int:

@@ -21,6 +21,7 @@ import unicodedata
 from random import Random
 
 from kit.errors import KitError
+from kit.i18n import N_
 from kit.simulate import BotError, apply, game_record, record_choice
 from scorekeeper.rules import flow
 from scorekeeper.rules import promotion as rules
@@ -396,8 +397,8 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
                               "tiebreak_by_hand": table.tiebreak_by_hand},
                        how=[_WON_BY[state["end"]]] * len(state["winners"]),
                        margin=pi[state["winners"][0]] - max(losers) if state["winners"] and losers else None,
-                       items={"cards": table.played})
+                       items={N_("cards"): table.played})
 
 
 # How a winner won, by how the game ended (the words of rules.promotion's `end`).
-_WON_BY = {"target": "PI target reached", "office closed": "most PI when the office closes"}
+_WON_BY = {"target": N_("PI target reached"), "office closed": N_("most PI when the office closes")}

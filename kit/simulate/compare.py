@@ -1,0 +1,73 @@
+"""Two versions of a game side by side: every figure of summary A next to summary B, with
+B - A and its 95 % interval. A rate's difference takes Newcombe's hybrid score interval
+(stats.newcombe), a mean's difference Welch's t interval (stats.welch). A row whose interval
+leaves out 0 is `settled`: the batch was large enough to tell the versions apart on it.
+
+`--compare LAYOUTS_A LAYOUTS_B` and `--option key=v1,v2,...` sweeps both make variants; the
+first variant is the reference and each other one is compared with it."""
+from __future__ import annotations
+
+from kit.simulate.stats import newcombe, rate, welch
+
+
+def rows(a: dict, b: dict) -> list[dict]:
+    """The comparison of two summaries of the same game, figure by figure. Each row:
+    what (seat, role, bot, shared, nobody, unfinished, how, figure, tally, length, margin),
+    name (which one: a seat's number, a role, a figure's label), kind (rate or mean), the
+    value of each side, and difference, low, high, method, settled."""
+    out: list[dict] = []
+
+    def add_rate(what: str, name: str, ra: dict | None, rb: dict | None, of_a: int, of_b: int) -> None:
+        ra = ra or rate(0, of_a)
+        rb = rb or rate(0, of_b)
+        diff = newcombe(ra, rb)
+        out.append({"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
+                    "settled": diff["low"] > 0 or diff["high"] < 0})
+
+    def add_mean(what: str, name: str, da: dict, db: dict) -> None:
+        diff = welch(da, db)
+        out.append({"what": what, "name": name, "kind": "mean", "a": da["mean"], "b": db["mean"], **diff,
+                    "settled": diff["low"] > 0 or diff["high"] < 0})
+
+    wa, wb = a["wins"], b["wins"]
+    for sa, sb in zip(wa["seats"], wb["seats"]):
+        add_rate("seat", str(sa["seat"]), sa, sb, a["games"], b["games"])
+    for role in dict.fromkeys([*wa["roles"], *wb["roles"]]):
+        add_rate("role", role, wa["roles"].get(role), wb["roles"].get(role), a["games"], b["games"])
+    for bot in dict.fromkeys([*wa["bots"], *wb["bots"]]):
+        if bot in wa["bots"] and bot in wb["bots"]:
+            add_rate("bot", bot, wa["bots"][bot], wb["bots"][bot], a["games"], b["games"])
+    for what in ("shared", "nobody", "unfinished"):
+        add_rate(what, what, wa[what], wb[what], a["games"], b["games"])
+    for way in dict.fromkeys([*wa.get("how", {}), *wb.get("how", {})]):
+        add_rate("how", way, wa["how"].get(way), wb["how"].get(way), a["games"], b["games"])
+    if "margin" in wa and "margin" in wb:
+        add_mean("margin", "margin", wa["margin"], wb["margin"])
+    for name in ("rounds", "turns"):
+        add_mean("length", name, a["length"][name], b["length"][name])
+    for key in dict.fromkeys([*a["figures"], *b["figures"]]):
+        fa, fb = a["figures"].get(key), b["figures"].get(key)
+        if fa is None or fb is None or fa["kind"] != fb["kind"]:
+            continue
+        if fa["kind"] == "rate":
+            add_rate("figure", fa["label"], fa, fb, a["games"], b["games"])
+        elif fa["kind"] == "distribution":
+            add_mean("figure", fa["label"], fa, fb)
+        else:
+            for category in dict.fromkeys([*fa["of"], *fb["of"]]):
+                add_rate("tally", f"{fa['label']}: {category}", fa["of"].get(category), fb["of"].get(category),
+                         a["games"], b["games"])
+    return out
+
+
+def variant_label(layouts: str | None, options: dict, swept: set[str]) -> str:
+    """What sets a variant apart: its layouts (when comparing) and its swept options."""
+    parts = [layouts] if layouts else []
+    parts += [f"{key}={_value(value)}" for key, value in options.items() if key in swept]
+    return " · ".join(parts)
+
+
+def _value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,99 @@
+"""The words of `kit simulate`'s figures, in the active language (kit.i18n), shared by the
+terminal's lines (report.py) and the PDF's pages (pages.py), which import them from here and
+not from each other. The games' own words (figure labels, ways to win, card groups) are
+English msgids from each game's bots module, translated here where they are shown."""
+from __future__ import annotations
+
+from kit.i18n import N_, _, ngettext
+from scorekeeper.rules import module as rule_module
+
+
+def title(summary: dict) -> str:
+    return rule_module(summary["game"]).TITLE
+
+
+def number(value: float, decimals: int = 1) -> str:
+    """A number as the active language writes it (a decimal comma in French)."""
+    from kit.i18n import active
+
+    text = f"{value:.{decimals}f}"
+    return text.replace(".", ",") if active().lang == "fr" else text
+
+
+def percent(r: dict) -> str:
+    """"51.0 % [44.1–57.8]": a rate with its 95 % interval."""
+    return _("{rate} % [{low}–{high}]").format(rate=number(100 * r["rate"]), low=number(100 * r["low"]),
+                                               high=number(100 * r["high"]))
+
+
+def seat(s: dict) -> str:
+    if s["bot"] == "rotated":
+        return _("seat {seat} (bots rotated)").format(seat=s["seat"])
+    return _("seat {seat} ({bot})").format(seat=s["seat"], bot=s["bot"])
+
+
+def signed(value: float, scale: float = 100.0, decimals: int = 1) -> str:
+    text = number(scale * value, decimals)
+    return text if text.startswith("-") else "+" + text
+
+
+def difference(row: dict) -> str:
+    """"+4.2 points [+1.0 to +7.4]" for rates, "+0.31 [+0.12 to +0.50]" for means."""
+    if row["kind"] == "rate":
+        return _("{difference} points [{low} to {high}]").format(
+            difference=signed(row["difference"]), low=signed(row["low"]), high=signed(row["high"]))
+    return _("{difference} [{low} to {high}]").format(difference=signed(row["difference"], 1, 2),
+                                                     low=signed(row["low"], 1, 2), high=signed(row["high"], 1, 2))
+
+
+def side(row: dict, key: str) -> str:
+    return f"{number(100 * row[key])} %" if row["kind"] == "rate" else number(row[key], 2)
+
+
+# What a comparison row is about (compare.rows' `what`), its name filled in.
+ROW_NAMES = {
+    "seat": N_("seat {name} wins"), "role": N_("{name} wins"), "bot": N_("{name} wins (per seat)"),
+    "shared": N_("a shared win"), "nobody": N_("nobody wins"), "unfinished": N_("cut at the turn cap"),
+    "how": N_("won by: {name}"), "margin": N_("winners' margin (mean)"), "figure": N_("{name}"),
+    "tally": N_("{name}"), "length": N_("game length: {name} (mean)"),
+}
+
+
+def row_name(row: dict) -> str:
+    name = row["name"]
+    if row["what"] in ("how", "figure"):
+        name = _(name)
+    elif row["what"] == "tally":
+        label, _sep, category = name.partition(": ")
+        name = f"{_(label)}: {_(category)}"
+    elif row["what"] == "length":
+        name = {"rounds": _("rounds"), "turns": _("turns")}[name]
+    return _(ROW_NAMES[row["what"]]).format(name=name)
+
+
+def warning(w: dict) -> str:
+    """One warning of runner.warnings, as a sentence."""
+    kind, what = w["kind"], w.get("what")
+    label = w["label"]
+    if what == "seat":
+        label = _("seat {seat}").format(seat=label)
+    elif what in ("figure", "how"):
+        label = _(label)
+    if kind == "certain":
+        if w["rate"] == 0:
+            return _("{figure}: 0 % of the games. A figure that never happens is the bots' or the layouts' doing "
+                     "before it is the game's: check it.").format(figure=label)
+        return _("{figure}: 100 % of the games. A figure that always happens is the bots' or the layouts' doing "
+                 "before it is the game's: check it.").format(figure=label)
+    if kind == "share":
+        return _("{who} wins {rate} % of the games where it plays, {times} times its fair share ({fair} %): "
+                 "outside 0.5 to 1.5 times.").format(who=label, rate=number(100 * w["rate"]),
+                                                     times=number(w["times"], 2), fair=number(100 * w["fair"]))
+    if kind == "same_end":
+        if what == "how":
+            return _("Every game is won the same way ({way}).").format(way=label)
+        return _("Every game ends the same way: {figure}, {value}.").format(figure=label, value=_(w["value"]))
+    return ngettext("{bot} never took “{choice}”, offered {n} time: the bot is made that way; it says nothing "
+                    "of the choice itself.",
+                    "{bot} never took “{choice}”, offered {n} times: the bot is made that way; it says nothing "
+                    "of the choice itself.", w["offered"]).format(bot=w["bot"], choice=label, n=w["offered"])
