@@ -1,9 +1,15 @@
 """`kit build`: from a game's layout files to its PDF (or SVGs) and its JSON manifest.
 
 For each game: load the kit (kit.games.<game>.layout.build(layouts)), keep the components
-asked for, impose them (kit.sheets), draw the contents page and every sheet on one
-surface, and write OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg, one file per
-page, the contents as contents-<n>.svg) with OUT/<game>.json beside it.
+asked for, impose them (kit.sheets), draw the lead sheet (the contents page, the rules in
+brief on its back) and every sheet on one surface, and write OUT/<game>.pdf (or
+OUT/<game>/<component>-<n>.svg, one file per printed page, the lead as contents-<n>.svg)
+with OUT/<game>.json beside it, and the calibration sheet OUT/calibrage.pdf that every
+contents page asks for.
+
+The PDF prints whole, two-sided, in one job per paper: page 2k-1 is the front of sheet k
+and page 2k its back (blank but for its label when nothing is printed there), and the
+sheets come in one run per paper (kit.paper.STOCKS), each starting on an odd page.
 
 Files appear whole or not at all, and a game's document and manifest together: every
 game asked for is drawn under temporary names in OUT (`.<name>.<pid>.tmp`) first, then all
@@ -11,7 +17,8 @@ are renamed into place at the end with SIGINT, SIGTERM and SIGHUP held back, so 
 Ctrl-C or `kill` leaves the previous files as they were; a SIGTERM during drawing still
 removes the temporaries. Only a SIGKILL or a power cut can leave some behind, and each
 build starts by removing those of earlier runs (not those of a build still running).
-Nothing depends on the clock or the machine, so the same inputs give the same bytes.
+Nothing depends on the clock or the machine, so the same inputs give the same bytes (the
+credits' build date is the layouts' or SOURCE_DATE_EPOCH's, kit.rules_page.build_info).
 """
 from __future__ import annotations
 
@@ -29,11 +36,15 @@ from typing import Callable, Iterator
 
 import kit
 import kit.games
-from kit.contents import ComponentPages, PrintSettings, component_pages, contents_size, draw_contents, paper_sheets
+from kit import rules_page
+from kit.calibrate import FILE as CALIBRATION_FILE
+from kit.calibrate import draw_calibration
+from kit.contents import (MARGIN, ComponentPages, PrintSettings, component_pages, contents_pages, draw_contents,
+                          lead_pages, paper_runs, paper_sheets)
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import GameKit
-from kit.paper import MAX_BLEED, paper_size
-from kit.sheets import PieceError, Sheet, draw_sheet, impose_kit, placement_key
+from kit.paper import MAX_BLEED, PAPER_STOCK, STOCKS, paper_size
+from kit.sheets import PieceError, Sheet, draw_label, draw_sheet, impose_kit, labelled, placement_key
 from kit.surface import FORMATS, make_surface
 
 
@@ -149,24 +160,40 @@ def load_kits(games, layouts: Path | str | None, only: tuple[str, ...] = ()) -> 
 
 @dataclass
 class Plan:
-    """One game's document: its contents page(s), then every sheet, with page numbers.
-    contents_body is the contents' body size in pt, chosen once by plan()."""
+    """One game's document: its lead (contents page(s), the rules page, a blank page to
+    make a whole sheet), then every sheet, front and back, with page numbers."""
 
     kit: GameKit
     options: BuildOptions
     contents_pages: int
     sheets: list[Sheet]
     entries: list[ComponentPages]
-    contents_body: float
+    layouts: Path
+
+    @property
+    def lead(self) -> int:
+        return lead_pages(self.contents_pages)
 
     @property
     def pages(self) -> int:
-        return self.contents_pages + len(self.sheets)
+        return self.lead + len(self.sheets)
+
+    def label(self, page: int) -> str:
+        """The label printed in the margin of page `page` (from 1)."""
+        stock = PAPER_STOCK.id if page <= self.lead else self.sheets[page - self.lead - 1].stock
+        return page_label(self.kit.title, page, self.pages // 2, stock)
 
 
-def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
-    """Impose the whole kit (pieces of several components may share a page) and number the
-    pages, the contents page(s) first."""
+def page_label(title: str, page: int, sheets: int, stock: str) -> str:
+    """« PHD · feuille 3/15 recto · carte 160 à 250 g »: what a loose page is."""
+    side = "recto" if page % 2 else "verso"
+    return f"{title} · feuille {(page + 1) // 2}/{sheets} {side} · {STOCKS[stock].name}"
+
+
+def plan(game_kit: GameKit, options: BuildOptions, layouts: Path | str | None = None) -> Plan:
+    """Impose the whole kit (pieces of several components and one paper may share a page)
+    and number the pages, the lead first. layouts: where the rules page reads its game
+    (default_layouts() when not given)."""
     # A designer may set every count of a component to 0: nothing to print, nothing to list.
     printed = [c for c in game_kit.components if c.count > 0]
     # A table of the fewest players needs the first seats[0] * per_player copies; the rest
@@ -175,22 +202,23 @@ def plan(game_kit: GameKit, options: BuildOptions) -> Plan:
     sheets = impose_kit(printed, options.paper, bleed=options.bleed, backs=options.backs,
                         back_offset=options.back_offset, ink_saver=options.ink_saver, optional_from=optional)
 
-    def measure(entries: list[ComponentPages], contents_pages: int) -> tuple[float, int]:
+    def measure(entries: list[ComponentPages], lead: int) -> int:
         try:
-            return contents_size(game_kit, entries, options.settings, contents_pages, sheets)
+            return contents_pages(game_kit, entries, options.settings, lead, sheets)
         except TextDoesNotFit as error:
             raise KitError(f"game '{game_kit.id}', contents page: {error}") from error
 
-    contents_pages = 1
+    count = 1
     for _ in range(3):  # the contents' length depends on the numbers it prints, barely
-        entries = component_pages(printed, sheets, contents_pages)
-        body, measured = measure(entries, contents_pages)
-        if measured == contents_pages:
+        entries = component_pages(printed, sheets, lead_pages(count))
+        measured = measure(entries, lead_pages(count))
+        if measured == count:
             break
-        contents_pages = measured
-    else:  # no agreement after three passes: the body size for the count that is drawn
-        body, _ = measure(entries, contents_pages)
-    return Plan(game_kit, options, contents_pages, sheets, entries, body)
+        count = measured
+    layouts = Path(layouts) if layouts is not None else default_layouts()
+    p = Plan(game_kit, options, count, sheets, entries, layouts)
+    p.sheets = [labelled(sheet, p.label(p.lead + n)) for n, sheet in enumerate(sheets, start=1)]
+    return p
 
 
 def manifest(p: Plan) -> dict:
@@ -198,10 +226,13 @@ def manifest(p: Plan) -> dict:
 
     A component's `pages` is the first and last page it appears on and `on_pages` every
     page holding one of its pieces (front or back); other components may share them.
-    `sheets` lists each sheet of paper: its front page, its back page (or null), how many
-    pieces of each component it holds, and each piece with its trim box [x, y, w, h] in mm
-    on the front page (turned: a quarter turn clockwise) and, when it has a back, on the
-    back page. A component whose back is a screen hiding its secrets says "back": "screen".
+    `sheets` lists each sheet of paper after the lead: its front page, its back page (every
+    sheet has one; `two_sided` says whether anything is printed there), its `stock` (the
+    paper, kit.paper.STOCKS), how many pieces of each component it holds, and each piece
+    with its trim box [x, y, w, h] in mm on the front page (turned: a quarter turn
+    clockwise) and, when it has a back, on the back page. `runs` gives each paper's pages,
+    the lead included. A component gives its `stock`; one whose back is a screen hiding
+    its secrets says "back": "screen".
     """
     components = []
     for entry in p.entries:
@@ -212,19 +243,17 @@ def manifest(p: Plan) -> dict:
             size = [float(c.size[0]), float(c.size[1])]
         item = {"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
                 "size_mm": [round(v, 2) for v in size], "pages": [entry.first, entry.last],
-                "on_pages": list(entry.pages)}
+                "on_pages": list(entry.pages), "stock": entry.stock}
         if c.kind == "card":
             item["designs"] = c.designs
         if c.back_screens and entry.duplex:
             item["back"] = "screen"   # its backs only hide its secrets (kit.parts.screen)
         components.append(item)
     sheets = []
-    order = {id(s): i for i, s in enumerate(p.sheets)}
-    for front, back, sheet in paper_sheets(p.sheets, p.contents_pages):
+    for front, back, sheet, rear in paper_sheets(p.sheets, p.lead):
         counts: dict[str, int] = {}
-        rear = p.sheets[order[id(sheet)] + 1] if back is not None else None
-        behind = {(pl.component.id, pl.label, pl.size): [] for pl in rear.placements} if rear else {}
-        for pl in rear.placements if rear else ():
+        behind: dict[tuple, list] = {(pl.component.id, pl.label, pl.size): [] for pl in rear.placements}
+        for pl in rear.placements:
             behind[(pl.component.id, pl.label, pl.size)].append(pl.box)
         pieces = []
         for place in sheet.placements:
@@ -234,9 +263,12 @@ def manifest(p: Plan) -> dict:
             pieces.append({"component": place.component.id, "label": place.label,
                            "box": [round(v, 2) for v in place.box], "turned": place.rotation != 0,
                            "back_box": [round(v, 2) for v in back_box] if back_box else None})
-        sheets.append({"front": front, "back": back, "counts": counts, "pieces": pieces})
-    return {"game": p.kit.id, "paper": p.options.paper, "pages": p.pages, "components": components,
-            "sheets": sheets}
+        sheets.append({"front": front, "back": back, "two_sided": not rear.blank, "stock": sheet.stock,
+                       "counts": counts, "pieces": pieces})
+    runs = [{"stock": run.stock, "name": STOCKS[run.stock].name, "pages": [run.first, run.last], "sheets": run.sheets}
+            for run in paper_runs(p.sheets, p.lead)]
+    return {"game": p.kit.id, "title": p.kit.title, "paper": p.options.paper, "pages": p.pages,
+            "components": components, "runs": runs, "sheets": sheets}
 
 
 def repeated(sheets: list[Sheet]) -> frozenset:
@@ -253,9 +285,23 @@ def _draw(game: str, surface, sheets: list[Sheet], reuse: frozenset = frozenset(
             raise KitError(f"game '{game}', component '{error.component}', {error.label}: {error.cause}") from error
 
 
+def draw_lead(surface, p: Plan) -> None:
+    """The lead pages: the contents, the rules in brief and the credits behind them, then a
+    blank page when the lead would end mid-sheet; each with its label."""
+    draw_contents(surface, p.kit, p.entries, p.options.settings, p.lead, p.sheets, p.label)
+    pw, ph = paper_size(p.options.paper)
+    box = (MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN)
+    for page in range(p.contents_pages + 1, p.lead + 1):
+        surface.begin_page(pw, ph)
+        if page == p.contents_pages + 1:
+            rules_page.draw(surface, box, p.kit.id, p.layouts, rules_page.build_info(p.kit.id, p.layouts))
+        draw_label(surface, (pw, ph), p.label(page), [box])
+        surface.end_page()
+
+
 def draw_document(surface, p: Plan) -> None:
-    """Draw a planned game on one surface: the contents page(s), then every sheet in order."""
-    draw_contents(surface, p.kit, p.entries, p.options.settings, p.contents_pages, p.contents_body, p.sheets)
+    """Draw a planned game on one surface: the lead pages, then every sheet in order."""
+    draw_lead(surface, p)
     _draw(p.kit.id, surface, p.sheets, repeated(p.sheets))
 
 
@@ -346,12 +392,12 @@ def stage_game(p: Plan, out: Path, temporaries: list[Path]) -> Staged:
         temporaries.append(folder)
         folder.mkdir()
         surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
-        draw_contents(surface, p.kit, p.entries, options.settings, p.contents_pages, p.contents_body, p.sheets)
+        draw_lead(surface, p)
         surface.save(folder / "contents")
-        # One file per page, named after the component with the most room on it.
+        # One file per printed page, named after the component with the most room on it.
         reuse = repeated(p.sheets)
         by_name: dict[str, list[Sheet]] = {}
-        for sheet in p.sheets:
+        for sheet in (s for s in p.sheets if not s.blank):
             by_name.setdefault(sheet.component.id, []).append(sheet)
         for name, sheets in by_name.items():
             surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
@@ -451,7 +497,28 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
     written, so a mistake in one game leaves the output folder as it was.
     """
     options.check()
-    plans = [plan(selected, options) for selected in load_kits(games, layouts, options.only)]
+    layouts = Path(layouts) if layouts is not None else default_layouts()
+    plans = [plan(selected, options, layouts) for selected in load_kits(games, layouts, options.only)]
     out = Path(out)
     prepare_out(out)
-    return write_games(plans, out, progress)
+    built = write_games(plans, out, progress)
+    write_calibration(out, options)
+    return built
+
+
+def write_calibration(out: Path, options: BuildOptions) -> Path:
+    """OUT/calibrage.pdf for the build's paper and back offset, which the contents pages ask for
+    (written whole or not at all, as the kits)."""
+    surface = make_surface("pdf", greyscale=options.greyscale, title="Feuille de calibrage")
+    draw_calibration(surface, options.paper, options.back_offset)
+    target = out / CALIBRATION_FILE
+    temp = temporary_path(out, CALIBRATION_FILE)
+    try:
+        surface.save(temp)
+        with _signals_held():
+            os.replace(temp, target)
+    except OSError as error:
+        raise KitError(f"cannot write the files in {out} ({error.strerror or error})") from None
+    finally:
+        _remove(temp)
+    return target

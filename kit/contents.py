@@ -1,20 +1,24 @@
 """The contents page that opens every kit: what is inside, how to print it, what to cut.
 
 Written in French for the players, from the GameKit fields and the imposition's page
-numbers: the title, players and summary; a table of the components (count, size, pages,
-sheets of paper); how to print (100 %, no scaling, duplex on the long edge for the
-pages with backs, which pages are single-sided); each component's cutting and folding
+numbers: the title, players and summary; a table of the components (count, size, paper,
+pages); how to print (the whole file two-sided in one job, one run of pages per paper,
+and how to do it on a printer without duplex); each component's cutting and folding
 instructions; and what else to bring. Blocks flow down the page and onto a second one
 when a kit is large; a heading is never left alone at the bottom of a page.
+
+The contents open the document's lead: its pages, then the rules-in-brief page on the
+back of the first sheet, then blank pages up to a whole sheet (lead_pages). Every page
+carries its label (kit.sheets.draw_label).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from kit import __version__
+from kit.calibrate import FILE as CALIBRATION_FILE
 from kit.model import GameKit
-from kit.paper import paper_size
+from kit.paper import PAPER_STOCK, STOCKS, paper_size
 from kit.palette import GREYS, resolve, text_on
 from kit.parts.text import text_box, text_height
 
@@ -23,15 +27,19 @@ if TYPE_CHECKING:
     from kit.sheets import Sheet
     from kit.surface.base import Surface
 
-MARGIN = 15.0        # mm around the contents page: far from any printer's dead zone
-BODY = 9.0           # pt, the body size when everything fits on one page
-BODY_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0)  # tried in turn so that a large kit still fits one page
-SMALL = 7.5          # pt
+MARGIN = 12.0        # mm around the contents page: clear of any printer's dead zone and of the page label
+BODY = 8.0           # pt, the body size of every kit's contents (a long one flows onto a second page)
+SMALL = 8.0          # pt
 LEADING = 1.25
 INK = GREYS["ink"]
 
 PAPER_NAMES = {"a4": "A4", "letter": "Letter (US)"}
-CALIBRATION_FILE = "calibrage.pdf"  # what `kit calibrate` writes beside the kits
+
+
+def lead_pages(contents_pages: int) -> int:
+    """Pages before the first sheet of pieces: the contents, the rules page behind them, and
+    a blank page when that leaves a sheet half printed (every sheet is two pages)."""
+    return 2 * (-(-(contents_pages + 1) // 2))
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,7 @@ class ComponentPages:
     pages: tuple[int, ...]
     sheets: int
     duplex: bool
+    stock: str
 
     @property
     def first(self) -> int:
@@ -56,38 +65,53 @@ class ComponentPages:
         return self.pages[-1]
 
 
-def paper_sheets(sheets: "list[Sheet]", contents_pages: int) -> "list[tuple[int, int | None, Sheet]]":
-    """Each sheet of paper after the contents: (its front page number, its back page number
-    or None when single-sided, the front Sheet)."""
-    out = []
-    page = contents_pages
-    for sheet in sheets:
-        page += 1
-        if sheet.side == "front":
-            out.append((page, None, sheet))
-        else:
-            front, _, first = out[-1]
-            out[-1] = (front, page, first)
-    return out
+def paper_sheets(sheets: "list[Sheet]", lead: int) -> "list[tuple[int, int, Sheet, Sheet]]":
+    """Each sheet of paper after the lead pages: (its front page number, its back page
+    number, the front Sheet, the back Sheet). The imposition gives every front its back."""
+    assert all(s.side == ("front", "back")[i % 2] for i, s in enumerate(sheets)), "fronts and backs alternate"
+    return [(lead + i + 1, lead + i + 2, sheets[i], sheets[i + 1]) for i in range(0, len(sheets), 2)]
 
 
-def component_pages(components: "list[Component]", sheets: "list[Sheet]", contents_pages: int) -> list[ComponentPages]:
+def component_pages(components: "list[Component]", sheets: "list[Sheet]", lead: int) -> list[ComponentPages]:
     """Where each component is, from the imposed sheets, in the kit's order."""
     pages: dict[str, list[int]] = {c.id: [] for c in components}
     held: dict[str, int] = {c.id: 0 for c in components}
     duplex: dict[str, bool] = {c.id: False for c in components}
-    for front, _, sheet in paper_sheets(sheets, contents_pages):
-        here = {place.component.id for place in sheet.placements}
-        for cid in here:
+    stock: dict[str, str] = {}
+    for front, back, sheet, rear in paper_sheets(sheets, lead):
+        for cid in {place.component.id for place in sheet.placements}:
             pages[cid].append(front)
             held[cid] += 1
-    for n, sheet in enumerate(sheets, start=contents_pages + 1):
-        if sheet.side == "back":
-            for cid in {place.component.id for place in sheet.placements}:
-                pages[cid].append(n)
-                duplex[cid] = True
-    return [ComponentPages(c, tuple(sorted(pages[c.id])), held[c.id], duplex[c.id]) for c in components
-            if pages[c.id]]
+            stock[cid] = sheet.stock
+        for cid in {place.component.id for place in rear.placements}:
+            pages[cid].append(back)
+            duplex[cid] = True
+    return [ComponentPages(c, tuple(sorted(pages[c.id])), held[c.id], duplex[c.id], stock[c.id])
+            for c in components if pages[c.id]]
+
+
+@dataclass(frozen=True)
+class PaperRun:
+    """The pages printed on one paper: first and last page, and how many sheets."""
+
+    stock: str
+    first: int
+    last: int
+
+    @property
+    def sheets(self) -> int:
+        return (self.last - self.first + 1) // 2
+
+
+def paper_runs(sheets: "list[Sheet]", lead: int) -> list[PaperRun]:
+    """The document's runs of one paper each, in page order; the lead pages open the paper run."""
+    runs = [PaperRun(PAPER_STOCK.id, 1, lead)]
+    for front, back, sheet, _ in paper_sheets(sheets, lead):
+        if runs[-1].stock == sheet.stock:
+            runs[-1] = PaperRun(sheet.stock, runs[-1].first, back)
+        else:
+            runs.append(PaperRun(sheet.stock, front, back))
+    return runs
 
 
 @dataclass(frozen=True)
@@ -133,18 +157,9 @@ def size_label(component: "Component") -> str:
     return f"{_mm(w)}\u00a0×\u00a0{_mm(h)}\u00a0mm"
 
 
-def single_sided_pages(sheets: "list[Sheet]", contents_pages: int) -> list[int]:
-    pages = list(range(1, contents_pages + 1))
-    pages += [front for front, back, _ in paper_sheets(sheets, contents_pages) if back is None]
-    return pages
-
-
-def duplex_pages(sheets: "list[Sheet]", contents_pages: int) -> list[int]:
-    pages: list[int] = []
-    for front, back, _ in paper_sheets(sheets, contents_pages):
-        if back is not None:
-            pages += [front, back]
-    return pages
+def blank_backs(sheets: "list[Sheet]", lead: int) -> list[int]:
+    """The back pages with nothing on them but their label."""
+    return [back for _, back, _, rear in paper_sheets(sheets, lead) if rear.blank]
 
 
 # --- blocks that flow down the page -----------------------------------------------------------
@@ -172,28 +187,28 @@ def _paragraph(surface: "Surface", width: float, text: str, *, size: float = BOD
 
 
 def _heading(surface: "Surface", width: float, text: str, accent: str) -> _Block:
-    size = 11.5
+    size = 10.5
     ascent, descent = surface.ascent_descent(font="sans-bold", size=size)
-    height = ascent + descent + 1.6
+    height = ascent + descent + 1.2
 
     def draw(s: "Surface", x: float, y: float) -> None:
         s.text(x, y + ascent, text, font="sans-bold", size=size, colour=INK)
         s.line(x, y + height - 0.4, x + width, y + height - 0.4, stroke=accent, width=0.5)
-    return _Block(height, draw, keep_with_next=True, space_after=2.2)
+    return _Block(height, draw, keep_with_next=True, space_after=1.8)
 
 
 def _table(surface: "Surface", width: float, entries: list[ComponentPages], sheets: "list[Sheet]", paper: str,
-           accent: str, contents_pages: int = 1) -> list[_Block]:
-    """The components table as one block per row, so a long table can continue on page 2."""
-    headers = ("Élément", "Nombre", "Format", "Pages", "Feuilles")
-    widths = (0.40, 0.13, 0.19, 0.15, 0.13)
+           accent: str, lead: int) -> list[_Block]:
+    """The components table as one block per row, so a long table can continue on page 2.
+    Sheets are counted by paper (a sheet shared by components counts once), after it."""
+    headers = ("Élément", "Nombre", "Format", "Papier", "Pages")
+    widths = (0.38, 0.11, 0.19, 0.12, 0.20)
     cols = [w * width for w in widths]
-    pad = 1.4
-    size = 8.5
+    pad = 1.0
+    size = BODY
     rows = [(f"**{e.component.name}**",
-             str(e.component.count), size_label(e.component),
-             ranges(list(e.pages)),
-             str(e.sheets) + (" recto verso" if e.duplex else "")) for e in entries]
+             str(e.component.count), size_label(e.component), STOCKS[e.stock].id,
+             ranges(list(e.pages))) for e in entries]
 
     def row_block(cells, header: bool, shade: bool) -> _Block:
         font = "sans-bold" if header else "sans"
@@ -217,46 +232,66 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], shee
 
     blocks = [row_block(headers, True, False)]
     blocks += [row_block(cells, False, i % 2 == 1) for i, cells in enumerate(rows)]
-    total_pages = len(sheets)
-    total_sheets = len(paper_sheets(sheets, contents_pages))
-    this_page = "cette page" if contents_pages == 1 else f"les {contents_pages}\u00a0pages de ce sommaire"
+    total = sum(run.sheets for run in paper_runs(sheets, lead))
     blocks[-1].space_after = 1.5
     blocks.append(_paragraph(surface, width,
-                             f"En tout\u00a0: {total_pages}\u00a0pages de matériel sur {total_sheets}\u00a0feuilles "
-                             f"{PAPER_NAMES.get(paper, paper)}, plus {this_page}.", size=SMALL,
-                             colour=GREYS["dark"], space_after=3.0))
+                             f"En tout\u00a0: {_sheets(total)} {PAPER_NAMES.get(paper, paper)}, {2 * total}\u00a0pages "
+                             f"recto et verso, cette feuille comprise\u00a0; chaque papier est compté à part "
+                             f"ci-dessous.", size=SMALL, colour=GREYS["dark"], space_after=3.0))
     return blocks
 
 
-def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings: PrintSettings,
-                 contents_pages: int) -> list[str]:
+def _sheets(n: int) -> str:
+    return f"{n}\u00a0feuille" + ("s" if n > 1 else "")
+
+
+# What else will do for each paper.
+PAPER_ADVICE = {
+    "carte": "ou du papier ordinaire collé sur du carton fin",
+    "papier": "du 80\u00a0g suffit aux aides de jeu",
+}
+
+
+def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]", settings: PrintSettings,
+                 lead: int) -> list[str]:
     paper = PAPER_NAMES.get(settings.paper, settings.paper)
-    lines = [f"Papier {paper}, orientation portrait. Dans la fenêtre d’impression, choisissez "
-             f"**taille réelle** ou **100\u00a0%**\u00a0: jamais «\u00a0ajuster à la page\u00a0», sinon les cartes "
-             f"changent de taille et les versos se décalent."]
-    duplex = duplex_pages(sheets, contents_pages)
-    single = single_sided_pages(sheets, contents_pages)
-    if duplex:
-        lines.append(f"**Recto verso, retournement sur le bord long**, pour {the_pages(duplex)}\u00a0: "
-                     f"chaque page de versos suit sa page de rectos, colonnes inversées pour tomber juste "
-                     f"derrière.")
-        screen = _screen_line(entries)
-        if screen:
-            lines.append(screen)
-        lines.append(f"**Recto seul** pour {the_pages(single)}.")
-        lines.append(f"Avant tout, imprimez en recto verso la **feuille de calibrage** ({CALIBRATION_FILE})\u00a0: "
-                     f"ses verniers donnent au quart de millimètre le décalage des versos (qui a produit ce kit "
-                     f"peut le refaire avec), sa règle de 100\u00a0mm et son carré de 50\u00a0mm vérifient l’échelle.")
+    lines = [f"**Tout le fichier s’imprime d’un coup, recto verso, retournement sur le bord long**, {paper}, "
+             f"**taille réelle** ou **100\u00a0%** (jamais «\u00a0ajuster à la page\u00a0», qui change la taille "
+             f"des cartes et décale les versos). Chaque feuille est une page impaire (recto) et la page paire qui "
+             f"suit (verso)\u00a0; la marge de chaque page dit son jeu, sa feuille, son côté et son papier."]
+    runs = paper_runs(sheets, lead)
+    parts = [f"**pages {run.first} à {run.last}\u00a0: {STOCKS[run.stock].name}**, {_sheets(run.sheets)} "
+             f"({PAPER_ADVICE[run.stock]})" for run in runs]
+    if len(runs) > 1:
+        lines.append("**Un papier par série de pages**, chaque série imprimée comme un tout\u00a0: "
+                     + "\u00a0; ".join(parts) + ".")
     else:
-        lines.append(f"Tout s’imprime **en recto seul** ({the_pages(single)}).")
-        if not settings.backs and any(e.component.has_backs for e in entries):
-            lines.append("**Ce kit a été produit sans versos**\u00a0: les pièces qui ont d’habitude un dos sortent ici "
-                         "sans dos imprimé, et ce que leurs consignes disent du recto verso ne s’applique pas.")
-    if settings.back_offset != (0.0, 0.0) and duplex:
+        lines.append("**Un seul papier**\u00a0: " + parts[0] + ".")
+    blank = blank_backs(sheets, lead)
+    manual = ("**Sans recto verso automatique**\u00a0: imprimez les pages impaires de la série, retournez la pile "
+              "sortie sans changer son ordre, face imprimée dessous, le haut des pages du même côté, remettez-la "
+              "dans le bac et imprimez les pages paires (certaines imprimantes veulent l’ordre inverse\u00a0: "
+              "essayez avec deux feuilles).")
+    if not settings.backs:
+        manual += (" **Ce kit a été produit sans versos**\u00a0: les pièces qui ont d’habitude un dos sortent ici "
+                   "sans dos imprimé, et ce que leurs consignes disent du recto verso ne s’applique pas\u00a0; hors "
+                   "du verso du sommaire, les pages paires ne portent que leur étiquette.")
+    elif blank:
+        manual += f" Les versos {the_numbers(blank)} ne portent que l’étiquette de leur feuille."
+    lines.append(manual)
+    screen = _screen_line(entries)
+    if screen:
+        lines.append(screen)
+    if settings.backs and any(not rear.blank for _, _, _, rear in paper_sheets(sheets, lead)):
+        lines.append(f"D’abord, imprimez de même la **feuille de calibrage** ({CALIBRATION_FILE}, à côté de ce "
+                     f"fichier)\u00a0: elle mesure au quart de millimètre de combien votre imprimante décale les "
+                     f"versos, deux nombres avec lesquels le kit se refait décalage corrigé (voir le mode d’emploi du "
+                     f"générateur), et vérifie l’échelle (règle de 100\u00a0mm, carré de 50\u00a0mm).")
+    if settings.back_offset != (0.0, 0.0) and settings.backs:
         dx, dy = settings.back_offset
         lines.append(f"Les versos de ce fichier sont décalés de {_mm(dx)}\u00a0mm en largeur et {_mm(dy)}\u00a0mm en "
                      f"hauteur pour corriger l’imprimante.")
-    if settings.ink_saver and duplex:
+    if settings.ink_saver and settings.backs:
         light = "Versos **économes en encre**\u00a0: un contour et une teinte pâle au lieu des aplats."
         if screened(entries):
             light += " La trame derrière les bandes pliées garde toute son encre\u00a0: plus pâle, elle laisserait deviner les secrets."
@@ -266,34 +301,18 @@ def _print_lines(entries: list[ComponentPages], sheets: "list[Sheet]", settings:
                      f"dans la marge, pas le bord des aplats de couleur.")
     else:
         lines.append("Coupez sur les traits de coupe, d’abord entre les groupes de pièces. Chaque pièce déborde "
-                     "de sa couleur dans l’espace qui la sépare des autres\u00a0: une coupe un peu à côté la garde.")
+                     "de sa couleur au-delà de ses traits\u00a0: une coupe un peu à côté la garde.")
     return lines
 
 
-# The paper each kind of piece wants, in the order the advice is printed.
-PAPER = {
-    "card": "cartes\u00a0: 160 à 250\u00a0g, ou papier ordinaire collé sur du carton fin",
-    "token": "jetons\u00a0: 160\u00a0g ou plus, ou collés sur du carton",
-    "board": "plateaux\u00a0: 120 à 160\u00a0g",
-    "aid": "aides\u00a0: 80 à 120\u00a0g",
-    "sheet": "feuilles\u00a0: 120\u00a0g ou plus, pour que rien ne se lise par transparence dans la partie pliée",
-}
-# Sheets whose fold is backed by a screen (printed two-sided): thin paper will do.
-SCREENED_SHEET = ("feuilles\u00a0: du 80\u00a0g devrait suffire, grâce à la trame imprimée derrière la partie "
-                  "pliée\u00a0; du 120\u00a0g cache mieux encore")
+def the_numbers(numbers: list[int]) -> str:
+    """« de la page 4 » or « des pages 4, 28–30 »."""
+    return f"de la page {numbers[0]}" if len(set(numbers)) == 1 else f"des pages {ranges(numbers)}"
 
 
 def screened(entries: list[ComponentPages]) -> list[ComponentPages]:
     """The components printed with a screen on their backs (their backs are in this build)."""
     return [e for e in entries if e.component.back_screens and e.duplex]
-
-
-def _paper_line(entries: list[ComponentPages]) -> str:
-    kinds = {e.component.kind for e in entries}
-    advice = dict(PAPER)
-    if any(e.component.kind == "sheet" for e in screened(entries)):
-        advice["sheet"] = SCREENED_SHEET
-    return "**Papier**\u00a0: " + "\u00a0; ".join(text for kind, text in advice.items() if kind in kinds) + "."
 
 
 def _screen_line(entries: list[ComponentPages]) -> str:
@@ -309,16 +328,16 @@ def _screen_line(entries: list[ComponentPages]) -> str:
             f"un joueur laisserait lire ses secrets à travers le papier.")
 
 
-def skippable(kit: GameKit, sheets: "list[Sheet]", contents_pages: int) -> list[tuple[int, int, list[int]]]:
+def skippable(kit: GameKit, sheets: "list[Sheet]", lead: int) -> list[tuple[int, int, list[int]]]:
     """(fewest, most players, the page numbers a table of that size can leave out): the
     sheets holding only copies of per-player components beyond what the table needs."""
     low, high = kit.seats
     found: list[tuple[int, int, list[int]]] = []
     for players in range(low, high):
         pages = []
-        for front, back, sheet in paper_sheets(sheets, contents_pages):
+        for front, back, sheet, _ in paper_sheets(sheets, lead):
             if all(p.component.per_player and p.index >= players * p.component.per_player for p in sheet.placements):
-                pages += [front] + ([back] if back else [])
+                pages += [front, back]
         if found and found[-1][2] == pages:
             found[-1] = (found[-1][0], players, pages)
         elif pages:
@@ -347,19 +366,25 @@ def _and(names: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
 
 
+# What every kit's cutting takes, whatever its pieces.
+TOOLS = ("Pour la découpe\u00a0: un cutter, une règle en métal et un support de découpe (un tapis, ou un carton "
+         "épais)\u00a0; un stylo vide pour marquer les plis le long de la règle")
+ROUND_TOOLS = "\u00a0; des ciseaux pour les pièces rondes"
+
+
 def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",
-            settings: PrintSettings, contents_pages: int, width: float, body: float = BODY) -> list[_Block]:
+            settings: PrintSettings, lead: int, width: float) -> list[_Block]:
     accent = resolve(kit.accent)
+    body = BODY
     blocks: list[_Block] = []
     blocks.append(_heading(surface, width, "Contenu du kit", accent))
-    blocks += _table(surface, width, entries, sheets, settings.paper, accent, contents_pages)
-    blocks.append(_paragraph(surface, width, _paper_line(entries), size=body, indent=4.0, bullet="•"))
-    players = _players_line(kit, entries, sheets, contents_pages)
+    blocks += _table(surface, width, entries, sheets, settings.paper, accent, lead)
+    players = _players_line(kit, entries, sheets, lead)
     if players:
         blocks.append(_paragraph(surface, width, players, size=body, indent=4.0, bullet="•"))
     blocks[-1].space_after = 3.0
     blocks.append(_heading(surface, width, "Impression", accent))
-    for line in _print_lines(entries, sheets, settings, contents_pages):
+    for line in _print_lines(kit, entries, sheets, settings, lead):
         blocks.append(_paragraph(surface, width, line, size=body, indent=4.0, bullet="•"))
     blocks[-1].space_after = 3.0
     cutting = [e for e in entries if e.component.instructions.strip()]
@@ -369,17 +394,19 @@ def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], she
             blocks.append(_paragraph(surface, width, f"**{e.component.name}**\u00a0: {e.component.instructions.strip()}",
                                      size=body, indent=4.0, bullet="•"))
         blocks[-1].space_after = 3.0
+    blocks.append(_heading(surface, width, "À prévoir en plus", accent))
+    tools = TOOLS + (ROUND_TOOLS if any(e.component.round for e in entries) else "") + "."
+    blocks.append(_paragraph(surface, width, tools, size=body, indent=4.0, bullet="•"))
     if kit.bring:
-        blocks.append(_heading(surface, width, "À prévoir en plus", accent))
-        for item in kit.bring:
-            blocks.append(_paragraph(surface, width, item, size=body, indent=4.0, bullet="•"))
+        play = "Pour jouer\u00a0: " + "\u00a0; ".join(item.rstrip(".") for item in kit.bring) + "."
+        blocks.append(_paragraph(surface, width, play, size=body, indent=4.0, bullet="•"))
     return blocks
 
 
 def _draw_header(surface: "Surface", kit: GameKit, x: float, y: float, width: float) -> float:
     """The title band; returns its height."""
     accent = resolve(kit.accent)
-    band = 20.0
+    band = 17.0
     surface.rect(x, y, width, band, fill=accent, radius=2.0)
     fg = text_on(accent)
     text_box(surface, x + 5.0, y + 2.0, width * 0.62, band - 4.0, kit.title, font=kit.title_font, size=24.0,
@@ -389,58 +416,46 @@ def _draw_header(surface: "Surface", kit: GameKit, x: float, y: float, width: fl
              align="right", valign="middle")
     height = band + 4.0
     if kit.summary.strip():
-        block = _paragraph(surface, width, kit.summary.strip(), font="sans-italic", size=9.5)
+        block = _paragraph(surface, width, kit.summary.strip(), font="sans-italic", size=9.0)
         block.draw(surface, x, y + height)
-        height += block.height + 5.0
+        height += block.height + 3.5
     return height
 
 
-def contents_size(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-                  contents_pages: int = 1, sheets: "list[Sheet] | None" = None) -> tuple[float, int]:
-    """(body size in pt, pages) of the contents, measured on a recording surface.
-
-    The body text takes the largest of BODY_SIZES that keeps everything on one page, and
-    flows onto a second page only when even the smallest does not. contents_pages is the
-    count the page numbers in `entries` assume; the build measures to learn the real
-    count, then draws once for real at the size measured.
-    """
+def contents_pages(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings, lead: int,
+                   sheets: "list[Sheet]") -> int:
+    """How many pages the contents take at BODY, measured on a recording surface; lead is
+    the page count the numbers in `entries` assume (the build measures until they agree)."""
     from kit.surface.record import RecordingSurface  # measuring only: nothing is written
-    comfortable = None
-    for size in BODY_SIZES:
-        pages = _draw(RecordingSurface(), kit, entries, sheets or [], settings, contents_pages, size,
-                      measuring=True)
-        if pages == 1:
-            return size, pages
-        if comfortable is None:  # when two pages are needed anyway, keep the comfortable size
-            comfortable = (size, pages)
-    return comfortable
+    return _draw(RecordingSurface(), kit, entries, sheets, settings, lead, None, measuring=True)
 
 
 def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-                  contents_pages: int = 1, body: float | None = None, sheets: "list[Sheet] | None" = None) -> int:
-    """Draw the contents page(s) on surface at body pt (measured by contents_size when not
-    given); returns how many pages it took."""
-    if body is None:
-        body, _ = contents_size(kit, entries, settings, contents_pages, sheets)
-    return _draw(surface, kit, entries, sheets or [], settings, contents_pages, body)
+                  lead: int, sheets: "list[Sheet]", label: "Callable[[int], str] | None" = None) -> int:
+    """Draw the contents page(s) on surface, each labelled label(page number); returns how
+    many pages it took."""
+    return _draw(surface, kit, entries, sheets, settings, lead, label)
 
 
 def _draw(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",
-          settings: PrintSettings, contents_pages: int, body: float, *, measuring: bool = False) -> int:
+          settings: PrintSettings, lead: int, label: "Callable[[int], str] | None", *,
+          measuring: bool = False) -> int:
     """Draw the contents and return its page count. measuring: only flow the blocks onto
     pages; each block's height is measured when it is made and its text always fits it
     (drawn at the size measured), so drawing them would tell nothing more."""
+    from kit.sheets import draw_label
     pw, ph = paper_size(settings.paper)
     x, width = MARGIN, pw - 2 * MARGIN
-    bottom = ph - MARGIN - 6.0  # room for the footer line
+    bottom = ph - MARGIN
     pages = 1
     surface.begin_page(pw, ph)
     y = MARGIN + _draw_header(surface, kit, x, MARGIN, width)
-    blocks = _blocks(surface, kit, entries, sheets, settings, contents_pages, width, body)
+    blocks = _blocks(surface, kit, entries, sheets, settings, lead, width)
 
     def footer(n: int) -> None:
-        surface.text(pw / 2, ph - MARGIN + 1.0, f"{kit.title} — page {n} — kit {__version__}", font="sans",
-                     size=7.0, colour=GREYS["mid"], anchor="middle")
+        # The label names the game, the sheet and the side; the rules page gives the kit's version.
+        if label and not measuring:
+            draw_label(surface, (pw, ph), label(n), [(MARGIN, MARGIN, width, ph - 2 * MARGIN)])
 
     i = 0
     while i < len(blocks):

@@ -7,6 +7,7 @@ into mm. Points (1/72 in) only appear at the surface and for font sizes.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from kit.errors import KitError
 from kit.surface.metrics import PT  # mm per point
@@ -40,11 +41,36 @@ PAGE_MARGIN = 10.0
 
 # Home printers drop whatever lies closer than about 4 mm to the paper's edge: no art and
 # no cut mark is placed nearer than this. Around the pieces the imposition keeps
-# MIN_MARGIN: that edge, then a cut mark of at least MARK_MIN, MARK_GAP short of the art.
+# MIN_MARGIN: that edge, then a cut mark of at least MARK_MIN (shorter ones are hard to
+# line a ruler up with), MARK_GAP short of the art.
 EDGE = 5.0
 MARK_GAP = 0.5
-MARK_MIN = 1.5
+MARK_MIN = 3.0
 MIN_MARGIN = EDGE + MARK_MIN + MARK_GAP
+
+
+@dataclass(frozen=True)
+class Stock:
+    """A paper a kit prints on. Pieces that want different stocks never share a sheet, and a
+    kit's PDF holds one run of sheets per stock, in STOCKS order (kit.sheets.impose_kit)."""
+
+    id: str
+    name: str    # French, as the page labels and the contents page print it
+
+
+# Cards and tokens are handled and shuffled: card stock. Aids, boards and sheets take
+# 120 g, the weight every one of them accepts (aids 80 to 120 g, boards 120 to 160 g,
+# sheets with a fold 120 g or more so nothing shows through); the contents sheet too.
+PAPER_STOCK = Stock("papier", "papier 120\u00a0g")
+CARD_STOCK = Stock("carte", "carte 160 à 250\u00a0g")
+STOCKS: dict[str, Stock] = {s.id: s for s in (PAPER_STOCK, CARD_STOCK)}
+KIND_STOCK: dict[str, str] = {"aid": "papier", "board": "papier", "sheet": "papier", "card": "carte",
+                              "token": "carte"}
+
+
+def stock_of(kind: str) -> Stock:
+    """The stock a kind of piece (kit.model.Kind) prints on."""
+    return STOCKS[KIND_STOCK[kind]]
 
 _UNITS = {"": 1.0, "mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": PT}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+))\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)

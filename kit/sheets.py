@@ -7,24 +7,29 @@ the piece's trim box. A sheet never knows what is drawn.
 How a kit goes onto paper (a grid of grids, packed by `pack`):
 - A *block* is a grid of pieces of one component: same size, same turn, rows and columns
   separated by a gutter (GUTTER mm where the room allows, less where one more row or
-  column fits that way). Each piece's art runs half the gutter past its cut into the
-  gutters, so a small mis-cut or duplex drift shows the piece's own colour; the block's
-  outer edges do not bleed, which keeps room for the cut marks.
+  column fits that way). Each piece's art runs half the gutter past every cut, the
+  block's outer ones too, so a small mis-cut or duplex drift shows the piece's own colour.
 - A page holds one or more blocks, of any components. Blocks are placed by guillotine
   splits of the free space (each placement cuts the free rectangle in two, right and
   below), with BLOCK_GAP between blocks: every block can be cut out of its page with
   straight cuts, then cut into its pieces along its own rows and columns. Components are
   packed largest pieces first, so small tokens fill what boards and cards leave; the
   pages are then put back in the kit's order (by the first component each page holds).
-- With a print-shop bleed b, the gutter is 2b and every edge, outer ones too, bleeds b.
+- Pieces that want different paper (kit.paper.stock_of) never share a sheet: a kit is
+  one run of sheets per stock, in kit.paper.STOCKS order.
+- With a print-shop bleed b, the gutter is 2b and every edge bleeds b.
 - Cut marks are short hairlines in line with every cut, outside the blocks, never over
   art, never within EDGE mm of the paper's edge (where home printers drop ink). Between
   two blocks each gets half of the gap.
-- A page holding a piece with a back is followed by a page of backs: each back sits
-  where its front lands once the sheet is flipped on its long edge (its x mirrored
-  about the page's vertical axis), shifted by the printer offset. A piece without a back
-  leaves its place blank; a page with no backs at all is single-sided.
-- A piece of size "page" fills the printable area (the paper minus PAGE_MARGIN) alone.
+- Every page of fronts is followed by its page of backs, so the whole file prints
+  two-sided in one job: each back sits where its front lands once the sheet is flipped
+  on its long edge (its x mirrored about the page's vertical axis), shifted by the
+  printer offset. A piece without a back leaves its place blank; a sheet with no backs
+  at all gets a blank back page, which only carries the page label.
+- Every page carries a label (game, sheet n/N, recto or verso, paper) in a margin, placed
+  where no mark and no art is (label_spot).
+- A piece of size "page" fills the printable area (the paper minus PAGE_MARGIN) alone; with
+  a print-shop bleed it shrinks so that its bleed still leaves MIN_MARGIN (the label's room).
 - With a bleed, the PDF TrimBox and BleedBox of each page surround its pieces.
 
 Why our own packer and not rectpack's guillotine algorithms: rectpack places rectangles
@@ -42,9 +47,10 @@ from typing import TYPE_CHECKING, Literal
 
 from kit.errors import KitError, Size, TextDoesNotFit
 from kit.model import Component, Frame, Piece
-from kit.paper import EDGE, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, paper_size, printable_area
+from kit.paper import (EDGE, KIND_STOCK, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, STOCKS, paper_size,
+                       printable_area)
 from kit.surface.inksaver import InkSaver
-from kit.surface.metrics import run_start
+from kit.surface.metrics import ascent_descent, run_start, text_width
 
 if TYPE_CHECKING:
     from kit.model import Draw
@@ -55,9 +61,15 @@ Extents = tuple[float, float, float, float]  # how far art runs past the cut: le
 MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.2   # mm: hairline marks a cutter can split
 GUIDE_COLOUR = "#9A9A9A"
-GUTTERS = (3.0, 2.0, 1.0, 0.0)  # mm between pieces of a block: the first that fits as many
+GUTTERS = (3.0, 2.5, 2.0, 1.5, 1.0, 0.0)  # mm between pieces of a block: the first that fits as many
 GUTTER = GUTTERS[0]
-BLOCK_GAP = 5.0    # mm between two blocks: half for each one's cut marks
+BLOCK_GAP = 2 * (MARK_MIN + MARK_GAP)  # mm between two blocks: half for each one's cut marks
+LABEL_PT = 7.0     # the page label: the smallest size the kit prints
+LABEL_COLOUR = "#5A5A5A"
+LABEL_CLEAR = 0.6  # mm kept beside the label, from any mark or art
+# and above or below it: its box is the font's whole line, which already has air above the
+# capitals and below the baseline
+LABEL_CLEAR_Y = 0.1
 MARK_LENGTH = 4.0  # mm, at most; MARK_GAP from the art, and a mark under MARK_MIN is left out
 _EPS = 1e-6
 MIN_TEXT_PT = 6.0  # the smallest printed text, as text boxes shrink to it and no further
@@ -65,11 +77,11 @@ _TEXT_SLACK = 0.05  # mm: rounding of the font metrics, not a licence to overflo
 
 
 def _fit(space: float, size: float, gutters: tuple[float, ...]) -> tuple[int, float]:
-    """How many pieces of `size` fit in `space` in a row, and the largest gutter that keeps
-    that many (the first of gutters)."""
-    best = max(0, int(math.floor((space + gutters[-1] + _EPS) / (size + gutters[-1]))))
+    """How many pieces of `size` fit in `space` in a row, each with half a gutter of art
+    past both its cuts, and the largest gutter that keeps that many (the first of gutters)."""
+    best = max(0, int(math.floor((space + _EPS) / (size + gutters[-1]))))
     for gutter in gutters:
-        if best and best * size + (best - 1) * gutter <= space + _EPS:
+        if best and best * (size + gutter) <= space + _EPS:
             return best, gutter
     return best, gutters[-1]
 
@@ -110,11 +122,17 @@ class Block:
         return self.cols * pw + (self.cols - 1) * gx, self.rows * ph + (self.rows - 1) * gy
 
     @property
+    def margin(self) -> tuple[float, float]:
+        """How far art runs past the cuts (x, y): half the gutter, or the print-shop bleed."""
+        gx, gy = self.gutter
+        return max(gx / 2, self.bleed), max(gy / 2, self.bleed)
+
+    @property
     def box(self) -> Box:
-        """The block on the page with its outer bleed: what nothing else may overlap."""
+        """The block on the page with the art past its outer cuts: what nothing else may overlap."""
         w, h = self.size
-        b = self.bleed
-        return (self.x - b, self.y - b, w + 2 * b, h + 2 * b)
+        mx, my = self.margin
+        return (self.x - mx, self.y - my, w + 2 * mx, h + 2 * my)
 
     def cell_origin(self, index: int) -> tuple[float, float]:
         """Top-left of the trim of piece `index` on the page."""
@@ -124,16 +142,13 @@ class Block:
 
     def extents(self, index: int) -> Extents:
         """How far piece `index`'s art runs past its cut on each side of the page: half the
-        gutter towards a neighbour, nothing on the block's outer edges; the bleed everywhere
-        with a print-shop bleed."""
+        gutter on every side, the block's outer ones too; the bleed with a print-shop bleed."""
         if self.bleed > 0:
             return (self.bleed,) * 4
         if self.component.round:
             return (0.0,) * 4  # scissors follow the printed circle: nothing to gain past it
-        row, col = divmod(index, self.cols)
-        gx, gy = self.gutter
-        return (gx / 2 if col > 0 else 0.0, gy / 2 if row > 0 else 0.0,
-                gx / 2 if col < self.cols - 1 else 0.0, gy / 2 if row < self.rows - 1 else 0.0)
+        mx, my = self.margin
+        return (mx, my, mx, my)
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """x of the vertical cuts and y of the horizontal cuts: both edges of every column and row."""
@@ -204,6 +219,14 @@ class Sheet:
     offset: tuple[float, float] = (0.0, 0.0)  # the printer correction, backs only
     bleed: float = 0.0
     ink_saver: bool = False                    # backs drawn light (kit.surface.inksaver)
+    stock: str = ""                            # the paper (kit.paper.STOCKS), the same on both sides
+    label: str = ""                            # the page label, set by `labelled` once sheets are numbered
+    label_at: tuple[float, float] = (0.0, 0.0)  # its top-left
+
+    @property
+    def blank(self) -> bool:
+        """A back with nothing to print but its label: the sheet is single-sided."""
+        return not self.placements
 
     @property
     def components(self) -> tuple[Component, ...]:
@@ -242,10 +265,11 @@ class _Page:
     needed: bool = False  # holds a piece every table needs (not only pieces for more players)
 
 
-def _area(paper: str, bleed: float) -> Box:
-    """Where blocks may go: MIN_MARGIN from the paper's edge (room for a mark), plus the bleed."""
+def _area(paper: str) -> Box:
+    """Where blocks (with the art past their cuts) may go: MIN_MARGIN from the paper's edge,
+    room for a mark."""
     pw, ph = paper_size(paper)
-    m = MIN_MARGIN + bleed
+    m = MIN_MARGIN
     return (m, m, pw - 2 * m, ph - 2 * m)
 
 
@@ -267,17 +291,17 @@ def _best_block(component: Component, size: tuple[float, float], bleed: float, r
         if count < cols:
             cols = count
         rows = -(-count // cols)
-        block = Block(component, x + bleed, y + bleed, size, cols, rows, count, rotated, (gx, gy), bleed)
+        mx, my = max(gx / 2, bleed), max(gy / 2, bleed)
+        block = Block(component, x + mx, y + my, size, cols, rows, count, rotated, (gx, gy), bleed)
         rest = count % cols
         if rest and count > cols:
             # Whole rows, when the short row's pieces fit in the room left beside or below:
             # the gaps of a short last row would be lost to every other piece.
-            whole = Block(component, x + bleed, y + bleed, size, cols, rows - 1, count - rest, rotated,
+            whole = Block(component, x + mx, y + my, size, cols, rows - 1, count - rest, rotated,
                           (gx, gy), bleed)
-            ww, wh = whole.size
             if any(_best_block(component, size, bleed, r, rest) is not None and
                    _best_block(component, size, bleed, r, rest).count == rest
-                   for r in _split(room, (ww + 2 * bleed, wh + 2 * bleed), BLOCK_GAP)):
+                   for r in _split(room, whole.box[2:], BLOCK_GAP)):
                 block = whole
         bw, bh = block.size
         score = (block.count, -(bw * bh), -rotated)
@@ -320,12 +344,14 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
             continue
         if component.size == "page":
             _, _, w, h = printable_area(paper)
+            inset = max(0.0, MIN_MARGIN + bleed - PAGE_MARGIN)
             for piece in copies(component):
-                block = Block(component, PAGE_MARGIN, PAGE_MARGIN, (w, h), 1, 1, 1, bleed=bleed, fill_page=True)
+                block = Block(component, PAGE_MARGIN + inset, PAGE_MARGIN + inset, (w - 2 * inset, h - 2 * inset),
+                              1, 1, 1, bleed=bleed, fill_page=True)
                 pages.append(_Page([], [(block, [piece])], needed=True))
         else:
             loose.append(component)
-    area = _area(paper, bleed)
+    area = _area(paper)
     for component in sorted(loose, key=lambda c: (-c.size[0] * c.size[1], order[c.id])):
         size = (float(component.size[0]), float(component.size[1]))
         left = copies(component)
@@ -360,8 +386,7 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
             block = replace(block, first=placed)
             page.needed = page.needed or needed
             page.free.remove(room)
-            bw, bh = block.size
-            page.free.extend(_split(room, (bw + 2 * bleed, bh + 2 * bleed), BLOCK_GAP))
+            page.free.extend(_split(room, block.box[2:], BLOCK_GAP))
             page.blocks.append((block, left[:block.count]))
             left = left[block.count:]
             placed += block.count
@@ -378,33 +403,45 @@ def _mirror_extents(e: Extents) -> Extents:
 def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
                backs: bool = True, back_offset: tuple[float, float] = (0.0, 0.0),
                ink_saver: bool = False, optional_from: dict[str, int] | None = None) -> list[Sheet]:
-    """Every page of a kit: fronts, each followed by its backs when any piece on it has one
-    (drawn light with ink_saver). optional_from: see `pack`."""
-    pw, ph = paper_size(paper)
+    """Every page of a kit, two per sheet of paper: each page of fronts followed by its page
+    of backs (drawn light with ink_saver; blank when nothing on the sheet has a back, or
+    without backs). One run of sheets per stock, in STOCKS order. optional_from: see `pack`."""
     sheets: list[Sheet] = []
-    for blocks in pack(components, paper, bleed=bleed, optional_from=optional_from):
-        fronts: list[Placement] = []
-        rear: list[Placement] = []
-        for block, pieces in blocks:
-            turn = 90 if block.rotated else 0
-            back_of = block.component.back
-            for i, piece in enumerate(pieces):
-                x, y = block.cell_origin(i)
-                extents = block.extents(i)
-                fronts.append(Placement(x, y, turn, piece.front, piece.label, block.component, block.piece, extents,
-                                        block.first + i))
-                back = piece.back or back_of
-                if backs and back is not None:
-                    w, _ = block.placed
-                    rear.append(Placement(pw - x - w, y, -turn, back, piece.label, block.component, block.piece,
-                                          _mirror_extents(extents), block.first + i))
-        only = tuple(b for b, _ in blocks)
-        sheets.append(Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed))
-        if rear:
-            mirrored = tuple(_mirror_block(b, pw) for b in only)
-            sheets.append(Sheet("back", (pw, ph), tuple(rear), mirrored, offset=back_offset, bleed=bleed,
-                                ink_saver=ink_saver))
+    for stock in STOCKS:
+        run = [c for c in components if KIND_STOCK[c.kind] == stock]
+        for blocks in pack(run, paper, bleed=bleed, optional_from=optional_from):
+            sheets += _sheet(blocks, paper, stock, bleed=bleed, backs=backs, back_offset=back_offset,
+                             ink_saver=ink_saver)
     return sheets
+
+
+def _sheet(blocks: list[tuple[Block, list[Piece]]], paper: str, stock: str, *, bleed: float, backs: bool,
+           back_offset: tuple[float, float], ink_saver: bool) -> tuple[Sheet, Sheet]:
+    """The two pages of one sheet of paper: its fronts with their cut marks, and its backs."""
+    pw, ph = paper_size(paper)
+    fronts: list[Placement] = []
+    rear: list[Placement] = []
+    for block, pieces in blocks:
+        turn = 90 if block.rotated else 0
+        back_of = block.component.back
+        for i, piece in enumerate(pieces):
+            x, y = block.cell_origin(i)
+            extents = block.extents(i)
+            fronts.append(Placement(x, y, turn, piece.front, piece.label, block.component, block.piece, extents,
+                                    block.first + i))
+            back = piece.back or back_of
+            if backs and back is not None:
+                w, _ = block.placed
+                rear.append(Placement(pw - x - w, y, -turn, back, piece.label, block.component, block.piece,
+                                      _mirror_extents(extents), block.first + i))
+    only = tuple(b for b, _ in blocks)
+    front = Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed,
+                  stock=stock)
+    mirrored = tuple(_mirror_block(b, pw) for b in only) if rear else ()
+    # A blank back takes no printer offset: its label keeps to the margin it was placed in.
+    back = Sheet("back", (pw, ph), tuple(rear), mirrored, offset=back_offset if rear else (0.0, 0.0),
+                 bleed=bleed, ink_saver=ink_saver, stock=stock)
+    return front, back
 
 
 def _mirror_block(block: Block, paper_width: float) -> Block:
@@ -459,7 +496,7 @@ def cut_marks(blocks: tuple[Block, ...], paper: tuple[float, float]) -> list[Mar
             length = room(i, "y", x, top, -1)
             if length >= MARK_MIN - _EPS:
                 marks.append((x, top - length, x, top))
-            bottom = block.bottom_at(x) + block.bleed + MARK_GAP
+            bottom = block.bottom_at(x) + block.margin[1] + MARK_GAP
             length = room(i, "y", x, bottom, +1)
             if length >= MARK_MIN - _EPS:
                 marks.append((x, bottom, x, bottom + length))
@@ -550,7 +587,80 @@ def draw_sheet(surface: "Surface", sheet: Sheet, reuse: frozenset | set = frozen
     if sheet.side == "front":
         for x1, y1, x2, y2 in sheet.marks:
             surface.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_WIDTH)
+    if sheet.label:
+        ascent, _ = surface.ascent_descent(font="sans", size=LABEL_PT)
+        x, top = sheet.label_at
+        surface.text(x, top + ascent, sheet.label, font="sans", size=LABEL_PT, colour=LABEL_COLOUR)
     surface.end_page()
+
+
+def labelled(sheet: Sheet, text: str) -> Sheet:
+    """The sheet with its label `text` placed (label_spot). When marks leave no room in
+    either margin, the bottom ends of the vertical cuts' marks under the label go: each of
+    those cuts keeps its mark at the top end, which the margin or the gap above always leaves."""
+    width = text_width(text, "sans", LABEL_PT)
+    ascent, descent = ascent_descent("sans", LABEL_PT)
+    height = ascent + descent
+    try:
+        return replace(sheet, label=text, label_at=label_spot(sheet.paper, width, height, obstacles(sheet)))
+    except KitError:
+        if not sheet.marks:
+            raise
+    pw, ph = sheet.paper
+    band = ph - EDGE - height - LABEL_CLEAR_Y
+    left, right = pw / 2 - width / 2 - LABEL_CLEAR, pw / 2 + width / 2 + LABEL_CLEAR
+    kept = tuple(m for m in sheet.marks
+                 if not (m[0] == m[2] and max(m[1], m[3]) > band and left < m[0] < right))
+    sheet = replace(sheet, marks=kept)
+    return replace(sheet, label=text, label_at=label_spot(sheet.paper, width, height, obstacles(sheet)))
+
+
+def art_box(place: Placement) -> Box:
+    """A placement's art on its page: its trim box grown by its extents."""
+    x, y, w, h = place.box
+    left, top, right, bottom = place.extents
+    return (x - left, y - top, w + left + right, h + top + bottom)
+
+
+def obstacles(sheet: Sheet) -> list[Box]:
+    """What the page label must keep clear of: every piece's art (where the printer offset
+    puts it) and every cut mark."""
+    dx, dy = sheet.offset
+    boxes = [(x + dx, y + dy, w, h) for x, y, w, h in (art_box(p) for p in sheet.placements)]
+    boxes += [(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)) for x1, y1, x2, y2 in sheet.marks]
+    return boxes
+
+
+def label_spot(paper: tuple[float, float], width: float, height: float, around: list[Box]) -> tuple[float, float]:
+    """The top-left (x, y) of a width x height label in the page's margin: in the band EDGE
+    from the bottom edge, else from the top one, as near the middle as the marks and the
+    art in that band allow, LABEL_CLEAR beside each (LABEL_CLEAR_Y above and below)."""
+    pw, ph = paper
+    for top in (ph - EDGE - height, EDGE):
+        low, high = top - LABEL_CLEAR_Y, top + height + LABEL_CLEAR_Y
+        blocked = sorted((bx - LABEL_CLEAR, bx + bw + LABEL_CLEAR) for bx, by, bw, bh in around
+                         if by < high and by + bh > low)
+        free: list[tuple[float, float]] = []
+        start = EDGE
+        for a, b in blocked:
+            if a > start:
+                free.append((start, a))
+            start = max(start, b)
+        if pw - EDGE > start:
+            free.append((start, pw - EDGE))
+        centred = pw / 2 - width / 2
+        spots = [min(max(centred, a), b - width) for a, b in free if b - a >= width - _EPS]
+        if spots:
+            return min(spots, key=lambda x: abs(x - centred)), top
+    raise KitError(f"no room in the page's margins for its label « {width:.0f} mm »")
+
+
+def draw_label(surface: "Surface", paper: tuple[float, float], text: str, around: list[Box]) -> None:
+    """The page label, LABEL_PT, in a margin clear of everything in `around`."""
+    ascent, descent = surface.ascent_descent(font="sans", size=LABEL_PT)
+    width = surface.text_width(text, font="sans", size=LABEL_PT)
+    x, top = label_spot(paper, width, ascent + descent, around)
+    surface.text(x, top + ascent, text, font="sans", size=LABEL_PT, colour=LABEL_COLOUR)
 
 
 class _KeepsTextInside:

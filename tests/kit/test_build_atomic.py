@@ -38,7 +38,7 @@ def test_the_next_build_removes_what_a_killed_build_left(built):
     (built / f".{GAME}.svg.{pid}.tmp").mkdir()
     (built / f".{GAME}.svg.{pid}.tmp" / "cards-1.svg").write_text("<svg", encoding="utf-8")
     assert run("build", GAME, "--out", str(built)).exit_code == 0
-    assert sorted(p.name for p in built.iterdir()) == [f"{GAME}.json", f"{GAME}.pdf"]
+    assert sorted(p.name for p in built.iterdir()) == ["calibrage.pdf", f"{GAME}.json", f"{GAME}.pdf"]
 
 
 def test_a_running_build_keeps_its_temporaries(built):

@@ -26,7 +26,7 @@ from build_helpers import GAME, LAYOUTS
 def drawn_texts(game: str, layouts) -> tuple[dict, ...]:
     """The text calls of the whole document of one game, drawn once per test session."""
     surface = RecordingSurface()
-    draw_document(surface, plan(load_kit(game, layouts), BuildOptions()))
+    draw_document(surface, plan(load_kit(game, layouts), BuildOptions(), layouts))
     texts = tuple(surface.find("text"))
     assert texts, "nothing printed"
     return texts

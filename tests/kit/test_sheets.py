@@ -5,8 +5,10 @@ import pytest
 
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Piece
-from kit.paper import CARD_SIZES, EDGE, PAPERS
-from kit.sheets import (GUTTER, PieceError, cut_marks, draw_sheet, impose, impose_kit, pack)
+from kit.paper import CARD_SIZES, EDGE, MARK_MIN, PAPERS
+from kit.sheets import (GUTTER, LABEL_PT, PieceError, cut_marks, draw_sheet, impose, impose_kit, labelled, obstacles,
+                        pack)
+from kit.surface.metrics import ascent_descent, text_width
 from kit.surface.record import RecordingSurface
 
 
@@ -28,27 +30,34 @@ def _deck(n, size=CARD_SIZES["standard"], back=True, **kw):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_standard_cards_nine_per_page_with_the_widest_gutter_the_paper_allows(paper):
+def test_standard_cards_with_the_widest_gutter_the_paper_allows(paper):
     front = impose(_deck(9), paper)[0]
-    assert len(front.placements) == 9 and len(front.blocks) == 1
     block = front.blocks[0]
-    assert not block.rotated
-    if paper == "a4":  # the figure: A4 takes 9 cards with 3 mm gutters both ways
-        assert block.gutter == (GUTTER, GUTTER)
-    else:              # Letter is 17.6 mm shorter: the rows close up, the columns keep 3 mm
-        assert block.gutter[0] == GUTTER and block.gutter[1] < GUTTER
+    if paper == "a4":
+        # Three columns of 63 mm and their art past the outer cuts leave 4 mm of the 193 mm
+        # between the margins (5 mm from the edge, a 3 mm mark, 0.5 mm): 1 mm gutters across;
+        # the rows keep 3 mm.
+        assert len(front.placements) == 9 and len(front.blocks) == 1 and not block.rotated
+        assert block.gutter == (1.0, GUTTER)
+    else:
+        # Letter is 17.6 mm shorter: three rows of 88 mm leave no room for 3 mm marks, so
+        # the cards turn, four rows of two.
+        assert len(front.placements) == 8 and block.rotated and block.gutter[0] == GUTTER
     xs = sorted({p.x for p in front.placements})
-    assert xs[1] - xs[0] == pytest.approx(63 + block.gutter[0])
+    assert xs[1] - xs[0] == pytest.approx(block.placed[0] + block.gutter[0])
 
 
-def test_art_runs_half_the_gutter_towards_neighbours_and_stops_at_the_outer_cut():
+def test_art_runs_half_the_gutter_past_every_cut_the_outer_ones_too():
     front = impose(_deck(9), "a4")[0]
-    g = GUTTER / 2
-    corner, middle = front.placements[0], front.placements[4]
-    assert corner.extents == pytest.approx((0, 0, g, g))
-    assert middle.extents == pytest.approx((g, g, g, g))
+    gx, gy = front.blocks[0].gutter
+    assert all(p.extents == pytest.approx((gx / 2, gy / 2, gx / 2, gy / 2)) for p in front.placements)
     boxes = [_art_box(p) for p in front.placements]
     assert not any(_overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    # The block's box is its art: every mark starts past it.
+    bx, by, bw, bh = front.blocks[0].box
+    assert (bx, by, bx + bw, by + bh) == pytest.approx((min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                                        max(b[0] + b[2] for b in boxes),
+                                                        max(b[1] + b[3] for b in boxes)))
 
 
 def test_print_shop_bleed_runs_past_every_edge_and_fits_fewer_cards():
@@ -105,14 +114,15 @@ def test_marks_keep_off_the_edge_and_off_the_art_and_every_cut_has_one(paper, si
             assert all(any(abs(m[1] - y) < 1e-6 and m[1] == m[3] for m in sheet.marks) for y in ys)
 
 
-def test_marks_between_two_blocks_share_the_gap():
-    pages = pack([_deck(7), _deck(20, (20, 20), back=False, id="tokens")], "a4")
-    blocks = tuple(b for b, _ in pages[0])
-    marks = cut_marks(blocks, PAPERS["a4"])
-    boxes = [b.box for b in blocks]
-    for x1, y1, x2, y2 in marks:
+def test_marks_between_two_blocks_share_the_gap_and_are_3_mm_long_at_least():
+    front = impose_kit([_deck(7), _deck(20, (20, 20), back=False, id="tokens")], "a4")[0]
+    assert len(front.blocks) >= 2
+    arts = [_art_box(p) for p in front.placements]
+    assert front.marks == tuple(cut_marks(front.blocks, PAPERS["a4"]))
+    for x1, y1, x2, y2 in front.marks:
+        assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-6
         line = (min(x1, x2), min(y1, y2), abs(x2 - x1) or 1e-3, abs(y2 - y1) or 1e-3)
-        assert not any(_overlaps(line, box) for box in boxes)
+        assert not any(_overlaps(line, art) for art in arts)
 
 
 def _piece(label, calls):
@@ -143,11 +153,44 @@ def test_backs_follow_each_front_page_mirrored_and_offset():
     assert not s.find("line"), "backs carry no cut marks"
 
 
-def test_single_sided_without_backs_or_when_disabled():
+def test_single_sided_without_backs_or_when_disabled_yet_every_front_has_its_back_page():
     pieces = (Piece("a", lambda s, f: None, copies=3),)
-    assert [s.side for s in impose(Component("t", "T", "token", (25, 25), pieces), "a4")] == ["front"]
+    sheets = impose(Component("t", "T", "token", (25, 25), pieces), "a4")
+    assert [(s.side, s.blank) for s in sheets] == [("front", False), ("back", True)]
     with_back = Component("c", "C", "card", (63, 88), pieces, back=lambda s, f: None)
-    assert [s.side for s in impose(with_back, "a4", backs=False)] == ["front"]
+    assert [(s.side, s.blank) for s in impose(with_back, "a4", backs=False)] == [("front", False), ("back", True)]
+    assert [(s.side, s.blank) for s in impose(with_back, "a4")] == [("front", False), ("back", False)]
+
+
+def test_pieces_of_different_papers_never_share_a_sheet_and_paper_comes_before_card():
+    cards = _deck(3)
+    tokens = _deck(5, (20, 20), back=False, id="tokens", kind="token")
+    aids = _deck(2, (63, 88), back=False, id="aids", kind="aid")
+    sheets = impose_kit([cards, tokens, aids], "a4")
+    assert [(s.side, s.stock) for s in sheets] == [("front", "papier"), ("back", "papier"),
+                                                   ("front", "carte"), ("back", "carte")]
+    assert {p.component.id for p in sheets[0].placements} == {"aids"}
+    assert {p.component.id for p in sheets[2].placements} == {"deck", "tokens"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_label_finds_room_in_a_margin_clear_of_marks_and_art(paper):
+    pw, ph = PAPERS[paper]
+    for size in [(15, 15), (20, 20), (30, 60), (63, 88), (70, 120), (190, 128)]:
+        for sheet in impose(_deck(40, size), paper):
+            before = sheet.marks
+            sheet = labelled(sheet, "Amphithéâtre · feuille 12/14 recto · carte 160 à 250 g")
+            x, top = sheet.label_at
+            width = text_width(sheet.label, "sans", LABEL_PT)
+            ascent, descent = ascent_descent("sans", LABEL_PT)
+            box = (x, top, width, ascent + descent)
+            assert x >= EDGE and top >= EDGE and x + width <= pw - EDGE and top + box[3] <= ph - EDGE
+            assert not any(_overlaps(box, art) for art in obstacles(sheet)), size
+            # a cut keeps a mark at one end at least
+            for block in sheet.blocks if sheet.side == "front" else ():
+                xs, _ = block.cut_lines()
+                assert all(any(abs(m[0] - cx) < 1e-6 and m[0] == m[2] for m in sheet.marks) for cx in xs)
+            assert set(sheet.marks) <= set(before)
 
 
 def test_a_shared_page_has_backs_only_behind_pieces_with_backs():
@@ -176,15 +219,25 @@ def test_rotated_pieces_draw_inside_their_cells():
 
 def test_page_pieces_fill_the_printable_area():
     component = Component("sheet", "S", "sheet", "page", (Piece("s", lambda s, f: s.rect(0, 0, f.width, f.height)),))
-    sheet = impose(component, "letter", bleed=3)[0]
-    s = RecordingSurface()
-    draw_sheet(s, sheet)
-    rect = s.find("rect")[0]
+    sheet = impose(component, "letter")[0]
+    rect = _drawn(sheet).find("rect")[0]
     assert rect.on_page(0, 0) == pytest.approx((10, 10))
     assert rect["w"] == pytest.approx(195.9) and rect["h"] == pytest.approx(259.4)
+    # With a print-shop bleed of 3 mm the page shrinks so that its bleed keeps 8.5 mm from
+    # the edge, the room of the page label.
+    s = _drawn(impose(component, "letter", bleed=3)[0])
+    rect = s.find("rect")[0]
+    assert rect.on_page(0, 0) == pytest.approx((11.5, 11.5))
+    assert rect["w"] == pytest.approx(192.9) and rect["h"] == pytest.approx(256.4)
     page = s.find("begin_page")[0]
-    assert page["trim"] == pytest.approx((10, 10, 195.9, 259.4))
-    assert page["bleed"] == pytest.approx((7, 7, 201.9, 265.4))
+    assert page["trim"] == pytest.approx((11.5, 11.5, 192.9, 256.4))
+    assert page["bleed"] == pytest.approx((8.5, 8.5, 198.9, 262.4))
+
+
+def _drawn(sheet) -> RecordingSurface:
+    s = RecordingSurface()
+    draw_sheet(s, sheet)
+    return s
 
 
 def test_text_that_does_not_fit_names_component_and_piece():

@@ -1,7 +1,8 @@
 """Visual regression: one low-resolution picture of each kind of page of the four kits.
 
-For every game, the contents page and the first page of each component (and the page of
-backs after it, when the component has backs) are rendered with pypdfium2 at 40 dpi in
+For every game, the contents page, the rules page behind it, the first page of each
+component (and the page of backs after it, when the sheet has backs) and the first blank
+back (a single-sided sheet's, which carries only its label) are rendered with pypdfium2 at 40 dpi in
 greyscale and compared with the PNG kept in tests/kit/visual/. The comparison is made on
 blocks of BLOCK x BLOCK pixels (about 5 mm): the mean grey of each block may drift a
 little (anti-aliasing, a different pdfium) but a piece that moves, grows, disappears or
@@ -35,16 +36,20 @@ MEAN_TOLERANCE = 3.0      # grey levels the whole page's mean difference may rea
 
 
 def kinds_of_page(manifest: dict) -> dict[str, int]:
-    """name -> page number (from 1) of each kind of page of a built kit: the contents, then
-    for each component the first sheet that holds it, its front page and its page of backs.
-    A page already named (pieces of several components share sheets) is not named twice."""
-    pages = {"contents": 1}
+    """name -> page number (from 1) of each kind of page of a built kit: the contents and the
+    rules behind it, then for each component the first sheet that holds it, its front page
+    and its page of backs, then the first blank back. A page already named (pieces of
+    several components share sheets) is not named twice."""
+    pages = {"contents": 1, "rules": 2}
     for component in manifest["components"]:
         sheet = next(s for s in manifest["sheets"] if component["id"] in s["counts"])
-        for side in ("front", "back"):
+        for side in ("front", "back") if sheet["two_sided"] else ("front",):
             number = sheet[side]
-            if number and number not in pages.values():
+            if number not in pages.values():
                 pages[f"{component['id']}-{side}"] = number
+    blank = next((s["back"] for s in manifest["sheets"] if not s["two_sided"]), None)
+    if blank:
+        pages["blank-back"] = blank
     return pages
 
 
@@ -124,5 +129,7 @@ def test_every_component_and_every_page_of_backs_has_its_picture(built):
         kinds = kinds_of_page(manifest)
         first_sheets = {next(i for i, s in enumerate(manifest["sheets"]) if c["id"] in s["counts"])
                         for c in manifest["components"]}
-        pages = {n for i in first_sheets for n in (manifest["sheets"][i]["front"], manifest["sheets"][i]["back"]) if n}
-        assert set(kinds.values()) == pages | {1}
+        pages = {n for i in first_sheets for n in (manifest["sheets"][i]["front"], manifest["sheets"][i]["back"])
+                 if n != manifest["sheets"][i]["back"] or manifest["sheets"][i]["two_sided"]}
+        blank = {s["back"] for s in manifest["sheets"] if not s["two_sided"]}
+        assert set(kinds.values()) == pages | {1, 2} | ({min(blank)} if blank else set())

@@ -26,9 +26,10 @@ from kit.errors import LayoutError
 from kit.fonts import FILES, path as font_path
 from kit.games.hoc_censeo import layout as game
 from kit.paper import PAGE_MARGIN, paper_size
+from kit.sheets import LABEL_PT
 from scorekeeper.rules import hoc_censeo as rules
 
-from game_kits import build_kit, flat, placed
+from game_kits import build_kit, flat, piece_text, placed
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -60,9 +61,7 @@ def _card_texts(pdf, manifest: dict, paper: str) -> list[str]:
     for sheet in placed(manifest, "motion-cards"):
         page = pdf.pages[sheet["front"] - 1]
         for piece in sheet["pieces"]:
-            x, y, w, h = piece["box"]
-            box = (x * PT_PER_MM, y * PT_PER_MM, (x + w) * PT_PER_MM, (y + h) * PT_PER_MM)
-            texts.append(flat(page.crop(box).extract_text() or ""))
+            texts.append(piece_text(page, piece["box"], piece["turned"]))
     return texts
 
 
@@ -243,7 +242,7 @@ def test_motions_are_varied():
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_slips_offer_the_four_colours(builds, paper):
-    text = flat(pages_of(builds[paper], "motion-slips")[0]["text"])
+    text = " ".join(flat(page["text"]) for page in pages_of(builds[paper], "motion-slips"))
     layout = game.load(LAYOUTS)
     for colour in layout.colours.values():
         assert text.count(colour.name) >= rules.PLAYERS * rules.MOTIONS_PER_PLAYER
@@ -276,7 +275,11 @@ def test_everything_printed_stays_on_the_paper(builds, paper):
         assert abs(page["width"] - pw * PT_PER_MM) < 0.5 and abs(page["height"] - ph * PT_PER_MM) < 0.5
         # Full-page pieces keep to the printable area; card grids keep their 5 mm margin.
         margin = (PAGE_MARGIN if number in page_pieces else 5.0) * PT_PER_MM - 0.5
-        for c in page["chars"]:
+        # The page label sits in the margin, 5 mm from the edge at least (tests/kit/test_print_job.py).
+        label = [c for c in page["chars"] if abs(c["size"] - LABEL_PT) < 0.01
+                 and min(c["top"], page["height"] - c["bottom"]) < PAGE_MARGIN * PT_PER_MM]
+        assert label and all(min(c["top"], page["height"] - c["bottom"]) >= 5.0 * PT_PER_MM - 0.5 for c in label)
+        for c in (c for c in page["chars"] if c not in label):
             assert c["x0"] >= margin and c["x1"] <= page["width"] - margin, (number, c["text"])
             assert c["top"] >= margin and c["bottom"] <= page["height"] - margin, (number, c["text"])
         if number in page_pieces:

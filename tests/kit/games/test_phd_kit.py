@@ -61,7 +61,7 @@ class Cell:
 
     def __init__(self, chars: list[dict], words: list[dict], x: float, y: float, w: float, h: float,
                  turned: bool = False):
-        self.x, self.y, self.w, self.h = x, y, w, h
+        self.x, self.y, self.w, self.h, self.turned = x, y, w, h, turned
 
         def inside(obj) -> bool:
             cx = (obj["x0"] + obj["x1"]) / 2 / PT_PER_MM
@@ -163,7 +163,9 @@ def test_manifest_lists_the_five_components_with_the_counts_the_rules_ask(built)
     assert entries["turn-aid"]["count"] >= 1
     assert entries["turn-aid"]["count"] == len(aids) * raw("kit.yaml")["components"]["turn-aid"]["copies"]
     assert tuple(entries["character-cards"]["size_mm"]) == character_spec()["size"]
-    assert built["manifest"]["pages"] == max(c["pages"][1] for c in entries.values())
+    # The last sheet's back page ends the document, printed or blank.
+    assert built["manifest"]["pages"] == built["manifest"]["sheets"][-1]["back"]
+    assert built["manifest"]["pages"] - max(c["pages"][1] for c in entries.values()) in (0, 1)
 
 
 def test_every_type_of_event_is_in_the_deck():
@@ -305,9 +307,12 @@ def test_numbers_sit_on_the_same_line_as_their_resource_word(built):
     names = {r: raw("kit.yaml")["resources"][r]["name"] for r in rules.RESOURCES}
     for card in (c for c in raw("events.yaml")["cards"] if c["type"] == "vie" and c["pression"] and c["credit"]):
         cell = next(cell for cell in cells if cell.holds(printed(card["title"])))
-        number = next(w for w in cell.words if w["text"] == _signed(card["pression"]))  # the Vous row
-        row = sorted((w for w in cell.words if abs(w["top"] - number["top"]) < 1.0), key=lambda w: w["x0"])
-        texts = [w["text"] for w in row]
+        # The Vous row, in the card's own frame (a card turned a quarter turn reads down the
+        # page): the row of the number that also holds a resource's name.
+        rows = [sorted((w for w in cell.words if abs(w["ltop"] * PT_PER_MM - number["ltop"] * PT_PER_MM) < 1.0),
+                       key=lambda w: w["lx0"])
+                for number in cell.words if number["text"] == _signed(card["pression"])]
+        texts = max(([w["text"] for w in row] for row in rows), key=lambda t: sum(n in t for n in names.values()))
         pairs = list(zip(texts, texts[1:]))
         for rid in rules.RESOURCES:
             assert (_signed(card[rid]), names[rid]) in pairs, (card["title"], texts)

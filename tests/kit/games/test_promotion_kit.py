@@ -213,12 +213,13 @@ def test_aid_faces_print_every_section_with_the_engines_numbers(built):
         assert name in " ".join(c for p in pages_of(pages, "aid", "front") for c in p["cells"])
 
 
-def test_letter_paper_puts_three_aids_a_page_with_their_cut_marks(tmp_path):
-    # Two rows of 134 mm aids leave Letter 5.7 mm above and below: no room for a cut mark
-    # 5 mm clear of the edge. The third aid turns a quarter and takes the room left.
+def test_letter_paper_puts_two_aids_a_page_with_their_cut_marks(tmp_path):
+    # Two rows of 134 mm aids leave Letter 5.7 mm above and below: no room for a 3 mm cut
+    # mark 5 mm clear of the edge, so the aids stand side by side, two a page; a third,
+    # turned a quarter, would need 134 mm beside 100.
     manifest = build_kit(tmp_path, "promotion", "--paper", "letter", "--only", "aid")
     counts = [len(sheet["pieces"]) for sheet in placed(manifest, "aid")]
-    assert sum(counts) == rules.MAX_PLAYERS and max(counts) == 3
+    assert sum(counts) == rules.MAX_PLAYERS and max(counts) == 2
 
 
 # --- layout errors ----------------------------------------------------------------------------------

@@ -1,0 +1,182 @@
+"""One print job per paper (issue 23): every kit prints right as one whole-file, two-sided job.
+
+For every kit, on A4 and Letter, for the default build, `--bleed 3`, `--ink-saver` and
+`--no-backs`, measured on the manifest and on the PDF:
+- page 2k-1 is the front of sheet k and page 2k its back; every back piece's box is its
+  front's mirrored about the page's vertical axis;
+- no sheet holds pieces of two papers; the PDF is one run of pages per paper, each run
+  starting on an odd page, and the runs cover the document;
+- every page carries its label (game, sheet n/N, recto or verso, paper) at least EDGE from
+  every edge, and no text is under 7 pt (pdfplumber words with their size).
+
+Each kit is built once per paper and option set for the whole session.
+"""
+from __future__ import annotations
+
+import json
+
+import pdfplumber
+import pytest
+
+from kit.paper import EDGE, KIND_STOCK, PAPERS
+from scorekeeper.rules import GAME_IDS
+
+from build_helpers import mm, run
+
+OPTIONS = {"default": (), "bleed": ("--bleed", "3"), "ink-saver": ("--ink-saver",), "no-backs": ("--no-backs",)}
+CASES = [(paper, option) for paper in PAPERS for option in OPTIONS]
+SMALLEST_PT = 7.0
+MARGIN_BAND = 10.0   # mm from the top or bottom edge: where the page labels are
+
+
+def _ids(case):
+    return "-".join(case)
+
+
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory):
+    """(paper, option) -> {game: (manifest, pdf path)}, each built once."""
+    cache: dict[tuple[str, str], dict] = {}
+
+    def built(paper: str, option: str) -> dict:
+        if (paper, option) not in cache:
+            out = tmp_path_factory.mktemp(f"print-{paper}-{option}")
+            result = run("build", "--out", str(out), "--paper", paper, *OPTIONS[option], layouts=None)
+            assert result.exit_code == 0, result.output
+            cache[(paper, option)] = {
+                game: (json.loads((out / f"{game}.json").read_text(encoding="utf-8")), out / f"{game}.pdf")
+                for game in GAME_IDS}
+        return cache[(paper, option)]
+    return built
+
+
+@pytest.fixture(scope="session")
+def texts(builds):
+    """(paper, option, game) -> per page: (the characters within MARGIN_BAND of the top or
+    bottom edge as (char, left, top, right, bottom) in mm, in reading order; the size in pt
+    of the smallest character), read with pdfium (fast enough to read every page of every
+    build; test_labels_read_the_same_with_pdfplumber checks it against pdfplumber)."""
+    pdfium = pytest.importorskip("pypdfium2")
+    raw = pytest.importorskip("pypdfium2.raw")
+    cache: dict[tuple[str, str, str], list] = {}
+
+    def read(paper: str, option: str, game: str) -> list[tuple[list[tuple], float]]:
+        if (paper, option, game) not in cache:
+            _, path = builds(paper, option)[game]
+            pdf = pdfium.PdfDocument(str(path))
+            matrix = raw.FS_MATRIX()
+            pages = []
+            for number in range(len(pdf)):
+                page = pdf[number]
+                _, ph = page.get_size()
+                textpage = page.get_textpage()
+                band, smallest = [], 99.0
+                for k in range(textpage.count_chars()):
+                    code = raw.FPDFText_GetUnicode(textpage.raw, k)
+                    if chr(code).isspace() or raw.FPDFText_IsGenerated(textpage.raw, k) == 1:
+                        continue
+                    raw.FPDFText_GetMatrix(textpage.raw, k, matrix)
+                    size = raw.FPDFText_GetFontSize(textpage.raw, k) * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+                    smallest = min(smallest, size)
+                    left, bottom, right, top = textpage.get_charbox(k)
+                    box = (mm(left), mm(ph - top), mm(right), mm(ph - bottom))
+                    if box[1] < MARGIN_BAND or box[3] > mm(ph) - MARGIN_BAND:
+                        band.append((chr(code), *box, size))
+                pages.append((band, smallest))
+            pdf.close()
+            cache[(paper, option, game)] = pages
+        return cache[(paper, option, game)]
+    return read
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_odd_page_is_a_front_and_the_next_page_its_back(builds, case):
+    for game, (manifest, path) in builds(*case).items():
+        sheets = manifest["sheets"]
+        lead = sheets[0]["front"] - 1
+        assert lead >= 2 and lead % 2 == 0, game        # the contents sheet, the rules behind it
+        assert [(s["front"], s["back"]) for s in sheets] == \
+               [(lead + 2 * k + 1, lead + 2 * k + 2) for k in range(len(sheets))], game
+        assert manifest["pages"] == sheets[-1]["back"], game
+        with pdfplumber.open(path) as pdf:
+            assert len(pdf.pages) == manifest["pages"], game
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_back_box_is_its_front_mirrored(builds, case):
+    paper, option = case
+    pw, _ = PAPERS[paper]
+    for game, (manifest, _) in builds(*case).items():
+        backed = 0
+        for sheet in manifest["sheets"]:
+            for piece in sheet["pieces"]:
+                if piece["back_box"] is None:
+                    continue
+                backed += 1
+                x, y, w, h = piece["box"]
+                assert piece["back_box"] == pytest.approx([pw - x - w, y, w, h], abs=0.011), (game, sheet["front"])
+            assert sheet["two_sided"] == any(p["back_box"] for p in sheet["pieces"]), (game, sheet["front"])
+        assert (backed == 0) == (option == "no-backs"), game
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_no_sheet_mixes_papers_and_each_paper_is_one_run_from_an_odd_page(builds, case):
+    for game, (manifest, _) in builds(*case).items():
+        stock = {c["id"]: c["stock"] for c in manifest["components"]}
+        kinds = {c["id"]: c["kind"] for c in manifest["components"]}
+        assert all(stock[cid] == KIND_STOCK[kinds[cid]] for cid in stock), game
+        for sheet in manifest["sheets"]:
+            assert {stock[p["component"]] for p in sheet["pieces"]} == {sheet["stock"]}, (game, sheet["front"])
+        runs = manifest["runs"]
+        assert runs[0]["pages"][0] == 1 and runs[-1]["pages"][1] == manifest["pages"], game
+        assert len({r["stock"] for r in runs}) == len(runs), game        # one run per paper
+        for before, after in zip(runs, runs[1:]):
+            assert after["pages"][0] == before["pages"][1] + 1, game
+        for r in runs:
+            first, last = r["pages"]
+            assert first % 2 == 1 and last % 2 == 0 and r["sheets"] == (last - first + 1) // 2, game
+            assert all(s["stock"] == r["stock"] for s in manifest["sheets"] if first <= s["front"] <= last), game
+
+
+def _label(manifest: dict, page: int) -> str:
+    """What page `page`'s label says, from the manifest alone."""
+    paper = next(r["name"] for r in manifest["runs"] if r["pages"][0] <= page <= r["pages"][1])
+    side = "recto" if page % 2 else "verso"
+    return f"{manifest['title']} · feuille {(page + 1) // 2}/{manifest['pages'] // 2} {side} · {paper}"
+
+
+def _plain(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_page_has_its_label_and_no_text_is_under_7_pt(builds, texts, case):
+    paper, option = case
+    pw, ph = PAPERS[paper]
+    for game, (manifest, _) in builds(*case).items():
+        for n, (band, smallest) in enumerate(texts(paper, option, game), start=1):
+            # Nothing but the label comes this close to the top or bottom edge: pieces keep
+            # their text 3 mm inside their cut, 8.5 mm from the edge at least.
+            assert _plain("".join(c[0] for c in band)) == _plain(_label(manifest, n)), (game, n)
+            assert all(c[5] >= SMALLEST_PT - 0.01 for c in band), (game, n)
+            assert min(c[1] for c in band) >= EDGE - 0.01 and max(c[3] for c in band) <= pw - EDGE + 0.01, (game, n)
+            assert min(c[2] for c in band) >= EDGE - 0.01 and max(c[4] for c in band) <= ph - EDGE + 0.01, (game, n)
+            assert smallest >= SMALLEST_PT - 0.01, (game, n, smallest)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_labels_read_the_same_with_pdfplumber(builds, texts, game):
+    """pdfplumber's words where pdfium found each label, on the default A4 build."""
+    manifest, path = builds("a4", "default")[game]
+    pw, ph = PAPERS["a4"]
+    with pdfplumber.open(path) as pdf:
+        for n, (band, _) in enumerate(texts("a4", "default", game), start=1):
+            x0, top = min(c[1] for c in band), min(c[2] for c in band)
+            x1, bottom = max(c[3] for c in band), max(c[4] for c in band)
+            k = 72 / 25.4
+            crop = pdf.pages[n - 1].crop(((x0 - 1) * k, (top - 1) * k, (x1 + 1) * k, (bottom + 1) * k))
+            words = crop.extract_words(extra_attrs=["size"])
+            assert " ".join(w["text"] for w in words).split() == _label(manifest, n).split(), (game, n)
+            assert all(w["size"] >= SMALLEST_PT - 0.01 for w in words)
+            assert min(mm(w["x0"]) for w in words) >= EDGE - 0.01 and max(mm(w["x1"]) for w in words) <= pw - EDGE + 0.01
+            assert min(mm(w["top"]) for w in words) >= EDGE - 0.01 and max(mm(w["bottom"]) for w in words) <= ph - EDGE + 0.01
