@@ -19,13 +19,13 @@ from kit.surface.record import RecordingSurface
 from build_helpers import run
 from game_kits import ink_coverage
 
-# Sheets of paper per A4 kit, the contents sheet included. Card stock and paper never share
-# a sheet, and 3 mm cut marks keep 8.5 mm margins: PHD's 6 turn aids of 70 x 120 take 2
-# sheets of paper (four a page), its 99 cards, 6 characters and 30 markers 14 of card;
-# Amphithéâtre's 16 boards and aids of 190 x 128 mm 8 of paper, its 48 cards and tokens 7
-# of card; Promotion's 8 aids of 100 x 134 4, its 100 cards and tokens 12; Hoc Censeo's five
-# full-page sheets 5 and its 36 cards 4.
-A4_SHEETS = {"phd": 17, "amphitheatre": 16, "promotion": 17, "hoc-censeo": 10}
+# Sheets of paper per A4 kit, the contents sheet included (61 in all). Card stock and paper
+# never share a sheet, and 3 mm cut marks keep 8.5 mm margins: PHD's 6 turn aids of 70 x 120
+# take 2 sheets of paper (four a page), its 99 cards, 6 characters of 92 x 180 (three a
+# page) and 30 markers 15 of card; Amphithéâtre's 16 boards and aids of 190 x 128 mm 8 of
+# paper, its 48 cards and tokens 7 of card; Promotion's 8 aids of 100 x 134 4, its 100 cards
+# and tokens 12; Hoc Censeo's five full-page sheets 5 of paper, its 9 slips and 27 cards 4.
+A4_SHEETS = {"phd": 18, "amphitheatre": 16, "promotion": 17, "hoc-censeo": 10}
 OPTIONS = [dict(paper="a4"), dict(paper="letter"), dict(paper="a4", bleed=3.0), dict(paper="letter", bleed=3.0)]
 
 
