@@ -157,13 +157,15 @@ FIELD_LABELS = {
     # "Is the accusation true?" was read both ways; the card is what the table can check
     ("accuse", "truthful"): N_("Does the accused's card match the hypothesis?"),
 }
-# Each value's words where a bare yes/no or letter could be misread.
-CHOICE_LABELS = {
-    ("accuse", "truthful"): {True: N_("Yes: the card matches, the accusation fails"),
-                             False: N_("No: the card differs, the accusation succeeds")},
-    ("join", "side"): {"a": N_("Side A (the speaker's)"), "b": N_("Side B (the challenged player's)"),
-                       "abstain": N_("Abstain")},
+# Each value's words where a bare yes/no or letter could be misread (the phones' VALUE_LABELS).
+VALUE_LABELS = {
+    True: N_("Yes: the card matches, the accusation fails"),     # accuse's `truthful`
+    False: N_("No: the card differs, the accusation succeeds"),
+    "a": N_("Side A (the speaker's)"), "b": N_("Side B (the challenged player's)"), "abstain": N_("Abstain"),
 }
+# The debate's sides are lists of names: several of the listed values, not one.
+FIELD_KINDS = {("debate", "side_a"): "several", ("debate", "side_b"): "several",
+               ("debate", "discounted"): "several"}
 ACTOR_FIELDS = rules.ACTOR_FIELDS
 
 MOVES = ("hypothesis", "revolution", "draw")

@@ -174,7 +174,7 @@ def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(l
         def said(msgid):   # the catalogue sets French apostrophes and spaces typographically
             return i18n._(msgid).replace("\u2019", "'").replace("\u202f", " ").replace("\xa0", " ")
         assert said(amphi_table.FIELD_LABELS[("accuse", "truthful")]) == question
-        labels = amphi_table.CHOICE_LABELS[("accuse", "truthful")]
+        labels = amphi_table.VALUE_LABELS
         assert (said(labels[True]), said(labels[False])) == (yes, no)
         (field,) = [f for form in forms.forms("amphitheatre") if form.action == "accuse"
                     for f in form.fields if f.name == "truthful"]
