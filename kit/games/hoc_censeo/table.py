@@ -276,6 +276,9 @@ FIELD_LABELS = {
 # Every action names its player in `player`, but the resolve names nobody: it is the magistrate's.
 ACTOR_FIELDS: dict[str, str | None] = {"resolve": None}
 
+# The magistrate's order is names first to last, not one name (the phone forms read it so).
+FIELD_KINDS = {("resolve", "order"): "order"}
+
 BALLOT_HELP = N_("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
                  "never repeats it.")
 
