@@ -67,11 +67,6 @@ STOCKS: dict[str, Stock] = {s.id: s for s in (PAPER_STOCK, CARD_STOCK)}
 KIND_STOCK: dict[str, str] = {"aid": "papier", "board": "papier", "sheet": "papier", "card": "carte",
                               "token": "carte"}
 
-
-def stock_of(kind: str) -> Stock:
-    """The stock a kind of piece (kit.model.Kind) prints on."""
-    return STOCKS[KIND_STOCK[kind]]
-
 _UNITS = {"": 1.0, "mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": PT}
 _LENGTH = re.compile(r"^\s*([-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+))\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
 

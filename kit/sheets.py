@@ -15,7 +15,7 @@ How a kit goes onto paper (a grid of grids, packed by `pack`):
   straight cuts, then cut into its pieces along its own rows and columns. Components are
   packed largest pieces first, so small tokens fill what boards and cards leave; the
   pages are then put back in the kit's order (by the first component each page holds).
-- Pieces that want different paper (kit.paper.stock_of) never share a sheet: a kit is
+- Pieces that want different paper (kit.paper.KIND_STOCK) never share a sheet: a kit is
   one run of sheets per stock, in kit.paper.STOCKS order.
 - With a print-shop bleed b, the gutter is 2b and every edge bleeds b.
 - Cut marks are short hairlines in line with every cut, outside the blocks, never over

@@ -79,13 +79,15 @@ def list_command(game: str | None, layouts: Path | None) -> None:
               help=f"Extend the art this many mm past the cut (3 for a print shop; 0 to {MAX_BLEED:g}); "
                    "sets the PDF TrimBox and BleedBox.")
 @click.option("--backs/--no-backs", default=True, show_default=True,
-              help="Print a page of backs after each page of fronts, for double-sided printing.")
+              help="Print the pieces' backs on the page after their fronts; --no-backs leaves every back "
+                   "page blank but for its label, so the file still prints as one two-sided job.")
 @click.option("--back-offset", default="0,0", callback=offset_option, show_default=True, metavar="X,Y",
               help="Shift the back pages by X,Y mm (X to the right, Y down, as the back page is printed) "
                    "to correct a printer's duplex misalignment.")
 @click.option("--greyscale", is_flag=True, help="Print everything in greys (for a black-and-white printer).")
-@click.option("--ink-saver", is_flag=True, help="Light backs: an outline and a pale tint instead of solid colour "
-                   "(a screen printed behind a secret keeps its ink).")
+@click.option("--ink-saver", is_flag=True, help="Light backs: every fill of the back pages becomes a pale tint "
+                   "of its colour and every line a lighter shade; the fronts print as they are (a screen "
+                   "printed behind a secret keeps its ink).")
 @click.option("--only", multiple=True, metavar="COMPONENT",
               help="Build only this component (repeatable; ids as shown by `kit list`).")
 def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layouts: Path | None, bleed: float,
