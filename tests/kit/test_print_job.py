@@ -180,3 +180,25 @@ def test_labels_read_the_same_with_pdfplumber(builds, texts, game):
             assert all(w["size"] >= SMALLEST_PT - 0.01 for w in words)
             assert min(mm(w["x0"]) for w in words) >= EDGE - 0.01 and max(mm(w["x1"]) for w in words) <= pw - EDGE + 0.01
             assert min(mm(w["top"]) for w in words) >= EDGE - 0.01 and max(mm(w["bottom"]) for w in words) <= ph - EDGE + 0.01
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_with_a_bleed_each_page_trim_box_frames_its_pieces_fronts_and_backs_mirrored(builds, paper):
+    """The PDF side of the mirror: each page's TrimBox (set with a print-shop bleed) is the box
+    around the manifest's pieces on that page, so a back page's is its front's, mirrored."""
+    pypdf = pytest.importorskip("pypdf")
+    pw, ph = PAPERS[paper]
+    for game, (manifest, path) in builds(paper, "bleed").items():
+        reader = pypdf.PdfReader(path)
+        for sheet in manifest["sheets"]:
+            sides = [("front", [p["box"] for p in sheet["pieces"]])]
+            if sheet["two_sided"]:
+                sides.append(("back", [p["back_box"] for p in sheet["pieces"] if p["back_box"]]))
+            for side, boxes in sides:
+                x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+                x1, y1 = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+                trim = [mm(float(v)) for v in reader.pages[sheet[side] - 1].trimbox]
+                assert trim == pytest.approx([x0, ph - y1, x1, ph - y0], abs=0.02), (game, sheet[side])
+            if sheet["two_sided"] and all(p["back_box"] for p in sheet["pieces"]):
+                front, back = (reader.pages[sheet[s] - 1].trimbox for s in ("front", "back"))
+                assert mm(float(back[0])) == pytest.approx(pw - mm(float(front[2])), abs=0.02), (game, sheet["front"])
