@@ -17,6 +17,7 @@ from kit.errors import KitError
 from kit.i18n import _
 from kit import games, table
 from scorekeeper import rules, session as sessions
+from scorekeeper.errors import RuleViolation
 
 LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)
 # --lang is read by kit.cli before parsing (so refusals speak it too); declaring it keeps
@@ -183,7 +184,17 @@ class _DataArguments(click.Command):
 @click.argument("action")
 def act(file: Path, action: str) -> None:
     """Check one ACTION (a JSON object) against the rules and append it to FILE."""
-    table.submit(file, table.parse_json_action(action), match_names=False)
+    parsed = table.parse_json_action(action)
+    try:
+        table.submit(file, parsed, match_names=False)
+    except RuleViolation as refused:
+        # the screen may be the table's: a refused answer to a secret decision (a Hoc Censeo
+        # ballot, the colours a circle takes) is said without the values it would give away
+        session = table.open_session(file, history=False)
+        offered = rules.pending(session.game, session.state) + rules.anytime(session.game, session.state)
+        if parsed.get("action") in {d["action"] for d in offered if d["secret"]}:
+            raise KitError(i18n.refusal(refused, reveal=False)) from None
+        raise
 
 
 @score.command(epilog=table.examples("undo senate.jsonl"))

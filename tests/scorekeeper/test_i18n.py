@@ -106,7 +106,7 @@ def test_the_cli_speaks_the_locale_and_lang_overrides_it(tmp_path: Path) -> None
     french, english = Kit(env={"LC_ALL": None, "LANG": "fr_FR.UTF-8"}), Kit()
     path = tmp_path / "senate.jsonl"
     english.new(path, "hoc-censeo", HOC_PLAYERS)
-    action = '{"action": "ballot", "player": "Alice", "pour": 500}'
+    action = '{"action": "vote", "pour": {"Alice": 500}}'   # a one-shot vote's amounts are typed in the open
     assert "Erreur" + NBSP + ": Il reste 100\u00a0sénateurs à Alice" in french("score", "act", path, action).output
     assert "Error: Alice has 100 senators left" in english("score", "act", path, action).output
     assert "Error: Alice has" in french("score", "--lang", "en", "act", path, action).output

@@ -31,18 +31,25 @@ def test_spend_seals_refused_without_the_circle_s_numbers(kit: Kit, hoc: Path):
     for colour in ("bleu", "vert"):   # Alice (titienses): 4 seals, vert 1 of 1
         assert kit("score", "vote", hoc, "--pour", "Alice=5", "--colour", colour).exit_code == 0
     for runner in (kit, Kit(env=FRENCH)):
-        with unchanged(hoc):
-            result = runner("score", "spend-seals", hoc, "Alice", "--colour", "vert")
-        refused(result, "Alice", "vert")
-        assert not re.search(r"\d", result.output.replace("2", "")), result.output
+        for args in (("spend-seals", hoc, "Alice", "--colour", "vert"),
+                     ("act", hoc, '{"action": "spend_seals", "player": "Alice", "colour": "vert"}')):
+            with unchanged(hoc):
+                result = runner("score", *args)
+            refused(result, "Alice", "vert")
+            assert not re.search(r"\d", result.output.replace("2", "")), result.output
 
 
-def test_vote_and_ballot_refused_without_the_senators_left_or_the_amount(kit: Kit, hoc: Path):
+def test_vote_ballot_and_act_refused_without_the_senators_left(kit: Kit, hoc: Path):
     assert kit("score", "vote", hoc, "--contre", "Bob=37").exit_code == 0
     with unchanged(hoc):
         result = kit("score", "vote", hoc, "--contre", "Bob=64")
     refused(result, "Bob", "more senators than they have left")
     assert "63" not in result.output and "64" not in result.output
+    # a ballot typed as JSON: the same public words
+    with unchanged(hoc):
+        result = kit("score", "act", hoc, '{"action": "ballot", "player": "Bob", "pour": 60, "contre": 4}')
+    refused(result, "Bob cannot vote more senators than they have left.")
+    assert "63" not in result.output
     # typed at hidden prompts: a refusal there names the rule, and the ballot is asked again
     result = kit("score", "ballot", hoc, "bob", input="60\n4\n3\n")
     assert result.exit_code == 0, result.output
