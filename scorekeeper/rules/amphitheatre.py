@@ -287,8 +287,9 @@ def anytime(state: dict) -> list[dict]:
             for name in state["players"] if [t for t in targets if t != name]]
 
 
-def _waiting(state: dict) -> RuleViolation:
-    """The sentence saying what the game waits for, for an entry out of turn."""
+def waiting_for(state: dict) -> RuleViolation:
+    """The sentence saying what the game waits for (an entry out of turn is refused with it;
+    `show` says it)."""
     turn = state.get("turn")
     if turn is None:
         return RuleViolation("The game waits for the first turn: say who holds the speaker token.")
@@ -323,7 +324,7 @@ def _check_turn(state: dict, action: dict, kind: str) -> None:
             if accused not in accusable(state):
                 raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
                                     "cannot be accused now.", accused=accused)
-        raise _waiting(state)
+        raise waiting_for(state)
     waited = pending(state)
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)
@@ -333,7 +334,7 @@ def _check_turn(state: dict, action: dict, kind: str) -> None:
                                     a=expected["side_a"], b=expected["side_b"],
                                     d=expected.get("discounted") or "-")
     elif answering(waited, action, actor) is None:
-        raise _waiting(state)
+        raise waiting_for(state)
 
 
 def _step(state: dict, kind: str, action: dict) -> None:

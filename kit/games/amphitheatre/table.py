@@ -125,6 +125,18 @@ def render(state: dict, lang: str | None = None) -> str:
     lines = [title, table.text_table(headers, rows)]
     if state["over"]:
         lines.append(table.game_over_line(state))
+    elif state.get("turn") is not None:      # the turn the log records: where it stands
+        hypothesis = state.get("hypothesis")
+        if hypothesis is not None:
+            lines.append(_("Hypothesis of {speaker} on the {category} card, challenging {target}.").format(
+                speaker=hypothesis["speaker"], category=hypothesis["category"].capitalize(),
+                target=hypothesis["target"]))
+            if hypothesis["countered"]:
+                lines.append(_("Side A: {a}. Side B: {b}.").format(
+                    a=_names_text([hypothesis["speaker"], *hypothesis["a"]]),
+                    b=_names_text([hypothesis["target"], *hypothesis["b"]])))
+        words = i18n.active()
+        lines.append(rules.waiting_for(state).render(words.gettext, words.ngettext, words.join))
     return "\n".join(lines)
 
 

@@ -132,6 +132,18 @@ def test_play_offers_accusing_whoever_joined_while_sides_are_taken(kit, game):
     assert {"action": "accuse", "accuser": "Dan", "accused": "Cléo", "truthful": False} in lines(path)
     assert [line for line in lines(path) if line.get("action") == "debate"] == [
         {"action": "debate", "side_a": ["Ana", "Cléo"], "side_b": ["Ben", "Dan"], "discounted": ["Cléo"]}]
+    # show tells where the recorded turn stands
+    assert kit("score", "show", path).output.splitlines()[-1] == \
+        "The game waits for Ben's move: a hypothesis, a scientific revolution or a draw."
+
+
+def test_show_tells_the_hypothesis_the_sides_and_whom_the_game_waits_for(kit, game):
+    path = game(players=("Ana", "Ben", "Cléo", "Dan"))
+    kit("score", "play", path, input="\n".join(["", "", "Ben", "cause", "", "debate", "", "a"]) + "\n")
+    assert kit("score", "show", path).output.splitlines()[-3:] == [
+        "Hypothesis of Ana on the Cause card, challenging Ben.",
+        "Side A: Ana and Cléo. Side B: Ben.",
+        "The game waits for Dan to join side A or side B, or abstain."]
 
 
 def test_play_never_offers_accusing_the_player_who_only_agreed(kit, game):
