@@ -314,17 +314,17 @@ def _check_turn(state: dict, action: dict, kind: str) -> None:
     """Refuse an entry the recorded turn does not allow now, saying what the game waits for."""
     actor = (ACTOR_FIELDS.get(kind, "player"),)
     if kind == "accuse":
-        if answering(anytime(state), action, actor) is not None:
-            return
-        accused = action.get("accused")
-        if action.get("accuser") != accused and accused in state["players"]:
-            hypothesis = state.get("hypothesis")
-            if hypothesis is not None and accused in hypothesis["accused"]:
-                raise RuleViolation("{accused} has already been accused about this hypothesis.", accused=accused)
-            if accused not in accusable(state):
-                raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
-                                    "cannot be accused now.", accused=accused)
-        raise waiting_for(state)
+        accuser = need_player(state, action.get("accuser"), "the accuser")
+        accused = need_player(state, action.get("accused"), "the accused")
+        if accuser == accused:
+            raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
+        if accused in accusable(state):
+            return      # whether `truthful` is a yes or a no is the accusation's own check
+        hypothesis = state.get("hypothesis")
+        if hypothesis is not None and accused in hypothesis["accused"]:
+            raise RuleViolation("{accused} has already been accused about this hypothesis.", accused=accused)
+        raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
+                            "cannot be accused now.", accused=accused)
     waited = pending(state)
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)
