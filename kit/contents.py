@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 MARGIN = 12.0        # mm around the contents page: clear of any printer's dead zone and of the page label
 BODY = 8.0           # pt, the body size of every kit's contents (a long one flows onto a second page)
-SMALL = 8.0          # pt
 LEADING = 1.25
 INK = GREYS["ink"]
 
@@ -237,7 +236,7 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], shee
     blocks.append(_paragraph(surface, width,
                              f"En tout\u00a0: {_sheets(total)} {PAPER_NAMES.get(paper, paper)}, {2 * total}\u00a0pages "
                              f"recto et verso, cette feuille comprise\u00a0; chaque papier est compté à part "
-                             f"ci-dessous.", size=SMALL, colour=GREYS["dark"], space_after=3.0))
+                             f"ci-dessous.", size=BODY, colour=GREYS["dark"], space_after=3.0))
     return blocks
 
 
@@ -345,13 +344,13 @@ def skippable(kit: GameKit, sheets: "list[Sheet]", lead: int) -> list[tuple[int,
     return found
 
 
-def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]", contents_pages: int) -> str:
+def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]", lead: int) -> str:
     each = [e.component for e in entries if e.component.per_player]
     if not each or not kit.seats[0]:
         return ""
     what = _and(tuple(f"{c.per_player}\u00a0× {c.name[0].lower() + c.name[1:]}" for c in each))
     line = f"**Selon le nombre de joueurs**\u00a0: {what} par joueur ({max(c.count for c in each)}\u00a0imprimés)."
-    skips = skippable(kit, sheets, contents_pages)
+    skips = skippable(kit, sheets, lead)
     if skips:
         parts = [f"à {low}" + (f"–{high}" if high != low else "") + f"\u00a0joueurs les pages {ranges(pages)}"
                  for low, high, pages in skips]
