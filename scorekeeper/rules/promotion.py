@@ -218,9 +218,12 @@ def redirect_targets(state: dict) -> list[str]:
 def playable(state: dict, name: str) -> list[str]:
     """The titles `name` may play now: no Trahison (those answer), none already played this
     turn, no Attaque without a colleague to aim at."""
+    # attack_targets for every card at once: pending is asked at every step, so it stays cheap
+    reachable = [p for other, p in state["players"].items() if other != name and not p["shielded"]]
+    posted = any(p["poste"] is not None for p in reachable)
     return [card for card, kind in CARDS.items()
             if kind != "Trahison" and card not in state["played"]
-            and (kind != "Attaque" or attack_targets(state, name, card))]
+            and (kind != "Attaque" or (reachable and (card != PLACARD or posted)))]
 
 
 def _awaited(state: dict) -> str | None:

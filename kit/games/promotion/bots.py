@@ -363,8 +363,8 @@ class Table:
             return
         self.act(_turn(me, "draw"))
         self.draw(me, rules.draws(self.state, me))
-        while "play" in self.pending()["choices"]["step"]:
-            options = self.playable(me, self.pending()["choices"]["card"])
+        while "play" in (decision := self.pending())["choices"]["step"]:
+            options = self.playable(me, decision["choices"]["card"])
             card = bot.play(self, me, options) if options else None
             if card is None:
                 break
