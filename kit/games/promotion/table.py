@@ -175,6 +175,12 @@ FIELD_LABELS = {
     ("deck_empty", "hands"): N_("Cards in hand"),
 }
 ACTOR_FIELDS = {"steal": "thief"}
+# The words of the turn's steps where a form lists them (the cards keep their printed titles).
+VALUE_LABELS = {
+    "start": N_("Begin the turn"), "draw": N_("Draw"), "burnout": N_("Burnout: draw and end the turn"),
+    "play": N_("Play a card"), "end": N_("End the turn"), "react": N_("Answer with a Trahison"),
+    "land": N_("Take the attack"), "resolve": N_("Apply the card"),
+}
 
 # The entries the table makes whenever a card says so (the rules' `anytime`), offered at
 # every question of the turn.
