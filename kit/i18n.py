@@ -118,6 +118,21 @@ class Translator:
             return "".join(names)
         return self.gettext("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
+    def join_of(self, names: Iterable[str]) -> str:
+        """Names as they follow "for"/"de" ("Waiting for {names}"): "Bob and Chloé" in English;
+        in French each name takes its own "de", elided before a vowel or an h ("de Bob et
+        d'Alice"), so the sentence reads "En attente de Bob et d'Alice".
+
+        >>> translator("fr").join_of(["Bob", "Alice", "Hugo"])
+        "de Bob, d'Alice et d'Hugo"
+        >>> translator("en").join_of(["Bob", "Alice"])
+        'Bob and Alice'
+        """
+        names = [str(n) for n in names]
+        if self.lang == "fr":
+            names = [("d'" if folded(n)[:1] in tuple("aeiouyh") else "de ") + n for n in names]
+        return self.join(names)
+
     def refusal(self, error: Exception, *, reveal: bool = True) -> str:
         """A refusal in this language; reveal=False keeps a secret value off a shared screen."""
         if isinstance(error, ScorekeeperError):

@@ -83,7 +83,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None) -> Starlett
         return pages.Page(
             lang=language(request), game=session.game, state=view(session.game, state, viewer),
             line=session.next_line() - 1, path=request.url.path, post=post, seat=viewer, host=host,
-            can_undo=viewer is not None and latest is not None and actor(latest.action) == viewer,
+            can_undo=viewer is not None and latest is not None and actor(session.game, latest.action) == viewer,
             answers=table.answers.get(state.get("round"), {}).get(viewer, {}) if viewer else {})
 
     def seat_token(request: Request) -> tuple[str, str]:
@@ -152,7 +152,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None) -> Starlett
         except RuleViolation as error:
             # A seat sees the values of its own entry; the host's screen and the magistrate's
             # resolve show the rule broken, never another player's secret value.
-            own = seat is not None and own_entry(table.session().game, seat, action)
+            current = table.session()
+            own = seat is not None and own_entry(current.game, seat, action, current.state)
             raise Answer(422, refusal=error, reveal=own) from None
         line = session.entries[-1].line
         table.announce(line)

@@ -1,159 +1,156 @@
-"""The forms of every action a page can send, declared once per game.
+"""The forms a page shows, derived from what the rules wait for: no game's list of actions.
 
-A `Form` names the action and its fields; pages.py draws it, static/serve.js turns it
-back into the action's JSON (each input carries its field name and kind), and table.py
-reads `actor` to know which forms a seat may send for itself. The labels are msgids,
-translated when drawn.
+A page shows one form per decision of `rules.view(game, state, viewer)` (its `pending` and
+`anytime`) that its reader may answer: on a seat's page the decisions whose player is that
+seat, and those with no player ("whoever is at the table": any seat may answer them); on
+the host's page every decision. Each field's input follows from its choice:
+
+- a list of values: one of them (a select; the game's words for the values, the players'
+  names as they are); or, where the game's FIELD_KINDS says so, "several" of them
+  (checkboxes) or "order" (names typed in order, "Bob, Chloé");
+- `{"min": A, "max": B}`: a whole number within those bounds;
+- FROM_TABLE (null): a whole number read from the table (a die, a card), or, where
+  FIELD_KINDS says "numbers", several of them ("3, 2");
+- any other object: one input per key (a player's name, a resource), each from its own
+  choice, the field's value being the object of the answered keys.
+
+The words are the game's own (kit/games/<game>/table.py): ACTION_LABELS (action -> msgid),
+FIELD_LABELS ((action, field) -> msgid), VALUE_LABELS (value -> msgid, optional), and
+ACTOR_FIELDS (action -> the field naming who acts, default "player"): a seat's own name is
+never asked, the server fills it in. A secret decision of another player keeps who and what
+but not its choices (rules.view): the host's page still offers it, with free inputs for the
+fields FIELD_LABELS names, for a player who has no phone.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 
+from kit import games
 from kit.i18n import N_
-from scorekeeper.rules import amphitheatre, hoc_censeo, phd
+from scorekeeper import rules
+from scorekeeper.rules.flow import FROM_TABLE
 
-# The games' numbers a form's words may name ({seals}), from the rules.
-NUMBERS = {"seals": hoc_censeo.SEALS_PER_PORTION, "per_gold": hoc_censeo.SENATORS_PER_GOLD}
-
-# Field kinds (what the input is, what JSON it gives):
-#   player      one player's name (a select)         players   a list of names (checkboxes)
-#   names       names in order, typed "A, B"          int       a whole number (blank: absent)
-#   ints        whole numbers typed "3, -1"           choice    one of `options` (blank: absent)
-#   yesno       true or false                         amounts   name -> whole number, per player
-#   choices     name -> one of `options`, per player  deltas    key -> signed number, per `options`
+# Input kinds (what static/serve.js reads back into the action's JSON):
+#   one       one of `options` (a select)            several   some of `options` (checkboxes)
+#   order     names typed in order, "Bob, Chloé"     number    a whole number within low..high
+#   numbers   whole numbers typed "3, 2"             group     one input per key (`keys`)
+DECLARED_KINDS = ("several", "order", "numbers")
 
 
 @dataclass(frozen=True)
-class Field:
-    name: str
+class Input:
+    field: str
+    label: str                  # a msgid, or a name shown as it is (`verbatim`)
     kind: str
-    label: str
-    options: tuple = ()
-    required: bool = False
+    options: tuple = ()         # values, as the action takes them
     low: int | None = None
     high: int | None = None
+    keys: tuple = ()            # group: (key, Input) pairs
+    verbatim: bool = False      # the label is a player's name, never translated
 
 
 @dataclass(frozen=True)
 class Form:
     action: str
-    title: str
-    fields: tuple[Field, ...] = ()
-    actor: str | None = None        # the field naming who acts: a seat fills it with itself
-    help: str = ""
+    title: str                  # a msgid
+    player: str | None          # who decides (None: whoever is at the table)
+    actor: str                  # the field naming who acts
+    inputs: tuple[Input, ...] = ()
+    secret: bool = False
+    anytime: bool = False
     danger: bool = False
-    button: str = ""                # the submit button's words when not the title
+    button: str = ""            # the submit button's words when not the title
+    help: str = ""
+    title_values: tuple = ()    # (name, value) pairs filling the title's {names}
 
 
-def _player(name: str = "player", label: str = N_("Player")) -> Field:
-    return Field(name, "player", label, required=True)
+UNDO = Form("undo", N_("Undo the latest entry"), None, "player", danger=True)
 
 
-_RESOLVE_FIELDS = (
-    Field("colour", "choice", N_("Colour of the motion (when POUR wins)"), hoc_censeo.COLOURS),
-    Field("tiebreak", "choice", N_("Tie-break (equal totals)"), hoc_censeo.SIDES),
-    Field("order", "names", N_("Order of tied players (magistrate's precedence)")),
-    Field("bonus", "choice", N_("Mauve bonus (largest POUR voter's choice)"), hoc_censeo.MAUVE_CHOICES),
-    Field("calamity", "choices", N_("Calamity: what each player loses"), hoc_censeo.CALAMITY_CHOICES),
-)
-_DELTAS = phd.RESOURCES
-_ARGUMENTS = (Field("arguments", "ints", N_("Arguments (card values, e.g. 3, 2)"), required=True),
-              Field("support", "int", N_("Support"), low=0), Field("opposition", "int", N_("Opposition"), low=0))
-
-FORMS: dict[str, tuple[Form, ...]] = {
-    "hoc-censeo": (
-        Form("ballot", N_("Secret ballot"), (
-            _player(),
-            Field("pour", "int", N_("Senators POUR"), low=0),
-            Field("contre", "int", N_("Senators CONTRE"), low=0)),
-            actor="player", help=N_("Nobody else sees these numbers."), button=N_("Cast my ballot")),
-        Form("resolve", N_("Resolve the vote"), _RESOLVE_FIELDS,
-             help=N_("Once every ballot is in. Leave a choice blank unless the vote needs it.")),
-        Form("spend_seals", N_("Spend {seals} seals to colour a portion"), (
-            _player(), Field("colour", "choice", N_("Colour"), hoc_censeo.COLOURS, required=True)),
-            actor="player", button=N_("Spend {seals} seals")),
-        Form("buy_senators", N_("Buy senators ({per_gold} per gold)"), (
-            _player(), Field("gold", "int", N_("Gold to spend"), required=True, low=1)),
-            actor="player", button=N_("Buy senators")),
-        Form("vote", N_("Open vote (every amount at once)"), (
-            Field("pour", "amounts", N_("Senators POUR")),
-            Field("contre", "amounts", N_("Senators CONTRE")), *_RESOLVE_FIELDS)),
-    ),
-    "phd": (
-        Form("adjust", N_("Adjust Pression and Credit"), (
-            _player(), Field("pression", "int", N_("Pression (+/-)")), Field("credit", "int", N_("Credit (+/-)"))),
-            actor="player"),
-        Form("challenge", N_("Challenge"), (
-            _player(), Field("resource", "choice", N_("Resource"), phd.RESOURCES, required=True),
-            Field("die", "int", N_("Die"), required=True, low=1, high=6),
-            Field("difficulty", "int", N_("Difficulty"), required=True),
-            Field("modifiers", "ints", N_("Modifiers (e.g. 1, -2)")),
-            Field("success", "deltas", N_("On success"), _DELTAS),
-            Field("failure", "deltas", N_("On failure"), _DELTAS)),
-            actor="player"),
-        Form("submit", N_("Submit a chapter"), (_player(),), actor="player"),
-        Form("approve", N_("Approve a chapter"), (_player(),), actor="player"),
-        Form("controversy", N_("Controversy"), (_player(), *_ARGUMENTS), actor="player"),
-        Form("revoke", N_("Revoke a chapter"), (_player(),), actor="player"),
-        Form("defend", N_("Defend the thesis"), (
-            _player(), Field("die", "int", N_("Die"), required=True, low=1, high=6), *_ARGUMENTS),
-            actor="player"),
-        Form("deck_empty", N_("The deck is empty (timed game)")),
-    ),
-    "amphitheatre": (
-        Form("handshake", N_("Handshake"), (
-            _player("speaker", N_("Speaker")), _player("target", N_("Target"))), actor="speaker"),
-        Form("debate", N_("Debate"), (
-            Field("side_a", "players", N_("Side A"), required=True),
-            Field("side_b", "players", N_("Side B"), required=True),
-            Field("discounted", "players", N_("Discounted")))),
-        Form("accuse", N_("Accusation"), (
-            _player("accuser", N_("Accuser")), _player("accused", N_("Accused")),
-            Field("truthful", "yesno", N_("Does the accused's card match the hypothesis?"), required=True)), actor="accuser"),
-        Form("hypothesis", N_("Hypothesis"), (
-            _player("speaker", N_("Speaker")), _player("target", N_("Challenged player")),
-            Field("category", "choice", N_("Category"), amphitheatre.CATEGORIES, required=True)), actor="speaker"),
-        Form("counter", N_("State another value (debate)"), (_player(),), actor="player"),
-        Form("join", N_("Take a side"), (
-            _player(), Field("side", "choice", N_("Side"), amphitheatre.JOIN_SIDES, required=True)), actor="player"),
-        Form("revolution", N_("Scientific revolution"), (
-            _player(), Field("category", "choice", N_("Category"), amphitheatre.CATEGORIES, required=True)),
-            actor="player"),
-        Form("draw", N_("Draw a card"), (
-            _player(), Field("category", "choice", N_("Category"), amphitheatre.CATEGORIES, required=True)),
-            actor="player"),
-    ),
-    "promotion": (
-        Form("gain", N_("Gain PI"), (_player(), Field("amount", "int", N_("Amount"), required=True, low=1)),
-             actor="player"),
-        Form("lose", N_("Lose PI"), (_player(), Field("amount", "int", N_("Amount"), required=True, low=1)),
-             actor="player"),
-        Form("steal", N_("Steal PI"), (
-            _player("thief", N_("Thief")), _player("victim", N_("Victim")),
-            Field("amount", "int", N_("Amount"), required=True, low=1)), actor="thief"),
-        Form("deck_empty", N_("The deck is empty"), (
-            Field("hands", "amounts", N_("Cards in hand (only to break a tie)")),)),
-    ),
-}
-
-UNDO = Form("undo", N_("Undo the latest entry"), danger=True)
+def table_words(game: str) -> ModuleType:
+    """The game's kit/games/<game>/table.py, where its words for the decisions are."""
+    return games.table_module(game)
 
 
-def forms(game: str) -> tuple[Form, ...]:
-    return FORMS.get(game, ())
+def actor_field(game: str, action: str) -> str:
+    """The field naming who performs `action` (the game's ACTOR_FIELDS, default "player")."""
+    return getattr(table_words(game), "ACTOR_FIELDS", {}).get(action, "player")
 
 
-# Actions guided play records that nobody enters at the table: `turn`, its bookmark of whose
-# turn it is. The host may send one (any action); no page offers a form for it.
-WITHOUT_FORM = {"phd": {"turn"}, "amphitheatre": {"turn"}, "promotion": {"turn"}}
+def decisions(view: dict) -> list[tuple[dict, bool]]:
+    """A view's decisions, each with whether it is allowed at any time."""
+    return [(d, False) for d in view.get("pending", ())] + [(d, True) for d in view.get("anytime", ())]
 
 
-def actions(game: str) -> set[str]:
-    """Every action of the game: those with a form, and those guided play records."""
-    return {form.action for form in forms(game)} | WITHOUT_FORM.get(game, set())
+def seat_forms(game: str, view: dict, seat: str) -> list[Form]:
+    """The forms `seat` may send now: its own decisions and those of whoever is at the table."""
+    return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in decisions(view)
+            if d["player"] in (seat, None)]
 
 
-def seat_actions(game: str) -> dict[str, str]:
-    """The actions a seat sends for itself, each with the field naming who acts: the seat
-    may leave it out ("a missing player is the seat's"), or give its own name."""
-    return {form.action: form.actor for form in forms(game) if form.actor is not None}
+def host_forms(game: str, view: dict) -> list[Form]:
+    """Every decision, for the host to enter on anyone's behalf."""
+    return [form_of(game, d, view, None, anytime=anytime) for d, anytime in decisions(view)]
+
+
+def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytime: bool = False) -> Form:
+    words = table_words(game)
+    action, player = decision["action"], decision["player"]
+    actor = actor_field(game, action)
+    field_labels = getattr(words, "FIELD_LABELS", {})
+    choices = decision["choices"]
+    if decision["secret"] and player != viewer and not choices:
+        # another player's secret decision: its fields, not its bounds
+        choices = {field: FROM_TABLE for (named, field) in field_labels if named == action}
+    inputs = tuple(input_of(words, action, field, choice, view)
+                   for field, choice in choices.items() if not (field == actor and player is not None))
+    return Form(action, getattr(words, "ACTION_LABELS", {}).get(action, action), player, actor, inputs,
+                secret=decision["secret"], anytime=anytime)
+
+
+def input_of(words: ModuleType, action: str, field: str, choice: object, view: dict) -> Input:
+    label = getattr(words, "FIELD_LABELS", {}).get((action, field), field)
+    declared = getattr(words, "FIELD_KINDS", {}).get((action, field))
+    if isinstance(choice, dict) and set(choice) == {"min", "max"}:
+        return Input(field, label, "number", low=choice["min"], high=choice["max"])
+    if isinstance(choice, dict):
+        players = view.get("players", {})
+        keys = tuple((key, Input(field, key, *_kind_of(sub, declared), verbatim=key in players))
+                     for key, sub in choice.items())
+        return Input(field, label, "group", keys=keys)
+    kind, *rest = _kind_of(choice, declared)
+    return Input(field, label, kind, *rest)
+
+
+def _kind_of(choice: object, declared: str | None) -> tuple:
+    """(kind, options, low, high) of a plain choice."""
+    if isinstance(choice, dict) and set(choice) == {"min", "max"}:
+        return ("number", (), choice["min"], choice["max"])
+    if isinstance(choice, list):
+        return (declared if declared in ("several", "order") else "one", tuple(choice), None, None)
+    if choice is FROM_TABLE and declared == "numbers":
+        return ("numbers", (), None, None)
+    return ("number", (), None, None)
+
+
+def waiting_for(view: dict, viewer: str | None) -> tuple[list[dict], list[str], bool]:
+    """What the page says of the turn: the pending decisions that are `viewer`'s, the other
+    players the game waits for (in the order it takes them), and whether it waits for
+    whoever is at the table."""
+    mine, others, table = [], [], False
+    for decision in view.get("pending", ()):
+        player = decision["player"]
+        if player is None:
+            table = True
+        elif player == viewer:
+            mine.append(decision)
+        elif player not in others:
+            others.append(player)
+    return mine, others, table
+
+
+def uses_the_rules_flow(game: str) -> bool:
+    """TRANSITION: whether the game's rules say what comes next (kit/serve/legacy.py serves
+    the others' forms the old way until they do)."""
+    return hasattr(rules.module(game), "pending")

@@ -8,13 +8,14 @@ Everything shown is escaped; every word goes through the page's gettext translat
 from __future__ import annotations
 
 import functools
+import json
 import math
 from dataclasses import dataclass, field
 from html import escape
 
 import segno
 
-from kit.serve import choices, forms as form_specs
+from kit.serve import choices, forms as form_specs, legacy
 from kit.i18n import LANGUAGES, N_, translator
 from scorekeeper import rules
 from scorekeeper.rules import hoc_censeo as hoc
@@ -29,8 +30,6 @@ WORDS = {
     "titienses": N_("Titienses"), "ramnes": N_("Ramnes"), "luceres": N_("Luceres"),
     "seals": N_("seals"), "wins": N_("votes won"),
 }
-# The forms shown open (the round's main steps); the others open with a tap on their title.
-OPEN_FORMS = {"ballot", "resolve", "choose"}
 # What the top of a board shows for the games drawn as a plain table.
 TOP_FIELDS = {"promotion": ("target", "reshuffles"), "amphitheatre": ("capacity",), "phd": ()}
 TOP_LABELS = {"target": N_("Target"), "reshuffles": N_("Reshuffles"), "capacity": N_("Capacity")}
@@ -77,6 +76,11 @@ class TEXT:
     table_with_codes = N_('Table screen with the join codes')
     join_codes = N_('Join codes: one phone per player')
     join_help = N_('Each code opens that player’s private page: show it to that player only.')
+    your_turn = N_("Your turn: {what}")
+    # {names} is a list of names after "for", as the language says it ("de Bob et d'Alice")
+    waiting_for = N_("Waiting for {names}")
+    table_turn = N_("Up to the table: {what}")
+    on_behalf = N_("{player}: {what}")
 
 
 @dataclass
@@ -95,7 +99,8 @@ class Page:
     answers: dict = field(default_factory=dict)   # the seat's own answers for this resolve
 
     def __post_init__(self) -> None:
-        self._ = translator(self.lang).gettext
+        self.translator = translator(self.lang)
+        self._ = self.translator.gettext
 
     def t(self, message: str, **values: object) -> str:
         """The message translated, its {names} filled (values escaped by the caller)."""
@@ -103,7 +108,17 @@ class Page:
         return text.format(**values) if values else text
 
     def word(self, value: object) -> str:
-        return escape(self._(WORDS[value]) if isinstance(value, str) and value in WORDS else str(value))
+        """A value in the game's words (its VALUE_LABELS, else the pages' WORDS), escaped."""
+        labels = getattr(form_specs.table_words(self.game), "VALUE_LABELS", {})
+        if isinstance(value, str) and (value in labels or value in WORDS):
+            return escape(self._(labels.get(value) or WORDS[value]))
+        return escape(str(value))
+
+    def value(self, value: object) -> str:
+        """A choice's value as a form offers it: a word, yes or no, a number, a name."""
+        if isinstance(value, bool):
+            return escape(self._(TEXT.yes if value else TEXT.no))
+        return self.word(value)
 
 
 # -- the three pages ------------------------------------------------------------------------
@@ -345,52 +360,59 @@ def own_state(page: Page) -> str:
 # -- forms ------------------------------------------------------------------------------------
 
 def seat_forms(page: Page) -> str:
-    """The forms a seat may send now: its own actions, the magistrate's resolve, its undo."""
+    """The forms a seat may send now (what the rules wait for from it, or from whoever is at
+    the table), its own answers for a coming resolve, its undo."""
     state, name = page.state, page.seat
     if state.get("over"):
         return ""
-    shown = []
-    for form in form_specs.forms(page.game):
-        if form.actor is not None and usable(page, form):
-            shown.append(draw_form(page, form, actor=name))
-        elif form.action == "resolve" and state.get("magistrate") == name and resolvable(state):
-            # the bonus and the calamity are each player's own answer, not the magistrate's
-            shown.append(draw_form(page, form, skip=tuple(choices.QUESTIONS)))
-    if page.game == hoc.GAME_ID:
-        shown.insert(0, answers_form(page))
+    if form_specs.uses_the_rules_flow(page.game):
+        shown = [draw_form(page, form, opened=not form.anytime)
+                 for form in form_specs.seat_forms(page.game, state, name)]
+    else:   # TRANSITION
+        found = legacy.forms(page.game, state, name, skip=tuple(choices.QUESTIONS))
+        shown = [draw_form(page, form, opened=legacy.opened(page.game, form))
+                 for form in found]
+    answers = answers_form(page)
+    if answers:
+        shown.insert(0, answers)
     if page.can_undo:
         shown.append(draw_form(page, form_specs.UNDO))
-    return "".join(shown) or f'<p>{escape(page.t(TEXT.nothing_to_do))}</p>'
+    return turn_line(page) + ("".join(shown) or f'<p>{escape(page.t(TEXT.nothing_to_do))}</p>')
 
 
 def host_forms(page: Page) -> str:
+    """Every decision the game waits for, for the host to enter on anyone's behalf."""
     if page.state.get("over"):
         return draw_form(page, form_specs.UNDO)
-    return "".join(draw_form(page, form) for form in form_specs.forms(page.game)
-                   if usable(page, form, host=True)) + draw_form(page, form_specs.UNDO)
+    if form_specs.uses_the_rules_flow(page.game):
+        shown = [draw_form(page, form, opened=not form.anytime) for form in form_specs.host_forms(page.game, page.state)]
+    else:   # TRANSITION
+        shown = [draw_form(page, form, opened=legacy.opened(page.game, form))
+                 for form in legacy.forms(page.game, page.state, None)]
+    return turn_line(page) + "".join(shown) + draw_form(page, form_specs.UNDO)
 
 
-def resolvable(state: dict) -> bool:
-    return set(state.get("ballots_cast", ())) == set(state["seating"])
+def turn_line(page: Page) -> str:
+    """Whose move it is, from what the rules wait for: "Your turn: your ballot" on the
+    seat's page, "Waiting for Bob and Chloé" elsewhere."""
+    if page.state.get("over"):
+        return ""
+    mine, others, table = form_specs.waiting_for(page.state, page.seat)
+    what = lambda decisions: page.translator.join(   # noqa: E731
+        dict.fromkeys(page.t(action_label(page.game, d["action"])) for d in decisions))
+    if mine:
+        text = page.t(TEXT.your_turn, what=what(mine))
+    elif others:
+        text = page.t(TEXT.waiting_for, names=page.translator.join_of(others))
+    elif table:
+        text = page.t(TEXT.table_turn, what=what([d for d in page.state["pending"] if d["player"] is None]))
+    else:
+        return ""
+    return f'<p class="turn" role="status">{escape(text)}</p>'
 
 
-def usable(page: Page, form: form_specs.Form, host: bool = False) -> bool:
-    """Whether a form makes sense now (a Hoc Censeo round is either ballots or one vote)."""
-    state = page.state
-    if page.game != hoc.GAME_ID:
-        return True
-    cast = state.get("ballots_cast", [])
-    if form.action == "ballot":
-        return page.seat not in cast if page.seat else not resolvable(state)
-    if form.action == "resolve":
-        return resolvable(state)
-    if form.action == "vote":
-        return not cast
-    if page.seat and form.action == "spend_seals":
-        return state["players"][page.seat]["seals"] >= hoc.SEALS_PER_PORTION
-    if page.seat and form.action == "buy_senators":
-        return state["players"][page.seat]["gold"] >= 1
-    return True
+def action_label(game: str, action: str) -> str:
+    return getattr(form_specs.table_words(game), "ACTION_LABELS", {}).get(action, action)
 
 
 def answers_form(page: Page) -> str:
@@ -416,80 +438,62 @@ def answers_form(page: Page) -> str:
             f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
 
 
-def draw_form(page: Page, form: form_specs.Form, actor: str | None = None, skip: tuple = ()) -> str:
+def draw_form(page: Page, form: form_specs.Form, opened: bool = False) -> str:
     t = page.t
-    names = list(page.state["players"])
-    if actor is None and form.action == "ballot" and page.host:
-        names = [n for n in names if n not in page.state.get("ballots_cast", [])]
-    if actor is not None:   # a seat names the others: the target of its handshake, its victim
-        names = [n for n in names if n != actor]
-    inputs = []
-    for spec in form.fields:
-        if (spec.name == form.actor and actor is not None) or spec.name in skip:
-            continue   # a seat's own name: the server fills it in
-        inputs.append(draw_field(page, spec, names))
+    values = dict(form.title_values)
+    title = t(form.title, **values)
+    if page.seat is None and form.player is not None:   # the host enters it on that player's behalf
+        title = t(TEXT.on_behalf, player=form.player, what=title)
+    inputs = [draw_input(page, spec) for spec in form.inputs]
+    if page.seat is None and form.player is not None:
+        inputs.insert(0, f'<input type="hidden" data-field="{escape(form.actor)}" data-kind="text" '
+                         f'value="{escape(form.player)}">')
     help_text = f'<p class="help">{escape(t(form.help))}</p>' if form.help else ""
-    secret = " secret" if form.action == "ballot" and actor is not None else ""
-    opened = " open" if form.action in OPEN_FORMS or len(form_specs.forms(page.game)) <= 3 else ""
-    return (f'<details class="box{secret}"{opened} data-form="{form.action}">'
-            f'<summary>{escape(t(form.title, **form_specs.NUMBERS))}</summary>'
+    secret = " secret" if form.secret and page.seat is not None else ""
+    return (f'<details class="box{secret}"{" open" if opened else ""} data-form="{form.action}">'
+            f'<summary>{escape(title)}</summary>'
             f'<form class="act{" danger" if form.danger else ""}" data-action="{form.action}" '
             f'data-post="{escape(page.post)}" novalidate>{help_text}{"".join(inputs)}'
-            f'<button type="submit">{escape(t(form.button or form.title, **form_specs.NUMBERS))}</button>'
+            f'<button type="submit">{escape(t(form.button, **values) if form.button else title)}</button>'
             f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
 
 
-def draw_field(page: Page, spec: form_specs.Field, names: list[str]) -> str:
+def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> str:
+    """One field's input, by its kind (kit/serve/forms.py); inside a group, one key's."""
     t = page.t
-    label = escape(t(spec.label))
-    required = " required" if spec.required else ""
-    attrs = f'data-field="{spec.name}"'
-
-    def number(extra: str = "", value_label: str = "") -> str:
+    label = escape(spec.label) if spec.verbatim else escape(t(spec.label))
+    attrs = f'data-field="{escape(spec.field)}"' + (f' data-key="{escape(key)}"' if key is not None else "")
+    kind = spec.kind
+    if kind == "number":
         bounds = (f' min="{spec.low}"' if spec.low is not None else "") + (
             f' max="{spec.high}"' if spec.high is not None else "")
-        return (f'<input type="number" inputmode="numeric" step="1"{bounds} {attrs} data-kind="int"{extra}'
-                f'{required if not value_label else ""} aria-label="{escape(value_label or t(spec.label))}">')
-
-    def select(options: list[tuple[str, str]], extra: str = "", kind: str = "text", aria: str = "") -> str:
-        blank = "" if spec.required and kind != "text" else '<option value="">—</option>'
-        if spec.required and spec.kind in ("player", "yesno"):
-            blank = '<option value="" selected disabled>—</option>'
-        opts = "".join(f'<option value="{escape(v)}">{escape(text)}</option>' for v, text in options)
-        return (f'<select {attrs} data-kind="{kind}"{extra}{required}'
-                + (f' aria-label="{escape(aria)}"' if aria else "") + f">{blank}{opts}</select>")
-
-    kind = spec.kind
-    if kind == "int":
-        return f'<label class="field">{label} {number()}</label>'
-    if kind in ("names", "ints"):
-        mode = ' inputmode="text"' if kind == "names" else ""
-        return (f'<label class="field">{label} <input type="text"{mode} {attrs} data-kind="{kind}"{required} '
-                'autocomplete="off"></label>')
-    if kind == "player":
-        return f'<label class="field">{label} {select([(n, n) for n in names])}</label>'
-    if kind == "choice":
-        return f'<label class="field">{label} {select([(o, page.word(o)) for o in spec.options])}</label>'
-    if kind == "yesno":
-        return (f'<label class="field">{label} '
-                f'{select([("true", t(TEXT.yes)), ("false", t(TEXT.no))], kind="bool")}</label>')
-    if kind == "players":
-        boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" value="{escape(n)}"> '
-                        f"{escape(n)}</label>" for n in names)
-        needed = ' data-required="1"' if spec.required else ""
-        return f'<fieldset class="group" data-group="{spec.name}"{needed}><legend>{label}</legend>{boxes}</fieldset>'
-    keys = names if kind in ("amounts", "choices") else list(spec.options)
-    rows = []
-    for key in keys:
-        key_label = escape(key) if kind != "deltas" else page.word(key)
-        extra = f' data-key="{escape(key)}"'
-        aria = f"{t(spec.label)}: {key if kind != 'deltas' else t(WORDS.get(key, key))}"
-        if kind == "choices":
-            control = select([(o, page.word(o)) for o in spec.options], extra, aria=aria)
-        else:
-            control = number(extra, aria)
-        rows.append(f'<label class="pair"><span>{key_label}</span> {control}</label>')
-    return f'<fieldset class="group"><legend>{label}</legend>{"".join(rows)}</fieldset>'
+        control = (f'<input type="number" inputmode="numeric" step="1"{bounds} {attrs} data-kind="int" '
+                   f'aria-label="{label}">')
+    elif kind == "one":
+        words = all(isinstance(o, str) for o in spec.options)
+        single = len(spec.options) == 1
+        options = "".join(
+            f'<option value="{escape(o if words else json.dumps(o))}"{" selected" if single else ""}>'
+            f'{page.value(o)}</option>' for o in spec.options)
+        blank = "" if single else '<option value="">—</option>'
+        control = (f'<select {attrs} data-kind="{"text" if words else "json"}" aria-label="{label}">'
+                   f'{blank}{options}</select>')
+    elif kind == "several":
+        boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" '
+                        f'value="{escape(str(o))}"> {page.value(o)}</label>' for o in spec.options)
+        return f'<fieldset class="group" data-group="{escape(spec.field)}"><legend>{label}</legend>{boxes}</fieldset>'
+    elif kind in ("order", "numbers"):
+        hint = (f' placeholder="{escape(", ".join(map(str, spec.options)))}"' if spec.options else "")
+        control = (f'<input type="text"{" inputmode=text" if kind == "order" else ""} {attrs} '
+                   f'data-kind="{"names" if kind == "order" else "ints"}"{hint} autocomplete="off" '
+                   f'aria-label="{label}">')
+    else:   # a group: one input per key
+        rows = "".join(f'<label class="pair"><span>{escape(k) if sub.verbatim else page.word(k)}</span> '
+                       f'{draw_input(page, sub, k)}</label>' for k, sub in spec.keys)
+        return f'<fieldset class="group"><legend>{label}</legend>{rows}</fieldset>'
+    if key is not None:
+        return control
+    return f'<label class="field">{label} {control}</label>'
 
 
 # -- join codes ------------------------------------------------------------------------------

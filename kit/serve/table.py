@@ -18,21 +18,12 @@ import secrets
 import threading
 from pathlib import Path
 
-from kit.i18n import N_
-from kit.serve import choices
-from kit.serve.forms import actions, seat_actions
+from kit.serve import choices, legacy
+from kit.serve.forms import actor_field, uses_the_rules_flow
 from scorekeeper import rules, session as sessions
 from scorekeeper.errors import RuleViolation
-from scorekeeper.rules import hoc_censeo as hoc
-from scorekeeper.rules.checks import need_action
+from scorekeeper.rules import flow
 
-# The fields naming who performs an action, in every game: a seat may fill them with its
-# own name only.
-ACTOR_FIELDS = ("player", "speaker", "thief", "accuser")
-# Actions with no actor that a seat may still take when the state makes it the chair:
-# the magistrate resolves the round's ballots.
-CHAIR_ACTIONS = {"resolve": "magistrate"}
-CHAIR_REFUSALS = {"resolve": N_("Only the magistrate ({chair}) or the host can resolve the vote.")}
 # How often the file is checked for a change made by another program.
 WATCH_SECONDS = 0.25
 
@@ -99,9 +90,7 @@ class Table:
 
         def checked(session: sessions.Session) -> dict:
             allowed = action if seat is None else authorise(session, seat, action)
-            if session.game == hoc.GAME_ID:
-                return choices.complete(session.state, allowed, self.answers.get(session.state["round"], {}))
-            return allowed
+            return choices.complete(session.state, allowed, self.answers.get(session.state.get("round"), {}))
 
         with self._write_lock:
             session = sessions.append(self.path, checked)
@@ -115,7 +104,7 @@ class Table:
         state = self.session().state
         if not isinstance(given, dict):
             raise RuleViolation("Send the answers as a JSON object, such as {{\"bonus\": \"jaune\"}}.")
-        open_questions = choices.asked(state, seat) if state.get("game") == hoc.GAME_ID else []
+        open_questions = choices.asked(state, seat)
         for question, value in given.items():
             if question == "action":
                 continue
@@ -185,45 +174,56 @@ def view(game: str, state: dict, viewer: str | None = None) -> dict:
 
 
 def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
-    """`action` as `seat` may append it (its own name filled in where missing); Forbidden
-    when it acts for someone else or is the host's to take."""
-    name = action["action"]
-    if name != sessions.UNDO:   # an unknown action is the rules' refusal, in their words
-        need_action(action, session.rules.TITLE, actions(session.game))
+    """`action` as `seat` may append it (its own name filled in where missing).
+
+    A seat answers what the rules wait for from it (its decisions in `pending` and
+    `anytime`) and what they wait for from whoever is at the table (a decision with no
+    player); the host answers anything. Forbidden when the action names another player as
+    the one who acts, or is someone else's to take; the rules' own refusal when it is the
+    seat's but not allowed now (a second ballot), in their words."""
+    game, name = session.game, action["action"]
+    if not uses_the_rules_flow(game):   # TRANSITION
+        return legacy.authorise(session, seat, action)
     if name == sessions.UNDO:
         latest = session.latest_in_effect()
-        if latest is not None and actor(latest.action) == seat:
+        if latest is not None and actor(game, latest.action) == seat:
             return action
         raise Forbidden("{seat} can only undo their own latest entry; ask the host to undo this one.", seat=seat)
-    for field in ACTOR_FIELDS:
-        if field in action:
-            if action[field] != seat:
-                raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(action[field]))
-            return action
-    own = seat_actions(session.game).get(name)
-    if own is not None:
-        return {**action, own: seat}
-    chair = CHAIR_ACTIONS.get(name)
-    if chair is not None:
-        if session.state.get(chair) == seat:
-            return action
-        raise Forbidden(CHAIR_REFUSALS[name], chair=str(session.state.get(chair)))
-    raise Forbidden("Only the host can enter this ({action}); {seat}'s page acts for {seat} alone.",
+    field = actor_field(game, name)
+    seen = rules.view(game, session.state, seat)
+    mine = [d for d in seen["pending"] + seen["anytime"] if d["action"] == name and d["player"] in (seat, None)]
+    if field not in action and any(d["player"] == seat for d in mine):
+        action = {**action, field: seat}
+    named = action.get(field)
+    if named is not None and named != seat and not any(d["player"] is None for d in mine):
+        raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
+    if flow.answering(mine, action, (field,)) is not None:
+        return action
+    session.rules.apply(session.state, action)   # the rules' refusal first, when they have one
+    waited = sorted({d["player"] for d in seen["pending"] if d["action"] == name and d["player"]})
+    if waited:
+        raise Forbidden("Only {names} or the host can enter this now.", names=waited)
+    raise Forbidden("Only the host can enter this ({action}) now; {seat}'s page answers what the game asks of {seat}.",
                     action=name, seat=seat)
 
 
-def actor(action: dict) -> str | None:
-    """Who performs an action (its first actor field), or None."""
-    for field in ACTOR_FIELDS:
-        if field in action:
-            return action[field]
-    return None
+def actor(game: str, action: dict) -> str | None:
+    """Who performs an action (its actor field), or None."""
+    if not uses_the_rules_flow(game):   # TRANSITION
+        return legacy.actor(action)
+    named = action.get(actor_field(game, action.get("action")))
+    return named if isinstance(named, str) else None
 
 
-def own_entry(game: str, seat: str, action: object) -> bool:
+def own_entry(game: str, seat: str, action: object, state: dict | None = None) -> bool:
     """Whether `action`, sent by `seat`, is that seat's own entry (its actor, or none given
     where the seat's name is filled in): a refusal of it may name the seat's secret values."""
     if not isinstance(action, dict):
         return False
-    named = actor(action)
-    return named == seat or (named is None and action.get("action") in seat_actions(game))
+    if not uses_the_rules_flow(game):   # TRANSITION
+        return legacy.own_entry(game, seat, action)
+    named = actor(game, action)
+    if named is not None or state is None:
+        return named == seat
+    seen = rules.view(game, state, seat)
+    return any(d["action"] == action.get("action") and d["player"] == seat for d in seen["pending"] + seen["anytime"])

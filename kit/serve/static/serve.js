@@ -104,6 +104,7 @@
     if (text === "") return undefined;
     if (kind === "int") return /^[-+]?\d+$/.test(text) ? Number(text) : text;
     if (kind === "bool") return text === "true";
+    if (kind === "json") return JSON.parse(text);   // a choice's value that is not a word: true, 3
     if (kind === "names") return text.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
     if (kind === "ints") {
       return text.split(/[,\s]+/).filter(Boolean).map(function (s) {
