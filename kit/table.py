@@ -807,8 +807,9 @@ def ask_decision(game_cli: ModuleType, decision: dict, state: dict, anytime: lis
     who = decision["player"]
     click.echo("\n" + (_("{player}: {what}").format(player=who, what=_(what)) if who else _(what)))
     action: dict = {"action": decision["action"]}
-    if who is not None:
-        action[getattr(game_cli, "ACTOR_FIELDS", {}).get(decision["action"], "player")] = who
+    actor = getattr(game_cli, "ACTOR_FIELDS", {}).get(decision["action"], "player")
+    if who is not None and actor is not None:   # None: no field names who acts (the auctioneer's award)
+        action[actor] = who
     for field, choice in decision["choices"].items():
         value = ask_field(game_cli, decision, field, choice)
         if value is not None:

@@ -13,6 +13,7 @@ import click
 
 from kit import i18n
 from kit.cli import LazyGroup
+from kit.cli.choices import Games
 from kit.errors import KitError
 from kit.i18n import _
 from kit import games, table
@@ -43,7 +44,16 @@ def _lang_option() -> click.Option:
 class ScoreGroup(LazyGroup):
     """The `score` group: every command takes --lang (read by kit.cli before parsing), and
     its help speaks the active language (the help texts are in the catalogues:
-    tools/catalogues.py collects them from this command tree)."""
+    tools/catalogues.py collects them from this command tree). The games' commands are read
+    from the registry when asked for, so a game added to it has its commands."""
+
+    @property
+    def lazy_subcommands(self) -> dict[str, str]:
+        return {**_game_commands(), **self.core_commands}
+
+    @lazy_subcommands.setter
+    def lazy_subcommands(self, commands: dict[str, str]) -> None:
+        self.core_commands = commands
 
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
@@ -91,7 +101,7 @@ def translate_help(command: click.Command) -> None:
     command._help_option = None
 
 
-@click.group(cls=ScoreGroup, lazy_subcommands={**_game_commands(), "serve": "kit.serve.command.serve"})
+@click.group(cls=ScoreGroup, lazy_subcommands={"serve": "kit.serve.command.serve"})
 @click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def score() -> None:
     """Keep the score of a game at the table, in a session file that never loses an entry.
@@ -124,7 +134,7 @@ def score() -> None:
     "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo --player Dan",
     "new bureau.jsonl promotion --player Ana --player Ben --option target=10"))
 @table.FILE
-@click.argument("game", type=click.Choice(rules.GAME_IDS))
+@click.argument("game", type=Games())
 @click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
               help="A player, in turn order; ROLE is the tribe in hoc-censeo. Repeat per player.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from kit.cli.choices import Games
 from kit.errors import KitError
-from kit.simulate import MODULES
 
 
 def _bots(ctx, param, value: str) -> list[str]:
@@ -19,7 +19,7 @@ def _bots(ctx, param, value: str) -> list[str]:
 
 
 @click.command("simulate")
-@click.argument("chosen", metavar="GAME...", nargs=-1, required=True, type=click.Choice((*MODULES, "all")))
+@click.argument("chosen", metavar="GAME...", nargs=-1, required=True, type=Games("all"))
 @click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True,
               help="How many complete games to play (of each game).")
 @click.option("--seed", type=int, default=1, show_default=True,
@@ -54,8 +54,8 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
              jobs: int | None, compare: tuple[Path, Path] | None, rotate: bool, records: Path | None,
              cluster: str | None) -> None:
     """Play GAME many times with simple bots and report who wins, how long games last and
-    what happens in them: what a change in the layouts does to the game. `all` plays the
-    four games.
+    what happens in them: what a change in the layouts does to the game. `all` plays every
+    game.
 
     \b
       kit simulate hoc-censeo --games 10000 --seed 1
@@ -76,7 +76,9 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
     from kit.simulate import report as reports
     from kit.table import parse_value, read_option_file, split_pair
 
-    games = list(MODULES) if "all" in chosen else list(dict.fromkeys(chosen))
+    from scorekeeper.rules import GAME_IDS
+
+    games = list(GAME_IDS) if "all" in chosen else list(dict.fromkeys(chosen))
     if compare is not None and layouts is not None:
         raise click.UsageError("--compare names both copies of layouts/; leave out --rules-from.")
     parsed: dict = {}

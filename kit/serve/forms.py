@@ -16,8 +16,8 @@ the host's page every decision. Each field's input follows from its choice:
 
 The words are the game's own (kit/games/<game>/table.py): ACTION_LABELS (action -> msgid),
 FIELD_LABELS ((action, field) -> msgid), VALUE_LABELS (value -> msgid, optional), and
-ACTOR_FIELDS (action -> the field naming who acts, default "player"): a seat's own name is
-never asked, the server fills it in. A secret decision of another player keeps who and what
+ACTOR_FIELDS (action -> the field naming who acts, default "player"; None when no field
+does): a seat's own name is never asked, the server fills it in. A secret decision of another player keeps who and what
 but not its choices (rules.view): the host's page still offers it, with free inputs for the
 fields FIELD_LABELS names, for a player who has no phone.
 """
@@ -55,7 +55,7 @@ class Form:
     action: str
     title: str                  # a msgid
     player: str | None          # who decides (None: whoever is at the table)
-    actor: str                  # the field naming who acts
+    actor: str | None           # the field naming who acts (None: no field does)
     inputs: tuple[Input, ...] = ()
     secret: bool = False
     anytime: bool = False
@@ -73,8 +73,9 @@ def table_words(game: str) -> ModuleType:
     return games.table_module(game)
 
 
-def actor_field(game: str, action: str) -> str:
-    """The field naming who performs `action` (the game's ACTOR_FIELDS, default "player")."""
+def actor_field(game: str, action: str) -> str | None:
+    """The field naming who performs `action` (the game's ACTOR_FIELDS, default "player";
+    None where no field names them: the auctioneer's award, the magistrate's resolve)."""
     return getattr(table_words(game), "ACTOR_FIELDS", {}).get(action, "player")
 
 

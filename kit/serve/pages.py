@@ -445,7 +445,7 @@ def draw_form(page: Page, form: form_specs.Form, opened: bool = False) -> str:
     if page.seat is None and form.player is not None:   # the host enters it on that player's behalf
         title = t(TEXT.on_behalf, player=form.player, what=title)
     inputs = [draw_input(page, spec) for spec in form.inputs]
-    if page.seat is None and form.player is not None:
+    if page.seat is None and form.player is not None and form.actor is not None:
         inputs.insert(0, f'<input type="hidden" data-field="{escape(form.actor)}" data-kind="text" '
                          f'value="{escape(form.player)}">')
     help_text = f'<p class="help">{escape(t(form.help))}</p>' if form.help else ""

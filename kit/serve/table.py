@@ -192,12 +192,14 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     field = actor_field(game, name)
     seen = rules.view(game, session.state, seat)
     mine = [d for d in seen["pending"] + seen["anytime"] if d["action"] == name and d["player"] in (seat, None)]
-    if field not in action and any(d["player"] == seat for d in mine):
+    if field is None:   # no field names who acts: the decision's player is the one who may
+        mine = [{**d, "player": None} for d in mine]
+    elif field not in action:   # "a missing player is the seat's" (SCOREKEEPER.md)
         action = {**action, field: seat}
-    named = action.get(field)
+    named = action.get(field) if field is not None else None
     if named is not None and named != seat and not any(d["player"] is None for d in mine):
         raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
-    if flow.answering(mine, action, (field,)) is not None:
+    if flow.answering(mine, action, (field,) if field else ()) is not None:
         return action
     session.rules.apply(session.state, action)   # the rules' refusal first, when they have one
     waited = sorted({d["player"] for d in seen["pending"] if d["action"] == name and d["player"]})
@@ -211,7 +213,8 @@ def actor(game: str, action: dict) -> str | None:
     """Who performs an action (its actor field), or None."""
     if not uses_the_rules_flow(game):   # TRANSITION
         return legacy.actor(action)
-    named = action.get(actor_field(game, action.get("action")))
+    field = actor_field(game, action.get("action"))
+    named = action.get(field) if field is not None else None
     return named if isinstance(named, str) else None
 
 

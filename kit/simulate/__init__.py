@@ -23,17 +23,13 @@ from types import ModuleType
 
 from kit.games import KITS
 
-# game id -> its bots module, found from the games' registry (kit.games.KITS), so a fifth
-# game's bots are found like its layout and its table.
-MODULES = {game: package + ".bots" for game, package in KITS.items()}
-
-
 class BotError(RuntimeError):
     """A bot chose an action the rule engine refused: a bug in the bot, not in the game."""
 
 
 def module(game: str) -> ModuleType:
-    """kit/games/<game>/bots.py (read from the registry at each call: the tests add a game)."""
+    """kit/games/<game>/bots.py, found from the games' registry (kit.games.KITS) at each call,
+    so a fifth game's bots are found like its layout and its table (the tests add one)."""
     return importlib.import_module(KITS[game] + ".bots")
 
 

@@ -13,13 +13,14 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from kit.cli import cli
-from kit.simulate import MODULES, module, runner
+from kit.simulate import module, runner
+from scorekeeper.rules import GAME_IDS
 from kit.simulate.stats import distribution, histogram, quantile, wilson
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as hoc_rules
 
 LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
-GAMES = tuple(MODULES)
+GAMES = GAME_IDS
 TABLES = {}
 
 
