@@ -129,3 +129,16 @@ def test_simulate_plays_the_fifth_game(enchere):
     assert figures["game"] == GAME and figures["games"] == 30
     assert figures["length"]["rounds"]["min"] == figures["length"]["rounds"]["max"] == 3   # three lots, three rounds
     assert set(figures["figures"]) == {"points_end", "sold_back"}
+
+
+def test_the_log_tells_what_each_entry_did_in_the_words_its_reader_may_read(enchere, sale):
+    for name, amount in (("Ana", 10), ("Ben", 5), ("Cléo", 3)):
+        enchere("score", "act", sale, json.dumps({"action": "bid", "player": name, "amount": amount}))
+    enchere("score", "act", sale, json.dumps({"action": "award", "lot": "tableau", "die": 6}))
+    public = enchere("score", "log", sale).output
+    assert "  Ana has bid." in public and "  Ana takes the tableau for 10 points and pays 10." in public
+    assert "bids 5" not in public and "bids 3" not in public
+    ana = enchere("score", "log", sale, "--as", "Ana").output
+    assert "  Ana bids 10." in ana and "  Ben has bid." in ana and "bids 5" not in ana
+    everyone = enchere("score", "log", sale, "--reveal").output
+    assert "  Ben bids 5." in everyone and "  Cléo bids 3." in everyone

@@ -219,13 +219,14 @@ def undo(file: Path) -> None:
         click.echo(text)
 
 
-@score.command(epilog=table.examples("log senate.jsonl", "log senate.jsonl --lang fr", "log senate.jsonl --reveal"))
+@score.command(epilog=table.examples("log senate.jsonl", "log senate.jsonl --lang fr", "log senate.jsonl --as Bob",
+                                     "log senate.jsonl --reveal"))
 @table.FILE
 @click.option("--reveal", is_flag=True, help="Show every player's secret amounts too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's own secret amounts, not the others'.")
 def log(file: Path, reveal: bool, viewer: str | None) -> None:
-    """The numbered history of FILE (numbers are the file's line numbers); a vote shows its
-    totals, not what each player wrote, unless asked to reveal."""
+    """The numbered history of FILE (numbers are the file's line numbers) and what each entry
+    did; a vote shows its totals, not what each player wrote, unless asked to reveal."""
     session = table.open_session(file)
     shown: str | bool = True if reveal else (table.match_name(viewer, [p["name"] for p in session.players])
                                              if viewer is not None else False)
@@ -233,29 +234,40 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
                                                                  players=_players_text(session, shown)))
     # An undo line names what it cancelled: the entry whose undone_by is that undo's line.
     cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}
-    before = _states_before(session)
+    states = _states_around(session)
+    words = i18n.active()
     for entry in session.entries:
-        text = table.describe(session.game, entry.action, shown, before.get(entry.line))
+        before, after = states.get(entry.line, (None, None))
+        text = table.describe(session.game, entry.action, shown, before)
         if entry.line in cancelled:
             target = cancelled[entry.line]
             text = _("Undo of line {line}: {action}").format(
-                line=target.line, action=table.describe(session.game, target.action, shown, before.get(target.line)))
+                line=target.line, action=table.describe(session.game, target.action, shown,
+                                                        states.get(target.line, (None, None))[0]))
         if entry.undone_by:
             text += "  " + _("[undone by line {line}]").format(line=entry.undone_by)
         click.echo(f"{entry.line}. {text}")
+        if before is None:
+            continue
+        for event in rules.outcome(session.game, before, after, entry.action):
+            told = event.for_viewer(shown if isinstance(shown, str) else None, reveal=shown is True)
+            click.echo("  " + told.render(words.gettext, words.ngettext, words.join))
+        if after.get("over") and not before.get("over"):
+            click.echo("  " + table.game_over_line(after))
 
 
-def _states_before(session: sessions.Session) -> dict[int, dict]:
-    """line -> the state each action met (so the log can say what really happened)."""
+def _states_around(session: sessions.Session) -> dict[int, tuple[dict, dict]]:
+    """line -> the state each action met and the state it left (so the log can say what
+    really happened)."""
     states = [session.rules.setup(session.players, session.options)]
-    before = {}
+    around = {}
     for entry in session.entries:
         if entry.action.get("action") == sessions.UNDO:
             states.pop()
         else:
-            before[entry.line] = states[-1]
             states.append(session.rules.apply(states[-1], entry.action))
-    return before
+            around[entry.line] = (states[-2], states[-1])
+    return around
 
 
 @score.command(epilog=table.examples(
