@@ -20,12 +20,14 @@ class Run:
     cpu_seconds: float = 0.0   # user + system time of the command: what it costs on a busy machine
 
 
-def kit(*args: str) -> Run:
-    """`python -m kit ARGS` in a new process; exits the benchmark with its stderr if it fails."""
+def kit(*args: str, code: str | None = None) -> Run:
+    """`python -m kit ARGS` in a new process; exits the benchmark with its stderr if it fails.
+    `code`: a checkout of the project to run instead of the one installed (its root)."""
     command = [sys.executable, "-m", "kit", *args]
+    env = None if code is None else {**os.environ, "PYTHONPATH": code}
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err)
+        process = subprocess.Popen(command, stdout=out, stderr=err, env=env)
         # wait4 reaps the child and returns its own resource usage (ru_maxrss, KiB on Linux),
         # which Popen.wait would throw away.
         _, status, usage = os.wait4(process.pid, 0)

@@ -5,11 +5,20 @@ The goal of issue 12: an act on a 10,000-line session costs no more than 1.5x an
 10-line one, thanks to the snapshot kept beside the session (scorekeeper/session.py). Both
 are timed in the same run, alternating a vote and its undo, and printed as a ratio.
 
-Run: python benchmarks/score.py   (prints the numbers; never part of the test run)
+The goal of issue 22: the rules now say what comes next (`pending`, `anytime`) in every
+`show --json`, and `act` checks the turn; neither may cost a replay. `show --json` on the
+10,000-line session must stay within 1.2x of what it cost before (main at 637eb83): give a
+checkout of that commit with --against and both run here, alternating, for the ratio.
+
+Run: python benchmarks/score.py [--against CHECKOUT]   (prints the numbers; never part of the test run)
+    e.g. git worktree add --detach /tmp/before 637eb83 && python benchmarks/score.py --against /tmp/before
 """
 from __future__ import annotations
 
+import argparse
 import json
+import os
+import shutil
 import statistics
 import tempfile
 import time
@@ -22,7 +31,9 @@ PLAYERS = ["Alice:titienses", "Bob:ramnes", "Chloé:luceres"]
 VOTE = {"action": "vote", "pour": {"Alice": 3, "Chloé": 2}, "contre": {"Bob": 4}, "colour": "bleu"}
 UNDO = {"action": "undo"}
 ACT_RUNS = 20
+SHOW_RUNS = 15
 REPLAY_LINES = 10_000
+HERE = str(Path(__file__).resolve().parent.parent)
 
 
 def time_act(folder: Path) -> list:
@@ -43,7 +54,35 @@ def long_session(folder: Path) -> Path:
     return path
 
 
+def time_show(path: Path, against: str | None) -> None:
+    """`show --json` (with pending and anytime) on the long session, this checkout against
+    `against` when given, alternating runs so that both see the same machine."""
+    codes = {"this checkout": HERE}
+    if against:
+        codes["before"] = against
+    copies = {}
+    for label in codes:   # each its own copy: the two may keep their snapshots differently
+        copies[label] = path.with_name(f"show-{len(copies)}.jsonl")
+        shutil.copy(path, copies[label])
+        kit("score", "show", str(copies[label]), "--json", code=codes[label])   # builds its snapshot
+    runs: dict[str, list] = {label: [] for label in codes}
+    for _ in range(SHOW_RUNS):
+        for label, code in codes.items():
+            runs[label].append(kit("score", "show", str(copies[label]), "--json", code=code))
+    medians = {label: statistics.median(r.seconds for r in rs) for label, rs in runs.items()}
+    for label, rs in runs.items():
+        print(f"kit score show --json on the {REPLAY_LINES:,}-line session ({label}), {SHOW_RUNS} runs: median "
+              f"{medians[label] * 1000:.0f} ms, cpu {statistics.median(r.cpu_seconds for r in rs) * 1000:.0f} ms")
+    if against:
+        print(f"ratio this checkout / before: {medians['this checkout'] / medians['before']:.2f} (goal: 1.2 or less)")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--against", help="a checkout to compare `show --json` with (its root folder)")
+    against = parser.parse_args().against
+    if against:
+        against = os.path.abspath(against)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         runs = time_act(folder)
@@ -83,6 +122,7 @@ def main() -> None:
                   f"{timings[label] * 1000:.0f} ms, cpu {statistics.median(r.cpu_seconds for r in runs) * 1000:.0f} ms")
         long_label = f"{REPLAY_LINES:,}-line"
         print(f"ratio {long_label} / 10-line: {timings[long_label] / timings['10-line']:.2f} (goal: 1.5 or less)")
+        time_show(path, against)
 
 
 if __name__ == "__main__":
