@@ -121,16 +121,16 @@ class Translator:
     def join_of(self, names: Iterable[str]) -> str:
         """Names as they follow "for"/"de" ("Waiting for {names}"): "Bob and Chloé" in English;
         in French each name takes its own "de", elided before a vowel or an h ("de Bob et
-        d'Alice"), so the sentence reads "En attente de Bob et d'Alice".
+        d’Alice"), so the sentence reads "En attente de Bob et d’Alice".
 
         >>> translator("fr").join_of(["Bob", "Alice", "Hugo"])
-        "de Bob, d'Alice et d'Hugo"
+        'de Bob, d’Alice et d’Hugo'
         >>> translator("en").join_of(["Bob", "Alice"])
         'Bob and Alice'
         """
         names = [str(n) for n in names]
         if self.lang == "fr":
-            names = [("d'" if folded(n)[:1] in tuple("aeiouyh") else "de ") + n for n in names]
+            names = [("d’" if folded(n)[:1] in tuple("aeiouyh") else "de ") + n for n in names]
         return self.join(names)
 
     def refusal(self, error: Exception, *, reveal: bool = True) -> str:

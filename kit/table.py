@@ -22,7 +22,15 @@ The contract for kit/games/<game>/table.py (`render` and `play` required, the re
 - `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
   layout file given as @FILE) into the options the rule module's setup expects;
 - `deck_empty_action(hands: dict) -> dict`: for a game whose deck runs out, the action
-  `kit score deck-empty` appends, from its --hand NAME=N counts.
+  `kit score deck-empty` appends, from its --hand NAME=N counts;
+- the game's words for what its rules wait for, read by guided play (`play_pending`) and
+  the phone forms (kit/serve/forms.py): `ACTION_LABELS` (action -> msgid), `FIELD_LABELS`
+  ((action, field) -> msgid), `VALUE_LABELS` (a choice's value -> msgid), `ACTOR_FIELDS`
+  (action -> the field naming who acts, default "player"; None when no field does),
+  `FIELD_KINDS` ((action, field) -> "several" | "order" | "numbers", where a choice alone
+  cannot say that a field takes several of its values, names in order, or numbers from
+  the table), and `ask(decision, state, anytime) -> dict | None` for what plain questions
+  cannot ask.
 """
 from __future__ import annotations
 
@@ -71,27 +79,26 @@ def repair_hint(torn: sessions.TornLine) -> KitError:
         problem=i18n.refusal(torn), path=torn.path))
 
 
-# The fields of an action that name players: one name, a list of names, names as keys.
-NAME_FIELDS = ("player", "thief", "victim", "speaker", "target", "accuser", "accused")
-NAME_LIST_FIELDS = ("side_a", "side_b", "discounted", "order")
-NAME_KEY_FIELDS = ("pour", "contre", "calamity", "hands")
-
-
 def with_names_matched(action: dict, names: list[str]) -> dict:
     """`action` with every player's name as the session spells it when it was typed without
-    its case or accents (`chloe` -> `Chloé`); a name matching nobody gets "did you mean"."""
+    its case or accents (`chloe` -> `Chloé`): any field's value, item of a list, or key of
+    an object that names exactly one player so. What names nobody is left as typed, for the
+    rules to refuse in their words."""
     def one(value):
-        return match_name(value, names) if isinstance(value, str) else value
-    fixed = dict(action)
-    for field in NAME_FIELDS:
-        if field in fixed:
-            fixed[field] = one(fixed[field])
-    for field in NAME_LIST_FIELDS:
-        if isinstance(fixed.get(field), list):
-            fixed[field] = [one(v) for v in fixed[field]]
-    for field in NAME_KEY_FIELDS:
-        if isinstance(fixed.get(field), dict):
-            fixed[field] = {one(k): v for k, v in fixed[field].items()}
+        if not isinstance(value, str) or value in names:
+            return value
+        found = [n for n in names if i18n.folded(n) == i18n.folded(value)]
+        return found[0] if len(found) == 1 else value
+    fixed = {}
+    for field, value in action.items():
+        if field == "action":
+            fixed[field] = value
+        elif isinstance(value, list):
+            fixed[field] = [one(v) for v in value]
+        elif isinstance(value, dict):
+            fixed[field] = {one(k): v for k, v in value.items()}
+        else:
+            fixed[field] = one(value)
     return fixed
 
 
@@ -818,11 +825,24 @@ def ask_decision(game_cli: ModuleType, decision: dict, state: dict, anytime: lis
 
 
 def ask_field(game_cli: ModuleType, decision: dict, field: str, choice: object) -> object:
-    """One field's value, asked by the kind of its choice: a name, a word, a whole number
-    within its range, or a number read from the table. None: left out (Enter alone)."""
+    """One field's value, asked by the kind of its choice (as the phone forms read it,
+    kit/serve/forms.py): a name, a word, a whole number within its range, a number read from
+    the table; several values or names in order, or numbers, where the game's FIELD_KINDS
+    says so; one answer per key for an object. None: left out (Enter alone)."""
     prompt = _(getattr(game_cli, "FIELD_LABELS", {}).get((decision["action"], field), field))
-    hide = decision["secret"]
-    if isinstance(choice, dict) and set(choice) == {"min", "max"}:
+    kind = getattr(game_cli, "FIELD_KINDS", {}).get((decision["action"], field))
+    if isinstance(choice, dict) and set(choice) != {"min", "max"}:
+        answers = {}
+        for key, sub in choice.items():
+            value = ask_value(f"{prompt} – {label(key)}", sub, kind, decision["secret"], optional=True)
+            if value is not None:
+                answers[key] = value
+        return answers or None
+    return ask_value(prompt, choice, kind, decision["secret"])
+
+
+def ask_value(prompt: str, choice: object, kind: str | None, hide: bool, *, optional: bool = False) -> object:
+    if isinstance(choice, dict):
         low, high = choice["min"], choice["max"]
 
         def check(value: int) -> None:
@@ -830,8 +850,33 @@ def ask_field(game_cli: ModuleType, decision: dict, field: str, choice: object) 
                 raise KitError(_("Give a whole number from {low} to {high}.").format(low=low, high=high)
                                if high is not None else _("Give a whole number of at least {low}.").format(low=low))
         return ask_number(prompt, hide=hide, default=low if low == 0 else None, check=check)
+    if isinstance(choice, list) and kind in ("several", "order"):
+        return ask_several(prompt, choice)
     if isinstance(choice, list):
-        if choice and all(isinstance(c, str) and c in _guide.state["players"] for c in choice):
-            return ask_player(prompt, choice)
-        return ask_choice(prompt, [str(c) for c in choice])
-    return ask_number(prompt, hide=hide, default=None)
+        players = _guide.state["players"] if _guide is not None else {}
+        if choice and all(isinstance(c, str) and c in players for c in choice):
+            return ask_player(prompt, choice, optional=optional)
+        words = {("yes" if c is True else "no" if c is False else str(c)): c for c in choice}
+        return words[ask_choice(prompt, list(words))]
+    if kind == "numbers":
+        return ask(prompt, lambda text: [whole_number(part) for part in text.replace(",", " ").split()])
+    return ask_number(prompt, hide=hide, default=0 if optional else None)
+
+
+def ask_several(prompt: str, choice: list) -> list:
+    """Several of `choice` typed on one line, separated by commas (names or words)."""
+    players = _guide.state["players"] if _guide is not None else {}
+
+    def convert(text: str) -> list:
+        picked = []
+        for part in (p for p in text.split(",") if p.strip()):
+            if part.strip() in players or any(i18n.folded(part) == i18n.folded(n) for n in players):
+                picked.append(match_name(part, [c for c in choice if c in players]))
+                continue
+            found = match_word(part, [str(c) for c in choice])
+            if found is None:
+                raise KitError(_("Answer among {choices}, separated by commas.").format(
+                    choices=", ".join(map(label, map(str, choice)))))
+            picked.append(found)
+        return picked
+    return ask(f"{prompt} ({', '.join(map(label, map(str, choice)))})", convert, default="")

@@ -1,0 +1,73 @@
+"""Each field's input follows from its choice in the rules' decision (kit/serve/forms.py)."""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from kit.i18n import translator
+from kit.serve import forms, pages
+from scorekeeper.rules.flow import FROM_TABLE, decision, whole
+
+WORDS = SimpleNamespace(
+    FIELD_LABELS={("debate", "side_a"): "Side A"},
+    FIELD_KINDS={("debate", "side_a"): "several", ("resolve", "order"): "order", ("defend", "arguments"): "numbers"})
+VIEW = {"players": {"Ana": {}, "Ben": {}, "Cléo": {}}}
+
+
+def inputs(action: str, **choices) -> dict[str, forms.Input]:
+    return {field: forms.input_of(WORDS, action, field, choice, VIEW) for field, choice in choices.items()}
+
+
+def test_each_kind_of_choice_gives_its_input():
+    got = inputs("x", amount=whole(0, 37), die=FROM_TABLE, colour=["bleu", "vert"], truthful=[True, False],
+                 calamity={"Ana": ["gold", "senators"], "Ben": ["gold", "senators"]},
+                 success={"pression": FROM_TABLE, "credit": whole(-3, 3)})
+    assert (got["amount"].kind, got["amount"].low, got["amount"].high) == ("number", 0, 37)
+    assert (got["die"].kind, got["die"].low, got["die"].high) == ("number", None, None)
+    assert (got["colour"].kind, got["colour"].options) == ("one", ("bleu", "vert"))
+    assert got["truthful"].options == (True, False)
+    calamity = dict(got["calamity"].keys)
+    assert got["calamity"].kind == "group" and calamity["Ana"].kind == "one" and calamity["Ana"].verbatim
+    success = dict(got["success"].keys)
+    assert success["pression"].kind == "number" and not success["pression"].verbatim
+    assert (success["credit"].low, success["credit"].high) == (-3, 3)
+
+
+def test_the_game_says_where_a_field_takes_several_values_names_in_order_or_numbers():
+    assert inputs("debate", side_a=["Ana", "Ben"])["side_a"].kind == "several"
+    assert inputs("resolve", order=["Ana", "Ben"])["order"].kind == "order"
+    assert inputs("defend", arguments=FROM_TABLE)["arguments"].kind == "numbers"
+    assert inputs("other", side_a=["Ana", "Ben"])["side_a"].kind == "one"   # declared for debate only
+
+
+def page(lang: str = "en", seat: str | None = "Cléo", pending=(), anytime=()) -> pages.Page:
+    state = {"players": VIEW["players"], "over": False, "pending": list(pending), "anytime": list(anytime)}
+    return pages.Page(lang=lang, game="phd", state=state, line=1, path="/", post="/api/x/act", seat=seat)
+
+
+def test_inputs_are_drawn_with_their_kind_and_values_read_back_as_the_rules_take_them():
+    form = forms.Form("x", "X", "Cléo", "player", tuple(inputs(
+        "x", amount=whole(0, 37), truthful=[True, False], colour=["bleu"],
+        calamity={"Ana": ["gold", "senators"]}).values()))
+    html = pages.draw_form(page(), form, opened=True)
+    assert re.search(r'<input type="number"[^>]* min="0" max="37" data-field="amount" data-kind="int"', html)
+    assert 'data-field="truthful" data-kind="json"' in html and '<option value="true">yes</option>' in html
+    assert '<option value="bleu" selected>blue</option>' in html            # the one value offered, chosen
+    assert 'data-field="calamity" data-key="Ana" data-kind="text"' in html
+    assert 'data-field="player"' not in html                                 # a seat's own name: the server's
+
+
+def test_the_host_enters_a_players_decision_with_that_players_name_and_without_their_secret_bounds():
+    form = forms.form_of("phd", decision("adjust", "Ana", pression=FROM_TABLE), VIEW, None)
+    html = pages.draw_form(page(seat=None), form)
+    assert '<input type="hidden" data-field="player" data-kind="text" value="Ana">' in html
+    assert "Ana: " in html
+
+
+def test_the_page_says_whose_move_it_is():
+    ana, ben = decision("ballot", "Ana", secret=True), decision("ballot", "Ben", secret=True)
+    assert "Waiting for Ana and Ben" in pages.turn_line(page(pending=[ana, ben]))
+    assert "En attente d’Ana et de Ben" in pages.turn_line(page("fr", pending=[ana, ben]))
+    assert "À vous" in pages.turn_line(page("fr", seat="Ana", pending=[ana, ben]))
+    assert pages.turn_line(page(pending=[decision("debate")])).count("Up to the table") == 1
+    assert translator("fr").join_of(["Ève", "Hugo", "Zoé"]) == "d’Ève, d’Hugo et de Zoé"
