@@ -444,6 +444,7 @@ def draw_form(page: Page, form: form_specs.Form, opened: bool = False) -> str:
     title = t(form.title, **values)
     if page.seat is None and form.player is not None:   # the host enters it on that player's behalf
         title = t(TEXT.on_behalf, player=form.player, what=title)
+    title = title[:1].upper() + title[1:]   # the game's words run on in "Your turn: …"; a title stands alone
     inputs = [draw_input(page, spec) for spec in form.inputs]
     if page.seat is None and form.player is not None and form.actor is not None:
         inputs.insert(0, f'<input type="hidden" data-field="{escape(form.actor)}" data-kind="text" '

@@ -191,17 +191,26 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
         raise Forbidden("{seat} can only undo their own latest entry; ask the host to undo this one.", seat=seat)
     field = actor_field(game, name)
     seen = rules.view(game, session.state, seat)
-    mine = [d for d in seen["pending"] + seen["anytime"] if d["action"] == name and d["player"] in (seat, None)]
-    if field is None:   # no field names who acts: the decision's player is the one who may
+    decisions = seen["pending"] + seen["anytime"]
+    mine = [d for d in decisions if d["action"] == name and d["player"] in (seat, None)]
+    # An entry a player makes for themselves (a ballot, a change of one's own numbers),
+    # unless the game says no field names who acts (a resolve, an open vote) or the rules now
+    # ask it only of whoever is at the table, without asking whose it is (a debate's result).
+    relevant = [d for d in decisions if d["action"] == name]
+    own_kind = field is not None and (field in action or not relevant or any(
+        d["player"] is not None or field in d["choices"] for d in relevant))
+    if not own_kind:
         mine = [{**d, "player": None} for d in mine]
     elif field not in action:   # "a missing player is the seat's" (SCOREKEEPER.md)
         action = {**action, field: seat}
-    named = action.get(field) if field is not None else None
+    named = action.get(field) if own_kind else None
     if named is not None and named != seat and not any(d["player"] is None for d in mine):
         raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
-    if flow.answering(mine, action, (field,) if field else ()) is not None:
+    if flow.answering(mine, action, (field,) if own_kind else ()) is not None:
         return action
-    session.rules.apply(session.state, action)   # the rules' refusal first, when they have one
+    # What the rules refuse anyway (a second ballot, a resolve before the last ballot) is
+    # refused in their words; what they would accept is someone else's to enter.
+    session.rules.apply(session.state, action)
     waited = sorted({d["player"] for d in seen["pending"] if d["action"] == name and d["player"]})
     if waited:
         raise Forbidden("Only {names} or the host can enter this now.", names=waited)

@@ -63,7 +63,7 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
                  for name in BALLOTS}
         for page in (table, *seats.values()):
             no_horizontal_scroll(page)
-        expect(seats["Bob"].locator("form[data-action=ballot] button")).to_have_text("Déposer mon bulletin")
+        expect(seats["Bob"].locator("form[data-action=ballot] button")).to_have_text("Déposer un bulletin secret")
 
         for name, (pour, contre) in BALLOTS.items():
             page = seats[name]

@@ -77,13 +77,15 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     kit("score", "buy-senators", hoc, "Bob", "--gold", "1")
     result = kit("score", "undo", hoc)
     assert result.exit_code == 0 and "Undid line 3" in result.output
-    log = kit("score", "log", hoc).output.splitlines()
+    told = kit("score", "log", hoc).output.splitlines()
+    assert told[2] == "  CONTRE wins 10 to 0."   # each entry followed by what it did
+    log = [line for line in told if not line.startswith("  ")]
     assert log[0] == "1. New game: Hoc Censeo, Alice, Bob, Chloé."   # tribes are secret
     assert log[1] == "2. Vote: POUR 0; CONTRE 10."
     assert log[2] == "3. Bob spends 1 gold for 5 senators.  [undone by line 4]"
     # an undo line says what it cancelled, not only that something was
     assert log[3] == "4. Undo of line 3: Bob spends 1 gold for 5 senators."
-    revealed = kit("score", "log", hoc, "--reveal").output.splitlines()
+    revealed = [line for line in kit("score", "log", hoc, "--reveal").output.splitlines() if line[0] != " "]
     assert revealed[0].startswith("1. New game: Hoc Censeo, Alice (titienses)") and revealed[1] == "2. Vote: CONTRE Bob 10."
     assert kit("score", "log", hoc, "--as", "bob").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10; Bob: CONTRE 10."
     assert kit("score", "log", hoc, "--as", "Alice").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10."
