@@ -2,30 +2,29 @@
 
 A game's module kit/games/<game>/table.py builds an action dict from options a person can type
 and hands it to `submit`, which goes through exactly the same path as `kit score act`
-(scorekeeper.session.append: lock, validate, one write, fsync). Guided play (`play`) uses
-the `ask*` helpers, which re-ask until an entry is accepted, and `guided` so Ctrl-C or a
-closed terminal stops cleanly with everything accepted already saved.
+(scorekeeper.session.append: lock, validate, one write, fsync). Guided play
+(`play_pending`) walks what the rules wait for with the `ask*` helpers, which re-ask until
+an entry is accepted, and `guided` so Ctrl-C or a closed terminal stops cleanly with
+everything accepted already saved. What an accepted entry did is the rules' outcome events.
 
-The contract for kit/games/<game>/table.py (`render` and `play` required, the rest optional):
+The contract for kit/games/<game>/table.py (`render` and `describe` required, the rest optional):
 - friendly commands as plain `@click.command(...)` functions, named in the game's
   TABLE_COMMANDS (kit/games/<game>/__init__.py); each builds an action and calls
   `submit(path, action)`;
-- `play(path: Path, session) -> None`: the guided loop, resuming from `session`, the file
-  as it stands (each accepted entry's new session is carried on, never read again);
 - `render(state: dict) -> str`: a readable table with standings for `show`, in the active
   language (kit.i18n), from a state whose secrets rules.public_view may have removed;
 - `describe(action: dict, reveal: bool | str, before: dict | None) -> str`: one line of the
   log in the active language, without a secret amount unless reveal (True: everyone's;
   a name: that player's own); `before` is the state the action met, when known;
-- `outcome(before: dict, after: dict, action: dict) -> list[str]`: extra lines printed
-  after an accepted action (the rewards of a vote...);
+- `describe_turn(action: dict) -> str`: the log's line for one of the game's own `turn`
+  steps;
 - `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
   layout file given as @FILE) into the options the rule module's setup expects;
 - `deck_empty_action(hands: dict) -> dict`: for a game whose deck runs out, the action
   `kit score deck-empty` appends, from its --hand NAME=N counts;
 - the game's words for what its rules wait for, read by guided play (`play_pending`) and
   the phone forms (kit/serve/forms.py): `ACTION_LABELS` (action -> msgid), `FIELD_LABELS`
-  ((action, field) -> msgid), `VALUE_LABELS` (a choice's value -> msgid), `ACTOR_FIELDS`
+  ((action, field) -> msgid), `CHOICE_LABELS` ((action, field) -> {value: msgid}), `ACTOR_FIELDS`
   (action -> the field naming who acts, default "player"; None when no field does),
   `FIELD_KINDS` ((action, field) -> "several" | "order" | "numbers", where a choice alone
   cannot say that a field takes several of its values, names in order, or numbers from
@@ -206,14 +205,9 @@ def outcome_lines(session: sessions.Session, before: dict, action: dict) -> list
         return [f"{line}. " + text for text in undo_lines(session)]
     lines = [f"{line}. {describe(session.game, action, before=before)}"]
     after = session.state
-    game_cli = game_module(session.game)
-    events = rules.outcome(session.game, before, after, action)
-    if events:
-        translator = i18n.active()
-        lines.extend("  " + event.for_viewer(None).render(translator.gettext, translator.ngettext, translator.join)
-                     for event in events)
-    elif hasattr(game_cli, "outcome"):   # TRANSITION: a game whose rules tell no events yet
-        lines.extend(game_cli.outcome(before, after, action))
+    translator = i18n.active()
+    lines.extend("  " + event.for_viewer(None).render(translator.gettext, translator.ngettext, translator.join)
+                 for event in rules.outcome(session.game, before, after, action))
     if after.get("over") and not before.get("over"):
         lines.append(game_over_line(after))
     return lines
@@ -240,12 +234,6 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: dict |
         player, step = action.get("player"), action.get("step")
         if step == "start":
             return _("{player}'s turn begins.").format(player=player)
-        if isinstance(step, str) and step.startswith("vivre"):
-            return _("{player}'s turn: Vivre.").format(player=player)
-        if step == "recherche":
-            return _("{player}'s turn: Recherche.").format(player=player)
-        if isinstance(step, str) and step.startswith("recherche-"):
-            return _("{player}'s turn: Recherche {n} of 2.").format(player=player, n=step.split("-")[1])
         return _("{player}'s turn ({step}).").format(player=player, step=step)
     return game_module(game).describe(action, reveal, before)
 
@@ -481,17 +469,6 @@ def guided(path: str | Path, session: sessions.Session | None = None) -> Iterato
         _guide = None
 
 
-def guided_loop(step: Callable[[Guide], bool]) -> None:
-    """Run `step(guide)` until it returns True (the game is over), starting a step again
-    from the file whenever it says Restart."""
-    guide = _guide
-    while True:
-        try:
-            if step(guide):
-                return
-        except Restart:
-            continue
-
 
 def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         default: str | None = None, help: str | None = None) -> T:
@@ -698,65 +675,9 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
                default="" if optional and default is None else default, help=help)
 
 
-def play_turns(prompt: str, turn: Callable[[str, dict], dict], render: Callable[[dict], str], *,
-               takes_turns: Callable[[dict, str], bool] = lambda state, name: True) -> None:
-    """Guided play turn by turn from the guide's session: whose turn it is comes from the file
-    (the `turn` lines the rules keep) so play resumes exactly; only a game with no turn recorded
-    yet asks who starts. Each turn is `turn(name, state) -> state`; a turn starts again from the
-    file when it changed (Restart); the table is shown at the start and at the end."""
-    guide = _guide
-    click.echo(render(guide.state))
-    while not guide.state["over"]:
-        try:
-            guide.check()
-            state = guide.state
-            current = (state.get("turn") or {}).get("player")
-            if current is None or not takes_turns(state, current):
-                choices = [name for name in state["players"] if takes_turns(state, name)]
-                current = current and next_in_seating(state, current, takes_turns) or \
-                    ask_player(prompt, choices, default=choices[0])
-                record_turn(current, "start")
-            turn(current, guide.state)
-            if not guide.state["over"]:
-                record_turn(next_in_seating(guide.state, current, takes_turns), "start")
-        except Restart:
-            continue
-    click.echo(render(guide.state))
 
 
-def record_turn(player: str, step: str) -> None:
-    """Write whose turn and which step it is (a `turn` line), so play resumes there."""
-    guide = _guide
-    turn = guide.state.get("turn") or {}
-    if turn.get("player") == player and turn.get("step") == step:
-        return
-    submit(guide.path, {"action": "turn", "player": player, "step": step}, quiet=True)
 
-
-def turn_step(state: dict, player: str) -> str:
-    """The step of `player`'s turn recorded in the file ("start" when none)."""
-    turn = state.get("turn") or {}
-    return turn.get("step", "start") if turn.get("player") == player else "start"
-
-
-def next_in_seating(state: dict, name: str,
-                    takes_turns: Callable[[dict, str], bool] = lambda state, name: True) -> str:
-    """The next player after `name` in seating order who `takes_turns` (`name` if nobody else)."""
-    names = list(state["players"])
-    for step in range(1, len(names) + 1):
-        candidate = names[(names.index(name) + step) % len(names)]
-        if takes_turns(state, candidate):
-            return candidate
-    return name
-
-
-def apply_until_accepted(path: str | Path, build: Callable[[], dict]) -> sessions.Session:
-    """Build an action by asking, append it and print what happened; on a refusal show the
-    sentence and ask again (so `build` must ask anew each time it is called)."""
-    while True:
-        session = try_submit(path, build())
-        if session is not None:
-            return session
 
 
 # -- guided play from what the rules wait for ------------------------------------------------

@@ -307,12 +307,8 @@ def play(file: Path) -> None:
     losing anything accepted.
     """
     session = table.open_session(file)
-    game_cli = table.game_module(session.game)
     with table.guided(file, session):
-        if hasattr(game_cli, "play"):   # TRANSITION: a game whose play is not yet the rules' pending
-            game_cli.play(file, session)
-        else:
-            table.play_pending(file)
+        table.play_pending(file)
 
 
 @score.command(epilog=table.examples("repair senate.jsonl", "repair senate.jsonl --yes"))

@@ -7,7 +7,7 @@ the server keeps the same rules, the same lock and the same file as the CLI.
 
 - table.py: the session as the server sees it (cached reads, serialised writes, who may
   do what and see what, change events);
-- forms.py: the actions' forms, declared once per game;
+- forms.py: the forms, derived from what the rules wait for (no game's list of actions);
 - pages.py: the HTML pages, in the language of each browser (kit.i18n, the CLI's catalogues);
 - app.py: the Starlette application (routes, answers, body checks);
 - run.py: `serve()`, which prints the links and runs uvicorn.

@@ -15,7 +15,7 @@ from html import escape
 
 import segno
 
-from kit.serve import choices, forms as form_specs, legacy
+from kit.serve import choices, forms as form_specs
 from kit.i18n import LANGUAGES, N_, translator
 from scorekeeper import rules
 from scorekeeper.rules import hoc_censeo as hoc
@@ -108,14 +108,14 @@ class Page:
         return text.format(**values) if values else text
 
     def word(self, value: object) -> str:
-        """A value in the game's words (its VALUE_LABELS, else the pages' WORDS), escaped."""
-        labels = getattr(form_specs.table_words(self.game), "VALUE_LABELS", {})
-        if isinstance(value, str) and (value in labels or value in WORDS):
-            return escape(self._(labels.get(value) or WORDS[value]))
-        return escape(str(value))
+        return escape(self._(WORDS[value]) if isinstance(value, str) and value in WORDS else str(value))
 
-    def value(self, value: object) -> str:
-        """A choice's value as a form offers it: a word, yes or no, a number, a name."""
+    def value(self, value: object, said: tuple = ()) -> str:
+        """A choice's value as a form offers it: the game's words for it (`said`, (value,
+        msgid) pairs), else a word, yes or no, a number, a name."""
+        for known, msgid in said:
+            if known == value and type(known) is type(value):
+                return escape(self._(msgid))
         if isinstance(value, bool):
             return escape(self._(TEXT.yes if value else TEXT.no))
         return self.word(value)
@@ -365,13 +365,7 @@ def seat_forms(page: Page) -> str:
     state, name = page.state, page.seat
     if state.get("over"):
         return ""
-    if form_specs.uses_the_rules_flow(page.game):
-        shown = [draw_form(page, form, opened=not form.anytime)
-                 for form in form_specs.seat_forms(page.game, state, name)]
-    else:   # TRANSITION
-        found = legacy.forms(page.game, state, name, skip=tuple(choices.QUESTIONS))
-        shown = [draw_form(page, form, opened=legacy.opened(page.game, form))
-                 for form in found]
+    shown = [draw_form(page, form, opened=not form.anytime) for form in form_specs.seat_forms(page.game, state, name)]
     answers = answers_form(page)
     if answers:
         shown.insert(0, answers)
@@ -384,11 +378,7 @@ def host_forms(page: Page) -> str:
     """Every decision the game waits for, for the host to enter on anyone's behalf."""
     if page.state.get("over"):
         return draw_form(page, form_specs.UNDO)
-    if form_specs.uses_the_rules_flow(page.game):
-        shown = [draw_form(page, form, opened=not form.anytime) for form in form_specs.host_forms(page.game, page.state)]
-    else:   # TRANSITION
-        shown = [draw_form(page, form, opened=legacy.opened(page.game, form))
-                 for form in legacy.forms(page.game, page.state, None)]
+    shown = [draw_form(page, form, opened=not form.anytime) for form in form_specs.host_forms(page.game, page.state)]
     return turn_line(page) + "".join(shown) + draw_form(page, form_specs.UNDO)
 
 
@@ -440,8 +430,7 @@ def answers_form(page: Page) -> str:
 
 def draw_form(page: Page, form: form_specs.Form, opened: bool = False) -> str:
     t = page.t
-    values = dict(form.title_values)
-    title = t(form.title, **values)
+    title = t(form.title)
     if page.seat is None and form.player is not None:   # the host enters it on that player's behalf
         title = t(TEXT.on_behalf, player=form.player, what=title)
     title = title[:1].upper() + title[1:]   # the game's words run on in "Your turn: …"; a title stands alone
@@ -449,13 +438,12 @@ def draw_form(page: Page, form: form_specs.Form, opened: bool = False) -> str:
     if page.seat is None and form.player is not None and form.actor is not None:
         inputs.insert(0, f'<input type="hidden" data-field="{escape(form.actor)}" data-kind="text" '
                          f'value="{escape(form.player)}">')
-    help_text = f'<p class="help">{escape(t(form.help))}</p>' if form.help else ""
     secret = " secret" if form.secret and page.seat is not None else ""
     return (f'<details class="box{secret}"{" open" if opened else ""} data-form="{form.action}">'
             f'<summary>{escape(title)}</summary>'
             f'<form class="act{" danger" if form.danger else ""}" data-action="{form.action}" '
-            f'data-post="{escape(page.post)}" novalidate>{help_text}{"".join(inputs)}'
-            f'<button type="submit">{escape(t(form.button, **values) if form.button else title)}</button>'
+            f'data-post="{escape(page.post)}" novalidate>{"".join(inputs)}'
+            f'<button type="submit">{escape(title)}</button>'
             f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
 
 
@@ -475,13 +463,13 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
         single = len(spec.options) == 1
         options = "".join(
             f'<option value="{escape(o if words else json.dumps(o))}"{" selected" if single else ""}>'
-            f'{page.value(o)}</option>' for o in spec.options)
+            f'{page.value(o, spec.words)}</option>' for o in spec.options)
         blank = "" if single else '<option value="">—</option>'
         control = (f'<select {attrs} data-kind="{"text" if words else "json"}" aria-label="{label}">'
                    f'{blank}{options}</select>')
     elif kind == "several":
         boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" '
-                        f'value="{escape(str(o))}"> {page.value(o)}</label>' for o in spec.options)
+                        f'value="{escape(str(o))}"> {page.value(o, spec.words)}</label>' for o in spec.options)
         return f'<fieldset class="group" data-group="{escape(spec.field)}"><legend>{label}</legend>{boxes}</fieldset>'
     elif kind in ("order", "numbers"):
         hint = (f' placeholder="{escape(", ".join(map(str, spec.options)))}"' if spec.options else "")

@@ -18,8 +18,8 @@ import secrets
 import threading
 from pathlib import Path
 
-from kit.serve import choices, legacy
-from kit.serve.forms import actor_field, uses_the_rules_flow
+from kit.serve import choices
+from kit.serve.forms import actor_field
 from scorekeeper import rules, session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import flow
@@ -182,8 +182,6 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     the one who acts, or is someone else's to take; the rules' own refusal when it is the
     seat's but not allowed now (a second ballot), in their words."""
     game, name = session.game, action["action"]
-    if not uses_the_rules_flow(game):   # TRANSITION
-        return legacy.authorise(session, seat, action)
     if name == sessions.UNDO:
         latest = session.latest_in_effect()
         if latest is not None and actor(game, latest.action) == seat:
@@ -220,8 +218,6 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
 
 def actor(game: str, action: dict) -> str | None:
     """Who performs an action (its actor field), or None."""
-    if not uses_the_rules_flow(game):   # TRANSITION
-        return legacy.actor(action)
     field = actor_field(game, action.get("action"))
     named = action.get(field) if field is not None else None
     return named if isinstance(named, str) else None
@@ -232,8 +228,6 @@ def own_entry(game: str, seat: str, action: object, state: dict | None = None) -
     where the seat's name is filled in): a refusal of it may name the seat's secret values."""
     if not isinstance(action, dict):
         return False
-    if not uses_the_rules_flow(game):   # TRANSITION
-        return legacy.own_entry(game, seat, action)
     named = actor(game, action)
     if named is not None or state is None:
         return named == seat

@@ -79,12 +79,12 @@ def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
 
 def pending(game: str, state: dict) -> list[dict]:
     """The decisions the table waits for now (all of them, secrets included)."""
-    return _flow(game, "pending")(state)
+    return module(game).pending(state)
 
 
 def anytime(game: str, state: dict) -> list[dict]:
     """What some player may do at any moment (all of it, secrets included)."""
-    return _flow(game, "anytime")(state)
+    return module(game).anytime(state)
 
 
 def whole_state(game: str, state: dict) -> dict:
@@ -106,10 +106,4 @@ def view(game: str, state: dict, viewer: str | None = None) -> dict:
 
 def outcome(game: str, before: dict, after: dict, action: dict) -> list:
     """What an accepted action did, as flow.Event values."""
-    return _flow(game, "outcome")(before, after, action)
-
-
-def _flow(game: str, name: str):
-    # TRANSITION: while the four games move their flow into their rule modules, one without
-    # it yet waits for nothing and tells nothing. tests/kit/test_registry.py will require all three.
-    return getattr(module(game), name, lambda *args: [])
+    return module(game).outcome(before, after, action)

@@ -31,6 +31,18 @@ def test_each_game_folder_has_the_same_files(game):
 
 
 @pytest.mark.parametrize("game", rules.GAME_IDS)
+def test_each_rule_module_says_what_comes_next_and_what_was_done(game):
+    # the faces walk these and nothing else (scorekeeper/rules/__init__.py); no default stands in
+    module = rules.module(game)
+    for name in ("setup", "apply", "pending", "anytime", "outcome"):
+        assert callable(getattr(module, name, None)), f"{game} has no {name}"
+    tribes = getattr(module, "TRIBES", None)   # Hoc Censeo's players each take one
+    state = module.setup([{"name": n, **({"role": tribes[i]} if tribes else {})}
+                          for i, n in enumerate(("Ana", "Ben", "Cléo"))], {})
+    assert isinstance(module.pending(state), list) and isinstance(module.anytime(state), list)
+
+
+@pytest.mark.parametrize("game", rules.GAME_IDS)
 def test_each_table_command_is_a_click_command_of_its_game(game):
     table = kit.games.table_module(game)
     for name, function in kit.games.kit_module(game).TABLE_COMMANDS.items():

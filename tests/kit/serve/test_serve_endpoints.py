@@ -284,15 +284,6 @@ def test_ballots_and_a_resolve_through_the_server_equal_one_vote(tmp_path, ballo
     assert sessions.load(served).state == sessions.load(voted).state
 
 
-# TRANSITION: the games whose forms are still declared by hand (kit/serve/legacy.py).
-@pytest.mark.parametrize("game", [g for g in rules.GAME_IDS if not hasattr(rules.module(g), "pending")])
-def test_every_action_of_every_game_has_its_form(game):
-    from kit.serve.legacy import actions
-
-    module = rules.module(game)
-    assert actions(game) == set(getattr(module, "ACTIONS", None) or module._ACTIONS)
-
-
 def test_tokens_are_long_kept_beside_the_session_and_stable_over_restarts(mid_round):
     first = create_app(mid_round).state.table.tokens
     second = create_app(mid_round).state.table.tokens

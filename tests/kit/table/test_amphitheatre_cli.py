@@ -188,9 +188,8 @@ def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(l
         assert said(amphi_table.FIELD_LABELS[("accuse", "truthful")]) == question
         labels = amphi_table.VALUE_LABELS
         assert (said(labels[True]), said(labels[False])) == (yes, no)
-        (field,) = [f for form in forms.forms("amphitheatre") if form.action == "accuse"
-                    for f in form.fields if f.name == "truthful"]
-        assert said(field.label) == question
+        field = forms.input_of(amphi_table, "accuse", "truthful", [True, False], {"players": {}})
+        assert said(field.label) == question and dict(field.words) == labels   # the phones ask it alike
     finally:
         i18n.activate("en")
 
