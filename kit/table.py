@@ -24,7 +24,7 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
   `kit score deck-empty` appends, from its --hand NAME=N counts;
 - the game's words for what its rules wait for, read by guided play (`play_pending`) and
   the phone forms (kit/serve/forms.py): `ACTION_LABELS` (action -> msgid), `FIELD_LABELS`
-  ((action, field) -> msgid), `CHOICE_LABELS` ((action, field) -> {value: msgid}), `ACTOR_FIELDS`
+  ((action, field) -> msgid), `VALUE_LABELS` (a choice's value -> msgid), `ACTOR_FIELDS`
   (action -> the field naming who acts, default "player"; None when no field does),
   `FIELD_KINDS` ((action, field) -> "several" | "order" | "numbers", where a choice alone
   cannot say that a field takes several of its values, names in order, or numbers from

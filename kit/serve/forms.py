@@ -15,8 +15,8 @@ the host's page every decision. Each field's input follows from its choice:
   choice, the field's value being the object of the answered keys.
 
 The words are the game's own (kit/games/<game>/table.py): ACTION_LABELS (action -> msgid),
-FIELD_LABELS ((action, field) -> msgid), CHOICE_LABELS ((action, field) -> {value: msgid},
-optional; else the pages' words for the value, yes/no for true/false), and
+FIELD_LABELS ((action, field) -> msgid), VALUE_LABELS (a choice's value -> msgid, optional;
+else the pages' words for the value, yes/no for true/false), and
 ACTOR_FIELDS (action -> the field naming who acts, default "player"; None when no field
 does): a seat's own name is never asked, the server fills it in. A secret decision of another player keeps who and what
 but not its choices (rules.view): the host's page still offers it, with free inputs for the
@@ -48,7 +48,6 @@ class Input:
     high: int | None = None
     keys: tuple = ()            # group: (key, Input) pairs
     verbatim: bool = False      # the label is a player's name, never translated
-    words: tuple = ()           # (value, msgid) pairs: the game's words for this field's values
 
 
 @dataclass(frozen=True)
@@ -111,16 +110,15 @@ def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytim
 def input_of(words: ModuleType, action: str, field: str, choice: object, view: dict) -> Input:
     label = getattr(words, "FIELD_LABELS", {}).get((action, field), field)
     declared = getattr(words, "FIELD_KINDS", {}).get((action, field))
-    said = tuple(getattr(words, "CHOICE_LABELS", {}).get((action, field), {}).items())
     if isinstance(choice, dict) and set(choice) == {"min", "max"}:
         return Input(field, label, "number", low=choice["min"], high=choice["max"])
     if isinstance(choice, dict):
         players = view.get("players", {})
-        keys = tuple((key, Input(field, key, *_kind_of(sub, declared), verbatim=key in players, words=said))
+        keys = tuple((key, Input(field, key, *_kind_of(sub, declared), verbatim=key in players))
                      for key, sub in choice.items())
         return Input(field, label, "group", keys=keys)
     kind, *rest = _kind_of(choice, declared)
-    return Input(field, label, kind, *rest, words=said)
+    return Input(field, label, kind, *rest)
 
 
 def _kind_of(choice: object, declared: str | None) -> tuple:

@@ -110,11 +110,11 @@ class Page:
     def word(self, value: object) -> str:
         return escape(self._(WORDS[value]) if isinstance(value, str) and value in WORDS else str(value))
 
-    def value(self, value: object, said: tuple = ()) -> str:
-        """A choice's value as a form offers it: the game's words for it (`said`, (value,
-        msgid) pairs), else a word, yes or no, a number, a name."""
-        for known, msgid in said:
-            if known == value and type(known) is type(value):
+    def value(self, value: object) -> str:
+        """A choice's value as a form offers it: the game's words for it (its VALUE_LABELS),
+        else a word, yes or no, a number, a name."""
+        for known, msgid in getattr(form_specs.table_words(self.game), "VALUE_LABELS", {}).items():
+            if known == value and type(known) is type(value):   # True is not 1
                 return escape(self._(msgid))
         if isinstance(value, bool):
             return escape(self._(TEXT.yes if value else TEXT.no))
@@ -463,13 +463,13 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
         single = len(spec.options) == 1
         options = "".join(
             f'<option value="{escape(o if words else json.dumps(o))}"{" selected" if single else ""}>'
-            f'{page.value(o, spec.words)}</option>' for o in spec.options)
+            f'{page.value(o)}</option>' for o in spec.options)
         blank = "" if single else '<option value="">—</option>'
         control = (f'<select {attrs} data-kind="{"text" if words else "json"}" aria-label="{label}">'
                    f'{blank}{options}</select>')
     elif kind == "several":
         boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" '
-                        f'value="{escape(str(o))}"> {page.value(o, spec.words)}</label>' for o in spec.options)
+                        f'value="{escape(str(o))}"> {page.value(o)}</label>' for o in spec.options)
         return f'<fieldset class="group" data-group="{escape(spec.field)}"><legend>{label}</legend>{boxes}</fieldset>'
     elif kind in ("order", "numbers"):
         hint = (f' placeholder="{escape(", ".join(map(str, spec.options)))}"' if spec.options else "")

@@ -179,7 +179,9 @@ def test_play_announces_a_shared_win(kit, game):
 def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(lang, question, yes, no):
     from kit import i18n
     from kit.games.amphitheatre import table as amphi_table
-    from kit.serve import forms
+    import html
+
+    from kit.serve import forms, pages
 
     i18n.activate(lang)
     try:
@@ -189,7 +191,10 @@ def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(l
         labels = amphi_table.VALUE_LABELS
         assert (said(labels[True]), said(labels[False])) == (yes, no)
         field = forms.input_of(amphi_table, "accuse", "truthful", [True, False], {"players": {}})
-        assert said(field.label) == question and dict(field.words) == labels   # the phones ask it alike
+        form = forms.Form("accuse", "accuse", "Ana", "accuser", (field,))
+        page = pages.Page(lang=lang, game="amphitheatre", state={"players": {}}, line=1, path="/", post="/x", seat="Ana")
+        drawn = said(html.unescape(pages.draw_form(page, form)))   # the phones ask it alike
+        assert question in drawn and f">{yes}</option>" in drawn and f">{no}</option>" in drawn
     finally:
         i18n.activate("en")
 
