@@ -56,7 +56,7 @@ def test_kit_list_and_build_find_the_fifth_game(enchere, tmp_path):
 def test_score_commands_play_the_fifth_game_and_show_what_comes_next(enchere, sale):
     assert enchere("score", "bid", sale, "ana", "12").exit_code == 0          # its friendly command, a name as typed
     refused = enchere("score", "act", sale, json.dumps({"action": "bid", "player": "Ben", "amount": 50}))
-    assert refused.exit_code == 2 and "Ben has 41 coins and cannot bid 50" in refused.output
+    assert refused.exit_code == 2 and "Ben cannot bid that much" in refused.output   # a secret answer: public words
     assert enchere("score", "act", sale, json.dumps({"action": "bid", "player": "Ben", "amount": 20})).exit_code == 0
     whole = enchere.state(sale)
     assert whole["pending"] == [{"player": "Cléo", "action": "bid", "choices": {"amount": {"min": 0, "max": 63}},
