@@ -153,7 +153,7 @@ def render(state: dict, lang: str | None = None) -> str:
 # -- guided play: the rules' decisions in the table's words ---------------------------------
 
 ACTION_LABELS = {
-    "turn": N_("The turn"),
+    "turn": N_("Next step of the turn"),
     "gain": N_("PI gained"),
     "lose": N_("PI lost"),
     "steal": N_("PI taken from a colleague"),
