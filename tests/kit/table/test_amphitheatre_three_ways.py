@@ -253,3 +253,31 @@ def test_the_three_faces_leave_the_same_session_file(tmp_path: Path):
         files.append(path.read_text(encoding="utf-8"))
     assert files[0] == files[1] == files[2]
     assert re.search(r'"discounted": \["Dan"\]', files[0])
+
+
+# -- the accusation on a seat's page (issue 22: "L'accusation est-elle fondée ? -> oui") -------
+
+def test_a_seat_page_asks_whether_the_accused_card_matches_and_oui_means_it_does(tmp_path: Path):
+    """The issue's table: Ana (6 seats) accuses Ben (3) on her phone and answers « oui ». The
+    page asks whether Ben's card matches the hypothesis, « oui » says the accusation fails,
+    and so Ana pays Ben: 3 and 6, as the answer she read said."""
+    import html
+
+    path = new_session(tmp_path / "phone.jsonl")
+    for action in (handshake("Ana", "Cléo"), handshake("Ana", "Ben"), turn("Ben"), hypothesis("Ben", "Cléo", "cause")):
+        sessions.append(path, action)
+    with TestClient(create_app(path)) as client:
+        seats = client.app.state.table.tokens["seats"]
+        page = html.unescape(client.get(f"/seat/{seats['Ana']}?lang=fr").text).replace("\u2019", "'")
+        page = page.replace("\u202f", " ").replace("\xa0", " ")
+        form = page[page.index('data-action="accuse"'):]
+        form = form[:form.index("</form>")]
+        assert "La carte de la personne accusée correspond-elle à l'hypothèse ?" in form
+        options = re.findall(r'<option value="(true|false)"[^>]*>([^<]*)</option>', form)
+        assert options == [("true", "Oui : la carte correspond, l'accusation échoue"),
+                           ("false", "Non : la carte diffère, l'accusation réussit")]
+        assert re.findall(r'<option value="([^"]*)"[^>]*>Ben</option>', form) == ["Ben"]   # only who stated
+        reply = client.post(f"/api/seat/{seats['Ana']}/act", json={"action": "accuse", "accused": "Ben", "truthful": True})
+        assert reply.status_code == 200, reply.json()
+    players = sessions.load(path).state["players"]
+    assert (players["Ana"]["seats"], players["Ben"]["seats"]) == (3, 6)
