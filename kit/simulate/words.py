@@ -65,7 +65,7 @@ def row_name(row: dict) -> str:
         name = _(name)
     elif row["what"] == "tally":
         label, _sep, category = name.partition(": ")
-        name = f"{_(label)}: {_(category)}"
+        name = f"{_(category)} ({_(label)})"     # the category first: a long label is cut, not it
     elif row["what"] == "length":
         name = {"rounds": _("rounds"), "turns": _("turns")}[name]
     return _(ROW_NAMES[row["what"]]).format(name=name)
