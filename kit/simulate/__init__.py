@@ -13,6 +13,11 @@ Each game's bots live with the game, in `kit/games/<game>/bots.py`, the same sha
   action the rule engine's `apply` accepted, the very function that checks sessions; a bot
   whose action the engine refuses is a bug (`BotError`), never silently skipped.
 - `FIGURES`: name -> label of the game's own figures in the record (see `runner`).
+- `SIMPLIFICATIONS` (optional): bot name -> list of sentences (English msgids, marked N_),
+  what the bot leaves out of the game; the report prints them beside its figures.
+- The record also says how each winner won, by how much, and which cards or motions came
+  up (`game_record`'s how, margin, items): the game's facts come from its own module, never
+  from its name in the runner.
 
 `runner.simulate` plays a batch on every core and `runner.summarise` makes the figures.
 """
@@ -78,8 +83,9 @@ def game_record(state: dict, seats: list[str], turns: int, choices: dict, *, rol
 
 
 def record_choice(choices: dict, decision: str, offered, taken: str) -> None:
-    """Count one decision of a bot: each option offered, and the one taken. Over many games
-    an option never taken (or always taken) hints at a dominated (or dominant) choice."""
+    """Count one decision of a bot: each option offered, and the one taken. An option a bot
+    never takes is first the bot's design (its heuristic leaves it out), which the report
+    says as such: it is no verdict on the option."""
     options = choices.setdefault(decision, {})
     for option in offered:
         options.setdefault(option, [0, 0])[0] += 1
