@@ -196,6 +196,7 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
         # the seat x role table: each seat's win rate with each role it was dealt
         wins["seat_roles"] = [{role: rate(w[role], p[role]) for role in sim.ROLES if p[role]} for p, w in by_seat]
     ways = Counter(way for r in records for way in set(r.get("how", ())))
+    ways.update(dict.fromkeys(getattr(sim, "WAYS_TO_WIN", ()), 0))    # a way never taken shows at 0 %
     wins["how"] = {way: rate(k, n) for way, k in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0]))}
     margins = [r["margin"] for r in records if r.get("margin") is not None]
     if margins:
@@ -243,6 +244,7 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
         "simplifications": {bot: simplifications(sim, bot) for bot in dict.fromkeys(bots)},
         "options": options,
         "layouts": layouts,
+        "ways_to_win": list(getattr(sim, "WAYS_TO_WIN", ())),
         "wins": wins,
         "length": {"rounds": distribution([r["rounds"] for r in records]),
                    "turns": distribution([r["turns"] for r in records])},
@@ -336,7 +338,7 @@ def warnings(summary: dict) -> list[dict]:
                 out.append({"kind": "share", "what": what, "label": label, "rate": r["rate"],
                             "fair": round(fair, 4), "times": round(r["rate"] / fair, 2)})
     ways = wins.get("how", {})
-    if len(ways) == 1:
+    if len(ways) == 1 and len(summary.get("ways_to_win", ())) > 1:
         (way, r), = ways.items()
         if r["rate"] == 1.0:
             out.append({"kind": "same_end", "what": "how", "label": way})

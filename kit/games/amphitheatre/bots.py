@@ -283,6 +283,9 @@ def play_game(table: Table, take, turn_cap: int = TURN_CAP) -> Table:
     return table
 
 
+WAYS_TO_WIN = (N_("every seat filled"),)
+
+
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     table = Table(data, bots, rng)
     rules.setup([{"name": n} for n in table.seats], options)      # options are the rules' to refuse
@@ -293,5 +296,5 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     return game_record(state, table.seats, table.turns, table.choices,
                        numbers={"seats_end": [p["seats"] for p in state["players"].values()], **table.counts},
                        # one way to win: the amphitheatre's seats filled; the margin says by how much
-                       how=[N_("every seat filled")] * len(state["winners"]),
+                       how=[WAYS_TO_WIN[0]] * len(state["winners"]),
                        margin=rules.CAPACITY - max(losers) if state["winners"] and losers else None)

@@ -194,6 +194,7 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
 # How a winner won: (circle met, secondary met) -> the way.
 _WON_BY = {(True, False): N_("circle"), (False, True): N_("secondary objective"),
            (True, True): N_("circle and secondary objective")}
+WAYS_TO_WIN = tuple(dict.fromkeys(_WON_BY.values()))
 
 
 def play_game(state: dict, players: dict, hat: list[str], take) -> tuple[dict, int]:

@@ -456,6 +456,7 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
 # How a winner won, by their status (a bingo wins while play goes on), else by how the game ended.
 _WON_BY = {"doctor": N_("thesis defended"), "bingo": N_("bingo"), "last player": N_("last player standing"),
            "timed": N_("best score when time is up")}
+WAYS_TO_WIN = tuple(dict.fromkeys(_WON_BY.values()))
 
 
 def run(table: Table) -> int:

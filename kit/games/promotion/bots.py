@@ -402,3 +402,4 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
 
 # How a winner won, by how the game ended (the words of rules.promotion's `end`).
 _WON_BY = {"target": N_("PI target reached"), "office closed": N_("most PI when the office closes")}
+WAYS_TO_WIN = tuple(dict.fromkeys(_WON_BY.values()))

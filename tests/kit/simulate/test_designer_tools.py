@@ -115,9 +115,11 @@ def test_a_figure_at_every_game_is_flagged():
                                                {"seat": 2, "bot": "greedy", **rate(0, 10)}],
                                      "roles": {}, "bots": {"greedy": rate(10, 20)},
                                      "how": {"bingo": rate(10, 10)}},
-               "figures": {}, "choices": {"table": {}}}
+               "figures": {}, "choices": {"table": {}}, "ways_to_win": ["thesis defended", "bingo"]}
     kinds = {(w["kind"], w["label"]) for w in runner.warnings(summary)}
     assert {("certain", "1"), ("certain", "2"), ("share", "1"), ("share", "2"), ("same_end", "bingo")} <= kinds
+    summary["ways_to_win"] = ["bingo"]      # a game with one way to win: no news that every game took it
+    assert ("same_end", "bingo") not in {(w["kind"], w["label"]) for w in runner.warnings(summary)}
 
 
 def test_interval_methods_match_the_textbook_values():
