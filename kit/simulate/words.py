@@ -54,18 +54,20 @@ def side(row: dict, key: str) -> str:
 ROW_NAMES = {
     "seat": N_("seat {name} wins"), "role": N_("{name} wins"), "bot": N_("{name} wins (per seat)"),
     "shared": N_("a shared win"), "nobody": N_("nobody wins"), "unfinished": N_("cut at the turn cap"),
-    "how": N_("won by: {name}"), "margin": N_("winners' margin (mean)"), "figure": N_("{name}"),
-    "tally": N_("{name}"), "length": N_("game length: {name} (mean)"),
+    "how": N_("won by: {name}"), "margin": N_("winners' margin (mean)"),
+    "length": N_("game length: {name} (mean)"),
 }
 
 
 def row_name(row: dict) -> str:
     name = row["name"]
-    if row["what"] in ("how", "figure"):
-        name = _(name)
-    elif row["what"] == "tally":
+    if row["what"] == "figure":
+        return _(name)
+    if row["what"] == "tally":
         label, _sep, category = name.partition(": ")
-        name = f"{_(category)} ({_(label)})"     # the category first: a long label is cut, not it
+        return f"{_(category)} ({_(label)})"     # the category first: a long label is cut, not it
+    if row["what"] == "how":
+        name = _(name)
     elif row["what"] == "length":
         name = {"rounds": _("rounds"), "turns": _("turns")}[name]
     return _(ROW_NAMES[row["what"]]).format(name=name)

@@ -187,7 +187,7 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
                        tally={"first_objective": first or ["none"]},
                        how=how,
                        # each motion drawn, by its colour (the law read aloud), and what the vote made of it
-                       items={N_("motions"): [[colour, None, "calamity" if vote["calamity"] else vote["result"]]
+                       items={N_("motions"): [[colour, None, N_("calamity") if vote["calamity"] else vote["result"]]
                                           for colour, vote in zip(hat, votes)]})
 
 
