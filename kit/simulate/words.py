@@ -88,7 +88,7 @@ def warning(w: dict) -> str:
         return _("{figure}: 100 % of the games. A figure that always happens is the bots' or the layouts' doing "
                  "before it is the game's: check it.").format(figure=label)
     if kind == "share":
-        return _("{who} wins {rate} % of the games where it plays, {times} times its fair share ({fair} %): "
+        return _("{who} wins {rate} % of its games, {times} times its fair share ({fair} %): "
                  "outside 0.5 to 1.5 times.").format(who=label, rate=number(100 * w["rate"]),
                                                      times=number(w["times"], 2), fair=number(100 * w["fair"]))
     if kind == "same_end":
