@@ -44,6 +44,8 @@ def rows(a: dict, b: dict) -> list[dict]:
     if "margin" in wa and "margin" in wb:
         add_mean("margin", "margin", wa["margin"], wb["margin"])
     for name in ("rounds", "turns"):
+        if name == "turns" and all(s["length"]["turns"] == s["length"]["rounds"] for s in (a, b)):
+            continue     # a game counted in rounds only (Hoc Censeo's votes): said once
         add_mean("length", name, a["length"][name], b["length"][name])
     for key in dict.fromkeys([*a["figures"], *b["figures"]]):
         fa, fb = a["figures"].get(key), b["figures"].get(key)

@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -134,3 +135,26 @@ def test_interval_methods_match_the_textbook_values():
     # se = sqrt(4/20 + 16/30) = 0.8563, df = 45.1, t = 2.0140 (tables): 2 ± 1.7246
     assert w["difference"] == 2.0 and w["low"] == pytest.approx(0.2754, abs=2e-4)
     assert w["high"] == pytest.approx(3.7246, abs=2e-4)
+
+
+def test_the_report_is_in_french_with_a_comparison_page_and_no_machine_path(trivial, tmp_path, monkeypatch):
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")       # the kit's language, French as by default
+    path = tmp_path / "rapport.pdf"
+    result = CliRunner().invoke(cli, ["simulate", "hoc-censeo", "--games", "200", "--jobs", "1",
+                                      "--compare", str(LAYOUTS), str(trivial), "--report", str(path)])
+    assert result.exit_code == 0, result.output
+    pages = [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    assert len(pages) == 3                               # the comparison, then a page per version
+    assert "deux versions comparées" in pages[0] and "Newcombe" in pages[0] and "Welch" in pages[0]
+    for text in pages[1:]:
+        assert "parties simulées" in text and "Qui gagne" in text and "Taux de victoire par siège" in text
+        assert "part des valeurs" in text                # the histograms' y axis
+        assert "Who wins" not in text and "Warnings" not in text
+    assert "Avertissements" in pages[2]                 # the trivial Ramnes objective is flagged
+    # the kit's own layouts are named so, never by where this machine keeps them
+    plain = tmp_path / "simple.pdf"
+    result = CliRunner().invoke(cli, ["simulate", "phd", "--games", "20", "--jobs", "1",
+                                      "--report", str(plain)])
+    assert result.exit_code == 0, result.output
+    text = pypdf.PdfReader(plain).pages[0].extract_text()
+    assert "mises en page : layouts/" in text and str(LAYOUTS.parent) not in text
