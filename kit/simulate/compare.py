@@ -7,7 +7,9 @@ leaves out 0 is `settled`: the batch was large enough to tell the versions apart
 first variant is the reference and each other one is compared with it."""
 from __future__ import annotations
 
-from kit.simulate.stats import newcombe, rate, welch
+import math
+
+from kit.simulate.stats import Z95, newcombe, rate, welch
 
 
 def rows(a: dict, b: dict) -> list[dict]:
@@ -21,8 +23,11 @@ def rows(a: dict, b: dict) -> list[dict]:
         ra = ra or rate(0, of_a)
         rb = rb or rate(0, of_b)
         diff = newcombe(ra, rb)
-        out.append({"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
-                    "settled": diff["low"] > 0 or diff["high"] < 0})
+        row = {"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
+               "settled": diff["low"] > 0 or diff["high"] < 0}
+        if not row["settled"] and diff["difference"]:
+            row["games_to_settle"] = games_to_tell_apart(ra["rate"], rb["rate"])
+        out.append(row)
 
     def add_mean(what: str, name: str, da: dict, db: dict) -> None:
         diff = welch(da, db)
@@ -60,6 +65,13 @@ def rows(a: dict, b: dict) -> list[dict]:
                 add_rate("tally", f"{fa['label']}: {category}", fa["of"].get(category), fb["of"].get(category),
                          a["games"], b["games"])
     return out
+
+
+def games_to_tell_apart(p1: float, p2: float) -> int:
+    """Games per version for a difference as large as the one observed to leave 0 out of
+    its 95 % interval: z² (p1 (1 - p1) + p2 (1 - p2)) / (p2 - p1)². A difference that is
+    really there is then found about half the time: it says the order of magnitude."""
+    return math.ceil(Z95 * Z95 * (p1 * (1 - p1) + p2 * (1 - p2)) / ((p2 - p1) ** 2))
 
 
 def variant_label(layouts: str | None, options: dict, swept: set[str]) -> str:

@@ -91,7 +91,9 @@ def comparison_lines(result: dict) -> list[str]:
                 _("Differences B - A, 95 % interval (rates: Newcombe; means: Welch); * the interval leaves out 0")]
         for row in comparison["rows"]:
             out.append(f"  {_middle(words.row_name(row), 56):56} {words.side(row, 'a'):>9} {words.side(row, 'b'):>9}  "
-                       f"{words.difference(row)}{' *' if row['settled'] else ''}")
+                       f"{words.difference(row)}{' *' if row['settled'] else ''}"
+                       + (_("  (about {n} games to tell)").format(n=row["games_to_settle"])
+                          if "games_to_settle" in row else ""))
     for variant in result["variants"]:
         if variant.get("warnings"):
             out += ["", _("Warnings, {variant}:").format(variant=variant["variant"])]
