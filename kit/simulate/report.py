@@ -107,15 +107,20 @@ def _middle(text: str, width: int) -> str:
 
 
 def write_pdf(summaries: list[dict], path: Path | str, comparisons: list[dict] | None = None) -> Path:
-    """One A4 page per summary, and one per comparison."""
+    """One A4 page per summary; when comparing, each game's comparison first, then the
+    pages of its versions."""
     from kit.simulate.pages import draw_comparison, draw_page
     from kit.surface import make_surface
 
     surface = make_surface("pdf", greyscale=False, title="kit simulate")
-    for result in comparisons or ():
-        draw_comparison(surface, result)
-    for summary in summaries:
-        draw_page(surface, summary)
+    if comparisons:        # game by game: the comparison, then each version's own page
+        for result in comparisons:
+            draw_comparison(surface, result)
+            for summary in result["variants"]:
+                draw_page(surface, summary)
+    else:
+        for summary in summaries:
+            draw_page(surface, summary)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     surface.save(path)
