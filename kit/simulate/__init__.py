@@ -13,6 +13,7 @@ Each game's bots live with the game, in `kit/games/<game>/bots.py`, the same sha
   action the rule engine's `apply` accepted, the very function that checks sessions; a bot
   whose action the engine refuses is a bug (`BotError`), never silently skipped.
 - `FIGURES`: name -> label of the game's own figures in the record (see `runner`).
+- `ROLES` and, optional, `ROLE_NAMES`: role -> the name the report prints (Hoc Censeo's tribes).
 - `WAYS_TO_WIN`: the ways a winner may win, the words of the record's `how` (a way never
   taken shows at 0 %; every game won one way is flagged only where there are several).
 - `SIMPLIFICATIONS` (optional): bot name -> list of sentences (English msgids, marked N_),

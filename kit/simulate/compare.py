@@ -25,6 +25,8 @@ def rows(a: dict, b: dict) -> list[dict]:
         diff = newcombe(ra, rb)
         row = {"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
                "settled": diff["low"] > 0 or diff["high"] < 0}
+        if what == "role":
+            row["shown"] = {**b.get("role_names", {}), **a.get("role_names", {})}.get(name, name)
         if not row["settled"] and diff["difference"]:
             row["games_to_settle"] = games_to_tell_apart(ra["rate"], rb["rate"])
         out.append(row)

@@ -170,7 +170,7 @@ def draw_page(surface: Surface, summary: dict) -> None:
 
     wins = summary["wins"]
     rows = [(words.seat(s), s) for s in wins["seats"]]
-    rows += [(role, r) for role, r in wins["roles"].items()]
+    rows += [(words.role(summary, role), r) for role, r in wins["roles"].items()]
     if len(wins["bots"]) > 1:
         rows += [(_("{bot} (per seat)").format(bot=bot), r) for bot, r in wins["bots"].items()]
     rows += [(_("a shared win"), wins["shared"]), (_("nobody wins"), wins["nobody"])]
@@ -244,7 +244,8 @@ def _seat_roles(surface: Surface, y: float, summary: dict) -> float:
     y = _heading(surface, y, _("Win rate by seat and role"))
     column = (WIDTH - LABEL_W) / max(1, len(roles))
     for i, role in enumerate(roles):
-        surface.text(MARGIN + LABEL_W + (i + 0.5) * column, y + 2.8, role, font="sans-bold", size=7.5, colour=INK,
+        surface.text(MARGIN + LABEL_W + (i + 0.5) * column, y + 2.8, words.role(summary, role), font="sans-bold",
+                     size=7.5, colour=INK,
                      anchor="middle")
     y += ROW
     fair = sum(r["rate"] for r in wins["roles"].values()) / max(1, len(roles))

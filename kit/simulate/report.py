@@ -26,7 +26,7 @@ def lines(summary: dict) -> list[str]:
            f"bots {', '.join(summary['bots'])}",
            "", "Wins (95 % Wilson interval):"]
     out += [f"  seat {s['seat']} ({s['bot']}){'':8} {_pct(s)}" for s in wins["seats"]]
-    out += [f"  {role:20} {_pct(r)}" for role, r in wins["roles"].items()]
+    out += [f"  {words.role(summary, role):24} {_pct(r)}" for role, r in wins["roles"].items()]
     if len(wins["bots"]) > 1:
         out += [f"  {bot + ' (per seat)':20} {_pct(r)}" for bot, r in wins["bots"].items()]
     out += [f"  {'shared win':20} {_pct(wins['shared'])}", f"  {'nobody wins':20} {_pct(wins['nobody'])}"]
@@ -51,7 +51,7 @@ def lines(summary: dict) -> list[str]:
         counts=", ".join(f"{words.seat(s)} {n}" for s, n in zip(wins["seats"], wins["settle"]["seats"])))]
     if wins.get("seat_roles"):
         roles = list(wins["roles"])
-        out += ["", _("Win rate by seat and role:"), "  " + " " * 24 + "".join(f"{r:>12}" for r in roles)]
+        out += ["", _("Win rate by seat and role:"), "  " + " " * 24 + "".join(f"{words.role(summary, r):>12}" for r in roles)]
         for s, by_role in zip(wins["seats"], wins["seat_roles"]):
             out.append(f"  {words.seat(s):24}" + "".join(
                 f"{words.number(100 * by_role[r]['rate']) + ' %':>12}" if r in by_role else f"{'':>12}" for r in roles))

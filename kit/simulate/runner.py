@@ -245,6 +245,7 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
         "options": options,
         "layouts": layouts,
         "ways_to_win": list(getattr(sim, "WAYS_TO_WIN", ())),
+        "role_names": {role: getattr(sim, "ROLE_NAMES", {}).get(role, role) for role in wins["roles"]},
         "wins": wins,
         "length": {"rounds": distribution([r["rounds"] for r in records]),
                    "turns": distribution([r["turns"] for r in records])},
@@ -312,12 +313,14 @@ def warnings(summary: dict) -> list[dict]:
     """
     out: list[dict] = []
     wins = summary["wins"]
+    names = summary.get("role_names") or {role: role for role in wins["roles"]}
     if not summary["games"]:
         return out
 
     def certain(what: str, label: str, r: dict) -> None:
         if r["of"] and r["rate"] in (0.0, 1.0):
-            out.append({"kind": "certain", "what": what, "label": label, "rate": r["rate"]})
+            out.append({"kind": "certain", "what": what, "label": label, "rate": r["rate"],
+                        **({"name": names[label]} if what == "role" else {})})
 
     for s in wins["seats"]:
         certain("seat", str(s["seat"]), s)
@@ -336,7 +339,8 @@ def warnings(summary: dict) -> list[dict]:
         for label, r in rates.items():
             if fair and not FAIR_LOW * fair <= r["rate"] <= FAIR_HIGH * fair:
                 out.append({"kind": "share", "what": what, "label": label, "rate": r["rate"],
-                            "fair": round(fair, 4), "times": round(r["rate"] / fair, 2)})
+                            "fair": round(fair, 4), "times": round(r["rate"] / fair, 2),
+                            **({"name": names[label]} if what == "role" else {})})
     ways = wins.get("how", {})
     if len(ways) == 1 and len(summary.get("ways_to_win", ())) > 1:
         (way, r), = ways.items()

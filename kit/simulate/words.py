@@ -59,8 +59,13 @@ ROW_NAMES = {
 }
 
 
+def role(summary: dict, name: str) -> str:
+    """A role as the game prints it (ROLE_NAMES of its bots module), else its id."""
+    return summary.get("role_names", {}).get(name, name)
+
+
 def row_name(row: dict) -> str:
-    name = row["name"]
+    name = row.get("shown", row["name"])
     if row["what"] == "figure":
         return _(name)
     if row["what"] == "tally":
@@ -76,7 +81,7 @@ def row_name(row: dict) -> str:
 def warning(w: dict) -> str:
     """One warning of runner.warnings, as a sentence."""
     kind, what = w["kind"], w.get("what")
-    label = w["label"]
+    label = w.get("name", w["label"])
     if what == "seat":
         label = _("seat {seat}").format(seat=label)
     elif what in ("figure", "how"):

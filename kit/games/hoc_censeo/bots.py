@@ -19,6 +19,7 @@ from scorekeeper.rules.flow import answering
 GAME_ID = rules.GAME_ID
 PLAYERS = rules.PLAYERS
 ROLES = rules.TRIBES
+ROLE_NAMES = rules.TRIBE_NAMES      # as the report prints them
 
 BOTS = {
     "random": "uniform among the legal choices: any ballot within the senators left, any seal or gold "
