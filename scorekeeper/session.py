@@ -16,6 +16,7 @@ Durability is the point of the design:
 from __future__ import annotations
 
 import errno
+import functools
 import hashlib
 import fcntl
 import json
@@ -384,7 +385,19 @@ def load(path: str | os.PathLike, *, history: bool = True) -> Session:
 # needs no replay; an undo reaching further back reads the whole file. Writing the
 # snapshot may fail (a read-only folder): it is a cache, and then everything is replayed.
 
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2
+
+
+@functools.cache
+def engine_stamp() -> str:
+    """A digest of the rule engine's own source: a snapshot keeps a state in the shape the
+    engine that wrote it gave, so one written by another version of the rules (an upgrade
+    that adds a field to the state) is stale and ignored, never read as today's state."""
+    digest = hashlib.sha256()
+    folder = Path(rule_modules.__file__).parent
+    for source in sorted(folder.rglob("*.py")):
+        digest.update(source.relative_to(folder).as_posix().encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()
 
 
 def stamp(path: str | os.PathLike) -> tuple[int, int, int]:
@@ -405,7 +418,7 @@ def _save_snapshot(session: Session, data: bytes) -> None:
         return
     latest = session.latest_in_effect()
     snapshot = {
-        "format": SNAPSHOT_FORMAT, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+        "format": SNAPSHOT_FORMAT, "engine": engine_stamp(), "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
         "last_line": session.last_line, "newlines": data.count(b"\n"),
         "state": session.state, "previous": session._states[-2] if len(session._states) > 1 else None,
         "latest": [latest.line, latest.action] if latest else None,
@@ -431,7 +444,8 @@ def _from_snapshot(path: Path, data: bytes) -> Session | None:
         with open(snapshot_path(path), "rb") as handle:
             snapshot = json.loads(handle.read())
         size = snapshot["size"]
-        if (snapshot.get("format") != SNAPSHOT_FORMAT or not isinstance(size, int) or size > len(data)
+        if (snapshot.get("format") != SNAPSHOT_FORMAT or snapshot.get("engine") != engine_stamp()
+                or not isinstance(size, int) or size > len(data)
                 or hashlib.sha256(data[:size]).hexdigest() != snapshot["sha256"]):
             return None
         first = data.split(b"\n", 1)[0].removeprefix(UTF8_BOM)

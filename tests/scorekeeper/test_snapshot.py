@@ -116,3 +116,21 @@ def test_lines_written_after_the_snapshot_are_replayed_on_top(tmp_path: Path):
         handle.write(sessions.encode({"action": "undo"}))
     assert sessions.load(path, history=False).state == sessions.load(path).state
     assert sessions.append(path, {"action": "undo"}).state["players"]["Ana"]["pi"] == 1
+
+
+def test_a_snapshot_from_another_version_of_the_rules_is_ignored(tmp_path: Path):
+    # An upgrade may give the state new fields: a state cached by the older engine, in its
+    # older shape, must never be read as today's (the file is replayed instead).
+    path = tmp_path / "bureau.jsonl"
+    sessions.create(path, "promotion", PROMO)
+    sessions.append(path, {"action": "gain", "player": "Ana", "amount": 2})
+    snapshot_file = sessions.snapshot_path(path)
+    snapshot = json.loads(snapshot_file.read_text())
+    assert snapshot["engine"] == sessions.engine_stamp()
+    # the older engine's state: a field it did not have yet, and its own numbers
+    older_state = {key: value for key, value in snapshot["state"].items() if key != "end"}
+    older_state["players"] = {**older_state["players"], "Ana": {"pi": 9}}
+    snapshot_file.write_text(json.dumps({**snapshot, "engine": "0" * 64, "state": older_state}))
+    session = sessions.append(path, {"action": "gain", "player": "Ben", "amount": 1})
+    assert session.state["end"] is None and session.state["players"]["Ana"]["pi"] == 3
+    assert session.state["players"]["Ben"]["pi"] == 2
