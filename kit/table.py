@@ -26,7 +26,7 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
   the phone forms (kit/serve/forms.py): `ACTION_LABELS` (action -> msgid), `FIELD_LABELS`
   ((action, field) -> msgid), `VALUE_LABELS` (a choice's value -> msgid), `ACTOR_FIELDS`
   (action -> the field naming who acts, default "player"; None when no field does),
-  `FIELD_KINDS` ((action, field) -> "several" | "order" | "numbers", where a choice alone
+  `FIELD_KINDS` ((action, field) -> "several" | "all" | "order" | "numbers", where a choice alone
   cannot say that a field takes several of its values, names in order, or numbers from
   the table), and `ask(decision, state, anytime) -> dict | None` for what plain questions
   cannot ask.
@@ -771,6 +771,8 @@ def ask_value(prompt: str, choice: object, kind: str | None, hide: bool, *, opti
                 raise KitError(_("Give a whole number from {low} to {high}.").format(low=low, high=high)
                                if high is not None else _("Give a whole number of at least {low}.").format(low=low))
         return ask_number(prompt, hide=hide, default=low if low == 0 else None, check=check)
+    if isinstance(choice, list) and kind == "all":   # the rules decided them: nothing to ask
+        return list(choice) or None
     if isinstance(choice, list) and kind in ("several", "order"):
         return ask_several(prompt, choice)
     if isinstance(choice, list):

@@ -7,7 +7,8 @@ the host's page every decision. Each field's input follows from its choice:
 
 - a list of values: one of them (a select; the game's words for the values, the players'
   names as they are); or, where the game's FIELD_KINDS says so, "several" of them
-  (checkboxes) or "order" (names typed in order, "Bob, Chloé");
+  (checkboxes), "all" of them (ticked already: the rules decided them, as Amphithéâtre's
+  debate takes the sides as joined) or "order" (names typed in order, "Bob, Chloé");
 - `{"min": A, "max": B}`: a whole number within those bounds;
 - FROM_TABLE (null): a whole number read from the table (a die, a card), or, where
   FIELD_KINDS says "numbers", several of them ("3, 2");
@@ -35,7 +36,8 @@ from scorekeeper.rules.flow import FROM_TABLE
 #   one       one of `options` (a select)            several   some of `options` (checkboxes)
 #   order     names typed in order, "Bob, Chloé"     number    a whole number within low..high
 #   numbers   whole numbers typed "3, 2"             group     one input per key (`keys`)
-DECLARED_KINDS = ("several", "order", "numbers")
+#   all       every one of `options`, as the rules already decided them (checkboxes, ticked)
+DECLARED_KINDS = ("several", "order", "numbers", "all")
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ def _kind_of(choice: object, declared: str | None) -> tuple:
     if isinstance(choice, dict) and set(choice) == {"min", "max"}:
         return ("number", (), choice["min"], choice["max"])
     if isinstance(choice, list):
-        return (declared if declared in ("several", "order") else "one", tuple(choice), None, None)
+        return (declared if declared in ("several", "order", "all") else "one", tuple(choice), None, None)
     if choice is FROM_TABLE and declared == "numbers":
         return ("numbers", (), None, None)
     return ("number", (), None, None)

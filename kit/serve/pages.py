@@ -467,9 +467,10 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
         blank = "" if single else '<option value="">—</option>'
         control = (f'<select {attrs} data-kind="{"text" if words else "json"}" aria-label="{label}">'
                    f'{blank}{options}</select>')
-    elif kind == "several":
+    elif kind in ("several", "all"):
+        ticked = " checked" if kind == "all" else ""
         boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" '
-                        f'value="{escape(str(o))}"> {page.value(o)}</label>' for o in spec.options)
+                        f'value="{escape(str(o))}"{ticked}> {page.value(o)}</label>' for o in spec.options)
         return f'<fieldset class="group" data-group="{escape(spec.field)}"><legend>{label}</legend>{boxes}</fieldset>'
     elif kind in ("order", "numbers"):
         hint = (f' placeholder="{escape(", ".join(map(str, spec.options)))}"' if spec.options else "")

@@ -175,9 +175,8 @@ VALUE_LABELS = {
     False: N_("No: the card differs, the accusation succeeds"),
     "a": N_("Side A (the speaker's)"), "b": N_("Side B (the challenged player's)"), "abstain": N_("Abstain"),
 }
-# The debate's sides are lists of names: several of the listed values, not one.
-FIELD_KINDS = {("debate", "side_a"): "several", ("debate", "side_b"): "several",
-               ("debate", "discounted"): "several"}
+# The debate's sides are the names listed, all of them: the rules took them as joined.
+FIELD_KINDS = {("debate", "side_a"): "all", ("debate", "side_b"): "all", ("debate", "discounted"): "all"}
 ACTOR_FIELDS = rules.ACTOR_FIELDS
 
 MOVES = ("hypothesis", "revolution", "draw")
@@ -212,9 +211,7 @@ def ask(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
             name=decision["player"], speaker=hypothesis["speaker"], target=hypothesis["target"]),
             rules.JOIN_SIDES, default="abstain")
         return {"action": "join", "player": decision["player"], "side": side}
-    if kind == "debate":   # the sides are those joined: nothing left to ask
-        return {"action": "debate", **{field: value for field, value in decision["choices"].items() if value}}
-    return None
+    return None       # the debate: its sides are all the names listed (FIELD_KINDS), nothing to ask
 
 
 def _move(speaker: str, state: dict) -> dict:

@@ -281,3 +281,16 @@ def test_a_seat_page_asks_whether_the_accused_card_matches_and_oui_means_it_does
         assert reply.status_code == 200, reply.json()
     players = sessions.load(path).state["players"]
     assert (players["Ana"]["seats"], players["Ben"]["seats"]) == (3, 6)
+
+
+def test_the_host_page_settles_the_debate_with_the_sides_as_joined_already_ticked(tmp_path: Path):
+    path = new_session(tmp_path / "host.jsonl")
+    for action in SCRIPT[:SCRIPT.index(debate(["Ben", "Dan"], ["Cléo", "Ana"], ["Dan"]))]:
+        sessions.append(path, action)
+    with TestClient(create_app(path)) as client:
+        page = client.get(f"/host/{client.app.state.table.tokens['host']}").text
+    form = page[page.index('data-action="debate"'):]
+    form = form[:form.index("</form>")]
+    boxes = re.findall(r'<input type="checkbox" data-field="(\w+)"[^>]*value="([^"]*)"( checked)?>', form)
+    assert boxes == [("side_a", "Ben", " checked"), ("side_a", "Dan", " checked"), ("side_b", "Cléo", " checked"),
+                     ("side_b", "Ana", " checked"), ("discounted", "Dan", " checked")]
