@@ -1,9 +1,10 @@
-"""Play a batch of games on every core and sum them up.
+"""Play a batch of games on every core, or on a Dask cluster, and sum them up.
 
 Game i of a run with seed S draws all its chance (deals, dice, the hat, the bots' coin
 flips) from its own generator, seeded with (S, i): the figures do not depend on how many
-processes play nor on which one plays which game. Records come back in game order and are
-summed in that order, so the JSON is the same to the last digit for the same seed.
+processes play nor on which one (or which machine) plays which game. Records come back in
+game order and are summed in that order, so the JSON is the same to the last digit for the
+same seed with --jobs 1, every core or --cluster.
 
 A record (what a game module's `play` returns) is a small dict:
   roles     the role of each seat (Hoc Censeo's tribes), or None
@@ -14,6 +15,11 @@ A record (what a game module's `play` returns) is a small dict:
   flags     name -> bool: the share of games where it happened
   tally     name -> a list of categories that happened (counted over the games)
   choices   bot -> decision -> option -> [times offered, times taken]
+  how       one way per winner, in the game's words (its bots module's WAYS_TO_WIN)
+  margin    the winners' lead over the best other player in the game's own score, or None
+  items     group -> [[item, seat index or None, outcome or None], ...]: cards played, motions
+  bots      the bot of each seat in that game (added here: --rotate turns them round)
+`--records FILE.jsonl` writes each record as it is, with the game's id and index.
 """
 from __future__ import annotations
 
