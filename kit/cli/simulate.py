@@ -9,6 +9,10 @@ import click
 
 from kit.cli.choices import Games
 from kit.errors import KitError
+from kit.i18n import _
+
+
+CLUSTER_TIMEOUT = "20s"     # how long --cluster waits for the scheduler to answer
 
 
 def _bots(ctx, param, value: str) -> list[str]:
@@ -116,8 +120,12 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
         try:
             from dask.distributed import Client
         except ImportError:
-            raise KitError("--cluster needs dask.distributed: pip install 'kit[cluster]'") from None
-        client = Client(cluster)
+            raise KitError(_("--cluster needs dask.distributed: pip install 'kit[cluster]'")) from None
+        try:
+            client = Client(cluster, timeout=CLUSTER_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise KitError(_("No Dask scheduler answers at {address}: {reason}").format(
+                address=cluster, reason=error)) from None
     out = records.open("w", encoding="utf-8") if records is not None else None
     summaries = []
     try:
