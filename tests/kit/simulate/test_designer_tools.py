@@ -158,3 +158,23 @@ def test_the_report_is_in_french_with_a_comparison_page_and_no_machine_path(triv
     assert result.exit_code == 0, result.output
     text = pypdf.PdfReader(plain).pages[0].extract_text()
     assert "mises en page : layouts/" in text and str(LAYOUTS.parent) not in text
+
+
+def test_games_a_figure_needs_to_settle():
+    from kit.simulate.compare import games_to_tell_apart
+    from kit.simulate.stats import games_to_settle
+
+    # the textbook sample size of a poll: ± 1 point at 50 % takes 9,604 answers, ± 2 points 2,401
+    assert games_to_settle(rate(50, 100)) == 9604
+    assert games_to_settle(rate(50, 100), half_width=0.02) == 2401
+    assert games_to_settle(rate(0, 100)) == 1            # a rate at 0 % settles at once (and is flagged)
+    # 30 % against 35 %: 1.96² x (0.3 x 0.7 + 0.35 x 0.65) / 0.05² = 672.3 games per version
+    assert games_to_tell_apart(0.30, 0.35) == 673
+
+
+def test_compared_records_name_their_variant(tmp_path):
+    path = tmp_path / "sweep.jsonl"
+    invoke("phd", "--games", "5", "--jobs", "1", "--option", "chapters=1,2", "--records", str(path))
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [(r["variant"], r["index"]) for r in lines] == [("chapters=1", i) for i in range(5)] + \
+        [("chapters=2", i) for i in range(5)]
