@@ -15,7 +15,7 @@ from html import escape
 
 import segno
 
-from kit.serve import choices, forms as form_specs
+from kit.serve import forms as form_specs
 from kit.i18n import LANGUAGES, N_, translator
 from scorekeeper import rules
 from scorekeeper.rules import hoc_censeo as hoc
@@ -43,9 +43,6 @@ class TEXT:
 
     turn = N_("Turn")
     if_it_comes = N_("If it comes to it")
-    answers_help = N_("Answer now: the resolve uses your answer only if the vote needs it.")
-    ask_bonus = N_("If I am the largest POUR voter on a mauve motion, my bonus")
-    ask_calamity = N_("If the calamity strikes me, I lose")
     save_answers = N_("Save my answers")
     hide_my_secrets = N_('Hide my secrets')
     show_my_secrets = N_('Show my secrets')
@@ -406,24 +403,25 @@ def action_label(game: str, action: str) -> str:
 
 
 def answers_form(page: Page) -> str:
-    """A seat's own answers for the coming resolve (see kit/serve/choices.py): the same
-    questions whatever the ballots, so asking reveals nothing."""
-    questions = choices.asked(page.state, page.seat)
+    """A seat's own answers, given ahead, to what the game may ask of it later (its table.py's
+    `seat_questions`, e.g. Hoc Censeo's bonus and calamity for the coming resolve)."""
+    words = form_specs.table_words(page.game)
+    questions = words.seat_questions(page.state, page.seat) if hasattr(words, "seat_questions") else []
     if not questions:
         return ""
     t = page.t
     rows = []
     for question in questions:
         chosen = page.answers.get(question)
-        options = "".join(f'<option value="{o}"{" selected" if o == chosen else ""}>{page.word(o)}</option>'
-                          for o in choices.QUESTIONS[question])
-        label = {"bonus": TEXT.ask_bonus, "calamity": TEXT.ask_calamity}[question]
+        label, values = words.SEAT_QUESTIONS[question]
+        options = "".join(f'<option value="{o}"{" selected" if o == chosen else ""}>{page.value(o)}</option>'
+                          for o in values)
         rows.append(f'<label class="field">{escape(t(label))} <select data-field="{question}" data-kind="text">'
                     f'<option value=""{"" if chosen else " selected"}>—</option>{options}</select></label>')
     post = page.post.rsplit("/", 1)[0] + "/choose"
     return (f'<details class="box secret" open data-form="choose"><summary>{escape(t(TEXT.if_it_comes))}</summary>'
             f'<form class="act" data-action="choose" data-post="{escape(post)}" novalidate>'
-            f'<p class="help">{escape(t(TEXT.answers_help))}</p>{"".join(rows)}'
+            f'<p class="help">{escape(t(words.SEAT_QUESTIONS_HELP))}</p>{"".join(rows)}'
             f'<button type="submit">{escape(t(TEXT.save_answers))}</button>'
             f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
 

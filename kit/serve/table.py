@@ -18,8 +18,7 @@ import secrets
 import threading
 from pathlib import Path
 
-from kit.serve import choices
-from kit.serve.forms import actor_field
+from kit.serve.forms import actor_field, table_words
 from scorekeeper import rules, session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import flow
@@ -42,8 +41,8 @@ class Table:
         self._read_lock = threading.Lock()
         self._cached: tuple[tuple, sessions.Session] | None = None
         self._listeners: set[asyncio.Queue] = set()
-        # Hoc Censeo: each player's own answers for the round's resolve (kit/serve/choices.py),
-        # by round; kept in memory only (after a restart the players answer again).
+        # Each player's own answers given ahead (the game's `seat_questions`: Hoc Censeo's for
+        # the round's resolve), by round; kept in memory only (after a restart they answer again).
         self.answers: dict[int, dict[str, dict]] = {}
         self.line = self.session().next_line() - 1
 
@@ -90,7 +89,10 @@ class Table:
 
         def checked(session: sessions.Session) -> dict:
             allowed = action if seat is None else authorise(session, seat, action)
-            return choices.complete(session.state, allowed, self.answers.get(session.state.get("round"), {}))
+            words = table_words(session.game)
+            if not hasattr(words, "with_seat_answers"):
+                return allowed
+            return words.with_seat_answers(session.state, allowed, self.answers.get(session.state.get("round"), {}))
 
         with self._write_lock:
             session = sessions.append(self.path, checked)
@@ -99,24 +101,26 @@ class Table:
         return session
 
     def answer(self, seat: str, given: object) -> None:
-        """Keep `seat`'s own answers for this round's resolve; RuleViolation for a question
-        not asked of them now or an answer that is not one of its choices."""
-        state = self.session().state
+        """Keep `seat`'s own answers for this round; RuleViolation for a question not asked
+        of them now or an answer that is not one of its choices."""
+        session = self.session()
+        state = session.state
         if not isinstance(given, dict):
             raise RuleViolation("Send the answers as a JSON object, such as {{\"bonus\": \"jaune\"}}.")
-        open_questions = choices.asked(state, seat)
+        words = table_words(session.game)
+        open_questions = words.seat_questions(state, seat) if hasattr(words, "seat_questions") else []
         for question, value in given.items():
             if question == "action":
                 continue
             if question not in open_questions:
                 raise RuleViolation("{seat} is not asked about {question} now.", seat=seat, question=question)
-            if value not in choices.QUESTIONS[question]:
+            if value not in words.SEAT_QUESTIONS[question][1]:
                 raise RuleViolation("{seat}'s {question} must be one of {options}, not {value}.", seat=seat,
-                                    question=question, options=", ".join(choices.QUESTIONS[question]),
+                                    question=question, options=", ".join(words.SEAT_QUESTIONS[question][1]),
                                     value=repr(value))
-        mine = self.answers.setdefault(state["round"], {}).setdefault(seat, {})
+        mine = self.answers.setdefault(state.get("round"), {}).setdefault(seat, {})
         mine.update({q: v for q, v in given.items() if q != "action"})
-        for stale in [r for r in self.answers if r < state["round"]]:
+        for stale in [r for r in self.answers if r != state.get("round")]:
             del self.answers[stale]
 
     # -- events ---------------------------------------------------------------------------
