@@ -338,3 +338,17 @@ def test_each_player_struck_by_a_calamity_chooses_what_they_lose(hoc_file):
     assert after["chaos"] == 4 and after["votes"][-1]["calamity"]
     assert after["votes"][-1]["losses"] == {"Alice": "senators", "Bob": "gold", "Chloé": "gold"}
     assert after["players"]["Alice"]["gold"] == before["Alice"]["gold"] + 2   # the largest CONTRE voter's 2
+
+
+def test_a_burnt_out_player_is_offered_only_what_they_may_still_do(tmp_path):
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")])
+    sessions.append(path, {"action": "adjust", "player": "Ana", "pression": 20})   # Ana burns out
+    with TestClient(create_app(path)) as client:
+        ana = client.app.state.table.tokens["seats"]["Ana"]
+        offered = client.get(f"/seat/{ana}?lang=en").text.split('id="actions"')[1].split('id="board"')[0]
+        assert '<option value="Ana">' not in offered and "Your turn" not in offered   # nothing for herself
+        assert 'data-action="adjust"' in offered and '<option value="Ben">' in offered   # the table's, for the others
+        refused = client.post(f"/api/seat/{ana}/act?lang=en", json={"action": "adjust", "credit": 1})
+        assert refused.status_code == 422 and "Ana" in refused.json()["error"]
+    assert len(sessions.load(path).entries) == 1
