@@ -143,17 +143,21 @@ def undo(path: str | Path) -> tuple[sessions.Session, sessions.Entry]:
 
 
 def cancelled_by_last(session: sessions.Session) -> sessions.Entry:
-    """The entry the session's last line (an undo) cancelled."""
-    if session.partial:
-        session = open_session(session.path)
+    """The entry the session's last line (an undo) cancelled (read from the snapshot when it
+    holds it, as after one undo: a long file is not read again to say it)."""
     line = session.entries[-1].line
-    return next(e for e in session.entries if e.undone_by == line)
+    found = next((e for e in session.entries if e.undone_by == line), None)
+    if found is None and session.partial:
+        found = next(e for e in open_session(session.path).entries if e.undone_by == line)
+    return found
 
 
 def this_turn(session: sessions.Session) -> list[sessions.Entry]:
     """The entries in effect since the current turn began (its `turn` line with step
     "start"): what stays recorded of this turn after an undo."""
     if session.partial:
+        if not (session.state.get("turn") or {}).get("player"):
+            return []   # no turn begun (a file typed entry by entry): nothing to read the file for
         session = open_session(session.path)
     in_effect = [session.entries[i] for i in session._in_effect]
     for index in range(len(in_effect) - 1, -1, -1):
