@@ -10,8 +10,9 @@ package `kit.games.some_game` holding the same files in every game:
   `kit.errors.LayoutError` naming the file, the entry and the field;
 - `pieces.py`: the drawing of the game's pieces on a `Surface`, each inside the frame the
   imposition gives it;
-- `table.py`: the table tools, `render` and `play` and the friendly commands (the contract is
-  in kit/table.py).
+- `table.py`: the table tools, `render`, the friendly commands and the words of the rules'
+  decisions (the contract is in kit/table.py);
+- `bots.py`: the simulated players (the contract is in kit/simulate/__init__.py).
 
 A fifth game is `scorekeeper/rules/<game>.py`, `kit/games/<game>/`, `layouts/<game>/` and
 its tests; nothing here changes.
