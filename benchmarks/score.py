@@ -10,6 +10,12 @@ The goal of issue 22: the rules now say what comes next (`pending`, `anytime`) i
 10,000-line session must stay within 1.2x of what it cost before (main at 637eb83): give a
 checkout of that commit with --against and both run here, alternating, for the ratio.
 
+Measured on 1 December 2026 on a shared 2-core machine under load (about 10 other
+processes), so wall times were noisy and cpu times tell more: an act on 10,000 lines
+cost 0.97x one on 10 in cpu time (2.38x before an undo stopped reading the whole file
+again to say what it removed; 637eb83 measured 2.38x too), and `show --json` with pending
+cost 1.01x 637eb83's in cpu time (wall 0.82x).
+
 Run: python benchmarks/score.py [--against CHECKOUT]   (prints the numbers; never part of the test run)
     e.g. git worktree add --detach /tmp/before 637eb83 && python benchmarks/score.py --against /tmp/before
 """
