@@ -221,8 +221,12 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
 
 
 def actor(game: str, action: dict) -> str | None:
-    """Who performs an action (its actor field), or None."""
-    field = actor_field(game, action.get("action"))
+    """Who performs an action (its actor field), or None (also for a malformed action: a
+    refusal of it is being worded, and must not fail in turn)."""
+    name = action.get("action")
+    if not isinstance(name, str):
+        return None
+    field = actor_field(game, name)
     named = action.get(field) if field is not None else None
     return named if isinstance(named, str) else None
 
