@@ -534,11 +534,8 @@ def _write_new(path: Path, folder: Path, data: bytes) -> None:
     """Write `data` to a temporary file, fsync it, then link it into place."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        # mkstemp makes the file private (0600); a session gets the permissions of any file
-        # the user creates (the umask's), like the rest of what the kit writes.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
+        # mkstemp makes the file private (0600), and a session stays so: it holds every
+        # player's secrets (tribes, ballots), which other users of the machine must not read.
         if os.write(fd, data) != len(data):
             raise OSError(errno.ENOSPC, "short write")
         os.fsync(fd)
@@ -661,6 +658,37 @@ def seat_tokens(path: str | os.PathLike) -> dict:
         if complete != tokens:
             _write_private(store, (json.dumps(complete, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return complete
+
+
+PRIVATE_MODE = 0o600
+
+
+def private_files(path: str | os.PathLike) -> list[Path]:
+    """The files a session keeps its secrets in: itself, its snapshot, its seat tokens."""
+    path = Path(path)
+    return [path, snapshot_path(path), tokens_path(path)]
+
+
+def make_private(path: str | os.PathLike) -> list[Path]:
+    """Make each of the session's private files that others may read or write its owner's
+    only (0600); the files changed, for the caller to say so (a file copied in, or made by
+    an older version, keeps its mode)."""
+    fixed = []
+    for private in private_files(path):
+        try:
+            mode = private.stat().st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise SessionError("{path} cannot be read ({reason}).", path=private, reason=error.strerror or str(error)) from None
+        if mode & 0o077:
+            try:
+                os.chmod(private, PRIVATE_MODE)
+            except OSError as error:
+                raise SessionError("{path} can be read by other users and cannot be made private ({reason}).",
+                                   path=private, reason=error.strerror or str(error)) from None
+            fixed.append(private)
+    return fixed
 
 
 def _write_private(path: Path, data: bytes) -> None:

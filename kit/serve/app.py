@@ -31,6 +31,7 @@ from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation, ScorekeeperError
 
 MAX_BODY = 16 * 1024   # a vote of a few players is under 300 bytes
+BODY_SECONDS = 10      # a phone sends an action's body at once
 LANG_COOKIE = "kit-lang"
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -63,9 +64,12 @@ class Answer(Exception):
         return words.gettext(self.error).format(**self.params)
 
 
-def create_app(path: str | os.PathLike, base_url: str | None = None) -> Starlette:
+def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list[str] | None = None) -> Starlette:
     """The table server of the session at `path`. `base_url` is the address phones use in
-    the join links (the LAN address under --lan); by default, the one each request came to."""
+    the join links (the LAN address under --lan); by default, the one each request came to.
+    `hosts`: the names this server answers to (the Host header, port aside); any by default
+    (the tests' client); `kit score serve` gives the addresses it prints and the loopback's,
+    so a page of another site cannot reach it under a name of its own (DNS rebinding)."""
     table = Table(path)
 
     def link_base(request: Request) -> str:
@@ -197,7 +201,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None) -> Starlett
         Route("/api/events", events),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
+    middleware = [Middleware(SecurityHeaders)] + ([Middleware(KnownHost, hosts=hosts)] if hosts is not None else [])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={Answer: answer, ScorekeeperError: unreadable, 404: not_found,
                                         405: not_allowed})
     app.state.table = table
@@ -224,6 +229,24 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class KnownHost:
+    """Answer 400 to a request whose Host header is none of `hosts` (plain ASGI, as above)."""
+
+    def __init__(self, app, hosts: list[str]):
+        self.app, self.hosts = app, {h.lower() for h in hosts}
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            request = Request(scope)
+            named = request.headers.get("host", "")
+            name = named[1:].split("]")[0] if named.startswith("[") else named.rsplit(":", 1)[0] if named.count(":") == 1 else named
+            if name.lower() not in self.hosts:
+                refusal = await answer(request, Answer(400, N_("This server answers to the address it printed, not to {name}."),
+                                                       name=named or "?"))
+                return await refusal(scope, receive, send)
+        await self.app(scope, receive, send)
 
 
 async def next_change(queue: asyncio.Queue, stopping: anyio.Event) -> int | None:
@@ -260,10 +283,13 @@ async def read_json(request: Request) -> object:
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise Answer(413, N_("An action is at most {size} bytes."), size=MAX_BODY)
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Answer(413, N_("An action is at most {size} bytes."), size=MAX_BODY)
+    with anyio.move_on_after(BODY_SECONDS) as waited:   # a body sent in part, then nothing
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise Answer(413, N_("An action is at most {size} bytes."), size=MAX_BODY)
+    if waited.cancelled_caught:
+        raise Answer(408, N_("The action took over {seconds} seconds to arrive; send it again."), seconds=BODY_SECONDS)
     try:   # the same bounds as `kit score act` (nesting, digits), in the same words
         return sessions.parse_json(body.decode("utf-8"))
     except UnicodeDecodeError:

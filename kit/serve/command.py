@@ -8,12 +8,12 @@ import click
 
 @click.command(epilog="\b\nExamples:\n  kit score serve senate.jsonl\n  kit score serve senate.jsonl --lan --port 8080")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--host", default=None, help="The address to listen on [default: 127.0.0.1; with --lan, every interface].")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="The port to listen on (0: any free port).")
-@click.option("--lan", is_flag=True, help="Listen on every interface so phones on this network can join.")
+@click.option("--lan", is_flag=True, help="Let phones on this network join (plain HTTP: play on a network you trust).")
 @click.option("--qr/--no-qr", default=True, show_default=True, help="Print each seat's QR code.")
-def serve(file: Path, host: str, port: int, lan: bool, qr: bool) -> None:
+def serve(file: Path, host: str | None, port: int, lan: bool, qr: bool) -> None:
     """Serve FILE to the browsers at the table until Ctrl-C: a table page, a page per seat.
 
     Prints the table's link, the host's link (every form) and one private link per player,
@@ -31,5 +31,5 @@ def serve(file: Path, host: str, port: int, lan: bool, qr: bool) -> None:
         pass
     except OSError as error:
         raise KitError(_("Cannot listen on {address} ({reason}).").format(
-            address=f"{host}:{port}", reason=error.strerror or error)) from None
+            address=f"{host or ('0.0.0.0' if lan else '127.0.0.1')}:{port}", reason=error.strerror or error)) from None
     click.echo(_("Stopped. Every accepted entry is in {file}.").format(file=file))

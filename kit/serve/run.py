@@ -1,16 +1,29 @@
 """`serve()`: bind, print the links (and their QR codes), run uvicorn until Ctrl-C."""
 from __future__ import annotations
 
+import asyncio
 import socket
 import sys
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
+import h11
 import segno
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from kit.i18n import _
-from kit.serve.app import create_app
+from kit.serve.app import MAX_BODY, create_app
+from scorekeeper import session as sessions
+
+# How long a connection may take to send a request's headers, and stay idle between two
+# requests: a phone sends its headers in one packet; a client that trickles them, or opens
+# connections and sends nothing, is let go after this.
+PATIENCE_SECONDS = 10.0
+# Connections held at once: the 6 to 8 phones of a table, their tabs and a few page loads
+# each, with room to spare; one more is closed at once (200 idle connections cost ~10 MB).
+MAX_CONNECTIONS = 512
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 # An address on no network we use: "connecting" a UDP socket to it sends nothing, but makes
 # the system choose the interface (and so the address) other machines reach us at.
@@ -49,32 +62,89 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class GuardedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers and a cap on the
+    connections held. uvicorn arms its keep-alive timer only after a first answer, and
+    cancels it on the first byte of the next request; its limit_concurrency answers 503
+    only once a request's headers are complete. So a client that opens a connection and
+    sends half a request was held forever (300 such were all still open after 25 s)."""
+
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        if self.limit_concurrency is not None and len(self.connections) >= self.limit_concurrency:
+            transport.close()   # not counted, so its connection_lost finds nothing to undo
+            return
+        super().connection_made(transport)
+        self._wait_for_request()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._wait_for_request()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        if self.transport is not None:   # a connection over the cap was never counted
+            super().connection_lost(exc)
+
+    def _wait_for_request(self) -> None:
+        """Give the next request's headers until the deadline: a new cycle by then (the
+        headers complete) keeps the connection, whatever that request then takes."""
+        if self._deadline is not None:
+            self._deadline.cancel()
+        waiting_since = self.cycle
+        self._deadline = self.loop.call_later(self.timeout_keep_alive, self._give_up, waiting_since)
+
+    def _give_up(self, waiting_since: object) -> None:
+        if self.cycle is waiting_since and not self.transport.is_closing():
+            if self.conn.our_state in (h11.IDLE, h11.DONE):
+                self.conn.send(h11.ConnectionClosed())
+            self.transport.close()
+
+
+def server_config(app, patience: float = PATIENCE_SECONDS, max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+    """How uvicorn runs the table server: the guarded protocol, its deadline and cap."""
+    return uvicorn.Config(app, http=GuardedH11, log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
+                          access_log=False, limit_concurrency=max_connections, timeout_keep_alive=patience,
+                          # a request line and headers over this are refused with 400
+                          h11_max_incomplete_event_size=MAX_BODY)
+
+
 def links(base: str, tokens: dict) -> list[tuple[str, str]]:
     """The contract's printed lines as (label, link): Table, Host, then each seat."""
     return [("Table", f"{base}/"), ("Host", f"{base}/host/{tokens['host']}")] + [
         (name, f"{base}/seat/{token}") for name, token in tokens["seats"].items()]
 
 
-def serve(path: Path, host: str = "127.0.0.1", port: int = 8000, lan: bool = False,
-          out: TextIO = sys.stdout, qr: bool = True, on_bound: Callable[[], None] | None = None) -> None:
-    bind_host = "0.0.0.0" if lan else host
+def serve(path: Path, host: str | None = None, port: int = 8000, lan: bool = False,
+          out: TextIO = sys.stdout, qr: bool = True) -> None:
+    """Serve the session at `path`: on `host` (127.0.0.1 by default; under `lan`, every
+    interface unless a host is given), printing the links, until Ctrl-C."""
+    for private in sessions.make_private(path):
+        out.write(_("{path} could be read by other users of this machine; it is now yours only (0600).")
+                  .format(path=private) + "\n")
+    bind_host = host or ("0.0.0.0" if lan else "127.0.0.1")
     sock = bind(bind_host, port)
     port = sock.getsockname()[1]
-    shown = lan_address() if lan else host
+    shown = lan_address() if bind_host in ("0.0.0.0", "::") else bind_host
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
-    app = create_app(path, base_url=base)
+    app = create_app(path, base_url=base, hosts=sorted({shown, bind_host, *LOOPBACK} - {"0.0.0.0", "::"}))
     lines = links(base, app.state.table.tokens)
     for label, link in lines:
         out.write(f"{label}: {link}\n")
     if lan:
         out.write(_("Phones on this network open the links above; this machine can also use "
                     "{address}.").format(address=f"http://127.0.0.1:{port}/") + "\n")
+        out.write(_("The traffic is plain HTTP on the local network: anyone on it can read it. "
+                    "Play on a network you trust.") + "\n")
+    if shown in LOOPBACK or shown.startswith("127."):
+        out.write(_("Phones cannot reach {address}, which is this machine only: to play with phones, serve "
+                    "with --lan and without --host (the phones on this machine's Wi-Fi).").format(address=shown) + "\n")
     if qr:
         for label, link in lines[2:]:
             out.write(f"\n{label}:\n")
             segno.make(link, error="m").terminal(out=out, compact=True, border=2)
     out.write(_("Serving until Ctrl-C.") + "\n")
     out.flush()
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
-                            access_log=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(app)).run(sockets=[sock])

@@ -43,13 +43,26 @@ def test_create_writes_only_the_header_and_leaves_no_temporary_file(path: Path):
     assert "Chloé" in path.read_text(encoding="utf-8")   # UTF-8, not \u escapes
 
 
-def test_a_new_session_has_the_permissions_of_any_new_file(tmp_path: Path):
+def test_a_new_session_and_its_snapshot_are_the_owners_only(tmp_path: Path):
     umask = os.umask(0o022)
     try:
         sessions.create(tmp_path / "game.jsonl", "hoc-censeo", PLAYERS)
+        sessions.append(tmp_path / "game.jsonl", VOTE)
     finally:
         os.umask(umask)
-    assert (tmp_path / "game.jsonl").stat().st_mode & 0o777 == 0o644   # not mkstemp's private 0600
+    assert (tmp_path / "game.jsonl").stat().st_mode & 0o777 == 0o600   # tribes and ballots inside
+    assert sessions.snapshot_path(tmp_path / "game.jsonl").stat().st_mode & 0o777 == 0o600
+
+
+def test_make_private_fixes_the_files_others_may_read_and_says_which(tmp_path: Path):
+    path = tmp_path / "game.jsonl"
+    sessions.create(path, "hoc-censeo", PLAYERS)
+    sessions.seat_tokens(path)
+    os.chmod(path, 0o644)
+    os.chmod(sessions.tokens_path(path), 0o664)
+    assert sessions.make_private(path) == [path, sessions.tokens_path(path)]
+    assert all(f.stat().st_mode & 0o777 == 0o600 for f in (path, sessions.tokens_path(path)))
+    assert sessions.make_private(path) == []
 
 
 def test_create_never_overwrites(path: Path):

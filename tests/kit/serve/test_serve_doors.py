@@ -4,6 +4,15 @@ half-sent requests are let go; too many connections are turned away."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -12,7 +21,7 @@ from starlette.testclient import TestClient
 from kit.serve.app import create_app
 from scorekeeper import session as sessions
 
-from serve_helpers import ROUND_ONE, new_hoc
+from serve_helpers import REPO, ROUND_ONE, new_hoc, wait_until_up
 
 # JSON values of every kind, small: what a confused or hostile client may send.
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False)
@@ -70,3 +79,147 @@ def test_bodies_that_are_not_json_get_400(fuzzed, raw):
     reply = fuzzed.post(f"/api/seat/{tokens['seats']['Bob']}/act", content=raw, headers={"content-type": "application/json"})
     assert reply.status_code == 400
     assert_one_sentence(reply)
+
+
+# -- the Host header ------------------------------------------------------------------------
+
+def test_a_request_under_another_name_than_the_servers_is_refused(tmp_path):
+    path = new_hoc(tmp_path / "senate.jsonl")
+    app = create_app(path, hosts=["127.0.0.1", "localhost", "192.168.1.20"])
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        assert client.get("/api/state").status_code == 200
+        assert client.get("/api/state", headers={"host": "192.168.1.20:8000"}).status_code == 200
+        assert client.get("/", headers={"host": "[::1]:8000"}).status_code == 400   # not served under ::1
+        refused = client.get("/api/state", headers={"host": "attacker.example:8000", "accept-language": "fr"})
+        assert refused.status_code == 400
+        assert refused.json() == {"ok": False, "error": "Ce serveur répond à l’adresse qu’il a affichée, pas à attacker.example:8000."}
+        token = app.state.table.tokens["host"]
+        posted = client.post(f"/api/host/{token}/act", json={"action": "vote", "colour": "bleu"},
+                             headers={"host": "attacker.example"})
+        assert posted.status_code == 400
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 1   # nothing was written
+
+
+# -- slow clients: the guarded protocol -----------------------------------------------------
+
+@pytest.fixture
+def guarded(tmp_path):
+    """A real server in a thread, with a 0.5 s patience and at most 20 connections."""
+    import uvicorn
+
+    from kit.serve.run import bind, server_config
+
+    path = new_hoc(tmp_path / "senate.jsonl")
+    sock = bind("127.0.0.1", 0)
+    app = create_app(path)
+    server = uvicorn.Server(server_config(app, patience=0.5, max_connections=20))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    yield sock.getsockname()[1], app.state.table.tokens["host"]
+    server.should_exit = True
+    thread.join(timeout=15)
+    sock.close()
+
+
+def closed_by_server(conn: socket.socket, seconds: float) -> bool:
+    """Whether the server closed `conn` within `seconds` (end of stream or a reset)."""
+    conn.settimeout(seconds)
+    try:
+        while conn.recv(4096):
+            pass   # an answer (a 400, a 408) before the close
+        return True
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_half_sent_requests_are_let_go_and_extra_connections_turned_away(guarded):
+    port, _ = guarded
+    half = [socket.create_connection(("127.0.0.1", port)) for _ in range(40)]
+    try:
+        for conn in half:
+            conn.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        # Each is closed: the 20 over the cap at once, the others at the deadline; none held.
+        assert all(closed_by_server(conn, 10) for conn in half)
+    finally:
+        for conn in half:
+            conn.close()
+    with socket.create_connection(("127.0.0.1", port)) as conn:   # still answering
+        conn.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        conn.settimeout(10)
+        assert conn.recv(4096).startswith(b"HTTP/1.1 200")
+
+
+def test_a_connection_that_sends_nothing_or_idles_after_an_answer_is_closed(guarded):
+    port, _ = guarded
+    with socket.create_connection(("127.0.0.1", port)) as silent, socket.create_connection(("127.0.0.1", port)) as kept:
+        kept.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        kept.settimeout(10)
+        assert kept.recv(65536).startswith(b"HTTP/1.1 200")
+        kept.sendall(b"GET /api/st")   # the next request, half sent
+        assert closed_by_server(silent, 10) and closed_by_server(kept, 10)
+
+
+def test_a_body_sent_in_part_is_answered_408(guarded, monkeypatch):
+    from kit.serve import app
+
+    monkeypatch.setattr(app, "BODY_SECONDS", 0.3)
+    port, host = guarded
+    with socket.create_connection(("127.0.0.1", port)) as conn:
+        conn.sendall(f"POST /api/host/{host}/act HTTP/1.1\r\n".encode() + b"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\nAccept-Language: en\r\nConnection: close\r\n\r\n{\"action\"")
+        conn.settimeout(10)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 408"), answer
+    assert b"took over 0.3 seconds" in answer
+
+
+# -- what the terminal says at start ----------------------------------------------------------
+
+def started(path: Path, *flags: str) -> tuple[list[str], subprocess.Popen]:
+    process = subprocess.Popen([sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr", *flags],
+                               cwd=REPO, stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "LANG": "en_US.UTF-8", "PYTHONUNBUFFERED": "1"})
+    printed = []
+    for line in process.stdout:
+        printed.append(line.rstrip("\n"))
+        if line.startswith("Serving until"):
+            break
+    return printed, process
+
+
+def test_serve_makes_the_private_files_private_and_says_so_and_lan_honours_host(tmp_path):
+    path = new_hoc(tmp_path / "senate.jsonl")
+    sessions.seat_tokens(path)
+    os.chmod(path, 0o644)
+    os.chmod(sessions.tokens_path(path), 0o644)
+    printed, process = started(path, "--lan", "--host", "127.0.0.1")
+    try:
+        assert printed[:2] == [f"{p} could be read by other users of this machine; it is now yours only (0600)."
+                               for p in (path, sessions.tokens_path(path))]
+        assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in (path, sessions.tokens_path(path)))
+        assert printed[2].startswith("Table: http://127.0.0.1:"), printed   # --host, not every interface
+        assert any("plain HTTP on the local network" in line for line in printed), printed
+        wait_until_up(printed[2].removeprefix("Table: ").rstrip("/"))
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=15) == 0
+
+
+def test_serve_on_this_machine_only_says_phones_cannot_reach_it(tmp_path):
+    printed, process = started(new_hoc(tmp_path / "senate.jsonl"))
+    try:
+        assert not any("now yours only" in line for line in printed)   # created private
+        warning = [line for line in printed if line.startswith("Phones cannot reach 127.0.0.1")]
+        assert warning and "--lan" in warning[0], printed
+        assert not any("plain HTTP" in line for line in printed)
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=15) == 0
