@@ -130,6 +130,7 @@ def score() -> None:
 
 @score.command(epilog=table.examples(
     "new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres",
+    "new senate.jsonl hoc-censeo --player Alice --player Bob --player Chloé --deal",
     "new these.jsonl phd --player Ana --player Ben --option chapters=5 --option timed=true",
     "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo --player Dan",
     "new bureau.jsonl promotion --player Ana --player Ben --option target=10"))
@@ -140,7 +141,9 @@ def score() -> None:
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option (values read as JSON when they parse: true, 3; @FILE reads a "
                    "YAML or JSON file, e.g. objectives=@layouts/hoc-censeo/objectives.yaml). Repeatable.")
-def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...]) -> None:
+@click.option("--deal", is_flag=True, help="Deal the secret roles at random (Hoc Censeo's tribes): nobody at the "
+                                            "table sees them; each player reads theirs on their phone or with show --as NAME.")
+def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...], deal: bool) -> None:
     """Create the session FILE for a new GAME (never overwrites a file)."""
     if not players:
         raise KitError(_("Name the players with --player NAME[:ROLE], once per player."))
@@ -156,9 +159,16 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
     players_list = table.parse_players(players)
     if hasattr(game_cli, "prepare_players"):
         players_list = game_cli.prepare_players(players_list)
+    if deal:
+        if not hasattr(game_cli, "deal"):
+            raise KitError(_("{game} has no secret roles to deal; leave out --deal.").format(game=game))
+        players_list = game_cli.deal(players_list)
     session = sessions.create(file, game, players_list, parsed)
     click.echo(_("Created {file}: {title} with {players}.").format(
-        file=file, title=session.rules.TITLE, players=_players_text(session, reveal=True)))
+        file=file, title=session.rules.TITLE, players=_players_text(session, reveal=not deal)))
+    if deal:
+        click.echo(_("The roles are dealt and secret: each player reads theirs on their own phone "
+                     "(kit score serve) or, alone at this terminal, with: kit score show {file} --as NAME").format(file=file))
 
 
 def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:

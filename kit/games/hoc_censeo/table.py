@@ -8,6 +8,7 @@ who ranks where, never one player's amount, senators left, tribe or objectives (
 """
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import click
@@ -120,6 +121,19 @@ def prepare_players(players: list[dict]) -> list[dict]:
     names one tribe; anything else is left for the rules to refuse."""
     return [{**player, "role": table.match_word(player["role"], rules.TRIBES) or player["role"]}
             if isinstance(player.get("role"), str) else player for player in players]
+
+
+def deal(players: list[dict]) -> list[dict]:
+    """The tribes dealt at random (`new --deal`), one each, from the system's secure source:
+    who holds which is the game's first secret, so it must not be guessable from a seed."""
+    given = [p["name"] for p in players if p.get("role")]
+    if given:
+        raise KitError(_("--deal deals every tribe; name the players without one ({names} has one).").format(
+            names=", ".join(given)))
+    if len(players) != rules.PLAYERS:   # the rules' own refusal, in their words
+        return players
+    tribes = secrets.SystemRandom().sample(rules.TRIBES, len(players))
+    return [{**player, "role": tribe} for player, tribe in zip(players, tribes)]
 
 
 def prepare_options(options: dict) -> dict:
