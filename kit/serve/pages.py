@@ -458,13 +458,12 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
                    f'aria-label="{label}">')
     elif kind == "one":
         words = all(isinstance(o, str) for o in spec.options)
-        single = len(spec.options) == 1
-        options = "".join(
-            f'<option value="{escape(o if words else json.dumps(o))}"{" selected" if single else ""}>'
-            f'{page.value(o)}</option>' for o in spec.options)
-        blank = "" if single else '<option value="">—</option>'
+        shown = [(escape(o if words else json.dumps(o)), page.value(o)) for o in spec.options]
+        if len(shown) == 1 and key is None:   # the rules leave no choice (the step of a turn): sent as it is
+            return f'<input type="hidden" {attrs} data-kind="{"text" if words else "json"}" value="{shown[0][0]}">'
+        options = "".join(f'<option value="{value}">{text}</option>' for value, text in shown)
         control = (f'<select {attrs} data-kind="{"text" if words else "json"}" aria-label="{label}">'
-                   f'{blank}{options}</select>')
+                   f'<option value="">—</option>{options}</select>')
     elif kind in ("several", "all"):
         ticked = " checked" if kind == "all" else ""
         boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" '
