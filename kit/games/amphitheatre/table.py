@@ -155,6 +155,7 @@ ACTION_LABELS = {
 }
 FIELD_LABELS = {
     ("turn", "player"): N_("Who holds the speaker token?"),
+    ("turn", "step"): N_("Step"),
     ("hypothesis", "target"): N_("Challenged player"),
     ("hypothesis", "category"): N_("Category"),
     ("revolution", "category"): N_("Category"),
@@ -174,6 +175,9 @@ VALUE_LABELS = {
     True: N_("Yes: the card matches, the accusation fails"),     # accuse's `truthful`
     False: N_("No: the card differs, the accusation succeeds"),
     "a": N_("Side A (the speaker's)"), "b": N_("Side B (the challenged player's)"), "abstain": N_("Abstain"),
+    "start": N_("The turn begins"),
+    # the decks' own names, the same in both languages
+    "affliction": N_("Affliction"), "anatomie": N_("Anatomie"), "cause": N_("Cause"),
 }
 # The debate's sides are the names listed, all of them: the rules took them as joined.
 FIELD_KINDS = {("debate", "side_a"): "all", ("debate", "side_b"): "all", ("debate", "discounted"): "all"}
