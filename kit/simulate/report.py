@@ -11,37 +11,35 @@ from kit.simulate.words import title
 
 
 def _pct(r: dict) -> str:
-    return f"{100 * r['rate']:5.1f} % [{100 * r['low']:.1f}–{100 * r['high']:.1f}]"
+    return words.percent(r, width=5)
 
 
 def _spread(d: dict) -> str:
-    return (f"mean {d['mean']:.3g}, median {d['median']:g}, 10–90 % {d['p10']:g}–{d['p90']:g}, "
-            f"range {d['min']:g}–{d['max']:g}")
+    def n(value) -> str:
+        return words.number(value, 0 if float(value).is_integer() else 2)
+
+    return _("mean {mean}, median {median}, 10–90 % {p10}–{p90}, range {low}–{high}").format(
+        mean=words.number(d["mean"], 2), median=n(d["median"]), p10=n(d["p10"]), p90=n(d["p90"]),
+        low=n(d["min"]), high=n(d["max"]))
 
 
 def lines(summary: dict) -> list[str]:
-    """The summary as a short text: wins with their 95 % intervals, length, the game's figures."""
+    """The summary as a short text: the warnings first, then wins with their 95 % intervals,
+    how the winners won, the length, the game's figures, per card."""
     wins = summary["wins"]
-    out = [f"{title(summary)}: {summary['games']} games, {summary['players']} players, seed {summary['seed']}, "
-           f"bots {', '.join(summary['bots'])}",
-           "", "Wins (95 % Wilson interval):"]
-    out += [f"  seat {s['seat']} ({s['bot']}){'':8} {_pct(s)}" for s in wins["seats"]]
-    out += [f"  {words.role(summary, role):24} {_pct(r)}" for role, r in wins["roles"].items()]
+    out = [_("{title}: {games} games, {players} players, seed {seed}, bots {bots}").format(
+        title=title(summary), games=summary["games"], players=summary["players"], seed=summary["seed"],
+        bots=", ".join(summary["bots"]) + (" " + _("(rotated)") if summary.get("rotate") else ""))]
+    if summary.get("warnings"):
+        out += ["", _("Warnings:")] + ["  ! " + words.warning(w) for w in summary["warnings"]]
+    out += ["", _("Wins (95 % Wilson interval):")]
+    out += [f"  {words.seat(s):32} {_pct(s)}" for s in wins["seats"]]
+    out += [f"  {words.role(summary, role):32} {_pct(r)}" for role, r in wins["roles"].items()]
     if len(wins["bots"]) > 1:
-        out += [f"  {bot + ' (per seat)':20} {_pct(r)}" for bot, r in wins["bots"].items()]
-    out += [f"  {'shared win':20} {_pct(wins['shared'])}", f"  {'nobody wins':20} {_pct(wins['nobody'])}"]
+        out += [f"  {_('{bot} (per seat)').format(bot=bot):32} {_pct(r)}" for bot, r in wins["bots"].items()]
+    out += [f"  {_('a shared win'):32} {_pct(wins['shared'])}", f"  {_('nobody wins'):32} {_pct(wins['nobody'])}"]
     if wins["unfinished"]["count"]:
-        out.append(f"  {'cut at the turn cap':20} {_pct(wins['unfinished'])}")
-    out += ["", "Length:", f"  rounds: {_spread(summary['length']['rounds'])}",
-            f"  turns:  {_spread(summary['length']['turns'])}", "", "Figures:"]
-    for figure in summary["figures"].values():
-        if figure["kind"] == "distribution":
-            out.append(f"  {figure['label']}: {_spread(figure)}")
-        elif figure["kind"] == "rate":
-            out.append(f"  {figure['label']}: {_pct(figure)}")
-        else:
-            out.append(f"  {figure['label']}:")
-            out += [f"    {name:26} {_pct(r)}" for name, r in figure["of"].items()]
+        out.append(f"  {_('cut at the turn cap'):32} {_pct(wins['unfinished'])}")
     if wins.get("how"):
         out += ["", _("How the winners won (share of games, 95 % interval):")]
         out += [f"  {_(way):32} {_pct(r)}" for way, r in wins["how"].items()]
@@ -51,29 +49,36 @@ def lines(summary: dict) -> list[str]:
         counts=", ".join(f"{words.seat(s)} {n}" for s, n in zip(wins["seats"], wins["settle"]["seats"])))]
     if wins.get("seat_roles"):
         roles = list(wins["roles"])
-        out += ["", _("Win rate by seat and role:"), "  " + " " * 24 + "".join(f"{words.role(summary, r):>12}" for r in roles)]
+        out += ["", _("Win rate by seat and role:"),
+                "  " + " " * 32 + "".join(f"{words.role(summary, r):>12}" for r in roles)]
         for s, by_role in zip(wins["seats"], wins["seat_roles"]):
-            out.append(f"  {words.seat(s):24}" + "".join(
+            out.append(f"  {words.seat(s):32}" + "".join(
                 f"{words.number(100 * by_role[r]['rate']) + ' %':>12}" if r in by_role else f"{'':>12}" for r in roles))
+    out += ["", _("Length:"), "  " + _("rounds: {spread}").format(spread=_spread(summary["length"]["rounds"]))]
+    if summary["length"]["turns"] != summary["length"]["rounds"]:
+        out.append("  " + _("turns: {spread}").format(spread=_spread(summary["length"]["turns"])))
+    out += ["", _("Figures:")]
+    for figure in summary["figures"].values():
+        label = _(figure["label"])
+        if figure["kind"] == "distribution":
+            out.append("  " + _("{label}: {value}").format(label=label, value=_spread(figure)))
+        elif figure["kind"] == "rate":
+            out.append("  " + _("{label}: {value}").format(label=label, value=_pct(figure).strip()))
+        else:
+            out.append("  " + _("{label}:").format(label=label))
+            out += [f"    {_(name):30} {_pct(r)}" for name, r in figure["of"].items()]
     for group, items in summary.get("items", {}).items():
         out += ["", _("Per item, {group}: times per game, and how often its player won").format(group=_(group))]
         for item, f in list(items.items())[:ITEMS_SHOWN]:
             extra = ""
             if "player_won" in f:
-                extra = _("its player won {rate}").format(rate=_pct(f["player_won"]))
+                extra = _("its player won {rate}").format(rate=words.percent(f["player_won"]))
             elif "outcomes" in f:
                 extra = ", ".join(f"{_(o)} {words.number(100 * r['rate'])} %" for o, r in f["outcomes"].items())
             out.append(f"  {item:32} {words.number(f['per_game'], 2):>6}  {extra}")
-    choices = summary["choices"]
-    if summary.get("warnings"):
-        out += ["", _("Warnings:")] + ["  ! " + words.warning(w) for w in summary["warnings"]]
     if any(summary.get("simplifications", {}).values()):
         out += ["", _("What the bots leave out of the game:")]
         out += [f"  {bot}: {_(text)}" for bot, texts in summary["simplifications"].items() for text in texts]
-    if choices["never"] or choices["always"]:
-        out += ["", "The greedy bot's choices:"]
-        out += [f"  never:  {c}" for c in choices["never"]]
-        out += [f"  always: {c}" for c in choices["always"]]
     return out
 
 

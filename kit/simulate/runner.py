@@ -347,9 +347,9 @@ def warnings(summary: dict) -> list[dict]:
                 out.append({"kind": "share", "what": what, "label": label, "rate": r["rate"],
                             "fair": round(fair, 4), "times": round(r["rate"] / fair, 2),
                             **({"name": names[label]} if what == "role" else {})})
-    ways = wins.get("how", {})
-    if len(ways) == 1 and len(summary.get("ways_to_win", ())) > 1:
-        (way, r), = ways.items()
+    taken = {way: r for way, r in wins.get("how", {}).items() if r["count"]}
+    if len(taken) == 1 and len(summary.get("ways_to_win", ())) > 1:
+        (way, r), = taken.items()
         if r["rate"] == 1.0:
             out.append({"kind": "same_end", "what": "how", "label": way})
     for figure in summary["figures"].values():

@@ -20,9 +20,10 @@ def number(value: float, decimals: int = 1) -> str:
     return text.replace(".", ",") if active().lang == "fr" else text
 
 
-def percent(r: dict) -> str:
-    """"51.0 % [44.1–57.8]": a rate with its 95 % interval."""
-    return _("{rate} % [{low}–{high}]").format(rate=number(100 * r["rate"]), low=number(100 * r["low"]),
+def percent(r: dict, width: int = 0) -> str:
+    """"51.0 % [44.1–57.8]": a rate with its 95 % interval (the rate right-aligned on
+    `width` characters, for columns)."""
+    return _("{rate} % [{low}–{high}]").format(rate=number(100 * r["rate"]).rjust(width), low=number(100 * r["low"]),
                                                high=number(100 * r["high"]))
 
 

@@ -178,3 +178,12 @@ def test_compared_records_name_their_variant(tmp_path):
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert [(r["variant"], r["index"]) for r in lines] == [("chapters=1", i) for i in range(5)] + \
         [("chapters=2", i) for i in range(5)]
+
+
+def test_promotion_won_by_its_target_every_game_is_flagged():
+    sim = module("promotion")
+    records = runner.play("promotion", games=40, seed=1, bots=["greedy"] * 4, options={}, table=sim.load(LAYOUTS),
+                          jobs=1)
+    summary = runner.summarise("promotion", records, seed=1, bots=["greedy"] * 4, options={}, layouts="layouts/")
+    assert summary["wins"]["how"]["most PI when the office closes"]["count"] == 0     # shown at 0 %
+    assert {"kind": "same_end", "what": "how", "label": "PI target reached"} in summary["warnings"]
