@@ -622,6 +622,8 @@ def _write_once(fd: int, path: Path, payload: bytes, size_before: int) -> None:
 
 TOKENS_SUFFIX = ".tokens"
 TOKEN_BYTES = 24   # 192 random bits, URL-safe: well over the 128 the contract asks
+ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
+ROOM_LENGTH = 6
 
 
 def tokens_path(path: str | os.PathLike) -> Path:
@@ -631,13 +633,50 @@ def tokens_path(path: str | os.PathLike) -> Path:
 
 
 def seat_tokens(path: str | os.PathLike) -> dict:
-    """The table server's tokens for a session: `{"host": T, "seats": {name: T, ...}}`.
+    """The table server's tokens for a session: `{"host": T, "seats": {name: T, ...},
+    "room": CODE, "bound": [name, ...]}`.
 
     They live in a file of their own beside the session, readable by its owner only, so the
     log (what `show` and `log` read, what people copy around) never holds them and a
     restarted server finds the same links. Made at the first call, under the session's lock;
-    a player without a token (none yet) gets one, nothing else is ever replaced.
+    a player without a token (none yet) gets one, nothing else is ever replaced but by
+    `free_seat`. `room` is the one code the table shows for joining; `bound` the seats a
+    device has taken with it (`bind_seat`).
     """
+    return _tokens(path)
+
+
+def bind_seat(path: str | os.PathLike, name: str) -> str | None:
+    """Take `name`'s seat for the device joining with the room code: its token, or None
+    when another device holds it already (until the host frees it)."""
+    taken: list[str | None] = [None]
+
+    def bind(tokens: dict) -> None:
+        if name in tokens["seats"] and name not in tokens["bound"]:
+            tokens["bound"].append(name)
+            taken[0] = tokens["seats"][name]
+    _tokens(path, bind)
+    return taken[0]
+
+
+def free_seat(path: str | os.PathLike, name: str) -> dict:
+    """Free `name`'s seat (the host's decision): a new token, so the device that held it
+    can no longer act, and the seat open to the room code again. The tokens."""
+    def free(tokens: dict) -> None:
+        if name in tokens["seats"]:
+            tokens["seats"][name] = secrets.token_urlsafe(TOKEN_BYTES)
+            tokens["bound"] = [n for n in tokens["bound"] if n != name]
+    return _tokens(path, free)
+
+
+def _room_code() -> str:
+    # Read off a screen and typed on a phone: letters only, no I, L, O (not read as 1 or 0),
+    # and no digit a page's number could be mistaken for; 23 ** 6, about 150 million.
+    return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
+
+
+def _tokens(path: str | os.PathLike, change: Callable[[dict], None] | None = None) -> dict:
+    """The tokens file completed (and changed by `change`), written back when different."""
     path = Path(path)
     with _locked(path, exclusive=True) as fd:
         names = [p["name"] for p in _parse(path, _read_all(fd)).players]
@@ -650,11 +689,16 @@ def seat_tokens(path: str | os.PathLike) -> dict:
             raise SessionError("{path} cannot be read ({reason}); remove it to make new links.",
                                path=store, reason=getattr(error, "strerror", None) or str(error)) from None
         if not (isinstance(tokens, dict) and isinstance(tokens.get("host", ""), str)
-                and isinstance(tokens.get("seats", {}), dict)):
+                and isinstance(tokens.get("seats", {}), dict) and isinstance(tokens.get("room", ""), str)
+                and isinstance(tokens.get("bound", []), list)):
             raise SessionError("{path} is not a tokens file; remove it to make new links.", path=store)
         seats = tokens.get("seats", {})
         complete = {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
-                    "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names}}
+                    "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names},
+                    "room": tokens.get("room") or _room_code(),
+                    "bound": [name for name in tokens.get("bound", []) if name in names]}
+        if change is not None:
+            change(complete)
         if complete != tokens:
             _write_private(store, (json.dumps(complete, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return complete

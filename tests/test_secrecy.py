@@ -150,8 +150,9 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
     page = pages.Page(lang=lang, game=game, state=seen, line=1, path="/x", post="/api/x/act", seat=reader,
                       host=reader is None)
     if reader is None:
-        texts["table page"] = pages.table_page(page)
-        texts["host page"] = pages.host_page(page, [("Ana", "/seat/t")], "/host/t/table")
+        texts["table page"] = pages.table_page(page, "ROOM23", "http://table/join/ROOM23")
+        texts["join page"] = pages.join_page(page, "ROOM23", [], None)
+        texts["host page"] = pages.host_page(page, [("Ana", "/seat/t")], ["Ana"], "/host/t/free")
     else:
         texts["seat page"] = pages.seat_page(page)
     return texts

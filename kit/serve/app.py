@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
+import urllib.parse
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -33,6 +35,7 @@ from scorekeeper.errors import RuleViolation, ScorekeeperError
 MAX_BODY = 16 * 1024   # a vote of a few players is under 300 bytes
 BODY_SECONDS = 10      # a phone sends an action's body at once
 LANG_COOKIE = "kit-lang"
+SEAT_COOKIE = "kit-seat"   # the seat's token, on the device that joined with the room code
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -91,11 +94,21 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
             answers=table.answers.get(state.get("round"), {}).get(viewer, {}) if viewer else {})
 
     def seat_token(request: Request) -> tuple[str, str]:
-        token = request.path_params["token"]
+        """The seat a request acts for: its link's token, else (under /me) the cookie the
+        device got when it joined with the room code."""
+        token = request.path_params.get("token") or request.cookies.get(SEAT_COOKIE, "")
         name = table.seat_of(token)
         if name is None:
+            if "token" not in request.path_params:
+                raise Answer(404, N_("This device holds no seat; join with the room code shown on the table."))
             raise Answer(404, N_("There is no seat with this link; ask the host for yours."))
         return token, name
+
+    def room(request: Request) -> str:
+        code = request.path_params["code"].upper()
+        if not secrets.compare_digest(code.encode(), table.tokens["room"].encode()):
+            raise Answer(404, N_("This is not this table's room code; read it again on the table screen."))
+        return code
 
     def host_token(request: Request) -> str:
         token = request.path_params["token"]
@@ -104,20 +117,51 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         return token
 
     async def table_page(request: Request) -> Response:
-        return html(request, pages.table_page(page_for(request)))
+        code = table.tokens["room"]
+        return html(request, pages.table_page(page_for(request), code, f"{link_base(request)}/join/{code}"))
 
-    async def host_table_page(request: Request) -> Response:
-        host_token(request)
-        return html(request, pages.table_page(page_for(request), join_links(request)))
+    async def room_page(request: Request) -> Response:
+        typed = "".join(request.query_params.get("code", "").split()).upper()
+        if typed:
+            return RedirectResponse(f"/join/{urllib.parse.quote(typed, safe='')}", status_code=303)
+        return html(request, pages.room_page(page_for(request)))
+
+    async def join_page(request: Request) -> Response:
+        code = room(request)
+        mine = table.seat_of(request.cookies.get(SEAT_COOKIE, ""))
+        return html(request, pages.join_page(page_for(request), code, table.tokens["bound"], mine))
+
+    async def join(request: Request) -> Response:
+        """A phone taps a name: the seat is bound to it by a cookie holding the seat's token
+        (HttpOnly: no script reads it; SameSite=Strict: no other site's page sends it)."""
+        room(request)
+        name = (await read_form(request)).get("seat", "")
+        if name not in table.tokens["seats"]:
+            raise Answer(422, N_("Tap one of the names shown."))
+        token = await run_in_threadpool(table.join, name)
+        if token is None:
+            raise Answer(409, N_("{name}'s seat is taken by another phone; the host can free it."), name=name)
+        response = RedirectResponse("/me", status_code=303)
+        response.set_cookie(SEAT_COOKIE, token, max_age=7 * 24 * 3600, httponly=True, samesite="strict", path="/")
+        return response
 
     async def seat_page(request: Request) -> Response:
         token, name = seat_token(request)
-        return html(request, pages.seat_page(page_for(request, name, post=f"/api/seat/{token}/act")))
+        post = f"/api/seat/{token}/act" if "token" in request.path_params else "/api/me/act"
+        return html(request, pages.seat_page(page_for(request, name, post=post)))
 
     async def host_page(request: Request) -> Response:
         token = host_token(request)
         page = page_for(request, post=f"/api/host/{token}/act", host=True)
-        return html(request, pages.host_page(page, join_links(request), f"/host/{token}/table"))
+        return html(request, pages.host_page(page, join_links(request), table.tokens["bound"], f"/host/{token}/free"))
+
+    async def free(request: Request) -> Response:
+        token = host_token(request)
+        name = (await read_form(request)).get("seat", "")
+        if name not in table.tokens["seats"]:
+            raise Answer(422, N_("There is no seat named {name}."), name=name)
+        await run_in_threadpool(table.free, name)
+        return RedirectResponse(f"/host/{token}", status_code=303)
 
     async def api_state(request: Request) -> Response:
         session = table.session()
@@ -190,10 +234,17 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
 
     routes = [
         Route("/", table_page),
+        Route("/join", room_page),
+        Route("/join/{code}", join_page),
+        Route("/join/{code}", join, methods=["POST"]),
+        Route("/me", seat_page),
         Route("/seat/{token}", seat_page),
         Route("/host/{token}", host_page),
-        Route("/host/{token}/table", host_table_page),
+        Route("/host/{token}/free", free, methods=["POST"]),
         Route("/api/state", api_state),
+        Route("/api/me", api_seat),
+        Route("/api/me/act", seat_act, methods=["POST"]),
+        Route("/api/me/choose", seat_choose, methods=["POST"]),
         Route("/api/seat/{token}", api_seat),
         Route("/api/seat/{token}/act", seat_act, methods=["POST"]),
         Route("/api/seat/{token}/choose", seat_choose, methods=["POST"]),
@@ -296,6 +347,23 @@ async def read_json(request: Request) -> object:
         raise Answer(400, N_("The body is not valid JSON.")) from None
     except sessions.BadJSON as error:
         raise Answer(400, N_("The body is not valid JSON ({reason})."), reason=str(error)) from None
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    """A page's own form (a name tapped): URL-encoded, small; its fields' first values."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        raise Answer(415, N_("Send the form as the page does (application/x-www-form-urlencoded)."))
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Answer(413, N_("An action is at most {size} bytes."), size=MAX_BODY)
+    try:
+        fields = urllib.parse.parse_qs(body.decode("utf-8"), max_num_fields=8, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        raise Answer(400, N_("The form cannot be read.")) from None
+    return {key: values[0] for key, values in fields.items()}
 
 
 async def answer(request: Request, error: Answer) -> Response:

@@ -12,7 +12,7 @@ import click
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="The port to listen on (0: any free port).")
 @click.option("--lan", is_flag=True, help="Let phones on this network join (plain HTTP: play on a network you trust).")
-@click.option("--qr/--no-qr", default=True, show_default=True, help="Print each seat's QR code.")
+@click.option("--qr/--no-qr", default=True, show_default=True, help="Print the room code's QR code.")
 def serve(file: Path, host: str | None, port: int, lan: bool, qr: bool) -> None:
     """Serve FILE to the browsers at the table until Ctrl-C: a table page, a page per seat.
 

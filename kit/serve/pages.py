@@ -70,9 +70,18 @@ class TEXT:
     secrets_hidden = N_('Secrets hidden. Tap “Show my secrets” to see them again.')
     nothing_to_do = N_('Nothing to do right now.')
     no = N_('no')
-    table_with_codes = N_('Table screen with the join codes')
     join_codes = N_('Join codes: one phone per player')
     join_help = N_('Each code opens that player’s private page: show it to that player only.')
+    join_room = N_('Join the game')
+    room_help = N_('Scan the code, or open {link} and type the room code; then tap your name.')
+    room_code = N_('Room code')
+    pick_seat = N_('Who are you? Tap your name.')
+    seat_taken = N_('taken')
+    taken_help = N_('A taken seat is another phone’s: the host can free it.')
+    continue_as = N_('Continue as {name}')
+    free_seat = N_('Free this seat')
+    seat_bound = N_('joined')
+    seat_free = N_('free')
     your_turn = N_("Your turn: {what}")
     # {names} is a list of names after "for", as the language says it ("de Bob et d'Alice")
     waiting_for = N_("Waiting for {names}")
@@ -120,12 +129,39 @@ class Page:
 
 # -- the three pages ------------------------------------------------------------------------
 
-def table_page(page: Page, join: list[tuple[str, str]] = ()) -> str:
-    """The public table; with `join` (label, link) pairs, the join codes the host puts up."""
-    body = f'<section id="board" class="board" data-live>{board(page, large=True)}</section>'
-    if join:
-        body += join_codes(page, join)
+def table_page(page: Page, room: str, join_link: str) -> str:
+    """The public table, with the room code and its QR code (the one way in: no seat's
+    own code is ever on the shared screen)."""
+    body = (f'<section id="board" class="board" data-live>{board(page, large=True)}</section>'
+            f'<section class="room"><h2>{escape(page.t(TEXT.join_room))}</h2>'
+            f'<figure class="join">{qr_svg(join_link)}<figcaption>{escape(page.t(TEXT.room_code))}'
+            f' <strong class="code">{escape(room)}</strong></figcaption></figure>'
+            f'<p class="help">{escape(page.t(TEXT.room_help, link=join_link.rsplit("/", 1)[0]))}</p></section>')
     return document(page, page.t(N_("Table")), body, "table")
+
+
+def room_page(page: Page) -> str:
+    """Where a phone types the room code read on the table screen."""
+    body = (f'<section class="joining"><form method="get" action="/join"><label>{escape(page.t(TEXT.room_code))}'
+            f'<input name="code" class="code" autocomplete="off" autocapitalize="characters" maxlength="12" required>'
+            f'</label><button type="submit" class="big">{escape(page.t(TEXT.join_room))}</button></form></section>')
+    return document(page, page.t(TEXT.join_room), body, "join")
+
+
+def join_page(page: Page, room: str, bound: list[str], mine: str | None) -> str:
+    """A phone joining with the room code: the players' names, the taken ones greyed."""
+    names = list(page.state["players"])
+    buttons = "".join(
+        f'<li><button type="submit" name="seat" value="{escape(name)}" class="big"'
+        + (f' disabled aria-describedby="taken-help">{escape(name)} <small>({escape(page.t(TEXT.seat_taken))})</small>'
+           if name in bound else f">{escape(name)}")
+        + "</button></li>" for name in names)
+    again = (f'<p><a class="button big" href="/me">{escape(page.t(TEXT.continue_as, name=mine))}</a></p>'
+             if mine else "")
+    body = (f'<section class="joining">{again}<h2>{escape(page.t(TEXT.pick_seat))}</h2>'
+            f'<form method="post" action="/join/{escape(room)}"><ul class="names">{buttons}</ul></form>'
+            f'<p id="taken-help" class="help">{escape(page.t(TEXT.taken_help))}</p></section>')
+    return document(page, page.t(TEXT.join_room), body, "join")
 
 
 def seat_page(page: Page) -> str:
@@ -137,10 +173,12 @@ def seat_page(page: Page) -> str:
     return document(page, name, body, "seat", secrets=secret)
 
 
-def host_page(page: Page, join: list[tuple[str, str]], table_link: str) -> str:
+def host_page(page: Page, join: list[tuple[str, str]], bound: list[str], free: str) -> str:
+    """Every form, the board, and each seat's own link (this device only), with a button to
+    free a seat a phone has taken (`free`: where that form posts)."""
     body = (f'<section id="actions" data-live>{host_forms(page)}</section>'
             f'<section id="board" class="board" data-live>{board(page)}</section>'
-            + join_codes(page, join, table_link))
+            + join_codes(page, join, bound, free))
     return document(page, page.t(N_("Host")), body, "host")
 
 
@@ -485,16 +523,20 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
 
 # -- join codes ------------------------------------------------------------------------------
 
-def join_codes(page: Page, join: list[tuple[str, str]], table_link: str | None = None) -> str:
-    """Each seat's link and its QR code (SVG), for phones to join."""
-    cards = "".join(
-        f'<figure class="join">{qr_svg(link)}<figcaption><strong>{escape(label)}</strong><br>'
-        f'<a href="{escape(link)}">{escape(link)}</a></figcaption></figure>' for label, link in join)
-    more = (f'<p><a class="button" href="{escape(table_link)}">{escape(page.t(TEXT.table_with_codes))}</a></p>'
-            if table_link else "")
+def join_codes(page: Page, join: list[tuple[str, str]], bound: list[str], free: str) -> str:
+    """Each seat's link and its QR code (SVG), whether a phone has taken it, and the button
+    that frees it (a new link: the phone that held it can no longer act)."""
+    cards = []
+    for label, link in join:
+        taken = label in bound
+        state = escape(page.t(TEXT.seat_bound if taken else TEXT.seat_free))
+        button = (f'<form method="post" action="{escape(free)}"><button type="submit" name="seat" '
+                  f'value="{escape(label)}">{escape(page.t(TEXT.free_seat))}</button></form>' if taken else "")
+        cards.append(f'<figure class="join">{qr_svg(link)}<figcaption><strong>{escape(label)}</strong> ({state})<br>'
+                     f'<a href="{escape(link)}">{escape(link)}</a>{button}</figcaption></figure>')
     return (f'<section class="joins"><h2>{escape(page.t(TEXT.join_codes))}</h2>'
             f'<p class="help">{escape(page.t(TEXT.join_help))}</p>'
-            f'{more}<div class="codes">{cards}</div></section>')
+            f'<div class="codes">{"".join(cards)}</div></section>')
 
 
 @functools.lru_cache(maxsize=64)

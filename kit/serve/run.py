@@ -141,10 +141,12 @@ def serve(path: Path, host: str | None = None, port: int = 8000, lan: bool = Fal
     if shown in LOOPBACK or shown.startswith("127."):
         out.write(_("Phones cannot reach {address}, which is this machine only: to play with phones, serve "
                     "with --lan and without --host (the phones on this machine's Wi-Fi).").format(address=shown) + "\n")
-    if qr:
-        for label, link in lines[2:]:
-            out.write(f"\n{label}:\n")
-            segno.make(link, error="m").terminal(out=out, compact=True, border=2)
+    join = f"{base}/join/{app.state.table.tokens['room']}"
+    out.write(_("Join: {link} (room code {code}: the table page shows it with its QR code; each phone "
+                "taps its name)").format(link=join, code=app.state.table.tokens["room"]) + "\n")
+    if qr:   # the room's code only: a seat's own QR code on a screen others see would open that seat
+        out.write("\n")
+        segno.make(join, error="m").terminal(out=out, compact=True, border=2)
     out.write(_("Serving until Ctrl-C.") + "\n")
     out.flush()
     uvicorn.Server(server_config(app)).run(sockets=[sock])

@@ -56,6 +56,17 @@ class Table:
                 found = name
         return found
 
+    def join(self, name: str) -> str | None:
+        """Bind `name`'s seat to the device joining with the room code: its token, or None
+        when another device holds it."""
+        token = sessions.bind_seat(self.path, name)
+        self.tokens = sessions.seat_tokens(self.path)
+        return token
+
+    def free(self, name: str) -> None:
+        """Free `name`'s seat (the host): a new token; the device that held it is let go."""
+        self.tokens = sessions.free_seat(self.path, name)
+
     def is_host(self, token: str) -> bool:
         return secrets.compare_digest(token.encode(), self.tokens["host"].encode())
 

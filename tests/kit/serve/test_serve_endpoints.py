@@ -110,7 +110,7 @@ def test_the_magistrate_seat_resolves_once_every_ballot_is_in(client, mid_round)
     assert vote.status_code == 403 and "host" in vote.json()["error"]
 
 
-@pytest.mark.parametrize("path", ["/seat/{t}", "/api/seat/{t}", "/host/{t}", "/host/{t}/table"])
+@pytest.mark.parametrize("path", ["/seat/{t}", "/api/seat/{t}", "/host/{t}"])
 def test_an_unknown_or_wrong_kind_of_token_answers_404(client, path):
     for token in ("nope", seat(client, "Alice") + "x", "", seat(client, "Alice") if "host" in path else tokens(client)["host"]):
         reply = client.get(path.format(t=token))
@@ -173,7 +173,7 @@ def readers(client: TestClient) -> list[tuple[str | None, dict[str, str]]]:
     for name in SECRETS:
         token = seat(client, name)
         result.append((name, {"seat page": f"/seat/{token}", "seat state": f"/api/seat/{token}"}))
-    result.append(("host", {"host page": f"/host/{host}", "host table": f"/host/{host}/table"}))
+    result.append(("host", {"host page": f"/host/{host}"}))
     return result
 
 
@@ -250,14 +250,15 @@ def test_a_seat_page_shows_its_own_secrets(client):
     assert "hold 5 seals" in text
 
 
-def test_the_host_table_page_has_every_join_link_and_the_public_table_none(client):
+def test_the_host_page_has_every_join_link_and_the_public_table_only_the_room_code(client):
     host = tokens(client)["host"]
     public = client.get("/").text
-    joined = client.get(f"/host/{host}/table").text
+    hosting = client.get(f"/host/{host}").text
     for token in tokens(client)["seats"].values():
         assert token not in public
-        assert f"/seat/{token}" in joined
-    assert joined.count("<svg") >= len(SECRETS) and host not in public
+        assert f"/seat/{token}" in hosting
+    assert hosting.count("<svg") >= len(SECRETS) and host not in public
+    assert tokens(client)["room"] in public and public.count('class="segno"') == 1   # one QR code
 
 
 # -- ballots and a resolve through the server leave the state of one vote ------------------------

@@ -1,0 +1,107 @@
+"""Join with one code (issue 24): the table shows one room code; a phone taps a name and the
+seat is bound to it by a cookie; a taken seat is refused until the host frees it; no page
+but the host's shows a seat's own link."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from kit.serve.app import SEAT_COOKIE, create_app
+from scorekeeper import session as sessions
+
+from serve_helpers import SECRETS, new_hoc, numbers_in, page_text
+
+
+@pytest.fixture
+def served(tmp_path: Path):
+    path = new_hoc(tmp_path / "senate.jsonl")
+    return path, create_app(path)
+
+
+def phone(app) -> TestClient:
+    return TestClient(app, follow_redirects=False)
+
+
+def test_a_phone_joins_by_the_room_code_and_acts_through_its_cookie(served):
+    path, app = served
+    tokens = app.state.table.tokens
+    with phone(app) as table, phone(app) as alice:
+        public = table.get("/?lang=en").text
+        assert tokens["room"] in public
+        assert not any(t in public for t in [tokens["host"], *tokens["seats"].values()])
+        choice = alice.get(f"/join/{tokens['room'].lower()}?lang=en")   # read off a screen: any case
+        assert choice.status_code == 200
+        assert all(f'value="{name}"' in choice.text for name in SECRETS)
+        assert not any(t in choice.text for t in [tokens["host"], *tokens["seats"].values()])
+        joined = alice.post(f"/join/{tokens['room']}", data={"seat": "Alice"})
+        assert joined.status_code == 303 and joined.headers["location"] == "/me"
+        cookie = joined.headers["set-cookie"]
+        assert f"{SEAT_COOKIE}={tokens['seats']['Alice']}" in cookie
+        assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
+        mine = page_text(alice.get("/me?lang=en").text)
+        assert 100 in numbers_in(mine) and "Titienses" in mine and not {"Ramnes", "Luceres"} & set(mine.split())
+        assert not any(t in alice.get("/me").text for t in [tokens["host"], tokens["room"] + "x",
+                                                              tokens["seats"]["Bob"], tokens["seats"]["Chloé"]])
+        assert alice.get("/api/me").json()["players"]["Alice"]["senators"] == 100
+        cast = alice.post("/api/me/act", json={"action": "ballot", "pour": 12})
+        assert cast.status_code == 200, cast.text
+    assert sessions.load(path).entries[-1].action == {"action": "ballot", "pour": 12, "player": "Alice"}
+
+
+def test_a_taken_seat_is_refused_to_another_phone_until_the_host_frees_it(served):
+    path, app = served
+    tokens = app.state.table.tokens
+    room, host = tokens["room"], tokens["host"]
+    with phone(app) as first, phone(app) as second, phone(app) as hosting:
+        assert first.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 303
+        refused = second.post(f"/join/{room}", data={"seat": "Bob"}, headers={"accept-language": "en"})
+        assert refused.status_code == 409 and "Bob's seat is taken by another phone" in page_text(refused.text)
+        assert "disabled" in second.get(f"/join/{room}").text.split('value="Bob"')[1].split(">")[0]
+        assert "Bob" in hosting.get(f"/host/{host}?lang=en").text
+        freed = hosting.post(f"/host/{host}/free", data={"seat": "Bob"})
+        assert freed.status_code == 303 and freed.headers["location"] == f"/host/{host}"
+        assert first.get("/me").status_code == 404   # its token is no longer Bob's
+        assert first.post("/api/me/act", json={"action": "ballot", "pour": 1}).status_code == 404
+        assert second.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 303
+        assert second.get("/api/me").json()["players"]["Bob"]["senators"] == 100
+    # A restart keeps who holds which seat.
+    again = create_app(path).state.table.tokens
+    assert again["bound"] == ["Bob"] and again["room"] == room and again["seats"]["Bob"] != tokens["seats"]["Bob"]
+
+
+@pytest.mark.parametrize("how", ["code", "name", "form", "host"])
+def test_wrong_codes_names_and_forms_are_refused_in_one_sentence(served, how):
+    path, app = served
+    tokens = app.state.table.tokens
+    with phone(app) as client:
+        if how == "code":
+            reply = client.post("/join/AAAAAA", data={"seat": "Alice"})
+            assert reply.status_code == 404 and client.get("/join/AAAAAA").status_code == 404
+        elif how == "name":
+            reply = client.post(f"/join/{tokens['room']}", data={"seat": "Zoé"})
+            assert reply.status_code == 422
+        elif how == "form":
+            reply = client.post(f"/join/{tokens['room']}", json={"seat": "Alice"})
+            assert reply.status_code == 415
+        else:
+            reply = client.post(f"/host/{tokens['seats']['Alice']}/free", data={"seat": "Alice"})
+            assert reply.status_code == 404
+    assert SEAT_COOKIE not in reply.headers.get("set-cookie", "")
+    assert sessions.seat_tokens(path)["bound"] == []
+
+
+def test_the_typed_room_code_leads_to_the_names(served):
+    _, app = served
+    with phone(app) as client:
+        assert 'name="code"' in client.get("/join").text
+        typed = client.get("/join", params={"code": " " + app.state.table.tokens["room"].lower() + " "})
+        assert typed.status_code == 303 and typed.headers["location"] == "/join/" + app.state.table.tokens["room"]
+        assert client.get("/me").status_code == 404   # no seat yet: says how to join
+
+
+def test_room_codes_are_letters_easy_to_read(tmp_path):
+    codes = {sessions.seat_tokens(new_hoc(tmp_path / f"s{n}.jsonl"))["room"] for n in range(20)}
+    assert len(codes) == 20
+    assert all(len(code) == 6 and code.isalpha() and code.isupper() and not set(code) & set("ILO") for code in codes)

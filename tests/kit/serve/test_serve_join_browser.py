@@ -1,0 +1,66 @@
+"""Joining by the room code in Debian's Chromium (issue 24): phones at 360x740 in separate
+contexts type the code read on the table page, tap their names, and each sees only the tribe
+dealt to them; a second phone asking for a taken seat is told so. Screenshots of every
+joining screen, in French and English, go to the test's temporary folder."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from serve_helpers import REPO, Server
+from test_serve_browser import browser, no_horizontal_scroll, phone   # noqa: F401 (the fixture)
+
+NAMES = {"Alice": "en-GB", "Bob": "fr-FR", "Chloé": "en-GB"}
+SHOWN = {"titienses": "Titienses", "ramnes": "Ramnes", "luceres": "Luceres"}
+
+
+def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe(browser, tmp_path):  # noqa: F811
+    from playwright.sync_api import expect
+
+    path = tmp_path / "senate.jsonl"
+    made = subprocess.run([sys.executable, "-m", "kit", "score", "new", str(path), "hoc-censeo", "--deal",
+                           *[a for name in NAMES for a in ("--player", name)]], cwd=REPO, capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    tribes = {p["name"]: p["role"] for p in json.loads(path.read_text(encoding="utf-8").splitlines()[0])["players"]}
+    server = Server(path)
+    try:
+        table = phone(browser, server.links["Table"])
+        code = table.locator(".room .code").inner_text()
+        assert len(code) == 6
+        table.screenshot(path=str(tmp_path / "table-en.png"), full_page=True)
+        tables_fr = phone(browser, server.links["Table"], "fr-FR")
+        tables_fr.screenshot(path=str(tmp_path / "table-fr.png"), full_page=True)
+        assert not any(word in table.inner_text("body") for word in SHOWN.values())
+
+        seats = {}
+        for name, locale in NAMES.items():
+            page = phone(browser, server.base + "/join", locale)
+            page.locator("input[name=code]").fill(code.lower())
+            page.locator("input[name=code]").press("Enter")
+            expect(page.locator("ul.names button")).to_have_count(3)
+            page.screenshot(path=str(tmp_path / f"join-{name}-{locale}.png"), full_page=True)
+            page.locator("ul.names button", has_text=name).tap()
+            page.wait_for_url("**/me")
+            seats[name] = page
+        for name, page in seats.items():
+            text = page.inner_text("body")
+            assert SHOWN[tribes[name]] in text
+            assert not any(SHOWN[tribes[other]] in text for other in NAMES if other != name), name
+            no_horizontal_scroll(page)
+            page.screenshot(path=str(tmp_path / f"me-{name}-{NAMES[name]}.png"), full_page=True)
+
+        late = phone(browser, server.base + f"/join/{code}", "fr-FR")
+        expect(late.locator("ul.names button", has_text="Alice")).to_be_disabled()
+        late.screenshot(path=str(tmp_path / "join-taken-fr.png"), full_page=True)
+        host = phone(browser, server.links["Host"], "fr-FR")
+        expect(host.locator(".joins form button")).to_have_count(3)   # each joined seat can be freed
+        host.locator(".joins form button").first.tap()
+        host.wait_for_url(server.links["Host"])
+        host.screenshot(path=str(tmp_path / "host-fr.png"), full_page=True)
+        late.reload()
+        late.locator("ul.names button", has_text="Alice").tap()
+        late.wait_for_url("**/me")
+        assert SHOWN[tribes["Alice"]] in late.inner_text("body")
+    finally:
+        assert server.stop() == 0
