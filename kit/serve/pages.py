@@ -497,8 +497,9 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
     elif kind == "one":
         words = all(isinstance(o, str) for o in spec.options)
         shown = [(escape(o if words else json.dumps(o)), page.value(o)) for o in spec.options]
-        if len(shown) == 1 and key is None:   # the rules leave no choice (the step of a turn): sent as it is
-            return f'<input type="hidden" {attrs} data-kind="{"text" if words else "json"}" value="{shown[0][0]}">'
+        if len(shown) == 1 and key is None:   # the rules leave no choice (the one accused): said, and sent
+            return (f'<p class="field">{label} <strong>{shown[0][1]}</strong><input type="hidden" {attrs} '
+                    f'data-kind="{"text" if words else "json"}" value="{shown[0][0]}"></p>')
         options = "".join(f'<option value="{value}">{text}</option>' for value, text in shown)
         control = (f'<select {attrs} data-kind="{"text" if words else "json"}" aria-label="{label}">'
                    f'<option value="">—</option>{options}</select>')

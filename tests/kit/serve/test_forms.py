@@ -52,7 +52,7 @@ def test_inputs_are_drawn_with_their_kind_and_values_read_back_as_the_rules_take
     html = pages.draw_form(page(), form, opened=True)
     assert re.search(r'<input type="number"[^>]* min="0" max="37" data-field="amount" data-kind="int"', html)
     assert 'data-field="truthful" data-kind="json"' in html and '<option value="true">yes</option>' in html
-    assert '<input type="hidden" data-field="colour" data-kind="text" value="bleu">' in html   # no choice left
+    assert '<strong>blue</strong><input type="hidden" data-field="colour" data-kind="text" value="bleu">' in html
     assert 'data-field="calamity" data-key="Ana" data-kind="text"' in html
     assert 'data-field="player"' not in html                                 # a seat's own name: the server's
 
