@@ -22,6 +22,7 @@ from kit.serve.forms import actor_field, table_words
 from scorekeeper import rules, session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import flow
+from scorekeeper.rules.checks import shown
 
 # How often the file is checked for a change made by another program.
 WATCH_SECONDS = 0.25
@@ -124,7 +125,7 @@ class Table:
             if question == "action":
                 continue
             if question not in open_questions:
-                raise RuleViolation("{seat} is not asked about {question} now.", seat=seat, question=question)
+                raise RuleViolation("{seat} is not asked about {question} now.", seat=seat, question=shown(question))
             if value not in words.SEAT_QUESTIONS[question][1]:
                 raise RuleViolation("{seat}'s {question} must be one of {options}, not {value}.", seat=seat,
                                     question=question, options=", ".join(words.SEAT_QUESTIONS[question][1]),
