@@ -42,6 +42,7 @@ from kit.calibrate import draw_calibration
 from kit.contents import (MARGIN, ComponentPages, PrintSettings, component_pages, contents_pages, draw_contents,
                           lead_pages, paper_runs, paper_sheets)
 from kit.errors import KitError, TextDoesNotFit
+from kit.i18n import _, match_id, os_reason
 from kit.model import GameKit
 from kit.paper import MAX_BLEED, PAPER_STOCK, STOCKS, paper_size
 from kit.sheets import PieceError, Sheet, draw_label, draw_sheet, impose_kit, labelled, placement_key
@@ -65,9 +66,11 @@ class BuildOptions:
     def check(self) -> None:
         paper_size(self.paper)
         if self.fmt not in FORMATS:
-            raise KitError(f"unknown format {self.fmt!r}; choose one of {', '.join(FORMATS)}")
+            raise KitError(_("unknown format {format}; choose one of {formats}").format(
+                format=f"'{self.fmt}'", formats=", ".join(FORMATS)))
         if not 0 <= self.bleed <= MAX_BLEED:
-            raise KitError(f"the bleed must be between 0 and {MAX_BLEED:g} mm, not {self.bleed:g}")
+            raise KitError(_("the bleed must be between 0 and {most} mm, not {mm}").format(
+                most=f"{MAX_BLEED:g}", mm=f"{self.bleed:g}"))
 
     @property
     def settings(self) -> PrintSettings:
@@ -109,12 +112,17 @@ def game_ids() -> list[str]:
 
 
 def check_games(games: list[str] | tuple[str, ...]) -> list[str]:
-    """The games to build (all when none are named), refusing unknown names."""
+    """The games to build (all when none are named), as ids; names are taken as people write
+    them (`PHD`, `Amphithéâtre`, `Hoc Censeo`), unknown ones refused."""
     known = game_ids()
+    ids = []
     for game in games:
-        if game not in known:
-            raise KitError(f"unknown game '{game}'; the games are {', '.join(known)}")
-    return list(dict.fromkeys(games)) if games else known
+        found = match_id(game, known)
+        if found is None:
+            raise KitError(_("unknown game {game}; the games are {games}").format(game=f"'{game}'",
+                                                                                  games=", ".join(known)))
+        ids.append(found)
+    return list(dict.fromkeys(ids)) if games else known
 
 
 def load_kit(game: str, layouts: Path) -> GameKit:
@@ -123,7 +131,8 @@ def load_kit(game: str, layouts: Path) -> GameKit:
         module = kit.games.layout_module(game)
     except ModuleNotFoundError as missing:
         if missing.name in (kit.games.KITS[game], kit.games.KITS[game] + ".layout"):
-            raise KitError(f"the game '{game}' has no kit module yet ({missing.name})") from None
+            raise KitError(_("the game {game} has no kit module yet ({module})").format(
+                game=f"'{game}'", module=missing.name)) from None
         raise
     return module.build(Path(layouts))
 
@@ -141,7 +150,8 @@ def check_only(kits: dict[str, GameKit], only: tuple[str, ...]) -> None:
     for wanted in only:
         if not any(c.id == wanted for k in kits.values() for c in k.components):
             valid = "; ".join(f"{game}: {', '.join(c.id for c in k.components)}" for game, k in kits.items())
-            raise KitError(f"unknown component '{wanted}'; the components are {valid}")
+            raise KitError(_("unknown component {component}; the components are {components}").format(
+                component=f"'{wanted}'", components=valid))
 
 
 def load_kits(games, layouts: Path | str | None, only: tuple[str, ...] = ()) -> list[GameKit]:
@@ -151,7 +161,7 @@ def load_kits(games, layouts: Path | str | None, only: tuple[str, ...] = ()) -> 
     chosen = check_games(games)
     layouts = Path(layouts) if layouts is not None else default_layouts()
     if not layouts.is_dir():
-        raise KitError(f"the layouts folder {layouts} does not exist")
+        raise KitError(_("the layouts folder {folder} does not exist").format(folder=layouts))
     kits = {game: load_kit(game, layouts) for game in chosen}
     check_only(kits, only)
     selected = [select(game_kit, only) for game_kit in kits.values()]
@@ -206,10 +216,11 @@ def plan(game_kit: GameKit, options: BuildOptions, layouts: Path | str | None = 
         try:
             return contents_pages(game_kit, entries, options.settings, lead, sheets)
         except TextDoesNotFit as error:
-            raise KitError(f"game '{game_kit.id}', contents page: {error}") from error
+            raise KitError(_("game {game}, contents page: {problem}").format(game=f"'{game_kit.id}'",
+                                                                             problem=error)) from error
 
     count = 1
-    for _ in range(3):  # the contents' length depends on the numbers it prints, barely
+    for _attempt in range(3):  # the contents' length depends on the numbers it prints, barely
         entries = component_pages(printed, sheets, lead_pages(count))
         measured = measure(entries, lead_pages(count))
         if measured == count:
@@ -282,7 +293,8 @@ def _draw(game: str, surface, sheets: list[Sheet], reuse: frozenset = frozenset(
         try:
             draw_sheet(surface, sheet, reuse)
         except PieceError as error:
-            raise KitError(f"game '{game}', component '{error.component}', {error.label}: {error.cause}") from error
+            raise KitError(_("game {game}, component {component}, {piece}: {problem}").format(
+                game=f"'{game}'", component=f"'{error.component}'", piece=error.label, problem=error.cause)) from error
 
 
 def draw_lead(surface, p: Plan) -> None:
@@ -360,8 +372,8 @@ def prepare_out(out: Path) -> None:
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         probe.unlink()
     except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise KitError(f"cannot write to the output folder {out} ({reason})") from None
+        raise KitError(_("cannot write to the output folder {folder} ({reason})").format(
+            folder=out, reason=os_reason(error))) from None
 
 
 @dataclass
@@ -462,7 +474,8 @@ def write_games(plans: list[Plan], out: Path, progress: Callable[[str], None] | 
                         replace_into_place(source, destination)
         return [game.built for game in staged]
     except OSError as error:
-        raise KitError(f"cannot write the files in {out} ({error.strerror or error})") from None
+        raise KitError(_("cannot write the files in {folder} ({reason})").format(
+            folder=out, reason=os_reason(error))) from None
     finally:
         for temp in temporaries:
             _remove(temp)   # those renamed into place are gone already

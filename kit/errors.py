@@ -22,12 +22,22 @@ class LayoutError(KitError):
         field = one_line(field, 120) if field else field
         problem = one_line(problem, 400)
         self.file, self.entry, self.field, self.problem = str(file), entry, field, problem
-        where = self.file
-        if entry:
-            where += f", entry {entry}"
-        if field:
-            where += f", field '{field}'"
-        super().__init__(f"{where}: {problem}")
+        super().__init__(located(self.file, entry, field, problem))
+
+
+def located(file: str, entry: str | None, field: str | None, problem: str) -> str:
+    """"cards.csv, entry line 2 « Loi du cens », field 'count': expected..." in the active
+    language; the field in straight quotes, as the designer wrote it."""
+    from kit.i18n import _
+    field = f"'{field}'" if field else field
+    if entry and field:
+        return _("{file}, entry {entry}, field {field}: {problem}").format(file=file, entry=entry, field=field,
+                                                                           problem=problem)
+    if entry:
+        return _("{file}, entry {entry}: {problem}").format(file=file, entry=entry, problem=problem)
+    if field:
+        return _("{file}, field {field}: {problem}").format(file=file, field=field, problem=problem)
+    return _("{file}: {problem}").format(file=file, problem=problem)
 
 
 class TextDoesNotFit(KitError):
@@ -49,4 +59,7 @@ class Size(tuple):
         if not getattr(self, "where", None):
             return KitError(problem)
         file, entry, field, line = self.where
-        return LayoutError(file, entry, field, problem + (f" (line {line})" if line else ""))
+        if line:
+            from kit.i18n import _
+            problem = _("{problem} (line {line})").format(problem=problem, line=line)
+        return LayoutError(file, entry, field, problem)

@@ -11,12 +11,14 @@ Two ways in:
 - `activate(lang)` then the module-level `_`, `ngettext`, `refusal`, `join`: the one
   language of a CLI process, chosen once from --lang or the locale.
 
-`choose_language(explicit, environ, accept_language)` picks the language: an explicit choice
-(--lang), else a browser's Accept-Language, else LC_ALL, LC_MESSAGES, LANG (the first one
-set decides); French whenever what they say is unusable (unset, C, POSIX, another language).
+`choose_language(explicit, environ, accept_language)` is the one rule that picks the language,
+for every command and page: an explicit choice (--lang, or a page's switch), else a browser's
+Accept-Language, else the KIT_LANG variable, else LC_ALL, LC_MESSAGES, LANG (the first one set
+decides); French whenever what they say is unusable (unset, C, POSIX, another language).
 
-French output gets French typography (kit.typography.typeset: no-break spaces before : ; ! ?
-and inside « », typographic apostrophes), so translators type ordinary spaces.
+French output gets French typography (kit.typography.typeset_message: no-break spaces before
+: ; ! ? and inside « », typographic apostrophes), so translators type ordinary spaces. Code
+quoted in straight quotes ('count', 'PHD') is left as written.
 """
 from __future__ import annotations
 
@@ -53,6 +55,9 @@ def choose_language(explicit: str | None = None, environ: Mapping[str, str] | No
     if accept_language:
         return _from_accept_language(accept_language) or DEFAULT
     environ = os.environ if environ is None else environ
+    chosen = language_of(environ.get("KIT_LANG"))
+    if chosen:
+        return chosen
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(variable)
         if value:   # the first variable set decides, as in the C library
@@ -83,8 +88,8 @@ class _French(str):
     put into it get their no-break spaces too ("1 or" -> "1\u00a0or", "POUR 0 ; CONTRE 10")."""
 
     def format(self, *args, **kwargs) -> str:
-        from kit.typography import typeset
-        return typeset(super().format(*args, **kwargs))
+        from kit.typography import typeset_message
+        return typeset_message(super().format(*args, **kwargs))
 
 
 class Translator:
@@ -98,8 +103,8 @@ class Translator:
 
     def _typeset(self, text: str) -> str:
         if self.lang == "fr":
-            from kit.typography import typeset
-            return _French(typeset(text))
+            from kit.typography import typeset_message
+            return _French(typeset_message(text))
         return text
 
     def gettext(self, message: str) -> str:
@@ -187,6 +192,37 @@ def join(names: Iterable[str]) -> str:
     return active().join(names)
 
 
+def os_reason(error: OSError) -> str:
+    """Why the system refused a file, in the active language (the C library's own words,
+    strerror, are English whatever the locale says: the other languages get the kit's)."""
+    import errno
+    if active().lang == "en" and error.strerror:
+        return error.strerror
+    reasons = {errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
+               errno.ENOENT: N_("no such file or folder"), errno.ENOTDIR: N_("a part of the path is not a folder"),
+               errno.EISDIR: N_("it is a folder"), errno.ENOSPC: N_("no space left on the disk"),
+               errno.EROFS: N_("the disk is read-only"), errno.EEXIST: N_("it already exists"),
+               errno.ENAMETOOLONG: N_("the name is too long")}
+    if error.errno in reasons:
+        return _(reasons[error.errno])
+    return error.strerror or type(error).__name__
+
+
+def number(value: float, digits: int | None = None, *, decimals: int | None = None) -> str:
+    """A number as the active language writes it: "0,945" in French, "0.945" in English
+    (`digits` significant digits, or `decimals` places, when given)."""
+    if decimals is not None:
+        text = f"{value:.{decimals}f}"
+    else:
+        text = f"{value:.{digits}g}" if digits else f"{value:g}"
+    return text.replace(".", ",") if active().lang == "fr" else text
+
+
+def whole(n: int) -> str:
+    """A whole number with its thousands apart: "1 000 000" in French, "1,000,000" in English."""
+    return f"{n:,}".replace(",", "\u202f") if active().lang == "fr" else f"{n:,}"
+
+
 def N_(message: str) -> str:
     """Mark a message for extraction where it is defined, translated later with `_`."""
     return message
@@ -198,3 +234,28 @@ def folded(text: str) -> str:
     """Text compared the way people type it: case, accents and outer spaces ignored."""
     decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def identifier(text: str) -> str:
+    """A name as people write it, folded to the form of an id: "Hoc Censeo", "hoc_censeo",
+    "Amphithéâtre" -> "hoc-censeo", "hoc-censeo", "amphitheatre"."""
+    return re.sub(r"[\s_]+", "-", folded(text))
+
+
+# The games' option names as French players may write them (folded, see `identifier`).
+_OPTION_NAMES = {"chapitres": "chapters", "chapitre": "chapters", "chrono": "timed", "chronometre": "timed",
+                 "cible": "target", "objectifs": "objectives"}
+
+
+def option_name(text: str) -> str:
+    """A game option's name as the rules know it, from the way people write it: `Timed`,
+    `CHAPITRES`, `chronométré` -> timed, chapters, timed. An unknown name is returned folded,
+    for the rules to refuse with the list of the game's options."""
+    key = identifier(text)
+    return _OPTION_NAMES.get(key, key)
+
+
+def match_id(text: str, ids: Iterable[str]) -> str | None:
+    """The id among ids that text names, however it is written (see `identifier`); None if none."""
+    wanted = identifier(text)
+    return next((known for known in ids if identifier(known) == wanted), None)

@@ -67,6 +67,23 @@ def _hex(r: float, g: float, b: float) -> str:
     return "#{:02X}{:02X}{:02X}".format(*(max(0, min(255, round(c))) for c in (r, g, b)))
 
 
+# The colours' French names (folded: no case, no accents), so a designer may write either.
+_FRENCH = {"noir": "black", "ciel": "sky", "bleu-ciel": "sky", "vert": "green", "jaune": "yellow", "bleu": "blue",
+           "vermillon": "vermillion", "violet": "purple", "pourpre": "purple", "encre": "ink", "sombre": "dark",
+           "gris": "mid", "clair": "light", "pale": "pale", "papier": "paper", "blanc": "paper"}
+
+
+def _as_written(colour: str) -> str | None:
+    """A colour name as people write it (`Bleu`, `VERT`, `Orange-clair`, `Sky`) as the
+    palette names it; None when it names none."""
+    from kit.i18n import identifier
+    name = identifier(colour)
+    base, light = (name[:-6], True) if name.endswith(("-light", "-clair")) else (name, False)
+    base = _FRENCH.get(base, base)
+    name = f"{base}-light" if light else base
+    return name if name != colour and (name in PALETTE or name in GREYS or name in TINTS) else None
+
+
 def resolve(colour: str) -> str:
     """A palette or grey name, or a '#RRGGBB' string, as '#RRGGBB'."""
     if colour in PALETTE:
@@ -78,6 +95,9 @@ def resolve(colour: str) -> str:
     if isinstance(colour, str) and colour.startswith("#") and len(colour) == 7:
         int(colour[1:], 16)  # raises ValueError when it is not hex
         return colour.upper()
+    named = _as_written(colour) if isinstance(colour, str) else None
+    if named is not None:
+        return resolve(named)
     names = ", ".join(list(PALETTE) + list(GREYS) + list(TINTS))
     raise ValueError(f"unknown colour {colour!r}: use #RRGGBB or one of {names}")
 

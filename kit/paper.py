@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from kit.errors import KitError
+from kit.i18n import _
 from kit.surface.metrics import PT  # mm per point
 
 MM_PER_INCH = 25.4
@@ -77,15 +78,14 @@ def parse_mm(value: object) -> float:
     >>> parse_mm("63mm"), parse_mm(3), parse_mm("2,5cm"), parse_mm("72pt")
     (63.0, 3.0, 25.0, 25.4)
     """
-    if isinstance(value, bool):
-        raise ValueError(f"not a length: {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(_("not a length"))
     if isinstance(value, (int, float)):
         return float(value)
-    if not isinstance(value, str):
-        raise ValueError(f"not a length: {value!r}")
     match = _LENGTH.match(value)
     if not match:
-        raise ValueError(f"not a length: {value!r} (write a number of mm, such as 63 or '63mm')")
+        raise ValueError(_("not a length: {value} (write a number of mm, such as 63 or '63mm')").format(
+            value=f"'{value}'"))
     number = float(match.group(1).replace(",", "."))
     return round(number * _UNITS[(match.group(2) or "").lower()], 6)
 
@@ -93,10 +93,10 @@ def parse_mm(value: object) -> float:
 def parse_offset(value: str) -> tuple[float, float]:
     """An 'X,Y' pair of lengths in mm (spaces allowed; ';' also separates), e.g. '1.5,-0.5'."""
     if not isinstance(value, str):
-        raise ValueError(f"not an X,Y offset: {value!r}")
+        raise ValueError(_("not an X,Y offset"))
     parts = re.split(r"\s*[;,]\s*(?=[-+.\d])", value.strip()) if ";" not in value else value.split(";")
     if len(parts) != 2:
-        raise ValueError(f"expected two lengths X,Y in mm (such as 1.5,-0.5), got {value!r}")
+        raise ValueError(_("expected two lengths X,Y in mm (such as 1.5,-0.5), got {value}").format(value=f"'{value}'"))
     return parse_mm(parts[0]), parse_mm(parts[1])
 
 
@@ -105,7 +105,8 @@ def paper_size(name: str) -> tuple[float, float]:
     try:
         return PAPERS[name.lower()]
     except (KeyError, AttributeError):
-        raise KitError(f"unknown paper {name!r}; choose one of {', '.join(PAPERS)}") from None
+        raise KitError(_("unknown paper {paper}; choose one of {papers}").format(
+            paper=f"'{name}'", papers=", ".join(PAPERS))) from None
 
 
 _BY = re.compile(r"\s*[x×]\s*", re.IGNORECASE)
@@ -126,7 +127,7 @@ def parse_size(value: object) -> tuple[float, float]:
             return CARD_SIZES[name]
         parts = _BY.split(name)
         if len(parts) != 2 or not all(parts):
-            raise ValueError(f"unknown size {value!r}")
+            raise ValueError(_("unknown size {value}").format(value=f"'{value}'"))
         unit = _UNIT.search(parts[1])
         if unit and not _UNIT.search(parts[0]):
             parts[0] += unit.group(1)
@@ -134,9 +135,10 @@ def parse_size(value: object) -> tuple[float, float]:
     elif isinstance(value, (tuple, list)) and len(value) == 2:
         width, height = parse_mm(value[0]), parse_mm(value[1])
     else:
-        raise ValueError(f"not a size: {value!r}")
+        raise ValueError(_("not a size"))
     if width <= 0 or height <= 0:
-        raise ValueError(f"a size is two lengths over 0 mm, got {width:g} x {height:g}")
+        raise ValueError(_("a size is two lengths over 0 mm, got {width} x {height}").format(
+            width=f"{width:g}", height=f"{height:g}"))
     return width, height
 
 

@@ -49,6 +49,7 @@ from typing import Any, Iterator
 import yaml
 
 from kit.errors import LayoutError, Size
+from kit.i18n import N_, _, active, folded, ngettext, number, os_reason, whole
 from kit.typography import typeset
 
 _MISSING = object()
@@ -118,7 +119,7 @@ class _Where:
 
     def error(self, field_name: str | None, problem: str) -> LayoutError:
         if self.line is not None:
-            problem += f" (line {self.line})"
+            problem = _("{problem} (line {line})").format(problem=problem, line=self.line)
         return LayoutError(self.file, self.entry, field_name, problem)
 
 
@@ -144,7 +145,7 @@ def _events(text: str) -> Iterator[yaml.Event]:
         if "maximum nesting depth" not in str(error):
             raise
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-        raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", mark) from None
+        raise _Refused(None, None, _too_deep(), mark) from None
 
 
 def _check_events(text: str) -> None:
@@ -163,7 +164,7 @@ def _check_events(text: str) -> None:
         if isinstance(event, yaml.AliasEvent):
             if event.anchor not in anchors:
                 if any(entry[2] == event.anchor for entry in stack):
-                    raise _Refused(None, None, "an alias (*name) stands for a list or mapping that contains it",
+                    raise _Refused(None, None, _("an alias (*name) stands for a list or mapping that contains it"),
                                    event.start_mark)
                 continue   # an undefined alias: the composer names it
             values, levels = anchors[event.anchor]
@@ -173,7 +174,7 @@ def _check_events(text: str) -> None:
                 anchors[event.anchor] = (1, 0)
         elif isinstance(event, yaml.CollectionStartEvent):
             if len(stack) > MAX_DEPTH:
-                raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", event.start_mark)
+                raise _Refused(None, None, _too_deep(), event.start_mark)
             stack.append([1, 1, event.anchor])
             total += 1
             continue
@@ -190,10 +191,14 @@ def _check_events(text: str) -> None:
         stack[-1][0] += values
         stack[-1][1] = max(stack[-1][1], levels + 1)
         if total > MAX_VALUES:
-            raise _Refused(None, None, f"the file holds more than {MAX_VALUES:,} values, counting each alias (*name) "
-                                       "as all it stands for", event.start_mark)
+            raise _Refused(None, None, _("the file holds more than {most} values, counting each alias (*name) as "
+                                         "all it stands for").format(most=whole(MAX_VALUES)), event.start_mark)
         if len(stack) - 1 + levels > MAX_DEPTH:
-            raise _Refused(None, None, f"values are nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            raise _Refused(None, None, _too_deep(), event.start_mark)
+
+
+def _too_deep() -> str:
+    return _("values are nested more than {most} levels deep").format(most=MAX_DEPTH)
 
 
 class _Loader(yaml.SafeLoader):
@@ -210,11 +215,10 @@ def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
         try:
             hash(key)
         except TypeError:   # [a, b]: c is YAML, but not a layout key
-            raise _Refused(None, None, "a key must be a word, not a list or a mapping", key_node.start_mark) from None
+            raise _Refused(None, None, _("a key must be a word, not a list or a mapping"), key_node.start_mark) from None
         if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the key {_describe(key)} appears twice (lines {seen[key]} and "
-                            f"{key_node.start_mark.line + 1})", key_node.start_mark)
+            raise _Refused(None, None, _("the key {key} appears twice (lines {first} and {second})").format(
+                key=_describe(key), first=seen[key], second=key_node.start_mark.line + 1), key_node.start_mark)
         seen[key] = key_node.start_mark.line + 1
         result[key] = loader.construct_object(value_node, deep=True)
     return result
@@ -230,8 +234,8 @@ def _construct_number(loader: _Loader, node: yaml.ScalarNode) -> Any:
     # int() refuses more than 4300 digits with a ValueError that names no line; a layout
     # number never needs more than a handful.
     if len(node.value) > MAX_DIGITS:
-        raise _Refused(None, None, f"a number of {len(node.value):,} characters is too long "
-                                   f"(at most {MAX_DIGITS})", node.start_mark)
+        raise _Refused(None, None, _("a number of {length} characters is too long (at most {most})").format(
+            length=whole(len(node.value)), most=MAX_DIGITS), node.start_mark)
     if node.tag.endswith(":int"):
         return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
     return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
@@ -261,40 +265,41 @@ def _read_text(path: Path, encoding: str) -> str:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)   # never more, whatever the file's size
     except FileNotFoundError:
-        raise LayoutError(path, None, None, "the file does not exist") from None
+        raise LayoutError(path, None, None, _("the file does not exist")) from None
     except IsADirectoryError:
-        raise LayoutError(path, None, None, "this is a folder, not a layout file") from None
+        raise LayoutError(path, None, None, _("this is a folder, not a layout file")) from None
     except OSError as error:
-        raise LayoutError(path, None, None, f"cannot read the file ({error.strerror})") from None
+        raise LayoutError(path, None, None, _("cannot read the file ({reason})").format(reason=os_reason(error))) from None
     if len(data) > MAX_FILE_BYTES:
-        raise LayoutError(path, None, None, f"the file is larger than {MAX_FILE_BYTES // 1024:,} KiB, "
-                                            "the most a layout file may hold")
+        raise LayoutError(path, None, None, _("the file is larger than {most} KiB, the most a layout file may hold")
+                          .format(most=whole(MAX_FILE_BYTES // 1024)))
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
-        raise LayoutError(path, None, None, f"the file is not UTF-8 text (line {line})") from None
+        raise LayoutError(path, None, None, _("the file is not UTF-8 text (line {line})").format(line=line)) from None
     bad = _UNPRINTABLE.search(text)
     if bad:
-        raise LayoutError(path, None, None, f"the character {_char_name(bad.group())} is not allowed in a "
-                                            f"layout file ({_position(text, bad.start())})")
+        raise LayoutError(path, None, None, _("the character {character} is not allowed in a layout file ({where})")
+                          .format(character=_char_name(bad.group()), where=_position(text, bad.start())))
     return text   # line breaks as written: a quoted CSV cell keeps its own
 
 
 def _position(text: str, index: int) -> str:
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return f"line {line}, column {column}"
+    return _("line {line}, column {column}").format(line=line, column=column)
 
 
 def _char_name(ch: str) -> str:
     """'😀' (U+1F600 GRINNING FACE); U+0000 (a control character) for one that cannot be shown."""
-    code = f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip()
-    return f"'{ch}' ({code})" if ch.isprintable() else f"{code} (a control character)"
+    # Unicode's names are English: the other languages give the code point alone.
+    code = f"U+{ord(ch):04X} {unicodedata.name(ch, '') if active().lang == 'en' else ''}".rstrip()
+    return f"'{ch}' ({code})" if ch.isprintable() else _("{code} (a control character)").format(code=code)
 
 
 def _mark(mark: Any) -> str:
-    return f"line {mark.line + 1}, column {mark.column + 1}"
+    return _("line {line}, column {column}").format(line=mark.line + 1, column=mark.column + 1)
 
 
 def _unclosed_quote(text: str, problem_mark: Any) -> str:
@@ -313,29 +318,62 @@ def _unclosed_quote(text: str, problem_mark: Any) -> str:
         pass
     if suspect is None:
         return ""
-    return (f"; the quoted text that begins at {_mark(suspect.start_mark)} runs on to line "
-            f"{suspect.end_mark.line + 1}: is its closing quote missing?")
+    return _("; the quoted text that begins at {start} runs on to line {line}: is its closing quote missing?").format(
+        start=_mark(suspect.start_mark), line=suspect.end_mark.line + 1)
+
+
+# PyYAML's words for what it could not read (English whatever the locale), in the kit's:
+# the usual ones are said in the chosen language, the rare others generically.
+_YAML_PROBLEMS = (
+    (re.compile(r"mapping values are not allowed"),
+     N_("a ':' where a value cannot start (a text containing ': ' must be put in quotes)")),
+    (re.compile(r"could not find expected ':'"), N_("a line without ':' where a 'key: value' was expected")),
+    (re.compile(r"did not find expected key"), N_("a key was expected here (is the indentation right?)")),
+    (re.compile(r"did not find expected '-' indicator"), N_("a list item ('- ') was expected here")),
+    (re.compile(r"found unexpected end of stream"), N_("the file ends too early")),
+    (re.compile(r"found character '\\t'|found a tab"), N_("a tab character; indent with spaces")),
+    (re.compile(r"found character .* that cannot start any token"), N_("a character that cannot start a value")),
+    (re.compile(r"found undefined alias"), N_("an alias (*name) without its anchor (&name)")),
+    (re.compile(r"found duplicate anchor"), N_("an anchor (&name) defined twice")),
+    (re.compile(r"expected <block end>, but found"), N_("a line indented differently from the ones before it")),
+    (re.compile(r"expected ',' or '[\]}]'"), N_("a ',' or a closing bracket was expected")),
+    (re.compile(r"found unknown escape character"), N_("an unknown escape (\\) in a quoted text")),
+    (re.compile(r"found unhashable key"), N_("a key must be a word, not a list or a mapping")),
+)
+_YAML_CONTEXTS = (
+    (re.compile(r"while scanning a quoted scalar"), N_("in the quoted text that begins at {place}")),
+    (re.compile(r"while scanning a (simple key|plain scalar)"), N_("in the text that begins at {place}")),
+    (re.compile(r"while scanning"), N_("in what begins at {place}")),
+)
+
+
+def _yaml_problem(text: str | None) -> str:
+    """PyYAML's problem in the kit's words (English only keeps its own when none fits)."""
+    for pattern, message in _YAML_PROBLEMS:
+        if text and pattern.search(text):
+            return _(message)
+    return _one_line(text) if text and active().lang == "en" else _("a syntax error")
 
 
 def _syntax_error(path: Path, text: str, error: yaml.YAMLError) -> LayoutError:
     if not isinstance(error, yaml.MarkedYAMLError):
-        return LayoutError(path, None, None, f"not valid YAML: {_one_line(str(error))}")
-    problem = _one_line(error.problem or error.context or "syntax error")
+        return LayoutError(path, None, None, _("not valid YAML: {problem}").format(problem=_yaml_problem(str(error))))
     mark = error.problem_mark or error.context_mark
     if isinstance(error, _Refused):
-        return LayoutError(path, None, None, f"{problem} ({_mark(mark)})")
-    if "mapping values are not allowed" in problem:
-        # The usual cause in French texts: « : » inside an unquoted sentence.
-        problem += " (a text containing ': ' must be put in quotes)"
+        return LayoutError(path, None, None, f"{_one_line(error.problem)} ({_mark(mark)})")
+    problem = _yaml_problem(error.problem or error.context)
     began = error.context_mark
     if (error.context or "").startswith("while scanning") and began and error.problem_mark:
         # "found unexpected end of stream" (where the parser gave up) "while scanning a
         # quoted scalar" (where that scalar began): both places matter to the designer.
-        problem += f", {_one_line(error.context)} that begins at {_mark(began)}"
+        context = next(message for pattern, message in _YAML_CONTEXTS if pattern.search(error.context))
+        problem += ", " + _(context).format(place=_mark(began))
     elif error.problem_mark:
         problem += _unclosed_quote(text, error.problem_mark)
-    where = f" at {_mark(mark)}" if mark else ""
-    return LayoutError(path, None, None, f"not valid YAML{where}: {problem}")
+    if mark:
+        return LayoutError(path, None, None, _("not valid YAML at {place}: {problem}").format(place=_mark(mark),
+                                                                                          problem=problem))
+    return LayoutError(path, None, None, _("not valid YAML: {problem}").format(problem=problem))
 
 
 def _one_line(text: str) -> str:
@@ -375,15 +413,19 @@ def _describe(value: Any) -> str:
     list or a mapping is named with its size (never repr'd: it may be an alias bomb)."""
     if isinstance(value, str):
         return f"'{_cut(value)}'"
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        return _cut(repr(value))
+    if isinstance(value, bool):
+        return "true" if value else "false"    # as YAML writes them
+    if value is None:
+        return _("an empty value")
+    if isinstance(value, float):
+        return _cut(f"{value:g}")
     if isinstance(value, int):
-        return _cut(str(value)) if value.bit_length() < 100 else "a number of more than 30 digits"
+        return _cut(str(value)) if value.bit_length() < 100 else _("a number of more than 30 digits")
     if isinstance(value, dict):
-        return f"a mapping of {len(value):,} key{'s' if len(value) != 1 else ''}"
+        return ngettext("a mapping of {n} key", "a mapping of {n} keys", len(value)).format(n=whole(len(value)))
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value):,} item{'s' if len(value) != 1 else ''}"
-    return type(value).__name__
+        return ngettext("a list of {n} item", "a list of {n} items", len(value)).format(n=whole(len(value)))
+    return _("a value of another kind")
 
 
 def entry_name(base: str, index: int, label: Any = None) -> str:
@@ -407,7 +449,7 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
     """Convert and check one value of a simple kind; from_text: the value came from a CSV cell."""
     if kind is str or kind == "text":
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise where.error(name, f"expected text, got {_describe(value)}")
+            raise where.error(name, _("expected text, got {value}").format(value=_describe(value)))
         text = str(value)
         text = text.replace("\\n", "\n") if from_text else text
         # Printed French is typeset once, here, for every game (placeholders filled later
@@ -416,13 +458,13 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
     if kind is bool:
         if from_text and isinstance(value, str):
             lowered = value.strip().lower()
-            if lowered in ("true", "yes", "oui", "1", "x"):
+            if lowered in ("true", "yes", "oui", "vrai", "1", "x"):
                 return True
-            if lowered in ("false", "no", "non", "0", ""):
+            if lowered in ("false", "no", "non", "faux", "0", ""):
                 return False
         if isinstance(value, bool):
             return value
-        raise where.error(name, f"expected true or false, got {_describe(value)}")
+        raise where.error(name, _("expected true or false, got {value}").format(value=_describe(value)))
     if kind is int:
         if from_text and isinstance(value, str) and len(value.strip()) <= MAX_DIGITS:
             try:
@@ -433,7 +475,7 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
             return value
         if isinstance(value, float) and value.is_integer():
             return int(value)
-        raise where.error(name, f"expected a whole number, got {_describe(value)}")
+        raise where.error(name, _("expected a whole number, got {value}").format(value=_describe(value)))
     if kind is float:
         if from_text and isinstance(value, str):
             try:
@@ -444,42 +486,45 @@ def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bo
                 pass
         if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
             return float(value)
-        raise where.error(name, f"expected a number, got {_describe(value)}")
+        raise where.error(name, _("expected a number, got {value}").format(value=_describe(value)))
     if kind == "mm":
         from kit.paper import parse_mm
         try:
             length = parse_mm(value)
         except (ValueError, TypeError):
-            raise where.error(name, f"expected a length in mm (63, '63mm', '6.3cm'), got {_describe(value)}") from None
+            raise where.error(name, _("expected a length in mm (63, '63mm', '6.3cm'), got {value}").format(
+                value=_describe(value))) from None
         return _within_paper(length, where, name)
     if kind == "size":
         from kit.paper import CARD_SIZES, parse_size
         pair = isinstance(value, (list, tuple)) and len(value) == 2
         if not (isinstance(value, str) or pair) or (pair and not all(isinstance(v, (str, int, float)) for v in value)):
-            raise where.error(name, f"expected a size: a name ({', '.join(CARD_SIZES)}), WxH in mm (63x88) "
-                                    f"or [width, height]; got {_describe(value)}")
+            raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
+                                      "got {value}").format(names=", ".join(CARD_SIZES), value=_describe(value)))
         try:
             size = parse_size(value)
         except (ValueError, TypeError) as error:
-            raise where.error(name, f"expected a size: a name ({', '.join(CARD_SIZES)}), WxH in mm (63x88) "
-                                    f"or [width, height]; {_cut(str(error), 80)}") from None
+            raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
+                                      "{problem}").format(names=", ".join(CARD_SIZES), problem=_cut(str(error), 80))) from None
         return Size(_fits_some_paper(size, where, name), (where.file, where.entry, name, where.line))
     if kind == "colour":
         from kit.palette import PALETTE, resolve
         try:
             return resolve(value)
         except (ValueError, TypeError, AttributeError):
-            raise where.error(name, f"expected a colour (#RRGGBB or one of {', '.join(PALETTE)}), "
-                                    f"got {_describe(value)}") from None
+            raise where.error(name, _("expected a colour (#RRGGBB or one of {names}), got {value}").format(
+                names=", ".join(PALETTE), value=_describe(value))) from None
     if kind == "symbol":
         from kit.palette import SYMBOLS
         if value not in SYMBOLS:
-            raise where.error(name, f"expected a symbol, one of {', '.join(SYMBOLS)}; got {_describe(value)}")
+            raise where.error(name, _("expected a symbol, one of {names}; got {value}").format(
+                names=", ".join(SYMBOLS), value=_describe(value)))
         return value
     if kind == "font":
         from kit.fonts import FILES
         if not isinstance(value, str) or value not in FILES:
-            raise where.error(name, f"expected a font, one of {', '.join(FILES)}; got {_describe(value)}")
+            raise where.error(name, _("expected a font, one of {names}; got {value}").format(
+                names=", ".join(FILES), value=_describe(value)))
         return value
     raise TypeError(f"schema error: unsupported field kind {kind!r}")
 
@@ -489,8 +534,9 @@ def _within_paper(length: float, where: _Where, name: str | None) -> float:
     from kit.paper import PAPERS
     longest = max(max(size) for size in PAPERS.values())
     if not -longest <= length <= longest:
-        raise where.error(name, f"a length of {length:g} mm is longer than any paper the kit prints on "
-                                f"({', '.join(PAPERS)}: at most {longest:g} mm)")
+        raise where.error(name, _("a length of {length} mm is longer than any paper the kit prints on ({papers}: at "
+                                  "most {most} mm)").format(length=number(length), papers=", ".join(PAPERS),
+                                                            most=number(longest)))
     return length
 
 
@@ -501,9 +547,11 @@ def _fits_some_paper(size: tuple[float, float], where: _Where, name: str | None)
     spaces = {paper: (w - 2 * MIN_MARGIN, h - 2 * MIN_MARGIN) for paper, (w, h) in PAPERS.items()}
     width, height = size
     if not any((width <= w and height <= h) or (height <= w and width <= h) for w, h in spaces.values()):
-        largest = ", ".join(f"{w:g} x {h:g} mm on {paper}" for paper, (w, h) in spaces.items())
-        raise where.error(name, f"a piece of {width:g} x {height:g} mm fits on no paper the kit prints on "
-                                f"(the largest piece is {largest})")
+        largest = ", ".join(_("{width} x {height} mm on {paper}").format(width=number(w), height=number(h), paper=paper)
+                            for paper, (w, h) in spaces.items())
+        raise where.error(name, _("a piece of {width} x {height} mm fits on no paper the kit prints on (the largest "
+                                  "piece is {largest})").format(width=number(width), height=number(height),
+                                                                largest=largest))
     return size
 
 
@@ -516,9 +564,9 @@ def _parse_cell(text: str, where: _Where, name: str | None) -> Any:
     except _Refused as error:
         raise where.error(name, _one_line(error.problem)) from None
     except yaml.YAMLError as error:
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        raise where.error(name, f"expected a mapping {{key: value, ...}} or a list [a, b, ...] in YAML's inline "
-                                f"form, got {_describe(text)} ({problem})") from None
+        raise where.error(name, _("expected a mapping {{key: value, ...}} or a list [a, b, ...] in YAML's inline "
+                                  "form, got {value} ({problem})").format(
+            value=_describe(text), problem=_yaml_problem(getattr(error, "problem", None)))) from None
     _forget_lines(value)   # lines inside a cell are not lines of the file: errors name the row
     return value
 
@@ -540,9 +588,13 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
         result = _check_list(kind, value, where, name)
     else:
         result = _check_scalar(kind, value, where, name, from_text)
+    if spec.choices is not None and result not in spec.choices and isinstance(result, str):
+        # A choice as people write it: `Bleu`, `VERT`, `Épée` name the choices bleu, vert, epee.
+        result = next((c for c in spec.choices if isinstance(c, str) and folded(c) == folded(result)), result)
     if spec.choices is not None and result not in spec.choices:
         choices = ", ".join(str(c) for c in spec.choices)
-        raise where.error(name, f"expected one of {choices}; got {_describe(result)}")
+        raise where.error(name, _("expected one of {choices}; got {value}").format(choices=choices,
+                                                                                  value=_describe(result)))
     if kind == "size":
         _check_size_bounds(spec, result, where, name)
         return result
@@ -553,36 +605,58 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
         low = -MAX_WHOLE
     if low is not None or high is not None:
         measured = len(result) if isinstance(result, (str, list)) else result
-        unit = " characters" if isinstance(result, str) else (" items" if isinstance(result, list) else "")
         if low is not None and measured < low:
-            raise where.error(name, f"must be at least {_number(low)}{unit}, got {_number(measured)}")
+            raise where.error(name, _bound(result, N_("must be at least {bound}, got {value}"), low, measured))
         if high is not None and measured > high:
-            raise where.error(name, f"must be at most {_number(high)}{unit}, got {_number(measured)}")
+            raise where.error(name, _bound(result, N_("must be at most {bound}, got {value}"), high, measured))
     if isinstance(result, str) and (kind is str or kind == "text"):
         _check_glyphs(result, where, name)
     return result
 
 
+def _bound(value: Any, message: str, bound: float, measured: float) -> str:
+    """"must be at most 80 characters, got 95": the bound counts characters, items or nothing."""
+    if isinstance(value, str):
+        bound_text = ngettext("{n} character", "{n} characters", bound).format(n=_number(bound))
+    elif isinstance(value, list):
+        bound_text = ngettext("{n} item", "{n} items", bound).format(n=_number(bound))
+    else:
+        bound_text = _number(bound)
+    return _(message).format(bound=bound_text, value=_number(measured))
+
+
 def _check_size_bounds(spec: Field, size: tuple[float, float], where: _Where, name: str | None) -> None:
     """A size within the field's min and max (each a (width, height) in mm), side by side: the
     bounds say where the piece's drawing stops being legible or stops fitting the paper."""
-    bounds = [f"from {spec.min[0]:g} x {spec.min[1]:g} mm" if spec.min else "",
-              f"up to {spec.max[0]:g} x {spec.max[1]:g} mm" if spec.max else ""]
-    for bound, word, sign in ((spec.min, "at least", -1), (spec.max, "at most", 1)):
+    def mm(pair) -> dict:
+        return {"width": number(pair[0]), "height": number(pair[1])}
+
+    if not spec.min and not spec.max:
+        return
+    if spec.min and spec.max:
+        legibly = _("from {low} up to {high}").format(low=_("{width} x {height} mm").format(**mm(spec.min)),
+                                                       high=_("{width} x {height} mm").format(**mm(spec.max)))
+    elif spec.min:
+        legibly = _("from {width} x {height} mm").format(**mm(spec.min))
+    else:
+        legibly = _("up to {width} x {height} mm").format(**mm(spec.max))
+    messages = {(-1, 0): N_("the width must be at least {limit} mm"), (-1, 1): N_("the height must be at least {limit} mm"),
+                (1, 0): N_("the width must be at most {limit} mm"), (1, 1): N_("the height must be at most {limit} mm")}
+    for bound, sign in ((spec.min, -1), (spec.max, 1)):
         if bound is None:
             continue
-        for side, value, limit in (("width", size[0], bound[0]), ("height", size[1], bound[1])):
-            if sign * (value - limit) > 1e-9:
-                raise where.error(name, f"{size[0]:g} x {size[1]:g} mm is out of bounds: the {side} must be "
-                                        f"{word} {limit:g} mm (this piece draws legibly "
-                                        f"{' '.join(b for b in bounds if b)})")
+        for side in (0, 1):
+            if sign * (size[side] - bound[side]) > 1e-9:
+                raise where.error(name, _("{size} is out of bounds: {rule} (this piece draws legibly {legibly})").format(
+                    size=_("{width} x {height} mm").format(**mm(size)),
+                    rule=_(messages[sign, side]).format(limit=number(bound[side])), legibly=legibly))
 
 
 def _number(value: float) -> str:
     """1,000 for a whole number (however large it was written), 2.5 for the others."""
     if isinstance(value, int) or (isinstance(value, float) and value.is_integer() and abs(value) < 1e16):
-        return f"{int(value):,}"
-    return f"{value:g}"
+        return whole(int(value))
+    return number(value)
 
 
 def _check_glyphs(text: str, where: _Where, name: str | None) -> None:
@@ -591,15 +665,19 @@ def _check_glyphs(text: str, where: _Where, name: str | None) -> None:
     from kit.surface.metrics import unprintable
     missing = unprintable(text)
     if missing:
-        raise where.error(name, f"the kit's fonts have no glyph for the character {_char_name(missing[0])}"
-                                f"{f' (and {len(missing) - 1} more)' if len(missing) > 1 else ''}; "
-                                "write it with other characters")
+        character = _char_name(missing[0])
+        if len(missing) > 1:
+            character = ngettext("{character} (and {n} more)", "{character} (and {n} more)", len(missing) - 1).format(
+                character=character, n=len(missing) - 1)
+        raise where.error(name, _("the kit's fonts have no glyph for the character {character}; write it with other "
+                                  "characters").format(character=character))
 
 
 def _check_record(record: Record, value: Any, where: _Where, name: str | None,
                   from_text: bool = False) -> dict:
     if not isinstance(value, dict):
-        raise where.error(name, f"expected a mapping of keys ({', '.join(record.fields)}), got {_describe(value)}")
+        raise where.error(name, _("expected a mapping of keys ({keys}), got {value}").format(
+            keys=", ".join(record.fields), value=_describe(value)))
     line = getattr(value, "line", None)
     # Fields inside a nested mapping are named by their path ("back.colour").
     prefix = f"{name}." if name else ""
@@ -608,14 +686,15 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
     if unknown:
         accepted = ", ".join(record.fields)
         key = _cut(str(unknown[0]))
-        raise inner.error(f"{prefix}{key}", f"unknown key '{key}'; accepted keys: {accepted}")
+        raise inner.error(f"{prefix}{key}", _("unknown key {key}; accepted keys: {keys}").format(key=f"'{key}'",
+                                                                                                 keys=accepted))
     out: dict = {}
     for key in record.fields:
         spec = record.field(key)
         present = key in value and value[key] is not None and not (from_text and value[key] == "")
         if not present:
             if not spec.optional:
-                raise inner.error(f"{prefix}{key}", "this field is required")
+                raise inner.error(f"{prefix}{key}", _("this field is required"))
             default = spec.default_value()
             # Defaults go through the same conversion as written values ("orange" -> "#E69F00").
             out[key] = None if default is None else _check_field(spec, default, inner, f"{prefix}{key}")
@@ -630,12 +709,16 @@ def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
     if isinstance(value, str) and value.strip().lower().endswith(".csv") and record is not None:
         value = _table_beside(value.strip(), record, where, name)
     if not isinstance(value, list):
-        raise where.error(name, f"expected a list, got {_describe(value)}")
+        raise where.error(name, _("expected a list, got {value}").format(value=_describe(value)))
     count = len(value)
     if count < spec.min_len:
-        raise where.error(name, f"expected at least {spec.min_len} entries, got {count}")
+        raise where.error(name, ngettext("expected at least {n} entry, got {count}",
+                                         "expected at least {n} entries, got {count}", spec.min_len).format(
+            n=spec.min_len, count=count))
     if spec.max_len is not None and count > spec.max_len:
-        raise where.error(name, f"expected at most {spec.max_len} entries, got {count}")
+        raise where.error(name, ngettext("expected at most {n} entry, got {count}",
+                                         "expected at most {n} entries, got {count}", spec.max_len).format(
+            n=spec.max_len, count=count))
     out = []
     base = f"{where.entry}.{name}" if where.entry else name
     if isinstance(value, _Checked):
@@ -665,8 +748,8 @@ def _table_beside(file_name: str, record: Record, where: _Where, name: str) -> l
     """The entries of a list that a layout file gives as the name of a CSV table in its own
     folder (`cards: affliction.csv`), already checked: the caller checks only the length."""
     if file_name != Path(file_name).name:
-        raise where.error(name, f"a card list in CSV is a file beside {Path(where.file).name}: write its name "
-                                f"alone, not {_describe(file_name)}")
+        raise where.error(name, _("a card list in CSV is a file beside {file}: write its name alone, not {value}")
+                          .format(file=Path(where.file).name, value=_describe(file_name)))
     return _Checked(load_table(Path(where.file).parent / file_name, record))
 
 
@@ -678,7 +761,8 @@ def _check_copies(entries: list[dict], where: _Where, name: str | None, key: str
     """A list of designs with a number of copies prints at most MAX_COPIES pieces in all."""
     total = sum(entry[key] for entry in entries if isinstance(entry.get(key), int))
     if total > MAX_COPIES:
-        raise where.error(name, f"the entries ask for {total:,} copies in all; a list prints at most {MAX_COPIES:,}")
+        raise where.error(name, _("the entries ask for {total} copies in all; a list prints at most {most}").format(
+            total=whole(total), most=whole(MAX_COPIES)))
 
 
 # --- public loaders ---------------------------------------------------------------------------
@@ -726,31 +810,66 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
             rows.append((end + 1, cells))
             end = reader.line_num
     except csv.Error as error:
-        raise LayoutError(path, f"line {reader.line_num}", None, f"not a CSV row ({_cut(str(error), 80)})") from None
+        raise LayoutError(path, _line(reader.line_num), None, _("not a CSV row ({problem})").format(
+            problem=_csv_problem(error))) from None
+    written = dict(zip((copies if column == "count" else column for column in header), header))
     header = [copies if column == "count" else column for column in header]
     for i, column in enumerate(header):
         if column in header[:i]:
-            raise LayoutError(path, "the header row", _cut(column), f"the column '{_cut(column)}' appears twice"
-                              + (" (count and copies are one column)" if column == copies else ""))
+            problem = _("the column {column} appears twice").format(column=f"'{_cut(written[column])}'")
+            if column == copies:
+                problem = _("{problem} (count and copies are one column)").format(problem=problem)
+            raise LayoutError(path, _("the header row"), _cut(written[column]), problem)
     if not any(header):
-        raise LayoutError(path, None, None, "the file is empty; the first row must name the columns")
+        raise LayoutError(path, None, None, _("the file is empty; the first row must name the columns"))
     for column in header:
         if column not in record.fields:
-            raise LayoutError(path, "the header row", _cut(column),
-                              f"unknown column '{_cut(column)}'; accepted columns: {', '.join(record.fields)}")
+            raise LayoutError(path, _("the header row"), _cut(column), _("unknown column {column}; accepted columns: "
+                                                                         "{columns}").format(
+                column=f"'{_cut(column)}'", columns=", ".join(record.fields)))
     out = []
     for line, cells in rows:
         if not any(cell.strip() for cell in cells):
             continue
         if len(cells) > len(header):
-            raise LayoutError(path, f"line {line}", None,
-                              f"{len(cells)} cells for {len(header)} columns (an unquoted {delimiter!r} in a text?)")
+            raise LayoutError(path, _line(line), None, ngettext(
+                "{cells} cells for {n} column (an unquoted {delimiter} in a text?)",
+                "{cells} cells for {n} columns (an unquoted {delimiter} in a text?)", len(header)).format(
+                cells=len(cells), n=len(header), delimiter=f"'{delimiter}'"))
         values = {column: cell.strip() for column, cell in zip(header, cells)}
         label = values.get(record.name_key, "") if record.name_key else ""
-        entry = f"line {line}" + (f" « {_cut(' '.join(label.split()))} »" if label else "")
-        out.append(_check_record(record, values, _Where(str(path), entry), None, from_text=True))
-    _check_copies(out, _Where(str(path), "the whole table"), copies)
+        entry = _line(line) + (f" « {_cut(' '.join(label.split()))} »" if label else "")
+        try:
+            out.append(_check_record(record, values, _Where(str(path), entry), None, from_text=True))
+        except LayoutError as error:
+            raise _as_written(error, written) from None
+    try:
+        _check_copies(out, _Where(str(path), _("the whole table")), copies)
+    except LayoutError as error:
+        raise _as_written(error, written) from None
     return out
+
+
+def _line(line: int) -> str:
+    """A CSV row as an entry: `line 14`."""
+    return _("line {line}").format(line=line)
+
+
+def _csv_problem(error: csv.Error) -> str:
+    """The csv module's words (English only), in the other languages the kit's."""
+    if active().lang == "en":
+        return _cut(str(error), 80)
+    if "field larger than field limit" in str(error):
+        return _("a cell is longer than {most} characters").format(most=whole(csv.field_size_limit()))
+    return _("a quotation mark is not closed")
+
+
+def _as_written(error: LayoutError, written: dict[str, str]) -> LayoutError:
+    """The error naming the column as the CSV's header row wrote it (`count` for the
+    record's `copies`)."""
+    if error.field in written and written[error.field] != error.field:
+        return LayoutError(error.file, error.entry, written[error.field], error.problem)
+    return error
 
 
 def load_layout(path: Path | str, schema: Record) -> dict:
@@ -764,13 +883,13 @@ def load_layout(path: Path | str, schema: Record) -> dict:
     lists = [key for key in schema.fields if isinstance(schema.field(key).kind, ListOf)]
     record = _item_record(schema.field(lists[0]).kind) if len(schema.fields) == 1 and lists else None
     if record is None:
-        raise LayoutError(path, None, None, f"this file holds more than a card list ({', '.join(schema.fields)}): "
-                                            "write it in YAML, with .yaml")
+        raise LayoutError(path, None, None, _("this file holds more than a card list ({keys}): write it in YAML, "
+                                              "with .yaml").format(keys=", ".join(schema.fields)))
     return _check_record(schema, {lists[0]: _Checked(load_table(path, record))}, _Where(str(path)), None)
 
 
 def check_distinct(items: list[dict], keys: tuple[str, ...], file: Path | str, base: str, label_key: str,
-                   *, normalise=None, why: str = "each must differ") -> None:
+                   *, normalise=None, why: str = N_("each must differ")) -> None:
     """No two entries of a list share a value of any of keys (a name, a colour, a symbol...).
 
     normalise: how values are compared (e.g. case and spacing ignored); the error names the
@@ -781,7 +900,9 @@ def check_distinct(items: list[dict], keys: tuple[str, ...], file: Path | str, b
             value = item[key] if normalise is None else normalise(item[key])
             if value in seen:
                 raise LayoutError(file, entry_name(base, i, item[label_key]), key,
-                                  f"{_describe(item[key])} is already the {key} of {base}[{seen[value]}]; {why}")
+                                  _("{value} is already the {key} of {entry}; {why}").format(
+                                      value=_describe(item[key]), key=f"'{key}'", entry=f"{base}[{seen[value]}]",
+                                      why=_(why)))
             seen[value] = i
 
 

@@ -62,6 +62,26 @@ def typeset(text: str) -> str:
     return text
 
 
+# Code in a message, between straight quotes: the opening quote starts a word ('count', not
+# the elision of l'âme), the closing one ends it ('d'Artagnan' is one quotation).
+_CODE = re.compile(r"(?<!\w)'(?:[^'\n]|'(?=\w))*?'(?!\w)")
+
+
+def typeset_message(text: str) -> str:
+    """A French message of the command line or the pages, typeset outside the code it quotes:
+    a field, a file or a value the user typed stays exactly as written.
+
+    >>> typeset_message("champ 'count' : l'entrée 'd'or'") == "champ 'count'\u00a0: l’entrée 'd'or'"
+    True
+    """
+    out, start = [], 0
+    for quoted in _CODE.finditer(text):
+        out += [typeset(text[start:quoted.start()]), quoted.group()]
+        start = quoted.end()
+    out.append(typeset(text[start:]))
+    return "".join(out)
+
+
 def placeholders(text: str, file: Path | str, entry: str | None, field: str | None) -> list[str]:
     """The {names} text uses; a lone brace is a LayoutError."""
     try:

@@ -7,6 +7,8 @@ import os
 import pytest
 from hypothesis import settings
 
+from kit import i18n
+
 # In CI (.ci/run sets CI) the property and fuzz tests run the same examples every time: a
 # landing is never decided by a draw. Locally they explore new examples on each run.
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
@@ -19,6 +21,9 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "en_US.UTF-8")
+    # A command run in French earlier in this process leaves French active: start each test
+    # in the language the locale now names, as a new `kit` process would.
+    i18n.activate(i18n.choose_language())
 
 
 # The rules page prints the build date (kit.rules_page.build_info): SOURCE_DATE_EPOCH when

@@ -38,28 +38,47 @@ def extract() -> None:
 # Click's own words on a help page and in a usage error (its msgids, in its global gettext
 # domain, which kit.i18n.activate points at the kit's catalogues).
 CLICK_WORDS = ["Usage:", "Options", "Commands", "Show this message and exit.", "Show the version and exit.",
-               "Try '{command} {option}' for help.", "Invalid value for {param_hint}: {message}",
-               "Invalid value: {message}", "Missing argument", "Missing option", "No such option {name!r}.",
-               "No such command {name!r}."]
+               "%(prog)s, version %(version)s", "default: {default}", "Aborted!", "Missing command.",
+               "Error: {message}", "Try '{command} {option}' for help.", "Invalid value for {param_hint}: {message}",
+               "Invalid value: {message}", "Missing argument", "Missing option", "Missing parameter",
+               "Missing {param_type}", "Missing parameter: {param_name}", "No such option {name!r}.",
+               "No such command {name!r}.", "{value!r} is not a valid {number_type}.",
+               "{value} is not in the range {range}.", "Option {name!r} does not take a value.",
+               "{name} {filename!r} does not exist.", "{name} {filename!r} is a file.",
+               "{name} {filename!r} is a directory.", "file", "directory", "path", "Choose from:\n\t{choices}",
+               ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+               ("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+               ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+               ("{value!r} is not {choice}.", "{value!r} is not one of {choices}.")]
 
 
 def add_help_texts() -> None:
-    """`kit score --help` texts are docstrings and option helps, which Babel does not see:
-    collect them from the command tree itself and add them to the template."""
+    """The help pages' texts are docstrings, option helps and metavars, which Babel does not
+    see: collect them from the whole `kit` command tree and add them to the template."""
     sys.path.insert(0, str(ROOT))
     import click
 
-    from kit.cli import LazyGroup
-    from kit.cli.score import LANG_HELP, help_texts, score
+    from kit.cli import LANG_HELP, cli, help_texts
 
-    texts = ["Examples:", LANG_HELP, *CLICK_WORDS, *help_texts(score)]
-    context = click.Context(score)
-    for name in score.list_commands(context):
-        texts += help_texts(LazyGroup.get_command(score, context, name))
+    texts = ["Examples:", LANG_HELP, *CLICK_WORDS]
+
+    def walk(command: click.Command) -> None:
+        texts.extend(help_texts(command))
+        if isinstance(command, click.Group):
+            context = click.Context(command)
+            for name in command.list_commands(context):
+                walk(command.get_command(context, name))
+
+    walk(cli)
+    # The simulations' own words (figure labels, bot heuristics) are data of each game's module.
+    from kit.simulate import module
+    from scorekeeper.rules import GAME_IDS
+    for game in GAME_IDS:
+        texts.extend([*module(game).FIGURES.values(), *module(game).BOTS.values()])
     with POT.open("rb") as handle:
         template = read_po(handle)
     for text in texts:
-        if text and text not in template:
+        if text and (text[0] if isinstance(text, tuple) else text) not in template:
             template.add(text)
     with POT.open("wb") as handle:
         write_po(handle, template, width=0, omit_header=False, sort_output=True, no_location=True)

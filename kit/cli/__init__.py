@@ -3,6 +3,11 @@
 Every user-facing error (a refused action, a layout mistake, a bad option) becomes one
 sentence on stderr and exit status 2, here and nowhere else.
 
+Every text is in the language `kit.i18n.choose_language` picks (--lang anywhere on the line,
+else KIT_LANG, else the locale), help pages included: the English help texts are message ids
+of the catalogues (tools/catalogues.py collects them from this command tree), and click's own
+words go through the same catalogues.
+
 Subcommands load lazily (click's documented lazy-group pattern): `kit --version` or a
 `kit score` command imports neither reportlab, YAML nor fontTools, and no module
 of a subcommand imports this package back.
@@ -21,11 +26,28 @@ from kit.i18n import _
 from scorekeeper.errors import ScorekeeperError
 
 
+LANG_HELP = "Language of what is printed (default: the locale's, French when it names neither)."
+
+
+class HelpFormatter(click.HelpFormatter):
+    """Click's formatter with the headings of the active language ("Options :" in French)."""
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}" + _("{heading}:").format(heading=heading) + "\n")
+
+
+class Context(click.Context):
+    formatter_class = HelpFormatter
+
+
 class LazyGroup(click.Group):
-    """A group whose subcommands are imported only when asked for.
+    """A group whose subcommands are imported only when asked for, each speaking the active
+    language: its help translated, and --lang accepted (kit.cli reads it before parsing).
 
     `lazy_subcommands` maps a command name to "module.attribute", the click command to load.
     """
+
+    context_class = Context
 
     def __init__(self, *args, lazy_subcommands: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -40,8 +62,66 @@ class LazyGroup(click.Group):
             command = getattr(importlib.import_module(module_name), attribute)
             if not isinstance(command, click.Command):
                 raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a click command")
-            return command
-        return super().get_command(ctx, cmd_name)
+        else:
+            command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            if not any(param.name == "lang" for param in command.params):
+                command.params.append(lang_option())
+            command.context_class = Context
+            translate_help(command)
+        return command
+
+
+
+def lang_option() -> click.Option:
+    """--lang: read by KitGroup before parsing; declared so that click accepts it."""
+    return click.Option(["--lang"], type=click.Choice(i18n.LANGUAGES, case_sensitive=False), help=LANG_HELP,
+                        expose_value=False)
+
+
+def help_texts(command: click.Command) -> list[str]:
+    """The English help texts of a command and its parameters (help, short help, metavars),
+    as the catalogues hold them (the part of a docstring after \\f is for developers and is
+    never shown)."""
+    _keep_originals(command)
+    texts = [command._english_help, command._english_short_help, command._english_options_metavar,
+             getattr(command, "_english_subcommand_metavar", None)]
+    for param in command.params:
+        texts += [param._english_help, param._english_metavar]
+    return [text for text in texts if text]
+
+
+def _keep_originals(command: click.Command) -> None:
+    if not hasattr(command, "_english_help"):
+        command._english_help = command.help.split("\f")[0].strip() if command.help else None
+        command._english_short_help = command.short_help
+        command._english_epilog = command.epilog
+        command._english_options_metavar = command.options_metavar
+        if isinstance(command, click.Group):
+            command._english_subcommand_metavar = command.subcommand_metavar
+    for param in command.params:   # some (--lang) are added after the command's originals were kept
+        if not hasattr(param, "_english_metavar"):
+            param._english_help = getattr(param, "help", None)
+            param._english_metavar = param.metavar
+
+
+def translate_help(command: click.Command) -> None:
+    """Put the command's help, its options' help and metavars and its examples' title in the
+    active language (from the English texts kept aside, so one process may speak both)."""
+    _keep_originals(command)
+    for name in ("help", "short_help", "options_metavar", "subcommand_metavar"):
+        english = getattr(command, f"_english_{name}", None)
+        if english:
+            setattr(command, name, _(english))
+    for param in command.params:
+        if param._english_help:
+            param.help = _(param._english_help)
+        if param._english_metavar:
+            param.metavar = _(param._english_metavar)
+    if command._english_epilog:
+        command.epilog = command._english_epilog.replace("Examples:", _("Examples:"), 1)
+    # click makes its --help option once, in the language of that moment: make it anew
+    command._help_option = None
 
 
 class KitGroup(LazyGroup):
@@ -51,6 +131,7 @@ class KitGroup(LazyGroup):
         # The language is chosen before click parses anything, so that every message of the
         # command, its refusals included, speaks it: --lang wherever it is given, else the locale.
         i18n.activate(i18n.choose_language(_lang_option(args)))
+        translate_help(self)
         return super().make_context(info_name, args, parent=parent, **extra)
 
     def invoke(self, ctx):
@@ -88,6 +169,7 @@ COMMANDS = {
 
 @click.group(cls=KitGroup, lazy_subcommands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kit")
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES, case_sensitive=False), help=LANG_HELP, expose_value=False)
 def cli() -> None:
     """Print-and-play kits and a scorekeeper for PHD, Amphithéâtre, Promotion and Hoc Censeo."""
 

@@ -6,8 +6,18 @@ from pathlib import Path
 
 import click
 
+from kit.cli.choices import Games
+from kit.i18n import _, ngettext
 from kit.paper import MAX_BLEED, PAPERS, parse_mm, parse_offset
 from kit.surface import FORMATS
+
+
+def _game_ids() -> list[str]:
+    from kit.build import game_ids
+    return game_ids()
+
+
+GAMES = Games(ids=_game_ids)
 
 
 def bleed_option(ctx, param, value):
@@ -17,7 +27,8 @@ def bleed_option(ctx, param, value):
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
     if not 0 <= mm <= MAX_BLEED:
-        raise click.BadParameter(f"must be between 0 and {MAX_BLEED:g} mm, not {mm:g}")
+        raise click.BadParameter(_("must be between 0 and {most} mm, not {mm}").format(most=f"{MAX_BLEED:g}",
+                                                                                       mm=f"{mm:g}"))
     return mm
 
 
@@ -29,16 +40,37 @@ def offset_option(ctx, param, value):
         raise click.BadParameter(str(error)) from None
 
 
+def _kind(kind: str, n: int) -> str:
+    return {"card": ngettext("card", "cards", n), "board": ngettext("board", "boards", n),
+            "sheet": ngettext("sheet", "sheets", n), "token": ngettext("token", "tokens", n),
+            "aid": ngettext("player aid", "player aids", n)}[kind]
+
+
 def _size(component) -> str:
     if component.size == "page":
-        return "full page"
+        return _("full page")
     w, h = component.size
-    return f"{'round ' if component.round else ''}{w:g}x{h:g} mm"
+    if component.round:
+        return _("round {width}x{height} mm").format(width=f"{w:g}", height=f"{h:g}")
+    return _("{width}x{height} mm").format(width=f"{w:g}", height=f"{h:g}")
+
+
+def _players(kit) -> str:
+    """"2 à 6 joueurs" / "2 to 6 players", from the rules' seats."""
+    from scorekeeper import rules
+    low, high = kit.seats
+    if not high and kit.id in rules.GAME_IDS:   # a game of a fixed number of players
+        low = high = getattr(rules.module(kit.id), "PLAYERS", 0)
+    if not high:
+        return kit.players     # a game the rules do not know (a test's fixture): as its layout prints it
+    if low == high:
+        return ngettext("{n} player", "{n} players", high).format(n=high)
+    return ngettext("{low} to {high} player", "{low} to {high} players", high).format(low=low, high=high)
 
 
 @click.command("list", short_help="List the games, their components and what else to bring.")
-@click.argument("game", required=False)
-@click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.argument("game", required=False, type=GAMES)
+@click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="FOLDER",
               help="Read the layouts from this folder instead of the project's layouts/.")
 def list_command(game: str | None, layouts: Path | None) -> None:
     """List the games, or one GAME, with their components (id, count, size, kind) and
@@ -51,29 +83,30 @@ def list_command(game: str | None, layouts: Path | None) -> None:
         kit = load_kit(game_id, root)
         if n:
             click.echo()
-        click.echo(f"{game_id}: {kit.title} ({kit.players})")
+        click.echo(_("{game}: {title} ({players})").format(game=game_id, title=kit.title, players=_players(kit)))
         width = max((len(c.id) for c in kit.components), default=0)
         for c in kit.components:
-            designs = f", {c.designs} designs" if c.kind == "card" and c.designs > 1 else ""
-            backs = ""
+            what = [_kind(c.kind, c.count)]
+            if c.kind == "card" and c.designs > 1:
+                what.append(ngettext("{n} design", "{n} designs", c.designs).format(n=c.designs))
             if c.back_screens:
-                backs = ", a screen on the back hides a secret"
+                what.append(_("a screen on the back hides a secret"))
             elif c.has_backs:
-                backs = ", with backs"
-            click.echo(f"  {c.id:<{width}}  {c.count:>4} x {_size(c)}  {c.kind}{designs}{backs}  ({c.name})")
+                what.append(_("with backs"))
+            click.echo(f"  {c.id:<{width}}  {c.count:>4} x {_size(c)}  {', '.join(what)}  ({c.name})")
         if kit.bring:
-            click.echo("  bring: " + "; ".join(kit.bring))
+            click.echo("  " + _("bring: {things}").format(things="; ".join(kit.bring)))
 
 
 @click.command("build", short_help="Build the printable files (PDF or SVG) of the games.")
-@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.argument("games", nargs=-1, metavar="[GAME]...", type=GAMES)
 @click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="Paper size of the pages.")
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS), case_sensitive=False), default="pdf",
               show_default=True, help="pdf: OUT/<game>.pdf; svg: OUT/<game>/<component>-<n>.svg, one per page.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
-              help="Folder to write the files and the <game>.json manifests into (created if needed).")
-@click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None,
+              metavar="FOLDER", help="Folder to write the files and the <game>.json manifests into (created if needed).")
+@click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="FOLDER",
               help="A designer's copy of layouts/ to build from.  [default: the project's layouts/]")
 @click.option("--bleed", default="0", callback=bleed_option, show_default=True, metavar="MM",
               help=f"Extend the art this many mm past the cut (3 for a print shop; 0 to {MAX_BLEED:g}); "
@@ -113,22 +146,30 @@ def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layou
                            greyscale=greyscale, only=tuple(only), ink_saver=ink_saver)
     chosen = check_games(games)
     if sys.stdout.isatty():
-        with click.progressbar(length=len(chosen), label="Building", show_pos=True) as bar:
+        with click.progressbar(length=len(chosen), label=_("Building"), show_pos=True) as bar:
             built = build(chosen, out=out, layouts=layouts, options=options, progress=lambda game: bar.update(1))
     else:
         built = build(chosen, out=out, layouts=layouts, options=options)
     for b in built:
-        main = b.files[0] if fmt == "pdf" else out / b.game
-        shown = main if fmt == "pdf" else f"{main}/ ({len(b.files) - 1} SVG files)"
-        click.echo(f"{b.game}: {b.pages} pages -> {shown}, {out / (b.game + '.json')}")
+        pages = ngettext("{n} page", "{n} pages", b.pages).format(n=b.pages)
+        if fmt == "pdf":
+            shown = _("{pages} -> {file}, {manifest}").format(pages=pages, file=b.files[0],
+                                                              manifest=out / (b.game + ".json"))
+        else:
+            svgs = ngettext("{n} SVG file", "{n} SVG files", len(b.files) - 1).format(n=len(b.files) - 1)
+            shown = _("{pages} -> {folder}/ ({files}), {manifest}").format(
+                pages=pages, folder=out / b.game, files=svgs, manifest=out / (b.game + ".json"))
+        click.echo(f"{b.game}: {shown}")
     total = sum(b.pages for b in built)
     details = [{"a4": "A4", "letter": "Letter"}[options.paper]]
     if bleed:
-        details.append(f"bleed {bleed:g} mm")
+        details.append(_("bleed {mm} mm").format(mm=f"{bleed:g}"))
     if not backs:
-        details.append("no backs")
+        details.append(_("no backs"))
     if greyscale:
-        details.append("greyscale")
+        details.append(_("greyscale"))
     if ink_saver:
-        details.append("ink saver")
-    click.echo(f"{len(built)} game{'s' if len(built) != 1 else ''}, {total} pages ({', '.join(details)}).")
+        details.append(_("ink saver"))
+    click.echo(_("{games}, {pages} ({details}).").format(
+        games=ngettext("{n} game", "{n} games", len(built)).format(n=len(built)),
+        pages=ngettext("{n} page", "{n} pages", total).format(n=total), details=", ".join(details)))

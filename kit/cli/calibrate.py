@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from kit.cli.build import offset_option
+from kit.i18n import _, os_reason
 from kit.paper import PAPERS
 
 
@@ -13,7 +14,7 @@ from kit.paper import PAPERS
 @click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="Paper size of the sheet: the one the kits are printed on.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
-              help="Folder to write calibrage.pdf into (created if needed).")
+              metavar="FOLDER", help="Folder to write calibrage.pdf into (created if needed).")
 @click.option("--back-offset", default="0,0", callback=offset_option, show_default=True, metavar="X,Y",
               help="Print the back shifted as `kit build --back-offset X,Y` would, to check a correction: "
                    "a right one reads 0 on both scales.")
@@ -38,6 +39,6 @@ def calibrate(paper: str, out: Path, back_offset: tuple[float, float]) -> None:
         surface.save(temp)
         temp.replace(target)
     except OSError as error:
-        raise KitError(f"cannot write {out / FILE} ({error.strerror or error})") from None
-    click.echo(f"{target}: print it double-sided (long edge) at actual size, hold it against a lamp, "
-               f"then build with --back-offset X,Y from its two scales.")
+        raise KitError(_("cannot write {file} ({reason})").format(file=out / FILE, reason=os_reason(error))) from None
+    click.echo(_("{file}: print it double-sided (long edge) at actual size, hold it against a lamp, then build "
+                 "with --back-offset X,Y from its two scales.").format(file=target))

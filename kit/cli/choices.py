@@ -1,19 +1,31 @@
 """Click parameter types the commands share."""
 from __future__ import annotations
 
+from typing import Callable, Iterable
+
 import click
+
+from kit import i18n
+from kit.i18n import _
 
 
 class Games(click.Choice):
     """A game id among the rules' registry as it stands when the command runs (the tests add
-    a fifth game to it after the command was defined); `extra` words are accepted too ("all")."""
+    a fifth game to it after the command was defined), or among `ids()` when given (the
+    print side's games, kit.games.KITS); `extra` words are accepted too ("all").
 
-    def __init__(self, *extra: str):
+    A game is taken as people write it: `PHD`, `amphithéâtre`, `Hoc Censeo`, `hoc_censeo`
+    are phd, amphitheatre, hoc-censeo (kit.i18n.match_id)."""
+
+    def __init__(self, *extra: str, ids: Callable[[], Iterable[str]] | None = None):
+        self.ids = ids
         super().__init__(())
         self.extra = extra
 
     @property
     def choices(self) -> tuple[str, ...]:
+        if self.ids is not None:
+            return (*self.ids(), *self.extra)
         from scorekeeper import rules
 
         return (*rules.GAME_IDS, *self.extra)
@@ -21,3 +33,13 @@ class Games(click.Choice):
     @choices.setter
     def choices(self, value) -> None:   # click.Choice sets it once; the registry is read instead
         pass
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return _("GAME")
+
+    def convert(self, value, param, ctx):
+        found = i18n.match_id(value, self.choices)
+        if found is None:
+            self.fail(_("unknown game {game}; the games are {games}").format(
+                game=f"'{value}'", games=", ".join(self.choices)), param, ctx)
+        return found

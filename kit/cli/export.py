@@ -6,19 +6,20 @@ from pathlib import Path
 
 import click
 
-from kit.cli.build import bleed_option   # the one parser of a bleed in mm
+from kit.cli.build import GAMES, bleed_option   # the one parser of a bleed in mm
+from kit.i18n import _, ngettext
 from kit.paper import MAX_BLEED, PAPERS
 
 TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, without importing it
 
 
 @click.command("export", short_help="Export print-shop PNGs or Tabletop Simulator decks.")
-@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.argument("games", nargs=-1, metavar="[GAME]...", type=GAMES)
 @click.option("--target", type=click.Choice(TARGET_NAMES, case_sensitive=False), default="png", show_default=True,
               help="png: one image per face and back; tgc: The Game Crafter; mpc: MakePlayingCards; "
                    "tts: Tabletop Simulator decks, tiles and saved objects.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output") / "export",
-              show_default=True, help="Write OUT/<game>/<target>/ (replaced whole).")
+              show_default=True, metavar="FOLDER", help="Write OUT/<game>/<target>/ (replaced whole).")
 @click.option("--only", multiple=True, metavar="COMPONENT",
               help="Export only this component (repeatable; ids as shown by `kit list`).")
 @click.option("--dpi", type=float, default=None, metavar="N",
@@ -30,7 +31,7 @@ TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, with
               help="tts: the address where the images will be hosted (default: file URLs to OUT).")
 @click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="The paper full-page pieces (sheets, aids) are drawn for.")
-@click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--layouts", type=click.Path(file_okay=False, path_type=Path), default=None, metavar="FOLDER",
               help="A designer's copy of layouts/ to export from.  [default: the project's layouts/]")
 @click.option("--strict", is_flag=True,
               help="Fail on preflight warnings too (text or symbols in the safe margin, art stopping at the trim).")
@@ -55,14 +56,16 @@ def export(ctx: click.Context, games: tuple[str, ...], target: str, out: Path, o
 
     target = target.lower()
     if ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT and target != "png":
-        raise click.BadParameter(f"the {target} target sets its own bleed", param_hint="--bleed")
+        raise click.BadParameter(_("the {target} target sets its own bleed").format(target=target),
+                                 param_hint="--bleed")
     if base_url is not None and target != "tts":
-        raise click.BadParameter("only the tts target links its images", param_hint="--base-url")
+        raise click.BadParameter(_("only the tts target links its images"), param_hint="--base-url")
     options = ExportOptions(target=target, dpi=dpi, bleed=bleed, paper=paper.lower(),
                             only=tuple(only), base_url=base_url, strict=strict)
     kits = prepare(games, layouts=layouts, options=options)
     if sys.stderr.isatty():
-        with click.progressbar(length=plan_total(kits, options), label=f"Exporting ({target})", show_pos=True,
+        with click.progressbar(length=plan_total(kits, options), label=_("Exporting ({target})").format(target=target),
+                               show_pos=True,
                                file=sys.stderr) as bar:
             results = run_export(out=out, options=options, kits=kits, progress=bar.update)
     else:
@@ -70,11 +73,17 @@ def export(ctx: click.Context, games: tuple[str, ...], target: str, out: Path, o
     for r in results:
         notes = []
         if r.refused:
-            notes.append(f"{len(r.refused)} component{'s' if len(r.refused) > 1 else ''} not exported")
+            notes.append(ngettext("{n} component not exported", "{n} components not exported",
+                                  len(r.refused)).format(n=len(r.refused)))
         if r.warnings:
-            notes.append(f"{len(r.warnings)} preflight warning{'s' if len(r.warnings) > 1 else ''}, see preflight.txt")
-        click.echo(f"{r.game}: {r.images} images -> {r.folder}/" + (f" ({'; '.join(notes)})" if notes else ""))
+            notes.append(ngettext("{n} preflight warning, see preflight.txt", "{n} preflight warnings, see preflight.txt",
+                                  len(r.warnings)).format(n=len(r.warnings)))
+        images = ngettext("{n} image", "{n} images", r.images).format(n=r.images)
+        click.echo(_("{game}: {images} -> {folder}/").format(game=r.game, images=images, folder=r.folder)
+                   + (f" ({'; '.join(notes)})" if notes else ""))
         for component, reason in r.refused:
             click.echo(f"  {component}: {reason}")
     total = sum(r.images for r in results)
-    click.echo(f"{len(results)} game{'s' if len(results) != 1 else ''}, {total} images ({target}).")
+    click.echo(_("{games}, {images} ({target}).").format(
+        games=ngettext("{n} game", "{n} games", len(results)).format(n=len(results)),
+        images=ngettext("{n} image", "{n} images", total).format(n=total), target=target))

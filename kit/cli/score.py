@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kit import i18n
-from kit.cli import LazyGroup
+from kit.cli import LANG_HELP, LazyGroup
 from kit.cli.choices import Games
 from kit.errors import KitError
 from kit.i18n import _
@@ -21,9 +21,6 @@ from scorekeeper import rules, session as sessions
 from scorekeeper.errors import RuleViolation
 
 LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)
-# --lang is read by kit.cli before parsing (so refusals speak it too); declaring it keeps
-# click from refusing it, on the group and on the commands that always had it.
-LANG_HELP = "Language of what is printed (default: the locale's, French when it names neither)."
 
 
 def _game_commands() -> dict[str, str]:
@@ -37,15 +34,10 @@ def _game_commands() -> dict[str, str]:
     return commands
 
 
-def _lang_option() -> click.Option:
-    return click.Option(["--lang"], type=LANGS, help=LANG_HELP, expose_value=False)
-
-
 class ScoreGroup(LazyGroup):
-    """The `score` group: every command takes --lang (read by kit.cli before parsing), and
-    its help speaks the active language (the help texts are in the catalogues:
-    tools/catalogues.py collects them from this command tree). The games' commands are read
-    from the registry when asked for, so a game added to it has its commands."""
+    """The `score` group: every command takes --lang and speaks the active language
+    (kit.cli.LazyGroup). The games' commands are read from the registry when asked for, so a
+    game added to it has its commands."""
 
     @property
     def lazy_subcommands(self) -> dict[str, str]:
@@ -54,51 +46,6 @@ class ScoreGroup(LazyGroup):
     @lazy_subcommands.setter
     def lazy_subcommands(self, commands: dict[str, str]) -> None:
         self.core_commands = commands
-
-    def get_command(self, ctx, name):
-        command = super().get_command(ctx, name)
-        if command is not None:
-            if not any(param.name == "lang" for param in command.params):
-                command.params.append(_lang_option())
-            translate_help(command)
-        return command
-
-    def format_help_text(self, ctx, formatter):
-        translate_help(self)
-        super().format_help_text(ctx, formatter)
-
-
-def help_texts(command: click.Command) -> list[str]:
-    """The English help texts of a command and its options, as the catalogues hold them
-    (the part of a docstring after \\f is for developers and is never shown)."""
-    _keep_originals(command)
-    texts = [command._english_help] if command._english_help else []
-    return texts + [param._english_help for param in command.params if param._english_help]
-
-
-def _keep_originals(command: click.Command) -> None:
-    if not hasattr(command, "_english_help"):
-        command._english_help = command.help.split("\f")[0].strip() if command.help else None
-        command._english_epilog = command.epilog
-        for param in command.params:
-            param._english_help = getattr(param, "help", None)
-
-
-def translate_help(command: click.Command) -> None:
-    """Put the command's help, its options' help and its examples' title in the active
-    language (from the English texts kept aside, so one process may speak both)."""
-    _keep_originals(command)
-    if command._english_help:
-        command.help = _(command._english_help)
-    for param in command.params:
-        if getattr(param, "_english_help", None) is None and getattr(param, "help", None):
-            param._english_help = param.help   # added after the originals were kept (--lang)
-        if getattr(param, "_english_help", None):
-            param.help = _(param._english_help)
-    if command._english_epilog:
-        command.epilog = command._english_epilog.replace("Examples:", _("Examples:"), 1)
-    # click makes its --help option once, in the language of that moment: make it anew
-    command._help_option = None
 
 
 @click.group(cls=ScoreGroup, lazy_subcommands={"serve": "kit.serve.command.serve"})
@@ -150,6 +97,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
     parsed = {}
     for text in options:
         key, value = table.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
+        key = i18n.option_name(key)
         if key in parsed:
             raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))
         parsed[key] = table.read_option_file(value[1:]) if value.startswith("@") else table.parse_value(value)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from kit import i18n
 from kit.cli.choices import Games
 from kit.errors import KitError
 from kit.i18n import _
@@ -16,31 +17,32 @@ CLUSTER_TIMEOUT = "20s"     # how long --cluster waits for the scheduler to answ
 
 
 def _bots(ctx, param, value: str) -> list[str]:
-    names = [b.strip() for b in value.split(",") if b.strip()]
+    names = [i18n.folded(b) for b in value.split(",") if b.strip()]
     if not names:
-        raise click.BadParameter("name at least one bot, such as greedy or random,greedy")
+        raise click.BadParameter(_("name at least one bot, such as greedy or random,greedy"))
     return names
 
 
 @click.command("simulate")
 @click.argument("chosen", metavar="GAME...", nargs=-1, required=True, type=Games("all"))
-@click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True, metavar="N",
               help="How many complete games to play (of each game).")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=int, default=1, show_default=True, metavar="N",
               help="The same seed gives the same figures, on any number of cores.")
-@click.option("--players", type=int, default=None, help="Players at the table.  [default: the game's usual count]")
+@click.option("--players", type=int, default=None, metavar="N",
+              help="Players at the table.  [default: the game's usual count]")
 @click.option("--bots", default="greedy", show_default=True, callback=_bots, metavar="BOT[,BOT...]",
               help="The bot of each seat in turn, repeated over the seats (e.g. random,greedy).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, as for `kit score new` (e.g. chapters=2, timed=true, target=10; "
                    "objectives=@FILE reads YAML).")
 @click.option("--rules-from", "--layouts", "layouts", type=click.Path(file_okay=False, exists=True, path_type=Path),
-              default=None, help="A designer's copy of layouts/ to draw decks, motions and objectives from.")
+              default=None, metavar="FOLDER", help="A designer's copy of layouts/ to draw decks, motions and objectives from.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print every figure as JSON, for scripts (a list when several games are played).")
-@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
               help="Also write the figures, with histograms, to this PDF: one page per game.")
-@click.option("--jobs", type=click.IntRange(1), default=None, help="Processes to play on.  [default: every core]")
+@click.option("--jobs", type=click.IntRange(1), default=None, metavar="N", help="Processes to play on.  [default: every core]")
 @click.option("--compare", type=click.Path(file_okay=False, exists=True, path_type=Path), nargs=2, default=None,
               metavar="LAYOUTS_A LAYOUTS_B",
               help="Play the same games with two copies of layouts/ and print each figure side by side, "
@@ -88,8 +90,9 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
     parsed: dict = {}
     for text in options:
         key, value = split_pair(text, "--option", "chapters=2", "KEY=VALUE")
+        key = i18n.option_name(key)
         if key in parsed:
-            raise KitError(f"--option gives {key} twice; give each option once.")
+            raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))
         if value.startswith("@"):
             parsed[key] = [read_option_file(value[1:])]
         else:      # k=v1,v2,v3: a sweep over the values
@@ -107,8 +110,8 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
         sim = module(game)
         unknown = [b for b in bots if b not in sim.BOTS]
         if unknown:
-            raise click.BadParameter(f"{unknown[0]!r} is not a bot of {game}; its bots are {', '.join(sim.BOTS)}",
-                                     param_hint="--bots")
+            raise click.BadParameter(_("{bot} is not a bot of {game}; its bots are {bots}").format(
+                bot=f"'{unknown[0]}'", game=game, bots=", ".join(sim.BOTS)), param_hint="--bots")
         seats = runner.seat_bots(game, bots, runner.player_count(game, players))
         for named, root, chosen_options in variants:
             table = sim.load(root)
@@ -131,8 +134,9 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
     try:
         for game, seats, table, named, chosen_options in plans:
             label = comparing.variant_label(named if compare else None, chosen_options, swept)
-            with click.progressbar(length=count, label=f"{game}{' ' + label if label else ''}: playing {count} games",
-                                   file=sys.stderr) as bar:
+            progress = i18n.ngettext("{game}: playing {n} game", "{game}: playing {n} games", count).format(
+                game=f"{game}{' ' + label if label else ''}", n=count)
+            with click.progressbar(length=count, label=progress, file=sys.stderr) as bar:
                 played = runner.play(game, games=count, seed=seed, bots=seats, options=chosen_options, table=table,
                                      jobs=jobs, progress=bar.update, rotate=rotate, cluster=client)
             if out is not None:
@@ -169,4 +173,4 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
         else:
             click.echo("\n\n".join("\n".join(reports.lines(s)) for s in summaries))
     if report is not None and not as_json:
-        click.echo(f"Report: {report}")
+        click.echo(_("Report: {file}").format(file=report))

@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from kit.export.raster import Job, draw_job
+from kit.i18n import N_, _, number
 from kit.paper import MM_PER_INCH
 from kit.surface import metrics
 from kit.surface.record import Call, RecordingSurface
@@ -41,7 +42,7 @@ class Problem:
     rule: str
 
     def __str__(self) -> str:
-        return f"{self.file}: {self.rule}"
+        return _("{file}: {problem}").format(file=self.file, problem=self.rule)
 
 
 def check_file(path: Path, shown: str, pixels: tuple[int, int], dpi: float) -> list[Problem]:
@@ -51,16 +52,19 @@ def check_file(path: Path, shown: str, pixels: tuple[int, int], dpi: float) -> l
     problems = []
     with Image.open(path) as image:
         if image.format != "PNG":
-            problems.append(Problem(shown, f"is {image.format}, not PNG"))
+            problems.append(Problem(shown, _("is {format}, not PNG").format(format=image.format)))
         if image.size != tuple(pixels):
-            problems.append(Problem(shown, f"size: {image.size[0]} x {image.size[1]} px, the target wants "
-                                           f"{pixels[0]} x {pixels[1]} px"))
+            problems.append(Problem(shown, _("size: {width} x {height} px, the target wants {wanted_width} x "
+                                             "{wanted_height} px").format(width=image.size[0], height=image.size[1],
+                                                                          wanted_width=pixels[0],
+                                                                          wanted_height=pixels[1])))
         stored = image.info.get("dpi")
         if not stored or any(abs(v - dpi) > DPI_TOLERANCE for v in stored):
-            recorded = f"{stored[0]:.0f} dpi" if stored else "no DPI"
-            problems.append(Problem(shown, f"dpi: the file records {recorded}, the target wants {dpi:g}"))
+            recorded = f"{stored[0]:.0f} dpi" if stored else _("no DPI")
+            problems.append(Problem(shown, _("dpi: the file records {recorded}, the target wants {dpi}").format(
+                recorded=recorded, dpi=f"{dpi:g}")))
         if image.mode != "RGB":
-            problems.append(Problem(shown, f"mode: {image.mode}, the target wants RGB without alpha"))
+            problems.append(Problem(shown, _("mode: {mode}, the target wants RGB without alpha").format(mode=image.mode)))
     return problems
 
 
@@ -73,16 +77,19 @@ def check_bleed(image, shown: str, job: Job) -> list[Problem]:
     inner = math.ceil(b) + 1          # two pixels just inside the trim line
     problems = []
     edges = {
-        "left": ((0, 0, 2, h), (inner, 0, inner + 2, h)),
-        "right": ((w - 2, 0, w, h), (w - inner - 2, 0, w - inner, h)),
-        "top": ((0, 0, w, 2), (0, inner, w, inner + 2)),
-        "bottom": ((0, h - 2, w, h), (0, h - inner - 2, w, h - inner)),
+        N_("bleed: the art stops at the trim on the left edge; extend the background {mm} mm past the cut"):
+            ((0, 0, 2, h), (inner, 0, inner + 2, h)),
+        N_("bleed: the art stops at the trim on the right edge; extend the background {mm} mm past the cut"):
+            ((w - 2, 0, w, h), (w - inner - 2, 0, w - inner, h)),
+        N_("bleed: the art stops at the trim on the top edge; extend the background {mm} mm past the cut"):
+            ((0, 0, w, 2), (0, inner, w, inner + 2)),
+        N_("bleed: the art stops at the trim on the bottom edge; extend the background {mm} mm past the cut"):
+            ((0, h - 2, w, h), (0, h - inner - 2, w, h - inner)),
     }
-    for edge, (outer_box, trim_box) in edges.items():
+    for message, (outer_box, trim_box) in edges.items():
         outer, trim = _mean(image.crop(outer_box)), _mean(image.crop(trim_box))
         if trim < INK and outer > WHITE:
-            problems.append(Problem(shown, f"bleed: the art stops at the trim on the {edge} edge; "
-                                           f"extend the background {job.spec.bleed:g} mm past the cut"))
+            problems.append(Problem(shown, _(message).format(mm=number(job.spec.bleed))))
     return problems
 
 
@@ -157,7 +164,7 @@ def text_mark(call: Call) -> Mark | None:
     right = left + metrics.text_width(s, font, size)
     y = call["y"]
     corners = [(left, y + top), (right, y + top), (left, y + bottom), (right, y + bottom)]
-    return Mark(f"the text « {_excerpt(call['s'])} »", tuple(call.on_page(x, y) for x, y in corners))
+    return Mark(_("the text « {text} »").format(text=_excerpt(call["s"])), tuple(call.on_page(x, y) for x, y in corners))
 
 
 def symbol_mark(call: Call) -> Mark | None:
@@ -168,7 +175,7 @@ def symbol_mark(call: Call) -> Mark | None:
         r = call["r"]
         if 2 * r > SYMBOL_MAX:
             return None
-        return Mark("a round symbol", (call.on_page(call["cx"], call["cy"]),), radius=r)
+        return Mark(_("a round symbol"), (call.on_page(call["cx"], call["cy"]),), radius=r)
     if call.name in ("polygon", "rect"):
         if call.name == "rect":
             x, y, w, h = call["x"], call["y"], call["w"], call["h"]
@@ -179,7 +186,7 @@ def symbol_mark(call: Call) -> Mark | None:
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         if max(xs) - min(xs) > SYMBOL_MAX or max(ys) - min(ys) > SYMBOL_MAX:
             return None
-        return Mark("a symbol", points)
+        return Mark(_("a symbol"), points)
     return None
 
 
@@ -229,7 +236,8 @@ def check_safe_area(job: Job, shown: str) -> list[Problem]:
             continue
         margin = mark.margin(x0, y0, w, h, job.round)
         worst[mark.what] = min(margin, worst.get(mark.what, margin))
-    return [Problem(shown, f"safe area: {what} comes within {spec.safe:g} mm of the cut ({margin:.1f} mm from it)")
+    return [Problem(shown, _("safe area: {what} comes within {safe} mm of the cut ({margin} mm from it)").format(
+        what=what, safe=number(spec.safe), margin=number(margin, decimals=1)))
             for what, margin in worst.items()]
 
 
@@ -244,5 +252,6 @@ def _excerpt(s: str) -> str:
 
 def check_count(shown: str, count: int, limit: int | None, product: str) -> list[Problem]:
     if limit is not None and count > limit:
-        return [Problem(shown, f"count: {count} cards, more than the {limit} a {product} deck may hold")]
+        return [Problem(shown, _("count: {count} cards, more than the {limit} a {product} deck may hold").format(
+            count=count, limit=limit, product=product))]
     return []

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from kit.errors import KitError, TextDoesNotFit
 from kit.export.targets import Spec
+from kit.i18n import _
 from kit.model import Draw, Frame
 from kit.paper import MM_PER_INCH
 from kit.surface.base import Surface
@@ -59,7 +60,7 @@ def draw_job(surface: Surface, job: Job) -> None:
         with surface.translated(x0, y0), surface.clipped(-b, -b, w + 2 * b, h + 2 * b, circle=job.round):
             job.draw(surface, frame)
     except TextDoesNotFit as error:
-        raise KitError(f"{job.where}: {error}") from error
+        raise KitError(_("{piece}: {problem}").format(piece=job.where, problem=error)) from error
     surface.end_page()
 
 
@@ -98,8 +99,8 @@ def _render(page, job: Job) -> "Image.Image":
         scale = (want_h - 0.01) / page.get_height()
     image = page.render(scale=scale, rev_byteorder=True).to_pil().convert("RGB")
     if image.size != (want_w, want_h):
-        raise KitError(f"{job.where}: rendered {image.size[0]} x {image.size[1]} px instead of "
-                       f"{want_w} x {want_h} px")
+        raise KitError(_("{piece}: rendered {width} x {height} px instead of {wanted_width} x {wanted_height} px").format(
+            piece=job.where, width=image.size[0], height=image.size[1], wanted_width=want_w, wanted_height=want_h))
     return image
 
 

@@ -1,23 +1,25 @@
-"""README.txt of an export folder: what is in it and how to upload it, per target."""
+"""README.txt of an export folder: what is in it and how to upload it, per target, in the
+language of the export (kit.i18n)."""
 from __future__ import annotations
 
 from collections import Counter
 
 from kit.export.targets import TARGETS
+from kit.i18n import N_, _, ngettext, number
 from kit.model import SAFE_MM
 from kit.paper import MM_PER_INCH
 from kit.model import GameKit
 
 _HOW = {
-    "png": """\
+    "png": N_("""\
 One PNG per distinct face and back of every card, token, board, sheet and aid, RGB,
 {dpi} dpi (stored in each file), with {bleed} mm of bleed on every side: the cut runs
-{bleed} mm inside each edge, and text keeps {safe:g} mm clear of the cut. A design printed
+{bleed} mm inside each edge, and text keeps {safe} mm clear of the cut. A design printed
 in several copies is one file; manifest.csv gives its copies. Files are named
 <component>/<NNN>-<name>-face.png and -back.png; a back shared by a whole component
 is <component>/back.png.
-""",
-    "tgc": """\
+"""),
+    "tgc": N_("""\
 For The Game Crafter (thegamecrafter.com). Each component here is drawn at the size of
 the product named in manifest.csv's "product" column (poker: 2.5 x 3.5 in, 825 x 1125 px
 at 300 dpi, 1/8 in of bleed; keep-out 75 px from the image's edge). To order:
@@ -25,8 +27,8 @@ at 300 dpi, 1/8 in of bleed; keep-out 75 px from the image's edge). To order:
   2. Upload the component's *-face.png files; set each card's quantity to its "copies".
   3. Upload back.png as the deck's back (one back per deck). back.png is plain white for
      cards the home kit prints single-sided.
-""",
-    "mpc": """\
+"""),
+    "mpc": N_("""\
 For MakePlayingCards (makeplayingcards.com). Each component here is drawn at the size of
 the product named in manifest.csv's "product" column (poker: 2.5 x 3.5 in, 822 x 1122 px
 at 300 dpi, 0.12 in of bleed; the safe area 36 px inside the cut). To order:
@@ -35,8 +37,8 @@ at 300 dpi, 0.12 in of bleed; the safe area 36 px inside the cut). To order:
   2. Upload each *-face.png as many times as its copies (MPC counts cards one by one).
   3. Upload back.png as the common back (plain white for cards the home kit prints
      single-sided).
-""",
-    "tts": """\
+"""),
+    "tts": N_("""\
 For Tabletop Simulator. Each <component>.json is a saved object: copy the .json files and
 the .png of the same name (their thumbnails) into TTS's Saved Objects folder
   Windows: Documents\\My Games\\Tabletop Simulator\\Saves\\Saved Objects
@@ -46,34 +48,38 @@ and spawn them from Objects > Saved Objects. Cards come as decks (face sheets of
 10 x 7 cards and 4096 px a side, the last cell the face shown for a hidden card, one back
 image); boards, sheets, aids and tokens as custom tiles, in a bag when there are several.
 The images are {urls}.
-""",
+"""),
 }
 
 def readme(game_kit: GameKit, options, result, rows: list[dict]) -> str:
     target = TARGETS[options.target]
     dpi = options.dpi or target.dpi
     if options.base_url:
-        urls = f"read from {options.base_url}: upload this folder there, keeping its layout"
+        urls = _("read from {url}: upload this folder there, keeping its layout").format(url=options.base_url)
     else:
-        urls = ("file URLs into this folder, which work on this computer only: to play online, "
-                "host the images (TTS's Cloud Manager, or any web server) and export again with "
-                "--base-url URL")
+        urls = _("file URLs into this folder, which work on this computer only: to play online, host the images "
+                 "(TTS's Cloud Manager, or any web server) and export again with --base-url URL")
 
-    lines = [f"{game_kit.title} — {target.name} export", "",
-             _HOW[options.target].format(dpi=f"{dpi:g}", bleed=f"{options.bleed:g}", safe=SAFE_MM, urls=urls)]
+    lines = [_("{title} — {shop} export").format(title=game_kit.title, shop=_(target.name)), "",
+             _(_HOW[options.target]).format(dpi=f"{dpi:g}", bleed=number(options.bleed), safe=number(SAFE_MM),
+                                            urls=urls)]
     per_component = Counter(row["component"] for row in rows)
-    lines.append("Components:")
+    lines.append(_("Components:"))
     for component in game_kit.components:
         if component.id in per_component:
             sizes = {(row["width_px"], row["height_px"]) for row in rows if row["component"] == component.id}
-            size = ", ".join(f"{w} x {h} px" for w, h in sorted(sizes))
+            size = ", ".join(_("{width} x {height} px").format(width=w, height=h) for w, h in sorted(sizes))
             lines.append(f"  {component.id}: {component.count} x {component.name}, {size}")
     for component, reason in result.refused:
-        lines.append(f"  {component}: not exported: {reason}")
+        lines.append("  " + _("{component}: not exported: {reason}").format(component=component, reason=reason))
     if result.warnings:
-        lines += ["", f"Preflight: {len(result.warnings)} warning(s), listed in preflight.txt (text or symbols "
-                      "in the safe margin, art stopping at the trim). The files are usable; check those pieces."]
+        lines += ["", ngettext("Preflight: {n} warning, listed in preflight.txt (text or symbols in the safe margin, art "
+                               "stopping at the trim). The files are usable; check those pieces.",
+                               "Preflight: {n} warnings, listed in preflight.txt (text or symbols in the safe margin, "
+                               "art stopping at the trim). The files are usable; check those pieces.",
+                               len(result.warnings)).format(n=len(result.warnings))]
     else:
-        lines += ["", "Preflight: every file passed (size, DPI, bleed, safe margin, counts)."]
-    lines += ["", f"Made by `kit export --target {options.target}`; 1 in = {MM_PER_INCH} mm.", ""]
+        lines += ["", _("Preflight: every file passed (size, DPI, bleed, safe margin, counts).")]
+    lines += ["", _("Made by `kit export --target {target}`; 1 in = {mm} mm.").format(target=options.target,
+                                                                                     mm=number(MM_PER_INCH)), ""]
     return "\n".join(lines)

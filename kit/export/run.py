@@ -30,6 +30,7 @@ from kit.export.faces import Face, faces
 from kit.export.preflight import Problem
 from kit.export.raster import Job, rasterise, write_png
 from kit.export.targets import TARGETS, Refused, Spec, Target, piece_size, product, spec
+from kit.i18n import _, ngettext, number, os_reason
 from kit.model import SAFE_MM, Component, Frame, GameKit
 from kit.paper import MAX_BLEED, PAPERS
 
@@ -56,19 +57,25 @@ class ExportOptions:
 
     def check(self) -> None:
         if self.target not in TARGETS:
-            raise KitError(f"unknown target {self.target!r}; choose one of {', '.join(TARGETS)}")
+            raise KitError(_("unknown target {target}; choose one of {targets}").format(
+                target=f"'{self.target}'", targets=", ".join(TARGETS)))
         target = TARGETS[self.target]
         if self.dpi is not None:
             if target.fixed_dpi:
-                raise KitError(f"{target.name} images are {target.dpi:g} dpi at fixed pixel sizes; drop --dpi")
+                raise KitError(_("{shop} images are {dpi} dpi at fixed pixel sizes; drop --dpi").format(
+                    shop=_(target.name), dpi=f"{target.dpi:g}"))
             if not MIN_DPI <= self.dpi <= MAX_DPI:
-                raise KitError(f"--dpi must be between {MIN_DPI} and {MAX_DPI}, not {self.dpi:g}")
+                raise KitError(_("--dpi must be between {least} and {most}, not {dpi}").format(
+                    least=MIN_DPI, most=MAX_DPI, dpi=number(self.dpi)))
         if not 0 <= self.bleed <= MAX_BLEED:
-            raise KitError(f"the bleed must be between 0 and {MAX_BLEED:g} mm, not {self.bleed:g}")
+            raise KitError(_("the bleed must be between 0 and {most} mm, not {mm}").format(
+                most=number(MAX_BLEED), mm=number(self.bleed)))
         if self.paper not in PAPERS:
-            raise KitError(f"unknown paper {self.paper!r}; choose one of {', '.join(PAPERS)}")
+            raise KitError(_("unknown paper {paper}; choose one of {papers}").format(
+                paper=f"'{self.paper}'", papers=", ".join(PAPERS)))
         if self.base_url is not None and not self.base_url.startswith(("http://", "https://", "file://")):
-            raise KitError(f"--base-url must start with http://, https:// or file://, not {self.base_url!r}")
+            raise KitError(_("--base-url must start with http://, https:// or file://, not {url}").format(
+                url=f"'{self.base_url}'"))
 
 
 @dataclass
@@ -90,7 +97,7 @@ def _blank(surface, frame: Frame) -> None:
 
 
 def _where(component: Component, face: Face) -> str:
-    return f"component '{component.id}', {face.label}"
+    return _("component {component}, {piece}").format(component=f"'{component.id}'", piece=face.label)
 
 
 class _Writer:
@@ -183,7 +190,7 @@ class _Folder:
         shop = product(self.target, the_spec.product)
         if shop is not None:
             self.errors += preflight.check_count(component.id, component.count, shop.max_cards,
-                                                 f"{self.target.name} {shop.name}")
+                                                 f"{_(self.target.name)} {shop.name}")
 
     # --- tts ---------------------------------------------------------------------------------
     def url(self, rel: str) -> str:
@@ -201,7 +208,8 @@ class _Folder:
         the_spec = Spec(trim, 0.0, SAFE_MM, dpi)
         cell = the_spec.pixels
         back_draw = component.back or _blank
-        back_job = Job(back_draw, the_spec, component.round, f"component '{component.id}', back")
+        back_job = Job(back_draw, the_spec, component.round, _("component {component}, back").format(
+            component=f"'{component.id}'"))
         jobs = [Job(f.draw, the_spec, component.round, _where(component, f)) for f in designs]
         back_faces = [own_backs.get(f.number) for f in designs]
         unique = any(back_faces)
@@ -267,12 +275,15 @@ class _Folder:
     def _check_sheet(self, rel: str, layout: tts.SheetLayout, cell: tuple[int, int]) -> None:
         w, h = layout.cols * cell[0], layout.rows * cell[1]
         if not (2 <= layout.cols <= tts.MAX_COLS and 2 <= layout.rows <= tts.MAX_ROWS):
-            self.errors.append(Problem(rel, f"grid: {layout.cols} x {layout.rows} cells, TTS reads 2 x 2 "
-                                            f"to {tts.MAX_COLS} x {tts.MAX_ROWS}"))
+            self.errors.append(Problem(rel, _("grid: {cols} x {rows} cells, TTS reads 2 x 2 to {most_cols} x "
+                                              "{most_rows}").format(cols=layout.cols, rows=layout.rows,
+                                                                    most_cols=tts.MAX_COLS, most_rows=tts.MAX_ROWS)))
         if max(w, h) > tts.MAX_SIDE:
-            self.errors.append(Problem(rel, f"size: {w} x {h} px, TTS loads at most {tts.MAX_SIDE} px a side"))
+            self.errors.append(Problem(rel, _("size: {width} x {height} px, TTS loads at most {most} px a side").format(
+                width=w, height=h, most=tts.MAX_SIDE)))
         if layout.count > layout.hidden_cell:
-            self.errors.append(Problem(rel, f"count: {layout.count} cards leave no cell for the hidden face"))
+            self.errors.append(Problem(rel, _("count: {count} cards leave no cell for the hidden face").format(
+                count=layout.count)))
 
     def _saved_object(self, component: Component, obj: dict, picture) -> None:
         rel = f"{component.id}.json"
@@ -313,8 +324,11 @@ class _Folder:
             self.errors += self.result.warnings
         if self.errors:
             shown = "; ".join(str(p) for p in self.errors[:5])
-            more = f" (and {len(self.errors) - 5} more)" if len(self.errors) > 5 else ""
-            raise KitError(f"game '{self.kit.id}', {self.target.name} preflight failed: {shown}{more}")
+            if len(self.errors) > 5:
+                shown = ngettext("{problems} (and {n} more)", "{problems} (and {n} more)", len(self.errors) - 5).format(
+                    problems=shown, n=len(self.errors) - 5)
+            raise KitError(_("game {game}, {shop} preflight failed: {problems}").format(
+                game=f"'{self.kit.id}'", shop=_(self.target.name), problems=shown))
         self._manifest()
         self._readme()
         if self.result.warnings:
@@ -381,8 +395,8 @@ def export(games=(), *, out: Path | str = Path("output") / "export", layouts: Pa
             result = _Folder(game_kit, options, temp, final, progress).write()
             replace_into_place(temp, final)
         except OSError as error:
-            raise KitError(f"cannot write {game_kit.id}'s {options.target} export in {game_out} "
-                           f"({error.strerror or error})") from None
+            raise KitError(_("cannot write the {target} export of {game} in {folder} ({reason})").format(
+                target=options.target, game=game_kit.id, folder=game_out, reason=os_reason(error))) from None
         finally:
             if temp.exists():
                 shutil.rmtree(temp, ignore_errors=True)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kit.errors import KitError
+from kit.i18n import N_, _, number
 from kit.model import SAFE_MM, Component
 from kit.paper import MM_PER_INCH, printable_area
 
@@ -70,7 +71,7 @@ class Target:
 
 
 TARGETS: dict[str, Target] = {
-    "png": Target("png", "PNG files", dpi=300),
+    "png": Target("png", N_("PNG files"), dpi=300),
     "tgc": Target("tgc", "The Game Crafter", dpi=SHOP_DPI, fixed_dpi=True, products=(
         _tgc("poker", 2.5, 3.5), _tgc("bridge", 2.25, 3.5), _tgc("mini", 1.75, 2.5),
         _tgc("tarot", 2.75, 4.75), _tgc("square", 3.5, 3.5), _tgc("jumbo", 3.5, 5.5))),
@@ -139,9 +140,14 @@ def spec(target: Target, component: Component, *, paper: str = "a4", dpi: float 
                         product.name)
     nearest = min(target.products, key=lambda p: sum(abs(a - b) for a, b in zip(sorted(size), sorted(p.trim), strict=True)))
     nw, nh = nearest.trim
-    kind = f"round {size[0]:g} mm" if component.round else f"{size[0]:g} x {size[1]:g} mm"
-    raise Refused(f"{target.name} prints no card within {MATCH:.0%} of {kind} (nearest: {nearest.name}, "
-                  f"{nw:.1f} x {nh:.1f} mm); export it with --target png and order it as a custom part")
+    if component.round:
+        kind = _("round {size} mm").format(size=number(size[0]))
+    else:
+        kind = _("{width} x {height} mm").format(width=number(size[0]), height=number(size[1]))
+    raise Refused(_("{shop} prints no card within {match}% of {size} (nearest: {nearest}, {width} x {height} mm); "
+                    "export it with --target png and order it as a custom part").format(
+        shop=_(target.name), match=f"{MATCH * 100:.0f}", size=kind, nearest=nearest.name, width=number(nw, decimals=1),
+        height=number(nh, decimals=1)))
 
 
 def product(target: Target, name: str) -> Product | None:

@@ -32,7 +32,7 @@ from typing import Callable
 from kit.errors import KitError
 from kit.i18n import _
 from kit.simulate import module
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import RuleViolation, plural
 from scorekeeper.rules import module as rule_module
 from kit.simulate.stats import distribution, games_to_settle, rate
 
@@ -92,8 +92,13 @@ def player_count(game: str, players: int | None) -> int:
     if players is None:
         return module(game).PLAYERS
     if not low <= players <= high:
-        between = f"exactly {low}" if low == high else f"{low} to {high}"
-        raise RuleViolation(f"{rules.TITLE} is played by {between} players, not {players}.")
+        if low == high:
+            raise RuleViolation(plural("{title} is played by exactly {low} player, not {players}.",
+                                       "{title} is played by exactly {low} players, not {players}.", low),
+                                title=rules.TITLE, low=low, players=players)
+        raise RuleViolation(plural("{title} is played by {low} to {high} player, not {players}.",
+                                   "{title} is played by {low} to {high} players, not {players}.", high),
+                            title=rules.TITLE, low=low, high=high, players=players)
     return players
 
 

@@ -90,8 +90,8 @@ RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 # The rule engine: setup, apply, describe (contract in scorekeeper/rules/__init__.py).
 # ---------------------------------------------------------------------------------------
 
-_TRUE = ("true", "yes", "on", "1")
-_FALSE = ("false", "no", "off", "0")
+_TRUE = ("true", "yes", "on", "1", "oui", "vrai")      # as people write it, in either language
+_FALSE = ("false", "no", "off", "0", "non", "faux")
 
 
 def _chapters_option(value) -> int:
@@ -105,8 +105,8 @@ def _chapters_option(value) -> int:
 
 
 def _timed_option(value) -> bool:
-    if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
-        return value.strip().lower() in _TRUE
+    if isinstance(value, str) and value.strip().casefold() in _TRUE + _FALSE:
+        return value.strip().casefold() in _TRUE
     if not isinstance(value, bool):
         raise RuleViolation("The option timed must be true or false, not {value}.", value=shown(value))
     return value

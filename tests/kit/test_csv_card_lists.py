@@ -133,7 +133,8 @@ def test_a_mistake_in_a_csv_card_list_names_the_table_the_row_and_the_field(tmp_
     with pytest.raises(LayoutError) as caught:
         layout_module("promotion").build(root)
     e = caught.value
-    assert e.file == str(table) and e.entry.startswith("line 4 « ") and e.field == "copies"
+    # The column as the table's header row writes it (count), not the record's name for it (copies).
+    assert e.file == str(table) and e.entry.startswith("line 4 « ") and e.field == "count"
     assert "expected a whole number" in e.problem
 
 

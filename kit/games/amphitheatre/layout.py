@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.i18n import _, number
 from kit.model import Component, GameKit, Piece
 from kit.games.amphitheatre import pieces as art
 from kit.parts.symbols import PATTERNS
@@ -116,14 +117,16 @@ def check_token_table(rows: list[dict] | None, file: Path) -> None:
     given = [r["row"] for r in rows]
     if sorted(given) != sorted(expected) or len(set(given)) != len(given):
         raise LayoutError(file, None, "token_table",
-                          f"lists rows {given}, but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
-                          f"has rows {sorted(expected)}, each once")
+                          _("lists rows {given}, but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
+                            "has rows {rows}, each once").format(given=", ".join(map(str, given)),
+                                                                 rows=", ".join(map(str, sorted(expected)))))
     for i, r in enumerate(rows, start=1):
         for key in ("gain", "penalty"):
             if r[key] != expected[r["row"]][key]:
                 raise LayoutError(file, entry_name("token_table", i, r["row"]), key,
-                                  f"says {r[key]} but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) "
-                                  f"says {expected[r['row']][key]} for row {r['row']}; the boards print the engine's")
+                                  _("says {value} but the rule engine (scorekeeper.rules.amphitheatre.TOKEN_TABLE) says "
+                                    "{expected} for row {row}; the boards print the engine's").format(
+                                      value=r[key], expected=expected[r["row"]][key], row=r["row"]))
 
 
 def check_geometry(game: dict, file: Path) -> art.Auditorium:
@@ -131,30 +134,35 @@ def check_geometry(game: dict, file: Path) -> art.Auditorium:
     board, token = game["board"], game["spectator_tokens"]
     side, other = token["size"]
     if side != other:
-        raise LayoutError(file, "spectator_tokens", "size", f"a spectator token is square, not {side:g} x {other:g} mm; "
-                                                            f"write {side:g}x{side:g}")
+        raise LayoutError(file, "spectator_tokens", "size", _("a spectator token is square, not {side} x {other} mm; "
+                                                              "write {side}x{side}").format(side=f"{side:g}",
+                                                                                            other=number(other)))
     if side > board["seat"] - 1.0:
         raise LayoutError(file, "spectator_tokens", "size",
-                          f"a {side:g} mm token does not sit in a {board['seat']:g} mm seat "
-                          "(board.seat); keep the token at least 1 mm smaller")
+                          _("a {side} mm token does not sit in a {seat} mm seat (board.seat); keep the token at least "
+                            "1 mm smaller").format(side=number(side), seat=number(board["seat"])))
     width, height = board["size"]
     a = art.auditorium(width, height, rules.ROW_SEATS, board["seat"])
-    if a.floor < board["seat"] or any(y > a.cy for s in a.seats for _, y in art.seat_corners(a, s)):
-        raise LayoutError(file, "board", "size", f"at {height:g} mm high the tiers leave no room for the "
-                                                 "doubt zone; make the board taller or the seats smaller")
+    if a.floor < board["seat"] or any(y > a.cy for s in a.seats for _x, y in art.seat_corners(a, s)):
+        raise LayoutError(file, "board", "size", _("at {height} mm high the tiers leave no room for the doubt zone; "
+                                                   "make the board taller or the seats smaller").format(
+                                                       height=number(height)))
     for s in a.seats:
         xs, ys = zip(*art.seat_corners(a, s))
         if min(xs) < 4 or max(xs) > width - 4 or min(ys) < 4:
-            raise LayoutError(file, "board", "size", f"seat {s.number} runs off a {width:g} x "
-                                                     f"{height:g} mm board; make the board larger")
+            raise LayoutError(file, "board", "size", _("seat {seat} runs off a {width} x {height} mm board; make the "
+                                                       "board larger").format(seat=s.number, width=number(width),
+                                                                              height=number(height)))
     if art.corner_width(a) < art.HINT_MIN_W:
-        raise LayoutError(file, "board", "size", f"at {width:g} x {height:g} mm the doubt zone leaves "
-                                                 f"{max(art.corner_width(a), 0):.0f} mm beside it for the hints, under "
-                                                 f"{art.HINT_MIN_W:g}; make the board wider or lower")
-    for row, _side, x, _ in art.row_signs(a, board["seat"]):
+        raise LayoutError(file, "board", "size", _("at {width} x {height} mm the doubt zone leaves {room} mm beside it "
+                                                   "for the hints, under {least}; make the board wider or lower").format(
+            width=number(width), height=number(height), room=f"{max(art.corner_width(a), 0):.0f}",
+            least=number(art.HINT_MIN_W)))
+    for row, _side, x, _radius in art.row_signs(a, board["seat"]):
         if x - art.SIGN_W / 2 < 4 or x + art.SIGN_W / 2 > width - 4:
-            raise LayoutError(file, "board", "size", f"the sign beside row {row} runs off a {width:g} mm "
-                                                     "wide board; make the board wider or the seats smaller")
+            raise LayoutError(file, "board", "size", _("the sign beside row {row} runs off a {width} mm wide board; "
+                                                       "make the board wider or the seats smaller").format(
+                                                           row=row, width=number(width)))
     return a
 
 
@@ -184,8 +192,9 @@ def load(layouts_root: Path) -> dict:
             if values.index(value) != i:
                 category = rules.CATEGORIES[i]
                 raise LayoutError(folder / f"{category}.yaml", None, key,
-                                  f"'{value}' is also the {key} of {rules.CATEGORIES[values.index(value)]}.yaml; "
-                                  "each deck needs its own so the backs differ without colour")
+                                  _("{value} is also the {key} of {file}; each deck needs its own so the backs differ "
+                                    "without colour").format(value=f"'{value}'", key=f"'{key}'",
+                                                             file=f"{rules.CATEGORIES[values.index(value)]}.yaml"))
 
     aid_file = folder / "aid.yaml"
     aid = load_yaml(aid_file, AID)

@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.i18n import _, refusal
 from kit.model import Component, GameKit, Piece
 from kit.games.hoc_censeo.pieces import draw_magistrate_aid
 from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, SIZES, ColourInfo, HocLayout, Motion, Objective
@@ -186,8 +187,8 @@ def _load_colours(folder: Path, bonus: dict) -> tuple[dict[str, ColourInfo], str
         symbol = colours[key]["symbol"]
         if symbol in seen:
             raise LayoutError(path, f"colours.{key}", "symbol",
-                              f"'{symbol}' is already the symbol of {seen[symbol]}; each colour needs its own, "
-                              "so colour is never the only cue")
+                              _("{symbol} is already the symbol of {colour}; each colour needs its own, so colour is "
+                                "never the only cue").format(symbol=f"'{symbol}'", colour=seen[symbol]))
         seen[symbol] = key
     infos = {key: ColourInfo(key=key, ink=c["ink"], symbol=c["symbol"], name=c["name"], domain=c["domain"],
                              bonus=bonus[key])
@@ -223,8 +224,8 @@ def _read_objectives(folder: Path) -> dict[str, tuple[str, dict, dict]]:
     for i, (tribe, raw_tribe) in enumerate(zip(data["tribes"], raw["tribes"]), start=1):
         entry = entry_name("tribes", i, tribe["tribe"])
         if tribe["tribe"] in entries:
-            raise LayoutError(path, entry, "tribe", f"the tribe {tribe['tribe']} appears twice; "
-                                                    f"give each of {', '.join(rules.TRIBES)} once")
+            raise LayoutError(path, entry, "tribe", _("the tribe {tribe} appears twice; give each of {tribes} once")
+                              .format(tribe=tribe["tribe"], tribes=", ".join(rules.TRIBES)))
         entries[tribe["tribe"]] = (entry, tribe, raw_tribe)
     # The rule engine is the judge of what an objective may be; check each tribe on its own
     # (the others at their defaults) so the error names the tribe and the field at fault.
@@ -236,7 +237,9 @@ def _read_objectives(folder: Path) -> dict[str, tuple[str, dict, dict]]:
         except RuleViolation as violation:
             field = violation.field
             where = getattr(raw_tribe.get(field), "line", None)  # the YAML loader keeps line numbers
-            problem = str(violation) + (f" (line {where})" if where else "")
+            problem = refusal(violation)
+            if where:
+                problem = _("{problem} (line {line})").format(problem=problem, line=where)
             raise LayoutError(path, entry, field, problem) from None
     return entries
 

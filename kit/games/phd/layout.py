@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.i18n import N_, _, ngettext, number
 from kit.model import Component, GameKit, Piece
 from kit.games.phd import pieces as art
 from kit.parts.symbols import PATTERNS
@@ -226,29 +227,38 @@ def check_event(card: dict, file: Path, entry: str) -> None:
     kind = card["type"]
     for key in REQUIRED[kind]:
         if card[key] is None:
-            raise LayoutError(file, entry, key, f"a {kind} card needs '{key}'")
+            raise LayoutError(file, entry, key, _("a card of the type {kind} needs {key}").format(kind=f"'{kind}'",
+                                                                                              key=f"'{key}'"))
     for key, value in card.items():
         if key not in COMMON and key not in ALLOWED[kind] and value is not None:
-            what = {"postit": "a post-it modifier", "difficulty": "a difficulty"}.get(key, f"'{key}'")
-            raise LayoutError(file, entry, key, f"a {kind} card has no {what}; "
-                              f"its fields are {', '.join(COMMON + ALLOWED[kind])}")
+            what = {"postit": N_("a card of the type {kind} has no post-it modifier; its fields are {keys}"),
+                    "difficulty": N_("a card of the type {kind} has no difficulty; its fields are {keys}")}.get(
+                key, N_("a card of the type {kind} has no {key}; its fields are {keys}"))
+            raise LayoutError(file, entry, key, _(what).format(kind=f"'{kind}'", key=f"'{key}'",
+                                                             keys=", ".join(COMMON + ALLOWED[kind])))
     if card["postit"] is not None and card["postit"]["value"] == 0:
-        raise LayoutError(file, entry, "postit.value", "a post-it modifier of 0 changes nothing")
+        raise LayoutError(file, entry, "postit.value", _("a post-it modifier of 0 changes nothing"))
     if card["modifier"] == 0:
-        raise LayoutError(file, entry, "modifier", "a modifier of 0 changes nothing")
+        raise LayoutError(file, entry, "modifier", _("a modifier of 0 changes nothing"))
     if kind == "superviseur":
         if (card["chapter"] is None) == (card["roll"] is None):
-            raise LayoutError(file, entry, "chapter", "a superviseur card says what happens to a submitted "
-                              "chapter: give either 'chapter' or 'roll', not both, not neither")
+            raise LayoutError(file, entry, "chapter", _("a superviseur card says what happens to a submitted chapter: "
+                                                        "give either 'chapter' or 'roll', not both, not neither"))
         if card["roll"] is not None:
             check_roll(card["roll"], file, entry)
     if kind == "challenge":
         for key in ("success", "failure"):
             result = card[key]
             if not (result["pression"] or result["credit"] or result["text"].strip()):
-                raise LayoutError(file, entry, key, f"the {key} of a challenge must change something")
+                raise LayoutError(file, entry, key, _("the {key} of a challenge must change something").format(
+                    key=f"'{key}'"))
     if kind == "vie" and not (card["pression"] or card["credit"] or card["effect"]):
-        raise LayoutError(file, entry, "pression", "a C'est la vie card must change something")
+        raise LayoutError(file, entry, "pression", _("a « C’est la vie » card must change something"))
+
+
+def _deck_too_small(total: int, least: int) -> str:
+    return ngettext("the deck holds {n} card; it needs at least {least}",
+                    "the deck holds {n} cards; it needs at least {least}", total).format(n=total, least=least)
 
 
 def check_roll(roll: list[dict], file: Path, entry: str) -> None:
@@ -258,17 +268,19 @@ def check_roll(roll: list[dict], file: Path, entry: str) -> None:
         first, last = line["faces"]
         if first != expected or last < first:
             raise LayoutError(file, entry, f"roll[{i}].faces",
-                              f"expected a range starting at {expected} (the ranges cover the die "
-                              f"{rules.DIE_MIN}..{rules.DIE_MAX} in order, once each), got {first}..{last}")
+                              _("expected a range starting at {expected} (the ranges cover the die from {low} to "
+                                "{high} in order, once each), got {first}..{last}").format(
+                                  expected=expected, low=rules.DIE_MIN, high=rules.DIE_MAX, first=first, last=last))
         expected = last + 1
     if expected != rules.DIE_MAX + 1:
-        raise LayoutError(file, entry, "roll", f"the ranges stop at {expected - 1}; they must reach {rules.DIE_MAX}")
+        raise LayoutError(file, entry, "roll", _("the ranges stop at {last}; they must reach {high}").format(
+            last=expected - 1, high=rules.DIE_MAX))
 
 
 def _check_unique(cards: list[dict], keys: tuple[str, ...], file: Path, base: str, label_key: str = "title") -> None:
     """No two designs alike: the same title or text, case and spacing aside, is a copy-paste mistake."""
     check_distinct(cards, keys, file, base, label_key, normalise=lambda text: " ".join(text.lower().split()),
-                   why="use `count` for copies")
+                   why=N_("use 'count' for copies"))
 
 
 # --- loading ------------------------------------------------------------------------------
@@ -297,22 +309,22 @@ def load(layouts_root: Path | str) -> Layout:
     _check_unique(events, ("title", "text"), events_file, "cards")
     total = sum(c["count"] for c in events)
     if total < rules.MIN_EVENT_CARDS:
-        raise LayoutError(events_file, None, "cards", f"the deck holds {total} cards; it needs at least {rules.MIN_EVENT_CARDS}")
+        raise LayoutError(events_file, None, "cards", _deck_too_small(total, rules.MIN_EVENT_CARDS))
     for kind in EVENT_TYPES:
         if not any(c["type"] == kind for c in events):
-            raise LayoutError(events_file, None, "cards", f"no {kind} card: the deck needs all four types")
+            raise LayoutError(events_file, None, "cards", _("no card of the type {kind}: the deck needs all four types")
+                              .format(kind=f"'{kind}'"))
 
     arguments_file = find(folder, "arguments", table=True)
     arguments = load_layout(arguments_file, ARGUMENTS)["cards"]
     for i, card in enumerate(arguments, start=1):
         if card["value"] == 0:
             raise LayoutError(arguments_file, entry_name("cards", i, card["title"]), "value",
-                              "an argument is a bonus or a malus, never 0")
+                              _("an argument is a bonus or a malus, never 0"))
     _check_unique(arguments, ("title", "text"), arguments_file, "cards")
     total = sum(c["count"] for c in arguments)
     if total < rules.MIN_ARGUMENT_CARDS:
-        raise LayoutError(arguments_file, None, "cards",
-                          f"the deck holds {total} cards; it needs at least {rules.MIN_ARGUMENT_CARDS}")
+        raise LayoutError(arguments_file, None, "cards", _deck_too_small(total, rules.MIN_ARGUMENT_CARDS))
 
     aids = load_yaml(folder / "aids.yaml", AIDS)
     check_symbols(kit, characters, aids, folder)
@@ -338,8 +350,8 @@ def check_symbols(kit: dict, characters: list[dict], aids: dict, folder: Path) -
     for symbol, meaning, file, field in uses:
         if symbol in seen and seen[symbol][0] != meaning:
             raise LayoutError(folder / file, None, field,
-                              f"'{symbol}' already stands for the {seen[symbol][0]} ({seen[symbol][1]}); "
-                              "give each meaning its own symbol")
+                              _("{symbol} already stands for {meaning} ({where}); give each meaning its own symbol")
+                              .format(symbol=f"'{symbol}'", meaning=seen[symbol][0], where=seen[symbol][1]))
         seen.setdefault(symbol, (meaning, f"{file}: {field}"))
 
 
@@ -431,9 +443,10 @@ def tracks(layout: Layout) -> tuple[Track, Track]:
                       end_label=spec[end], cell_width=spec["cell_width"], label_width=spec["label_width"])
         if track.step < MIN_STEP_MM:
             raise LayoutError(layout.folder / "kit.yaml", "components.character-cards", "size",
-                              f"{rules.RESOURCE_MAX - rules.RESOURCE_MIN + 1} values along {height - 2 * margin:g} mm "
-                              f"give steps of {track.step:.2f} mm; a paper clip needs {MIN_STEP_MM:g} mm "
-                              "(use a taller card or a smaller track_margin)")
+                              _("{values} values along {length} mm give steps of {step} mm; a paper clip needs {least} "
+                                "mm (use a taller card or a smaller track_margin)").format(
+                                  values=rules.RESOURCE_MAX - rules.RESOURCE_MIN + 1, length=number(height - 2 * margin),
+                                  step=number(track.step, decimals=2), least=number(MIN_STEP_MM)))
         out.append(track)
     return out[0], out[1]
 

@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.i18n import N_, _, ngettext
 from kit.model import Component, GameKit, Piece
 from kit.parts.card import card_back
 from kit.games.promotion.pieces import AidFace, AidType, aid_face
@@ -191,37 +192,39 @@ def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict]:
 
 def _check_cards(path: Path, cards: dict) -> None:
     """The deck's invariants the schema alone cannot state."""
-    check_distinct(cards["types"], ("name",), path, "types", "name", why="describe each type once")
+    check_distinct(cards["types"], ("name",), path, "types", "name", why=N_("describe each type once"))
     names = [t["name"] for t in cards["types"]]
     for name in rules.CARD_TYPES:
         if name not in names:
-            raise LayoutError(path, "types", "name", f"the type {name} has no entry; every type of the rules "
-                                                     f"({', '.join(rules.CARD_TYPES)}) needs a colour and a symbol")
+            raise LayoutError(path, "types", "name", _("the type {name} has no entry; every type of the rules ({types}) "
+                                                       "needs a colour and a symbol").format(
+                                                           name=name, types=", ".join(rules.CARD_TYPES)))
     check_distinct(cards["types"], ("colour", "symbol"), path, "types", "name",
-                   why="each type needs its own, so colour and symbol each tell the types apart")
+                   why=N_("each type needs its own, so colour and symbol each tell the types apart"))
 
     designs = cards["designs"]
-    check_distinct(designs, ("title",), path, "designs", "title", why="the no-duplicate rule needs distinct names")
+    check_distinct(designs, ("title",), path, "designs", "title", why=N_("the no-duplicate rule needs distinct names"))
     for i, d in enumerate(designs, start=1):
         where = entry_name("designs", i, d["title"])
         if d["type"] == "Trahison" and not d["answers"].strip():
-            raise LayoutError(path, where, "answers", "a Trahison must say what it answers")
+            raise LayoutError(path, where, "answers", _("a Trahison must say what it answers"))
         if d["type"] != "Trahison" and d["answers"].strip():
-            raise LayoutError(path, where, "answers", f"only a Trahison answers something; this card is an {d['type']}"
-                              if d["type"][0] in "AEIOU" else
-                              f"only a Trahison answers something; this card is a {d['type']}")
+            raise LayoutError(path, where, "answers", _("only a Trahison answers something; this card is of the type "
+                                                        "{type}").format(type=d["type"]))
     if len(designs) != rules.DECK_DESIGNS:
-        raise LayoutError(path, "designs", None, f"the deck has {len(designs)} designs; the rules want "
-                                                 f"{rules.DECK_DESIGNS} different cards")
+        raise LayoutError(path, "designs", None, ngettext(
+            "the deck has {n} design; the rules want {wanted} different cards",
+            "the deck has {n} designs; the rules want {wanted} different cards", len(designs)).format(
+                n=len(designs), wanted=rules.DECK_DESIGNS))
     total = sum(d["copies"] for d in designs)
     if total != rules.DECK_SIZE:
-        raise LayoutError(path, "designs", "copies", f"the copies add up to {total}; the deck needs exactly "
-                                                     f"{rules.DECK_SIZE} cards")
+        raise LayoutError(path, "designs", "copies", _("the copies add up to {total}; the deck needs exactly {size} "
+                                                       "cards").format(total=total, size=rules.DECK_SIZE))
     used = {d["type"] for d in designs}
     for name in rules.CARD_TYPES:
         if name not in used:
-            raise LayoutError(path, "designs", "type", f"no design has the type {name}; every type of the rules "
-                                                       "needs at least one card")
+            raise LayoutError(path, "designs", "type", _("no design has the type {name}; every type of the rules needs "
+                                                         "at least one card").format(name=name))
 
 
 def _values(path: Path, cards: dict) -> dict:
@@ -230,10 +233,11 @@ def _values(path: Path, cards: dict) -> dict:
         for j, p in enumerate(d["params"], start=1):
             if p["name"] in values:
                 raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
-                                  f"the placeholder {{{p['name']}}} already exists; choose another name")
+                                  _("the placeholder {placeholder} already exists; choose another name").format(
+                                      placeholder="{" + p["name"] + "}"))
             if not p["name"].isidentifier():
                 raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
-                                  "a placeholder name is letters, digits and underscores")
+                                  _("a placeholder name is letters, digits and underscores"))
             values[p["name"]] = p["value"]
     return values
 
@@ -277,12 +281,13 @@ def load(layouts_root: Path) -> Layout:
                                                      f"write {width:g}x{width:g}")
     count = sum(v["copies"] for v in tokens["values"])
     if count < rules.MIN_PI_TOKENS:
-        raise LayoutError(tokens_path, "values", "copies", f"{count} tokens in all; the game needs at least "
-                                                           f"{rules.MIN_PI_TOKENS}")
-    check_distinct(tokens["values"], ("value",), tokens_path, "values", "value", why="list each value once")
+        raise LayoutError(tokens_path, "values", "copies", ngettext(
+            "{n} token in all; the game needs at least {least}", "{n} tokens in all; the game needs at least {least}",
+            count).format(n=count, least=rules.MIN_PI_TOKENS))
+    check_distinct(tokens["values"], ("value",), tokens_path, "values", "value", why=N_("list each value once"))
     if not any(v["value"] == 1 for v in tokens["values"]):
-        raise LayoutError(tokens_path, "values", "value", "no token is worth 1 PI; the Treasury could not "
-                                                          "pay a single point")
+        raise LayoutError(tokens_path, "values", "value", _("no token is worth 1 PI; the Treasury could not pay a "
+                                                            "single point"))
 
     game_path, game = _load(folder, "game", GAME)
     game["summary"] = fill(game["summary"], values, game_path, None, "summary")
