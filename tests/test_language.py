@@ -35,6 +35,10 @@ LANGS = ("fr", "en")
 # pages, the rules' refusals): the rule engine's rework (issue 22) rewrites them. Each is
 # listed by its English id; the test fails when one of them passes, so the list only shrinks.
 SCORE_MESSAGES = frozenset({
+    "Deal the secret roles at random (Hoc Censeo's tribes): nobody at the table sees them; each player reads "
+    "theirs on their phone or with show --as NAME.",
+    "The roles are dealt and secret: each player reads theirs on their own phone (kit score serve) or, alone at "
+    "this terminal, with: kit score show {file} --as NAME",
     'Check one ACTION (a JSON object) against the rules and append it to FILE.',
     'Create the session FILE for a new GAME (never overwrites a file).',
     'Cut a torn last line (an interrupted write) off FILE, after showing it.',
