@@ -8,8 +8,7 @@ included), a simulation's report and the export READMEs, in French and in Englis
 
 Kept out for now, for the rule engine's rework (issue 22) to bring in: the table's own
 outputs (`kit score` commands, the phone pages) and the messages only they show, listed in
-SCORE_MESSAGES below; and the simulation report's text, whose words are being reworked with
-the simulations (a strict xfail below, with what it still lacks).
+SCORE_MESSAGES below.
 """
 from __future__ import annotations
 
@@ -290,10 +289,28 @@ def test_list_speaks_one_language(lang):
     assert ("de 2\u00a0à 6\u00a0personnes" if lang == "fr" else "2 to 6 players") in result.output
 
 
-# The report's own words moved to kit/simulate/words.py with the simulations' rework, and some
-# of its lines (lines(), the per-card table) still say English f-strings in French and quote
-# the cards' French titles in English: strict, this turns red the day the report reads right.
-@pytest.mark.xfail(strict=True, reason="kit/simulate/report.py lines() still writes English f-strings")
+def _titles() -> set[str]:
+    """Every card's title and name in the layouts: the report quotes them, French in both languages."""
+    import yaml
+
+    titles: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            titles.update(str(v) for k, v in node.items() if k in ("title", "name") and isinstance(v, str))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    from kit.typography import typeset
+
+    for path in LAYOUTS.glob("*/*.yaml"):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return titles | {typeset(title) for title in titles}   # as printed: l’aéroport
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_simulation_report_speaks_one_language(lang, tmp_path):
     report = tmp_path / "simulation.pdf"
@@ -305,7 +322,8 @@ def test_a_simulation_report_speaks_one_language(lang, tmp_path):
              if not re.match(r"\s+(never|always|jamais|toujours)\s?:", line)]
     tallies = ["timed", "doctor", "last player", "none", *(f"{role} {goal}" for role in ("titienses", "ramnes", "luceres")
                                                             for goal in ("circle", "secondary"))]
-    assert_speaks(lang, ["\n".join(lines)], keep=tallies)
+    # Hoc Censeo's vote sides (pour, contre) are the game's own words, like the cards' titles.
+    assert_speaks(lang, ["\n".join(lines)], keep=[*tallies, *_titles(), "pour", "contre"])
     from pypdf import PdfReader
     text = "\n".join(page.extract_text() for page in PdfReader(report).pages)
     assert str(REPO) not in text and ("Qui gagne" if lang == "fr" else "Who wins") in text
