@@ -704,13 +704,48 @@ def _tokens(path: str | os.PathLike, change: Callable[[dict], None] | None = Non
     return complete
 
 
+# -- the players' answers given ahead (the table server's) ---------------------------------
+
+ANSWERS_SUFFIX = ".answers"
+
+
+def answers_path(path: str | os.PathLike) -> Path:
+    """Where the table server keeps the players' answers given ahead: `FILE.answers`."""
+    path = Path(path)
+    return path.with_name(path.name + ANSWERS_SUFFIX)
+
+
+def saved_answers(path: str | os.PathLike) -> list:
+    """The answers the players gave ahead of an entry (the table server's, e.g. Hoc Censeo's
+    bonus and calamity before the resolve), as `save_answers` left them; [] when none. They
+    are not the log: an answer is a player's wish, the entry that uses it is the fact."""
+    store = answers_path(path)
+    try:
+        saved = json.loads(store.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as error:
+        raise SessionError("{path} cannot be read ({reason}); remove it (the players answer again).",
+                           path=store, reason=getattr(error, "strerror", None) or str(error)) from None
+    if not isinstance(saved, list):
+        raise SessionError("{path} is not an answers file; remove it (the players answer again).", path=store)
+    return saved
+
+
+def save_answers(path: str | os.PathLike, answers: list) -> None:
+    """Keep the players' answers beside the session, readable by its owner only (they are
+    secret: a calamity's choice says what a player holds)."""
+    _write_private(answers_path(path), (json.dumps(answers, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
 PRIVATE_MODE = 0o600
 
 
 def private_files(path: str | os.PathLike) -> list[Path]:
-    """The files a session keeps its secrets in: itself, its snapshot, its seat tokens."""
+    """The files a session keeps its secrets in: itself, its snapshot, its seat tokens, the
+    players' answers given ahead."""
     path = Path(path)
-    return [path, snapshot_path(path), tokens_path(path)]
+    return [path, snapshot_path(path), tokens_path(path), answers_path(path)]
 
 
 def make_private(path: str | os.PathLike) -> list[Path]:

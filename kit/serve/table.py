@@ -43,8 +43,11 @@ class Table:
         self._cached: tuple[tuple, sessions.Session] | None = None
         self._listeners: set[asyncio.Queue] = set()
         # Each player's own answers given ahead (the game's `seat_questions`: Hoc Censeo's for
-        # the round's resolve), by round; kept in memory only (after a restart they answer again).
-        self.answers: dict[int, dict[str, dict]] = {}
+        # the round's resolve), by round; kept on disk too, so a restart keeps what the pages
+        # show as saved.
+        self.answers: dict[int | None, dict[str, dict]] = {
+            entry[0]: entry[1] for entry in sessions.saved_answers(self.path)
+            if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict)}
         self.line = self.session().next_line() - 1
 
     # -- who is asking --------------------------------------------------------------------
@@ -134,6 +137,7 @@ class Table:
         mine.update({q: v for q, v in given.items() if q != "action"})
         for stale in [r for r in self.answers if r != state.get("round")]:
             del self.answers[stale]
+        sessions.save_answers(self.path, [[r, seats] for r, seats in self.answers.items()])
 
     # -- events ---------------------------------------------------------------------------
 
