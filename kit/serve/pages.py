@@ -309,11 +309,15 @@ def hoc_player_card(page: Page, name: str) -> str:
     facts = [(N_("Gold"), record["gold"]), (N_("Seals"), record["seals"]), (N_("Votes won"), record["wins"])]
     if "senators" in record:
         facts.insert(0, (N_("Senators left"), record["senators"]))
-    items = "".join(f"<div><dt>{escape(page.t(label))}</dt><dd>{value}</dd></div>" for label, value in facts)
+    # What only this card's owner sees (their senators, their tribe) goes with "Hide my secrets".
+    mine = ' class="mine-secret"' if name == page.seat and not page.state["over"] else ""
+    items = "".join(f"<div{mine if label == N_('Senators left') else ''}><dt>{escape(page.t(label))}</dt>"
+                    f"<dd>{value}</dd></div>" for label, value in facts)
     label = page.t(N_("{name}'s circle"), name=name)
     legend = ", ".join(f"{page.word(c)} {record['circle'][c]}" for c in hoc.COLOURS)
     # A tribe is a secret (RULES.md §4.14): a card names it for its owner, or once the game is over.
-    tribe = page.word(record["tribe"]) if "tribe" in record and (name == page.seat or page.state["over"]) else ""
+    tribe = (f"<span{mine}>{page.word(record['tribe'])}</span>"
+             if "tribe" in record and (name == page.seat or page.state["over"]) else "")
     return (f'<article class="card{" me" if name == page.seat else ""}"><h3>{escape(name)} '
             f'<small>{tribe}</small></h3>'
             f'<div class="row">{circle_svg(record["circle"], 0, label)}<dl>{items}</dl></div>'
@@ -387,7 +391,7 @@ def own_state(page: Page) -> str:
             f'<p>{escape(t(TEXT.circle))}{" ✓" if met.get("circle") else ""}</p><ul class="goal">{rows}</ul>'
             f'<p>{escape(t(TEXT.secondary))}: {escape(second)}{" ✓" if met.get("secondary") else ""}</p>')
     tribe = page.word(record.get("tribe", ""))
-    return (f'<h2>{escape(t(TEXT.my_seat))} <small>{tribe}</small></h2>'
+    return (f'<h2>{escape(t(TEXT.my_seat))} <small class="mine-secret">{tribe}</small></h2>'
             f'<div class="secret" id="secret">{"".join(secrets)}</div>'
             f'<p class="hidden-note">{escape(t(TEXT.secrets_hidden))}</p>')
 

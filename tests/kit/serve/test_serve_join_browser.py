@@ -50,6 +50,14 @@ def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe
             no_horizontal_scroll(page)
             page.screenshot(path=str(tmp_path / f"me-{name}-{NAMES[name]}.png"), full_page=True)
 
+        bob = seats["Bob"]   # "Hide my secrets" hides every one: the tribe and the senators too
+        bob.locator("#hide").tap()
+        hidden = bob.inner_text("body")
+        assert SHOWN[tribes["Bob"]] not in hidden and "100" not in hidden, hidden
+        bob.screenshot(path=str(tmp_path / "me-Bob-hidden-fr-FR.png"), full_page=True)
+        bob.locator("#hide").tap()
+        assert SHOWN[tribes["Bob"]] in bob.inner_text("body")
+
         late = phone(browser, server.base + f"/join/{code}", "fr-FR")
         expect(late.locator("ul.names button", has_text="Alice")).to_be_disabled()
         late.screenshot(path=str(tmp_path / "join-taken-fr.png"), full_page=True)
