@@ -1,6 +1,7 @@
 // The table server's pages: live updates, forms sent as JSON, secrets hidden on a tap.
 // No library and no build step: the pages are drawn by the server; this file only
-// (1) listens to /api/events and, when the session changed, fetches its own page again and
+// (1) listens to /api/events (one stream per browser, shared by its tabs) and, when the
+//     session changed, fetches its own page again and
 //     swaps the parts marked data-live, keeping what the player was typing;
 // (2) turns a form into the action's JSON (each input says its field and kind) and posts it;
 // (3) hides the secret parts of a seat page with one tap, remembered for this tab.
@@ -80,19 +81,67 @@
     return refreshing;
   }
 
-  function listen() {
+  // One event stream per browser, shared by its tabs: a browser holds at most 6 connections
+  // to a server, and a stream per tab left a 7th tab waiting forever. One tab leads (it
+  // renews a mark in localStorage every 2 s), holds the stream and passes each event on a
+  // BroadcastChannel; when it closes (or its mark is 5 s old) another tab takes over. Web
+  // Locks would be simpler but exist only in secure contexts, and phones use plain HTTP.
+  const LEAD_KEY = "kit-events-lead";
+  const LEAD_EVERY = 2000;
+  const LEAD_STALE = 5000;
+
+  function heard(message) {
     const offline = document.getElementById("offline");
-    const events = new EventSource("/api/events");
-    events.onmessage = function (event) {
+    if (message.type === "line") {
       offline.hidden = true;
-      const line = JSON.parse(event.data).line;
-      if (line !== shownLine) refresh();
-    };
-    events.onerror = function () {
+      if (message.line !== shownLine) refresh();
+    } else {
       // The browser reconnects by itself; say so, and catch up when it is back.
       offline.textContent = body.dataset.offline;
       offline.hidden = false;
-    };
+    }
+  }
+
+  function stream(tell) {
+    const events = new EventSource("/api/events");
+    events.onmessage = function (event) { tell({ type: "line", line: JSON.parse(event.data).line }); };
+    events.onerror = function () { tell({ type: "offline" }); };
+    return events;
+  }
+
+  function listen() {
+    let channel = null;
+    try {
+      localStorage.getItem(LEAD_KEY);
+      channel = new BroadcastChannel("kit-events");
+    } catch (error) { /* no storage or no channel: this tab keeps a stream of its own */ }
+    if (!channel) { stream(heard); return; }
+    channel.onmessage = function (event) { heard(event.data); };
+    const me = Math.random().toString(36).slice(2) + Date.now().toString(36);
+    let events = null;
+    function lead() {
+      let mark = null;
+      try { mark = JSON.parse(localStorage.getItem(LEAD_KEY) || "null"); } catch (error) { mark = null; }
+      const now = Date.now();
+      if (!mark || mark.id === me || now - mark.at > LEAD_STALE) {
+        localStorage.setItem(LEAD_KEY, JSON.stringify({ id: me, at: now }));
+        if (!events) events = stream(function (message) { heard(message); channel.postMessage(message); });
+      } else if (events) {   // two tabs took the lead at once: the later mark keeps it
+        events.close();
+        events = null;
+      }
+    }
+    lead();
+    setInterval(lead, LEAD_EVERY);
+    window.addEventListener("pagehide", function () {
+      if (!events) return;
+      events.close();
+      events = null;
+      try {
+        const mark = JSON.parse(localStorage.getItem(LEAD_KEY) || "null");
+        if (mark && mark.id === me) localStorage.removeItem(LEAD_KEY);
+      } catch (error) { /* nothing to hand over */ }
+    });
   }
 
   // -- forms ----------------------------------------------------------------------------

@@ -72,3 +72,35 @@ def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe
         assert SHOWN[tribes["Alice"]] in late.inner_text("body")
     finally:
         assert server.stop() == 0
+
+
+def test_eight_tabs_of_one_browser_load_and_follow_the_game(browser, tmp_path):  # noqa: F811
+    """A browser holds 6 connections to a server: with an event stream per tab, a 7th tab
+    never loaded. The tabs share one stream now; each follows the game live."""
+    import httpx2 as httpx
+    from playwright.sync_api import expect
+
+    from serve_helpers import new_hoc
+
+    server = Server(new_hoc(tmp_path / "senate.jsonl"))
+    try:
+        context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-GB")
+        context.set_default_timeout(15_000)
+        tabs = []
+        for _ in range(8):
+            tab = context.new_page()
+            tab.goto(server.links["Table"])   # waits for the load: the 7th and 8th too
+            tabs.append(tab)
+        host = server.links["Host"].replace("/host/", "/api/host/") + "/act"
+        sent = httpx.post(host, json={"action": "ballot", "player": "Bob", "pour": 3}, timeout=10)
+        assert sent.status_code == 200, sent.text
+        for tab in tabs:   # the change reaches every tab, through the one stream
+            expect(tab.locator("ul.ballots li.cast", has_text="Bob")).to_be_visible()
+        tabs[0].close()    # the tab that may hold the stream goes; the others still follow
+        sent = httpx.post(host, json={"action": "ballot", "player": "Chloé", "pour": 4}, timeout=10)
+        assert sent.status_code == 200, sent.text
+        for tab in tabs[1:]:
+            expect(tab.locator("ul.ballots li.cast", has_text="Chloé")).to_be_visible()
+        context.close()
+    finally:
+        assert server.stop() == 0
