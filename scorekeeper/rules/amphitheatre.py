@@ -201,8 +201,19 @@ def _accuse(state: dict, action: dict) -> None:
 
 
 def recorded(state: dict) -> bool:
-    """Whether the log records the turn (a `turn` line is in effect): then it is enforced."""
-    return state.get("turn") is not None
+    """Whether the log records the turn (a `turn` line is in effect): then it is enforced,
+    except in a turn the older guided play wrote (see `LEGACY`)."""
+    turn = state.get("turn")
+    return turn is not None and turn["step"] != LEGACY
+
+
+# The older guided play wrote a `turn` line with step "start" and then the turn's
+# handshake, debate or accusations, with no hypothesis recorded. Files it wrote must still
+# load and resume: such an entry right after "start" marks that turn "legacy", entered as
+# typed (unenforced) until the next turn begins. Today's turn never records these entries
+# at that point, so nothing else is let through.
+LEGACY = "legacy"
+LEGACY_ACTIONS = ("handshake", "debate", "accuse")
 
 
 def next_speaker(state: dict) -> str:
@@ -259,7 +270,7 @@ def pending(state: dict) -> list[dict]:
         first["choices"] = {"player": list(state["players"]), "step": ["start"]}
         return [first]
     speaker, step = turn["player"], turn["step"]
-    if step == "done":
+    if step in ("done", LEGACY):
         return [decision("turn", next_speaker(state), step=["start"])]
     if step == "start":
         others = [n for n in state["players"] if n != speaker]
@@ -294,7 +305,7 @@ def waiting_for(state: dict) -> RuleViolation:
     if turn is None:
         return RuleViolation("The game waits for the first turn: say who holds the speaker token.")
     speaker, step = turn["player"], turn["step"]
-    if step == "done":
+    if step in ("done", LEGACY):
         return RuleViolation("The game waits for {player}'s turn to begin.", player=next_speaker(state))
     if step == "start":
         return RuleViolation("The game waits for {player}'s move: a hypothesis, a scientific revolution "
@@ -372,10 +383,12 @@ def apply(state: dict, action: dict) -> dict:
             _check_turn(state, action, kind)
         new = apply_turn(state, action, TITLE, TURN_STEPS)
         return {**new, "hypothesis": None}
+    turn = state.get("turn")
+    legacy = turn is not None and kind in LEGACY_ACTIONS and turn["step"] in ("start", LEGACY)
     if kind in STEP_ACTIONS:
         check_fields(action, TITLE, *STEP_FIELDS[kind])
         _check_turn(state, action, kind)
-    elif recorded(state):
+    elif recorded(state) and not legacy:
         _check_turn(state, action, kind)
     new = fresh(state)
     if kind == "handshake":
@@ -393,7 +406,10 @@ def apply(state: dict, action: dict) -> dict:
     elif kind == "accuse":
         check_fields(action, TITLE, ("accuser", "accused", "truthful"))
         _accuse(new, action)
-    _step(new, kind, action)
+    if legacy:
+        new["turn"] = {**turn, "step": LEGACY}
+    else:
+        _step(new, kind, action)
     _settle(new)
     return new
 
