@@ -200,6 +200,17 @@ def page_label(title: str, page: int, sheets: int, stock: str) -> str:
     return f"{title} · feuille {(page + 1) // 2}/{sheets} {side} · {STOCKS[stock].name}"
 
 
+def _label_fits(sheet: Sheet, title: str) -> bool:
+    """Whether the page finds room for its label, as long as the label can be: the widest sheet
+    numbers and the longest paper name."""
+    longest = max(STOCKS, key=lambda stock: len(STOCKS[stock].name))
+    try:
+        labelled(sheet, page_label(title, 2 * 88, 88, longest))
+    except KitError:
+        return False
+    return True
+
+
 def plan(game_kit: GameKit, options: BuildOptions, layouts: Path | str | None = None) -> Plan:
     """Impose the whole kit (pieces of several components and one paper may share a page)
     and number the pages, the lead first. layouts: where the rules page reads its game
@@ -209,8 +220,16 @@ def plan(game_kit: GameKit, options: BuildOptions, layouts: Path | str | None = 
     # A table of the fewest players needs the first seats[0] * per_player copies; the rest
     # go on sheets a smaller table can leave out, where the room allows.
     optional = {c.id: game_kit.seats[0] * c.per_player for c in printed if c.per_player and game_kit.seats[0]}
-    sheets = impose_kit(printed, options.paper, bleed=options.bleed, backs=options.backs,
-                        back_offset=options.back_offset, ink_saver=options.ink_saver, optional_from=optional)
+    def impose(tight: bool) -> list[Sheet]:
+        return impose_kit(printed, options.paper, bleed=options.bleed, backs=options.backs,
+                          back_offset=options.back_offset, ink_saver=options.ink_saver, optional_from=optional,
+                          tight=tight)
+    sheets = impose(False)
+    # Pieces may come down near the bottom edge, with their cut marks at the top only, when
+    # that saves sheets (three rows of cards on Letter) and every page label still finds room.
+    tight = impose(True)
+    if len(tight) < len(sheets) and all(_label_fits(sheet, game_kit.title) for sheet in tight):
+        sheets = tight
 
     def measure(entries: list[ComponentPages], lead: int) -> int:
         try:

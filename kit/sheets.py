@@ -64,6 +64,7 @@ GUIDE_COLOUR = "#9A9A9A"
 GUTTERS = (3.0, 2.5, 2.0, 1.5, 1.0, 0.0)  # mm between pieces of a block: the first that fits as many
 GUTTER = GUTTERS[0]
 BLOCK_GAP = 2 * (MARK_MIN + MARK_GAP)  # mm between two blocks: half for each one's cut marks
+TIGHT_BOTTOM = EDGE + MARK_GAP  # mm: the closest pieces come to the bottom edge in a tight imposition
 LABEL_PT = 7.0     # the page label: the smallest size the kit prints
 LABEL_COLOUR = "#5A5A5A"
 LABEL_CLEAR = 0.6  # mm kept beside the label, from any mark or art
@@ -265,12 +266,12 @@ class _Page:
     needed: bool = False  # holds a piece every table needs (not only pieces for more players)
 
 
-def _area(paper: str) -> Box:
+def _area(paper: str, bottom: float = MIN_MARGIN) -> Box:
     """Where blocks (with the art past their cuts) may go: MIN_MARGIN from the paper's edge,
-    room for a mark."""
+    room for a mark; `bottom` from the bottom edge."""
     pw, ph = paper_size(paper)
     m = MIN_MARGIN
-    return (m, m, pw - 2 * m, ph - 2 * m)
+    return (m, m, pw - 2 * m, ph - m - bottom)
 
 
 def _best_block(component: Component, size: tuple[float, float], bleed: float, room: Box,
@@ -327,7 +328,8 @@ def _split(room: Box, used: tuple[float, float], gap: float) -> list[Box]:
 
 
 def pack(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
-         optional_from: dict[str, int] | None = None) -> list[list[tuple[Block, list[Piece]]]]:
+         optional_from: dict[str, int] | None = None,
+         bottom: float = MIN_MARGIN) -> list[list[tuple[Block, list[Piece]]]]:
     """The pages of a kit as lists of (block, the pieces it holds), in the kit's order.
 
     optional_from[component id] = n says that the component's copies from the n-th on are
@@ -351,7 +353,7 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
                 pages.append(_Page([], [(block, [piece])], needed=True))
         else:
             loose.append(component)
-    area = _area(paper)
+    area = _area(paper, bottom)
     for component in sorted(loose, key=lambda c: (-c.size[0] * c.size[1], order[c.id])):
         size = (float(component.size[0]), float(component.size[1]))
         left = copies(component)
@@ -402,14 +404,20 @@ def _mirror_extents(e: Extents) -> Extents:
 
 def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
                backs: bool = True, back_offset: tuple[float, float] = (0.0, 0.0),
-               ink_saver: bool = False, optional_from: dict[str, int] | None = None) -> list[Sheet]:
+               ink_saver: bool = False, optional_from: dict[str, int] | None = None,
+               tight: bool = False) -> list[Sheet]:
     """Every page of a kit, two per sheet of paper: each page of fronts followed by its page
     of backs (drawn light with ink_saver; blank when nothing on the sheet has a back, or
-    without backs). One run of sheets per stock, in STOCKS order. optional_from: see `pack`."""
+    without backs). One run of sheets per stock, in STOCKS order. optional_from: see `pack`.
+
+    tight: the pieces may come down to TIGHT_BOTTOM from the bottom edge, where no cut mark
+    fits (each cut across keeps its mark at the top); the page label then has to find room
+    at the top, between the marks, which the caller checks (kit.build.plan)."""
     sheets: list[Sheet] = []
     for stock in STOCKS:
         run = [c for c in components if KIND_STOCK[c.kind] == stock]
-        for blocks in pack(run, paper, bleed=bleed, optional_from=optional_from):
+        for blocks in pack(run, paper, bleed=bleed, optional_from=optional_from,
+                           bottom=TIGHT_BOTTOM if tight else MIN_MARGIN):
             sheets += _sheet(blocks, paper, stock, bleed=bleed, backs=backs, back_offset=back_offset,
                              ink_saver=ink_saver)
     return sheets

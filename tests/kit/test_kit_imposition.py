@@ -12,7 +12,7 @@ import pytest
 from kit.build import BuildOptions, default_layouts, load_kit, plan
 from kit.contents import skippable
 from kit.games import GAME_IDS
-from kit.paper import EDGE, PAPERS
+from kit.paper import EDGE, MARK_MIN, PAPERS
 from kit.sheets import draw_sheet
 from kit.surface.record import RecordingSurface
 
@@ -130,3 +130,21 @@ def test_a_smaller_table_can_leave_out_the_sheets_of_the_pieces_it_does_not_need
             assert all(pl.component.id in ("boards", "aid") and pl.index >= high for pl in by_page[n].placements)
     # Three or four players leave out two sheets of boards and two of aids, both pages of each.
     assert len(skips[(3, 4)]) == 2 * (2 + 2)
+
+
+@pytest.mark.parametrize("game", ["phd", "promotion"])
+def test_on_letter_three_rows_of_cards_keep_every_cut_marked_from_the_top(kits, game):
+    # Three rows of 88 mm leave Letter no room for a 3 mm mark below them: the pieces come
+    # down near the bottom edge, each cut across keeps its mark at the top, and the label
+    # finds its room there between the marks.
+    p = plan(kits[game], BuildOptions(paper="letter"))
+    fronts = [s for s in p.sheets if s.side == "front" and any(pl.component.id.endswith("cards") for pl in s.placements)]
+    assert max(sum(pl.size == (63.0, 88.0) and not pl.rotation for pl in s.placements) for s in fronts) == 9
+    _, ph = PAPERS["letter"]
+    for sheet in fronts:
+        for block in sheet.blocks:
+            xs, ys = block.cut_lines()
+            assert all(any(abs(m[0] - x) < 1e-6 and m[0] == m[2] for m in sheet.marks) for x in xs), game
+            assert all(any(abs(m[1] - y) < 1e-6 and m[1] == m[3] for m in sheet.marks) for y in ys), game
+        assert all(abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-6 for x1, y1, x2, y2 in sheet.marks), game
+        assert sheet.label and EDGE - 1e-6 <= sheet.label_at[1] and sheet.label_at[1] <= ph - EDGE
