@@ -449,15 +449,23 @@ _HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Ctrl-C, kill and a closed terminal wait until the block is over (then act as usual)."""
+    """Ctrl-C, kill and a closed terminal wait until the block is over (then act as usual).
+
+    Each signal is noted by a handler of our own and raised again at the end. Blocking it
+    in this thread would not do: another thread of the process (a library's worker) would
+    take it, and Python runs every handler in the main thread anyway."""
     if threading.current_thread() is not threading.main_thread():
-        yield   # the mask is per thread; a build run from a worker thread gets no interrupt anyway
+        yield   # handlers are set from the main thread; a build run from a worker thread gets no interrupt anyway
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    caught: list[int] = []
+    previous = {sig: signal.signal(sig, lambda signum, frame: caught.append(signum)) for sig in _HELD}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for sig in dict.fromkeys(caught):
+            signal.raise_signal(sig)
 
 
 @contextmanager
