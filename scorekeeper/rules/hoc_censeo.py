@@ -628,9 +628,11 @@ def _spend_seals(state: dict, action: dict) -> None:
     if player["seals"] < SEALS_PER_PORTION:
         raise RuleViolation(plural("{name} has {seals} seal and needs {SEALS_PER_PORTION} to colour a portion.", "{name} has {seals} seals and needs {SEALS_PER_PORTION} to colour a portion.", player['seals']), name=name, seals=player['seals'], SEALS_PER_PORTION=SEALS_PER_PORTION)
     if needed(state, name, colour) <= 0:
-        # how many portions the circle wants is the tribe's secret: the shared screen says no number
+        # How many portions the circle wants is the tribe's secret, and the circle's colours are
+        # on the table: naming the colour refused would tell its count is full, which with the
+        # count in view names the tribe. The shared screen says neither.
         raise RuleViolation("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",
-                            public=N_("{name}'s circle takes no {colour} portion now."),
+                            public=N_("{name}'s circle does not take that portion; the seals stay."),
                             name=name, colour=colour, circle=player['circle'][colour], circle2=player['goal']['circle'][colour])
     player["seals"] -= SEALS_PER_PORTION
     player["circle"][colour] += 1

@@ -167,7 +167,9 @@ def test_a_colour_the_circle_does_not_take_is_refused_without_the_tribe_on_a_sha
     assert "1 of 1" in str(error)     # Alice's own screen
     for translator in (EN, FR):
         public = translator.refusal(error, reveal=False)
-        assert "Alice" in public and "vert" in public and not re.search(r"\d", public)
+        # Circles are public (Alice has 1 vert): "takes no vert now" would say vert 1 of 1,
+        # which only the Titienses' circle has. So no colour either.
+        assert "Alice" in public and "vert" not in public and not re.search(r"\d", public)
 
 
 def test_the_game_over_refusal_speaks_the_players_language():

@@ -336,8 +336,9 @@ def _offer_spending(decision: dict, state: dict, anytime: list[dict]) -> dict | 
             except RuleViolation as refused:   # said on the shared screen: no tribe in it
                 raise KitError(i18n.refusal(refused, reveal=False)) from None
             return action
+        # typed unseen: a colour refused tells what the circle lacks no more
         return table.ask(_("{name}, colour a portion in ({choices})").format(
-            name=name, choices="/".join(map(table.label, COLOURS))), colour_taken)
+            name=name, choices="/".join(map(table.label, COLOURS))), colour_taken, hide=True)
     if choice == "gold":
         name = buyers[0] if len(buyers) == 1 else table.ask_player(_("Who spends gold"), buyers)
         have = players[name]["gold"]

@@ -150,6 +150,26 @@ def test_two_plays_on_one_file_never_write_twice_for_one_seat(senate: Path):
     assert [(a["action"], a.get("player")) for a in _actions(senate)] == [("ballot", "Alice")]
 
 
+def test_a_colour_for_seals_is_typed_unseen_and_refused_without_naming_it(senate: Path):
+    # Alice (Titienses) holds 4 seals and 1 vert of the 1 her circle takes. Circles are on
+    # the table: a shared screen saying her circle takes no vert names her tribe.
+    for colour in ("bleu", "vert"):
+        assert _kit("score", "vote", str(senate), "--pour", "Alice=5", "--colour", colour).returncode == 0
+    child = _play(senate)
+    _answer(child, "Who is at the keyboard?", "")
+    _answer(child, "Next", "seals")
+    _answer(child, "Alice, colour a portion in", "vert")
+    child.expect_exact("Alice's circle does not take that portion")
+    _answer(child, "Alice, colour a portion in", "jaune")
+    _answer(child, "Who is at the keyboard?", "quit")
+    child.expect(pexpect.EOF)
+    screen = "".join(child.transcript)
+    refusal = screen[screen.index("Alice's circle does not"):screen.index("the seals stay.")]
+    assert "vert" not in refusal and "1" not in refusal, screen
+    assert "vert): vert" not in screen and "vert): jaune" not in screen, screen   # no answer echoed
+    assert _actions(senate)[-1] == {"action": "spend_seals", "player": "Alice", "colour": "jaune"}
+
+
 def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path):
     child = _play(senate, lang="fr_FR.UTF-8")
     _answer(child, "Qui est au clavier", "")
