@@ -353,9 +353,12 @@ def _ask_cards(name: str, *, own_required: bool = True) -> dict | None:
 
 def _summary(state: dict, name: str) -> str:
     p = state["players"][name]
-    return _("Pression {pression}, Crédit {credit}, chapters: {pending} submitted, {approved} approved of "
-             "{chapters}").format(pression=p["pression"], credit=p["credit"], pending=p["pending"],
-                                  approved=p["approved"], chapters=state["options"]["chapters"])
+    # one plural on the approved count: French writes « 1 approuvé », « 2 approuvés » (« soumis » never changes)
+    return ngettext("Pression {pression}, Crédit {credit}, chapters: {pending} submitted, {approved} approved of "
+                    "{chapters}",
+                    "Pression {pression}, Crédit {credit}, chapters: {pending} submitted, {approved} approved of "
+                    "{chapters}", p["approved"]).format(pression=p["pression"], credit=p["credit"], pending=p["pending"],
+                                                        approved=p["approved"], chapters=state["options"]["chapters"])
 
 
 def _start(decision: dict, state: dict) -> dict:

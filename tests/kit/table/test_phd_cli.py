@@ -271,3 +271,18 @@ def test_a_player_without_argument_lets_the_defence_wait(kit, game):
     assert result.exit_code == 0, result.output
     assert "Ana holds no Argument card: the thesis defence waits for a later turn." in kit("score", "log", path).output
     assert "defend the thesis now?" in result.output and "Game over: Ana wins." in result.output
+
+
+@pytest.mark.parametrize(("approved", "text"), [(0, "0 approuvé sur 2"), (1, "1 approuvé sur 2"),
+                                                (2, "2 approuvés sur 2")])
+def test_the_turn_summary_agrees_in_french_with_the_approved_count(approved, text):
+    from kit import i18n
+    from kit.games.phd import table as phd_table
+
+    state = {"players": {"Ana": {"pression": 4, "credit": 4, "pending": 0, "approved": approved}},
+             "options": {"chapters": 2}}
+    try:
+        i18n.activate("fr")
+        assert text in phd_table._summary(state, "Ana").replace("\u00a0", " ")
+    finally:
+        i18n.activate("en")
