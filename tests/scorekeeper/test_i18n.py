@@ -131,3 +131,14 @@ def test_help_speaks_the_language_and_one_process_may_speak_both():
         en = english("score", "vote", "--help").output
         assert "Usage:" in en and "Examples:" in en and "The motion's colour" in en and "Exemples" not in en
     assert "Tient le score" in french("score", "--help").output
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
+    # « la phase Vivre de Ana » is not French; the templates cannot know the name
+    french = i18n.translator("fr")
+    error = RuleViolation("The game waits for {name}'s Vivre event card.", name="Ana")
+    assert french.refusal(error).endswith("phase Vivre d’Ana.")
+    error = RuleViolation("The game waits for {name}'s Vivre event card.", name="Ben")
+    assert french.refusal(error).endswith("phase Vivre de Ben.")
+    assert french.gettext("{name}'s turn").format(name="Élodie") == "Tour d’Élodie"
+    assert french.join_of(["Bob", "Alice"]) == "de Bob et d’Alice"
