@@ -257,8 +257,12 @@ def render(state: dict, lang: str | None = None) -> str:
     lines = [title, table.text_table(headers, rows)]
     if state["over"]:
         lines.append(table.game_over_line(state))
-    elif state["winners"]:
+        return "\n".join(lines)
+    if state["winners"]:
         lines.append(_("Already won: {names}").format(names=i18n.join(state["winners"])))
+    if state.get("turn") is not None:   # a recorded turn: play resumed mid-card asks questions that name nobody
+        words = i18n.active()
+        lines.append(rules.waiting(state).render(words.gettext, words.ngettext, words.join))
     return "\n".join(lines)
 
 

@@ -286,3 +286,14 @@ def test_the_turn_summary_agrees_in_french_with_the_approved_count(approved, tex
         assert text in phd_table._summary(state, "Ana").replace("\u00a0", " ")
     finally:
         i18n.activate("en")
+
+
+def test_play_resumed_mid_turn_says_what_the_game_waits_for(kit, game):
+    """Resumed at a Challenge's first question, the table is told whose Challenge it is: the
+    question itself ("Resource tested") names nobody."""
+    path = game(players=("Ana", "Ben"))
+    result = kit("score", "play", path, input="\n".join(["", "challenge"]) + "\n")
+    assert result.exit_code == 130
+    result = kit("score", "play", path, input="quit\n")
+    assert "The game waits for Ana's challenge." in result.output
+    assert "waits for" not in kit("score", "show", game(players=("Ana", "Ben"))).output   # no turn recorded yet
