@@ -316,7 +316,7 @@ def build(layouts_root: Path | str) -> GameKit:
                   pieces=(Piece(label=t["sheet"]["blank_tribe"].rstrip(" :\u00a0"),
                                 front=partial(draw_tribe_sheet, layout=layout, objective=None)),),
                   back=screen, back_screens=True, instructions=component_text("blank-sheet")["instructions"]),
-        Component(id="motion-slips", name=component_text("motion-slips")["name"], kind="card",
+        Component(id="motion-slips", name=component_text("motion-slips")["name"], kind="aid",
                   size=component_text("motion-slips")["size"],
                   pieces=(Piece(label=t["slip"]["title"], copies=slips,
                                 front=partial(draw_motion_slip, layout=layout)),),
