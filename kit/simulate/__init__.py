@@ -85,6 +85,23 @@ def game_record(state: dict, seats: list[str], turns: int, choices: dict, *, rol
     }
 
 
+BOT_OPTIONS = ("playouts", "think_ms")     # --option keys for the lookahead bots, not the rules
+
+
+def bot_options(options: dict, playouts: int) -> tuple[dict, tuple[int, float | None]]:
+    """The game's options without the lookahead bots' budget, and that budget: (playouts per
+    decision, thinking time in milliseconds or None). `--option playouts=N` (the default:
+    reproducible with a seed) or `--option think_ms=T` (a time budget: faster machines think
+    more, so the figures depend on the machine)."""
+    rest = {k: v for k, v in options.items() if k not in BOT_OPTIONS}
+    budget = options.get("playouts", playouts)
+    think = options.get("think_ms")
+    for key, value in (("playouts", budget), ("think_ms", think)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0):
+            raise BotError(f"--option {key} needs a positive number, not {value!r}")
+    return rest, (int(budget), None if think is None else float(think))
+
+
 def record_choice(choices: dict, decision: str, offered, taken: str) -> None:
     """Count one decision of a bot: each option offered, and the one taken. An option a bot
     never takes is first the bot's design (its heuristic leaves it out), which the report

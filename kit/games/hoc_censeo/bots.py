@@ -9,10 +9,11 @@ the vote, so the voters know its colour (its domain); only the hat's order is hi
 from __future__ import annotations
 
 import math
+import time
 from random import Random
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, game_record, record_choice
+from kit.simulate import BotError, apply, bot_options, game_record, record_choice
 from scorekeeper.rules import hoc_censeo as rules, public_view
 from scorekeeper.rules.flow import answering
 
@@ -24,8 +25,33 @@ ROLE_NAMES = rules.TRIBE_NAMES      # as the report prints them
 BOTS = {
     "random": "uniform among the legal choices: any ballot within the senators left, any seal or gold "
               "spending, any tiebreak, order, bonus or calamity loss",
-    "greedy": "votes POUR for colours its circle needs and CONTRE otherwise, with twice its fair share of "
-              "the senators left; spends seals whenever they colour; picks bonus and losses for its secondary",
+    "greedy": "votes POUR for colours its circle needs and CONTRE otherwise, with between one and three "
+              "times its fair share of the senators left; keeps its seals when its objective is seals, "
+              "else spends them whenever they colour; picks bonus and losses for its secondary; as "
+              "magistrate, orders tied voters at random",
+    "lookahead": "the greedy bot, but each ballot is chosen by determinised Monte Carlo: the hidden "
+                 "information sampled from its own view, each candidate ballot played out to the end "
+                 "(--option playouts=N per ballot, default 48; think_ms=T for a time budget instead)",
+}
+
+# What each bot leaves out of the game (the report prints them).
+SIMPLIFICATIONS = {
+    "random": [N_("It pursues no objective: its figures say what the rules do to aimless play, not "
+                  "what tribes are worth.")],
+    "greedy": [N_("It never bluffs, reads nobody's ballots and ignores what the others need."),
+               N_("Its ballot size is a share of its senators left, drawn at random around twice its "
+                  "fair share of the rounds left.")],
+    "lookahead": [
+        N_("Only ballots are looked ahead; tiebreaks, orders, bonuses, calamity losses and spending "
+           "seals or gold are the greedy bot's."),
+        N_("The others' tribes are dealt again at random among the tribes it does not hold; their "
+           "senators left are guessed from the public vote totals (their purchases and calamity "
+           "losses left out); the ballots already cast this round are drawn by the playout policy."),
+        N_("Future motions are drawn from the whole hat, the motions already drawn not taken out."),
+        N_("Playouts run on the bot's own compact model of a vote (the greedy policy with random "
+           "ballot sizes and random ties), not through the rule engine: the moves it plays are "
+           "still checked by the engine."),
+    ],
 }
 
 FIGURES = {
@@ -110,12 +136,18 @@ class GreedyBot(RandomBot):
     def between_votes(self, state: dict, me: str, colour: str, mine: list[dict]) -> dict | None:
         options = between_votes_options(mine)
         seals = [a for a in options if a["action"] == "spend_seals"]
+        player = state["players"][me]
+        if seals and self._goal(state, me)["secondary"]["kind"] == "seals":
+            # seals are its objective: spent only when those in hand finish the circle
+            missing = sum(max(0, rules.needed(state, me, c)) for c in rules.COLOURS)
+            if player["seals"] // rules.SEALS_PER_PORTION < missing:
+                record_choice(self.choices, "colour bought with seals", ("keep the seals", "spend"), "keep the seals")
+                seals = []
         if seals:
             # the colour of the law on the table will come by vote: spend on another one first
             seals.sort(key=lambda a: (a["colour"] == colour, -rules.needed(state, me, a["colour"])))
             record_choice(self.choices, "colour bought with seals", [a["colour"] for a in seals], seals[0]["colour"])
             return seals[0]
-        player = state["players"][me]
         if player["gold"] and self._goal(state, me)["secondary"]["kind"] != "gold":
             wanted = player["senators"] < 10
             record_choice(self.choices, "buy senators with gold", ("buy", "keep"), "buy" if wanted else "keep")
@@ -124,10 +156,9 @@ class GreedyBot(RandomBot):
         return None
 
     def ballot(self, state: dict, me: str, colour: str) -> tuple[int, int]:
-        senators = state["players"][me]["senators"]
-        rounds_left = rules.ROUNDS - state["round"]
-        amount = min(senators, math.ceil(2 * senators / rounds_left))
-        side = "pour" if rules.needed(state, me, colour) > 0 else "contre"
+        player = state["players"][me]
+        side = "pour" if player["goal"]["circle"][colour] > player["circle"][colour] else "contre"
+        amount = greedy_amount(player["senators"], rules.ROUNDS - state["round"], self.rng)
         record_choice(self.choices, "side of the ballot", rules.SIDES, side)
         return (amount, 0) if side == "pour" else (0, amount)
 
@@ -138,7 +169,8 @@ class GreedyBot(RandomBot):
         return side
 
     def order(self, state: dict, me: str, group: list[str]) -> list[str]:
-        return sorted(group, key=lambda n: n != me)     # the magistrate first, then seating
+        # a magistrate who always put themself first would make seat 1 (the first magistrate) win
+        return self.rng.sample(group, len(group))
 
     def bonus(self, state: dict, me: str) -> str:
         choice = _BONUS_FOR[self._goal(state, me)["secondary"]["kind"]]
@@ -151,7 +183,177 @@ class GreedyBot(RandomBot):
         return choice
 
 
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
+def greedy_amount(senators: int, rounds_left: int, rng: Random) -> int:
+    """Between one and three times a fair share of the senators left (uniformly drawn), so that
+    two bots seldom write the same amount and every vote is not a tie."""
+    return min(senators, math.ceil(2 * senators * rng.uniform(0.5, 1.5) / rounds_left))
+
+
+class LookaheadBot(GreedyBot):
+    """BOTS["lookahead"]: each ballot by determinised Monte Carlo over a one-level tree (UCB1
+    among the candidate ballots); each playout deals the hidden information again from the
+    bot's own view (SIMPLIFICATIONS["lookahead"] says how) and plays the game to its end with
+    the greedy policy on a compact model of the vote. A playout scores 1 / (number of winners)
+    when the bot wins, else 0. Everything else is the greedy bot's."""
+
+    name = "lookahead"
+
+    def __init__(self, rng: Random, choices: dict, table: dict, playouts: int, think_ms: float | None):
+        super().__init__(rng, choices)
+        self.table, self.playouts, self.think_ms = table, playouts, think_ms
+        self.written = 0          # senators its own ballots wrote, to guess the others' from the totals
+        self.decisions = self.playouts_run = 0
+
+    def ballot(self, state: dict, me: str, colour: str) -> tuple[int, int]:
+        player = state["players"][me]
+        senators, rounds_left = player["senators"], rules.ROUNDS - state["round"]
+        base = 2 * senators / rounds_left
+        amounts = sorted({min(senators, math.ceil(base * f)) for f in (0.5, 1, 2)} | {senators} - {0})
+        candidates = [(0, 0)] + [(a, 0) for a in amounts] + [(0, a) for a in amounts]
+        scores, visits = [0.0] * len(candidates), [0] * len(candidates)
+        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
+        total = 0
+        while True:
+            if deadline is None:
+                if total >= max(self.playouts, len(candidates)):
+                    break
+            elif total >= len(candidates) and time.perf_counter() >= deadline:
+                break
+            if total < len(candidates):
+                pick = total
+            else:
+                log_total = math.log(total)
+                pick = max(range(len(candidates)),
+                           key=lambda i: scores[i] / visits[i] + 0.7 * math.sqrt(log_total / visits[i]))
+            world = self._determinise(state, me)
+            scores[pick] += playout(world, self._index, candidates[pick], colour, state["round"],
+                                    self.table["hat"], self.rng)
+            visits[pick] += 1
+            total += 1
+        self.decisions += 1
+        self.playouts_run += total
+        best = max(range(len(candidates)), key=lambda i: (scores[i] / visits[i], visits[i]))
+        pour, contre = candidates[best]
+        self.written += pour + contre
+        side = "pour" if pour else "contre" if contre else "none"
+        record_choice(self.choices, "side of the ballot", (*rules.SIDES, "none"), side)
+        return pour, contre
+
+    def _determinise(self, state: dict, me: str) -> list[list]:
+        """One world consistent with `me`'s view: the compact model's players in seating order."""
+        seating = state["seating"]
+        self._index = seating.index(me)
+        others = [t for t in ROLES if t != state["players"][me]["tribe"]]
+        self.rng.shuffle(others)
+        written = sum(v["pour"] + v["contre"] for v in state["votes"])
+        guess = max(0, round(rules.START_SENATORS - (written - self.written) / (len(seating) - 1)))
+        world = []
+        for name in seating:
+            seen = state["players"][name]
+            goal = seen["goal"] if name == me else self.table["objectives"][others.pop()]
+            world.append([seen["senators"] if name == me else guess, seen["gold"], seen["seals"],
+                          dict(seen["circle"]), seen["wins"], goal["circle"],
+                          goal["secondary"]["kind"], goal["secondary"]["amount"], state["chaos"]])
+        return world
+
+
+# The compact model's player: [senators, gold, seals, circle, wins, goal circle, secondary kind,
+# secondary amount, chaos (the same in every player's list, read from the first)].
+_SENATORS, _GOLD, _SEALS, _CIRCLE, _WINS, _GOAL, _KIND, _AMOUNT = range(8)
+
+
+def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, round_: int,
+            hat: tuple, rng: Random) -> float:
+    """The share of the win `me` gets when this round's vote takes `ballot` from it and the
+    greedy policy everything else, to the end of the game, on the compact model."""
+    chaos = world[0][8]
+    first = True
+    while round_ < rules.ROUNDS:
+        if not first:
+            colour = rng.choice(hat)
+            _spend(world, colour)
+        rounds_left = rules.ROUNDS - round_
+        pour, contre = {}, {}
+        for i, p in enumerate(world):
+            if first and i == me:
+                amount_pour, amount_contre = ballot
+            else:
+                amount = min(p[_SENATORS], math.ceil(2 * p[_SENATORS] * rng.uniform(0.5, 1.5) / rounds_left))
+                need = p[_GOAL][colour] > p[_CIRCLE][colour]
+                amount_pour, amount_contre = (amount, 0) if need else (0, amount)
+            p[_SENATORS] -= amount_pour + amount_contre
+            if amount_pour:
+                pour[i] = amount_pour
+            if amount_contre:
+                contre[i] = amount_contre
+        first = False
+        total_pour, total_contre = sum(pour.values()), sum(contre.values())
+        if total_pour != total_contre:
+            won_pour = total_pour > total_contre
+        else:
+            won_pour = rng.random() < 0.5
+        amounts = pour if won_pour else contre
+        ranked = sorted(amounts, key=lambda i: (-amounts[i], rng.random()))
+        if won_pour:
+            for i in ranked[:rules.POUR_COLOURING_RANKS]:
+                p = world[i]
+                if p[_GOAL][colour] > p[_CIRCLE][colour]:
+                    p[_CIRCLE][colour] += 1
+            if ranked:
+                p = world[ranked[0]]
+                p[_SEALS] += rules.POUR_SEALS
+                bonus = colour if colour != "mauve" else _BONUS_FOR[p[_KIND]]
+                if bonus == "bleu":
+                    p[_SEALS] += 1
+                elif bonus == "jaune":
+                    p[_GOLD] += 1
+                else:
+                    p[_SENATORS] += 5
+        else:
+            for i, gold in zip(ranked, rules.CONTRE_GOLD):
+                world[i][_GOLD] += gold
+            if chaos < rules.ROME_PORTIONS:
+                chaos += 1
+                if chaos in rules.CALAMITY_AT:
+                    most = max(p[_CIRCLE]["vert"] for p in world)
+                    for p in world:
+                        if most and p[_CIRCLE]["vert"] == most:
+                            continue
+                        if p[_GOLD] and p[_KIND] != "gold":
+                            p[_GOLD] -= 1
+                        else:
+                            p[_SENATORS] = max(0, p[_SENATORS] - rules.CALAMITY_LOSS["senators"])
+        if ranked:
+            world[ranked[0]][_WINS] += 1
+        round_ += 1
+        winners = [i for i, p in enumerate(world)
+                   if all(p[_CIRCLE][c] >= n for c, n in p[_GOAL].items())
+                   or p[{"seals": _SEALS, "gold": _GOLD, "wins": _WINS}[p[_KIND]]] >= p[_AMOUNT]]
+        if winners:
+            return 1 / len(winners) if me in winners else 0.0
+    return 0.0
+
+
+def _spend(world: list[list], colour: str) -> None:
+    """The greedy policy between votes on the compact model: seals on a needed colour (kept
+    when they are the objective and cannot finish the circle), gold for senators when low."""
+    for p in world:
+        goal, circle = p[_GOAL], p[_CIRCLE]
+        missing = [c for c in rules.COLOURS if goal[c] > circle[c]]
+        while p[_SEALS] >= rules.SEALS_PER_PORTION and missing:
+            if p[_KIND] == "seals" and p[_SEALS] // rules.SEALS_PER_PORTION < sum(goal[c] - circle[c] for c in missing):
+                break
+            missing.sort(key=lambda c: (c == colour, circle[c] - goal[c]))
+            circle[missing[0]] += 1
+            p[_SEALS] -= rules.SEALS_PER_PORTION
+            missing = [c for c in rules.COLOURS if goal[c] > circle[c]]
+        if p[_GOLD] and p[_KIND] != "gold" and p[_SENATORS] < 10:
+            p[_SENATORS] += rules.SENATORS_PER_GOLD * p[_GOLD]
+            p[_GOLD] = 0
+
+
+BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+PLAYOUTS = 48        # per ballot of the lookahead bot, unless --option playouts=N
 
 
 # --- one game ---------------------------------------------------------------------------------
@@ -163,10 +365,12 @@ BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
 def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
     seats = [f"P{i}" for i in range(1, PLAYERS + 1)]
     tribes = rng.sample(ROLES, PLAYERS)
+    options, budget = bot_options(options, PLAYOUTS)
     state = rules.setup([{"name": n, "role": t} for n, t in zip(seats, tribes)],
                         {"objectives": table["objectives"], **options})
     choices: dict = {}
-    players = {n: BOT_CLASSES[b](rng, choices.setdefault(b, {})) for n, b in zip(seats, bots)}
+    players = {n: LookaheadBot(rng, choices.setdefault(b, {}), table, *budget) if b == "lookahead"
+               else BOT_CLASSES[b](rng, choices.setdefault(b, {})) for n, b in zip(seats, bots)}
     hat = rng.sample(table["hat"], rules.ROUNDS)
     state, magistrate_ties = play_game(state, players, hat, lambda state, action: apply(rules, state, action))
 
