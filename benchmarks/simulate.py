@@ -2,8 +2,9 @@
 the same run on every core.
 
 The floor is the same command with one game (start-up, imports, reading the layouts); the
-rate is what the extra games cost above it. The issue's bar: at least 2,000 full Hoc Censeo
-games a second on one core.
+rate is what the extra games cost above it, with the engine checking every bot action.
+Issue 26's goals per core (greedy bots): Hoc Censeo 10,000 games/s, PHD 1,500, Amphithéâtre
+and Promotion 3,000. Then the lookahead bot's cost per decision, in this process.
 
 Run: python benchmarks/simulate.py [GAMES]   (prints the numbers; never part of the test run)
 """
@@ -12,13 +13,15 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 
 from measure import kit
 
 from kit.simulate import MODULES
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-HOC_CENSEO_FLOOR = 2_000      # games a second on one core
+GOALS = {"hoc-censeo": 10_000, "phd": 1_500, "amphitheatre": 3_000, "promotion": 3_000}   # games/s, one core
+LOOKAHEAD_GAMES = 60
 
 
 def rate(game: str, games: int, jobs: int) -> tuple[float, float, float]:
@@ -40,9 +43,54 @@ def main() -> None:
         every, _, _ = rate(game, GAMES, cores)
         line = (f"{game:13} {cpu:7.0f} games per CPU second   {wall:7.0f}/s wall on 1 core   "
                 f"{every:7.0f}/s wall on {cores} cores   (floor {floor:.2f} s)")
-        if game == "hoc-censeo":
-            line += f"   {cpu / HOC_CENSEO_FLOOR:.2f}x the {HOC_CENSEO_FLOOR} games/s bar"
+        if game in GOALS:
+            line += f"   {cpu / GOALS[game]:.2f}x the {GOALS[game]:,} games/s goal"
         print(line)
+    lookahead()
+
+
+def lookahead() -> None:
+    """Each game's lookahead bot at its default budget: CPU milliseconds per decision it
+    looks ahead for (the playouts included), and games a CPU second with three of them."""
+    for game in MODULES:
+        print(_lookahead_cost(game))
+
+
+def _lookahead_cost(game: str) -> str:
+    from pathlib import Path
+    from kit.simulate import module, runner
+
+    sim = module(game)
+    if "lookahead" not in sim.BOTS:
+        return f"{game:13} no lookahead bot"
+    spent = {"seconds": 0.0, "decisions": 0, "playouts": 0}
+    plain = sim.LookaheadBot
+
+    class Timed(plain):
+        def ballot(self, *args):
+            start = time.process_time()
+            before = self.playouts_run
+            try:
+                return super().ballot(*args)
+            finally:
+                spent["seconds"] += time.process_time() - start
+                spent["decisions"] += 1
+                spent["playouts"] += self.playouts_run - before
+
+    sim.LookaheadBot = Timed
+    table = sim.load(Path(__file__).resolve().parent.parent / "layouts")
+    start = time.process_time()
+    try:
+        for i in range(LOOKAHEAD_GAMES):
+            sim.play(table, ["lookahead"] * sim.PLAYERS, {}, runner.game_rng(1, i))
+    finally:
+        sim.LookaheadBot = plain
+    total = time.process_time() - start
+    decisions = max(spent["decisions"], 1)
+    return (f"{game:13} lookahead: {1000 * spent['seconds'] / decisions:.2f} ms CPU per decision "
+            f"({spent['playouts'] / decisions:.0f} playouts, "
+            f"{1e6 * spent['seconds'] / max(spent['playouts'], 1):.0f} µs each); "
+            f"{LOOKAHEAD_GAMES / total:.1f} games per CPU second with {sim.PLAYERS} lookahead bots")
 
 
 if __name__ == "__main__":

@@ -25,13 +25,14 @@ ROLE_NAMES = rules.TRIBE_NAMES      # as the report prints them
 BOTS = {
     "random": "uniform among the legal choices: any ballot within the senators left, any seal or gold "
               "spending, any tiebreak, order, bonus or calamity loss",
-    "greedy": "votes POUR for colours its circle needs and CONTRE otherwise, with between one and three "
+    "greedy": "votes POUR for colours its circle needs and CONTRE otherwise (CONTRE too while a gold "
+              "objective is further along than its circle), with between one and three "
               "times its fair share of the senators left; keeps its seals when its objective is seals, "
               "else spends them whenever they colour; picks bonus and losses for its secondary; as "
               "magistrate, orders tied voters at random",
     "lookahead": "the greedy bot, but each ballot is chosen by determinised Monte Carlo: the hidden "
                  "information sampled from its own view, each candidate ballot played out to the end "
-                 "(--option playouts=N per ballot, default 48; think_ms=T for a time budget instead)",
+                 "(--option playouts=N per ballot, default 32; think_ms=T for a time budget instead)",
 }
 
 # What each bot leaves out of the game (the report prints them).
@@ -157,7 +158,7 @@ class GreedyBot(RandomBot):
 
     def ballot(self, state: dict, me: str, colour: str) -> tuple[int, int]:
         player = state["players"][me]
-        side = "pour" if player["goal"]["circle"][colour] > player["circle"][colour] else "contre"
+        side = greedy_side(player["circle"], player["goal"], player["gold"], colour)
         amount = greedy_amount(player["senators"], rules.ROUNDS - state["round"], self.rng)
         record_choice(self.choices, "side of the ballot", rules.SIDES, side)
         return (amount, 0) if side == "pour" else (0, amount)
@@ -181,6 +182,17 @@ class GreedyBot(RandomBot):
         choice = "senators" if self._goal(state, me)["secondary"]["kind"] == "gold" else "gold"
         record_choice(self.choices, "calamity loss", rules.CALAMITY_CHOICES, choice)
         return choice
+
+
+def greedy_side(circle: dict, goal: dict, gold: int, colour: str) -> str:
+    """POUR when its circle needs the colour, CONTRE otherwise; with a gold objective (CONTRE
+    pays gold), CONTRE too while the gold is further along than the circle."""
+    if goal["circle"][colour] <= circle[colour]:
+        return "contre"
+    secondary = goal["secondary"]
+    if secondary["kind"] == "gold" and gold / secondary["amount"] > sum(circle.values()) / rules.CIRCLE_PORTIONS:
+        return "contre"
+    return "pour"
 
 
 def greedy_amount(senators: int, rounds_left: int, rng: Random) -> int:
@@ -279,7 +291,8 @@ def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, ro
                 amount_pour, amount_contre = ballot
             else:
                 amount = min(p[_SENATORS], math.ceil(2 * p[_SENATORS] * rng.uniform(0.5, 1.5) / rounds_left))
-                need = p[_GOAL][colour] > p[_CIRCLE][colour]
+                need = p[_GOAL][colour] > p[_CIRCLE][colour] and not (
+                    p[_KIND] == "gold" and p[_GOLD] / p[_AMOUNT] > sum(p[_CIRCLE].values()) / rules.CIRCLE_PORTIONS)
                 amount_pour, amount_contre = (amount, 0) if need else (0, amount)
             p[_SENATORS] -= amount_pour + amount_contre
             if amount_pour:
@@ -353,7 +366,7 @@ def _spend(world: list[list], colour: str) -> None:
 
 
 BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
-PLAYOUTS = 48        # per ballot of the lookahead bot, unless --option playouts=N
+PLAYOUTS = 32        # per ballot of the lookahead bot, unless --option playouts=N
 
 
 # --- one game ---------------------------------------------------------------------------------

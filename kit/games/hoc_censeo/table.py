@@ -150,6 +150,15 @@ def prepare_options(options: dict) -> dict:
                 raise KitError("Each entry of the objectives file's tribes needs a tribe, a circle and a secondary.")
             converted[entry["tribe"]] = {k: entry.get(k) for k in ("circle", "secondary")}
         options = {**options, "objectives": converted}
+    if "objectives" not in options:
+        # the printed sheets' objectives (layouts/hoc-censeo), which the project tuned away
+        # from RULES.md's table (README, "The default objectives"): the session records them
+        from kit.build import default_layouts
+        from kit.games.hoc_censeo.layout import rule_objectives
+
+        printed = rule_objectives(default_layouts())
+        if rules.validate_objectives(printed) != rules.validate_objectives(rules.DEFAULT_OBJECTIVES):
+            options = {**options, "objectives": printed}
     return options
 
 
