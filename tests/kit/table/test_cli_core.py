@@ -99,14 +99,15 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
 # -- show -------------------------------------------------------------------------------
 
 def test_show_hides_senators_and_objectives_unless_asked(kit: Kit, hoc: Path):
+    # (the printed objectives, layouts/hoc-censeo, which kit score new records: Ramnes hold 5 gold)
     kit("score", "vote", hoc, "--contre", "Bob=13", "--contre", "Alice=1")
     table = kit("score", "show", hoc).output
     assert "87" not in table and "hidden" in table and "Ramnes" not in table
-    assert "hold 4 gold" not in table
+    assert "hold 5 gold" not in table
     mine = kit("score", "show", hoc, "--as", "Bob").output
     bob = next(line for line in mine.splitlines() if line.startswith("Bob"))
     alice = next(line for line in mine.splitlines() if line.startswith("Alice"))
-    assert "87" in bob and "hold 4 gold" in bob and "Ramnes" in bob
+    assert "87" in bob and "hold 5 gold" in bob and "Ramnes" in bob
     assert "hidden" in alice and "99" not in alice and "Titienses" not in alice
     revealed = kit("score", "show", hoc, "--reveal").output
     assert "87" in revealed and "99" in revealed
