@@ -17,7 +17,7 @@ import time
 
 from measure import kit
 
-from kit.simulate import MODULES
+from kit.games import KITS as MODULES
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
 GOALS = {"hoc-censeo": 10_000, "phd": 1_500, "amphitheatre": 3_000, "promotion": 3_000}   # games/s, one core
