@@ -13,7 +13,8 @@ Prints the median and the 95th percentile of the answer times, with two floors m
 the same run: one GET /api/state over the same loopback with nothing else going on (what
 HTTP alone costs), and the same append done in-process by scorekeeper.session (lock, read,
 one write, fsync) with no HTTP around it. The phones' threads share one Python process
-with the listeners, so the figures include the clients' own contention. Not part of the tests.
+with the listeners, so the figures include the clients' own contention. Last, what 200 idle
+pages (each holding the event stream) cost the server in memory. Not part of the tests.
 """
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ def client() -> httpx.Client:
 def start(path: Path) -> tuple[subprocess.Popen, dict[str, str]]:
     process = subprocess.Popen([sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr"],
                                cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                               env={**os.environ, "PYTHONUNBUFFERED": "1", "LANG": "en_US.UTF-8", "LC_ALL": "",
+                                    "LC_MESSAGES": ""})   # the lines read below are English
     links = {}
     for line in process.stdout:
         if line.startswith("Serving until"):
@@ -123,10 +125,44 @@ def floor(folder: Path, runs: int) -> float:
     return statistics.median(times)
 
 
+def rss(pid: int) -> int:
+    """The resident memory of process `pid`, in bytes (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmRSS")
+
+
+def idle_cost(pid: int, base: str, count: int) -> tuple[int, int]:
+    """What `count` idle pages cost the server: each holds the event stream open and reads
+    nothing more. Its memory before and with them, once all have had their first event."""
+    host, port = base.removeprefix("http://").rstrip("/").rsplit(":", 1)
+    before = rss(pid)
+    held = []
+    try:
+        for _ in range(count):
+            conn = socket.create_connection((host, int(port)), timeout=10)
+            conn.sendall(f"GET /api/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            held.append(conn)
+        for conn in held:
+            answer = b""
+            while b"data:" not in answer:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    raise RuntimeError(f"an idle page's stream was closed: {answer[:200]!r}")
+                answer += chunk
+        time.sleep(0.5)   # the server settled
+        return before, rss(pid)
+    finally:
+        for conn in held:
+            conn.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phones", type=int, default=8, choices=range(2, 9), metavar="2..8")
     parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--idle", type=int, default=200, help="idle pages whose memory is measured")
     args = parser.parse_args()
     names = NAMES[:args.phones]
     shares = [args.actions // len(names) + (i < args.actions % len(names)) for i in range(len(names))]
@@ -162,6 +198,7 @@ def main() -> int:
                 time.sleep(0.05)
             for phone in phones:
                 phone.stop.set()
+            memory = idle_cost(process.pid, links["Table"], args.idle)
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=20)
@@ -195,6 +232,8 @@ def main() -> int:
         print(f"answer time: median {median * 1000:.1f} ms, 95th percentile {p95 * 1000:.1f} ms; floors measured "
               f"in this run: one GET /api/state alone {read_floor * 1000:.1f} ms (median {median / read_floor:.1f} x), "
               f"the in-process append {base * 1000:.1f} ms")
+        print(f"{args.idle} idle pages on the event stream: the server's memory {memory[0] / 2**20:.0f} MB "
+              f"before, {memory[1] / 2**20:.0f} MB with them (+{(memory[1] - memory[0]) / 2**20:.1f} MB)")
         if problems:
             print("FAILED:\n  " + "\n  ".join(problems))
             return 1
