@@ -207,13 +207,23 @@ def outcome_lines(session: sessions.Session, before: dict, action: dict) -> list
     line = session.entries[-1].line if session.entries else 1
     if action.get("action") == sessions.UNDO:
         return [f"{line}. " + text for text in undo_lines(session)]
-    lines = [f"{line}. {describe(session.game, action, before=before)}"]
-    after = session.state
-    translator = i18n.active()
-    lines.extend("  " + event.for_viewer(None).render(translator.gettext, translator.ngettext, translator.join)
-                 for event in rules.outcome(session.game, before, after, action))
+    described = describe(session.game, action, before=before)
+    return [f"{line}. {described}", *event_lines(session.game, before, session.state, action, described)]
+
+
+def event_lines(game: str, before: dict, after: dict, action: dict, described: str,
+                viewer: str | None = None, reveal: bool = False) -> list[str]:
+    """What an entry did, as the rules' events worded for `viewer` (reveal: everyone's
+    secrets), each on its own indented line, then the end of the game if it ended there. An
+    event that says exactly what the entry's own line said (a purchase) is not said twice."""
+    words = i18n.active()
+    lines = []
+    for event in rules.outcome(game, before, after, action):
+        told = event.for_viewer(viewer, reveal=reveal).render(words.gettext, words.ngettext, words.join)
+        if told.rstrip(".") != described.rstrip("."):
+            lines.append("  " + told)
     if after.get("over") and not before.get("over"):
-        lines.append(game_over_line(after))
+        lines.append("  " + game_over_line(after))
     return lines
 
 

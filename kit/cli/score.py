@@ -193,7 +193,6 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
     # An undo line names what it cancelled: the entry whose undone_by is that undo's line.
     cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}
     states = _states_around(session)
-    words = i18n.active()
     for entry in session.entries:
         before, after = states.get(entry.line, (None, None))
         text = table.describe(session.game, entry.action, shown, before)
@@ -207,11 +206,9 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
         click.echo(f"{entry.line}. {text}")
         if before is None:
             continue
-        for event in rules.outcome(session.game, before, after, entry.action):
-            told = event.for_viewer(shown if isinstance(shown, str) else None, reveal=shown is True)
-            click.echo("  " + told.render(words.gettext, words.ngettext, words.join))
-        if after.get("over") and not before.get("over"):
-            click.echo("  " + table.game_over_line(after))
+        for told in table.event_lines(session.game, before, after, entry.action, text,
+                                      viewer=shown if isinstance(shown, str) else None, reveal=shown is True):
+            click.echo(told)
 
 
 def _states_around(session: sessions.Session) -> dict[int, tuple[dict, dict]]:
