@@ -104,3 +104,28 @@ def test_eight_tabs_of_one_browser_load_and_follow_the_game(browser, tmp_path): 
         context.close()
     finally:
         assert server.stop() == 0
+
+
+def test_thirty_character_names_keep_the_table_readable_at_320_px(browser, tmp_path):  # noqa: F811
+    """'Round 1 of 9' was drawn one letter per line beside a 30-character magistrate."""
+    from scorekeeper import session as sessions
+
+    names = ["Maximilienne-Éléonore Dupontel", "Bartholomew Montgomery-Smythes", "Chloé Anastasia de Villeneuves"]
+    assert all(len(name) == 30 for name in names)
+    path = tmp_path / "senate.jsonl"
+    sessions.create(path, "hoc-censeo", [{"name": n, "role": r} for n, r in zip(names, ["titienses", "ramnes", "luceres"])])
+    server = Server(path)
+    try:
+        for locale in ("fr-FR", "en-GB"):
+            context = browser.new_context(viewport={"width": 320, "height": 700}, locale=locale)
+            for link in (server.links["Table"], server.links[names[0]]):
+                page = context.new_page()
+                page.goto(link)
+                no_horizontal_scroll(page)
+                heading = page.locator(".round .big").bounding_box()
+                size = float(page.locator(".round .big").evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+                assert heading["height"] < 3 * 1.5 * size, (locale, link, heading)   # two lines at most
+                page.screenshot(path=str(tmp_path / f"long-names-{locale}-{len(context.pages)}.png"), full_page=True)
+            context.close()
+    finally:
+        assert server.stop() == 0
