@@ -37,7 +37,7 @@ import difflib
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, Iterable, Iterator, TypeVar
 
 import click
 
@@ -660,15 +660,22 @@ def ask_yes_no(prompt: str, default: bool = False) -> bool:
     return ask_choice(prompt, ["yes", "no"], default="yes" if default else "no") == "yes"
 
 
-def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | None = None) -> str:
+def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | None = None,
+               players: Iterable[str] = ()) -> str:
     """A player's name as people type it: exact, or the one name equal to it without case or
-    accents; otherwise a KitError suggesting the closest ("Did you mean Chloé?")."""
+    accents; otherwise a KitError suggesting the closest ("Did you mean Chloé?"). `players`
+    is everyone at the table when `names` are only those who may answer now: a player left
+    out is told so, never that they do not play."""
     text = text.strip()
     if text in names:
         return text
     folded = [n for n in names if i18n.folded(n) == i18n.folded(text)]
     if len(folded) == 1:
         return folded[0]
+    outside = [n for n in players if n not in names and i18n.folded(n) == i18n.folded(text)]
+    if len(outside) == 1:
+        raise KitError(_("{name} cannot be chosen for this now; the choice is among {choices}.")
+                       .format(name=outside[0], choices=i18n.join(names)))
     close = difflib.get_close_matches(i18n.folded(text), [i18n.folded(n) for n in names], n=1, cutoff=0.6)
     players = i18n.join(names)
     if close:
@@ -684,7 +691,7 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
     def convert(text: str) -> str | None:
         if optional and not text.strip():
             return None
-        return match_name(text, names)
+        return match_name(text, names, players=_guide.state["players"] if _guide is not None else ())
     return ask(f"{prompt} ({'/'.join(names)})", convert,
                default="" if optional and default is None else default, help=help)
 
@@ -808,7 +815,7 @@ def ask_several(prompt: str, choice: list) -> list:
         picked = []
         for part in (p for p in text.split(",") if p.strip()):
             if part.strip() in players or any(i18n.folded(part) == i18n.folded(n) for n in players):
-                picked.append(match_name(part, [c for c in choice if c in players]))
+                picked.append(match_name(part, [c for c in choice if c in players], players=players))
                 continue
             found = match_word(part, [str(c) for c in choice])
             if found is None:

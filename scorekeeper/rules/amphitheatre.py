@@ -18,7 +18,7 @@ contract actions as they were, unchecked against the turn.
 """
 from __future__ import annotations
 
-from scorekeeper.errors import N_, RuleViolation, plural
+from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
     apply_turn,
     fresh,
@@ -171,9 +171,9 @@ def _debate(state: dict, action: dict) -> None:
 def _accusation(state: dict, action: dict) -> tuple[str, str, int]:
     """RULES.md §2.5 as (payer, payee, amount): a liar pays their row's penalty, a truthful
     player takes their row's gain, each capped by what the payer has."""
-    accuser = need_player(state, action["accuser"], "the accuser")
-    accused = need_player(state, action["accused"], "the accused")
-    truthful = need_bool(action["truthful"], "Whether the accused's card matches the hypothesis (truthful)")
+    accuser = need_player(state, action["accuser"], Message("the accuser"))
+    accused = need_player(state, action["accused"], Message("the accused"))
+    truthful = need_bool(action["truthful"], Message("Whether the accused's card matches the hypothesis (truthful)"))
     if accuser == accused:
         raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
     players = state["players"]
@@ -325,8 +325,8 @@ def _check_turn(state: dict, action: dict, kind: str) -> None:
     """Refuse an entry the recorded turn does not allow now, saying what the game waits for."""
     actor = (ACTOR_FIELDS.get(kind, "player"),)
     if kind == "accuse":
-        accuser = need_player(state, action.get("accuser"), "the accuser")
-        accused = need_player(state, action.get("accused"), "the accused")
+        accuser = need_player(state, action.get("accuser"), Message("the accuser"))
+        accused = need_player(state, action.get("accused"), Message("the accused"))
         if accuser == accused:
             raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
         if accused in accusable(state):
@@ -393,8 +393,8 @@ def apply(state: dict, action: dict) -> dict:
     new = fresh(state)
     if kind == "handshake":
         check_fields(action, TITLE, ("speaker", "target"))
-        speaker = need_player(new, action["speaker"], "the speaker")
-        target = need_player(new, action["target"], "the target")
+        speaker = need_player(new, action["speaker"], Message("the speaker"))
+        target = need_player(new, action["target"], Message("the target"))
         if speaker == target:
             raise RuleViolation("{speaker} cannot shake hands with themselves.", speaker=speaker)
         for name in (speaker, target):

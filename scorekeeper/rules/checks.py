@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Message, RuleViolation, plural
 
 
 def shown(value: Any) -> str:
@@ -26,18 +26,6 @@ def shown(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         return repr(value)
-
-
-def join_names(names: Iterable[str]) -> str:
-    """Names as a sentence lists them.
-
-    >>> join_names(["Ana"]), join_names(["Ana", "Ben"]), join_names(["Ana", "Ben", "Cléo"])
-    ('Ana', 'Ana and Ben', 'Ana, Ben and Cléo')
-    """
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def check_players(players: Any, title: str, low: int, high: int) -> list[str]:
@@ -88,7 +76,7 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def need_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+def need_int(value: Any, what: Message, low: int | None = None, high: int | None = None) -> int:
     """A whole number within low..high (either bound optional); `what` names it in the sentence."""
     if not is_int(value):
         raise RuleViolation("{what} must be a whole number, not {value}.", what=what, value=shown(value))
@@ -101,7 +89,7 @@ def need_int(value: Any, what: str, low: int | None = None, high: int | None = N
     return value
 
 
-def need_ints(value: Any, what: str, *, low: int | None = None, non_empty: bool = False) -> list[int]:
+def need_ints(value: Any, what: Message, *, low: int | None = None, non_empty: bool = False) -> list[int]:
     """A list of whole numbers; a single number is accepted as a list of one."""
     if value is None:
         value = []
@@ -114,16 +102,16 @@ def need_ints(value: Any, what: str, *, low: int | None = None, non_empty: bool 
     return [need_int(item, what, low=low) for item in value]
 
 
-def need_bool(value: Any, what: str) -> bool:
+def need_bool(value: Any, what: Message) -> bool:
     if not isinstance(value, bool):
         raise RuleViolation("{what} must be true or false, not {value}.", what=what, value=shown(value))
     return value
 
 
-def need_player(state: dict, name: Any, where: str | None = None) -> str:
+def need_player(state: dict, name: Any, where: Message | None = None) -> str:
     """A name that is one of the session's players; `where` says which field named it."""
     if not isinstance(name, str) or name not in state["players"]:
-        named = f"{shown(name)} ({where})" if where else shown(name)
+        named = Message("{name} ({where})", name=shown(name), where=where) if where else shown(name)
         raise RuleViolation("{named} is not a player here; the players are {players}.", named=named, players=list(state['players']))
     return name
 
@@ -131,8 +119,11 @@ def need_player(state: dict, name: Any, where: str | None = None) -> str:
 def need_game_on(state: dict, title: str) -> None:
     """Every action is refused once the game is over."""
     if state["over"]:
-        who = join_names(state["winners"]) or "nobody"
-        raise RuleViolation("This {title} game is over ({who} won); no more actions are accepted.", title=title, who=who)
+        if not state["winners"]:
+            raise RuleViolation("This {title} game is over; no more actions are accepted.", title=title)
+        raise RuleViolation(plural("This {title} game is over ({who} won); no more actions are accepted.",
+                                   "This {title} game is over ({who} won); no more actions are accepted.",
+                                   len(state["winners"])), title=title, who=list(state["winners"]))
 
 
 def need_action(action: Any, title: str, actions: Iterable[str]) -> str:

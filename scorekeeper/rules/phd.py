@@ -147,16 +147,20 @@ def _acting(state: dict, name) -> dict:
     return player
 
 
-def _effect(value, name: str, what: str) -> dict:
-    """A {pression?, credit?} change, each a signed whole number."""
+def _effect(value, name: str, outcome: str) -> dict:
+    """A {pression?, credit?} change, each a signed whole number; `outcome` is the action's
+    field that holds it (success or failure), named as typed."""
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RuleViolation("{name}'s {what} must give pression and/or credit changes, not {value}.", name=name, what=what, value=shown(value))
+        raise RuleViolation("The {outcome} of {name}'s challenge must give pression and/or credit changes, not {value}.",
+                            name=name, outcome=outcome, value=shown(value))
     for key in value:
         if key not in RESOURCES:
-            raise RuleViolation("{name}'s {what} can change pression or credit, not {key}.", name=name, what=what, key=shown(key))
-    return {key: need_int(value[key], f"{name}'s {what} change of {RESOURCE_NAMES[key]}")
+            raise RuleViolation("The {outcome} of {name}'s challenge can change pression or credit, not {key}.",
+                                name=name, outcome=outcome, key=shown(key))
+    return {key: need_int(value[key], Message("The {resource} change in the {outcome} of {name}'s challenge",
+                                              name=name, outcome=outcome, resource=RESOURCE_NAMES[key]))
             for key in RESOURCES if key in value}
 
 
@@ -210,9 +214,9 @@ def standings(state: dict) -> list[tuple[int, str]]:
 
 
 def _net(action: dict, name: str) -> tuple[int, list[int], list[int], list[int]]:
-    own = need_ints(action.get("arguments"), f"{name}'s arguments", low=0, non_empty=True)
-    support = need_ints(action.get("support"), f"The support for {name}", low=0)
-    opposition = need_ints(action.get("opposition"), f"The opposition to {name}", low=0)
+    own = need_ints(action.get("arguments"), Message("{name}'s arguments", name=name), low=0, non_empty=True)
+    support = need_ints(action.get("support"), Message("The support for {name}", name=name), low=0)
+    opposition = need_ints(action.get("opposition"), Message("The opposition to {name}", name=name), low=0)
     return sum(own) + sum(support) - sum(opposition), own, support, opposition
 
 
@@ -249,7 +253,7 @@ def _apply_entry(state: dict, action: dict, kind: str) -> dict:
     if kind == "adjust":
         check_fields(action, TITLE, ("player",), RESOURCES)
         player = _acting(new, name)
-        deltas = {key: need_int(action[key], f"{name}'s {RESOURCE_NAMES[key]} change")
+        deltas = {key: need_int(action[key], Message("{name}'s {resource} change", name=name, resource=RESOURCE_NAMES[key]))
                   for key in RESOURCES if key in action}
         if not deltas:
             raise RuleViolation("Adjusting {name} needs a pression or a credit change.", name=name)
@@ -262,11 +266,11 @@ def _apply_entry(state: dict, action: dict, kind: str) -> dict:
         resource = action["resource"]
         if resource not in RESOURCES:
             raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name, resource=shown(resource))
-        die = need_int(action["die"], f"{name}'s die", DIE_MIN, DIE_MAX)
-        difficulty = need_int(action["difficulty"], f"The difficulty of {name}'s challenge", low=0)
-        modifiers = need_ints(action.get("modifiers"), f"The modifiers of {name}'s challenge")
-        success_effect = _effect(action.get("success"), name, "challenge success")
-        failure_effect = _effect(action.get("failure"), name, "challenge failure")
+        die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
+        difficulty = need_int(action["difficulty"], Message("The difficulty of {name}'s challenge", name=name), low=0)
+        modifiers = need_ints(action.get("modifiers"), Message("The modifiers of {name}'s challenge", name=name))
+        success_effect = _effect(action.get("success"), name, "success")
+        failure_effect = _effect(action.get("failure"), name, "failure")
         total = player[resource] + die + sum(modifiers)
         won = total >= difficulty
         _change(player, success_effect if won else failure_effect)
@@ -313,7 +317,7 @@ def _apply_entry(state: dict, action: dict, kind: str) -> dict:
             raise RuleViolation(plural("{name} has {approved} approved chapter; the thesis defence needs {required}.",
                                        "{name} has {approved} approved chapters; the thesis defence needs {required}.",
                                        player['approved']), name=name, approved=player['approved'], required=required)
-        die = need_int(action["die"], f"{name}'s die", DIE_MIN, DIE_MAX)
+        die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
         net, *_ = _net(action, name)
         total = die + net
         defended = total >= DEFENCE_NET_TO_WIN

@@ -38,7 +38,7 @@ Nothing in Promotion is secret: every view is the whole state.
 """
 from __future__ import annotations
 
-from scorekeeper.errors import RuleViolation, plural
+from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
     check_fields, check_option_names, check_players, fresh, is_int, need_action,
     need_game_on, need_int, need_player, ranked, shown,
@@ -146,7 +146,7 @@ def _hands(state: dict, value) -> dict[str, int]:
         return {}
     if not isinstance(value, dict):
         raise RuleViolation("hands must give each player's number of cards, not {value}.", value=shown(value))
-    return {need_player(state, name, "in hands"): need_int(count, f"{name}'s cards in hand", low=0)
+    return {need_player(state, name, Message("in hands")): need_int(count, Message("{name}'s cards in hand", name=name), low=0)
             for name, count in value.items()}
 
 
@@ -319,7 +319,7 @@ def _turn(state: dict, action: dict) -> dict:
             target = action.get("target")
             if target is None:
                 raise RuleViolation("{card} needs a target: the colleague it aims at.", card=card)
-            target = need_player(state, target, "the target")
+            target = need_player(state, target, Message("the target"))
             if target not in attack_targets(state, name, card):
                 raise RuleViolation("{card} cannot aim at {target}; it may aim at {targets}.", card=card,
                                     target=target, targets=attack_targets(state, name, card) or ["nobody"])
@@ -360,7 +360,7 @@ def _react(state: dict, name: str, action: dict) -> dict | None:
     if "target" in window:
         _no_fields(action, "target")
         if card == REDIRECTION:
-            to = need_player(state, action.get("to"), "to")
+            to = need_player(state, action.get("to"), Message("to"))
             if to not in redirect_targets(state):
                 raise RuleViolation("{player} cannot send {card} to {to}; it may go to {targets}.", player=name,
                                     card=window["card"], to=to, targets=redirect_targets(state) or ["nobody"])
@@ -450,8 +450,8 @@ def apply(state: dict, action: dict) -> dict:
     if kind in ("gain", "lose"):
         check_fields(action, TITLE, ("player", "amount"))
         name = need_player(new, action["player"])
-        noun = "gain" if kind == "gain" else "loss"
-        amount = need_int(action["amount"], f"{name}'s PI {noun}", low=1)
+        what = Message("{name}'s PI gain", name=name) if kind == "gain" else Message("{name}'s PI loss", name=name)
+        amount = need_int(action["amount"], what, low=1)
         if kind == "gain":
             players[name]["pi"] += amount
             _check_target(new, name)
@@ -459,11 +459,11 @@ def apply(state: dict, action: dict) -> dict:
             players[name]["pi"] = max(0, players[name]["pi"] - amount)
     elif kind == "steal":
         check_fields(action, TITLE, ("thief", "victim", "amount"))
-        thief = need_player(new, action["thief"], "the thief")
-        victim = need_player(new, action["victim"], "the victim")
+        thief = need_player(new, action["thief"], Message("the thief"))
+        victim = need_player(new, action["victim"], Message("the victim"))
         if thief == victim:
             raise RuleViolation("{thief} cannot steal from themselves.", thief=thief)
-        amount = need_int(action["amount"], f"The PI {thief} steals from {victim}", low=1)
+        amount = need_int(action["amount"], Message("The PI {thief} steals from {victim}", thief=thief, victim=victim), low=1)
         taken = min(amount, players[victim]["pi"])
         players[victim]["pi"] -= taken
         players[thief]["pi"] += taken
