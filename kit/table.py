@@ -661,11 +661,12 @@ def ask_yes_no(prompt: str, default: bool = False) -> bool:
 
 
 def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | None = None,
-               players: Iterable[str] = ()) -> str:
+               players: Iterable[str] = (), reason: Callable[[str], object] | None = None) -> str:
     """A player's name as people type it: exact, or the one name equal to it without case or
     accents; otherwise a KitError suggesting the closest ("Did you mean Chloé?"). `players`
     is everyone at the table when `names` are only those who may answer now: a player left
-    out is told so, never that they do not play."""
+    out is told so, never that they do not play, and `reason(name)`, when given, raises the
+    rules' own refusal of that player here (no gold, oneself as the victim)."""
     text = text.strip()
     if text in names:
         return text
@@ -674,6 +675,8 @@ def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | Non
         return folded[0]
     outside = [n for n in players if n not in names and i18n.folded(n) == i18n.folded(text)]
     if len(outside) == 1:
+        if reason is not None:
+            reason(outside[0])
         raise KitError(_("{name} cannot be chosen for this now; the choice is among {choices}.")
                        .format(name=outside[0], choices=i18n.join(names)))
     close = difflib.get_close_matches(i18n.folded(text), [i18n.folded(n) for n in names], n=1, cutoff=0.6)
@@ -686,12 +689,13 @@ def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | Non
 
 
 def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: bool = False,
-               help: str | None = None) -> str | None:
+               help: str | None = None, reason: Callable[[str], object] | None = None) -> str | None:
     """One of `names` (case and accents ignored); with optional=True Enter alone answers None."""
     def convert(text: str) -> str | None:
         if optional and not text.strip():
             return None
-        return match_name(text, names, players=_guide.state["players"] if _guide is not None else ())
+        return match_name(text, names, players=_guide.state["players"] if _guide is not None else (),
+                          reason=reason)
     return ask(f"{prompt} ({'/'.join(names)})", convert,
                default="" if optional and default is None else default, help=help)
 

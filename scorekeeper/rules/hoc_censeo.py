@@ -646,6 +646,8 @@ def _buy_senators(state: dict, action: dict) -> None:
     if not is_int(gold) or gold < 1:
         raise RuleViolation("{name} must spend at least 1 gold to buy senators, not {gold}.", name=name, gold=shown(gold))
     player = state["players"][name]
+    if not player["gold"]:
+        raise RuleViolation("{name} has no gold left to buy senators with.", name=name)
     if gold > player["gold"]:
         raise RuleViolation("{name} has {gold} gold and cannot spend {gold2}.", name=name, gold=player['gold'], gold2=gold)
     player["gold"] -= gold

@@ -302,7 +302,10 @@ def test_gold_buys_five_senators_a_coin():
     state = hc.apply(state, {"action": "buy_senators", "player": "Bob", "gold": 2})
     assert state["players"]["Bob"]["senators"] == 100 and state["players"]["Bob"]["gold"] == 0
     assert refused(state, {"action": "buy_senators", "player": "Bob", "gold": 1}) == \
-        "Bob has 0 gold and cannot spend 1."
+        "Bob has no gold left to buy senators with."
+    state = hc.apply(vote(state, contre={"Bob": 1}), {"action": "buy_senators", "player": "Bob", "gold": 1})
+    assert refused(state, {"action": "buy_senators", "player": "Bob", "gold": 3}) == \
+        "Bob has 1 gold and cannot spend 3."
     assert "at least 1" in refused(state, {"action": "buy_senators", "player": "Bob", "gold": 0})
     assert "Zoé" in refused(state, {"action": "buy_senators", "player": "Zoé", "gold": 1})
 

@@ -218,6 +218,14 @@ def ask(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
     return None       # the debate: its sides are all the names listed (FIELD_KINDS), nothing to ask
 
 
+def _not_oneself(speaker: str):
+    """Why the speaker is not among the players a hypothesis may challenge."""
+    def reason(name: str) -> None:
+        if name == speaker:
+            raise KitError(_("{name} cannot challenge themselves.").format(name=name))
+    return reason
+
+
 def _move(speaker: str, state: dict) -> dict:
     move = table.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
                             MOVES, default="hypothesis")
@@ -225,7 +233,7 @@ def _move(speaker: str, state: dict) -> dict:
     action = {"action": move, rules.ACTOR_FIELDS.get(move, "player"): speaker}
     if move == "hypothesis":
         action["target"] = table.ask_player(_("Whom does {name} challenge?").format(name=speaker),
-                                            offered["choices"]["target"])
+                                            offered["choices"]["target"], reason=_not_oneself(speaker))
     action["category"] = table.ask_choice(_("Category"), offered["choices"]["category"])
     return action
 

@@ -349,7 +349,9 @@ def _offer_spending(decision: dict, state: dict, anytime: list[dict]) -> dict | 
         return table.ask(_("{name}, colour a portion in ({choices})").format(
             name=name, choices="/".join(map(table.label, COLOURS))), colour_taken, hide=True)
     if choice == "gold":
-        name = buyers[0] if len(buyers) == 1 else table.ask_player(_("Who spends gold"), buyers)
+        name = buyers[0] if len(buyers) == 1 else table.ask_player(
+            _("Who spends gold"), buyers,
+            reason=lambda n: rules.apply(state, {"action": "buy_senators", "player": n, "gold": 1}))
         have = players[name]["gold"]
 
         def check(gold: int) -> None:

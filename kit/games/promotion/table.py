@@ -220,7 +220,9 @@ def _pi_entry(what: str, state: dict, current: str | None) -> dict:
     if what == "steal":
         thief = table.ask_player(_("Who steals?"), names, default=current)
         victim = table.ask_player(_("From whom does {thief} steal?").format(thief=thief),
-                                  [n for n in names if n != thief])
+                                  [n for n in names if n != thief],
+                                  reason=lambda n: rules.apply(state, {"action": "steal", "thief": thief,
+                                                                       "victim": n, "amount": 1}))
         action = {"action": "steal", "thief": thief, "victim": victim}
     else:
         prompt = _("Who gains PI?") if what == "gain" else _("Who loses PI?")

@@ -1,0 +1,83 @@
+"""Issue 25's true reasons: in guided play, a player typed where the rules do not let them
+answer now is told why (no gold, oneself as the victim or the challenged), never that they
+do not play; a name that matches nobody still is."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pytest
+
+from kit import i18n, table
+from kit.errors import KitError
+from kit.games.amphitheatre import table as amphitheatre_table
+from kit.games.hoc_censeo import table as hoc_table
+from kit.games.promotion import table as promotion_table
+from scorekeeper import rules, session as sessions
+
+
+@pytest.fixture(autouse=True)
+def french():
+    i18n.activate("fr")
+    yield
+    i18n.activate("en")
+
+
+def typed(monkeypatch, *answers: str) -> None:
+    """The answers the prompts get, in order (a refused one is followed by the next)."""
+    given = iter(answers)
+    monkeypatch.setattr(click, "prompt", lambda *args, **kwargs: next(given))
+
+
+def game(tmp_path: Path, game_id: str, players: list[dict], options: dict | None = None) -> Path:
+    path = tmp_path / f"{game_id}.jsonl"
+    sessions.create(path, game_id, players, options or {})
+    return path
+
+
+def test_a_thief_typed_as_their_own_victim_hears_the_rule(tmp_path, monkeypatch, capsys):
+    path = game(tmp_path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo")], {"target": 5})
+    typed(monkeypatch, "Ben", "ben", "Ana", "1")
+    with table.guided(path) as guide:
+        action = promotion_table._pi_entry("steal", guide.state, "Ben")
+    assert action == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 1}
+    said = capsys.readouterr().err
+    assert "Ben ne peut pas se voler soi-même." in said
+    assert "ne joue pas" not in said
+
+
+def test_a_player_without_gold_is_told_so(tmp_path, monkeypatch, capsys):
+    path = game(tmp_path, "hoc-censeo", [{"name": "Ana", "role": "titienses"}, {"name": "Ben", "role": "ramnes"},
+                                         {"name": "Chloé", "role": "luceres"}])
+    with table.guided(path) as guide:
+        state = {**guide.state, "players": {name: dict(record) for name, record in guide.state["players"].items()}}
+        state["players"]["Ana"]["gold"], state["players"]["Ben"]["gold"], state["players"]["Chloé"]["gold"] = 1, 2, 0
+        anytime = [{"action": "buy_senators", "player": n} for n in ("Ana", "Ben")]
+        typed(monkeypatch, "gold", "chloe", "Ana", "1")
+        action = hoc_table._offer_spending({"action": "ballot"}, state, anytime)
+    assert action == {"action": "buy_senators", "player": "Ana", "gold": 1}
+    said = capsys.readouterr().err
+    assert "Chloé n’a plus d’or pour acheter des sénateurs." in said
+    assert "ne joue pas" not in said
+
+
+def test_a_speaker_cannot_challenge_themselves(tmp_path, monkeypatch, capsys):
+    path = game(tmp_path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Dan")])
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    with table.guided(path) as guide:
+        typed(monkeypatch, "hypothesis", "Ana", "Dan", rules.pending("amphitheatre", guide.state)[0]
+              ["choices"]["category"][0])
+        action = amphitheatre_table._move("Ana", guide.state)
+    assert action["target"] == "Dan"
+    said = capsys.readouterr().err
+    assert "Ana ne peut pas se défier soi-même." in said
+    assert "ne joue pas" not in said and "did you mean" not in said
+
+
+def test_a_name_that_matches_nobody_is_not_a_player():
+    with pytest.raises(KitError) as refused:
+        table.match_name("Zed", ["Ana", "Ben"], players=["Ana", "Ben", "Cléo"])
+    assert "Zed ne joue pas ici" in str(refused.value)
+    with pytest.raises(KitError) as refused:
+        table.match_name("cleo", ["Ana", "Ben"], players=["Ana", "Ben", "Cléo"])
+    assert "Cléo" in str(refused.value) and "ne joue pas" not in str(refused.value)
