@@ -52,7 +52,6 @@ SCORE_MESSAGES = frozenset({
     "PHD: PLAYER's thesis defence; a doctor iff die + own + support - opposition >= 1.",
     "PHD: change PLAYER's Pression and/or Crédit (clamped to 0..20).",
     "PHD: one of PLAYER's approved chapters goes back to submitted.",
-    'POUR and CONTRE are equal ({total_pour} each); the magistrate {magistrate} must break the tie (tiebreak pour or contre).',
     'Promotion: PLAYER gains AMOUNT PI; reaching the target wins at once.',
     'Promotion: PLAYER loses AMOUNT PI (never below 0).',
     "Promotion: THIEF takes AMOUNT PI from VICTIM (no more than VICTIM has).\n\n    The two players come in order like handshake's and accuse's (steal FILE Ben Ana 2), or\n    named: steal FILE --thief Ben --victim Ana 2.",
@@ -60,7 +59,6 @@ SCORE_MESSAGES = frozenset({
     'The current state of FILE as a table (secrets hidden until the game is over, unless asked).',
     'The first line must be the session header, a JSON object with format, game, players and options.',
     "The numbered history of FILE (numbers are the file's line numbers) and what each entry\n    did; a vote shows its totals, not what each player wrote, unless asked to reveal.",
-    'The tiebreak must be pour or contre, not {tiebreak}.',
 })
 
 

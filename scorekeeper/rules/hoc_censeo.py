@@ -491,7 +491,7 @@ def _vote(state: dict, action: dict) -> None:
     magistrate = state["magistrate"]
     tiebreak = action.get("tiebreak")
     if tiebreak is not None and tiebreak not in SIDES:
-        raise RuleViolation("The tiebreak must be pour or contre, not {tiebreak}.", tiebreak=shown(tiebreak))
+        raise RuleViolation("The tiebreak must be 'pour' or 'contre', not {tiebreak}.", tiebreak=shown(tiebreak))
     colour = action.get("colour")
     if colour is not None and colour not in COLOURS:
         raise RuleViolation("The motion's colour must be one of {COLOURS}, not {colour}.", COLOURS=', '.join(COLOURS), colour=shown(colour))
@@ -504,7 +504,7 @@ def _vote(state: dict, action: dict) -> None:
     total_pour, total_contre = sum(pour.values()), sum(contre.values())
     result = vote_result(pour, contre, tiebreak)
     if result is None:
-        raise RuleViolation("POUR and CONTRE are equal ({total_pour} each); the magistrate {magistrate} must break the tie (tiebreak pour or contre).", total_pour=total_pour, magistrate=magistrate)
+        raise RuleViolation("POUR and CONTRE are equal ({total_pour} each); {magistrate}, as magistrate, must break the tie (tiebreak 'pour' or 'contre').", total_pour=total_pour, magistrate=magistrate)
     if result == "pour" and colour is None:
         raise RuleViolation("POUR wins {total_pour} to {total_contre}, so the motion's colour is needed ({COLOURS}).", total_pour=total_pour, total_contre=total_contre, COLOURS=', '.join(COLOURS))
 
