@@ -63,7 +63,7 @@ def test_an_accepted_action_answers_200_with_its_line_and_is_on_disk(client, mid
     ("Chloé", {"action": "spend_seals", "player": "Alice", "colour": "bleu"}, 403, "Alice"),
     ("Chloé", {"action": "resolve", "colour": "bleu"}, 422, "not cast a ballot"),
     ("Chloé", {"action": "undo"}, 403, "own latest"),
-    ("Chloé", {"action": "buy_senators", "gold": 1}, 422, "0 gold"),
+    ("Chloé", {"action": "buy_senators", "gold": 1}, 422, "no gold left"),
     ("Chloé", {"action": "ballot", "pour": "ten"}, 422, "whole number"),
     ("Chloé", {"action": "nonsense"}, 422, "nonsense"),
     ("Chloé", [1, 2], 422, "JSON object"),
