@@ -645,15 +645,17 @@ def match_word(text: str, choices: list[str] | tuple[str, ...]) -> str | None:
 
 
 def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None,
-               help: str | None = None) -> str:
-    """One of `choices`, typed in either language (a unique prefix is enough)."""
+               help: str | None = None, hide: bool = False) -> str:
+    """One of `choices`, typed in either language (a unique prefix is enough); hide=True
+    reads it unseen (a question asked just before a secret answer, where a number typed by
+    habit would show on the shared screen)."""
     def convert(text: str) -> str:
         found = match_word(text, choices)
         if found is None:
             raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(label, choices))))
         return found
     return ask(f"{prompt} ({'/'.join(map(label, choices))})", convert,
-               default=label(default) if default else None, help=help)
+               default=label(default) if default else None, help=help, hide=hide)
 
 
 def ask_yes_no(prompt: str, default: bool = False) -> bool:

@@ -331,7 +331,9 @@ def _offer_spending(decision: dict, state: dict, anytime: list[dict]) -> dict | 
     choices = ["vote"] + (["seals"] if sealers else []) + (["gold"] if buyers else [])
     help_text = _("vote: {decision}; seals: spend {seals} to colour a portion; gold: buy {senators} senators a coin.").format(
         decision=_(ACTION_LABELS[decision["action"]]), seals=rules.SEALS_PER_PORTION, senators=rules.SENATORS_PER_GOLD)
-    choice = table.ask_choice(_("Next"), choices, default="vote", help=help_text)
+    # Before a secret ballot the menu is read unseen: an amount typed here by habit must not
+    # show on the shared screen.
+    choice = table.ask_choice(_("Next"), choices, default="vote", help=help_text, hide=decision.get("secret", False))
     if choice == "seals":
         name = sealers[0] if len(sealers) == 1 else table.ask_player(_("Who spends seals"), sealers)
 
