@@ -388,7 +388,7 @@ def _vote_events(before: dict, after: dict, action: dict) -> list[Event]:
                 events.append(said(_BONUS_WORDS[vote["bonus"]], name=name, seals=POUR_SEALS, extra=extra))
     else:
         for name, gold in zip(ranked, CONTRE_GOLD):
-            events.append(said("{name} gains {gold} gold.", name=name, gold=gold))
+            events.append(said(plural("{name} gains {gold} gold.", "{name} gains {gold} gold.", gold), name=name, gold=gold))
         if after["chaos"] > before["chaos"]:
             events.append(said("Rome's circle turns grey: chaos {chaos} of {portions}.",
                                chaos=after["chaos"], portions=ROME_PORTIONS))
@@ -423,7 +423,8 @@ def _calamity_events(before: dict, after: dict, vote: dict, written: dict) -> li
               if spared_names else said("Calamity! Nobody is spared.")]
     for name, choice in vote.get("losses", {}).items():
         if choice == "gold":
-            events.append(said("{name} loses {gold} gold to the calamity.", name=name, gold=CALAMITY_LOSS["gold"]))
+            events.append(said(plural("{name} loses {gold} gold to the calamity.", "{name} loses {gold} gold to the calamity.",
+                                      CALAMITY_LOSS["gold"]), name=name, gold=CALAMITY_LOSS["gold"]))
         else:
             # senators left are secret, and the loss stops at 0: only its owner reads how many went
             lost = before["players"][name]["senators"] - written.get(name, 0) - after["players"][name]["senators"]
@@ -649,7 +650,9 @@ def _buy_senators(state: dict, action: dict) -> None:
     if not player["gold"]:
         raise RuleViolation("{name} has no gold left to buy senators with.", name=name)
     if gold > player["gold"]:
-        raise RuleViolation("{name} has {gold} gold and cannot spend {gold2}.", name=name, gold=player['gold'], gold2=gold)
+        raise RuleViolation(plural("{name} has {gold} gold and cannot spend {gold2}.",
+                                   "{name} has {gold} gold and cannot spend {gold2}.", player["gold"]),
+                            name=name, gold=player["gold"], gold2=gold)
     player["gold"] -= gold
     player["senators"] += SENATORS_PER_GOLD * gold
     _check_objectives(state)
