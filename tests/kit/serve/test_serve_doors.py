@@ -220,6 +220,10 @@ def test_serve_on_this_machine_only_says_phones_cannot_reach_it(tmp_path):
         warning = [line for line in printed if line.startswith("Phones cannot reach 127.0.0.1")]
         assert warning and "--lan" in warning[0], printed
         assert not any("plain HTTP" in line for line in printed)
+        # up before Ctrl-C: "Serving until" is printed before the server takes the signal over,
+        # and a run started as a background job inherits SIGINT ignored until then
+        table = next(line for line in printed if line.startswith("Table: "))
+        wait_until_up(table.removeprefix("Table: ").rstrip("/"))
     finally:
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=15) == 0
