@@ -99,9 +99,8 @@ def view(game: str, state: dict, viewer: str | None = None) -> dict:
     from scorekeeper.rules.flow import seen_by
 
     seen = public_view(game, state, viewer)
-    others_secret = [d for d in anytime(game, state) if d["secret"] and d["player"] != viewer]
     return {**seen, "pending": seen_by(pending(game, state), viewer),
-            "anytime": [d for d in anytime(game, state) if d not in others_secret]}
+            "anytime": [d for d in anytime(game, state) if not d["secret"] or d["player"] == viewer]}
 
 
 def outcome(game: str, before: dict, after: dict, action: dict) -> list:
