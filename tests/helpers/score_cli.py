@@ -155,3 +155,18 @@ def run_scenario(rules: ModuleType, path: Path) -> None:
             assert lookup(state, key) == value, f"step {number}: {key}"
     for key, value in (scenario.get("expect") or {}).items():
         assert lookup(state, key) == value, f"end: {key}"
+
+
+def spawn_play(path, *, columns: int = 200):
+    """`kit score play FILE` in a pseudo-terminal, in English, from this checkout: what the
+    three-ways tests answer prompt by prompt."""
+    import os
+    import sys
+
+    import pexpect
+
+    repo = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(repo), TERM="dumb")
+    return pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(repo),
+                         encoding="utf-8", timeout=60, dimensions=(50, columns))

@@ -10,13 +10,12 @@ the chapter, and the defence starts at once, opposed by P2's malus: P1 is a doct
 """
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from random import Random
 
 import pexpect
 import pytest
+from score_cli import spawn_play
 from starlette.testclient import TestClient
 
 from kit.games.phd import bots
@@ -89,10 +88,7 @@ def assert_every_entry_was_awaited(path: Path) -> None:
 # -- the three ways ---------------------------------------------------------------------------
 
 def by_terminal(path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(REPO), TERM="dumb")
-    child = pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(REPO),
-                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    child = spawn_play(path)
     for prompt, answer in TERMINAL:
         child.expect_exact(prompt)
         child.sendline(answer)
@@ -188,10 +184,7 @@ def test_the_terminal_resumes_a_game_the_phones_began(tmp_path, cut):
     for action in GAME[:cut]:
         sessions.append(path, action)
     rest = TERMINAL[PROMPT_AT[cut]:]
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(REPO), TERM="dumb")
-    child = pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(REPO),
-                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    child = spawn_play(path)
     for prompt, answer in rest:
         child.expect_exact(prompt)
         child.sendline(answer)

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from score_cli import spawn_play
 from starlette.testclient import TestClient
 
 from kit.games.hoc_censeo import bots
@@ -158,10 +157,7 @@ def drive_bots(path: Path) -> None:
 
 def drive_play(path: Path) -> None:
     """Answer whatever `kit score play` asks, from the script, reading only its prompts."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(REPO), TERM="dumb")
-    child = pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(REPO),
-                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    child = spawn_play(path)
     prompts = [
         r"Who is at the keyboard\? \(([^)]*)\)",
         r"Next \(([^)]*)\)",

@@ -11,13 +11,12 @@ an Entretien annuel and a Flatterie nobody answers.
 from __future__ import annotations
 
 import json
-import os
-import sys
 from pathlib import Path
 from random import Random
 
 import pexpect
 import pytest
+from score_cli import spawn_play
 from starlette.testclient import TestClient
 
 from kit.games.promotion import bots
@@ -141,10 +140,7 @@ def drive_bots(path: Path) -> None:
 
 def drive_play(path: Path) -> None:
     """Answer whatever `kit score play` asks, from the script, reading only its prompts."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(REPO), TERM="dumb")
-    child = pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(REPO),
-                          encoding="utf-8", timeout=60, dimensions=(50, 300))
+    child = spawn_play(path, columns=300)
     prompts = [
         r"Whose turn is it\? \(",
         r"draws \d+ cards? \(burnout[^\n]*\[draw\]",
