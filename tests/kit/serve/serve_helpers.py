@@ -112,3 +112,15 @@ def wait_until_up(base: str) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
+
+
+def picture(page, path) -> None:
+    """Keep a screenshot as a test artefact for a person to look at. It proves nothing, so a
+    screenshot that Chromium does not finish in time (seen once for a full host page in a
+    whole-suite run) must not fail the test: the assertions around it do the checking."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.screenshot(path=str(path), full_page=True, timeout=30_000)
+    except PlaywrightTimeout:
+        pass

@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-from serve_helpers import REPO, Server
+from serve_helpers import REPO, Server, picture
 from test_serve_browser import browser, no_horizontal_scroll, phone   # noqa: F401 (the fixture)
 
 NAMES = {"Alice": "en-GB", "Bob": "fr-FR", "Chloé": "en-GB"}
@@ -28,9 +28,9 @@ def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe
         table = phone(browser, server.links["Table"])
         code = table.locator(".room .code").inner_text()
         assert len(code) == 6
-        table.screenshot(path=str(tmp_path / "table-en.png"), full_page=True)
+        picture(table, tmp_path / "table-en.png")
         tables_fr = phone(browser, server.links["Table"], "fr-FR")
-        tables_fr.screenshot(path=str(tmp_path / "table-fr.png"), full_page=True)
+        picture(tables_fr, tmp_path / "table-fr.png")
         assert not any(word in table.inner_text("body") for word in SHOWN.values())
 
         seats = {}
@@ -39,7 +39,7 @@ def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe
             page.locator("input[name=code]").fill(code.lower())
             page.locator("input[name=code]").press("Enter")
             expect(page.locator("ul.names button")).to_have_count(3)
-            page.screenshot(path=str(tmp_path / f"join-{name}-{locale}.png"), full_page=True)
+            picture(page, tmp_path / f"join-{name}-{locale}.png")
             page.locator("ul.names button", has_text=name).tap()
             page.wait_for_url("**/me")
             seats[name] = page
@@ -48,24 +48,24 @@ def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe
             assert SHOWN[tribes[name]] in text
             assert not any(SHOWN[tribes[other]] in text for other in NAMES if other != name), name
             no_horizontal_scroll(page)
-            page.screenshot(path=str(tmp_path / f"me-{name}-{NAMES[name]}.png"), full_page=True)
+            picture(page, tmp_path / f"me-{name}-{NAMES[name]}.png")
 
         bob = seats["Bob"]   # "Hide my secrets" hides every one: the tribe and the senators too
         bob.locator("#hide").tap()
         hidden = bob.inner_text("body")
         assert SHOWN[tribes["Bob"]] not in hidden and "100" not in hidden, hidden
-        bob.screenshot(path=str(tmp_path / "me-Bob-hidden-fr-FR.png"), full_page=True)
+        picture(bob, tmp_path / "me-Bob-hidden-fr-FR.png")
         bob.locator("#hide").tap()
         assert SHOWN[tribes["Bob"]] in bob.inner_text("body")
 
         late = phone(browser, server.base + f"/join/{code}", "fr-FR")
         expect(late.locator("ul.names button", has_text="Alice")).to_be_disabled()
-        late.screenshot(path=str(tmp_path / "join-taken-fr.png"), full_page=True)
+        picture(late, tmp_path / "join-taken-fr.png")
         host = phone(browser, server.links["Host"], "fr-FR")
         expect(host.locator(".joins form button")).to_have_count(3)   # each joined seat can be freed
         host.locator(".joins form button").first.tap()
         host.wait_for_url(server.links["Host"])
-        host.screenshot(path=str(tmp_path / "host-fr.png"), full_page=True)
+        picture(host, tmp_path / "host-fr.png")
         late.reload()
         late.locator("ul.names button", has_text="Alice").tap()
         late.wait_for_url("**/me")
