@@ -95,8 +95,9 @@ def _script(log: list):
 
 
 def _replay(canvas_args: tuple, canvas_kwargs: dict, script, target: Path) -> None:
-    from reportlab.pdfgen import canvas as rl_canvas
     import io
+
+    from reportlab.pdfgen import canvas as rl_canvas
     kwargs = dict(canvas_kwargs)
     kwargs.pop("filename", None)
     canvas = rl_canvas.Canvas(io.BytesIO(), *canvas_args[1:], **kwargs)

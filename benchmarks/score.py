@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from measure import kit
+
 from scorekeeper import session as sessions
 
 PLAYERS = ["Alice:titienses", "Bob:ramnes", "Chloé:luceres"]

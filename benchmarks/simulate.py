@@ -58,6 +58,7 @@ def lookahead() -> None:
 
 def _lookahead_cost(game: str) -> str:
     from pathlib import Path
+
     from kit.simulate import module, runner
 
     sim = module(game)

@@ -29,25 +29,33 @@ import shutil
 import signal
 import threading
 from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Iterator
 
 import kit
 import kit.games
 from kit import rules_page
 from kit.calibrate import FILE as CALIBRATION_FILE
 from kit.calibrate import draw_calibration
-from kit.contents import (MARGIN, ComponentPages, PrintSettings, component_pages, contents_pages, draw_contents,
-                          lead_pages, paper_runs, paper_sheets)
+from kit.contents import (
+    MARGIN,
+    ComponentPages,
+    PrintSettings,
+    component_pages,
+    contents_pages,
+    draw_contents,
+    lead_pages,
+    paper_runs,
+    paper_sheets,
+)
 from kit.errors import KitError, TextDoesNotFit
 from kit.i18n import _, match_id, os_reason
 from kit.model import GameKit
 from kit.paper import MAX_BLEED, PAPER_STOCK, STOCKS, paper_size
 from kit.sheets import PieceError, Sheet, draw_label, draw_sheet, impose_kit, labelled, placement_key
 from kit.surface import FORMATS, make_surface
-
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ def y_windows(paper: str) -> tuple[float, list[float]]:
     return 34.0, [centre + k * WINDOW for k in range(-WINDOWS, WINDOWS + 1)]
 
 
-def draw_calibration(surface: "Surface", paper: str = "a4", offset: tuple[float, float] = (0.0, 0.0)) -> None:
+def draw_calibration(surface: Surface, paper: str = "a4", offset: tuple[float, float] = (0.0, 0.0)) -> None:
     """Both pages of the sheet: the front, then the back (shifted by `offset`, as a kit's backs)."""
     pw, ph = paper_size(paper)
     dx, dy = offset

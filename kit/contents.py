@@ -13,13 +13,14 @@ carries its label (kit.sheets.draw_label).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from kit.calibrate import FILE as CALIBRATION_FILE
 from kit.model import GameKit
-from kit.paper import PAPER_STOCK, STOCKS, paper_size
 from kit.palette import GREYS, resolve, text_on
+from kit.paper import PAPER_STOCK, STOCKS, paper_size
 from kit.parts.text import text_box, text_height
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class ComponentPages:
     share them. sheets counts the sheets of paper holding one of its pieces.
     """
 
-    component: "Component"
+    component: Component
     pages: tuple[int, ...]
     sheets: int
     duplex: bool
@@ -64,14 +65,14 @@ class ComponentPages:
         return self.pages[-1]
 
 
-def paper_sheets(sheets: "list[Sheet]", lead: int) -> "list[tuple[int, int, Sheet, Sheet]]":
+def paper_sheets(sheets: list[Sheet], lead: int) -> list[tuple[int, int, Sheet, Sheet]]:
     """Each sheet of paper after the lead pages: (its front page number, its back page
     number, the front Sheet, the back Sheet). The imposition gives every front its back."""
     assert all(s.side == ("front", "back")[i % 2] for i, s in enumerate(sheets)), "fronts and backs alternate"
     return [(lead + i + 1, lead + i + 2, sheets[i], sheets[i + 1]) for i in range(0, len(sheets), 2)]
 
 
-def component_pages(components: "list[Component]", sheets: "list[Sheet]", lead: int) -> list[ComponentPages]:
+def component_pages(components: list[Component], sheets: list[Sheet], lead: int) -> list[ComponentPages]:
     """Where each component is, from the imposed sheets, in the kit's order."""
     pages: dict[str, list[int]] = {c.id: [] for c in components}
     held: dict[str, int] = {c.id: 0 for c in components}
@@ -102,7 +103,7 @@ class PaperRun:
         return (self.last - self.first + 1) // 2
 
 
-def paper_runs(sheets: "list[Sheet]", lead: int) -> list[PaperRun]:
+def paper_runs(sheets: list[Sheet], lead: int) -> list[PaperRun]:
     """The document's runs of one paper each, in page order; the lead pages open the paper run."""
     runs = [PaperRun(PAPER_STOCK.id, 1, lead)]
     for front, back, sheet, _ in paper_sheets(sheets, lead):
@@ -147,7 +148,7 @@ def _mm(value: float) -> str:
     return f"{value:g}".replace(".", ",")
 
 
-def size_label(component: "Component") -> str:
+def size_label(component: Component) -> str:
     if component.size == "page":
         return "pleine page"
     w, h = component.size
@@ -156,7 +157,7 @@ def size_label(component: "Component") -> str:
     return f"{_mm(w)}\u00a0×\u00a0{_mm(h)}\u00a0mm"
 
 
-def blank_backs(sheets: "list[Sheet]", lead: int) -> list[int]:
+def blank_backs(sheets: list[Sheet], lead: int) -> list[int]:
     """The back pages with nothing on them but their label."""
     return [back for _, back, _, rear in paper_sheets(sheets, lead) if rear.blank]
 
@@ -165,17 +166,17 @@ def blank_backs(sheets: "list[Sheet]", lead: int) -> list[int]:
 @dataclass
 class _Block:
     height: float
-    draw: Callable[["Surface", float, float], None]   # (surface, x, y) at the block's top-left
+    draw: Callable[[Surface, float, float], None]   # (surface, x, y) at the block's top-left
     keep_with_next: bool = False
     space_after: float = 2.0
 
 
-def _paragraph(surface: "Surface", width: float, text: str, *, size: float = BODY, font: str = "sans",
+def _paragraph(surface: Surface, width: float, text: str, *, size: float = BODY, font: str = "sans",
                colour: str = INK, indent: float = 0.0, bullet: str = "", space_after: float = 1.6) -> _Block:
     inner = width - indent
     height = text_height(surface, inner, text, font=font, size=size, leading=LEADING)
 
-    def draw(s: "Surface", x: float, y: float) -> None:
+    def draw(s: Surface, x: float, y: float) -> None:
         if bullet:
             ascent, _ = s.ascent_descent(font=font, size=size)
             s.text(x + indent - 3.2, y + ascent, bullet, font="sans-bold", size=size, colour=colour)
@@ -185,18 +186,18 @@ def _paragraph(surface: "Surface", width: float, text: str, *, size: float = BOD
     return _Block(height, draw, space_after=space_after)
 
 
-def _heading(surface: "Surface", width: float, text: str, accent: str) -> _Block:
+def _heading(surface: Surface, width: float, text: str, accent: str) -> _Block:
     size = 10.5
     ascent, descent = surface.ascent_descent(font="sans-bold", size=size)
     height = ascent + descent + 1.2
 
-    def draw(s: "Surface", x: float, y: float) -> None:
+    def draw(s: Surface, x: float, y: float) -> None:
         s.text(x, y + ascent, text, font="sans-bold", size=size, colour=INK)
         s.line(x, y + height - 0.4, x + width, y + height - 0.4, stroke=accent, width=0.5)
     return _Block(height, draw, keep_with_next=True, space_after=1.8)
 
 
-def _table(surface: "Surface", width: float, entries: list[ComponentPages], sheets: "list[Sheet]", paper: str,
+def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets: list[Sheet], paper: str,
            accent: str, lead: int) -> list[_Block]:
     """The components table as one block per row, so a long table can continue on page 2.
     Sheets are counted by paper (a sheet shared by components counts once), after it."""
@@ -214,7 +215,7 @@ def _table(surface: "Surface", width: float, entries: list[ComponentPages], shee
         heights = [text_height(surface, c - 2 * pad, t, font=font, size=size, leading=1.15) for c, t in zip(cols, cells)]
         h = max(heights) + 2 * pad
 
-        def draw(s: "Surface", x: float, y: float) -> None:
+        def draw(s: Surface, x: float, y: float) -> None:
             if header:
                 s.rect(x, y, width, h, fill=accent)
             elif shade:
@@ -251,7 +252,7 @@ PAPER_ADVICE = {
 }
 
 
-def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]", settings: PrintSettings,
+def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet], settings: PrintSettings,
                  lead: int) -> list[str]:
     paper = PAPER_NAMES.get(settings.paper, settings.paper)
     lines = [f"**Tout le fichier s’imprime d’un coup, recto verso, retournement sur le bord long**, {paper}, "
@@ -327,7 +328,7 @@ def _screen_line(entries: list[ComponentPages]) -> str:
             f"un joueur laisserait lire ses secrets à travers le papier.")
 
 
-def skippable(kit: GameKit, sheets: "list[Sheet]", lead: int) -> list[tuple[int, int, list[int]]]:
+def skippable(kit: GameKit, sheets: list[Sheet], lead: int) -> list[tuple[int, int, list[int]]]:
     """(fewest, most players, the page numbers a table of that size can leave out): the
     sheets holding only copies of per-player components beyond what the table needs."""
     low, high = kit.seats
@@ -344,7 +345,7 @@ def skippable(kit: GameKit, sheets: "list[Sheet]", lead: int) -> list[tuple[int,
     return found
 
 
-def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]", lead: int) -> str:
+def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet], lead: int) -> str:
     each = [e.component for e in entries if e.component.per_player]
     if not each or not kit.seats[0]:
         return ""
@@ -371,7 +372,7 @@ TOOLS = ("Pour la découpe\u00a0: un cutter, une règle en métal et un support 
 ROUND_TOOLS = "\u00a0; des ciseaux pour les pièces rondes"
 
 
-def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",
+def _blocks(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet],
             settings: PrintSettings, lead: int, width: float) -> list[_Block]:
     accent = resolve(kit.accent)
     body = BODY
@@ -402,7 +403,7 @@ def _blocks(surface: "Surface", kit: GameKit, entries: list[ComponentPages], she
     return blocks
 
 
-def _draw_header(surface: "Surface", kit: GameKit, x: float, y: float, width: float) -> float:
+def _draw_header(surface: Surface, kit: GameKit, x: float, y: float, width: float) -> float:
     """The title band; returns its height."""
     accent = resolve(kit.accent)
     band = 17.0
@@ -422,22 +423,22 @@ def _draw_header(surface: "Surface", kit: GameKit, x: float, y: float, width: fl
 
 
 def contents_pages(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings, lead: int,
-                   sheets: "list[Sheet]") -> int:
+                   sheets: list[Sheet]) -> int:
     """How many pages the contents take at BODY, measured on a recording surface; lead is
     the page count the numbers in `entries` assume (the build measures until they agree)."""
     from kit.surface.record import RecordingSurface  # measuring only: nothing is written
     return _draw(RecordingSurface(), kit, entries, sheets, settings, lead, None, measuring=True)
 
 
-def draw_contents(surface: "Surface", kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-                  lead: int, sheets: "list[Sheet]", label: "Callable[[int], str] | None" = None) -> int:
+def draw_contents(surface: Surface, kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
+                  lead: int, sheets: list[Sheet], label: Callable[[int], str] | None = None) -> int:
     """Draw the contents page(s) on surface, each labelled label(page number); returns how
     many pages it took."""
     return _draw(surface, kit, entries, sheets, settings, lead, label)
 
 
-def _draw(surface: "Surface", kit: GameKit, entries: list[ComponentPages], sheets: "list[Sheet]",
-          settings: PrintSettings, lead: int, label: "Callable[[int], str] | None", *,
+def _draw(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet],
+          settings: PrintSettings, lead: int, label: Callable[[int], str] | None, *,
           measuring: bool = False) -> int:
     """Draw the contents and return its page count. measuring: only flow the blocks onto
     pages; each block's height is measured when it is made and its text always fits it

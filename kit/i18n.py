@@ -27,8 +27,8 @@ import gettext as _gettext
 import os
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from scorekeeper.errors import ScorekeeperError
 
@@ -152,7 +152,7 @@ class Translator:
         return self.gettext(str(error))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translator(lang: str) -> Translator:
     """The (cached) translator of one of LANGUAGES."""
     return Translator(lang)
@@ -218,10 +218,7 @@ def os_reason(error: OSError) -> str:
 def number(value: float, digits: int | None = None, *, decimals: int | None = None) -> str:
     """A number as the active language writes it: "0,945" in French, "0.945" in English
     (`digits` significant digits, or `decimals` places, when given)."""
-    if decimals is not None:
-        text = f"{value:.{decimals}f}"
-    else:
-        text = f"{value:.{digits}g}" if digits else f"{value:g}"
+    text = f"{value:.{decimals}f}" if decimals is not None else f"{value:.{digits}g}" if digits else f"{value:g}"
     return text.replace(".", ",") if active().lang == "fr" else text
 
 

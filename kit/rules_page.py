@@ -107,7 +107,7 @@ def build_info(game_id: str, layouts: Path | str) -> dict:
     else:
         folder = layout_dir(layouts, game_id)
         stamp = max(int(f.stat().st_mtime) for f in folder.iterdir() if f.is_file())
-    day = _dt.datetime.fromtimestamp(stamp, tz=_dt.timezone.utc).date()
+    day = _dt.datetime.fromtimestamp(stamp, tz=_dt.UTC).date()
     return {"version": kit.__version__, "build_date": french_date(day)}
 
 
@@ -125,17 +125,17 @@ def _heading_size(body: float) -> float:
     return body + 1.5
 
 
-def _section_height(surface: "Surface", width: float, section: tuple[str, str], body: float) -> float:
+def _section_height(surface: Surface, width: float, section: tuple[str, str], body: float) -> float:
     heading, text = section
     h = text_height(surface, width, heading, font="sans-bold", size=_heading_size(body), leading=LEADING)
     return h + 1.2 + text_height(surface, width, text, size=body, leading=LEADING)
 
 
-def _title_height(surface: "Surface", width: float, title: str) -> float:
+def _title_height(surface: Surface, width: float, title: str) -> float:
     return text_height(surface, width, title, font="sans-bold", size=15.0, leading=1.1) + 3.5
 
 
-def _credits_height(surface: "Surface", width: float, paragraphs: tuple[str, ...], body: float) -> float:
+def _credits_height(surface: Surface, width: float, paragraphs: tuple[str, ...], body: float) -> float:
     inner = width - 6.0
     heights = [text_height(surface, inner, p, size=body, leading=LEADING) for p in paragraphs]
     heading = text_height(surface, inner, "Crédits", font="sans-bold", size=_heading_size(body), leading=LEADING)
@@ -146,7 +146,7 @@ SECTION_GAP = 4.0   # mm between sections in a column
 CREDITS_GAP = 5.0   # mm between the columns and the credits
 
 
-def _plan(surface: "Surface", box: tuple[float, float, float, float], rules: RulesText, credits: tuple[str, ...],
+def _plan(surface: Surface, box: tuple[float, float, float, float], rules: RulesText, credits: tuple[str, ...],
           body: float) -> _Plan | None:
     """The two columns at this size, or None when the text does not fit the box."""
     x, y, w, h = box
@@ -173,7 +173,7 @@ def _plan(surface: "Surface", box: tuple[float, float, float, float], rules: Rul
     return _Plan(body, (tuple(columns[0]), tuple(columns[1])))
 
 
-def draw(surface: "Surface", box: tuple[float, float, float, float], game_id: str, layouts, info: dict) -> None:
+def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str, layouts, info: dict) -> None:
     """Draw game_id's « La règle en bref » and credits inside box (x, y, w, h in mm, on the
     current page). layouts is the layouts root (a Path, as kit.build passes it to a game's
     layout reader); info holds "version" and "build_date" (build_info). Raises KitError

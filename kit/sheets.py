@@ -47,8 +47,7 @@ from typing import TYPE_CHECKING, Literal
 
 from kit.errors import KitError, Size, TextDoesNotFit
 from kit.model import Component, Frame, Piece
-from kit.paper import (EDGE, KIND_STOCK, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, STOCKS, paper_size,
-                       printable_area)
+from kit.paper import EDGE, KIND_STOCK, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, STOCKS, paper_size, printable_area
 from kit.surface.inksaver import InkSaver
 from kit.surface.metrics import ascent_descent, run_start, text_width
 
@@ -186,7 +185,7 @@ class Placement:
     x: float
     y: float
     rotation: int           # 0, 90 (fronts turned clockwise) or -90 (their backs)
-    draw: "Draw | None"
+    draw: Draw | None
     label: str
     component: Component | None = None
     size: tuple[float, float] = (0.0, 0.0)
@@ -562,7 +561,7 @@ def placement_key(place: Placement) -> tuple:
     return (place.draw, place.size, max(place.extents), bool(place.component and place.component.round))
 
 
-def draw_sheet(surface: "Surface", sheet: Sheet, reuse: frozenset | set = frozenset()) -> None:
+def draw_sheet(surface: Surface, sheet: Sheet, reuse: frozenset | set = frozenset()) -> None:
     """Draw one page: each piece in its cell (clipped to its art), then the cut marks.
 
     A placement whose key (placement_key) is in `reuse` is drawn through surface.reused,
@@ -663,7 +662,7 @@ def label_spot(paper: tuple[float, float], width: float, height: float, around: 
     raise KitError(f"no room in the page's margins for its label « {width:.0f} mm »")
 
 
-def draw_label(surface: "Surface", paper: tuple[float, float], text: str, around: list[Box]) -> None:
+def draw_label(surface: Surface, paper: tuple[float, float], text: str, around: list[Box]) -> None:
     """The page label, LABEL_PT, in a margin clear of everything in `around`."""
     ascent, descent = surface.ascent_descent(font="sans", size=LABEL_PT)
     width = surface.text_width(text, font="sans", size=LABEL_PT)
@@ -682,7 +681,7 @@ class _KeepsTextInside:
     left to their parts, which size them from the track itself.
     """
 
-    def __init__(self, surface: "Surface", frame: Frame, round_: bool):
+    def __init__(self, surface: Surface, frame: Frame, round_: bool):
         self._surface, self._frame, self._round = surface, frame, round_
         self._dx = self._dy = 0.0
         self._turns = 0
@@ -743,7 +742,7 @@ class _KeepsTextInside:
                                  f"{w:g} x {h:g} mm piece at {size:g} pt; shorten it")
 
 
-def _draw_piece(surface: "Surface", place: Placement, reuse, light: bool = False) -> None:
+def _draw_piece(surface: Surface, place: Placement, reuse, light: bool = False) -> None:
     w, h = place.size
     left, top, right, bottom = frame_extents(place)
     bleed = max(left, top, right, bottom)

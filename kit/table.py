@@ -34,10 +34,11 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 import click
 

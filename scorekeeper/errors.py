@@ -25,7 +25,8 @@ them apart.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 
 class Plural(NamedTuple):

@@ -16,9 +16,9 @@ Durability is the point of the design:
 from __future__ import annotations
 
 import errno
+import fcntl
 import functools
 import hashlib
-import fcntl
 import json
 import math
 import os
@@ -26,10 +26,10 @@ import re
 import secrets
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 from scorekeeper import rules as rule_modules
 from scorekeeper.errors import N_, RuleViolation, ScorekeeperError

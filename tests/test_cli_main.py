@@ -16,9 +16,11 @@ def test_output_piped_into_head_ends_quietly(tmp_path):
     pipeline = f"'{sys.executable}' -m kit score log '{path}' | head -n 1"
     result = subprocess.run(["bash", "-o", "pipefail", "-c", pipeline], capture_output=True, text=True)
     assert result.stdout.startswith("1. ")
-    assert result.stderr == "" and result.returncode == 0
+    assert result.stderr == ""
+    assert result.returncode == 0
 
 
 def test_python_dash_m_kit_is_the_kit_command():
     result = subprocess.run([sys.executable, "-m", "kit", "--version"], capture_output=True, text=True)
-    assert result.returncode == 0 and result.stdout.startswith("kit, version ")
+    assert result.returncode == 0
+    assert result.stdout.startswith("kit, version ")

@@ -11,14 +11,15 @@ import json
 import re
 
 import pytest
-from starlette.testclient import TestClient
-
-import kit.cli.score      # noqa: F401  defined before the game is added: they must read the registry as they run
-import kit.cli.simulate   # noqa: F401
-import kit.games
 from build_helpers import LAYOUTS
 from score_cli import Kit
-from scorekeeper import rules, session as sessions
+from starlette.testclient import TestClient
+
+import kit.cli.score  # noqa: F401  defined before the game is added: they must read the registry as they run
+import kit.cli.simulate  # noqa: F401
+import kit.games
+from scorekeeper import rules
+from scorekeeper import session as sessions
 
 GAME = "enchere"
 PLAYERS = ("Ana", "Ben", "Cléo")
@@ -43,33 +44,41 @@ def sale(enchere, tmp_path):
 def test_kit_list_and_build_find_the_fifth_game(enchere, tmp_path):
     listed = enchere("list", GAME, "--layouts", LAYOUTS)
     assert listed.exit_code == 0, listed.output
-    assert "enchere: Enchère (2 à 4 joueurs)" in listed.output and "lots" in listed.output
+    assert "enchere: Enchère (2 à 4 joueurs)" in listed.output
+    assert "lots" in listed.output
     built = enchere("build", GAME, "--layouts", LAYOUTS, "--out", tmp_path / "out")
     assert built.exit_code == 0, built.output
     pdf = tmp_path / "out" / "enchere.pdf"
     from pypdf import PdfReader
 
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
-    assert "Le tableau" in text and "7 points" in text   # a lot card, its points from the rules
+    assert "Le tableau" in text
+    assert "7 points" in text
 
 
 def test_score_commands_play_the_fifth_game_and_show_what_comes_next(enchere, sale):
     assert enchere("score", "bid", sale, "ana", "12").exit_code == 0          # its friendly command, a name as typed
     refused = enchere("score", "act", sale, json.dumps({"action": "bid", "player": "Ben", "amount": 50}))
-    assert refused.exit_code == 2 and "Ben cannot bid that much" in refused.output   # a secret answer: public words
+    assert refused.exit_code == 2
+    assert "Ben cannot bid that much" in refused.output
     assert enchere("score", "act", sale, json.dumps({"action": "bid", "player": "Ben", "amount": 20})).exit_code == 0
     whole = enchere.state(sale)
     assert whole["pending"] == [{"player": "Cléo", "action": "bid", "choices": {"amount": {"min": 0, "max": 63}},
                                  "secret": True}]
     public = json.loads(enchere("score", "show", sale, "--json", "--public").stdout)
-    assert public["pending"][0]["choices"] == {} and "purse" not in public["players"]["Cléo"]
+    assert public["pending"][0]["choices"] == {}
+    assert "purse" not in public["players"]["Cléo"]
     assert public["bids"] == {}
     mine = json.loads(enchere("score", "show", sale, "--json", "--as", "Ana").stdout)
-    assert mine["bids"] == {"Ana": 12} and mine["players"]["Ana"]["purse"] == 37
+    assert mine["bids"] == {"Ana": 12}
+    assert mine["players"]["Ana"]["purse"] == 37
     shown = enchere("score", "show", sale).output
-    assert "Ana" in shown and "37" not in shown and "41" not in shown
+    assert "Ana" in shown
+    assert "37" not in shown
+    assert "41" not in shown
     log = enchere("score", "log", sale).output
-    assert "Ana bids in secret." in log and "12" not in log
+    assert "Ana bids in secret." in log
+    assert "12" not in log
 
 
 def test_guided_play_walks_the_fifth_games_decisions(enchere, sale):
@@ -79,7 +88,8 @@ def test_guided_play_walks_the_fifth_games_decisions(enchere, sale):
     result = enchere("score", "play", sale, input=typed)
     assert result.exit_code == 0, result.output
     state = enchere.state(sale)
-    assert state["players"]["Ana"] == {"purse": 27, "points": 10} and state["round"] == 1
+    assert state["players"]["Ana"] == {"purse": 27, "points": 10}
+    assert state["round"] == 1
     assert [json.loads(line)["action"] for line in sale.read_text(encoding="utf-8").splitlines()[1:]] == [
         "bid", "bid", "bid", "award"]
 
@@ -91,27 +101,34 @@ def test_the_phones_answer_the_fifth_games_decisions(enchere, sale):
         page = client.get(f"/seat/{seat['Ana']}?lang=en").text
         assert "Your turn: your bid" in page
         form = page.split('data-action="bid"')[1].split("</form>")[0]
-        assert 'data-field="amount"' in form and 'max="37"' in form and 'data-field="player"' not in form
+        assert 'data-field="amount"' in form
+        assert 'max="37"' in form
+        assert 'data-field="player"' not in form
         for name, amount in (("Ana", 10), ("Ben", 5)):
             reply = client.post(f"/api/seat/{seat[name]}/act", json={"action": "bid", "amount": amount})
             assert reply.status_code == 200, reply.text
         assert client.post(f"/api/seat/{seat['Ben']}/act",
                            json={"action": "bid", "player": "Cléo", "amount": 1}).status_code == 403
         again = client.post(f"/api/seat/{seat['Ben']}/act?lang=en", json={"action": "bid", "amount": 1})
-        assert again.status_code == 422 and "already bid" in again.json()["error"]
+        assert again.status_code == 422
+        assert "already bid" in again.json()["error"]
         waiting = client.get(f"/seat/{seat['Ana']}?lang=fr").text
-        assert "En attente de Cléo" in waiting and 'data-action="bid"' not in waiting
+        assert "En attente de Cléo" in waiting
+        assert 'data-action="bid"' not in waiting
         host = client.get(f"/host/{tokens['host']}?lang=en").text
-        assert "Cléo: your bid" in host and 'max="63"' not in host     # her bid's bounds are hers alone
+        assert "Cléo: your bid" in host
+        assert 'max="63"' not in host
         assert client.post(f"/api/seat/{seat['Cléo']}/act", json={"action": "bid", "amount": 3}).status_code == 200
         award = client.get(f"/seat/{seat['Ana']}?lang=en").text.split('data-action="award"')[1].split("</form>")[0]
-        assert re.search(r'data-field="lot"[^>]*>.*the painting', award) and 'data-field="die"' in award
+        assert re.search(r'data-field="lot"[^>]*>.*the painting', award)
+        assert 'data-field="die"' in award
         assert client.post(f"/api/seat/{seat['Ben']}/act", json={"action": "award", "lot": "vase", "die": 2}
                            ).status_code == 403                                    # Ana's to enter
         reply = client.post(f"/api/seat/{seat['Ana']}/act", json={"action": "award", "lot": "tableau", "die": 6})
         assert reply.status_code == 200, reply.text
         sell = client.get(f"/seat/{seat['Ana']}?lang=en").text
-        assert 'data-action="sell"' in sell and 'max="10"' in sell
+        assert 'data-action="sell"' in sell
+        assert 'max="10"' in sell
         assert 'data-action="sell"' not in client.get(f"/seat/{seat['Ben']}?lang=en").text   # no points to sell
     assert sessions.load(sale).state["players"]["Ana"] == {"purse": 27, "points": 10}
 
@@ -126,7 +143,8 @@ def test_simulate_plays_the_fifth_game(enchere):
     result = enchere("simulate", GAME, "--games", "30", "--jobs", "1", "--json")
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
-    assert figures["game"] == GAME and figures["games"] == 30
+    assert figures["game"] == GAME
+    assert figures["games"] == 30
     assert figures["length"]["rounds"]["min"] == figures["length"]["rounds"]["max"] == 3   # three lots, three rounds
     assert set(figures["figures"]) == {"points_end", "sold_back"}
 
@@ -136,10 +154,14 @@ def test_the_log_tells_what_each_entry_did_in_the_words_its_reader_may_read(ench
         enchere("score", "act", sale, json.dumps({"action": "bid", "player": name, "amount": amount}))
     enchere("score", "act", sale, json.dumps({"action": "award", "lot": "tableau", "die": 6}))
     public = enchere("score", "log", sale).output
-    assert "  Ana has bid." in public and "  Ana takes the tableau for 10 points and pays 10." in public
-    assert "bids 5" not in public and "bids 3" not in public
+    assert "  Ana has bid." in public
+    assert "  Ana takes the tableau for 10 points and pays 10." in public
+    assert "bids 5" not in public
+    assert "bids 3" not in public
     ana = enchere("score", "log", sale, "--as", "Ana").output
     # Ana's own bid is said once: her log line names the amount, so the event does not repeat it
-    assert "2. Ana bids 10.\n3." in ana and "  Ben has bid." in ana and "bids 5" not in ana
+    assert "2. Ana bids 10.\n3." in ana
+    assert "  Ben has bid." in ana
+    assert "bids 5" not in ana
     everyone = enchere("score", "log", sale, "--reveal").output
     assert "3. Ben bids 5.\n4. Cléo bids 3.\n" in everyone

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
+from language import language_problems
 
 from kit import i18n
 from kit.cli import cli
-from language import language_problems
 
 REPO = Path(__file__).resolve().parents[1]
 LAYOUTS = REPO / "layouts"
@@ -154,7 +154,8 @@ def test_every_help_page_speaks_one_language(lang, path):
     result = run(lang, *path, "--help")
     assert result.exit_code == 0, result.output
     heading = {"fr": "Utilisation\u00a0: kit", "en": "Usage: kit"}[lang]
-    assert result.output.startswith(heading) and ("Options\u00a0:" if lang == "fr" else "Options:") in result.output
+    assert result.output.startswith(heading)
+    assert ("Options\u00a0:" if lang == "fr" else "Options:") in result.output
     assert_speaks(lang, [result.output])
 
 
@@ -246,12 +247,14 @@ def test_a_malformed_layout_is_refused_in_each_language(case, tmp_path):
         said[lang] = result.output.strip().splitlines()[-1]
         assert named in said[lang] and str(root) in said[lang], said[lang]
         assert_speaks(lang, [said[lang]], keep=_layout_words(root / game))
-    assert said["fr"].startswith("Erreur\u00a0: ") and said["en"].startswith("Error: ")
+    assert said["fr"].startswith("Erreur\u00a0: ")
+    assert said["en"].startswith("Error: ")
 
 
 def test_a_csv_column_is_named_as_the_designer_wrote_it_with_straight_quotes(tmp_path):
     """The issue's own example: motions in a CSV table whose copies column is `count`."""
     import csv
+
     import yaml
 
     root = tmp_path / "layouts"
@@ -324,11 +327,12 @@ def test_a_simulation_report_speaks_one_language(lang, tmp_path):
     assert_speaks(lang, ["\n".join(lines)], keep=[*tallies, *_titles(), "pour", "contre"])
     from pypdf import PdfReader
     text = "\n".join(page.extract_text() for page in PdfReader(report).pages)
-    assert str(REPO) not in text and ("Qui gagne" if lang == "fr" else "Who wins") in text
+    assert str(REPO) not in text
+    assert ("Qui gagne" if lang == "fr" else "Who wins") in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("target", ("png", "tgc", "mpc", "tts"))
+@pytest.mark.parametrize("target", ["png", "tgc", "mpc", "tts"])
 def test_every_export_readme_speaks_one_language(lang, target):
     from kit.build import default_layouts, load_kit
     from kit.export.preflight import Problem
@@ -361,7 +365,7 @@ def test_an_export_and_its_preflight_speak_one_language(lang, tmp_path):
 
 
 # --- the language chosen ---------------------------------------------------------------------
-@pytest.mark.parametrize("environ, args, lang", [
+@pytest.mark.parametrize(("environ", "args", "lang"), [
     ({}, (), "fr"),
     ({"LANG": "en_US.UTF-8"}, (), "en"),
     ({"LANG": "fr_FR.UTF-8", "LC_MESSAGES": "en_GB.UTF-8"}, (), "en"),
@@ -381,7 +385,7 @@ def test_one_rule_chooses_the_language_of_every_command(environ, args, lang):
 
 
 # --- values as people write them -------------------------------------------------------------
-@pytest.mark.parametrize("written, game", [
+@pytest.mark.parametrize(("written", "game"), [
     ("PHD", "phd"), ("Phd", "phd"), ("amphithéâtre", "amphitheatre"), ("AMPHITHEATRE", "amphitheatre"),
     ("Hoc-Censeo", "hoc-censeo"), ("Hoc Censeo", "hoc-censeo"), ("hoc_censeo", "hoc-censeo"), ("Promotion", "promotion"),
 ])
@@ -397,7 +401,7 @@ def test_game_names_are_taken_as_people_write_them(written, game, tmp_path):
     assert f'"game": "{game}"' in (tmp_path / "s.jsonl").read_text(encoding="utf-8").splitlines()[0]
 
 
-@pytest.mark.parametrize("option, timed", [
+@pytest.mark.parametrize(("option", "timed"), [
     ("timed=oui", True), ("timed=Vrai", True), ("Timed=YES", True), ("chrono=true", True),
     ("timed=non", False), ("TIMED=Faux", False), ("chronométré=no", False),
 ])
@@ -413,7 +417,7 @@ def test_option_names_and_values_are_taken_in_either_language(option, timed, tmp
     assert simulated.exit_code == 0, simulated.output
 
 
-@pytest.mark.parametrize("written, hex_", [
+@pytest.mark.parametrize(("written", "hex_"), [
     ("Bleu", "#0072B2"), ("VERT", "#009E73"), ("vermillon", "#D55E00"), ("Orange-Clair", None), ("Sky", "#56B4E9"),
     ("#e69f00", "#E69F00"),
 ])

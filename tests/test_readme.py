@@ -15,7 +15,8 @@ def _readme_commands() -> list[str]:
 def test_the_readme_opens_with_an_install_and_build_command_then_a_test_command():
     build, test = _readme_commands()
     assert build == "pip install . && kit build"
-    assert "pytest" in test and "[test]" in test
+    assert "pytest" in test
+    assert "[test]" in test
 
 
 def test_ci_runs_the_readme_test_command_as_written():

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from score_cli import SCENARIOS, Kit
 from starlette.testclient import TestClient
 
 import kit.games
@@ -36,8 +37,8 @@ from kit import i18n
 from kit.serve import pages
 from kit.serve.table import view as served_view
 from kit.table import describe
-from score_cli import SCENARIOS, Kit
-from scorekeeper import rules, session as sessions
+from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 
 LANGS = ("fr", "en")
@@ -237,7 +238,7 @@ def rotated_vote(action: dict, reader: str | None) -> dict:
 
 # -- part one: the functions every face prints ------------------------------------------------
 
-@pytest.mark.parametrize("label, game, scenario", SCENARIOS_SWEPT, ids=[s[0] for s in SCENARIOS_SWEPT])
+@pytest.mark.parametrize(("label", "game", "scenario"), SCENARIOS_SWEPT, ids=[s[0] for s in SCENARIOS_SWEPT])
 def test_no_view_page_table_or_refusal_depends_on_another_players_secret(label, game, scenario):
     swept = 0
     for _, _, state in replay(game, scenario):
@@ -256,7 +257,7 @@ def test_no_view_page_table_or_refusal_depends_on_another_players_secret(label, 
         assert swept, f"{label}: no state held a secret"   # the sweep looked at something
 
 
-@pytest.mark.parametrize("label, game, scenario", SCENARIOS_SWEPT, ids=[s[0] for s in SCENARIOS_SWEPT])
+@pytest.mark.parametrize(("label", "game", "scenario"), SCENARIOS_SWEPT, ids=[s[0] for s in SCENARIOS_SWEPT])
 def test_no_log_line_tells_another_players_secret_answer_or_their_share_of_a_vote(label, game, scenario):
     for before, action, after in replay(game, scenario)[1:]:
         if secret_answers(game, before, action):
@@ -290,7 +291,8 @@ def test_the_sweep_catches_a_leak():
     state = replay(TOY, TOY_SCENARIO)[2][2]     # Ana and Ben have bid
     other = hidden_from(TOY, state, "Cléo")
     assert other["players"]["Ana"]["purse"] != state["players"]["Ana"]["purse"]
-    assert other["bids"]["Ben"] != state["bids"]["Ben"] and other["players"]["Cléo"] == state["players"]["Cléo"]
+    assert other["bids"]["Ben"] != state["bids"]["Ben"]
+    assert other["players"]["Cléo"] == state["players"]["Cléo"]
     leaky = {**rules.public_view(TOY, state, "Cléo"), "players": state["players"]}
     leaky_other = {**rules.public_view(TOY, other, "Cléo"), "players": other["players"]}
     render = kit.games.table_module(TOY).render

@@ -25,7 +25,6 @@ from kit.errors import KitError
 from kit.i18n import _
 from scorekeeper.errors import ScorekeeperError
 
-
 LANG_HELP = "Language of what is printed (default: the locale's, French when it names neither)."
 
 

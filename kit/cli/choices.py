@@ -1,7 +1,7 @@
 """Click parameter types the commands share."""
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import click
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kit.cli.build import GAMES, bleed_option   # the one parser of a bleed in mm
+from kit.cli.build import GAMES, bleed_option  # the one parser of a bleed in mm
 from kit.i18n import _, ngettext
 from kit.paper import MAX_BLEED, PAPERS
 
@@ -52,7 +52,8 @@ def export(ctx: click.Context, games: tuple[str, ...], target: str, out: Path, o
       kit export --target tts --base-url https://example.org/kits/
       kit export phd --only event-cards --dpi 600
     """
-    from kit.export.run import ExportOptions, export as run_export, plan_total, prepare
+    from kit.export.run import ExportOptions, plan_total, prepare
+    from kit.export.run import export as run_export
 
     target = target.lower()
     if ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT and target != "png":

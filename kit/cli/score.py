@@ -11,13 +11,13 @@ from pathlib import Path
 
 import click
 
-from kit import i18n
+from kit import games, i18n, table
 from kit.cli import LANG_HELP, LazyGroup
 from kit.cli.choices import Games
 from kit.errors import KitError
 from kit.i18n import _
-from kit import games, table
-from scorekeeper import rules, session as sessions
+from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 
 LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)

@@ -12,7 +12,6 @@ from kit.cli.choices import Games
 from kit.errors import KitError
 from kit.i18n import _
 
-
 CLUSTER_TIMEOUT = "20s"     # how long --cluster waits for the scheduler to answer
 
 
@@ -81,7 +80,6 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
     from kit.simulate import module, runner
     from kit.simulate import report as reports
     from kit.table import parse_value, read_option_file, split_pair
-
     from scorekeeper.rules import GAME_IDS
 
     games = list(GAME_IDS) if "all" in chosen else list(dict.fromkeys(chosen))

@@ -12,9 +12,9 @@ the same way every time, and Pillow writes no time stamp; the DPI goes in the pH
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from kit.errors import KitError, TextDoesNotFit
@@ -74,7 +74,7 @@ def pdf(jobs: Iterable[Job]) -> bytes:
     return surface.data()
 
 
-def rasterise(jobs: list[Job]) -> Iterator["Image.Image"]:
+def rasterise(jobs: list[Job]) -> Iterator[Image.Image]:
     """The RGB image of each job, in order, one page at a time (a 300 dpi card is 2.7 MB)."""
     import pypdfium2
 
@@ -90,7 +90,7 @@ def rasterise(jobs: list[Job]) -> Iterator["Image.Image"]:
         document.close()
 
 
-def _render(page, job: Job) -> "Image.Image":
+def _render(page, job: Job) -> Image.Image:
     want_w, want_h = job.spec.pixels
     # pdfium sizes the bitmap as ceil(page size x scale): aim a hair under the exact size so
     # the MediaBox's rounding can never add a column of pixels.

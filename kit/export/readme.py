@@ -6,9 +6,8 @@ from collections import Counter
 
 from kit.export.targets import TARGETS
 from kit.i18n import N_, _, ngettext, number
-from kit.model import SAFE_MM
+from kit.model import SAFE_MM, GameKit
 from kit.paper import MM_PER_INCH
-from kit.model import GameKit
 
 _HOW = {
     "png": N_("""\

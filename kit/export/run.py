@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from kit.build import prepare_out, replace_into_place, temporary_path, load_kits
+from kit.build import load_kits, prepare_out, replace_into_place, temporary_path
 from kit.errors import KitError
 from kit.export import preflight, tts
 from kit.export.faces import Face, faces

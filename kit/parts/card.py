@@ -38,7 +38,7 @@ def symbol_for(colour: str, symbol: str | None = None) -> str | None:
     return None
 
 
-def card_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str = "", colour: str = "orange",
+def card_back(surface: Surface, frame: Frame, *, title: str, subtitle: str = "", colour: str = "orange",
               symbol: str | None = None, pattern: str = "stripes", title_font: str = "sans-bold") -> None:
     """Draw a card back: a border of the colour running into the bleed (a cut or a duplex
     drift a little off still shows the colour), a pale tint of it inside with the deck's

@@ -10,8 +10,9 @@ the next, angles clockwise on the page as the surface measures them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from kit.palette import GREYS, resolve, text_on
 from kit.parts.symbols import draw_symbol
@@ -51,7 +52,7 @@ def centre_of(cx: float, cy: float, r: float, portions: int, index: int, depth: 
     return point(cx, cy, r * depth, (start + end) / 2)
 
 
-def draw_circle(surface: "Surface", cx: float, cy: float, r: float, portions: int,
+def draw_circle(surface: Surface, cx: float, cy: float, r: float, portions: int,
                 looks: Sequence[Portion] | None = None, *, stroke: str = GREYS["ink"],
                 width: float = 0.4, label_font: str = "sans-bold", label_size: float = 8.0,
                 symbol_size: float | None = None, mark_size: float | None = None,

@@ -8,7 +8,8 @@ would cross, so it never runs through words.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kit.palette import GREYS
 
@@ -56,7 +57,7 @@ def fold_segments(x1: float, y1: float, x2: float, y2: float,
             for a, b in segments if b - a > 1e-6]
 
 
-def draw_fold_symbol(surface: "Surface", x: float, y: float, angle: float, *, colour: str = GREYS["dark"],
+def draw_fold_symbol(surface: Surface, x: float, y: float, angle: float, *, colour: str = GREYS["dark"],
                      size: float = SYMBOL_SIZE) -> None:
     """A curved arrow centred on (x, y) that crosses a fold line running at `angle` degrees
     (0 = horizontal): the sign of a fold, unlike anything a cut mark looks like."""
@@ -81,7 +82,7 @@ def draw_fold_symbol(surface: "Surface", x: float, y: float, angle: float, *, co
                     fill=colour)
 
 
-def draw_fold_line(surface: "Surface", x1: float, y1: float, x2: float, y2: float, *,
+def draw_fold_line(surface: Surface, x1: float, y1: float, x2: float, y2: float, *,
                    avoid: Sequence[Box] = (), colour: str = GREYS["dark"], symbols: bool = True,
                    inset: float = 3.0) -> None:
     """A dashed fold from (x1, y1) to (x2, y2), broken around the text boxes in `avoid`, with

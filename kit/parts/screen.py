@@ -120,7 +120,7 @@ def _unspiked(points: list[Point]) -> list[tuple[Point, ...]]:
     return [tuple(path) for path in out]
 
 
-def draw_screen(surface: "Surface", box: Box, *, colour: str = SCREEN_INK, stroke: float = STROKE,
+def draw_screen(surface: Surface, box: Box, *, colour: str = SCREEN_INK, stroke: float = STROKE,
                 pitch: float = PITCH, seed: int = SEED) -> None:
     """The mosaic over box, clipped to it: nothing runs past its edges."""
     x, y, w, h = box

@@ -80,7 +80,7 @@ def _flag(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
     return [(cx + x * s, cy + y * s) for x, y in pts]
 
 
-def draw_symbol(surface: "Surface", name: str, cx: float, cy: float, size: float, *,
+def draw_symbol(surface: Surface, name: str, cx: float, cy: float, size: float, *,
                 fill: str | None = "#000000", stroke: str | None = None, width: float = 0.3) -> None:
     """Draw symbol `name` centred on (cx, cy), inside a size x size mm square.
 
@@ -145,7 +145,7 @@ def draw_symbol(surface: "Surface", name: str, cx: float, cy: float, size: float
 PATTERNS: tuple[str, ...] = ("none", "stripes", "backslash", "crosshatch", "dots", "grid", "chevrons")
 
 
-def draw_pattern(surface: "Surface", name: str, x: float, y: float, w: float, h: float, *,
+def draw_pattern(surface: Surface, name: str, x: float, y: float, w: float, h: float, *,
                  colour: str = "#000000", spacing: float = 3.0, width: float = 0.35) -> None:
     """Fill the box (x, y, w, h) with a line or dot pattern, clipped to the box."""
     if name not in PATTERNS:

@@ -11,9 +11,10 @@ in its measures as in its drawing.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
-from typing import TYPE_CHECKING, Callable, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from kit.errors import TextDoesNotFit
 from kit.surface.metrics import PT, advance_units, text_width  # PT: mm per typographic point
@@ -145,7 +146,7 @@ def _wrapped(w: float, text: str, font: str, size: float) -> list[_Line] | None:
 _LAYOUTS: dict[tuple, tuple[float, list[_Line]] | None] = {}
 
 
-def layout(surface: "Surface", w: float, h: float, text: str, *, font: str = "sans", size: float = 9.0,
+def layout(surface: Surface, w: float, h: float, text: str, *, font: str = "sans", size: float = 9.0,
            min_size: float = 6.0, leading: float = 1.2) -> tuple[float, list[_Line]] | None:
     """The largest size <= size (by SHRINK_STEP, ending exactly at min_size) at which text fits
     a w x h mm box, with its lines; None when it fits at no size.
@@ -163,7 +164,7 @@ def layout(surface: "Surface", w: float, h: float, text: str, *, font: str = "sa
     return found
 
 
-def _fit(surface: "Surface", w: float, h: float, text: str, font: str, size: float, min_size: float,
+def _fit(surface: Surface, w: float, h: float, text: str, font: str, size: float, min_size: float,
          leading: float) -> tuple[float, list[_Line]] | None:
     candidates = []
     s = size
@@ -180,18 +181,18 @@ def _fit(surface: "Surface", w: float, h: float, text: str, font: str, size: flo
     return None
 
 
-def _height(surface: "Surface", font: str, size: float, leading: float, n: int) -> float:
+def _height(surface: Surface, font: str, size: float, leading: float, n: int) -> float:
     ascent, descent = surface.ascent_descent(font=font, size=size)
     return ascent + descent + (n - 1) * size * leading * PT
 
 
-def fits(surface: "Surface", w: float, h: float, text: str, **kwargs) -> bool:
+def fits(surface: Surface, w: float, h: float, text: str, **kwargs) -> bool:
     """Whether text_box would succeed, without drawing."""
     keys = ("font", "size", "min_size", "leading")
     return layout(surface, w, h, text, **{k: v for k, v in kwargs.items() if k in keys}) is not None
 
 
-def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: str, *, font: str = "sans",
+def text_box(surface: Surface, x: float, y: float, w: float, h: float, text: str, *, font: str = "sans",
              size: float = 9.0, min_size: float = 6.0, colour: str = "#000000", align: str = "left",
              valign: str = "top", leading: float = 1.2) -> float:
     """Draw text inside the box (x, y, w, h) in mm; returns the size in points actually used.
@@ -255,7 +256,7 @@ def text_box(surface: "Surface", x: float, y: float, w: float, h: float, text: s
     return used
 
 
-def text_height(surface: "Surface", w: float, text: str, *, font: str = "sans", size: float = 9.0,
+def text_height(surface: Surface, w: float, text: str, *, font: str = "sans", size: float = 9.0,
                 leading: float = 1.2) -> float:
     """The height in mm that text takes wrapped to width w at this size (no shrinking), for
     parts that flow text downwards (the contents page). Raises TextDoesNotFit when one
@@ -295,7 +296,7 @@ def measured_once(function: Callable[..., T]) -> Callable[..., T]:
     cache: dict[tuple, T] = {}
 
     @wraps(function)
-    def cached(surface: "Surface", *args):
+    def cached(surface: Surface, *args):
         if args not in cache:
             cache[args] = function(surface, *args)
         return cache[args]

@@ -73,16 +73,15 @@ def check_track(track: Track) -> None:
         raise ValueError(f"track « {track.name} »: start {track.start} is outside {track.first}..{track.last}")
 
 
-def _along(surface: "Surface", x: float, y: float, text: str, *, font: str, size: float, colour: str,
+def _along(surface: Surface, x: float, y: float, text: str, *, font: str, size: float, colour: str,
            anchor: str = "middle") -> None:
     """Text reading upwards along the edge, its baseline on the vertical line at x, centred on y
     (anchor middle), starting at y (start) or ending at y (end)."""
-    with surface.translated(x, y):
-        with surface.rotated(-90):
-            surface.text(0.0, 0.0, text, font=font, size=size, colour=colour, anchor=anchor)
+    with surface.translated(x, y), surface.rotated(-90):
+        surface.text(0.0, 0.0, text, font=font, size=size, colour=colour, anchor=anchor)
 
 
-def draw_track(surface: "Surface", track: Track, *, card_width: float, bleed: float = 0.0,
+def draw_track(surface: Surface, track: Track, *, card_width: float, bleed: float = 0.0,
                safe: float = SAFE_MM, ink: str = GREYS["ink"]) -> None:
     """Draw the cells, the numbers and the labels of a track on a card card_width mm wide;
     numbers stay between the safe margin and the inner side of their cells."""

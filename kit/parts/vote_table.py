@@ -7,8 +7,9 @@ chooses row_h, at least 6 mm is comfortable.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from kit.palette import GREYS
 from kit.parts.text import text_box
@@ -23,7 +24,7 @@ class Column:
     width: float  # mm
 
 
-def draw_vote_table(surface: "Surface", x: float, y: float, columns: Sequence[Column], rows: int, *,
+def draw_vote_table(surface: Surface, x: float, y: float, columns: Sequence[Column], rows: int, *,
                     start_label: str | None = None, start_values: Sequence[str | None] = (),
                     header_h: float = 10.0,
                     row_h: float = 8.0, header_font: str = "sans-bold", header_size: float = 9.0,

@@ -26,8 +26,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from kit.serve import pages
 from kit.i18n import LANGUAGES, N_, choose_language, translator
+from kit.serve import pages
 from kit.serve.table import Forbidden, Table, actor, own_entry, view
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation, ScorekeeperError

@@ -15,8 +15,8 @@ from html import escape
 
 import segno
 
-from kit.serve import forms as form_specs
 from kit.i18n import LANGUAGES, N_, translator
+from kit.serve import forms as form_specs
 from scorekeeper import rules
 from scorekeeper.rules import hoc_censeo as hoc
 

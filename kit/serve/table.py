@@ -19,7 +19,8 @@ import threading
 from pathlib import Path
 
 from kit.serve.forms import actor_field, table_words
-from scorekeeper import rules, session as sessions
+from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import flow
 from scorekeeper.rules.checks import shown

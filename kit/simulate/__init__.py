@@ -31,6 +31,7 @@ from types import ModuleType
 
 from kit.games import KITS
 
+
 class BotError(RuntimeError):
     """A bot chose an action the rule engine refused: a bug in the bot, not in the game."""
 

@@ -26,15 +26,15 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from collections.abc import Callable
 from random import Random
-from typing import Callable
 
 from kit.errors import KitError
 from kit.i18n import _
 from kit.simulate import module
+from kit.simulate.stats import distribution, games_to_settle, rate
 from scorekeeper.errors import RuleViolation, plural
 from scorekeeper.rules import module as rule_module
-from kit.simulate.stats import distribution, games_to_settle, rate
 
 CHUNK = 200          # games per task: big enough to amortise the pickling, small for the bar
 

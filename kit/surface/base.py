@@ -13,8 +13,8 @@ never need to know.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Callable, Hashable, Iterator, Sequence
 
 from kit.surface import metrics
 

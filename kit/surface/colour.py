@@ -8,12 +8,12 @@ luminances are.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 REC709 = (0.2126, 0.7152, 0.0722)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rgb(colour: str, greyscale: bool = False) -> tuple[float, float, float]:
     """'#RRGGBB' (or '#RGB') -> (r, g, b) in 0..1, turned grey when greyscale is set.
 
@@ -35,7 +35,7 @@ def rgb(colour: str, greyscale: bool = False) -> tuple[float, float, float]:
     return (r / 255, g / 255, b / 255)
 
 
-@lru_cache(maxsize=None)
+@cache
 def hex_colour(colour: str, greyscale: bool = False) -> str:
     """The same colour as `rgb`, written back as '#rrggbb' (for SVG)."""
     r, g, b = (round(c * 255) for c in rgb(colour, greyscale))

@@ -10,7 +10,7 @@ imposition wraps the surface for the pages of backs only.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from kit.surface.colour import REC709, rgb
@@ -27,20 +27,20 @@ def _hex(r: float, g: float, b: float) -> str:
     return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02X}" for c in (r, g, b))
 
 
-@lru_cache(maxsize=None)
+@cache
 def tint(colour: str) -> str:
     """The fill colour, TINT of the way to white."""
     return _hex(*(c + (1 - c) * TINT for c in rgb(colour)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def line(colour: str) -> str:
     """A line's colour: LINE_TINT of the way to white, from the colour darkened when it was
     a light line meant for a dark ground."""
     return _hex(*(c + (1 - c) * LINE_TINT for c in rgb(ink(colour))))
 
 
-@lru_cache(maxsize=None)
+@cache
 def ink(colour: str) -> str:
     """A text colour that shows on a pale ground: a light one is darkened."""
     r, g, b = rgb(colour)
@@ -52,7 +52,7 @@ def ink(colour: str) -> str:
 class InkSaver:
     """A surface that passes everything on with fills tinted and light lines darkened."""
 
-    def __init__(self, surface: "Surface"):
+    def __init__(self, surface: Surface):
         self._surface = surface
 
     def __getattr__(self, name: str):

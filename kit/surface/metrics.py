@@ -20,7 +20,7 @@ no-break space, which still never breaks a line and has a glyph.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from kit import fonts
@@ -87,7 +87,7 @@ class FontMetrics:
         return _outlines(self.name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def get(name: str) -> FontMetrics:
     """The metrics of a logical font name (kit.fonts.FILES), loaded once per process."""
     # reportlab is imported here, not at the top, so that kit.paper takes PT without it.
@@ -116,7 +116,7 @@ def get(name: str) -> FontMetrics:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _outlines(name: str) -> TTFont:
     import logging
 
@@ -153,12 +153,12 @@ def missing(font: str, s: str) -> set[str]:
     return {ch for ch in printable(font, s) if ord(ch) not in m.cmap}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _everywhere(ch: str) -> bool:
     return all(not missing(font, ch) for font in fonts.FILES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _in_every_font() -> frozenset[str]:
     """The characters every kit font has (line breaks and tabs count: they are layout)."""
     return frozenset.intersection(*(get(font).characters for font in fonts.FILES)) | frozenset("\n\r\t")

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
@@ -31,7 +31,8 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from kit import fonts
 from kit.surface import metrics
-from kit.surface.base import DEFAULT_LINE, Point, Surface, number as _n
+from kit.surface.base import DEFAULT_LINE, Point, Surface
+from kit.surface.base import number as _n
 from kit.surface.colour import rgb
 
 POINTS_PER_MM = 1 / metrics.PT
@@ -238,10 +239,7 @@ class PdfSurface(Surface):
 
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
                 circle: bool = False):
-        if circle:
-            path = _ellipse(x + w / 2, y + h / 2, w / 2, h / 2)
-        else:
-            path = _rect(x, y, w, h, radius)
+        path = _ellipse(x + w / 2, y + h / 2, w / 2, h / 2) if circle else _rect(x, y, w, h, radius)
         return self._state(path + " W n")
 
     def reused(self, key, box, draw) -> None:

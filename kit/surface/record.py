@@ -13,9 +13,10 @@ point ends up on the paper.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from kit.surface import metrics
 from kit.surface.base import DEFAULT_LINE, Point, Surface

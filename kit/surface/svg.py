@@ -27,16 +27,17 @@ and there are no timestamps.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Iterator, Sequence
 from xml.sax.saxutils import escape
 
 from fontTools.pens.svgPathPen import SVGPathPen
 
 from kit.surface import metrics
-from kit.surface.base import DEFAULT_LINE, Point, Surface, number as num
+from kit.surface.base import DEFAULT_LINE, Point, Surface
+from kit.surface.base import number as num
 from kit.surface.colour import hex_colour
 
 # What an attribute value must escape besides & < >: its quotes, and the white space an
@@ -68,7 +69,7 @@ def _glyph_path(font: str, glyph: str) -> str:
     return d
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyph_set(font: str):
     return metrics.get(font).font.getGlyphSet()
 

@@ -21,10 +21,16 @@ from __future__ import annotations
 from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
     apply_turn,
+    check_fields,
+    check_option_names,
+    check_players,
     fresh,
+    need_action,
+    need_bool,
+    need_game_on,
+    need_player,
+    ranked,
     shown,
-    check_fields, check_option_names, check_players, need_action, need_bool,
-    need_game_on, need_player, ranked,
 )
 from scorekeeper.rules.flow import Event, answering, decision, said
 

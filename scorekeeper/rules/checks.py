@@ -8,7 +8,8 @@ hand, so nothing here trusts a type: `True` is not a number, "3" is not a number
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from scorekeeper.errors import Message, RuleViolation, plural
 

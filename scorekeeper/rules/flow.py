@@ -28,8 +28,9 @@ False
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules.checks import is_int

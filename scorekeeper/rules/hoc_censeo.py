@@ -50,7 +50,11 @@ SECRET_BY_PLAYER = ("ballots",)
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural  # noqa: E402  (constants above stay first to read)
 from scorekeeper.rules.checks import (  # noqa: E402
-    check_fields, check_option_names, is_int, need_action, shown,
+    check_fields,
+    check_option_names,
+    is_int,
+    need_action,
+    shown,
 )
 from scorekeeper.rules.flow import Event, decision, said, whole  # noqa: E402
 

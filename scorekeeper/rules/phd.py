@@ -36,12 +36,21 @@ next "start".
 from __future__ import annotations
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
-from scorekeeper.rules.flow import FROM_TABLE, Event, answering, decision, said, whole
 from scorekeeper.rules.checks import (
-    fresh, shown,
-    check_fields, check_option_names, check_players, is_int, need_action, need_game_on,
-    need_int, need_ints, need_player, ranked,
+    check_fields,
+    check_option_names,
+    check_players,
+    fresh,
+    is_int,
+    need_action,
+    need_game_on,
+    need_int,
+    need_ints,
+    need_player,
+    ranked,
+    shown,
 )
+from scorekeeper.rules.flow import FROM_TABLE, Event, answering, decision, said, whole
 
 GAME_ID = "phd"
 TITLE = "PHD"
@@ -555,9 +564,7 @@ def _turn_line(state: dict, action: dict) -> dict:
         turn.update(stage="card", card=step, adjusted=False)
         if step == "none":
             turn = _go_on(state, turn)
-    elif step == "done":
-        turn = _go_on(state, turn)
-    elif step == "no-defence":
+    elif step == "done" or step == "no-defence":
         turn = _go_on(state, turn)
     return {**state, "turn": turn}
 

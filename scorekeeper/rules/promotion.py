@@ -40,8 +40,17 @@ from __future__ import annotations
 
 from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
-    check_fields, check_option_names, check_players, fresh, is_int, need_action,
-    need_game_on, need_int, need_player, ranked, shown,
+    check_fields,
+    check_option_names,
+    check_players,
+    fresh,
+    is_int,
+    need_action,
+    need_game_on,
+    need_int,
+    need_player,
+    ranked,
+    shown,
 )
 from scorekeeper.rules.flow import FROM_TABLE, Event, answering, decision, said, whole
 

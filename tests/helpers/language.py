@@ -16,7 +16,7 @@ of the kit's commands; a test of other outputs (the score messages) calls it the
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 # Words of one language that never belong in a sentence of the other (each checked as a
 # whole word, whatever its case). Words both languages share (« options », « page »,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
 
 import pytest
 import yaml

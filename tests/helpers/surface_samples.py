@@ -21,10 +21,9 @@ def draw_sample(s) -> None:
     for font in FILES:
         s.text(10, y, f"{FRENCH} {font}", font=font, size=11, colour="#CC79A7")
         y += 7
-    with s.translated(150, 150):
-        with s.rotated(30):
-            s.text(0, 0, "Tourné", size=14)
-            s.rect(0, 2, 30, 5, stroke="#000000")
+    with s.translated(150, 150), s.rotated(30):
+        s.text(0, 0, "Tourné", size=14)
+        s.rect(0, 2, 30, 5, stroke="#000000")
     with s.clipped(20, 170, 40, 40, circle=True):
         s.rect(0, 150, 100, 100, fill="#0072B2")
     with s.clipped(70, 170, 40, 40, radius=5):

@@ -5,9 +5,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from build_helpers import FIXTURE_PACKAGE, GAME, LAYOUTS, run
 
 import kit.games
-from build_helpers import FIXTURE_PACKAGE, GAME, LAYOUTS, run
 
 
 @pytest.fixture

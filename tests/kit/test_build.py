@@ -5,16 +5,15 @@ import json
 
 import pdfplumber
 import pytest
+from build_helpers import GAME, LAYOUTS, mm, points, run
+
+# Imported by name so the test reads the same numbers the fixture draws with.
+from kit_fixture_game.layout import MARKER
 from pypdf import PdfReader
 
 from kit.build import BuildOptions, default_layouts, load_kit, plan
 from kit.paper import PAPERS
 from kit.sheets import GUTTER
-
-from build_helpers import GAME, LAYOUTS, mm, points, run
-
-# Imported by name so the test reads the same numbers the fixture draws with.
-from kit_fixture_game.layout import MARKER
 
 MARK_WIDTH_MM = 0.2
 
@@ -72,10 +71,13 @@ def test_page_sizes_nine_cards_and_cut_marks(build_fixture, paper):
         assert len(drawn) == len(planned_marks)
         assert all(d == pytest.approx(p, abs=0.11) for d, p in zip(drawn, planned_marks))
         for x1, y1, x2, y2 in marks:  # never within 5 mm of the edge, never over a card
-            assert min(x1, x2, y1, y2) >= 5 - 0.01 and max(x1, x2) <= pw - 5 + 0.01 and max(y1, y2) <= ph - 5 + 0.01
+            assert min(x1, x2, y1, y2) >= 5 - 0.01
+            assert max(x1, x2) <= pw - 5 + 0.01
+            assert max(y1, y2) <= ph - 5 + 0.01
             for x, y in card_rects(fronts, *size, (max(block.margin),) * 2):
                 w, h = size
-                assert not (x < x1 < x + w and y < y1 < y + h) and not (x < x2 < x + w and y < y2 < y + h)
+                assert not (x < x1 < x + w and y < y1 < y + h)
+                assert not (x < x2 < x + w and y < y2 < y + h)
 
 
 @pytest.mark.parametrize("offset", ["0,0", "1.5,-2"])
@@ -134,7 +136,8 @@ def test_fonts_are_embedded(build_fixture):
 def test_viewer_preferences_ask_for_no_scaling_and_long_edge_duplex(build_fixture):
     reader = PdfReader(build_fixture() / f"{GAME}.pdf")
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
-    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
 
 
 def test_manifest(build_fixture):
@@ -188,12 +191,14 @@ def test_no_backs_makes_everything_single_sided(build_fixture):
     out = build_fixture("--no-backs")
     manifest = json.loads((out / f"{GAME}.json").read_text(encoding="utf-8"))
     # Still one job: every sheet keeps its back page, blank but for its label.
-    assert manifest["pages"] == 2 + 2 * 4 and not any(sheet["two_sided"] for sheet in manifest["sheets"])
+    assert manifest["pages"] == 2 + 2 * 4
+    assert not any(sheet["two_sided"] for sheet in manifest["sheets"])
     assert all(sheet["back"] == sheet["front"] + 1 for sheet in manifest["sheets"])
     with pdfplumber.open(out / f"{GAME}.pdf") as pdf:
         text = pdf.pages[0].extract_text()
         text = " ".join(text.replace("\u00a0", " ").split())
-        assert "Ce kit a été produit sans versos" in text and "pages paires ne portent que leur étiquette" in text
+        assert "Ce kit a été produit sans versos" in text
+        assert "pages paires ne portent que leur étiquette" in text
         assert "--" not in text
 
 
@@ -235,16 +240,21 @@ def test_greyscale_prints_no_colour(build_fixture):
 
 def test_summary_and_list_output(module_fixture_game, tmp_path):
     result = run("build", GAME, "--out", str(tmp_path))
-    assert "fixture: 10 pages" in result.output and "1 game, 10 pages (A4)" in result.output
-    assert (tmp_path / "calibrage.pdf").is_file() and len(PdfReader(tmp_path / "calibrage.pdf").pages) == 2
+    assert "fixture: 10 pages" in result.output
+    assert "1 game, 10 pages (A4)" in result.output
+    assert (tmp_path / "calibrage.pdf").is_file()
+    assert len(PdfReader(tmp_path / "calibrage.pdf").pages) == 2
     listing = run("list", GAME)
     assert listing.exit_code == 0
-    assert "cards" in listing.output and "12 x 63x88 mm" in listing.output and "Un dé à six faces" in listing.output
+    assert "cards" in listing.output
+    assert "12 x 63x88 mm" in listing.output
+    assert "Un dé à six faces" in listing.output
 
 
 def test_default_layouts_is_the_source_tree_copy():
     root = default_layouts()
-    assert root.name == "layouts" and root.is_dir()
+    assert root.name == "layouts"
+    assert root.is_dir()
 
 
 def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture_game, layouts_copy, tmp_path):
@@ -256,8 +266,12 @@ def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture
     assert run("build", GAME, "--out", str(tmp_path), layouts=layouts_copy).exit_code == 0
     manifest = json.loads((tmp_path / f"{GAME}.json").read_text(encoding="utf-8"))
     # Two contents pages, the rules page, a blank page: the material starts on sheet 3.
-    assert manifest["pages"] == 4 + 8 and manifest["components"][0]["pages"] == [7, 10]
+    assert manifest["pages"] == 4 + 8
+    assert manifest["components"][0]["pages"] == [7, 10]
     with pdfplumber.open(tmp_path / f"{GAME}.pdf") as pdf:
         first, second = (" ".join(p.extract_text().split()) for p in pdf.pages[:2])
-    assert "Contenu du kit" in first and "7–10" in first and "pages 1 à 6 : papier 120 g, 3 feuilles" in first
-    assert "suite du sommaire" in second and "Objet numéro 35" in second
+    assert "Contenu du kit" in first
+    assert "7–10" in first
+    assert "pages 1 à 6 : papier 120 g, 3 feuilles" in first
+    assert "suite du sommaire" in second
+    assert "Objet numéro 35" in second

@@ -77,7 +77,8 @@ def test_a_failure_after_drawing_writes_neither_file(built, monkeypatch):
     monkeypatch.setattr(kit.build, "replace_into_place", lambda source, destination: (_ for _ in ()).throw(
         OSError(28, "No space left on device")))
     result = run("build", GAME, "--out", str(built))
-    assert result.exit_code == 2 and "No space left on device" in result.output
+    assert result.exit_code == 2
+    assert "No space left on device" in result.output
     assert snapshot(built) == before
 
 
@@ -88,10 +89,9 @@ def test_signals_wait_while_the_files_are_renamed():
     usual = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         reached = []
-        with pytest.raises(KeyboardInterrupt):
-            with kit.build._signals_held():
-                os.kill(os.getpid(), signal.SIGINT)
-                reached.append("after the kill")   # still running: the signal waits for the block's end
+        with pytest.raises(KeyboardInterrupt), kit.build._signals_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            reached.append("after the kill")   # still running: the signal waits for the block's end
         assert reached == ["after the kill"]
     finally:
         signal.signal(signal.SIGINT, usual)

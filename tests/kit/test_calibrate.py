@@ -40,7 +40,9 @@ def test_each_window_reads_the_offset_its_label_names(tmp_path, paper, offset):
         assert len(pdf.pages) == 2
         front, back = pdf.pages
         text = front.extract_text()
-        assert "Feuille de calibrage" in text and "100" in text and "verso" in text
+        assert "Feuille de calibrage" in text
+        assert "100" in text
+        assert "verso" in text
         # Front: a tick per window above the X midline, left of the Y midline.
         assert [t[0] for t in _ticks(front, True)] == pytest.approx(xs, abs=0.01)
         assert [t[0] for t in _ticks(front, False)] == pytest.approx(ys, abs=0.01)

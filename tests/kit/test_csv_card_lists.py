@@ -91,7 +91,7 @@ def from_yaml(tmp_path_factory):
     return get
 
 
-@pytest.mark.parametrize("game, file, key, how", CARD_LISTS, ids=lambda v: str(v))
+@pytest.mark.parametrize(("game", "file", "key", "how"), CARD_LISTS, ids=lambda v: str(v))
 def test_a_card_list_in_csv_builds_the_same_pdf_and_manifest(tmp_path, from_yaml, game, file, key, how):
     root = tmp_path / "layouts"
     shutil.copytree(LAYOUTS / game, root / game)
@@ -134,7 +134,9 @@ def test_a_mistake_in_a_csv_card_list_names_the_table_the_row_and_the_field(tmp_
         layout_module("promotion").build(root)
     e = caught.value
     # The column as the table's header row writes it (count), not the record's name for it (copies).
-    assert e.file == str(table) and e.entry.startswith("line 4 « ") and e.field == "count"
+    assert e.file == str(table)
+    assert e.entry.startswith("line 4 « ")
+    assert e.field == "count"
     assert "expected a whole number" in e.problem
 
 
@@ -148,7 +150,9 @@ def test_a_cell_holding_a_mapping_is_checked_like_the_yaml(tmp_path):
     with pytest.raises(LayoutError) as caught:
         layout_module("phd").build(root)
     e = caught.value
-    assert e.file == str(table) and e.entry.startswith("line ") and e.field == "postit.resource"
+    assert e.file == str(table)
+    assert e.entry.startswith("line ")
+    assert e.field == "postit.resource"
     assert "(line" not in e.problem  # lines inside a cell are not the file's
 
 
@@ -171,4 +175,5 @@ def test_a_table_is_named_by_its_file_name_beside_the_yaml(tmp_path):
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     with pytest.raises(LayoutError) as caught:
         layout_module("amphitheatre").build(root)
-    assert caught.value.field == "cards" and "its name alone" in caught.value.problem
+    assert caught.value.field == "cards"
+    assert "its name alone" in caught.value.problem

@@ -18,4 +18,5 @@ def test_a_folder_without_game_layouts_falls_back_to_the_projects(tmp_path, monk
     (tmp_path / "layouts" / "notes").mkdir(parents=True)
     monkeypatch.chdir(tmp_path)
     root = default_layouts()
-    assert root != tmp_path / "layouts" and (root / "promotion").is_dir()
+    assert root != tmp_path / "layouts"
+    assert (root / "promotion").is_dir()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from build_helpers import GAME, run
 
 
@@ -31,7 +30,7 @@ def test_unknown_component_lists_the_valid_ids(fixture_game, tmp_path):
     assert files_in(tmp_path) == []
 
 
-@pytest.mark.parametrize("option, value, fragment", [
+@pytest.mark.parametrize(("option", "value", "fragment"), [
     ("--paper", "a3", "--paper"),
     ("--format", "png", "--format"),
     ("--back-offset", "1", "--back-offset"),

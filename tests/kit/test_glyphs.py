@@ -10,19 +10,18 @@ before ; : ! ? % or inside « ».
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from build_helpers import GAME, LAYOUTS
 
 import kit.games
 from kit.build import BuildOptions, default_layouts, draw_document, load_kit, plan
 from kit.surface import metrics
 from kit.surface.record import RecordingSurface
 
-from build_helpers import GAME, LAYOUTS
 
-
-@lru_cache(maxsize=None)
+@cache
 def drawn_texts(game: str, layouts) -> tuple[dict, ...]:
     """The text calls of the whole document of one game, drawn once per test session."""
     surface = RecordingSurface()

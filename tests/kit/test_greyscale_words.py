@@ -7,10 +7,9 @@ import re
 
 import pdfplumber
 import pytest
+from game_kits import build_kit, flat
 
 from scorekeeper.rules import GAME_IDS
-
-from game_kits import build_kit, flat
 
 # A colour word naming what the reader should pick up: the kits' decks and pieces. Hoc
 # Censeo's law colours are the game's own words (bleu is a kind of law, and every sheet

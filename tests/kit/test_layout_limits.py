@@ -4,13 +4,13 @@ traceback or a memory blow-up; `kit build` then exits 2 and writes nothing."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from build_helpers import GAME, run
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kit import schema
 from kit.errors import LayoutError
 from kit.schema import Field, ListOf, Record, load_table, load_yaml, read_yaml
-
-from build_helpers import GAME, run
 
 CARD = Record({
     "title": Field("text"),
@@ -43,12 +43,14 @@ def bomb(levels: int = 9, width: int = 9) -> str:
 # --- structure --------------------------------------------------------------------------------
 def test_an_alias_bomb_in_a_text_field_is_refused_before_it_is_expanded(tmp_path):
     message = refused(tmp_path, f"cards:\n  - title: {bomb()}\n")
-    assert f"more than {schema.MAX_VALUES:,} values" in message and "line 2" in message
+    assert f"more than {schema.MAX_VALUES:,} values" in message
+    assert "line 2" in message
 
 
 def test_a_small_alias_is_fine_and_a_wrong_kind_is_named_by_its_size(tmp_path):
     message = refused(tmp_path, "cards:\n  - title: &t [a, b, c]\n  - title: *t\n")
-    assert "field 'title'" in message and "a list of 3 items" in message
+    assert "field 'title'" in message
+    assert "a list of 3 items" in message
 
 
 def test_an_alias_inside_itself_is_refused(tmp_path):
@@ -62,7 +64,8 @@ def test_an_alias_inside_itself_is_refused(tmp_path):
 ])
 def test_deep_nesting_is_refused_with_its_line(tmp_path, nesting):
     message = refused(tmp_path, f"cards:\n  - title: A\n    text: {nesting}\n")
-    assert f"nested more than {schema.MAX_DEPTH} levels" in message and "line " in message
+    assert f"nested more than {schema.MAX_DEPTH} levels" in message
+    assert "line " in message
 
 
 def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
@@ -73,10 +76,11 @@ def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
 
 def test_a_number_too_long_to_convert_is_refused_with_its_line(tmp_path):
     message = refused(tmp_path, "cards:\n  - title: A\n    count: " + "9" * 5000 + "\n")
-    assert "a number of 5,000 characters is too long" in message and "line 3" in message
+    assert "a number of 5,000 characters is too long" in message
+    assert "line 3" in message
 
 
-@pytest.mark.parametrize("entry, fragment", [
+@pytest.mark.parametrize(("entry", "fragment"), [
     ("count: 1000000000", f"must be at most {schema.MAX_COPIES:,}, got 1,000,000,000"),
     ("ratio: .inf", "expected a number, got inf"),
     ("ratio: 1.0e+300", f"must be at most {schema.MAX_WHOLE:,}"),
@@ -88,13 +92,16 @@ def test_a_number_too_long_to_convert_is_refused_with_its_line(tmp_path):
 ])
 def test_numbers_have_stated_bounds(tmp_path, entry, fragment):
     message = refused(tmp_path, f"cards:\n  - title: A\n    {entry}\n")
-    assert "entry cards[1] « A »" in message and "field '" in message and fragment in message
+    assert "entry cards[1] « A »" in message
+    assert "field '" in message
+    assert fragment in message
 
 
 def test_the_copies_of_a_whole_list_are_bounded(tmp_path):
     cards = "".join(f"  - title: C{i}\n    count: {schema.MAX_COPIES}\n" for i in range(3))
     message = refused(tmp_path, "cards:\n" + cards)
-    assert "field 'cards'" in message and f"{3 * schema.MAX_COPIES:,} copies in all" in message
+    assert "field 'cards'" in message
+    assert f"{3 * schema.MAX_COPIES:,} copies in all" in message
 
 
 def test_a_text_without_stated_bounds_is_bounded(tmp_path):
@@ -104,25 +111,31 @@ def test_a_text_without_stated_bounds_is_bounded(tmp_path):
 
 
 # --- characters --------------------------------------------------------------------------------
-@pytest.mark.parametrize("char, name", [("\U0001F600", "U+1F600 GRINNING FACE"), ("漢", "U+6F22")])
+@pytest.mark.parametrize(("char", "name"), [("\U0001F600", "U+1F600 GRINNING FACE"), ("漢", "U+6F22")])
 def test_a_character_the_fonts_lack_is_named(tmp_path, char, name):
     message = refused(tmp_path, f"cards:\n  - title: A\n  - title: Chien {char}\n")
-    assert "entry cards[2]" in message and "field 'title'" in message and "line 3" in message
+    assert "entry cards[2]" in message
+    assert "field 'title'" in message
+    assert "line 3" in message
     assert f"'{char}' ({name}" in message
 
 
 def test_a_character_the_fonts_lack_is_named_in_a_csv_table(tmp_path):
     message = refused(tmp_path, "title,text\nA,ok\nB,\U0001F600\n", name="minis.csv")
-    assert "entry line 3 « B »" in message and "field 'text'" in message and "U+1F600" in message
+    assert "entry line 3 « B »" in message
+    assert "field 'text'" in message
+    assert "U+1F600" in message
 
 
-@pytest.mark.parametrize("char, code", [("\x00", "U+0000"), ("\x07", "U+0007"), ("\ufffe", "U+FFFE")])
+@pytest.mark.parametrize(("char", "code"), [("\x00", "U+0000"), ("\x07", "U+0007"), ("\ufffe", "U+FFFE")])
 def test_a_forbidden_character_is_named_with_its_line_and_column(tmp_path, char, code):
     message = refused(tmp_path, f"cards:\n  - title: A\n  - title: B{char}C\n")
-    assert code in message and "line 3, column 13" in message and "not allowed" in message
+    assert code in message
+    assert "line 3, column 13" in message
+    assert "not allowed" in message
 
 
-@pytest.mark.parametrize("table, fragment", [
+@pytest.mark.parametrize(("table", "fragment"), [
     ("title,text\nA,ok\nB,a\x00b\n", "U+0000 (a control character) is not allowed in a layout file (line 3, column 4)"),
     ("title,text\nA,\"" + "x" * 200_000 + "\"\n", "entry line 2: not a CSV row (field larger than field limit"),
     ("title,count\nA," + "9" * 5000 + "\n", "field 'count': expected a whole number, got '99999"),
@@ -136,7 +149,7 @@ NESTED = Record({"title": Field("text"), "faces": Field(ListOf(Field(ListOf(Fiel
                 name_key="title")
 
 
-@pytest.mark.parametrize("cell, fragment", [
+@pytest.mark.parametrize(("cell", "fragment"), [
     ('"' + bomb().replace('"', '""') + '"', "more than 20,000 values"),
     ('"' + "[" * 5000 + "]" * 5000 + '"', "nested more than"),
     ('"' + "[" * 40 + "]" * 40 + '"', "nested more than"),
@@ -147,7 +160,9 @@ def test_inline_yaml_in_a_csv_cell_is_bounded_too(tmp_path, cell, fragment):
     with pytest.raises(LayoutError) as caught:
         load_table(path, NESTED)
     message = str(caught.value)
-    assert fragment in message and "field 'faces'" in message and len(message) < 400
+    assert fragment in message
+    assert "field 'faces'" in message
+    assert len(message) < 400
 
 
 
@@ -163,7 +178,8 @@ def test_a_quote_never_closed_names_where_it_began_and_where_the_parser_stopped(
     lines = ["cards:"] + [f"  - title: Carte {i}" for i in range(1, 40)]
     lines[10] = '  - title: "Carte sans fin'
     message = refused(tmp_path, "\n".join(lines) + "\n")
-    assert "begins at line 11, column 12" in message and "at line 41" in message
+    assert "begins at line 11, column 12" in message
+    assert "at line 41" in message
 
 
 def test_a_quote_closed_far_below_is_suspected(tmp_path):
@@ -171,13 +187,16 @@ def test_a_quote_closed_far_below_is_suspected(tmp_path):
     lines[10] = '  - title: "Carte sans fin'
     lines[30] = '  - title: Carte "trente"'
     message = refused(tmp_path, "\n".join(lines) + "\n")
-    assert "line 31" in message and "begins at line 11, column 12" in message and "closing quote" in message
+    assert "line 31" in message
+    assert "begins at line 11, column 12" in message
+    assert "closing quote" in message
 
 
 def test_values_quoted_in_messages_are_cut_short(tmp_path):
     long_key = "k" * 1000
     message = refused(tmp_path, f"cards:\n  - title: A\n    {long_key}: 1\n")
-    assert "unknown key 'kkkk" in message and "…" in message
+    assert "unknown key 'kkkk" in message
+    assert "…" in message
     message = refused(tmp_path, "cards:\n  - title: A\n    width: " + "w" * 5000 + "\n")
     assert "…" in message
 
@@ -195,7 +214,8 @@ def test_build_refuses_in_one_line_and_writes_nothing(fixture_game, layouts_copy
     cards.write_text(mistake(cards.read_text(encoding="utf-8")), encoding="utf-8")
     result = run("build", GAME, "--out", str(tmp_path / "out"), layouts=layouts_copy)
     assert result.exit_code == 2, result.output
-    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
     assert "cards.yaml" in result.output
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
@@ -227,7 +247,8 @@ def _read_or_refuse(path, text: str, read):
 def _loads_or_refuses(path, text: str) -> None:
     data = _read_or_refuse(path, text, lambda p: load_yaml(p, DECK))
     if data is not REFUSED:
-        assert isinstance(data, dict) and data["cards"]
+        assert isinstance(data, dict)
+        assert data["cards"]
 
 
 @_FUZZ
@@ -252,7 +273,7 @@ def test_fuzz_random_csv_loads_or_gives_one_bounded_sentence(tmp_path, pieces):
         assert isinstance(rows, list)
 
 
-@pytest.mark.parametrize("game, file, written, field, size, paper, words", [
+@pytest.mark.parametrize(("game", "file", "written", "field", "size", "paper", "words"), [
     ("phd", "kit.yaml", "size: 92x180", "components.character-cards.size", "7000x12000", "a4",
      "fits on no paper the kit prints on"),
     # Promotion's aid may be as large as Letter allows (kit.games.promotion.pieces.SIZES):
@@ -274,5 +295,7 @@ def test_a_piece_too_large_names_the_file_and_field_that_set_its_size(tmp_path, 
         for game_kit in load_kits([game], tmp_path):
             plan(game_kit, BuildOptions(paper=paper))
     message = str(caught.value)
-    assert str(layout) in message and f"field '{field}'" in message
-    assert words in message and "line " in message
+    assert str(layout) in message
+    assert f"field '{field}'" in message
+    assert words in message
+    assert "line " in message

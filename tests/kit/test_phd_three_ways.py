@@ -20,7 +20,8 @@ from starlette.testclient import TestClient
 
 from kit.games.phd import bots
 from kit.serve.app import create_app
-from scorekeeper import rules, session as sessions
+from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.rules.flow import answering
 
 REPO = Path(__file__).resolve().parents[2]
@@ -82,7 +83,8 @@ def assert_every_entry_was_awaited(path: Path) -> None:
         awaited = rules.pending("phd", state) + rules.anytime("phd", state)
         assert answering(awaited, entry.action) is not None, (entry.line, entry.action, awaited)
         state = rules.module("phd").apply(state, entry.action)
-    assert state == session.state and state["players"]["P1"]["status"] == "doctor"
+    assert state == session.state
+    assert state["players"]["P1"]["status"] == "doctor"
 
 
 # -- the three ways ---------------------------------------------------------------------------
@@ -156,7 +158,8 @@ def by_bots(path: Path, monkeypatch) -> None:
     table.hands = {"P1": {"events": [], "arguments": [{"value": 2, "controversy": False}]},
                    "P2": {"events": [card("cooperation", you={"credit": 1}, other={"credit": 1})], "arguments": []}}
     bots.run(table)
-    assert table.state["over"] and not ScriptedBot.script
+    assert table.state["over"]
+    assert not ScriptedBot.script
 
 
 def test_one_game_three_ways_one_session_file(tmp_path, monkeypatch):

@@ -17,11 +17,10 @@ import json
 
 import pdfplumber
 import pytest
+from build_helpers import mm, run
 
 from kit.paper import EDGE, KIND_STOCK, PAPERS
 from scorekeeper.rules import GAME_IDS
-
-from build_helpers import mm, run
 
 OPTIONS = {"default": (), "bleed": ("--bleed", "3"), "ink-saver": ("--ink-saver",), "no-backs": ("--no-backs",)}
 CASES = [(paper, option) for paper in PAPERS for option in OPTIONS]
@@ -178,8 +177,10 @@ def test_labels_read_the_same_with_pdfplumber(builds, texts, game):
             words = crop.extract_words(extra_attrs=["size"])
             assert " ".join(w["text"] for w in words).split() == _label(manifest, n).split(), (game, n)
             assert all(w["size"] >= SMALLEST_PT - 0.01 for w in words)
-            assert min(mm(w["x0"]) for w in words) >= EDGE - 0.01 and max(mm(w["x1"]) for w in words) <= pw - EDGE + 0.01
-            assert min(mm(w["top"]) for w in words) >= EDGE - 0.01 and max(mm(w["bottom"]) for w in words) <= ph - EDGE + 0.01
+            assert min(mm(w["x0"]) for w in words) >= EDGE - 0.01
+            assert max(mm(w["x1"]) for w in words) <= pw - EDGE + 0.01
+            assert min(mm(w["top"]) for w in words) >= EDGE - 0.01
+            assert max(mm(w["bottom"]) for w in words) <= ph - EDGE + 0.01
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -39,7 +39,8 @@ def test_each_rule_module_says_what_comes_next_and_what_was_done(game):
     tribes = getattr(module, "TRIBES", None)   # Hoc Censeo's players each take one
     state = module.setup([{"name": n, **({"role": tribes[i]} if tribes else {})}
                           for i, n in enumerate(("Ana", "Ben", "Cléo"))], {})
-    assert isinstance(module.pending(state), list) and isinstance(module.anytime(state), list)
+    assert isinstance(module.pending(state), list)
+    assert isinstance(module.anytime(state), list)
 
 
 @pytest.mark.parametrize("game", rules.GAME_IDS)
@@ -47,7 +48,8 @@ def test_each_table_command_is_a_click_command_of_its_game(game):
     table = kit.games.table_module(game)
     for name, function in kit.games.kit_module(game).TABLE_COMMANDS.items():
         command = getattr(table, function)
-        assert isinstance(command, click.Command) and command.name == name
+        assert isinstance(command, click.Command)
+        assert command.name == name
 
 
 def test_kit_lists_every_command_it_can_load():

@@ -4,8 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kit.errors import LayoutError
-from kit.schema import (Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_layout, load_table,
-                        load_yaml)
+from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_layout, load_table, load_yaml
 
 CARD = Record({
     "title": Field(str),
@@ -43,19 +42,24 @@ def test_wrong_type_names_file_entry_field_and_expectation(tmp_path):
     e = error_of(path)
     assert (e.file, e.entry, e.field) == (str(path), "cards[2] « Le chien »", "count")
     message = str(e)
-    assert str(path) in message and "cards[2] « Le chien »" in message and "'count'" in message
-    assert "expected a whole number" in message and "deux" in message and "line 4" in message
+    assert str(path) in message
+    assert "cards[2] « Le chien »" in message
+    assert "'count'" in message
+    assert "expected a whole number" in message
+    assert "deux" in message
+    assert "line 4" in message
 
 
 def test_unknown_key_lists_the_accepted_ones(tmp_path):
     path = write(tmp_path, "name: Deck\ncards:\n  - title: A\n    colour: green\n    titel: B\n")
     e = error_of(path)
-    assert e.field == "titel" and e.entry == "cards[1] « A »"
+    assert e.field == "titel"
+    assert e.entry == "cards[1] « A »"
     assert "unknown key 'titel'" in str(e)
     assert "accepted keys: title, text, count, colour, symbol, kind, width" in str(e)
 
 
-@pytest.mark.parametrize("entry, field, expected", [
+@pytest.mark.parametrize(("entry", "field", "expected"), [
     ("count: 11", "count", "at most 10"),
     ("count: -1", "count", "at least 0"),
     ("kind: joker", "kind", "one of event, rule"),
@@ -68,29 +72,35 @@ def test_range_choice_and_kind_errors(tmp_path, entry, field, expected):
     title = "" if entry.startswith("title") else "title: X\n    "
     path = write(tmp_path, f"name: Deck\ncards:\n  - {title}{entry}\n")
     e = error_of(path)
-    assert e.field == field and e.entry.startswith("cards[1]")
+    assert e.field == field
+    assert e.entry.startswith("cards[1]")
     assert expected in str(e)
 
 
 def test_missing_required_field_and_short_list(tmp_path):
     e = error_of(write(tmp_path, "cards:\n  - title: A\n"))
-    assert e.field == "name" and "required" in str(e)
+    assert e.field == "name"
+    assert "required" in str(e)
     e = error_of(write(tmp_path, "name: D\ncards: []\n"))
-    assert e.field == "cards" and "at least 1" in str(e)
+    assert e.field == "cards"
+    assert "at least 1" in str(e)
     e = error_of(write(tmp_path, "name: D\ncards:\n  - text: sans titre\n"))
-    assert e.entry == "cards[1]" and e.field == "title"
+    assert e.entry == "cards[1]"
+    assert e.field == "title"
 
 
 def test_yaml_syntax_errors_give_the_line(tmp_path):
     e = error_of(write(tmp_path, "name: Deck\ncards:\n  - title: Attention : piège\n"))
-    assert "not valid YAML at line 3" in str(e) and "quotes" in str(e)
+    assert "not valid YAML at line 3" in str(e)
+    assert "quotes" in str(e)
     e = error_of(write(tmp_path, "name: A\nname: B\ncards: []\n"))
     assert "appears twice" in str(e)
 
 
 def test_missing_file_and_folder(tmp_path):
     e = error_of(tmp_path / "nope.yaml")
-    assert "does not exist" in str(e) and "nope.yaml" in str(e)
+    assert "does not exist" in str(e)
+    assert "nope.yaml" in str(e)
     with pytest.raises(LayoutError, match="no layout folder"):
         layout_dir(tmp_path, "phd")
 
@@ -111,7 +121,8 @@ def test_a_card_list_file_may_be_yaml_csv_or_a_yaml_naming_a_csv(tmp_path):
     as_yaml = load_layout(write(tmp_path, "cards:\n  - {title: A, count: 2}\n  - {title: B}\n"), DECK_ONLY)
     as_csv = load_layout(tmp_path / "table.csv", DECK_ONLY)
     named = load_layout(write(tmp_path, "cards: table.csv\n", "named.yaml"), DECK_ONLY)
-    assert as_yaml == as_csv == named and [c["count"] for c in named["cards"]] == [2, 1]
+    assert as_yaml == as_csv == named
+    assert [c["count"] for c in named["cards"]] == [2, 1]
     write(tmp_path, "title\nA\n", "short.csv")
     with pytest.raises(LayoutError, match="expected at least 2 entries"):
         load_layout(tmp_path / "short.csv", DECK_ONLY)
@@ -168,7 +179,8 @@ def test_check_distinct_names_the_second_entry_and_the_first():
         check_distinct(items, ("symbol",), "players.yaml", "boards", "name", why="each board its own")
     error = caught.value
     assert (error.entry, error.field) == ("boards[3] « padoue »", "symbol")
-    assert "boards[1]" in error.problem and "each board its own" in error.problem
+    assert "boards[1]" in error.problem
+    assert "each board its own" in error.problem
     check_distinct(items, ("name",), "players.yaml", "boards", "name")  # different as written
     with pytest.raises(LayoutError):
         check_distinct(items, ("name",), "players.yaml", "boards", "name", normalise=lambda s: s.strip().lower())

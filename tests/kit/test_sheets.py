@@ -6,8 +6,18 @@ import pytest
 from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Piece
 from kit.paper import CARD_SIZES, EDGE, MARK_MIN, PAPERS
-from kit.sheets import (GUTTER, LABEL_PT, PieceError, cut_marks, draw_sheet, impose, impose_kit, labelled, obstacles,
-                        pack)
+from kit.sheets import (
+    GUTTER,
+    LABEL_PT,
+    PieceError,
+    cut_marks,
+    draw_sheet,
+    impose,
+    impose_kit,
+    labelled,
+    obstacles,
+    pack,
+)
 from kit.surface.metrics import ascent_descent, text_width
 from kit.surface.record import RecordingSurface
 
@@ -37,12 +47,16 @@ def test_standard_cards_with_the_widest_gutter_the_paper_allows(paper):
         # Three columns of 63 mm and their art past the outer cuts leave 4 mm of the 193 mm
         # between the margins (5 mm from the edge, a 3 mm mark, 0.5 mm): 1 mm gutters across;
         # the rows keep 3 mm.
-        assert len(front.placements) == 9 and len(front.blocks) == 1 and not block.rotated
+        assert len(front.placements) == 9
+        assert len(front.blocks) == 1
+        assert not block.rotated
         assert block.gutter == (1.0, GUTTER)
     else:
         # Letter is 17.6 mm shorter: three rows of 88 mm leave no room for 3 mm marks, so
         # the cards turn, four rows of two.
-        assert len(front.placements) == 8 and block.rotated and block.gutter[0] == GUTTER
+        assert len(front.placements) == 8
+        assert block.rotated
+        assert block.gutter[0] == GUTTER
     xs = sorted({p.x for p in front.placements})
     assert xs[1] - xs[0] == pytest.approx(block.placed[0] + block.gutter[0])
 
@@ -104,8 +118,10 @@ def test_marks_keep_off_the_edge_and_off_the_art_and_every_cut_has_one(paper, si
             continue
         arts = [_art_box(p) for p in sheet.placements]
         for x1, y1, x2, y2 in sheet.marks:
-            assert min(x1, x2) >= EDGE - 1e-6 and max(x1, x2) <= pw - EDGE + 1e-6
-            assert min(y1, y2) >= EDGE - 1e-6 and max(y1, y2) <= ph - EDGE + 1e-6
+            assert min(x1, x2) >= EDGE - 1e-6
+            assert max(x1, x2) <= pw - EDGE + 1e-6
+            assert min(y1, y2) >= EDGE - 1e-6
+            assert max(y1, y2) <= ph - EDGE + 1e-6
             line = (min(x1, x2), min(y1, y2), abs(x2 - x1) or 1e-3, abs(y2 - y1) or 1e-3)
             assert not any(_overlaps(line, a) for a in arts), "a mark over the art"
         for block in sheet.blocks:
@@ -143,7 +159,8 @@ def test_backs_follow_each_front_page_mirrored_and_offset():
         # Mirrored: same y, x reflected about the page's vertical axis.
         assert back.y == pytest.approx(front.y)
         assert back.x == pytest.approx(210 - front.x - 63)
-    assert sheets[1].offset == (1.5, -2.0) and sheets[0].offset == (0.0, 0.0)
+    assert sheets[1].offset == (1.5, -2.0)
+    assert sheets[0].offset == (0.0, 0.0)
     assert len(sheets[2].placements) == 2
     s = RecordingSurface()
     draw_sheet(s, sheets[1])
@@ -184,7 +201,10 @@ def test_the_label_finds_room_in_a_margin_clear_of_marks_and_art(paper):
             width = text_width(sheet.label, "sans", LABEL_PT)
             ascent, descent = ascent_descent("sans", LABEL_PT)
             box = (x, top, width, ascent + descent)
-            assert x >= EDGE and top >= EDGE and x + width <= pw - EDGE and top + box[3] <= ph - EDGE
+            assert x >= EDGE
+            assert top >= EDGE
+            assert x + width <= pw - EDGE
+            assert top + box[3] <= ph - EDGE
             assert not any(_overlaps(box, art) for art in obstacles(sheet)), size
             # a cut keeps a mark at one end at least
             for block in sheet.blocks if sheet.side == "front" else ():
@@ -222,13 +242,15 @@ def test_page_pieces_fill_the_printable_area():
     sheet = impose(component, "letter")[0]
     rect = _drawn(sheet).find("rect")[0]
     assert rect.on_page(0, 0) == pytest.approx((10, 10))
-    assert rect["w"] == pytest.approx(195.9) and rect["h"] == pytest.approx(259.4)
+    assert rect["w"] == pytest.approx(195.9)
+    assert rect["h"] == pytest.approx(259.4)
     # With a print-shop bleed of 3 mm the page shrinks so that its bleed keeps 8.5 mm from
     # the edge, the room of the page label.
     s = _drawn(impose(component, "letter", bleed=3)[0])
     rect = s.find("rect")[0]
     assert rect.on_page(0, 0) == pytest.approx((11.5, 11.5))
-    assert rect["w"] == pytest.approx(192.9) and rect["h"] == pytest.approx(256.4)
+    assert rect["w"] == pytest.approx(192.9)
+    assert rect["h"] == pytest.approx(256.4)
     page = s.find("begin_page")[0]
     assert page["trim"] == pytest.approx((11.5, 11.5, 192.9, 256.4))
     assert page["bleed"] == pytest.approx((8.5, 8.5, 198.9, 262.4))
@@ -302,4 +324,5 @@ def test_a_repeated_piece_is_drawn_through_reused_once_per_key():
     surface = Counting()
     for sheet in sheets:
         draw_sheet(surface, sheet, reuse)
-    assert len(calls) == 9 and len(set(calls)) < 9  # the shared back: few keys, many uses
+    assert len(calls) == 9
+    assert len(set(calls)) < 9

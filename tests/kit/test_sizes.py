@@ -5,15 +5,13 @@ from __future__ import annotations
 import inspect
 
 import pytest
+from game_sizes import LAYOUT_MODULES, SIZED_FILES, copy_layouts, declared_sizes, read_size, size_fields, write_size
 
 from kit.build import BuildOptions, draw_document, plan, select
 from kit.errors import LayoutError
 from kit.paper import CARD_SIZES, parse_size
 from kit.schema import Field, ListOf, Record, load_yaml
 from kit.surface.record import RecordingSurface
-
-from game_sizes import (LAYOUT_MODULES, SIZED_FILES, copy_layouts, declared_sizes, read_size, size_fields,
-                        write_size)
 
 SIZES = [s for s in declared_sizes() if not s.round]
 
@@ -36,7 +34,7 @@ def test_the_size_kind_reads_each_spelling_to_the_same_mm(tmp_path, written):
     assert load_yaml(path, BOX)["pieces"][0]["size"] == (63.0, 88.0)
 
 
-@pytest.mark.parametrize("written, expected", [
+@pytest.mark.parametrize(("written", "expected"), [
     ("jumbo", "expected a size: a name (poker, "), ("63", "expected a size"), ("[63, 88, 2]", "expected a size"),
     ("'0x88'", "over 0 mm"), ("30x88", "the width must be at least 40 mm"),
     ("63x140", "the height must be at most 130 mm"), ("a6", "from 40 x 60 mm up to 90 x 130 mm"),
@@ -44,7 +42,8 @@ def test_the_size_kind_reads_each_spelling_to_the_same_mm(tmp_path, written):
 def test_a_wrong_or_out_of_bounds_size_names_file_entry_and_field(tmp_path, written, expected):
     e = _error(tmp_path, written)
     assert (e.file, e.entry, e.field) == (str(tmp_path / "box.yaml"), "pieces[1] « Carte »", "size")
-    assert expected in e.problem and "(line 2)" in e.problem
+    assert expected in e.problem
+    assert "(line 2)" in e.problem
 
 
 def test_every_game_declares_its_sizes_in_its_layouts():
@@ -97,7 +96,8 @@ def test_a_misspelt_size_is_refused_with_file_entry_and_field(tmp_path, size):
     e = caught.value
     assert e.file == str(root / size.game / size.file)
     assert f"{e.entry}.{e.field}" == size.name if e.entry else e.field == size.name
-    assert "expected a size" in e.problem and "63 by 88" in e.problem
+    assert "expected a size" in e.problem
+    assert "63 by 88" in e.problem
 
 
 # --- every size within the bounds builds --------------------------------------------------------------
@@ -143,7 +143,8 @@ def test_every_size_field_states_its_bounds():
     for size in BOUNDED:
         assert size.field.min is not None and size.field.max is not None, f"{size} has no bounds"
         (w0, h0), (w1, h1) = _bounds(size)
-        assert 0 < w0 < w1 and 0 < h0 < h1
+        assert 0 < w0 < w1
+        assert 0 < h0 < h1
 
 
 @pytest.mark.parametrize("size", BOUNDED, ids=str)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kit.errors import TextDoesNotFit
 from kit.parts.text import text_box
@@ -36,10 +37,11 @@ def test_wraps_inside_the_box_and_keeps_lines_in_order():
     assert len({y for _, y, *_ in calls}) >= 3
     for call in calls:
         left, right = extent(s, call)
-        assert left >= 10 - 1e-6 and right <= 50 + 0.01
+        assert left >= 10 - 1e-6
+        assert right <= 50 + 0.01
         assert 20 < call[1] < 60
     assert " ".join(c[2] for c in calls).split() == \
-        "Un texte assez long pour tenir sur plusieurs lignes dans une boîte étroite.".split()
+        ["Un", "texte", "assez", "long", "pour", "tenir", "sur", "plusieurs", "lignes", "dans", "une", "boîte", "étroite."]
 
 
 def test_newline_starts_a_paragraph():
@@ -55,7 +57,8 @@ def test_bold_segments_use_the_bold_face():
     text_box(s, 0, 0, 100, 30, "Piochez **deux cartes** puis jouez.", font="sans")
     fonts = {c[2]: c[3] for c in drawn(s)}
     assert fonts["deux cartes"] == "sans-bold"
-    assert fonts["Piochez"] == "sans" and fonts["puis jouez."] == "sans"
+    assert fonts["Piochez"] == "sans"
+    assert fonts["puis jouez."] == "sans"
     s = RecordingSurface()
     text_box(s, 0, 0, 100, 30, "**Ave** Caesar", font="roman")
     assert {c[2]: c[3] for c in drawn(s)}["Ave"] == "roman-bold"
@@ -83,7 +86,8 @@ def test_alignments_stay_in_the_box(align):
              align=align, valign="bottom")
     for call in drawn(s):
         left, right = extent(s, call)
-        assert left >= 5 - 1e-6 and right <= 55 + 0.01
+        assert left >= 5 - 1e-6
+        assert right <= 55 + 0.01
     if align == "right":
         rights = [extent(s, c)[1] for c in drawn(s)]
         assert max(rights) - min(rights) < 0.05

@@ -10,7 +10,7 @@ from kit.schema import Field, Record, check
 from kit.typography import NBSP, NNBSP, fill, substitute, typeset
 
 
-@pytest.mark.parametrize("typed, printed", [
+@pytest.mark.parametrize(("typed", "printed"), [
     ("l'âme", "l\u2019âme"),
     ("Vraiment ? non ; oui !", f"Vraiment{NNBSP}? non{NNBSP}; oui{NNBSP}!"),
     ("« non »", f"«{NNBSP}non{NNBSP}»"),
@@ -43,13 +43,14 @@ def test_fill_replaces_placeholders_then_typesets():
     assert substitute("{a} à {b} joueurs", {"a": 2, "b": 8}, "f.yaml", None, "players") == "2 à 8 joueurs"
 
 
-@pytest.mark.parametrize("text, words", [("Gardez {main} cartes", ["{main}", "{n}"]),
+@pytest.mark.parametrize(("text", "words"), [("Gardez {main} cartes", ["{main}", "{n}"]),
                                          ("Gardez {n cartes", ["brace"])])
 def test_fill_names_file_entry_and_field_of_a_bad_placeholder(text, words):
     with pytest.raises(LayoutError) as caught:
         fill(text, {"n": 5}, "aid.yaml", "back[1] « Fin »", "body")
     error = caught.value
-    assert (error.entry, error.field) == ("back[1] « Fin »", "body") and "aid.yaml" in str(error)
+    assert (error.entry, error.field) == ("back[1] « Fin »", "body")
+    assert "aid.yaml" in str(error)
     assert all(w in str(error) for w in words)
 
 

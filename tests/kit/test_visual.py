@@ -24,9 +24,9 @@ import pytest
 pdfium = pytest.importorskip("pypdfium2")
 Image = pytest.importorskip("PIL.Image")
 
-from scorekeeper.rules import GAME_IDS  # noqa: E402
-
 from game_kits import build_kit  # noqa: E402
+
+from scorekeeper.rules import GAME_IDS  # noqa: E402
 
 VISUAL = Path(__file__).parent / "visual"
 DPI = 40
@@ -53,7 +53,7 @@ def kinds_of_page(manifest: dict) -> dict[str, int]:
     return pages
 
 
-def render(pdf, number: int) -> "Image.Image":
+def render(pdf, number: int) -> Image.Image:
     page = pdf[number - 1]
     return page.render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
 
@@ -68,7 +68,7 @@ def built(tmp_path_factory):
     return out
 
 
-def _difference(a: "Image.Image", b: "Image.Image") -> tuple[float, float, tuple[int, int]]:
+def _difference(a: Image.Image, b: Image.Image) -> tuple[float, float, tuple[int, int]]:
     """(mean difference, largest block difference, where in pixels) between two pictures of
     one size; a block's grey is the mean of its BLOCK x BLOCK pixels."""
     from PIL import ImageChops, ImageStat

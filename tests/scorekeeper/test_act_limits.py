@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import session as sessions
 
@@ -31,7 +32,7 @@ def adjust(pression: str) -> str:
     return '{"action": "adjust", "player": "Ana", "pression": ' + pression + "}"
 
 
-@pytest.mark.parametrize("number, words", [
+@pytest.mark.parametrize(("number", "words"), [
     ("9" * 5000, "has 5000 digits"),
     ("-" + "1" * 16, "has 16 digits"),
     ("1e999", "too large"),
@@ -41,12 +42,15 @@ def adjust(pression: str) -> str:
 ])
 def test_numbers_beyond_any_score_are_one_sentence(kit, phd, number, words):
     message = refused_unchanged(kit, phd, adjust(number))
-    assert words in message and len(message) < 300
+    assert words in message
+    assert len(message) < 300
 
 
 def test_a_number_within_bounds_reaches_the_rules(kit, phd):
     result = kit("score", "act", phd, adjust("9" * sessions.MAX_NUMBER_DIGITS))   # the rules decide
-    assert result.exit_code in (0, 2) and "digits" not in result.output and "Unexpected" not in result.output
+    assert result.exit_code in (0, 2)
+    assert "digits" not in result.output
+    assert "Unexpected" not in result.output
 
 
 @pytest.mark.parametrize("depth", [sessions.MAX_JSON_DEPTH + 1, 60_000])
@@ -69,18 +73,20 @@ def test_an_action_that_looks_like_an_option_is_data(kit, phd, action):
 def test_the_double_dash_still_works_and_help_is_help(kit, phd):
     assert "must be a JSON object" in refused_unchanged(kit, phd, "--", "-1")
     result = kit("score", "act", phd, "--help")
-    assert result.exit_code == 0 and "ACTION" in result.output
+    assert result.exit_code == 0
+    assert "ACTION" in result.output
 
 
 def test_a_line_in_the_file_beyond_the_bounds_names_its_line(kit, phd):
     with phd.open("a", encoding="utf-8") as f:
         f.write(adjust("9" * 5000) + "\n")
     result = kit("score", "show", phd)
-    assert result.exit_code == 2 and f"{phd}:2: this line cannot be read" in result.output
+    assert result.exit_code == 2
+    assert f"{phd}:2: this line cannot be read" in result.output
     assert len(result.output.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("noise, words", [
+@pytest.mark.parametrize(("noise", "words"), [
     (bytes(range(256)).replace(b"\n", b""), "not a session file"),
     (b"\x00\xff" * 50, "not a session file"),
     (b"PK\x03\x04 zip", "not a session file"),
@@ -93,7 +99,8 @@ def test_noise_without_a_newline_show_and_repair_agree(kit, tmp_path, noise, wor
     repaired = kit("score", "repair", path, "--yes")
     assert shown.exit_code == repaired.exit_code == 2
     assert "kit score repair" not in shown.output      # no advice the repair then refuses
-    assert shown.output == repaired.output and words in shown.output
+    assert shown.output == repaired.output
+    assert words in shown.output
     assert len(shown.output.strip().splitlines()) == 1
     assert path.read_bytes() == noise
 
@@ -102,8 +109,10 @@ def test_noise_after_the_header_is_a_torn_line_that_repair_cuts(kit, phd):
     whole = phd.read_bytes()
     phd.write_bytes(whole + bytes(range(256)).replace(b"\n", b""))
     shown = kit("score", "show", phd)
-    assert shown.exit_code == 2 and "kit score repair" in shown.output
-    assert kit("score", "repair", phd, "--yes").exit_code == 0 and phd.read_bytes() == whole
+    assert shown.exit_code == 2
+    assert "kit score repair" in shown.output
+    assert kit("score", "repair", phd, "--yes").exit_code == 0
+    assert phd.read_bytes() == whole
 
 
 # --- fuzz ----------------------------------------------------------------------------------
@@ -134,13 +143,15 @@ def test_fuzz_act_accepts_one_line_or_refuses_in_one_sentence_leaving_the_file(k
     try:
         result = kit("score", "act", phd, action)
         assert result.exit_code in (0, 2), result.output
-        assert "Traceback" not in result.output and "Unexpected" not in result.output
+        assert "Traceback" not in result.output
+        assert "Unexpected" not in result.output
         after = phd.read_bytes()
         if result.exit_code == 2 or action in ("-h", "--help"):   # refused, or help asked
             assert len(result.output.strip().splitlines()) == 1 or "Usage:" in result.output, result.output
             assert after == before
         else:
-            assert after.startswith(before) and after[len(before):].count(b"\n") == 1
+            assert after.startswith(before)
+            assert after[len(before):].count(b"\n") == 1
             sessions.load(phd)                        # what was accepted reads back
     finally:
         phd.write_bytes(before)

@@ -4,9 +4,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from score_cli import applier, run_scenario, scenario_files
+
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import amphitheatre as amph
@@ -40,7 +41,7 @@ def test_the_scenarios_are_there():
 
 # -- setup and the board -----------------------------------------------------------------
 
-@pytest.mark.parametrize("names, options, text", [
+@pytest.mark.parametrize(("names", "options", "text"), [
     (["Ana", "Ben"], {}, "2"), ([f"P{i}" for i in range(9)], {}, "9"),
     (["Ana", "Ben", "Ana"], {}, "Ana"), (NAMES, {"rows": 3}, "rows"),
 ])
@@ -52,7 +53,8 @@ def test_setup_refusals(names, options, text):
 
 def test_rows_follow_the_last_filled_seat():
     assert [amph.row_of(n) for n in (0, 1, 4, 5, 9, 10, 15)] == [1, 1, 1, 2, 2, 3, 3]
-    assert amph.CAPACITY == 15 and new()["capacity"] == 15
+    assert amph.CAPACITY == 15
+    assert new()["capacity"] == 15
 
 
 # -- debates -----------------------------------------------------------------------------
@@ -89,7 +91,7 @@ def test_discounted_players_count_for_nobody_and_stay_untouched():
     assert after["players"]["Dan"] == state["players"]["Dan"]
 
 
-@pytest.mark.parametrize("debate, text", [
+@pytest.mark.parametrize(("debate", "text"), [
     ({"side_a": [], "side_b": ["Ben"]}, "each side"),
     ({"side_a": ["Ana", "Ana"], "side_b": ["Ben"]}, "Ana"),
     ({"side_a": ["Ana"], "side_b": ["Zoé"]}, "Zoé"),
@@ -116,10 +118,12 @@ def test_a_liar_pays_their_rows_penalty_capped_by_what_they_have():
 def test_tokens_beyond_the_last_seat_are_lost_and_simultaneous_fillers_share_the_win():
     state = seats(new(), Ana=(14, 0), Ben=(14, 0), Cléo=(13, 0))
     after = play(state, {"action": "handshake", "speaker": "Ana", "target": "Ben"})
-    assert after["players"]["Ana"]["seats"] == 15 and after["winners"] == ["Ana", "Ben"]
+    assert after["players"]["Ana"]["seats"] == 15
+    assert after["winners"] == ["Ana", "Ben"]
     state = seats(new(), Ana=(13, 5), Ben=(2, 0), Cléo=(14, 0))
     after = play(state, {"action": "debate", "side_a": ["Ana", "Cléo"], "side_b": ["Ben"]})
-    assert after["players"]["Ana"]["seats"] == 15 and after["over"]
+    assert after["players"]["Ana"]["seats"] == 15
+    assert after["over"]
     assert after["winners"] == ["Ana", "Cléo"]
     with pytest.raises(RuleViolation, match="over"):
         play(after, {"action": "handshake", "speaker": "Ben", "target": "Dan"})
@@ -157,7 +161,8 @@ actions = st.one_of(
 
 def check_invariants(state):
     for p in state["players"].values():
-        assert 0 <= p["seats"] <= amph.CAPACITY and p["doubt"] >= 0
+        assert 0 <= p["seats"] <= amph.CAPACITY
+        assert p["doubt"] >= 0
         assert p["row"] == amph.row_of(p["seats"])
     assert state["winners"] == [n for n, p in state["players"].items() if p["seats"] == amph.CAPACITY]
     assert state["over"] == bool(state["winners"])
@@ -273,7 +278,7 @@ def test_a_turn_walks_move_answer_sides_and_debate_in_seating_order():
     assert state["players"]["Cléo"]["doubt"] == 1     # a tie
 
 
-@pytest.mark.parametrize("action, text", [
+@pytest.mark.parametrize(("action", "text"), [
     ({"action": "handshake", "speaker": "Ana", "target": "Cléo"}, "Ben to agree"),
     ({"action": "debate", "side_a": ["Ana"], "side_b": ["Ben"]}, "Ben to agree"),
     ({"action": "turn", "player": "Ben", "step": "start"}, "Ben to agree"),
@@ -306,7 +311,8 @@ def test_whoever_joined_may_be_accused_while_sides_are_being_taken():
     """RULES.md §2.5, the seed's example: Jean joins a side and is accused."""
     state = play(in_debate(), {"action": "join", "player": "Cléo", "side": "a"})
     offers = {d["player"]: d["choices"]["accused"] for d in amph.anytime(state)}
-    assert offers["Dan"] == ["Ana", "Ben", "Cléo"] and offers["Cléo"] == ["Ana", "Ben"]
+    assert offers["Dan"] == ["Ana", "Ben", "Cléo"]
+    assert offers["Cléo"] == ["Ana", "Ben"]
     state = play(state, accuse("Dan", "Cléo", False))
     assert state["hypothesis"]["losers"] == ["Cléo"]
     (join,) = amph.pending(state)
@@ -350,7 +356,8 @@ def test_a_player_discounted_before_joining_is_not_asked_a_side():
 def test_revolution_and_draw_end_the_turn_without_touching_the_boards():
     state = turn_of(new(), "Eve")
     after = play(state, {"action": "revolution", "player": "Eve", "category": "anatomie"})
-    assert after["players"] == state["players"] and decided(amph.pending(after)) == [("turn", "Ana")]
+    assert after["players"] == state["players"]
+    assert decided(amph.pending(after)) == [("turn", "Ana")]
     with pytest.raises(RuleViolation, match="Eve's move"):
         play(state, {"action": "draw", "player": "Eve", "category": "tarot"})
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from score_cli import applier
+
 from scorekeeper.errors import RuleViolation
-from scorekeeper.rules import hoc_censeo as hc, public_view
+from scorekeeper.rules import hoc_censeo as hc
+from scorekeeper.rules import public_view
 
 PLAYERS = [{"name": "Alice", "role": "titienses"}, {"name": "Bob", "role": "ramnes"},
            {"name": "Chloé", "role": "luceres"}]
@@ -46,16 +47,20 @@ def objectives(**per_tribe) -> dict:
 
 def test_setup_starts_every_tribe_equal_with_the_first_player_as_magistrate():
     state = new({})
-    assert state["round"] == 0 and state["chaos"] == 0 and state["magistrate"] == "Alice"
+    assert state["round"] == 0
+    assert state["chaos"] == 0
+    assert state["magistrate"] == "Alice"
     for record in state["players"].values():
-        assert record["senators"] == hc.START_SENATORS and record["gold"] == hc.START_GOLD
-        assert record["seals"] == hc.START_SEALS and record["wins"] == 0
+        assert record["senators"] == hc.START_SENATORS
+        assert record["gold"] == hc.START_GOLD
+        assert record["seals"] == hc.START_SEALS
+        assert record["wins"] == 0
         assert record["circle"] == {c: 0 for c in hc.COLOURS}
         assert record["objectives"] == {"circle": False, "secondary": False}
     assert state["players"]["Bob"]["goal"] == hc.DEFAULT_OBJECTIVES["ramnes"]
 
 
-@pytest.mark.parametrize("players, options, words", [
+@pytest.mark.parametrize(("players", "options", "words"), [
     (PLAYERS[:2], {}, ["3", "2"]),
     ([*PLAYERS[:2], {"name": "Chloé"}], {}, ["Chloé", "tribe"]),
     ([*PLAYERS[:2], {"name": "Chloé", "role": "sabines"}], {}, ["sabines"]),
@@ -75,7 +80,7 @@ def test_the_default_objectives_are_valid_and_eight_portions_each():
         assert sum(checked[tribe]["circle"].values()) == hc.CIRCLE_PORTIONS
 
 
-@pytest.mark.parametrize("change, words", [
+@pytest.mark.parametrize(("change", "words"), [
     (lambda o: o["ramnes"]["circle"].update(jaune=4), ["ramnes", "9", "8"]),
     (lambda o: o["luceres"]["circle"].update(rouge=0), ["luceres", "rouge"]),
     (lambda o: o["titienses"]["secondary"].update(kind="votes"), ["titienses", "votes"]),
@@ -121,14 +126,16 @@ def test_every_senator_written_is_lost_whatever_the_outcome_and_both_sides_may_b
     assert state["players"]["Alice"]["senators"] == 60
     assert state["players"]["Bob"]["senators"] == 99
     assert state["votes"][0]["result"] == "contre"
-    assert state["players"]["Alice"]["gold"] == 2 and state["players"]["Bob"]["gold"] == 1
+    assert state["players"]["Alice"]["gold"] == 2
+    assert state["players"]["Bob"]["gold"] == 1
 
 
 def test_equal_totals_need_the_magistrate_even_at_zero():
     state = new()
     assert "Alice" in refused(state, {"action": "vote"})   # the magistrate is named
     after = vote(state, tiebreak="contre")
-    assert after["votes"][0]["result"] == "contre" and after["chaos"] == 1
+    assert after["votes"][0]["result"] == "contre"
+    assert after["chaos"] == 1
     assert all(p["gold"] == 0 for p in after["players"].values())
     assert "colour" in refused(state, {"action": "vote", "tiebreak": "pour"})
     after = vote(state, tiebreak="pour", colour="jaune")
@@ -149,9 +156,15 @@ def test_the_magistrate_passes_to_the_next_player_each_round():
 def test_the_largest_pour_voter_gets_the_seal_and_bonus_the_next_two_colour():
     state = vote(new(), pour={"Alice": 5, "Bob": 30, "Chloé": 10}, colour="jaune")
     bob, chloe, alice = (state["players"][n] for n in ("Bob", "Chloé", "Alice"))
-    assert bob["seals"] == 1 and bob["gold"] == 1 and bob["circle"]["jaune"] == 1 and bob["wins"] == 1
-    assert chloe["circle"]["jaune"] == 1 and chloe["seals"] == 0 and chloe["gold"] == 0
-    assert alice["circle"]["jaune"] == 1 and alice["seals"] == 0
+    assert bob["seals"] == 1
+    assert bob["gold"] == 1
+    assert bob["circle"]["jaune"] == 1
+    assert bob["wins"] == 1
+    assert chloe["circle"]["jaune"] == 1
+    assert chloe["seals"] == 0
+    assert chloe["gold"] == 0
+    assert alice["circle"]["jaune"] == 1
+    assert alice["seals"] == 0
     assert state["votes"][0]["ranked"] == ["Bob", "Chloé", "Alice"]
 
 
@@ -159,9 +172,11 @@ def test_vert_bonus_gives_senators_and_mauve_needs_the_voters_choice():
     state = vote(new(), pour={"Alice": 10}, colour="vert")
     assert state["players"]["Alice"]["senators"] == 95
     message = refused(new(), {"action": "vote", "pour": {"Chloé": 10}, "colour": "mauve"})
-    assert "Chloé" in message and "bonus" in message
+    assert "Chloé" in message
+    assert "bonus" in message
     state = vote(new(), pour={"Chloé": 10}, colour="mauve", bonus="bleu")
-    assert state["players"]["Chloé"]["seals"] == 2 and state["players"]["Chloé"]["circle"]["mauve"] == 1
+    assert state["players"]["Chloé"]["seals"] == 2
+    assert state["players"]["Chloé"]["circle"]["mauve"] == 1
     assert "rouge" in refused(new(), {"action": "vote", "pour": {"Chloé": 10}, "colour": "mauve", "bonus": "rouge"})
 
 
@@ -170,7 +185,9 @@ def test_a_portion_the_circle_no_longer_needs_is_forfeited_but_the_gains_remain(
     state = vote(state, pour={"Alice": 10}, colour="vert")
     state = vote(state, pour={"Alice": 10, "Bob": 5}, colour="vert")
     alice = state["players"]["Alice"]
-    assert alice["circle"]["vert"] == 1 and alice["seals"] == 2 and alice["senators"] == 90
+    assert alice["circle"]["vert"] == 1
+    assert alice["seals"] == 2
+    assert alice["senators"] == 90
     assert state["votes"][1]["forfeited"] == ["Alice"]
     assert state["players"]["Bob"]["circle"]["vert"] == 1
 
@@ -179,15 +196,20 @@ def test_only_players_who_wrote_more_than_zero_rank():
     state = vote(new(), pour={"Alice": 10, "Bob": 0}, contre={"Chloé": 3}, colour="bleu")
     assert state["players"]["Bob"]["circle"]["bleu"] == 0
     state = vote(new(), contre={"Bob": 10, "Chloé": 0}, pour={"Alice": 0})
-    assert state["players"]["Chloé"]["gold"] == 0 and state["players"]["Bob"]["gold"] == 2
+    assert state["players"]["Chloé"]["gold"] == 0
+    assert state["players"]["Bob"]["gold"] == 2
 
 
 def test_a_tie_for_the_top_needs_the_magistrates_order_naming_the_tied():
     action = {"action": "vote", "pour": {"Bob": 10, "Chloé": 10}, "colour": "bleu"}
     message = refused(new(), action)
-    assert "Bob" in message and "Chloé" in message and "Alice" in message and "order" in message
+    assert "Bob" in message
+    assert "Chloé" in message
+    assert "Alice" in message
+    assert "order" in message
     state = hc.apply(new(), {**action, "order": ["Chloé", "Bob"]})
-    assert state["players"]["Chloé"]["seals"] == 2 and state["players"]["Bob"]["seals"] == 0
+    assert state["players"]["Chloé"]["seals"] == 2
+    assert state["players"]["Bob"]["seals"] == 0
     assert state["players"]["Chloé"]["wins"] == 1
     assert state["players"]["Bob"]["circle"]["bleu"] == 1
     # Only the tied players need be listed, and a partial order is refused.
@@ -197,7 +219,8 @@ def test_a_tie_for_the_top_needs_the_magistrates_order_naming_the_tied():
 def test_a_tie_that_changes_nothing_needs_no_order():
     # POUR: ranks 2 and 3 both only colour.
     state = vote(new(), pour={"Alice": 20, "Bob": 5, "Chloé": 5}, colour="bleu")
-    assert state["players"]["Bob"]["circle"]["bleu"] == 1 and state["players"]["Chloé"]["circle"]["bleu"] == 1
+    assert state["players"]["Bob"]["circle"]["bleu"] == 1
+    assert state["players"]["Chloé"]["circle"]["bleu"] == 1
 
 
 def test_contre_ties_matter_between_every_paid_rank():
@@ -212,7 +235,7 @@ def test_contre_ties_matter_between_every_paid_rank():
     assert state["players"]["Bob"]["wins"] == 1
 
 
-@pytest.mark.parametrize("field, value, word", [
+@pytest.mark.parametrize(("field", "value", "word"), [
     ("order", ["Alice", "Zoé"], "Zoé"), ("order", ["Alice", "Alice"], "twice"),
     ("tiebreak", "maybe", "maybe"), ("colour", "rouge", "rouge"),
     ("calamity", {"Bob": "children"}, "children"), ("calamity", {"Zoé": "gold"}, "Zoé"),
@@ -237,17 +260,21 @@ def contre_rounds(state: dict, count: int, **extra) -> dict:
 def test_the_fourth_grey_portion_brings_a_calamity_default_gold_else_senators():
     state = contre_rounds(new(), 3)             # Bob: 6 gold, chaos 3
     state = vote(state, contre={"Chloé": 2})   # Chloé +2 gold then calamity
-    assert state["chaos"] == 4 and state["votes"][-1]["calamity"] is True
+    assert state["chaos"] == 4
+    assert state["votes"][-1]["calamity"] is True
     assert state["players"]["Bob"]["gold"] == 5
-    assert state["players"]["Chloé"]["gold"] == 1 and state["players"]["Chloé"]["senators"] == 98
-    assert state["players"]["Alice"]["senators"] == 95 and state["players"]["Alice"]["gold"] == 0
+    assert state["players"]["Chloé"]["gold"] == 1
+    assert state["players"]["Chloé"]["senators"] == 98
+    assert state["players"]["Alice"]["senators"] == 95
+    assert state["players"]["Alice"]["gold"] == 0
     assert state["votes"][-1]["losses"] == {"Alice": "senators", "Bob": "gold", "Chloé": "gold"}
 
 
 def test_a_player_may_choose_senators_but_not_gold_they_do_not_have():
     state = contre_rounds(new(), 3)
     after = vote(state, contre={"Chloé": 2}, calamity={"Bob": "senators"})
-    assert after["players"]["Bob"]["gold"] == 6 and after["players"]["Bob"]["senators"] == 92
+    assert after["players"]["Bob"]["gold"] == 6
+    assert after["players"]["Bob"]["senators"] == 92
     assert "Alice" in refused(state, {"action": "vote", "contre": {"Chloé": 2}, "calamity": {"Alice": "gold"}})
 
 
@@ -256,7 +283,8 @@ def test_senators_lost_to_a_calamity_are_floored_at_zero():
     state = vote(state, contre={"Bob": 1}, calamity={"Alice": "senators"})
     state = vote(state, contre={"Bob": 1}, calamity={"Alice": "senators"})
     state = vote(state, contre={"Bob": 1}, calamity={"Alice": "senators"})
-    assert state["chaos"] == 4 and state["players"]["Alice"]["senators"] == 0
+    assert state["chaos"] == 4
+    assert state["players"]["Alice"]["senators"] == 0
 
 
 def test_the_most_green_are_spared_ties_all_spared_none_when_nobody_has_green():
@@ -265,7 +293,8 @@ def test_the_most_green_are_spared_ties_all_spared_none_when_nobody_has_green():
     state = vote(state, pour={"Chloé": 5, "Bob": 1}, colour="vert")       # Chloé, Bob 1 vert each
     state = contre_rounds(state, 3)
     state = vote(state, contre={"Bob": 1})
-    assert state["votes"][-1]["calamity"] and state["votes"][-1]["spared"] == ["Alice", "Bob", "Chloé"]
+    assert state["votes"][-1]["calamity"]
+    assert state["votes"][-1]["spared"] == ["Alice", "Bob", "Chloé"]
     state2 = vote(new(), pour={"Chloé": 5}, colour="vert")
     state2 = contre_rounds(state2, 4)
     assert state2["votes"][-1]["spared"] == ["Chloé"]
@@ -275,7 +304,9 @@ def test_the_most_green_are_spared_ties_all_spared_none_when_nobody_has_green():
 def test_chaos_stops_at_eight_with_a_second_calamity_only_at_eight():
     own = objectives(ramnes=("gold", 99))
     state = contre_rounds(new({"objectives": own}), 9)
-    assert state["chaos"] == 8 and state["round"] == 9 and state["over"] is True
+    assert state["chaos"] == 8
+    assert state["round"] == 9
+    assert state["over"] is True
     assert [v["calamity"] for v in state["votes"]] == [False, False, False, True, False, False, False, True, False]
 
 
@@ -284,7 +315,8 @@ def test_chaos_stops_at_eight_with_a_second_calamity_only_at_eight():
 def test_two_seals_colour_a_needed_portion():
     state = vote(new(), pour={"Alice": 1}, colour="bleu")
     state = hc.apply(state, {"action": "spend_seals", "player": "Alice", "colour": "jaune"})
-    assert state["players"]["Alice"]["seals"] == 0 and state["players"]["Alice"]["circle"]["jaune"] == 1
+    assert state["players"]["Alice"]["seals"] == 0
+    assert state["players"]["Alice"]["circle"]["jaune"] == 1
     message = refused(state, {"action": "spend_seals", "player": "Alice", "colour": "jaune"})
     assert "Alice has 0 seals" in message
 
@@ -300,7 +332,8 @@ def test_seals_cannot_colour_a_colour_the_circle_does_not_need():
 def test_gold_buys_five_senators_a_coin():
     state = vote(new(), contre={"Bob": 10})
     state = hc.apply(state, {"action": "buy_senators", "player": "Bob", "gold": 2})
-    assert state["players"]["Bob"]["senators"] == 100 and state["players"]["Bob"]["gold"] == 0
+    assert state["players"]["Bob"]["senators"] == 100
+    assert state["players"]["Bob"]["gold"] == 0
     assert refused(state, {"action": "buy_senators", "player": "Bob", "gold": 1}) == \
         "Bob has no gold left to buy senators with."
     state = hc.apply(vote(state, contre={"Bob": 1}), {"action": "buy_senators", "player": "Bob", "gold": 1})
@@ -314,7 +347,9 @@ def test_gold_buys_five_senators_a_coin():
 
 def test_nine_rounds_without_an_objective_end_with_no_winner_and_nothing_more():
     state = contre_rounds(new({"objectives": objectives(ramnes=("gold", 99), luceres=("wins", 99))}), 9)
-    assert state["over"] is True and state["winners"] == [] and state["round"] == hc.ROUNDS
+    assert state["over"] is True
+    assert state["winners"] == []
+    assert state["round"] == hc.ROUNDS
     assert "over" in refused(state, {"action": "vote", "contre": {"Bob": 1}})
     assert "over" in refused(state, {"action": "buy_senators", "player": "Bob", "gold": 1})
 
@@ -322,7 +357,8 @@ def test_nine_rounds_without_an_objective_end_with_no_winner_and_nothing_more():
 def test_a_secondary_objective_met_at_a_vote_ends_the_game_and_all_who_meet_one_win():
     state = new({"objectives": objectives(titienses=("gold", 1), ramnes=("gold", 2))})
     state = vote(state, contre={"Bob": 10, "Alice": 5})
-    assert state["over"] is True and state["winners"] == ["Alice", "Bob"]
+    assert state["over"] is True
+    assert state["winners"] == ["Alice", "Bob"]
     assert state["players"]["Chloé"]["objectives"] == {"circle": False, "secondary": False}
 
 
@@ -332,7 +368,8 @@ def test_wins_count_for_the_luceres_objective():
         state = vote(state, contre={"Chloé": 1})
     assert state["over"] is False
     state = vote(state, contre={"Chloé": 1})
-    assert state["players"]["Chloé"]["wins"] == 3 and state["winners"] == ["Chloé"]
+    assert state["players"]["Chloé"]["wins"] == 3
+    assert state["winners"] == ["Chloé"]
 
 
 def test_a_circle_completed_by_seals_counts_at_the_next_vote_only():
@@ -350,9 +387,11 @@ def test_a_circle_completed_by_seals_counts_at_the_next_vote_only():
     state = hc.apply(state, {"action": "spend_seals", "player": "Alice", "colour": "jaune"})
     state = hc.apply(state, {"action": "spend_seals", "player": "Alice", "colour": "jaune"})
     assert state["players"]["Alice"]["circle"] == {"bleu": 2, "mauve": 0, "jaune": 6, "vert": 0}
-    assert state["players"]["Alice"]["objectives"]["circle"] is True and state["over"] is False
+    assert state["players"]["Alice"]["objectives"]["circle"] is True
+    assert state["over"] is False
     state = vote(state, contre={"Bob": 1})
-    assert state["over"] is True and state["winners"] == ["Alice"]
+    assert state["over"] is True
+    assert state["winners"] == ["Alice"]
 
 
 def test_apply_never_mutates_the_state_it_is_given():
@@ -374,6 +413,8 @@ def test_public_view_hides_senators_and_objectives_of_everyone_but_the_viewer():
     assert all("senators" not in p and "goal" not in p and "objectives" not in p and "tribe" not in p
                for p in hidden["players"].values())
     mine = public_view("hoc-censeo", state, "Bob")
-    assert mine["players"]["Bob"]["senators"] == 100 and "senators" not in mine["players"]["Alice"]
-    assert mine["players"]["Bob"]["tribe"] == "ramnes" and "tribe" not in mine["players"]["Alice"]
+    assert mine["players"]["Bob"]["senators"] == 100
+    assert "senators" not in mine["players"]["Alice"]
+    assert mine["players"]["Bob"]["tribe"] == "ramnes"
+    assert "tribe" not in mine["players"]["Alice"]
     assert state["players"]["Alice"]["senators"] == 100

@@ -37,7 +37,8 @@ def ballots(state: dict, **amounts) -> dict:
 
 def resolve_choices(state: dict) -> dict:
     (decision,) = hc.pending(state)
-    assert decision["action"] == "resolve" and decision["player"] == state["magistrate"]
+    assert decision["action"] == "resolve"
+    assert decision["player"] == state["magistrate"]
     return decision["choices"]
 
 
@@ -63,7 +64,8 @@ def test_each_player_who_has_not_voted_owes_a_secret_ballot_within_their_senator
          "choices": {"pour": {"min": 0, "max": 70}, "contre": {"min": 0, "max": 70}}}]
     # another seat sees who is awaited, never the senators they have left
     seen = rules.view("hoc-censeo", state, "Alice")["pending"]
-    assert seen[0]["choices"]["pour"]["max"] == 100 and seen[1] == {**seen[1], "choices": {}}
+    assert seen[0]["choices"]["pour"]["max"] == 100
+    assert seen[1] == {**seen[1], "choices": {}}
     assert all(d["choices"] == {} for d in rules.view("hoc-censeo", state)["pending"])
 
 
@@ -119,7 +121,9 @@ def test_every_answer_to_pending_is_accepted_and_nothing_is_pending_once_over():
     after = hc.apply(state, action)
     assert after["players"]["Bob"]["gold"] == 2
     won = hc.apply(new(ramnes=("gold", 2)), {"action": "vote", "contre": {"Bob": 3}})
-    assert won["over"] and hc.pending(won) == [] and hc.anytime(won) == []
+    assert won["over"]
+    assert hc.pending(won) == []
+    assert hc.anytime(won) == []
 
 
 def test_the_vote_and_the_resolve_refused_out_of_turn_say_what_the_game_waits_for():
@@ -156,7 +160,10 @@ def test_a_tie_between_voters_is_refused_without_the_amount_they_wrote():
     state = ballots(new(), Alice=(0, 10), Bob=(0, 10), Chloé=(5, 0))
     error = refusal(state, {"action": "resolve"})
     for text in (str(error), FR.refusal(error), FR.refusal(error, reveal=False)):
-        assert "Alice" in text and "Bob" in text and "10" not in text and "Alice,Bob" in text
+        assert "Alice" in text
+        assert "Bob" in text
+        assert "10" not in text
+        assert "Alice,Bob" in text
     assert "10" not in str(refusal(new(), {"action": "vote", "contre": {"Alice": 10, "Bob": 10}}))
 
 
@@ -169,14 +176,17 @@ def test_a_colour_the_circle_does_not_take_is_refused_without_the_tribe_on_a_sha
         public = translator.refusal(error, reveal=False)
         # Circles are public (Alice has 1 vert): "takes no vert now" would say vert 1 of 1,
         # which only the Titienses' circle has. So no colour either.
-        assert "Alice" in public and "vert" not in public and not re.search(r"\d", public)
+        assert "Alice" in public
+        assert "vert" not in public
+        assert not re.search(r"\d", public)
 
 
 def test_the_game_over_refusal_speaks_the_players_language():
     won = hc.apply(new(ramnes=("gold", 2)), {"action": "vote", "contre": {"Bob": 3}})
     error = refusal(won, {"action": "buy_senators", "player": "Bob", "gold": 1})
     assert str(error) == "The game is over (Bob met an objective); no more actions are possible."
-    assert FR.refusal(error) != str(error) and "Bob" in FR.refusal(error)
+    assert FR.refusal(error) != str(error)
+    assert "Bob" in FR.refusal(error)
     ended = new()
     for _ in range(hc.ROUNDS):
         ended = hc.apply(ended, {"action": "vote", "contre": {"Chloé": 0, "Alice": 1}})
@@ -225,7 +235,8 @@ def test_contre_gains_chaos_and_a_calamity_told_without_senators_left():
     assert english[:4] == ["CONTRE wins 102 to 0.", "Bob gains 2 gold.", "Alice gains 1 gold.",
                            "Rome's circle turns grey: chaos 4 of 8."]
     assert "Calamity! Chloé (most green portions) is spared." in english
-    assert "Alice loses senators to the calamity." in english and "Bob loses senators to the calamity." in english
+    assert "Alice loses senators to the calamity." in english
+    assert "Bob loses senators to the calamity." in english
     assert "Alice loses 5 senators to the calamity." in words(events, "Alice")
     assert "Bob loses 0 senators to the calamity." in words(events, "Bob")
 

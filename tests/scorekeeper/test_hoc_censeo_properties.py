@@ -13,7 +13,8 @@ from functools import reduce
 from pathlib import Path
 from unittest import mock
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
@@ -62,10 +63,13 @@ def all_in_vote(state: dict, name: str, calamity: dict) -> dict:
 
 def check_invariants(state: dict) -> None:
     assert 0 <= state["chaos"] <= hc.ROME_PORTIONS
-    assert 0 <= state["round"] <= hc.ROUNDS and len(state["votes"]) == state["round"]
+    assert 0 <= state["round"] <= hc.ROUNDS
+    assert len(state["votes"]) == state["round"]
     assert state["magistrate"] == NAMES[state["round"] % 3]
     for record in state["players"].values():
-        assert record["senators"] >= 0 and record["gold"] >= 0 and record["seals"] >= 0
+        assert record["senators"] >= 0
+        assert record["gold"] >= 0
+        assert record["seals"] >= 0
         for colour in hc.COLOURS:
             assert 0 <= record["circle"][colour] <= record["goal"]["circle"][colour]
     assert set(state["winners"]) <= set(NAMES)
@@ -127,7 +131,8 @@ def test_a_file_cut_anywhere_is_reported_with_the_line_that_was_cut(data):
             try:
                 sessions.load(path)
             except sessions.TornLine as torn:
-                assert torn.line == complete + 1 and torn.offset == len(kept) - len(tail)
+                assert torn.line == complete + 1
+                assert torn.offset == len(kept) - len(tail)
             else:
                 raise AssertionError(f"a cut at byte {cut} went unreported")
 
@@ -177,13 +182,16 @@ def test_ballot_amounts_are_secret_and_undo_takes_one_back(tmp_path: Path) -> No
     session = sessions.append(path, {"action": "ballot", "player": "Bob", "contre": 7})
     from scorekeeper import rules
     public = rules.public_view("hoc-censeo", session.state)
-    assert public["ballots_cast"] == ["Alice", "Bob"] and public["ballots"] == {}
+    assert public["ballots_cast"] == ["Alice", "Bob"]
+    assert public["ballots"] == {}
     assert rules.public_view("hoc-censeo", session.state, "Bob")["ballots"] == {"Bob": {"pour": 0, "contre": 7}}
     session = sessions.undo(path)
-    assert session.state["ballots_cast"] == ["Alice"] and "Bob" not in session.state["ballots"]
+    assert session.state["ballots_cast"] == ["Alice"]
+    assert "Bob" not in session.state["ballots"]
     session = sessions.append(path, {"action": "ballot", "player": "Bob", "contre": 9})
     session = sessions.append(path, {"action": "ballot", "player": "Chloé"})
     session = sessions.append(path, {"action": "resolve", "colour": "vert"})
-    assert session.state["votes"][-1]["pour"] == 20 and session.state["votes"][-1]["contre"] == 9
+    assert session.state["votes"][-1]["pour"] == 20
+    assert session.state["votes"][-1]["contre"] == 9
     assert session.state["players"]["Bob"]["senators"] == 91
     assert sessions.load(path).state == session.state

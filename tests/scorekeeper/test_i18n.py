@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-
 from score_cli import HOC_PLAYERS, Kit
+
 from kit import i18n
 from kit.typography import NBSP, NNBSP
 from scorekeeper.errors import RuleViolation
@@ -20,7 +20,7 @@ sys.path.insert(0, str(REPO / "tools"))
 import catalogues  # noqa: E402
 
 
-@pytest.mark.parametrize("explicit, environ, expected", [
+@pytest.mark.parametrize(("explicit", "environ", "expected"), [
     (None, {}, "fr"),                                               # nothing said: French
     (None, {"LANG": "C"}, "fr"), (None, {"LANG": "POSIX"}, "fr"), (None, {"LANG": "C.UTF-8"}, "fr"),
     (None, {"LANG": "en_US.UTF-8"}, "en"), (None, {"LANG": "fr_CA.UTF-8"}, "fr"),
@@ -35,7 +35,7 @@ def test_choose_language(explicit, environ, expected) -> None:
     assert i18n.choose_language(explicit, environ) == expected
 
 
-@pytest.mark.parametrize("header, expected", [
+@pytest.mark.parametrize(("header", "expected"), [
     ("en-US,en;q=0.9,fr;q=0.8", "en"), ("de-DE,fr;q=0.5,en;q=0.4", "fr"), ("fr-CH, en;q=0.9", "fr"),
     ("en;q=0, fr;q=0.1", "fr"), ("de, it", "fr"), ("*", "fr"), ("en;q=abc", "en"),
 ])
@@ -90,7 +90,8 @@ def test_french_refusal_agrees_with_the_number_and_keeps_french_spacing() -> Non
         "Il reste 100\u00a0sénateurs à Alice, qui ne peut pas en voter 110 (60\u00a0POUR et 50\u00a0CONTRE)."
     # The public sentence names the rule, not the values: nothing typed, nothing held.
     public = french.refusal(refused.value, reveal=False)
-    assert not re.search(r"\d", public) and "Alice" in public
+    assert not re.search(r"\d", public)
+    assert "Alice" in public
     state["players"]["Alice"]["senators"] = 1
     with pytest.raises(RuleViolation) as refused:
         hoc_censeo.check_vote_entry(state, "Alice", 2, 0)
@@ -126,10 +127,16 @@ def test_help_speaks_the_language_and_one_process_may_speak_both():
     french, english = Kit(env={"LC_ALL": None, "LANG": "fr_FR.UTF-8"}), Kit()
     for _ in range(2):   # the English texts are kept aside: switching back and forth works
         fr = french("score", "vote", "--help").output
-        assert "Utilisation" in fr and "Exemples" in fr and "La couleur de la motion" in fr
-        assert "Afficher ce message et quitter." in fr and "Show this message" not in fr
+        assert "Utilisation" in fr
+        assert "Exemples" in fr
+        assert "La couleur de la motion" in fr
+        assert "Afficher ce message et quitter." in fr
+        assert "Show this message" not in fr
         en = english("score", "vote", "--help").output
-        assert "Usage:" in en and "Examples:" in en and "The motion's colour" in en and "Exemples" not in en
+        assert "Usage:" in en
+        assert "Examples:" in en
+        assert "The motion's colour" in en
+        assert "Exemples" not in en
     assert "Tient le score" in french("score", "--help").output
 
 

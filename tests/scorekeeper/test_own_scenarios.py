@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from score_cli import Kit
-from scorekeeper import rules
 from test_scenarios import play_scenario
+
+from scorekeeper import rules
 
 OWN = Path(__file__).resolve().parent / "scenarios"
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from score_cli import applier, run_scenario, scenario_files
+
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import phd
@@ -42,7 +43,7 @@ def test_setup_starts_everyone_at_four():
     assert (state["over"], state["winners"]) == (False, [])
 
 
-@pytest.mark.parametrize("options, text", [
+@pytest.mark.parametrize(("options", "text"), [
     ({"chapters": 4}, "4"), ({"chapters": "three"}, "three"), ({"chapters": True}, "not true"),
     ({"chapters": 3.0}, "3.0"),
     ({"timed": "maybe"}, "maybe"), ({"rounds": 3}, "rounds"),
@@ -57,7 +58,7 @@ def test_options_typed_on_the_command_line_are_understood():
     assert new(chapters="5", timed="true")["options"] == {"chapters": 5, "timed": True}
 
 
-@pytest.mark.parametrize("names, text", [(["Ana"], "1"), (["A", "B", "C", "D", "E", "F", "G"], "7"),
+@pytest.mark.parametrize(("names", "text"), [(["Ana"], "1"), (["A", "B", "C", "D", "E", "F", "G"], "7"),
                                          (["Ana", "Ana"], "Ana"), (["Ana", ""], "name")])
 def test_setup_refuses_bad_players(names, text):
     with pytest.raises(RuleViolation) as refused:
@@ -75,19 +76,23 @@ def test_resources_are_clamped():
 def test_burnout_wins_over_bingo_when_both_at_once():
     state = play(new(), {"action": "adjust", "player": "Ana", "pression": 16, "credit": 16})
     assert state["players"]["Ana"]["status"] == "burnout"
-    assert state["winners"] == [] and not state["over"]
+    assert state["winners"] == []
+    assert not state["over"]
 
 
 def test_bingo_counts_as_a_winner_while_the_game_goes_on():
     state = play(new(), {"action": "adjust", "player": "Ben", "credit": 16})
     assert state["players"]["Ben"]["status"] == "bingo"
-    assert state["winners"] == ["Ben"] and not state["over"]
+    assert state["winners"] == ["Ben"]
+    assert not state["over"]
 
 
 def test_the_last_player_standing_wins():
     state = play(new(), {"action": "adjust", "player": "Ana", "pression": 16},
                  {"action": "adjust", "player": "Cléo", "pression": 16})
-    assert state["over"] and state["end"] == "last player" and state["winners"] == ["Ben"]
+    assert state["over"]
+    assert state["end"] == "last player"
+    assert state["winners"] == ["Ben"]
 
 
 def test_adjust_needs_a_change_and_known_fields():
@@ -107,10 +112,12 @@ def test_a_challenge_reaching_the_difficulty_exactly_succeeds():
     state = play(new(), {"action": "challenge", "player": "Ben", "resource": "pression", "die": 2,
                          "difficulty": 7, "modifiers": [3, -2], "success": {"credit": 2},
                          "failure": {"pression": 3}})
-    assert state["players"]["Ben"]["credit"] == 6 and state["last_test"]["success"]
+    assert state["players"]["Ben"]["credit"] == 6
+    assert state["last_test"]["success"]
     state = play(state, {"action": "challenge", "player": "Ben", "resource": "credit", "die": 1,
                          "difficulty": 8, "failure": {"pression": 3}})
-    assert state["players"]["Ben"]["pression"] == 7 and not state["last_test"]["success"]
+    assert state["players"]["Ben"]["pression"] == 7
+    assert not state["last_test"]["success"]
 
 
 def test_a_challenge_effect_can_burn_a_player_out():
@@ -119,7 +126,7 @@ def test_a_challenge_effect_can_burn_a_player_out():
     assert state["players"]["Ana"]["status"] == "burnout"
 
 
-@pytest.mark.parametrize("change, text", [
+@pytest.mark.parametrize(("change", "text"), [
     ({"resource": "luck"}, "luck"), ({"die": 0}, "0"), ({"modifiers": ["x"]}, "x"),
     ({"success": {"gold": 1}}, "gold"), ({"failure": {"pression": 1.5}}, "1.5"),
 ])
@@ -164,7 +171,8 @@ def test_the_defence_option_sets_the_chapters_needed():
     state = play(state, {"action": "submit", "player": "Ana"}, {"action": "approve", "player": "Ana"},
                  {"action": "adjust", "player": "Ben", "credit": 16})
     state = play(state, {"action": "defend", "player": "Ana", "die": 1, "arguments": [1], "opposition": [1]})
-    assert state["over"] and state["end"] == "doctor"
+    assert state["over"]
+    assert state["end"] == "doctor"
     assert state["winners"] == ["Ana", "Ben"]      # the doctor and the bingo player
 
 
@@ -182,7 +190,8 @@ def test_timed_scores_share_the_win_and_skip_the_eliminated():
                  {"action": "adjust", "player": "Cléo", "pression": 16, "credit": 15},
                  {"action": "deck_empty"})
     assert state["scores"] == {"Ana": 6, "Ben": 6, "Cléo": 19, "Dan": 4}
-    assert state["winners"] == ["Ana", "Ben"] and state["end"] == "timed"
+    assert state["winners"] == ["Ana", "Ben"]
+    assert state["end"] == "timed"
     with pytest.raises(RuleViolation, match="over"):
         play(state, {"action": "adjust", "player": "Dan", "credit": 1})
 
@@ -223,7 +232,8 @@ def check_invariants(state):
     for p in state["players"].values():
         assert phd.RESOURCE_MIN <= p["pression"] <= phd.RESOURCE_MAX
         assert phd.RESOURCE_MIN <= p["credit"] <= phd.RESOURCE_MAX
-        assert p["pending"] >= 0 and p["approved"] >= 0
+        assert p["pending"] >= 0
+        assert p["approved"] >= 0
         assert (p["status"] == "burnout") == (p["pression"] == phd.RESOURCE_MAX)
     playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
     assert state["over"] == (state["end"] is not None)
@@ -314,7 +324,8 @@ def directed_game(data, chapters: int, timed: bool) -> list[str]:
         check_invariants(state)
         if kind == "defend" and state["players"][name]["status"] == "doctor":
             happened.append("defended")
-            assert state["over"] and name in state["winners"]
+            assert state["over"]
+            assert name in state["winners"]
             assert state["players"][name]["approved"] >= chapters
         elif kind == "defend":
             happened.append("failed defence")

@@ -39,7 +39,8 @@ def waits_for(state) -> set[tuple]:
 def test_the_first_turn_is_anyone_s_then_seating_order_skips_who_left():
     state = new()
     (first,) = phd.pending(state)
-    assert first["player"] is None and first["choices"] == {"player": ["Ana", "Ben", "Cléo"], "step": ["start"]}
+    assert first["player"] is None
+    assert first["choices"] == {"player": ["Ana", "Ben", "Cléo"], "step": ["start"]}
     state = play(state, step("Ana", "start"), step("Ana", "vie"),
                  {"action": "adjust", "player": "Ben", "pression": 16},       # a Coopération: Ben burns out
                  {"action": "adjust", "player": "Ana", "credit": 1}, step("Ana", "draw-events"))
@@ -64,7 +65,8 @@ def test_submitting_at_five_pression_after_a_won_challenge_ends_the_recherches()
                  step("Ana", "start"), step("Ana", "challenge"),
                  {"action": "challenge", "player": "Ana", "resource": "credit", "die": 6, "difficulty": 5},
                  {"action": "submit", "player": "Ana"})
-    assert state["players"]["Ana"]["pression"] == 0 and state["turn"]["fell"]
+    assert state["players"]["Ana"]["pression"] == 0
+    assert state["turn"]["fell"]
     assert waits_for(state) == {("turn", "Ben", ("start",))}
     assert refusal(state, step("Ana", "draw-events")) == (
         "Ana's Pression fell to 0 during this turn: no more Recherche. The game waits for the start of Ben's turn.")
@@ -83,7 +85,8 @@ def test_pression_already_zero_at_the_start_did_not_fall():
     """The drift of the bots: they skipped Recherche whenever P was 0 after Vivre."""
     state = play(new(), {"action": "adjust", "player": "Ana", "pression": -4},
                  step("Ana", "start"), step("Ana", "vie"), {"action": "adjust", "player": "Ana", "credit": 2})
-    assert state["players"]["Ana"]["pression"] == 0 and not state["turn"]["fell"]
+    assert state["players"]["Ana"]["pression"] == 0
+    assert not state["turn"]["fell"]
     assert ("turn", "Ana", phd.DRAWS + phd.CARD_KINDS) in waits_for(state)
     play(state, step("Ana", "draw-events"))
 
@@ -100,7 +103,8 @@ def test_the_defence_starts_right_after_the_completing_approval_and_stays_pendin
     """The drift of resuming guided play: the Superviseur question came again and `rien`
     skipped the defence. The defence is what the state waits for, whoever reads it."""
     state = _ready_to_approve()
-    assert ("approve", "Ana", ()) in waits_for(state) and ("revoke", "Ana", ()) not in waits_for(state)
+    assert ("approve", "Ana", ()) in waits_for(state)
+    assert ("revoke", "Ana", ()) not in waits_for(state)
     state = play(state, {"action": "approve", "player": "Ana"})
     assert waits_for(state) == {("defend", "Ana", ()), ("turn", "Ana", ("no-defence",))}
     assert refusal(state, step("Ana", "done")) == "The game waits for Ana's thesis defence."
@@ -111,7 +115,9 @@ def test_the_defence_starts_right_after_the_completing_approval_and_stays_pendin
     # the defence failed: the turn goes on to its Recherche
     assert ("turn", "Ana", phd.DRAWS + phd.CARD_KINDS) in waits_for(lost)
     won = play(state, {"action": "defend", "player": "Ana", "die": 3, "arguments": [1]})
-    assert won["over"] and phd.pending(won) == [] and phd.anytime(won) == []
+    assert won["over"]
+    assert phd.pending(won) == []
+    assert phd.anytime(won) == []
     said = [e.public.render() for e in phd.outcome(state, won, {"action": "defend"})]
     assert said == ["Ana's thesis defence: total 4, needed 1: defended.", "Ana is a doctor.",
                     "The game ends: Ana has defended the thesis."]
@@ -134,7 +140,8 @@ def test_a_superviseur_revokes_only_an_approved_chapter_and_a_cooperation_ends_w
     state = play(state, {"action": "adjust", "player": "Ben", "credit": 1}, {"action": "adjust", "player": "Cléo", "pression": 1},
                  step("Ana", "done"), step("Ben", "start"))
     state = play(state, step("Ben", "superviseur"))
-    assert ("revoke", "Ben", ()) not in waits_for(state) and ("approve", "Ben", ()) not in waits_for(state)
+    assert ("revoke", "Ben", ()) not in waits_for(state)
+    assert ("approve", "Ben", ()) not in waits_for(state)
     state = play(state, {"action": "adjust", "player": "Ben", "pression": 1})
     # Ben has no chapter: the card is done with its change
     assert ("turn", "Ben", phd.DRAWS + phd.CARD_KINDS) in waits_for(state)

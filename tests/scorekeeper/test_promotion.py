@@ -4,9 +4,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from score_cli import applier, run_scenario, scenario_files
+
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import promotion as promo
@@ -45,7 +46,7 @@ def test_the_target_option_overrides_the_table():
     assert new(target="5")["target"] == 5
 
 
-@pytest.mark.parametrize("names, options, text", [
+@pytest.mark.parametrize(("names", "options", "text"), [
     (["Ana"], {}, "1"), (NAMES, {"target": 1}, "1"), (NAMES, {"target": "lots"}, "lots"),
     (NAMES, {"hand": 3}, "hand"), (["Ana", "Ana"], {}, "Ana"),
 ])
@@ -61,11 +62,14 @@ def test_a_steal_reaching_the_target_wins_at_once():
     state = play(new(target=4), {"action": "gain", "player": "Ben", "amount": 2},
                  {"action": "gain", "player": "Ana", "amount": 1})
     state = play(state, {"action": "steal", "thief": "Ana", "victim": "Ben", "amount": 9})
-    assert state["players"]["Ben"]["pi"] == 0 and state["players"]["Ana"]["pi"] == 5
-    assert state["over"] and state["winners"] == ["Ana"] and state["end"] == "target"
+    assert state["players"]["Ben"]["pi"] == 0
+    assert state["players"]["Ana"]["pi"] == 5
+    assert state["over"]
+    assert state["winners"] == ["Ana"]
+    assert state["end"] == "target"
 
 
-@pytest.mark.parametrize("action, text", [
+@pytest.mark.parametrize(("action", "text"), [
     ({"action": "lose", "player": "Ana", "amount": -1}, "-1"),
     ({"action": "steal", "thief": "Ana", "victim": "Ana", "amount": 1}, "Ana"),
     ({"action": "steal", "thief": "Ana", "victim": "Zoé", "amount": 1}, "Zoé"),
@@ -91,7 +95,9 @@ def empty(state, times=promo.MAX_RESHUFFLES, **fields):
 def test_most_pi_wins_without_asking_for_hands():
     state = empty(play(new(), {"action": "gain", "player": "Cléo", "amount": 1}))
     state = play(state, {"action": "deck_empty"})
-    assert state["over"] and state["winners"] == ["Cléo"] and state["end"] == "office closed"
+    assert state["over"]
+    assert state["winners"] == ["Cléo"]
+    assert state["end"] == "office closed"
 
 
 def test_a_tie_needs_the_hands_of_the_tied_players_only():
@@ -99,7 +105,9 @@ def test_a_tie_needs_the_hands_of_the_tied_players_only():
                        {"action": "gain", "player": "Cléo", "amount": 2}))
     with pytest.raises(RuleViolation) as refused:
         play(state, {"action": "deck_empty", "hands": {"Ana": 3}})
-    assert "Cléo" in str(refused.value) and "Ana" in str(refused.value) and "Ben" not in str(refused.value)
+    assert "Cléo" in str(refused.value)
+    assert "Ana" in str(refused.value)
+    assert "Ben" not in str(refused.value)
     shared = play(state, {"action": "deck_empty", "hands": {"Ana": 3, "Cléo": 3}})
     assert shared["winners"] == ["Ana", "Cléo"]
     single = play(state, {"action": "deck_empty", "hands": {"Ana": 1, "Cléo": 3, "Ben": 6}})

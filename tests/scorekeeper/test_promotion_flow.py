@@ -6,7 +6,8 @@ import copy
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import flow
@@ -103,7 +104,8 @@ def test_an_attack_waits_for_its_target_who_cancels_only_with_the_right_card():
     refused(state, turn("Ana", "end"), "waits for Ben to answer Accusation with a Trahison or to take it")
     refused(state, turn("Ben", "react", card="Arrêt maladie"), "Arrêt maladie does not answer Accusation")
     cancelled = play(state, turn("Ben", "react", card="Serveur en panne"))
-    assert cancelled["window"] is None and promo.pending(cancelled)[0]["player"] == "Ana"
+    assert cancelled["window"] is None
+    assert promo.pending(cancelled)[0]["player"] == "Ana"
     sabotage = play(started(), turn("Ana", "play", card="Sabotage", target="Ben"))
     refused(sabotage, turn("Ben", "react", card="Serveur en panne"), "does not answer Sabotage")
     assert play(sabotage, turn("Ben", "react", card="Arrêt maladie"))["window"] is None
@@ -128,7 +130,8 @@ def test_after_three_redirections_the_attack_lands_with_no_other_answer():
                       for a, b in (("Ben", "Cléo"), ("Cléo", "Dan"), ("Dan", "Ben"))])
     refused(sabotage, turn("Ben", "react", card="Arrêt maladie"), "no other answer")
     landed = play(state, turn("Ben", "land"))
-    assert landed["window"] is None and landed["turn"] == {"player": "Ana", "step": "land"}
+    assert landed["window"] is None
+    assert landed["turn"] == {"player": "Ana", "step": "land"}
 
 
 def test_croissants_keep_attacks_off_until_the_next_turn_and_the_placard_needs_a_poste():
@@ -186,7 +189,8 @@ def test_merite_vole_is_offered_from_the_author_s_right():
     assert first["choices"] == {"player": ["Dan", "Ana", "Ben"], "step": ["react"], "card": ["Mérite volé"]}
     refused(state, turn("Dan", "react", card="Télétravail"), "Télétravail does not answer Flatterie; Mérite volé does")
     stolen = play(state, turn("Ana", "react", card="Mérite volé"))
-    assert stolen["window"] is None and promo.pending(stolen)[0]["player"] == "Cléo"
+    assert stolen["window"] is None
+    assert promo.pending(stolen)[0]["player"] == "Cléo"
     assert said(play(state, {"action": "gain", "player": "Dan", "amount": 1}), turn("Cléo", "resolve")) == [
         "Nobody takes the merit of Flatterie: its PI go to Cléo."]
 
@@ -198,7 +202,8 @@ def test_the_pi_are_entered_at_any_moment_and_the_target_ends_the_game_mid_windo
     state = play(state, turn("Ana", "play", card="Entretien annuel"))
     action = {"action": "gain", "player": "Ana", "amount": 6}
     assert said(state, action) == ["Ana gains 6 PI and has 8.", "Ana reaches 8 PI and wins at once."]
-    assert promo.pending(play(state, action)) == [] and promo.anytime(play(state, action)) == []
+    assert promo.pending(play(state, action)) == []
+    assert promo.anytime(play(state, action)) == []
 
 
 def test_the_office_closing_says_why():

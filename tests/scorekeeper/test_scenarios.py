@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from score_cli import SCENARIOS, Kit, lookup, refused
+
 from scorekeeper import rules
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from language import language_problems
 from score_cli import SCENARIOS, Kit
 
@@ -67,7 +66,7 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize("lang", LOCALES)
-@pytest.mark.parametrize("game, players, options, acts", REFUSALS, ids=[r[0] for r in REFUSALS])
+@pytest.mark.parametrize(("game", "players", "options", "acts"), REFUSALS, ids=[r[0] for r in REFUSALS])
 def test_a_refusal_names_its_values_in_one_language(game, players, options, acts, lang, tmp_path) -> None:
     said = outputs(kit_in(lang), tmp_path / "s.jsonl", game, players, options, acts)
     assert sum("rreur" in text or "Error" in text for text in said) >= len(acts) - 1, said

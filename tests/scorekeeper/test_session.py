@@ -78,7 +78,7 @@ def test_a_refused_setup_creates_nothing(tmp_path: Path):
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("header, words", [
+@pytest.mark.parametrize(("header", "words"), [
     ({**HEADER, "format": 2}, ["format", "2", "1"]),
     ({**HEADER, "game": "chess"}, ["chess"]),
     ({**HEADER, "players": []}, ["players"]),
@@ -121,7 +121,8 @@ def test_every_line_is_validated_and_the_bad_one_is_named(tmp_path: Path):
 def test_blank_lines_are_harmless(tmp_path: Path):
     path = write_lines(tmp_path / "s.jsonl", HEADER, tail=b"\n" + sessions.encode(VOTE) + b"  \n")
     session = sessions.load(path)
-    assert session.state["round"] == 1 and session.entries[0].line == 3
+    assert session.state["round"] == 1
+    assert session.entries[0].line == 3
 
 
 def test_a_file_saved_with_a_byte_order_mark_reads_and_appends(tmp_path: Path):
@@ -137,8 +138,10 @@ def test_a_torn_last_line_is_reported_with_its_line_and_never_dropped(tmp_path: 
     path.write_bytes(whole + sessions.encode(VOTE)[:17])
     with pytest.raises(sessions.TornLine) as torn:
         sessions.load(path)
-    assert torn.value.line == 3 and torn.value.offset == len(whole)
-    assert f"{path}:3:" in str(torn.value) and "cut short" in str(torn.value)
+    assert torn.value.line == 3
+    assert torn.value.offset == len(whole)
+    assert f"{path}:3:" in str(torn.value)
+    assert "cut short" in str(torn.value)
     before = path.read_bytes()
     with pytest.raises(sessions.TornLine):
         sessions.append(path, VOTE)
@@ -244,7 +247,8 @@ def test_a_locked_session_gets_a_clear_sentence_and_stays_unchanged(path: Path, 
         fcntl.flock(holder, fcntl.LOCK_EX)
         with pytest.raises(sessions.SessionLocked) as error:
             sessions.append(path, VOTE)
-        assert "another" in str(error.value) and str(path) in str(error.value)
+        assert "another" in str(error.value)
+        assert str(path) in str(error.value)
         with pytest.raises(sessions.SessionLocked):
             sessions.load(path)   # a reader waits for a writer too: never reads half a line
     assert path.read_bytes() == before

@@ -42,7 +42,7 @@ def _promo_action(rng: random.Random) -> dict:
     return {"action": kind, "player": rng.choice(names), "amount": rng.randint(1, 2)}
 
 
-@pytest.mark.parametrize("game, players, make", [("hoc-censeo", HOC, _hoc_action), ("promotion", PROMO, _promo_action)])
+@pytest.mark.parametrize(("game", "players", "make"), [("hoc-censeo", HOC, _hoc_action), ("promotion", PROMO, _promo_action)])
 @pytest.mark.parametrize("seed", range(6))
 def test_every_append_through_the_snapshot_equals_a_full_replay(tmp_path: Path, game, players, make, seed):
     rng = random.Random(seed)
@@ -103,7 +103,8 @@ def test_a_snapshot_that_cannot_be_written_changes_nothing(tmp_path: Path, monke
         raise PermissionError(13, "read-only folder")
     monkeypatch.setattr(sessions.tempfile, "mkstemp", refuse)
     session = sessions.append(path, {"action": "gain", "player": "Ana", "amount": 2})
-    assert session.state["players"]["Ana"]["pi"] == 3 and not sessions.snapshot_path(path).exists()
+    assert session.state["players"]["Ana"]["pi"] == 3
+    assert not sessions.snapshot_path(path).exists()
 
 
 def test_lines_written_after_the_snapshot_are_replayed_on_top(tmp_path: Path):
@@ -132,5 +133,6 @@ def test_a_snapshot_from_another_version_of_the_rules_is_ignored(tmp_path: Path)
     older_state["players"] = {**older_state["players"], "Ana": {"pi": 9}}
     snapshot_file.write_text(json.dumps({**snapshot, "engine": "0" * 64, "state": older_state}))
     session = sessions.append(path, {"action": "gain", "player": "Ben", "amount": 1})
-    assert session.state["end"] is None and session.state["players"]["Ana"]["pi"] == 3
+    assert session.state["end"] is None
+    assert session.state["players"]["Ana"]["pi"] == 3
     assert session.state["players"]["Ben"]["pi"] == 2

@@ -42,7 +42,7 @@ KINDS = ("hypothesis", "revolution", "draw")
 
 
 def load(layouts_root) -> dict:
-    from kit.games.amphitheatre import layout   # the kit side, without reportlab
+    from kit.games.amphitheatre import layout  # the kit side, without reportlab
 
     decks = layout.load(layouts_root)["decks"]
     return {"decks": {c: tuple(card["name"] for card in decks[c]["cards"] for _ in range(card["copies"]))

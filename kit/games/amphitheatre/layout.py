@@ -21,9 +21,9 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.games.amphitheatre import pieces as art
 from kit.i18n import _, number
 from kit.model import Component, GameKit, Piece
-from kit.games.amphitheatre import pieces as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml

@@ -14,9 +14,10 @@ the PDF shows. Everything is in mm inside the piece's Frame; text stays in the s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from kit.errors import TextDoesNotFit
 from kit.model import Frame
@@ -122,18 +123,17 @@ def _polar(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float
     return cx + r * math.cos(a), cy + r * math.sin(a)
 
 
-def _placard(surface: "Surface", x: float, y: float, angle: float, w: float, h: float,
+def _placard(surface: Surface, x: float, y: float, angle: float, w: float, h: float,
              lines: Sequence[tuple[str, str, float]], *, fill: str, stroke: str) -> None:
     """A small sign centred on (x, y), turned by angle degrees, with one or two text lines
     (text, font, size)."""
-    with surface.translated(x, y):
-        with surface.rotated(angle):
-            surface.rect(-w / 2, -h / 2, w, h, fill=fill, stroke=stroke, width=0.35, radius=1.2)
-            total = len(lines)
-            for i, (text, font, size) in enumerate(lines):
-                # Baselines spread evenly in the sign, nudged down by a third of the cap height.
-                base = -h / 2 + h * (i + 0.5) / total + size * 0.35 * PT * 0.75
-                surface.text(0, base, text, font=font, size=size, colour=INK, anchor="middle")
+    with surface.translated(x, y), surface.rotated(angle):
+        surface.rect(-w / 2, -h / 2, w, h, fill=fill, stroke=stroke, width=0.35, radius=1.2)
+        total = len(lines)
+        for i, (text, font, size) in enumerate(lines):
+            # Baselines spread evenly in the sign, nudged down by a third of the cap height.
+            base = -h / 2 + h * (i + 0.5) / total + size * 0.35 * PT * 0.75
+            surface.text(0, base, text, font=font, size=size, colour=INK, anchor="middle")
 
 
 # --- the board ------------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ class BoardText:
     seat: float                 # seat diameter, mm
 
 
-def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
+def draw_board(surface: Surface, frame: Frame, b: BoardText) -> None:
     w, h = frame.width, frame.height
     colour = b.colour
     tint = lighten(colour, 0.8)
@@ -193,11 +193,10 @@ def draw_board(surface: "Surface", frame: "Frame", b: BoardText) -> None:
 
     for s in a.seats:
         # A square seat for a square token, turned to face the floor as a bench does.
-        with surface.translated(s.cx, s.cy):
-            with surface.rotated(seat_angle(a, s)):
-                surface.rect(-s.r, -s.r, 2 * s.r, 2 * s.r, fill=tint, stroke=edge, width=0.45, radius=1.5)
-                surface.rect(-s.r + 1.3, -s.r + 1.3, 2 * s.r - 2.6, 2 * s.r - 2.6, stroke=lighten(edge, 0.45),
-                             width=0.25, dash=(0.8, 0.8), radius=0.8)
+        with surface.translated(s.cx, s.cy), surface.rotated(seat_angle(a, s)):
+            surface.rect(-s.r, -s.r, 2 * s.r, 2 * s.r, fill=tint, stroke=edge, width=0.45, radius=1.5)
+            surface.rect(-s.r + 1.3, -s.r + 1.3, 2 * s.r - 2.6, 2 * s.r - 2.6, stroke=lighten(edge, 0.45),
+                         width=0.25, dash=(0.8, 0.8), radius=0.8)
         # Upright and in full-strength ink: legible on the darkest seats and in greyscale.
         surface.text(s.cx, s.cy + 2.4, str(s.number), font="sans-bold", size=10, colour=INK, anchor="middle")
 
@@ -314,7 +313,7 @@ def _spacing(pattern: str, lines: float) -> float:
     return lines * 1.6 if pattern == "dots" else lines
 
 
-def draw_card_front(surface: "Surface", frame: "Frame", deck: DeckLook, name: str, flavour: str) -> None:
+def draw_card_front(surface: Surface, frame: Frame, deck: DeckLook, name: str, flavour: str) -> None:
     w, h, bleed = frame.width, frame.height, frame.bleed
     band = 15.0
     dark = darken(deck.colour, 0.15)
@@ -343,7 +342,7 @@ def draw_card_front(surface: "Surface", frame: "Frame", deck: DeckLook, name: st
     surface.rect(1.8, 1.8, w - 3.6, h - 3.6, stroke=dark, width=0.5, radius=2.5)
 
 
-def draw_card_back(surface: "Surface", frame: "Frame", deck: DeckLook) -> None:
+def draw_card_back(surface: Surface, frame: Frame, deck: DeckLook) -> None:
     w, h, bleed = frame.width, frame.height, frame.bleed
     dark = darken(deck.colour, 0.15)
     # A border of the deck's colour into the bleed, so a cut or a duplex drift a little off
@@ -370,7 +369,7 @@ def draw_card_back(surface: "Surface", frame: "Frame", deck: DeckLook) -> None:
 SPECTATORS: tuple[str, ...] = ("perruque", "tricorne", "bonnet", "coiffe")
 
 
-def draw_spectator(surface: "Surface", frame: "Frame", design: str) -> None:
+def draw_spectator(surface: Surface, frame: Frame, design: str) -> None:
     """A spectator's bust on a square token, cut straight (single-sided: nobody turns a
     spectator over in play). The ground runs into the bleed and the figure keeps 0.9 mm inside the cut, so a cut a
     little off the line still leaves a clean token."""
@@ -408,7 +407,7 @@ def draw_spectator(surface: "Surface", frame: "Frame", design: str) -> None:
 SPEAKER_DESIGN = 60.0  # mm: the speaker token is drawn to this diameter and scaled to the frame
 
 
-def draw_speaker(surface: "Surface", frame: "Frame", text: str, subtitle: str, game: str) -> None:
+def draw_speaker(surface: Surface, frame: Frame, text: str, subtitle: str, game: str) -> None:
     """The speaker's token: a ring of seats round a lectern, the layout's words below it.
     Every length is a share of the diameter (designed on SPEAKER_DESIGN mm), so the lectern
     stays inside the ring at any size the schema accepts; the words take the largest size
@@ -487,7 +486,7 @@ class ValuesText:
     categories: tuple[ValueList, ...]
 
 
-def _aid_frame(surface: "Surface", frame: "Frame", title: str, game: str, page: str) -> None:
+def _aid_frame(surface: Surface, frame: Frame, title: str, game: str, page: str) -> None:
     w, h, bleed = frame.width, frame.height, frame.bleed
     surface.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=PARCHMENT)
     surface.rect(1.8, 1.8, w - 3.6, h - 3.6, stroke=INK, width=0.5, radius=2.5)
@@ -497,7 +496,7 @@ def _aid_frame(surface: "Surface", frame: "Frame", title: str, game: str, page: 
     surface.text(w - 7.0, 10.0, f"{game} · {page}", font="sans", size=8, colour=PARCHMENT, anchor="end")
 
 
-def _stack_height(surface: "Surface", w: float, sections: Sequence[Section], size: float) -> float | None:
+def _stack_height(surface: Surface, w: float, sections: Sequence[Section], size: float) -> float | None:
     """Height of the sections stacked at this body size, or None when a word is too wide."""
     total = 0.0
     for s in sections:
@@ -508,7 +507,7 @@ def _stack_height(surface: "Surface", w: float, sections: Sequence[Section], siz
     return total - SECTION_GAP if sections else 0.0
 
 
-def _body_height(surface: "Surface", w: float, body: str, size: float) -> float | None:
+def _body_height(surface: Surface, w: float, body: str, size: float) -> float | None:
     """Height of a section's body at exactly this size, or None when a word is too wide."""
     try:
         return text_height(surface, w, body, font="sans", size=size, leading=AID_LEADING)
@@ -533,7 +532,7 @@ def _blocks(sections: Sequence[Section]) -> tuple[_Block, ...]:
     return tuple(out)
 
 
-def _block_heights(surface: "Surface", w: float, blocks: tuple[_Block, ...], size: float) -> list[float] | None:
+def _block_heights(surface: Surface, w: float, blocks: tuple[_Block, ...], size: float) -> list[float] | None:
     """Each block's height at this size, counting the gap above it; None when a word is too wide."""
     out = []
     for i, b in enumerate(blocks):
@@ -545,7 +544,7 @@ def _block_heights(surface: "Surface", w: float, blocks: tuple[_Block, ...], siz
     return out
 
 
-def _split_at(surface: "Surface", w: float, h: float, blocks: tuple[_Block, ...], size: float) -> int | None:
+def _split_at(surface: Surface, w: float, h: float, blocks: tuple[_Block, ...], size: float) -> int | None:
     """Where the blocks break between two columns of w x h mm at this size, the break
     that keeps the taller column shortest; None when no break fits."""
     heights = _block_heights(surface, w, blocks, size)
@@ -565,7 +564,7 @@ def _split_at(surface: "Surface", w: float, h: float, blocks: tuple[_Block, ...]
 
 
 @measured_once
-def _two_columns(surface: "Surface", w: float, h: float, blocks: tuple[_Block, ...]) -> tuple[float, int]:
+def _two_columns(surface: Surface, w: float, h: float, blocks: tuple[_Block, ...]) -> tuple[float, int]:
     """(size, break): one body size for the whole face, the largest (down to AID_MIN_SIZE) at
     which the blocks fill two columns, and the break that balances them."""
     size = largest_fitting_size(lambda pt: _split_at(surface, w, h, blocks, pt) is not None, AID_SIZE,
@@ -574,7 +573,7 @@ def _two_columns(surface: "Surface", w: float, h: float, blocks: tuple[_Block, .
     return size, (len(blocks) + 1) // 2 if split is None else split
 
 
-def _flow(surface: "Surface", x: float, y: float, w: float, h: float, blocks: Sequence[_Block],
+def _flow(surface: Surface, x: float, y: float, w: float, h: float, blocks: Sequence[_Block],
           size: float) -> None:
     """Blocks stacked in a column at this body size; TextDoesNotFit when one overflows."""
     top = y
@@ -592,7 +591,7 @@ def _flow(surface: "Surface", x: float, y: float, w: float, h: float, blocks: Se
 
 
 @measured_once
-def _column_size(surface: "Surface", w: float, h: float, sections: tuple[Section, ...]) -> float:
+def _column_size(surface: Surface, w: float, h: float, sections: tuple[Section, ...]) -> float:
     """The largest body size (down to AID_MIN_SIZE) at which the sections fit one column."""
     def column_fits(size: float) -> bool:
         needed = _stack_height(surface, w, sections, size)
@@ -601,7 +600,7 @@ def _column_size(surface: "Surface", w: float, h: float, sections: tuple[Section
     return largest_fitting_size(column_fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
 
 
-def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sections: Sequence[Section],
+def _sections(surface: Surface, x: float, y: float, w: float, h: float, sections: Sequence[Section],
               size: float) -> None:
     """Headings and bodies stacked in a column at this body size; TextDoesNotFit when the
     column overflows even at AID_MIN_SIZE."""
@@ -616,7 +615,7 @@ def _sections(surface: "Surface", x: float, y: float, w: float, h: float, sectio
         top += HEADING_DEPTH + body + SECTION_GAP
 
 
-def draw_aid_front(surface: "Surface", frame: "Frame", title: str, game: str,
+def draw_aid_front(surface: Surface, frame: Frame, title: str, game: str,
                    sections: Sequence[Section]) -> None:
     """The rules in two balanced columns, all at one body size; a section may run on from
     the foot of the left column to the top of the right one, between two paragraphs."""
@@ -634,13 +633,13 @@ VALUE_SIZE, VALUE_MIN = 8.5, 7.0
 
 
 @measured_once
-def _value_size(surface: "Surface", width: float, values: tuple[str, ...]) -> float:
+def _value_size(surface: Surface, width: float, values: tuple[str, ...]) -> float:
     widest = max(values, key=lambda v: surface.text_width(v, font="sans-condensed", size=VALUE_SIZE))
     return largest_fitting_size(lambda pt: surface.text_width(widest, font="sans-condensed", size=pt) <= width,
                                 VALUE_SIZE, VALUE_MIN) or VALUE_MIN
 
 
-def _draw_values(surface: "Surface", x: float, y: float, w: float, values: ValuesText) -> float:
+def _draw_values(surface: Surface, x: float, y: float, w: float, values: ValuesText) -> float:
     """The reference of every value of every category, side by side; returns its height."""
     surface.text(x, y + 4.0, values.heading, font="sans-bold", size=10, colour=INK)
     surface.line(x, y + 5.6, x + w, y + 5.6, stroke=FADED, width=0.3)
@@ -664,12 +663,12 @@ def _draw_values(surface: "Surface", x: float, y: float, w: float, values: Value
     return HEADING_DEPTH + 5.6 + 1.2 + rows * line
 
 
-def _legend_height(surface: "Surface", w: float, legend: SpectatorLegend, size: float) -> float:
+def _legend_height(surface: Surface, w: float, legend: SpectatorLegend, size: float) -> float:
     return LEGEND_TOKEN + 1.5 + text_height(surface, w, legend.note, font="sans-italic", size=size,
                                             leading=AID_LEADING)
 
 
-def _draw_legend(surface: "Surface", x: float, y: float, w: float, legend: SpectatorLegend, size: float) -> None:
+def _draw_legend(surface: Surface, x: float, y: float, w: float, legend: SpectatorLegend, size: float) -> None:
     """Each silhouette on a small token with its name beside it, in one row; the note under them."""
     cell = w / len(legend.designs)
     for k, (design, name) in enumerate(legend.designs):
@@ -684,7 +683,7 @@ def _draw_legend(surface: "Surface", x: float, y: float, w: float, legend: Spect
              legend.note, font="sans-italic", size=size, min_size=size, colour=INK, leading=AID_LEADING)
 
 
-def draw_aid_back(surface: "Surface", frame: "Frame", title: str, game: str, sections: Sequence[Section],
+def draw_aid_back(surface: Surface, frame: Frame, title: str, game: str, sections: Sequence[Section],
                   table: TokenTableText, values: ValuesText, legend: SpectatorLegend) -> None:
     """Every value of each category across the top; under it the token table and the
     spectators' legend (left) and the remaining sections (right)."""

@@ -14,7 +14,8 @@ from random import Random
 
 from kit.i18n import N_
 from kit.simulate import BotError, apply, bot_options, game_record, record_choice
-from scorekeeper.rules import hoc_censeo as rules, public_view
+from scorekeeper.rules import hoc_censeo as rules
+from scorekeeper.rules import public_view
 from scorekeeper.rules.flow import answering
 
 GAME_ID = rules.GAME_ID
@@ -70,7 +71,7 @@ _BONUS_FOR = {"seals": "bleu", "gold": "jaune", "wins": "vert"}
 
 def load(layouts_root) -> dict:
     """The hat and the objectives, from the kit's own layout files and checks."""
-    from kit.games.hoc_censeo import layout   # the kit side, without reportlab
+    from kit.games.hoc_censeo import layout  # the kit side, without reportlab
 
     hat = tuple(m.colour for m in layout.load_motions(layouts_root) for _ in range(m.copies))
     return {"hat": hat, "objectives": layout.rule_objectives(layouts_root)}
@@ -301,10 +302,7 @@ def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, ro
                 contre[i] = amount_contre
         first = False
         total_pour, total_contre = sum(pour.values()), sum(contre.values())
-        if total_pour != total_contre:
-            won_pour = total_pour > total_contre
-        else:
-            won_pour = rng.random() < 0.5
+        won_pour = total_pour > total_contre if total_pour != total_contre else rng.random() < 0.5
         amounts = pour if won_pour else contre
         ranked = sorted(amounts, key=lambda i: (-amounts[i], rng.random()))
         if won_pour:

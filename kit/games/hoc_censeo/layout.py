@@ -19,14 +19,36 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.games.hoc_censeo.pieces import (
+    ACCENT,
+    ROMAN_BOLD,
+    SIZES,
+    ColourInfo,
+    HocLayout,
+    Motion,
+    Objective,
+    draw_fold_screen,
+    draw_magistrate_aid,
+    draw_motion_back,
+    draw_motion_card,
+    draw_motion_slip,
+    draw_tribe_sheet,
+)
 from kit.i18n import _, refusal
 from kit.model import Component, GameKit, Piece
-from kit.games.hoc_censeo.pieces import draw_magistrate_aid
-from kit.games.hoc_censeo.pieces import ACCENT, ROMAN_BOLD, SIZES, ColourInfo, HocLayout, Motion, Objective
-from kit.games.hoc_censeo.pieces import draw_motion_back, draw_motion_card, draw_motion_slip
-from kit.games.hoc_censeo.pieces import draw_fold_screen, draw_tribe_sheet
-from kit.schema import (MAX_COPIES, Field, ListOf, Record, check, entry_name, find, layout_dir, load_layout, load_yaml,
-                        read_yaml)
+from kit.schema import (
+    MAX_COPIES,
+    Field,
+    ListOf,
+    Record,
+    check,
+    entry_name,
+    find,
+    layout_dir,
+    load_layout,
+    load_yaml,
+    read_yaml,
+)
 from kit.typography import NBSP, fill, typeset
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules

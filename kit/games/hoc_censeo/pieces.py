@@ -19,8 +19,8 @@ from kit.parts.text import fits, largest_fitting_size, text_box, text_height
 from kit.parts.vote_table import Column, draw_vote_table
 
 if TYPE_CHECKING:
-    from kit.surface.base import Surface
     from kit.model import Frame
+    from kit.surface.base import Surface
 
 
 # ------------------------------------------------------------------------------------------
@@ -102,14 +102,14 @@ class HocLayout:
 
 
 # --- icons ------------------------------------------------------------------------------------
-def draw_coin(surface: "Surface", cx: float, cy: float, size: float) -> None:
+def draw_coin(surface: Surface, cx: float, cy: float, size: float) -> None:
     """A gold coin: a disc with an inner ring, readable in greyscale by its ring."""
     gold = PALETTE["orange"]
     surface.circle(cx, cy, size / 2, fill=gold, stroke=INK, width=0.3)
     surface.circle(cx, cy, size * 0.32, fill=None, stroke=INK, width=0.25)
 
 
-def draw_crown(surface: "Surface", cx: float, cy: float, size: float) -> None:
+def draw_crown(surface: Surface, cx: float, cy: float, size: float) -> None:
     """The Seal of Power: a three-pointed crown on a band."""
     w, h = size, size * 0.8
     x0, y0 = cx - w / 2, cy - h / 2
@@ -122,7 +122,7 @@ def draw_crown(surface: "Surface", cx: float, cy: float, size: float) -> None:
 ICONS = {"gold": draw_coin, "seals": draw_crown}
 
 
-def draw_tick_row(surface: "Surface", x: float, y: float, w: float, h: float, *, icon: str, label: str,
+def draw_tick_row(surface: Surface, x: float, y: float, w: float, h: float, *, icon: str, label: str,
                   boxes: int, label_w: float = 42.0) -> None:
     """An icon, a label and `boxes` square boxes to tick, filling the width w."""
     ICONS[icon](surface, x + h * 0.45, y + h / 2, h * 0.75)
@@ -136,14 +136,14 @@ def draw_tick_row(surface: "Surface", x: float, y: float, w: float, h: float, *,
         surface.rect(bx, y + (h - side) / 2, side, side, stroke=INK, width=0.3, radius=0.6)
 
 
-def draw_swatch(surface: "Surface", colour: ColourInfo, cx: float, cy: float, size: float) -> None:
+def draw_swatch(surface: Surface, colour: ColourInfo, cx: float, cy: float, size: float) -> None:
     """A square of the colour with its symbol inside: the pair that identifies a law."""
     surface.rect(cx - size / 2, cy - size / 2, size, size, fill=colour.ink, stroke=INK, width=0.3, radius=0.8)
     # White outlined in ink: as legible on yellow as on blue, and in greyscale.
     draw_symbol(surface, colour.symbol, cx, cy, size * 0.62, fill="#FFFFFF", stroke=INK, width=0.3)
 
 
-def draw_legend(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
+def draw_legend(surface: Surface, layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
     """The colour legend: a box titled « Couleurs des lois », one block per colour (swatch,
     name, domain, bonus of the largest POUR voter), then the grey of chaos."""
     surface.rect(x, y, w, h, stroke=INK, width=0.35, radius=1.5)
@@ -220,13 +220,13 @@ def _heights(h: float, rows: int) -> dict[str, float]:
             "ticks": ticks, "gap": spare / gaps}
 
 
-def fold_zone(frame: "Frame", layout: HocLayout) -> tuple[float, float, float, float]:
+def fold_zone(frame: Frame, layout: HocLayout) -> tuple[float, float, float, float]:
     """The band that stands up once folded, (x, y, w, h) in the sheet's frame: the top of
     the sheet down to the fold line, where the secrets are written."""
     return (0.0, 0.0, frame.width, _heights(frame.height, layout.numbers["ROUNDS"])["flap"])
 
 
-def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, objective: Objective | None) -> None:
+def draw_tribe_sheet(surface: Surface, frame: Frame, layout: HocLayout, objective: Objective | None) -> None:
     """One tribe's sheet; objective None draws the blank sheet with room to write."""
     n = layout.numbers
     w, h = frame.width, frame.height
@@ -273,7 +273,7 @@ def draw_tribe_sheet(surface: "Surface", frame: "Frame", layout: HocLayout, obje
              min_size=7, colour=GREYS["dark"], align="centre", valign="middle")
 
 
-def _draw_choices(surface: "Surface", layout: HocLayout, columns: list[Column], top: float, row_h: float,
+def _draw_choices(surface: Surface, layout: HocLayout, columns: list[Column], top: float, row_h: float,
                   rows: int) -> None:
     """In every row, the answers to circle: POUR or CONTRE, and the ranks 1 to PLAYERS."""
     sides = (layout.text("sheet.pour"), layout.text("sheet.contre"))
@@ -290,7 +290,7 @@ def _draw_choices(surface: "Surface", layout: HocLayout, columns: list[Column], 
         x += column.width
 
 
-def draw_fold_screen(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+def draw_fold_screen(surface: Surface, frame: Frame, layout: HocLayout) -> None:
     """The back of a tribe sheet (or the blank one): ink only behind the fold zone, a mosaic
     that keeps its writing from showing through. Standing up, the band shows its back to
     the other players, often with a lamp or a window behind its owner; on 80 g paper the
@@ -300,7 +300,7 @@ def draw_fold_screen(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
 
 
 # --- 1. the fold zone ---------------------------------------------------------------------------
-def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective | None,
+def _draw_fold_zone(surface: Surface, layout: HocLayout, objective: Objective | None,
                     x: float, y: float, w: float, h: float) -> None:
     surface.rect(x, y, w, h, fill=PARCHMENT, stroke=None)
     surface.rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0, stroke=ACCENT, width=0.5)
@@ -355,7 +355,7 @@ def _draw_fold_zone(surface: "Surface", layout: HocLayout, objective: Objective 
              size=8, min_size=7, valign="middle", colour=GREYS["dark"], leading=1.1)
 
 
-def _draw_senators_record(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
+def _draw_senators_record(surface: Surface, layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
     """The senators left, one box at the start (printed) and one per round, in the band:
     standing up, it faces its owner only, and the screen on its back keeps it from showing
     through. Written after each vote, from the vote table's line below the fold."""
@@ -379,7 +379,7 @@ def _draw_senators_record(surface: "Surface", layout: HocLayout, x: float, y: fl
 
 
 # --- 2. the fold line ---------------------------------------------------------------------------
-def _draw_fold_line(surface: "Surface", layout: HocLayout, x: float, y: float, w: float) -> None:
+def _draw_fold_line(surface: Surface, layout: HocLayout, x: float, y: float, w: float) -> None:
     label = layout.text("sheet.fold_hint")
     size = 8.0
     tw = surface.text_width(label, font="sans-bold", size=size)
@@ -396,7 +396,7 @@ def _draw_fold_line(surface: "Surface", layout: HocLayout, x: float, y: float, w
 
 
 # --- 3. the two circles ---------------------------------------------------------------------------
-def _draw_circles(surface: "Surface", layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
+def _draw_circles(surface: Surface, layout: HocLayout, x: float, y: float, w: float, h: float) -> None:
     n = layout.numbers
     hint_h = 8.0    # two lines of hint under each title
     title_h = 6.0 + hint_h + 4.0  # and room for the calamity marks of the top portions
@@ -446,7 +446,7 @@ def _draw_circles(surface: "Surface", layout: HocLayout, x: float, y: float, w: 
 BAND_H = 15.0
 
 
-def draw_motion_card(surface: "Surface", frame: "Frame", layout: HocLayout, motion: Motion) -> None:
+def draw_motion_card(surface: Surface, frame: Frame, layout: HocLayout, motion: Motion) -> None:
     colour = layout.colours[motion.colour]
     w, h, b = frame.width, frame.height, frame.bleed
     s = frame.safe
@@ -484,7 +484,7 @@ def draw_motion_card(surface: "Surface", frame: "Frame", layout: HocLayout, moti
         draw_symbol(surface, colour.symbol, fx, fy, 2.8, fill=colour.ink, stroke=INK, width=0.15)
 
 
-def draw_motion_back(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+def draw_motion_back(surface: Surface, frame: Frame, layout: HocLayout) -> None:
     """The common back: the same for every colour, so nothing shows in the hat. A dark red
     border that runs into the bleed (a cut or a duplex drift a little off still shows red)
     around a parchment panel: recognisable across the table without a solid page of ink."""
@@ -501,7 +501,7 @@ def draw_motion_back(surface: "Surface", frame: "Frame", layout: HocLayout) -> N
              size=9, min_size=7, align="centre", valign="middle", colour=GREYS["dark"])
 
 
-def draw_motion_slip(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+def draw_motion_slip(surface: Surface, frame: Frame, layout: HocLayout) -> None:
     w, h = frame.width, frame.height
     s = frame.safe
     fold_x, fold_y = w / 2, h / 2
@@ -580,7 +580,7 @@ PARA_GAP = 1.6    # mm between the paragraphs of a section
 BODY_MAX, BODY_MIN = 11.0, 7.0  # pt, the body size of every section
 
 
-def _paragraphs(surface: "Surface", w: float, text: str, size: float) -> list[tuple[str, float]] | None:
+def _paragraphs(surface: Surface, w: float, text: str, size: float) -> list[tuple[str, float]] | None:
     """A section body's paragraphs with the height each takes at this size; None when a
     word is wider than w."""
     out = []
@@ -592,7 +592,7 @@ def _paragraphs(surface: "Surface", w: float, text: str, size: float) -> list[tu
     return out
 
 
-def _para_height(surface: "Surface", w: float, text: str, size: float) -> float | None:
+def _para_height(surface: Surface, w: float, text: str, size: float) -> float | None:
     """Height of one paragraph at exactly this size; None when a word is wider than w."""
     try:
         return text_height(surface, w, text, font="sans", size=size, leading=LEADING)
@@ -604,7 +604,7 @@ def _table_height(layout: HocLayout) -> float:
     return SECTION_TITLE_H + (len(layout.colours) + 1) * TABLE_ROW_H + 7.0 + SECTION_GAP
 
 
-def _plan(surface: "Surface", layout: HocLayout, col_w: float, col_h: float, size: float):
+def _plan(surface: Surface, layout: HocLayout, col_w: float, col_h: float, size: float):
     """Blocks assigned to two columns at this body size, or None when they do not fit.
     A block is (kind, section, height, its paragraphs with their heights)."""
     blocks = []
@@ -628,7 +628,7 @@ def _plan(surface: "Surface", layout: HocLayout, col_w: float, col_h: float, siz
     return [blocks[:best[1]], blocks[best[1]:]]
 
 
-def draw_magistrate_aid(surface: "Surface", frame: "Frame", layout: HocLayout) -> None:
+def draw_magistrate_aid(surface: Surface, frame: Frame, layout: HocLayout) -> None:
     w, h = frame.width, frame.height
     aid = layout.texts["aid"]
     # Title band.
@@ -670,7 +670,7 @@ def draw_magistrate_aid(surface: "Surface", frame: "Frame", layout: HocLayout) -
              min_size=7, align="centre", valign="middle", colour=INK)
 
 
-def _section(surface: "Surface", section: dict, paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
+def _section(surface: Surface, section: dict, paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
              size: float) -> None:
     text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, section["title"], font=ROMAN_BOLD, size=12, min_size=8,
              valign="middle", colour=ACCENT)
@@ -682,7 +682,7 @@ def _section(surface: "Surface", section: dict, paragraphs: list[tuple[str, floa
         py += ph + PARA_GAP
 
 
-def _bonus_table(surface: "Surface", layout: HocLayout, x: float, y: float, w: float) -> None:
+def _bonus_table(surface: Surface, layout: HocLayout, x: float, y: float, w: float) -> None:
     table = layout.texts["aid"]["bonus_table"]
     text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, table["title"], font=ROMAN_BOLD, size=12, min_size=8,
              valign="middle", colour=ACCENT)

@@ -15,11 +15,10 @@ import click
 
 from kit import i18n, table
 from kit.errors import KitError
-from scorekeeper.errors import RuleViolation
 from kit.i18n import N_, _, ngettext
+from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
-
 
 # -- friendly commands ----------------------------------------------------------------------
 

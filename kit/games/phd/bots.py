@@ -58,7 +58,7 @@ def _changes(value: dict | None) -> dict:
 
 
 def load(layouts_root) -> dict:
-    from kit.games.phd import layout   # the kit side, without reportlab
+    from kit.games.phd import layout  # the kit side, without reportlab
 
     kit = layout.load(layouts_root)
     events = []

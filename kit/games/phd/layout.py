@@ -25,15 +25,26 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.games.phd import pieces as art
 from kit.i18n import N_, _, ngettext, number
 from kit.model import Component, GameKit, Piece
-from kit.games.phd import pieces as art
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
-from kit.schema import (MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, find, layout_dir, load_layout,
-                        load_yaml)
-from kit.typography import NBSP, fill as fill_values, substitute
+from kit.schema import (
+    MAX_COPIES,
+    Field,
+    ListOf,
+    Record,
+    check_distinct,
+    entry_name,
+    find,
+    layout_dir,
+    load_layout,
+    load_yaml,
+)
+from kit.typography import NBSP, substitute
+from kit.typography import fill as fill_values
 from scorekeeper.rules import phd as rules
 
 GAME_ID = rules.GAME_ID

@@ -178,14 +178,14 @@ def _ink_on_white(colour: str) -> str:
 
 
 # --- shared pieces of a card -------------------------------------------------------------
-def _frame(surface: "Surface", frame: "Frame", colour: str) -> None:
+def _frame(surface: Surface, frame: Frame, colour: str) -> None:
     w, h, b = frame.width, frame.height, frame.bleed
     surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour)
     surface.rect(BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, fill="#FFFFFF", radius=2.0)
 
 
 @measured_once
-def _title_size(surface: "Surface", titles: tuple[str, ...], width: float) -> float:
+def _title_size(surface: Surface, titles: tuple[str, ...], width: float) -> float:
     """The one size of a card type's titles: the largest at which every one of them holds
     on a single line of the band (TITLE_MIN at worst, where text_box refuses what overflows)."""
     def fits(size: float) -> bool:
@@ -193,7 +193,7 @@ def _title_size(surface: "Surface", titles: tuple[str, ...], width: float) -> fl
     return largest_fitting_size(fits, TITLE_SIZE, TITLE_MIN) or TITLE_MIN
 
 
-def _band(surface: "Surface", x: float, y: float, w: float, title: str, mark: Mark,
+def _band(surface: Surface, x: float, y: float, w: float, title: str, mark: Mark,
           peers: tuple[str, ...] = ()) -> None:
     """The title band; a mark without a symbol (the turn aids) prints no disc."""
     colour = resolve(mark.colour)
@@ -211,7 +211,7 @@ def _band(surface: "Surface", x: float, y: float, w: float, title: str, mark: Ma
              size=size, min_size=size, colour=text_on(colour), valign="middle")
 
 
-def _footer(surface: "Surface", frame: "Frame", mark: Mark) -> float:
+def _footer(surface: Surface, frame: Frame, mark: Mark) -> float:
     """The type's symbol and name at the bottom; returns the y above it."""
     size = FOOTER_SIZE
     word = mark.name.upper()
@@ -231,7 +231,7 @@ def _change_words(change: Change) -> str:
     return signed(change.amount) + (f" {change.resource.name}" if change.resource else "")
 
 
-def _badges_width(surface: "Surface", changes: tuple[Change, ...]) -> list[float]:
+def _badges_width(surface: Surface, changes: tuple[Change, ...]) -> list[float]:
     out = []
     for change in changes:
         w = surface.text_width(_change_words(change), font="sans-bold", size=LABEL_SIZE)
@@ -239,7 +239,7 @@ def _badges_width(surface: "Surface", changes: tuple[Change, ...]) -> list[float
     return out
 
 
-def _effect_lines(surface: "Surface", effect: Effect, width: float) -> list[list[int]]:
+def _effect_lines(surface: Surface, effect: Effect, width: float) -> list[list[int]]:
     """The badges of an effect grouped into lines that fit beside (then under) the label."""
     label_w = surface.text_width(effect.label + "\u00a0:", font="sans-bold", size=LABEL_SIZE) + 1.5
     widths = _badges_width(surface, effect.changes)
@@ -257,7 +257,7 @@ def _effect_lines(surface: "Surface", effect: Effect, width: float) -> list[list
 LINE_H = 4.4  # mm, one row of badges
 
 
-def _effect_height(surface: "Surface", effect: Effect, width: float, text_size: float) -> float:
+def _effect_height(surface: Surface, effect: Effect, width: float, text_size: float) -> float:
     rows = len(_effect_lines(surface, effect, width)) if effect.changes else (1 if effect.label else 0)
     h = rows * LINE_H
     if effect.text:
@@ -265,7 +265,7 @@ def _effect_height(surface: "Surface", effect: Effect, width: float, text_size: 
     return h
 
 
-def _draw_effect(surface: "Surface", effect: Effect, x: float, y: float, width: float, text_size: float,
+def _draw_effect(surface: Surface, effect: Effect, x: float, y: float, width: float, text_size: float,
                  accent: str) -> float:
     """Draw one effect row from y downwards (an effect without label is a plain sentence);
     returns the height used."""
@@ -300,7 +300,7 @@ def _draw_effect(surface: "Surface", effect: Effect, x: float, y: float, width: 
     return h
 
 
-def _outcome_row(surface: "Surface", outcome: Outcome, x: float, y: float, width: float, colour: str) -> None:
+def _outcome_row(surface: Surface, outcome: Outcome, x: float, y: float, width: float, colour: str) -> None:
     baseline = y + LINE_H * 0.72
     cursor = x
     if outcome.faces:
@@ -317,7 +317,7 @@ def _outcome_row(surface: "Surface", outcome: Outcome, x: float, y: float, width
 
 
 # --- event cards ------------------------------------------------------------------------
-def _postit(surface: "Surface", note: PostIt, x: float, y: float, w: float, h: float) -> None:
+def _postit(surface: Surface, note: PostIt, x: float, y: float, w: float, h: float) -> None:
     fold = 2.6
     surface.polygon([(x, y), (x + w, y), (x + w, y + h - fold), (x + w - fold, y + h), (x, y + h)],
                     fill=note.colour, stroke=note.edge, width=0.3)
@@ -338,7 +338,7 @@ def _postit(surface: "Surface", note: PostIt, x: float, y: float, w: float, h: f
     surface.text(left + 3.0, base, word, font="sans", size=7.0, colour=INK)
 
 
-def _test_block(surface: "Surface", test: Test, x: float, y: float, w: float, h: float, colour: str) -> None:
+def _test_block(surface: Surface, test: Test, x: float, y: float, w: float, h: float, colour: str) -> None:
     surface.rect(x, y, w, h, fill=lighten(colour, 0.82), stroke=darken(colour, 0.2), width=0.35, radius=1.4)
     num_w = 17.0
     surface.text(x + num_w / 2, y + 4.0, test.difficulty_label, font="sans-condensed", size=7.0, colour=INK,
@@ -353,7 +353,7 @@ def _test_block(surface: "Surface", test: Test, x: float, y: float, w: float, h:
              size=7.5, min_size=BODY_MIN, colour=INK)
 
 
-def _when_block(surface: "Surface", face: EventFace, x: float, y: float, w: float, h: float, colour: str) -> None:
+def _when_block(surface: Surface, face: EventFace, x: float, y: float, w: float, h: float, colour: str) -> None:
     surface.rect(x, y, w, h, fill=lighten(colour, 0.82), stroke=darken(colour, 0.2), width=0.35, radius=1.4)
     surface.text(x + w / 2, y + 3.6, face.off_turn.upper(), font="sans-condensed", size=7.0,
                  colour=darken(colour, 0.35), anchor="middle")
@@ -361,25 +361,25 @@ def _when_block(surface: "Surface", face: EventFace, x: float, y: float, w: floa
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
 
 
-def _fit_effects(surface: "Surface", face: EventFace, width: float, room: float) -> float:
+def _fit_effects(surface: Surface, face: EventFace, width: float, room: float) -> float:
     """The largest text size (BODY_SIZE down to BODY_MIN) at which the effects take at most
     `room` mm; the smallest when none does (the flavour box will then fail loudly)."""
     return largest_fitting_size(lambda size: _effects_height(surface, face, width, size) <= room,
                                 BODY_SIZE, BODY_MIN) or BODY_MIN
 
 
-def _effects_height(surface: "Surface", face: EventFace, width: float, size: float) -> float:
+def _effects_height(surface: Surface, face: EventFace, width: float, size: float) -> float:
     h = sum(_effect_height(surface, e, width, size) + 0.8 for e in face.effects)
     if face.outcomes:
         h += LINE_H + len(face.outcomes) * LINE_H + 1.6
     return h
 
 
-def _flavour_height(surface: "Surface", text: str, width: float, size: float) -> float:
+def _flavour_height(surface: Surface, text: str, width: float, size: float) -> float:
     return text_height(surface, width, text, font="sans-italic", size=size)
 
 
-def event_front(surface: "Surface", frame: "Frame", face: EventFace) -> None:
+def event_front(surface: Surface, frame: Frame, face: EventFace) -> None:
     """Rules first: under the title band come the effects, at the larger size; the story
     follows in smaller italics, never larger than the rules, just above the footer."""
     colour = resolve(face.kind.colour)
@@ -431,7 +431,7 @@ def event_front(surface: "Surface", frame: "Frame", face: EventFace) -> None:
 
 
 # --- argument cards ---------------------------------------------------------------------
-def argument_front(surface: "Surface", frame: "Frame", face: ArgumentFace) -> None:
+def argument_front(surface: Surface, frame: Frame, face: ArgumentFace) -> None:
     colour = resolve(face.deck.colour)
     w = frame.width
     _frame(surface, frame, colour)
@@ -459,14 +459,14 @@ def argument_front(surface: "Surface", frame: "Frame", face: ArgumentFace) -> No
              size=FLAVOUR_SIZE + 0.5, min_size=BODY_MIN, colour=GREYS["dark"], align="centre", valign="middle")
 
 
-def deck_back(surface: "Surface", frame: "Frame", *, title: str, subtitle: str, mark: Mark, pattern: str) -> None:
+def deck_back(surface: Surface, frame: Frame, *, title: str, subtitle: str, mark: Mark, pattern: str) -> None:
     """A deck back: the generic patterned back of kit.parts.card, in the deck's colour."""
     card_back(surface, frame, title=title, subtitle=subtitle, colour=mark.colour, symbol=mark.symbol,
               pattern=pattern)
 
 
 # --- character cards --------------------------------------------------------------------
-def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> None:
+def character_front(surface: Surface, frame: Frame, face: CharacterFace) -> None:
     w, h, b = frame.width, frame.height, frame.bleed
     colour = resolve(face.mark.colour)
     surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill="#FFFFFF")
@@ -502,7 +502,7 @@ def character_front(surface: "Surface", frame: "Frame", face: CharacterFace) -> 
 MARKER_DESIGN = 30.0  # mm: a marker's face is drawn to this square and scaled to its own
 
 
-def _marker_half(surface: "Surface", width: float, height: float, face: MarkerFace, player: Mark,
+def _marker_half(surface: Surface, width: float, height: float, face: MarkerFace, player: Mark,
                  bleed: float) -> None:
     """One face of a fold-over marker, width x height mm; the bleed runs out on three sides
     (the fourth is the fold). Heights are shares of the face's height, symbols of its
@@ -518,14 +518,13 @@ def _marker_half(surface: "Surface", width: float, height: float, face: MarkerFa
              size=max(7.0 * u, 7.0), min_size=7.0, colour=INK, align="centre", valign="middle")
 
 
-def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, approved: MarkerFace,
+def marker_front(surface: Surface, frame: Frame, submitted: MarkerFace, approved: MarkerFace,
                  player: Mark) -> None:
     """A strip of two faces: « soumis » upside down on top, « approuvé » upright below, so
     that once folded on the middle line and turned over sideways both faces read upright."""
     half = frame.height / 2
-    with surface.translated(frame.width, half):
-        with surface.rotated(180):
-            _marker_half(surface, frame.width, half, submitted, player, frame.bleed)
+    with surface.translated(frame.width, half), surface.rotated(180):
+        _marker_half(surface, frame.width, half, submitted, player, frame.bleed)
     with surface.translated(0.0, half):
         _marker_half(surface, frame.width, half, approved, player, frame.bleed)
     # The fold as in every kit: dashed with the fold sign, never a solid line like a cut.
@@ -536,7 +535,7 @@ def marker_front(surface: "Surface", frame: "Frame", submitted: MarkerFace, appr
 AID_SIZE, AID_MIN_SIZE = 8.0, 7.0   # body text, pt
 
 
-def _aid_size(surface: "Surface", face: AidFace, width: float, room: float, gap: float) -> float:
+def _aid_size(surface: Surface, face: AidFace, width: float, room: float, gap: float) -> float:
     """The largest body size at which every section of the face fits `room` mm (the
     smallest when none does: the section's text box then refuses what overflows)."""
     def fits(size: float) -> bool:
@@ -546,13 +545,13 @@ def _aid_size(surface: "Surface", face: AidFace, width: float, room: float, gap:
 
 
 @measured_once
-def _group_size(surface: "Surface", group: tuple[AidFace, ...], width: float, room: float, gap: float) -> float:
+def _group_size(surface: Surface, group: tuple[AidFace, ...], width: float, room: float, gap: float) -> float:
     """The size of the fullest face of the group, which every face of the group takes
     (measured once per group, not once per copy)."""
     return min(_aid_size(surface, f, width, room, gap) for f in group)
 
 
-def aid_front(surface: "Surface", frame: "Frame", face: AidFace, group: tuple[AidFace, ...] = ()) -> None:
+def aid_front(surface: Surface, frame: Frame, face: AidFace, group: tuple[AidFace, ...] = ()) -> None:
     """A turn-aid card; group: the faces printed together, which all take the size of the
     fullest one so the set looks alike."""
     w, h = frame.width, frame.height

@@ -76,7 +76,7 @@ def _plain(title: str) -> str:
 
 
 def load(layouts_root) -> dict:
-    from kit.games.promotion import layout   # the kit side, without reportlab
+    from kit.games.promotion import layout  # the kit side, without reportlab
 
     kit = layout.load(layouts_root)
     deck = []

@@ -25,12 +25,10 @@ from functools import partial
 from pathlib import Path
 
 from kit.errors import LayoutError
+from kit.games.promotion.pieces import SIZES, AidFace, AidType, CardFace, aid_face, promotion_front, token
 from kit.i18n import N_, _, ngettext
 from kit.model import Component, GameKit, Piece
 from kit.parts.card import card_back
-from kit.games.promotion.pieces import AidFace, AidType, aid_face
-from kit.games.promotion.pieces import CardFace, promotion_front
-from kit.games.promotion.pieces import SIZES, token
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml

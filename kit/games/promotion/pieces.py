@@ -12,7 +12,8 @@ from kit import palette
 from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
 from kit.parts.symbols import draw_symbol
-from kit.parts.text import Section, largest_fitting_size, measured_once, text_box, text_height as flowed_height
+from kit.parts.text import Section, largest_fitting_size, measured_once, text_box
+from kit.parts.text import text_height as flowed_height
 
 if TYPE_CHECKING:
     from kit.model import Frame
@@ -90,7 +91,7 @@ def tint(colour: str, target: float, least: float = 0.6) -> str:
     return lighten(colour, min(amount, 1.0))
 
 
-def text_height(surface: "Surface", w: float, text: str, *, font: str, size: float,
+def text_height(surface: Surface, w: float, text: str, *, font: str, size: float,
                 leading: float = LEADING) -> float:
     """Height in mm that text needs in a box w mm wide at exactly this size (no shrinking)."""
     try:
@@ -99,7 +100,7 @@ def text_height(surface: "Surface", w: float, text: str, *, font: str, size: flo
         return 10_000.0
 
 
-def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
+def promotion_front(surface: Surface, frame: Frame, face: CardFace) -> None:
     """Draw one Promotion card front in frame."""
     colour = resolve(face.colour)
     w, h, b, safe = frame.width, frame.height, frame.bleed, frame.safe
@@ -160,7 +161,7 @@ def promotion_front(surface: "Surface", frame: "Frame", face: CardFace) -> None:
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle", leading=LEADING)
 
 
-def _stamp(surface: "Surface", symbol: str, cx: float, cy: float, r: float, ink: str) -> None:
+def _stamp(surface: Surface, symbol: str, cx: float, cy: float, r: float, ink: str) -> None:
     """A round office stamp of radius r: a bold ring, a fine one inside it, a ring of dots
     between them, the symbol filled in the middle."""
     surface.circle(cx, cy, r, stroke=ink, width=1.4)
@@ -186,7 +187,7 @@ TOKEN_EDGE = 1.2    # mm of white inside the cut
 MAX_MARKS = 12  # beyond this many marks the rim gets crowded; bigger values print their number only
 
 
-def token(surface: "Surface", frame: "Frame", *, value: int, label: str, colour: str, symbol: str) -> None:
+def token(surface: Surface, frame: Frame, *, value: int, label: str, colour: str, symbol: str) -> None:
     """Draw one PI token in frame."""
     colour = resolve(colour)
     w, h, b = frame.width, frame.height, frame.bleed
@@ -257,12 +258,12 @@ class AidFace:
     accent: str = "blue"
 
 
-def _heading_text_h(surface: "Surface", size: float) -> float:
+def _heading_text_h(surface: Surface, size: float) -> float:
     ascent, descent = surface.ascent_descent(font="sans-bold", size=size + 1.0)
     return ascent + descent
 
 
-def _heading_h(surface: "Surface", size: float) -> float:
+def _heading_h(surface: Surface, size: float) -> float:
     return _heading_text_h(surface, size) + HEADING_GAP
 
 
@@ -284,18 +285,18 @@ def _type_line(t: AidType) -> str:
     return f"**{t.name}** : {t.summary}".replace(" :", "\u00a0:")
 
 
-def _paragraphs(surface: "Surface", body: str, w: float, size: float) -> list[tuple[str, float]]:
+def _paragraphs(surface: Surface, body: str, w: float, size: float) -> list[tuple[str, float]]:
     """The body's paragraphs with the height each needs at this size."""
     return [(p, text_height(surface, w, p, font="sans", size=size, leading=AID_LEADING))
             for p in body.split("\n") if p.strip()]
 
 
-def _body_height(surface: "Surface", body: str, w: float, size: float) -> float:
+def _body_height(surface: Surface, body: str, w: float, size: float) -> float:
     paragraphs = _paragraphs(surface, body, w, size)
     return sum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
 
 
-def _block_height(surface: "Surface", face: AidFace, kind: str, block: object, w: float, size: float) -> float:
+def _block_height(surface: Surface, face: AidFace, kind: str, block: object, w: float, size: float) -> float:
     if kind == "section":
         return _heading_h(surface, size) + _body_height(surface, block.body, w, size)
     if kind == "table":
@@ -306,7 +307,7 @@ def _block_height(surface: "Surface", face: AidFace, kind: str, block: object, w
 
 
 @measured_once
-def _fit(surface: "Surface", faces: tuple[AidFace, ...], w: float, h: float) -> float:
+def _fit(surface: Surface, faces: tuple[AidFace, ...], w: float, h: float) -> float:
     """The largest body size at which every one of faces fits a w x h mm area (measured once
     per set of faces and area, however many copies are printed)."""
     size = largest_fitting_size(lambda size: all(_total_height(surface, face, w, size) <= h for face in faces),
@@ -319,12 +320,12 @@ def _fit(surface: "Surface", faces: tuple[AidFace, ...], w: float, h: float) -> 
                          f"{w:.1f} x {h:.1f} mm area even at {AID_BODY_MIN:g} pt; shorten a section or enlarge the aid")
 
 
-def _total_height(surface: "Surface", face: AidFace, w: float, size: float) -> float:
+def _total_height(surface: Surface, face: AidFace, w: float, size: float) -> float:
     blocks = _blocks(face)
     return sum(_block_height(surface, face, k, b, w, size) for k, b in blocks) + SECTION_GAP * (len(blocks) - 1)
 
 
-def _heading(surface: "Surface", x: float, y: float, w: float, text: str, size: float, accent: str) -> float:
+def _heading(surface: Surface, x: float, y: float, w: float, text: str, size: float, accent: str) -> float:
     """Draw a section heading with a rule under it; returns the y where the body starts."""
     hh = _heading_text_h(surface, size)
     text_box(surface, x, y, w, hh, text, font="sans-bold", size=size + 1.0, min_size=size + 1.0,
@@ -333,7 +334,7 @@ def _heading(surface: "Surface", x: float, y: float, w: float, text: str, size: 
     return y + _heading_h(surface, size)
 
 
-def _table(surface: "Surface", face: AidFace, x: float, y: float, w: float, size: float) -> None:
+def _table(surface: Surface, face: AidFace, x: float, y: float, w: float, size: float) -> None:
     row = _row_h(size)
     cols = (w * 0.28, w * 0.36, w * 0.36)
     head_h = row * 1.4
@@ -360,7 +361,7 @@ def _table(surface: "Surface", face: AidFace, x: float, y: float, w: float, size
     surface.line(x + cols[0] + cols[1], y, x + cols[0] + cols[1], bottom, stroke=GREYS["light"], width=0.25)
 
 
-def aid_face(surface: "Surface", frame: "Frame", face: AidFace, partner: AidFace | None = None) -> None:
+def aid_face(surface: Surface, frame: Frame, face: AidFace, partner: AidFace | None = None) -> None:
     """Draw one face of the aid in frame; partner is the other face, whose text must fit at
     the same size."""
     accent = resolve(face.accent)

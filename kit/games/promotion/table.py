@@ -19,8 +19,6 @@ from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import promotion as rules
 
-
-
 # -- friendly commands -------------------------------------------------------------------
 
 # "-2" typed as AMOUNT must reach the rules ("at least 1, not -2"), not read as an unknown option.

@@ -61,7 +61,8 @@ def test_card_images_have_the_targets_pixels_and_dpi(promotion_cards, target, si
     for row in rows:
         assert (int(row["width_px"]), int(row["height_px"])) == size
         with Image.open(folder / row["file"]) as image:
-            assert image.size == size and image.mode == "RGB"
+            assert image.size == size
+            assert image.mode == "RGB"
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
     assert faces[0]["file"] == "cards/001-directeur-face.png"
     assert {r["file"] for r in rows if r["side"] == "back"} == {"cards/back.png"}
@@ -74,7 +75,8 @@ def test_the_card_colour_runs_into_the_bleed(promotion_cards):
     """The type colour covers the image to its edge (the bleed), the white panel sits inside."""
     with Image.open(promotion_cards / "tgc" / "cards" / "005-accusation-face.png") as image:
         corner, centre = image.getpixel((3, 3)), image.getpixel((412, 560))
-    assert corner != (255, 255, 255) and sum(corner) < 600
+    assert corner != (255, 255, 255)
+    assert sum(corner) < 600
     assert centre == (255, 255, 255) or sum(centre) > 600
 
 
@@ -92,7 +94,8 @@ def test_single_sided_cards_get_a_blank_back_at_the_shops(tmp_path):
     rows = manifest(tmp_path / "hoc-censeo" / "mpc")
     assert {r["product"] for r in rows} == {"poker"}       # 63 x 88 mm -> 2.5 x 3.5 in
     back = next(r for r in rows if r["side"] == "back")
-    assert back["name"] == "back (blank)" and int(back["copies"]) == 9
+    assert back["name"] == "back (blank)"
+    assert int(back["copies"]) == 9
     with Image.open(tmp_path / "hoc-censeo" / "mpc" / back["file"]) as image:
         assert image.size == (822, 1122)
         assert ImageStat.Stat(image).extrema == [(255, 255)] * 3
@@ -132,11 +135,14 @@ def test_every_tts_json_loads_and_every_card_points_into_its_sheet(tts_export):
                     sheet = obj["CustomDeck"][str(key)]
                     assert card["CustomDeck"] == {str(key): sheet}
                     cols, rows_ = sheet["NumWidth"], sheet["NumHeight"]
-                    assert 2 <= cols <= 10 and 2 <= rows_ <= 7 and sheet["BackIsHidden"] is True
+                    assert 2 <= cols <= 10
+                    assert 2 <= rows_ <= 7
+                    assert sheet["BackIsHidden"] is True
                     assert index < cols * rows_ - 1                 # never the hidden cell
                     with Image.open(_sheet_path(sheet["FaceURL"])) as image:
                         assert max(image.size) <= 4096
-                        assert image.size[0] % cols == 0 and image.size[1] % rows_ == 0
+                        assert image.size[0] % cols == 0
+                        assert image.size[1] % rows_ == 0
                     assert _sheet_path(sheet["BackURL"]).is_file()
             else:
                 assert obj["Name"] in ("Bag", "Custom_Tile", "Card")
@@ -179,7 +185,9 @@ def test_tts_sheets_hold_at_most_69_cards_and_4096_pixels():
     assert all(s.cols <= 10 and s.rows <= 7 and s.count <= s.hidden_cell for s in layouts)
     dpi = tts.cell_dpi((63.0, 88.0), layouts, 300)
     w, h = Spec((63.0, 88.0), 0.0, 3.0, dpi).pixels
-    assert 10 * w <= 4096 and 7 * h <= 4096 and dpi < 300
+    assert 10 * w <= 4096
+    assert 7 * h <= 4096
+    assert dpi < 300
     assert tts.layout_sheets(1)[0].cols * tts.layout_sheets(1)[0].rows >= 2
 
 
@@ -271,7 +279,8 @@ def test_a_medallion_and_a_pattern_are_art_a_lone_disc_is_a_symbol():
     def problems(draw):
         return check_safe_area(Job(draw, Spec((63.0, 88.0), 3.0, 3.0, 100)), "c.png")
 
-    assert problems(_medallion) == [] and problems(_dots) == []
+    assert problems(_medallion) == []
+    assert problems(_dots) == []
     (problem,) = problems(_lone_disc)
     assert str(problem) == "c.png: safe area: a round symbol comes within 3 mm of the cut (2.0 mm from it)"
 
@@ -316,4 +325,5 @@ def test_a_deck_of_more_than_69_designs_spans_sheets_with_their_own_keys(tmp_pat
     assert ids == list(range(100, 169)) + list(range(200, 206))
     assert len(deck["DeckIDs"]) == sum(p.copies for p in pieces)
     names = {c["CardID"]: c["Nickname"] for c in deck["ContainedObjects"]}
-    assert names[168] == "Carte 69" and names[200] == "Carte 70"
+    assert names[168] == "Carte 69"
+    assert names[200] == "Carte 70"

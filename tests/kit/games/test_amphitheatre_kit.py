@@ -14,6 +14,7 @@ import re
 import pdfplumber
 import pytest
 import yaml
+from game_kits import build_kit, component, flat, piece_text, placed, separation
 
 from kit.build import default_layouts
 from kit.games.amphitheatre import layout as game
@@ -21,8 +22,6 @@ from kit.model import Frame
 from kit.surface.record import RecordingSurface
 from kit.typography import typeset
 from scorekeeper.rules import amphitheatre as rules
-
-from game_kits import build_kit, component, flat, piece_text, placed, separation
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -95,15 +94,19 @@ def test_kit_titles_and_every_component_has_french_instructions():
     kit = game.build(LAYOUTS)
     assert kit.title == "Amphithéâtre" == rules.TITLE
     assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
-    assert kit.summary and kit.bring
+    assert kit.summary
+    assert kit.bring
     for c in kit.components:
         assert len(c.instructions.split()) >= 8, c.id
     speaker = next(c for c in kit.components if c.id == "speaker-token")
-    assert speaker.round and speaker.size[0] >= 40
+    assert speaker.round
+    assert speaker.size[0] >= 40
     tokens = next(c for c in kit.components if c.id == "spectator-tokens")
     # Spectators are square, cut straight along the grid; each has a back.
     # Never turned over in play: single-sided, blank backs, no ink behind them.
-    assert not tokens.round and not tokens.has_backs and not speaker.has_backs
+    assert not tokens.round
+    assert not tokens.has_backs
+    assert not speaker.has_backs
 
 
 # --- the cards -------------------------------------------------------------------------------------------
@@ -120,7 +123,8 @@ def test_every_card_text_can_be_read_back_from_the_pdf(built, category):
         assert any(name in c and flavour in c and title in c for c in fronts), card["name"]
     # The backs carry the deck's own title and motto, so the three piles differ without colour.
     backs = decks[f"{category}-cards"]["backs"]
-    assert backs and all(flat(typeset(deck["back"]["motto"])) in b for b in backs)
+    assert backs
+    assert all(flat(typeset(deck["back"]["motto"])) in b for b in backs)
 
 
 # --- the boards ------------------------------------------------------------------------------------------
@@ -173,7 +177,8 @@ def test_seats_are_numbered_in_fill_order_in_rows_of_the_engine(seats):
         assert xs == sorted(xs) and len(set(xs)) == len(xs), "a row fills left to right"
         # Curved like a theatre's tier: the ends sit lower on the page than the middle.
         middle_y = min(s[1] for s in row)
-        assert row[0][1] > middle_y + 1 and row[-1][1] > middle_y + 1
+        assert row[0][1] > middle_y + 1
+        assert row[-1][1] > middle_y + 1
     # Bottom row first: each row's highest seat is above every seat of the row before.
     for lower, upper in zip(rows, rows[1:]):
         assert min(s[1] for s in upper) < min(s[1] for s in lower) - 10

@@ -12,17 +12,17 @@ import shutil
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from game_kits import separation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kit.build import default_layouts
 from kit.cli import cli
 from kit.errors import LayoutError
 from kit.games.amphitheatre import layout as game
-from kit.paper import parse_size
 from kit.games.amphitheatre.pieces import SIGN_H, SIGN_W, auditorium, in_tiers, row_signs, seat_corners
+from kit.paper import parse_size
 from scorekeeper.rules import amphitheatre as rules
-
-from game_kits import separation
 
 SOURCE = default_layouts() / "amphitheatre"
 
@@ -54,14 +54,18 @@ def test_the_project_layouts_build():
 def test_a_token_table_that_differs_from_the_engine_is_refused(layouts):
     edit(layouts, "game.yaml", lambda d: d["token_table"][1].update(gain=5))
     e = error_of(layouts)
-    assert e.file.endswith("game.yaml") and e.entry == "token_table[2] « 2 »" and e.field == "gain"
-    assert "5" in e.problem and str(rules.TOKEN_TABLE[2]["gain"]) in e.problem
+    assert e.file.endswith("game.yaml")
+    assert e.entry == "token_table[2] « 2 »"
+    assert e.field == "gain"
+    assert "5" in e.problem
+    assert str(rules.TOKEN_TABLE[2]["gain"]) in e.problem
 
 
 def test_a_token_table_missing_a_row_is_refused(layouts):
     edit(layouts, "game.yaml", lambda d: d["token_table"].pop())
     e = error_of(layouts)
-    assert e.file.endswith("game.yaml") and e.field == "token_table"
+    assert e.file.endswith("game.yaml")
+    assert e.field == "token_table"
 
 
 def test_without_a_token_table_the_engines_is_printed(layouts):
@@ -74,7 +78,8 @@ def test_without_a_token_table_the_engines_is_printed(layouts):
 def test_a_deck_below_the_minimum_names_its_file_and_field(layouts):
     edit(layouts, "anatomie.yaml", lambda d: d.update(cards=d["cards"][:rules.MIN_CARDS_PER_CATEGORY - 1]))
     e = error_of(layouts)
-    assert e.file.endswith("anatomie.yaml") and e.field == "cards"
+    assert e.file.endswith("anatomie.yaml")
+    assert e.field == "cards"
     assert str(rules.MIN_CARDS_PER_CATEGORY) in e.problem
 
 
@@ -84,32 +89,38 @@ def test_a_misspelt_card_key_names_the_card(layouts):
     edit(layouts, "cause.yaml", change)
     e = error_of(layouts)
     assert e.file.endswith("cause.yaml")
-    assert e.entry.startswith("cards[3] « ") and e.field == "flavor"
+    assert e.entry.startswith("cards[3] « ")
+    assert e.field == "flavor"
     assert "flavour" in e.problem  # the accepted keys are listed
 
 
 def test_two_cards_with_the_same_name_are_refused(layouts):
     edit(layouts, "affliction.yaml", lambda d: d["cards"][4].update(name=d["cards"][0]["name"]))
     e = error_of(layouts)
-    assert e.entry.startswith("cards[5] « ") and e.field == "name"
+    assert e.entry.startswith("cards[5] « ")
+    assert e.field == "name"
 
 
 def test_two_boards_with_the_same_colour_or_symbol_are_refused(layouts):
     edit(layouts, "players.yaml", lambda d: d["boards"][3].update(symbol=d["boards"][0]["symbol"]))
     e = error_of(layouts)
-    assert e.file.endswith("players.yaml") and e.entry.startswith("boards[4] « ") and e.field == "symbol"
+    assert e.file.endswith("players.yaml")
+    assert e.entry.startswith("boards[4] « ")
+    assert e.field == "symbol"
 
 
 def test_a_board_colour_outside_the_palette_is_refused(layouts):
     edit(layouts, "players.yaml", lambda d: d["boards"][1].update(colour="fuchsia"))
     e = error_of(layouts)
-    assert e.entry.startswith("boards[2] « ") and e.field == "colour"
+    assert e.entry.startswith("boards[2] « ")
+    assert e.field == "colour"
 
 
 def test_two_decks_with_the_same_back_pattern_are_refused(layouts):
     edit(layouts, "cause.yaml", lambda d: d.update(pattern="stripes"))
     e = error_of(layouts)
-    assert e.file.endswith("cause.yaml") and e.field == "pattern"
+    assert e.file.endswith("cause.yaml")
+    assert e.field == "pattern"
 
 
 def test_too_few_spectator_tokens_are_refused(layouts):
@@ -121,31 +132,40 @@ def test_too_few_spectator_tokens_are_refused(layouts):
 def test_a_token_too_large_for_its_seat_is_refused(layouts):
     edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(size=[d["board"]["seat"]] * 2))
     e = error_of(layouts)
-    assert e.entry == "spectator_tokens" and e.field == "size"
+    assert e.entry == "spectator_tokens"
+    assert e.field == "size"
 
 
 def test_a_spectator_token_is_square(layouts):
     edit(layouts, "game.yaml", lambda d: d["spectator_tokens"].update(size="12x15"))
     e = error_of(layouts)
-    assert e.entry == "spectator_tokens" and e.field == "size" and "square" in e.problem
+    assert e.entry == "spectator_tokens"
+    assert e.field == "size"
+    assert "square" in e.problem
 
 
 def test_a_board_too_small_for_its_tiers_is_refused(layouts):
     edit(layouts, "game.yaml", lambda d: d["board"].update(size="180x120", seat=24))
     e = error_of(layouts)
-    assert e.entry == "board" and e.field == "size" and "no room for the doubt zone" in e.problem
+    assert e.entry == "board"
+    assert e.field == "size"
+    assert "no room for the doubt zone" in e.problem
 
 
 def test_a_board_too_tall_for_its_corner_hints_is_refused(layouts):
     edit(layouts, "game.yaml", lambda d: d["board"].update(size="200x165"))
     e = error_of(layouts)
-    assert e.entry == "board" and e.field == "size" and "for the hints" in e.problem
+    assert e.entry == "board"
+    assert e.field == "size"
+    assert "for the hints" in e.problem
 
 
 def test_an_unknown_placeholder_in_the_aid_names_the_section(layouts):
     edit(layouts, "aid.yaml", lambda d: d["back"][1].update(body="Qui remplit ses {sieges} sièges gagne."))
     e = error_of(layouts)
-    assert e.file.endswith("aid.yaml") and e.entry.startswith("back[2] « ") and e.field == "body"
+    assert e.file.endswith("aid.yaml")
+    assert e.entry.startswith("back[2] « ")
+    assert e.field == "body"
     assert "{capacity}" in e.problem
 
 
@@ -154,7 +174,9 @@ def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_status_2(layou
     result = CliRunner().invoke(cli, ["build", "amphitheatre", "--layouts", str(layouts),
                                       "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "game.yaml" in result.output and "token_table[1]" in result.output and "'penalty'" in result.output
+    assert "game.yaml" in result.output
+    assert "token_table[1]" in result.output
+    assert "'penalty'" in result.output
     assert not (tmp_path / "out" / "amphitheatre.pdf").exists()
 
 
@@ -169,7 +191,8 @@ def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(wi
     try:
         a = game.check_geometry(sizes, "game.yaml")
     except LayoutError as e:
-        assert e.entry == "board" and e.field == "size"
+        assert e.entry == "board"
+        assert e.field == "size"
         return
     assert [s.number for s in a.seats] == list(range(1, rules.CAPACITY + 1))
     assert [sum(1 for s in a.seats if s.row == r) for r in (1, 2, 3)] == list(rules.ROW_SEATS)
@@ -178,7 +201,10 @@ def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(wi
         assert math.isclose(math.hypot(s.cx - a.cx, s.cy - a.cy), a.radii[s.row - 1], rel_tol=1e-9)
         # The square seat, turned as printed, stays on the board and above the floor's edge.
         xs, ys = zip(*seat_corners(a, s))
-        assert max(ys) <= a.cy and 0 <= min(xs) and max(xs) <= width and min(ys) >= 0
+        assert max(ys) <= a.cy
+        assert min(xs) >= 0
+        assert max(xs) <= width
+        assert min(ys) >= 0
     assert list(a.radii) == sorted(a.radii)
     for p in a.seats:
         for q in a.seats:
@@ -198,7 +224,8 @@ def test_the_row_signs_clear_every_tier_and_stay_on_the_board():
         for dx in (-SIGN_W / 2, 0, SIGN_W / 2):
             for dy in (-SIGN_H / 2, 0, SIGN_H / 2):
                 assert not in_tiers(a, seat, x + dx, y + dy), (row, side)
-        assert 4 <= x - SIGN_W / 2 and x + SIGN_W / 2 <= width - 4
+        assert x - SIGN_W / 2 >= 4
+        assert x + SIGN_W / 2 <= width - 4
         # The left sign is left of the whole row, the right sign right of it.
         row_x = [s.cx for s in a.seats if s.row == row]
         assert (x < min(row_x)) if side < 0 else (x > max(row_x))

@@ -65,7 +65,7 @@ def _on_one_line(a, b) -> bool:
         and a.matrix == b.matrix
 
 
-@pytest.mark.parametrize("game, cid", FOLDING)
+@pytest.mark.parametrize(("game", "cid"), FOLDING)
 def test_folds_are_dashed_and_never_cross_text(game, cid):
     surface = _drawn(game, cid)
     folds = [c for c in surface.find("line") if _arg(c, "dash") == FOLD_DASH]
@@ -84,7 +84,9 @@ def test_a_fold_breaks_around_text_and_keeps_the_rest():
     # A vertical fold from 0 to 100 mm through a word at 40..50 mm: two pieces remain.
     pieces = fold_segments(10.0, 0.0, 10.0, 100.0, avoid=[(5.0, 40.0, 20.0, 10.0)])
     assert len(pieces) == 2
-    assert pieces[0][1] == 0.0 and pieces[0][3] < 40.0
-    assert pieces[1][1] > 50.0 and pieces[1][3] == 100.0
+    assert pieces[0][1] == 0.0
+    assert pieces[0][3] < 40.0
+    assert pieces[1][1] > 50.0
+    assert pieces[1][3] == 100.0
     # A box beside the line leaves it whole.
     assert fold_segments(10.0, 0.0, 10.0, 100.0, avoid=[(30.0, 40.0, 5.0, 5.0)]) == [(10.0, 0.0, 10.0, 100.0)]

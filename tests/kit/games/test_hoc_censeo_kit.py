@@ -19,17 +19,17 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from fontTools.ttLib import TTFont
+from game_kits import build_kit, flat, piece_text, placed
 
 from kit.build import default_layouts
 from kit.cli import cli
 from kit.errors import LayoutError
-from kit.fonts import FILES, path as font_path
+from kit.fonts import FILES
+from kit.fonts import path as font_path
 from kit.games.hoc_censeo import layout as game
 from kit.paper import PAGE_MARGIN, paper_size
 from kit.sheets import LABEL_PT
 from scorekeeper.rules import hoc_censeo as rules
-
-from game_kits import build_kit, flat, piece_text, placed
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -86,13 +86,17 @@ def test_manifest_counts(builds, paper):
     assert counts["magistrate-aid"] == 1
     # One sheet of paper per tribe, each printed two-sided (the screen behind its fold).
     sheets = placed(manifest, "tribe-sheets")
-    assert len(sheets) == 3 and all(len(s["pieces"]) == 1 and s["back"] == s["front"] + 1 for s in sheets)
+    assert len(sheets) == 3
+    assert all(len(s["pieces"]) == 1 and s["back"] == s["front"] + 1 for s in sheets)
 
 
 def test_kit_fields():
     kit = game.build(LAYOUTS)
-    assert kit.id == "hoc-censeo" and kit.title == "Hoc Censeo" and kit.players == "3 joueurs"
-    assert kit.summary and all(c.instructions for c in kit.components)
+    assert kit.id == "hoc-censeo"
+    assert kit.title == "Hoc Censeo"
+    assert kit.players == "3 joueurs"
+    assert kit.summary
+    assert all(c.instructions for c in kit.components)
     bring = " ".join(kit.bring)
     for word in ("bleu", "mauve", "jaune", "vert", "gris", "chapeau", "ciseaux"):
         assert word in bring
@@ -207,8 +211,10 @@ def test_the_senators_left_are_kept_in_the_band_out_of_the_neighbours_sight(buil
         above = "".join(c["text"] for c in page["chars"] if c["bottom"] < fold_y)
         below = "".join(c["text"] for c in page["chars"] if c["top"] > fold_y)
         label = "Sénateursrestants"
-        assert label in above.replace(" ", "") and label not in below.replace(" ", "")
-        assert str(rules.START_SENATORS) in above and not re.search(rf"\b{rules.START_SENATORS}\b", below)
+        assert label in above.replace(" ", "")
+        assert label not in below.replace(" ", "")
+        assert str(rules.START_SENATORS) in above
+        assert not re.search(rf"\b{rules.START_SENATORS}\b", below)
         # A box at the start and one per round, side by side in the band.
         boxes = Counter((round(r["width"], 1), round(r["height"], 1), round(r["top"], 1))
                         for r in page["rects"] + page["curves"]   # rounded boxes read as curves
@@ -230,7 +236,8 @@ def test_fold_zone_is_above_the_fold_and_upright(builds, paper):
         assert "Objectif secondaire" in "".join(c["text"] for c in secondary)
         # Nothing of the vote table above the fold: its rows all lie below.
         rows = [r for r in page["rects"] if r["width"] > 90 * PT_PER_MM and r["height"] < 12 * PT_PER_MM]
-        assert rows and all(r["top"] > fold_y for r in rows)
+        assert rows
+        assert all(r["top"] > fold_y for r in rows)
 
 
 # --- motions -----------------------------------------------------------------------------------
@@ -284,20 +291,24 @@ def test_everything_printed_stays_on_the_paper(builds, paper):
     page_pieces = {n for c in manifest["components"] if c["size_mm"][0] > 150
                    for n in range(c["pages"][0], c["pages"][1] + 1)}
     for number, page in enumerate(builds[paper]["pages"], start=1):
-        assert abs(page["width"] - pw * PT_PER_MM) < 0.5 and abs(page["height"] - ph * PT_PER_MM) < 0.5
+        assert abs(page["width"] - pw * PT_PER_MM) < 0.5
+        assert abs(page["height"] - ph * PT_PER_MM) < 0.5
         # Full-page pieces keep to the printable area; card grids keep their 5 mm margin.
         margin = (PAGE_MARGIN if number in page_pieces else 5.0) * PT_PER_MM - 0.5
         # The page label sits in the margin, 5 mm from the edge at least (tests/kit/test_print_job.py).
         label = [c for c in page["chars"] if abs(c["size"] - LABEL_PT) < 0.01
                  and min(c["top"], page["height"] - c["bottom"]) < PAGE_MARGIN * PT_PER_MM]
-        assert label and all(min(c["top"], page["height"] - c["bottom"]) >= 5.0 * PT_PER_MM - 0.5 for c in label)
+        assert label
+        assert all(min(c["top"], page["height"] - c["bottom"]) >= 5.0 * PT_PER_MM - 0.5 for c in label)
         for c in (c for c in page["chars"] if c not in label):
             assert c["x0"] >= margin and c["x1"] <= page["width"] - margin, (number, c["text"])
             assert c["top"] >= margin and c["bottom"] <= page["height"] - margin, (number, c["text"])
         if number in page_pieces:
             for r in page["rects"]:
-                assert r["x0"] >= margin and r["x1"] <= page["width"] - margin
-                assert r["top"] >= margin and r["bottom"] <= page["height"] - margin
+                assert r["x0"] >= margin
+                assert r["x1"] <= page["width"] - margin
+                assert r["top"] >= margin
+                assert r["bottom"] <= page["height"] - margin
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -351,8 +362,10 @@ def test_bad_circle_is_refused_by_the_rule_engine_with_tribe_and_field(layouts_c
         game.load(layouts_copy)
     error = caught.value
     assert error.file.endswith("objectives.yaml")
-    assert error.entry == "tribes[1] « titienses »" and error.field == "circle"
-    assert "7" in error.problem and str(rules.CIRCLE_PORTIONS) in error.problem
+    assert error.entry == "tribes[1] « titienses »"
+    assert error.field == "circle"
+    assert "7" in error.problem
+    assert str(rules.CIRCLE_PORTIONS) in error.problem
     assert "titienses" in str(error)
 
 
@@ -360,14 +373,16 @@ def test_unknown_colour_in_a_circle_names_the_key(layouts_copy):
     _edit(layouts_copy, "objectives.yaml", "      vert: 1\n", "      rouge: 1\n")
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
-    assert caught.value.entry == "tribes[1] « titienses »" and caught.value.field == "circle.rouge"
+    assert caught.value.entry == "tribes[1] « titienses »"
+    assert caught.value.field == "circle.rouge"
 
 
 def test_duplicate_tribe_is_refused(layouts_copy):
     _edit(layouts_copy, "objectives.yaml", "tribe: ramnes", "tribe: titienses")
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
-    assert caught.value.entry.startswith("tribes[2]") and caught.value.field == "tribe"
+    assert caught.value.entry.startswith("tribes[2]")
+    assert caught.value.field == "tribe"
 
 
 def test_bad_motion_colour_names_the_motion(layouts_copy):
@@ -377,7 +392,8 @@ def test_bad_motion_colour_names_the_motion(layouts_copy):
         game.load(layouts_copy)
     error = caught.value
     assert error.file.endswith("motions.yaml")
-    assert error.entry == "motions[3] « Douze licteurs »" and error.field == "colour"
+    assert error.entry == "motions[3] « Douze licteurs »"
+    assert error.field == "colour"
 
 
 def test_too_few_motions_for_a_game(layouts_copy):
@@ -387,7 +403,8 @@ def test_too_few_motions_for_a_game(layouts_copy):
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
-    assert caught.value.field == "motions" and str(rules.ROUNDS) in caught.value.problem
+    assert caught.value.field == "motions"
+    assert str(rules.ROUNDS) in caught.value.problem
 
 
 def test_unknown_placeholder_names_the_text(layouts_copy):
@@ -395,7 +412,9 @@ def test_unknown_placeholder_names_the_text(layouts_copy):
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
     error = caught.value
-    assert error.file.endswith("texts.yaml") and error.entry == "kit" and error.field == "summary"
+    assert error.file.endswith("texts.yaml")
+    assert error.entry == "kit"
+    assert error.field == "summary"
     assert "{SENATEURS}" in error.problem
 
 
@@ -403,7 +422,8 @@ def test_two_colours_with_one_symbol_are_refused(layouts_copy):
     _edit(layouts_copy, "colours.yaml", "symbol: triangle", "symbol: square")
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
-    assert caught.value.entry == "colours.mauve" and caught.value.field == "symbol"
+    assert caught.value.entry == "colours.mauve"
+    assert caught.value.field == "symbol"
 
 
 def test_layout_error_reaches_the_cli_as_one_sentence(layouts_copy, tmp_path):
@@ -411,7 +431,8 @@ def test_layout_error_reaches_the_cli_as_one_sentence(layouts_copy, tmp_path):
     result = CliRunner().invoke(cli, ["build", "hoc-censeo", "--layouts", str(layouts_copy),
                                       "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "objectives.yaml" in result.output and "tribes[2] « ramnes »" in result.output
+    assert "objectives.yaml" in result.output
+    assert "tribes[2] « ramnes »" in result.output
     assert "secondary.kind" in result.output
 
 
@@ -432,7 +453,8 @@ def test_unknown_placeholder_in_a_bonus_names_it(layouts_copy):
     _edit(layouts_copy, "texts.yaml", 'gold: "+{n} pièce d’or"', 'gold: "+{nombre} pièce d’or"')
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
-    assert caught.value.entry == "bonus" and caught.value.field == "gold"
+    assert caught.value.entry == "bonus"
+    assert caught.value.field == "gold"
 
 
 def test_motion_text_too_long_names_the_motion_entry(layouts_copy, tmp_path):

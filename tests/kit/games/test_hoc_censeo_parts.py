@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kit.build import default_layouts
 from kit.games.hoc_censeo import layout as game
@@ -134,5 +135,6 @@ def test_the_sheet_draws_the_engines_numbers():
         expected = (n <= rules.ROUNDS) + (n <= rules.ROME_PORTIONS) + rules.ROUNDS * (n <= rules.PLAYERS)
         assert texts.count(str(n)) == expected, n
     # Each row offers the two sides to circle, never a place to write an amount.
-    assert texts.count("POUR") >= rules.ROUNDS and texts.count("CONTRE") >= rules.ROUNDS
+    assert texts.count("POUR") >= rules.ROUNDS
+    assert texts.count("CONTRE") >= rules.ROUNDS
     assert sum(1 for t in texts if t == game.load(LAYOUTS).text("sheet.calamity")) == len(rules.CALAMITY_AT)

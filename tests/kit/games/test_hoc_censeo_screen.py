@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from game_kits import build_kit, flat, ink_coverage, placed
 
 from kit.paper import paper_size
 from kit.sheets import LABEL_PT
-
-from game_kits import build_kit, flat, ink_coverage, placed
 
 pdfium = pytest.importorskip("pypdfium2")
 
@@ -76,7 +75,8 @@ def test_the_screen_lies_behind_the_fold_zone_mirrored(builds, build):
             assert _ink_box(back) == pytest.approx(expected, abs=0.05), (build, sheet["front"])
             # The mosaic is the page's only ink but for the page label (at LABEL_PT, in the
             # margin): nothing filled, all black; its one rectangle is its own frame, on the band's edge.
-            assert all(abs(c["size"] - LABEL_PT) < 0.01 for c in back.chars) and not back.images
+            assert all(abs(c["size"] - LABEL_PT) < 0.01 for c in back.chars)
+            assert not back.images
             assert [(r["x0"] / MM, r["top"] / MM, r["width"] / MM, r["height"] / MM) for r in back.rects] == [
                 pytest.approx(expected, abs=0.05)]
             assert not any(r["fill"] for r in back.rects)
@@ -158,7 +158,8 @@ def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(buil
             text = flat(pdf.pages[0].extract_text())
         if build == "no-backs":
             # No back printed, no screen: only heavier paper keeps the band opaque.
-            assert "trame" not in text and "papier 120 g" in text
+            assert "trame" not in text
+            assert "papier 120 g" in text
             assert all("back" not in c for c in manifest["components"])
             continue
         pages = sorted(n for sheet in _screened_sheets(manifest) for n in (sheet["front"], sheet["back"]))
@@ -186,4 +187,5 @@ def test_kit_list_says_which_sheets_carry_a_screen():
     lines = {line.split()[0]: line for line in result.output.splitlines() if line.startswith("  ")}
     for cid in SHEETS:
         assert "a screen on the back hides a secret" in lines[cid]
-    assert "with backs" in lines["motion-cards"] and "screen" not in lines["motion-cards"]
+    assert "with backs" in lines["motion-cards"]
+    assert "screen" not in lines["motion-cards"]

@@ -14,14 +14,15 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
+from game_kits import build_kit, placed, squeeze
+from game_kits import component as manifest_component
+from game_kits import flat as plain
 
 from kit.build import default_layouts
 from kit.games.phd import layout as game
 from kit.parts.track import MIN_STEP_MM
 from kit.typography import typeset
 from scorekeeper.rules import phd as rules
-
-from game_kits import build_kit, component as manifest_component, flat as plain, placed, squeeze
 
 PT_PER_MM = 72 / 25.4
 FOLDER = default_layouts() / "phd"
@@ -214,7 +215,8 @@ def test_tracks_are_labelled_start_burnout_bingo_and_by_resource(built):
                 continue
             along = cell.along
             assert along.count(flat(spec["start_label"])) == 2
-            assert flat(spec["pression_end"]) in along and flat(spec["credit_end"]) in along
+            assert flat(spec["pression_end"]) in along
+            assert flat(spec["credit_end"]) in along
             for rid in rules.RESOURCES:
                 assert kit["resources"][rid]["name"].upper() in along
 
@@ -372,7 +374,8 @@ def test_each_page_of_fronts_is_followed_by_a_page_of_its_backs(built, cid):
         for f, b in zip(front, back):
             # The back holds the deck's name and the game's, and nothing else.
             assert sorted(b.squeezed) == sorted(squeeze(printed(deck["back_title"]) + "PHD"))
-            assert f.stream and not f.holds(printed(deck["back_title"]) + "PHD")
+            assert f.stream
+            assert not f.holds(printed(deck["back_title"]) + "PHD")
 
 
 @pytest.mark.parametrize("cid", ["event-cards", "argument-cards"])
@@ -393,7 +396,8 @@ def test_backs_are_mirrored_for_a_long_edge_flip(partial, cid):
     # sheet's vertical middle (A4 is 210 mm wide), so flipping on the long edge puts them behind.
     fronts, backs = cells_of(partial, cid, backs=False), cells_of(partial, cid, backs=True)
     for front, back in zip(fronts[-1], backs[-1]):
-        assert front.stream and back.stream
+        assert front.stream
+        assert back.stream
         assert back.y == pytest.approx(front.y)
         assert back.x + back.w / 2 == pytest.approx(210 - (front.x + front.w / 2))
 

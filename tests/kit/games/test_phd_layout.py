@@ -31,7 +31,7 @@ def write(folder: Path, name: str, data: dict) -> None:
     (folder / name).write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-@pytest.fixture()
+@pytest.fixture
 def copy(tmp_path):
     """A designer's copy of the layouts: returns (root, phd folder)."""
     root = tmp_path / "layouts"
@@ -57,10 +57,12 @@ def expect(root: Path, file: str, entry: str | None, field: str) -> LayoutError:
     error = caught.value
     assert Path(error.file).name == file
     if entry is not None:
-        assert error.entry is not None and entry in error.entry
+        assert error.entry is not None
+        assert entry in error.entry
     assert error.field == field
     message = str(error)
-    assert file in message and f"'{field}'" in message
+    assert file in message
+    assert f"'{field}'" in message
     return error
 
 
@@ -71,8 +73,11 @@ def test_the_project_layouts_load_and_build():
     kit = game.build(default_layouts())
     assert kit.id == rules.GAME_ID == game.GAME_ID
     assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
-    assert kit.bring and kit.summary and all(c.instructions for c in kit.components)
-    assert any("trombone" in item for item in kit.bring) and any("dé" in item for item in kit.bring)
+    assert kit.bring
+    assert kit.summary
+    assert all(c.instructions for c in kit.components)
+    assert any("trombone" in item for item in kit.bring)
+    assert any("dé" in item for item in kit.bring)
 
 
 # --- rule checks at load ----------------------------------------------------------------------
@@ -94,7 +99,7 @@ def test_a_modifier_on_a_c_est_la_vie_card_is_refused(copy):
     expect(root, "events.yaml", f"cards[{index}]", "modifier")
 
 
-@pytest.mark.parametrize("kind, field, value", [
+@pytest.mark.parametrize(("kind", "field", "value"), [
     ("vie", "pression", rules.RESOURCE_MAX - rules.RESOURCE_MIN + 1),
     ("challenge", "difficulty", rules.RESOURCE_MAX + rules.DIE_MAX + 1),
     ("challenge", "difficulty", rules.RESOURCE_MIN + rules.DIE_MIN),
@@ -168,15 +173,19 @@ def test_an_unknown_placeholder_is_named(copy):
     write(folder, "aids.yaml", data)
     with pytest.raises(LayoutError) as caught:
         game.build(root)
-    assert "{main_max}" in str(caught.value) and "{hand_limit}" in str(caught.value)
-    assert "aids.yaml" in str(caught.value) and "turn_aid[1]" in str(caught.value)
+    assert "{main_max}" in str(caught.value)
+    assert "{hand_limit}" in str(caught.value)
+    assert "aids.yaml" in str(caught.value)
+    assert "turn_aid[1]" in str(caught.value)
 
 
 def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_2(copy, tmp_path):
     root, index, card = change_event(copy, lambda card: card.pop("difficulty"), kind="challenge")
     result = CliRunner().invoke(cli, ["build", "phd", "--layouts", str(root), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert "events.yaml" in result.output and f"cards[{index}]" in result.output and "'difficulty'" in result.output
+    assert "events.yaml" in result.output
+    assert f"cards[{index}]" in result.output
+    assert "'difficulty'" in result.output
     assert "Traceback" not in result.output
 
 
@@ -187,10 +196,12 @@ def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
     write(folder, "kit.yaml", data)
     with pytest.raises(LayoutError) as caught:
         game.build(root)
-    assert caught.value.field == "size" and "7.80 mm" in caught.value.problem and "8 mm" in caught.value.problem
+    assert caught.value.field == "size"
+    assert "7.80 mm" in caught.value.problem
+    assert "8 mm" in caught.value.problem
 
 
-@pytest.mark.parametrize("symbol, meaning", [("triangle", "resource pression"), ("pentagon", "card type challenge"),
+@pytest.mark.parametrize(("symbol", "meaning"), [("triangle", "resource pression"), ("pentagon", "card type challenge"),
                                              ("star", "chapter approved"), ("bolt", "deck argument-cards")])
 def test_a_symbol_with_two_meanings_is_refused(copy, symbol, meaning):
     """One meaning per symbol across the kit: a character may not wear the Pression

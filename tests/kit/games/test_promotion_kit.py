@@ -15,6 +15,7 @@ import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
+from game_kits import build_kit, component, flat, piece_text, placed, squeeze
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -22,8 +23,6 @@ from kit.errors import LayoutError
 from kit.games.promotion import layout as game
 from kit.typography import typeset
 from scorekeeper.rules import promotion as rules
-
-from game_kits import build_kit, component, flat, piece_text, placed, squeeze
 
 PT_PER_MM = 72 / 25.4
 LAYOUTS = default_layouts()
@@ -100,14 +99,17 @@ def test_kit_texts_and_components():
     kit = game.build(LAYOUTS)
     assert kit.title == "Promotion" == rules.TITLE
     assert kit.players == "2 à 8 joueurs" == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
-    assert kit.summary and kit.bring
+    assert kit.summary
+    assert kit.bring
     for c in kit.components:
         assert len(c.instructions.split()) >= 8, c.id
     cards, tokens, aid = kit.components
     assert cards.back is not None and all(p.back is None for p in cards.pieces), "one shared back"
     assert not tokens.has_backs, "a PI token is never turned over: blank back"
     # Square, sharing their cuts: strips, then squares, never scissors round a circle.
-    assert not tokens.round and tokens.shared_cuts and tokens.size[0] == tokens.size[1]
+    assert not tokens.round
+    assert tokens.shared_cuts
+    assert tokens.size[0] == tokens.size[1]
     assert {p.label for p in tokens.pieces} == {f"pi-tokens: {v} PI" for v in (1, 5)}
     assert aid.back is not None
 
@@ -154,7 +156,8 @@ def test_the_shared_back_is_on_every_back_page(built):
     tagline = flat(typeset(raw("cards.yaml")["back"]["tagline"]))
     for page in backs:
         filled = [c for c in page["cells"] if c]
-        assert filled and all(tagline in c for c in filled)
+        assert filled
+        assert all(tagline in c for c in filled)
 
 
 def test_pi_tokens_show_their_value_and_leave_their_backs_blank(built):
@@ -180,7 +183,8 @@ def test_pi_tokens_touch_their_neighbours_so_one_cut_parts_two(built):
         alone = [xy for xy in boxes
                  if not any((round(xy[0] + dx, 2), round(xy[1] + dy, 2)) in boxes
                             for dx, dy in ((side, 0), (-side, 0), (0, side), (0, -side)))]
-        assert not alone and len(boxes) > 1
+        assert not alone
+        assert len(boxes) > 1
 
 
 def test_aid_table_is_the_engines_player_table(built):
@@ -219,7 +223,8 @@ def test_letter_paper_puts_two_aids_a_page_with_their_cut_marks(tmp_path):
     # turned a quarter, would need 134 mm beside 100.
     manifest = build_kit(tmp_path, "promotion", "--paper", "letter", "--only", "aid")
     counts = [len(sheet["pieces"]) for sheet in placed(manifest, "aid")]
-    assert sum(counts) == rules.MAX_PLAYERS and max(counts) == 2
+    assert sum(counts) == rules.MAX_PLAYERS
+    assert max(counts) == 2
 
 
 # --- layout errors ----------------------------------------------------------------------------------
@@ -241,8 +246,11 @@ def test_copies_not_adding_up_name_file_entry_and_field(layouts_copy):
     with pytest.raises(LayoutError) as error:
         game.build(layouts_copy)
     e = error.value
-    assert e.file.endswith("cards.yaml") and e.entry == "designs" and e.field == "copies"
-    assert str(rules.DECK_SIZE + 1) in str(e) and str(rules.DECK_SIZE) in str(e)
+    assert e.file.endswith("cards.yaml")
+    assert e.entry == "designs"
+    assert e.field == "copies"
+    assert str(rules.DECK_SIZE + 1) in str(e)
+    assert str(rules.DECK_SIZE) in str(e)
 
 
 def test_unknown_type_names_file_entry_and_field(layouts_copy):
@@ -250,8 +258,11 @@ def test_unknown_type_names_file_entry_and_field(layouts_copy):
     with pytest.raises(LayoutError) as error:
         game.build(layouts_copy)
     e = error.value
-    assert e.file.endswith("cards.yaml") and e.entry == "designs[5] « Accusation »" and e.field == "type"
-    assert "Attaque" in str(e) and "'Attack'" in str(e)
+    assert e.file.endswith("cards.yaml")
+    assert e.entry == "designs[5] « Accusation »"
+    assert e.field == "type"
+    assert "Attaque" in str(e)
+    assert "'Attack'" in str(e)
 
 
 def test_unknown_key_lists_the_accepted_ones(layouts_copy):
@@ -259,8 +270,10 @@ def test_unknown_key_lists_the_accepted_ones(layouts_copy):
     with pytest.raises(LayoutError) as error:
         game.build(layouts_copy)
     e = error.value
-    assert e.entry == "designs[2] « Stagiaire »" and e.field == "cost"
-    assert "accepted keys" in str(e) and "effect" in str(e)
+    assert e.entry == "designs[2] « Stagiaire »"
+    assert e.field == "cost"
+    assert "accepted keys" in str(e)
+    assert "effect" in str(e)
 
 
 def test_missing_design_or_type_is_refused(layouts_copy):
@@ -287,7 +300,10 @@ def test_trahison_without_answer_and_unknown_placeholder(layouts_copy):
     with pytest.raises(LayoutError) as error:
         game.build(layouts_copy)
     e = error.value
-    assert e.file.endswith("aid.yaml") and e.field == "body" and "{hand_limt}" in str(e) and "{hand_limit}" in str(e)
+    assert e.file.endswith("aid.yaml")
+    assert e.field == "body"
+    assert "{hand_limt}" in str(e)
+    assert "{hand_limit}" in str(e)
 
 
 def test_too_few_tokens_is_refused_through_the_cli(layouts_copy, tmp_path):
@@ -295,7 +311,9 @@ def test_too_few_tokens_is_refused_through_the_cli(layouts_copy, tmp_path):
     args = ["build", "promotion", "--layouts", str(layouts_copy), "--out", str(tmp_path / "o")]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2
-    assert "tokens.yaml" in result.output and "copies" in result.output and str(rules.MIN_PI_TOKENS) in result.output
+    assert "tokens.yaml" in result.output
+    assert "copies" in result.output
+    assert str(rules.MIN_PI_TOKENS) in result.output
 
 
 def test_text_too_long_for_a_card_names_the_design_entry(layouts_copy, tmp_path):

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kit.parts.screen import KEY, PITCH, SHARPEST, STROKE, TILE, draw_screen, mirrored, mosaic
 from kit.surface.record import RecordingSurface
@@ -69,7 +70,8 @@ def test_the_screen_is_drawn_in_its_box_only():
     clips = s.find("clipped")
     assert [(c["x"], c["y"], c["w"], c["h"]) for c in clips] == [(10.0, 20.0, 50.0, 30.0)]
     strokes = s.find("polygon")
-    assert strokes and all(c["stroke"] == "#000000" and c["width"] == STROKE and not c["closed"] for c in strokes)
+    assert strokes
+    assert all(c["stroke"] == "#000000" and c["width"] == STROKE and not c["closed"] for c in strokes)
     assert all(c.depth == 1 for c in strokes)  # every stroke inside the clip
 
 

@@ -10,7 +10,7 @@ import time
 from html.parser import HTMLParser
 from pathlib import Path
 
-import httpx2 as httpx   # what Starlette's TestClient uses; plain httpx is not installed by the test extra
+import httpx2 as httpx  # what Starlette's TestClient uses; plain httpx is not installed by the test extra
 
 from scorekeeper import session as sessions
 

@@ -27,9 +27,12 @@ def test_each_kind_of_choice_gives_its_input():
     assert (got["colour"].kind, got["colour"].options) == ("one", ("bleu", "vert"))
     assert got["truthful"].options == (True, False)
     calamity = dict(got["calamity"].keys)
-    assert got["calamity"].kind == "group" and calamity["Ana"].kind == "one" and calamity["Ana"].verbatim
+    assert got["calamity"].kind == "group"
+    assert calamity["Ana"].kind == "one"
+    assert calamity["Ana"].verbatim
     success = dict(got["success"].keys)
-    assert success["pression"].kind == "number" and not success["pression"].verbatim
+    assert success["pression"].kind == "number"
+    assert not success["pression"].verbatim
     assert (success["credit"].low, success["credit"].high) == (-3, 3)
 
 
@@ -51,7 +54,8 @@ def test_inputs_are_drawn_with_their_kind_and_values_read_back_as_the_rules_take
         calamity={"Ana": ["gold", "senators"]}).values()))
     html = pages.draw_form(page(), form, opened=True)
     assert re.search(r'<input type="number"[^>]* min="0" max="37" data-field="amount" data-kind="int"', html)
-    assert 'data-field="truthful" data-kind="json"' in html and '<option value="true">yes</option>' in html
+    assert 'data-field="truthful" data-kind="json"' in html
+    assert '<option value="true">yes</option>' in html
     assert '<strong>blue</strong><input type="hidden" data-field="colour" data-kind="text" value="bleu">' in html
     assert 'data-field="calamity" data-key="Ana" data-kind="text"' in html
     assert 'data-field="player"' not in html                                 # a seat's own name: the server's

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import stat
 
+from serve_helpers import new_hoc
 from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper import session as sessions
-
-from serve_helpers import new_hoc
 
 
 def test_a_bonus_answered_before_a_restart_is_used_by_the_resolve_after_it(tmp_path):

@@ -15,13 +15,13 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from serve_helpers import REPO, ROUND_ONE, new_hoc, wait_until_up
 from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper import session as sessions
-
-from serve_helpers import REPO, ROUND_ONE, new_hoc, wait_until_up
 
 # JSON values of every kind, small: what a confused or hostile client may send.
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False)
@@ -48,18 +48,18 @@ def assert_one_sentence(reply) -> None:
     assert 400 <= reply.status_code < 500 or reply.status_code == 200, (reply.status_code, reply.text[:300])
     answer = reply.json()
     if reply.status_code != 200:
-        assert answer["ok"] is False and isinstance(answer["error"], str)
-        assert answer["error"].strip() and "\n" not in answer["error"] and "Traceback" not in answer["error"]
+        assert answer["ok"] is False
+        assert isinstance(answer["error"], str)
+        assert answer["error"].strip()
+        assert "\n" not in answer["error"]
+        assert "Traceback" not in answer["error"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=ACTIONS, who=st.sampled_from(["Alice", "Bob", "Chloé", None]), where=st.sampled_from(["act", "choose"]))
 def test_every_body_posted_to_an_act_endpoint_gets_an_answer_never_a_500(fuzzed, body, who, where):
     tokens = fuzzed.app.state.table.tokens
-    if who is None:
-        url = f"/api/host/{tokens['host']}/act"
-    else:
-        url = f"/api/seat/{tokens['seats'][who]}/{where}"
+    url = f"/api/host/{tokens['host']}/act" if who is None else f"/api/seat/{tokens['seats'][who]}/{where}"
     reply = fuzzed.post(url, content=json.dumps(body), headers={"content-type": "application/json"})
     assert_one_sentence(reply)
 
@@ -162,7 +162,8 @@ def test_a_connection_that_sends_nothing_or_idles_after_an_answer_is_closed(guar
         kept.settimeout(10)
         assert kept.recv(65536).startswith(b"HTTP/1.1 200")
         kept.sendall(b"GET /api/st")   # the next request, half sent
-        assert closed_by_server(silent, 10) and closed_by_server(kept, 10)
+        assert closed_by_server(silent, 10)
+        assert closed_by_server(kept, 10)
 
 
 def test_a_body_sent_in_part_is_answered_408(guarded, monkeypatch):

@@ -5,12 +5,12 @@ import json
 from pathlib import Path
 
 import pytest
+from serve_helpers import PENDING, ROUND_ONE, SECRETS, new_hoc, numbers_in, page_text
 from starlette.testclient import TestClient
 
 from kit.serve.app import MAX_BODY, create_app
-from scorekeeper import rules, session as sessions
-
-from serve_helpers import PENDING, ROUND_ONE, SECRETS, new_hoc, numbers_in, page_text
+from scorekeeper import rules
+from scorekeeper import session as sessions
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_an_accepted_action_answers_200_with_its_line_and_is_on_disk(client, mid
     assert last == {"action": "ballot", "pour": 7, "player": "Chloé"}
 
 
-@pytest.mark.parametrize("who, body, status, words", [
+@pytest.mark.parametrize(("who", "body", "status", "words"), [
     ("Alice", {"action": "ballot", "pour": 5}, 422, "already cast"),
     ("Chloé", {"action": "ballot", "pour": 90}, 422, "81 senators left"),
     ("Chloé", {"action": "ballot", "player": "Alice", "pour": 1}, 403, "cannot act for Alice"),
@@ -74,8 +74,10 @@ def test_refusals_answer_with_one_sentence_and_change_nothing(client, mid_round,
     reply = client.post(f"/api/seat/{seat(client, who)}/act", json=body)
     assert reply.status_code == status, reply.text
     answer = reply.json()
-    assert answer["ok"] is False and words in answer["error"]
-    assert answer["error"].count(". ") == 0 and answer["error"].endswith(".")   # one sentence
+    assert answer["ok"] is False
+    assert words in answer["error"]
+    assert answer["error"].count(". ") == 0
+    assert answer["error"].endswith(".")
     assert snapshot(mid_round) == before
 
 
@@ -85,7 +87,8 @@ def test_the_host_may_do_anything_a_seat_may_not(client, mid_round):
         "ok": True, "line": 5}
     assert client.post(f"/api/host/{host}/act", json={"action": "undo"}).status_code == 200
     refused = client.post(f"/api/host/{host}/act", json={"action": "resolve", "colour": "bleu"})
-    assert refused.status_code == 422 and "Chloé" in refused.json()["error"]
+    assert refused.status_code == 422
+    assert "Chloé" in refused.json()["error"]
 
 
 def test_a_seat_may_take_back_its_own_latest_ballot_only(client, mid_round):
@@ -102,12 +105,14 @@ def test_the_magistrate_seat_resolves_once_every_ballot_is_in(client, mid_round)
     reply = client.post(f"/api/seat/{bob}/act", json={"action": "resolve", "colour": "jaune"})
     assert reply.status_code == 200, reply.text
     state = sessions.load(mid_round).state
-    assert state["votes"][-1]["pour"] == 43 and state["votes"][-1]["contre"] == 29
+    assert state["votes"][-1]["pour"] == 43
+    assert state["votes"][-1]["contre"] == 29
     assert state["magistrate"] == "Chloé"
     # an open vote is nobody's decision on the phones: the host's to enter, though the rules would take it
     vote = client.post(f"/api/seat/{seat(client, 'Chloé')}/act",
                        json={"action": "vote", "pour": {"Chloé": 3}, "colour": "vert"})
-    assert vote.status_code == 403 and "host" in vote.json()["error"]
+    assert vote.status_code == 403
+    assert "host" in vote.json()["error"]
 
 
 @pytest.mark.parametrize("path", ["/seat/{t}", "/api/seat/{t}", "/host/{t}"])
@@ -122,7 +127,8 @@ def test_posting_with_an_unknown_token_answers_404_and_changes_nothing(client, m
     for path in (f"/api/seat/{tokens(client)['host']}/act", f"/api/host/{seat(client, 'Alice')}/act",
                  "/api/seat/x/act", "/api/host/x/act"):
         reply = client.post(path, json={"action": "ballot", "player": "Chloé", "pour": 1})
-        assert reply.status_code == 404 and reply.json()["ok"] is False
+        assert reply.status_code == 404
+        assert reply.json()["ok"] is False
     assert snapshot(mid_round) == before
 
 
@@ -159,7 +165,8 @@ def test_pages_are_not_cached_and_refer_to_nothing_outside(client):
         assert reply.headers["referrer-policy"] == "no-referrer"
         assert "default-src 'self'" in reply.headers["content-security-policy"]
         assert "http://" not in reply.text.replace("http://testserver", "")
-        assert "https://" not in reply.text and "//cdn" not in reply.text
+        assert "https://" not in reply.text
+        assert "//cdn" not in reply.text
     for asset in ("/static/serve.css", "/static/serve.js"):
         assert client.get(asset).status_code == 200
 
@@ -241,7 +248,8 @@ def test_the_json_views_are_the_rules_view_of_their_reader(client, mid_round):
             if other != name:
                 assert not set(record) & set(rules.module("hoc-censeo").SECRET_FIELDS)
     public = client.get("/api/state").json()
-    assert not public.get("ballots") and public["ballots_cast"] == list(PENDING)
+    assert not public.get("ballots")
+    assert public["ballots_cast"] == list(PENDING)
 
 
 def test_a_seat_page_shows_its_own_secrets(client):
@@ -257,13 +265,15 @@ def test_the_host_page_has_every_join_link_and_the_public_table_only_the_room_co
     for token in tokens(client)["seats"].values():
         assert token not in public
         assert f"/seat/{token}" in hosting
-    assert hosting.count("<svg") >= len(SECRETS) and host not in public
-    assert tokens(client)["room"] in public and public.count('class="segno"') == 1   # one QR code
+    assert hosting.count("<svg") >= len(SECRETS)
+    assert host not in public
+    assert tokens(client)["room"] in public
+    assert public.count('class="segno"') == 1
 
 
 # -- ballots and a resolve through the server leave the state of one vote ------------------------
 
-@pytest.mark.parametrize("ballots, fields", [
+@pytest.mark.parametrize(("ballots", "fields"), [
     ({"Alice": {"pour": 20}, "Bob": {"contre": 15}, "Chloé": {"pour": 5}}, {"colour": "bleu"}),
     ({"Alice": {"pour": 10}, "Bob": {"pour": 10}, "Chloé": {}}, {"colour": "mauve", "order": ["Bob", "Alice"],
                                                                  "bonus": "jaune"}),
@@ -290,7 +300,8 @@ def test_tokens_are_long_kept_beside_the_session_and_stable_over_restarts(mid_ro
     second = create_app(mid_round).state.table.tokens
     assert first == second
     every = [first["host"], *first["seats"].values()]
-    assert len(set(every)) == 4 and all(len(t) >= 32 for t in every)   # 192 bits in base64url
+    assert len(set(every)) == 4
+    assert all(len(t) >= 32 for t in every)
     assert (sessions.tokens_path(mid_round).stat().st_mode & 0o777) == 0o600
     assert not any(t in mid_round.read_text(encoding="utf-8") for t in every)
 
@@ -308,7 +319,9 @@ def test_the_largest_pour_voter_chooses_the_mauve_bonus_on_their_own_page(hoc_fi
         assert "largest POUR voter" in client.get(f"/seat/{seat(client, 'Alice')}").text
         before = hoc_file.read_bytes()
         waiting = client.post(f"/api/seat/{seat(client, 'Alice')}/act", json={"action": "resolve", "colour": "mauve"})
-        assert waiting.status_code == 422 and "Bob" in waiting.json()["error"] and hoc_file.read_bytes() == before
+        assert waiting.status_code == 422
+        assert "Bob" in waiting.json()["error"]
+        assert hoc_file.read_bytes() == before
         assert client.post(f"/api/seat/{seat(client, 'Chloé')}/choose", json={"bonus": "vert"}).status_code == 422
         assert client.post(f"/api/seat/{seat(client, 'Bob')}/choose", json={"bonus": "rouge"}).status_code == 422
         assert client.post("/api/seat/nope/choose", json={"bonus": "vert"}).status_code == 404
@@ -336,7 +349,8 @@ def test_each_player_struck_by_a_calamity_chooses_what_they_lose(hoc_file):
                             json={"action": "resolve", "order": ["Alice", "Bob", "Chloé"]})
         assert reply.status_code == 200, reply.text
     after = sessions.load(hoc_file).state
-    assert after["chaos"] == 4 and after["votes"][-1]["calamity"]
+    assert after["chaos"] == 4
+    assert after["votes"][-1]["calamity"]
     assert after["votes"][-1]["losses"] == {"Alice": "senators", "Bob": "gold", "Chloé": "gold"}
     assert after["players"]["Alice"]["gold"] == before["Alice"]["gold"] + 2   # the largest CONTRE voter's 2
 
@@ -348,8 +362,11 @@ def test_a_burnt_out_player_is_offered_only_what_they_may_still_do(tmp_path):
     with TestClient(create_app(path)) as client:
         ana = client.app.state.table.tokens["seats"]["Ana"]
         offered = client.get(f"/seat/{ana}?lang=en").text.split('id="actions"')[1].split('id="board"')[0]
-        assert '<option value="Ana">' not in offered and "Your turn" not in offered   # nothing for herself
-        assert 'data-action="adjust"' in offered and '<option value="Ben">' in offered   # the table's, for the others
+        assert '<option value="Ana">' not in offered
+        assert "Your turn" not in offered
+        assert 'data-action="adjust"' in offered
+        assert '<option value="Ben">' in offered
         refused = client.post(f"/api/seat/{ana}/act?lang=en", json={"action": "adjust", "credit": 1})
-        assert refused.status_code == 422 and "Ana" in refused.json()["error"]
+        assert refused.status_code == 422
+        assert "Ana" in refused.json()["error"]
     assert len(sessions.load(path).entries) == 1

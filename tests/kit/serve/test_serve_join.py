@@ -6,12 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from serve_helpers import SECRETS, new_hoc, numbers_in, page_text
 from starlette.testclient import TestClient
 
 from kit.serve.app import SEAT_COOKIE, create_app
 from scorekeeper import session as sessions
-
-from serve_helpers import SECRETS, new_hoc, numbers_in, page_text
 
 
 @pytest.fixture
@@ -36,12 +35,16 @@ def test_a_phone_joins_by_the_room_code_and_acts_through_its_cookie(served):
         assert all(f'value="{name}"' in choice.text for name in SECRETS)
         assert not any(t in choice.text for t in [tokens["host"], *tokens["seats"].values()])
         joined = alice.post(f"/join/{tokens['room']}", data={"seat": "Alice"})
-        assert joined.status_code == 303 and joined.headers["location"] == "/me"
+        assert joined.status_code == 303
+        assert joined.headers["location"] == "/me"
         cookie = joined.headers["set-cookie"]
         assert f"{SEAT_COOKIE}={tokens['seats']['Alice']}" in cookie
-        assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
+        assert "HttpOnly" in cookie
+        assert "SameSite=strict" in cookie.replace("Strict", "strict")
         mine = page_text(alice.get("/me?lang=en").text)
-        assert 100 in numbers_in(mine) and "Titienses" in mine and not {"Ramnes", "Luceres"} & set(mine.split())
+        assert 100 in numbers_in(mine)
+        assert "Titienses" in mine
+        assert not {"Ramnes", "Luceres"} & set(mine.split())
         assert not any(t in alice.get("/me").text for t in [tokens["host"], tokens["room"] + "x",
                                                               tokens["seats"]["Bob"], tokens["seats"]["Chloé"]])
         assert alice.get("/api/me").json()["players"]["Alice"]["senators"] == 100
@@ -57,18 +60,22 @@ def test_a_taken_seat_is_refused_to_another_phone_until_the_host_frees_it(served
     with phone(app) as first, phone(app) as second, phone(app) as hosting:
         assert first.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 303
         refused = second.post(f"/join/{room}", data={"seat": "Bob"}, headers={"accept-language": "en"})
-        assert refused.status_code == 409 and "Bob's seat is taken by another phone" in page_text(refused.text)
+        assert refused.status_code == 409
+        assert "Bob's seat is taken by another phone" in page_text(refused.text)
         assert "disabled" in second.get(f"/join/{room}").text.split('value="Bob"')[1].split(">")[0]
         assert "Bob" in hosting.get(f"/host/{host}?lang=en").text
         freed = hosting.post(f"/host/{host}/free", data={"seat": "Bob"})
-        assert freed.status_code == 303 and freed.headers["location"] == f"/host/{host}"
+        assert freed.status_code == 303
+        assert freed.headers["location"] == f"/host/{host}"
         assert first.get("/me").status_code == 404   # its token is no longer Bob's
         assert first.post("/api/me/act", json={"action": "ballot", "pour": 1}).status_code == 404
         assert second.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 303
         assert second.get("/api/me").json()["players"]["Bob"]["senators"] == 100
     # A restart keeps who holds which seat.
     again = create_app(path).state.table.tokens
-    assert again["bound"] == ["Bob"] and again["room"] == room and again["seats"]["Bob"] != tokens["seats"]["Bob"]
+    assert again["bound"] == ["Bob"]
+    assert again["room"] == room
+    assert again["seats"]["Bob"] != tokens["seats"]["Bob"]
 
 
 @pytest.mark.parametrize("how", ["code", "name", "form", "host"])
@@ -78,7 +85,8 @@ def test_wrong_codes_names_and_forms_are_refused_in_one_sentence(served, how):
     with phone(app) as client:
         if how == "code":
             reply = client.post("/join/AAAAAA", data={"seat": "Alice"})
-            assert reply.status_code == 404 and client.get("/join/AAAAAA").status_code == 404
+            assert reply.status_code == 404
+            assert client.get("/join/AAAAAA").status_code == 404
         elif how == "name":
             reply = client.post(f"/join/{tokens['room']}", data={"seat": "Zoé"})
             assert reply.status_code == 422
@@ -97,7 +105,8 @@ def test_the_typed_room_code_leads_to_the_names(served):
     with phone(app) as client:
         assert 'name="code"' in client.get("/join").text
         typed = client.get("/join", params={"code": " " + app.state.table.tokens["room"].lower() + " "})
-        assert typed.status_code == 303 and typed.headers["location"] == "/join/" + app.state.table.tokens["room"]
+        assert typed.status_code == 303
+        assert typed.headers["location"] == "/join/" + app.state.table.tokens["room"]
         assert client.get("/me").status_code == 404   # no seat yet: says how to join
 
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from serve_helpers import REPO, Server, picture
-from test_serve_browser import browser, no_horizontal_scroll, phone   # noqa: F401 (the fixture)
+from test_serve_browser import browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
 
 NAMES = {"Alice": "en-GB", "Bob": "fr-FR", "Chloé": "en-GB"}
 SHOWN = {"titienses": "Titienses", "ramnes": "Ramnes", "luceres": "Luceres"}
@@ -79,7 +79,6 @@ def test_eight_tabs_of_one_browser_load_and_follow_the_game(browser, tmp_path): 
     never loaded. The tabs share one stream now; each follows the game live."""
     import httpx2 as httpx
     from playwright.sync_api import expect
-
     from serve_helpers import new_hoc
 
     server = Server(new_hoc(tmp_path / "senate.jsonl"))

@@ -12,10 +12,11 @@ import sys
 import threading
 import time
 
-import httpx2 as httpx   # Starlette's test client uses httpx2; plain httpx is deprecated there
+import httpx2 as httpx  # Starlette's test client uses httpx2; plain httpx is deprecated there
 import pytest
-from scorekeeper import session as sessions
 from serve_helpers import HOC_PLAYERS, REPO, Server, new_hoc, numbers_in, page_text, wait_until_up
+
+from scorekeeper import session as sessions
 
 BALLOTS = {"Alice": {"pour": 37}, "Bob": {"contre": 23}, "Chloé": {"pour": 19}}
 LEFT = {"Alice": 63, "Bob": 77, "Chloé": 81}
@@ -86,15 +87,18 @@ def test_kit_score_serve_plays_a_round_of_ballots_and_a_resolve(tmp_path):
         other = httpx.post(seat_api(server, "Alice") + "/act", json={"action": "ballot", "player": "Bob", "pour": 1})
         assert other.status_code == 403
         too_many = httpx.post(seat_api(server, "Alice") + "/act", json={"action": "ballot", "pour": 101})
-        assert too_many.status_code == 422 and too_many.json()["error"].endswith(".")
+        assert too_many.status_code == 422
+        assert too_many.json()["error"].endswith(".")
         early = httpx.post(server.links["Host"].replace("/host/", "/api/host/") + "/act",
                            json={"action": "resolve", "colour": "bleu"})
-        assert early.status_code == 422 and "Alice" in early.json()["error"]
+        assert early.status_code == 422
+        assert "Alice" in early.json()["error"]
         assert path.read_text(encoding="utf-8").count("\n") == 1
 
         for line, (name, amounts) in enumerate(BALLOTS.items(), start=2):
             reply = httpx.post(seat_api(server, name) + "/act", json={"action": "ballot", **amounts})
-            assert reply.status_code == 200 and reply.json() == {"ok": True, "line": line}
+            assert reply.status_code == 200
+            assert reply.json() == {"ok": True, "line": line}
             events.wait_for(line)
             cast = {n: {a for a in BALLOTS[n].values()} for n in list(BALLOTS)[:line - 1]}
             assert_nothing_leaks(server, cast)
@@ -102,11 +106,13 @@ def test_kit_score_serve_plays_a_round_of_ballots_and_a_resolve(tmp_path):
 
         reply = httpx.post(server.links["Host"].replace("/host/", "/api/host/") + "/act",
                            json={"action": "resolve", "colour": "bleu"})
-        assert reply.status_code == 200 and reply.json() == {"ok": True, "line": 5}
+        assert reply.status_code == 200
+        assert reply.json() == {"ok": True, "line": 5}
         events.wait_for(5)
         state = httpx.get(server.base + "/api/state").json()
         assert state["votes"][0] | {"pour": 56, "contre": 23} == state["votes"][0]
-        assert state["ballots_cast"] == [] and state["magistrate"] == "Bob"
+        assert state["ballots_cast"] == []
+        assert state["magistrate"] == "Bob"
         assert_nothing_leaks(server, {name: {left} for name, left in LEFT.items()})
         for name, left in LEFT.items():
             assert httpx.get(seat_api(server, name)).json()["players"][name]["senators"] == left

@@ -50,7 +50,8 @@ def test_the_same_json_on_one_process_two_processes_and_a_dask_cluster():
     assert one == two == on_cluster
     figures = json.loads(one)
     # rotated, every seat played each bot: the random seats' share is a third of 450 x 3 seats... per bot
-    assert figures["rotate"] and {s["bot"] for s in figures["wins"]["seats"]} == {"rotated"}
+    assert figures["rotate"]
+    assert {s["bot"] for s in figures["wins"]["seats"]} == {"rotated"}
     assert figures["wins"]["bots"]["random"]["of"] + figures["wins"]["bots"]["greedy"]["of"] == 450 * 3
     assert len(figures["wins"]["seat_roles"]) == 3
 
@@ -66,7 +67,8 @@ def test_records_are_one_line_per_game_with_how_it_was_won(tmp_path):
     path = tmp_path / "games.jsonl"
     invoke("phd", "--games", "30", "--jobs", "1", "--records", str(path))
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    assert [r["index"] for r in lines] == list(range(30)) and {r["game"] for r in lines} == {"phd"}
+    assert [r["index"] for r in lines] == list(range(30))
+    assert {r["game"] for r in lines} == {"phd"}
     for r in lines:
         assert len(r["how"]) == len(r["winners"])
         assert set(r["how"]) <= {"thesis defended", "bingo", "last player standing", "best score when time is up"}
@@ -75,15 +77,19 @@ def test_records_are_one_line_per_game_with_how_it_was_won(tmp_path):
 
 def test_compare_prints_each_difference_with_its_interval_and_the_warnings_fire(trivial):
     text = invoke("hoc-censeo", "--games", "400", "--jobs", "1", "--compare", str(LAYOUTS), str(trivial))
-    assert "Newcombe" in text and "Welch" in text
+    assert "Newcombe" in text
+    assert "Welch" in text
     figures = json.loads(invoke("hoc-censeo", "--games", "400", "--jobs", "1", "--json",
                                 "--compare", str(LAYOUTS), str(trivial)))
     (comparison,) = figures["comparisons"]
     ramnes = next(r for r in comparison["rows"] if r["what"] == "role" and r["name"] == "ramnes")
-    assert ramnes["method"] == "newcombe" and ramnes["settled"] and ramnes["low"] > 0.2
+    assert ramnes["method"] == "newcombe"
+    assert ramnes["settled"]
+    assert ramnes["low"] > 0.2
     assert ramnes["low"] < ramnes["difference"] < ramnes["high"]
     rounds = next(r for r in comparison["rows"] if r["what"] == "length" and r["name"] == "rounds")
-    assert rounds["method"] == "welch" and rounds["high"] < 0       # a trivial objective ends games sooner
+    assert rounds["method"] == "welch"
+    assert rounds["high"] < 0
     # the trivial tribe is flagged above 1.5 times its fair share, the reference's Ramnes are not
     reference, changed = figures["variants"]
     flagged = [w for w in changed["warnings"] if w["kind"] == "share" and w["what"] == "role"]
@@ -128,12 +134,14 @@ def test_interval_methods_match_the_textbook_values():
     assert newcombe(rate(48, 80), rate(56, 70)) == {"difference": 0.2, "low": 0.0524, "high": 0.3339,
                                                      "method": "newcombe"}
     # Student's t: 2.228 at 10 degrees of freedom, 2.042 at 30
-    assert round(t95(10), 3) == 2.228 and round(t95(30), 3) == 2.042
+    assert round(t95(10), 3) == 2.228
+    assert round(t95(30), 3) == 2.042
     a = {"n": 20, "mean": 10.0, "sd": 2.0}
     b = {"n": 30, "mean": 12.0, "sd": 4.0}
     w = welch(a, b)
     # se = sqrt(4/20 + 16/30) = 0.8563, df = 45.1, t = 2.0140 (tables): 2 ± 1.7246
-    assert w["difference"] == 2.0 and w["low"] == pytest.approx(0.2754, abs=2e-4)
+    assert w["difference"] == 2.0
+    assert w["low"] == pytest.approx(0.2754, abs=2e-4)
     assert w["high"] == pytest.approx(3.7246, abs=2e-4)
 
 
@@ -145,11 +153,16 @@ def test_the_report_is_in_french_with_a_comparison_page_and_no_machine_path(triv
     assert result.exit_code == 0, result.output
     pages = [page.extract_text() for page in pypdf.PdfReader(path).pages]
     assert len(pages) == 3                               # the comparison, then a page per version
-    assert "deux versions comparées" in pages[0] and "Newcombe" in pages[0] and "Welch" in pages[0]
+    assert "deux versions comparées" in pages[0]
+    assert "Newcombe" in pages[0]
+    assert "Welch" in pages[0]
     for text in pages[1:]:
-        assert "parties simulées" in text and "Qui gagne" in text and "Taux de victoire par siège" in text
+        assert "parties simulées" in text
+        assert "Qui gagne" in text
+        assert "Taux de victoire par siège" in text
         assert "part des valeurs" in text                # the histograms' y axis
-        assert "Who wins" not in text and "Warnings" not in text
+        assert "Who wins" not in text
+        assert "Warnings" not in text
     assert "Avertissements" in pages[2]                 # the trivial Ramnes objective is flagged
     # the kit's own layouts are named so, never by where this machine keeps them
     plain = tmp_path / "simple.pdf"
@@ -157,7 +170,8 @@ def test_the_report_is_in_french_with_a_comparison_page_and_no_machine_path(triv
                                       "--report", str(plain)])
     assert result.exit_code == 0, result.output
     text = pypdf.PdfReader(plain).pages[0].extract_text()
-    assert "mises en page : layouts/" in text and str(LAYOUTS.parent) not in text
+    assert "mises en page : layouts/" in text
+    assert str(LAYOUTS.parent) not in text
 
 
 def test_games_a_figure_needs_to_settle():

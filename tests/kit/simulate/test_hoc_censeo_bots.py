@@ -9,7 +9,8 @@ from random import Random
 import pytest
 
 from kit.simulate import BotError, module, runner
-from scorekeeper.rules import hoc_censeo as rules, public_view
+from scorekeeper.rules import hoc_censeo as rules
+from scorekeeper.rules import public_view
 
 LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
 SIM = module("hoc-censeo")
@@ -30,7 +31,7 @@ def test_the_magistrate_orders_tied_voters_in_every_order():
     assert len(orders) == 6
 
 
-@pytest.mark.parametrize("tribe, spends", [("titienses", False), ("ramnes", True)])
+@pytest.mark.parametrize(("tribe", "spends"), [("titienses", False), ("ramnes", True)])
 def test_greedy_keeps_its_seals_when_seals_are_its_objective(tribe, spends):
     state = rules.setup(SEATS, {})
     me = next(s["name"] for s in SEATS if s["role"] == tribe)
@@ -54,7 +55,8 @@ def test_greedy_ballots_vary():
     state = rules.setup(SEATS, {})
     bot = SIM.GreedyBot(Random(5), {})
     ballots = {bot.ballot(public_view("hoc-censeo", state, "A"), "A", "bleu") for _ in range(50)}
-    assert len(ballots) > 5 and all(pour <= 100 and not contre for pour, contre in ballots)
+    assert len(ballots) > 5
+    assert all(pour <= 100 and not contre for pour, contre in ballots)
 
 
 def test_the_lookahead_bot_plays_legal_games_the_same_for_the_same_seed():
@@ -89,7 +91,7 @@ def _within(rates: dict, low: float, high: float) -> dict:
 TRIBE_BOUNDS = (0.7, 1.35)
 
 
-@pytest.mark.parametrize("bot, games", [("random", 3000), ("greedy", 3000), ("lookahead", 300)])
+@pytest.mark.parametrize(("bot", "games"), [("random", 3000), ("greedy", 3000), ("lookahead", 300)])
 def test_the_default_objectives_leave_each_seat_and_tribe_near_its_fair_share(bot, games):
     # random play pursues no objective, so only its seats are held to their share
     wins = figures([bot] * 3, games)["wins"]

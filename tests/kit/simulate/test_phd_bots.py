@@ -39,14 +39,17 @@ def test_pression_already_zero_at_the_start_of_the_turn_still_gives_a_recherche(
     t.decks["events"].append(card("vie", credit=1))
     t.turn("P1")
     assert t.state["players"]["P1"]["pression"] == 0
-    assert t.state["turn"]["done"] == 1 and t.hands["P1"]["arguments"]      # greedy drew an Argument
+    assert t.state["turn"]["done"] == 1
+    assert t.hands["P1"]["arguments"]
 
 
 def test_pression_falling_to_zero_in_vivre_still_means_no_recherche(data):
     t = table(data)
     t.decks["events"].append(card("vie", pression=-4))
     t.turn("P1")
-    assert t.state["turn"]["fell"] and t.state["turn"]["done"] == 0 and not t.hands["P1"]["arguments"]
+    assert t.state["turn"]["fell"]
+    assert t.state["turn"]["done"] == 0
+    assert not t.hands["P1"]["arguments"]
 
 
 def test_the_defence_starts_right_after_the_completing_approval(data):
@@ -58,7 +61,8 @@ def test_the_defence_starts_right_after_the_completing_approval(data):
     t.decks["events"].append(card("superviseur", chapter="approve"))
     with pytest.raises(bots.GameOver):
         t.turn("P1")
-    assert t.state["players"]["P1"]["status"] == "doctor" and t.counts["defences_won"] == 1
+    assert t.state["players"]["P1"]["status"] == "doctor"
+    assert t.counts["defences_won"] == 1
 
 
 def test_without_an_argument_the_defence_waits_and_the_turn_goes_on(data):
@@ -67,7 +71,8 @@ def test_without_an_argument_the_defence_waits_and_the_turn_goes_on(data):
         t.state = rules.apply(t.state, action)
     t.decks["events"].append(card("superviseur", chapter="approve"))
     t.turn("P1")
-    assert t.state["turn"]["step"] in rules.DRAWS and t.state["players"]["P1"]["approved"] == 1
+    assert t.state["turn"]["step"] in rules.DRAWS
+    assert t.state["players"]["P1"]["approved"] == 1
 
 
 def test_an_entry_the_rules_do_not_wait_for_is_a_bot_error(data):

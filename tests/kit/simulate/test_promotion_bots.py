@@ -63,7 +63,8 @@ def test_teletravail_keeps_its_player_out_of_nouvel_organigramme():
     held = len(table.hands["P1"])
     table.turn("P2")
     # the Télétravail is spent, and it protected: P1 keeps the Directeur and draws nothing
-    assert "teletravail" not in table.hands["P1"] and len(table.hands["P1"]) == held - 1
+    assert "teletravail" not in table.hands["P1"]
+    assert len(table.hands["P1"]) == held - 1
     assert table.postes == {"P1": "directeur", "P2": None, "P3": None}
 
 
@@ -75,7 +76,8 @@ def test_after_three_redirections_the_accusation_lands_whatever_its_target_holds
                    "P4": Scripted(aims=["P2"], answers=["pas_moi"])})
     table.turn("P1")
     # P2, P3, P4 redirect it; back on P2 it lands « sans autre parade »: the Serveur en panne stays in hand
-    assert table.hands["P2"][:1] == ["serveur"] and table.counts["answered"] == 3
+    assert table.hands["P2"][:1] == ["serveur"]
+    assert table.counts["answered"] == 3
     assert table.pi() == {"P1": 2, "P2": 0, "P3": 1, "P4": 1}
 
 
@@ -87,7 +89,8 @@ def test_merite_vole_is_offered_from_the_author_s_right():
         table.turn(seat)
     # P4 sits on P3's right: asked first, P4 takes the merit; P1 keeps the card
     assert table.pi() == {"P1": 1, "P2": 1, "P3": 1, "P4": 2}
-    assert "merite" in table.hands["P1"] and "merite" not in table.hands["P4"]
+    assert "merite" in table.hands["P1"]
+    assert "merite" not in table.hands["P4"]
 
 
 def test_a_step_the_rules_do_not_wait_for_is_a_bot_error():
@@ -105,5 +108,6 @@ def test_the_engine_knows_every_design_of_the_default_deck_by_its_printed_title_
 
     kit = layout.load(Path(__file__).resolve().parents[3] / "layouts")
     printed = {sim._plain(d.title): d.type.name for d in kit.designs}
-    assert printed == rules.CARDS and set(sim.EFFECTS) == set(rules.CARDS)
+    assert printed == rules.CARDS
+    assert set(sim.EFFECTS) == set(rules.CARDS)
     assert (kit.values["directeur_draw"], kit.values["stagiaire_play"]) == (rules.DIRECTEUR_DRAW, rules.STAGIAIRE_PLAY)

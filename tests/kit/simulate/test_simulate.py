@@ -10,13 +10,14 @@ import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kit.cli import cli
 from kit.simulate import module, runner
-from scorekeeper.rules import GAME_IDS
 from kit.simulate.stats import distribution, histogram, quantile, wilson
 from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import GAME_IDS
 from scorekeeper.rules import hoc_censeo as hoc_rules
 
 LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
@@ -75,7 +76,8 @@ def test_the_engine_never_changes_a_state_it_was_given(game, monkeypatch):
     for seed in range(3):
         sim.play(table(game), runner.seat_bots(game, ["random", "greedy"], sim.PLAYERS), {},
                  runner.game_rng(seed, 0))
-    assert seen and all(state == before for state, before in seen)
+    assert seen
+    assert all(state == before for state, before in seen)
 
 
 class CheckingBot(module("hoc-censeo").RandomBot):
@@ -160,7 +162,8 @@ def test_a_promotion_design_the_simulator_cannot_play_is_named(tmp_path):
     path.write_text(path.read_text(encoding="utf-8").replace("title: Flatterie", "title: Lèche-bottes"),
                     encoding="utf-8")
     result = CliRunner().invoke(cli, ["simulate", "promotion", "--games", "5", "--rules-from", str(copy)])
-    assert result.exit_code == 2 and "Lèche-bottes" in result.output
+    assert result.exit_code == 2
+    assert "Lèche-bottes" in result.output
 
 
 # --- determinism and the command ------------------------------------------------------------------
@@ -178,7 +181,8 @@ def test_json_is_the_same_for_the_same_seed_on_any_number_of_processes():
     assert one.exit_code == 0, one.output
     assert one.stdout == two.stdout
     figures = json.loads(one.stdout)
-    assert figures["games"] == 450 and set(figures["wins"]["roles"]) == set(hoc_rules.TRIBES)
+    assert figures["games"] == 450
+    assert set(figures["wins"]["roles"]) == set(hoc_rules.TRIBES)
     luceres = figures["wins"]["roles"]["luceres"]
     assert luceres["low"] <= luceres["rate"] <= luceres["high"]
     assert {"median", "p10", "p90", "histogram"} <= set(figures["length"]["rounds"])
@@ -187,7 +191,7 @@ def test_json_is_the_same_for_the_same_seed_on_any_number_of_processes():
     assert other.stdout != one.stdout
 
 
-@pytest.mark.parametrize("args, message", [
+@pytest.mark.parametrize(("args", "message"), [
     (["hoc-censeo", "--players", "4"], "exactly 3 players"),
     (["promotion", "--option", "target=1"], "target"),
     (["phd", "--option", "chapters=4"], "chapters"),
@@ -196,7 +200,8 @@ def test_json_is_the_same_for_the_same_seed_on_any_number_of_processes():
 ])
 def test_refusals_say_why(args, message):
     result = CliRunner().invoke(cli, ["simulate", *args, "--games", "5"])
-    assert result.exit_code == 2 and message in result.output
+    assert result.exit_code == 2
+    assert message in result.output
 
 
 def test_report_has_one_page_per_game_with_its_figures(tmp_path):
@@ -208,8 +213,12 @@ def test_report_has_one_page_per_game_with_its_figures(tmp_path):
     reader = pypdf.PdfReader(pdf)
     assert len(reader.pages) == 2
     first, second = (page.extract_text() for page in reader.pages)
-    assert "Promotion" in first and "Who wins" in first and "seat 4" in first and "PI at the end" in first
-    assert "Amphithéâtre" in second and "accusations per game" in second
+    assert "Promotion" in first
+    assert "Who wins" in first
+    assert "seat 4" in first
+    assert "PI at the end" in first
+    assert "Amphithéâtre" in second
+    assert "accusations per game" in second
 
 
 # --- the statistics ------------------------------------------------------------------------------
@@ -222,9 +231,14 @@ def test_wilson_interval_matches_the_textbook_values():
 
 def test_quantiles_and_histograms():
     values = sorted([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-    assert quantile(values, 0.5) == 5.5 and quantile(values, 0.0) == 1 and quantile(values, 1.0) == 10
+    assert quantile(values, 0.5) == 5.5
+    assert quantile(values, 0.0) == 1
+    assert quantile(values, 1.0) == 10
     assert histogram([3, 3, 5]) == [[3, 2], [4, 0], [5, 1]]
     wide = histogram(range(100))
-    assert sum(count for _, count in wide) == 100 and len(wide) <= 24
+    assert sum(count for _, count in wide) == 100
+    assert len(wide) <= 24
     d = distribution([1, 2, 3])
-    assert d["mean"] == 2 and d["median"] == 2 and d["n"] == 3
+    assert d["mean"] == 2
+    assert d["median"] == 2
+    assert d["n"] == 3

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import pytest
+from surface_samples import draw_sample  # noqa: F401
 
 from kit.fonts import FILES  # noqa: F401  (the sample fixture below may use it)
-from surface_samples import draw_sample  # noqa: F401
+
 
 @pytest.fixture
 def sample():

@@ -10,12 +10,11 @@ import pdfplumber
 import pypdf
 import pypdfium2
 import pytest
+from surface_samples import FRENCH, draw_nested_pieces, draw_sample
 
 from kit.fonts import FILES
 from kit.surface import make_surface
 from kit.surface.pdf import PdfSurface
-
-from surface_samples import FRENCH, draw_nested_pieces, draw_sample
 
 PT = 72 / 25.4  # points per mm
 
@@ -28,7 +27,8 @@ def sample_pdf(tmp_path_factory) -> Path:
 
 
 def test_save_returns_the_one_file(sample_pdf):
-    assert sample_pdf.exists() and sample_pdf.read_bytes().startswith(b"%PDF-")
+    assert sample_pdf.exists()
+    assert sample_pdf.read_bytes().startswith(b"%PDF-")
 
 
 def test_page_sizes_to_a_tenth_of_a_point(tmp_path):
@@ -101,7 +101,8 @@ def test_trim_and_bleed_boxes_only_where_given(sample_pdf):
     first, second = reader.pages
     assert [float(v) / PT for v in first.trimbox] == pytest.approx([10, 297 - 287, 200, 287], abs=0.01)
     assert [float(v) / PT for v in first.bleedbox] == pytest.approx([7, 297 - 290, 203, 290], abs=0.01)
-    assert "/TrimBox" not in second and "/BleedBox" not in second
+    assert "/TrimBox" not in second
+    assert "/BleedBox" not in second
 
 
 def test_viewer_preferences_and_title(sample_pdf):
@@ -145,7 +146,8 @@ def test_greyscale_leaves_only_greys(tmp_path):
     grey = make_surface("pdf", greyscale=True)
     draw_sample(grey)
     found = _colours(grey.save(tmp_path / "grey.pdf")[0])
-    assert found and all(r == g == b for r, g, b in found)
+    assert found
+    assert all(r == g == b for r, g, b in found)
     # Rec. 709 luminance: orange #E69F00 -> 0.2126*230 + 0.7152*159 + 0.0722*0 = 162.6
     assert any(abs(c[0] - 163 / 255) < 0.001 for c in found)
 
@@ -175,14 +177,22 @@ def test_clips_and_sectors_measured_on_the_rendered_page(sample_pdf):
     pixel = _render(sample_pdf, 0)
     white, blue, orange = (255, 255, 255), (0, 114, 178), (230, 159, 0)
     # Circle clip (20, 170, 40, 40): centre painted, the corner of the box not.
-    assert pixel(40, 190) == blue and pixel(22, 172) == white and pixel(50, 172) == white
+    assert pixel(40, 190) == blue
+    assert pixel(22, 172) == white
+    assert pixel(50, 172) == white
     # Rounded clip (70, 170, 40, 40, radius 5): the rounded-off corner stays white.
-    assert pixel(71, 171) == white and pixel(76, 176) == orange and pixel(112, 190) == white
+    assert pixel(71, 171) == white
+    assert pixel(76, 176) == orange
+    assert pixel(112, 190) == white
     vermillion = (213, 94, 0)
     # Pie from -90 (up) clockwise to 45 degrees: right of the centre, not left or below.
-    assert pixel(140, 70) == vermillion and pixel(120, 70) == white and pixel(128, 82) == white
+    assert pixel(140, 70) == vermillion
+    assert pixel(120, 70) == white
+    assert pixel(128, 82) == white
     # Ring 0..270 with inner radius 10: the ring below, the hole and the gap up-right empty.
-    assert pixel(180, 85) == blue and pixel(180, 70) == white and pixel(191, 59) == white
+    assert pixel(180, 85) == blue
+    assert pixel(180, 70) == white
+    assert pixel(191, 59) == white
 
 
 def test_text_width_matches_the_embedded_font(tmp_path):
@@ -233,7 +243,8 @@ def test_a_piece_reused_inside_another_prints_wherever_either_is_placed(tmp_path
     path = s.save(tmp_path / "nested.pdf")[0]
     for page in (0, 1):
         pixel = _render(path, page)
-        assert pixel(3.5, 3.5) == (255, 0, 0) and pixel(33.5, 33.5) == (255, 0, 0)
+        assert pixel(3.5, 3.5) == (255, 0, 0)
+        assert pixel(33.5, 33.5) == (255, 0, 0)
         assert pixel(15, 15) == (255, 255, 255)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 from fontTools.ttLib import TTFont
+from surface_samples import FRENCH, draw_sample
 
 from kit import fonts
 from kit.fonts import FILES
@@ -10,8 +11,6 @@ from kit.surface import make_surface, metrics
 from kit.surface.pdf import PdfSurface
 from kit.surface.record import RecordingSurface
 from kit.surface.svg import SvgSurface
-
-from surface_samples import FRENCH, draw_sample
 
 
 def test_log_rounds_indents_and_normalises_colours():
@@ -40,10 +39,13 @@ def test_calls_know_where_they_land_on_the_page():
         with s.clipped(0, 0, 5, 5, circle=True):
             s.circle(1, 2, 3, fill="#000000")
     line, = s.find("line")
-    assert line.depth == 2 and line.page == 1
-    assert line.on_page(0, 0) == (50.0, 60.0) and line.on_page(10, 0) == (50.0, 70.0)
+    assert line.depth == 2
+    assert line.page == 1
+    assert line.on_page(0, 0) == (50.0, 60.0)
+    assert line.on_page(10, 0) == (50.0, 70.0)
     circle, = s.find("circle")
-    assert circle.depth == 2 and circle.on_page(circle["cx"], circle["cy"]) == (51.0, 62.0)
+    assert circle.depth == 2
+    assert circle.on_page(circle["cx"], circle["cy"]) == (51.0, 62.0)
     assert s.find("clipped")[0]["circle"] is True
 
 
@@ -68,7 +70,8 @@ def test_all_three_surfaces_report_the_same_metrics(font):
     surfaces = [PdfSurface(), SvgSurface(), RecordingSurface()]
     widths = {s.text_width(FRENCH, font=font, size=9.5) for s in surfaces}
     heights = {s.ascent_descent(font=font, size=9.5) for s in surfaces}
-    assert len(widths) == 1 and len(heights) == 1
+    assert len(widths) == 1
+    assert len(heights) == 1
     # ...and that source is the font file: hmtx advances and hhea ascent/descent.
     tt = TTFont(str(fonts.path(font)))
     cmap, hmtx, upm = tt.getBestCmap(), tt["hmtx"], tt["head"].unitsPerEm
@@ -89,7 +92,8 @@ def test_every_french_character_prints_in_every_font():
 def test_factory_picks_the_backend_and_refuses_others():
     assert isinstance(make_surface("pdf", greyscale=True, title="t"), PdfSurface)
     svg = make_surface("svg", greyscale=True)
-    assert isinstance(svg, SvgSurface) and svg.greyscale
+    assert isinstance(svg, SvgSurface)
+    assert svg.greyscale
     with pytest.raises(ValueError, match="pdf, svg"):
         make_surface("png", greyscale=False)
 
@@ -130,4 +134,5 @@ def test_the_ink_saver_lightens_polylines_too():
     s.end_page()
     strokes = [c["stroke"] for c in s.calls if c.name == "polygon"]
     assert len(strokes) == 2
-    assert set(strokes) == {line("#000000").lower()} and line("#000000") != "#000000"
+    assert set(strokes) == {line("#000000").lower()}
+    assert line("#000000") != "#000000"

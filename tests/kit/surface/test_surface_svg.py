@@ -6,11 +6,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from surface_samples import FRENCH, draw_nested_pieces, draw_sample
 
 from kit.surface import make_surface, metrics
 from kit.surface.svg import SvgSurface
-
-from surface_samples import FRENCH, draw_nested_pieces, draw_sample
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -46,11 +45,11 @@ def test_page_size_in_mm(sample_svgs):
 def test_shapes_are_written_in_page_mm(sample_svgs):
     root = ET.parse(sample_svgs[0]).getroot()
     rects = [(r.get("x"), r.get("y"), r.get("width"), r.get("height"), r.get("fill"))
-             for r in root.iter("{%s}rect" % NS["svg"])]
+             for r in root.iter("{{{}}}rect".format(NS["svg"]))]
     assert ("70", "10", "40", "20", "#56b4e9") in rects
-    dashed = [r for r in root.iter("{%s}rect" % NS["svg"]) if r.get("stroke-dasharray")]
+    dashed = [r for r in root.iter("{{{}}}rect".format(NS["svg"])) if r.get("stroke-dasharray")]
     assert [(r.get("rx"), r.get("stroke-dasharray")) for r in dashed] == [("3", "2 1")]
-    line = next(root.iter("{%s}line" % NS["svg"]))
+    line = next(root.iter("{{{}}}line".format(NS["svg"])))
     assert (line.get("x1"), line.get("y1"), line.get("x2"), line.get("y2")) == ("10", "50", "110", "50")
     assert line.get("stroke-width") == "0.5"
 
@@ -62,9 +61,10 @@ def test_transforms_nest_as_groups(sample_svgs):
     inner = outer[0].findall("svg:g", NS)
     assert [g.get("transform") for g in inner] == ["rotate(30)"]
     assert [_tag(el) for el in inner[0]] == ["g", "rect"]  # the text run, then the rect
-    clips = {c.get("id"): c for c in root.iter("{%s}clipPath" % NS["svg"])}
-    users = [g.get("clip-path") for g in root.iter("{%s}g" % NS["svg"]) if g.get("clip-path")]
-    assert users == ["url(#clip1)", "url(#clip2)"] and set(clips) == {"clip1", "clip2"}
+    clips = {c.get("id"): c for c in root.iter("{{{}}}clipPath".format(NS["svg"]))}
+    users = [g.get("clip-path") for g in root.iter("{{{}}}g".format(NS["svg"])) if g.get("clip-path")]
+    assert users == ["url(#clip1)", "url(#clip2)"]
+    assert set(clips) == {"clip1", "clip2"}
     ellipse = clips["clip1"][0]
     assert (_tag(ellipse), ellipse.get("cx"), ellipse.get("cy"), ellipse.get("rx")) == ("ellipse", "40", "190", "20")
     assert clips["clip2"][0].get("rx") == "5"
@@ -73,16 +73,17 @@ def test_transforms_nest_as_groups(sample_svgs):
 def test_text_is_glyph_outlines_not_text(sample_svgs):
     for path in sample_svgs:
         root = ET.parse(path).getroot()
-        assert not list(root.iter("{%s}text" % NS["svg"]))
-        paths = list(root.find("svg:defs", NS).iter("{%s}path" % NS["svg"]))
+        assert not list(root.iter("{{{}}}text".format(NS["svg"])))
+        paths = list(root.find("svg:defs", NS).iter("{{{}}}path".format(NS["svg"])))
         outlines = {p.get("id"): p.get("d") for p in paths}
-        uses = [u.get(XLINK) for u in root.iter("{%s}use" % NS["svg"])]
+        uses = [u.get(XLINK) for u in root.iter("{{{}}}use".format(NS["svg"]))]
         assert uses
         for ref in uses:
             assert ref.startswith("#") and outlines[ref[1:]], ref
         # Each outline is written once, and only if used.
-        assert len(paths) == len(outlines) and set(outlines) == {ref[1:] for ref in uses}
-    first_page_uses = [u.get(XLINK) for u in ET.parse(sample_svgs[0]).getroot().iter("{%s}use" % NS["svg"])]
+        assert len(paths) == len(outlines)
+        assert set(outlines) == {ref[1:] for ref in uses}
+    first_page_uses = [u.get(XLINK) for u in ET.parse(sample_svgs[0]).getroot().iter("{{{}}}use".format(NS["svg"]))]
     assert len(set(first_page_uses)) < len(first_page_uses)
 
 
@@ -128,7 +129,8 @@ def test_greyscale_leaves_only_greys(tmp_path, sample_svgs):
     grey = make_surface("svg", greyscale=True)
     draw_sample(grey)
     found = _colours(grey.save(tmp_path / "grey"))
-    assert found and all(c[1:3] == c[3:5] == c[5:7] for c in found)
+    assert found
+    assert all(c[1:3] == c[3:5] == c[5:7] for c in found)
     assert "#a3a3a3" in found  # orange #E69F00 at Rec. 709 luminance 162.6
 
 
@@ -156,7 +158,7 @@ def _references_resolve(path: Path):
     """The page's root, once every <use> on it is checked to point at something defined on it."""
     root = ET.parse(path).getroot()
     defined = {el.get("id") for el in root.iter() if el.get("id")}
-    used = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
+    used = {u.get(XLINK)[1:] for u in root.iter("{{{}}}use".format(NS["svg"]))}
     assert used and used <= defined, path.name
     return root
 
@@ -171,7 +173,7 @@ def test_labels_and_titles_are_escaped(tmp_path):
     s.end_page()
     root = ET.parse(s.save(tmp_path / "odd")[0]).getroot()
     assert root.find("svg:title", NS).text == odd.replace("\r", "\n")  # XML text normalises CR
-    assert [g.get("aria-label") for g in root.iter("{%s}g" % NS["svg"])] == [odd]
+    assert [g.get("aria-label") for g in root.iter("{{{}}}g".format(NS["svg"]))] == [odd]
 
 
 def test_every_page_of_the_kits_parses_and_every_reference_resolves(tmp_path):
@@ -185,7 +187,7 @@ def test_every_page_of_the_kits_parses_and_every_reference_resolves(tmp_path):
     for path in pages:
         root = ET.parse(path).getroot()
         defined = {el.get("id") for el in root.iter() if el.get("id")}
-        refs = {u.get(XLINK)[1:] for u in root.iter("{%s}use" % NS["svg"])}
+        refs = {u.get(XLINK)[1:] for u in root.iter("{{{}}}use".format(NS["svg"]))}
         refs |= {g.get("clip-path")[5:-1] for g in root.iter() if g.get("clip-path")}
         assert refs <= defined, (path.relative_to(tmp_path), sorted(refs - defined)[:5])
 
@@ -197,7 +199,7 @@ def test_a_run_is_placed_by_its_anchor(tmp_path, anchor):
     s.text(50, 10, FRENCH, size=9, anchor=anchor)
     s.end_page()
     root = ET.parse(s.save(tmp_path / anchor)[0]).getroot()
-    run = next(g for g in root.iter("{%s}g" % NS["svg"]) if g.get("aria-label") == FRENCH)
+    run = next(g for g in root.iter("{{{}}}g".format(NS["svg"])) if g.get("aria-label") == FRENCH)
     x, y = map(float, re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", run.get("transform")).groups())
     width = s.text_width(FRENCH, size=9)
     assert x == pytest.approx({"start": 50, "middle": 50 - width / 2, "end": 50 - width}[anchor], abs=1e-3)
@@ -216,9 +218,9 @@ def test_a_piece_reused_inside_another_is_defined_wherever_either_is_placed(tmp_
         root = _references_resolve(path)
         ids = [el.get("id") for el in root.iter() if el.get("id")]
         assert len(ids) == len(set(ids)), path.name
-        for piece in root.iter("{%s}g" % NS["svg"]):
+        for piece in root.iter("{{{}}}g".format(NS["svg"])):
             if piece.get("id"):
-                assert piece.get("id") not in {u.get(XLINK)[1:] for u in piece.iter("{%s}use" % NS["svg"])}
+                assert piece.get("id") not in {u.get(XLINK)[1:] for u in piece.iter("{{{}}}use".format(NS["svg"]))}
 
 
 def test_polylines_are_one_path_of_one_subpath_each(tmp_path):
@@ -228,7 +230,7 @@ def test_polylines_are_one_path_of_one_subpath_each(tmp_path):
     s.polylines(paths, stroke="#000000", width=0.7)
     s.end_page()
     root = ET.parse(s.save(tmp_path / "lines")[0]).getroot()
-    (path,) = root.iter("{%s}path" % NS["svg"])
+    (path,) = root.iter("{{{}}}path".format(NS["svg"]))
     assert (path.get("fill"), path.get("stroke"), path.get("stroke-width")) == ("none", "#000000", "0.7")
     subpaths = [[tuple(map(float, xy.split())) for xy in re.split("[ML]", sub) if xy]
                 for sub in re.findall(r"M[^M]+", path.get("d"))]

@@ -26,10 +26,8 @@ angles = st.floats(min_value=-180, max_value=180, allow_nan=False).map(lambda v:
 
 def draw(surface, dx1, dy1, angle, dx2, dy2) -> None:
     surface.begin_page(200, 200)
-    with surface.translated(100 + dx1, 100 + dy1):
-        with surface.rotated(angle):
-            with surface.translated(dx2, dy2):
-                surface.line(0, 0, 10, 0, width=0.2)
+    with surface.translated(100 + dx1, 100 + dy1), surface.rotated(angle), surface.translated(dx2, dy2):
+        surface.line(0, 0, 10, 0, width=0.2)
     surface.end_page()
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-
 from score_cli import lines, refused, unchanged
 
 
@@ -14,7 +13,7 @@ def game(new_session):
     return partial(new_session, "amphitheatre", players=("Ana", "Ben", "Cléo"))
 
 
-@pytest.mark.parametrize("players, options, text", [
+@pytest.mark.parametrize(("players", "options", "text"), [
     (["Ana", "Ben"], [], "2"), ([f"P{i}" for i in range(9)], [], "9"),
     (["Ana", "Ben", "Cléo"], ["rows=3"], "rows"),
 ])
@@ -28,7 +27,8 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
     path = game(players=("Ana", "Ben", "Cléo", "Dan"))
     assert kit("score", "handshake", path, "Ana", "Ben").exit_code == 0
     result = kit("score", "debate", path, "--a", "Ana,Cléo", "--b", "Ben", "--discounted", "Dan")
-    assert result.exit_code == 0 and "Ana gains 3 seats with the majority." in result.output
+    assert result.exit_code == 0
+    assert "Ana gains 3 seats with the majority." in result.output
     assert kit("score", "debate", path, "--a", "Ana", "--a", "Dan", "--b", "Ben,Cléo").exit_code == 0
     assert kit("score", "accuse", path, "Cléo", "Ana", "--lying").exit_code == 0
     assert kit("score", "accuse", path, "Ben", "Cléo", "--truthful").exit_code == 0
@@ -165,22 +165,23 @@ def test_play_announces_a_shared_win(kit, game):
     assert kit.state(path)["winners"] == ["Ana"]
     # a finished game just shows the final table
     result = kit("score", "play", path, input="")
-    assert result.exit_code == 0 and "Game over: Ana wins." in result.output
+    assert result.exit_code == 0
+    assert "Game over: Ana wins." in result.output
 
 
 # -- the accusation's question (issue 22: "L'accusation est-elle fondée ? -> oui" was read both ways)
 
-@pytest.mark.parametrize("lang, question, yes, no", [
+@pytest.mark.parametrize(("lang", "question", "yes", "no"), [
     ("fr", "La carte de la personne accusée correspond-elle à l'hypothèse ?",
      "Oui : la carte correspond, l'accusation échoue", "Non : la carte diffère, l'accusation réussit"),
     ("en", "Does the accused's card match the hypothesis?",
      "Yes: the card matches, the accusation fails", "No: the card differs, the accusation succeeds"),
 ])
 def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(lang, question, yes, no):
-    from kit import i18n
-    from kit.games.amphitheatre import table as amphi_table
     import html
 
+    from kit import i18n
+    from kit.games.amphitheatre import table as amphi_table
     from kit.serve import forms, pages
 
     i18n.activate(lang)
@@ -194,7 +195,9 @@ def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(l
         form = forms.Form("accuse", "accuse", "Ana", "accuser", (field,))
         page = pages.Page(lang=lang, game="amphitheatre", state={"players": {}}, line=1, path="/", post="/x", seat="Ana")
         drawn = said(html.unescape(pages.draw_form(page, form)))   # the phones ask it alike
-        assert question in drawn and f">{yes}</option>" in drawn and f">{no}</option>" in drawn
+        assert question in drawn
+        assert f">{yes}</option>" in drawn
+        assert f">{no}</option>" in drawn
     finally:
         i18n.activate("en")
 

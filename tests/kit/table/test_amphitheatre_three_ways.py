@@ -22,7 +22,8 @@ from starlette.testclient import TestClient
 
 from kit.games.amphitheatre import bots
 from kit.serve.app import create_app
-from scorekeeper import rules, session as sessions
+from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.rules import amphitheatre as amph
 from scorekeeper.rules.flow import answering
 

@@ -6,9 +6,7 @@ from pathlib import Path
 
 import click
 import pytest
-
 from score_cli import HOC_PLAYERS, Kit, lines, refused, unchanged
-
 
 # -- new --------------------------------------------------------------------------------
 
@@ -24,7 +22,7 @@ def test_new_reads_option_values_as_json(kit: Kit, tmp_path: Path):
     assert lines(path)[0]["options"] == {"chapters": 5, "timed": True}
 
 
-@pytest.mark.parametrize("args, words", [
+@pytest.mark.parametrize(("args", "words"), [
     (["hoc-censeo"], ["--player"]),
     (["hoc-censeo", "--player", "A:titienses", "--option", "nonsense"], ["KEY=VALUE", "nonsense"]),
     (["hoc-censeo", "--player", "A:titienses", "--player", "B:ramnes", "--player", "C:rome"], ["rome"]),
@@ -50,7 +48,7 @@ def test_new_accepts_the_sessions_own_objectives(kit: Kit, tmp_path: Path):
 
 # -- act, undo, log ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, words", [
+@pytest.mark.parametrize(("text", "words"), [
     ("{bad", ["not valid JSON", "column"]),
     ("[1]", ["JSON object"]),
     ('{"player": "Bob"}', ['"action"']),
@@ -67,8 +65,10 @@ def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
     assert result.exit_code == 0, result.output
     # the line shows the totals: what each player wrote is a secret at the table (RULES.md §4.14)
     assert result.output.startswith("2. Vote: POUR 25; CONTRE 15; colour bleu.")
-    assert "Alice 20" not in result.output and "Bob 15" not in result.output
-    assert "POUR wins 25 to 15" in result.output and "Alice colours a bleu portion" in result.output
+    assert "Alice 20" not in result.output
+    assert "Bob 15" not in result.output
+    assert "POUR wins 25 to 15" in result.output
+    assert "Alice colours a bleu portion" in result.output
     assert "magistrate Bob" in result.output
 
 
@@ -76,7 +76,8 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--contre", "Bob=10")
     kit("score", "buy-senators", hoc, "Bob", "--gold", "1")
     result = kit("score", "undo", hoc)
-    assert result.exit_code == 0 and "Undid line 3" in result.output
+    assert result.exit_code == 0
+    assert "Undid line 3" in result.output
     told = kit("score", "log", hoc).output.splitlines()
     assert told[2] == "  CONTRE wins 10 to 0."   # each entry followed by what it did
     log = [line for line in told if not line.startswith("  ")]
@@ -86,12 +87,15 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     # an undo line says what it cancelled, not only that something was
     assert log[3] == "4. Undo of line 3: Bob spends 1 gold for 5 senators."
     revealed = [line for line in kit("score", "log", hoc, "--reveal").output.splitlines() if line[0] != " "]
-    assert revealed[0].startswith("1. New game: Hoc Censeo, Alice (titienses)") and revealed[1] == "2. Vote: CONTRE Bob 10."
+    assert revealed[0].startswith("1. New game: Hoc Censeo, Alice (titienses)")
+    assert revealed[1] == "2. Vote: CONTRE Bob 10."
     assert kit("score", "log", hoc, "--as", "bob").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10; Bob: CONTRE 10."
     assert kit("score", "log", hoc, "--as", "Alice").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10."
     fr = kit("score", "log", hoc, "--lang", "fr").output
-    assert "Bob dépense 1\u00a0or pour 5\u00a0sénateurs.  [annulé par la ligne 4]" in fr and "Nouvelle partie" in fr
-    assert "4. Annulation de la ligne 3\u00a0: " in fr and "Vote\u00a0: POUR 0\u202f; CONTRE 10." in fr
+    assert "Bob dépense 1\u00a0or pour 5\u00a0sénateurs.  [annulé par la ligne 4]" in fr
+    assert "Nouvelle partie" in fr
+    assert "4. Annulation de la ligne 3\u00a0: " in fr
+    assert "Vote\u00a0: POUR 0\u202f; CONTRE 10." in fr
     kit("score", "undo", hoc)
     refused(kit("score", "undo", hoc), "nothing to undo")
 
@@ -102,21 +106,30 @@ def test_show_hides_senators_and_objectives_unless_asked(kit: Kit, hoc: Path):
     # (the printed objectives, layouts/hoc-censeo, which kit score new records: Ramnes hold 5 gold)
     kit("score", "vote", hoc, "--contre", "Bob=13", "--contre", "Alice=1")
     table = kit("score", "show", hoc).output
-    assert "87" not in table and "hidden" in table and "Ramnes" not in table
+    assert "87" not in table
+    assert "hidden" in table
+    assert "Ramnes" not in table
     assert "hold 5 gold" not in table
     mine = kit("score", "show", hoc, "--as", "Bob").output
     bob = next(line for line in mine.splitlines() if line.startswith("Bob"))
     alice = next(line for line in mine.splitlines() if line.startswith("Alice"))
-    assert "87" in bob and "hold 5 gold" in bob and "Ramnes" in bob
-    assert "hidden" in alice and "99" not in alice and "Titienses" not in alice
+    assert "87" in bob
+    assert "hold 5 gold" in bob
+    assert "Ramnes" in bob
+    assert "hidden" in alice
+    assert "99" not in alice
+    assert "Titienses" not in alice
     revealed = kit("score", "show", hoc, "--reveal").output
-    assert "87" in revealed and "99" in revealed
+    assert "87" in revealed
+    assert "99" in revealed
     refused(kit("score", "show", hoc, "--as", "Zoé"), "Zoé")
 
 
 def test_show_json_is_the_whole_state(kit: Kit, hoc: Path):
     state = kit.state(hoc)
-    assert state["game"] == "hoc-censeo" and state["over"] is False and state["winners"] == []
+    assert state["game"] == "hoc-censeo"
+    assert state["over"] is False
+    assert state["winners"] == []
     assert set(state["players"]["Alice"]) >= {"tribe", "senators", "gold", "seals", "circle", "wins", "objectives"}
     assert set(state) >= {"round", "magistrate", "chaos", "votes"}
 
@@ -136,7 +149,8 @@ def test_a_torn_tail_points_to_repair_which_cuts_it_after_asking(kit: Kit, hoc: 
     refused(result, "Nothing was changed")
     assert hoc.read_bytes() == whole + b'{"action": "vo'
     result = kit("score", "repair", hoc, input="y\n")
-    assert result.exit_code == 0 and "Removed line 2" in result.output
+    assert result.exit_code == 0
+    assert "Removed line 2" in result.output
     assert hoc.read_bytes() == whole
     refused(kit("score", "repair", hoc), "nothing to repair")
 
@@ -155,7 +169,8 @@ def test_vote_builds_the_same_action_as_act(kit: Kit, hoc: Path, tmp_path: Path)
         "action": "vote", "pour": {"Alice": 10, "Bob": 10}, "contre": {"Chloé": 3},
         "colour": "mauve", "order": ["Bob", "Alice"], "bonus": "jaune"}
     state = kit.state(hoc)
-    assert state["players"]["Bob"]["gold"] == 1 and state["players"]["Alice"]["circle"]["mauve"] == 1
+    assert state["players"]["Bob"]["gold"] == 1
+    assert state["players"]["Alice"]["circle"]["mauve"] == 1
 
 
 def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
@@ -174,18 +189,22 @@ def test_calamity_choices_from_the_command_line(kit: Kit, hoc: Path):
     result = kit("score", "vote", hoc, "--contre", "Chloé=1", "--calamity", "Bob=senators,Chloé=gold")
     assert result.exit_code == 0 and "Calamity!" in result.output, result.output
     state = kit.state(hoc)
-    assert state["players"]["Bob"]["gold"] == 2 and state["players"]["Bob"]["senators"] == 94
-    assert state["players"]["Chloé"]["gold"] == 3 and state["players"]["Alice"]["gold"] == 1
+    assert state["players"]["Bob"]["gold"] == 2
+    assert state["players"]["Bob"]["senators"] == 94
+    assert state["players"]["Chloé"]["gold"] == 3
+    assert state["players"]["Alice"]["gold"] == 1
 
 
 def test_spend_seals_and_buy_senators(kit: Kit, hoc: Path):
     kit("score", "vote", hoc, "--pour", "Alice=5", "--colour", "bleu")
     result = kit("score", "spend-seals", hoc, "Alice", "--colour", "vert")
-    assert result.exit_code == 0 and "Alice spends 2 seals" in result.output
+    assert result.exit_code == 0
+    assert "Alice spends 2 seals" in result.output
     kit("score", "vote", hoc, "--contre", "Bob=5")
     assert kit("score", "buy-senators", hoc, "Bob", "--gold", "2").exit_code == 0
     state = kit.state(hoc)
-    assert state["players"]["Alice"]["circle"]["vert"] == 1 and state["players"]["Bob"]["senators"] == 105
+    assert state["players"]["Alice"]["circle"]["vert"] == 1
+    assert state["players"]["Bob"]["senators"] == 105
 
 
 def test_new_reads_the_printed_objectives_file_of_the_layouts(kit: Kit, tmp_path: Path):

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from score_cli import HOC_PLAYERS, Kit, lines
+
 from scorekeeper.rules import hoc_censeo as hc
 
 
@@ -32,18 +33,25 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 130, result.output
     out = result.output.replace(str(hoc), "")   # the temporary path may contain any digits
-    assert "Who is at the keyboard? (Alice/Bob/Chloé) [Alice]" in out and "Alice, POUR" in out
+    assert "Who is at the keyboard? (Alice/Bob/Chloé) [Alice]" in out
+    assert "Alice, POUR" in out
     # the refusal names the rule, not the number typed nor the senators left
     assert "Bob cannot vote more senators than they have left." in out
-    assert "217" not in out and "23" not in out and "100" not in out
-    assert "POUR wins 28 to 16." in out and "Alice colours a bleu portion if their circle still takes one." in out
-    assert "Next: round 2 of 9, magistrate Bob." in out and "Alice colours a vert portion with 2 seals." in out
+    assert "217" not in out
+    assert "23" not in out
+    assert "100" not in out
+    assert "POUR wins 28 to 16." in out
+    assert "Alice colours a bleu portion if their circle still takes one." in out
+    assert "Next: round 2 of 9, magistrate Bob." in out
+    assert "Alice colours a vert portion with 2 seals." in out
     # every colour is offered: the ones a circle still takes would tell its tribe
     assert "Alice, colour a portion in (bleu/mauve/jaune/vert)" in out
     assert "Equal totals. Bob, as magistrate, which side wins?" in out
     assert "CONTRE wins on the magistrate's word, 5 to 5." in out
-    assert "Next (vote/seals" in out and "Next (vote/gold)" in out
-    assert "Stopped" in out and "resumes" in out
+    assert "Next (vote/seals" in out
+    assert "Next (vote/gold)" in out
+    assert "Stopped" in out
+    assert "resumes" in out
     assert _actions(hoc) == ["ballot"] * 3 + ["resolve", "spend_seals"] + ["ballot"] * 3 + ["resolve"]
     assert lines(hoc)[1:5] == [{"action": "ballot", "player": "Alice", "pour": 23, "contre": 0},
                                {"action": "ballot", "player": "Bob", "pour": 0, "contre": 16},
@@ -63,10 +71,14 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "Bob, your bonus for the mauve motion" in result.output
     # no total is said before the vote is resolved, nor that two wrote the same amount
     resolved = result.output.index("Resolve the ballots")
-    assert "POUR 20" not in result.output[:resolved] and "same" not in result.output
+    assert "POUR 20" not in result.output[:resolved]
+    assert "same" not in result.output
     state = kit.state(hoc)
-    assert state["round"] == 3 and state["players"]["Bob"]["gold"] == 3 and state["players"]["Bob"]["seals"] == 1
-    assert state["players"]["Alice"]["circle"]["mauve"] == 1 and state["players"]["Bob"]["circle"]["mauve"] == 1
+    assert state["round"] == 3
+    assert state["players"]["Bob"]["gold"] == 3
+    assert state["players"]["Bob"]["seals"] == 1
+    assert state["players"]["Alice"]["circle"]["mauve"] == 1
+    assert state["players"]["Bob"]["circle"]["mauve"] == 1
     assert lines(hoc)[-1] == {"action": "resolve", "colour": "mauve", "order": ["Bob", "Alice"], "bonus": "jaune"}
 
 
@@ -84,7 +96,8 @@ def test_a_ballot_can_be_cast_again_by_undoing_it_before_the_resolve(kit: Kit, h
     assert result.exit_code == 0, result.output
     assert "Undid line 4: Chloé casts a secret ballot." in result.output
     assert "Undid line 3: Bob casts a secret ballot." in result.output
-    assert "POUR 20" not in result.output and "POUR wins 20 to 9." in result.output
+    assert "POUR 20" not in result.output
+    assert "POUR wins 20 to 9." in result.output
     votes = kit.state(hoc)["votes"]
     assert [(v["pour"], v["contre"], v["colour"]) for v in votes] == [(20, 9, "vert")]
 
@@ -100,12 +113,14 @@ def test_every_prompt_takes_back_help_undo_and_quit(kit: Kit, hoc: Path):
     ]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
-    assert "Nothing typed is shown" in result.output and "annuler/undo" in result.output
+    assert "Nothing typed is shown" in result.output
+    assert "annuler/undo" in result.output
     assert "Back to the start of this step." in result.output
     assert "Undo line 2 (Alice casts a secret ballot)?" in result.output
     assert "Undid line 2: Alice casts a secret ballot." in result.output
     assert "Saved in" in result.output
-    assert _actions(hoc) == ["ballot", "undo"] and kit.state(hoc)["ballots_cast"] == []
+    assert _actions(hoc) == ["ballot", "undo"]
+    assert kit.state(hoc)["ballots_cast"] == []
 
 
 def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: Path):
@@ -116,11 +131,13 @@ def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: 
                         "", "or", "sénateurs", "quit"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
-    assert "calamity!" in result.output and "Alice has no gold and loses 5 senators." in result.output
+    assert "calamity!" in result.output
+    assert "Alice has no gold and loses 5 senators." in result.output
     assert "Bob, lose 1 gold or 5 senators" in result.output
     assert lines(hoc)[-1]["calamity"] == {"Alice": "senators", "Bob": "gold", "Chloé": "senators"}
     state = kit.state(hoc)
-    assert state["players"]["Chloé"]["gold"] == 4 and state["players"]["Chloé"]["senators"] == 93
+    assert state["players"]["Chloé"]["gold"] == 4
+    assert state["players"]["Chloé"]["senators"] == 93
     assert state["players"]["Bob"]["gold"] == 1
     # how many senators each lost is theirs to know
     assert "Chloé loses senators to the calamity." in result.output
@@ -133,12 +150,15 @@ def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit,
     kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(own)])
     result = kit("score", "play", path, input="\n".join(["", "4", "", "", "", "", "", "", "vert"]) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Alice meets an objective." in result.output and "Game over: Alice wins." in result.output
+    assert "Alice meets an objective." in result.output
+    assert "Game over: Alice wins." in result.output
     assert "win 1 vote (met: secondary)" in result.output     # the last table: nothing is secret any more
     again = kit("score", "play", path, input="")
-    assert again.exit_code == 0 and "Game over: Alice wins." in again.output
+    assert again.exit_code == 0
+    assert "Game over: Alice wins." in again.output
     shown = kit("score", "show", path).output
-    assert "hidden" not in shown and "magistrate of the next round" not in shown   # nothing is secret any more
+    assert "hidden" not in shown
+    assert "magistrate of the next round" not in shown
 
 
 def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):

@@ -54,13 +54,17 @@ def test_each_player_reads_only_their_own_tribe(kit, tmp_path):
             seat = json.dumps(client.get(f"/api/seat/{tokens[name]}").json())
             for text in (shown, page):
                 assert mine in text and not any(other in text for other in others), (name, text)
-            assert held[name] in seat and not any(held[o] in seat for o in NAMES if o != name)
+            assert held[name] in seat
+            assert not any(held[o] in seat for o in NAMES if o != name)
 
 
 def test_the_deal_refuses_named_tribes_and_games_without_secret_roles(kit, tmp_path):
     named = kit("score", "new", tmp_path / "a.jsonl", "hoc-censeo", "--player", "Alice:ramnes",
                 "--player", "Bob", "--player", "Chloé", "--deal")
-    assert named.exit_code == 2 and "Alice has one" in named.output
+    assert named.exit_code == 2
+    assert "Alice has one" in named.output
     phd = kit("score", "new", tmp_path / "b.jsonl", "phd", "--player", "Ana", "--player", "Ben", "--deal")
-    assert phd.exit_code == 2 and "no secret roles to deal" in phd.output
-    assert not (tmp_path / "a.jsonl").exists() and not (tmp_path / "b.jsonl").exists()
+    assert phd.exit_code == 2
+    assert "no secret roles to deal" in phd.output
+    assert not (tmp_path / "a.jsonl").exists()
+    assert not (tmp_path / "b.jsonl").exists()

@@ -22,7 +22,8 @@ from starlette.testclient import TestClient
 
 from kit.games.hoc_censeo import bots
 from kit.serve.app import create_app
-from scorekeeper import rules, session as sessions
+from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.rules import hoc_censeo as hc
 from scorekeeper.rules.flow import answering
 
@@ -67,7 +68,8 @@ def every_step_was_offered(path: Path) -> None:
         offered = rules.pending("hoc-censeo", state) + rules.anytime("hoc-censeo", state)
         assert answering(offered, action) is not None, f"line {number}: {action} not among {offered}"
         state = hc.apply(state, action)
-    assert state["over"] and state["winners"] == ["Chloé"]
+    assert state["over"]
+    assert state["winners"] == ["Chloé"]
 
 
 def expected_lines() -> list[dict]:
@@ -150,7 +152,8 @@ def drive_bots(path: Path) -> None:
 
     state = sessions.load(path).state
     state, ties = bots.play_game(state, players, [r["motion"] for r in SCRIPT], take)
-    assert state["over"] and ties == 2     # round 1's order, round 3's tiebreak
+    assert state["over"]
+    assert ties == 2
 
 
 # -- 3. guided play in a terminal --------------------------------------------------------------

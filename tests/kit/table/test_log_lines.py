@@ -71,7 +71,8 @@ def test_the_log_keeps_secret_amounts_unless_revealed():
     assert table.describe("hoc-censeo", vote, True) == "Vote: POUR Alice 20; CONTRE Bob 15; colour bleu."
     assert table.describe("hoc-censeo", vote, "Bob") == "Vote: POUR 20; CONTRE 15; Bob: CONTRE 15; colour bleu."
     ballot = {"action": "ballot", "player": "Alice", "pour": 20}
-    assert "20" not in table.describe("hoc-censeo", ballot) and "20" in table.describe("hoc-censeo", ballot, "Alice")
+    assert "20" not in table.describe("hoc-censeo", ballot)
+    assert "20" in table.describe("hoc-censeo", ballot, "Alice")
     assert "20" not in table.describe("hoc-censeo", ballot, "Bob")
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-
 from score_cli import lines, refused, unchanged
 
 
@@ -14,7 +13,7 @@ def game(new_session):
     return partial(new_session, "phd", players=("Ana", "Ben", "Cléo"))
 
 
-@pytest.mark.parametrize("players, options, text", [
+@pytest.mark.parametrize(("players", "options", "text"), [
     (["Ana"], [], "1"),
     (["A", "B", "C", "D", "E", "F", "G"], [], "7"),
     (["Ana", "Ben"], ["chapters=4"], "chapters"),
@@ -36,7 +35,8 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
     result = kit("score", "challenge", path, "Ana", "--resource", "crédit", "--die", "4", "--difficulty", "7",
                  "--modifier", "-4", "--modifier", "+1", "--success", "pression=+3,credit=+3",
                  "--failure", "P=+2")
-    assert result.exit_code == 0 and "failure" in result.output
+    assert result.exit_code == 0
+    assert "failure" in result.output
     assert kit("score", "adjust", path, "Ana", "--credit", "10").exit_code == 0
     assert kit("score", "submit", path, "Ana").exit_code == 0
     assert kit("score", "controversy", path, "Ana", "--argument", "3", "--support", "1",
@@ -44,7 +44,8 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
     assert kit("score", "revoke", path, "Ana").exit_code == 0
     assert kit("score", "approve", path, "Ana").exit_code == 0
     result = kit("score", "defend", path, "Ana", "--die", "3", "--argument", "2", "--opposition", "4")
-    assert result.exit_code == 0 and "Game over: Ana wins." in result.output
+    assert result.exit_code == 0
+    assert "Game over: Ana wins." in result.output
     assert lines(path)[1:] == [
         {"action": "adjust", "player": "Ana", "pression": 3, "credit": -2},
         {"action": "challenge", "player": "Ana", "resource": "credit", "die": 4, "difficulty": 7,
@@ -73,7 +74,8 @@ def test_deck_empty_is_one_command_for_each_game(kit, game, new_session):
     timed = game("timed=true", players=("Ana", "Ben"))
     assert kit("score", "deck-empty", timed, "--hand", "Ana=2").exit_code == 2
     result = kit("score", "deck-empty", timed)
-    assert result.exit_code == 0 and "Scores: Ana 4, Ben 4" in result.output
+    assert result.exit_code == 0
+    assert "Scores: Ana 4, Ben 4" in result.output
     assert kit.state(timed)["winners"] == ["Ana", "Ben"]
     amph = new_session("amphitheatre", players=("A", "B", "C"))
     refused(kit("score", "deck-empty", amph), "amphitheatre")
@@ -90,7 +92,8 @@ def test_show_is_a_table_in_standing_order(kit, game):
     assert [row.split()[:2] for row in rows[3:6]] == [["1", "Cléo"], ["2", "Ana"], ["3", "Ben"]]
     assert "burnt out" in rows[5]
     french = kit("score", "show", path, "--lang", "fr").output
-    assert "burn-out" in french and "rang" in french
+    assert "burn-out" in french
+    assert "rang" in french
 
 
 # -- guided play ---------------------------------------------------------------------------
@@ -134,18 +137,21 @@ def test_play_a_game_turn_by_turn(kit, game):
 def test_play_stops_cleanly_and_resumes(kit, game):
     path = game(players=("Ana", "Ben"))
     result = kit("score", "play", path, input="\n".join(["", "vie", "2", "0"]) + "\n")
-    assert result.exit_code == 130 and "saved" in result.output
+    assert result.exit_code == 130
+    assert "saved" in result.output
     # the rules know Ana's Recherche comes next: no bookmark line is needed
-    assert _actions(path) == ["adjust"] and lines(path)[1:][-1]["action"] == "adjust"
+    assert _actions(path) == ["adjust"]
+    assert lines(path)[1:][-1]["action"] == "adjust"
     assert kit.state(path)["turn"]["stage"] == "recherche"
     # no question about whose turn it is: the file says Ana is at her Recherche
     result = kit("score", "play", path, input="\n".join(["draw", "vie", "0", "-1", "draw"]) + "\n")
     assert result.exit_code == 130
-    assert "Whose turn" not in result.output and result.output.index("Recherche") < result.output.index("Ben's turn")
+    assert "Whose turn" not in result.output
+    assert result.output.index("Recherche") < result.output.index("Ben's turn")
     assert kit.state(path)["players"]["Ben"]["credit"] == 3
 
 
-@pytest.mark.parametrize("before, stopped_at, resumed_by", [
+@pytest.mark.parametrize(("before", "stopped_at", "resumed_by"), [
     ([""], "Event card", "Event card"),                                       # Vivre: the card drawn
     (["", "vie", "1", "0"], "Recherche", "Recherche:"),                         # the single Recherche
     (["", "challenge", "credit", "1", "", "", "", "1"], "Recherche (1 of 2", "Recherche (1 of 2"),
@@ -159,11 +165,13 @@ def test_resuming_after_ctrl_c_continues_at_that_step(kit, game, before, stopped
     path = game(players=("Ana", "Ben"))
     result = kit("score", "play", path, input="\n".join(before) + "\n")
     # the last line is the question the input ended at (stderr's "Stopped" comes before it)
-    assert result.exit_code == 130 and "resumes from there." in result.output
+    assert result.exit_code == 130
+    assert "resumes from there." in result.output
     assert stopped_at in result.output.splitlines()[-1]
     saved = path.read_bytes()
     result = kit("score", "play", path, input="")
-    assert resumed_by in result.output.splitlines()[-1] and "Whose turn" not in result.output
+    assert resumed_by in result.output.splitlines()[-1]
+    assert "Whose turn" not in result.output
     assert path.read_bytes() == saved   # resuming wrote nothing: no step repeated, no card redrawn
 
 
@@ -175,13 +183,14 @@ def test_play_cooperation_cards_and_turns_skip_the_eliminated(kit, game):
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 130, result.output
     assert "Zoé is not a player here" in result.output
-    assert "== Cléo's turn" in result.output and "== Ben's turn" not in result.output
+    assert "== Cléo's turn" in result.output
+    assert "== Ben's turn" not in result.output
     players = kit.state(path)["players"]
     assert players["Ben"]["status"] == "burnout"
     assert (players["Ana"]["pression"], players["Cléo"]["credit"]) == (5, 2)
 
 
-@pytest.mark.parametrize("fields, text", [
+@pytest.mark.parametrize(("fields", "text"), [
     ('"pression": null', "not null"), ('"pression": true', "not true"), ('"credit": [1]', "not [1]"),
 ])
 def test_a_refused_value_is_shown_as_it_was_typed_in_json(kit, game, fields, text):
@@ -197,7 +206,8 @@ def test_show_says_why_a_player_still_playing_won(kit, game):
     kit("score", "adjust", path, "Ben", "--credit", "+20")        # bingo: Cléo is the last one in
     rows = kit("score", "show", path).output
     cleo = next(row for row in rows.splitlines() if "Cléo" in row)
-    assert cleo.endswith("last in the game (won)") and "Ben and Cléo win" in rows
+    assert cleo.endswith("last in the game (won)")
+    assert "Ben and Cléo win" in rows
     assert "dernier en jeu (gagné)" in kit("score", "show", path, "--lang", "fr").output
     timed = game("timed=true")
     kit("score", "adjust", timed, "Ana", "--credit", "+1")
@@ -210,7 +220,8 @@ def test_play_says_what_empty_means_in_a_timed_game(kit, game):
     path = game("timed=true")
     result = kit("score", "play", path, input="\nempty\n")
     assert result.exit_code == 0, result.output
-    assert "/none/empty)" in result.output and "best score (won)" in result.output
+    assert "/none/empty)" in result.output
+    assert "best score (won)" in result.output
     assert "/empty)" not in kit("score", "play", game(), input="\n").output
 
 
@@ -219,11 +230,14 @@ def test_a_superviseur_card_interrupted_after_its_change_is_not_applied_twice(ki
     kit("score", "adjust", path, "Ana", "--pression", "+2", "--credit", "+2")
     kit("score", "submit", path, "Ana")
     result = kit("score", "play", path, input="\n".join(["", "superviseur", "1", "0"]) + "\n")
-    assert result.exit_code == 130 and "What does the Superviseur card say" in result.output.splitlines()[-1]
+    assert result.exit_code == 130
+    assert "What does the Superviseur card say" in result.output.splitlines()[-1]
     result = kit("score", "play", path, input="approve\n")
-    assert "Event card" not in result.output and "Pression change" not in result.output
+    assert "Event card" not in result.output
+    assert "Pression change" not in result.output
     state = kit.state(path)
-    assert state["players"]["Ana"]["pression"] == 2 and state["players"]["Ana"]["approved"] == 1
+    assert state["players"]["Ana"]["pression"] == 2
+    assert state["players"]["Ana"]["approved"] == 1
 
 
 def test_no_second_recherche_once_the_first_brought_pression_to_zero(kit, game):
@@ -234,7 +248,8 @@ def test_no_second_recherche_once_the_first_brought_pression_to_zero(kit, game):
     script = ["", "challenge", "credit", "5", "", "", "", "6", "submit"]
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 130, result.output
-    assert "Recherche (1 of 2" in result.output and "Recherche (2 of 2" not in result.output
+    assert "Recherche (1 of 2" in result.output
+    assert "Recherche (2 of 2" not in result.output
     assert "Ana's Pression fell to 0 this turn: no second Recherche phase." in result.output
     assert "== Ben's turn" in result.output
     kit("score", "undo", path)          # Ben's turn had begun: back to the end of Ana's
@@ -249,14 +264,17 @@ def test_a_defence_interrupted_at_its_die_resumes_at_the_die(kit, game):
     kit("score", "adjust", path, "Ana", "--pression", "+1", "--credit", "+1")
     kit("score", "submit", path, "Ana")
     result = kit("score", "play", path, input="\n".join(["", "superviseur", "", "", "approve"]) + "\n")
-    assert result.exit_code == 130 and "Ana's die" in result.output.splitlines()[-1]
+    assert result.exit_code == 130
+    assert "Ana's die" in result.output.splitlines()[-1]
     saved = path.read_bytes()
     result = kit("score", "play", path, input="rien\n")
     assert "What does the Superviseur card say" not in result.output
-    assert "That is not a whole number." in result.output and "Ana's die" in result.output.splitlines()[-1]
+    assert "That is not a whole number." in result.output
+    assert "Ana's die" in result.output.splitlines()[-1]
     assert path.read_bytes() == saved
     result = kit("score", "play", path, input="\n".join(["5", "2", "", ""]) + "\n")
-    assert result.exit_code == 0 and "Game over: Ana wins." in result.output
+    assert result.exit_code == 0
+    assert "Game over: Ana wins." in result.output
     assert _actions(path)[-2:] == ["approve", "defend"]
 
 
@@ -270,7 +288,8 @@ def test_a_player_without_argument_lets_the_defence_wait(kit, game):
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 0, result.output
     assert "Ana holds no Argument card: the thesis defence waits for a later turn." in kit("score", "log", path).output
-    assert "defend the thesis now?" in result.output and "Game over: Ana wins." in result.output
+    assert "defend the thesis now?" in result.output
+    assert "Game over: Ana wins." in result.output
 
 
 @pytest.mark.parametrize(("approved", "text"), [(0, "0 approuvé sur 2"), (1, "1 approuvé sur 2"),

@@ -4,7 +4,6 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-
 from score_cli import lines, refused, unchanged
 
 
@@ -14,7 +13,7 @@ def game(new_session):
     return partial(new_session, "promotion", players=("Ana", "Ben"))
 
 
-@pytest.mark.parametrize("players, options, text", [
+@pytest.mark.parametrize(("players", "options", "text"), [
     (["Ana"], [], "1"), ([f"P{i}" for i in range(9)], [], "9"),
     (["Ana", "Ben"], ["target=0"], "target"), (["Ana", "Ben"], ["hand=4"], "hand"),
 ])
@@ -29,16 +28,19 @@ def test_friendly_commands_and_the_office_closing(kit, game):
     assert kit.state(path)["target"] == 10
     assert kit("score", "gain", path, "Ana", "3").exit_code == 0
     result = kit("score", "steal", path, "--thief", "Ben", "--victim", "Ana", "9")
-    assert result.exit_code == 0 and "Ben takes 4 PI from Ana: Ben has 5, Ana 0." in result.output
+    assert result.exit_code == 0
+    assert "Ben takes 4 PI from Ana: Ben has 5, Ana 0." in result.output
     assert kit("score", "lose", path, "Ben", "1").exit_code == 0
     assert kit("score", "gain", path, "Ana", "4").exit_code == 0
     assert kit("score", "deck-empty", path).exit_code == 0
     result = kit("score", "deck-empty", path)
-    assert result.exit_code == 0 and "the next time it runs out, the office closes" in result.output
+    assert result.exit_code == 0
+    assert "the next time it runs out, the office closes" in result.output
     with unchanged(path):
         refused(kit("score", "deck-empty", path), "Ana and Ben are tied on 4 PI")
     result = kit("score", "deck-empty", path, "--hand", "Ana=3", "--hand", "Ben=3")
-    assert result.exit_code == 0 and "Game over: Ana and Ben win." in result.output
+    assert result.exit_code == 0
+    assert "Game over: Ana and Ben win." in result.output
     assert "The office closes: Ana and Ben share the win, tied on 4 PI and 3 cards in hand." in result.output
     assert "The deck is empty (cards in hand: Ana 3, Ben 3)" in result.output
     assert lines(path)[-1] == {"action": "deck_empty", "hands": {"Ana": 3, "Ben": 3}}
@@ -84,7 +86,8 @@ def test_play_pi_changes_and_the_office_closing(kit, game):
     result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 0, result.output
     assert "Ana's PI gain must be at least 1, not 0." in result.output
-    assert "'gain' is not a whole number" not in result.output and result.output.count("Who gains PI?") == 1
+    assert "'gain' is not a whole number" not in result.output
+    assert result.output.count("Who gains PI?") == 1
     assert "Ana and Ben are tied on the most PI" in result.output
     assert "Game over: Ana and Ben win." in result.output
     assert [line["action"] for line in lines(path)[1:] if line["action"] != "turn"] == [
@@ -97,9 +100,11 @@ def test_play_pi_changes_and_the_office_closing(kit, game):
 def test_play_wins_at_the_target_and_survives_an_interruption(kit, game):
     path = game()
     result = kit("score", "play", path, input="\n".join(["Ben", "", "gain", "", "2"]) + "\n")
-    assert result.exit_code == 130 and kit.state(path)["players"]["Ben"]["pi"] == 3
+    assert result.exit_code == 130
+    assert kit.state(path)["players"]["Ben"]["pi"] == 3
     result = kit("score", "play", path, input="\n".join(["gain", "", "5"]) + "\n")   # Ben's turn still
-    assert result.exit_code == 0 and "Game over: Ben wins." in result.output
+    assert result.exit_code == 0
+    assert "Game over: Ben wins." in result.output
     assert "Ben reaches 8 PI and wins at once." in result.output
 
 
@@ -126,7 +131,8 @@ def test_play_walks_a_turn_with_an_attack_its_answers_and_a_poste(kit, game):
         ("react", "Serveur en panne"), ("play", "Stagiaire"), ("play", "Flatterie"), ("react", "Mérite volé"),
         ("end", None), ("start", None), ("burnout", None), ("start", None)]   # Cléo's turn begins
     state = kit.state(path)
-    assert state["players"]["Ana"]["poste"] == "Stagiaire" and state["players"]["Cléo"]["pi"] == 2
+    assert state["players"]["Ana"]["poste"] == "Stagiaire"
+    assert state["players"]["Cléo"]["pi"] == 2
     assert state["pending"] == [{"player": "Cléo", "action": "turn", "choices": {"step": ["draw", "burnout"]},
                                  "secret": False}]
 
@@ -142,7 +148,7 @@ def test_steal_takes_its_players_in_order_like_handshake_and_accuse(kit, game):
         refused(kit("score", "steal", path, "--thief", "Ben", "Ana", "2"), "steal FILE THIEF VICTIM AMOUNT")
 
 
-@pytest.mark.parametrize("args, text", [
+@pytest.mark.parametrize(("args", "text"), [
     (("gain", "Ana", "-2"), "at least 1, not -2"), (("lose", "Ana", "-2"), "at least 1, not -2"),
     (("steal", "Ben", "Ana", "-2"), "at least 1, not -2"),
 ])

@@ -21,7 +21,8 @@ from starlette.testclient import TestClient
 
 from kit.games.promotion import bots
 from kit.serve.app import create_app
-from scorekeeper import rules, session as sessions
+from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.rules.flow import answering
 
 REPO = Path(__file__).resolve().parents[3]
@@ -75,7 +76,8 @@ def every_step_was_offered(path: Path) -> None:
         assert answering(offered(state), action, ("player", "thief")) is not None, \
             f"line {number}: {action} not among {offered(state)}"
         state = rules.module("promotion").apply(state, action)
-    assert state["over"] and state["winners"] == ["P3"]
+    assert state["over"]
+    assert state["winners"] == ["P3"]
     assert {n: (p["pi"], p["poste"]) for n, p in state["players"].items()} == {
         "P1": (0, "Stagiaire"), "P2": (2, None), "P3": (5, None)}
 
