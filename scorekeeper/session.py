@@ -15,6 +15,7 @@ Durability is the point of the design:
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import functools
@@ -208,7 +209,7 @@ class Session:
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
-_LONG_DIGITS = re.compile(r"\d{%d}" % (MAX_NUMBER_DIGITS + 1))
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
 def _number(text: str, kind: type) -> int | float:
@@ -431,10 +432,8 @@ def _save_snapshot(session: Session, data: bytes) -> None:
             json.dump(snapshot, handle, ensure_ascii=False, separators=(",", ":"))
         os.replace(temp, target)
     except OSError:
-        try:
+        with contextlib.suppress(OSError, UnboundLocalError):
             os.unlink(temp)
-        except (OSError, UnboundLocalError):
-            pass
 
 
 def _from_snapshot(path: Path, data: bytes) -> Session | None:

@@ -12,6 +12,7 @@ SCORE_MESSAGES below.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import string
@@ -112,10 +113,9 @@ def _rendered(lang: str) -> list[tuple[str, str]]:
             key = message.id[0]
         for text in texts:
             text = text.replace("%(prog)s", "kit").replace("%(version)s", "1.0")
-            try:
+            # A message shown as it is keeps its braces: JSON such as '{"action": "undo"}'.
+            with contextlib.suppress(ValueError, IndexError, KeyError):
                 text = _Sample().format(text)
-            except (ValueError, IndexError, KeyError):
-                pass    # a message shown as it is, its braces JSON ('{"action": "undo"}')
             out.append((key, text))
     return out
 
@@ -243,9 +243,11 @@ def test_a_malformed_layout_is_refused_in_each_language(case, tmp_path):
     said = {}
     for lang in LANGS:
         result = run(lang, "build", game, "--out", str(tmp_path / "out"), layouts=root)
-        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.output, result.output
         said[lang] = result.output.strip().splitlines()[-1]
-        assert named in said[lang] and str(root) in said[lang], said[lang]
+        assert named in said[lang], said[lang]
+        assert str(root) in said[lang], said[lang]
         assert_speaks(lang, [said[lang]], keep=_layout_words(root / game))
     assert said["fr"].startswith("Erreur\u00a0: ")
     assert said["en"].startswith("Error: ")
@@ -381,7 +383,8 @@ def test_one_rule_chooses_the_language_of_every_command(environ, args, lang):
         for where in ("before", "after"):   # --lang anywhere on the line
             argv = [*args, *command] if where == "before" else [*command, *args]
             output = runner.invoke(cli, argv, env=env, prog_name="kit").output
-            assert ("Erreur\u00a0:" in output) == (lang == "fr") and ("Error:" in output) == (lang == "en"), output
+            assert ("Erreur\u00a0:" in output) == (lang == "fr"), output
+            assert ("Error:" in output) == (lang == "en"), output
 
 
 # --- values as people write them -------------------------------------------------------------
@@ -391,9 +394,11 @@ def test_one_rule_chooses_the_language_of_every_command(environ, args, lang):
 ])
 def test_game_names_are_taken_as_people_write_them(written, game, tmp_path):
     listed = run("en", "list", written)
-    assert listed.exit_code == 0 and listed.output.startswith(f"{game}: "), listed.output
+    assert listed.exit_code == 0, listed.output
+    assert listed.output.startswith(f"{game}: "), listed.output
     simulated = run("en", "simulate", written, "--games", "2", "--jobs", "1", "--json")
-    assert simulated.exit_code == 0 and f'"game": "{game}"' in simulated.output, simulated.output
+    assert simulated.exit_code == 0, simulated.output
+    assert f'"game": "{game}"' in simulated.output, simulated.output
     players = ["Ana:titienses", "Ben:ramnes", "Cléo:luceres"] if game == "hoc-censeo" else ["Ana", "Ben", "Cléo"]
     created = run("en", "score", "new", str(tmp_path / "s.jsonl"), written,
                   *(arg for player in players for arg in ("--player", player)))

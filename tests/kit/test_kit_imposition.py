@@ -68,8 +68,10 @@ def test_every_back_lands_on_its_front_mirrored_and_no_mark_nears_the_edge(kits,
         sheets = plan(game_kit, BuildOptions(**options)).sheets
         for i, sheet in enumerate(sheets):
             for x1, y1, x2, y2 in sheet.marks:
-                assert min(x1, x2) >= EDGE - 1e-6 and max(x1, x2) <= pw - EDGE + 1e-6, (game, x1, x2)
-                assert min(y1, y2) >= EDGE - 1e-6 and max(y1, y2) <= ph - EDGE + 1e-6, (game, y1, y2)
+                assert min(x1, x2) >= EDGE - 1e-6, (game, x1, x2)
+                assert max(x1, x2) <= pw - EDGE + 1e-6, (game, x1, x2)
+                assert min(y1, y2) >= EDGE - 1e-6, (game, y1, y2)
+                assert max(y1, y2) <= ph - EDGE + 1e-6, (game, y1, y2)
             if sheet.side != "back":
                 continue
             front = sheets[i - 1]
@@ -92,8 +94,8 @@ def test_drawn_backs_clip_to_their_fronts_art_mirrored(kits, game):
                           ((p, drawn_fronts[id(p)]) for p in front.placements)
                           if (p.component.id, p.label) in behind)
         got = sorted(_piece_clips(back))
-        assert len(got) == len(expected) and all(g == pytest.approx(e, abs=0.11) for g, e in zip(got, expected)), \
-            (game, i)
+        assert len(got) == len(expected), (game, i)
+        assert all(g == pytest.approx(e, abs=0.11) for g, e in zip(got, expected)), (game, i)
 
 
 @pytest.mark.parametrize(("ink_saver", "most"), [(False, 0.40), (True, 0.15)])

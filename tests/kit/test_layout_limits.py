@@ -29,7 +29,9 @@ def refused(tmp_path, text: str, schema_=DECK, name: str = "cards.yaml") -> str:
     with pytest.raises(LayoutError) as caught:
         load_table(path, CARD) if name.endswith(".csv") else load_yaml(path, schema_)
     message = str(caught.value)
-    assert str(path) in message and "\n" not in message and len(message) < 400, message
+    assert str(path) in message, message
+    assert "\n" not in message, message
+    assert len(message) < 400, message
     return message
 
 
@@ -240,7 +242,9 @@ def _read_or_refuse(path, text: str, read):
         return read(path)
     except LayoutError as error:
         message = str(error)
-        assert message.startswith(str(path)) and "\n" not in message and len(message) < 600, message
+        assert message.startswith(str(path)), message
+        assert "\n" not in message, message
+        assert len(message) < 600, message
         return REFUSED
 
 
@@ -291,9 +295,12 @@ def test_a_piece_too_large_names_the_file_and_field_that_set_its_size(tmp_path, 
     text = layout.read_text(encoding="utf-8")
     assert written in text
     layout.write_text(text.replace(written, f"size: {size}", 1), encoding="utf-8")
-    with pytest.raises(LayoutError) as caught:
+    def plan_all() -> None:
         for game_kit in load_kits([game], tmp_path):
             plan(game_kit, BuildOptions(paper=paper))
+
+    with pytest.raises(LayoutError) as caught:
+        plan_all()
     message = str(caught.value)
     assert str(layout) in message
     assert f"field '{field}'" in message

@@ -19,7 +19,7 @@ def test_parse_mm_accepts_numbers_and_units(text, expected):
 
 @pytest.mark.parametrize("bad", ["", "mm", "3 km", "1,2,3", "abc", True, None, [3]])
 def test_parse_mm_refuses_what_is_not_a_length(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError):  # noqa: PT011 (the parsers' one refusal; its words: test_language)
         parse_mm(bad)
 
 
@@ -39,7 +39,7 @@ def test_parse_offset(text, expected):
 
 @pytest.mark.parametrize("bad", ["1", "1,2,3", "x,y", "", "1;2;3"])
 def test_parse_offset_refuses_bad_pairs(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError):  # noqa: PT011 (the parsers' one refusal; its words: test_language)
         parse_offset(bad)
 
 
@@ -69,7 +69,7 @@ def test_parse_size_reads_every_spelling_of_a_size(written, expected):
 @pytest.mark.parametrize("bad", ["jumbo", "63", "63x", "x88", "63x88x2", "63 by 88", "0x88", "63x-88", [63],
                                  [63, 88, 1], [0, 88], 63, None, True, {"w": 63}])
 def test_parse_size_refuses_what_is_not_a_size(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError):  # noqa: PT011 (the parsers' one refusal; its words: test_language)
         parse_size(bad)
 
 

@@ -93,7 +93,8 @@ def test_every_odd_page_is_a_front_and_the_next_page_its_back(builds, case):
     for game, (manifest, path) in builds(*case).items():
         sheets = manifest["sheets"]
         lead = sheets[0]["front"] - 1
-        assert lead >= 2 and lead % 2 == 0, game        # the contents sheet, the rules behind it
+        assert lead >= 2, game
+        assert lead % 2 == 0, game        # the contents sheet, the rules behind it
         assert [(s["front"], s["back"]) for s in sheets] == \
                [(lead + 2 * k + 1, lead + 2 * k + 2) for k in range(len(sheets))], game
         assert manifest["pages"] == sheets[-1]["back"], game
@@ -127,13 +128,16 @@ def test_no_sheet_mixes_papers_and_each_paper_is_one_run_from_an_odd_page(builds
         for sheet in manifest["sheets"]:
             assert {stock[p["component"]] for p in sheet["pieces"]} == {sheet["stock"]}, (game, sheet["front"])
         runs = manifest["runs"]
-        assert runs[0]["pages"][0] == 1 and runs[-1]["pages"][1] == manifest["pages"], game
+        assert runs[0]["pages"][0] == 1, game
+        assert runs[-1]["pages"][1] == manifest["pages"], game
         assert len({r["stock"] for r in runs}) == len(runs), game        # one run per paper
         for before, after in zip(runs, runs[1:]):
             assert after["pages"][0] == before["pages"][1] + 1, game
         for r in runs:
             first, last = r["pages"]
-            assert first % 2 == 1 and last % 2 == 0 and r["sheets"] == (last - first + 1) // 2, game
+            assert first % 2 == 1, game
+            assert last % 2 == 0, game
+            assert r["sheets"] == (last - first + 1) // 2, game
             assert all(s["stock"] == r["stock"] for s in manifest["sheets"] if first <= s["front"] <= last), game
 
 
@@ -158,8 +162,10 @@ def test_every_page_has_its_label_and_no_text_is_under_7_pt(builds, texts, case)
             # their text 3 mm inside their cut, 8.5 mm from the edge at least.
             assert _plain("".join(c[0] for c in band)) == _plain(_label(manifest, n)), (game, n)
             assert all(c[5] >= SMALLEST_PT - 0.01 for c in band), (game, n)
-            assert min(c[1] for c in band) >= EDGE - 0.01 and max(c[3] for c in band) <= pw - EDGE + 0.01, (game, n)
-            assert min(c[2] for c in band) >= EDGE - 0.01 and max(c[4] for c in band) <= ph - EDGE + 0.01, (game, n)
+            assert min(c[1] for c in band) >= EDGE - 0.01, (game, n)
+            assert max(c[3] for c in band) <= pw - EDGE + 0.01, (game, n)
+            assert min(c[2] for c in band) >= EDGE - 0.01, (game, n)
+            assert max(c[4] for c in band) <= ph - EDGE + 0.01, (game, n)
             assert smallest >= SMALLEST_PT - 0.01, (game, n, smallest)
 
 

@@ -141,7 +141,8 @@ def _refused_by_the_size(error: LayoutError, root, size) -> bool:
 
 def test_every_size_field_states_its_bounds():
     for size in BOUNDED:
-        assert size.field.min is not None and size.field.max is not None, f"{size} has no bounds"
+        assert size.field.min is not None, f"{size} has no bounds"
+        assert size.field.max is not None, f"{size} has no bounds"
         (w0, h0), (w1, h1) = _bounds(size)
         assert 0 < w0 < w1
         assert 0 < h0 < h1

@@ -23,7 +23,9 @@ def refused_unchanged(kit, path: Path, *args: str) -> str:
     result = kit("score", "act", path, *args)
     assert result.exit_code == 2, result.output
     message = result.output.strip()
-    assert len(message.splitlines()) == 1 and "Traceback" not in message and "Unexpected" not in message, message
+    assert len(message.splitlines()) == 1, message
+    assert "Traceback" not in message, message
+    assert "Unexpected" not in message, message
     assert path.read_bytes() == before
     return message
 

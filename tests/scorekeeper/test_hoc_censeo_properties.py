@@ -13,6 +13,7 @@ from functools import reduce
 from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,7 +83,7 @@ def check_invariants(state: dict) -> None:
        calamity=st.dictionaries(st.sampled_from(NAMES), st.sampled_from(hc.CALAMITY_CHOICES)))
 def test_random_sequences_keep_the_rules_and_the_file_consistent(sequence, long_game, calamity):
     # Durability is the kill tests' subject; skipping fsync here keeps this test fast.
-    with tempfile.TemporaryDirectory() as folder, mock.patch.object(os, "fsync", lambda fd: None):
+    with tempfile.TemporaryDirectory() as folder, mock.patch.object(os, "fsync", return_value=None):
         path = Path(folder) / "game.jsonl"
         states = [sessions.create(path, "hoc-censeo", PLAYERS, LONG if long_game else {}).state]
         in_effect: list[dict] = []
@@ -110,7 +111,7 @@ def test_random_sequences_keep_the_rules_and_the_file_consistent(sequence, long_
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_a_file_cut_anywhere_is_reported_with_the_line_that_was_cut(data):
-    with tempfile.TemporaryDirectory() as folder, mock.patch.object(os, "fsync", lambda fd: None):
+    with tempfile.TemporaryDirectory() as folder, mock.patch.object(os, "fsync", return_value=None):
         path = Path(folder) / "game.jsonl"
         sessions.create(path, "hoc-censeo", PLAYERS, LONG)
         for action in ({"action": "vote", "contre": {"Bob": 3}}, {"action": "buy_senators", "player": "Bob", "gold": 1},
@@ -128,13 +129,10 @@ def test_a_file_cut_anywhere_is_reported_with_the_line_that_was_cut(data):
         elif tail == full_line:                # cut just before a newline: the line is whole
             assert len(sessions.load(path).entries) == complete
         else:
-            try:
+            with pytest.raises(sessions.TornLine) as torn:
                 sessions.load(path)
-            except sessions.TornLine as torn:
-                assert torn.line == complete + 1
-                assert torn.offset == len(kept) - len(tail)
-            else:
-                raise AssertionError(f"a cut at byte {cut} went unreported")
+            assert torn.value.line == complete + 1
+            assert torn.value.offset == len(kept) - len(tail)
 
 
 # -- secret ballots (SCOREKEEPER.md, "Secret ballots, seat by seat") ----------------------

@@ -115,7 +115,8 @@ def test_every_line_is_validated_and_the_bad_one_is_named(tmp_path: Path):
     for bad, reason in cases.items():
         path = write_lines(tmp_path / "s.jsonl", *good, tail=bad + sessions.encode(VOTE))
         message = error_of(path)
-        assert message.startswith(f"{path}:4: ") and reason in message, message
+        assert message.startswith(f"{path}:4: "), message
+        assert reason in message, message
 
 
 def test_blank_lines_are_harmless(tmp_path: Path):

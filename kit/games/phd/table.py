@@ -388,10 +388,10 @@ def _event_kind(name: str, *, vivre: bool, timed_end: bool) -> str:
 
 def _vivre(state: dict, turn: dict, anytime: list[dict]) -> dict:
     name = turn["player"]
-    if turn["stage"] == "start" and state["players"][name]["approved"] >= state["options"]["chapters"]:
-        if table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?").format(name=name),
-                            default=True):
-            return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)})
+    ready = turn["stage"] == "start" and state["players"][name]["approved"] >= state["options"]["chapters"]
+    if ready and table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?")
+                                  .format(name=name), default=True):
+        return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)})
     click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
     kind = _event_kind(name, vivre=True, timed_end=any(d["action"] == "deck_empty" for d in anytime))
     return {"action": "deck_empty"} if kind == "empty" else _step(name, kind)

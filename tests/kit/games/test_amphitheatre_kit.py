@@ -174,7 +174,8 @@ def test_seats_are_numbered_in_fill_order_in_rows_of_the_engine(seats):
         start += n
     for row in rows:
         xs = [s[0] for s in row]
-        assert xs == sorted(xs) and len(set(xs)) == len(xs), "a row fills left to right"
+        assert xs == sorted(xs), "a row fills left to right"
+        assert len(set(xs)) == len(xs), "a row fills left to right"
         # Curved like a theatre's tier: the ends sit lower on the page than the middle.
         middle_y = min(s[1] for s in row)
         assert row[0][1] > middle_y + 1

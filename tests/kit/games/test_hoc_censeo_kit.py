@@ -301,8 +301,10 @@ def test_everything_printed_stays_on_the_paper(builds, paper):
         assert label
         assert all(min(c["top"], page["height"] - c["bottom"]) >= 5.0 * PT_PER_MM - 0.5 for c in label)
         for c in (c for c in page["chars"] if c not in label):
-            assert c["x0"] >= margin and c["x1"] <= page["width"] - margin, (number, c["text"])
-            assert c["top"] >= margin and c["bottom"] <= page["height"] - margin, (number, c["text"])
+            assert c["x0"] >= margin, (number, c["text"])
+            assert c["x1"] <= page["width"] - margin, (number, c["text"])
+            assert c["top"] >= margin, (number, c["text"])
+            assert c["bottom"] <= page["height"] - margin, (number, c["text"])
         if number in page_pieces:
             for r in page["rects"]:
                 assert r["x0"] >= margin

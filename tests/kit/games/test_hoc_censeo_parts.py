@@ -100,8 +100,10 @@ def test_every_page_piece_stays_in_its_frame(paper):
             piece.front(s, frame)
             s.end_page()
             x0, y0, x1, y1 = _bounds(s)
-            assert x0 >= -0.01 and y0 >= -0.01, (component.id, piece.label)
-            assert x1 <= frame.width + 0.01 and y1 <= frame.height + 0.01, (component.id, piece.label)
+            assert x0 >= -0.01, (component.id, piece.label)
+            assert y0 >= -0.01, (component.id, piece.label)
+            assert x1 <= frame.width + 0.01, (component.id, piece.label)
+            assert y1 <= frame.height + 0.01, (component.id, piece.label)
 
 
 def test_every_card_piece_keeps_its_text_in_the_safe_box():

@@ -104,7 +104,8 @@ def test_kit_texts_and_components():
     for c in kit.components:
         assert len(c.instructions.split()) >= 8, c.id
     cards, tokens, aid = kit.components
-    assert cards.back is not None and all(p.back is None for p in cards.pieces), "one shared back"
+    assert cards.back is not None, "one shared back"
+    assert all(p.back is None for p in cards.pieces), "one shared back"
     assert not tokens.has_backs, "a PI token is never turned over: blank back"
     # Square, sharing their cuts: strips, then squares, never scissors round a circle.
     assert not tokens.round

@@ -1,6 +1,7 @@
 """Shared pieces of the table server's tests: sessions, the secrets to look for, page text."""
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -120,7 +121,5 @@ def picture(page, path) -> None:
     whole-suite run) must not fail the test: the assertions around it do the checking."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    try:
+    with contextlib.suppress(PlaywrightTimeout):
         page.screenshot(path=str(path), full_page=True, timeout=30_000)
-    except PlaywrightTimeout:
-        pass

@@ -3,8 +3,10 @@ table server (issue 24): kept beside the session, the owner's only, used by the 
 from __future__ import annotations
 
 import json
+import re
 import stat
 
+import pytest
 from serve_helpers import new_hoc
 from starlette.testclient import TestClient
 
@@ -31,9 +33,5 @@ def test_a_bonus_answered_before_a_restart_is_used_by_the_resolve_after_it(tmp_p
 def test_a_damaged_answers_file_is_said_in_one_sentence(tmp_path):
     path = new_hoc(tmp_path / "senate.jsonl")
     sessions.answers_path(path).write_text("{not json", encoding="utf-8")
-    try:
+    with pytest.raises(sessions.SessionError, match=re.escape("remove it (the players answer again)")):
         create_app(path)
-    except sessions.SessionError as error:
-        assert "remove it (the players answer again)" in str(error)
-    else:
-        raise AssertionError("a damaged answers file was read as no answers")

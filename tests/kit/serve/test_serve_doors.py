@@ -219,7 +219,8 @@ def test_serve_on_this_machine_only_says_phones_cannot_reach_it(tmp_path):
     try:
         assert not any("now yours only" in line for line in printed)   # created private
         warning = [line for line in printed if line.startswith("Phones cannot reach 127.0.0.1")]
-        assert warning and "--lan" in warning[0], printed
+        assert warning, printed
+        assert "--lan" in warning[0], printed
         assert not any("plain HTTP" in line for line in printed)
         # up before Ctrl-C: "Serving until" is printed before the server takes the signal over,
         # and a run started as a background job inherits SIGINT ignored until then

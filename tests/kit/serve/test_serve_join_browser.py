@@ -53,7 +53,8 @@ def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe
         bob = seats["Bob"]   # "Hide my secrets" hides every one: the tribe and the senators too
         bob.locator("#hide").tap()
         hidden = bob.inner_text("body")
-        assert SHOWN[tribes["Bob"]] not in hidden and "100" not in hidden, hidden
+        assert SHOWN[tribes["Bob"]] not in hidden, hidden
+        assert "100" not in hidden, hidden
         picture(bob, tmp_path / "me-Bob-hidden-fr-FR.png")
         bob.locator("#hide").tap()
         assert SHOWN[tribes["Bob"]] in bob.inner_text("body")

@@ -31,7 +31,8 @@ class Scripted:
         return None
 
     def target(self, table, me, card, targets):
-        assert self.aims and self.aims[0] in targets, (me, card, targets)
+        assert self.aims, (me, card, targets)
+        assert self.aims[0] in targets, (me, card, targets)
         return self.aims.pop(0)
 
     def answer(self, table, me, options):

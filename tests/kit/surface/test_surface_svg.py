@@ -79,7 +79,8 @@ def test_text_is_glyph_outlines_not_text(sample_svgs):
         uses = [u.get(XLINK) for u in root.iter("{{{}}}use".format(NS["svg"]))]
         assert uses
         for ref in uses:
-            assert ref.startswith("#") and outlines[ref[1:]], ref
+            assert ref.startswith("#"), ref
+            assert outlines[ref[1:]], ref
         # Each outline is written once, and only if used.
         assert len(paths) == len(outlines)
         assert set(outlines) == {ref[1:] for ref in uses}
@@ -159,7 +160,8 @@ def _references_resolve(path: Path):
     root = ET.parse(path).getroot()
     defined = {el.get("id") for el in root.iter() if el.get("id")}
     used = {u.get(XLINK)[1:] for u in root.iter("{{{}}}use".format(NS["svg"]))}
-    assert used and used <= defined, path.name
+    assert used, path.name
+    assert used <= defined, path.name
     return root
 
 

@@ -187,7 +187,8 @@ def test_calamity_choices_from_the_command_line(kit: Kit, hoc: Path):
     for contre in ("Bob=1", "Chloé=1", "Alice=1"):
         assert kit("score", "vote", hoc, "--contre", contre).exit_code == 0
     result = kit("score", "vote", hoc, "--contre", "Chloé=1", "--calamity", "Bob=senators,Chloé=gold")
-    assert result.exit_code == 0 and "Calamity!" in result.output, result.output
+    assert result.exit_code == 0, result.output
+    assert "Calamity!" in result.output, result.output
     state = kit.state(hoc)
     assert state["players"]["Bob"]["gold"] == 2
     assert state["players"]["Bob"]["senators"] == 94
@@ -242,7 +243,8 @@ def test_every_score_command_and_option_is_documented_with_examples(kit: Kit):
     for name in names:
         command = score.get_command(context, name)
         text = kit("score", name, "--help").output
-        assert "Examples:" in text and f"kit score {name} " in text, name
+        assert "Examples:" in text, name
+        assert f"kit score {name} " in text, name
         for param in command.params:
             if isinstance(param, click.Option) and param.name != "help":
                 assert param.help, f"{name} {param.opts[0]} has no help text"

@@ -53,7 +53,8 @@ def test_each_player_reads_only_their_own_tribe(kit, tmp_path):
             page = client.get(f"/seat/{tokens[name]}?lang=en").text
             seat = json.dumps(client.get(f"/api/seat/{tokens[name]}").json())
             for text in (shown, page):
-                assert mine in text and not any(other in text for other in others), (name, text)
+                assert mine in text, (name, text)
+                assert not any(other in text for other in others), (name, text)
             assert held[name] in seat
             assert not any(held[o] in seat for o in NAMES if o != name)
 

@@ -57,7 +57,10 @@ def test_every_action_has_a_readable_log_line(game, lang):
     assert set(examples) == set(rules.module(game)._ACTIONS if game == "hoc-censeo" else rules.module(game).ACTIONS)
     for kind, fields in examples.items():
         line = table.describe(game, {"action": kind, **fields})
-        assert "None" not in line and "{" not in line and line[0].isupper() and line.endswith("."), line
+        assert "None" not in line, line
+        assert "{" not in line, line
+        assert line[0].isupper(), line
+        assert line.endswith("."), line
         for name in ("Ana", "Ben", "Cléo", "Dan"):
             if any(name in str(value) for value in fields.values()):
                 assert name in line, (kind, line)

@@ -133,9 +133,12 @@ def drive_bots(path: Path) -> None:
     table.bots = {"P1": Scripted(plays=["stagiaire", "flatterie", "accusation"], aims=["P2"], answers=["teletravail"]),
                   "P2": Scripted(plays=["audit", "plagiat"], aims=["P3", "P1"], answers=["pas_moi"]),
                   "P3": Scripted(plays=["entretien", "flatterie"], answers=["merite", "serveur"])}
-    with pytest.raises(bots.OfficeClosed):
+    def three_turns() -> None:
         for _ in range(3):
             table.turn(table.next_player())
+
+    with pytest.raises(bots.OfficeClosed):
+        three_turns()
 
 
 # -- 3. guided play in a terminal --------------------------------------------------------------
