@@ -342,6 +342,10 @@ def _check_turn(state: dict, action: dict, kind: str) -> None:
             raise RuleViolation("{accused} has already been accused about this hypothesis.", accused=accused)
         raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
                             "cannot be accused now.", accused=accused)
+    if "category" in action and action["category"] not in CATEGORIES:
+        # The true reason, rather than "the game waits for a draw" said to a draw.
+        raise RuleViolation("{value} is not a category; the categories are {categories}.",
+                            value=f"'{action['category']}'", categories=list(CATEGORIES))
     waited = pending(state)
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)

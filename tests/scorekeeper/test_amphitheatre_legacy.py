@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
+from refusals import refused
 
 from scorekeeper import rules
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
 
 PLAYERS = [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cléo"}]
 OLD_GUIDED_PLAY = [
@@ -45,5 +44,7 @@ def test_it_resumes_with_todays_turn(tmp_path: Path):
     assert {d["player"] for d in waited} == {"Cléo"}
     session = sessions.append(path, {"action": "hypothesis", "speaker": "Cléo", "target": "Ana", "category": "cause"})
     assert session.state["turn"]["step"] == "answer"
-    with pytest.raises(RuleViolation, match="Ana"):     # today's turn is enforced again
+    # Today's turn is enforced again: Ana, only challenged so far, has stated nothing.
+    with refused("{accused} has neither stated nor joined a hypothesis under way, so cannot be accused now.",
+                 accused="Ana"):
         sessions.append(path, {"action": "accuse", "accuser": "Ben", "accused": "Ana", "truthful": True})

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from refusals import refused
 
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
@@ -73,7 +74,8 @@ def test_create_never_overwrites(path: Path):
 
 
 def test_a_refused_setup_creates_nothing(tmp_path: Path):
-    with pytest.raises(RuleViolation, match="titienses"):
+    with refused("The tribe {tribe} is taken by both {taken} and {name}; each of {TRIBES} plays exactly once.",
+                 tribe="titienses", taken="Alice", name="C"):
         sessions.create(tmp_path / "x.jsonl", "hoc-censeo", [*PLAYERS[:2], {"name": "C", "role": "titienses"}])
     assert list(tmp_path.iterdir()) == []
 
