@@ -26,7 +26,7 @@ them apart.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Plural(NamedTuple):
@@ -95,10 +95,10 @@ class Message:
                 message.singular if message.n == 1 else message.plural)
             return english.format(**values)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The template and its values as data (for a page that renders it later)."""
         message = self.message
-        data: dict = {"id": message if isinstance(message, str) else list(message)}
+        data: dict[str, Any] = {"id": message if isinstance(message, str) else list(message)}
         if self.params:
             data["values"] = {k: (v.to_json() if isinstance(v, Message) else v) for k, v in self.params.items()}
         return data
@@ -107,7 +107,8 @@ class Message:
         return f"{type(self).__name__}({self.render()!r})"
 
     @staticmethod
-    def _value(value: object, gettext, ngettext, join, reveal: bool) -> object:
+    def _value(value: object, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
+               join: Callable[[Iterable[str]], str], reveal: bool) -> object:
         if isinstance(value, Message):   # "FILE:LINE: <the line's own refusal>"
             return value.render(gettext, ngettext, join, reveal=reveal)
         if isinstance(value, (list, tuple)):

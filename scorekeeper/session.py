@@ -31,9 +31,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypedDict, cast
 
 from scorekeeper import rules as rule_modules
 from scorekeeper.errors import N_, RuleViolation, ScorekeeperError
+from scorekeeper.rules.flow import Action, GameState, Seat
 
 FORMAT = 1
 UNDO = "undo"
@@ -47,6 +49,24 @@ LOCK_WAIT_SECONDS = 0.5
 # levels and its numbers have a few digits.
 MAX_JSON_DEPTH = 32
 MAX_NUMBER_DIGITS = 15    # whole numbers stay exact in JSON readers that use doubles
+
+
+class Header(TypedDict):
+    """Line 1 of a session file."""
+
+    format: int
+    game: str
+    players: list[Seat]
+    options: dict[str, Any]
+
+
+class Tokens(TypedDict):
+    """The table server's links to a session (see `seat_tokens`)."""
+
+    host: str
+    seats: dict[str, str]
+    room: str
+    bound: list[str]
 
 
 class SessionError(ScorekeeperError):
@@ -90,7 +110,8 @@ class BadJSON(ValueError):
     None and the message is a clause ("it is nested more than 32 levels deep")."""
 
     def __init__(self, reason: str, column: int | None = None, **params: object):
-        self.reason, self.column, self.params = reason, column, params
+        self.reason, self.column = reason, column
+        self.params: dict[str, Any] = params
         super().__init__(reason.format(**params) if column is None else f"{reason} at column {column}")
 
     def clause(self) -> RuleViolation:
@@ -113,7 +134,7 @@ class Entry:
     """One action line of the log, with whether a later undo cancelled it."""
 
     line: int                    # 1-based line number in the file
-    action: dict
+    action: Action
     undone_by: int | None = None  # line number of the undo that cancelled it
 
 
@@ -130,18 +151,18 @@ class Session:
     as read-only.
     """
 
-    def __init__(self, path: Path, header: dict):
+    def __init__(self, path: Path, header: Header):
         self.path = Path(path)
         self.header = header
         self.rules = rule_modules.module(header["game"])
         self.entries: list[Entry] = []
-        self._states: list[dict] = [self.rules.setup(header["players"], header["options"])]
+        self._states: list[GameState] = [self.rules.setup(header["players"], header["options"])]
         self._in_effect: list[int] = []   # indices into self.entries
         # The last line is complete but lacks its newline (a hand edit): the next append
         # must start with one so two actions never share a line.
         self.needs_newline = False
         # The state before the latest recorded line (for printing what that line changed).
-        self.before: dict = self._states[0]
+        self.before: GameState = self._states[0]
         self.last_line = 1   # the line number of the file's last line read (1: the header alone)
         # Read from a snapshot (see `_from_snapshot`): `entries` holds only the latest entries
         # and `_states` only the latest states, so an undo reaching further back needs the
@@ -153,15 +174,15 @@ class Session:
         return self.header["game"]
 
     @property
-    def players(self) -> list[dict]:
+    def players(self) -> list[Seat]:
         return self.header["players"]
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return self.header["options"]
 
     @property
-    def state(self) -> dict:
+    def state(self) -> GameState:
         """The state after every action in effect."""
         return self._states[-1]
 
@@ -169,7 +190,7 @@ class Session:
         """The entry an undo would cancel, or None."""
         return self.entries[self._in_effect[-1]] if self._in_effect else None
 
-    def check(self, action: dict) -> dict:
+    def check(self, action: Action) -> GameState:
         """The state `action` would lead to, without recording it; RuleViolation if refused."""
         action = normalise_action(action)
         if action["action"] == UNDO:
@@ -182,7 +203,7 @@ class Session:
             return self._states[-2]
         return self.rules.apply(self.state, action)
 
-    def _record(self, action: dict, line: int) -> None:
+    def _record(self, action: Action, line: int) -> None:
         """Apply and record one action (validated by `check`)."""
         new_state = self.check(action)
         self.before = self.state
@@ -212,7 +233,7 @@ _BRACKET = re.compile(r"[\[\]{}]")
 _LONG_DIGITS = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
-def _number(text: str, kind: type) -> int | float:
+def _number(text: str, kind: type[int] | type[float]) -> int | float:
     digits = sum(ch.isdigit() for ch in text)
     if digits > MAX_NUMBER_DIGITS:
         shown = text if len(text) <= 20 else text[:17] + "…"
@@ -242,7 +263,7 @@ def parse_json(text: str) -> object:
             deepest = max(deepest, depth)
             if deepest > MAX_JSON_DEPTH:
                 raise BadJSON(N_("it is nested more than {depth} levels deep"), depth=MAX_JSON_DEPTH)
-    hooks = {"parse_float": lambda t: _number(t, float), "parse_constant": _constant}
+    hooks: dict[str, Any] = {"parse_float": lambda t: _number(t, float), "parse_constant": _constant}
     if _LONG_DIGITS.search(text):
         hooks["parse_int"] = lambda t: _number(t, int)
     try:
@@ -253,7 +274,7 @@ def parse_json(text: str) -> object:
         raise BadJSON(N_("it is nested more than {depth} levels deep"), depth=MAX_JSON_DEPTH) from None
 
 
-def normalise_action(action: object) -> dict:
+def normalise_action(action: object) -> Action:
     """An action dict with its name first, or RuleViolation saying what is wrong with it."""
     if not isinstance(action, dict):
         raise RuleViolation('An action is a JSON object such as {{"action": "vote", ...}}, not {value}.', value=json.dumps(action, ensure_ascii=False))
@@ -264,15 +285,15 @@ def normalise_action(action: object) -> dict:
     return {"action": name, **{k: v for k, v in action.items() if k != "action"}}
 
 
-def make_header(game: str, players: list[dict], options: dict | None = None) -> dict:
+def make_header(game: str, players: list[Seat], options: dict[str, Any] | None = None) -> Header:
     """A validated header dict; RuleViolation naming the problem otherwise."""
-    header = {"format": FORMAT, "game": game, "players": players, "options": options or {}}
+    header: Header = {"format": FORMAT, "game": game, "players": players, "options": options or {}}
     validate_header(header)
     return header
 
 
-def validate_header(header: object) -> None:
-    """Check the generic shape of a header; the game's `setup` checks the rest."""
+def validate_header(header: object) -> Header:
+    """The header, its generic shape checked; the game's `setup` checks the rest."""
     if not isinstance(header, dict) or "format" not in header:
         raise RuleViolation("The first line must be the session header, a JSON object with "
                             "format, game, players and options.")
@@ -303,9 +324,10 @@ def validate_header(header: object) -> None:
     if not isinstance(header.get("options", {}), dict):
         raise RuleViolation("The header's options must be an object of NAME: VALUE pairs.")
     header.setdefault("options", {})
+    return cast(Header, header)   # every field checked above
 
 
-def encode(obj: dict) -> bytes:
+def encode(obj: Header | Action) -> bytes:
     """One session line: compact, UTF-8 (names keep their accents), newline-terminated."""
     return (json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
 
@@ -346,8 +368,7 @@ def _parse(path: Path, data: bytes) -> Session:
             raise SessionError("{path}:{number}: this line is not valid JSON ({value}).", path=path, number=number, value=_json_reason(error)) from None
         try:
             if session is None:
-                validate_header(obj)
-                session = Session(path, obj)
+                session = Session(path, validate_header(obj))
             else:
                 session._record(normalise_action(obj), number)
         except RuleViolation as error:
@@ -362,7 +383,7 @@ def _json_reason(error: Exception) -> str:
     return str(error) if isinstance(error, BadJSON) else "it is not UTF-8 text"
 
 
-def load(path: str | os.PathLike, *, history: bool = True) -> Session:
+def load(path: str | os.PathLike[str], *, history: bool = True) -> Session:
     """Read and validate a session file (under a shared lock, so never mid-append).
 
     history=False is for a caller that needs only the current state (`show`): the session
@@ -401,7 +422,7 @@ def engine_stamp() -> str:
     return digest.hexdigest()
 
 
-def stamp(path: str | os.PathLike) -> tuple[int, int, int]:
+def stamp(path: str | os.PathLike[str]) -> tuple[int, int, int]:
     """What changes whenever the file is written or replaced (inode, size, modification
     time): guided play and the table server compare it to know a session changed under them
     without reading it again."""
@@ -510,7 +531,7 @@ def _locked(path: Path, exclusive: bool) -> Iterator[int]:
 
 # -- writing -----------------------------------------------------------------------------
 
-def create(path: str | os.PathLike, game: str, players: list[dict], options: dict | None = None) -> Session:
+def create(path: str | os.PathLike[str], game: str, players: list[Seat], options: dict[str, Any] | None = None) -> Session:
     """Create a new session file; refuses an existing file and a setup the rules refuse."""
     path = Path(path)
     header = make_header(game, players, options)
@@ -557,7 +578,7 @@ def _write_new(path: Path, folder: Path, data: bytes) -> None:
             os.unlink(temp)
 
 
-def append(path: str | os.PathLike, action: dict | Callable[[Session], dict], *,
+def append(path: str | os.PathLike[str], action: Action | Callable[[Session], Action], *,
            based_on: int | None = None) -> Session:
     """Validate `action` against the file as it stands and append it; the new session.
 
@@ -596,7 +617,7 @@ def append(path: str | os.PathLike, action: dict | Callable[[Session], dict], *,
     return session
 
 
-def undo(path: str | os.PathLike) -> Session:
+def undo(path: str | os.PathLike[str]) -> Session:
     """Append an undo: the latest action still in effect stops counting."""
     return append(path, {"action": UNDO})
 
@@ -625,13 +646,13 @@ ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 ROOM_LENGTH = 6
 
 
-def tokens_path(path: str | os.PathLike) -> Path:
+def tokens_path(path: str | os.PathLike[str]) -> Path:
     """Where a session's seat tokens live: beside it, `FILE.tokens`."""
     path = Path(path)
     return path.with_name(path.name + TOKENS_SUFFIX)
 
 
-def seat_tokens(path: str | os.PathLike) -> dict:
+def seat_tokens(path: str | os.PathLike[str]) -> Tokens:
     """The table server's tokens for a session: `{"host": T, "seats": {name: T, ...},
     "room": CODE, "bound": [name, ...]}`.
 
@@ -645,12 +666,12 @@ def seat_tokens(path: str | os.PathLike) -> dict:
     return _tokens(path)
 
 
-def bind_seat(path: str | os.PathLike, name: str) -> str | None:
+def bind_seat(path: str | os.PathLike[str], name: str) -> str | None:
     """Take `name`'s seat for the device joining with the room code: its token, or None
     when another device holds it already (until the host frees it)."""
     taken: list[str | None] = [None]
 
-    def bind(tokens: dict) -> None:
+    def bind(tokens: Tokens) -> None:
         if name in tokens["seats"] and name not in tokens["bound"]:
             tokens["bound"].append(name)
             taken[0] = tokens["seats"][name]
@@ -658,10 +679,10 @@ def bind_seat(path: str | os.PathLike, name: str) -> str | None:
     return taken[0]
 
 
-def free_seat(path: str | os.PathLike, name: str) -> dict:
+def free_seat(path: str | os.PathLike[str], name: str) -> Tokens:
     """Free `name`'s seat (the host's decision): a new token, so the device that held it
     can no longer act, and the seat open to the room code again. The tokens."""
-    def free(tokens: dict) -> None:
+    def free(tokens: Tokens) -> None:
         if name in tokens["seats"]:
             tokens["seats"][name] = secrets.token_urlsafe(TOKEN_BYTES)
             tokens["bound"] = [n for n in tokens["bound"] if n != name]
@@ -674,7 +695,7 @@ def _room_code() -> str:
     return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
 
 
-def _tokens(path: str | os.PathLike, change: Callable[[dict], None] | None = None) -> dict:
+def _tokens(path: str | os.PathLike[str], change: Callable[[Tokens], None] | None = None) -> Tokens:
     """The tokens file completed (and changed by `change`), written back when different."""
     path = Path(path)
     with _locked(path, exclusive=True) as fd:
@@ -692,7 +713,7 @@ def _tokens(path: str | os.PathLike, change: Callable[[dict], None] | None = Non
                 and isinstance(tokens.get("bound", []), list)):
             raise SessionError("{path} is not a tokens file; remove it to make new links.", path=store)
         seats = tokens.get("seats", {})
-        complete = {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
+        complete: Tokens = {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
                     "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names},
                     "room": tokens.get("room") or _room_code(),
                     "bound": [name for name in tokens.get("bound", []) if name in names]}
@@ -708,13 +729,13 @@ def _tokens(path: str | os.PathLike, change: Callable[[dict], None] | None = Non
 ANSWERS_SUFFIX = ".answers"
 
 
-def answers_path(path: str | os.PathLike) -> Path:
+def answers_path(path: str | os.PathLike[str]) -> Path:
     """Where the table server keeps the players' answers given ahead: `FILE.answers`."""
     path = Path(path)
     return path.with_name(path.name + ANSWERS_SUFFIX)
 
 
-def saved_answers(path: str | os.PathLike) -> list:
+def saved_answers(path: str | os.PathLike[str]) -> list[Any]:
     """The answers the players gave ahead of an entry (the table server's, e.g. Hoc Censeo's
     bonus and calamity before the resolve), as `save_answers` left them; [] when none. They
     are not the log: an answer is a player's wish, the entry that uses it is the fact."""
@@ -731,7 +752,7 @@ def saved_answers(path: str | os.PathLike) -> list:
     return saved
 
 
-def save_answers(path: str | os.PathLike, answers: list) -> None:
+def save_answers(path: str | os.PathLike[str], answers: list[Any]) -> None:
     """Keep the players' answers beside the session, readable by its owner only (they are
     secret: a calamity's choice says what a player holds)."""
     _write_private(answers_path(path), (json.dumps(answers, ensure_ascii=False) + "\n").encode("utf-8"))
@@ -740,14 +761,14 @@ def save_answers(path: str | os.PathLike, answers: list) -> None:
 PRIVATE_MODE = 0o600
 
 
-def private_files(path: str | os.PathLike) -> list[Path]:
+def private_files(path: str | os.PathLike[str]) -> list[Path]:
     """The files a session keeps its secrets in: itself, its snapshot, its seat tokens, the
     players' answers given ahead."""
     path = Path(path)
     return [path, snapshot_path(path), tokens_path(path), answers_path(path)]
 
 
-def make_private(path: str | os.PathLike) -> list[Path]:
+def make_private(path: str | os.PathLike[str]) -> list[Path]:
     """Make each of the session's private files that others may read or write its owner's
     only (0600); the files changed, for the caller to say so (a file copied in, or made by
     an older version, keeps its mode)."""
@@ -802,7 +823,7 @@ def _fsync_folder(folder: Path) -> None:
         os.close(dir_fd)
 
 
-def torn_tail(path: str | os.PathLike) -> TornLine | None:
+def torn_tail(path: str | os.PathLike[str]) -> TornLine | None:
     """The torn last line of a file, if it has one (for a repair to show what it cuts); None
     for a sound file. Any other problem raises as `load` reports it."""
     try:
@@ -812,7 +833,7 @@ def torn_tail(path: str | os.PathLike) -> TornLine | None:
     return None
 
 
-def repair(path: str | os.PathLike) -> tuple[int, bytes]:
+def repair(path: str | os.PathLike[str]) -> tuple[int, bytes]:
     """Cut a torn last line off; (its line number, the bytes removed). Nothing else changes.
 
     Refuses when the file has no torn tail or when the lines before it are not valid, so a

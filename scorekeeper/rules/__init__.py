@@ -38,7 +38,29 @@ dicts: what `kit score show --json` prints.
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    from scorekeeper.rules.flow import Action, Decision, Event, GameState, Seat
+
+
+class Rules(Protocol):
+    """The part of a rule module's shape that code serving any game calls (see above). Each
+    module takes and gives its own `State`, which holds a GameState's fields."""
+
+    GAME_ID: str
+    TITLE: str
+
+    def setup(self, players: list[Seat], options: dict[str, Any] | None = ...) -> GameState: ...
+
+    def apply(self, state: Any, action: Action) -> GameState: ...
+
+    def pending(self, state: Any) -> list[Decision]: ...
+
+    def anytime(self, state: Any) -> list[Decision]: ...
+
+    def outcome(self, before: Any, after: Any, action: Action) -> list[Event]: ...
+
 
 MODULES = {
     "phd": "scorekeeper.rules.phd",
@@ -50,49 +72,49 @@ MODULES = {
 GAME_IDS = tuple(MODULES)
 
 
-def module(game: str) -> ModuleType:
+def module(game: str) -> Rules:
     """The rule module of a game id."""
     from scorekeeper.errors import RuleViolation
 
     try:
-        return importlib.import_module(MODULES[game])
+        return cast(Rules, importlib.import_module(MODULES[game]))
     except KeyError:
         raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(GAME_IDS)) from None
 
 
-def public_view(game: str, state: dict, viewer: str | None = None) -> dict:
+def public_view(game: str, state: GameState, viewer: str | None = None) -> dict[str, Any]:
     """The state without the secrets `viewer` may not see (None: the public's view)."""
     rules = module(game)
     secret = getattr(rules, "SECRET_FIELDS", ())
     by_player = getattr(rules, "SECRET_BY_PLAYER", ())
     if not secret and not by_player:
-        return state
+        return {**state}
     players = {name: ({k: v for k, v in fields.items() if k not in secret}
                       if name != viewer else fields)
                for name, fields in state["players"].items()}
-    view = {**state, "players": players}
+    view: dict[str, Any] = {**state, "players": players}
     for field in by_player:
         if field in state:
-            view[field] = {name: value for name, value in state[field].items() if name == viewer}
+            view[field] = {name: value for name, value in view[field].items() if name == viewer}
     return view
 
 
-def pending(game: str, state: dict) -> list[dict]:
+def pending(game: str, state: GameState) -> list[Decision]:
     """The decisions the table waits for now (all of them, secrets included)."""
     return module(game).pending(state)
 
 
-def anytime(game: str, state: dict) -> list[dict]:
+def anytime(game: str, state: GameState) -> list[Decision]:
     """What some player may do at any moment (all of it, secrets included)."""
     return module(game).anytime(state)
 
 
-def whole_state(game: str, state: dict) -> dict:
+def whole_state(game: str, state: GameState) -> dict[str, Any]:
     """The machine's view (`show --json`): every field, with `pending` and `anytime`."""
     return {**state, "pending": pending(game, state), "anytime": anytime(game, state)}
 
 
-def view(game: str, state: dict, viewer: str | None = None) -> dict:
+def view(game: str, state: GameState, viewer: str | None = None) -> dict[str, Any]:
     """What `viewer` may see (None: the public, and the host's shared screen): the public
     state, the viewer's own secrets, and `pending`/`anytime` without another player's
     secret. The one source of `show`, `log`, the pages and the bots' information."""
@@ -103,6 +125,6 @@ def view(game: str, state: dict, viewer: str | None = None) -> dict:
             "anytime": [d for d in anytime(game, state) if not d["secret"] or d["player"] == viewer]}
 
 
-def outcome(game: str, before: dict, after: dict, action: dict) -> list:
+def outcome(game: str, before: GameState, after: GameState, action: Action) -> list[Event]:
     """What an accepted action did, as flow.Event values."""
     return module(game).outcome(before, after, action)

@@ -391,8 +391,7 @@ def apply(state: dict, action: dict) -> dict:
     if kind == "turn":
         if recorded(state):
             _check_turn(state, action, kind)
-        new = apply_turn(state, action, TITLE, TURN_STEPS)
-        return {**new, "hypothesis": None}
+        return {**state, "turn": apply_turn(state, action, TITLE, TURN_STEPS), "hypothesis": None}
     turn = state.get("turn")
     legacy = turn is not None and kind in LEGACY_ACTIONS and turn["step"] in ("start", LEGACY)
     if kind in STEP_ACTIONS:

@@ -8,10 +8,15 @@ hand, so nothing here trusts a type: `True` is not a number, "3" is not a number
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard, TypeVar
 
 from scorekeeper.errors import Message, RuleViolation, plural
+
+if TYPE_CHECKING:   # flow imports this module
+    from scorekeeper.rules.flow import Action, GameState
+
+State = TypeVar("State", bound="GameState")
 
 
 def shown(value: Any) -> str:
@@ -46,7 +51,7 @@ def check_players(players: Any, title: str, low: int, high: int) -> list[str]:
     return names
 
 
-def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict:
+def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict[str, Any]:
     """The options as a dict, refusing any name the game does not know."""
     if options is None:
         return {}
@@ -60,7 +65,7 @@ def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict:
     return dict(options)
 
 
-def check_fields(action: dict, title: str, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+def check_fields(action: Action, title: str, required: Iterable[str], optional: Iterable[str] = ()) -> None:
     """Refuse an action line with a missing or an unknown field (a typo must not pass silently)."""
     name = action.get("action")
     required, optional = tuple(required), tuple(optional)
@@ -73,7 +78,7 @@ def check_fields(action: dict, title: str, required: Iterable[str], optional: It
             raise RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.", title=title, name=repr(name), field_name=repr(field), accepted=accepted)
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -109,7 +114,7 @@ def need_bool(value: Any, what: Message) -> bool:
     return value
 
 
-def need_player(state: dict, name: Any, where: Message | None = None) -> str:
+def need_player(state: Mapping[str, Any], name: Any, where: Message | None = None) -> str:
     """A name that is one of the session's players; `where` says which field named it."""
     if not isinstance(name, str) or name not in state["players"]:
         named = Message("{name} ({where})", name=shown(name), where=where) if where else shown(name)
@@ -117,7 +122,7 @@ def need_player(state: dict, name: Any, where: Message | None = None) -> str:
     return name
 
 
-def need_game_on(state: dict, title: str) -> None:
+def need_game_on(state: GameState, title: str) -> None:
     """Every action is refused once the game is over."""
     if state["over"]:
         if not state["winners"]:
@@ -130,7 +135,7 @@ def need_game_on(state: dict, title: str) -> None:
 def need_action(action: Any, title: str, actions: Iterable[str]) -> str:
     if not isinstance(action, dict) or not isinstance(action.get("action"), str):
         raise RuleViolation("An action must be an object with an 'action' name, not {action}.", action=shown(action))
-    name = action["action"]
+    name: str = action["action"]
     actions = tuple(actions)
     if name not in actions:
         raise RuleViolation("{title} has no action {name}; its actions are: {actions}.", title=title, name=repr(name), actions=', '.join(actions))
@@ -146,7 +151,7 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def ranked(names: Iterable[str], key) -> list[tuple[int, str]]:
+def ranked(names: Iterable[str], key: Callable[[str], Any]) -> list[tuple[int, str]]:
     """(rank, name) best first; equal keys share a rank (1, 1, 3), header order within it.
 
     >>> ranked(["Ana", "Ben", "Cléo"], key=lambda name: {"Ana": 2, "Ben": 1, "Cléo": 1}[name])
@@ -162,10 +167,18 @@ def ranked(names: Iterable[str], key) -> list[tuple[int, str]]:
     return result
 
 
-def apply_turn(state: dict, action: dict, title: str, steps: Iterable[str],
-               takes_turns=lambda state, name: True) -> dict:
+class Bookmark(TypedDict):
+    """Whose turn it is and which step of it (a game whose `turn` says no more)."""
+
+    player: str
+    step: str
+
+
+def apply_turn(state: State, action: Action, title: str, steps: Iterable[str],
+               takes_turns: Callable[[State, str], bool] = lambda state, name: True) -> Bookmark:
     """A `turn` line: whose turn it is and which step of it, guided play's bookmark in the
-    file so that it resumes exactly there. It changes no score; undo takes it back like any line."""
+    file so that it resumes exactly there (the state's new `turn`). It changes no score; undo
+    takes it back like any line."""
     check_fields(action, title, ("player", "step"))
     name = need_player(state, action["player"])
     if not takes_turns(state, name):
@@ -174,10 +187,10 @@ def apply_turn(state: dict, action: dict, title: str, steps: Iterable[str],
     if action["step"] not in steps:
         raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(steps),
                             step=shown(action["step"]))
-    return {**state, "turn": {"player": name, "step": action["step"]}}
+    return {"player": name, "step": action["step"]}
 
 
-def fresh(state: dict) -> dict:
+def fresh(state: State) -> State:
     """A copy of `state` that an action may change freely, the old state staying intact.
 
     For the games whose players' records hold only numbers and words (PHD, Amphithéâtre,
@@ -185,7 +198,7 @@ def fresh(state: dict) -> dict:
     either never changed (the options) or replaced whole (PHD's last_test and scores), so
     the states share it. What copy.deepcopy gave, at a fraction of its cost.
     """
-    new = dict(state)
-    new["players"] = {name: dict(record) for name, record in state["players"].items()}
+    new = state.copy()
+    new["players"] = {name: record.copy() for name, record in state["players"].items()}
     new["winners"] = list(state["winners"])
     return new

@@ -30,22 +30,61 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules.checks import is_int
+
+# One session line as the rules read it: its "action" name and the fields that action takes.
+# It comes from JSON typed by hand, so every rule module checks each field it reads.
+Action = dict[str, Any]
+
+
+class Seat(TypedDict):
+    """A player of the session header: a name and, in games with roles, a role."""
+
+    name: str
+    role: NotRequired[str]
+
+
+class Range(TypedDict):
+    """A whole-number choice, `max` None for no upper bound."""
+
+    min: int
+    max: int | None
+
+
+class Decision(TypedDict):
+    """One decision the table waits for (SCOREKEEPER.md's `pending`): who decides (None:
+    whoever is at the table), the action, each field's choice (a list of values, a Range,
+    or FROM_TABLE), and whether the answer is that player's secret."""
+
+    player: str | None
+    action: str
+    choices: dict[str, Any]
+    secret: bool
+
+
+class GameState(TypedDict):
+    """What every game's state holds (each rule module's `State` has these and its own
+    fields): code that serves any game reads a state through this."""
+
+    game: str
+    players: dict[str, Any]
+    over: bool
+    winners: list[str]
 
 # A field whose value the table gives (a die rolled, a card's printed number): any value the
 # action's own checks accept.
 FROM_TABLE = None
 
 
-def whole(low: int, high: int | None = None) -> dict:
+def whole(low: int, high: int | None = None) -> Range:
     """A whole number from `low` to `high` (no upper bound when None)."""
     return {"min": low, "max": high}
 
 
-def decision(action: str, player: str | None = None, *, secret: bool = False, **choices: Any) -> dict:
+def decision(action: str, player: str | None = None, *, secret: bool = False, **choices: Any) -> Decision:
     """One decision the table waits for (the JSON shape of SCOREKEEPER.md's `pending`)."""
     return {"player": player, "action": action, "choices": choices, "secret": secret}
 
@@ -63,15 +102,16 @@ def accepts(choice: Any, value: Any) -> bool:
     return True
 
 
-def actor_of(action: dict, actor_fields: Iterable[str] = ("player",)) -> str | None:
+def actor_of(action: Action, actor_fields: Iterable[str] = ("player",)) -> str | None:
     """The player an action names as the one who acts (the first actor field it has)."""
     for field in actor_fields:
-        if isinstance(action.get(field), str):
-            return action[field]
+        actor = action.get(field)
+        if isinstance(actor, str):
+            return actor
     return None
 
 
-def allows(decision: dict, action: dict, actor_fields: Iterable[str] = ("player",)) -> bool:
+def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("player",)) -> bool:
     """Whether `action` answers `decision`: the same action, by its decider (when both name
     one: an action naming nobody, like the magistrate's resolve, is its decider's), every
     field it gives within its choices."""
@@ -83,12 +123,13 @@ def allows(decision: dict, action: dict, actor_fields: Iterable[str] = ("player"
     return all(accepts(choice, action[field]) for field, choice in decision["choices"].items() if field in action)
 
 
-def answering(decisions: Iterable[dict], action: dict, actor_fields: Iterable[str] = ("player",)) -> dict | None:
+def answering(decisions: Iterable[Decision], action: Action,
+              actor_fields: Iterable[str] = ("player",)) -> Decision | None:
     """The first decision `action` answers, or None."""
     return next((d for d in decisions if allows(d, action, actor_fields)), None)
 
 
-def seen_by(decisions: Iterable[dict], viewer: str | None) -> list[dict]:
+def seen_by(decisions: Iterable[Decision], viewer: str | None) -> list[Decision]:
     """The decisions as `viewer` may see them (None: the public): another player's secret
     decision keeps who and what, never its choices (a ballot's max is its player's senators
     left)."""
@@ -117,8 +158,8 @@ def said(template: str, **params: Any) -> Event:
     return Event(Message(template, **params))
 
 
-def refuse_unless_expected(action: dict, pending: list[dict], anytime: list[dict],
-                           waiting: Callable[[list[dict]], RuleViolation],
+def refuse_unless_expected(action: Action, pending: list[Decision], anytime: list[Decision],
+                           waiting: Callable[[list[Decision]], RuleViolation],
                            actor_fields: Iterable[str] = ("player",)) -> None:
     """Refuse an entry that answers no pending decision and nothing allowed at any time,
     with the game's sentence saying what it waits for (`waiting(pending)`)."""
