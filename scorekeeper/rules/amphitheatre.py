@@ -18,8 +18,11 @@ contract actions as they were, unchecked against the turn.
 """
 from __future__ import annotations
 
+from typing import Any, Literal, TypedDict
+
 from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
+    Bookmark,
     apply_turn,
     check_fields,
     check_option_names,
@@ -32,7 +35,7 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.flow import Event, answering, decision, said
+from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, said
 
 GAME_ID = "amphitheatre"
 TITLE = "Amphithéâtre"
@@ -62,6 +65,47 @@ ACTOR_FIELDS = {"hypothesis": "speaker", "handshake": "target", "accuse": "accus
 SECRET_FIELDS: tuple[str, ...] = ()
 
 
+class Player(TypedDict):
+    seats: int      # auditorium tokens
+    doubt: int      # doubt-zone tokens
+    row: int        # the row of the last filled seat
+
+
+class Hypothesis(TypedDict):
+    """The hypothesis under way in a recorded turn (see the turn below)."""
+
+    speaker: str
+    target: str
+    category: str
+    countered: bool
+    a: list[str]
+    b: list[str]
+    abstained: list[str]
+    accused: list[str]
+    losers: list[str]
+
+
+class State(TypedDict):
+    game: str
+    options: dict[str, Any]
+    capacity: int
+    players: dict[str, Player]
+    over: bool
+    turn: Bookmark | None
+    hypothesis: Hypothesis | None
+    winners: list[str]
+
+
+class Roles(TypedDict):
+    """Who counts where in a debate (`debate_roles`)."""
+
+    a: list[str]
+    b: list[str]
+    majority: list[str] | None
+    discounted: list[str]
+    abstainers: list[str]
+
+
 def row_of(seats: int) -> int:
     """The row of the last filled seat, row 1 when the auditorium is empty (RULES.md §2.6)."""
     filled = 0
@@ -80,7 +124,7 @@ def penalty_of(seats: int) -> int:
     return TOKEN_TABLE[row_of(seats)]["penalty"]
 
 
-def setup(players: list[dict], options: dict | None = None) -> dict:
+def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
     """Empty auditoriums and doubt zones; Amphithéâtre has no options."""
     names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
     check_option_names(options, TITLE, ())
@@ -96,12 +140,12 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
     }
 
 
-def _seat(player: dict, tokens: int) -> None:
+def _seat(player: Player, tokens: int) -> None:
     """Add (or take away) auditorium tokens; those beyond the last seat are lost."""
     player["seats"] = max(0, min(CAPACITY, player["seats"] + tokens))
 
 
-def _settle(state: dict) -> None:
+def _settle(state: State) -> None:
     """Refresh the rows; whoever filled every seat wins, all of them at the same moment."""
     for player in state["players"].values():
         player["row"] = row_of(player["seats"])
@@ -109,12 +153,12 @@ def _settle(state: dict) -> None:
     state["over"] = bool(state["winners"])
 
 
-def standings(state: dict) -> list[tuple[int, str]]:
+def standings(state: State) -> list[tuple[int, str]]:
     """(rank, name) by seats filled; equal seats share a rank."""
     return ranked(state["players"], lambda name: -state["players"][name]["seats"])
 
 
-def _names(state: dict, value, what: str) -> list[str]:
+def _names(state: State, value: Any, what: str) -> list[str]:
     """A list of known, distinct player names."""
     if value is None:
         value = []
@@ -131,7 +175,7 @@ def _names(state: dict, value, what: str) -> list[str]:
     return seen
 
 
-def debate_roles(state: dict, action: dict) -> dict:
+def debate_roles(state: State, action: Action) -> Roles:
     """Who counts where in a debate: the sides without the discounted players, the majority
     (None on a tie), the abstainers (on no side, not discounted) and the discounted."""
     side_a = _names(state, action["side_a"], "side A")
@@ -151,7 +195,7 @@ def debate_roles(state: dict, action: dict) -> dict:
             "abstainers": [n for n in state["players"] if n not in side_a + side_b + discounted]}
 
 
-def _debate(state: dict, action: dict) -> None:
+def _debate(state: State, action: Action) -> None:
     """RULES.md §2.4, with discounted players counting for nobody and left untouched."""
     roles = debate_roles(state, action)
     players = state["players"]
@@ -174,7 +218,7 @@ def _debate(state: dict, action: dict) -> None:
             player["doubt"] += 1
 
 
-def _accusation(state: dict, action: dict) -> tuple[str, str, int]:
+def _accusation(state: State, action: Action) -> tuple[str, str, int]:
     """RULES.md §2.5 as (payer, payee, amount): a liar pays their row's penalty, a truthful
     player takes their row's gain, each capped by what the payer has."""
     accuser = need_player(state, action["accuser"], Message("the accuser"))
@@ -188,7 +232,7 @@ def _accusation(state: dict, action: dict) -> tuple[str, str, int]:
     return accused, accuser, min(penalty_of(players[accused]["seats"]), players[accused]["seats"])
 
 
-def _accuse(state: dict, action: dict) -> None:
+def _accuse(state: State, action: Action) -> None:
     payer, payee, amount = _accusation(state, action)
     state["players"][payer]["seats"] -= amount
     _seat(state["players"][payee], amount)
@@ -206,7 +250,7 @@ def _accuse(state: dict, action: dict) -> None:
 #   "losers" (who lost an accusation: discounted if it comes to a debate)}
 
 
-def recorded(state: dict) -> bool:
+def recorded(state: State) -> bool:
     """Whether the log records the turn (a `turn` line is in effect): then it is enforced,
     except in a turn the older guided play wrote (see `LEGACY`)."""
     turn = state.get("turn")
@@ -222,13 +266,27 @@ LEGACY = "legacy"
 LEGACY_ACTIONS = ("handshake", "debate", "accuse")
 
 
-def next_speaker(state: dict) -> str:
+def _turn(state: State) -> Bookmark:
+    """The turn the log records (a caller past the first `turn` line)."""
+    turn = state["turn"]
+    assert turn is not None, "no turn is recorded yet"
+    return turn
+
+
+def under_way(state: State) -> Hypothesis:
+    """The hypothesis of the turn, which every step after the move has."""
+    hypothesis = state["hypothesis"]
+    assert hypothesis is not None, "no hypothesis is under way"
+    return hypothesis
+
+
+def next_speaker(state: State) -> str:
     """The next player clockwise (seating order) from the current speaker."""
     names = list(state["players"])
-    return names[(names.index(state["turn"]["player"]) + 1) % len(names)]
+    return names[(names.index(_turn(state)["player"]) + 1) % len(names)]
 
 
-def accusable(state: dict) -> list[str]:
+def accusable(state: State) -> list[str]:
     """Who may be accused now: whoever stated the hypothesis under way (the speaker; the
     challenged player once they countered) or joined a side of its debate, in seating order,
     not yet accused about it."""
@@ -241,10 +299,10 @@ def accusable(state: dict) -> list[str]:
     return [n for n in state["players"] if n in stated and n not in hypothesis["accused"]]
 
 
-def next_joiner(state: dict) -> str | None:
+def next_joiner(state: State) -> str | None:
     """Who takes a side next: the players after the speaker in seating order, without the
     challenged player, those who already chose and those already discounted."""
-    hypothesis = state["hypothesis"]
+    hypothesis = under_way(state)
     names = list(state["players"])
     start = names.index(hypothesis["speaker"])
     done = {hypothesis["speaker"], hypothesis["target"], *hypothesis["a"], *hypothesis["b"],
@@ -255,18 +313,18 @@ def next_joiner(state: dict) -> str | None:
     return None
 
 
-def debate_action(state: dict) -> dict:
+def debate_action(state: State) -> Action:
     """The `debate` the sides joined make: the speaker first on side A, the challenged player
     first on side B, then the joiners in the order they joined; the losers discounted."""
-    hypothesis = state["hypothesis"]
-    action = {"action": "debate", "side_a": [hypothesis["speaker"], *hypothesis["a"]],
-              "side_b": [hypothesis["target"], *hypothesis["b"]]}
+    hypothesis = under_way(state)
+    action: Action = {"action": "debate", "side_a": [hypothesis["speaker"], *hypothesis["a"]],
+                      "side_b": [hypothesis["target"], *hypothesis["b"]]}
     if hypothesis["losers"]:
         action["discounted"] = list(hypothesis["losers"])
     return action
 
 
-def pending(state: dict) -> list[dict]:
+def pending(state: State) -> list[Decision]:
     """What the table waits for now (module docstring: the turn)."""
     if state["over"]:
         return []
@@ -283,7 +341,7 @@ def pending(state: dict) -> list[dict]:
         return [decision("hypothesis", speaker, target=others, category=list(CATEGORIES)),
                 decision("revolution", speaker, category=list(CATEGORIES)),
                 decision("draw", speaker, category=list(CATEGORIES))]
-    hypothesis = state["hypothesis"]
+    hypothesis = under_way(state)
     if step == "answer":
         target = hypothesis["target"]
         return [decision("handshake", target, speaker=[speaker], target=[target]),
@@ -295,7 +353,7 @@ def pending(state: dict) -> list[dict]:
     return [decision("debate", None, **{k: v for k, v in debate.items() if k != "action"})]
 
 
-def anytime(state: dict) -> list[dict]:
+def anytime(state: State) -> list[Decision]:
     """Accusations, while a hypothesis stands: each player against whom they may accuse."""
     if state["over"]:
         return []
@@ -304,7 +362,7 @@ def anytime(state: dict) -> list[dict]:
             for name in state["players"] if [t for t in targets if t != name]]
 
 
-def waiting_for(state: dict) -> RuleViolation:
+def waiting_for(state: State) -> RuleViolation:
     """The sentence saying what the game waits for (an entry out of turn is refused with it;
     `show` says it)."""
     turn = state.get("turn")
@@ -316,7 +374,7 @@ def waiting_for(state: dict) -> RuleViolation:
     if step == "start":
         return RuleViolation("The game waits for {player}'s move: a hypothesis, a scientific revolution "
                              "or a draw.", player=speaker)
-    hypothesis = state["hypothesis"]
+    hypothesis = under_way(state)
     if step == "answer":
         return RuleViolation("The game waits for {target} to agree with {speaker}'s hypothesis or state "
                              "another value.", target=hypothesis["target"], speaker=speaker)
@@ -327,7 +385,7 @@ def waiting_for(state: dict) -> RuleViolation:
                          "with the sides as joined.", speaker=speaker, target=hypothesis["target"])
 
 
-def _check_turn(state: dict, action: dict, kind: str) -> None:
+def _check_turn(state: State, action: Action, kind: str) -> None:
     """Refuse an entry the recorded turn does not allow now, saying what the game waits for."""
     actor = (ACTOR_FIELDS.get(kind, "player"),)
     if kind == "accuse":
@@ -358,12 +416,11 @@ def _check_turn(state: dict, action: dict, kind: str) -> None:
         raise waiting_for(state)
 
 
-def _step(state: dict, kind: str, action: dict) -> None:
+def _step(state: State, kind: str, action: Action) -> None:
     """Move the recorded turn on after an accepted action (state is the fresh copy)."""
     turn = state.get("turn")
     if turn is None:
         return
-    hypothesis = state.get("hypothesis")
     if kind in ("revolution", "draw", "handshake", "debate"):
         state["turn"], state["hypothesis"] = {**turn, "step": "done"}, None
     elif kind == "hypothesis":
@@ -373,18 +430,21 @@ def _step(state: dict, kind: str, action: dict) -> None:
                                "a": [], "b": [], "abstained": [], "accused": [], "losers": []}
     elif kind == "counter":
         state["turn"] = {**turn, "step": "debate"}
-        state["hypothesis"] = {**hypothesis, "countered": True}
+        state["hypothesis"] = {**under_way(state), "countered": True}
     elif kind == "join":
-        where = {"a": "a", "b": "b", "abstain": "abstained"}[action["side"]]
-        state["hypothesis"] = {**hypothesis, where: [*hypothesis[where], action["player"]]}
+        hypothesis = under_way(state).copy()
+        where = JOINED[action["side"]]
+        hypothesis[where] = [*hypothesis[where], action["player"]]
+        state["hypothesis"] = hypothesis
     elif kind == "accuse":
+        hypothesis = under_way(state)
         loser = action["accuser"] if action["truthful"] else action["accused"]
         losers = hypothesis["losers"] + ([loser] if loser not in hypothesis["losers"] else [])
         state["hypothesis"] = {**hypothesis, "accused": [*hypothesis["accused"], action["accused"]],
                                "losers": losers}
 
 
-def apply(state: dict, action: dict) -> dict:
+def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
@@ -416,12 +476,15 @@ def apply(state: dict, action: dict) -> dict:
         check_fields(action, TITLE, ("accuser", "accused", "truthful"))
         _accuse(new, action)
     if legacy:
-        new["turn"] = {**turn, "step": LEGACY}
+        new["turn"] = {**_turn(state), "step": LEGACY}
     else:
         _step(new, kind, action)
     _settle(new)
     return new
 
+
+# Where each side a player joins is kept in the hypothesis.
+JOINED: dict[str, Literal["a", "b", "abstained"]] = {"a": "a", "b": "b", "abstain": "abstained"}
 
 # The fields of the turn's own actions: (required, optional).
 STEP_FIELDS = {
@@ -435,7 +498,7 @@ STEP_FIELDS = {
 
 # -- what is said --------------------------------------------------------------------------
 
-def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+def outcome(before: State, after: State, action: Action) -> list[Event]:
     """What an accepted entry did to the boards, and why; the rows reached; who filled
     every seat. Nothing in Amphithéâtre's log is secret: every event is public."""
     kind = action.get("action")
@@ -459,7 +522,7 @@ def outcome(before: dict, after: dict, action: dict) -> list[Event]:
     return events
 
 
-def _gained(before: dict, after: dict, name: str, why: str) -> Event:
+def _gained(before: State, after: State, name: str, why: str) -> Event:
     n = after["players"][name]["seats"] - before["players"][name]["seats"]
     if why == "handshake":
         return said(plural("{player} gains {n} seat (handshake).", "{player} gains {n} seats (handshake).", n),
@@ -468,7 +531,7 @@ def _gained(before: dict, after: dict, name: str, why: str) -> Event:
                        n), player=name, n=n)
 
 
-def _debate_events(before: dict, after: dict, action: dict) -> list[Event]:
+def _debate_events(before: State, after: State, action: Action) -> list[Event]:
     roles = debate_roles(before, action)
     events = []
     a, b = len(roles["a"]), len(roles["b"])
@@ -510,7 +573,7 @@ def _debate_events(before: dict, after: dict, action: dict) -> list[Event]:
     return events
 
 
-def _accusation_events(before: dict, after: dict, action: dict) -> list[Event]:
+def _accusation_events(before: State, after: State, action: Action) -> list[Event]:
     payer, payee, amount = _accusation(before, action)
     accuser, accused = action["accuser"], action["accused"]
     if action["truthful"]:

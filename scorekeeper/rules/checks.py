@@ -114,7 +114,7 @@ def need_bool(value: Any, what: Message) -> bool:
     return value
 
 
-def need_player(state: Mapping[str, Any], name: Any, where: Message | None = None) -> str:
+def need_player(state: Mapping[str, Any], name: Any, where: Message | str | None = None) -> str:
     """A name that is one of the session's players; `where` says which field named it."""
     if not isinstance(name, str) or name not in state["players"]:
         named = Message("{name} ({where})", name=shown(name), where=where) if where else shown(name)

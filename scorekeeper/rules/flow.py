@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
-from scorekeeper.errors import Message, RuleViolation
+from scorekeeper.errors import Message, Plural, RuleViolation
 from scorekeeper.rules.checks import is_int
 
 # One session line as the rules read it: its "action" name and the fields that action takes.
@@ -153,7 +153,7 @@ class Event:
         return self.public
 
 
-def said(template: str, **params: Any) -> Event:
+def said(template: str | Plural, **params: Any) -> Event:
     """An event with one public wording (nothing secret in it)."""
     return Event(Message(template, **params))
 
