@@ -38,8 +38,11 @@ Nothing in Promotion is secret: every view is the whole state.
 """
 from __future__ import annotations
 
+from typing import Any, NotRequired, TypedDict
+
 from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
+    Bookmark,
     check_fields,
     check_option_names,
     check_players,
@@ -52,7 +55,7 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.flow import FROM_TABLE, Event, answering, decision, said, whole
+from scorekeeper.rules.flow import FROM_TABLE, Action, Decision, Event, Seat, answering, decision, said, whole
 
 GAME_ID = "promotion"
 TITLE = "Promotion"
@@ -97,11 +100,44 @@ CROISSANTS, ORGANIGRAMME = "Tournée de croissants", "Nouvel organigramme"
 ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn")
 # The steps of a turn (`turn` lines), as the module docstring tells them.
 TURN_STEPS = ("start", "draw", "burnout", "play", "react", "land", "resolve", "end")
-SECRET_FIELDS = ()      # nothing in Promotion is secret: the engine holds no hand
-SECRET_BY_PLAYER = ()
+SECRET_FIELDS: tuple[str, ...] = ()      # nothing in Promotion is secret: the engine holds no hand
+SECRET_BY_PLAYER: tuple[str, ...] = ()
 
 
-def _target_option(value) -> int:
+class Player(TypedDict):
+    pi: int
+    poste: str | None       # the Poste card held (its title)
+    shielded: bool          # a Tournée de croissants keeps Attaques off until their next turn
+
+
+class Window(TypedDict):
+    """The card awaiting answers: an Attaque has its `target` and `redirections`, an Annonce
+    the colleagues who answered it from home (`remote`), a PI Avantage neither."""
+
+    card: str
+    author: str
+    target: NotRequired[str]
+    redirections: NotRequired[int]
+    remote: NotRequired[list[str]]
+
+
+class State(TypedDict):
+    game: str
+    options: dict[str, Any]
+    target: int
+    hand_size: int
+    reshuffles: int
+    players: dict[str, Player]
+    over: bool
+    turn: Bookmark | None
+    played: list[str]
+    window: Window | None
+    steps: bool
+    winners: list[str]
+    end: str | None
+
+
+def _target_option(value: Any) -> int:
     # `kit score new` decodes option values as JSON, but a hand-typed header may give the text "10".
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
@@ -110,7 +146,7 @@ def _target_option(value) -> int:
     return value
 
 
-def setup(players: list[dict], options: dict | None = None) -> dict:
+def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
     """Hand size and target from the player-count table; everyone starts with 1 PI."""
     names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
     options = check_option_names(options, TITLE, ("target",))
@@ -138,19 +174,19 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
     }
 
 
-def _check_target(state: dict, name: str) -> None:
+def _check_target(state: State, name: str) -> None:
     """Reaching the target wins at once (RULES.md §3.5)."""
     if state["players"][name]["pi"] >= state["target"]:
         state["over"], state["end"], state["winners"] = True, "target", [name]
 
 
-def standings(state: dict) -> list[tuple[int, str]]:
+def standings(state: State) -> list[tuple[int, str]]:
     """(rank, name): the winners first, then by PI; equal PI share a rank."""
     return ranked(state["players"], lambda name: (name not in state["winners"],
                                                   -state["players"][name]["pi"]))
 
 
-def _hands(state: dict, value) -> dict[str, int]:
+def _hands(state: State, value: Any) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -159,14 +195,14 @@ def _hands(state: dict, value) -> dict[str, int]:
             for name, count in value.items()}
 
 
-def leaders(state: dict) -> list[str]:
+def leaders(state: State) -> list[str]:
     """The players with the most PI, in seating order: who wins if the office closes now,
     before cards in hand break a tie."""
     best = max(p["pi"] for p in state["players"].values())
     return [name for name, p in state["players"].items() if p["pi"] == best]
 
 
-def _close_office(state: dict, hands: dict[str, int]) -> None:
+def _close_office(state: State, hands: dict[str, int]) -> None:
     """Most PI wins; a tie goes to most cards in hand; still tied, a shared win (RULES.md §3.6)."""
     tied = leaders(state)
     best = state["players"][tied[0]]["pi"]
@@ -181,26 +217,26 @@ def _close_office(state: dict, hands: dict[str, int]) -> None:
 
 # -- the turn ------------------------------------------------------------------------------
 
-def on_the_right(state: dict, name: str) -> str:
+def on_the_right(state: State, name: str) -> str:
     """The player on `name`'s right: the next one in the header's order (the last
     player's right is the first)."""
     names = list(state["players"])
     return names[(names.index(name) + 1) % len(names)]
 
 
-def from_the_right(state: dict, name: str) -> list[str]:
+def from_the_right(state: State, name: str) -> list[str]:
     """The other players, starting on `name`'s right and going round the table."""
     names = list(state["players"])
     at = names.index(name)
     return [names[(at + step) % len(names)] for step in range(1, len(names))]
 
 
-def draws(state: dict, name: str) -> int:
+def draws(state: State, name: str) -> int:
     """The cards `name` draws at the start of a turn (RULES.md §3.2)."""
     return DIRECTEUR_DRAW if state["players"][name]["poste"] == DIRECTEUR else DRAW_PER_TURN
 
 
-def play_limit(state: dict, name: str) -> int:
+def play_limit(state: State, name: str) -> int:
     """The cards `name` may play this turn, Trahisons apart (RULES.md §3.2)."""
     return STAGIAIRE_PLAY if state["players"][name]["poste"] == STAGIAIRE else PLAY_PER_TURN
 
@@ -210,21 +246,21 @@ def answers(card: str) -> tuple[str, ...]:
     return (SERVEUR,) if card == ACCUSATION else (MALADIE,)
 
 
-def attack_targets(state: dict, author: str, card: str) -> list[str]:
+def attack_targets(state: State, author: str, card: str) -> list[str]:
     """Whom `author` may aim `card` at: a colleague no Tournée de croissants protects, and
     for Mise au placard one who holds a Poste."""
     return [name for name, p in state["players"].items()
             if name != author and not p["shielded"] and (card != PLACARD or p["poste"] is not None)]
 
 
-def redirect_targets(state: dict) -> list[str]:
+def redirect_targets(state: State) -> list[str]:
     """Where the target of the Attaque in the window may send it: any other colleague,
     its author included, that the attack may reach."""
-    window = state["window"]
+    window = _window(state)
     return attack_targets(state, window["target"], window["card"])
 
 
-def playable(state: dict, name: str) -> list[str]:
+def playable(state: State, name: str) -> list[str]:
     """The titles `name` may play now: no Trahison (those answer), none already played this
     turn, no Attaque without a colleague to aim at."""
     # attack_targets for every card at once: pending is asked at every step, so it stays cheap
@@ -235,7 +271,21 @@ def playable(state: dict, name: str) -> list[str]:
             and (kind != "Attaque" or (reachable and (card != PLACARD or posted)))]
 
 
-def _awaited(state: dict) -> str | None:
+def _bookmark(state: State) -> Bookmark:
+    """The turn the log records (a caller past the first `turn` line)."""
+    turn = state["turn"]
+    assert turn is not None, "no turn is recorded yet"
+    return turn
+
+
+def _window(state: State) -> Window:
+    """The card awaiting answers (a caller in a reaction window)."""
+    window = state["window"]
+    assert window is not None, "no card awaits answers"
+    return window
+
+
+def _awaited(state: State) -> str | None:
     """The phase of the turn: None before any turn line, else one of "start" (whose turn
     begins), "draw", "play", "attack", "annonce", "avantage" (a window)."""
     turn = state["turn"]
@@ -251,11 +301,12 @@ def _awaited(state: dict) -> str | None:
     return "play"
 
 
-def waiting(state: dict) -> RuleViolation:
+def waiting(state: State) -> RuleViolation:
     """The refusal of a `turn` line the flow does not await, saying what the game waits for."""
-    phase, turn, window = _awaited(state), state["turn"], state["window"]
+    phase = _awaited(state)
     if phase is None:
         return RuleViolation("The game waits for a player's turn to begin.")
+    turn = _bookmark(state)
     if phase == "start":
         return RuleViolation("The game waits for {player}'s turn to begin.",
                              player=on_the_right(state, turn["player"]))
@@ -268,6 +319,7 @@ def waiting(state: dict) -> RuleViolation:
                                         "The game waits for {player} to end the turn: {n} cards played, the most allowed.",
                                         limit), player=turn["player"], n=limit)
         return RuleViolation("The game waits for {player} to play a card or end the turn.", player=turn["player"])
+    window = _window(state)
     if phase == "attack":
         if window["redirections"] >= MAX_REDIRECTIONS:
             return RuleViolation(plural("The game waits for {card} to land on {target}: redirected {n} time, it takes no other answer.",
@@ -281,9 +333,9 @@ def waiting(state: dict) -> RuleViolation:
                          card=window["card"], answer=answer, author=window["author"])
 
 
-def _card(action: dict, kinds: tuple[str, ...]) -> str:
+def _card(action: Action, kinds: tuple[str, ...]) -> str:
     card = action.get("card")
-    if card not in CARDS:
+    if not isinstance(card, str) or card not in CARDS:   # a list typed by hand is no card either
         raise RuleViolation("Promotion has no card called {card}; its cards are {cards}.",
                             card=shown(card), cards=", ".join(CARDS))
     if CARDS[card] not in kinds:
@@ -292,13 +344,13 @@ def _card(action: dict, kinds: tuple[str, ...]) -> str:
     return card
 
 
-def _no_fields(action: dict, *fields: str) -> None:
+def _no_fields(action: Action, *fields: str) -> None:
     for field in fields:
         if field in action:
             raise RuleViolation("The step {step} has no field {field}.", step=action["step"], field=repr(field))
 
 
-def _turn(state: dict, action: dict) -> dict:
+def _turn(state: State, action: Action) -> State:
     check_fields(action, TITLE, ("player", "step"), ("card", "target", "to"))
     name = need_player(state, action["player"])
     step = action["step"]
@@ -311,8 +363,8 @@ def _turn(state: dict, action: dict) -> dict:
     if answering(pending(state), {"action": "turn", "player": name, "step": step}) is None and not bookmark:
         raise waiting(state)
     new = fresh(state)
-    players, window = new["players"], state["window"]
-    owner = name if step == "start" else state["turn"]["player"]
+    players = new["players"]
+    owner = name if step == "start" else _bookmark(state)["player"]
     if step not in ("play", "react"):
         _no_fields(action, "card", "target", "to")
     if step == "start":
@@ -347,10 +399,12 @@ def _turn(state: dict, action: dict) -> dict:
     elif step == "react":
         new["window"] = _react(state, name, action)
     elif step == "land":
+        window = _window(state)
         if window["card"] == PLACARD:
             players[window["target"]]["poste"] = None
         new["window"] = None
     elif step == "resolve":
+        window = _window(state)
         if window["card"] == ORGANIGRAMME:
             for player, record in players.items():
                 if player not in window["remote"]:
@@ -362,9 +416,9 @@ def _turn(state: dict, action: dict) -> dict:
     return new
 
 
-def _react(state: dict, name: str, action: dict) -> dict | None:
+def _react(state: State, name: str, action: Action) -> Window | None:
     """The window after `name` answers it with a Trahison (None: the window closes)."""
-    window = state["window"]
+    window = _window(state)
     card = _card(action, ("Trahison",))
     if "target" in window:
         _no_fields(action, "target")
@@ -392,21 +446,22 @@ def _react(state: dict, name: str, action: dict) -> dict | None:
 
 # -- what comes next -----------------------------------------------------------------------
 
-def _one_of(action: str, names: list[str], **choices) -> dict:
+def _one_of(action: str, names: list[str], **choices: Any) -> Decision:
     """A decision any one of `names` may take (whoever is at the table says who)."""
     made = decision(action, None, **choices)
     made["choices"] = {"player": names, **made["choices"]}
     return made
 
 
-def pending(state: dict) -> list[dict]:
+def pending(state: State) -> list[Decision]:
     """What the table waits for (module docstring): whose turn begins, their draw, their
     next card or the end of their turn, or the answers to the card in the window."""
     if state["over"]:
         return []
-    phase, turn, window = _awaited(state), state["turn"], state["window"]
+    phase = _awaited(state)
     if phase is None:
         return [_one_of("turn", list(state["players"]), step=["start"])]
+    turn = _bookmark(state)
     if phase == "start":
         return [decision("turn", on_the_right(state, turn["player"]), step=["start"])]
     if phase == "draw":
@@ -419,6 +474,7 @@ def pending(state: dict) -> list[dict]:
         others = [n for n in state["players"] if n != name]
         return [decision("turn", name, step=["play", "end"], card=cards,
                          target=[n for n in others if not state["players"][n]["shielded"]])]
+    window = _window(state)
     if phase == "attack":
         target = window["target"]
         if window["redirections"] >= MAX_REDIRECTIONS:
@@ -436,7 +492,7 @@ def pending(state: dict) -> list[dict]:
     return [_one_of("turn", answering_players, step=["react"], card=[card]), close]
 
 
-def anytime(state: dict) -> list[dict]:
+def anytime(state: State) -> list[Decision]:
     """The PI the cards move and the deck running out: the table enters them whenever
     they happen."""
     if state["over"]:
@@ -448,7 +504,7 @@ def anytime(state: dict) -> list[dict]:
             decision("deck_empty", None, hands=FROM_TABLE)]
 
 
-def apply(state: dict, action: dict) -> dict:
+def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
@@ -491,7 +547,7 @@ def apply(state: dict, action: dict) -> dict:
 
 # -- what is said ---------------------------------------------------------------------------
 
-def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+def outcome(before: State, after: State, action: Action) -> list[Event]:
     """What an accepted entry did, for everyone (nothing in Promotion is secret)."""
     kind = action["action"]
     events = _turn_events(before, after, action) if kind == "turn" else _pi_events(before, after, action)
@@ -500,7 +556,7 @@ def outcome(before: dict, after: dict, action: dict) -> list[Event]:
     return events
 
 
-def _pi_events(before: dict, after: dict, action: dict) -> list[Event]:
+def _pi_events(before: State, after: State, action: Action) -> list[Event]:
     kind = action["action"]
     if kind == "deck_empty":
         if after["over"]:
@@ -528,7 +584,7 @@ def _pi_events(before: dict, after: dict, action: dict) -> list[Event]:
     return [said("{player} loses {amount} PI and has {now}.", player=name, amount=was - now, now=now)]
 
 
-def _ending(state: dict, action: dict) -> Event:
+def _ending(state: State, action: Action) -> Event:
     """Who won and why."""
     winners = state["winners"]
     if state["end"] == "target":
@@ -547,8 +603,8 @@ def _ending(state: dict, action: dict) -> Event:
                 players=winners, pi=pi, cards=cards)
 
 
-def _turn_events(before: dict, after: dict, action: dict) -> list[Event]:
-    name, step, window = action["player"], action["step"], before["window"]
+def _turn_events(before: State, after: State, action: Action) -> list[Event]:
+    name, step = action["player"], action["step"]
     if step == "start":
         events = [said("{player}'s turn begins.", player=name)]
         if before["players"][name]["shielded"]:
@@ -570,6 +626,7 @@ def _turn_events(before: dict, after: dict, action: dict) -> list[Event]:
         return _play_events(before, after, action)
     if step == "react":
         return _react_events(before, after, action)
+    window = _window(before)
     if step == "land":
         events = [said("{card} lands on {target}.", card=window["card"], target=name)]
         if window["card"] == PLACARD:
@@ -593,7 +650,7 @@ def _turn_events(before: dict, after: dict, action: dict) -> list[Event]:
     return events
 
 
-def _play_events(before: dict, after: dict, action: dict) -> list[Event]:
+def _play_events(before: State, after: State, action: Action) -> list[Event]:
     name, card = action["player"], action["card"]
     left = play_limit(after, name) - len(after["played"])
     kind = CARDS[card]
@@ -623,11 +680,11 @@ def _play_events(before: dict, after: dict, action: dict) -> list[Event]:
     return events
 
 
-def _react_events(before: dict, after: dict, action: dict) -> list[Event]:
-    name, answer, window = action["player"], action["card"], before["window"]
+def _react_events(before: State, after: State, action: Action) -> list[Event]:
+    name, answer, window = action["player"], action["card"], _window(before)
     card = window["card"]
     if answer == REDIRECTION:
-        done = after["window"]["redirections"]
+        done = _window(after)["redirections"]
         events = [said(plural("{player} answers with {answer}: {card} now aims at {to} ({n} redirection of {most}).",
                               "{player} answers with {answer}: {card} now aims at {to} ({n} redirections of {most}).", done),
                        player=name, answer=answer, card=card, to=action["to"], n=done, most=MAX_REDIRECTIONS)]
