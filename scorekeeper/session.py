@@ -383,15 +383,16 @@ def _json_reason(error: Exception) -> str:
     return str(error) if isinstance(error, BadJSON) else "it is not UTF-8 text"
 
 
-def load(path: str | os.PathLike[str], *, history: bool = True) -> Session:
+def load(path: str | os.PathLike[str], *, history: bool = True, wait: float | None = None) -> Session:
     """Read and validate a session file (under a shared lock, so never mid-append).
 
     history=False is for a caller that needs only the current state (`show`): the session
     may then come from the snapshot beside the file (see `_from_snapshot`), with only its
-    latest entries.
+    latest entries. `wait`: how long to wait for a writer's lock before SessionLocked
+    (LOCK_WAIT_SECONDS by default; 0 for a reader with an answer of its own to fall back on).
     """
     path = Path(path)
-    with _locked(path, exclusive=False) as fd:
+    with _locked(path, exclusive=False, wait=wait) as fd:
         data = _read_all(fd)
         return (None if history else _from_snapshot(path, data)) or _parse(path, data)
 
@@ -502,8 +503,9 @@ def _read_all(fd: int) -> bytes:
 
 
 @contextmanager
-def _locked(path: Path, exclusive: bool) -> Iterator[int]:
-    """An open descriptor of `path` holding a flock; SessionLocked if another holds it."""
+def _locked(path: Path, exclusive: bool, wait: float | None = None) -> Iterator[int]:
+    """An open descriptor of `path` holding a flock; SessionLocked if another holds it for
+    longer than `wait` seconds (LOCK_WAIT_SECONDS by default)."""
     try:
         fd = os.open(path, (os.O_RDWR | os.O_APPEND) if exclusive else os.O_RDONLY)
     except FileNotFoundError:
@@ -515,7 +517,7 @@ def _locked(path: Path, exclusive: bool) -> Iterator[int]:
             raise SessionError("{path} cannot be written: permission denied.", path=path) from None
         raise SessionError("{path} cannot be read: permission denied.", path=path) from None
     try:
-        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        deadline = time.monotonic() + (LOCK_WAIT_SECONDS if wait is None else wait)
         while True:
             try:
                 fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)

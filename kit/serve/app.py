@@ -5,6 +5,10 @@ Answers: 200 `{"ok": true, "line": N}` for an accepted action; 422 `{"ok": false
 someone else; 404 for an unknown token. A body must be JSON, at most MAX_BODY bytes
 (415 and 413 otherwise, 400 when it does not parse). Nothing is cached by browsers, no
 page refers to anything outside this server, and a token never appears in a public page.
+
+The event loop never touches the session file: every read and write runs in a worker thread
+(run_in_threadpool), where the file lock may wait for a terminal's `kit score` command
+while the loop goes on answering the other phones.
 """
 from __future__ import annotations
 
@@ -74,6 +78,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     (the tests' client); `kit score serve` gives the addresses it prints and the loopback's,
     so a page of another site cannot reach it under a name of its own (DNS rebinding)."""
     table = Table(path)
+    for lang in LANGUAGES:   # the catalogues are read from disk now, not on the event loop later
+        translator(lang)
 
     def link_base(request: Request) -> str:
         return (base_url or str(request.base_url)).rstrip("/")
@@ -82,9 +88,9 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         base = link_base(request)
         return [(name, f"{base}/seat/{token}") for name, token in table.tokens["seats"].items()]
 
-    def page_for(request: Request, viewer: str | None = None, *, post: str | None = None,
-                 host: bool = False) -> pages.Page:
-        session = table.session()
+    async def page_for(request: Request, viewer: str | None = None, *, post: str | None = None,
+                       host: bool = False) -> pages.Page:
+        session = await run_in_threadpool(table.session)
         latest = session.latest_in_effect()
         state = session.state
         return pages.Page(
@@ -118,18 +124,18 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
 
     async def table_page(request: Request) -> Response:
         code = table.tokens["room"]
-        return html(request, pages.table_page(page_for(request), code, f"{link_base(request)}/join/{code}"))
+        return html(request, pages.table_page(await page_for(request), code, f"{link_base(request)}/join/{code}"))
 
     async def room_page(request: Request) -> Response:
         typed = "".join(request.query_params.get("code", "").split()).upper()
         if typed:
             return RedirectResponse(f"/join/{urllib.parse.quote(typed, safe='')}", status_code=303)
-        return html(request, pages.room_page(page_for(request)))
+        return html(request, pages.room_page(await page_for(request)))
 
     async def join_page(request: Request) -> Response:
         code = room(request)
         mine = table.seat_of(request.cookies.get(SEAT_COOKIE, ""))
-        return html(request, pages.join_page(page_for(request), code, table.tokens["bound"], mine))
+        return html(request, pages.join_page(await page_for(request), code, table.tokens["bound"], mine))
 
     async def join(request: Request) -> Response:
         """A phone taps a name: the seat is bound to it by a cookie holding the seat's token
@@ -148,11 +154,11 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     async def seat_page(request: Request) -> Response:
         token, name = seat_token(request)
         post = f"/api/seat/{token}/act" if "token" in request.path_params else "/api/me/act"
-        return html(request, pages.seat_page(page_for(request, name, post=post)))
+        return html(request, pages.seat_page(await page_for(request, name, post=post)))
 
     async def host_page(request: Request) -> Response:
         token = host_token(request)
-        page = page_for(request, post=f"/api/host/{token}/act", host=True)
+        page = await page_for(request, post=f"/api/host/{token}/act", host=True)
         return html(request, pages.host_page(page, join_links(request), table.tokens["bound"], f"/host/{token}/free"))
 
     async def free(request: Request) -> Response:
@@ -164,12 +170,12 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         return RedirectResponse(f"/host/{token}", status_code=303)
 
     async def api_state(request: Request) -> Response:
-        session = table.session()
+        session = await run_in_threadpool(table.session)
         return JSONResponse(view(session.game, session.state))
 
     async def api_seat(request: Request) -> Response:
         _, name = seat_token(request)
-        session = table.session()
+        session = await run_in_threadpool(table.session)
         return JSONResponse(view(session.game, session.state, name))
 
     async def seat_act(request: Request) -> Response:
@@ -180,7 +186,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         _, name = seat_token(request)
         given = await read_json(request)
         try:
-            table.answer(name, given)
+            await run_in_threadpool(table.answer, name, given)
         except RuleViolation as error:
             raise Answer(422, refusal=error) from None
         return JSONResponse({"ok": True})
@@ -200,7 +206,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         except RuleViolation as error:
             # A seat sees the values of its own entry; the host's screen and the magistrate's
             # resolve show the rule broken, never another player's secret value.
-            current = table.session()
+            current = await run_in_threadpool(table.session)
             own = seat is not None and own_entry(current.game, seat, action, current.state)
             raise Answer(422, refusal=error, reveal=own) from None
         line = session.entries[-1].line
