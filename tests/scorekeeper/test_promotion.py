@@ -6,6 +6,7 @@ import copy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refused
 from score_cli import applier, run_scenario, scenario_files
 
 from scorekeeper import session as sessions
@@ -46,14 +47,20 @@ def test_the_target_option_overrides_the_table():
     assert new(target="5")["target"] == 5
 
 
-@pytest.mark.parametrize(("names", "options", "text"), [
-    (["Ana"], {}, "1"), (NAMES, {"target": 1}, "1"), (NAMES, {"target": "lots"}, "lots"),
-    (NAMES, {"hand": 3}, "hand"), (["Ana", "Ana"], {}, "Ana"),
+TARGET = "The option target must be a whole number of PI above the {START_PI} everyone starts with, not {value}."
+
+
+@pytest.mark.parametrize(("names", "options", "rule", "named"), [
+    (["Ana"], {}, "{title} is for {low} to {high} players, not {count}.", {"low": 2, "high": 8, "count": 1}),
+    (NAMES, {"target": 1}, TARGET, {"START_PI": promo.START_PI, "value": "1"}),
+    (NAMES, {"target": "lots"}, TARGET, {"value": "'lots'"}),
+    (NAMES, {"hand": 3}, "{title} has no option {key}; its options are: {accepted}.",
+     {"key": "'hand'", "accepted": "target"}),
+    (["Ana", "Ana"], {}, "Two players are called {name}; each name must be unique.", {"name": "Ana"}),
 ])
-def test_setup_refusals(names, options, text):
-    with pytest.raises(RuleViolation) as refused:
+def test_setup_refusals(names, options, rule, named):
+    with refused(rule, **named):
         new(names, **options)
-    assert text in str(refused.value)
 
 
 # -- PI ----------------------------------------------------------------------------------
@@ -69,19 +76,27 @@ def test_a_steal_reaching_the_target_wins_at_once():
     assert state["end"] == "target"
 
 
-@pytest.mark.parametrize(("action", "text"), [
-    ({"action": "lose", "player": "Ana", "amount": -1}, "-1"),
-    ({"action": "steal", "thief": "Ana", "victim": "Ana", "amount": 1}, "Ana"),
-    ({"action": "steal", "thief": "Ana", "victim": "Zoé", "amount": 1}, "Zoé"),
-    ({"action": "gain", "player": "Ana", "amount": True}, "not true"),
-    ({"action": "gain", "player": "Ana"}, "amount"),
-    ({"action": "deck_empty", "hands": {"Zoé": 2}}, "Zoé"),
-    ({"action": "deck_empty", "hands": {"Ana": -2}}, "-2"),
+NOT_A_PLAYER = "{named} is not a player here; the players are {players}."
+
+
+@pytest.mark.parametrize(("action", "rule", "named"), [
+    ({"action": "lose", "player": "Ana", "amount": -1}, "{what} must be at least {low}, not {value}.",
+     {"what": "Ana's PI loss", "low": 1, "value": -1}),
+    ({"action": "steal", "thief": "Ana", "victim": "Ana", "amount": 1}, "{thief} cannot steal from themselves.",
+     {"thief": "Ana"}),
+    ({"action": "steal", "thief": "Ana", "victim": "Zoé", "amount": 1}, NOT_A_PLAYER,
+     {"named": "'Zoé' (the victim)", "players": NAMES}),
+    ({"action": "gain", "player": "Ana", "amount": True}, "{what} must be a whole number, not {value}.",
+     {"what": "Ana's PI gain", "value": "true"}),
+    ({"action": "gain", "player": "Ana"}, "The {title} action {name} needs the field {field_name}.",
+     {"name": "'gain'", "field_name": "'amount'"}),
+    ({"action": "deck_empty", "hands": {"Zoé": 2}}, NOT_A_PLAYER, {"named": "'Zoé' (in hands)"}),
+    ({"action": "deck_empty", "hands": {"Ana": -2}}, "{what} must be at least {low}, not {value}.",
+     {"what": "Ana's cards in hand", "low": 0, "value": -2}),
 ])
-def test_refusals_name_the_value(action, text):
-    with pytest.raises(RuleViolation) as refused:
+def test_refusals_name_the_value(action, rule, named):
+    with refused(rule, **named):
         play(new(), action)
-    assert text in str(refused.value)
 
 
 # -- the office closing ------------------------------------------------------------------
@@ -103,11 +118,9 @@ def test_most_pi_wins_without_asking_for_hands():
 def test_a_tie_needs_the_hands_of_the_tied_players_only():
     state = empty(play(new(), {"action": "gain", "player": "Ana", "amount": 2},
                        {"action": "gain", "player": "Cléo", "amount": 2}))
-    with pytest.raises(RuleViolation) as refused:
+    with refused("{tied} are tied on {best} PI as the office closes: give the cards in hand of {missing} "
+                 "(hands) to break the tie.", tied=["Ana", "Cléo"], best=3, missing=["Cléo"]):
         play(state, {"action": "deck_empty", "hands": {"Ana": 3}})
-    assert "Cléo" in str(refused.value)
-    assert "Ana" in str(refused.value)
-    assert "Ben" not in str(refused.value)
     shared = play(state, {"action": "deck_empty", "hands": {"Ana": 3, "Cléo": 3}})
     assert shared["winners"] == ["Ana", "Cléo"]
     single = play(state, {"action": "deck_empty", "hands": {"Ana": 1, "Cléo": 3, "Ben": 6}})
@@ -144,8 +157,8 @@ def test_random_play_keeps_pi_non_negative_and_winners_at_the_target(sequence, t
         before = copy.deepcopy(stack[-1])
         try:
             after = promo.apply(stack[-1], action)
-        except RuleViolation as refused:
-            assert str(refused).endswith(".")
+        except RuleViolation as refusal:
+            assert str(refusal).endswith(".")
             continue
         finally:
             assert stack[-1] == before
@@ -175,10 +188,11 @@ def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
     for action in sequence:
         try:
             live = promo.apply(live, action)
-        except RuleViolation:
+        except RuleViolation as refusal:
             before = path.read_bytes()
-            with pytest.raises(RuleViolation):
+            with pytest.raises(RuleViolation) as again:
                 sessions.append(path, action)
+            assert str(again.value) == str(refusal)     # the same refusal, for the same reason
             assert path.read_bytes() == before
             continue
         sessions.append(path, action)
