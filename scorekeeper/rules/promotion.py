@@ -361,6 +361,11 @@ def _turn(state: State, action: Action) -> State:
     # card, target or redirection then get their own sentence
     bookmark = step == "start" and not state.get("steps")
     if answering(pending(state), {"action": "turn", "player": name, "step": step}) is None and not bookmark:
+        window = state["window"]
+        if step == "react" and window is not None and name in window.get("remote", ()):
+            # The true reason: "the game waits for answers" alone reads as asking for this one.
+            raise RuleViolation("{player} has already answered {card} with {answer}. {waiting}", player=name,
+                                card=window["card"], answer=TELETRAVAIL, waiting=waiting(state))
         raise waiting(state)
     new = fresh(state)
     players = new["players"]

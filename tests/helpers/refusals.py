@@ -6,15 +6,35 @@ refuses for another reason, even one whose sentence happens to hold the same nam
 
     with refused("{name} has no approved chapter to revoke.", name="Ana"):
         play(state, {"action": "revoke", "player": "Ana"})
+
+`failed` does the same for the other ScorekeeperErrors (a session file that cannot be read),
+and `rule` stands for a Message held as a parameter (the refusal of a session's bad line):
+
+    with failed(SessionError, "{path}:{number}: {error}", number=4,
+                error=rule("{name} has {gold} gold and cannot spend {gold2}.", name="Bob")):
+        sessions.load(path)
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 import pytest
 
-from scorekeeper.errors import Message, Plural, RuleViolation
+from scorekeeper.errors import Message, Plural, RuleViolation, ScorekeeperError
+
+Error = TypeVar("Error", bound=ScorekeeperError)
+
+
+class rule:   # lower case: it reads as a phrase, error=rule("...", name="Bob")
+    """A Message expected as a parameter: its template and some of its parameters."""
+
+    def __init__(self, template: str, /, **named: object) -> None:
+        self.template, self.named = template, named
+
+    def __repr__(self) -> str:
+        return f"rule({self.template!r}, **{self.named!r})"
 
 
 def _said(value: object) -> object:
@@ -26,15 +46,31 @@ def _said(value: object) -> object:
     return value
 
 
-@contextmanager
-def refused(rule: str, **named: object) -> Iterator[pytest.ExceptionInfo[RuleViolation]]:
-    """Expect a RuleViolation whose English template is `rule` (a plural refusal: its singular
-    form) and whose parameters include `named`, each compared as the sentence shows it."""
-    with pytest.raises(RuleViolation) as caught:
-        yield caught
-    error = caught.value
-    template = error.message.singular if isinstance(error.message, Plural) else error.message
-    assert template == rule, f"refused for another reason: {error}"
+def _check(message: Message, template: str, named: dict[str, object]) -> None:
+    said = message.message.singular if isinstance(message.message, Plural) else message.message
+    assert said == template, f"refused for another reason: {message.render()}"
     for key, value in named.items():
-        assert key in error.params, f"the refusal names no {key}: {error}"
-        assert _said(error.params[key]) == value, f"{key}: {error}"
+        assert key in message.params, f"the refusal names no {key}: {message.render()}"
+        held = message.params[key]
+        if isinstance(value, rule):
+            assert isinstance(held, Message), f"{key} is not a sentence: {message.render()}"
+            _check(held, value.template, value.named)
+        else:
+            assert _said(held) == value, f"{key}: {message.render()}"
+
+
+@contextmanager
+def failed(kind: type[Error], template: str, /, **named: object) -> Iterator[pytest.ExceptionInfo[Error]]:
+    """Expect a `kind` error whose English template is `template` (a plural one: its singular
+    form) and whose parameters include `named`, each compared as the sentence shows it (a
+    `rule` compared by its own template and parameters)."""
+    with pytest.raises(kind) as caught:
+        yield caught
+    _check(caught.value, template, named)
+
+
+@contextmanager
+def refused(template: str, /, **named: object) -> Iterator[pytest.ExceptionInfo[RuleViolation]]:
+    """Expect a RuleViolation whose English template is `template` (see `failed`)."""
+    with failed(RuleViolation, template, **named) as caught:
+        yield caught

@@ -6,11 +6,11 @@ from __future__ import annotations
 import copy
 import re
 
-import pytest
+from refusals import refused
 
 from kit import i18n
+from kit.typography import NBSP, NNBSP
 from scorekeeper import rules
-from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as hc
 from scorekeeper.rules.flow import answering
 
@@ -40,12 +40,6 @@ def resolve_choices(state: dict) -> dict:
     assert decision["action"] == "resolve"
     assert decision["player"] == state["magistrate"]
     return decision["choices"]
-
-
-def refusal(state: dict, action: dict) -> RuleViolation:
-    with pytest.raises(RuleViolation) as refused:
-        hc.apply(state, action)
-    return refused.value
 
 
 def words(events: list, viewer: str | None = None, translator=EN) -> list[str]:
@@ -128,9 +122,11 @@ def test_every_answer_to_pending_is_accepted_and_nothing_is_pending_once_over():
 
 def test_the_vote_and_the_resolve_refused_out_of_turn_say_what_the_game_waits_for():
     state = ballots(new(), Alice=(20, 0))
-    error = refusal(state, {"action": "vote", "pour": {"Bob": 5}, "colour": "bleu"})
-    assert "waits for the ballots of Bob and Chloé" in str(error)
-    assert "Bulletins attendus\u00a0: Bob et Chloé." in FR.refusal(error)
+    with refused("Ballots are being cast this round ({ballots_cast} so far), so a vote of every amount at once "
+                 "cannot be entered: {waiting} Or undo those ballots first.",
+                 ballots_cast=["Alice"], waiting="The game waits for the ballots of Bob and Chloé.") as caught:
+        hc.apply(state, {"action": "vote", "pour": {"Bob": 5}, "colour": "bleu"})
+    assert "Bulletins attendus\u00a0: Bob et Chloé." in FR.refusal(caught.value)
     state = ballots(state, Bob=(1, 0), Chloé=(1, 0))
     assert "vote" not in [d["action"] for d in hc.pending(state) + hc.anytime(state)]
 
@@ -156,22 +152,33 @@ def test_seals_and_gold_are_spent_at_any_time_the_colours_open_only_to_their_own
 
 # -- refusals in public words -------------------------------------------------------------
 
+ORDER_NEEDED = ("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give their order "
+                "(order {example} or another).")
+
+
 def test_a_tie_between_voters_is_refused_without_the_amount_they_wrote():
     state = ballots(new(), Alice=(0, 10), Bob=(0, 10), Chloé=(5, 0))
-    error = refusal(state, {"action": "resolve"})
+    with refused(ORDER_NEEDED, side="CONTRE", group=["Alice", "Bob"], magistrate="Alice") as caught:
+        hc.apply(state, {"action": "resolve"})
+    error = caught.value
     for text in (str(error), FR.refusal(error), FR.refusal(error, reveal=False)):
         assert "Alice" in text
         assert "Bob" in text
         assert "10" not in text
         assert "Alice,Bob" in text
-    assert "10" not in str(refusal(new(), {"action": "vote", "contre": {"Alice": 10, "Bob": 10}}))
+    with refused(ORDER_NEEDED, side="CONTRE", group=["Alice", "Bob"]) as caught:
+        hc.apply(new(), {"action": "vote", "contre": {"Alice": 10, "Bob": 10}})
+    assert "10" not in str(caught.value)
 
 
 def test_a_colour_the_circle_does_not_take_is_refused_without_the_tribe_on_a_shared_screen():
     state = hc.apply(new(), {"action": "vote", "pour": {"Alice": 9}, "colour": "bleu"})
     state = hc.apply(state, {"action": "vote", "pour": {"Alice": 9}, "colour": "vert"})   # vert 1 of 1
-    error = refusal(state, {"action": "spend_seals", "player": "Alice", "colour": "vert"})
-    assert "1 of 1" in str(error)     # Alice's own screen
+    with refused("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",   # her screen
+                 name="Alice", colour="vert", circle=1, circle2=1) as caught:
+        hc.apply(state, {"action": "spend_seals", "player": "Alice", "colour": "vert"})
+    error = caught.value
+    assert error.public == "{name}'s circle does not take that portion; the seals stay."
     for translator in (EN, FR):
         public = translator.refusal(error, reveal=False)
         # Circles are public (Alice has 1 vert): "takes no vert now" would say vert 1 of 1,
@@ -183,14 +190,20 @@ def test_a_colour_the_circle_does_not_take_is_refused_without_the_tribe_on_a_sha
 
 def test_the_game_over_refusal_speaks_the_players_language():
     won = hc.apply(new(ramnes=("gold", 2)), {"action": "vote", "contre": {"Bob": 3}})
-    error = refusal(won, {"action": "buy_senators", "player": "Bob", "gold": 1})
+    with refused("The game is over ({winners} met an objective); no more actions are possible.",
+                 winners=["Bob"]) as caught:
+        hc.apply(won, {"action": "buy_senators", "player": "Bob", "gold": 1})
+    error = caught.value
     assert str(error) == "The game is over (Bob met an objective); no more actions are possible."
-    assert FR.refusal(error) != str(error)
-    assert "Bob" in FR.refusal(error)
+    assert FR.refusal(error) == (f"La partie est finie (Bob a atteint un objectif){NNBSP}; "
+                                 "plus aucune action n’est possible.")
     ended = new()
     for _ in range(hc.ROUNDS):
         ended = hc.apply(ended, {"action": "vote", "contre": {"Chloé": 0, "Alice": 1}})
-    assert FR.refusal(refusal(ended, {"action": "vote"})) != str(refusal(ended, {"action": "vote"}))
+    with refused("The game is over after {ROUNDS} rounds; no more actions are possible.", ROUNDS=hc.ROUNDS) as caught:
+        hc.apply(ended, {"action": "vote"})
+    assert FR.refusal(caught.value) == (f"La partie est finie après 9{NBSP}tours{NNBSP}; "
+                                        "plus aucune action n’est possible.")
 
 
 # -- outcome ------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ and why, what each entry is said to have done. Straight through scorekeeper.rule
 from __future__ import annotations
 
 import pytest
+from refusals import refused
 
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import phd
@@ -45,7 +46,9 @@ def test_the_first_turn_is_anyone_s_then_seating_order_skips_who_left():
                  {"action": "adjust", "player": "Ben", "pression": 16},       # a Coopération: Ben burns out
                  {"action": "adjust", "player": "Ana", "credit": 1}, step("Ana", "draw-events"))
     assert waits_for(state) == {("turn", "Cléo", ("start",))}
-    assert "The game waits for the start of Cléo's turn." in refusal(state, step("Ben", "start"))
+    with refused("{refusal} {waiting}", refusal="Ben has burnt out and can no longer act.",
+                 waiting="The game waits for the start of Cléo's turn."):
+        phd.apply(state, step("Ben", "start"))
 
 
 def test_a_won_challenge_in_vivre_gives_two_recherches_never_three():
@@ -76,7 +79,9 @@ def test_pression_falling_to_zero_in_vivre_means_no_recherche():
     before = play(new(), step("Ana", "start"), step("Ana", "vie"))
     state = play(before, {"action": "adjust", "player": "Ana", "pression": -4})
     assert waits_for(state) == {("turn", "Ben", ("start",))}
-    assert "no more Recherche" in refusal(state, step("Ana", "draw-argument"))
+    with refused("{name}'s Pression fell to 0 during this turn: no more Recherche. {waiting}", name="Ana",
+                 waiting="The game waits for the start of Ben's turn."):
+        phd.apply(state, step("Ana", "draw-argument"))
     events = [e.public.render() for e in phd.outcome(before, state, {"action": "adjust", "player": "Ana"})]
     assert "Ana's Pression fell to 0 this turn: no Recherche phase." in events
 
@@ -108,7 +113,8 @@ def test_the_defence_starts_right_after_the_completing_approval_and_stays_pendin
     state = play(state, {"action": "approve", "player": "Ana"})
     assert waits_for(state) == {("defend", "Ana", ()), ("turn", "Ana", ("no-defence",))}
     assert refusal(state, step("Ana", "done")) == "The game waits for Ana's thesis defence."
-    assert refusal(state, {"action": "approve", "player": "Ana"}).startswith("Ana has no submitted chapter")
+    with refused("{name} has no submitted chapter waiting for approval.", name="Ana"):
+        phd.apply(state, {"action": "approve", "player": "Ana"})
     events = [e.public.render() for e in phd.outcome(_ready_to_approve(), state, {"action": "approve", "player": "Ana"})]
     assert "Ana has every approved chapter needed: the thesis defence starts now." in events
     lost = play(state, {"action": "defend", "player": "Ana", "die": 1, "arguments": [1], "opposition": [5]})
@@ -172,7 +178,9 @@ def test_an_entry_out_of_turn_is_refused_once_the_log_holds_a_turn_line_and_acce
     started = play(typed, step("Ana", "start"))
     assert refusal(started, {"action": "approve", "player": "Ana"}) == "The game waits for Ana's Vivre event card."
     # a submit in Vivre that the player cannot pay says why it cannot be paid first
-    assert "submitting a chapter needs at least 5" in refusal(started, {"action": "submit", "player": "Ben"})
+    with refused("{name} has {pression} Pression and {credit} Crédit; submitting a chapter needs at least "
+                 "{pression2} of each.", name="Ben", pression=4, credit=4, pression2=5):
+        phd.apply(started, {"action": "submit", "player": "Ben"})
 
 
 def test_files_written_by_the_older_guided_play_still_load():
