@@ -42,7 +42,7 @@ import io
 import math
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -446,88 +446,134 @@ def _entry_name(base: str, index: int, item: Any, record: Record | None) -> str:
     return entry_name(base, index, label)
 
 
+def _text_of(value: Any, where: _Where, name: str, from_text: bool) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise where.error(name, _("expected text, got {value}").format(value=_describe(value)))
+    text = str(value)
+    return text.replace("\\n", "\n") if from_text else text
+
+
+def _check_plain_text(value: Any, where: _Where, name: str, from_text: bool) -> str:
+    """`str`: text kept as written (an identifier, a file name)."""
+    return _text_of(value, where, name, from_text)
+
+
+def _check_printed_text(value: Any, where: _Where, name: str, from_text: bool) -> str:
+    """`"text"`: printed French, typeset once, here, for every game (placeholders filled later
+    are typeset again by kit.typography.fill; typesetting twice changes nothing)."""
+    return typeset(_text_of(value, where, name, from_text))
+
+
+def _check_bool(value: Any, where: _Where, name: str, from_text: bool) -> bool:
+    if from_text and isinstance(value, str):
+        lowered = value.strip().lower()
+        if lowered in ("true", "yes", "oui", "vrai", "1", "x"):
+            return True
+        if lowered in ("false", "no", "non", "faux", "0", ""):
+            return False
+    if isinstance(value, bool):
+        return value
+    raise where.error(name, _("expected true or false, got {value}").format(value=_describe(value)))
+
+
+def _check_whole(value: Any, where: _Where, name: str, from_text: bool) -> int:
+    if from_text and isinstance(value, str) and len(value.strip()) <= MAX_DIGITS:
+        try:
+            return int(value.strip())
+        except ValueError:
+            pass
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise where.error(name, _("expected a whole number, got {value}").format(value=_describe(value)))
+
+
+def _check_number(value: Any, where: _Where, name: str, from_text: bool) -> float:
+    if from_text and isinstance(value, str):
+        try:
+            number = float(value.strip().replace(",", "."))
+            if math.isfinite(number):
+                return number
+        except ValueError:
+            pass
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    raise where.error(name, _("expected a number, got {value}").format(value=_describe(value)))
+
+
+def _check_mm(value: Any, where: _Where, name: str, from_text: bool) -> float:
+    from kit.paper import parse_mm
+    try:
+        length = parse_mm(value)
+    except (ValueError, TypeError):
+        raise where.error(name, _("expected a length in mm (63, '63mm', '6.3cm'), got {value}").format(
+            value=_describe(value))) from None
+    return _within_paper(length, where, name)
+
+
+def _check_size(value: Any, where: _Where, name: str, from_text: bool) -> Size:
+    from kit.paper import CARD_SIZES, parse_size
+    pair = isinstance(value, (list, tuple)) and len(value) == 2
+    if not (isinstance(value, str) or pair) or (pair and not all(isinstance(v, (str, int, float)) for v in value)):
+        raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
+                                  "got {value}").format(names=", ".join(CARD_SIZES), value=_describe(value)))
+    try:
+        size = parse_size(value)
+    except (ValueError, TypeError) as error:
+        raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
+                                  "{problem}").format(names=", ".join(CARD_SIZES), problem=_cut(str(error), 80))) from None
+    return Size(_fits_some_paper(size, where, name), (where.file, where.entry, name, where.line))
+
+
+def _check_colour(value: Any, where: _Where, name: str, from_text: bool) -> str:
+    from kit.palette import PALETTE, resolve
+    try:
+        return resolve(value)
+    except (ValueError, TypeError, AttributeError):
+        raise where.error(name, _("expected a colour (#RRGGBB or one of {names}), got {value}").format(
+            names=", ".join(PALETTE), value=_describe(value))) from None
+
+
+def _check_symbol(value: Any, where: _Where, name: str, from_text: bool) -> Any:
+    from kit.palette import SYMBOLS
+    if value not in SYMBOLS:
+        raise where.error(name, _("expected a symbol, one of {names}; got {value}").format(
+            names=", ".join(SYMBOLS), value=_describe(value)))
+    return value
+
+
+def _check_font(value: Any, where: _Where, name: str, from_text: bool) -> str:
+    from kit.fonts import FILES
+    if not isinstance(value, str) or value not in FILES:
+        raise where.error(name, _("expected a font, one of {names}; got {value}").format(
+            names=", ".join(FILES), value=_describe(value)))
+    return value
+
+
+# The simple field kinds and the checker of each: it converts a value (from_text: the value
+# came from a CSV cell) and raises the layout error naming the field when it cannot.
+_SCALAR_CHECKERS: dict[object, Callable[[Any, _Where, str, bool], Any]] = {
+    str: _check_plain_text,
+    "text": _check_printed_text,
+    bool: _check_bool,
+    int: _check_whole,
+    float: _check_number,
+    "mm": _check_mm,
+    "size": _check_size,
+    "colour": _check_colour,
+    "symbol": _check_symbol,
+    "font": _check_font,
+}
+
+
 def _check_scalar(kind: Any, value: Any, where: _Where, name: str, from_text: bool) -> Any:
     """Convert and check one value of a simple kind; from_text: the value came from a CSV cell."""
-    if kind is str or kind == "text":
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise where.error(name, _("expected text, got {value}").format(value=_describe(value)))
-        text = str(value)
-        text = text.replace("\\n", "\n") if from_text else text
-        # Printed French is typeset once, here, for every game (placeholders filled later
-        # are typeset again by kit.typography.fill; typesetting twice changes nothing).
-        return typeset(text) if kind == "text" else text
-    if kind is bool:
-        if from_text and isinstance(value, str):
-            lowered = value.strip().lower()
-            if lowered in ("true", "yes", "oui", "vrai", "1", "x"):
-                return True
-            if lowered in ("false", "no", "non", "faux", "0", ""):
-                return False
-        if isinstance(value, bool):
-            return value
-        raise where.error(name, _("expected true or false, got {value}").format(value=_describe(value)))
-    if kind is int:
-        if from_text and isinstance(value, str) and len(value.strip()) <= MAX_DIGITS:
-            try:
-                return int(value.strip())
-            except ValueError:
-                pass
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        raise where.error(name, _("expected a whole number, got {value}").format(value=_describe(value)))
-    if kind is float:
-        if from_text and isinstance(value, str):
-            try:
-                number = float(value.strip().replace(",", "."))
-                if math.isfinite(number):
-                    return number
-            except ValueError:
-                pass
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-            return float(value)
-        raise where.error(name, _("expected a number, got {value}").format(value=_describe(value)))
-    if kind == "mm":
-        from kit.paper import parse_mm
-        try:
-            length = parse_mm(value)
-        except (ValueError, TypeError):
-            raise where.error(name, _("expected a length in mm (63, '63mm', '6.3cm'), got {value}").format(
-                value=_describe(value))) from None
-        return _within_paper(length, where, name)
-    if kind == "size":
-        from kit.paper import CARD_SIZES, parse_size
-        pair = isinstance(value, (list, tuple)) and len(value) == 2
-        if not (isinstance(value, str) or pair) or (pair and not all(isinstance(v, (str, int, float)) for v in value)):
-            raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
-                                      "got {value}").format(names=", ".join(CARD_SIZES), value=_describe(value)))
-        try:
-            size = parse_size(value)
-        except (ValueError, TypeError) as error:
-            raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
-                                      "{problem}").format(names=", ".join(CARD_SIZES), problem=_cut(str(error), 80))) from None
-        return Size(_fits_some_paper(size, where, name), (where.file, where.entry, name, where.line))
-    if kind == "colour":
-        from kit.palette import PALETTE, resolve
-        try:
-            return resolve(value)
-        except (ValueError, TypeError, AttributeError):
-            raise where.error(name, _("expected a colour (#RRGGBB or one of {names}), got {value}").format(
-                names=", ".join(PALETTE), value=_describe(value))) from None
-    if kind == "symbol":
-        from kit.palette import SYMBOLS
-        if value not in SYMBOLS:
-            raise where.error(name, _("expected a symbol, one of {names}; got {value}").format(
-                names=", ".join(SYMBOLS), value=_describe(value)))
-        return value
-    if kind == "font":
-        from kit.fonts import FILES
-        if not isinstance(value, str) or value not in FILES:
-            raise where.error(name, _("expected a font, one of {names}; got {value}").format(
-                names=", ".join(FILES), value=_describe(value)))
-        return value
-    raise TypeError(f"schema error: unsupported field kind {kind!r}")
+    try:
+        checker = _SCALAR_CHECKERS[kind]
+    except (KeyError, TypeError):   # TypeError: an unhashable kind
+        raise TypeError(f"schema error: unsupported field kind {kind!r}") from None
+    return checker(value, where, name, from_text)
 
 
 def _within_paper(length: float, where: _Where, name: str | None) -> float:
