@@ -15,6 +15,7 @@ it fits; nothing is ever drawn under MIN_BODY pt or outside the box.
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,7 +140,7 @@ def _credits_height(surface: Surface, width: float, paragraphs: tuple[str, ...],
     inner = width - 6.0
     heights = [text_height(surface, inner, p, size=body, leading=LEADING) for p in paragraphs]
     heading = text_height(surface, inner, "Crédits", font="sans-bold", size=_heading_size(body), leading=LEADING)
-    return 3.0 + heading + 1.2 + sum(heights) + 1.6 * (len(heights) - 1) + 3.0
+    return 3.0 + heading + 1.2 + math.fsum(heights) + 1.6 * (len(heights) - 1) + 3.0
 
 
 SECTION_GAP = 4.0   # mm between sections in a column
@@ -159,7 +160,7 @@ def _plan(surface: Surface, box: tuple[float, float, float, float], rules: Rules
     # Sections stay whole and in order: the first k go left, the rest right, k chosen so
     # the taller column is as short as it can be.
     def column_height(part: list[float]) -> float:
-        return sum(part) + SECTION_GAP * max(len(part) - 1, 0)
+        return math.fsum(part) + SECTION_GAP * max(len(part) - 1, 0)
 
     best = None
     for k in range(len(heights) + 1):

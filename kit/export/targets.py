@@ -20,6 +20,7 @@ area 36 px inside the trim; MPC decks hold at most 612 cards.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from kit.errors import KitError
@@ -138,7 +139,7 @@ def spec(target: Target, component: Component, *, paper: str = "a4", dpi: float 
         if _fits(size, trim):
             return Spec(trim, product.bleed_in * MM_PER_INCH, product.safe_in * MM_PER_INCH, SHOP_DPI,
                         product.name)
-    nearest = min(target.products, key=lambda p: sum(abs(a - b) for a, b in zip(sorted(size), sorted(p.trim), strict=True)))
+    nearest = min(target.products, key=lambda p: math.fsum(abs(a - b) for a, b in zip(sorted(size), sorted(p.trim), strict=True)))
     nw, nh = nearest.trim
     if component.round:
         kind = _("round {size} mm").format(size=number(size[0]))

@@ -11,6 +11,7 @@ in its measures as in its drawing.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
@@ -111,7 +112,7 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[_Line] | None
                 (u, per_em), = units
                 w = u * size * PT / per_em
             else:
-                w = sum(u * size * PT / per_em for u, per_em in units)
+                w = math.fsum(u * size * PT / per_em for u, per_em in units)
             if w > limit:
                 return None
             needed = w if not current else used + space + w
@@ -225,8 +226,8 @@ def text_box(surface: Surface, x: float, y: float, w: float, h: float, text: str
             continue
         gap = line.space
         if align == "justify" and not line.last and len(line.words) > 1:
-            gap = (w - sum(line.widths)) / (len(line.words) - 1)
-        width = sum(line.widths) + gap * (len(line.words) - 1)
+            gap = (w - math.fsum(line.widths)) / (len(line.words) - 1)
+        width = math.fsum(line.widths) + gap * (len(line.words) - 1)
         start = x + {"left": 0.0, "justify": 0.0, "centre": (w - width) / 2, "right": w - width}[align]
         # Consecutive words in the same font go out as one string (smaller files, text that
         # copies and searches well); justified lines place each word to spread the gaps.

@@ -7,6 +7,7 @@ chooses row_h, at least 6 mm is comfortable.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -39,8 +40,8 @@ def draw_vote_table(surface: Surface, x: float, y: float, columns: Sequence[Colu
     """
     if start_label is not None and len(start_values) != len(columns) - 1:
         raise ValueError(f"{len(columns) - 1} start values expected, got {len(start_values)}")
-    width = sum(c.width for c in columns)
-    lefts = [x + sum(c.width for c in columns[:i]) for i in range(len(columns))]
+    width = math.fsum(c.width for c in columns)
+    lefts = [x + math.fsum(c.width for c in columns[:i]) for i in range(len(columns))]
 
     # Header: titles centred, wrapped when a column is narrow.
     surface.rect(x, y, width, header_h, fill=header_fill, stroke=stroke, width=0.35)

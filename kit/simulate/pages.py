@@ -10,6 +10,8 @@ variants side by side with the difference and its interval.
 """
 from __future__ import annotations
 
+import math
+
 from kit.i18n import _, ngettext
 from kit.simulate import words
 from kit.simulate.words import title
@@ -248,7 +250,7 @@ def _seat_roles(surface: Surface, y: float, summary: dict) -> float:
                      size=7.5, colour=INK,
                      anchor="middle")
     y += ROW
-    fair = sum(r["rate"] for r in wins["roles"].values()) / max(1, len(roles))
+    fair = math.fsum(r["rate"] for r in wins["roles"].values()) / max(1, len(roles))
     for s, by_role in zip(wins["seats"], wins["seat_roles"]):
         surface.text(MARGIN, y + 2.8, words.seat(s), size=7.5, colour=INK)
         for i, role in enumerate(roles):

@@ -121,8 +121,8 @@ def histogram(values: Iterable[float]) -> list[list]:
 def distribution(values: Sequence[float]) -> dict:
     """Mean, quantiles and histogram of a measure over the games (or over the players)."""
     ordered = sorted(values)
-    mean = sum(ordered) / len(ordered) if ordered else 0.0
-    variance = sum((v - mean) ** 2 for v in ordered) / (len(ordered) - 1) if len(ordered) > 1 else 0.0
+    mean = math.fsum(ordered) / len(ordered) if ordered else 0.0
+    variance = math.fsum((v - mean) ** 2 for v in ordered) / (len(ordered) - 1) if len(ordered) > 1 else 0.0
     return {"n": len(ordered), "mean": _round(mean), "sd": _round(math.sqrt(variance)),
             **{name: _number(_round(quantile(ordered, q))) for name, q in QUANTILES},
             "histogram": histogram(ordered)}

@@ -552,9 +552,9 @@ def _split_at(surface: Surface, w: float, h: float, blocks: tuple[_Block, ...], 
         return None
     best, best_height = None, None
     for k in range(len(blocks) + 1):
-        left = sum(heights[:k])
+        left = math.fsum(heights[:k])
         # The right column starts with block k: no gap above it.
-        right = sum(heights[k:]) - (heights[k] - _block_heights(surface, w, blocks[k:k + 1], size)[0]
+        right = math.fsum(heights[k:]) - (heights[k] - _block_heights(surface, w, blocks[k:k + 1], size)[0]
                                     if k < len(blocks) else 0.0)
         if max(left, right) > h:
             continue

@@ -613,14 +613,14 @@ def _plan(surface: Surface, layout: HocLayout, col_w: float, col_h: float, size:
         if paragraphs is None:
             return None
         # The paragraphs one under the other, PARA_GAP apart.
-        body = sum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
+        body = math.fsum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
         blocks.append(("section", section, SECTION_TITLE_H + body + SECTION_GAP, paragraphs))
         if section.get("bonus_table"):
             blocks.append(("table", None, _table_height(layout), []))
     # Two columns as even as possible: the split that makes the taller column shortest.
     best = None
     for k in range(1, len(blocks)):
-        heights = (sum(b[2] for b in blocks[:k]), sum(b[2] for b in blocks[k:]))
+        heights = (math.fsum(b[2] for b in blocks[:k]), math.fsum(b[2] for b in blocks[k:]))
         if max(heights) <= col_h + 1e-6 and (best is None or max(heights) < best[0]):
             best = (max(heights), k)
     if best is None:

@@ -16,6 +16,7 @@ Event card, top to bottom inside the safe box (63 x 88 mm):
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -539,7 +540,7 @@ def _aid_size(surface: Surface, face: AidFace, width: float, room: float, gap: f
     """The largest body size at which every section of the face fits `room` mm (the
     smallest when none does: the section's text box then refuses what overflows)."""
     def fits(size: float) -> bool:
-        return sum(size * PT * 1.5 + text_height(surface, width, s.body, size=size) + gap
+        return math.fsum(size * PT * 1.5 + text_height(surface, width, s.body, size=size) + gap
                    for s in face.sections) <= room
     return largest_fitting_size(fits, AID_SIZE, AID_MIN_SIZE) or AID_MIN_SIZE
 

@@ -293,7 +293,7 @@ def _paragraphs(surface: Surface, body: str, w: float, size: float) -> list[tupl
 
 def _body_height(surface: Surface, body: str, w: float, size: float) -> float:
     paragraphs = _paragraphs(surface, body, w, size)
-    return sum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
+    return math.fsum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
 
 
 def _block_height(surface: Surface, face: AidFace, kind: str, block: object, w: float, size: float) -> float:
@@ -301,7 +301,7 @@ def _block_height(surface: Surface, face: AidFace, kind: str, block: object, w: 
         return _heading_h(surface, size) + _body_height(surface, block.body, w, size)
     if kind == "table":
         return _heading_h(surface, size) + _row_h(size) * (len(face.table_rows) + 1.4)
-    return _heading_h(surface, size) + sum(
+    return _heading_h(surface, size) + math.fsum(
         max(text_height(surface, w - SYMBOL_W - 1.0, _type_line(t), font="sans", size=size, leading=AID_LEADING),
             SYMBOL_W) + 1.0 for t in face.types)
 
@@ -322,7 +322,7 @@ def _fit(surface: Surface, faces: tuple[AidFace, ...], w: float, h: float) -> fl
 
 def _total_height(surface: Surface, face: AidFace, w: float, size: float) -> float:
     blocks = _blocks(face)
-    return sum(_block_height(surface, face, k, b, w, size) for k, b in blocks) + SECTION_GAP * (len(blocks) - 1)
+    return math.fsum(_block_height(surface, face, k, b, w, size) for k, b in blocks) + SECTION_GAP * (len(blocks) - 1)
 
 
 def _heading(surface: Surface, x: float, y: float, w: float, text: str, size: float, accent: str) -> float:
