@@ -362,15 +362,8 @@ def _when_block(surface: Surface, face: EventFace, x: float, y: float, w: float,
              min_size=BODY_MIN, colour=INK, align="centre", valign="middle")
 
 
-def _fit_effects(surface: Surface, face: EventFace, width: float, room: float) -> float:
-    """The largest text size (BODY_SIZE down to BODY_MIN) at which the effects take at most
-    `room` mm; the smallest when none does (the flavour box will then fail loudly)."""
-    return largest_fitting_size(lambda size: _effects_height(surface, face, width, size) <= room,
-                                BODY_SIZE, BODY_MIN) or BODY_MIN
-
-
 def _effects_height(surface: Surface, face: EventFace, width: float, size: float) -> float:
-    h = sum(_effect_height(surface, e, width, size) + 0.8 for e in face.effects)
+    h = math.fsum(_effect_height(surface, e, width, size) + 0.8 for e in face.effects)
     if face.outcomes:
         h += LINE_H + len(face.outcomes) * LINE_H + 1.6
     return h
