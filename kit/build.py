@@ -516,11 +516,6 @@ def write_games(plans: list[Plan], out: Path, progress: Callable[[str], None] | 
             _remove(temp)   # those renamed into place are gone already
 
 
-def write_game(p: Plan, out: Path) -> Built:
-    """Draw one planned game and put its files in place (see write_games)."""
-    return write_games([p], out)[0]
-
-
 def replace_into_place(source: Path, destination: Path) -> None:
     """Rename source onto destination; a folder replaces the previous folder whole."""
     if source.is_dir():

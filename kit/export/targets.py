@@ -104,11 +104,6 @@ class Spec:
     def bleed_px(self) -> float:
         return self.bleed * self.dpi / MM_PER_INCH
 
-    @property
-    def safe_px(self) -> float:
-        """Pixels from the image's edge to the safe box: the bleed plus the safe margin."""
-        return (self.bleed + self.safe) * self.dpi / MM_PER_INCH
-
 
 class Refused(KitError):
     """A component the target has no product for; the message says why."""

@@ -92,7 +92,6 @@ TURN_STEPS = ("start",) + CARD_KINDS + VIVRE_ONLY + DRAWS + ("done", "no-defence
 # Steps of files written before the engine owned the turn: accepted, never enforced.
 LEGACY_STEPS = ("vivre", "vivre-cooperation", "vivre-superviseur", "recherche", "recherche-1-of-2",
                 "recherche-2-of-2")
-STATUSES = ("playing", "burnout", "bingo", "doctor")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 
 # ---------------------------------------------------------------------------------------
