@@ -26,8 +26,10 @@ import functools
 import gettext as _gettext
 import os
 import re
+import threading
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
@@ -176,6 +178,23 @@ def activate(lang: str) -> Translator:
     _gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = lang
     return _active
+
+
+_speaking = threading.Lock()
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[Translator]:
+    """`lang` as the language of `_` and `ngettext` for a block, then the one before: for the
+    table server, which says the log's lines (worded by the games through `_`) to browsers in
+    different languages. One block at a time; nothing else in the server reads `_`."""
+    global _active
+    with _speaking:
+        before, _active = _active, translator(lang)
+        try:
+            yield _active
+        finally:
+            _active = before
 
 
 def active() -> Translator:

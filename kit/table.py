@@ -217,15 +217,20 @@ def event_lines(game: str, before: dict, after: dict, action: dict, described: s
     """What an entry did, as the rules' events worded for `viewer` (reveal: everyone's
     secrets), each on its own indented line, then the end of the game if it ended there. An
     event that says exactly what the entry's own line said (a purchase) is not said twice."""
-    words = i18n.active()
-    lines = []
-    for event in rules.outcome(game, before, after, action):
-        told = event.for_viewer(viewer, reveal=reveal).render(words.gettext, words.ngettext, words.join)
-        if told.rstrip(".") != described.rstrip("."):
-            lines.append("  " + told)
+    lines = ["  " + told for told in told_events(game, before, after, action, described, viewer, reveal)]
     if after.get("over") and not before.get("over"):
         lines.append("  " + game_over_line(after))
     return lines
+
+
+def told_events(game: str, before: dict, after: dict, action: dict, described: str,
+                viewer: str | None = None, reveal: bool = False) -> list[str]:
+    """The rules' events of an entry worded for `viewer` in the active language, but for one
+    that repeats the entry's own line (`described`)."""
+    words = i18n.active()
+    said = (event.for_viewer(viewer, reveal=reveal).render(words.gettext, words.ngettext, words.join)
+            for event in rules.outcome(game, before, after, action))
+    return [told for told in said if told.rstrip(".") != described.rstrip(".")]
 
 
 def game_over_line(state: dict) -> str:

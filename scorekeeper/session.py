@@ -186,6 +186,15 @@ class Session:
         """The state after every action in effect."""
         return self._states[-1]
 
+    def in_effect(self) -> list[tuple[Entry, dict, dict]]:
+        """Each entry still in effect, oldest first, with the state it met and the state it
+        left: the story the log tells (an undone entry and its undo are no part of it).
+        NeedHistory for a session read from a snapshot, which keeps only its latest states."""
+        if self.partial:
+            raise NeedHistory
+        return [(self.entries[index], self._states[k], self._states[k + 1])
+                for k, index in enumerate(self._in_effect)]
+
     def latest_in_effect(self) -> Entry | None:
         """The entry an undo would cancel, or None."""
         return self.entries[self._in_effect[-1]] if self._in_effect else None

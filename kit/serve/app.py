@@ -32,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 
 from kit.i18n import LANGUAGES, N_, choose_language, translator
 from kit.serve import pages
+from kit.serve.story import said_to
 from kit.serve.table import Forbidden, Table, actor, own_entry, view
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation, ScorekeeperError
@@ -89,15 +90,18 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         return [(name, f"{base}/seat/{token}") for name, token in table.tokens["seats"].items()]
 
     async def page_for(request: Request, viewer: str | None = None, *, post: str | None = None,
-                       host: bool = False) -> pages.Page:
-        session = await run_in_threadpool(table.session)
+                       host: bool = False, story: bool = False) -> pages.Page:
+        """What a page shows; story=True: with the story so far (the table page)."""
+        session = await run_in_threadpool(table.session, story)
         latest = session.latest_in_effect()
         state = session.state
+        lang = language(request)
         return pages.Page(
-            lang=language(request), game=session.game, state=view(session.game, state, viewer),
+            lang=lang, game=session.game, state=view(session.game, state, viewer),
             line=session.next_line() - 1, path=request.url.path, post=post, seat=viewer, host=host,
             can_undo=viewer is not None and latest is not None and actor(session.game, latest.action) == viewer,
-            answers=table.answers.get(state.get("round"), {}).get(viewer, {}) if viewer else {})
+            answers=table.answers.get(state.get("round"), {}).get(viewer, {}) if viewer else {},
+            story=await run_in_threadpool(table.story, session, lang) if story else None)
 
     def seat_token(request: Request) -> tuple[str, str]:
         """The seat a request acts for: its link's token, else (under /me) the cookie the
@@ -124,7 +128,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
 
     async def table_page(request: Request) -> Response:
         code = table.tokens["room"]
-        return html(request, pages.table_page(await page_for(request), code, f"{link_base(request)}/join/{code}"))
+        return html(request, pages.table_page(await page_for(request, story=True), code,
+                                              f"{link_base(request)}/join/{code}"))
 
     async def room_page(request: Request) -> Response:
         typed = "".join(request.query_params.get("code", "").split()).upper()
@@ -211,7 +216,9 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
             raise Answer(422, refusal=error, reveal=own) from None
         line = session.entries[-1].line
         table.announce(line)
-        return JSONResponse({"ok": True, "line": line})
+        # what the entry did, for the page that sent it (a challenge's verdict, not "Saved.")
+        told = await run_in_threadpool(said_to, session, seat, language(request))
+        return JSONResponse({"ok": True, "line": line, "told": told})
 
     async def events(request: Request) -> Response:
         queue = table.listen()

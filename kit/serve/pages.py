@@ -17,6 +17,7 @@ import segno
 
 from kit.i18n import LANGUAGES, N_, translator
 from kit.serve import forms as form_specs
+from kit.serve.story import Told
 from scorekeeper import rules
 from scorekeeper.rules import hoc_censeo as hoc
 
@@ -36,6 +37,8 @@ TOP_LABELS = {"target": N_("Target"), "reshuffles": N_("Reshuffles"), "capacity"
 # Colour is never the only cue: each colour has a letter drawn in its portions.
 COLOUR_CSS = {"bleu": "#2a6fdb", "mauve": "#8e44ad", "jaune": "#e0b000", "vert": "#2e9e4f"}
 COLOUR_MARK = {"bleu": "B", "mauve": "M", "jaune": "J", "vert": "V"}
+# The Hoc Censeo entries that resolve a vote (an open vote, the ballots' resolve): the reveal.
+HOC_VOTES = ("vote", "resolve")
 
 
 class TEXT:
@@ -87,6 +90,8 @@ class TEXT:
     waiting_for = N_("Waiting for {names}")
     table_turn = N_("Up to the table: {what}")
     on_behalf = N_("{player}: {what}")
+    last_vote = N_("The last vote")
+    story = N_("The story so far")
 
 
 @dataclass
@@ -103,6 +108,7 @@ class Page:
     host: bool = False
     can_undo: bool = False         # the seat's own entry is the latest in effect
     answers: dict = field(default_factory=dict)   # the seat's own answers for this resolve
+    story: list[Told] | None = None   # the table page's: the story so far (kit/serve/story.py)
 
     def __post_init__(self) -> None:
         self.translator = translator(self.lang)
@@ -130,9 +136,12 @@ class Page:
 # -- the three pages ------------------------------------------------------------------------
 
 def table_page(page: Page, room: str, join_link: str) -> str:
-    """The public table, with the room code and its QR code (the one way in: no seat's
+    """The public table: what the game waits for (or who won and why), the board, the story
+    so far (`page.story`), and the room code with its QR code (the one way in: no seat's
     own code is ever on the shared screen)."""
-    body = (f'<section id="board" class="board" data-live>{board(page, large=True)}</section>'
+    body = (f'<section id="now" class="now" data-live>{now(page)}</section>'
+            f'<section id="board" class="board" data-live>{board(page, large=True)}</section>'
+            f'<section id="story" class="story" data-live>{story(page)}</section>'
             f'<section class="room"><h2>{escape(page.t(TEXT.join_room))}</h2>'
             f'<figure class="join">{qr_svg(join_link)}<figcaption>{escape(page.t(TEXT.room_code))}'
             f' <strong class="code">{escape(room)}</strong></figcaption></figure>'
@@ -229,9 +238,9 @@ def document(page: Page, who: str, body: str, kind: str, secrets: bool = False) 
 def board(page: Page, large: bool = False) -> str:
     state = page.state
     parts = []
-    if state.get("over"):
+    if state.get("over") and page.story is None:   # the table page says it with its why (`now`)
         winners = state.get("winners") or []
-        text = (page.t(N_("Game over: {names} won."), names=escape(", ".join(winners))) if winners
+        text = (page.t(N_("Game over: {names} won."), names=escape(page.translator.join(winners))) if winners
                 else page.t(N_("Game over: nobody won.")))
         parts.append(f'<p class="over" role="status">{text}</p>')
     parts.append((hoc_board if page.game == hoc.GAME_ID else plain_board)(page, large))
@@ -284,6 +293,7 @@ def hoc_board(page: Page, large: bool) -> str:
     state = page.state
     t = page.t
     round_text = (t(N_("All {n} rounds played."), n=hoc.ROUNDS) if state["round"] >= hoc.ROUNDS else
+                  t(N_("Game over after round {r} of {n}."), r=state["round"], n=hoc.ROUNDS) if state["over"] else
                   t(N_("Round {r} of {n}"), r=state["round"] + 1, n=hoc.ROUNDS))
     cast = state.get("ballots_cast", [])
     ballots = "".join(
@@ -300,8 +310,9 @@ def hoc_board(page: Page, large: bool) -> str:
             f'<p>{escape(t(TEXT.magistrate))}: <strong>{escape(state["magistrate"])}</strong></p>{rome}</div>'
             + (f'<h2>{escape(t(TEXT.ballots_this_round))}</h2><ul class="ballots">{ballots}</ul>'
                if not state.get("over") else "")
+            + last_vote(page)
             + f'<h2>{escape(t(TEXT.senators))}</h2><div class="cards">{players}</div>'
-            + history(page))
+            + (history(page) if page.story is None else ""))
 
 
 def hoc_player_card(page: Page, name: str) -> str:
@@ -339,6 +350,44 @@ def history(page: Page) -> str:
         N_("Round"), N_("POUR : CONTRE"), N_("Result"), N_("Calamity")))
     return (f'<h2>{escape(t(TEXT.votes_so_far))}</h2><div class="scroll"><table class="history">'
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
+
+
+def last_vote(page: Page) -> str:
+    """The table page's reveal of the latest vote resolved: its totals and side, then who
+    coloured, gained or lost what, in the rules' words."""
+    told = next((t for t in reversed(page.story or ()) if t.action in HOC_VOTES), None)
+    if told is None or page.state.get("over"):   # the end tells the last vote as its why
+        return ""
+    return (f'<section class="reveal" aria-live="polite"><h2>{escape(page.t(TEXT.last_vote))}</h2>'
+            f'{told_list(told)}</section>')
+
+
+def told_list(told: Told) -> str:
+    """An entry of the story: its line, then each thing it did."""
+    events = "".join(f"<li>{escape(e)}</li>" for e in told.events)
+    return (f'<p class="entry"><span class="line">{told.line}.</span> {escape(told.entry)}</p>'
+            + (f'<ul class="did">{events}</ul>' if events else ""))
+
+
+def now(page: Page) -> str:
+    """What the table waits for (whose turn, which decision), or who won and why: the end
+    as the last entry told it."""
+    state = page.state
+    if not state.get("over"):
+        return turn_line(page)
+    winners = state.get("winners") or []
+    text = (page.t(N_("Game over: {names} won."), names=page.translator.join(winners)) if winners
+            else page.t(N_("Game over: nobody won.")))
+    why = told_list(page.story[-1]) if page.story else ""
+    return f'<div class="over" role="status"><p class="big">{escape(text)}</p>{why}</div>'
+
+
+def story(page: Page) -> str:
+    """The story so far, latest entry first."""
+    if not page.story:
+        return ""
+    entries = "".join(f'<li>{told_list(told)}</li>' for told in reversed(page.story))
+    return f'<h2>{escape(page.t(TEXT.story))}</h2><ol class="feed">{entries}</ol>'
 
 
 def circle_svg(circle: dict, grey: int, label: str, rome: bool = False) -> str:

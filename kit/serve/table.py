@@ -21,6 +21,7 @@ from pathlib import Path
 import anyio.to_thread
 
 from kit.serve.forms import actor_field, table_words
+from kit.serve.story import Told, tell
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
@@ -45,6 +46,8 @@ class Table:
         self._read_lock = threading.Lock()
         self._cached: tuple[tuple, sessions.Session] | None = None
         self._listeners: set[asyncio.Queue] = set()
+        self._story_lock = threading.Lock()
+        self._stories: dict[str, tuple[sessions.Session, list[Told]]] = {}
         # Each player's own answers given ahead (the game's `seat_questions`: Hoc Censeo's for
         # the round's resolve), by round; kept on disk too, so a restart keeps what the pages
         # show as saved.
@@ -79,8 +82,10 @@ class Table:
 
     # -- reading --------------------------------------------------------------------------
 
-    def session(self) -> sessions.Session:
-        """The session as the file stands now (a cached replay while the file is unchanged).
+    def session(self, history: bool = False) -> sessions.Session:
+        """The session as the file stands now (a cached replay while the file is unchanged);
+        history=True: one with every entry (the one this server wrote last comes from the
+        snapshot, which keeps only the latest states), for the story.
 
         A read never waits for a writer once it has a session to show: while a write holds
         the file (the server's own or a terminal's), it answers with the session last read,
@@ -90,6 +95,8 @@ class Table:
         2 phones went from 23 ms to ~2 ms)."""
         with self._read_lock:
             cached = self._cached
+        if cached is not None and history and cached[1].partial:
+            cached = None   # no story to show from it: wait for a whole read
         if cached is not None and cached[0] == sessions.stamp(self.path):
             return cached[1]
         if cached is None:
@@ -109,6 +116,15 @@ class Table:
             return loaded
         finally:
             self._write_lock.release()
+
+    def story(self, session: sessions.Session, lang: str) -> list[Told]:
+        """The story of `session` (read with its history) in `lang` (kit/serve/story.py),
+        told again only when the file changed: every table screen reads the same one."""
+        with self._story_lock:
+            kept = self._stories.get(lang)
+            if kept is None or kept[0] is not session:
+                kept = self._stories[lang] = (session, tell(session, lang))
+            return kept[1]
 
     # -- writing --------------------------------------------------------------------------
 

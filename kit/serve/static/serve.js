@@ -206,14 +206,16 @@
       let reply;
       try { reply = await response.json(); } catch (error) { reply = { ok: false, error: response.statusText }; }
       if (reply.ok) {
+        // what the entry did, in the rules' words (a challenge's verdict), else "Saved."
+        const said = reply.told && reply.told.length ? reply.told.join(" ") : body.dataset.saved;
         form.reset();
-        answer.textContent = body.dataset.saved;
+        answer.textContent = said;
         answer.classList.add("ok");
         await refresh();
-        // the swap may have redrawn the form: say "saved" on the one now shown
+        // the swap may have redrawn the form: say it on the one now shown
         const now = document.querySelector('form.act[data-action="' + form.dataset.action + '"] .answer');
         if (now && now !== answer) {
-          now.textContent = body.dataset.saved;
+          now.textContent = said;
           now.className = "answer ok";
         }
       } else {

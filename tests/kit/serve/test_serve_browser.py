@@ -92,8 +92,10 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
         resolve.locator("[data-field=colour]").select_option("bleu")
         resolve.locator("button").tap()
 
-        expect(table.locator("table.history tbody tr")).to_have_count(1)
-        expect(table.locator("table.history")).to_contain_text("56 : 23")
+        # the table tells the vote: its totals, then who coloured and gained what
+        expect(table.locator(".reveal")).to_contain_text("POUR wins 56 to 23.")
+        expect(table.locator(".reveal")).to_contain_text("The motion is")
+        expect(table.locator("#story .feed > li")).to_have_count(4)
         expect(table.locator(".round .big")).to_contain_text("Round 2 of 9")
         expect(table.locator(".round")).to_contain_text("Bob")
         assert table.evaluate("window.openedOnce") is True

@@ -51,7 +51,9 @@ def snapshot(path: Path) -> tuple[bytes, bytes]:
 def test_an_accepted_action_answers_200_with_its_line_and_is_on_disk(client, mid_round):
     reply = client.post(f"/api/seat/{seat(client, 'Chloé')}/act", json={"action": "ballot", "pour": 7})
     assert reply.status_code == 200
-    assert reply.json() == {"ok": True, "line": 5}
+    # and what it did, as Chloé may read it: her own amounts
+    assert reply.json() == {"ok": True, "line": 5, "told": [
+        "Chloé's ballot is in: POUR 7, CONTRE 0.", "The game waits for the magistrate Bob to resolve the vote."]}
     last = json.loads(mid_round.read_text(encoding="utf-8").splitlines()[-1])
     assert last == {"action": "ballot", "pour": 7, "player": "Chloé"}
 
@@ -84,7 +86,7 @@ def test_refusals_answer_with_one_sentence_and_change_nothing(client, mid_round,
 def test_the_host_may_do_anything_a_seat_may_not(client, mid_round):
     host = tokens(client)["host"]
     assert client.post(f"/api/host/{host}/act", json={"action": "ballot", "player": "Chloé", "pour": 3}).json() == {
-        "ok": True, "line": 5}
+        "ok": True, "line": 5, "told": ["Chloé's ballot is in.", "The game waits for the magistrate Bob to resolve the vote."]}
     assert client.post(f"/api/host/{host}/act", json={"action": "undo"}).status_code == 200
     refused = client.post(f"/api/host/{host}/act", json={"action": "resolve", "colour": "bleu"})
     assert refused.status_code == 422

@@ -98,7 +98,7 @@ def test_kit_score_serve_plays_a_round_of_ballots_and_a_resolve(tmp_path):
         for line, (name, amounts) in enumerate(BALLOTS.items(), start=2):
             reply = httpx.post(seat_api(server, name) + "/act", json={"action": "ballot", **amounts})
             assert reply.status_code == 200
-            assert reply.json() == {"ok": True, "line": line}
+            assert reply.json() | {"ok": True, "line": line} == reply.json()
             events.wait_for(line)
             cast = {n: {a for a in BALLOTS[n].values()} for n in list(BALLOTS)[:line - 1]}
             assert_nothing_leaks(server, cast)
@@ -107,7 +107,8 @@ def test_kit_score_serve_plays_a_round_of_ballots_and_a_resolve(tmp_path):
         reply = httpx.post(server.links["Host"].replace("/host/", "/api/host/") + "/act",
                            json={"action": "resolve", "colour": "bleu"})
         assert reply.status_code == 200
-        assert reply.json() == {"ok": True, "line": 5}
+        assert reply.json() | {"ok": True, "line": 5} == reply.json()
+        assert "POUR wins 56 to 23." in reply.json()["told"]
         events.wait_for(5)
         state = httpx.get(server.base + "/api/state").json()
         assert state["votes"][0] | {"pour": 56, "contre": 23} == state["votes"][0]
