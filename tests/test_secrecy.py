@@ -301,14 +301,15 @@ def test_the_sweep_catches_a_leak():
 
 # -- part two: through the faces ----------------------------------------------------------------
 
-def twin_sessions(tmp_path: Path, game: str, players: list[dict], common: list[dict],
-                  twins: tuple[list[dict], list[dict]]) -> tuple[Path, Path]:
-    """Two sessions with the same entries, then each twin's own secret answers."""
+def twin_sessions(tmp_path: Path, game: str, players: list[dict] | tuple[list[dict], list[dict]],
+                  common: list[dict], twins: tuple[list[dict], list[dict]]) -> tuple[Path, Path]:
+    """Two sessions with the same entries, then each twin's own secret answers; `players`
+    is each twin's own (a pair: the tribes dealt differently) or both twins'."""
     paths = []
     for n, answers in enumerate(twins):
         path = tmp_path / f"twin{n}" / "game.jsonl"
         path.parent.mkdir()
-        sessions.create(path, game, players)
+        sessions.create(path, game, players[n] if isinstance(players, tuple) else players)
         for action in [*common, *answers]:
             sessions.append(path, action)
         paths.append(path)
@@ -330,6 +331,10 @@ TWINS = {
                                      {"action": "ballot", "player": "Chloé", "contre": 13}],
                                     [{"action": "ballot", "player": "Bob", "contre": 19},
                                      {"action": "ballot", "player": "Chloé", "contre": 19}])),
+    # Bob's and Chloé's tribes dealt the other way round (secret: RULES.md §4.14)
+    "hoc-censeo: the tribes dealt": ("hoc-censeo", (HOC_PLAYERS, [
+        HOC_PLAYERS[0], {"name": "Bob", "role": "luceres"}, {"name": "Chloé", "role": "ramnes"}]),
+        [OPEN_VOTE, {"action": "ballot", "player": "Alice", "pour": 41}], ([], [])),
     "enchere: Ben's bid": (TOY, [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cléo"}],
                            [{"action": "bid", "player": "Ana", "amount": 23}],
                            ([{"action": "bid", "player": "Ben", "amount": 19}],
@@ -339,7 +344,7 @@ TWINS = {
 
 def without_tokens(text: str, path: Path) -> str:
     tokens = sessions.seat_tokens(path)
-    for token in [tokens["host"], *tokens["seats"].values()]:
+    for token in [tokens["host"], *tokens["seats"].values(), tokens["room"]]:
         text = text.replace(token, "TOKEN")
     text = re.sub(r'<figure class="join">.*?</figure>', "", text, flags=re.S)   # the links' QR codes
     return text.replace(str(path), "FILE")
@@ -367,32 +372,52 @@ def cli_texts(path: Path, reader: str | None, lang: str) -> dict[str, str]:
 
 
 def server_texts(path: Path, reader: str | None, lang: str) -> dict[str, str]:
+    """Everything the server answers `reader` (None: anyone at the table, and the host) in
+    `lang`: every page and JSON endpoint, the event stream, and the refusals of what another
+    player might try; a player reads through their own link and through the room code (/me)."""
     from kit.serve.app import create_app
 
     tokens = sessions.seat_tokens(path)
     session = sessions.load(path)
     texts = {}
-    with TestClient(create_app(path)) as client:
+    asked = {"accept-language": lang}   # the JSON endpoints speak the browser's language
+    with TestClient(create_app(path), headers=asked) as client:
+        with client.stream("GET", "/api/events") as stream:
+            texts["api/events"] = next(line for line in stream.iter_lines() if line.startswith("data:"))
+        texts["404"] = client.get("/api/seat/nobody").text
         if reader is None:
             texts["api/state"] = client.get("/api/state").text
             texts["table"] = client.get(f"/?lang={lang}").text
+            texts["join"] = client.get(f"/join?lang={lang}").text
+            texts["join with the room code"] = client.get(f"/join/{tokens['room']}?lang={lang}").text
             texts["host"] = client.get(f"/host/{tokens['host']}?lang={lang}").text
-            post = f"/api/host/{tokens['host']}/act?lang={lang}"
+            posts = {"host": f"/api/host/{tokens['host']}/act?lang={lang}"}
         else:
             texts["api/seat"] = client.get(f"/api/seat/{tokens['seats'][reader]}").text
             texts["seat"] = client.get(f"/seat/{tokens['seats'][reader]}?lang={lang}").text
-            post = f"/api/seat/{tokens['seats'][reader]}/act?lang={lang}"
-        for name, action in tries(session.game, session.state):
-            if name is not None and name == reader:
-                continue
-            before = path.read_bytes()
-            reply = client.post(post, json=action)
-            if reply.status_code == 200:
-                sessions.append(path, {"action": "undo"})
-            else:
-                assert path.read_bytes() == before
-            texts[f"post {json.dumps(action, ensure_ascii=False)}"] = f"{reply.status_code} {reply.text}"
-    return {k: without_tokens(v, path) for k, v in texts.items()}
+            joined = client.post(f"/join/{tokens['room']}", data={"seat": reader}, follow_redirects=False)
+            assert joined.status_code == 303, joined.text
+            texts["me"] = client.get(f"/me?lang={lang}").text
+            texts["api/me"] = client.get("/api/me").text
+            texts["join again"] = client.get(f"/join/{tokens['room']}?lang={lang}").text
+            texts["choose"] = client.post("/api/me/choose", json={"calamity": "nope"}).text
+            posts = {"seat": f"/api/seat/{tokens['seats'][reader]}/act?lang={lang}", "me": f"/api/me/act?lang={lang}"}
+        for label, post in posts.items():
+            for name, action in tries(session.game, session.state):
+                if name is not None and name == reader:
+                    continue
+                before = path.read_bytes()
+                reply = client.post(post, json=action)
+                if reply.status_code == 200:
+                    sessions.append(path, {"action": "undo"})
+                else:
+                    assert path.read_bytes() == before
+                texts[f"post {label} {json.dumps(action, ensure_ascii=False)}"] = (
+                    f"{reply.status_code} {reply.text}")
+    texts = {k: without_tokens(v, path) for k, v in texts.items()}
+    if reader is not None:   # the seat freed again (a new token), so the next reading joins afresh
+        sessions.free_seat(path, reader)
+    return texts
 
 
 @pytest.mark.parametrize("twins", TWINS)
@@ -401,12 +426,15 @@ def test_the_cli_and_the_server_tell_nobody_else_a_players_secret_answer(tmp_pat
     game, players, common, answers = TWINS[twins]
     first, second = twin_sessions(tmp_path, game, players, common, answers)
     owners = {a["player"] for a in answers[0]}
+    if isinstance(players, tuple):   # whose tribe differs
+        players, dealt = players
+        owners |= {p["name"] for p, other in zip(players, dealt) if p != other}
     for reader in [None, *(p["name"] for p in players)]:
         if reader in owners:
             continue
         for lang in LANGS:
             one, two = face(first, reader, lang), face(second, reader, lang)
-            assert one.keys() == two.keys()
+            assert sorted(one) == sorted(two), set(one) ^ set(two)
             for key in one:
                 assert one[key] == two[key], (twins, reader, lang, key)
     # and an owner does see their own answer: the twins differ for them
