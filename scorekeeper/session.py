@@ -186,7 +186,7 @@ class Session:
         """The state after every action in effect."""
         return self._states[-1]
 
-    def in_effect(self) -> list[tuple[Entry, dict, dict]]:
+    def in_effect(self) -> list[tuple[Entry, GameState, GameState]]:
         """Each entry still in effect, oldest first, with the state it met and the state it
         left: the story the log tells (an undone entry and its undo are no part of it).
         NeedHistory for a session read from a snapshot, which keeps only its latest states."""
