@@ -31,6 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from kit.i18n import LANGUAGES, N_, choose_language, translator
+from kit.serve import forms as form_specs
 from kit.serve import pages
 from kit.serve.story import said_to
 from kit.serve.table import Forbidden, Table, actor, own_entry, view
@@ -101,7 +102,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
             line=session.next_line() - 1, path=request.url.path, post=post, seat=viewer, host=host,
             can_undo=viewer is not None and latest is not None and actor(session.game, latest.action) == viewer,
             answers=table.answers.get(state.get("round"), {}).get(viewer, {}) if viewer else {},
-            story=await run_in_threadpool(table.story, session, lang) if story else None)
+            story=await run_in_threadpool(table.story, session, lang) if story else None,
+            screen=form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer else None)
 
     def seat_token(request: Request) -> tuple[str, str]:
         """The seat a request acts for: its link's token, else (under /me) the cookie the

@@ -25,12 +25,16 @@ fields FIELD_LABELS names, for a player who has no phone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from kit import games
 from kit.i18n import N_
 from scorekeeper.rules.flow import FROM_TABLE
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 # Input kinds (what static/serve.js reads back into the action's JSON):
 #   one       one of `options` (a select)            several   some of `options` (checkboxes)
@@ -149,3 +153,230 @@ def waiting_for(view: dict, viewer: str | None) -> tuple[list[dict], list[str], 
             others.append(player)
     return mine, others, table
 
+
+
+# -- a seat's screen: one decision at a time ------------------------------------------------
+#
+# A seat's page shows the one decision the game asks of it now (its first pending decision,
+# or, when the rules offer it several at once, Amphithéâtre's moves, a choice among them
+# first). A decision whose every field is a choice among values is asked one field at a
+# time, as buttons (`Step`): each tap carries the answers so far in the page's address
+# (ANSWER_PREFIX), and the rules narrow what is still needed (the game's `narrow`, Hoc
+# Censeo's resolve: no colour once CONTRE wins); the tap that completes it sends it. Any
+# other decision is one form. The game's words say what the decider reads first
+# (`decision_facts`: the magistrate's totals) and which fields a player answers on their own
+# page (SEAT_QUESTIONS: the resolve may leave them to that player).
+
+ANSWER_PREFIX = "f."   # ?f.colour=bleu&f.order=Bob&f.order=Alice&f.calamity.Alice=gold
+CHOSEN = "do"          # ?do=hypothesis: the decision chosen among several offered at once
+LEFT_TO_PLAYER = ""    # asked value: leave the field to the player's own answer
+
+
+@dataclass(frozen=True)
+class Step:
+    """The field (and, in a group, the key) asked now, and what may be tapped."""
+
+    spec: Input                 # the field's input (a group's: the group)
+    key: str | None             # the group's key asked now, or None
+    options: tuple              # the values offered
+    done: dict                  # answers so far (the order's names picked so far included)
+    left_to_player: bool        # a "their own answer" button is offered too
+    completes: frozenset = frozenset()   # the values (as value_text) whose tap ends the decision
+
+
+@dataclass
+class SeatScreen:
+    """What a seat's page shows besides the view: its decision now and the steps taken."""
+
+    offered: list[Form] = field(default_factory=list)   # decisions offered at once (a choice first)
+    main: Form | None = None          # the decision asked now, its choices narrowed by `answers`
+    answers: dict = field(default_factory=dict)          # that decision's answers so far
+    asked: list[tuple[str, str]] = field(default_factory=list)   # the address's answers, to extend
+    step: Step | None = None          # the field asked now, when asked by buttons
+    facts: list = field(default_factory=list)            # Messages the decider reads first
+    ending: frozenset = frozenset()   # actions that, sent as they stand, end the game
+    undo: list = field(default_factory=list)             # Messages: what the seat's undo takes back
+
+
+def by_buttons(form: Form) -> bool:
+    """Whether a decision is asked field by field as buttons: every field a choice among values."""
+    return bool(form.inputs) and all(
+        spec.kind in ("one", "order") or (spec.kind == "group" and all(sub.kind == "one" for _, sub in spec.keys))
+        for spec in form.inputs)
+
+
+def narrowed(game: str, state: dict, decision: dict, answers: dict) -> dict:
+    """The decision's choices once `answers` are given (the game's `narrow`, else as they are)."""
+    narrow = getattr(table_words(game), "narrow", None)
+    return narrow(state, decision, answers) if narrow is not None else decision["choices"]
+
+
+def value_text(value: object) -> str:
+    """A choice's value as the page's address carries it (JSON for what is not a word)."""
+    import json
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _taken(options: tuple, text: str | None) -> object:
+    return next((o for o in options if value_text(o) == text), None) if text is not None else None
+
+
+def next_step(form: Form, answers: dict, seat_fields: frozenset) -> Step | None:
+    """The first field (or group key, or next name of an order) `answers` leave open; a field
+    with one value is filled at once and the last name of an order goes last by itself."""
+    for spec in form.inputs:
+        if spec.kind == "one" and len(spec.options) == 1 and spec.field not in answers:
+            answers[spec.field] = spec.options[0]
+    for spec in form.inputs:
+        mine = spec.field in seat_fields
+        if spec.kind == "one":
+            if spec.field in answers:
+                continue
+            return Step(spec, None, spec.options, answers, mine)
+        if spec.kind == "order":
+            picked = [n for n in answers.get(spec.field, []) if n in spec.options]
+            left = [n for n in spec.options if n not in picked]
+            if len(left) == 1:
+                picked.append(left[0])
+                left = []
+            answers[spec.field] = picked
+            if left:
+                return Step(spec, None, tuple(left), answers, False)
+            continue
+        group = answers.setdefault(spec.field, {})
+        for key, sub in spec.keys:
+            if key not in group:
+                return Step(spec, key, sub.options, answers, mine)
+    return None
+
+
+def answered(game: str, state: dict, decision: dict, view: dict, seat: str,
+             asked: list[tuple[str, str]]) -> tuple[Form, dict, Step | None]:
+    """The decision's form narrowed by the answers the address gives, those answers (each
+    checked against what the rules still offer; the rest ignored), and the step asked next."""
+    given: dict[str, list[str]] = {}
+    for name, text in asked:
+        given.setdefault(name, []).append(text)
+    seat_fields = frozenset(getattr(table_words(game), "SEAT_QUESTIONS", {}))
+    answers: dict = {}
+    for _tries in range(64):   # each turn takes one more answer; narrowing can never cycle this long
+        choices = narrowed(game, state, decision, {k: v for k, v in answers.items() if v is not None})
+        form = form_of(game, {**decision, "choices": choices}, view, seat)
+        answers = {spec.field: answers[spec.field] for spec in form.inputs if spec.field in answers}
+        step = next_step(form, answers, seat_fields)
+        if step is None:
+            return form, answers, None
+        if step.spec.kind == "order":
+            texts = given.get(ANSWER_PREFIX + step.spec.field, [])
+            count = len(answers[step.spec.field])
+            text = texts[count] if len(texts) > count else None
+        else:
+            text = (given.get(ANSWER_PREFIX + step.spec.field + ("" if step.key is None else "." + step.key))
+                    or [None])[0]
+        left = text == LEFT_TO_PLAYER and step.left_to_player
+        value = _taken(step.options, text)
+        if value is None and not left:
+            completes = frozenset(
+                value_text(option) if option is not None else LEFT_TO_PLAYER
+                for option in (*step.options, *([None] if step.left_to_player else []))
+                if _complete(game, state, decision, view, seat, _with(answers, step, option), seat_fields))
+            return form, answers, replace(step, completes=completes)
+        answers = _with(answers, step, value)
+    return form, answers, step
+
+
+def asked_again(answers: dict) -> list[tuple[str, str]]:
+    """The answers kept, as the address carries them (what a further tap extends)."""
+    pairs = []
+    for name, value in answers.items():
+        if isinstance(value, list):
+            pairs += [(ANSWER_PREFIX + name, value_text(v)) for v in value]
+        elif isinstance(value, dict):
+            pairs += [(f"{ANSWER_PREFIX}{name}.{key}", LEFT_TO_PLAYER if v is None else value_text(v))
+                      for key, v in value.items()]
+        else:
+            pairs.append((ANSWER_PREFIX + name, LEFT_TO_PLAYER if value is None else value_text(value)))
+    return pairs
+
+
+def _with(answers: dict, step: Step, value: object) -> dict:
+    """`answers` with `value` given at `step` (None: left to the player's own answer)."""
+    field_name = step.spec.field
+    if step.spec.kind == "order":
+        return {**answers, field_name: [*answers[field_name], value]}
+    if step.key is not None:
+        return {**answers, field_name: {**answers.get(field_name, {}), step.key: value}}
+    return {**answers, field_name: value}
+
+
+def _complete(game: str, state: dict, decision: dict, view: dict, seat: str, answers: dict,
+              seat_fields: frozenset) -> bool:
+    """Whether `answers` leave nothing more to ask."""
+    choices = narrowed(game, state, decision, {k: v for k, v in answers.items() if v is not None})
+    form = form_of(game, {**decision, "choices": choices}, view, seat)
+    kept = {spec.field: answers[spec.field] for spec in form.inputs if spec.field in answers}
+    return next_step(form, {k: (list(v) if isinstance(v, list) else v) for k, v in kept.items()}, seat_fields) is None
+
+
+def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> SeatScreen:
+    """The screen of `seat` now (`session`: the whole session, read by the server only;
+    `asked`: the page address's query pairs)."""
+    from scorekeeper import rules
+    from scorekeeper.errors import RuleViolation
+    from scorekeeper.session import NeedHistory
+
+    game, state = session.game, session.state
+    screen = SeatScreen()
+    if state.get("over"):
+        return screen
+    view = rules.view(game, state, seat)
+    mine = [d for d in view["pending"] if d["player"] in (seat, None)]
+    screen.offered = [form_of(game, d, view, seat) for d in mine]
+    chosen = dict(asked).get(CHOSEN)
+    picked = mine if len(mine) == 1 else [d for d in mine if d["action"] == chosen][:1]
+    if picked:
+        decision = picked[0]
+        screen.main = form_of(game, decision, view, seat)
+        if by_buttons(screen.main):
+            screen.main, screen.answers, screen.step = answered(game, state, decision, view, seat, asked)
+        screen.asked = ([(CHOSEN, decision["action"])] if len(mine) > 1 else []) + asked_again(screen.answers)
+        facts = getattr(table_words(game), "decision_facts", None)
+        screen.facts = list(facts(state, decision)) if facts is not None else []
+    screen.ending = ending_actions(session, seat, view)
+    latest = session.latest_in_effect()
+    if latest is not None and _actor(game, latest.action) == seat:
+        try:
+            before = session.check({"action": "undo"})
+        except (NeedHistory, RuleViolation):   # a snapshot without that past: no words for it
+            before = None
+        if before is not None:
+            screen.undo = [event.for_viewer(seat) for event in rules.outcome(game, before, state, latest.action)][:1]
+    return screen
+
+
+def _actor(game: str, action: dict) -> str | None:
+    name = action.get("action")
+    field_name = actor_field(game, name) if isinstance(name, str) else None
+    named = action.get(field_name) if field_name is not None else None
+    return named if isinstance(named, str) else None
+
+
+def ending_actions(session: Session, seat: str, view: dict) -> frozenset:
+    """The actions `seat` may send now that would end the game as they stand, with no field
+    to fill (PHD's "the deck is empty"): the page asks before sending one."""
+    from scorekeeper.errors import RuleViolation
+
+    ending = set()
+    for decision, _anytime in decisions(view):
+        if decision["player"] not in (seat, None) or any(c is not FROM_TABLE for c in decision["choices"].values()):
+            continue
+        action = {"action": decision["action"]}
+        if decision["player"] is not None and actor_field(session.game, decision["action"]) is not None:
+            action[actor_field(session.game, decision["action"])] = seat
+        try:
+            after = session.rules.apply(session.state, action)
+        except RuleViolation:
+            continue
+        if after.get("over"):
+            ending.add(decision["action"])
+    return frozenset(ending)

@@ -12,6 +12,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from html import escape
+from urllib.parse import urlencode
 
 import segno
 
@@ -92,6 +93,23 @@ class TEXT:
     on_behalf = N_("{player}: {what}")
     last_vote = N_("The last vote")
     story = N_("The story so far")
+    choose_one = N_("What do you do?")
+    also_possible = N_("Also possible")
+    start_again = N_("Start this decision again")
+    order_first = N_("Who comes first?")
+    order_next = N_("Who comes next?")
+    left_to_player = N_("Leave it to the player's own answer")
+    undo_this = N_("Take back “{entry}”?")
+    undo_latest = N_("Take back your latest entry?")
+    ends_game = N_("This ends the game. Send it all the same?")
+    confirm_what = N_("Send {what}?")
+    confirm_empty = N_("Nothing is entered: every number is 0. Send it all the same?")
+    confirm_yes = N_("Yes, send it")
+    confirm_no = N_("No, change it")
+    half = N_("Half")
+    all_of_them = N_("All")
+    one_less = N_("One less")
+    one_more = N_("One more")
 
 
 @dataclass
@@ -109,6 +127,7 @@ class Page:
     can_undo: bool = False         # the seat's own entry is the latest in effect
     answers: dict = field(default_factory=dict)   # the seat's own answers for this resolve
     story: list[Told] | None = None   # the table page's: the story so far (kit/serve/story.py)
+    screen: form_specs.SeatScreen | None = None   # a seat's decision now (kit/serve/forms.py)
 
     def __post_init__(self) -> None:
         self.translator = translator(self.lang)
@@ -175,8 +194,9 @@ def join_page(page: Page, room: str, bound: list[str], mine: str | None) -> str:
 
 def seat_page(page: Page) -> str:
     name = escape(page.seat)
-    body = (f'<section id="mine" class="mine" data-live>{own_state(page)}</section>'
-            f'<section id="actions" data-live>{seat_forms(page)}</section>'
+    # the decision asked now comes first: the phone is picked up to answer it
+    body = (f'<section id="actions" data-live>{seat_forms(page)}</section>'
+            f'<section id="mine" class="mine" data-live>{own_state(page)}</section>'
             f'<section id="board" class="board" data-live>{board(page)}</section>')
     secret = bool(getattr(rules.module(page.game), "SECRET_FIELDS", ()))
     return document(page, name, body, "seat", secrets=secret)
@@ -448,18 +468,148 @@ def own_state(page: Page) -> str:
 # -- forms ------------------------------------------------------------------------------------
 
 def seat_forms(page: Page) -> str:
-    """The forms a seat may send now (what the rules wait for from it, or from whoever is at
-    the table), its own answers for a coming resolve, its undo."""
-    state, name = page.state, page.seat
-    if state.get("over"):
+    """A seat's screen: whose move it is, the one decision asked of it now (or, when the rules
+    offer several at once, the choice among them), then, clearly apart, what it may also do:
+    its answers for a coming resolve, what is allowed at any time, its undo."""
+    if page.state.get("over"):
         return ""
-    shown = [draw_form(page, form, opened=not form.anytime) for form in form_specs.seat_forms(page.game, state, name)]
-    answers = answers_form(page)
-    if answers:
-        shown.insert(0, answers)
+    screen = page.screen or form_specs.SeatScreen()
+    t = page.t
+    parts = [turn_line(page)]
+    if screen.main is not None:
+        parts.append(decision_box(page, screen))
+    elif len(screen.offered) > 1:
+        links = "".join(f'<li><a class="button big" href="?{escape(urlencode([(form_specs.CHOSEN, form.action)]))}">'
+                        f'{escape(headline(page, form))}</a></li>' for form in screen.offered)
+        parts.append(f'<section class="decision"><h2>{escape(t(TEXT.choose_one))}</h2>'
+                     f'<ul class="choices">{links}</ul></section>')
+    also = [answers_form(page)] + [
+        draw_form(page, form, ending=form.action in screen.ending)
+        for form in form_specs.seat_forms(page.game, page.state, page.seat) if form.anytime]
     if page.can_undo:
-        shown.append(draw_form(page, form_specs.UNDO))
-    return turn_line(page) + ("".join(shown) or f'<p>{escape(page.t(TEXT.nothing_to_do))}</p>')
+        also.append(undo_form(page, screen))
+    also = [part for part in also if part]
+    if also:
+        parts.append(f'<section class="also"><h2>{escape(t(TEXT.also_possible))}</h2>{"".join(also)}</section>')
+    elif screen.main is None and len(screen.offered) <= 1 and len(parts) == 1:
+        parts.append(f'<p>{escape(t(TEXT.nothing_to_do))}</p>')
+    return "".join(parts)
+
+
+def headline(page: Page, form: form_specs.Form) -> str:
+    """A decision's title standing alone (the game's words run on in "Your turn: …")."""
+    title = page.t(form.title)
+    return title[:1].upper() + title[1:]
+
+
+def decision_box(page: Page, screen: form_specs.SeatScreen) -> str:
+    """The one decision asked now: what its decider reads first (the magistrate's totals),
+    then its fields, one at a time as buttons when each is a choice, else one form."""
+    form = screen.main
+    t = page.t
+    words = page.translator
+    facts = "".join(f'<p class="fact">{escape(m.render(words.gettext, words.ngettext, words.join_of))}</p>'
+                    for m in screen.facts)
+    back = (f'<p class="again"><a href="?">{escape(t(TEXT.start_again))}</a></p>'
+            if screen.asked else "")
+    if screen.step is None and form_specs.by_buttons(form):
+        body = step_done(page, screen)
+    elif screen.step is not None:
+        body = step_buttons(page, screen)
+    else:
+        body = draw_form(page, form, boxed=False, ending=form.action in screen.ending)
+    secret = " secret" if form.secret else ""
+    return (f'<section class="decision{secret}" data-form="{escape(form.action)}"><h2>{escape(headline(page, form))}</h2>'
+            f'{facts}{body}{back}</section>')
+
+
+def answered_inputs(page: Page, screen: form_specs.SeatScreen) -> tuple[str, str]:
+    """The answers so far as the form's hidden fields, and as the list a person reads."""
+    hidden, told = [], []
+    labels = {spec.field: spec for spec in screen.main.inputs}
+    for name, value in screen.answers.items():
+        spec = labels.get(name)
+        if spec is None:
+            continue
+        label = escape(page.t(spec.label))
+        if isinstance(value, list):
+            hidden += [f'<input type="hidden" data-field="{escape(name)}" data-kind="item" value="{escape(v)}">'
+                       for v in value]
+            told.append(f"<li>{label}: {escape(', '.join(value))}</li>")
+        elif isinstance(value, dict):
+            for key, chosen in value.items():
+                if chosen is None:
+                    continue
+                hidden.append(f'<input type="hidden" data-field="{escape(name)}" data-key="{escape(key)}" '
+                              f'data-kind="{"text" if isinstance(chosen, str) else "json"}" '
+                              f'value="{escape(form_specs.value_text(chosen))}">')
+                told.append(f"<li>{label} · {escape(key)}: {page.value(chosen)}</li>")
+        elif value is not None:
+            hidden.append(f'<input type="hidden" data-field="{escape(name)}" '
+                          f'data-kind="{"text" if isinstance(value, str) else "json"}" '
+                          f'value="{escape(form_specs.value_text(value))}">')
+            if len(spec.options) > 1:
+                told.append(f"<li>{label}: {page.value(value)}</li>")
+    return "".join(hidden), (f'<ul class="so-far">{"".join(told)}</ul>' if told else "")
+
+
+def step_buttons(page: Page, screen: form_specs.SeatScreen) -> str:
+    """The field asked now as big buttons: a tap that completes the decision sends it, any
+    other leads to the next field (the answers so far carried in the address)."""
+    t = page.t
+    step = screen.step
+    spec, form = step.spec, screen.main
+    hidden, told = answered_inputs(page, screen)
+    if spec.kind == "order":
+        question = t(TEXT.order_first if not step.done.get(spec.field) else TEXT.order_next)
+        param = form_specs.ANSWER_PREFIX + spec.field
+        label = t(spec.label)
+    else:
+        param = form_specs.ANSWER_PREFIX + spec.field + ("" if step.key is None else "." + step.key)
+        label = t(spec.label)
+        question = step.key if step.key is not None else ""
+    options = [(value, page.value(value) if not isinstance(value, str) or spec.kind != "order" else escape(value))
+               for value in step.options]
+    if step.left_to_player:
+        options.append((None, escape(t(TEXT.left_to_player))))
+    buttons = []
+    for value, shown in options:
+        text = form_specs.LEFT_TO_PLAYER if value is None else form_specs.value_text(value)
+        if text in step.completes:
+            kind = "text" if value is None or isinstance(value, str) else "json"
+            if spec.kind == "order":   # the tap that completes an order sends it whole, the last name after it
+                kind, text = "json", json.dumps([*step.done.get(spec.field, []), value,
+                                                 *(o for o in step.options if o != value)], ensure_ascii=False)
+            key = f' data-key="{escape(step.key)}"' if step.key is not None else ""
+            field_attr = "" if value is None else f' data-field="{escape(spec.field)}"{key} data-kind="{kind}"'
+            buttons.append(f'<li><button type="submit" class="big"{field_attr} value="{escape(text)}">{shown}</button></li>')
+        else:
+            link = urlencode(screen.asked + [(param, text)])
+            buttons.append(f'<li><a class="button big" href="?{escape(link)}">{shown}</a></li>')
+    return (f'{told}<form class="act" data-action="{escape(form.action)}" data-post="{escape(page.post)}" novalidate>'
+            f'<p class="question">{escape(label)}{"<br><strong>" + escape(question) + "</strong>" if question else ""}</p>'
+            f'{hidden}<ul class="choices">{"".join(buttons)}</ul>'
+            f'<p class="answer" role="status" aria-live="polite"></p></form>')
+
+
+def step_done(page: Page, screen: form_specs.SeatScreen) -> str:
+    """Every field answered (or filled by the rules): what will be sent, and the button."""
+    hidden, told = answered_inputs(page, screen)
+    title = headline(page, screen.main)
+    return (f'{told}<form class="act" data-action="{escape(screen.main.action)}" data-post="{escape(page.post)}" '
+            f'novalidate>{hidden}<button type="submit" class="big">{escape(title)}</button>'
+            f'<p class="answer" role="status" aria-live="polite"></p></form>')
+
+
+def undo_form(page: Page, screen: form_specs.SeatScreen) -> str:
+    """Undo, naming the entry it takes back, and asking before it does."""
+    words = page.translator
+    if screen.undo:
+        entry = screen.undo[0].render(words.gettext, words.ngettext, words.join).rstrip(".")
+        question = page.t(TEXT.undo_this, entry=entry)
+    else:
+        question = page.t(TEXT.undo_latest)
+    return draw_form(page, form_specs.UNDO, confirm=question, help_text=question)
 
 
 def host_forms(page: Page) -> str:
@@ -486,7 +636,7 @@ def turn_line(page: Page) -> str:
         text = page.t(TEXT.table_turn, what=what([d for d in page.state["pending"] if d["player"] is None]))
     else:
         return ""
-    return f'<p class="turn" role="status">{escape(text)}</p>'
+    return f'<p class="turn" role="status"{" data-mine" if mine else ""}>{escape(text)}</p>'
 
 
 def action_label(game: str, action: str) -> str:
@@ -517,7 +667,11 @@ def answers_form(page: Page) -> str:
             f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
 
 
-def draw_form(page: Page, form: form_specs.Form, opened: bool = False) -> str:
+def draw_form(page: Page, form: form_specs.Form, opened: bool = False, *, boxed: bool = True,
+              ending: bool = False, confirm: str | None = None, help_text: str | None = None) -> str:
+    """One decision's form: folded under its title (`boxed`) or drawn open as the decision of
+    the screen. It asks before sending when it ends the game (`ending`), when `confirm` says
+    so, and when its answer is secret: no one else at the table can catch a slip in it."""
     t = page.t
     title = t(form.title)
     if page.seat is None and form.player is not None:   # the host enters it on that player's behalf
@@ -527,13 +681,31 @@ def draw_form(page: Page, form: form_specs.Form, opened: bool = False) -> str:
     if page.seat is None and form.player is not None and form.actor is not None:
         inputs.insert(0, f'<input type="hidden" data-field="{escape(form.actor)}" data-kind="text" '
                          f'value="{escape(form.player)}">')
+    budget = getattr(form_specs.table_words(page.game), "BUDGETS", {}).get(form.action)
+    asks = ""
+    if ending:
+        asks = f' data-confirm="{escape(t(TEXT.ends_game))}"'
+    elif confirm:
+        asks = f' data-confirm="{escape(confirm)}"'
+    elif form.secret and page.seat is not None:
+        asks = (f' data-confirm="{escape(t(TEXT.confirm_what))}" data-empty="{escape(t(TEXT.confirm_empty))}"'
+                f' data-and="{escape(t(N_("{names} and {last}")))}"')
+    if asks:
+        inputs.append(f'<div class="confirm" hidden><p class="question" role="alert"></p>'
+                      f'<button type="submit" class="yes">{escape(t(TEXT.confirm_yes))}</button>'
+                      f'<button type="button" class="no">{escape(t(TEXT.confirm_no))}</button></div>')
+    help_line = f'<p class="help">{escape(help_text)}</p>' if help_text else ""
+    form_html = (f'<form class="act{" danger" if form.danger else ""}" data-action="{form.action}" '
+                 f'data-post="{escape(page.post)}"{asks}'
+                 + (f' data-budget="{escape(" ".join(budget))}"' if budget else "")
+                 + f' novalidate>{help_line}{"".join(inputs)}'
+                 f'<button type="submit" class="send{" big" if not boxed else ""}">{escape(title)}</button>'
+                 f'<p class="answer" role="status" aria-live="polite"></p></form>')
+    if not boxed:
+        return form_html
     secret = " secret" if form.secret and page.seat is not None else ""
     return (f'<details class="box{secret}"{" open" if opened else ""} data-form="{form.action}">'
-            f'<summary>{escape(title)}</summary>'
-            f'<form class="act{" danger" if form.danger else ""}" data-action="{form.action}" '
-            f'data-post="{escape(page.post)}" novalidate>{"".join(inputs)}'
-            f'<button type="submit">{escape(title)}</button>'
-            f'<p class="answer" role="status" aria-live="polite"></p></form></details>')
+            f'<summary>{escape(title)}</summary>{form_html}</details>')
 
 
 def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> str:
@@ -546,7 +718,10 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
         bounds = (f' min="{spec.low}"' if spec.low is not None else "") + (
             f' max="{spec.high}"' if spec.high is not None else "")
         control = (f'<input type="number" inputmode="numeric" step="1"{bounds} {attrs} data-kind="int" '
-                   f'aria-label="{label}">')
+                   f'aria-label="{label}"')
+        if spec.low is not None and spec.high is not None and key is None:
+            return stepper(page, control, label, spec.low, spec.high)
+        control += ">"
     elif kind == "one":
         words = all(isinstance(o, str) for o in spec.options)
         shown = [(escape(o if words else json.dumps(o)), page.value(o)) for o in spec.options]
@@ -561,11 +736,15 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
         boxes = "".join(f'<label class="check"><input type="checkbox" {attrs} data-kind="list" '
                         f'value="{escape(str(o))}"{ticked}> {page.value(o)}</label>' for o in spec.options)
         return f'<fieldset class="group" data-group="{escape(spec.field)}"><legend>{label}</legend>{boxes}</fieldset>'
-    elif kind in ("order", "numbers"):
-        hint = (f' placeholder="{escape(", ".join(map(str, spec.options)))}"' if spec.options else "")
-        control = (f'<input type="text"{" inputmode=text" if kind == "order" else ""} {attrs} '
-                   f'data-kind="{"names" if kind == "order" else "ints"}"{hint} autocomplete="off" '
-                   f'aria-label="{label}">')
+    elif kind == "order":   # names picked in order, one place after another: nothing typed to match
+        options = "".join(f'<option value="{escape(o)}">{escape(o)}</option>' for o in spec.options)
+        places = "".join(
+            f'<label class="pair"><span>{place}.</span><select {attrs} data-kind="item" data-index="{place}" '
+            f'aria-label="{label} {place}"><option value="">—</option>{options}</select></label>'
+            for place in range(1, len(spec.options) + 1))
+        return f'<fieldset class="group"><legend>{label}</legend>{places}</fieldset>'
+    elif kind == "numbers":
+        control = (f'<input type="text" {attrs} data-kind="ints" autocomplete="off" aria-label="{label}">')
     else:   # a group: one input per key
         rows = "".join(f'<label class="pair"><span>{escape(k) if sub.verbatim else page.word(k)}</span> '
                        f'{draw_input(page, sub, k)}</label>' for k, sub in spec.keys)
@@ -573,6 +752,22 @@ def draw_input(page: Page, spec: form_specs.Input, key: str | None = None) -> st
     if key is not None:
         return control
     return f'<label class="field">{label} {control}</label>'
+
+
+def stepper(page: Page, control: str, label: str, low: int, high: int) -> str:
+    """A bounded whole number as a big stepper: − and +, the number (typed too), and quick
+    amounts (the least, half, all); static/serve.js keeps them within the bounds, and within
+    what a shared budget leaves (a ballot's POUR and CONTRE share the senators left)."""
+    t = page.t
+    quick = "".join(
+        f'<button type="button" class="quick" data-set="{how}">{escape(t(word)) if word else ""}<span class="n">{n}</span></button>'
+        for how, word, n in (("low", "", low), ("half", TEXT.half, (low + high) // 2),
+                             ("all", TEXT.all_of_them, high)))
+    return (f'<div class="stepper"><span class="label">{label}</span>'
+            f'<button type="button" class="step" data-by="-1" aria-label="{escape(t(TEXT.one_less))}">−</button>'
+            f'{control} value="{low}" data-label="{label}">'
+            f'<button type="button" class="step" data-by="1" aria-label="{escape(t(TEXT.one_more))}">+</button>'
+            f'<div class="quicks">{quick}</div></div>')
 
 
 # -- join codes ------------------------------------------------------------------------------

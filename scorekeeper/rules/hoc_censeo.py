@@ -225,6 +225,14 @@ def _calamity_choosers(state: dict, contre: dict, ranked: list[str] | None) -> l
             and (state["players"][n]["gold"] >= CALAMITY_LOSS["gold"] or n in may_gain)]
 
 
+def ballot_totals(state: dict) -> dict | None:
+    """The POUR and CONTRE totals of the round's ballots once every one is cast (what the
+    magistrate sums, RULES.md §4.14: the totals, never one player's amount), else None."""
+    if set(state["ballots_cast"]) != set(state["seating"]):
+        return None
+    return {side: sum(b[side] for b in state["ballots"].values()) for side in SIDES}
+
+
 def resolve_ranked(state: dict, answers: dict) -> list[str]:
     """The winning side's voters, first to last, once the `answers` settle who wins and in
     which order equal voters come (the ballots' names only, never their amounts)."""

@@ -16,7 +16,7 @@ import click
 from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
@@ -301,6 +301,30 @@ ACTOR_FIELDS: dict[str, str | None] = {"resolve": None, "vote": None}
 
 # The magistrate's order is names first to last, not one name (the phone forms read it so).
 FIELD_KINDS = {("resolve", "order"): "order"}
+
+# A ballot's POUR and CONTRE share the senators left: the phone's quick amounts and steppers
+# keep their sum within the bound the rules give each.
+BUDGETS = {"ballot": ("pour", "contre")}
+
+
+def narrow(state: dict, decision: dict, answers: dict) -> dict:
+    """What the resolve still needs once the magistrate gave `answers` (the rules' own
+    narrowing: no colour once CONTRE wins on the tie-break); other decisions as they are."""
+    if decision["action"] == "resolve":
+        return rules.resolve_choices(state, answers)
+    return decision["choices"]
+
+
+def decision_facts(state: dict, decision: dict) -> list[Message]:
+    """What the magistrate reads before resolving: the totals they sum (RULES.md §4.14)."""
+    totals = rules.ballot_totals(state) if decision["action"] == "resolve" else None
+    if totals is None:
+        return []
+    facts = [Message("Totals: POUR {pour}, CONTRE {contre}.", pour=totals["pour"], contre=totals["contre"])]
+    if totals["pour"] == totals["contre"]:
+        facts.append(Message("Equal totals: as the one presiding, you decide which side wins."))
+    return facts
+
 
 BALLOT_HELP = N_("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
                  "never repeats it.")

@@ -4,7 +4,10 @@
 //     session changed, fetches its own page again and
 //     swaps the parts marked data-live, keeping what the player was typing;
 // (2) turns a form into the action's JSON (each input says its field and kind) and posts it;
-// (3) hides the secret parts of a seat page with one tap, remembered for this tab.
+// (3) hides the secret parts of a seat page with one tap, remembered for this tab;
+// (4) on a seat's decision: steppers and quick amounts, a question before sending what
+//     cannot be caught by others (a secret ballot) or cannot be taken back lightly (undo, the
+//     end of the game), and a buzz when the game turns to this phone.
 "use strict";
 
 (function () {
@@ -18,7 +21,7 @@
   function typed(root) {
     // The values a player changed by hand, by field and key, to put back after a swap.
     const values = new Map();
-    root.querySelectorAll("[data-field]").forEach(function (input) {
+    root.querySelectorAll("[data-field]:not(button)").forEach(function (input) {
       const key = fieldKey(input);
       if (input.type === "checkbox") {
         if (input.checked !== input.defaultChecked) values.set(key, input.checked);
@@ -34,11 +37,11 @@
   function fieldKey(input) {
     const form = input.closest("form");
     return [form ? form.dataset.action : "", input.dataset.field, input.dataset.key || "",
-      input.type === "checkbox" ? input.value : ""].join("|");
+      input.dataset.index || "", input.type === "checkbox" ? input.value : ""].join("|");
   }
 
   function restore(root, values) {
-    root.querySelectorAll("[data-field]").forEach(function (input) {
+    root.querySelectorAll("[data-field]:not(button)").forEach(function (input) {
       const key = fieldKey(input);
       if (!values.has(key)) return;
       if (input.type === "checkbox") input.checked = values.get(key);
@@ -51,7 +54,8 @@
     refreshing = (async function () {
       do {
         again = false;
-        const response = await fetch(location.pathname, { cache: "no-store", credentials: "same-origin" });
+        // the address's query too: a decision answered one tap at a time carries its answers there
+        const response = await fetch(location.pathname + location.search, { cache: "no-store", credentials: "same-origin" });
         if (!response.ok) break;
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
         shownLine = Number(fresh.body.dataset.line);
@@ -75,7 +79,9 @@
             });
             if (target) target.focus();
           }
+          budgets(old);
         });
+        buzz();
       } while (again);
     })().finally(function () { refreshing = null; });
     return refreshing;
@@ -150,6 +156,7 @@
     const kind = input.dataset.kind;
     const text = input.value.trim();
     if (kind === "list") return input.checked ? input.value : undefined;
+    if (kind === "item") return text === "" ? undefined : text;
     if (text === "") return undefined;
     if (kind === "int") return /^[-+]?\d+$/.test(text) ? Number(text) : text;
     if (kind === "bool") return text === "true";
@@ -163,12 +170,14 @@
     return text;
   }
 
-  function action(form) {
+  function action(form, submitter) {
     const result = { action: form.dataset.action };
-    form.querySelectorAll("[data-field]").forEach(function (input) {
+    const inputs = Array.from(form.querySelectorAll("[data-field]:not(button)"));
+    if (submitter && submitter.dataset.field) inputs.push(submitter);   // the tapped answer
+    inputs.forEach(function (input) {
       const field = input.dataset.field;
       const value = read(input);
-      if (input.dataset.kind === "list") {
+      if (input.dataset.kind === "list" || input.dataset.kind === "item") {
         if (!(field in result)) result[field] = [];
         if (value !== undefined) result[field].push(value);
       } else if (value === undefined) {
@@ -190,17 +199,17 @@
     return result;
   }
 
-  async function send(form) {
+  async function send(form, submitter) {
     const answer = form.querySelector(".answer");
-    const button = form.querySelector("button[type=submit]");
-    button.disabled = true;
+    const buttons = Array.from(form.querySelectorAll("button[type=submit]"));
+    buttons.forEach(function (button) { button.disabled = true; });
     answer.className = "answer";
     answer.textContent = "…";
     try {
       const response = await fetch(form.dataset.post, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(action(form)),
+        body: JSON.stringify(action(form, submitter)),
         credentials: "same-origin",
       });
       let reply;
@@ -209,8 +218,11 @@
         // what the entry did, in the rules' words (a challenge's verdict), else "Saved."
         const said = reply.told && reply.told.length ? reply.told.join(" ") : body.dataset.saved;
         form.reset();
+        ask(form, false);
         answer.textContent = said;
         answer.classList.add("ok");
+        // the decision is sent: the answers it carried in the address are done with
+        if (/[?&](f\.|do=)/.test(location.search)) history.replaceState(null, "", location.pathname);
         await refresh();
         // the swap may have redrawn the form: say it on the one now shown
         const now = document.querySelector('form.act[data-action="' + form.dataset.action + '"] .answer');
@@ -226,7 +238,7 @@
       answer.textContent = body.dataset.offline;
       answer.classList.add("refused");
     } finally {
-      button.disabled = false;
+      buttons.forEach(function (button) { button.disabled = false; });
     }
   }
 
@@ -234,8 +246,121 @@
     const form = event.target.closest("form.act");
     if (!form) return;
     event.preventDefault();
-    send(form);
+    if (form.dataset.confirm && !form.classList.contains("asking")) {
+      ask(form, true);
+      return;
+    }
+    send(form, event.submitter);
   });
+
+  // -- asking before sending ----------------------------------------------------------------
+
+  function entered(form) {
+    // What a secret form holds, as "17 POUR and 5 CONTRE", or null when nothing is entered.
+    const items = [];
+    form.querySelectorAll("[data-field]:not(button)").forEach(function (input) {
+      if (input.type === "hidden") return;
+      if (input.dataset.kind === "int") {
+        if (Number(input.value) > 0) items.push(input.value + " " + (input.dataset.label || ""));
+      } else if (input.tagName === "SELECT" && input.value !== "") {
+        items.push(input.options[input.selectedIndex].text);
+      }
+    });
+    if (!items.length) return null;
+    if (items.length === 1) return items[0];
+    return (form.dataset.and || "{names}, {last}").replace("{names}", items.slice(0, -1).join(", "))
+      .replace("{last}", items[items.length - 1]);
+  }
+
+  function ask(form, asking) {
+    const box = form.querySelector(".confirm");
+    if (!box) return;
+    form.classList.toggle("asking", asking);
+    box.hidden = !asking;
+    const send = form.querySelector("button.send");
+    if (send) send.hidden = asking;
+    if (!asking) return;
+    let question = form.dataset.confirm;
+    if (question.indexOf("{what}") >= 0) {
+      const what = entered(form);
+      question = what === null ? form.dataset.empty : question.replace("{what}", what);
+    }
+    box.querySelector(".question").textContent = question;
+    box.querySelector("button.yes").focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    const no = event.target.closest(".confirm button.no");
+    if (no) { ask(no.closest("form"), false); return; }
+    const step = event.target.closest("button.step, button.quick");
+    if (!step) return;
+    const row = step.closest(".stepper");
+    const input = row.querySelector("input");
+    const low = Number(input.min);
+    const high = room(input);
+    const now = /^\d+$/.test(input.value) ? Number(input.value) : low;
+    let next = now;
+    if (step.dataset.by) next = now + Number(step.dataset.by);
+    else if (step.dataset.set === "low") next = low;
+    else if (step.dataset.set === "half") next = Math.floor((low + high) / 2);
+    else if (step.dataset.set === "all") next = high;
+    input.value = String(Math.max(low, Math.min(high, next)));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  function room(input) {
+    // The most this number may be: its own bound, less what the others of its budget hold.
+    const form = input.closest("form");
+    let high = Number(input.max);
+    if (form && form.dataset.budget) {
+      form.dataset.budget.split(" ").forEach(function (field) {
+        const other = form.querySelector('[data-field="' + field + '"]');
+        if (other && other !== input && /^\d+$/.test(other.value)) high -= Number(other.value);
+      });
+    }
+    return Math.max(Number(input.min), high);
+  }
+
+  function budgets(root) {
+    // The quick amounts say what they would give now; + stops at the bound.
+    root.querySelectorAll(".stepper").forEach(function (row) {
+      const input = row.querySelector("input");
+      const low = Number(input.min);
+      const high = room(input);
+      const half = row.querySelector('[data-set="half"] .n');
+      const all = row.querySelector('[data-set="all"] .n');
+      if (half) half.textContent = String(Math.floor((low + high) / 2));
+      if (all) all.textContent = String(high);
+      const more = row.querySelector('[data-by="1"]');
+      const less = row.querySelector('[data-by="-1"]');
+      const now = /^\d+$/.test(input.value) ? Number(input.value) : low;
+      if (more) more.disabled = now >= high;
+      if (less) less.disabled = now <= low;
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    const form = event.target.closest("form.act");
+    if (!form) return;
+    if (form.classList.contains("asking")) ask(form, false);   // changed: ask again on the next send
+    budgets(form);
+  });
+  document.addEventListener("change", function (event) {
+    const form = event.target.closest("form.act");
+    if (form && form.classList.contains("asking")) ask(form, false);
+  });
+
+  // -- the game turns to this phone -------------------------------------------------------
+
+  let mine = Boolean(document.querySelector(".turn[data-mine]"));
+  function buzz() {
+    const now = Boolean(document.querySelector(".turn[data-mine]"));
+    if (now && !mine && navigator.vibrate) {
+      try { navigator.vibrate([120, 80, 120]); } catch (error) { /* not allowed here */ }
+    }
+    mine = now;
+  }
+  budgets(document);
 
   // -- secrets hidden on a tap ----------------------------------------------------------
 

@@ -63,7 +63,7 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
                  for name in BALLOTS}
         for page in (table, *seats.values()):
             no_horizontal_scroll(page)
-        expect(seats["Bob"].locator("form[data-action=ballot] button")).to_have_text("Déposer un bulletin secret")
+        expect(seats["Bob"].locator("form[data-action=ballot] button.send")).to_have_text("Déposer un bulletin secret")
 
         for name, (pour, contre) in BALLOTS.items():
             page = seats[name]
@@ -72,10 +72,14 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
                 form.locator("[data-field=pour]").fill(pour)
             if contre:
                 form.locator("[data-field=contre]").fill(contre)
-            if name == "Chloé":   # without a mouse: Enter in the field sends the form
+            if name == "Chloé":   # without a mouse: Enter in the field asks, Enter again sends
                 form.locator("[data-field=pour]").press("Enter")
-            else:
-                form.locator("button").tap()
+                expect(form.locator(".confirm .question")).to_contain_text(f"{pour} POUR")
+                form.locator("button.yes").press("Enter")
+            else:   # a secret ballot is asked before it is sent: "37 POUR?"
+                form.locator("button.send").tap()
+                expect(form.locator(".confirm .question")).to_contain_text(f"{pour or contre} ")
+                form.locator("button.yes").tap()
             expect(table.locator("ul.ballots li.cast", has_text=name)).to_be_visible()
             expect(page.locator("form[data-action=ballot]")).to_have_count(0)
             expect(page.locator("#secret")).to_contain_text(pour or contre)
@@ -86,11 +90,11 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
                     assert amount not in shown_on_table, f"{name}'s ballot ({amount}) is on the table page"
 
         seats["Alice"].screenshot(path=str(tmp_path / "seat-alice-before-resolve.png"), full_page=True)
-        resolve = seats["Alice"].locator("form[data-action=resolve]")   # the magistrate's, shown live
+        resolve = seats["Alice"].locator("section.decision[data-form=resolve]")   # the magistrate's, shown live
         expect(resolve).to_be_visible()
-        expect(seats["Bob"].locator("form[data-action=resolve]")).to_have_count(0)
-        resolve.locator("[data-field=colour]").select_option("bleu")
-        resolve.locator("button").tap()
+        expect(resolve.locator(".fact")).to_contain_text("POUR 56, CONTRE 23")   # the totals first
+        expect(seats["Bob"].locator("[data-form=resolve]")).to_have_count(0)
+        resolve.get_by_role("button", name="blue").tap()   # the only field needed: the tap sends it
 
         # the table tells the vote: its totals, then who coloured and gained what
         expect(table.locator(".reveal")).to_contain_text("POUR wins 56 to 23.")
@@ -149,16 +153,22 @@ def test_the_other_games_fit_a_phone_and_take_an_entry_from_a_seat(browser, tmp_
             no_horizontal_scroll(page)
         ana = table.locator(watch)
         before = ana.inner_text() if ana.count() else ""
-        box = seat.locator(f"details[data-form={action}]")
-        if not box.evaluate("box => box.open"):   # folded under its title: one tap opens it
+        # the decision asked now, drawn open; or what is allowed at any time, folded under its title
+        box = seat.locator(f"details[data-form={action}], section.decision[data-form={action}]")
+        if box.evaluate("box => box.tagName") == "DETAILS" and not box.evaluate("box => box.open"):
             box.locator("summary").tap()
+        sent = False
         for field, value in entries.items():
-            control = box.locator(f"[data-field={field}]")
-            if control.evaluate("e => e.tagName") == "SELECT":
+            control = box.locator(f"[data-field={field}]:not(button)")
+            if not control.count():   # a choice asked as buttons: the tap that completes it sends it
+                box.locator(f"button[data-field={field}][value='{value}']").tap()
+                sent = True
+            elif control.evaluate("e => e.tagName") == "SELECT":
                 control.select_option(value)
             else:
                 control.fill(value)
-        box.locator("button").tap()
+        if not sent:
+            box.locator("button.send").tap()
         expect(ana).not_to_have_text(before)   # the table followed, live
         expect(ana).to_contain_text(shows)
         if box.count():   # still offered (an anytime entry): it says it was saved

@@ -1,0 +1,195 @@
+"""A seat's screen shows one decision at a time (issue 24), drawn from the rules' pending
+decisions: what /me renders for a ballot, the magistrate's resolve (the totals, then each
+needed field as buttons, the order as names tapped in turn), several moves offered at once,
+an undo and an entry that ends the game (each asked before it is sent), in both languages."""
+from __future__ import annotations
+
+import json
+import re
+from html import unescape as unescaped
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from serve_helpers import new_hoc, page_text
+from starlette.testclient import TestClient
+
+from kit.serve.app import SEAT_COOKIE, create_app
+from scorekeeper import session as sessions
+
+PYTHON_WORDS = re.compile(r"\b(None|null|True|False|undefined)\b")
+
+
+def me(client: TestClient, name: str, lang: str, query: list[tuple[str, str]] = ()) -> str:
+    """/me for `name`'s phone (its cookie), in `lang`, with the address's answers `query`."""
+    client.cookies.set(SEAT_COOKIE, client.app.state.table.tokens["seats"][name])
+    answer = client.get("/me?" + urlencode([("lang", lang), *query]))
+    assert answer.status_code == 200, answer.text
+    return answer.text
+
+
+def actions(html: str) -> str:
+    """The part of a seat page with its decisions (not its own state, not the board)."""
+    return html.split('id="actions"')[1].split('id="mine"')[0]
+
+
+def unescape(html: str) -> str:
+    """The page's markup unescaped, French typography's narrow spaces as plain ones."""
+    return unescaped(html).replace("\xa0", " ").replace("\u202f", " ")
+
+
+def clean(html: str) -> None:
+    text = page_text(html)
+    assert not PYTHON_WORDS.search(text), PYTHON_WORDS.search(text)
+
+
+@pytest.fixture
+def hoc(tmp_path: Path):
+    path = new_hoc(tmp_path / "senate.jsonl")
+    with TestClient(create_app(path)) as client:
+        yield path, client
+
+
+def ballots(path: Path, **cast: dict) -> None:
+    for name, amounts in cast.items():
+        sessions.append(path, {"action": "ballot", "player": name, **amounts})
+
+
+@pytest.mark.parametrize(("lang", "mine", "waiting"), [
+    ("fr", "À vous : déposer un bulletin secret", "En attente d’Alice et de Chloé"),
+    ("en", "Your turn: secret ballot", "Waiting for Alice and Chloé")])
+def test_a_ballot_is_one_big_stepper_form_asked_before_it_is_sent(hoc, lang, mine, waiting):
+    path, client = hoc
+    html = actions(me(client, "Alice", lang))
+    assert re.search(r'<p class="turn" role="status" data-mine>' + re.escape(mine), unescape(html))
+    assert html.count('<section class="decision secret" data-form="ballot">') == 1
+    assert html.count('class="stepper"') == 2                       # POUR and CONTRE
+    assert 'data-budget="pour contre"' in html                      # they share the senators left
+    assert re.search(r'data-field="pour" data-kind="int"[^>]* value="0"', html)
+    assert html.count('data-set="all">') == 2
+    assert '<span class="n">100</span>' in html                   # all: the senators left
+    assert '<span class="n">50</span>' in html                    # half
+    assert 'data-confirm="' in html                               # a question before sending
+    assert 'data-empty="' in html                                 # and another for an empty ballot
+    clean(html)
+    ballots(path, Bob={"contre": 7})
+    other = actions(me(client, "Bob", lang))
+    assert waiting in unescape(other)
+    assert "data-mine" not in other
+    assert 'data-form="ballot"' not in other
+    clean(other)
+
+
+@pytest.mark.parametrize(("lang", "totals", "first", "next_name"), [
+    ("fr", "Totaux : POUR 20, CONTRE 5.", "Qui passe en premier ?", "Qui passe ensuite ?"),
+    ("en", "Totals: POUR 20, CONTRE 5.", "Who comes first?", "Who comes next?")])
+def test_the_magistrate_reads_the_totals_then_taps_the_colour_and_the_order(hoc, lang, totals, first, next_name):
+    path, client = hoc
+    ballots(path, Alice={"pour": 10}, Bob={"pour": 10}, Chloé={"contre": 5})
+    html = actions(me(client, "Alice", lang))     # Alice presides round 1
+    text = unescape(html)
+    assert text.index(totals) < text.index('class="button big"')     # the totals first
+    colours = re.findall(r'<a class="button big" href="\?([^"]+)">', html)
+    assert [unescape(c) for c in colours] == [urlencode([("f.colour", c)]) for c in ("bleu", "mauve", "jaune", "vert")]
+    assert "f.order" not in html
+    assert 'data-form="resolve"' not in actions(me(client, "Bob", lang))   # the magistrate's alone
+    assert totals not in unescape(me(client, "Bob", lang))
+
+    picking = actions(me(client, "Alice", lang, [("f.colour", "bleu")]))
+    assert first in unescape(picking)
+    assert '<input type="hidden" data-field="colour" data-kind="text" value="bleu">' in picking
+    # either name completes the order (the other goes last): tapping it sends the resolve
+    taps = [json.loads(unescaped(v)) for v in re.findall(
+        r'<button type="submit" class="big" data-field="order" data-kind="json" value="([^"]+)">', picking)]
+    assert taps == [["Alice", "Bob"], ["Bob", "Alice"]]
+    clean(picking)
+
+    mauve = actions(me(client, "Alice", lang, [("f.colour", "mauve"), ("f.order", "Bob")]))
+    # mauve: the largest POUR voter's bonus, which Bob may have answered on his own phone
+    assert '<input type="hidden" data-field="order" data-kind="item" value="Bob">' in mauve
+    assert '<input type="hidden" data-field="order" data-kind="item" value="Alice">' in mauve
+    assert 'value="">' in mauve                        # leave it to Bob's own answer
+    assert 'data-field="bonus" data-kind="text" value="jaune"' in mauve
+    assert next_name not in unescape(mauve)
+
+    ignored = actions(me(client, "Alice", lang, [("f.colour", "rouge"), ("f.order", "Nobody")]))
+    assert colours == re.findall(r'<a class="button big" href="\?([^"]+)">', ignored)
+    sent = client.post("/api/me/act", json={"action": "resolve", "colour": "bleu", "order": taps[1]})
+    assert sent.status_code == 200, sent.text
+    assert sessions.load(path).state["players"]["Bob"]["seals"] == 2   # first in the order: seal + bleu bonus
+
+
+def test_equal_totals_ask_the_side_first_and_what_follows_depends_on_it(hoc):
+    path, client = hoc
+    ballots(path, Alice={"pour": 8}, Bob={"contre": 8}, Chloé={})
+    html = unescape(actions(me(client, "Alice", "fr")))
+    assert "Égalité des totaux" in html
+    assert "Totaux : POUR 8, CONTRE 8." in html
+    # CONTRE on the tie-break settles everything: that tap sends; POUR still needs a colour
+    assert '<button type="submit" class="big" data-field="tiebreak" data-kind="text" value="contre">' in html
+    assert 'href="?f.tiebreak=pour"' in html
+    colours = unescape(actions(me(client, "Alice", "en", [("f.tiebreak", "pour")])))
+    assert '<input type="hidden" data-field="tiebreak" data-kind="text" value="pour">' in colours
+    assert 'data-field="colour" data-kind="text" value="vert"' in colours
+    assert "The motion's colour" in colours
+
+
+def test_several_moves_offered_at_once_are_a_choice_first_then_one_decision(tmp_path):
+    path = tmp_path / "theatre.jsonl"
+    sessions.create(path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")])
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    with TestClient(create_app(path)) as client:
+        for lang, question in (("fr", "Que faites-vous ?"), ("en", "What do you do?")):
+            html = actions(me(client, "Ana", lang))
+            assert question in unescape(html)
+            moves = re.findall(r'href="\?do=([a-z]+)"', html)
+            assert moves == ["hypothesis", "revolution", "draw"]
+            clean(html)
+            chosen = actions(me(client, "Ana", lang, [("do", "hypothesis")]))
+            assert 'data-form="hypothesis"' in chosen
+            assert "do=hypothesis&amp;f.target=Ben" in chosen    # the answers so far, carried on
+            clean(chosen)
+    sessions.append(path, {"action": "undo"})
+    with TestClient(create_app(path)) as client:   # the speaker token: a name tapped, the step the only one
+        turn = actions(me(client, "Ben", "en"))
+        assert '<input type="hidden" data-field="step" data-kind="text" value="start">' in turn
+        assert '<button type="submit" class="big" data-field="player" data-kind="text" value="Dan">Dan</button>' in turn
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("fr", "Annuler « Bob a déposé son bulletin : POUR 0, CONTRE 29 » ?"),
+    ("en", "Take back “Bob's ballot is in: POUR 0, CONTRE 29”?")])
+def test_undo_names_the_entry_it_takes_back_and_asks_first(hoc, lang, asked):
+    path, client = hoc
+    ballots(path, Bob={"contre": 29})
+    html = unescape(actions(me(client, "Bob", lang)))
+    undo = html.split('data-action="undo"')[1].split("</form>")[0]
+    assert f'data-confirm="{asked}"' in undo
+    assert 'class="confirm" hidden' in undo
+    assert 'data-action="undo"' not in actions(me(client, "Alice", lang))   # not Alice's entry to take back
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_entry_that_ends_the_game_is_asked_before_it_is_sent(tmp_path, lang):
+    timed, untimed = tmp_path / "timed.jsonl", tmp_path / "untimed.jsonl"
+    sessions.create(timed, "phd", [{"name": n} for n in ("Ana", "Ben")], {"timed": True})
+    sessions.create(untimed, "phd", [{"name": n} for n in ("Ana", "Ben")])
+    with TestClient(create_app(timed)) as client:
+        html = unescape(actions(me(client, "Ana", lang)))
+        deck = html.split('data-action="deck_empty"')[1].split("</form>")[0]
+        assert {"fr": "Ceci termine la partie", "en": "This ends the game"}[lang] in deck
+        adjust = html.split('data-action="adjust"')[1].split("</form>")[0]
+        assert "data-confirm" not in adjust
+        clean(html)
+    with TestClient(create_app(untimed)) as client:
+        assert 'data-action="deck_empty"' not in actions(me(client, "Ana", lang))
+
+
+def test_the_host_orders_names_by_picking_them_never_by_typing_them(hoc):
+    path, client = hoc
+    ballots(path, Alice={"pour": 10}, Bob={"pour": 10}, Chloé={"contre": 5})
+    host = client.get(f"/host/{client.app.state.table.tokens['host']}?lang=fr").text
+    order = host.split('data-field="order"')[0].rsplit("<fieldset", 1)[1] + host.split('data-field="order"', 1)[1]
+    assert 'data-kind="names"' not in host
+    assert 'type="text"' not in order.split("</fieldset>")[0]
+    assert host.count('data-field="order" data-kind="item"') == 2       # a place for each of the two tied
