@@ -10,12 +10,15 @@ phone would wait about 2 s; a loop left free answers a read in a few millisecond
 reads are paced (one phone's read after another's, not a flood) so that they never queue
 behind each other. The bound sits twenty times below the blocked case and some ten times above
 the free one on a loaded two-core machine: what it tells apart is "answered while the lock is
-held" from "answered once it was let go", not fast from slow. The stronger check needs no
+held" from "answered once it was let go", not fast from slow. It bounds each phone's median
+read; its slowest read only has to stay far from the lock's wait, because one read may lose
+a time slice to whatever else the machine runs. The stronger check needs no
 clock: each phone gets its reads answered while its own write is still waiting for the lock.
 """
 from __future__ import annotations
 
 import asyncio
+import statistics
 import subprocess
 import sys
 import time
@@ -116,7 +119,11 @@ def test_eight_phones_are_answered_while_a_terminal_holds_the_file(promotion: Pa
         assert "try again" in write.json()["error"]
         assert "being written by another scorekeeper command" in write.json()["error"]
         assert phone.reads_while_writing >= 3, "the phone's reads waited for its write"
-        assert max(phone.read_seconds) < BOUND_SECONDS, phone.read_seconds
+        # Most reads within the bound; none near the lock's wait. A single read may lose a
+        # time slice to the machine's other work (seen at 0.17 s with the suite beside other
+        # runs), never the 2 s a loop waiting on the lock would cost.
+        assert statistics.median(phone.read_seconds) < BOUND_SECONDS, phone.read_seconds
+        assert max(phone.read_seconds) < LOCK_WAIT / 4, phone.read_seconds
         # The file cannot be read under the terminal's lock: a phone sees the state last read,
         # before the terminal's finished command, until the change is announced.
         assert phone.seen["players"]["Ana"]["pi"] == 1
