@@ -1,6 +1,8 @@
 """Hoc Censeo (RULES.md §4): secret votes in the senate of royal Rome."""
 from __future__ import annotations
 
+from typing import Any, Literal, NotRequired, TypedDict
+
 GAME_ID = "hoc-censeo"
 TITLE = "Hoc Censeo"
 PLAYERS = 3
@@ -16,9 +18,9 @@ MOTIONS_PER_PLAYER = 3
 CIRCLE_PORTIONS = 8
 ROME_PORTIONS = 8
 CALAMITY_AT = (4, 8)           # chaos levels that bring a calamity
-CALAMITY_LOSS = {"gold": 1, "senators": 5}
+CALAMITY_LOSS: dict[Literal["gold", "senators"], int] = {"gold": 1, "senators": 5}
 POUR_SEALS = 1                 # the largest POUR voter's seal
-COLOUR_BONUS = {"bleu": {"seals": 1}, "jaune": {"gold": 1}, "vert": {"senators": 5}}  # mauve: voter's choice
+COLOUR_BONUS: dict[str, dict[Literal["seals", "gold", "senators"], int]] = {"bleu": {"seals": 1}, "jaune": {"gold": 1}, "vert": {"senators": 5}}  # mauve: voter's choice
 MAUVE_CHOICES = ("bleu", "jaune", "vert")
 POUR_COLOURING_RANKS = 3       # the three largest POUR voters colour one portion each
 CONTRE_GOLD = (2, 1)           # largest and second largest CONTRE voters
@@ -35,7 +37,7 @@ DEFAULT_OBJECTIVES = {
                 "secondary": {"kind": "wins", "amount": 3}},
 }
 SECONDARY_KINDS = ("seals", "gold", "wins")   # hold N seals / N gold at once; N votes won
-SIDES = ("pour", "contre")
+SIDES: tuple[Literal["pour", "contre"], ...] = ("pour", "contre")
 CALAMITY_CHOICES = tuple(CALAMITY_LOSS)      # ("gold", "senators")
 # Player fields that only their owner may see at the table (RULES.md §4.14: the tribe too,
 # since the objectives follow from it).
@@ -56,13 +58,78 @@ from scorekeeper.rules.checks import (  # noqa: E402
     need_action,
     shown,
 )
-from scorekeeper.rules.flow import Event, decision, said, whole  # noqa: E402
+from scorekeeper.rules.flow import Action, Decision, Event, Seat, decision, said, whole  # noqa: E402
+
+
+class Secondary(TypedDict):
+    kind: Literal["seals", "gold", "wins"]    # hold N seals / N gold at once; N votes won
+    amount: int
+
+
+class Goal(TypedDict):
+    """A tribe's secret objectives: portions of each colour, and the secondary one."""
+
+    circle: dict[str, int]
+    secondary: Secondary
+
+
+class Met(TypedDict):
+    circle: bool
+    secondary: bool
+
+
+class Player(TypedDict):
+    tribe: str
+    senators: int
+    gold: int
+    seals: int
+    circle: dict[str, int]     # portions coloured, by colour
+    wins: int                  # votes won as the winning side's largest voter
+    objectives: Met
+    goal: Goal
+
+
+class Ballot(TypedDict):
+    pour: int
+    contre: int
+
+
+class Vote(TypedDict):
+    """One resolved vote, as `votes` keeps it."""
+
+    round: int
+    magistrate: str
+    pour: int
+    contre: int
+    result: str
+    colour: str | None
+    calamity: bool
+    ranked: list[str]
+    forfeited: NotRequired[list[str]]       # a POUR win: the ranked whose circle took no portion
+    bonus: NotRequired[str]                 # a POUR win: the colour of the first voter's bonus
+    spared: NotRequired[list[str]]          # a calamity: who it spared
+    losses: NotRequired[dict[str, Literal["gold", "senators"]]]   # a calamity: what each lost
+
+
+class State(TypedDict):
+    game: str
+    over: bool
+    winners: list[str]
+    round: int                     # votes resolved
+    magistrate: str
+    chaos: int                     # Rome's grey portions
+    votes: list[Vote]
+    seating: list[str]
+    ballots_cast: list[str]        # who has cast a ballot this round, in order
+    ballots: dict[str, Ballot]     # secret: each player sees their own
+    players: dict[str, Player]
+
 
 VOTE_FIELDS = ("pour", "contre", "colour", "tiebreak", "order", "bonus", "calamity")
 RESOLVE_FIELDS = VOTE_FIELDS[2:]   # a resolve takes the amounts from the ballots
 
 
-def validate_objectives(objectives: object) -> dict:
+def validate_objectives(objectives: object) -> dict[str, Goal]:
     """Objectives for each tribe, checked; the normalised copy (every colour listed).
 
     The session header may carry them (options.objectives) and the kit checks
@@ -74,7 +141,7 @@ def validate_objectives(objectives: object) -> dict:
     unknown = [t for t in objectives if t not in TRIBES]
     if unknown:
         raise RuleViolation("The objectives name an unknown tribe {unknown}; the tribes are {TRIBES}.", unknown=repr(unknown[0]), TRIBES=', '.join(TRIBES))
-    result = {}
+    result: dict[str, Goal] = {}
     for tribe in TRIBES:
         if tribe not in objectives:
             raise RuleViolation("The objectives give nothing for the tribe {tribe}; each of {TRIBES} needs one.", tribe=tribe, TRIBES=', '.join(TRIBES))
@@ -104,7 +171,7 @@ def validate_objectives(objectives: object) -> dict:
     return result
 
 
-def setup(players: list[dict], options: dict) -> dict:
+def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
     """Three players, one per tribe; options may carry the session's own objectives."""
     if len(players) != PLAYERS:
         raise RuleViolation("Hoc Censeo is played by exactly {PLAYERS} players, not {count}.", PLAYERS=PLAYERS, count=len(players))
@@ -121,7 +188,7 @@ def setup(players: list[dict], options: dict) -> dict:
             raise RuleViolation("The tribe {tribe} is taken by both {taken} and {name}; each of {TRIBES} plays exactly once.", tribe=tribe, taken=taken[tribe], name=player['name'], TRIBES=', '.join(TRIBES))
         taken[tribe] = player["name"]
     seating = [p["name"] for p in players]
-    state = {
+    state: State = {
         "game": GAME_ID, "over": False, "winners": [],
         "round": 0, "magistrate": seating[0], "chaos": 0, "votes": [], "seating": seating,
         "ballots_cast": [], "ballots": {},
@@ -137,7 +204,7 @@ def setup(players: list[dict], options: dict) -> dict:
     return state
 
 
-def apply(state: dict, action: dict) -> dict:
+def apply(state: State, action: Action) -> State:
     """The state after `action` (never mutates `state`)."""
     handler = _ACTIONS[need_action(action, TITLE, _ACTIONS)]
     if state["over"]:
@@ -156,13 +223,13 @@ def apply(state: dict, action: dict) -> dict:
 # second ballot, a one-shot vote while ballots are pending). Seals and gold are spent at any
 # time, and a one-shot `vote` (every amount at once) stays accepted while no ballot is pending.
 
-def needed(state: dict, player: str, colour: str) -> int:
+def needed(state: State, player: str, colour: str) -> int:
     """How many more portions of `colour` the player's circle still needs."""
     record = state["players"][player]
     return record["goal"]["circle"][colour] - record["circle"][colour]
 
 
-def pending(state: dict) -> list[dict]:
+def pending(state: State) -> list[Decision]:
     """The ballots not yet cast this round (each secret: its range is its player's senators
     left), in seating order; once all are in, the magistrate's resolve."""
     if state["over"]:
@@ -173,12 +240,12 @@ def pending(state: dict) -> list[dict]:
     return [decision("resolve", state["magistrate"], **resolve_choices(state))]
 
 
-def ballot_decision(state: dict, name: str) -> dict:
+def ballot_decision(state: State, name: str) -> Decision:
     left = state["players"][name]["senators"]
     return decision("ballot", name, secret=True, pour=whole(0, left), contre=whole(0, left))
 
 
-def resolve_choices(state: dict, answers: dict | None = None) -> dict:
+def resolve_choices(state: State, answers: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the magistrate's resolve still needs from the ballots cast, given the `answers`
     already made (a face asking field by field passes them): `tiebreak` on equal totals,
     `colour` when POUR may win, `order` naming the voters whose equal amounts change who gets
@@ -188,7 +255,7 @@ def resolve_choices(state: dict, answers: dict | None = None) -> dict:
     ballots = state["ballots"]
     pour = {n: b["pour"] for n, b in ballots.items() if b["pour"]}
     contre = {n: b["contre"] for n, b in ballots.items() if b["contre"]}
-    choices: dict = {}
+    choices: dict[str, Any] = {}
     if vote_result(pour, contre, None) is None:
         choices["tiebreak"] = list(SIDES)
     result = vote_result(pour, contre, answers.get("tiebreak") if answers.get("tiebreak") in SIDES else None)
@@ -211,7 +278,7 @@ def resolve_choices(state: dict, answers: dict | None = None) -> dict:
     return choices
 
 
-def _calamity_choosers(state: dict, contre: dict, ranked: list[str] | None) -> list[str]:
+def _calamity_choosers(state: State, contre: dict[str, int], ranked: list[str] | None) -> list[str]:
     """The players a calamity would strike who may give gold: those who hold some, or gain
     some on this very vote (a paid CONTRE rank: `ranked` when known, else any the
     magistrate's order may give them)."""
@@ -225,7 +292,7 @@ def _calamity_choosers(state: dict, contre: dict, ranked: list[str] | None) -> l
             and (state["players"][n]["gold"] >= CALAMITY_LOSS["gold"] or n in may_gain)]
 
 
-def ballot_totals(state: dict) -> dict | None:
+def ballot_totals(state: State) -> dict[str, int] | None:
     """The POUR and CONTRE totals of the round's ballots once every one is cast (what the
     magistrate sums, RULES.md §4.14: the totals, never one player's amount), else None."""
     if set(state["ballots_cast"]) != set(state["seating"]):
@@ -233,7 +300,7 @@ def ballot_totals(state: dict) -> dict | None:
     return {side: sum(b[side] for b in state["ballots"].values()) for side in SIDES}
 
 
-def resolve_ranked(state: dict, answers: dict) -> list[str]:
+def resolve_ranked(state: State, answers: dict[str, Any]) -> list[str]:
     """The winning side's voters, first to last, once the `answers` settle who wins and in
     which order equal voters come (the ballots' names only, never their amounts)."""
     ballots = state["ballots"]
@@ -242,11 +309,11 @@ def resolve_ranked(state: dict, answers: dict) -> list[str]:
     result = vote_result(pour, contre, answers.get("tiebreak") if answers.get("tiebreak") in SIDES else None)
     if result is None:
         return []
-    order = answers.get("order") if isinstance(answers.get("order"), list) else []
+    order: list[str] = answers["order"] if isinstance(answers.get("order"), list) else []
     return rank_voters(pour if result == "pour" else contre, state["seating"], order)
 
 
-def anytime(state: dict) -> list[dict]:
+def anytime(state: State) -> list[Decision]:
     """What each player may do between votes (RULES.md §4.12): colour a portion their circle
     still needs with seals (secret: the colours listed give the tribe away), buy senators with
     the gold they hold. Empty once the game is over."""
@@ -263,7 +330,7 @@ def anytime(state: dict) -> list[dict]:
     return decisions
 
 
-def waiting_for(state: dict) -> Message:
+def waiting_for(state: State) -> Message:
     """What the game waits for now, in one sentence (a refusal's second half)."""
     if state["over"]:
         return Message("The game is over.")
@@ -274,8 +341,9 @@ def waiting_for(state: dict) -> Message:
     return Message("The game waits for the magistrate {magistrate} to resolve the vote.", magistrate=state["magistrate"])
 
 
-def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object = 0) -> None:
-    """Refuse one player's POUR/CONTRE entry at once (what guided play checks as typed)."""
+def check_vote_entry(state: State, player: str, pour: Any = 0, contre: Any = 0) -> None:
+    """Refuse one player's POUR/CONTRE entry at once (what guided play checks as typed, any
+    JSON value)."""
     if player not in state["players"]:
         raise RuleViolation("{player} is not a player; the players are {players}.", player=player, players=list(state['seating']))
     for side, amount in (("POUR", pour), ("CONTRE", contre)):
@@ -296,7 +364,7 @@ def check_vote_entry(state: dict, player: str, pour: object = 0, contre: object 
                             public=public, player=player, left=left, total=pour + contre)
 
 
-def vote_result(pour: dict, contre: dict, tiebreak: str | None) -> str | None:
+def vote_result(pour: dict[str, int], contre: dict[str, int], tiebreak: str | None) -> str | None:
     """`pour`, `contre`, or None when the totals are equal and no tiebreak is given."""
     p, c = sum(pour.values()), sum(contre.values())
     if p != c:
@@ -304,7 +372,7 @@ def vote_result(pour: dict, contre: dict, tiebreak: str | None) -> str | None:
     return tiebreak
 
 
-def tied_groups_needing_order(side: str, amounts: dict, seating: list[str]) -> list[list[str]]:
+def tied_groups_needing_order(side: str, amounts: dict[str, int], seating: list[str]) -> list[list[str]]:
     """Groups of voters with equal amounts whose order changes who gets what."""
     ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: -amounts[n])
     prizes = _prizes(side)
@@ -319,19 +387,19 @@ def tied_groups_needing_order(side: str, amounts: dict, seating: list[str]) -> l
     return groups
 
 
-def rank_voters(amounts: dict, seating: list[str], order: list[str]) -> list[str]:
+def rank_voters(amounts: dict[str, int], seating: list[str], order: list[str]) -> list[str]:
     """The winning side's voters, most senators first; equal amounts in the magistrate's
     `order`, then in seating order."""
     position = {n: (order.index(n) if n in order else len(order) + seating.index(n)) for n in seating}
     return sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: (-amounts[n], position[n]))
 
 
-def calamity_due(state: dict, result: str) -> bool:
+def calamity_due(state: State, result: str) -> bool:
     """Whether a CONTRE win now would grey the portion that brings a calamity."""
     return result == "contre" and state["chaos"] < ROME_PORTIONS and state["chaos"] + 1 in CALAMITY_AT
 
 
-def spared(state: dict) -> list[str]:
+def spared(state: State) -> list[str]:
     """The players a calamity spares: the most green portions, if that most is above 0."""
     greens = {n: r["circle"]["vert"] for n, r in state["players"].items()}
     most = max(greens.values())
@@ -343,7 +411,7 @@ def spared(state: dict) -> list[str]:
 # left, a ballot's amount, a tribe or an objective, and where one of those matters, a private
 # wording for the player it belongs to.
 
-def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+def outcome(before: State, after: State, action: Action) -> list[Event]:
     """What `action` did, from the state it met (`before`) and the one it left (`after`)."""
     name = action.get("action")
     if name == "ballot":
@@ -365,7 +433,7 @@ def outcome(before: dict, after: dict, action: dict) -> list[Event]:
     return []
 
 
-def _ballot_events(after: dict, action: dict) -> list[Event]:
+def _ballot_events(after: State, action: Action) -> list[Event]:
     player = action["player"]
     pour, contre = action.get("pour", 0), action.get("contre", 0)
     events = [Event(Message("{name}'s ballot is in.", name=player),
@@ -374,7 +442,7 @@ def _ballot_events(after: dict, action: dict) -> list[Event]:
     return events + [Event(waiting_for(after))]
 
 
-def _vote_events(before: dict, after: dict, action: dict) -> list[Event]:
+def _vote_events(before: State, after: State, action: Action) -> list[Event]:
     vote = after["votes"][-1]
     side, ranked = vote["result"].upper(), vote["ranked"]
     high, low = max(vote["pour"], vote["contre"]), min(vote["pour"], vote["contre"])
@@ -407,7 +475,7 @@ def _vote_events(before: dict, after: dict, action: dict) -> list[Event]:
     if not ranked:
         events.append(said("Nobody wrote senators on the winning side: nobody gains anything."))
     if vote["calamity"]:
-        written = {n: sum(before["ballots"][n].values()) for n in before["ballots"]} if action["action"] == "resolve" \
+        written = {n: b["pour"] + b["contre"] for n, b in before["ballots"].items()} if action["action"] == "resolve" \
             else {n: sum((action.get(side) or {}).get(n, 0) for side in SIDES) for n in before["seating"]}
         events += _calamity_events(before, after, vote, written)
     unused = [field for field, used in (("tiebreak", vote["pour"] == vote["contre"]),
@@ -428,7 +496,7 @@ _BONUS_WORDS = {
 }
 
 
-def _calamity_events(before: dict, after: dict, vote: dict, written: dict) -> list[Event]:
+def _calamity_events(before: State, after: State, vote: Vote, written: dict[str, int]) -> list[Event]:
     spared_names = vote.get("spared") or []
     events = [said(plural("Calamity! {names} (most green portions) is spared.",
                           "Calamity! {names} (most green portions) are spared.", len(spared_names)), names=spared_names)
@@ -447,7 +515,7 @@ def _calamity_events(before: dict, after: dict, vote: dict, written: dict) -> li
     return events
 
 
-def _seals_event(before: dict, after: dict, player: str, colour: str) -> Event:
+def _seals_event(before: State, after: State, player: str, colour: str) -> Event:
     """The portion coloured with seals; a circle it completes is its owner's to read (the
     objective counts only when the next vote is resolved)."""
     public = Message("{name} colours a {colour} portion with {seals} seals.", name=player, colour=colour,
@@ -459,7 +527,7 @@ def _seals_event(before: dict, after: dict, player: str, colour: str) -> Event:
     return Event(public)
 
 
-def _end_events(after: dict) -> list[Event]:
+def _end_events(after: State) -> list[Event]:
     if not after["over"]:
         return [said("Next: round {round} of {rounds}, magistrate {magistrate}.",
                      round=after["round"] + 1, rounds=ROUNDS, magistrate=after["magistrate"])]
@@ -487,7 +555,7 @@ _SECONDARY = {"seals": N_("hold {n} seals at once"), "gold": N_("hold {n} gold a
 
 # -- actions ----------------------------------------------------------------------------
 
-def _vote(state: dict, action: dict) -> None:
+def _vote(state: State, action: Action) -> None:
     # every field optional here: a missing one is refused below with its own sentence
     check_fields(action, TITLE, required=(), optional=VOTE_FIELDS)
     if state["round"] >= ROUNDS:
@@ -535,10 +603,11 @@ def _vote(state: dict, action: dict) -> None:
     for name in seating:
         players[name]["senators"] -= pour.get(name, 0) + contre.get(name, 0)
 
-    record = {"round": state["round"] + 1, "magistrate": magistrate, "pour": total_pour,
+    record: Vote = {"round": state["round"] + 1, "magistrate": magistrate, "pour": total_pour,
               "contre": total_contre, "result": result, "colour": colour if result == "pour" else None,
               "calamity": False, "ranked": ranked}
     if result == "pour":
+        assert colour is not None, "a POUR win without a colour is refused above"
         _reward_pour(state, ranked, colour, bonus, record)
     else:
         _reward_contre(state, ranked, choices, record)
@@ -558,7 +627,7 @@ def _vote(state: dict, action: dict) -> None:
         state["winners"] = []
 
 
-def _ballot(state: dict, action: dict) -> None:
+def _ballot(state: State, action: Action) -> None:
     """One player's secret vote of the round, held until `resolve` (SCOREKEEPER.md, "Secret
     ballots"). The senators are counted out only when the vote resolves, exactly as `vote` does."""
     check_fields(action, TITLE, required=("player",), optional=SIDES)
@@ -573,7 +642,7 @@ def _ballot(state: dict, action: dict) -> None:
     state["ballots"] = {**state["ballots"], name: {"pour": pour, "contre": contre}}
 
 
-def _resolve(state: dict, action: dict) -> None:
+def _resolve(state: State, action: Action) -> None:
     """The round's vote from the ballots cast, resolved exactly as `vote` with those amounts."""
     check_fields(action, TITLE, required=(), optional=RESOLVE_FIELDS)
     if state["round"] >= ROUNDS:
@@ -592,7 +661,7 @@ def _resolve(state: dict, action: dict) -> None:
     _vote(state, vote)
 
 
-def _reward_pour(state: dict, ranked: list[str], colour: str, bonus: str | None, record: dict) -> None:
+def _reward_pour(state: State, ranked: list[str], colour: str, bonus: str | None, record: Vote) -> None:
     players = state["players"]
     record["forfeited"] = []
     for name in ranked[:POUR_COLOURING_RANKS]:
@@ -603,12 +672,15 @@ def _reward_pour(state: dict, ranked: list[str], colour: str, bonus: str | None,
     if ranked:
         first = players[ranked[0]]
         first["seals"] += POUR_SEALS
-        record["bonus"] = bonus if colour == "mauve" else colour
-        for field, gain in COLOUR_BONUS[record["bonus"]].items():
+        chosen = bonus if colour == "mauve" else colour
+        assert chosen is not None, "a mauve motion's first voter without a bonus is refused in _vote"
+        record["bonus"] = chosen
+        for field, gain in COLOUR_BONUS[chosen].items():
             first[field] += gain
 
 
-def _reward_contre(state: dict, ranked: list[str], choices: dict, record: dict) -> None:
+def _reward_contre(state: State, ranked: list[str], choices: dict[str, Literal["gold", "senators"]],
+                   record: Vote) -> None:
     players = state["players"]
     for name, gold in zip(ranked, CONTRE_GOLD):
         players[name]["gold"] += gold
@@ -631,7 +703,7 @@ def _reward_contre(state: dict, ranked: list[str], choices: dict, record: dict) 
         record["losses"][name] = choice
 
 
-def _spend_seals(state: dict, action: dict) -> None:
+def _spend_seals(state: State, action: Action) -> None:
     check_fields(action, TITLE, required=(), optional=("player", "colour"))
     name = _player(state, action)
     colour = action.get("colour")
@@ -652,7 +724,7 @@ def _spend_seals(state: dict, action: dict) -> None:
     _check_objectives(state)
 
 
-def _buy_senators(state: dict, action: dict) -> None:
+def _buy_senators(state: State, action: Action) -> None:
     check_fields(action, TITLE, required=(), optional=("player", "gold"))
     name = _player(state, action)
     gold = action.get("gold")
@@ -674,7 +746,7 @@ _ACTIONS = {"vote": _vote, "ballot": _ballot, "resolve": _resolve,
             "spend_seals": _spend_seals, "buy_senators": _buy_senators}
 
 
-def _check_objectives(state: dict) -> None:
+def _check_objectives(state: State) -> None:
     """Refresh each player's `objectives`; the game ends on them only after a vote."""
     for record in state["players"].values():
         goal = record["goal"]
@@ -687,7 +759,7 @@ def _check_objectives(state: dict) -> None:
 
 # -- validation helpers -----------------------------------------------------------------
 
-def _over(state: dict) -> RuleViolation:
+def _over(state: State) -> RuleViolation:
     if state["winners"]:
         return RuleViolation(plural("The game is over ({winners} met an objective); no more actions are possible.",
                                     "The game is over ({winners} met an objective); no more actions are possible.",
@@ -695,7 +767,7 @@ def _over(state: dict) -> RuleViolation:
     return RuleViolation("The game is over after {ROUNDS} rounds; no more actions are possible.", ROUNDS=ROUNDS)
 
 
-def _player(state: dict, action: dict) -> str:
+def _player(state: State, action: Action) -> str:
     name = action.get("player")
     # a hand-typed line may give a list or an object here: refuse it, never crash on it
     if not isinstance(name, str) or name not in state["players"]:
@@ -703,7 +775,7 @@ def _player(state: dict, action: dict) -> str:
     return name
 
 
-def _side_amounts(state: dict, action: dict, side: str) -> dict:
+def _side_amounts(state: State, action: Action, side: str) -> dict[str, int]:
     amounts = action.get(side) or {}
     if not isinstance(amounts, dict):
         raise RuleViolation('{value} must map player names to senators, such as {{"Alice": 20}}.', value=side.upper())
@@ -717,7 +789,7 @@ def _side_amounts(state: dict, action: dict, side: str) -> dict:
     return amounts
 
 
-def _order(state: dict, order: object) -> list[str]:
+def _order(state: State, order: object) -> list[str]:
     if order is None:
         return []
     if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
@@ -730,7 +802,7 @@ def _order(state: dict, order: object) -> list[str]:
     return order
 
 
-def _calamity_choices(state: dict, choices: object) -> dict:
+def _calamity_choices(state: State, choices: object) -> dict[str, Literal["gold", "senators"]]:
     if choices is None:
         return {}
     if not isinstance(choices, dict):
@@ -743,18 +815,18 @@ def _calamity_choices(state: dict, choices: object) -> dict:
     return choices
 
 
-def _prizes(side: str) -> list[tuple]:
+def _prizes(side: str) -> list[tuple[object, ...]]:
     """What each rank of the winning side receives, to tell which ties matter."""
     if side == "pour":
         return [("colour", "seal", "bonus", "win")] + [("colour",)] * (POUR_COLOURING_RANKS - 1)
     return [("gold", CONTRE_GOLD[0], "win")] + [("gold", g) for g in CONTRE_GOLD[1:]]
 
 
-def _prize(prizes: list[tuple], index: int) -> tuple:
+def _prize(prizes: list[tuple[object, ...]], index: int) -> tuple[object, ...]:
     return prizes[index] if index < len(prizes) else ()
 
 
-def _fresh(state: dict) -> dict:
+def _fresh(state: State) -> State:
     """A copy of `state` that the actions may change freely, the old state staying intact.
 
     Only what an action can change is copied: each player's numbers, circle and objectives,
@@ -762,10 +834,10 @@ def _fresh(state: dict) -> dict:
     never changed after they are made, so states share them; replaying a long session
     then costs a few small dicts per line instead of a deep copy.
     """
-    new = dict(state)
+    new = state.copy()
     new["votes"] = list(state["votes"])
     new["winners"] = list(state["winners"])
     # ballots_cast and ballots are replaced whole by the actions that change them, never mutated
-    new["players"] = {name: {**record, "circle": dict(record["circle"]), "objectives": dict(record["objectives"])}
+    new["players"] = {name: {**record, "circle": dict(record["circle"]), "objectives": record["objectives"].copy()}
                       for name, record in state["players"].items()}
     return new
