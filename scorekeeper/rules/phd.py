@@ -35,6 +35,9 @@ next "start".
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict
+
 from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
     check_fields,
@@ -50,19 +53,20 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.flow import FROM_TABLE, Event, answering, decision, said, whole
+from scorekeeper.rules.flow import FROM_TABLE, Action, Decision, Event, Seat, answering, decision, said, whole
 
 GAME_ID = "phd"
 TITLE = "PHD"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
-RESOURCES = ("pression", "credit")
+Resource = Literal["pression", "credit"]
+RESOURCES: tuple[Resource, ...] = ("pression", "credit")
 RESOURCE_MIN, RESOURCE_MAX = 0, 20
 RESOURCE_START = 4
 BURNOUT_AT = RESOURCE_MAX      # Pression reaching this eliminates the player
 BINGO_AT = RESOURCE_MAX        # Crédit reaching this makes the player leave as a winner
 DIE_MIN, DIE_MAX = 1, 6
-CHAPTER_COST = {"pression": 5, "credit": 5}
+CHAPTER_COST: dict[Resource, int] = {"pression": 5, "credit": 5}
 CHAPTER_OPTIONS = (1, 2, 3, 5)
 DEFAULT_CHAPTERS = 3
 CONTROVERSY_NET_TO_WIN = 1     # a tie or no argument never suffices
@@ -78,7 +82,7 @@ MIN_EVENT_CARDS = 48
 MIN_ARGUMENT_CARDS = 24
 START_HAND = {"events": 3, "arguments": 2}
 RECHERCHE_DRAW = {"events": 2, "arguments": 1}
-TIMED_POINTS = {"approved": 15, "pending": 10, "credit": 1}
+TIMED_POINTS: dict[Literal["approved", "pending", "credit"], int] = {"approved": 15, "pending": 10, "credit": 1}
 
 TIMED_OPTION_DEFAULT = False
 
@@ -94,6 +98,56 @@ LEGACY_STEPS = ("vivre", "vivre-cooperation", "vivre-superviseur", "recherche", 
                 "recherche-2-of-2")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 
+
+class Player(TypedDict):
+    pression: int
+    credit: int
+    pending: int        # chapters submitted, waiting for approval
+    approved: int
+    status: str         # one of STATUSES
+
+
+class Test(TypedDict):
+    """The latest die-or-card test: a challenge, a controversy or a defence."""
+
+    kind: str
+    player: str
+    total: int
+    needed: int
+    success: bool
+
+
+class Turn(TypedDict):
+    """Where the turn stands (see "The turn" below)."""
+
+    player: str
+    step: str
+    stage: str
+    card: str | None
+    phase: str
+    adjusted: bool
+    recherches: int
+    done: int
+    fell: bool
+    legacy: NotRequired[bool]
+
+
+class Options(TypedDict):
+    chapters: int       # approved chapters a thesis needs
+    timed: bool         # the variant where the empty event deck ends the game
+
+
+class State(TypedDict):
+    game: str
+    options: Options
+    players: dict[str, Player]
+    over: bool
+    turn: Turn | None
+    winners: list[str]
+    end: str | None
+    last_test: Test | None
+    scores: NotRequired[dict[str, int]]     # a timed game's, once the event deck is empty
+
 # ---------------------------------------------------------------------------------------
 # The rule engine: setup, apply, describe (contract in scorekeeper/rules/__init__.py).
 # ---------------------------------------------------------------------------------------
@@ -102,7 +156,7 @@ _TRUE = ("true", "yes", "on", "1", "oui", "vrai")      # as people write it, in 
 _FALSE = ("false", "no", "off", "0", "non", "faux")
 
 
-def _chapters_option(value) -> int:
+def _chapters_option(value: Any) -> int:
     # `kit score new` decodes option values as JSON, but a hand-typed header may give the text "2".
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
@@ -112,7 +166,7 @@ def _chapters_option(value) -> int:
     return value
 
 
-def _timed_option(value) -> bool:
+def _timed_option(value: Any) -> bool:
     if isinstance(value, str) and value.strip().casefold() in _TRUE + _FALSE:
         return value.strip().casefold() in _TRUE
     if not isinstance(value, bool):
@@ -120,7 +174,7 @@ def _timed_option(value) -> bool:
     return value
 
 
-def setup(players: list[dict], options: dict | None = None) -> dict:
+def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
     """Everyone starts at 4 Pression and 4 Crédit, no chapter, still playing."""
     names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
     options = check_option_names(options, TITLE, ("chapters", "timed"))
@@ -141,7 +195,7 @@ def setup(players: list[dict], options: dict | None = None) -> dict:
     }
 
 
-def _acting(state: dict, name) -> dict:
+def _acting(state: State, name: Any) -> Player:
     """The record of a player who may act: known and still `playing`."""
     name = need_player(state, name)
     player = state["players"][name]
@@ -155,7 +209,7 @@ def _acting(state: dict, name) -> dict:
     return player
 
 
-def _effect(value, name: str, outcome: str) -> dict:
+def _effect(value: Any, name: str, outcome: str) -> dict[Resource, int]:
     """A {pression?, credit?} change, each a signed whole number; `outcome` is the action's
     field that holds it (success or failure), named as typed."""
     if value is None:
@@ -172,7 +226,7 @@ def _effect(value, name: str, outcome: str) -> dict:
             for key in RESOURCES if key in value}
 
 
-def _change(player: dict, deltas: dict) -> None:
+def _change(player: Player, deltas: dict[Resource, int]) -> None:
     """Apply signed changes, clamp to 0..20, then burn-out before bingo (RULES.md §1.2)."""
     for resource, delta in deltas.items():
         player[resource] = max(RESOURCE_MIN, min(RESOURCE_MAX, player[resource] + delta))
@@ -182,12 +236,12 @@ def _change(player: dict, deltas: dict) -> None:
         player["status"] = "bingo"
 
 
-def timed_score(player: dict) -> int:
+def timed_score(player: Player) -> int:
     """15 per approved chapter, 10 per submitted one, plus the Crédit (RULES.md §1.11)."""
     return sum(TIMED_POINTS[key] * player[key] for key in ("approved", "pending", "credit"))
 
 
-def _settle(state: dict) -> None:
+def _settle(state: State) -> None:
     """Decide whether the game is over and who the winners are, in header order."""
     players = state["players"]
     playing = [name for name, p in players.items() if p["status"] == "playing"]
@@ -205,12 +259,12 @@ def _settle(state: dict) -> None:
     state["winners"] = [name for name in players if name in winners]
 
 
-def standings(state: dict) -> list[tuple[int, str]]:
+def standings(state: State) -> list[tuple[int, str]]:
     """(rank, name): the winners, then those still playing by chapters and Crédit (or by
     timed score), then the burnt-out; equal records share a rank."""
     scores = state.get("scores") or {}
 
-    def key(name):
+    def key(name: str) -> tuple[int, ...]:
         p = state["players"][name]
         if name in state["winners"]:
             return (0,)
@@ -221,14 +275,14 @@ def standings(state: dict) -> list[tuple[int, str]]:
     return ranked(state["players"], key)
 
 
-def _net(action: dict, name: str) -> tuple[int, list[int], list[int], list[int]]:
+def _net(action: Action, name: str) -> tuple[int, list[int], list[int], list[int]]:
     own = need_ints(action.get("arguments"), Message("{name}'s arguments", name=name), low=0, non_empty=True)
     support = need_ints(action.get("support"), Message("The support for {name}", name=name), low=0)
     opposition = need_ints(action.get("opposition"), Message("The opposition to {name}", name=name), low=0)
     return sum(own) + sum(support) - sum(opposition), own, support, opposition
 
 
-def apply(state: dict, action: dict) -> dict:
+def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
@@ -242,7 +296,7 @@ def apply(state: dict, action: dict) -> dict:
     return new
 
 
-def _apply_entry(state: dict, action: dict, kind: str) -> dict:
+def _apply_entry(state: State, action: Action, kind: str) -> State:
     """The effect of one entry on the resources, chapters and statuses, turn aside."""
     new = fresh(state)
     players = new["players"]
@@ -257,7 +311,7 @@ def _apply_entry(state: dict, action: dict, kind: str) -> dict:
         _settle(new)
         return new
 
-    name = action.get("player")
+    name: Any = action.get("player")     # any JSON: _acting checks it in each action below
     if kind == "adjust":
         check_fields(action, TITLE, ("player",), RESOURCES)
         player = _acting(new, name)
@@ -271,7 +325,7 @@ def _apply_entry(state: dict, action: dict, kind: str) -> dict:
         check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
                      ("modifiers", "success", "failure"))
         player = _acting(new, name)
-        resource = action["resource"]
+        resource: Resource = action["resource"]
         if resource not in RESOURCES:
             raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name, resource=shown(resource))
         die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
@@ -355,15 +409,22 @@ def _apply_entry(state: dict, action: dict, kind: str) -> dict:
 #   fell               the player's Pression fell to 0 during this turn;
 #   legacy             the turn follows a file written before these steps: not enforced.
 
-SECRET_FIELDS = ()
-SECRET_BY_PLAYER = ()
+SECRET_FIELDS: tuple[str, ...] = ()
+SECRET_BY_PLAYER: tuple[str, ...] = ()
 
 
-def _playing(state: dict, name: str) -> bool:
+def _current(state: State) -> Turn:
+    """The turn (a caller past the first `turn` line)."""
+    turn = state["turn"]
+    assert turn is not None, "no turn has begun"
+    return turn
+
+
+def _playing(state: State, name: str) -> bool:
     return state["players"][name]["status"] == "playing"
 
 
-def _next_player(state: dict, name: str) -> str | None:
+def _next_player(state: State, name: str) -> str | None:
     """The next player after `name` in seating order who still plays."""
     names = list(state["players"])
     for offset in range(1, len(names) + 1):
@@ -373,24 +434,24 @@ def _next_player(state: dict, name: str) -> str | None:
     return None
 
 
-def _enforced(state: dict) -> bool:
+def _enforced(state: State) -> bool:
     turn = state["turn"]
     return turn is not None and not turn.get("legacy")
 
 
-def _can_submit(player: dict) -> bool:
+def _can_submit(player: Player) -> bool:
     return all(player[key] >= cost for key, cost in CHAPTER_COST.items())
 
 
-def _has_thesis(state: dict, name: str) -> bool:
+def _has_thesis(state: State, name: str) -> bool:
     return state["players"][name]["approved"] >= state["options"]["chapters"]
 
 
-def _adjust_decision(name: str) -> dict:
+def _adjust_decision(name: str) -> Decision:
     return decision("adjust", name, pression=FROM_TABLE, credit=FROM_TABLE)
 
 
-def _anyone_adjusts(state: dict) -> dict:
+def _anyone_adjusts(state: State) -> Decision:
     """A Coopération's change: whoever is at the table says whose resources change (`player`
     is then a field, not the decider)."""
     anyone = decision("adjust")
@@ -399,16 +460,16 @@ def _anyone_adjusts(state: dict) -> dict:
     return anyone
 
 
-def _defend_decision(name: str) -> dict:
+def _defend_decision(name: str) -> Decision:
     return decision("defend", name, die=whole(DIE_MIN, DIE_MAX), arguments=FROM_TABLE,
                     support=FROM_TABLE, opposition=FROM_TABLE)
 
 
-def _step(name: str, *steps: str) -> dict:
+def _step(name: str, *steps: str) -> Decision:
     return decision("turn", name, step=list(steps))
 
 
-def _card_decisions(state: dict, turn: dict) -> list[dict]:
+def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     """What the card being resolved still waits for."""
     name, card, player = turn["player"], turn["card"], state["players"][turn["player"]]
     if card == "challenge":
@@ -427,7 +488,7 @@ def _card_decisions(state: dict, turn: dict) -> list[dict]:
     return decisions + [_step(name, "done")]
 
 
-def pending(state: dict) -> list[dict]:
+def pending(state: State) -> list[Decision]:
     """The decisions the table waits for now, in the order it takes them (see the docstring)."""
     if state["over"]:
         return []
@@ -453,7 +514,7 @@ def pending(state: dict) -> list[dict]:
     return [_step(name, *DRAWS, *CARD_KINDS)] + submit
 
 
-def anytime(state: dict) -> list[dict]:
+def anytime(state: State) -> list[Decision]:
     """A Coopération card played at its printed moment (any player still playing), and in the
     timed variant the empty event deck (whoever is at the table)."""
     if state["over"]:
@@ -471,7 +532,7 @@ CARD_WAITS = {
 }
 
 
-def waiting(state: dict) -> Message:
+def waiting(state: State) -> Message:
     """One sentence saying what the game waits for now."""
     turn = state["turn"]
     if state["over"]:
@@ -487,16 +548,16 @@ def waiting(state: dict) -> Message:
         return Message(N_("The game waits for {name}'s Vivre event card."), name=name)
     if stage == "defence":
         return Message(N_("The game waits for {name}'s thesis defence."), name=name)
-    if stage == "card":
+    if stage == "card" and turn["card"] is not None:
         return Message(CARD_WAITS[turn["card"]], name=name)
     if turn["recherches"] == 2:
         return Message(N_("The game waits for {name}'s Recherche ({n} of 2)."), name=name, n=turn["done"] + 1)
     return Message(N_("The game waits for {name}'s Recherche."), name=name)
 
 
-def _is_recherche(state: dict, action: dict) -> bool:
+def _is_recherche(state: State, action: Action) -> bool:
     """Whether `action` is a Recherche action of the turn's player."""
-    turn = state["turn"]
+    turn = _current(state)
     if action.get("player") != turn["player"]:
         return False
     if action.get("action") == "submit":
@@ -505,7 +566,7 @@ def _is_recherche(state: dict, action: dict) -> bool:
         turn["stage"] not in ("start", "vivre")
 
 
-def _check_flow(state: dict, action: dict) -> None:
+def _check_flow(state: State, action: Action) -> None:
     """Refuse an entry the turn does not allow now, saying what the game waits for."""
     if action.get("action") == "turn" and action.get("step") in LEGACY_STEPS:
         return
@@ -521,7 +582,7 @@ def _check_flow(state: dict, action: dict) -> None:
     if action.get("action") != "turn":
         # the rule's own sentence first where the entry itself is wrong (a chapter not paid for)
         _apply_entry(state, action, action["action"])
-    turn = state["turn"]
+    turn = _current(state)
     if _is_recherche(state, action) and turn["stage"] in ("end", "card", "defence") or \
             _is_recherche(state, action) and not _playing(state, turn["player"]):
         if turn["fell"]:
@@ -536,7 +597,7 @@ def _check_flow(state: dict, action: dict) -> None:
 
 # -- the turn's steps ---------------------------------------------------------------------------
 
-def _turn_line(state: dict, action: dict) -> dict:
+def _turn_line(state: State, action: Action) -> State:
     check_fields(action, TITLE, ("player", "step"))
     name = need_player(state, action["player"])
     step = action["step"]
@@ -545,22 +606,24 @@ def _turn_line(state: dict, action: dict) -> dict:
     if step not in TURN_STEPS + LEGACY_STEPS:
         raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(TURN_STEPS),
                             step=shown(step))
-    turn = dict(state["turn"] or {})
-    turn.update(player=name, step=step)
     if step == "start":
-        turn = {"player": name, "step": step, "stage": "start", "card": None, "phase": "vivre",
-                "adjusted": False, "recherches": 1, "done": 0, "fell": False}
-    elif step in LEGACY_STEPS:
-        turn = _legacy(state, turn, step)
-    elif step in DRAWS:
-        turn["done"] = turn.get("done", 0) + 1
+        return {**state, "turn": {"player": name, "step": step, "stage": "start", "card": None, "phase": "vivre",
+                                  "adjusted": False, "recherches": 1, "done": 0, "fell": False}}
+    if step in LEGACY_STEPS:
+        return {**state, "turn": _legacy(name, step)}
+    if state["turn"] is None:
+        # a step of a turn that never began: the first `turn` line says whose turn begins
+        raise RuleViolation("{waiting}", waiting=waiting(state))
+    turn: Turn = {**state["turn"], "player": name, "step": step}
+    if step in DRAWS:
+        turn["done"] += 1
         turn = _after_recherche(state, turn)
     elif step in CARD_KINDS + VIVRE_ONLY:
-        if turn.get("stage") == "recherche":
-            turn.update(phase="recherche", done=turn["done"] + 1)
+        if turn["stage"] == "recherche":
+            turn.update({"phase": "recherche", "done": turn["done"] + 1})
         else:
             turn["phase"] = "vivre"
-        turn.update(stage="card", card=step, adjusted=False)
+        turn.update({"stage": "card", "card": step, "adjusted": False})
         if step == "none":
             turn = _go_on(state, turn)
     elif step == "done" or step == "no-defence":
@@ -568,34 +631,34 @@ def _turn_line(state: dict, action: dict) -> dict:
     return {**state, "turn": turn}
 
 
-def _legacy(state: dict, turn: dict, step: str) -> dict:
+def _legacy(name: str, step: str) -> Turn:
     """A step of the older guided play: where its turn stood, as near as it says."""
-    base = {"player": turn["player"], "step": step, "card": None, "phase": "vivre", "adjusted": False,
-            "recherches": 1, "done": 0, "fell": False, "legacy": True}
+    base: Turn = {"player": name, "step": step, "stage": "vivre", "card": None, "phase": "vivre", "adjusted": False,
+                  "recherches": 1, "done": 0, "fell": False, "legacy": True}
     if step == "vivre":
-        return {**base, "stage": "vivre"}
+        return base
     if step in ("vivre-cooperation", "vivre-superviseur"):
         return {**base, "stage": "card", "card": step.split("-")[1], "adjusted": step == "vivre-superviseur"}
     return {**base, "stage": "recherche", "recherches": 1 if step == "recherche" else 2,
             "done": 1 if step == "recherche-2-of-2" else 0}
 
 
-def _after_recherche(state: dict, turn: dict) -> dict:
+def _after_recherche(state: State, turn: Turn) -> Turn:
     """After a Recherche action: another one if the turn allows it, else the turn ends."""
     more = turn["done"] < turn["recherches"] and not turn["fell"]
     return {**turn, "stage": "recherche" if more else "end", "card": None}
 
 
-def _go_on(state: dict, turn: dict) -> dict:
+def _go_on(state: State, turn: Turn) -> Turn:
     """Where the turn goes once its card (and the defence that card started) is done."""
     if turn["phase"] == "vivre":
         return {**turn, "stage": "end" if turn["fell"] else "recherche", "card": None}
     return _after_recherche(state, turn)
 
 
-def _advance(before: dict, after: dict, action: dict) -> dict:
+def _advance(before: State, after: State, action: Action) -> Turn:
     """The turn after an entry (not a `turn` line) was applied."""
-    turn = dict(before["turn"])
+    turn = _current(before).copy()
     name, kind = turn["player"], action["action"]
     if turn.get("legacy") or after["over"]:
         return turn
@@ -620,7 +683,8 @@ def _advance(before: dict, after: dict, action: dict) -> dict:
         player = after["players"][name]
         return _go_on(after, turn) if player["pending"] == 0 and player["approved"] == 0 else turn
     if kind == "challenge" and card == "challenge":
-        if turn["phase"] == "vivre" and after["last_test"]["success"]:
+        test = after["last_test"]
+        if turn["phase"] == "vivre" and test is not None and test["success"]:
             turn["recherches"] = RECHERCHE_MAX_PER_TURN
         return _go_on(after, turn)
     if kind in ("approve", "controversy", "revoke") and card == "superviseur":
@@ -647,7 +711,7 @@ STATUS_EVENTS = {
 }
 
 
-def outcome(before: dict, after: dict, action: dict) -> list[Event]:
+def outcome(before: State, after: State, action: Action) -> list[Event]:
     """What an accepted entry did: the test's verdict, each resource change, the chapters, the
     statuses, the turn's consequences and why the game ended. PHD holds no secret."""
     events: list[Event] = []
@@ -680,8 +744,9 @@ def outcome(before: dict, after: dict, action: dict) -> list[Event]:
     return events
 
 
-def _turn_events(before: dict, after: dict) -> list[Event]:
-    turn, was = after.get("turn"), before.get("turn") or {}
+def _turn_events(before: State, after: State) -> list[Event]:
+    turn = after["turn"]
+    was: Mapping[str, Any] = before["turn"] or {}
     if not turn or turn.get("legacy") or after["over"]:
         return []
     name = turn["player"]
@@ -698,7 +763,7 @@ def _turn_events(before: dict, after: dict) -> list[Event]:
     return events
 
 
-def _end_event(state: dict) -> Event:
+def _end_event(state: State) -> Event:
     if state["end"] == "doctor":
         doctor = next(n for n, p in state["players"].items() if p["status"] == "doctor")
         return said(N_("The game ends: {name} has defended the thesis."), name=doctor)

@@ -204,3 +204,9 @@ def test_each_resource_change_chapter_and_status_is_said():
                           {"action": "submit", "player": "Ana"})
     assert "Ana submits a chapter: 1 waiting for approval." in [
         e.public.render() for e in phd.outcome(new(), submitted, {"action": "submit"})]
+
+
+@pytest.mark.parametrize("first", ["draw-events", "vie", "none", "done", "no-defence"])
+def test_a_step_before_any_turn_began_is_refused_saying_a_turn_must_begin(first):
+    # it once made a turn with no Recherche count or phase, and the next line a KeyError
+    assert refusal(new(), step("Ana", first)) == "The game waits for a player's turn to begin."
