@@ -57,8 +57,8 @@ def examples(*commands: str) -> str:
 
 
 # The arguments every game's friendly commands take, spelled once so they read the same.
-FILE = click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-PLAYER = click.argument("player")
+FILE = click.argument("file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+PLAYER = click.argument("player", metavar="PLAYER")
 
 
 # -- sessions ------------------------------------------------------------------------------
@@ -269,6 +269,9 @@ class Number(click.ParamType):
     range is one sentence, never Python's "Exceeds the limit" nor the digits echoed back."""
 
     name = "number"
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return _("N")
 
     def convert(self, value, param, ctx):
         if isinstance(value, int):

@@ -305,7 +305,7 @@ def validate_header(header: object) -> Header:
     """The header, its generic shape checked; the game's `setup` checks the rest."""
     if not isinstance(header, dict) or "format" not in header:
         raise RuleViolation("The first line must be the session header, a JSON object with "
-                            "format, game, players and options.")
+                            "'format', 'game', 'players' and 'options'.")
     if header.get("format") != FORMAT:
         raise RuleViolation("The session format is {value} but this kit reads format {FORMAT}.", value=repr(header.get('format')), FORMAT=FORMAT)
     game = header.get("game")

@@ -6,9 +6,8 @@ of the catalogues rendered with sample values, every help page, the error paths 
 build`, `list`, `export`, `simulate` and `calibrate` (a malformed layout of each kind
 included), a simulation's report and the export READMEs, in French and in English.
 
-Kept out for now, for the rule engine's rework (issue 22) to bring in: the table's own
-outputs (`kit score` commands, the phone pages) and the messages only they show, listed in
-SCORE_MESSAGES below.
+The table's own outputs (every shared scenario and the refusals that name values, through
+`kit score` in both languages) are checked the same way by tests/scorekeeper/test_score_language.py.
 """
 from __future__ import annotations
 
@@ -31,36 +30,6 @@ LAYOUTS = REPO / "layouts"
 CATALOGUES = REPO / "kit" / "locale"
 LANGS = ("fr", "en")
 
-# Catalogue messages that still read wrong in French, all from the table (kit score, the
-# pages, the rules' refusals): the rule engine's rework (issue 22) rewrites them. Each is
-# listed by its English id; the test fails when one of them passes, so the list only shrinks.
-SCORE_MESSAGES = frozenset({
-    "Deal the secret roles at random (Hoc Censeo's tribes): nobody at the table sees them; each player reads "
-    "theirs on their phone or with show --as NAME.",
-    "The roles are dealt and secret: each player reads theirs on their own phone (kit score serve) or, alone at "
-    "this terminal, with: kit score show {file} --as NAME",
-    'Check one ACTION (a JSON object) against the rules and append it to FILE.',
-    'Create the session FILE for a new GAME (never overwrites a file).',
-    'Cut a torn last line (an interrupted write) off FILE, after showing it.',
-    'Guided play at the table: asks each step, hides typed votes, saves every entry.\n\n    Works for every game and resumes where FILE stands; Ctrl-C or Ctrl-D stops without\n    losing anything accepted.',
-    'Hoc Censeo: PLAYER casts a secret ballot of this round, typed without showing it.',
-    'Hoc Censeo: PLAYER spends 2 seals to colour a portion the circle still needs.',
-    'Hoc Censeo: PLAYER spends gold for senators, 5 per coin.',
-    'PHD: PLAYER defends a submitted chapter; approved iff own + support - opposition >= 1.',
-    'PHD: PLAYER submits a chapter (costs 5 Pression and 5 Crédit).',
-    "PHD: PLAYER's challenge: resource + die + modifiers against the difficulty.",
-    "PHD: PLAYER's submitted chapter is approved (a Superviseur card).",
-    "PHD: PLAYER's thesis defence; a doctor iff die + own + support - opposition >= 1.",
-    "PHD: change PLAYER's Pression and/or Crédit (clamped to 0..20).",
-    "PHD: one of PLAYER's approved chapters goes back to submitted.",
-    'Promotion: PLAYER gains AMOUNT PI; reaching the target wins at once.',
-    'Promotion: PLAYER loses AMOUNT PI (never below 0).',
-    "Promotion: THIEF takes AMOUNT PI from VICTIM (no more than VICTIM has).\n\n    The two players come in order like handshake's and accuse's (steal FILE Ben Ana 2), or\n    named: steal FILE --thief Ben --victim Ana 2.",
-    "Serve FILE to the browsers at the table until Ctrl-C: a table page, a page per seat.\n\n    Prints the table's link, the host's link (every form) and one private link per player,\n    the same after a restart. Each phone opens its player's link; nobody else sees its secrets.",
-    'The current state of FILE as a table (secrets hidden until the game is over, unless asked).',
-    'The first line must be the session header, a JSON object with format, game, players and options.',
-    "The numbered history of FILE (numbers are the file's line numbers) and what each entry\n    did; a vote shows its totals, not what each player wrote, unless asked to reveal.",
-})
 
 
 def run(lang: str, *args: str, layouts: Path | None = None):
@@ -122,15 +91,8 @@ def _rendered(lang: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_catalogue_message_speaks_one_language(lang):
-    checked = [(key, text) for key, text in _rendered(lang) if key not in SCORE_MESSAGES]
-    problems = [f"{key!r}: {problem}" for key, text in checked for problem in language_problems([text], lang)]
+    problems = [f"{key!r}: {problem}" for key, text in _rendered(lang) for problem in language_problems([text], lang)]
     assert not problems, "\n".join(problems)
-
-
-def test_the_messages_kept_out_still_fail():
-    """A message of SCORE_MESSAGES that reads right now comes back into the check."""
-    failing = {key for lang in LANGS for key, text in _rendered(lang) if language_problems([text], lang)}
-    assert not SCORE_MESSAGES - failing, sorted(SCORE_MESSAGES - failing)
 
 
 # --- help pages ------------------------------------------------------------------------------
@@ -143,9 +105,8 @@ def _commands(command=cli, path=()):
             yield from _commands(command.get_command(context, name), (*path, name))
 
 
-# Every help page but those of the table's commands, `kit score` and below (issue 22 rewrites
-# them, see the module's docstring).
-HELP_PAGES = [path for path in _commands() if path[:1] != ("score",)]
+# Every help page: `kit`, each command and subcommand, the games' own `kit score` commands included.
+HELP_PAGES = list(_commands())
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -435,3 +396,17 @@ def test_a_layout_choice_is_taken_in_any_case(tmp_path):
     root = _malformed(tmp_path, "hoc-censeo", "motions.yaml", "    colour: bleu", "    colour: Bleu")
     result = run("fr", "build", "hoc-censeo", "--out", str(tmp_path / "out"), layouts=root)
     assert result.exit_code == 0, result.output
+
+
+def test_the_readme_says_how_the_language_is_chosen_in_the_order_the_code_follows():
+    """The README's "French or English" section names the rule of kit.i18n.choose_language:
+    --lang, then KIT_LANG, then LC_ALL, LC_MESSAGES and LANG, and French otherwise."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### French or English", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    order = [section.find(f"`{word}") for word in ("--lang", "KIT_LANG", "LC_ALL", "LC_MESSAGES", "LANG`")]
+    assert -1 not in order, order
+    assert order == sorted(order), order
+    assert "French unless you ask for English" in section
+    for written in ("PHD", "amphithéâtre"):   # the spellings the tests above take
+        assert f"`{written}`" in section
+    assert i18n.choose_language(None, {}) == "fr"

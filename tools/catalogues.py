@@ -37,7 +37,7 @@ def extract() -> None:
 
 # Click's own words on a help page and in a usage error (its msgids, in its global gettext
 # domain, which kit.i18n.activate points at the kit's catalogues).
-CLICK_WORDS = ["Usage:", "Options", "Commands", "Show this message and exit.", "Show the version and exit.",
+CLICK_WORDS = ["Usage:", "Options", "Commands", "required", "Show this message and exit.", "Show the version and exit.",
                "%(prog)s, version %(version)s", "default: {default}", "Aborted!", "Missing command.",
                "Error: {message}", "Try '{command} {option}' for help.", "Invalid value for {param_hint}: {message}",
                "Invalid value: {message}", "Missing argument", "Missing option", "Missing parameter",

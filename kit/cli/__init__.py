@@ -15,6 +15,7 @@ of a subcommand imports this package back.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
 
@@ -92,7 +93,8 @@ def help_texts(command: click.Command) -> list[str]:
 
 def _keep_originals(command: click.Command) -> None:
     if not hasattr(command, "_english_help"):
-        command._english_help = command.help.split("\f")[0].strip() if command.help else None
+        # As click shows it (inspect.cleandoc): a translator never sees the docstring's indent.
+        command._english_help = inspect.cleandoc(command.help).partition("\f")[0].strip() if command.help else None
         command._english_short_help = command.short_help
         command._english_epilog = command.epilog
         command._english_options_metavar = command.options_metavar

@@ -48,7 +48,19 @@ class ScoreGroup(LazyGroup):
         self.core_commands = commands
 
 
-@click.group(cls=ScoreGroup, lazy_subcommands={"serve": "kit.serve.command.serve"})
+@click.group(cls=ScoreGroup, lazy_subcommands={"serve": "kit.serve.command.serve"}, epilog=table.examples(
+    "new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres",
+    "play senate.jsonl",
+    "vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu",
+    "new these.jsonl phd --player Ana --player Ben --option chapters=2",
+    "adjust these.jsonl Ana --pression +3 --credit -2",
+    "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo",
+    "debate amphi.jsonl --a Ana,Cléo --b Ben",
+    "new bureau.jsonl promotion --player Ana --player Ben",
+    "steal bureau.jsonl Ben Ana 2",
+    "show senate.jsonl --as Bob",
+    "log senate.jsonl --lang fr",
+    "undo senate.jsonl"))
 @click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def score() -> None:
     """Keep the score of a game at the table, in a session file that never loses an entry.
@@ -57,21 +69,6 @@ def score() -> None:
     type each event with the game's own commands (or `act` and the action's JSON). `show`,
     `log` and `undo` work for every game. A refusal exits with status 2 and one sentence;
     the file is then left exactly as it was. Each command's --help has examples.
-
-    \b
-    Examples:
-      kit score new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres
-      kit score play senate.jsonl
-      kit score vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu
-      kit score new these.jsonl phd --player Ana --player Ben --option chapters=2
-      kit score adjust these.jsonl Ana --pression +3 --credit -2
-      kit score new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo
-      kit score debate amphi.jsonl --a Ana,Cléo --b Ben
-      kit score new bureau.jsonl promotion --player Ana --player Ben
-      kit score steal bureau.jsonl Ben Ana 2
-      kit score show senate.jsonl --as Bob
-      kit score log senate.jsonl --lang fr
-      kit score undo senate.jsonl
     """
 
 
@@ -89,7 +86,8 @@ def score() -> None:
               help="A game option (values read as JSON when they parse: true, 3; @FILE reads a "
                    "YAML or JSON file, e.g. objectives=@layouts/hoc-censeo/objectives.yaml). Repeatable.")
 @click.option("--deal", is_flag=True, help="Deal the secret roles at random (Hoc Censeo's tribes): nobody at the "
-                                            "table sees them; each player reads theirs on their phone or with show --as NAME.")
+                                            "table sees them; each player reads theirs on their phone or with "
+                                            "`kit score show FILE --as NAME`.")
 def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...], deal: bool) -> None:
     """Create the session FILE for a new GAME (never overwrites a file)."""
     if not players:
@@ -116,7 +114,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         file=file, title=session.rules.TITLE, players=_players_text(session, reveal=not deal)))
     if deal:
         click.echo(_("The roles are dealt and secret: each player reads theirs on their own phone "
-                     "(kit score serve) or, alone at this terminal, with: kit score show {file} --as NAME").format(file=file))
+                     "(`kit score serve`) or, alone at this terminal, with `kit score show {file} --as NAME`.").format(file=file))
 
 
 def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:
@@ -149,7 +147,7 @@ class _DataArguments(click.Command):
     """act senate.jsonl '{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}'""",
     """act these.jsonl '{"action": "adjust", "player": "Ana", "pression": 3}'"""))
 @table.FILE
-@click.argument("action")
+@click.argument("action", metavar="ACTION")
 def act(file: Path, action: str) -> None:
     """Check one ACTION (a JSON object) against the rules and append it to FILE."""
     parsed = table.parse_json_action(action)

@@ -7,9 +7,9 @@ import click
 
 
 @click.command(epilog="\b\nExamples:\n  kit score serve senate.jsonl\n  kit score serve senate.jsonl --lan --port 8080")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--host", default=None, help="The address to listen on [default: 127.0.0.1; with --lan, every interface].")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+@click.argument("file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--host", default=None, metavar="ADDRESS", help="The address to listen on [default: 127.0.0.1; with --lan, every interface].")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), metavar="PORT",
               help="The port to listen on (0: any free port).")
 @click.option("--lan", is_flag=True, help="Let phones on this network join (plain HTTP: play on a network you trust).")
 @click.option("--qr/--no-qr", default=True, show_default=True, help="Print the room code's QR code.")

@@ -451,9 +451,8 @@ def own_state(page: Page) -> str:
     goal = record.get("goal")
     if goal:
         rows = "".join(f"<li>{page.word(c)}: {record['circle'][c]} / {goal['circle'][c]}</li>" for c in hoc.COLOURS)
-        secondary = goal["secondary"]
-        second = t({"seals": N_("hold {n} seals at once"), "gold": N_("hold {n} gold at once"),
-                    "wins": N_("win {n} votes")}[secondary["kind"]], n=secondary["amount"])
+        words = page.translator
+        second = hoc.secondary_goal(goal).render(words.gettext, words.ngettext, words.join)
         met = record.get("objectives", {})
         secrets.append(
             f'<h3>{escape(t(TEXT.my_objectives))}</h3>'

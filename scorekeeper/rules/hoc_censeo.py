@@ -483,9 +483,15 @@ def _vote_events(before: State, after: State, action: Action) -> list[Event]:
                                         ("bonus", vote["result"] == "pour" and vote["colour"] == "mauve"))
               if action.get(field) and not used]
     if unused:
-        events.append(said("Not needed on this vote, so not used: {fields}.", fields=", ".join(unused)))
+        events.append(said("Not needed on this vote, so not used: {fields}.",
+                           fields=[_UNUSED_WORDS[field] for field in unused]))
     events += _end_events(after)
     return events
+
+
+# A vote's answers by what they are, not by their field names.
+_UNUSED_WORDS = {"tiebreak": Message("the tie-break"), "calamity": Message("the calamity choices"),
+                 "bonus": Message("the mauve bonus")}
 
 
 # The largest POUR voter's gains, by the bonus their motion brought (RULES.md §4.6).
@@ -541,16 +547,22 @@ def _end_events(after: State) -> list[Event]:
         met = record["objectives"]
         events.append(Event(Message("{name} meets an objective.", name=name),
                             Message(_MET[(met["circle"], met["secondary"])], name=name,
-                                    goal=Message(_SECONDARY[record["goal"]["secondary"]["kind"]],
-                                                 n=record["goal"]["secondary"]["amount"])), name))
+                                    goal=secondary_goal(record["goal"])), name))
     return events
 
 
 _MET = {(True, False): N_("{name} completes the circle."),
         (False, True): N_("{name} meets the secondary objective: {goal}."),
         (True, True): N_("{name} completes the circle and meets the secondary objective: {goal}.")}
-_SECONDARY = {"seals": N_("hold {n} seals at once"), "gold": N_("hold {n} gold at once"),
-              "wins": N_("be the largest voter of the winning side in {n} votes")}
+
+
+def secondary_goal(goal: dict) -> Message:
+    """A tribe's secondary objective in words, for the log, the table and the phones."""
+    kind, n = goal["secondary"]["kind"], goal["secondary"]["amount"]
+    return Message({"seals": plural("hold {n} seal at once", "hold {n} seals at once", n),
+                    "gold": plural("hold {n} gold coin at once", "hold {n} gold coins at once", n),
+                    "wins": plural("be the largest voter of the winning side in {n} vote",
+                                   "be the largest voter of the winning side in {n} votes", n)}[kind], n=n)
 
 
 # -- actions ----------------------------------------------------------------------------

@@ -162,7 +162,7 @@ def _chapters_option(value: Any) -> int:
         value = int(value)
     if not is_int(value) or value not in CHAPTER_OPTIONS:
         allowed = ", ".join(str(n) for n in CHAPTER_OPTIONS)
-        raise RuleViolation("The option chapters must be one of {allowed}, not {value}.", allowed=allowed, value=shown(value))
+        raise RuleViolation("The option 'chapters' must be one of {allowed}, not {value}.", allowed=allowed, value=shown(value))
     return value
 
 
@@ -170,7 +170,7 @@ def _timed_option(value: Any) -> bool:
     if isinstance(value, str) and value.strip().casefold() in _TRUE + _FALSE:
         return value.strip().casefold() in _TRUE
     if not isinstance(value, bool):
-        raise RuleViolation("The option timed must be true or false, not {value}.", value=shown(value))
+        raise RuleViolation("The option 'timed' must be true or false, not {value}.", value=shown(value))
     return value
 
 

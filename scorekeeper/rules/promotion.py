@@ -142,7 +142,7 @@ def _target_option(value: Any) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if not is_int(value) or value <= START_PI:
-        raise RuleViolation("The option target must be a whole number of PI above the {START_PI} everyone starts with, not {value}.", START_PI=START_PI, value=shown(value))
+        raise RuleViolation("The option 'target' must be a whole number of PI above the {START_PI} everyone starts with, not {value}.", START_PI=START_PI, value=shown(value))
     return value
 
 

@@ -4,6 +4,7 @@ programmer would write?
 `language_problems(texts, lang)` takes any texts (command output, a help page, a rendered
 catalogue message, a README) and the language they are meant to be in ("fr" or "en"), and
 returns one line per problem: an English word in French, a French word in English, a
+gendered word for a player in French (« le magistrat », « chacun », « joueur »), a
 `None`, `null`, `True` or `False`, a `{placeholder}` left unfilled, a Python repr. What is
 not prose is set aside first: code in straight quotes ('count'), in backticks or in double
 quotes, the designers' own texts in « guillemets », command lines, paths, options and the
@@ -28,16 +29,26 @@ ENGLISH = ("the", "is", "are", "not", "player", "players", "field", "fields", "e
            "each", "from", "into", "than", "there", "their", "its", "it", "be", "to", "by", "at", "in", "wins",
            "seat", "shared", "nobody", "mean", "median", "length", "rounds", "turns", "folder", "write", "print",
            "build", "card", "cards", "back", "backs", "size", "deck", "bleed", "usage", "commands", "default",
-           "try", "help", "did", "you", "one", "two", "none", "yes", "no")
+           "try", "help", "did", "you", "one", "two", "none", "yes", "no",
+           # metavars and click's own words on a help page (FILE, AMOUNT, [required])
+           "name", "names", "amount", "number", "integer", "text", "target", "speaker", "thief", "victim",
+           "accused", "address", "required")
 FRENCH = ("le", "la", "les", "des", "du", "une", "est", "sont", "pas", "ne", "joueur", "joueurs", "joueuse",
           "personne", "personnes", "erreur", "champ", "entrée", "ligne", "colonne", "attendu", "attendue", "avec",
           "sans", "dans", "pour", "qui", "que", "ou", "et", "au", "aux", "mais", "fichier", "valeur", "jeu", "jeux",
           "partie", "parties", "carte", "cartes", "être", "doit", "peut", "il", "elle", "cette", "votre", "vous",
           "à", "où", "tour", "tours", "dossier", "aide", "utilisation", "commandes", "défaut", "inconnu",
-          "inconnue", "manquant", "afficher", "quitter", "oui", "non")
+          "inconnue", "manquant", "afficher", "quitter", "oui", "non", "nom", "noms", "montant", "cible",
+          "obligatoire", "magistrat")
 # Elisions and the English possessive, which no word boundary isolates.
 ENGLISH_PATTERNS = (r"\w['’]s\b",)
 FRENCH_PATTERNS = (r"\b[lLdDnNqQsScCjJ]u?['’]\w",)
+
+# French that gives a player a gender the game does not know (issue 25: « la personne qui
+# préside », « à Chloé de… », « chaque personne », never « le magistrat », « chacun », « il »).
+FRENCH_GENDERED = (r"\bmagistrats?\b(?!·)", r"\bchacun\b", r"\bjoueurs?\b", r"\bjoueuses?\b",
+                   r"\b(l|de l)['’]accusé\b", r"\borateurs?\b", r"\bvoleurs?\b", r"\b(?!manque|passe|reste|faut|agit)\w+-t-il\b", r"\bseul devant\b",
+                   r"\bépargnés?\b", r"\b(un|le) gagnant\b", r"\bvotants?\b")
 
 # What no reader should see, in either language.
 NEVER = (
@@ -60,7 +71,7 @@ _SET_ASIDE = (
     r"\"[^\"\n]*\"",                            # "code"
     r"«[^»\n]*»",                               # « a designer's own text »
     r"^\s*(\$ )?kit( [^\s]+)+.*$",              # an example command line (with its comment)
-    r"(Utilisation|Usage)\s?:\s*kit .*$",         # a usage line: commands and metavars
+    r"(Utilisation|Usage)\s?:\s*kit( [a-z][\w-]*)*",  # a usage line's commands (its metavars are read)
     r"^  [a-z][\w-]*(?=  )",                     # a command's name in a help page's list
     r"\S*[/\\=@<>\[\]{}|_]\S*",                 # paths, KEY=VALUE, <game>, [OPTIONS], {a|b}, snake_case
     r"(?<!\w)--?[\w-]+",                        # options
@@ -85,6 +96,9 @@ def language_problems(texts: Iterable[str], lang: str, keep: Iterable[str] = ())
             prose = re.sub(rf"(?<!\w){words}(?!\w)", " ", prose) if words else prose
         for pattern in _SET_ASIDE:
             prose = re.sub(pattern, " ", prose, flags=re.MULTILINE)
+        if lang == "fr":
+            for found in (m for p in FRENCH_GENDERED for m in re.finditer(p, prose, re.IGNORECASE)):
+                problems.append(f"a gendered {found.group()!r} in: {_short(prose, found.start())}")
         for found in [*foreign.finditer(prose), *(m for p in patterns for m in re.finditer(p, prose))]:
             problems.append(f"{'English' if lang == 'fr' else 'French'} {found.group()!r} in: "
                             f"{_short(prose, found.start())}")

@@ -31,8 +31,8 @@ def _names(values: tuple[str, ...]) -> list[str]:
 
 @click.command(epilog=table.examples("handshake amphi.jsonl Ana Ben"))
 @table.FILE
-@click.argument("speaker")
-@click.argument("target")
+@click.argument("speaker", metavar="SPEAKER")
+@click.argument("target", metavar="TARGET")
 def handshake(file: Path, speaker: str, target: str) -> None:
     """Amphithéâtre: TARGET agrees with SPEAKER's hypothesis; both gain their row's gain."""
     table.submit(file, {"action": "handshake", "speaker": speaker, "target": target})
@@ -58,8 +58,8 @@ def debate(file: Path, side_a: tuple[str, ...], side_b: tuple[str, ...], discoun
 @click.command(epilog=table.examples("accuse amphi.jsonl Cléo Ana --lying",
                                       "accuse amphi.jsonl Cléo Ana --truthful"))
 @table.FILE
-@click.argument("accuser")
-@click.argument("accused")
+@click.argument("accuser", metavar="ACCUSER")
+@click.argument("accused", metavar="ACCUSED")
 @click.option("--truthful/--lying", default=None,
               help="Whether ACCUSED's hypothesis matched their card.")
 def accuse(file: Path, accuser: str, accused: str, truthful: bool | None) -> None:

@@ -202,8 +202,9 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
             parts.append(_("colour {colour}").format(colour=table.label(str(action["colour"]))))
         if action.get("tiebreak") is not None:
             parts.append(_("tiebreak {side}").format(side=str(action["tiebreak"]).upper()))
-        if action.get("bonus") is not None:
-            parts.append(_("bonus {colour}").format(colour=table.label(str(action["bonus"]))))
+        if action.get("bonus") in rules.COLOUR_BONUS:   # what the bonus gives, not only its colour
+            ((field, gain),) = rules.COLOUR_BONUS[action["bonus"]].items()
+            parts.append(_("mauve bonus: {gain}").format(gain=_GAINS[field](gain)))
         if action.get("order"):
             parts.append(_("order {names}").format(names=", ".join(map(str, action["order"]))))
         if isinstance(action.get("calamity"), dict) and action["calamity"]:
@@ -216,14 +217,14 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     return table.describe_fields(action)
 
 
+_GAINS = {"seals": lambda n: ngettext("{n} more seal", "{n} more seals", n).format(n=n),
+          "gold": lambda n: ngettext("{n} gold coin", "{n} gold coins", n).format(n=n),
+          "senators": lambda n: ngettext("{n} senator", "{n} senators", n).format(n=n)}
+
+
 def _goal_text(goal: dict) -> str:
-    secondary = goal["secondary"]
-    n = secondary["amount"]
-    if secondary["kind"] == "seals":
-        return ngettext("hold {n} seal", "hold {n} seals", n).format(n=n)
-    if secondary["kind"] == "gold":
-        return _("hold {n} gold").format(n=n)
-    return ngettext("win {n} vote", "win {n} votes", n).format(n=n)
+    words = i18n.active()
+    return rules.secondary_goal(goal).render(words.gettext, words.ngettext, words.join)
 
 
 def render(state: dict, lang: str | None = None) -> str:
@@ -454,7 +455,9 @@ def _ask_calamity(state: dict, choosing: dict) -> dict:
             click.echo(_("{name} has no gold and loses {n} senators.").format(name=name, n=rules.CALAMITY_LOSS["senators"]))
             choices[name] = "senators"
         else:
-            choices[name] = table.ask_choice(_("{name}, lose {gold} gold or {senators} senators").format(
+            choices[name] = table.ask_choice(ngettext("{name}, lose {gold} gold coin or {senators} senators",
+                                                "{name}, lose {gold} gold coins or {senators} senators",
+                                                rules.CALAMITY_LOSS["gold"]).format(
                 name=name, gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]),
                 choosing[name], default="gold")
     return choices

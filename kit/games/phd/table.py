@@ -77,7 +77,7 @@ def adjust(file: Path, player: str, pression: int | None, credit: int | None) ->
     "--success pression=-1,credit=+3 --failure pression=+2"))
 @table.FILE
 @table.PLAYER
-@click.option("--resource", "resource_", required=True, help="The resource tested: pression or credit.")
+@click.option("--resource", "resource_", required=True, metavar="pression|credit", help="The resource tested: pression or credit.")
 @click.option("--die", type=table.NUMBER, required=True, help=DIE_HELP)
 @click.option("--difficulty", type=table.NUMBER, required=True, help="The card's difficulty.")
 @click.option("--modifier", "modifiers", type=table.NUMBER, multiple=True,

@@ -31,7 +31,7 @@ def _pi_command(name: str, doc: str) -> click.Command:
                    epilog=table.examples(f"{name} bureau.jsonl Ana 2"))
     @table.FILE
     @table.PLAYER
-    @click.argument("amount")
+    @click.argument("amount", metavar="AMOUNT")
     def command(file: Path, player: str, amount: str) -> None:
         table.submit(file, {"action": name, "player": player, "amount": table.whole_number(amount)})
     return command
@@ -45,21 +45,21 @@ lose = _pi_command("lose", "Promotion: PLAYER loses AMOUNT PI (never below 0).")
     "steal bureau.jsonl Ben Ana 2", "steal bureau.jsonl --thief Ben --victim Ana 2"))
 @table.FILE
 @click.argument("words", nargs=-1, metavar="[THIEF VICTIM] AMOUNT")
-@click.option("--thief", help="Who takes the PI (or give THIEF before VICTIM and AMOUNT).")
-@click.option("--victim", help="Who loses them.")
+@click.option("--thief", metavar="NAME", help="Who takes the PI (or give THIEF before VICTIM and AMOUNT).")
+@click.option("--victim", metavar="NAME", help="Who loses them.")
 def steal(file: Path, words: tuple[str, ...], thief: str | None, victim: str | None) -> None:
     """Promotion: THIEF takes AMOUNT PI from VICTIM (no more than VICTIM has).
 
-    The two players come in order like handshake's and accuse's (steal FILE Ben Ana 2), or
-    named: steal FILE --thief Ben --victim Ana 2.
+    The two players come in order, as in handshake and accuse (`steal FILE Ben Ana 2`), or
+    named (`steal FILE --thief Ben --victim Ana 2`).
     """
     words = list(words)
     if thief is None and victim is None and len(words) == 3:
         thief, victim = words[:2]
         words = words[2:]
     if thief is None or victim is None or len(words) != 1:
-        raise KitError(_("Say who steals from whom and how many PI: steal FILE THIEF VICTIM AMOUNT "
-                         "(e.g. steal game.jsonl Ben Ana 2) or steal FILE --thief Ben --victim Ana 2."))
+        raise KitError(_("Say who steals from whom and how many PI: `steal FILE THIEF VICTIM AMOUNT` "
+                         "(e.g. `steal game.jsonl Ben Ana 2`) or `steal FILE --thief Ben --victim Ana 2`."))
     amount = table.whole_number(words[0])
     table.submit(file, {"action": "steal", "thief": thief, "victim": victim, "amount": amount})
 

@@ -253,5 +253,5 @@ def test_every_score_command_and_option_is_documented_with_examples(kit: Kit):
 def test_vote_says_which_given_answers_the_rules_did_not_need(kit: Kit, hoc: Path):
     result = kit("score", "vote", hoc, "--contre", "Bob=10", "--tiebreak", "pour", "--calamity", "Alice=senators")
     assert result.exit_code == 0, result.output
-    assert "Not needed on this vote, so not used: tiebreak, calamity." in result.output
+    assert "Not needed on this vote, so not used: the tie-break and the calamity choices." in result.output
     assert "Not needed" not in kit("score", "vote", hoc, "--contre", "Bob=3").output
