@@ -258,7 +258,7 @@ def test_the_end_is_told_without_the_objective_except_to_its_owner():
     state = new(ramnes=("gold", 2))
     _, events = outcome(state, {"action": "vote", "contre": {"Bob": 3}})
     assert words(events)[-1] == "Bob meets an objective."
-    assert words(events, "Bob")[-1] == "Bob meets the secondary objective: hold 2 gold at once."
+    assert words(events, "Bob")[-1] == "Bob meets the secondary objective: hold 2 gold coins at once."
     state = new()
     for _ in range(hc.ROUNDS - 1):
         state = hc.apply(state, {"action": "vote", "contre": {"Alice": 1}})

@@ -92,7 +92,7 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     assert kit("score", "log", hoc, "--as", "bob").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10; Bob: CONTRE 10."
     assert kit("score", "log", hoc, "--as", "Alice").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10."
     fr = kit("score", "log", hoc, "--lang", "fr").output
-    assert "Bob dépense 1\u00a0or pour 5\u00a0sénateurs.  [annulé par la ligne 4]" in fr
+    assert "Bob dépense 1\u00a0pièce d’or pour 5\u00a0sénateurs.  [annulé par la ligne 4]" in fr
     assert "Nouvelle partie" in fr
     assert "4. Annulation de la ligne 3\u00a0: " in fr
     assert "Vote\u00a0: POUR 0\u202f; CONTRE 10." in fr

@@ -133,7 +133,7 @@ def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: 
     assert result.exit_code == 0, result.output
     assert "calamity!" in result.output
     assert "Alice has no gold and loses 5 senators." in result.output
-    assert "Bob, lose 1 gold or 5 senators" in result.output
+    assert "Bob, lose 1 gold coin or 5 senators" in result.output
     assert lines(hoc)[-1]["calamity"] == {"Alice": "senators", "Bob": "gold", "Chloé": "senators"}
     state = kit.state(hoc)
     assert state["players"]["Chloé"]["gold"] == 4
@@ -152,7 +152,7 @@ def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit,
     assert result.exit_code == 0, result.output
     assert "Alice meets an objective." in result.output
     assert "Game over: Alice wins." in result.output
-    assert "win 1 vote (met: secondary)" in result.output     # the last table: nothing is secret any more
+    assert "be the largest voter of the winning side in 1 vote (met: secondary)" in result.output     # the last table: nothing is secret any more
     again = kit("score", "play", path, input="")
     assert again.exit_code == 0
     assert "Game over: Alice wins." in again.output

@@ -172,7 +172,7 @@ def drive_play(path: Path) -> None:
         r"The motion's colour",
         r"who ranks first among ([^(]*) \(",
         r"(\w+), your bonus for the mauve motion",
-        r"(\w+), lose 1 gold or 5 senators",
+        r"(\w+), lose 1 gold coin or 5 senators",
         r"Who spends (seals|gold)",
         pexpect.EOF,
     ]

@@ -83,7 +83,7 @@ def test_french_log_lines_agree_and_keep_french_spacing():
     i18n.activate("fr")
     try:
         buy = table.describe("hoc-censeo", {"action": "buy_senators", "player": "Bob", "gold": 1})
-        assert buy == "Bob dépense 1\u00a0or pour 5\u00a0sénateurs."
+        assert buy == "Bob dépense 1\u00a0pièce d’or pour 5\u00a0sénateurs."
         seals = table.describe("hoc-censeo", {"action": "spend_seals", "player": "Alice", "colour": "vert"})
         assert seals == "Alice dépense 2\u00a0sceaux pour colorier une portion en vert."
         steal = table.describe("promotion", {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 5},

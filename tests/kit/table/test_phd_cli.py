@@ -208,7 +208,7 @@ def test_show_says_why_a_player_still_playing_won(kit, game):
     cleo = next(row for row in rows.splitlines() if "Cléo" in row)
     assert cleo.endswith("last in the game (won)")
     assert "Ben and Cléo win" in rows
-    assert "dernier en jeu (gagné)" in kit("score", "show", path, "--lang", "fr").output
+    assert "dernière personne en jeu (victoire)" in kit("score", "show", path, "--lang", "fr").output
     timed = game("timed=true")
     kit("score", "adjust", timed, "Ana", "--credit", "+1")
     kit("score", "deck-empty", timed)

@@ -183,7 +183,7 @@ def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path)
     _answer(child, "Chloé, CONTRE", "")
     _answer(child, "Bob, POUR", "")
     _answer(child, "Bob, CONTRE", "")
-    child.expect_exact("Tous les bulletins sont déposés. Alice, en tant que magistrat, dépouille le vote.")
+    child.expect_exact("Tous les bulletins sont déposés. À Alice, qui préside, de dépouiller le vote.")
     _answer(child, "La couleur de la motion", "BLUE")                   # an English colour in French
     _answer(child, "Qui est au clavier", "")
     _answer(child, "Ensuite", "seals")                                 # and an English word
@@ -193,6 +193,6 @@ def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path)
     screen = "".join(child.transcript)
     assert "POUR l’emporte par 10\u00a0à 0." in screen
     assert "Round" not in screen
-    assert "Ensuite\u00a0: tour 2\u00a0sur 9, magistrat Bob." in screen
+    assert "Ensuite\u00a0: tour 2\u00a0sur 9, présidé par Bob." in screen
     assert [a for a in _actions(senate) if a["action"] in ("resolve", "spend_seals")] == [
         {"action": "resolve", "colour": "bleu"}, {"action": "spend_seals", "player": "Alice", "colour": "vert"}]

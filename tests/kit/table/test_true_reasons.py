@@ -79,7 +79,7 @@ def test_a_speaker_cannot_challenge_themselves(tmp_path, monkeypatch, capsys):
 def test_a_name_that_matches_nobody_is_not_a_player():
     with pytest.raises(KitError) as refused:
         table.match_name("Zed", ["Ana", "Ben"], players=["Ana", "Ben", "Cléo"])
-    assert "Zed ne joue pas ici" in str(refused.value)
+    assert "Zed ne joue pas dans cette partie" in str(refused.value)
     with pytest.raises(KitError) as refused:
         table.match_name("cleo", ["Ana", "Ben"], players=["Ana", "Ben", "Cléo"])
     assert "Cléo" in str(refused.value)
