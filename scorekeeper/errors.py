@@ -112,7 +112,7 @@ class Message:
         if isinstance(value, Message):   # "FILE:LINE: <the line's own refusal>"
             return value.render(gettext, ngettext, join, reveal=reveal)
         if isinstance(value, (list, tuple)):   # names, or Messages ("the tie-break and the bonus")
-            return join([Message._value(item, gettext, ngettext, join, reveal) for item in value])
+            return join([str(Message._value(item, gettext, ngettext, join, reveal)) for item in value])
         return value
 
 

@@ -556,7 +556,7 @@ _MET = {(True, False): N_("{name} completes the circle."),
         (True, True): N_("{name} completes the circle and meets the secondary objective: {goal}.")}
 
 
-def secondary_goal(goal: dict) -> Message:
+def secondary_goal(goal: Goal) -> Message:
     """A tribe's secondary objective in words, for the log, the table and the phones."""
     kind, n = goal["secondary"]["kind"], goal["secondary"]["amount"]
     return Message({"seals": plural("hold {n} seal at once", "hold {n} seals at once", n),
