@@ -44,7 +44,7 @@ def test_setup_starts_everyone_at_four():
     assert (state["over"], state["winners"]) == (False, [])
 
 
-CHAPTERS = "The option chapters must be one of {allowed}, not {value}."
+CHAPTERS = "The option 'chapters' must be one of {allowed}, not {value}."
 
 
 @pytest.mark.parametrize(("options", "rule", "named"), [
@@ -52,7 +52,7 @@ CHAPTERS = "The option chapters must be one of {allowed}, not {value}."
     ({"chapters": "three"}, CHAPTERS, {"value": "'three'"}),
     ({"chapters": True}, CHAPTERS, {"value": "true"}),
     ({"chapters": 3.0}, CHAPTERS, {"value": "3.0"}),
-    ({"timed": "maybe"}, "The option timed must be true or false, not {value}.", {"value": "'maybe'"}),
+    ({"timed": "maybe"}, "The option 'timed' must be true or false, not {value}.", {"value": "'maybe'"}),
     ({"rounds": 3}, "{title} has no option {key}; its options are: {accepted}.",
      {"key": "'rounds'", "accepted": "chapters, timed"}),
 ])

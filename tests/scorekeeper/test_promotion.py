@@ -47,7 +47,7 @@ def test_the_target_option_overrides_the_table():
     assert new(target="5")["target"] == 5
 
 
-TARGET = "The option target must be a whole number of PI above the {START_PI} everyone starts with, not {value}."
+TARGET = "The option 'target' must be a whole number of PI above the {START_PI} everyone starts with, not {value}."
 
 
 @pytest.mark.parametrize(("names", "options", "rule", "named"), [

@@ -87,8 +87,8 @@ def test_a_refused_setup_creates_nothing(tmp_path: Path):
     ({**HEADER, "players": [*PLAYERS[:2], "Chloé"]},
      rule('Player {number} must be an object with a name, such as {{"name": "Alice"}}.', number=3)),
     ({**HEADER, "options": []}, rule("The header's options must be an object of NAME: VALUE pairs.")),
-    ({"action": "vote"}, rule("The first line must be the session header, a JSON object with format, game, "
-                              "players and options.")),
+    ({"action": "vote"}, rule("The first line must be the session header, a JSON object with 'format', "
+                              "'game', 'players' and 'options'.")),
 ])
 def test_a_bad_header_is_reported_on_line_1(tmp_path: Path, header: dict, reason: rule):
     path = write_lines(tmp_path / "s.jsonl", header)
