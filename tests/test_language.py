@@ -348,6 +348,18 @@ def test_one_rule_chooses_the_language_of_every_command(environ, args, lang):
             assert ("Error:" in output) == (lang == "en"), output
 
 
+def test_lang_after_the_action_of_act_chooses_the_language_and_is_not_data(tmp_path):
+    """`act` takes its arguments as data (a JSON action, "-1"), yet --lang anywhere on the line
+    is the language, as for every command."""
+    for where in ("before", "after"):
+        args = ["--lang", "en"]
+        line = [*args, str(tmp_path / "s.jsonl"), '{"action": "undo"}'] if where == "before" else \
+            [str(tmp_path / "s.jsonl"), '{"action": "undo"}', *args]
+        result = run("fr", "score", "act", *line)
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith("Error: There is no session file"), result.output
+
+
 # --- values as people write them -------------------------------------------------------------
 @pytest.mark.parametrize(("written", "game"), [
     ("PHD", "phd"), ("Phd", "phd"), ("amphithéâtre", "amphitheatre"), ("AMPHITHEATRE", "amphitheatre"),

@@ -126,12 +126,28 @@ def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:
                      for p in session.players)
 
 
+def _without_lang(args: list[str]) -> list[str]:
+    """The arguments without `--lang X` or `--lang=X` (before a `--`)."""
+    kept: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        if arg == "--":
+            return [*kept, arg, *rest]
+        if arg == "--lang":
+            next(rest, None)
+        elif not arg.startswith("--lang="):
+            kept.append(arg)
+    return kept
+
+
 class _DataArguments(click.Command):
     """A command whose arguments are data, never options: `act FILE -1` hands "-1" to the
     action's own check instead of click's usage error. Only -h/--help stay options, and a
-    `--` before the action is still understood. A missing or extra argument is one sentence."""
+    `--` before the action is still understood. A missing or extra argument is one sentence.
+    --lang, anywhere on the line, was read before parsing (kit.cli) and is set aside here."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        args = _without_lang(args)
         if not any(arg in ("-h", "--help") for arg in args):
             if len(args) == 3 and args[1] == "--":
                 args = [args[0], args[2]]

@@ -158,14 +158,19 @@ def standings(state: State) -> list[tuple[int, str]]:
     return ranked(state["players"], lambda name: -state["players"][name]["seats"])
 
 
-def _names(state: State, value: Any, what: str) -> list[str]:
+# A debate's fields as a refusal names them, in the reader's language (never "side_a").
+_DEBATE_WORDS = {"side_a": Message("side A"), "side_b": Message("side B"),
+                 "discounted": Message("the discounted players")}
+
+
+def _names(state: State, value: Any, what: Message) -> list[str]:
     """A list of known, distinct player names."""
     if value is None:
         value = []
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RuleViolation("The debate's {what} must be a list of player names, not {value}.", what=what, value=shown(value))
+        raise RuleViolation("In the debate, {what} must be a list of player names, not {value}.", what=what, value=shown(value))
     seen: list[str] = []
     for name in value:
         need_player(state, name, what)
@@ -178,9 +183,9 @@ def _names(state: State, value: Any, what: str) -> list[str]:
 def debate_roles(state: State, action: Action) -> Roles:
     """Who counts where in a debate: the sides without the discounted players, the majority
     (None on a tie), the abstainers (on no side, not discounted) and the discounted."""
-    side_a = _names(state, action["side_a"], "side A")
-    side_b = _names(state, action["side_b"], "side B")
-    discounted = _names(state, action.get("discounted"), "discounted")
+    side_a = _names(state, action["side_a"], _DEBATE_WORDS["side_a"])
+    side_b = _names(state, action["side_b"], _DEBATE_WORDS["side_b"])
+    discounted = _names(state, action.get("discounted"), _DEBATE_WORDS["discounted"])
     if not side_a or not side_b:
         raise RuleViolation("A debate needs at least one player on each side.")
     both = [name for name in side_a if name in side_b]
@@ -408,7 +413,7 @@ def _check_turn(state: State, action: Action, kind: str) -> None:
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)
         for field in (*SIDES, "discounted"):
-            if sorted(_names(state, action.get(field), field)) != sorted(expected.get(field, [])):
+            if sorted(_names(state, action.get(field), _DEBATE_WORDS[field])) != sorted(expected.get(field, [])):
                 raise RuleViolation("The debate's sides are those joined: {a} against {b}, discounted: {d}.",
                                     a=expected["side_a"], b=expected["side_b"],
                                     d=expected.get("discounted") or "-")

@@ -103,7 +103,7 @@ def test_discounted_players_count_for_nobody_and_stay_untouched():
     ({"side_a": ["Ana"], "side_b": ["Zoé"]}, "{named} is not a player here; the players are {players}.",
      {"named": "'Zoé' (side B)", "players": NAMES}),
     ({"side_a": ["Ana"], "side_b": ["Ben"], "discounted": ["Zed"]},
-     "{named} is not a player here; the players are {players}.", {"named": "'Zed' (discounted)"}),
+     "{named} is not a player here; the players are {players}.", {"named": "'Zed' (the discounted players)"}),
     ({"side_a": ["Ana"]}, "The {title} action {name} needs the field {field_name}.",
      {"name": "'debate'", "field_name": "'side_b'"}),
 ])
