@@ -34,17 +34,21 @@ def adjust(pression: str) -> str:
     return '{"action": "adjust", "player": "Ana", "pression": ' + pression + "}"
 
 
-@pytest.mark.parametrize(("number", "words"), [
-    ("9" * 5000, "has 5000 digits"),
-    ("-" + "1" * 16, "has 16 digits"),
-    ("1e999", "too large"),
-    ("1" + "0" * 400 + ".5", "digits"),
-    ("NaN", "NaN is not a number"),
-    ("-Infinity", "-Infinity is not a number"),
+UNREADABLE = "Error: The action cannot be read: {}."
+TOO_LONG = "the number {} has {} digits, more than the 15 a score can have"
+
+
+@pytest.mark.parametrize(("number", "reason"), [
+    ("9" * 5000, TOO_LONG.format("9" * 17 + "…", 5000)),
+    ("-" + "1" * 16, TOO_LONG.format("-" + "1" * 16, 16)),
+    ("1e999", "the number 1e999 is too large"),
+    ("1" + "0" * 400 + ".5", TOO_LONG.format("1" + "0" * 16 + "…", 402)),
+    ("NaN", "NaN is not a number a score can have"),
+    ("-Infinity", "-Infinity is not a number a score can have"),
 ])
-def test_numbers_beyond_any_score_are_one_sentence(kit, phd, number, words):
+def test_numbers_beyond_any_score_are_one_sentence(kit, phd, number, reason):
     message = refused_unchanged(kit, phd, adjust(number))
-    assert words in message
+    assert message == UNREADABLE.format(reason)
     assert len(message) < 300
 
 
@@ -58,7 +62,7 @@ def test_a_number_within_bounds_reaches_the_rules(kit, phd):
 @pytest.mark.parametrize("depth", [sessions.MAX_JSON_DEPTH + 1, 60_000])
 def test_deep_json_is_one_sentence(kit, phd, depth):
     message = refused_unchanged(kit, phd, "[" * depth + "]" * depth)
-    assert f"nested more than {sessions.MAX_JSON_DEPTH} levels deep" in message
+    assert message == UNREADABLE.format(f"it is nested more than {sessions.MAX_JSON_DEPTH} levels deep")
 
 
 def test_brackets_inside_strings_do_not_count_as_nesting():
@@ -66,14 +70,18 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
         "action": "note", "text": "[" * 100}
 
 
-@pytest.mark.parametrize("action", ["-1", "--", "-", "--pression", "-{}", "-x-h"])
-def test_an_action_that_looks_like_an_option_is_data(kit, phd, action):
-    message = refused_unchanged(kit, phd, action)
-    assert message.startswith("Error: The action")
+NOT_AN_OBJECT = "Error: The action must be a JSON object such as '{\"action\": \"undo\"}'."
+NOT_JSON = "Error: The action is not valid JSON (Expecting value at column 1); write it like '{\"action\": \"undo\"}'."
+
+
+@pytest.mark.parametrize(("action", "said"), [("-1", NOT_AN_OBJECT), ("--", NOT_JSON), ("-", NOT_JSON),
+                                              ("--pression", NOT_JSON), ("-{}", NOT_JSON), ("-x-h", NOT_JSON)])
+def test_an_action_that_looks_like_an_option_is_data(kit, phd, action, said):
+    assert refused_unchanged(kit, phd, action) == said
 
 
 def test_the_double_dash_still_works_and_help_is_help(kit, phd):
-    assert "must be a JSON object" in refused_unchanged(kit, phd, "--", "-1")
+    assert refused_unchanged(kit, phd, "--", "-1") == NOT_AN_OBJECT
     result = kit("score", "act", phd, "--help")
     assert result.exit_code == 0
     assert "ACTION" in result.output
@@ -84,17 +92,22 @@ def test_a_line_in_the_file_beyond_the_bounds_names_its_line(kit, phd):
         f.write(adjust("9" * 5000) + "\n")
     result = kit("score", "show", phd)
     assert result.exit_code == 2
-    assert f"{phd}:2: this line cannot be read" in result.output
-    assert len(result.output.strip().splitlines()) == 1
+    assert result.output == (f"Error: {phd}:2: this line cannot be read (the number {'9' * 17}… has 5000 digits, "
+                             "more than the 15 a score can have).\n")
 
 
-@pytest.mark.parametrize(("noise", "words"), [
-    (bytes(range(256)).replace(b"\n", b""), "not a session file"),
-    (b"\x00\xff" * 50, "not a session file"),
-    (b"PK\x03\x04 zip", "not a session file"),
-    (b'{"format": 1, "ga', "header line is cut short"),
+NOT_A_SESSION = ("Error: {path}:1: this is not a session file; its first line should be the JSON header but is not "
+                 "JSON ({reason}).")
+
+
+@pytest.mark.parametrize(("noise", "said"), [
+    (bytes(range(256)).replace(b"\n", b""), NOT_A_SESSION.replace("{reason}", "it is not UTF-8 text")),
+    (b"\x00\xff" * 50, NOT_A_SESSION.replace("{reason}", "it is not UTF-8 text")),
+    (b"PK\x03\x04 zip", NOT_A_SESSION.replace("{reason}", "Expecting value at column 1")),
+    (b'{"format": 1, "ga', "Error: {path}:1: the header line is cut short, so the file holds no session to repair; "
+                          "create the session again with `kit score new`."),
 ])
-def test_noise_without_a_newline_show_and_repair_agree(kit, tmp_path, noise, words):
+def test_noise_without_a_newline_show_and_repair_agree(kit, tmp_path, noise, said):
     path = tmp_path / "noise.jsonl"
     path.write_bytes(noise)
     shown = kit("score", "show", path)
@@ -102,8 +115,7 @@ def test_noise_without_a_newline_show_and_repair_agree(kit, tmp_path, noise, wor
     assert shown.exit_code == repaired.exit_code == 2
     assert "kit score repair" not in shown.output      # no advice the repair then refuses
     assert shown.output == repaired.output
-    assert words in shown.output
-    assert len(shown.output.strip().splitlines()) == 1
+    assert shown.output == said.replace("{path}", str(path)) + "\n"
     assert path.read_bytes() == noise
 
 
@@ -112,7 +124,9 @@ def test_noise_after_the_header_is_a_torn_line_that_repair_cuts(kit, phd):
     phd.write_bytes(whole + bytes(range(256)).replace(b"\n", b""))
     shown = kit("score", "show", phd)
     assert shown.exit_code == 2
-    assert "kit score repair" in shown.output
+    assert shown.output == (f"Error: {phd}:2: the last line is cut short (probably an interrupted write); remove that "
+                            f"line to go on, every line before it is intact. Or run `kit score repair {phd}`, which "
+                            "cuts that line after asking.\n")
     assert kit("score", "repair", phd, "--yes").exit_code == 0
     assert phd.read_bytes() == whole
 

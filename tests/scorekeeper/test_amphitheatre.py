@@ -219,9 +219,10 @@ def test_replaying_the_file_equals_the_live_state(tmp_path_factory, sequence):
     for action in sequence:
         try:
             live_next = amph.apply(live, action)
-        except RuleViolation:
-            with pytest.raises(RuleViolation):
+        except RuleViolation as refusal:
+            with pytest.raises(RuleViolation) as again:
                 sessions.append(path, action)
+            assert str(again.value) == str(refusal)     # the same refusal, for the same reason
             continue
         before_append = live
         live = sessions.append(path, action).state
