@@ -8,7 +8,8 @@ refuses for another reason, even one whose sentence happens to hold the same nam
         play(state, {"action": "revoke", "player": "Ana"})
 
 `failed` does the same for the other ScorekeeperErrors (a session file that cannot be read),
-and `rule` stands for a Message held as a parameter (the refusal of a session's bad line):
+and `rule` stands for a Message held as a parameter (the refusal of a session's bad line);
+`bad_layout` checks a kit LayoutError by the file, entry and field it names and its problem:
 
     with failed(SessionError, "{path}:{number}: {error}", number=4,
                 error=rule("{name} has {gold} gold and cannot spend {gold2}.", name="Bob")):
@@ -22,6 +23,7 @@ from typing import TypeVar
 
 import pytest
 
+from kit.errors import LayoutError
 from scorekeeper.errors import Message, Plural, RuleViolation, ScorekeeperError
 
 Error = TypeVar("Error", bound=ScorekeeperError)
@@ -74,3 +76,14 @@ def refused(template: str, /, **named: object) -> Iterator[pytest.ExceptionInfo[
     """Expect a RuleViolation whose English template is `template` (see `failed`)."""
     with failed(RuleViolation, template, **named) as caught:
         yield caught
+
+
+@contextmanager
+def bad_layout(file: object, entry: str | None, field: str | None,
+               problem: str) -> Iterator[pytest.ExceptionInfo[LayoutError]]:
+    """Expect a LayoutError naming this file, entry and field (None: not named) and saying
+    this problem, the whole clause after the place."""
+    with pytest.raises(LayoutError) as caught:
+        yield caught
+    error = caught.value
+    assert (error.file, error.entry, error.field, error.problem) == (str(file), entry, field, problem)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from refusals import bad_layout
 
 from kit.errors import LayoutError
 from kit.schema import Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_layout, load_table, load_yaml
@@ -40,68 +41,62 @@ def test_valid_file_gets_defaults_and_conversions(tmp_path):
 def test_wrong_type_names_file_entry_field_and_expectation(tmp_path):
     path = write(tmp_path, "name: Deck\ncards:\n  - title: A\n  - title: Le chien\n    count: deux\n")
     e = error_of(path)
-    assert (e.file, e.entry, e.field) == (str(path), "cards[2] « Le chien »", "count")
-    message = str(e)
-    assert str(path) in message
-    assert "cards[2] « Le chien »" in message
-    assert "'count'" in message
-    assert "expected a whole number" in message
-    assert "deux" in message
-    assert "line 4" in message
+    assert (e.file, e.entry, e.field, e.problem) == (str(path), "cards[2] « Le chien »", "count",
+                                                     "expected a whole number, got 'deux' (line 4)")
+    assert str(e) == f"{path}, entry cards[2] « Le chien », field 'count': expected a whole number, got 'deux' (line 4)"
 
 
 def test_unknown_key_lists_the_accepted_ones(tmp_path):
     path = write(tmp_path, "name: Deck\ncards:\n  - title: A\n    colour: green\n    titel: B\n")
     e = error_of(path)
-    assert e.field == "titel"
-    assert e.entry == "cards[1] « A »"
-    assert "unknown key 'titel'" in str(e)
-    assert "accepted keys: title, text, count, colour, symbol, kind, width" in str(e)
+    assert (e.entry, e.field) == ("cards[1] « A »", "titel")
+    assert e.problem == "unknown key 'titel'; accepted keys: title, text, count, colour, symbol, kind, width (line 3)"
 
 
 @pytest.mark.parametrize(("entry", "field", "expected"), [
-    ("count: 11", "count", "at most 10"),
-    ("count: -1", "count", "at least 0"),
-    ("kind: joker", "kind", "one of event, rule"),
-    ("colour: pink", "colour", "expected a colour"),
-    ("symbol: moon", "symbol", "expected a symbol"),
-    ("width: wide", "width", "expected a length"),
-    ("title: [1, 2]", "title", "expected text"),
+    ("count: 11", "count", "must be at most 10, got 11"),
+    ("count: -1", "count", "must be at least 0, got -1"),
+    ("kind: joker", "kind", "expected one of event, rule; got 'joker'"),
+    ("colour: pink", "colour", "expected a colour (#RRGGBB or one of black, orange, sky, green, yellow, blue, "
+                               "vermillion, purple), got 'pink'"),
+    ("symbol: moon", "symbol", "expected a symbol, one of circle, square, triangle, diamond, star, cross, hexagon, "
+                               "heart, plus, pentagon, triangle-down, ring, drop, crescent, bolt, octagon, flag, "
+                               "hourglass, arrow, minus; got 'moon'"),
+    ("width: wide", "width", "expected a length in mm (63, '63mm', '6.3cm'), got 'wide'"),
+    ("title: [1, 2]", "title", "expected text, got a list of 2 items"),
 ])
 def test_range_choice_and_kind_errors(tmp_path, entry, field, expected):
     title = "" if entry.startswith("title") else "title: X\n    "
     path = write(tmp_path, f"name: Deck\ncards:\n  - {title}{entry}\n")
     e = error_of(path)
     assert e.field == field
-    assert e.entry.startswith("cards[1]")
-    assert expected in str(e)
+    assert e.entry == ("cards[1]" if field == "title" else "cards[1] « X »")
+    assert e.problem == f"{expected} (line 3)"
 
 
 def test_missing_required_field_and_short_list(tmp_path):
     e = error_of(write(tmp_path, "cards:\n  - title: A\n"))
-    assert e.field == "name"
-    assert "required" in str(e)
+    assert (e.entry, e.field, e.problem) == (None, "name", "this field is required (line 1)")
     e = error_of(write(tmp_path, "name: D\ncards: []\n"))
-    assert e.field == "cards"
-    assert "at least 1" in str(e)
+    assert (e.entry, e.field, e.problem) == (None, "cards", "expected at least 1 entry, got 0 (line 1)")
     e = error_of(write(tmp_path, "name: D\ncards:\n  - text: sans titre\n"))
-    assert e.entry == "cards[1]"
-    assert e.field == "title"
+    assert (e.entry, e.field, e.problem) == ("cards[1]", "title", "this field is required (line 3)")
 
 
 def test_yaml_syntax_errors_give_the_line(tmp_path):
     e = error_of(write(tmp_path, "name: Deck\ncards:\n  - title: Attention : piège\n"))
-    assert "not valid YAML at line 3" in str(e)
-    assert "quotes" in str(e)
+    assert (e.entry, e.field) == (None, None)
+    assert e.problem == ("not valid YAML at line 3, column 22: a ':' where a value cannot start (a text containing "
+                         "': ' must be put in quotes)")
     e = error_of(write(tmp_path, "name: A\nname: B\ncards: []\n"))
-    assert "appears twice" in str(e)
+    assert (e.entry, e.field) == (None, None)
+    assert e.problem == "the key 'name' appears twice (lines 1 and 2) (line 2, column 1)"
 
 
 def test_missing_file_and_folder(tmp_path):
     e = error_of(tmp_path / "nope.yaml")
-    assert "does not exist" in str(e)
-    assert "nope.yaml" in str(e)
-    with pytest.raises(LayoutError, match="no layout folder"):
+    assert (e.file, e.entry, e.field, e.problem) == (str(tmp_path / "nope.yaml"), None, None, "the file does not exist")
+    with bad_layout(tmp_path / "phd", None, None, f"no layout folder for the game 'phd' under {tmp_path}"):
         layout_dir(tmp_path, "phd")
 
 
@@ -124,9 +119,10 @@ def test_a_card_list_file_may_be_yaml_csv_or_a_yaml_naming_a_csv(tmp_path):
     assert as_yaml == as_csv == named
     assert [c["count"] for c in named["cards"]] == [2, 1]
     write(tmp_path, "title\nA\n", "short.csv")
-    with pytest.raises(LayoutError, match="expected at least 2 entries"):
+    with bad_layout(tmp_path / "short.csv", None, "cards", "expected at least 2 entries, got 1"):
         load_layout(tmp_path / "short.csv", DECK_ONLY)
-    with pytest.raises(LayoutError, match="more than a card list"):
+    with bad_layout(tmp_path / "table.csv", None, None,
+                    "this file holds more than a card list (name, cards): write it in YAML, with .yaml"):
         load_layout(tmp_path / "table.csv", DECK)
 
 
@@ -138,13 +134,14 @@ def test_csv_count_fills_a_copies_field_and_cells_hold_inline_yaml(tmp_path):
     assert load_table(path, record) == [{"title": "A", "copies": 3, "note": {"value": 2, "tags": ["x", "y"]}},
                                         {"title": "B", "copies": 1, "note": None}]
     write(tmp_path, "title,count,copies\nA,1,2\n", "both.csv")
-    with pytest.raises(LayoutError, match="appears twice"):
+    with bad_layout(tmp_path / "both.csv", "the header row", "copies",
+                    "the column 'copies' appears twice (count and copies are one column)"):
         load_table(tmp_path / "both.csv", record)
     write(tmp_path, 'title,note\nA,"{value: [1"\n', "bad.csv")
-    with pytest.raises(LayoutError) as caught:
+    with bad_layout(tmp_path / "bad.csv", "line 2 « A »", "note",
+                    "expected a mapping {key: value, ...} or a list [a, b, ...] in YAML's inline form, "
+                    "got '{value: [1' (a ',' or a closing bracket was expected)"):
         load_table(tmp_path / "bad.csv", record)
-    assert (caught.value.entry, caught.value.field) == ("line 2 « A »", "note")
-    assert "inline form" in caught.value.problem
 
 
 def test_csv_semicolons_and_count_added_when_the_record_lacks_it(tmp_path):
@@ -155,13 +152,11 @@ def test_csv_semicolons_and_count_added_when_the_record_lacks_it(tmp_path):
 
 def test_csv_errors_name_the_line_and_the_column(tmp_path):
     path = write(tmp_path, "title,count\nA,1\nLe chat,trois\n", "cards.csv")
-    with pytest.raises(LayoutError) as caught:
+    with bad_layout(path, "line 3 « Le chat »", "count", "expected a whole number, got 'trois'"):
         load_table(path, CARD)
-    e = caught.value
-    assert (e.entry, e.field) == ("line 3 « Le chat »", "count")
-    assert "expected a whole number" in str(e)
     path = write(tmp_path, "title,couleur\nA,bleu\n", "cards.csv")
-    with pytest.raises(LayoutError, match="unknown column 'couleur'; accepted columns: title, text, count"):
+    with bad_layout(path, "the header row", "couleur",
+                    "unknown column 'couleur'; accepted columns: title, text, count, colour, symbol, kind, width"):
         load_table(path, CARD)
 
 
@@ -175,12 +170,10 @@ def test_entry_names_read_as_a_designer_counts_and_types():
 def test_check_distinct_names_the_second_entry_and_the_first():
     items = [{"name": "Padoue", "symbol": "star"}, {"name": "Leyde", "symbol": "circle"},
              {"name": "padoue ", "symbol": "star"}]
-    with pytest.raises(LayoutError) as caught:
+    with bad_layout("players.yaml", "boards[3] « padoue »", "symbol",
+                    "'star' is already the 'symbol' of boards[1]; each board its own"):
         check_distinct(items, ("symbol",), "players.yaml", "boards", "name", why="each board its own")
-    error = caught.value
-    assert (error.entry, error.field) == ("boards[3] « padoue »", "symbol")
-    assert "boards[1]" in error.problem
-    assert "each board its own" in error.problem
     check_distinct(items, ("name",), "players.yaml", "boards", "name")  # different as written
-    with pytest.raises(LayoutError):
+    with bad_layout("players.yaml", "boards[3] « padoue »", "name",
+                    "'padoue ' is already the 'name' of boards[1]; each must differ"):
         check_distinct(items, ("name",), "players.yaml", "boards", "name", normalise=lambda s: s.strip().lower())
