@@ -691,7 +691,7 @@ def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | Non
         raise KitError(_("{name} cannot be chosen for this now; the choice is among {choices}.")
                        .format(name=outside[0], choices=i18n.join(names)))
     close = difflib.get_close_matches(i18n.folded(text), [i18n.folded(n) for n in names], n=1, cutoff=0.6)
-    players = i18n.join(names)
+    players = i18n.join(list(players) or names)     # everyone at the table, not only who may answer now
     if close:
         suggestion = next(n for n in names if i18n.folded(n) == close[0])
         raise KitError(_("{name} is not a player here; did you mean {suggestion}? The players are {players}.")

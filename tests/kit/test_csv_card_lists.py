@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from refusals import bad_layout
 
 from kit.build import build, default_layouts
 from kit.errors import LayoutError
@@ -130,14 +131,9 @@ def test_a_mistake_in_a_csv_card_list_names_the_table_the_row_and_the_field(tmp_
     csv.writer(out, lineterminator="\n").writerow(row)
     lines[3] = out.getvalue().rstrip("\n")
     table.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(LayoutError) as caught:
-        layout_module("promotion").build(root)
-    e = caught.value
     # The column as the table's header row writes it (count), not the record's name for it (copies).
-    assert e.file == str(table)
-    assert e.entry.startswith("line 4 « ")
-    assert e.field == "count"
-    assert "expected a whole number" in e.problem
+    with bad_layout(table, f"line 4 « {row[header.index('title')]} »", "count", "expected a whole number, got 'trois'"):
+        layout_module("promotion").build(root)
 
 
 def test_a_cell_holding_a_mapping_is_checked_like_the_yaml(tmp_path):
@@ -153,7 +149,7 @@ def test_a_cell_holding_a_mapping_is_checked_like_the_yaml(tmp_path):
     assert e.file == str(table)
     assert e.entry.startswith("line ")
     assert e.field == "postit.resource"
-    assert "(line" not in e.problem  # lines inside a cell are not the file's
+    assert e.problem == "expected one of pression, credit; got 'gold'"  # lines inside a cell are not the file's
 
 
 def test_a_yaml_and_a_csv_of_the_same_list_are_refused_together(tmp_path):
@@ -162,7 +158,9 @@ def test_a_yaml_and_a_csv_of_the_same_list_are_refused_together(tmp_path):
     shutil.copy(root / "hoc-censeo" / "motions.yaml", tmp_path / "motions.yaml")
     convert(root, "hoc-censeo", "motions.yaml", "motions", "replaced")
     shutil.copy(tmp_path / "motions.yaml", root / "hoc-censeo" / "motions.yaml")
-    with pytest.raises(LayoutError, match="motions.yaml and motions.csv both exist"):
+    with bad_layout(root / "hoc-censeo" / "motions.csv", None, None,
+                    "motions.yaml and motions.csv both exist; keep one (a CSV table a YAML file names takes another "
+                    "name)"):
         layout_module("hoc-censeo").build(root)
 
 
@@ -173,7 +171,6 @@ def test_a_table_is_named_by_its_file_name_beside_the_yaml(tmp_path):
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["cards"] = "../phd/events.csv"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    with pytest.raises(LayoutError) as caught:
+    with bad_layout(path, None, "cards", "a card list in CSV is a file beside cause.yaml: write its name alone, "
+                                         "not '../phd/events.csv' (line 1)"):
         layout_module("amphitheatre").build(root)
-    assert caught.value.field == "cards"
-    assert "its name alone" in caught.value.problem

@@ -70,13 +70,17 @@ def test_shrinks_to_fit_then_refuses():
     used = text_box(s, 0, 0, 30, 14, text, size=9.0, min_size=6.0)
     assert 6.0 <= used < 9.0
     assert all(c[4] == used for c in drawn(s))
-    with pytest.raises(TextDoesNotFit, match="even at 6 pt"):
+    with pytest.raises(TextDoesNotFit) as caught:
         text_box(RecordingSurface(), 0, 0, 30, 6, text * 3, size=9.0, min_size=6.0)
+    assert str(caught.value) == ("the text « Une phrase qui ne tient pas à neuf points dans cette peti… » does not fit "
+                                 "its 30.0 x 6.0 mm box even at 6 pt; shorten it or enlarge the box")
 
 
 def test_a_word_wider_than_the_box_at_min_size_is_an_error():
-    with pytest.raises(TextDoesNotFit):
+    with pytest.raises(TextDoesNotFit) as caught:
         text_box(RecordingSurface(), 0, 0, 5, 50, "Anticonstitutionnellement")
+    assert str(caught.value) == ("the text « Anticonstitutionnellement » does not fit its 5.0 x 50.0 mm box even at "
+                                 "6 pt; shorten it or enlarge the box")
 
 
 @pytest.mark.parametrize("align", ["left", "centre", "right", "justify"])
