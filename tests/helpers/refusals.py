@@ -86,4 +86,5 @@ def bad_layout(file: object, entry: str | None, field: str | None,
     with pytest.raises(LayoutError) as caught:
         yield caught
     error = caught.value
-    assert (error.file, error.entry, error.field, error.problem) == (str(file), entry, field, problem)
+    said = (error.file, error.entry, error.field, error.problem)
+    assert said == (str(file), entry, field, problem), f"the layout error names {said}"
