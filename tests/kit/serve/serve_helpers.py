@@ -72,12 +72,13 @@ def numbers_in(text: str) -> set[int]:
 
 
 class Server:
-    """`python -m kit score serve FILE --port 0` as a subprocess, and the links it printed."""
+    """`python -m kit score serve FILE --port PORT` as a subprocess, and the links it printed
+    (port 0: any free port; a restart passes the port it had, so open pages reconnect)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, port: int = 0):
         env = {**os.environ, "LANG": "en_US.UTF-8", "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr"],
+            [sys.executable, "-m", "kit", "score", "serve", str(path), "--port", str(port), "--no-qr"],
             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.printed: list[str] = []
         self.links: dict[str, str] = {}
@@ -92,6 +93,7 @@ class Server:
                 break
         assert "Table" in self.links, (self.printed, self.process.stderr.read() if self.process.poll() else "")
         self.base = self.links["Table"].rstrip("/")
+        self.port = int(self.base.rsplit(":", 1)[1])
         wait_until_up(self.base)
 
     def stop(self) -> int:
