@@ -192,6 +192,7 @@ class SeatScreen:
     main: Form | None = None          # the decision asked now, its choices narrowed by `answers`
     answers: dict = field(default_factory=dict)          # that decision's answers so far
     asked: list[tuple[str, str]] = field(default_factory=list)   # the address's answers, to extend
+    started: bool = False             # the reader tapped an answer already (they may start again)
     step: Step | None = None          # the field asked now, when asked by buttons
     facts: list = field(default_factory=list)            # Messages the decider reads first
     ending: frozenset = frozenset()   # actions that, sent as they stand, end the game
@@ -333,6 +334,7 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     mine = [d for d in view["pending"] if d["player"] in (seat, None)]
     screen.offered = [form_of(game, d, view, seat) for d in mine]
     chosen = dict(asked).get(CHOSEN)
+    screen.started = any(key == CHOSEN or key.startswith(ANSWER_PREFIX) for key, _value in asked)
     picked = mine if len(mine) == 1 else [d for d in mine if d["action"] == chosen][:1]
     if picked:
         decision = picked[0]

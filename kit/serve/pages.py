@@ -11,7 +11,7 @@ import functools
 import json
 import math
 from dataclasses import dataclass, field
-from html import escape
+from html import escape, unescape
 from urllib.parse import urlencode
 
 import segno
@@ -94,6 +94,7 @@ class TEXT:
     last_vote = N_("The last vote")
     story = N_("The story so far")
     choose_one = N_("What do you do?")
+    answered = N_("{question}: {answer}")
     also_possible = N_("Also possible")
     start_again = N_("Start this decision again")
     order_first = N_("Who comes first?")
@@ -106,6 +107,9 @@ class TEXT:
     confirm_empty = N_("Nothing is entered: every number is 0. Send it all the same?")
     confirm_yes = N_("Yes, send it")
     confirm_no = N_("No, change it")
+    undo_yes = N_("Yes, take it back")
+    undo_no = N_("No, keep it")
+    end_yes = N_("Yes, end the game")
     half = N_("Half")
     all_of_them = N_("All")
     one_less = N_("One less")
@@ -507,10 +511,10 @@ def decision_box(page: Page, screen: form_specs.SeatScreen) -> str:
     form = screen.main
     t = page.t
     words = page.translator
-    facts = "".join(f'<p class="fact">{escape(m.render(words.gettext, words.ngettext, words.join_of))}</p>'
+    facts = "".join(f'<p class="fact">{escape(m.render(words.gettext, words.ngettext, words.join))}</p>'
                     for m in screen.facts)
     back = (f'<p class="again"><a href="?">{escape(t(TEXT.start_again))}</a></p>'
-            if screen.asked else "")
+            if screen.started else "")
     if screen.step is None and form_specs.by_buttons(form):
         body = step_done(page, screen)
     elif screen.step is not None:
@@ -530,11 +534,11 @@ def answered_inputs(page: Page, screen: form_specs.SeatScreen) -> tuple[str, str
         spec = labels.get(name)
         if spec is None:
             continue
-        label = escape(page.t(spec.label))
         if isinstance(value, list):
             hidden += [f'<input type="hidden" data-field="{escape(name)}" data-kind="item" value="{escape(v)}">'
                        for v in value]
-            told.append(f"<li>{label}: {escape(', '.join(value))}</li>")
+            if value:
+                told.append(f"<li>{escape(page.t(TEXT.answered, question=page.t(spec.label), answer=', '.join(value)))}</li>")
         elif isinstance(value, dict):
             for key, chosen in value.items():
                 if chosen is None:
@@ -542,13 +546,13 @@ def answered_inputs(page: Page, screen: form_specs.SeatScreen) -> tuple[str, str
                 hidden.append(f'<input type="hidden" data-field="{escape(name)}" data-key="{escape(key)}" '
                               f'data-kind="{"text" if isinstance(chosen, str) else "json"}" '
                               f'value="{escape(form_specs.value_text(chosen))}">')
-                told.append(f"<li>{label} · {escape(key)}: {page.value(chosen)}</li>")
+                told.append(f"<li>{escape(page.t(TEXT.answered, question=f'{page.t(spec.label)} · {key}', answer=unescape(page.value(chosen))))}</li>")
         elif value is not None:
             hidden.append(f'<input type="hidden" data-field="{escape(name)}" '
                           f'data-kind="{"text" if isinstance(value, str) else "json"}" '
                           f'value="{escape(form_specs.value_text(value))}">')
             if len(spec.options) > 1:
-                told.append(f"<li>{label}: {page.value(value)}</li>")
+                told.append(f"<li>{escape(page.t(TEXT.answered, question=page.t(spec.label), answer=unescape(page.value(value))))}</li>")
     return "".join(hidden), (f'<ul class="so-far">{"".join(told)}</ul>' if told else "")
 
 
@@ -604,11 +608,12 @@ def undo_form(page: Page, screen: form_specs.SeatScreen) -> str:
     """Undo, naming the entry it takes back, and asking before it does."""
     words = page.translator
     if screen.undo:
-        entry = screen.undo[0].render(words.gettext, words.ngettext, words.join).rstrip(".")
-        question = page.t(TEXT.undo_this, entry=entry)
+        entry = screen.undo[0].render(words.gettext, words.ngettext, words.join)
+        question, told = page.t(TEXT.undo_this, entry=entry.rstrip(".")), entry
     else:
-        question = page.t(TEXT.undo_latest)
-    return draw_form(page, form_specs.UNDO, confirm=question, help_text=question)
+        question, told = page.t(TEXT.undo_latest), None
+    return draw_form(page, form_specs.UNDO, confirm=question, help_text=told,
+                     answers=(TEXT.undo_yes, TEXT.undo_no))
 
 
 def host_forms(page: Page) -> str:
@@ -667,7 +672,8 @@ def answers_form(page: Page) -> str:
 
 
 def draw_form(page: Page, form: form_specs.Form, opened: bool = False, *, boxed: bool = True,
-              ending: bool = False, confirm: str | None = None, help_text: str | None = None) -> str:
+              ending: bool = False, confirm: str | None = None, help_text: str | None = None,
+              answers: tuple[str, str] = (TEXT.confirm_yes, TEXT.confirm_no)) -> str:
     """One decision's form: folded under its title (`boxed`) or drawn open as the decision of
     the screen. It asks before sending when it ends the game (`ending`), when `confirm` says
     so, and when its answer is secret: no one else at the table can catch a slip in it."""
@@ -684,6 +690,7 @@ def draw_form(page: Page, form: form_specs.Form, opened: bool = False, *, boxed:
     asks = ""
     if ending:
         asks = f' data-confirm="{escape(t(TEXT.ends_game))}"'
+        answers = (TEXT.end_yes, TEXT.confirm_no)
     elif confirm:
         asks = f' data-confirm="{escape(confirm)}"'
     elif form.secret and page.seat is not None:
@@ -691,8 +698,8 @@ def draw_form(page: Page, form: form_specs.Form, opened: bool = False, *, boxed:
                 f' data-and="{escape(t(N_("{names} and {last}")))}"')
     if asks:
         inputs.append(f'<div class="confirm" hidden><p class="question" role="alert"></p>'
-                      f'<button type="submit" class="yes">{escape(t(TEXT.confirm_yes))}</button>'
-                      f'<button type="button" class="no">{escape(t(TEXT.confirm_no))}</button></div>')
+                      f'<button type="submit" class="yes">{escape(t(answers[0]))}</button>'
+                      f'<button type="button" class="no">{escape(t(answers[1]))}</button></div>')
     help_line = f'<p class="help">{escape(help_text)}</p>' if help_text else ""
     form_html = (f'<form class="act{" danger" if form.danger else ""}" data-action="{form.action}" '
                  f'data-post="{escape(page.post)}"{asks}'
