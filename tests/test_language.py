@@ -21,6 +21,7 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from language import language_problems
+from score_cli import SCENARIOS
 
 from kit import i18n
 from kit.cli import cli
@@ -422,3 +423,54 @@ def test_the_readme_says_how_the_language_is_chosen_in_the_order_the_code_follow
     for written in ("PHD", "amphithéâtre"):   # the spellings the tests above take
         assert f"`{written}`" in section
     assert i18n.choose_language(None, {}) == "fr"
+
+
+# --- the phone pages -------------------------------------------------------------------------
+def _phone_pages(lang: str, scenario: Path, tmp_path: Path) -> tuple[list[str], list[str]]:
+    """The text a person reads on every page of `kit score serve` (the table, the room, each
+    seat, the host) after every step a shared scenario plays, and the players' names."""
+    import yaml
+    from starlette.testclient import TestClient
+
+    from kit.serve.app import create_app
+    from scorekeeper import session as sessions
+    from scorekeeper.errors import ScorekeeperError
+
+    page_text = _serve_helpers().page_text   # what a person reads: no markup, SVG or script
+    data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
+    path = tmp_path / f"{scenario.stem}.jsonl"
+    sessions.create(path, data["game"], data["players"], data.get("options") or {})
+    texts = []
+    with TestClient(create_app(path)) as client:
+        tokens = client.app.state.table.tokens
+        pages = ["/", "/join", f"/host/{tokens['host']}", *(f"/seat/{t}" for t in tokens["seats"].values())]
+        for step in [None, *(data.get("steps") or [])]:
+            if step is not None:
+                try:
+                    sessions.append(path, step["act"])
+                except ScorekeeperError:
+                    continue   # a refusal the scenario expects: the pages are as they were
+            for page in pages:
+                reply = client.get(page, params={"lang": lang})
+                assert reply.status_code == 200, page
+                texts.append(page_text(reply.text))
+    return texts, [p["name"] for p in data["players"]]
+
+
+def _serve_helpers():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("serve_helpers", REPO / "tests" / "kit" / "serve" / "serve_helpers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PHONE_SCENARIOS = [path for path in sorted(SCENARIOS.glob("*/*.yaml")) if path.stem != "bad-setup"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("scenario", PHONE_SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_phone_page_speaks_one_language(lang, scenario, tmp_path):
+    texts, names = _phone_pages(lang, scenario, tmp_path)
+    assert_speaks(lang, texts, keep=names)

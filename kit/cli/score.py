@@ -15,7 +15,7 @@ from kit import games, i18n, table
 from kit.cli import LANG_HELP, LazyGroup
 from kit.cli.choices import Games
 from kit.errors import KitError
-from kit.i18n import _
+from kit.i18n import _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
@@ -295,7 +295,8 @@ def repair(file: Path, yes: bool) -> None:
     if not yes and not table.ask_yes_no(_("Remove it? The lines before it are kept unchanged"), default=False):
         raise KitError(_("Nothing was changed in {file}.").format(file=file))
     line, removed = sessions.repair(file)
-    click.echo(_("Removed line {line} ({size} bytes); {file} is whole again.").format(
+    click.echo(ngettext("Removed line {line} ({size} byte); {file} is whole again.",
+                        "Removed line {line} ({size} bytes); {file} is whole again.", len(removed)).format(
         line=line, size=len(removed), file=file))
 
 

@@ -30,7 +30,7 @@ WORDS = {
     "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
     "doctor": N_("doctor"), "seats": N_("Seats"), "doubt": N_("Doubt"), "row": N_("Row"), "pi": N_("PI"),
     "titienses": N_("Titienses"), "ramnes": N_("Ramnes"), "luceres": N_("Luceres"),
-    "seals": N_("seals"), "wins": N_("votes won"),
+    "seals": N_("seals"), "wins": N_("votes won"), "poste": N_("Poste"), "shielded": N_("Out of the Attaques' reach"),
 }
 # What the top of a board shows for the games drawn as a plain table.
 TOP_FIELDS = {"promotion": ("target", "reshuffles"), "amphitheatre": ("capacity",), "phd": ()}
@@ -144,6 +144,10 @@ class Page:
 
     def word(self, value: object) -> str:
         return escape(self._(WORDS[value]) if isinstance(value, str) and value in WORDS else str(value))
+
+    def fact(self, value: object) -> str:
+        """A player's number or word as a board shows it: yes or no for a flag, never True."""
+        return escape(self._(TEXT.yes if value else TEXT.no)) if isinstance(value, bool) else self.word(value)
 
     def value(self, value: object) -> str:
         """A choice's value as a form offers it: the game's words for it (its VALUE_LABELS),
@@ -285,13 +289,13 @@ def plain_board(page: Page, large: bool) -> str:
     for name, record in state["players"].items():
         facts = []
         for key, value in record.items():
-            if isinstance(value, (dict, list)):
+            if isinstance(value, (dict, list)) or value is None:   # None: nothing held (no Poste yet)
                 continue
             limit = track_limit(page.game, state, key)
             bar = (f'<meter class="gauge" min="0" max="{limit}" value="{min(value, limit)}" aria-hidden="true"></meter>'
                    if limit and isinstance(value, int) else "")
             facts.append(f'<div{" class=track" if bar else ""}><dt>{page.word(key)}</dt>'
-                         f"<dd>{page.word(value)}{bar}</dd></div>")
+                         f"<dd>{page.fact(value)}{bar}</dd></div>")
         if name in scores:
             facts.append(f"<div><dt>{escape(page.t(TEXT.score))}</dt><dd>{scores[name]}</dd></div>")
         cards.append(f'<article class="card{" me" if name == page.seat else ""}"><h3>{escape(name)}</h3>'
@@ -443,8 +447,8 @@ def own_state(page: Page) -> str:
     record = page.state["players"][page.seat]
     t = page.t
     if page.game != hoc.GAME_ID:
-        items = "".join(f"<div><dt>{page.word(f)}</dt><dd>{page.word(v)}</dd></div>"
-                        for f, v in record.items() if not isinstance(v, (dict, list)))
+        items = "".join(f"<div><dt>{page.word(f)}</dt><dd>{page.fact(v)}</dd></div>"
+                        for f, v in record.items() if not isinstance(v, (dict, list)) and v is not None)
         return f'<h2>{escape(t(TEXT.my_game))}</h2><dl class="facts big">{items}</dl>'
     secrets = []
     if "senators" in record:

@@ -28,7 +28,7 @@ PENDING = {"Alice": {"pour": 41, "contre": 0}, "Bob": {"pour": 0, "contre": 29}}
 SECRETS = {
     "Alice": {"numbers": {63, 41}, "texts": ("hold 5 seals", "Titienses")},
     "Bob": {"numbers": {77, 29}, "texts": ("hold 4 gold", "Ramnes")},
-    "Chloé": {"numbers": {81}, "texts": ("win 3 votes", "Luceres")},
+    "Chloé": {"numbers": {81}, "texts": ("winning side in 3 votes", "Luceres")},
 }
 
 
