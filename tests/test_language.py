@@ -135,7 +135,8 @@ ERRORS = [
     ("simulate", "phd", "--option", "timed=peut-être"), ("simulate", "phd", "--option", "colour=bleu"),
     ("simulate", "phd", "--option", "chapters=2", "--option", "chapitres=3"), ("simulate", "phd", "--option", "timed"),
     ("simulate", "phd", "--games", "0"), ("calibrate", "--paper", "a5"), ("calibrate", "--back-offset", "x,y"),
-    ("nonsense",), ("build", "--unknown-option"),
+    ("nonsense",), ("build", "--unknown-option"), ("simulate", "phd", "--games", "x"), ("export", "--dpi", "x"),
+    ("score", "serve", "s.jsonl", "--port", "x"), ("score", "new", "s.jsonl", "chess"),
 ]
 
 
