@@ -72,12 +72,19 @@ MODULES = {
 GAME_IDS = tuple(MODULES)
 
 
+_loaded: dict[str, Rules] = {}
+
+
 def module(game: str) -> Rules:
     """The rule module of a game id."""
     from scorekeeper.errors import RuleViolation
 
+    loaded = _loaded.get(game)
+    if loaded is not None and MODULES.get(game) == getattr(loaded, "__name__", None):   # a test may register another
+        return loaded
     try:
-        return cast(Rules, importlib.import_module(MODULES[game]))
+        loaded = _loaded[game] = cast(Rules, importlib.import_module(MODULES[game]))
+        return loaded
     except KeyError:
         raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(GAME_IDS)) from None
 
@@ -89,14 +96,30 @@ def public_view(game: str, state: GameState, viewer: str | None = None) -> dict[
     by_player = getattr(rules, "SECRET_BY_PLAYER", ())
     if not secret and not by_player:
         return {**state}
-    players = {name: ({k: v for k, v in fields.items() if k not in secret}
-                      if name != viewer else fields)
-               for name, fields in state["players"].items()}
+    players = _seen_players(state["players"], secret, viewer)
     view: dict[str, Any] = {**state, "players": players}
     for field in by_player:
         if field in state:
             view[field] = {name: value for name, value in view[field].items() if name == viewer}
     return view
+
+
+_PLAYERS_SEEN: dict[tuple[int, str | None], tuple[dict[str, Any], dict[str, Any]]] = {}
+
+
+def _seen_players(players: dict[str, Any], secret: tuple[str, ...], viewer: str | None) -> dict[str, Any]:
+    """The players' records without the fields `viewer` may not see, made once per players
+    dict and viewer: an action that changes no record (a ballot) keeps the same dict, so the
+    views of the states before and after it share theirs (states are values: flow.per_state)."""
+    known = _PLAYERS_SEEN.get((id(players), viewer))
+    if known is not None and known[0] is players:
+        return known[1]
+    seen = {name: ({k: v for k, v in fields.items() if k not in secret} if name != viewer else fields)
+            for name, fields in players.items()}
+    if len(_PLAYERS_SEEN) >= 64:
+        _PLAYERS_SEEN.clear()
+    _PLAYERS_SEEN[(id(players), viewer)] = (players, seen)
+    return seen
 
 
 def pending(game: str, state: GameState) -> list[Decision]:

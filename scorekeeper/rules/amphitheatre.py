@@ -35,7 +35,7 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, said
+from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, per_state, said
 
 GAME_ID = "amphitheatre"
 TITLE = "Amphithéâtre"
@@ -329,6 +329,7 @@ def debate_action(state: State) -> Action:
     return action
 
 
+@per_state
 def pending(state: State) -> list[Decision]:
     """What the table waits for now (module docstring: the turn)."""
     if state["over"]:
@@ -358,6 +359,7 @@ def pending(state: State) -> list[Decision]:
     return [decision("debate", None, **{k: v for k, v in debate.items() if k != "action"})]
 
 
+@per_state
 def anytime(state: State) -> list[Decision]:
     """Accusations, while a hypothesis stands: each player against whom they may accuse."""
     if state["over"]:

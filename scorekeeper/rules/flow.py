@@ -28,9 +28,10 @@ False
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, TypeVar
 
 from scorekeeper.errors import Message, Plural, RuleViolation
 from scorekeeper.rules.checks import is_int
@@ -79,6 +80,35 @@ class GameState(TypedDict):
 FROM_TABLE = None
 
 
+S = TypeVar("S")
+_REMEMBERED = 16      # states per memo: a face or a bot asks about the last few states only
+
+
+def per_state(ask: Callable[[S], list[Decision]]) -> Callable[[S], list[Decision]]:
+    """`ask(state)` (a game's `pending` or `anytime`) worked out once per state object.
+
+    The table, its faces and the simulator ask what comes next of the same state several
+    times (to choose, then to check the choice, then the engine's own check of the turn):
+    the answer for each of the last few states asked is kept beside the state itself. States
+    are values: nothing changes a state once `setup` or `apply` made it (apply copies what
+    it changes), and nobody changes the lists of decisions returned.
+    """
+    memo: dict[int, tuple[S, list[Decision]]] = {}
+
+    @functools.wraps(ask)
+    def remembered(state: S) -> list[Decision]:
+        known = memo.get(id(state))
+        if known is not None and known[0] is state:    # held here, so its id is its own
+            return known[1]
+        answer = ask(state)
+        if len(memo) >= _REMEMBERED:
+            memo.clear()
+        memo[id(state)] = (state, answer)
+        return answer
+
+    return remembered
+
+
 def whole(low: int, high: int | None = None) -> Range:
     """A whole number from `low` to `high` (no upper bound when None)."""
     return {"min": low, "max": high}
@@ -93,7 +123,7 @@ def accepts(choice: Any, value: Any) -> bool:
     """Whether `value` is within one field's `choice` (a list, a range, or FROM_TABLE)."""
     if choice is FROM_TABLE:
         return True
-    if isinstance(choice, dict) and set(choice) == {"min", "max"}:
+    if isinstance(choice, dict) and len(choice) == 2 and "min" in choice and "max" in choice:
         return is_int(value) and value >= choice["min"] and (choice["max"] is None or value <= choice["max"])
     if isinstance(choice, list):
         if isinstance(value, list):     # several values (names in order, sides): each one listed
@@ -115,18 +145,27 @@ def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("p
     """Whether `action` answers `decision`: the same action, by its decider (when both name
     one: an action naming nobody, like the magistrate's resolve, is its decider's), every
     field it gives within its choices."""
+    # plain loops: every simulated action is checked through here, often more than once
     if action.get("action") != decision["action"]:
         return False
-    actor = actor_of(action, actor_fields)
-    if decision["player"] is not None and actor is not None and actor != decision["player"]:
-        return False
-    return all(accepts(choice, action[field]) for field, choice in decision["choices"].items() if field in action)
+    decider = decision["player"]
+    if decider is not None:
+        actor = actor_of(action, actor_fields)
+        if actor is not None and actor != decider:
+            return False
+    for field, choice in decision["choices"].items():
+        if field in action and not accepts(choice, action[field]):
+            return False
+    return True
 
 
 def answering(decisions: Iterable[Decision], action: Action,
               actor_fields: Iterable[str] = ("player",)) -> Decision | None:
     """The first decision `action` answers, or None."""
-    return next((d for d in decisions if allows(d, action, actor_fields)), None)
+    for d in decisions:
+        if allows(d, action, actor_fields):
+            return d
+    return None
 
 
 def seen_by(decisions: Iterable[Decision], viewer: str | None) -> list[Decision]:

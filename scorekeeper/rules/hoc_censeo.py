@@ -58,7 +58,7 @@ from scorekeeper.rules.checks import (  # noqa: E402
     need_action,
     shown,
 )
-from scorekeeper.rules.flow import Action, Decision, Event, Seat, decision, said, whole  # noqa: E402
+from scorekeeper.rules.flow import Action, Decision, Event, Seat, decision, per_state, said, whole  # noqa: E402
 
 
 class Secondary(TypedDict):
@@ -229,6 +229,7 @@ def needed(state: State, player: str, colour: str) -> int:
     return record["goal"]["circle"][colour] - record["circle"][colour]
 
 
+@per_state
 def pending(state: State) -> list[Decision]:
     """The ballots not yet cast this round (each secret: its range is its player's senators
     left), in seating order; once all are in, the magistrate's resolve."""
@@ -313,6 +314,7 @@ def resolve_ranked(state: State, answers: dict[str, Any]) -> list[str]:
     return rank_voters(pour if result == "pour" else contre, state["seating"], order)
 
 
+@per_state
 def anytime(state: State) -> list[Decision]:
     """What each player may do between votes (RULES.md §4.12): colour a portion their circle
     still needs with seals (secret: the colours listed give the tribe away), buy senators with
@@ -612,6 +614,7 @@ def _vote(state: State, action: Action) -> None:
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
         raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=', '.join(MAUVE_CHOICES))
 
+    players = state["players"] = {name: _copied(record) for name, record in players.items()}
     for name in seating:
         players[name]["senators"] -= pour.get(name, 0) + contre.get(name, 0)
 
@@ -628,8 +631,9 @@ def _vote(state: State, action: Action) -> None:
 
     state["round"] += 1
     state["magistrate"] = seating[state["round"] % len(seating)]
-    state["votes"].append(record)
-    _check_objectives(state)
+    state["votes"] = [*state["votes"], record]
+    for each in players.values():
+        _check_objectives(each)
     if any(r["objectives"]["circle"] or r["objectives"]["secondary"] for r in players.values()):
         state["over"] = True
         state["winners"] = [n for n in seating
@@ -731,9 +735,10 @@ def _spend_seals(state: State, action: Action) -> None:
         raise RuleViolation("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",
                             public=N_("{name}'s circle does not take that portion; the seals stay."),
                             name=name, colour=colour, circle=player['circle'][colour], circle2=player['goal']['circle'][colour])
+    player = _own(state, name)
     player["seals"] -= SEALS_PER_PORTION
     player["circle"][colour] += 1
-    _check_objectives(state)
+    _check_objectives(player)
 
 
 def _buy_senators(state: State, action: Action) -> None:
@@ -749,24 +754,25 @@ def _buy_senators(state: State, action: Action) -> None:
         raise RuleViolation(plural("{name} has {gold} gold and cannot spend {gold2}.",
                                    "{name} has {gold} gold and cannot spend {gold2}.", player["gold"]),
                             name=name, gold=player["gold"], gold2=gold)
+    player = _own(state, name)
     player["gold"] -= gold
     player["senators"] += SENATORS_PER_GOLD * gold
-    _check_objectives(state)
+    _check_objectives(player)
 
 
 _ACTIONS = {"vote": _vote, "ballot": _ballot, "resolve": _resolve,
             "spend_seals": _spend_seals, "buy_senators": _buy_senators}
 
 
-def _check_objectives(state: State) -> None:
-    """Refresh each player's `objectives`; the game ends on them only after a vote."""
-    for record in state["players"].values():
-        goal = record["goal"]
-        secondary = goal["secondary"]
-        record["objectives"] = {
-            "circle": all(record["circle"][c] >= goal["circle"][c] for c in COLOURS),
-            "secondary": record[secondary["kind"]] >= secondary["amount"],
-        }
+def _check_objectives(record: Player) -> None:
+    """Refresh a player's `objectives` (a function of their record alone); the game ends on
+    them only after a vote."""
+    goal = record["goal"]
+    secondary = goal["secondary"]
+    record["objectives"] = {
+        "circle": all(record["circle"][c] >= goal["circle"][c] for c in COLOURS),
+        "secondary": record[secondary["kind"]] >= secondary["amount"],
+    }
 
 
 # -- validation helpers -----------------------------------------------------------------
@@ -838,18 +844,27 @@ def _prize(prizes: list[tuple[object, ...]], index: int) -> tuple[object, ...]:
     return prizes[index] if index < len(prizes) else ()
 
 
-def _fresh(state: State) -> State:
-    """A copy of `state` that the actions may change freely, the old state staying intact.
+def _copied(record: Player) -> Player:
+    """A player's record that an action may change, the old one staying intact: its numbers
+    and its circle (`objectives` is replaced whole, the goal never changes)."""
+    return {**record, "circle": dict(record["circle"])}
 
-    Only what an action can change is copied: each player's numbers, circle and objectives,
-    the list of votes and the winners. The goals, the seating and past vote records are
-    never changed after they are made, so states share them; replaying a long session
-    then costs a few small dicts per line instead of a deep copy.
+
+def _own(state: State, name: str) -> Player:
+    """`name`'s record in the new `state`, copied before the one action that changes only it
+    (spending seals or gold); the other records stay shared with the state before."""
+    record = _copied(state["players"][name])
+    state["players"] = {**state["players"], name: record}
+    return record
+
+
+def _fresh(state: State) -> State:
+    """A copy of `state` that the actions may change, the old state staying intact.
+
+    Copy on write: each action replaces what it changes (a ballot the ballots, a vote every
+    record and the list of votes, spending one record) and shares the rest with the state
+    before: the goals, the seating, past vote records and, for a ballot, every player's
+    record. Replaying a long session or simulating a game copies only what changed, and a
+    view of the players made for one state serves the next while their records are the same.
     """
-    new = state.copy()
-    new["votes"] = list(state["votes"])
-    new["winners"] = list(state["winners"])
-    # ballots_cast and ballots are replaced whole by the actions that change them, never mutated
-    new["players"] = {name: {**record, "circle": dict(record["circle"]), "objectives": record["objectives"].copy()}
-                      for name, record in state["players"].items()}
-    return new
+    return state.copy()

@@ -55,7 +55,18 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.flow import FROM_TABLE, Action, Decision, Event, Seat, answering, decision, said, whole
+from scorekeeper.rules.flow import (
+    FROM_TABLE,
+    Action,
+    Decision,
+    Event,
+    Seat,
+    answering,
+    decision,
+    per_state,
+    said,
+    whole,
+)
 
 GAME_ID = "promotion"
 TITLE = "Promotion"
@@ -458,6 +469,7 @@ def _one_of(action: str, names: list[str], **choices: Any) -> Decision:
     return made
 
 
+@per_state
 def pending(state: State) -> list[Decision]:
     """What the table waits for (module docstring): whose turn begins, their draw, their
     next card or the end of their turn, or the answers to the card in the window."""
@@ -497,6 +509,7 @@ def pending(state: State) -> list[Decision]:
     return [_one_of("turn", answering_players, step=["react"], card=[card]), close]
 
 
+@per_state
 def anytime(state: State) -> list[Decision]:
     """The PI the cards move and the deck running out: the table enters them whenever
     they happen."""
