@@ -35,7 +35,7 @@ next "start".
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
@@ -53,7 +53,18 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.flow import FROM_TABLE, Action, Decision, Event, Seat, answering, decision, said, whole
+from scorekeeper.rules.flow import (
+    FROM_TABLE,
+    Action,
+    Decision,
+    Event,
+    Seat,
+    answering,
+    decision,
+    per_state,
+    said,
+    whole,
+)
 
 GAME_ID = "phd"
 TITLE = "PHD"
@@ -299,97 +310,118 @@ def apply(state: State, action: Action) -> State:
 def _apply_entry(state: State, action: Action, kind: str) -> State:
     """The effect of one entry on the resources, chapters and statuses, turn aside."""
     new = fresh(state)
-    players = new["players"]
-
-    if kind == "deck_empty":
-        check_fields(action, TITLE, ())
-        if not new["options"]["timed"]:
-            raise RuleViolation("The event deck running out ends only a timed game "
-                                "(option timed=true); in this game reshuffle it and play on.")
-        new["scores"] = {name: timed_score(p) for name, p in players.items()}
-        new["over"], new["end"] = True, "timed"
-        _settle(new)
-        return new
-
-    name: Any = action.get("player")     # any JSON: _acting checks it in each action below
-    if kind == "adjust":
-        check_fields(action, TITLE, ("player",), RESOURCES)
-        player = _acting(new, name)
-        deltas = {key: need_int(action[key], Message("{name}'s {resource} change", name=name, resource=RESOURCE_NAMES[key]))
-                  for key in RESOURCES if key in action}
-        if not deltas:
-            raise RuleViolation("Adjusting {name} needs a pression or a credit change.", name=name)
-        _change(player, deltas)
-
-    elif kind == "challenge":
-        check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
-                     ("modifiers", "success", "failure"))
-        player = _acting(new, name)
-        resource: Resource = action["resource"]
-        if resource not in RESOURCES:
-            raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name, resource=shown(resource))
-        die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
-        difficulty = need_int(action["difficulty"], Message("The difficulty of {name}'s challenge", name=name), low=0)
-        modifiers = need_ints(action.get("modifiers"), Message("The modifiers of {name}'s challenge", name=name))
-        success_effect = _effect(action.get("success"), name, "success")
-        failure_effect = _effect(action.get("failure"), name, "failure")
-        total = player[resource] + die + sum(modifiers)
-        won = total >= difficulty
-        _change(player, success_effect if won else failure_effect)
-        new["last_test"] = {"kind": "challenge", "player": name, "total": total,
-                            "needed": difficulty, "success": won}
-
-    elif kind == "submit":
-        check_fields(action, TITLE, ("player",))
-        player = _acting(new, name)
-        if any(player[key] < cost for key, cost in CHAPTER_COST.items()):
-            raise RuleViolation("{name} has {pression} Pression and {credit} Crédit; submitting a chapter needs at least {pression2} of each.", name=name, pression=player['pression'], credit=player['credit'], pression2=CHAPTER_COST['pression'])
-        _change(player, {key: -cost for key, cost in CHAPTER_COST.items()})
-        player["pending"] += 1
-
-    elif kind in ("approve", "controversy"):
-        check_fields(action, TITLE, ("player",) + (("arguments",) if kind == "controversy" else ()),
-                     ("support", "opposition") if kind == "controversy" else ())
-        player = _acting(new, name)
-        if player["pending"] < 1:
-            raise RuleViolation("{name} has no submitted chapter waiting for approval.", name=name)
-        approved = True
-        if kind == "controversy":
-            net, *_ = _net(action, name)
-            approved = net >= CONTROVERSY_NET_TO_WIN
-            new["last_test"] = {"kind": "controversy", "player": name, "total": net,
-                                "needed": CONTROVERSY_NET_TO_WIN, "success": approved}
-        if approved:
-            player["pending"] -= 1
-            player["approved"] += 1
-
-    elif kind == "revoke":
-        check_fields(action, TITLE, ("player",))
-        player = _acting(new, name)
-        if player["approved"] < 1:
-            raise RuleViolation("{name} has no approved chapter to revoke.", name=name)
-        player["approved"] -= 1
-        player["pending"] += 1
-
-    elif kind == "defend":
-        check_fields(action, TITLE, ("player", "die", "arguments"), ("support", "opposition"))
-        player = _acting(new, name)
-        required = new["options"]["chapters"]
-        if player["approved"] < required:
-            raise RuleViolation(plural("{name} has {approved} approved chapter; the thesis defence needs {required}.",
-                                       "{name} has {approved} approved chapters; the thesis defence needs {required}.",
-                                       player['approved']), name=name, approved=player['approved'], required=required)
-        die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
-        net, *_ = _net(action, name)
-        total = die + net
-        defended = total >= DEFENCE_NET_TO_WIN
-        if defended:
-            player["status"] = "doctor"
-        new["last_test"] = {"kind": "defence", "player": name, "total": total,
-                            "needed": DEFENCE_NET_TO_WIN, "success": defended}
-
+    name: Any = action.get("player")     # any JSON: _acting checks it in each step
+    _ENTRIES[kind](new, action, name)
     _settle(new)
     return new
+
+
+def _deck_empty(new: State, action: Action, name: Any) -> None:
+    """The event deck runs out in a timed game: the timed scores decide, the game ends."""
+    check_fields(action, TITLE, ())
+    if not new["options"]["timed"]:
+        raise RuleViolation("The event deck running out ends only a timed game "
+                            "(option timed=true); in this game reshuffle it and play on.")
+    new["scores"] = {player: timed_score(p) for player, p in new["players"].items()}
+    new["over"], new["end"] = True, "timed"
+
+
+def _adjust(new: State, action: Action, name: Any) -> None:
+    """A change of Pression and Crédit the table enters (a card's printed effect)."""
+    check_fields(action, TITLE, ("player",), RESOURCES)
+    player = _acting(new, name)
+    deltas = {key: need_int(action[key], Message("{name}'s {resource} change", name=name, resource=RESOURCE_NAMES[key]))
+              for key in RESOURCES if key in action}
+    if not deltas:
+        raise RuleViolation("Adjusting {name} needs a pression or a credit change.", name=name)
+    _change(player, deltas)
+
+
+def _challenge(new: State, action: Action, name: Any) -> None:
+    """A Challenge card: resource + die + modifiers against the difficulty, then its
+    success or its failure effect."""
+    check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
+                 ("modifiers", "success", "failure"))
+    player = _acting(new, name)
+    resource: Resource = action["resource"]
+    if resource not in RESOURCES:
+        raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name, resource=shown(resource))
+    die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
+    difficulty = need_int(action["difficulty"], Message("The difficulty of {name}'s challenge", name=name), low=0)
+    modifiers = need_ints(action.get("modifiers"), Message("The modifiers of {name}'s challenge", name=name))
+    success_effect = _effect(action.get("success"), name, "success")
+    failure_effect = _effect(action.get("failure"), name, "failure")
+    total = player[resource] + die + sum(modifiers)
+    won = total >= difficulty
+    _change(player, success_effect if won else failure_effect)
+    new["last_test"] = {"kind": "challenge", "player": name, "total": total,
+                        "needed": difficulty, "success": won}
+
+
+def _submit(new: State, action: Action, name: Any) -> None:
+    """A chapter submitted, paid for in Pression and Crédit."""
+    check_fields(action, TITLE, ("player",))
+    player = _acting(new, name)
+    if any(player[key] < cost for key, cost in CHAPTER_COST.items()):
+        raise RuleViolation("{name} has {pression} Pression and {credit} Crédit; submitting a chapter needs at least {pression2} of each.", name=name, pression=player['pression'], credit=player['credit'], pression2=CHAPTER_COST['pression'])
+    _change(player, {key: -cost for key, cost in CHAPTER_COST.items()})
+    player["pending"] += 1
+
+
+def _approve(new: State, action: Action, name: Any) -> None:
+    """A submitted chapter approved outright (`approve`), or through a controversy won when
+    the arguments' net reaches CONTROVERSY_NET_TO_WIN."""
+    controversy = action["action"] == "controversy"
+    check_fields(action, TITLE, ("player",) + (("arguments",) if controversy else ()),
+                 ("support", "opposition") if controversy else ())
+    player = _acting(new, name)
+    if player["pending"] < 1:
+        raise RuleViolation("{name} has no submitted chapter waiting for approval.", name=name)
+    approved = True
+    if controversy:
+        net, *_ = _net(action, name)
+        approved = net >= CONTROVERSY_NET_TO_WIN
+        new["last_test"] = {"kind": "controversy", "player": name, "total": net,
+                            "needed": CONTROVERSY_NET_TO_WIN, "success": approved}
+    if approved:
+        player["pending"] -= 1
+        player["approved"] += 1
+
+
+def _revoke(new: State, action: Action, name: Any) -> None:
+    """An approved chapter sent back to submitted."""
+    check_fields(action, TITLE, ("player",))
+    player = _acting(new, name)
+    if player["approved"] < 1:
+        raise RuleViolation("{name} has no approved chapter to revoke.", name=name)
+    player["approved"] -= 1
+    player["pending"] += 1
+
+
+def _defend(new: State, action: Action, name: Any) -> None:
+    """The thesis defence: die + the arguments' net against DEFENCE_NET_TO_WIN."""
+    check_fields(action, TITLE, ("player", "die", "arguments"), ("support", "opposition"))
+    player = _acting(new, name)
+    required = new["options"]["chapters"]
+    if player["approved"] < required:
+        raise RuleViolation(plural("{name} has {approved} approved chapter; the thesis defence needs {required}.",
+                                   "{name} has {approved} approved chapters; the thesis defence needs {required}.",
+                                   player['approved']), name=name, approved=player['approved'], required=required)
+    die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
+    net, *_ = _net(action, name)
+    total = die + net
+    defended = total >= DEFENCE_NET_TO_WIN
+    if defended:
+        player["status"] = "doctor"
+    new["last_test"] = {"kind": "defence", "player": name, "total": total,
+                        "needed": DEFENCE_NET_TO_WIN, "success": defended}
+
+
+# The step of each entry (every action but `turn`, which moves the turn alone); each is
+# followed by _settle, which says whether the game is over and who won.
+_ENTRIES: dict[str, Callable[[State, Action, Any], None]] = {
+    "deck_empty": _deck_empty, "adjust": _adjust, "challenge": _challenge, "submit": _submit,
+    "approve": _approve, "controversy": _approve, "revoke": _revoke, "defend": _defend}
 
 
 # ---------------------------------------------------------------------------------------
@@ -488,6 +520,7 @@ def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     return decisions + [_step(name, "done")]
 
 
+@per_state
 def pending(state: State) -> list[Decision]:
     """The decisions the table waits for now, in the order it takes them (see the docstring)."""
     if state["over"]:
@@ -514,6 +547,7 @@ def pending(state: State) -> list[Decision]:
     return [_step(name, *DRAWS, *CARD_KINDS)] + submit
 
 
+@per_state
 def anytime(state: State) -> list[Decision]:
     """A Coopération card played at its printed moment (any player still playing), and in the
     timed variant the empty event deck (whoever is at the table)."""

@@ -78,8 +78,10 @@ def card_worth(card: dict, player: dict) -> int:
     a Superviseur's approval when a chapter waits."""
     if card["type"] == "challenge":
         return 0
-    changes = card["you"] if card["type"] == "cooperation" else _changes(card)
-    worth = changes.get("credit", 0) - changes.get("pression", 0)
+    if card["type"] == "cooperation":
+        worth = card["you"].get("credit", 0) - card["you"].get("pression", 0)
+    else:   # _changes(card) without building it: asked of every card in hand at every Recherche
+        worth = (card.get("credit") or 0) - (card.get("pression") or 0)
     if card["type"] == "superviseur" and player["pending"] and card["chapter"] == "approve":
         worth += 6
     return worth
