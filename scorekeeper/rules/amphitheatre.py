@@ -190,7 +190,8 @@ def debate_roles(state: State, action: Action) -> Roles:
         raise RuleViolation("A debate needs at least one player on each side.")
     both = [name for name in side_a if name in side_b]
     if both:
-        raise RuleViolation("{both} cannot take both sides of the debate.", both=both)
+        raise RuleViolation(plural("{both} cannot take both sides of the debate.", "{both} cannot take both sides of the debate.",
+                                   len(both)), both=both)
     counted_a = [n for n in side_a if n not in discounted]
     counted_b = [n for n in side_b if n not in discounted]
     majority = None

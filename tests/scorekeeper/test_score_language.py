@@ -77,7 +77,7 @@ def test_a_refusal_names_its_values_in_one_language(game, players, options, acts
 def test_french_refusals_read_as_french(tmp_path) -> None:
     said = "".join(outputs(kit_in("fr"), tmp_path / "s.jsonl", *REFUSALS[1][:3], REFUSALS[1][3]))
     for sentence in ("Le nombre de PI que Ben prend à Ana doit valoir au moins 1",
-                     "La perte de PI pour Ana doit valoir au moins 1",
+                     "La perte de PI d’Ana doit valoir au moins 1",
                      "'Zed' (personne volée) ne joue pas dans cette partie",
                      "Ben ne peut pas se voler soi-même", "(Ana a gagné)"):
         assert sentence in said.replace("\u202f", " ").replace("\xa0", " "), said
