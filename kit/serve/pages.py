@@ -94,6 +94,7 @@ class TEXT:
     last_vote = N_("The last vote")
     story = N_("The story so far")
     choose_one = N_("What do you do?")
+    either = N_("{names} or {last}")
     answered = N_("{question}: {answer}")
     also_possible = N_("Also possible")
     start_again = N_("Start this decision again")
@@ -634,8 +635,9 @@ def turn_line(page: Page) -> str:
     if page.state.get("over"):
         return ""
     mine, others, table = form_specs.waiting_for(page.state, page.seat)
-    what = lambda decisions: page.translator.join(   # noqa: E731
-        dict.fromkeys(page.t(action_label(page.game, d["action"])) for d in decisions))
+    def what(decisions: list[dict]) -> str:   # the moves offered at once are alternatives: "A, B or C"
+        moves = list(dict.fromkeys(page.t(action_label(page.game, d["action"])) for d in decisions))
+        return moves[0] if len(moves) == 1 else page.t(TEXT.either, names=", ".join(moves[:-1]), last=moves[-1])
     if mine:
         text = page.t(TEXT.your_turn, what=what(mine))
     elif others:

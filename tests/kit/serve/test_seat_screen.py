@@ -139,9 +139,11 @@ def test_several_moves_offered_at_once_are_a_choice_first_then_one_decision(tmp_
     sessions.create(path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")])
     sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
     with TestClient(create_app(path)) as client:
-        for lang, question in (("fr", "Que faites-vous ?"), ("en", "What do you do?")):
+        for lang, question, turn in (("fr", "Que faites-vous ?", "Hypothèse, Révolution scientifique ou Piocher"),
+                                     ("en", "What do you do?", "Hypothesis, Scientific revolution or Draw")):
             html = actions(me(client, "Ana", lang))
             assert question in unescape(html)
+            assert turn in unescape(html)
             moves = re.findall(r'href="\?do=([a-z]+)"', html)
             assert moves == ["hypothesis", "revolution", "draw"]
             clean(html)
