@@ -195,3 +195,19 @@ def test_the_host_orders_names_by_picking_them_never_by_typing_them(hoc):
     assert 'data-kind="names"' not in host
     assert 'type="text"' not in order.split("</fieldset>")[0]
     assert host.count('data-field="order" data-kind="item"') == 2       # a place for each of the two tied
+
+
+def test_names_with_commas_and_accents_are_ordered_by_tapping_them(tmp_path):
+    path = tmp_path / "senate.jsonl"
+    names = ["Zoé, l’aînée", "Ève", "Hugo, dit « le Grand »"]
+    sessions.create(path, "hoc-censeo", [{"name": n, "role": r} for n, r in zip(names, ["titienses", "ramnes", "luceres"])])
+    ballots(path, **{names[0]: {"contre": 3}, names[1]: {"pour": 7}, names[2]: {"pour": 7}})
+    with TestClient(create_app(path)) as client:
+        picking = actions(me(client, names[0], "fr", [("f.colour", "vert")]))
+        taps = [json.loads(unescaped(v)) for v in re.findall(
+            r'<button type="submit" class="big" data-field="order" data-kind="json" value="([^"]+)">', picking)]
+        assert taps == [[names[1], names[2]], [names[2], names[1]]]
+        sent = client.post("/api/me/act", json={"action": "resolve", "colour": "vert", "order": taps[1]})
+        assert sent.status_code == 200, sent.text
+    players = sessions.load(path).state["players"]
+    assert (players[names[2]]["seals"], players[names[1]]["seals"]) == (1, 0)   # Hugo first, as tapped
