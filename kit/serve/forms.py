@@ -334,7 +334,6 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     mine = [d for d in view["pending"] if d["player"] in (seat, None)]
     screen.offered = [form_of(game, d, view, seat) for d in mine]
     chosen = dict(asked).get(CHOSEN)
-    screen.started = any(key == CHOSEN or key.startswith(ANSWER_PREFIX) for key, _value in asked)
     picked = mine if len(mine) == 1 else [d for d in mine if d["action"] == chosen][:1]
     if picked:
         decision = picked[0]
@@ -342,6 +341,7 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
         if by_buttons(screen.main):
             screen.main, screen.answers, screen.step = answered(game, state, decision, view, seat, asked)
         screen.asked = ([(CHOSEN, decision["action"])] if len(mine) > 1 else []) + asked_again(screen.answers)
+        screen.started = any(pair in asked for pair in screen.asked)   # tapped, not filled by the rules
         facts = getattr(table_words(game), "decision_facts", None)
         screen.facts = list(facts(state, decision)) if facts is not None else []
     screen.ending = ending_actions(session, seat, view)

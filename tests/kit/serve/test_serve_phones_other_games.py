@@ -1,0 +1,94 @@
+"""Issue 24, the other games on phones: a turn of Amphithéâtre on four phones (the speaker
+token, a hypothesis tapped field by field, a counter, a side joined, then an accusation of
+the player who joined, from a fourth phone), and a timed PHD game ended on a phone after the
+question it asks first. Debian's Chromium, phones at 360x740 in separate contexts, the table
+page never reloaded; every wait is for a state of a page."""
+from __future__ import annotations
+
+from serve_helpers import Server, picture
+from test_serve_browser import TIMEOUT, browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
+
+from scorekeeper import session as sessions
+
+PLAYERS = {"Ana": "fr-FR", "Ben": "en-GB", "Cléo": "fr-FR", "Dan": "en-GB"}
+
+
+def test_a_turn_of_amphitheatre_on_four_phones_ends_in_an_accusation_of_a_side_joined(browser, tmp_path):  # noqa: F811
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT)
+    path = tmp_path / "theatre.jsonl"
+    sessions.create(path, "amphitheatre", [{"name": n} for n in PLAYERS])
+    server = Server(path)
+    try:
+        table = phone(browser, server.links["Table"])
+        table.evaluate("window.openedOnce = true")
+        phones = {name: phone(browser, server.links[name], locale) for name, locale in PLAYERS.items()}
+
+        ana = phones["Ana"]   # the speaker token: a name tapped on any phone (whoever is at the table)
+        ana.locator("section.decision[data-form=turn]").get_by_role("button", name="Ana", exact=True).tap()
+        expect(table.locator("#now")).to_contain_text("Ana")
+        expect(ana.locator(".turn[data-mine]")).to_contain_text("ou")   # "Hypothèse, … ou Piocher une carte"
+        ana.get_by_role("link", name="Hypothèse", exact=True).tap()   # several moves: one chosen first
+        ana.locator("section.decision").get_by_role("link", name="Ben", exact=True).tap()
+        picture(ana, tmp_path / "amphi-1-hypothesis-Ana-fr.png")
+        ana.locator("section.decision").get_by_role("button", name="Cause", exact=True).tap()
+        expect(ana.locator("section.decision")).to_have_count(0)
+        expect(table.locator("#now")).to_contain_text("Ben")
+
+        ben = phones["Ben"]
+        expect(ben.locator(".turn[data-mine]")).to_be_visible()
+        ben.get_by_role("link", name="State another value (debate)").tap()
+        ben.locator("section.decision[data-form=counter] button.send").tap()
+        expect(ben.locator("section.decision")).to_have_count(0)
+
+        cleo = phones["Cléo"]
+        expect(cleo.locator("section.decision[data-form=join]")).to_be_visible()
+        picture(cleo, tmp_path / "amphi-2-join-Cléo-fr.png")
+        cleo.locator("section.decision").get_by_role("button", name="Camp A", exact=False).tap()
+        expect(cleo.locator("section.decision[data-form=join]")).to_have_count(0)
+
+        dan = phones["Dan"]   # an accusation, allowed at any time: folded below Dan's own decision
+        expect(dan.locator("section.decision[data-form=join]")).to_be_visible()
+        box = dan.locator("details[data-form=accuse]")
+        box.locator("summary").tap()
+        box.locator("[data-field=accused]").select_option("Cléo")
+        box.locator("[data-field=truthful]").select_option("false")
+        picture(dan, tmp_path / "amphi-3-accuse-Dan-en.png")
+        box.locator("button.send").tap()
+        expect(table.locator("#story")).to_contain_text("Dan")
+        last = sessions.load(path).entries[-1].action
+        assert last == {"action": "accuse", "accuser": "Dan", "accused": "Cléo", "truthful": False}
+        for page in (table, *phones.values()):
+            no_horizontal_scroll(page)
+        assert table.evaluate("window.openedOnce") is True
+        picture(table, tmp_path / "amphi-4-table.png")
+    finally:
+        assert server.stop() == 0
+
+
+def test_a_timed_phd_game_ends_on_a_phone_only_after_it_asks(browser, tmp_path):  # noqa: F811
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT)
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan", "Eva")], {"timed": True})
+    server = Server(path)
+    try:
+        table = phone(browser, server.links["Table"])
+        eva = phone(browser, server.links["Eva"], "fr-FR")
+        box = eva.locator("details[data-form=deck_empty]")
+        box.locator("summary").tap()
+        box.locator("button.send").tap()
+        expect(box.locator(".confirm .question")).to_contain_text("Ceci termine la partie")
+        picture(eva, tmp_path / "phd-deck-empty-fr.png")
+        box.locator(".confirm button.no").tap()          # changed their mind: nothing is sent
+        expect(box.locator(".confirm")).to_be_hidden()
+        assert sessions.load(path).entries == []
+        box.locator("button.send").tap()
+        box.locator(".confirm button.yes").tap()
+        expect(table.locator("#now")).to_contain_text("Game over")
+        expect(eva.locator("#actions section.decision")).to_have_count(0)
+        assert sessions.load(path).state["over"]
+    finally:
+        assert server.stop() == 0
