@@ -168,7 +168,7 @@ def waiting_for(view: dict, viewer: str | None) -> tuple[list[dict], list[str], 
 # page (SEAT_QUESTIONS: the resolve may leave them to that player).
 
 ANSWER_PREFIX = "f."   # ?f.colour=bleu&f.order=Bob&f.order=Alice&f.calamity.Alice=gold
-CHOSEN = "do"          # ?do=hypothesis: the decision chosen among several offered at once
+CHOSEN = "do"          # ?do=1: the decision chosen among several offered at once (its place)
 LEFT_TO_PLAYER = ""    # asked value: leave the field to the player's own answer
 
 
@@ -333,14 +333,14 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     view = rules.view(game, state, seat)
     mine = [d for d in view["pending"] if d["player"] in (seat, None)]
     screen.offered = [form_of(game, d, view, seat) for d in mine]
-    chosen = dict(asked).get(CHOSEN)
-    picked = mine if len(mine) == 1 else [d for d in mine if d["action"] == chosen][:1]
+    chosen = dict(asked).get(CHOSEN, "")
+    picked = mine if len(mine) == 1 else [mine[int(chosen)]] if chosen.isdigit() and int(chosen) < len(mine) else []
     if picked:
         decision = picked[0]
         screen.main = form_of(game, decision, view, seat)
         if by_buttons(screen.main):
             screen.main, screen.answers, screen.step = answered(game, state, decision, view, seat, asked)
-        screen.asked = ([(CHOSEN, decision["action"])] if len(mine) > 1 else []) + asked_again(screen.answers)
+        screen.asked = ([(CHOSEN, chosen)] if len(mine) > 1 else []) + asked_again(screen.answers)
         screen.started = any(pair in asked for pair in screen.asked)   # tapped, not filled by the rules
         facts = getattr(table_words(game), "decision_facts", None)
         screen.facts = list(facts(state, decision)) if facts is not None else []

@@ -487,8 +487,10 @@ def seat_forms(page: Page) -> str:
     if screen.main is not None:
         parts.append(decision_box(page, screen))
     elif len(screen.offered) > 1:
-        links = "".join(f'<li><a class="button big" href="?{escape(urlencode([(form_specs.CHOSEN, form.action)]))}">'
-                        f'{escape(headline(page, form))}</a></li>' for form in screen.offered)
+        titles = [headline(page, form) for form in screen.offered]
+        links = "".join(f'<li><a class="button big" href="?{escape(urlencode([(form_specs.CHOSEN, place)]))}">'
+                        f'{choice_label(page, form, titles.count(title) > 1)}</a></li>'
+                        for place, (form, title) in enumerate(zip(screen.offered, titles)))
         parts.append(f'<section class="decision"><h2>{escape(t(TEXT.choose_one))}</h2>'
                      f'<ul class="choices">{links}</ul></section>')
     also = [answers_form(page)] + [
@@ -502,6 +504,14 @@ def seat_forms(page: Page) -> str:
     elif screen.main is None and len(screen.offered) <= 1 and len(parts) == 1:
         parts.append(f'<p>{escape(t(TEXT.nothing_to_do))}</p>')
     return "".join(parts)
+
+
+def choice_label(page: Page, form: form_specs.Form, alike: bool) -> str:
+    """A decision offered among others, as its button says it (escaped): its title, and when
+    another has the same title, the values the rules already settle ("Apply the card")."""
+    title = escape(headline(page, form))
+    settled = [page.value(spec.options[0]) for spec in form.inputs if spec.kind == "one" and len(spec.options) == 1]
+    return title + (" — " + ", ".join(settled) if alike and settled else "")
 
 
 def headline(page: Page, form: form_specs.Form) -> str:

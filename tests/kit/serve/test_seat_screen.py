@@ -144,12 +144,11 @@ def test_several_moves_offered_at_once_are_a_choice_first_then_one_decision(tmp_
             html = actions(me(client, "Ana", lang))
             assert question in unescape(html)
             assert turn in unescape(html)
-            moves = re.findall(r'href="\?do=([a-z]+)"', html)
-            assert moves == ["hypothesis", "revolution", "draw"]
+            assert re.findall(r'href="\?do=([0-9]+)"', html) == ["0", "1", "2"]
             clean(html)
-            chosen = actions(me(client, "Ana", lang, [("do", "hypothesis")]))
+            chosen = actions(me(client, "Ana", lang, [("do", "0")]))
             assert 'data-form="hypothesis"' in chosen
-            assert "do=hypothesis&amp;f.target=Ben" in chosen    # the answers so far, carried on
+            assert "do=0&amp;f.target=Ben" in chosen    # the answers so far, carried on
             clean(chosen)
     sessions.append(path, {"action": "undo"})
     with TestClient(create_app(path)) as client:   # the speaker token: a name tapped, the step the only one
@@ -211,3 +210,26 @@ def test_names_with_commas_and_accents_are_ordered_by_tapping_them(tmp_path):
         assert sent.status_code == 200, sent.text
     players = sessions.load(path).state["players"]
     assert (players[names[2]]["seals"], players[names[1]]["seals"]) == (1, 0)   # Hugo first, as tapped
+
+
+def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
+    path = tmp_path / "office.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")])
+    for step in ("start", "draw"):
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    with TestClient(create_app(path)) as client:
+        html = actions(me(client, "Ana", "en"))
+        assert 'href="?f.step=play"' in html                                           # a card to pick next
+        assert 'data-field="step" data-kind="text" value="end">End the turn' in html   # ends it in one tap
+        cards = actions(me(client, "Ana", "en", [("f.step", "play")]))
+        assert 'data-field="card" data-kind="text" value="Audit"' in cards             # an Annonce: no target
+        assert 'href="?f.step=play&amp;f.card=Sabotage"' in cards                      # an Attaque: a target next
+        aimed = actions(me(client, "Ana", "fr", [("f.step", "play"), ("f.card", "Sabotage")]))
+        assert re.findall(r'data-field="target" data-kind="text" value="([^"]+)"', aimed) == ["Ben", "Cléo", "Dan"]
+        clean(aimed)
+        sent = client.post("/api/me/act", json={"action": "turn", "step": "play", "card": "Audit"})
+        assert sent.status_code == 200, sent.text
+        # the Annonce: anyone may answer it, and Ana may apply it; the two alike say which is which
+        both = unescape(actions(me(client, "Ana", "en")))
+        assert "Next step of the turn — Apply the card" in both
+        assert re.findall(r'href="\?do=([0-9])"', both) == ["0", "1"]
