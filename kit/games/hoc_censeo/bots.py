@@ -9,11 +9,10 @@ the vote, so the voters know its colour (its domain); only the hat's order is hi
 from __future__ import annotations
 
 import math
-import time
 from random import Random
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, bot_options, game_record, record_choice
+from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules import public_view
 from scorekeeper.rules.flow import answering
@@ -204,7 +203,7 @@ def greedy_amount(senators: int, rounds_left: int, rng: Random) -> int:
 
 class LookaheadBot(GreedyBot):
     """BOTS["lookahead"]: each ballot by determinised Monte Carlo over a one-level tree (UCB1
-    among the candidate ballots); each playout deals the hidden information again from the
+    among the candidate ballots, kit.simulate.mcts); each playout deals the hidden information again from the
     bot's own view (SIMPLIFICATIONS["lookahead"] says how) and plays the game to its end with
     the greedy policy on a compact model of the vote. A playout scores 1 / (number of winners)
     when the bot wins, else 0. Everything else is the greedy bot's."""
@@ -223,29 +222,15 @@ class LookaheadBot(GreedyBot):
         base = 2 * senators / rounds_left
         amounts = sorted({min(senators, math.ceil(base * f)) for f in (0.5, 1, 2)} | {senators} - {0})
         candidates = [(0, 0)] + [(a, 0) for a in amounts] + [(0, a) for a in amounts]
-        scores, visits = [0.0] * len(candidates), [0] * len(candidates)
-        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
-        total = 0
-        while True:
-            if deadline is None:
-                if total >= max(self.playouts, len(candidates)):
-                    break
-            elif total >= len(candidates) and time.perf_counter() >= deadline:
-                break
-            if total < len(candidates):
-                pick = total
-            else:
-                log_total = math.log(total)
-                pick = max(range(len(candidates)),
-                           key=lambda i: scores[i] / visits[i] + 0.7 * math.sqrt(log_total / visits[i]))
+        seen_round = state["round"]
+
+        def one_playout(pick: int) -> float:
             world = self._determinise(state, me)
-            scores[pick] += playout(world, self._index, candidates[pick], colour, state["round"],
-                                    self.table["hat"], self.rng)
-            visits[pick] += 1
-            total += 1
+            return playout(world, self._index, candidates[pick], colour, seen_round, self.table["hat"], self.rng)
+
+        best, total = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
         self.decisions += 1
         self.playouts_run += total
-        best = max(range(len(candidates)), key=lambda i: (scores[i] / visits[i], visits[i]))
         pour, contre = candidates[best]
         self.written += pour + contre
         side = "pour" if pour else "contre" if contre else "none"
@@ -341,7 +326,7 @@ def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, ro
                    if all(p[_CIRCLE][c] >= n for c, n in p[_GOAL].items())
                    or p[{"seals": _SEALS, "gold": _GOLD, "wins": _WINS}[p[_KIND]]] >= p[_AMOUNT]]
         if winners:
-            return 1 / len(winners) if me in winners else 0.0
+            return mcts.win_share(winners, me)
     return 0.0
 
 
