@@ -10,10 +10,11 @@ stated or joined), each action checked against those decisions before it is appl
 """
 from __future__ import annotations
 
+import copy
 from random import Random
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, game_record, record_choice
+from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import amphitheatre as rules
 from scorekeeper.rules.flow import answering
 
@@ -21,12 +22,40 @@ GAME_ID = rules.GAME_ID
 PLAYERS = 5
 ROLES = ()
 TURN_CAP = 600
+HORIZON = 10        # turns a lookahead playout plays before it is scored by the seats filled
+PLAYOUTS = 32       # per decision of the lookahead bot, unless --option playouts=N
 
 BOTS = {
     "random": "uniform at each decision: the kind of turn, its category, value and target, agreeing, "
               "the side taken, accusing or not",
-    "greedy": "states its own card to the player with the fewest seats, agrees to every hypothesis, joins "
-              "the side of its card or else the larger side, accuses only a claim it knows to be false",
+    "greedy": "states its own card to a player not behind it; agrees unless the handshake feeds a player "
+              "ahead of it, else states its own card and debates; joins the side of its card, else the larger "
+              "side while a lost accusation costs no more than abstaining; accuses only a claim it knows to be "
+              "false",
+    "lookahead": "the greedy bot, but its turn, its answer to a hypothesis and its side in a debate are chosen "
+                 "by determinised Monte Carlo: the cards it cannot see dealt again, each candidate played out "
+                 f"{HORIZON} turns with greedy bots (--option playouts=N per decision, default {PLAYOUTS}; "
+                 "think_ms=T for a time budget instead)",
+}
+
+# What each bot leaves out of the game (the report prints them).
+SIMPLIFICATIONS = {
+    "random": [N_("It pursues nothing: its figures say what the rules do to aimless play.")],
+    "greedy": [
+        N_("It never draws a card nor calls a scientific revolution, and never lies as a speaker."),
+        N_("It believes whoever stated a value first: with one copy of each card, it accuses every later "
+           "claimant of that value outside its own side, so a player who joins a debate without holding "
+           "either card is caught as soon as they have a seat to pay with."),
+        N_("It guesses nothing from what the others said: only its own cards and the copies printed."),
+    ],
+    "lookahead": [
+        N_("Only its turn, its answer to a hypothesis and its side in a debate are looked ahead; its "
+           "accusations are the greedy bot's, and it never draws a card."),
+        N_("The cards it cannot see are dealt again at random, what the others stated not taken into "
+           "account."),
+        N_("A playout plays 10 turns with greedy bots at every seat; a game still on is scored by its lead "
+           "in seats over the best other player, not by who would win it."),
+    ],
 }
 
 FIGURES = {
@@ -88,6 +117,16 @@ class RandomBot:
 
 
 class GreedyBot(RandomBot):
+    """BOTS["greedy"]: a physician who says what it believes and does not feed a rival.
+
+    It names its own card as the hypothesis (nobody can catch a true claim) to the player
+    likeliest to shake hands, one not behind it; challenged, it shakes hands only when the
+    handshake feeds nobody ahead of it and hands nobody the win, and otherwise states its own
+    card, which opens a debate. In a debate it takes the side of its card; holding neither
+    card, it joins the larger side while a lost accusation costs no more than abstaining
+    (row 1, or one seat or none), else abstains. It accuses a claim it knows to be false: a
+    value it holds, or one whose copies are all claimed by who stated it first."""
+
     name = "greedy"
 
     def turn(self, table: Table, me: str) -> tuple:
@@ -101,28 +140,131 @@ class GreedyBot(RandomBot):
         return False
 
     def respond(self, table: Table, me: str, category: str, value: str) -> str:
-        # a handshake seats tokens for both; a lie is caught only by who holds the card
-        record_choice(self.choices, "answer to a hypothesis", ("agree", "debate"), "agree")
-        return value
+        own = table.cards[me][category]
+        players = table.state["players"]
+        speaker = players[table.state["hypothesis"]["speaker"]]["seats"]
+        mine = players[me]["seats"]
+        wins_it = speaker + rules.gain_of(speaker) >= rules.CAPACITY > mine + rules.gain_of(mine)
+        if own == value or (speaker <= mine and not wins_it):
+            record_choice(self.choices, "answer to a hypothesis", ("agree", "debate"), "agree")
+            return value
+        record_choice(self.choices, "answer to a hypothesis", ("agree", "debate"), "debate")
+        if own != value:
+            return own
+        return self.rng.choice([v for v in table.values[category] if v != value])
 
     def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
         own = table.cards[me][category]
         for side, (value, _) in sides.items():
             if value == own:
-                choice = side
-                break
-        else:   # neither side is its card: back the larger side, the speaker's on a tie
-            choice = max(sides, key=lambda s: (len(sides[s][1]), s == "side_a"))
-        record_choice(self.choices, "side taken in a debate", ("own card", "larger side", "abstain"),
-                      "own card" if sides[choice][0] == own else "larger side")
-        return choice
+                record_choice(self.choices, "side taken in a debate", ("own card", "other side", "abstain"), "own card")
+                return side
+        offered = ("larger side", "smaller side", "abstain")
+        seats = table.state["players"][me]["seats"]
+        if min(rules.penalty_of(seats), seats) <= min(1, seats):
+            # a lost accusation costs no more than abstaining would: back the larger side
+            record_choice(self.choices, "side taken in a debate", offered, "larger side")
+            return max(sides, key=lambda s: (len(sides[s][1]), s == "side_a"))
+        record_choice(self.choices, "side taken in a debate", offered, "abstain")
+        return None
 
     def accuse(self, table: Table, me: str, accused: str, category: str, value: str) -> bool:
-        # certain only when every copy of that value is in its own hand
-        return table.cards[me][category] == value and table.copies[category][value] == 1
+        players = table.state["players"]
+        if not players[accused]["seats"] or accused in _side_of(table, me):
+            return False          # a liar with no seat pays nothing; an ally's lie helps its side
+        if table.cards[me][category] == value:
+            certain = table.copies[category][value] == 1
+        else:
+            # it believes whoever stated the value first: the later claimants beyond its copies lie
+            before = [n for n, v in table.claims.items() if v == value]
+            certain = accused in before and before.index(accused) >= table.copies[category][value]
+        record_choice(self.choices, "accuse a claim", ("accuse", "let it pass"), "accuse" if certain else "let it pass")
+        return certain
 
 
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
+def _side_of(table: Table, me: str) -> list[str]:
+    """The players on `me`'s side of the debate under way (none outside a debate or a side)."""
+    hypothesis = table.state["hypothesis"]
+    for side in ([hypothesis["speaker"], *hypothesis["a"]], [hypothesis["target"], *hypothesis["b"]]):
+        if me in side and hypothesis["countered"]:
+            return side
+    return []
+
+
+class LookaheadBot(GreedyBot):
+    """BOTS["lookahead"]: its turn, its answer to a hypothesis and the side it takes by
+    determinised Monte Carlo (kit.simulate.mcts); each playout deals again the cards it cannot
+    see, plays the candidate, then HORIZON turns with greedy bots at every seat, and scores a
+    share of the win, or of the lead in seats when the game is still on (SIMPLIFICATIONS says
+    what that leaves out). Accusations and keeping a drawn card are the greedy bot's."""
+
+    name = "lookahead"
+
+    def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
+        super().__init__(rng, choices)
+        self.playouts, self.think_ms = playouts, think_ms
+        self.decisions = self.playouts_run = 0
+
+    def _search(self, table: Table, me: str, method: str, candidates: list):
+        def one_playout(pick: int) -> float:
+            world = table.world(me, Random(self.rng.random()))
+            world.bots[me] = Forced(world.rng, {}, method, candidates[pick])
+            return world.playout(me, HORIZON)
+
+        best, total = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
+        self.decisions += 1
+        self.playouts_run += total
+        return candidates[best]
+
+    def turn(self, table: Table, me: str) -> tuple:
+        seats = {n: p["seats"] for n, p in table.state["players"].items() if n != me}
+        ends = (min(seats, key=lambda n: (seats[n], n)), max(seats, key=lambda n: (seats[n], n)))
+        candidates: list[tuple] = [("hypothesis", c, table.cards[me][c], t)
+                                   for c in rules.CATEGORIES for t in dict.fromkeys(ends)]
+        candidates += [("revolution", c) for c in rules.CATEGORIES]
+        choice = self._search(table, me, "turn", candidates)
+        record_choice(self.choices, "kind of turn", KINDS, choice[0])
+        return choice
+
+    def respond(self, table: Table, me: str, category: str, value: str) -> str:
+        own = table.cards[me][category]
+        other = own if own != value else self.rng.choice([v for v in table.values[category] if v != value])
+        answer = self._search(table, me, "respond", [value, other])
+        record_choice(self.choices, "answer to a hypothesis", ("agree", "debate"),
+                      "agree" if answer == value else "debate")
+        return answer
+
+    def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
+        side = self._search(table, me, "join", ["side_a", "side_b", None])
+        record_choice(self.choices, "side taken in a debate", ("side A", "side B", "abstain"),
+                      {"side_a": "side A", "side_b": "side B", None: "abstain"}[side])
+        return side
+
+
+class Forced(GreedyBot):
+    """A playout's greedy bot that gives `answer` the first time `method` asks it."""
+
+    def __init__(self, rng: Random, choices: dict, method: str, answer):
+        super().__init__(rng, choices)
+        self.method, self.answer = method, answer
+
+    def _forced(self, method: str) -> bool:
+        if self.method == method:
+            self.method = None
+            return True
+        return False
+
+    def turn(self, table: Table, me: str) -> tuple:
+        return self.answer if self._forced("turn") else super().turn(table, me)
+
+    def respond(self, table: Table, me: str, category: str, value: str) -> str:
+        return self.answer if self._forced("respond") else super().respond(table, me, category, value)
+
+    def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
+        return self.answer if self._forced("join") else super().join(table, me, category, sides)
+
+
+BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -130,13 +272,48 @@ BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
 class Table:
     """The cards at a simulated table (what the engine never sees) and the bots seated at it."""
 
-    def __init__(self, data: dict, bots: list[str], rng: Random, names: list[str] | None = None):
+    def __init__(self, data: dict, bots: list[str], rng: Random, names: list[str] | None = None,
+                 budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng = rng
         self.seats = names or [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], {})
         self.choices: dict = {}
-        self.bots = {n: BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
+        self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
+                     else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
         self.deal(data)
+
+    def world(self, me: str, rng: Random) -> Table:
+        """A copy of the table as `me` may imagine it, greedy bots at every seat: the cards it
+        cannot see (the others', the piles, the discards) shuffled together and dealt again,
+        as many to each place as it holds. The engine's state is shared: apply never changes it."""
+        world = copy.copy(self)
+        world.rng, world.choices = rng, {}
+        world.bots = {n: GreedyBot(rng, {}) for n in self.seats}
+        world.cards = {n: dict(cards) for n, cards in self.cards.items()}
+        world.piles, world.discards = {}, {}
+        others = [n for n in self.seats if n != me]
+        for c in rules.CATEGORIES:
+            unseen = self.piles[c] + self.discards[c] + [self.cards[n][c] for n in others]
+            rng.shuffle(unseen)
+            for n in others:
+                world.cards[n][c] = unseen.pop()
+            world.discards[c] = unseen[:len(self.discards[c])]
+            world.piles[c] = unseen[len(self.discards[c]):]
+        world.counts, world.claims = dict(self.counts), dict(self.claims)
+        world.asked, world.exposed = set(self.asked), list(self.exposed)
+        return world
+
+    def playout(self, me: str, horizon: int) -> float:
+        """`me`'s share of the win after this table plays on for `horizon` turns (or to its
+        end); still on, its lead in seats over the best other player, from 0 (15 behind) to 1
+        (15 ahead)."""
+        end = self.turns + horizon
+        play_game(self, lambda state, action: apply(rules, state, action), end)
+        if self.state["over"]:
+            return mcts.win_share(self.state["winners"], me)
+        seats = {n: p["seats"] for n, p in self.state["players"].items()}
+        lead = seats[me] - max(v for n, v in seats.items() if n != me)
+        return 0.5 + lead / (2 * rules.CAPACITY)
 
     def deal(self, data: dict) -> None:
         self.values = {c: sorted(set(deck)) for c, deck in data["decks"].items()}
@@ -287,7 +464,8 @@ WAYS_TO_WIN = (N_("every seat filled"),)
 
 
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
-    table = Table(data, bots, rng)
+    options, budget = bot_options(options, PLAYOUTS)
+    table = Table(data, bots, rng, budget=budget)
     rules.setup([{"name": n} for n in table.seats], options)      # options are the rules' to refuse
     play_game(table, lambda state, action: apply(rules, state, action))
     state = table.state
