@@ -153,16 +153,16 @@ def draw_page(surface: Surface, summary: dict) -> None:
     options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or _("none")
     bots = _("bots rotated round the table: {bots}") if summary.get("rotate") else _("bots by seat: {bots}")
     meta = _("{players} players · {bots} · seed {seed} · options: {options} · layouts: {layouts}").format(
-        players=summary["players"], bots=bots.format(bots=", ".join(summary["bots"])), seed=summary["seed"],
+        players=summary["players"], bots=bots.format(bots=words.bots(summary["bots"])), seed=summary["seed"],
         options=options, layouts=summary["layouts"])
     surface.text(MARGIN, y + 2.5, _fit(surface, meta, WIDTH, 7.5), size=7.5, colour=MUTED)
     y += 4.0
     about = []
     for bot, heuristic in summary["heuristics"].items():
-        about.append(_("{bot}: {heuristic}").format(bot=bot, heuristic=_(heuristic)))
+        about.append(_("{bot}: {heuristic}").format(bot=words.bot(bot), heuristic=_(heuristic)))
         left_out = summary.get("simplifications", {}).get(bot)
         if left_out:
-            about.append(_("{bot} leaves out: {what}").format(bot=bot, what=" ".join(_(t) for t in left_out)))
+            about.append(_("{bot} leaves out: {what}").format(bot=words.bot(bot), what=" ".join(_(t) for t in left_out)))
     y = _lines(surface, y, about, colour=MUTED) + 2.0
 
     if summary.get("warnings"):
@@ -174,7 +174,7 @@ def draw_page(surface: Surface, summary: dict) -> None:
     rows = [(words.seat(s), s) for s in wins["seats"]]
     rows += [(words.role(summary, role), r) for role, r in wins["roles"].items()]
     if len(wins["bots"]) > 1:
-        rows += [(_("{bot} (per seat)").format(bot=bot), r) for bot, r in wins["bots"].items()]
+        rows += [(_("{bot} (per seat)").format(bot=words.bot(bot)), r) for bot, r in wins["bots"].items()]
     rows += [(_("a shared win"), wins["shared"]), (_("nobody wins"), wins["nobody"])]
     if wins["unfinished"]["count"]:
         rows.append((_("cut at the simulator's turn cap"), wins["unfinished"]))
@@ -278,7 +278,7 @@ def draw_comparison(surface: Surface, result: dict) -> None:
             y += 10.5
             meta = ngettext("{n} game per version", "{n} games per version", first["games"]).format(
                 n=first["games"]) + " · " + _("seed {seed} · bots {bots}").format(
-                seed=first["seed"], bots=", ".join(first["bots"]))
+                seed=first["seed"], bots=words.bots(first["bots"]))
             y = _lines(surface, y, [meta, _("A: {a}").format(a=comparison["a"]),
                                     _("B: {b}").format(b=comparison["b"]),
                                     _("B - A with its 95 % interval: Newcombe's hybrid score interval for a difference "

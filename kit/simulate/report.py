@@ -29,14 +29,14 @@ def lines(summary: dict) -> list[str]:
     wins = summary["wins"]
     out = [_("{title}: {games} games, {players} players, seed {seed}, bots {bots}").format(
         title=title(summary), games=summary["games"], players=summary["players"], seed=summary["seed"],
-        bots=", ".join(summary["bots"]) + (" " + _("(rotated)") if summary.get("rotate") else ""))]
+        bots=words.bots(summary["bots"]) + (" " + _("(rotated)") if summary.get("rotate") else ""))]
     if summary.get("warnings"):
         out += ["", _("Warnings:")] + ["  ! " + words.warning(w) for w in summary["warnings"]]
     out += ["", _("Wins (95 % Wilson interval):")]
     out += [f"  {words.seat(s):32} {_pct(s)}" for s in wins["seats"]]
     out += [f"  {words.role(summary, role):32} {_pct(r)}" for role, r in wins["roles"].items()]
     if len(wins["bots"]) > 1:
-        out += [f"  {_('{bot} (per seat)').format(bot=bot):32} {_pct(r)}" for bot, r in wins["bots"].items()]
+        out += [f"  {_('{bot} (per seat)').format(bot=words.bot(bot)):32} {_pct(r)}" for bot, r in wins["bots"].items()]
     out += [f"  {_('a shared win'):32} {_pct(wins['shared'])}", f"  {_('nobody wins'):32} {_pct(wins['nobody'])}"]
     if wins["unfinished"]["count"]:
         out.append(f"  {_('cut at the turn cap'):32} {_pct(wins['unfinished'])}")
@@ -78,7 +78,8 @@ def lines(summary: dict) -> list[str]:
             out.append(f"  {item:32} {words.number(f['per_game'], 2):>6}  {extra}")
     if any(summary.get("simplifications", {}).values()):
         out += ["", _("What the bots leave out of the game:")]
-        out += [f"  {bot}: {_(text)}" for bot, texts in summary["simplifications"].items() for text in texts]
+        out += ["  " + _("{bot}: {text}").format(bot=words.bot(bot), text=_(text))
+                for bot, texts in summary["simplifications"].items() for text in texts]
     return out
 
 
@@ -90,7 +91,7 @@ def comparison_lines(result: dict) -> list[str]:
     difference and its 95 % interval (Newcombe's for rates, Welch's for means)."""
     first = result["variants"][0]
     out = [_("{title}: {games} games per variant, seed {seed}, bots {bots}").format(
-        title=title(first), games=first["games"], seed=first["seed"], bots=", ".join(first["bots"]))]
+        title=title(first), games=first["games"], seed=first["seed"], bots=words.bots(first["bots"]))]
     for comparison in result["comparisons"]:
         out += ["", _("A = {a}   B = {b}").format(a=comparison["a"], b=comparison["b"]),
                 _("Differences B - A, 95 % interval (rates: Newcombe; means: Welch); * the interval leaves out 0")]

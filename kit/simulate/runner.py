@@ -366,7 +366,7 @@ def warnings(summary: dict) -> list[dict]:
             for option, c in opts.items():
                 if c["offered"] and not c["taken"]:
                     out.append({"kind": "never_taken", "what": "choice", "bot": bot, "label": f"{decision}: {option}",
-                                "offered": c["offered"]})
+                                "decision": decision, "option": option, "offered": c["offered"]})
     return out
 
 

@@ -30,7 +30,25 @@ def percent(r: dict, width: int = 0) -> str:
 def seat(s: dict) -> str:
     if s["bot"] == "rotated":
         return _("seat {seat} (bots rotated)").format(seat=s["seat"])
-    return _("seat {seat} ({bot})").format(seat=s["seat"], bot=s["bot"])
+    return _("seat {seat} ({bot})").format(seat=s["seat"], bot=bot(s["bot"]))
+
+
+# The bots' names as the report says them (`--bots` takes the ids on the left).
+BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "lookahead": N_("lookahead")}
+
+
+def bot(name: str) -> str:
+    return _(BOT_NAMES[name]) if name in BOT_NAMES else name
+
+
+def bots(names: list[str]) -> str:
+    return ", ".join(bot(name) for name in names)
+
+
+def choice(decision: str, option: str) -> str:
+    """A bot's decision and one of its options ("kind of turn: draw"), both English msgids
+    of the game's bots module or the game's own words (a colour, a card's title)."""
+    return _("{decision}: {option}").format(decision=_(decision), option=_(option))
 
 
 def signed(value: float, scale: float = 100.0, decimals: int = 1) -> str:
@@ -74,6 +92,8 @@ def row_name(row: dict) -> str:
         return f"{_(category)} ({_(label)})"     # the category first: a long label is cut, not it
     if row["what"] == "how":
         name = _(name)
+    elif row["what"] == "bot":
+        name = bot(name)
     elif row["what"] == "length":
         name = {"rounds": _("rounds"), "turns": _("turns")}[name]
     return _(ROW_NAMES[row["what"]]).format(name=name)
@@ -104,4 +124,6 @@ def warning(w: dict) -> str:
     return ngettext("{bot} never took “{choice}”, offered {n} time: the bot is made that way; it says nothing "
                     "of the choice itself.",
                     "{bot} never took “{choice}”, offered {n} times: the bot is made that way; it says nothing "
-                    "of the choice itself.", w["offered"]).format(bot=w["bot"], choice=label, n=w["offered"])
+                    "of the choice itself.", w["offered"]).format(
+                        bot=bot(w["bot"]), choice=choice(w["decision"], w["option"]) if "decision" in w else label,
+                        n=w["offered"])

@@ -67,7 +67,7 @@ FIGURES = {
     "tied_debates": "debates ending in a tie per game",
 }
 
-KINDS = ("hypothesis", "revolution", "draw")
+KINDS = (N_("hypothesis"), N_("revolution"), N_("draw"))
 
 
 def load(layouts_root) -> dict:
@@ -133,7 +133,7 @@ class GreedyBot(RandomBot):
         category = rules.CATEGORIES[table.turns % len(rules.CATEGORIES)]
         seats = {n: p["seats"] for n, p in table.state["players"].items() if n != me}
         target = min(seats, key=lambda n: (seats[n], self.rng.random()))   # a handshake helps the weakest least
-        record_choice(self.choices, "kind of turn", KINDS, "hypothesis")
+        record_choice(self.choices, N_("kind of turn"), KINDS, "hypothesis")
         return "hypothesis", category, table.cards[me][category], target
 
     def keep(self, table: Table, me: str, category: str, drawn: str) -> bool:
@@ -146,9 +146,9 @@ class GreedyBot(RandomBot):
         mine = players[me]["seats"]
         wins_it = speaker + rules.gain_of(speaker) >= rules.CAPACITY > mine + rules.gain_of(mine)
         if own == value or (speaker <= mine and not wins_it):
-            record_choice(self.choices, "answer to a hypothesis", ("agree", "debate"), "agree")
+            record_choice(self.choices, N_("answer to a hypothesis"), (N_("agree"), N_("debate")), "agree")
             return value
-        record_choice(self.choices, "answer to a hypothesis", ("agree", "debate"), "debate")
+        record_choice(self.choices, N_("answer to a hypothesis"), (N_("agree"), N_("debate")), "debate")
         if own != value:
             return own
         return self.rng.choice([v for v in table.values[category] if v != value])
@@ -157,15 +157,15 @@ class GreedyBot(RandomBot):
         own = table.cards[me][category]
         for side, (value, _) in sides.items():
             if value == own:
-                record_choice(self.choices, "side taken in a debate", ("own card", "other side", "abstain"), "own card")
+                record_choice(self.choices, N_("side taken in a debate"), (N_("own card"), N_("other side"), N_("abstain")), "own card")
                 return side
-        offered = ("larger side", "smaller side", "abstain")
+        offered = (N_("larger side"), N_("smaller side"), N_("abstain"))
         seats = table.state["players"][me]["seats"]
         if min(rules.penalty_of(seats), seats) <= min(1, seats):
             # a lost accusation costs no more than abstaining would: back the larger side
-            record_choice(self.choices, "side taken in a debate", offered, "larger side")
+            record_choice(self.choices, N_("side taken in a debate"), offered, "larger side")
             return max(sides, key=lambda s: (len(sides[s][1]), s == "side_a"))
-        record_choice(self.choices, "side taken in a debate", offered, "abstain")
+        record_choice(self.choices, N_("side taken in a debate"), offered, "abstain")
         return None
 
     def accuse(self, table: Table, me: str, accused: str, category: str, value: str) -> bool:
@@ -178,7 +178,7 @@ class GreedyBot(RandomBot):
             # it believes whoever stated the value first: the later claimants beyond its copies lie
             before = [n for n, v in table.claims.items() if v == value]
             certain = accused in before and before.index(accused) >= table.copies[category][value]
-        record_choice(self.choices, "accuse a claim", ("accuse", "let it pass"), "accuse" if certain else "let it pass")
+        record_choice(self.choices, N_("accuse a claim"), (N_("accuse"), N_("let it pass")), "accuse" if certain else "let it pass")
         return certain
 
 
@@ -223,20 +223,20 @@ class LookaheadBot(GreedyBot):
                                    for c in rules.CATEGORIES for t in dict.fromkeys(ends)]
         candidates += [("revolution", c) for c in rules.CATEGORIES]
         choice = self._search(table, me, "turn", candidates)
-        record_choice(self.choices, "kind of turn", KINDS, choice[0])
+        record_choice(self.choices, N_("kind of turn"), KINDS, choice[0])
         return choice
 
     def respond(self, table: Table, me: str, category: str, value: str) -> str:
         own = table.cards[me][category]
         other = own if own != value else self.rng.choice([v for v in table.values[category] if v != value])
         answer = self._search(table, me, "respond", [value, other])
-        record_choice(self.choices, "answer to a hypothesis", ("agree", "debate"),
+        record_choice(self.choices, N_("answer to a hypothesis"), (N_("agree"), N_("debate")),
                       "agree" if answer == value else "debate")
         return answer
 
     def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
         side = self._search(table, me, "join", ["side_a", "side_b", None])
-        record_choice(self.choices, "side taken in a debate", ("side A", "side B", "abstain"),
+        record_choice(self.choices, N_("side taken in a debate"), (N_("side A"), N_("side B"), N_("abstain")),
                       {"side_a": "side A", "side_b": "side B", None: "abstain"}[side])
         return side
 

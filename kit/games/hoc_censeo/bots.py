@@ -64,6 +64,9 @@ FIGURES = {
     "contre_wins": "votes won by CONTRE per game",
 }
 
+# The rules' words a bot's choices are counted in (calamity losses), for the report's French.
+_CHOICE_WORDS = (N_("gold"), N_("senators"))
+
 # The secondary objective each bonus of a mauve law feeds.
 _BONUS_FOR = {"seals": "bleu", "gold": "jaune", "wins": "vert"}
 
@@ -142,16 +145,16 @@ class GreedyBot(RandomBot):
             # seals are its objective: spent only when those in hand finish the circle
             missing = sum(max(0, rules.needed(state, me, c)) for c in rules.COLOURS)
             if player["seals"] // rules.SEALS_PER_PORTION < missing:
-                record_choice(self.choices, "colour bought with seals", ("keep the seals", "spend"), "keep the seals")
+                record_choice(self.choices, N_("colour bought with seals"), (N_("keep the seals"), N_("spend")), "keep the seals")
                 seals = []
         if seals:
             # the colour of the law on the table will come by vote: spend on another one first
             seals.sort(key=lambda a: (a["colour"] == colour, -rules.needed(state, me, a["colour"])))
-            record_choice(self.choices, "colour bought with seals", [a["colour"] for a in seals], seals[0]["colour"])
+            record_choice(self.choices, N_("colour bought with seals"), [a["colour"] for a in seals], seals[0]["colour"])
             return seals[0]
         if player["gold"] and self._goal(state, me)["secondary"]["kind"] != "gold":
             wanted = player["senators"] < 10
-            record_choice(self.choices, "buy senators with gold", ("buy", "keep"), "buy" if wanted else "keep")
+            record_choice(self.choices, N_("buy senators with gold"), (N_("buy"), N_("keep")), "buy" if wanted else "keep")
             if wanted:
                 return {"action": "buy_senators", "player": me, "gold": player["gold"]}
         return None
@@ -160,13 +163,13 @@ class GreedyBot(RandomBot):
         player = state["players"][me]
         side = greedy_side(player["circle"], player["goal"], player["gold"], colour)
         amount = greedy_amount(player["senators"], rules.ROUNDS - state["round"], self.rng)
-        record_choice(self.choices, "side of the ballot", rules.SIDES, side)
+        record_choice(self.choices, N_("side of the ballot"), rules.SIDES, side)
         return (amount, 0) if side == "pour" else (0, amount)
 
     def tiebreak(self, state: dict, me: str, colour: str) -> str:
         pour, contre = state["ballots"][me]["pour"], state["ballots"][me]["contre"]
         side = "pour" if pour > contre or (pour == contre and rules.needed(state, me, colour) > 0) else "contre"
-        record_choice(self.choices, "magistrate's tiebreak", rules.SIDES, side)
+        record_choice(self.choices, N_("magistrate's tiebreak"), rules.SIDES, side)
         return side
 
     def order(self, state: dict, me: str, group: list[str]) -> list[str]:
@@ -175,12 +178,12 @@ class GreedyBot(RandomBot):
 
     def bonus(self, state: dict, me: str) -> str:
         choice = _BONUS_FOR[self._goal(state, me)["secondary"]["kind"]]
-        record_choice(self.choices, "mauve bonus", rules.MAUVE_CHOICES, choice)
+        record_choice(self.choices, N_("mauve bonus"), rules.MAUVE_CHOICES, choice)
         return choice
 
     def calamity(self, state: dict, me: str) -> str:
         choice = "senators" if self._goal(state, me)["secondary"]["kind"] == "gold" else "gold"
-        record_choice(self.choices, "calamity loss", rules.CALAMITY_CHOICES, choice)
+        record_choice(self.choices, N_("calamity loss"), rules.CALAMITY_CHOICES, choice)
         return choice
 
 
@@ -234,7 +237,7 @@ class LookaheadBot(GreedyBot):
         pour, contre = candidates[best]
         self.written += pour + contre
         side = "pour" if pour else "contre" if contre else "none"
-        record_choice(self.choices, "side of the ballot", (*rules.SIDES, "none"), side)
+        record_choice(self.choices, N_("side of the ballot"), (*rules.SIDES, N_("none")), side)
         return pour, contre
 
     def _determinise(self, state: dict, me: str) -> list[list]:
@@ -378,19 +381,24 @@ def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
     first = []
     for name in state["winners"]:
         met = state["players"][name]["objectives"]
-        first += [f"{state['players'][name]['tribe']} {kind}" for kind in ("circle", "secondary") if met[kind]]
+        first += [_FIRST[state["players"][name]["tribe"], kind] for kind in ("circle", "secondary") if met[kind]]
     return game_record(state, seats, state["round"], choices, roles=tribes, rounds=state["round"], finished=True,
                        numbers={"calamities": sum(v["calamity"] for v in votes),
                                 "senators_left": [state["players"][n]["senators"] for n in seats],
                                 "magistrate_ties": magistrate_ties,
                                 "contre_wins": sum(v["result"] == "contre" for v in votes)},
                        flags={"tie_needs_magistrate": magistrate_ties > 0},
-                       tally={"first_objective": first or ["none"]},
+                       tally={"first_objective": first or [N_("none")]},
                        how=how,
                        # each motion drawn, by its colour (the law read aloud), and what the vote made of it
                        items={N_("motions"): [[colour, None, N_("calamity") if vote["calamity"] else vote["result"]]
                                           for colour, vote in zip(hat, votes)]})
 
+
+# An objective met, as the tally of the objectives reached names it: (tribe, kind) -> words.
+_FIRST = {("titienses", "circle"): N_("Titienses' circle"), ("titienses", "secondary"): N_("Titienses' secondary"),
+          ("ramnes", "circle"): N_("Ramnes' circle"), ("ramnes", "secondary"): N_("Ramnes' secondary"),
+          ("luceres", "circle"): N_("Luceres' circle"), ("luceres", "secondary"): N_("Luceres' secondary")}
 
 # How a winner won: (circle met, secondary met) -> the way.
 _WON_BY = {(True, False): N_("circle"), (False, True): N_("secondary objective"),

@@ -48,7 +48,7 @@ FIGURES = {
     "end": "how the game ends",
 }
 
-RECHERCHE = ("draw events", "draw argument", "play a card", "submit")
+RECHERCHE = (N_("draw events"), N_("draw argument"), N_("play a card"), N_("submit"))
 _KEEP = ("title", "type", "pression", "credit", "postit", "chapter", "roll", "you", "other", "resource", "difficulty",
          "success", "failure")
 
@@ -134,7 +134,7 @@ class GreedyBot(RandomBot):
                 choice = ("draw argument",)
             else:
                 choice = ("draw events",)
-        record_choice(self.choices, "Recherche action", sorted(kinds), choice[0])
+        record_choice(self.choices, N_("Recherche action"), sorted(kinds), choice[0])
         return choice
 
     def lay(self, table: Table, me: str, candidates: list[int], needed: int | None) -> list[int]:
@@ -450,10 +450,13 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
     return game_record(state, table.seats, turns, table.choices,
                        numbers={"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"),
                                 **table.counts},
-                       tally={"end": [state["end"] or "turn cap"]},
+                       tally={"end": [state["end"] or N_("turn cap")]},
                        how=[_WON_BY.get(state["players"][n]["status"], _WON_BY[state["end"]]) for n in state["winners"]],
                        items={N_("event cards"): table.played})
 
+
+# How a game ends (the rules' `end`), as the report's tally says it.
+_ENDS = (N_("doctor"), N_("last player"), N_("timed"))
 
 # How a winner won, by their status (a bingo wins while play goes on), else by how the game ended.
 _WON_BY = {"doctor": N_("thesis defended"), "bingo": N_("bingo"), "last player": N_("last player standing"),

@@ -136,9 +136,7 @@ class GreedyBot(RandomBot):
             return WORTH[card]
         best = max(playable, key=worth)
         chosen = best if worth(best) > 0 else None
-        for card in sorted(set(playable)):
-            record_choice(self.choices, f"play {card} when it can", ("play", "keep"),
-                          "play" if card == chosen else "keep")
+        record_play(self.choices, playable, chosen)
         return chosen
 
     def target(self, table: Table, me: str, card: str, targets: list[str]) -> str:
@@ -153,6 +151,13 @@ class GreedyBot(RandomBot):
         return min(range(len(hand)), key=lambda i: WORTH[hand[i]])
 
 
+def record_play(choices: dict, playable: list[str], chosen: str | None) -> None:
+    """Count a choice among the cards it may play (by their printed titles) or stopping."""
+    record_choice(choices, N_("card played, among those it may play"),
+                  [TITLES[c] for c in sorted(set(playable))] + [STOP], TITLES[chosen] if chosen else STOP)
+
+
+STOP = N_("none: its turn's plays end")
 BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
 
 

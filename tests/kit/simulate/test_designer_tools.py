@@ -114,7 +114,7 @@ def test_a_choice_a_bot_never_takes_is_the_bot_s_not_dominated():
     summary = runner.summarise("hoc-censeo", records, seed=2, bots=["greedy"] * 3, options={}, layouts="layouts/")
     never = [w for w in summary["warnings"] if w["kind"] == "never_taken"]
     assert {"kind": "never_taken", "what": "choice", "bot": "greedy", "label": "magistrate's tiebreak: abstain",
-            "offered": 150} in never
+            "decision": "magistrate's tiebreak", "option": "abstain", "offered": 150} in never
 
 
 def test_a_figure_at_every_game_is_flagged():
