@@ -12,7 +12,6 @@ The table's own outputs (every shared scenario and the refusals that name values
 from __future__ import annotations
 
 import contextlib
-import re
 import shutil
 import string
 from pathlib import Path
