@@ -7,6 +7,7 @@ Issue 26's goals per core (greedy bots): Hoc Censeo 10,000 games/s, PHD 1,500, A
 and Promotion 3,000. Then the lookahead bot's cost per decision, in this process.
 
 Run: python benchmarks/simulate.py [GAMES]   (prints the numbers; never part of the test run)
+     python benchmarks/simulate.py lookahead   (the lookahead bots' cost only)
 """
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from measure import kit
 
 from kit.games import KITS as MODULES
 
-GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 10_000
 GOALS = {"hoc-censeo": 10_000, "phd": 1_500, "amphitheatre": 3_000, "promotion": 3_000}   # games/s, one core
-LOOKAHEAD_GAMES = 60
+# games per lookahead measure: a PHD or Amphithéâtre game of lookahead bots costs seconds
+LOOKAHEAD_GAMES = {"hoc-censeo": 60, "phd": 4, "amphitheatre": 4, "promotion": 6}
 
 
 def rate(game: str, games: int, jobs: int) -> tuple[float, float, float]:
@@ -51,7 +53,7 @@ def main() -> None:
 
 def lookahead() -> None:
     """Each game's lookahead bot at its default budget: CPU milliseconds per decision it
-    looks ahead for (the playouts included), and games a CPU second with three of them."""
+    looks ahead for (the playouts included), and games a CPU second with one at every seat."""
     for game in MODULES:
         print(_lookahead_cost(game))
 
@@ -59,40 +61,39 @@ def lookahead() -> None:
 def _lookahead_cost(game: str) -> str:
     from pathlib import Path
 
-    from kit.simulate import module, runner
+    from kit.simulate import mcts, module, runner
 
     sim = module(game)
     if "lookahead" not in sim.BOTS:
         return f"{game:13} no lookahead bot"
     spent = {"seconds": 0.0, "decisions": 0, "playouts": 0}
-    plain = sim.LookaheadBot
+    plain = mcts.search
 
-    class Timed(plain):
-        def ballot(self, *args):
-            start = time.process_time()
-            before = self.playouts_run
-            try:
-                return super().ballot(*args)
-            finally:
-                spent["seconds"] += time.process_time() - start
-                spent["decisions"] += 1
-                spent["playouts"] += self.playouts_run - before
+    def timed(*args):           # every game's lookahead bot decides through the one search
+        start = time.process_time()
+        best, total = plain(*args)
+        spent["seconds"] += time.process_time() - start
+        spent["decisions"] += 1
+        spent["playouts"] += total
+        return best, total
 
-    sim.LookaheadBot = Timed
+    mcts.search = timed
     table = sim.load(Path(__file__).resolve().parent.parent / "layouts")
+    games = LOOKAHEAD_GAMES[game]
     start = time.process_time()
     try:
-        for i in range(LOOKAHEAD_GAMES):
+        for i in range(games):
             sim.play(table, ["lookahead"] * sim.PLAYERS, {}, runner.game_rng(1, i))
     finally:
-        sim.LookaheadBot = plain
+        mcts.search = plain
     total = time.process_time() - start
     decisions = max(spent["decisions"], 1)
     return (f"{game:13} lookahead: {1000 * spent['seconds'] / decisions:.2f} ms CPU per decision "
             f"({spent['playouts'] / decisions:.0f} playouts, "
-            f"{1e6 * spent['seconds'] / max(spent['playouts'], 1):.0f} µs each); "
-            f"{LOOKAHEAD_GAMES / total:.1f} games per CPU second with {sim.PLAYERS} lookahead bots")
+            f"{1e6 * spent['seconds'] / max(spent['playouts'], 1):.0f} µs each, "
+            f"{spent['decisions'] / games:.0f} decisions a game); "
+            f"{games / total:.2f} games per CPU second with {sim.PLAYERS} lookahead bots ({games} games)")
 
 
 if __name__ == "__main__":
-    main()
+    lookahead() if sys.argv[1:] == ["lookahead"] else main()

@@ -19,10 +19,11 @@ their maluses as opposition, nobody lays support.
 """
 from __future__ import annotations
 
+import copy
 from random import Random
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, game_record, record_choice
+from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.flow import answering
 
@@ -36,6 +37,31 @@ BOTS = {
               "cards to lay, whether to oppose",
     "greedy": "submits a chapter as soon as it can pay, else plays the card that best lowers its Pression and "
               "raises its Crédit, else draws; lays what a test needs; opposes the leader with its maluses",
+    "lookahead": "the greedy bot, but each Recherche action is chosen by determinised Monte Carlo: the others' "
+                 "hands and the decks dealt again, each candidate played out to the end of its turn and 8 more "
+                 "turns with greedy bots (--option playouts=N per decision, default 32; think_ms=T for a time "
+                 "budget instead)",
+}
+
+# What each bot leaves out of the game (the report prints them).
+SIMPLIFICATIONS = {
+    "random": [N_("It pursues nothing: its figures say what the rules do to aimless play.")],
+    "greedy": [
+        N_("It plays Coopération cards from its hand in Recherche, not as interruptions at their printed "
+           "moment."),
+        N_("In a Challenge only the player tested lays cards; in controversies and defences the others lay "
+           "their maluses against the leader only, and nobody lays support."),
+        N_("It looks one card ahead: a card's worth is its Crédit minus its Pression, an approval when a "
+           "chapter waits."),
+    ],
+    "lookahead": [
+        N_("Only the Recherche actions are looked ahead; Vivre, the cards laid in tests, opposing and giving "
+           "cards away are the greedy bot's."),
+        N_("The others' hands and the decks are dealt again at random; the discards are known."),
+        N_("A playout plays its turn out and 8 more turns with greedy bots; a game still on is scored by its "
+           "lead in the timed score (15 per approved chapter, 10 per submitted one, plus Crédit), not by who "
+           "would win it."),
+    ],
 }
 
 FIGURES = {
@@ -168,7 +194,42 @@ class GreedyBot(RandomBot):
         return "events", min(range(len(hand["events"])), key=lambda i: card_worth(hand["events"][i], player))
 
 
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
+class LookaheadBot(GreedyBot):
+    """BOTS["lookahead"]: each Recherche action by determinised Monte Carlo (kit.simulate.mcts):
+    each playout deals again what it cannot see (the others' hands, the decks), plays the
+    candidate, the rest of its turn and HORIZON more turns with greedy bots at every seat, and
+    scores a share of the win, or its standing when the game is still on
+    (SIMPLIFICATIONS["lookahead"]). Every other choice is the greedy bot's."""
+
+    name = "lookahead"
+
+    def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
+        super().__init__(rng, choices)
+        self.playouts, self.think_ms = playouts, think_ms
+        self.decisions = self.playouts_run = 0
+
+    def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:
+        def one_playout(pick: int) -> float:
+            world = table.world(me, Random(self.rng.random()))
+            try:
+                world.recherche(me, options[pick])
+                world.end_turn(me)
+                run(world, HORIZON)
+            except GameOver:
+                pass
+            return world.standing(me)
+
+        best, total = mcts.search(len(options), one_playout, self.playouts, self.think_ms)
+        self.decisions += 1
+        self.playouts_run += total
+        record_choice(self.choices, N_("Recherche action"), sorted({o[0] for o in options}), options[best][0])
+        return options[best]
+
+
+HORIZON = 8             # turns a lookahead playout plays after the bot's own
+STANDING_SCALE = 30     # timed-score points of lead that count as a sure win at the horizon
+PLAYOUTS = 32           # per decision of the lookahead bot, unless --option playouts=N
+BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -187,12 +248,14 @@ def legal_apply(state: dict, action: dict) -> dict:
 
 
 class Table:
-    def __init__(self, data: dict, bots: list[str], options: dict, rng: Random):
+    def __init__(self, data: dict, bots: list[str], options: dict, rng: Random,
+                 budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng = rng
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], options)
         self.choices: dict = {}
-        self.bots = {n: BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
+        self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
+                     else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
         self.decks = {"events": list(data["events"]), "arguments": list(data["arguments"])}
         self.discards: dict[str, list] = {"events": [], "arguments": []}
         for deck in self.decks.values():
@@ -406,9 +469,16 @@ class Table:
         else:
             self.discards["events"].append(card)
             self.resolve(name, card)
-        # Recherche, as many as the rules offer (RULES.md §1.3)
+        self.recherche(name)
+        self.end_turn(name)
+
+    def recherche(self, name: str, first: tuple | None = None) -> None:
+        """Recherche, as many as the rules offer (RULES.md §1.3), each action the bot's (the
+        first one `first` when given: a lookahead playout's candidate)."""
+        bot = self.bots[name]
         while self.playing(name) and self.recherche_waits(name):
-            choice = bot.recherche(self, name, self.recherche_options(name))
+            choice = first or bot.recherche(self, name, self.recherche_options(name))
+            first = None
             if choice[0] == "draw events":
                 self.step(name, "draw-events")
                 self.draw(name, "events", rules.RECHERCHE_DRAW["events"])
@@ -420,11 +490,50 @@ class Table:
             else:
                 (played,) = self.take(name, "events", [choice[1]])
                 self.resolve(name, played)
+
+    def end_turn(self, name: str) -> None:
         if not self.playing(name):
             for pile in ("events", "arguments"):
                 self.take(name, pile, list(range(len(self.hands[name][pile]))))
             return
         self.hand_limit(name)
+
+    def world(self, me: str, rng: Random) -> Table:
+        """A copy of the table as `me` may imagine it, greedy bots at every seat: the others'
+        hands and the decks shuffled together and dealt again, as many cards to each hand and
+        deck as it holds (the discards are face up). The engine's state is shared: apply never
+        changes it."""
+        world = copy.copy(self)
+        world.rng, world.choices = rng, {}
+        world.bots = {n: GreedyBot(rng, {}) for n in self.seats}
+        world.hands = {n: {pile: list(cards) for pile, cards in hand.items()} for n, hand in self.hands.items()}
+        world.decks = {}
+        others = [n for n in self.seats if n != me]
+        for pile in ("events", "arguments"):
+            unseen = self.decks[pile] + [card for n in others for card in self.hands[n][pile]]
+            rng.shuffle(unseen)
+            for n in others:
+                count = len(self.hands[n][pile])
+                world.hands[n][pile] = unseen[:count]
+                del unseen[:count]
+            world.decks[pile] = unseen
+        world.discards = {pile: list(cards) for pile, cards in self.discards.items()}
+        world.counts, world.played = dict(self.counts), []
+        return world
+
+    def standing(self, me: str) -> float:
+        """`me`'s share of the win when the game is over, else a score from 0 to 1: its lead
+        over the best other player in the rules' timed score (15 per approved chapter, 10 per
+        submitted one, plus Crédit), 0 when out of the game."""
+        state = self.state
+        if state["over"] or me in state["winners"]:
+            return mcts.win_share(state["winners"], me)
+        if not self.playing(me):
+            return 0.0
+        players = state["players"]
+        best = max((rules.timed_score(players[n]) for n in self.seats if n != me and self.playing(n)), default=0)
+        lead = rules.timed_score(players[me]) - best
+        return max(0.0, min(1.0, 0.5 + lead / (2 * STANDING_SCALE)))
 
     def hand_limit(self, name: str) -> None:
         """Over the limit, cards go one by one to the poorest players, or to the discard."""
@@ -443,7 +552,8 @@ class Table:
 
 
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
-    table = Table(data, bots, options, rng)
+    options, budget = bot_options(options, PLAYOUTS)
+    table = Table(data, bots, options, rng, budget)
     turns = run(table)
     state = table.state
     statuses = [p["status"] for p in state["players"].values()]
@@ -464,11 +574,11 @@ _WON_BY = {"doctor": N_("thesis defended"), "bingo": N_("bingo"), "last player":
 WAYS_TO_WIN = tuple(dict.fromkeys(_WON_BY.values()))
 
 
-def run(table: Table) -> int:
-    """Play turns until the game ends (or TURN_CAP); the number of turns played."""
+def run(table: Table, cap: int = TURN_CAP) -> int:
+    """Play turns until the game ends (or `cap` turns); the number of turns played."""
     turns = 0
     try:
-        while turns < TURN_CAP:
+        while turns < cap:
             # whose turn begins is the rules' (the next player in seating who still plays)
             waiting = rules.pending(table.state)
             if len(waiting) != 1 or waiting[0]["choices"].get("step") != ["start"]:

@@ -17,12 +17,13 @@ in the order the rules list them, from the author's right.
 """
 from __future__ import annotations
 
+import copy
 import unicodedata
 from random import Random
 
 from kit.errors import KitError
 from kit.i18n import N_
-from kit.simulate import BotError, apply, game_record, record_choice
+from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import flow
 from scorekeeper.rules import promotion as rules
 
@@ -35,6 +36,27 @@ BOTS = {
     "random": "uniform among the legal choices: which card to play or to stop, targets, answers, discards",
     "greedy": "plays what brings it the most PI now (Avantages, then attacks on the leader), answers every "
               "attack it can, discards what is worth least",
+    "lookahead": "the greedy bot, but each card it plays (or none) is chosen by determinised Monte Carlo: the "
+                 "others' hands and the deck dealt again, each candidate played out to the end of its turn and 8 "
+                 "more turns with greedy bots (--option playouts=N per decision, default 32; think_ms=T for a "
+                 "time budget instead)",
+}
+
+# What each bot leaves out of the game (the report prints them).
+SIMPLIFICATIONS = {
+    "random": [N_("It pursues nothing: its figures say what the rules do to aimless play.")],
+    "greedy": [
+        N_("It plays the card worth most now by a fixed table, never Séminaire de cohésion nor Nouvel "
+           "organigramme, and answers every attack it can."),
+        N_("It attacks the player with the most PI, and counts nobody's cards."),
+    ],
+    "lookahead": [
+        N_("Only the cards it plays are looked ahead; its targets, answers, discards and burnouts are the "
+           "greedy bot's."),
+        N_("The others' hands and the deck are dealt again at random; the discard and the Postes are known."),
+        N_("A playout plays its turn out and 8 more turns with greedy bots; a game still on is scored by its "
+           "lead in PI, not by who would win it."),
+    ],
 }
 
 FIGURES = {
@@ -158,7 +180,44 @@ def record_play(choices: dict, playable: list[str], chosen: str | None) -> None:
 
 
 STOP = N_("none: its turn's plays end")
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot}
+
+
+class LookaheadBot(GreedyBot):
+    """BOTS["lookahead"]: each card it plays (or none) by determinised Monte Carlo
+    (kit.simulate.mcts): each playout deals again what it cannot see (the others' hands, the
+    deck), plays the candidate, the rest of its turn and HORIZON more turns with greedy bots
+    at every seat, and scores a share of the win, or its lead in PI when the game is still on
+    (SIMPLIFICATIONS["lookahead"]). Every other choice is the greedy bot's."""
+
+    name = "lookahead"
+
+    def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
+        super().__init__(rng, choices)
+        self.playouts, self.think_ms = playouts, think_ms
+        self.decisions = self.playouts_run = 0
+
+    def play(self, table: Table, me: str, playable: list[str]) -> str | None:
+        candidates: list[str | None] = [*dict.fromkeys(playable), None]
+
+        def one_playout(pick: int) -> float:
+            world = table.world(me, Random(self.rng.random()))
+            try:
+                world.plays(me, candidates[pick])
+                run(world, HORIZON)
+            except OfficeClosed:
+                pass
+            return world.standing(me)
+
+        best, total = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
+        self.decisions += 1
+        self.playouts_run += total
+        record_play(self.choices, playable, candidates[best])
+        return candidates[best]
+
+
+HORIZON = 8         # turns a lookahead playout plays after the bot's own
+PLAYOUTS = 32       # per decision of the lookahead bot, unless --option playouts=N
+BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -177,13 +236,15 @@ class Table:
     `take(state, action) -> state` applies each step (default: the engine's apply; a test
     gives one that appends to a session file, so a scripted game leaves a session)."""
 
-    def __init__(self, data: dict, bots: list[str], options: dict, rng: Random, take=None):
+    def __init__(self, data: dict, bots: list[str], options: dict, rng: Random, take=None,
+                 budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng, self.data = rng, data
         self.take = take or (lambda state, action: apply(rules, state, action))
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], options)
         self.choices: dict = {}
-        self.bots = {n: BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
+        self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
+                     else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
         self.deck = list(data["deck"])
         rng.shuffle(self.deck)
         self.discard: list[str] = []
@@ -368,15 +429,51 @@ class Table:
             return
         self.act(_turn(me, "draw"))
         self.draw(me, rules.draws(self.state, me))
+        self.plays(me)
+
+    def plays(self, me: str, first: str | None | bool = False) -> None:
+        """The cards `me` plays while the rules let them (the first one `first` when given: a
+        lookahead playout's candidate, None to play nothing), then the end of the turn."""
+        bot = self.bots[me]
         while "play" in (decision := self.pending())["choices"]["step"]:
             options = self.playable(me, decision["choices"]["card"])
-            card = bot.play(self, me, options) if options else None
+            card = first if first is not False else bot.play(self, me, options) if options else None
+            first = False
             if card is None:
                 break
             self.play_card(me, card)
         while len(self.hands[me]) > rules.END_OF_TURN_HAND_LIMIT:
             self.lose_card(me, bot.give_up(self, me))
         self.act(_turn(me, "end"))
+
+    def world(self, me: str, rng: Random) -> Table:
+        """A copy of the table as `me` may imagine it, greedy bots at every seat: the others'
+        hands and the deck shuffled together and dealt again, as many cards to each as they
+        hold (the discard and the Postes are face up). The engine's state is shared: apply
+        never changes it."""
+        world = copy.copy(self)
+        world.rng, world.choices = rng, {}
+        world.take = lambda state, action: apply(rules, state, action)
+        world.bots = {n: GreedyBot(rng, {}) for n in self.seats}
+        others = [n for n in self.seats if n != me]
+        unseen = self.deck + [card for n in others for card in self.hands[n]]
+        rng.shuffle(unseen)
+        world.hands = {me: list(self.hands[me])}
+        for n in others:
+            world.hands[n] = unseen[:len(self.hands[n])]
+            del unseen[:len(self.hands[n])]
+        world.deck, world.discard = unseen, list(self.discard)
+        world.counts, world.played = dict(self.counts), []
+        return world
+
+    def standing(self, me: str) -> float:
+        """`me`'s share of the win when the game is over, else a score from 0 to 1: its lead in
+        PI over the best other player, a whole target's lead counting as a sure win."""
+        if self.state["over"]:
+            return mcts.win_share(self.state["winners"], me)
+        pi = self.pi()
+        lead = pi[me] - max(v for n, v in pi.items() if n != me)
+        return max(0.0, min(1.0, 0.5 + lead / (2 * self.state["target"])))
 
     def next_player(self) -> str:
         """Whose turn the rules wait for (the first seat when none has begun)."""
@@ -385,14 +482,9 @@ class Table:
 
 
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
-    table = Table(data, bots, options, rng)
-    turns = 0
-    try:
-        while turns < TURN_CAP:
-            table.turn(table.next_player())
-            turns += 1
-    except OfficeClosed:
-        turns += 1
+    options, budget = bot_options(options, PLAYOUTS)
+    table = Table(data, bots, options, rng, budget=budget)
+    turns = run(table)
     state = table.state
     pi = {n: p["pi"] for n, p in state["players"].items()}
     losers = [pi[n] for n in table.seats if n not in state["winners"]]
@@ -403,6 +495,18 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
                        how=[_WON_BY[state["end"]]] * len(state["winners"]),
                        margin=pi[state["winners"][0]] - max(losers) if state["winners"] and losers else None,
                        items={N_("cards"): table.played})
+
+
+def run(table: Table, cap: int = TURN_CAP) -> int:
+    """Play turns until the office closes (or `cap` turns); the number of turns played."""
+    turns = 0
+    try:
+        while turns < cap:
+            table.turn(table.next_player())
+            turns += 1
+    except OfficeClosed:
+        turns += 1
+    return turns
 
 
 # How a winner won, by how the game ended (the words of rules.promotion's `end`).
