@@ -174,81 +174,18 @@ def write_records(out, game: str, records: list[dict], variant: str | None = Non
 
 def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], options: dict,
               layouts: str, rotate: bool = False) -> dict:
-    """The figures of a batch: what `kit simulate --json` prints and the report draws."""
+    """The figures of a batch: what `kit simulate --json` prints and the report draws, made
+    in named steps (who wins, by seat, bot and role; how; the game's own figures; the bots'
+    choices), then the warnings they call for."""
     sim = module(game)
     n = len(records)
-    players = len(bots)
-    seat_wins = Counter(w for r in records for w in r["winners"])
-    wins = {
-        "seats": [{"seat": i + 1, "bot": ROTATED if rotate else bots[i], **rate(seat_wins[i], n)}
-                  for i in range(players)],
-        "bots": {},
-        "roles": {},
-        "shared": rate(sum(len(r["winners"]) > 1 for r in records), n),
-        "nobody": rate(sum(not r["winners"] for r in records), n),
-        "unfinished": rate(sum(not r["finished"] for r in records), n),
-    }
-    seated, won = Counter(), Counter()      # per bot: seats played, seats that won
-    for r in records:
-        seated.update(r["bots"])
-        won.update(r["bots"][i] for i in r["winners"])
-    for bot in dict.fromkeys(bots):
-        wins["bots"][bot] = rate(won[bot], seated[bot])
-    if records and records[0]["roles"]:
-        played, won_roles = Counter(), Counter()
-        by_seat = [(Counter(), Counter()) for _seat in range(players)]
-        for r in records:
-            played.update(r["roles"])
-            won_roles.update(r["roles"][i] for i in r["winners"])
-            for i, role in enumerate(r["roles"]):
-                by_seat[i][0][role] += 1
-                by_seat[i][1][role] += i in r["winners"]
-        wins["roles"] = {role: rate(won_roles[role], played[role]) for role in sim.ROLES if played[role]}
-        # the seat x role table: each seat's win rate with each role it was dealt
-        wins["seat_roles"] = [{role: rate(w[role], p[role]) for role in sim.ROLES if p[role]} for p, w in by_seat]
-    ways = Counter(way for r in records for way in set(r.get("how", ())))
-    ways.update(dict.fromkeys(getattr(sim, "WAYS_TO_WIN", ()), 0))    # a way never taken shows at 0 %
-    wins["how"] = {way: rate(k, n) for way, k in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0]))}
-    margins = [r["margin"] for r in records if r.get("margin") is not None]
-    if margins:
-        wins["margin"] = distribution(margins)
-    # how many games each headline rate needs before its interval is ± 1 point wide
-    wins["settle"] = {"half_width": 0.01,
-                      "seats": [games_to_settle(s) for s in wins["seats"]],
-                      "roles": {role: games_to_settle(r) for role, r in wins["roles"].items()},
-                      "bots": {bot: games_to_settle(r) for bot, r in wins["bots"].items()}}
-
-    figures: dict = {}
-    for name, label in sim.FIGURES.items():
-        if records and name in records[0]["numbers"]:
-            values = [v for r in records for v in _listed(r["numbers"][name])]
-            figures[name] = {"label": label, "kind": "distribution", **distribution(values)}
-        elif records and name in records[0]["flags"]:
-            figures[name] = {"label": label, "kind": "rate", **rate(sum(r["flags"][name] for r in records), n)}
-        elif records and name in records[0]["tally"]:
-            counts = Counter(c for r in records for c in r["tally"][name])
-            figures[name] = {"label": label, "kind": "tally",
-                             "of": {c: rate(k, n) for c, k in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))}}
-
-    choices: dict = {}
-    for r in records:
-        for bot, decisions in r["choices"].items():
-            for decision, options_seen in decisions.items():
-                into = choices.setdefault(bot, {}).setdefault(decision, {})
-                for option, (offered, taken) in options_seen.items():
-                    total = into.setdefault(option, [0, 0])
-                    total[0] += offered
-                    total[1] += taken
-    choice_table = {bot: {decision: {option: {"offered": o, "taken": t, "share": round(t / o, 4) if o else 0.0}
-                                     for option, (o, t) in sorted(opts.items())}
-                          for decision, opts in sorted(decisions.items())}
-                    for bot, decisions in sorted(choices.items())}
-    greedy = choices.get("greedy", {})
+    wins = _wins(sim, records, bots, rotate)
+    choices = _choices(records)
     summary = {
         "game": game,
         "games": n,
         "seed": seed,
-        "players": players,
+        "players": len(bots),
         "bots": bots,
         "rotate": rotate,
         "heuristics": {bot: sim.BOTS[bot] for bot in dict.fromkeys(bots)},
@@ -260,20 +197,122 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
         "wins": wins,
         "length": {"rounds": distribution([r["rounds"] for r in records]),
                    "turns": distribution([r["turns"] for r in records])},
-        "figures": figures,
+        "figures": _figures(sim, records),
         "items": _items(records, n),
-        "choices": {
-            "table": choice_table,
-            # the greedy bot's options offered at least once and never, or every time, taken
-            "never": sorted(f"{d}: {o}" for d, opts in greedy.items() for o, (off, t) in opts.items()
-                            if off and t == 0),
-            # (with two options, one never taken is the other always taken: said once)
-            "always": sorted(f"{d}: {o}" for d, opts in greedy.items() for o, (off, t) in opts.items()
-                             if off and t == off and len(opts) > 2),
-        },
+        "choices": _choice_summary(choices),
     }
     summary["warnings"] = warnings(summary)
     return summary
+
+
+def _wins(sim, records: list[dict], bots: list[str], rotate: bool) -> dict:
+    """Who wins: each seat, each bot, each role (and seat x role), shared wins, nobody, games
+    cut at the turn cap, how the winners won, the margins, and the games each rate needs."""
+    n = len(records)
+    players = len(bots)
+    seat_wins = Counter(w for r in records for w in r["winners"])
+    wins = {
+        "seats": [{"seat": i + 1, "bot": ROTATED if rotate else bots[i], **rate(seat_wins[i], n)}
+                  for i in range(players)],
+        "bots": _bot_wins(records, bots),
+        "roles": {},
+        "shared": rate(sum(len(r["winners"]) > 1 for r in records), n),
+        "nobody": rate(sum(not r["winners"] for r in records), n),
+        "unfinished": rate(sum(not r["finished"] for r in records), n),
+    }
+    if records and records[0]["roles"]:
+        wins["roles"], wins["seat_roles"] = _role_wins(sim, records, players)
+    wins["how"] = _ways(sim, records)
+    margins = [r["margin"] for r in records if r.get("margin") is not None]
+    if margins:
+        wins["margin"] = distribution(margins)
+    # how many games each headline rate needs before its interval is ± 1 point wide
+    wins["settle"] = {"half_width": 0.01,
+                      "seats": [games_to_settle(s) for s in wins["seats"]],
+                      "roles": {role: games_to_settle(r) for role, r in wins["roles"].items()},
+                      "bots": {bot: games_to_settle(r) for bot, r in wins["bots"].items()}}
+    return wins
+
+
+def _bot_wins(records: list[dict], bots: list[str]) -> dict:
+    """Each bot's share of the seats it played that won."""
+    seated, won = Counter(), Counter()
+    for r in records:
+        seated.update(r["bots"])
+        won.update(r["bots"][i] for i in r["winners"])
+    return {bot: rate(won[bot], seated[bot]) for bot in dict.fromkeys(bots)}
+
+
+def _role_wins(sim, records: list[dict], players: int) -> tuple[dict, list[dict]]:
+    """Each role's win rate, and the seat x role table: each seat's win rate with each role
+    it was dealt."""
+    played, won_roles = Counter(), Counter()
+    by_seat = [(Counter(), Counter()) for _seat in range(players)]
+    for r in records:
+        played.update(r["roles"])
+        won_roles.update(r["roles"][i] for i in r["winners"])
+        for i, role in enumerate(r["roles"]):
+            by_seat[i][0][role] += 1
+            by_seat[i][1][role] += i in r["winners"]
+    roles = {role: rate(won_roles[role], played[role]) for role in sim.ROLES if played[role]}
+    return roles, [{role: rate(w[role], p[role]) for role in sim.ROLES if p[role]} for p, w in by_seat]
+
+
+def _ways(sim, records: list[dict]) -> dict:
+    """How the winners won: each way's share of the games, the most frequent first; a way
+    never taken shows at 0 %."""
+    ways = Counter(way for r in records for way in set(r.get("how", ())))
+    ways.update(dict.fromkeys(getattr(sim, "WAYS_TO_WIN", ()), 0))
+    return {way: rate(k, len(records)) for way, k in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0]))}
+
+
+def _figures(sim, records: list[dict]) -> dict:
+    """The game's own figures (its FIGURES), each by its kind in the records: a distribution
+    of numbers, the rate of a flag, or a tally of categories."""
+    n = len(records)
+    figures: dict = {}
+    for name, label in sim.FIGURES.items():
+        if records and name in records[0]["numbers"]:
+            values = [v for r in records for v in _listed(r["numbers"][name])]
+            figures[name] = {"label": label, "kind": "distribution", **distribution(values)}
+        elif records and name in records[0]["flags"]:
+            figures[name] = {"label": label, "kind": "rate", **rate(sum(r["flags"][name] for r in records), n)}
+        elif records and name in records[0]["tally"]:
+            counts = Counter(c for r in records for c in r["tally"][name])
+            figures[name] = {"label": label, "kind": "tally",
+                             "of": {c: rate(k, n) for c, k in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))}}
+    return figures
+
+
+def _choices(records: list[dict]) -> dict:
+    """The bots' choices summed over the games: bot -> decision -> option -> [offered, taken]."""
+    choices: dict = {}
+    for r in records:
+        for bot, decisions in r["choices"].items():
+            for decision, options_seen in decisions.items():
+                into = choices.setdefault(bot, {}).setdefault(decision, {})
+                for option, (offered, taken) in options_seen.items():
+                    total = into.setdefault(option, [0, 0])
+                    total[0] += offered
+                    total[1] += taken
+    return choices
+
+
+def _choice_summary(choices: dict) -> dict:
+    """Each bot's choices as shares, and the greedy bot's options offered at least once and
+    never, or every time, taken."""
+    table = {bot: {decision: {option: {"offered": o, "taken": t, "share": round(t / o, 4) if o else 0.0}
+                              for option, (o, t) in sorted(opts.items())}
+                   for decision, opts in sorted(decisions.items())}
+             for bot, decisions in sorted(choices.items())}
+    greedy = choices.get("greedy", {})
+    return {
+        "table": table,
+        "never": sorted(f"{d}: {o}" for d, opts in greedy.items() for o, (off, t) in opts.items() if off and t == 0),
+        # (with two options, one never taken is the other always taken: said once)
+        "always": sorted(f"{d}: {o}" for d, opts in greedy.items() for o, (off, t) in opts.items()
+                         if off and t == off and len(opts) > 2),
+    }
 
 
 ROTATED = "rotated"     # a seat's bot when --rotate turns the bots round the table
