@@ -26,6 +26,7 @@ WARN, OTHER = "#a33b20", "#d08c3c"
 ROW = 4.6                  # mm per bar row
 LABEL_W = 62.0             # the label column of a bar row
 VALUE_W = 38.0             # the number column
+FAIR_W = 14.0              # the multiple of the fair share, left of the numbers
 COLUMNS = 3                # histograms per row
 CELL_H = 39.0
 
@@ -59,12 +60,16 @@ def _pct(r: dict) -> str:
     return words.percent(r)
 
 
-def _rate_rows(surface: Surface, y: float, rows: list[tuple[str, dict]], scale: float = 1.0) -> float:
-    """Label | a bar on a 0..scale track with the interval as a whisker | the numbers."""
+def _rate_rows(surface: Surface, y: float, rows: list[tuple], scale: float = 1.0) -> float:
+    """Label | a bar on a 0..scale track with the interval as a whisker | the rate as a
+    multiple of its group's fair share, for the rows that give one | the numbers."""
     track_x = MARGIN + LABEL_W
-    track_w = WIDTH - LABEL_W - VALUE_W
-    for label, r in rows:
+    track_w = WIDTH - LABEL_W - VALUE_W - FAIR_W
+    for label, r, *fair in rows:
         mid = y + ROW / 2
+        if fair:
+            surface.text(track_x + track_w + FAIR_W - 1.5, mid + 1.1, words.times_fair(fair[0]), size=7,
+                         colour=MUTED, anchor="end")
         if r is None:       # a group's heading row
             surface.text(MARGIN, mid + 1.1, _fit(surface, label, WIDTH, 7.5, "sans-bold"), font="sans-bold",
                          size=7.5, colour=INK)
@@ -106,7 +111,8 @@ def _histogram(surface: Surface, x: float, y: float, w: float, label: str, d: di
 
         def edge(value) -> str:
             if isinstance(value, list):
-                return f"{words.number(value[0], _decimals(value[0]))}–{words.number(value[1], _decimals(value[1]))}"
+                low, high = (words.number(v, _decimals(v)) for v in value)
+                return low if low == high else f"{low}–{high}"     # a bin of one value says it once
             return words.number(value, _decimals(value))
 
         if len(bars) <= 12:        # few bars: each one named under itself
@@ -157,13 +163,7 @@ def draw_page(surface: Surface, summary: dict) -> None:
         options=options, layouts=summary["layouts"])
     surface.text(MARGIN, y + 2.5, _fit(surface, meta, WIDTH, 7.5), size=7.5, colour=MUTED)
     y += 4.0
-    about = []
-    for bot, heuristic in summary["heuristics"].items():
-        about.append(_("{bot}: {heuristic}").format(bot=words.bot(bot), heuristic=_(heuristic)))
-        left_out = summary.get("simplifications", {}).get(bot)
-        if left_out:
-            about.append(_("{bot} leaves out: {what}").format(bot=words.bot(bot), what=" ".join(_(t) for t in left_out)))
-    y = _lines(surface, y, about, colour=MUTED) + 2.0
+    y = _bots(surface, y + 1.0, summary) + 1.0
 
     if summary.get("warnings"):
         y = _heading(surface, y, _("Warnings: figures to check before trusting them"))
@@ -171,10 +171,13 @@ def draw_page(surface: Surface, summary: dict) -> None:
                    colour=WARN) + 2.0
 
     wins = summary["wins"]
-    rows = [(words.seat(s), s) for s in wins["seats"]]
-    rows += [(words.role(summary, role), r) for role, r in wins["roles"].items()]
+    rows: list[tuple] = [(words.seat(s), s, f) for s, f in zip(wins["seats"], words.fair_shares(wins["seats"]))]
+    roles = list(wins["roles"].items())
+    rows += [(words.role(summary, role), r, f) for (role, r), f in zip(roles, words.fair_shares([r for _, r in roles]))]
     if len(wins["bots"]) > 1:
-        rows += [(_("{bot} (per seat)").format(bot=words.bot(bot)), r) for bot, r in wins["bots"].items()]
+        bots = list(wins["bots"].items())
+        rows += [(_("{bot} (per seat)").format(bot=words.bot(bot)), r, f)
+                 for (bot, r), f in zip(bots, words.fair_shares([r for _, r in bots]))]
     rows += [(_("a shared win"), wins["shared"]), (_("nobody wins"), wins["nobody"])]
     if wins["unfinished"]["count"]:
         rows.append((_("cut at the simulator's turn cap"), wins["unfinished"]))
@@ -183,9 +186,12 @@ def draw_page(surface: Surface, summary: dict) -> None:
         rows += [(f"    {_(way)}", r) for way, r in wins["how"].items()]
     y = _heading(surface, y, _("Who wins (share of games, 95 % Wilson interval)"))
     y = _rate_rows(surface, y, rows) + 1.0
-    settle = ", ".join(f"{s['seat']}: {n:,}".replace(",", "\u00a0") for s, n in zip(wins["seats"], wins["settle"]["seats"]))
-    y = _lines(surface, y, [_("Games needed for each seat's rate to be known within ± 1 point: {counts}.").format(
-        counts=settle)], size=6.5, colour=MUTED) + 2.0
+    settle = ", ".join(_("seat {seat}: {n}").format(seat=s["seat"], n=f"{n:,}".replace(",", "\u00a0"))
+                       for s, n in zip(wins["seats"], wins["settle"]["seats"]))
+    y = _lines(surface, y, [_("× the fair share: a rate over the mean of its group's rates (1 when no seat, role or "
+                              "bot has an edge)."),
+                            _("Games needed for each seat's rate to be known within ± 1 point: {counts}.").format(
+                                counts=settle)], size=6.5, colour=MUTED) + 2.0
 
     if wins.get("seat_roles"):
         y = _seat_roles(surface, y, summary) + 2.0
@@ -234,6 +240,25 @@ def draw_page(surface: Surface, summary: dict) -> None:
             y = _rate_rows(surface, y, rows[:room])
         y += 3.0
     surface.end_page()
+
+
+def _bots(surface: Surface, y: float, summary: dict) -> float:
+    """Each bot: its name, the heuristic it follows, and what it leaves out of the game."""
+    for bot, heuristic in summary["heuristics"].items():
+        surface.text(MARGIN, y + 2.5, words.bot(bot), font="sans-bold", size=7, colour=INK)
+        y += 3.2
+        y = _lines(surface, y, [heuristic_sentence(_(heuristic))], colour=MUTED)
+        left_out = summary.get("simplifications", {}).get(bot)
+        if left_out:
+            y = _lines(surface, y, [_("It leaves out: {what}").format(what=" ".join(_(t) for t in left_out))],
+                       colour=MUTED)
+        y += 1.0
+    return y
+
+
+def heuristic_sentence(text: str) -> str:
+    """A bot's one-line heuristic as a sentence: a capital first and a full stop last."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 MAX_WARNINGS = 8       # the page's warnings, the first ones; the terminal and the JSON have them all

@@ -32,11 +32,11 @@ def lines(summary: dict) -> list[str]:
         bots=words.bots(summary["bots"]) + (" " + _("(rotated)") if summary.get("rotate") else ""))]
     if summary.get("warnings"):
         out += ["", _("Warnings:")] + ["  ! " + words.warning(w) for w in summary["warnings"]]
-    out += ["", _("Wins (95 % Wilson interval):")]
-    out += [f"  {words.seat(s):32} {_pct(s)}" for s in wins["seats"]]
-    out += [f"  {words.role(summary, role):32} {_pct(r)}" for role, r in wins["roles"].items()]
+    out += ["", _("Wins (95 % Wilson interval; × the fair share, the mean of the group's rates):")]
+    out += _fair_rows([(words.seat(s), s) for s in wins["seats"]])
+    out += _fair_rows([(words.role(summary, role), r) for role, r in wins["roles"].items()])
     if len(wins["bots"]) > 1:
-        out += [f"  {_('{bot} (per seat)').format(bot=words.bot(bot)):32} {_pct(r)}" for bot, r in wins["bots"].items()]
+        out += _fair_rows([(_("{bot} (per seat)").format(bot=words.bot(bot)), r) for bot, r in wins["bots"].items()])
     out += [f"  {_('a shared win'):32} {_pct(wins['shared'])}", f"  {_('nobody wins'):32} {_pct(wins['nobody'])}"]
     if wins["unfinished"]["count"]:
         out.append(f"  {_('cut at the turn cap'):32} {_pct(wins['unfinished'])}")
@@ -81,6 +81,12 @@ def lines(summary: dict) -> list[str]:
         out += ["  " + _("{bot}: {text}").format(bot=words.bot(bot), text=_(text))
                 for bot, texts in summary["simplifications"].items() for text in texts]
     return out
+
+
+def _fair_rows(rows: list[tuple[str, dict]]) -> list[str]:
+    """Rate rows of one group, each with its multiple of the group's fair share."""
+    shares = words.fair_shares([r for _label, r in rows])
+    return [f"  {label:32} {_pct(r):22} {words.times_fair(f)}" for (label, r), f in zip(rows, shares)]
 
 
 ITEMS_SHOWN = 12      # the cards the terminal lists of each group, the most frequent first

@@ -33,6 +33,18 @@ def seat(s: dict) -> str:
     return _("seat {seat} ({bot})").format(seat=s["seat"], bot=bot(s["bot"]))
 
 
+def fair_shares(rates: list[dict]) -> list[float]:
+    """Each rate over the group's fair share (the mean of its rates: what every seat, role or
+    bot would win if none had an edge), as the warnings and issue 26's bounds read them."""
+    fair = sum(r["rate"] for r in rates) / len(rates) if rates else 0.0
+    return [r["rate"] / fair if fair else 0.0 for r in rates]
+
+
+def times_fair(value: float) -> str:
+    """"× 1.02": a rate as a multiple of its fair share."""
+    return _("× {times}").format(times=number(value, 2))
+
+
 # The bots' names as the report says them (`--bots` takes the ids on the left).
 BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "lookahead": N_("lookahead")}
 
@@ -105,6 +117,8 @@ def warning(w: dict) -> str:
     label = w.get("name", w["label"])
     if what == "seat":
         label = _("seat {seat}").format(seat=label)
+    elif what == "bot":
+        label = bot(label)
     elif what in ("figure", "how"):
         label = _(label)
     if kind == "certain":
