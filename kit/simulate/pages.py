@@ -311,6 +311,10 @@ def draw_comparison(surface: Surface, result: dict) -> None:
                                       "that leaves out 0: the games tell the versions apart on that figure.")],
                        colour=MUTED) + 2.0
             y = _heading(surface, y, _("Figure, A, B, and B - A"))
+            for x, label in ((MARGIN + NAME_W + VALUE_COL, "A"), (MARGIN + NAME_W + 2 * VALUE_COL, "B"),
+                             (MARGIN + WIDTH, _("B - A, 95 % interval"))):
+                surface.text(x, y + 2.5, label, font="sans-bold", size=7, colour=INK, anchor="end")
+            y += ROW
             scale = max([abs(v) for r in rows if r["kind"] == "rate" for v in (r["low"], r["high"])] + [0.01])
             fit = int((PAGE_H - MARGIN - y) // ROW)
             for row in rows[start:start + fit]:
@@ -321,8 +325,11 @@ def draw_comparison(surface: Surface, result: dict) -> None:
                 break
 
 
+NAME_W, VALUE_COL = 70.0, 16.0     # a comparison row's figure name, and each of its A and B columns
+
+
 def _comparison_row(surface: Surface, y: float, row: dict, scale: float) -> float:
-    name_w, value_w, diff_w = 70.0, 16.0, 44.0
+    name_w, value_w, diff_w = NAME_W, VALUE_COL, 44.0
     track_x = MARGIN + name_w + 2 * value_w + 2.0
     track_w = WIDTH - name_w - 2 * value_w - diff_w - 4.0
     mid = y + ROW / 2
