@@ -3,7 +3,8 @@
 Python 3.12 changed the built-in sum() of floats to a compensated summation; 3.11 adds left
 to right. The same layout then gave one Hoc Censeo coordinate 37.22452 under 3.11 and
 37.22453 under 3.13. The layout code adds lengths with math.fsum, which rounds the exact sum
-once, the same on every version. The sums pinned here are ones where the two built-in
+once, the same on every version (the last test checks that no sum() of floats is left in the
+code that draws the four kits). The sums pinned here are ones where the two built-in
 additions disagree (3.11's sum() gives the left-to-right value, 3.12's the exact one), so a
 code path that went back to sum() fails under 3.11, the oldest version the kit supports.
 """
@@ -75,3 +76,8 @@ def test_a_right_aligned_line_ends_where_the_exact_sum_says(line: str) -> None:
 def text_width_of(word: str) -> float:
     from kit.surface.metrics import text_width
     return text_width(word, "sans", 9.0)
+
+
+def test_no_kit_code_adds_floats_with_sum_while_the_four_kits_draw(kit_build) -> None:
+    kit_build()   # the four kits as `kit build` draws them, shared with the other kit tests
+    assert kit_build.float_sums == []

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from build_helpers import run
 from game_kits import ink_coverage
 
 from kit.build import BuildOptions, default_layouts, load_kit, plan
@@ -99,14 +98,13 @@ def test_drawn_backs_clip_to_their_fronts_art_mirrored(kits, game):
 
 
 @pytest.mark.parametrize(("ink_saver", "most"), [(False, 0.40), (True, 0.15)])
-def test_no_page_of_backs_is_heavy_with_ink(tmp_path, ink_saver, most):
+def test_no_page_of_backs_is_heavy_with_ink(kit_build, ink_saver, most):
     pdfium = pytest.importorskip("pypdfium2")
-    args = ["build", "--out", str(tmp_path)] + (["--ink-saver"] if ink_saver else [])
-    assert run(*args, layouts=None).exit_code == 0
+    out = kit_build("--ink-saver") if ink_saver else kit_build()
     worst = {}
     for game in GAME_IDS:
-        manifest = json.loads((tmp_path / f"{game}.json").read_text(encoding="utf-8"))
-        pdf = pdfium.PdfDocument(tmp_path / f"{game}.pdf")
+        manifest = json.loads((out / f"{game}.json").read_text(encoding="utf-8"))
+        pdf = pdfium.PdfDocument(out / f"{game}.pdf")
         backs = [s["back"] for s in manifest["sheets"] if s["back"]]
         worst[game] = max(ink_coverage(pdf[n - 1].render(scale=100 / 72).to_pil().convert("RGB")) for n in backs)
     assert all(value <= most for value in worst.values()), worst

@@ -17,7 +17,7 @@ import json
 
 import pdfplumber
 import pytest
-from build_helpers import mm, run
+from build_helpers import mm
 
 from kit.paper import EDGE, KIND_STOCK, PAPERS
 from scorekeeper.rules import GAME_IDS
@@ -33,15 +33,13 @@ def _ids(case):
 
 
 @pytest.fixture(scope="session")
-def builds(tmp_path_factory):
-    """(paper, option) -> {game: (manifest, pdf path)}, each built once."""
+def builds(kit_build):
+    """(paper, option) -> {game: (manifest, pdf path)}, each built once (kit_build)."""
     cache: dict[tuple[str, str], dict] = {}
 
     def built(paper: str, option: str) -> dict:
         if (paper, option) not in cache:
-            out = tmp_path_factory.mktemp(f"print-{paper}-{option}")
-            result = run("build", "--out", str(out), "--paper", paper, *OPTIONS[option], layouts=None)
-            assert result.exit_code == 0, result.output
+            out = kit_build("--paper", paper, *OPTIONS[option])
             cache[(paper, option)] = {
                 game: (json.loads((out / f"{game}.json").read_text(encoding="utf-8")), out / f"{game}.pdf")
                 for game in GAME_IDS}
@@ -170,23 +168,24 @@ def test_every_page_has_its_label_and_no_text_is_under_7_pt(builds, texts, case)
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_labels_read_the_same_with_pdfplumber(builds, texts, game):
-    """pdfplumber's words where pdfium found each label, on the default A4 build."""
-    manifest, path = builds("a4", "default")[game]
+def test_labels_read_the_same_with_pdfplumber(builds, texts, kit_pdf, game):
+    """pdfplumber's words where pdfium found each label, on the default A4 build (its pages
+    parsed once for the game tests too)."""
+    manifest, _ = builds("a4", "default")[game]
     pw, ph = PAPERS["a4"]
-    with pdfplumber.open(path) as pdf:
-        for n, (band, _) in enumerate(texts("a4", "default", game), start=1):
-            x0, top = min(c[1] for c in band), min(c[2] for c in band)
-            x1, bottom = max(c[3] for c in band), max(c[4] for c in band)
-            k = 72 / 25.4
-            crop = pdf.pages[n - 1].crop(((x0 - 1) * k, (top - 1) * k, (x1 + 1) * k, (bottom + 1) * k))
-            words = crop.extract_words(extra_attrs=["size"])
-            assert " ".join(w["text"] for w in words).split() == _label(manifest, n).split(), (game, n)
-            assert all(w["size"] >= SMALLEST_PT - 0.01 for w in words)
-            assert min(mm(w["x0"]) for w in words) >= EDGE - 0.01
-            assert max(mm(w["x1"]) for w in words) <= pw - EDGE + 0.01
-            assert min(mm(w["top"]) for w in words) >= EDGE - 0.01
-            assert max(mm(w["bottom"]) for w in words) <= ph - EDGE + 0.01
+    pdf = kit_pdf(game)
+    for n, (band, _) in enumerate(texts("a4", "default", game), start=1):
+        x0, top = min(c[1] for c in band), min(c[2] for c in band)
+        x1, bottom = max(c[3] for c in band), max(c[4] for c in band)
+        k = 72 / 25.4
+        crop = pdf.pages[n - 1].crop(((x0 - 1) * k, (top - 1) * k, (x1 + 1) * k, (bottom + 1) * k))
+        words = crop.extract_words(extra_attrs=["size"])
+        assert " ".join(w["text"] for w in words).split() == _label(manifest, n).split(), (game, n)
+        assert all(w["size"] >= SMALLEST_PT - 0.01 for w in words)
+        assert min(mm(w["x0"]) for w in words) >= EDGE - 0.01
+        assert max(mm(w["x1"]) for w in words) <= pw - EDGE + 0.01
+        assert min(mm(w["top"]) for w in words) >= EDGE - 0.01
+        assert max(mm(w["bottom"]) for w in words) <= ph - EDGE + 0.01
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -16,6 +16,7 @@ A change made on purpose is accepted by writing the pictures again, then looking
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -23,8 +24,6 @@ import pytest
 
 pdfium = pytest.importorskip("pypdfium2")
 Image = pytest.importorskip("PIL.Image")
-
-from game_kits import build_kit  # noqa: E402
 
 from scorekeeper.rules import GAME_IDS  # noqa: E402
 
@@ -59,13 +58,10 @@ def render(pdf, number: int) -> Image.Image:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("visual")
-    out = {}
-    for game in GAME_IDS:
-        manifest = build_kit(folder, game)
-        out[game] = (folder / f"{game}.pdf", manifest)
-    return out
+def built(kit_build):
+    folder = kit_build()
+    return {game: (folder / f"{game}.pdf", json.loads((folder / f"{game}.json").read_text(encoding="utf-8")))
+            for game in GAME_IDS}
 
 
 def _difference(a: Image.Image, b: Image.Image) -> tuple[float, float, tuple[int, int]]:

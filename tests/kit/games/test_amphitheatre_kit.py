@@ -8,13 +8,13 @@ tests/engine/test_glyphs.py.)
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 
-import pdfplumber
 import pytest
 import yaml
-from game_kits import build_kit, component, flat, piece_text, placed, separation
+from game_kits import component, flat, piece_text, placed, separation
 
 from kit.build import default_layouts
 from kit.games.amphitheatre import layout as game
@@ -29,34 +29,33 @@ FOLDER = LAYOUTS / "amphitheatre"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("amphi")
-    manifest = build_kit(out, "amphitheatre")
+def built(kit_build, kit_pdf):
+    manifest = json.loads((kit_build(games=["amphitheatre"]) / "amphitheatre.json").read_text(encoding="utf-8"))
     # Read only the pages the tests look at (the token sheets hold hundreds of curves).
     wanted = {cid: range(c["pages"][0] - 1, c["pages"][1]) for c in manifest["components"]
               for cid in [c["id"]] if cid == "boards" or cid == "aid"}
     pages: list = [None] * manifest["pages"]
-    with pdfplumber.open(out / "amphitheatre.pdf") as pdf:
-        for cid, numbers in wanted.items():
-            for i in numbers:
-                page = pdf.pages[i]
-                entry = {"text": page.extract_text() or "", "height": page.height}
-                if cid == "boards":
-                    entry.update(words=page.extract_words(), curves=page.curves)
-                else:
-                    entry.update(words=page.extract_words())
-                pages[i] = entry
-        # Each card read within its own box (the manifest says where it landed), apart from
-        # its neighbours, which may be cards of another deck; and the text of its backs.
-        decks = {}
-        for c in manifest["components"]:
-            if c["id"].endswith("-cards"):
-                sheets = placed(manifest, c["id"])
-                decks[c["id"]] = {
-                    "cards": [piece_text(pdf.pages[s["front"] - 1], p["box"], p["turned"])
-                              for s in sheets for p in s["pieces"]],
-                    "backs": [piece_text(pdf.pages[s["back"] - 1], p["back_box"], p["turned"])
-                              for s in sheets[:1] for p in s["pieces"]]}
+    pdf = kit_pdf("amphitheatre")
+    for cid, numbers in wanted.items():
+        for i in numbers:
+            page = pdf.pages[i]
+            entry = {"text": page.extract_text() or "", "height": page.height}
+            if cid == "boards":
+                entry.update(words=page.extract_words(), curves=page.curves)
+            else:
+                entry.update(words=page.extract_words())
+            pages[i] = entry
+    # Each card read within its own box (the manifest says where it landed), apart from
+    # its neighbours, which may be cards of another deck; and the text of its backs.
+    decks = {}
+    for c in manifest["components"]:
+        if c["id"].endswith("-cards"):
+            sheets = placed(manifest, c["id"])
+            decks[c["id"]] = {
+                "cards": [piece_text(pdf.pages[s["front"] - 1], p["box"], p["turned"])
+                          for s in sheets for p in s["pieces"]],
+                "backs": [piece_text(pdf.pages[s["back"] - 1], p["back_box"], p["turned"])
+                          for s in sheets[:1] for p in s["pieces"]]}
     return manifest, pages, decks
 
 

@@ -9,17 +9,17 @@ character, nothing off the paper on A4 or Letter, and layout mistakes named prec
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
 from fontTools.ttLib import TTFont
-from game_kits import build_kit, flat, piece_text, placed
+from game_kits import flat, piece_text, placed
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -38,19 +38,19 @@ PAPERS = ("a4", "letter")
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
+def builds(kit_build, kit_pdf):
     """Both papers built once; per paper the manifest and, per page, what pdfplumber reads."""
     out = {}
     for paper in PAPERS:
-        folder = tmp_path_factory.mktemp(f"hoc-{paper}")
-        manifest = build_kit(folder, "hoc-censeo", "--paper", paper)
-        with pdfplumber.open(folder / "hoc-censeo.pdf") as pdf:
-            pages = []
-            for p in pdf.pages:
-                pages.append({"text": p.extract_text() or "", "chars": list(p.chars), "rects": list(p.rects),
-                              "curves": list(p.curves),
-                              "lines": list(p.lines), "width": p.width, "height": p.height})
-            cards = _card_texts(pdf, manifest, paper)
+        folder = kit_build("--paper", paper, games=["hoc-censeo"])
+        manifest = json.loads((folder / "hoc-censeo.json").read_text(encoding="utf-8"))
+        pdf = kit_pdf("hoc-censeo", "--paper", paper)
+        pages = []
+        for p in pdf.pages:
+            pages.append({"text": p.extract_text() or "", "chars": list(p.chars), "rects": list(p.rects),
+                          "curves": list(p.curves),
+                          "lines": list(p.lines), "width": p.width, "height": p.height})
+        cards = _card_texts(pdf, manifest, paper)
         out[paper] = {"manifest": manifest, "pages": pages, "cards": cards}
     return out
 

@@ -10,6 +10,8 @@ correction like every back.
 """
 from __future__ import annotations
 
+import json
+
 import pdfplumber
 import pytest
 from game_kits import build_kit, flat, ink_coverage, placed
@@ -27,12 +29,18 @@ BUILDS = {"a4": ("--paper", "a4"), "letter": ("--paper", "letter"), "bleed": ("-
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
+def builds(kit_build):
     out = {}
     for name, options in BUILDS.items():
-        folder = tmp_path_factory.mktemp(f"screen-{name}")
-        out[name] = (build_kit(folder, "hoc-censeo", *options), folder / "hoc-censeo.pdf")
+        folder = kit_build(*options, games=["hoc-censeo"])
+        out[name] = (json.loads((folder / "hoc-censeo.json").read_text(encoding="utf-8")), folder / "hoc-censeo.pdf")
     return out
+
+
+@pytest.fixture(scope="module")
+def docs(kit_pdf):
+    """Each build's PDF as pdfplumber reads it, shared with the other Hoc Censeo tests."""
+    return {name: kit_pdf("hoc-censeo", *options) for name, options in BUILDS.items()}
 
 
 def _fold_zone(page) -> tuple[float, float, float, float]:
@@ -57,31 +65,31 @@ def _screened_sheets(manifest: dict) -> list[dict]:
 
 
 @pytest.mark.parametrize("build", ["a4", "letter", "bleed", "offset"])
-def test_the_screen_lies_behind_the_fold_zone_mirrored(builds, build):
+def test_the_screen_lies_behind_the_fold_zone_mirrored(builds, docs, build):
     manifest, pdf_path = builds[build]
     width = paper_size(manifest["paper"])[0]
     dx, dy = (1.5, -0.75) if build == "offset" else (0.0, 0.0)
     sheets = _screened_sheets(manifest)
     assert len(sheets) == 4
     assert [c.get("back") for c in manifest["components"]] == ["screen", "screen", None, None, None]
-    with pdfplumber.open(pdf_path) as pdf:
-        for sheet in sheets:
-            assert sheet["back"] == sheet["front"] + 1
-            x, y, w, h = sheet["pieces"][0]["box"]
-            assert sheet["pieces"][0]["back_box"] == pytest.approx([width - x - w, y, w, h], abs=0.02)
-            zx, zy, zw, zh = _fold_zone(pdf.pages[sheet["front"] - 1])
-            back = pdf.pages[sheet["back"] - 1]
-            expected = (width - zx - zw + dx, zy + dy, zw, zh)
-            assert _ink_box(back) == pytest.approx(expected, abs=0.05), (build, sheet["front"])
-            # The mosaic is the page's only ink but for the page label (at LABEL_PT, in the
-            # margin): nothing filled, all black; its one rectangle is its own frame, on the band's edge.
-            assert all(abs(c["size"] - LABEL_PT) < 0.01 for c in back.chars)
-            assert not back.images
-            assert [(r["x0"] / MM, r["top"] / MM, r["width"] / MM, r["height"] / MM) for r in back.rects] == [
-                pytest.approx(expected, abs=0.05)]
-            assert not any(r["fill"] for r in back.rects)
-            assert {s["stroking_color"] for s in back.curves + back.lines} == {(0.0, 0.0, 0.0)}
-            assert not any(s["fill"] for s in back.curves)
+    pdf = docs[build]
+    for sheet in sheets:
+        assert sheet["back"] == sheet["front"] + 1
+        x, y, w, h = sheet["pieces"][0]["box"]
+        assert sheet["pieces"][0]["back_box"] == pytest.approx([width - x - w, y, w, h], abs=0.02)
+        zx, zy, zw, zh = _fold_zone(pdf.pages[sheet["front"] - 1])
+        back = pdf.pages[sheet["back"] - 1]
+        expected = (width - zx - zw + dx, zy + dy, zw, zh)
+        assert _ink_box(back) == pytest.approx(expected, abs=0.05), (build, sheet["front"])
+        # The mosaic is the page's only ink but for the page label (at LABEL_PT, in the
+        # margin): nothing filled, all black; its one rectangle is its own frame, on the band's edge.
+        assert all(abs(c["size"] - LABEL_PT) < 0.01 for c in back.chars)
+        assert not back.images
+        assert [(r["x0"] / MM, r["top"] / MM, r["width"] / MM, r["height"] / MM) for r in back.rects] == [
+            pytest.approx(expected, abs=0.05)]
+        assert not any(r["fill"] for r in back.rects)
+        assert {s["stroking_color"] for s in back.curves + back.lines} == {(0.0, 0.0, 0.0)}
+        assert not any(s["fill"] for s in back.curves)
 
 
 def _render(pdf, number: int, dpi: int = 100):
@@ -94,7 +102,7 @@ def _crop(image, box_mm, dpi: int = 100):
 
 
 @pytest.mark.parametrize("build", ["a4", "ink-saver"])
-def test_the_screen_is_dense_behind_the_band_and_light_on_the_page(builds, build):
+def test_the_screen_is_dense_behind_the_band_and_light_on_the_page(builds, docs, build):
     """Measured like every back (a 100 dpi render): the page stays under the 40 % the backs
     may reach, under the 15 % of the ink saver's backs too, while the band itself is
     mostly covered; the ink saver leaves the screen whole, since a paler mosaic would let
@@ -105,8 +113,7 @@ def test_the_screen_is_dense_behind_the_band_and_light_on_the_page(builds, build
     for sheet in _screened_sheets(manifest):
         page = _render(pdf, sheet["back"])
         x, y, w, h = sheet["pieces"][0]["back_box"]
-        with pdfplumber.open(pdf_path) as doc:
-            zone = _ink_box(doc.pages[sheet["back"] - 1])
+        zone = _ink_box(docs[build].pages[sheet["back"] - 1])
         page_ink, zone_ink = ink_coverage(page), ink_coverage(_crop(page, zone))
         assert page_ink < 0.15 < 0.40, page_ink
         assert 0.55 < zone_ink < 0.75, zone_ink
@@ -125,7 +132,7 @@ def _spread(image) -> float:
     return ImageStat.Stat(image).stddev[0]
 
 
-def test_held_against_a_lamp_the_secrets_drown_in_the_screen(builds):
+def test_held_against_a_lamp_the_secrets_drown_in_the_screen(builds, docs):
     """Show-through, simulated: light crosses the front's ink (mirrored, faint: half its
     darkness) and the back's mosaic, so what a neighbour sees is their product. Seen at the
     scale of a letter's stroke (a 0.25 mm blur), what the tribe's secrets add to that
@@ -140,8 +147,7 @@ def test_held_against_a_lamp_the_secrets_drown_in_the_screen(builds):
     blur = ImageFilter.GaussianBlur(0.25 * dpi / 25.4)
     for sheet in placed(manifest, "tribe-sheets"):
         front, back = _grey(_render(pdf, sheet["front"], dpi)), _grey(_render(pdf, sheet["back"], dpi))
-        with pdfplumber.open(pdf_path) as doc:
-            zone = _ink_box(doc.pages[sheet["back"] - 1])
+        zone = _ink_box(docs["a4"].pages[sheet["back"] - 1])
         through = ImageOps.mirror(front).point(lambda v: 255 - (255 - v) // 2)
         seen = _crop(ImageChops.multiply(through, back), zone, dpi).filter(blur)
         screen = _crop(back, zone, dpi).filter(blur)
@@ -151,11 +157,10 @@ def test_held_against_a_lamp_the_secrets_drown_in_the_screen(builds):
         assert _spread(added) < 0.20 * _spread(screen)  # 0.173 to 0.185 measured
 
 
-def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(builds):
+def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(builds, docs):
     for build in ("a4", "ink-saver", "no-backs"):
         manifest, pdf_path = builds[build]
-        with pdfplumber.open(pdf_path) as pdf:
-            text = flat(pdf.pages[0].extract_text())
+        text = flat(docs[build].pages[0].extract_text())
         if build == "no-backs":
             # No back printed, no screen: only heavier paper keeps the band opaque.
             assert "trame" not in text

@@ -88,36 +88,33 @@ class Cell:
         return squeeze(text) in self.squeezed
 
 
-def read(out: Path) -> dict:
+def read(out: Path, pdf: pdfplumber.PDF) -> dict:
     """The manifest and, for every component, the cells of its pieces on each sheet: the fronts
     and, aligned with them, the backs (where the manifest says each piece landed)."""
     manifest = json.loads((out / "phd.json").read_text(encoding="utf-8"))
     cells: dict[str, list[tuple[list[Cell], list[Cell]]]] = {}
-    with pdfplumber.open(out / "phd.pdf") as pdf:
-        seen: dict[int, tuple] = {}
+    seen: dict[int, tuple] = {}
 
-        def objects(number: int) -> tuple:
-            # One pass over a page's objects, shared out to the cells by their centres.
-            if number not in seen:
-                page = pdf.pages[number - 1]
-                seen[number] = (page.chars, page.extract_words(x_tolerance=1.2))
-            return seen[number]
-        for entry in manifest["components"]:
-            cells[entry["id"]] = []
-            for sheet in placed(manifest, entry["id"]):
-                fronts = [Cell(*objects(sheet["front"]), *piece["box"], piece["turned"]) for piece in sheet["pieces"]]
-                backs = [Cell(*objects(sheet["back"]), *piece["back_box"], piece["turned"])
-                         for piece in sheet["pieces"]
-                         if piece["back_box"]] if sheet["back"] else []
-                cells[entry["id"]].append((fronts, backs))
+    def objects(number: int) -> tuple:
+        # One pass over a page's objects, shared out to the cells by their centres.
+        if number not in seen:
+            page = pdf.pages[number - 1]
+            seen[number] = (page.chars, page.extract_words(x_tolerance=1.2))
+        return seen[number]
+    for entry in manifest["components"]:
+        cells[entry["id"]] = []
+        for sheet in placed(manifest, entry["id"]):
+            fronts = [Cell(*objects(sheet["front"]), *piece["box"], piece["turned"]) for piece in sheet["pieces"]]
+            backs = [Cell(*objects(sheet["back"]), *piece["back_box"], piece["turned"])
+                     for piece in sheet["pieces"]
+                     if piece["back_box"]] if sheet["back"] else []
+            cells[entry["id"]].append((fronts, backs))
     return {"manifest": manifest, "cells": cells}
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("phd")
-    build_kit(out, "phd")
-    return read(out)
+def built(kit_build, kit_pdf):
+    return read(kit_build(games=["phd"]), kit_pdf("phd"))
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +129,8 @@ def partial(tmp_path_factory):
         (root / "phd" / name).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     out = tmp_path_factory.mktemp("partial")
     build_kit(out, "phd", "--layouts", str(root), "--only", "event-cards", "--only", "argument-cards")
-    return read(out)
+    with pdfplumber.open(out / "phd.pdf") as pdf:
+        return read(out, pdf)
 
 
 def component(built, cid: str) -> dict:

@@ -7,11 +7,11 @@ and layout mistakes reported with file, entry, field. (Glyphs: tests/engine/test
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -42,23 +42,22 @@ def _cells(page, pieces: list[dict], side: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def built(kit_build, kit_pdf):
     """The manifest and, for each component on each sheet, the text of its pieces' fronts
     (side "front") and of their backs (side "back"), where the manifest says they landed."""
-    out = tmp_path_factory.mktemp("promotion")
-    manifest = build_kit(out, "promotion")
+    manifest = json.loads((kit_build(games=["promotion"]) / "promotion.json").read_text(encoding="utf-8"))
     pages = []
-    with pdfplumber.open(out / "promotion.pdf") as pdf:
-        for c in manifest["components"]:
-            for n, sheet in enumerate(placed(manifest, c["id"])):
-                pages.append({"owner": c["id"], "side": "front",
-                              "cells": _cells(pdf.pages[sheet["front"] - 1], sheet["pieces"], "front")})
-                backs = [p for p in sheet["pieces"] if p["back_box"]]
-                # Every card back is the same drawing, and parsing its pattern is slow: the
-                # first page of them stands for all.
-                if backs and (c["id"] != "cards" or n == 0):
-                    pages.append({"owner": c["id"], "side": "back",
-                                  "cells": _cells(pdf.pages[sheet["back"] - 1], backs, "back")})
+    pdf = kit_pdf("promotion")
+    for c in manifest["components"]:
+        for n, sheet in enumerate(placed(manifest, c["id"])):
+            pages.append({"owner": c["id"], "side": "front",
+                          "cells": _cells(pdf.pages[sheet["front"] - 1], sheet["pieces"], "front")})
+            backs = [p for p in sheet["pieces"] if p["back_box"]]
+            # Every card back is the same drawing, and parsing its pattern is slow: the
+            # first page of them stands for all.
+            if backs and (c["id"] != "cards" or n == 0):
+                pages.append({"owner": c["id"], "side": "back",
+                              "cells": _cells(pdf.pages[sheet["back"] - 1], backs, "back")})
     return manifest, pages
 
 
