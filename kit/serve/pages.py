@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from html import escape, unescape
 from urllib.parse import urlencode
@@ -553,7 +554,7 @@ def answered_inputs(page: Page, screen: form_specs.SeatScreen) -> tuple[str, str
             hidden += [f'<input type="hidden" data-field="{escape(name)}" data-kind="item" value="{escape(v)}">'
                        for v in value]
             if value:
-                told.append(f"<li>{escape(page.t(TEXT.answered, question=page.t(spec.label), answer=', '.join(value)))}</li>")
+                told.append(f"<li>{escape(page.t(TEXT.answered, question=recap_label(page, spec), answer=', '.join(value)))}</li>")
         elif isinstance(value, dict):
             for key, chosen in value.items():
                 if chosen is None:
@@ -561,14 +562,19 @@ def answered_inputs(page: Page, screen: form_specs.SeatScreen) -> tuple[str, str
                 hidden.append(f'<input type="hidden" data-field="{escape(name)}" data-key="{escape(key)}" '
                               f'data-kind="{"text" if isinstance(chosen, str) else "json"}" '
                               f'value="{escape(form_specs.value_text(chosen))}">')
-                told.append(f"<li>{escape(page.t(TEXT.answered, question=f'{page.t(spec.label)} · {key}', answer=unescape(page.value(chosen))))}</li>")
+                told.append(f"<li>{escape(page.t(TEXT.answered, question=f'{recap_label(page, spec)} · {key}', answer=unescape(page.value(chosen))))}</li>")
         elif value is not None:
             hidden.append(f'<input type="hidden" data-field="{escape(name)}" '
                           f'data-kind="{"text" if isinstance(value, str) else "json"}" '
                           f'value="{escape(form_specs.value_text(value))}">')
             if len(spec.options) > 1:
-                told.append(f"<li>{escape(page.t(TEXT.answered, question=page.t(spec.label), answer=unescape(page.value(value))))}</li>")
+                told.append(f"<li>{escape(page.t(TEXT.answered, question=recap_label(page, spec), answer=unescape(page.value(value))))}</li>")
     return "".join(hidden), (f'<ul class="so-far">{"".join(told)}</ul>' if told else "")
+
+
+def recap_label(page: Page, spec: form_specs.Input) -> str:
+    """A field's label before its answer: a question's mark dropped ("Quelle carte : Sabotage")."""
+    return re.sub(r"[\s\u202f\xa0]*\?$", "", page.t(spec.label))
 
 
 def step_buttons(page: Page, screen: form_specs.SeatScreen) -> str:

@@ -227,6 +227,7 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         aimed = actions(me(client, "Ana", "fr", [("f.step", "play"), ("f.card", "Sabotage")]))
         assert re.findall(r'data-field="target" data-kind="text" value="([^"]+)"', aimed) == ["Ben", "Cléo", "Dan"]
         clean(aimed)
+        assert "Quelle carte : Sabotage" in unescape(aimed)    # the answers so far, a question's mark dropped
         sent = client.post("/api/me/act", json={"action": "turn", "step": "play", "card": "Audit"})
         assert sent.status_code == 200, sent.text
         # the Annonce: anyone may answer it, and Ana may apply it; the two alike say which is which

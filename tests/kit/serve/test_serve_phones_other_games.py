@@ -92,3 +92,40 @@ def test_a_timed_phd_game_ends_on_a_phone_only_after_it_asks(browser, tmp_path):
         assert sessions.load(path).state["over"]
     finally:
         assert server.stop() == 0
+
+
+def test_a_promotion_attack_on_four_phones_asks_only_what_each_step_needs(browser, tmp_path):  # noqa: F811
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT)
+    path = tmp_path / "office.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in PLAYERS])
+    server = Server(path)
+    try:
+        table = phone(browser, server.links["Table"])
+        phones = {name: phone(browser, server.links[name], locale) for name, locale in PLAYERS.items()}
+        ana, ben = phones["Ana"], phones["Ben"]
+        ana.locator("section.decision").get_by_role("button", name="Ana", exact=True).tap()   # whose turn
+        ana.locator("section.decision").get_by_role("button", name="Piocher", exact=True).tap()
+        expect(ana.locator("section.decision").get_by_role("link", name="Poser une carte")).to_be_visible()
+        ana.locator("section.decision").get_by_role("link", name="Poser une carte").tap()
+        ana.locator("section.decision").get_by_role("link", name="Sabotage", exact=True).tap()   # an Attaque: a target
+        picture(ana, tmp_path / "promo-1-target-Ana-fr.png")
+        ana.locator("section.decision").get_by_role("button", name="Ben", exact=True).tap()
+        decision = ben.locator("section.decision[data-form=turn]")   # Ben answers it, or takes it
+        expect(decision).to_be_visible()
+        expect(ben.locator(".turn[data-mine]")).to_be_visible()
+        picture(ben, tmp_path / "promo-2-answer-Ben-en.png")
+        decision.get_by_role("button", name="Take the attack", exact=True).tap()
+        expect(table.locator("#story")).to_contain_text("Sabotage")
+        expect(ana.locator(".turn[data-mine]")).to_be_visible()
+        ana.locator("section.decision").get_by_role("button", name="Finir le tour", exact=True).tap()
+        expect(table.locator("#now")).not_to_contain_text("Ana")
+        steps = [e.action for e in sessions.load(path).entries]
+        assert steps[-3:] == [{"action": "turn", "player": "Ana", "step": "play", "card": "Sabotage", "target": "Ben"},
+                              {"action": "turn", "player": "Ben", "step": "land"},
+                              {"action": "turn", "player": "Ana", "step": "end"}]
+        for page in (table, *phones.values()):
+            no_horizontal_scroll(page)
+    finally:
+        assert server.stop() == 0
