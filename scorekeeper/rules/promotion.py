@@ -358,7 +358,7 @@ def _card(action: Action, kinds: tuple[str, ...]) -> str:
 def _no_fields(action: Action, *fields: str) -> None:
     for field in fields:
         if field in action:
-            raise RuleViolation("The step {step} has no field {field}.", step=action["step"], field=repr(field))
+            raise RuleViolation("The step {step} has no field {name}.", step=action["step"], name=repr(field))
 
 
 def _turn(state: State, action: Action) -> State:

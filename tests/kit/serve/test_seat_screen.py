@@ -234,3 +234,13 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         both = unescape(actions(me(client, "Ana", "en")))
         assert "Next step of the turn — Apply the card" in both
         assert re.findall(r'href="\?do=([0-9])"', both) == ["0", "1"]
+
+
+def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):
+    path = tmp_path / "office.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")])
+    with TestClient(create_app(path)) as client:
+        client.cookies.set(SEAT_COOKIE, client.app.state.table.tokens["seats"]["Ana"])
+        refused = client.post("/api/me/act?lang=fr", json={"action": "turn", "player": "Ana", "step": "start", "card": "Audit"})
+        assert refused.status_code == 422   # was a KeyError in the refusal's own wording: a 500
+        assert unescape(refused.json()["error"]) == "L’étape start n’a pas de champ 'card'."
