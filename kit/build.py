@@ -472,8 +472,8 @@ def _signals_held() -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        for sig in dict.fromkeys(caught):
-            signal.raise_signal(sig)
+        for number in dict.fromkeys(caught):
+            signal.raise_signal(number)
 
 
 @contextmanager

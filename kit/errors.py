@@ -49,6 +49,8 @@ class Size(tuple):
     entry, the field and the line. Whether it fits the paper is known only at build time,
     and that error must still name the place to change (`located`)."""
 
+    where: tuple | None   # (file, entry, field, line), or None
+
     def __new__(cls, values, where: tuple | None = None):
         size = super().__new__(cls, values)
         size.where = where   # (file, entry, field, line), or None

@@ -192,6 +192,7 @@ def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str,
         raise KitError(f"game '{game_id}', rules page: the rules and credits do not fit a {box[2]:.0f} x "
                        f"{box[3]:.0f} mm page even at {MIN_BODY:g} pt; shorten layouts/{game_id}/rules.yaml")
     plan = plans[body]
+    assert plan is not None, "the largest fitting size has a plan"
     x, y, w, h = box
     accent = resolve(rules.accent)
 

@@ -43,7 +43,7 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from kit.errors import KitError, Size, TextDoesNotFit
 from kit.model import Component, Frame, Piece
@@ -187,7 +187,7 @@ class Placement:
     rotation: int           # 0, 90 (fronts turned clockwise) or -90 (their backs)
     draw: Draw | None
     label: str
-    component: Component | None = None
+    component: Component
     size: tuple[float, float] = (0.0, 0.0)
     extents: Extents = (0.0, 0.0, 0.0, 0.0)
     index: int = 0          # which copy of its component, from 0 in the kit's order
@@ -299,8 +299,7 @@ def _best_block(component: Component, size: tuple[float, float], bleed: float, r
             # the gaps of a short last row would be lost to every other piece.
             whole = Block(component, x + mx, y + my, size, cols, rows - 1, count - rest, rotated,
                           (gx, gy), bleed)
-            if any(_best_block(component, size, bleed, r, rest) is not None and
-                   _best_block(component, size, bleed, r, rest).count == rest
+            if any((fits := _best_block(component, size, bleed, r, rest)) is not None and fits.count == rest
                    for r in _split(room, whole.box[2:], BLOCK_GAP)):
                 block = whole
         bw, bh = block.size
@@ -353,7 +352,7 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
         else:
             loose.append(component)
     area = _area(paper, bottom)
-    for component in sorted(loose, key=lambda c: (-c.size[0] * c.size[1], order[c.id])):
+    for component in sorted(loose, key=lambda c: (-float(c.size[0]) * float(c.size[1]), order[c.id])):
         size = (float(component.size[0]), float(component.size[1]))
         left = copies(component)
         placed = 0
@@ -373,13 +372,13 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
             best = None
             for p, page in enumerate(pages):
                 for room in page.free:
-                    block = _best_block(component, size, bleed, room, len(left))
-                    if block is None:
+                    fits = _best_block(component, size, bleed, room, len(left))
+                    if fits is None:
                         continue
-                    takes_all = block.count == len(left)
-                    score = (needed == page.needed, takes_all, -room[2] * room[3] if takes_all else block.count, -p)
+                    takes_all = fits.count == len(left)
+                    score = (needed == page.needed, takes_all, -room[2] * room[3] if takes_all else fits.count, -p)
                     if best is None or score > best[0]:
-                        best = (score, page, room, block)
+                        best = (score, page, room, fits)
             if best is None:
                 pages.append(_Page([area], needed=needed))
                 continue
@@ -436,10 +435,10 @@ def _sheet(blocks: list[tuple[Block, list[Piece]]], paper: str, stock: str, *, b
             extents = block.extents(i)
             fronts.append(Placement(x, y, turn, piece.front, piece.label, block.component, block.piece, extents,
                                     block.first + i))
-            back = piece.back or back_of
-            if backs and back is not None:
+            back_draw = piece.back or back_of
+            if backs and back_draw is not None:
                 w, _ = block.placed
-                rear.append(Placement(pw - x - w, y, -turn, back, piece.label, block.component, block.piece,
+                rear.append(Placement(pw - x - w, y, -turn, back_draw, piece.label, block.component, block.piece,
                                       _mirror_extents(extents), block.first + i))
     only = tuple(b for b, _ in blocks)
     front = Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed,
@@ -681,7 +680,7 @@ class _KeepsTextInside:
     left to their parts, which size them from the track itself.
     """
 
-    def __init__(self, surface: Surface, frame: Frame, round_: bool):
+    def __init__(self, surface: Surface | InkSaver, frame: Frame, round_: bool):
         self._surface, self._frame, self._round = surface, frame, round_
         self._dx = self._dy = 0.0
         self._turns = 0
@@ -750,16 +749,20 @@ def _draw_piece(surface: Surface, place: Placement, reuse, light: bool = False) 
     if round_:
         # A round piece keeps its art inside its circle (plus what it may bleed).
         e = min(left, top, right, bottom)
-        clip = dict(x=-e, y=-e, w=w + 2 * e, h=h + 2 * e, circle=True)
+        clip: dict[str, Any] = dict(x=-e, y=-e, w=w + 2 * e, h=h + 2 * e, circle=True)
     else:
         clip = dict(x=-left, y=-top, w=w + left + right, h=h + top + bottom)
 
     # A screen behind a secret keeps all its ink: a lighter one would let the secret through.
     light = light and not (place.component and place.component.back_screens)
 
+    draw = place.draw
+    assert draw is not None, "draw_sheet leaves a blank back undrawn"
+
     def art() -> None:
         seen = InkSaver(surface) if light else surface
-        place.draw(_KeepsTextInside(seen, Frame(w, h), round_), Frame(w, h, bleed=bleed))
+        # the wrapper passes on every drawing call the piece makes, as a Surface would
+        draw(cast("Surface", _KeepsTextInside(seen, Frame(w, h), round_)), Frame(w, h, bleed=bleed))
 
     with surface.clipped(**clip):
         key = placement_key(place)

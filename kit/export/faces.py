@@ -77,6 +77,6 @@ def faces(component: Component, *, backs: bool = True) -> list[Face]:
             out.append(Face(component, number, "back", piece.back, piece.label, name, piece.copies))
         elif component.back is not None:
             shared_copies += piece.copies
-    if shared_copies:
+    if shared_copies and component.back is not None:
         out.append(Face(component, 0, "back", component.back, f"{component.id}: back", "back", shared_copies))
     return out

@@ -66,9 +66,9 @@ def draw_job(surface: Surface, job: Job) -> None:
 
 def pdf(jobs: Iterable[Job]) -> bytes:
     """One PDF holding a page per job."""
-    from kit.surface import make_surface
+    from kit.surface.pdf import PdfSurface  # the PDF's bytes, kept in memory (`data`)
 
-    surface = make_surface("pdf", greyscale=False, title="kit export")
+    surface = PdfSurface(greyscale=False, title="kit export")
     for job in jobs:
         draw_job(surface, job)
     return surface.data()

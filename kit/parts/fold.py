@@ -39,7 +39,7 @@ def _gaps(x1: float, y1: float, x2: float, y2: float, avoid: Sequence[Box]) -> l
             a, b = max(bx, lo), min(bx + bw, hi)
             if a < b:
                 out.append(((a - x1) / (x2 - x1), (b - x1) / (x2 - x1)))
-    return sorted(tuple(sorted(g)) for g in out)
+    return sorted((min(g), max(g)) for g in out)
 
 
 def fold_segments(x1: float, y1: float, x2: float, y2: float,

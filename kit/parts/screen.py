@@ -58,8 +58,8 @@ def mirrored(box: Box, width: float) -> Box:
     return (width - x - w, y, w, h)
 
 
-def _turned(u: float, v: float, turns: int, flip: bool) -> Point:
-    """A point of the key's grid, mirrored left to right, then turned a quarter clockwise
+def _turned(u: int, v: int, turns: int, flip: bool) -> tuple[int, int]:
+    """A point of the key's grid (whole pitches, the indices of the jittered grid), mirrored left to right, then turned a quarter clockwise
     `turns` times about the tile's centre."""
     if flip:
         u = TILE - u

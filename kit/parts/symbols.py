@@ -6,7 +6,7 @@ may be missing). Each symbol fits a square of side `size` mm centred on (cx, cy)
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kit.palette import SYMBOLS, resolve
 
@@ -90,7 +90,7 @@ def draw_symbol(surface: Surface, name: str, cx: float, cy: float, size: float, 
     fill = resolve(fill) if fill else None
     stroke = resolve(stroke) if stroke else None
     r = size / 2
-    kw = dict(fill=fill, stroke=stroke, width=width)
+    kw: dict[str, Any] = dict(fill=fill, stroke=stroke, width=width)
     if name == "circle":
         surface.circle(cx, cy, r * 0.92, **kw)
     elif name == "ring":

@@ -56,7 +56,7 @@ def draw_vote_table(surface: Surface, x: float, y: float, columns: Sequence[Colu
     # Starting row: what everyone has before the first vote.
     start = 1 if start_label is not None else 0
     top = y + header_h
-    if start:
+    if start_label is not None:
         surface.rect(x, top, width, row_h, fill=GREYS["pale"], stroke=stroke, width=0.35)
         text_box(surface, lefts[0] + 0.8, top + 0.5, columns[0].width - 1.6, row_h - 1.0, start_label,
                  font=label_font, size=label_size * 0.85, min_size=7, align="centre", valign="middle",

@@ -157,7 +157,7 @@ class PdfSurface(Surface):
         self._canvas = rl_canvas.Canvas(
             io.BytesIO(), invariant=1, pageCompression=1,
             # A TrueType initial font keeps reportlab from adding an unembedded Helvetica.
-            initialFontName=_pdf_font("sans"))
+            initialFontName=_pdf_font("sans"))  # type: ignore[arg-type]  # types-reportlab says float; it is a name
         c = self._canvas
         c.setTitle(title)
         c.setCreator("kit (paper-games-kit)")

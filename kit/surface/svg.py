@@ -178,8 +178,10 @@ class SvgSurface(Surface):
         self._pieces = 0  # ids handed out: a piece drawn inside another is numbered before it ends
         self._page: _Page | None = None
         self._piece: _Piece | None = None  # the reused piece being drawn
-        self._out: list[str] | None = None  # where markup goes: the page's body or the piece's
-        self._glyphs: dict | None = None  # the glyphs that need defining: the page's or the piece's
+        # Where markup goes: the page's body or the piece's, and the glyphs that need defining:
+        # the page's or the piece's (between pages, lists nothing reads: drawing then is refused).
+        self._out: list[str] = []
+        self._glyphs: dict = {}
 
     # --- pages -----------------------------------------------------------------------
     def begin_page(self, width: float, height: float, *, trim=None, bleed=None) -> None:
@@ -199,7 +201,7 @@ class SvgSurface(Surface):
         defs.extend([glyphs[gid] for gid in sorted(glyphs)])
         defs_markup = f"<defs>{''.join(defs)}</defs>" if defs else "<defs />"
         self._pages.append(f"{page.head}{defs_markup}{''.join(page.body)}</svg>\n")
-        self._page = self._out = self._glyphs = None
+        self._page, self._out, self._glyphs = None, [], {}
 
     def save(self, path) -> list:
         """Write one SVG per page at <stem>-<n>.svg (n from 1); returns the paths written."""

@@ -241,7 +241,7 @@ def build(layouts_root: Path) -> GameKit:
 
     board = game["board"]
     labels = aid["table"]
-    pieces = []
+    boards: list[Piece] = []
     for i, p in enumerate(data["players"]["boards"], start=1):
         text = art.BoardText(
             name=p["name"], motto=p["motto"], colour=p["colour"], symbol=p["symbol"],
@@ -250,9 +250,9 @@ def build(layouts_root: Path) -> GameKit:
             seats_label=board["seats_word"], fill_hint=board["fill_hint"], row_hint=board["row_hint"],
             row_seats=tuple(rules.ROW_SEATS),
             token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
-        pieces.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text)))
+        boards.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text)))
     components.append(component("boards", kind="board", size=board["size"], per_player=1,
-                                pieces=tuple(pieces)))
+                                pieces=tuple(boards)))
 
     cards = game["cards"]
     for category, deck in data["decks"].items():

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kit.errors import TextDoesNotFit
 from kit.model import Frame
@@ -41,7 +41,8 @@ STONE = ("#E4D6B8", "#D6C49E", "#C8B285")
 # entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
 # The tokens' are one length (a square's side, a disc's diameter); a board or a token also
 # has to suit the seats (checked by the layout).
-SIZES = {
+# (smallest, largest): a size (w, h) in mm, or a diameter
+SIZES: dict[str, tuple[Any, Any]] = {
     "boards": ((180.0, 120.0), (265.0, 175.0)),
     "cards": ((56.0, 80.0), (90.0, 130.0)),
     "aid": ((180.0, 120.0), (265.0, 196.0)),
@@ -89,7 +90,6 @@ def auditorium(width: float, height: float, row_seats: Sequence[int], seat: floa
     for _ in row_seats[1:]:
         corners = max(radii[0] - seat / 2 - TIER_GAP, seat)
         radii.insert(0, math.sqrt(max(corners ** 2 - (seat / 2) ** 2, 0.0)) - seat / 2)
-    radii = tuple(radii)
     seats: list[Seat] = []
     spans: list[float] = []
     number = 0
@@ -103,7 +103,7 @@ def auditorium(width: float, height: float, row_seats: Sequence[int], seat: floa
             number += 1
             seats.append(Seat(number, row, cx + r * math.cos(angle), cy + r * math.sin(angle), seat / 2))
     floor = radii[0] - seat / 2 - TIER_GAP - 1.0
-    return Auditorium(cx, cy, radii, tuple(spans), tuple(seats), floor)
+    return Auditorium(cx, cy, tuple(radii), tuple(spans), tuple(seats), floor)
 
 
 def seat_angle(a: Auditorium, s: Seat) -> float:
@@ -435,9 +435,10 @@ def draw_speaker(surface: Surface, frame: Frame, text: str, subtitle: str, game:
                                            (subtitle, c + 12.0 * u, "sans-italic", 8.5 * u, FADED),
                                            (game, c + 18.0 * u, "sans", 7.0 * u, FADED)):
         chord = 2 * math.sqrt(max((c - 7.5 * u) ** 2 - (base - c) ** 2, 0.0))
-        used = largest_fitting_size(
-            lambda pt, line=line, font=font, chord=chord: surface.text_width(line, font=font, size=pt) <= chord,
-            max(size, 6.0), 6.0)
+        def fits(pt: float, line: str = line, font: str = font, chord: float = chord) -> bool:
+            return surface.text_width(line, font=font, size=pt) <= chord
+
+        used = largest_fitting_size(fits, max(size, 6.0), 6.0)
         surface.text(c, base, line, font=font, size=used or max(size, 6.0), colour=colour, anchor="middle")
 
 
@@ -525,7 +526,7 @@ class _Block:
 
 
 def _blocks(sections: Sequence[Section]) -> tuple[_Block, ...]:
-    out = []
+    out: list[_Block] = []
     for s in sections:
         paragraphs = [p.strip() for p in s.body.split("\n\n") if p.strip()]
         out.extend(_Block(s.heading if i == 0 else None, p) for i, p in enumerate(paragraphs))
@@ -554,8 +555,11 @@ def _split_at(surface: Surface, w: float, h: float, blocks: tuple[_Block, ...], 
     for k in range(len(blocks) + 1):
         left = math.fsum(heights[:k])
         # The right column starts with block k: no gap above it.
-        right = math.fsum(heights[k:]) - (heights[k] - _block_heights(surface, w, blocks[k:k + 1], size)[0]
-                                    if k < len(blocks) else 0.0)
+        right = math.fsum(heights[k:])
+        if k < len(blocks):
+            alone = _block_heights(surface, w, blocks[k:k + 1], size)
+            assert alone is not None, "a block that fits among the others fits alone"
+            right -= heights[k] - alone[0]
         if max(left, right) > h:
             continue
         if best_height is None or max(left, right) < best_height:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import Literal
 
 from kit.errors import LayoutError
 from kit.games.hoc_censeo.pieces import (
@@ -137,7 +138,7 @@ TEXTS_FILE = Record({
 
 
 # --- numbers and placeholders -------------------------------------------------------------------
-def _most_per_round(resource: str) -> int:
+def _most_per_round(resource: Literal["gold", "seals"]) -> int:
     """The most gold or seals one tribe can gain in one round: sizes its row of boxes.
 
     Seals: the largest POUR voter's seal plus the largest seal bonus (mauve picks among the

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, PALETTE, lighten, text_on
@@ -95,7 +95,7 @@ class HocLayout:
 
     def text(self, dotted: str) -> str:
         """A text by its dotted path in texts.yaml: layout.text('sheet.pour')."""
-        node = self.texts
+        node: Any = self.texts
         for key in dotted.split("."):
             node = node[key]
         return node
@@ -508,7 +508,7 @@ def draw_motion_slip(surface: Surface, frame: Frame, layout: HocLayout) -> None:
     surface.rect(s, s, w - 2 * s, h - 2 * s, stroke=GREYS["mid"], width=0.3, radius=2.0)
 
     x0, x1 = s + 2.5, w - s - 2.5
-    line = dict(stroke=GREYS["mid"], width=0.25)
+    line: dict[str, Any] = dict(stroke=GREYS["mid"], width=0.25)
     words: list[tuple[float, float, float, float]] = []   # the boxes of text the folds go round
 
     def occupied(x: float, y: float, text: str, font: str, size: float, h: float, centred: bool) -> None:

@@ -23,11 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import Any, Literal
 
 from kit.errors import LayoutError
 from kit.games.phd import pieces as art
 from kit.i18n import N_, _, ngettext, number
-from kit.model import Component, GameKit, Piece
+from kit.model import Component, GameKit, Kind, Piece
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
@@ -139,7 +140,7 @@ ROLL = Record({
                    doc="[first, last] die faces"),
     "outcome": Field(str, choices=OUTCOMES),
 })
-_OPTIONAL = dict(required=False)
+_OPTIONAL: dict[str, Any] = dict(required=False)
 EVENT = Record({
     "type": Field(str, choices=EVENT_TYPES),
     "title": Field("text", min=1),
@@ -371,7 +372,7 @@ def _mark(data: dict) -> art.Mark:
     return art.Mark(data["name"], data["colour"], data["symbol"])
 
 
-def _changes(data: dict, resources: dict[str, art.Mark]) -> tuple[art.Change, ...]:
+def _changes(data: dict, resources: dict[rules.Resource, art.Mark]) -> tuple[art.Change, ...]:
     return tuple(art.Change(data[r], resources[r]) for r in rules.RESOURCES if data.get(r))
 
 
@@ -384,7 +385,7 @@ def event_face(card: dict, layout: Layout, file: Path, entry: str) -> art.EventF
     def text(value: str, field: str) -> str:
         return fill(value, file, entry, field)
 
-    face = dict(kind=_mark(kit["event_types"][kind]), title=text(card["title"], "title"),
+    face: dict[str, Any] = dict(kind=_mark(kit["event_types"][kind]), title=text(card["title"], "title"),
                 text=text(card["text"], "text"))
     effects: list[art.Effect] = []
     if kind in ("vie", "superviseur"):
@@ -446,7 +447,9 @@ def tracks(layout: Layout) -> tuple[Track, Track]:
     width, height = spec["size"]
     margin = spec["track_margin"]
     out = []
-    for rid, edge, end in (("pression", "left", "pression_end"), ("credit", "right", "credit_end")):
+    sides: tuple[tuple[str, Literal["left", "right"], str], ...] = (("pression", "left", "pression_end"),
+                                                                   ("credit", "right", "credit_end"))
+    for rid, edge, end in sides:
         res = layout.kit["resources"][rid]
         track = Track(first=rules.RESOURCE_MIN, last=rules.RESOURCE_MAX, y_low=height - margin, y_high=margin,
                       edge=edge, name=res["name"], colour=res["colour"], symbol=res["symbol"],
@@ -536,7 +539,7 @@ def build(layouts_root: Path | str) -> GameKit:
     aid_pieces = [Piece(entry, partial(art.aid_front, face=face, group=group), copies=specs["turn-aid"]["copies"])
                   for entry, face in aid_faces]
 
-    def component(cid: str, kind: str, pieces: list[Piece], **extra) -> Component:
+    def component(cid: str, kind: Kind, pieces: list[Piece], **extra) -> Component:
         return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=specs[cid]["size"], pieces=tuple(pieces),
                          instructions=spec_text(cid, "instructions"), **extra)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kit import palette
 from kit.errors import TextDoesNotFit
@@ -271,9 +271,9 @@ def _row_h(size: float) -> float:
     return size * 0.3528 * 1.9
 
 
-def _blocks(face: AidFace) -> list[tuple[str, object]]:
+def _blocks(face: AidFace) -> list[tuple[str, Any]]:
     """The face's blocks in print order: ("section", Section), ("table", None), ("types", None)."""
-    blocks: list[tuple[str, object]] = [("section", s) for s in face.sections]
+    blocks: list[tuple[str, Any]] = [("section", s) for s in face.sections]
     if face.table_rows:
         blocks.insert(min(face.table_after, len(blocks)), ("table", None))
     if face.types:
@@ -296,7 +296,7 @@ def _body_height(surface: Surface, body: str, w: float, size: float) -> float:
     return math.fsum(h for _, h in paragraphs) + PARA_GAP * (len(paragraphs) - 1)
 
 
-def _block_height(surface: Surface, face: AidFace, kind: str, block: object, w: float, size: float) -> float:
+def _block_height(surface: Surface, face: AidFace, kind: str, block: Any, w: float, size: float) -> float:
     if kind == "section":
         return _heading_h(surface, size) + _body_height(surface, block.body, w, size)
     if kind == "table":
