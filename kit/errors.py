@@ -58,9 +58,10 @@ class Size(tuple):
 
     def located(self, problem: str) -> KitError:
         """A LayoutError naming where this size was set; a plain KitError when unknown."""
-        if not getattr(self, "where", None):
+        where = getattr(self, "where", None)
+        if not where:
             return KitError(problem)
-        file, entry, field, line = self.where
+        file, entry, field, line = where
         if line:
             from kit.i18n import _
             problem = _("{problem} (line {line})").format(problem=problem, line=line)

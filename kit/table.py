@@ -11,9 +11,9 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
 - friendly commands as plain `@click.command(...)` functions, named in the game's
   TABLE_COMMANDS (kit/games/<game>/__init__.py); each builds an action and calls
   `submit(path, action)`;
-- `render(state: dict) -> str`: a readable table with standings for `show`, in the active
+- `render(state: GameState) -> str`: a readable table with standings for `show`, in the active
   language (kit.i18n), from a state whose secrets rules.public_view may have removed;
-- `describe(action: dict, reveal: bool | str, before: dict | None) -> str`: one line of the
+- `describe(action: dict, reveal: bool | str, before: GameState | None) -> str`: one line of the
   log in the active language, without a secret amount unless reveal (True: everyone's;
   a name: that player's own); `before` is the state the action met, when known;
 - `describe_turn(action: dict) -> str`: the log's line for one of the game's own `turn`
@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Literal, TypeVar, overload
 
 import click
 
@@ -48,6 +48,7 @@ from kit.i18n import _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
+from scorekeeper.rules.flow import Decision, GameState
 
 T = TypeVar("T")
 
@@ -117,7 +118,9 @@ def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], 
     guide = _guide if _guide is not None and Path(path) == _guide.path else None
     try:
         session = sessions.append(path, action, based_on=guide.session.lines if guide else None)
-    except sessions.StaleSession:
+    except sessions.StaleSession:   # raised only for an entry based on the guide's session
+        if guide is None:
+            raise
         guide.reload()   # says so and restarts the step
     except sessions.TornLine as torn:
         raise repair_hint(torn) from None
@@ -148,7 +151,7 @@ def cancelled_by_last(session: sessions.Session) -> sessions.Entry:
     holds it, as after one undo: a long file is not read again to say it)."""
     line = session.entries[-1].line
     found = next((e for e in session.entries if e.undone_by == line), None)
-    if found is None and session.partial:
+    if found is None:   # only a session read from the snapshot may lack it
         found = next(e for e in open_session(session.path).entries if e.undone_by == line)
     return found
 
@@ -157,7 +160,8 @@ def this_turn(session: sessions.Session) -> list[sessions.Entry]:
     """The entries in effect since the current turn began (its `turn` line with step
     "start"): what stays recorded of this turn after an undo."""
     if session.partial:
-        if not (session.state.get("turn") or {}).get("player"):
+        turn = session.state.get("turn")
+        if not (isinstance(turn, dict) and turn.get("player")):
             return []   # no turn begun (a file typed entry by entry): nothing to read the file for
         session = open_session(session.path)
     in_effect = [session.entries[i] for i in session._in_effect]
@@ -197,13 +201,13 @@ def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
         return None
 
 
-def report(session: sessions.Session, before: dict, action: dict) -> None:
+def report(session: sessions.Session, before: GameState, action: dict) -> None:
     """Print the accepted action, the game's extra outcome lines and the end of the game."""
     for line in outcome_lines(session, before, action):
         click.echo(line)
 
 
-def outcome_lines(session: sessions.Session, before: dict, action: dict) -> list[str]:
+def outcome_lines(session: sessions.Session, before: GameState, action: dict) -> list[str]:
     """The accepted entry and what it did, in public wording (the rules' outcome events)."""
     line = session.entries[-1].line if session.entries else 1
     if action.get("action") == sessions.UNDO:
@@ -212,7 +216,7 @@ def outcome_lines(session: sessions.Session, before: dict, action: dict) -> list
     return [f"{line}. {described}", *event_lines(session.game, before, session.state, action, described)]
 
 
-def event_lines(game: str, before: dict, after: dict, action: dict, described: str,
+def event_lines(game: str, before: GameState, after: GameState, action: dict, described: str,
                 viewer: str | None = None, reveal: bool = False) -> list[str]:
     """What an entry did, as the rules' events worded for `viewer` (reveal: everyone's
     secrets), each on its own indented line, then the end of the game if it ended there. An
@@ -223,7 +227,7 @@ def event_lines(game: str, before: dict, after: dict, action: dict, described: s
     return lines
 
 
-def told_events(game: str, before: dict, after: dict, action: dict, described: str,
+def told_events(game: str, before: GameState, after: GameState, action: dict, described: str,
                 viewer: str | None = None, reveal: bool = False) -> list[str]:
     """The rules' events of an entry worded for `viewer` in the active language, but for one
     that repeats the entry's own line (`described`)."""
@@ -233,7 +237,7 @@ def told_events(game: str, before: dict, after: dict, action: dict, described: s
     return [told for told in said if told.rstrip(".") != described.rstrip(".")]
 
 
-def game_over_line(state: dict) -> str:
+def game_over_line(state: GameState) -> str:
     winners = state.get("winners") or []
     if not winners:
         return _("Game over: nobody wins.")
@@ -241,7 +245,7 @@ def game_over_line(state: dict) -> str:
         names=i18n.join(winners))
 
 
-def describe(game: str, action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+def describe(game: str, action: dict, reveal: bool | str = False, before: GameState | None = None) -> str:
     """One line of the log for `action` in the active language; reveal=True includes the
     secret amounts a shared screen must not show (kit score log --reveal), reveal=NAME that
     player's own; `before` is the state the action met, when known (a steal says what moved)."""
@@ -450,7 +454,7 @@ class Guide:
         self.stamp = sessions.stamp(self.path)
 
     @property
-    def state(self) -> dict:
+    def state(self) -> GameState:
         return self.session.state
 
     def accepted(self, session: sessions.Session) -> None:
@@ -542,6 +546,7 @@ def undo_latest() -> None:
     """Undo the latest entry in effect after confirming it (by its public description), say
     what stays recorded of this turn, then start the step again from the new state."""
     guide = _guide
+    assert guide is not None, "undo_latest is asked within guided play"
     guide.check()
     latest = latest_entry(guide.session)
     if latest is None:
@@ -572,7 +577,7 @@ def whole_number(text: str) -> int:
 
 
 def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
-               check: Callable[[int], None] | None = None, help: str | None = None) -> int:
+               check: Callable[[int], object] | None = None, help: str | None = None) -> int:
     """A whole number, checked at once by `check` (which raises RuleViolation to refuse)."""
     def convert(text: str) -> int:
         value = default if not text.strip() and default is not None else whole_number(text)
@@ -586,7 +591,7 @@ def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
 
 # What people may answer for each word the games ask, in either language (the first word of
 # each language is the one shown); compared without case or accents.
-ANSWERS = {
+ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "yes": {"fr": ("oui", "o"), "en": ("yes", "y")},
     "no": {"fr": ("non", "n"), "en": ("no",)},
     "pour": {"fr": ("pour",), "en": ("for",)},
@@ -699,6 +704,16 @@ def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | Non
     raise KitError(_("{name} is not a player here; the players are {players}.").format(name=text, players=players))
 
 
+@overload
+def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: Literal[False] = False,
+               help: str | None = None, reason: Callable[[str], object] | None = None) -> str: ...
+
+
+@overload
+def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: bool,
+               help: str | None = None, reason: Callable[[str], object] | None = None) -> str | None: ...
+
+
 def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: bool = False,
                help: str | None = None, reason: Callable[[str], object] | None = None) -> str | None:
     """One of `names` (case and accents ignored); with optional=True Enter alone answers None."""
@@ -728,6 +743,7 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
 def play_pending(path: str | Path) -> None:
     """Guided play of any game, from the guide's session until the game is over."""
     guide = _guide
+    assert guide is not None, "play_pending runs within guided()"
     game_cli = game_module(guide.session.game)
     click.echo(game_cli.render(rules.view(guide.session.game, guide.state)))
     while True:
@@ -747,25 +763,33 @@ def play_pending(path: str | Path) -> None:
     click.echo(game_cli.render(state if state["over"] else rules.view(guide.session.game, state)))
 
 
-def choose_decision(decisions: list[dict]) -> dict:
+def decider(decision: Decision) -> str:
+    """The player who takes `decision`: one a player takes, not whoever is at the table."""
+    player = decision["player"]
+    if player is None:
+        raise ValueError(f"{decision['action']} is taken by whoever is at the table, not by one player")
+    return player
+
+
+def choose_decision(decisions: list[Decision]) -> Decision:
     """The decision to ask now: the first one, unless several players are awaited for the
     same action (ballots cast one by one): then whoever sits at the keyboard says who they are."""
     first = decisions[0]
     same = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None]
     if len(same) < 2:
         return first
-    names = [d["player"] for d in same]
+    names = [d["player"] for d in same if d["player"] is not None]
     who = ask_player(_("Who is at the keyboard?"), names, default=names[0])
     return next(d for d in same if d["player"] == who)
 
 
-def ask_decision(game_cli: ModuleType, decision: dict, state: dict, anytime: list[dict]) -> dict:
+def ask_decision(game_cli: ModuleType, decision: Decision, state: GameState, anytime: list[Decision]) -> dict:
     """The action answering `decision`, asked field by field (the game's `ask` first, when it
     has one for this decision: it returns None to leave it to the plain questions)."""
     if hasattr(game_cli, "ask"):
-        action = game_cli.ask(decision, state, anytime)
-        if action is not None:
-            return action
+        asked = game_cli.ask(decision, state, anytime)
+        if asked is not None:
+            return asked
     labels = getattr(game_cli, "ACTION_LABELS", {})
     what = labels.get(decision["action"], decision["action"])
     who = decision["player"]
@@ -781,7 +805,7 @@ def ask_decision(game_cli: ModuleType, decision: dict, state: dict, anytime: lis
     return action
 
 
-def ask_field(game_cli: ModuleType, decision: dict, field: str, choice: object) -> object:
+def ask_field(game_cli: ModuleType, decision: Decision, field: str, choice: object) -> object:
     """One field's value, asked by the kind of its choice (as the phone forms read it,
     kit/serve/forms.py): a name, a word, a whole number within its range, a number read from
     the table; several values or names in order, or numbers, where the game's FIELD_KINDS

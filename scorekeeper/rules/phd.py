@@ -445,7 +445,7 @@ SECRET_FIELDS: tuple[str, ...] = ()
 SECRET_BY_PLAYER: tuple[str, ...] = ()
 
 
-def _current(state: State) -> Turn:
+def current(state: State) -> Turn:
     """The turn (a caller past the first `turn` line)."""
     turn = state["turn"]
     assert turn is not None, "no turn has begun"
@@ -591,7 +591,7 @@ def waiting(state: State) -> Message:
 
 def _is_recherche(state: State, action: Action) -> bool:
     """Whether `action` is a Recherche action of the turn's player."""
-    turn = _current(state)
+    turn = current(state)
     if action.get("player") != turn["player"]:
         return False
     if action.get("action") == "submit":
@@ -616,7 +616,7 @@ def _check_flow(state: State, action: Action) -> None:
     if action.get("action") != "turn":
         # the rule's own sentence first where the entry itself is wrong (a chapter not paid for)
         _apply_entry(state, action, action["action"])
-    turn = _current(state)
+    turn = current(state)
     if _is_recherche(state, action) and turn["stage"] in ("end", "card", "defence") or \
             _is_recherche(state, action) and not _playing(state, turn["player"]):
         if turn["fell"]:
@@ -692,7 +692,7 @@ def _go_on(state: State, turn: Turn) -> Turn:
 
 def _advance(before: State, after: State, action: Action) -> Turn:
     """The turn after an entry (not a `turn` line) was applied."""
-    turn = _current(before).copy()
+    turn = current(before).copy()
     name, kind = turn["player"], action["action"]
     if turn.get("legacy") or after["over"]:
         return turn

@@ -267,7 +267,7 @@ def attack_targets(state: State, author: str, card: str) -> list[str]:
 def redirect_targets(state: State) -> list[str]:
     """Where the target of the Attaque in the window may send it: any other colleague,
     its author included, that the attack may reach."""
-    window = _window(state)
+    window = in_window(state)
     return attack_targets(state, window["target"], window["card"])
 
 
@@ -289,7 +289,7 @@ def _bookmark(state: State) -> Bookmark:
     return turn
 
 
-def _window(state: State) -> Window:
+def in_window(state: State) -> Window:
     """The card awaiting answers (a caller in a reaction window)."""
     window = state["window"]
     assert window is not None, "no card awaits answers"
@@ -330,7 +330,7 @@ def waiting(state: State) -> RuleViolation:
                                         "The game waits for {player} to end the turn: {n} cards played, the most allowed.",
                                         limit), player=turn["player"], n=limit)
         return RuleViolation("The game waits for {player} to play a card or end the turn.", player=turn["player"])
-    window = _window(state)
+    window = in_window(state)
     if phase == "attack":
         if window["redirections"] >= MAX_REDIRECTIONS:
             return RuleViolation(plural("The game waits for {card} to land on {target}: redirected {n} time, it takes no other answer.",
@@ -415,12 +415,12 @@ def _turn(state: State, action: Action) -> State:
     elif step == "react":
         new["window"] = _react(state, name, action)
     elif step == "land":
-        window = _window(state)
+        window = in_window(state)
         if window["card"] == PLACARD:
             players[window["target"]]["poste"] = None
         new["window"] = None
     elif step == "resolve":
-        window = _window(state)
+        window = in_window(state)
         if window["card"] == ORGANIGRAMME:
             for player, record in players.items():
                 if player not in window["remote"]:
@@ -434,7 +434,7 @@ def _turn(state: State, action: Action) -> State:
 
 def _react(state: State, name: str, action: Action) -> Window | None:
     """The window after `name` answers it with a Trahison (None: the window closes)."""
-    window = _window(state)
+    window = in_window(state)
     card = _card(action, ("Trahison",))
     if "target" in window:
         _no_fields(action, "target")
@@ -491,7 +491,7 @@ def pending(state: State) -> list[Decision]:
         others = [n for n in state["players"] if n != name]
         return [decision("turn", name, step=["play", "end"], card=cards,
                          target=[n for n in others if not state["players"][n]["shielded"]])]
-    window = _window(state)
+    window = in_window(state)
     if phase == "attack":
         target = window["target"]
         if window["redirections"] >= MAX_REDIRECTIONS:
@@ -644,7 +644,7 @@ def _turn_events(before: State, after: State, action: Action) -> list[Event]:
         return _play_events(before, after, action)
     if step == "react":
         return _react_events(before, after, action)
-    window = _window(before)
+    window = in_window(before)
     if step == "land":
         events = [said("{card} lands on {target}.", card=window["card"], target=name)]
         if window["card"] == PLACARD:
@@ -699,10 +699,10 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
 
 
 def _react_events(before: State, after: State, action: Action) -> list[Event]:
-    name, answer, window = action["player"], action["card"], _window(before)
+    name, answer, window = action["player"], action["card"], in_window(before)
     card = window["card"]
     if answer == REDIRECTION:
-        done = _window(after)["redirections"]
+        done = in_window(after)["redirections"]
         events = [said(plural("{player} answers with {answer}: {card} now aims at {to} ({n} redirection of {most}).",
                               "{player} answers with {answer}: {card} now aims at {to} ({n} redirections of {most}).", done),
                        player=name, answer=answer, card=card, to=action["to"], n=done, most=MAX_REDIRECTIONS)]

@@ -9,6 +9,7 @@ decisions and offers its `anytime` accusations, with the questions below.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -17,6 +18,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _
 from scorekeeper import rules as all_rules
 from scorekeeper.rules import amphitheatre as rules
+from scorekeeper.rules.flow import Decision
 
 
 def _names(values: tuple[str, ...]) -> list[str]:
@@ -104,14 +106,14 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     if kind == "counter":
         return _("{player} states another value: a debate opens.").format(player=action.get("player"))
     if kind == "join":
-        template = {"a": _("{player} joins side A."), "b": _("{player} joins side B."),
-                    "abstain": _("{player} abstains.")}.get(action.get("side"))
-        if template:
-            return template.format(player=action.get("player"))
+        joined = {"a": _("{player} joins side A."), "b": _("{player} joins side B."),
+                  "abstain": _("{player} abstains.")}.get(action.get("side", ""))
+        if joined:
+            return joined.format(player=action.get("player"))
     return table.describe_fields(action)
 
 
-def render(state: dict, lang: str | None = None) -> str:
+def render(state: rules.State, lang: str | None = None) -> str:
     """The `show` table: standings by seats, with each player's row and what it is worth."""
     title = _("Amphithéâtre: {capacity} seats (rows of {rows})").format(
         capacity=state["capacity"], rows="/".join(str(n) for n in rules.ROW_SEATS))
@@ -186,7 +188,7 @@ ACTOR_FIELDS = rules.ACTOR_FIELDS
 MOVES = ("hypothesis", "revolution", "draw")
 
 
-def ask(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict | None:
     """The action answering `decision`, asked in the table's words; an accusation first when
     anyone may accuse now (RULES.md §2.5: at any moment a hypothesis stands)."""
     accusation = _offer_accusation(anytime)
@@ -200,9 +202,9 @@ def ask(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
         click.echo("\n== " + _("{name} speaks.").format(name=speaker))
         return {"action": "turn", "player": speaker, "step": "start"}
     if kind in MOVES:
-        return _move(decision["player"], state)
+        return _move(table.decider(decision), state)
     if kind in ("handshake", "counter"):
-        hypothesis = state["hypothesis"]
+        hypothesis = rules.under_way(state)
         target = hypothesis["target"]
         answer = table.ask_choice(_("Does {target} agree (handshake) or state another value (debate)?").format(
             target=target), ["handshake", "debate"])
@@ -210,7 +212,7 @@ def ask(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
             return {"action": "handshake", "speaker": hypothesis["speaker"], "target": target}
         return {"action": "counter", "player": target}
     if kind == "join":
-        hypothesis = state["hypothesis"]
+        hypothesis = rules.under_way(state)
         side = table.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
             name=decision["player"], speaker=hypothesis["speaker"], target=hypothesis["target"]),
             rules.JOIN_SIDES, default="abstain")
@@ -226,11 +228,11 @@ def _not_oneself(speaker: str):
     return reason
 
 
-def _move(speaker: str, state: dict) -> dict:
+def _move(speaker: str, state: rules.State) -> dict:
     move = table.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
                             MOVES, default="hypothesis")
     offered = {d["action"]: d for d in all_rules.pending(rules.GAME_ID, state)}[move]
-    action = {"action": move, rules.ACTOR_FIELDS.get(move, "player"): speaker}
+    action: dict[str, Any] = {"action": move, rules.ACTOR_FIELDS.get(move, "player"): speaker}
     if move == "hypothesis":
         action["target"] = table.ask_player(_("Whom does {name} challenge?").format(name=speaker),
                                             offered["choices"]["target"], reason=_not_oneself(speaker))
@@ -238,9 +240,9 @@ def _move(speaker: str, state: dict) -> dict:
     return action
 
 
-def _offer_accusation(anytime: list[dict]) -> dict | None:
+def _offer_accusation(anytime: list[Decision]) -> dict | None:
     """Ask whether anyone accuses; None when nobody does (Enter alone)."""
-    offers = {d["player"]: d for d in anytime if d["action"] == "accuse"}
+    offers = {table.decider(d): d for d in anytime if d["action"] == "accuse"}
     if not offers:
         return None
     accuser = table.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), list(offers), optional=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import cast
 
 import click
 
@@ -18,6 +19,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
+from scorekeeper.rules.flow import Decision
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
 # -- friendly commands ----------------------------------------------------------------------
@@ -62,7 +64,7 @@ def _submit_in_public(file: Path, action: dict) -> None:
 @table.PLAYER
 def ballot(file: Path, player: str) -> None:
     """Hoc Censeo: PLAYER casts a secret ballot of this round, typed without showing it."""
-    state = table.open_session(file).state
+    state = cast(rules.State, table.open_session(file).state)   # a Hoc Censeo command's session
     name = table.match_name(player, state["seating"])
     _submit_in_public(file, _ask_ballot(name, state))
 
@@ -186,7 +188,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     if name in ("vote", "resolve"):
         parts = []
         if name == "vote":
-            sides = {side: action.get(side) if isinstance(action.get(side), dict) else {} for side in SIDES}
+            sides: dict[str, dict] = {side: action[side] if isinstance(action.get(side), dict) else {} for side in SIDES}
             for side, amounts in sides.items():
                 if reveal is True:
                     if amounts:
@@ -222,12 +224,12 @@ _GAINS = {"seals": lambda n: ngettext("{n} more seal", "{n} more seals", n).form
           "senators": lambda n: ngettext("{n} senator", "{n} senators", n).format(n=n)}
 
 
-def _goal_text(goal: dict) -> str:
+def _goal_text(goal: rules.Goal) -> str:
     words = i18n.active()
     return rules.secondary_goal(goal).render(words.gettext, words.ngettext, words.join)
 
 
-def render(state: dict, lang: str | None = None) -> str:
+def render(state: rules.State, lang: str | None = None) -> str:
     """The table view; fields removed by rules.public_view print as hidden."""
     hidden = _("hidden")
     if state["over"]:
@@ -308,7 +310,7 @@ FIELD_KINDS = {("resolve", "order"): "order"}
 BUDGETS = {"ballot": ("pour", "contre")}
 
 
-def narrow(state: dict, decision: dict, answers: dict) -> dict:
+def narrow(state: rules.State, decision: Decision, answers: dict) -> dict:
     """What the resolve still needs once the magistrate gave `answers` (the rules' own
     narrowing: no colour once CONTRE wins on the tie-break); other decisions as they are."""
     if decision["action"] == "resolve":
@@ -316,7 +318,7 @@ def narrow(state: dict, decision: dict, answers: dict) -> dict:
     return decision["choices"]
 
 
-def decision_facts(state: dict, decision: dict) -> list[Message]:
+def decision_facts(state: rules.State, decision: Decision) -> list[Message]:
     """What the magistrate reads before resolving: the totals they sum (RULES.md §4.14)."""
     totals = rules.ballot_totals(state) if decision["action"] == "resolve" else None
     if totals is None:
@@ -331,25 +333,25 @@ BALLOT_HELP = N_("Type the number of senators; Enter alone is 0. Nothing typed i
                  "never repeats it.")
 
 
-def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
     """The action answering `decision`, or a seal or gold spending asked first (offered
     whenever a player holds what it takes: both are allowed at any time)."""
     spending = _offer_spending(decision, state, anytime)
     if spending is not None:
         return spending
     if decision["action"] == "ballot":
-        return _ask_ballot(decision["player"], state)
+        return _ask_ballot(table.decider(decision), state)
     return _ask_resolve(decision, state)
 
 
-def _offer_spending(decision: dict, state: dict, anytime: list[dict]) -> dict | None:
+def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict | None:
     """Seals or gold before the decision, when the rules allow someone either. Who may is
     public (seals, gold and how full each circle is are on the table); which colours a circle
     takes is not, so every colour is offered and the rules refuse one the circle does not
     take, in public words."""
     players = state["players"]
-    sealers = [d["player"] for d in anytime if d["action"] == "spend_seals"]
-    buyers = [d["player"] for d in anytime if d["action"] == "buy_senators"]
+    sealers = [table.decider(d) for d in anytime if d["action"] == "spend_seals"]
+    buyers = [table.decider(d) for d in anytime if d["action"] == "buy_senators"]
     if not sealers and not buyers:
         return None
     choices = ["vote"] + (["seals"] if sealers else []) + (["gold"] if buyers else [])
@@ -389,7 +391,7 @@ def _offer_spending(decision: dict, state: dict, anytime: list[dict]) -> dict | 
     return None
 
 
-def _ask_ballot(name: str, state: dict) -> dict:
+def _ask_ballot(name: str, state: rules.State) -> dict:
     """One player's ballot, typed without showing; a refusal at the prompt names the rule,
     never the number typed nor the senators left (the others may still be looking)."""
     click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
@@ -401,11 +403,11 @@ def _ask_ballot(name: str, state: dict) -> dict:
     return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
 
 
-def _ask_resolve(decision: dict, state: dict) -> dict:
+def _ask_resolve(decision: Decision, state: rules.State) -> dict:
     """The magistrate's resolve, field by field, each asked only while the rules still need it
     (rules.resolve_choices narrows as the answers come). No total is said before it is
     resolved: the outcome tells the totals and who ranks where."""
-    magistrate = decision["player"]
+    magistrate = table.decider(decision)
     click.echo(_("All ballots are in. {magistrate}, as magistrate, resolves the vote.").format(magistrate=magistrate))
     answers: dict = {}
     if "tiebreak" in decision["choices"]:
@@ -439,7 +441,7 @@ def _ask_order(magistrate: str, names: list[str]) -> list[str]:
     return order + left
 
 
-def _ask_calamity(state: dict, choosing: dict) -> dict:
+def _ask_calamity(state: rules.State, choosing: dict) -> dict:
     """Each player the calamity strikes who may give gold chooses; the others lose senators."""
     spared = rules.spared(state)
     text = _("Rome's portion number {n} turns grey: calamity!").format(n=state["chaos"] + 1)
@@ -479,7 +481,7 @@ SEAT_QUESTIONS = {
 SEAT_QUESTIONS_HELP = N_("Answer now: the resolve uses your answer only if the vote needs it.")
 
 
-def seat_questions(state: dict, name: str) -> list[str]:
+def seat_questions(state: rules.State, name: str) -> list[str]:
     """The questions `name` may answer now: once their ballot is in, the bonus if they voted
     POUR, the calamity choice if a CONTRE win would bring one and they have gold to give."""
     ballot = (state.get("ballots") or {}).get(name)
@@ -494,7 +496,7 @@ def seat_questions(state: dict, name: str) -> list[str]:
     return questions
 
 
-def with_seat_answers(state: dict, action: dict, answers: dict[str, dict]) -> dict:
+def with_seat_answers(state: rules.State, action: dict, answers: dict[str, dict]) -> dict:
     """The `resolve` action with the players' own answers filled in where it gives none."""
     if action.get("action") != "resolve" or set(state.get("ballots_cast", ())) != set(state["seating"]):
         return action
@@ -511,7 +513,7 @@ def with_seat_answers(state: dict, action: dict, answers: dict[str, dict]) -> di
         if bonus:
             action["bonus"] = bonus
     if result == "contre" and rules.calamity_due(state, "contre"):
-        given = action.get("calamity") if isinstance(action.get("calamity"), dict) else {}
+        given = action["calamity"] if isinstance(action.get("calamity"), dict) else {}
         # gold chosen earlier and spent since on senators: the rules' default applies instead
         chosen = {n: a["calamity"] for n, a in answers.items()
                   if a.get("calamity") and (a["calamity"] != "gold" or state["players"][n]["gold"] > 0)}

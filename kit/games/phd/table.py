@@ -20,6 +20,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
+from scorekeeper.rules.flow import Decision
 
 # -- parsing what people type ------------------------------------------------------------
 
@@ -178,7 +179,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
         modifiers = "".join(f" {signed(m)}" for m in (action.get("modifiers") or []) if isinstance(m, int))
         return _("{name} takes a challenge on {resource}: die {die}{modifiers} against {difficulty} "
                  "(success: {success}; failure: {failure}).").format(
-            name=name, resource=rules.RESOURCE_NAMES.get(action.get("resource"), action.get("resource")),
+            name=name, resource=rules.RESOURCE_NAMES.get(action.get("resource", ""), action.get("resource")),
             die=action.get("die"), modifiers=modifiers, difficulty=action.get("difficulty"),
             success=_effect_text(action.get("success")), failure=_effect_text(action.get("failure")))
     if kind == "submit":
@@ -225,7 +226,7 @@ CARD_WORDS = {"vie": "C'est la vie", "challenge": "Challenge", "cooperation": "C
 
 # -- show ----------------------------------------------------------------------------------
 
-def status_text(state: dict, name: str) -> str:
+def status_text(state: rules.State, name: str) -> str:
     """The status column: a player still "playing" when the game ended says how it ended for them."""
     status = state["players"][name]["status"]
     if status == "playing" and state["over"]:
@@ -236,7 +237,7 @@ def status_text(state: dict, name: str) -> str:
             "doctor": _("doctor (won)")}[status]
 
 
-def render(state: dict, lang: str | None = None) -> str:
+def render(state: rules.State, lang: str | None = None) -> str:
     """The `show` table: standings first, the resources and chapters of each player."""
     chapters, timed = state["options"]["chapters"], state["options"]["timed"]
     title = ngettext("PHD: {n} approved chapter to defend the thesis", "PHD: {n} approved chapters to defend the thesis",
@@ -355,7 +356,7 @@ def _ask_cards(name: str, *, own_required: bool = True) -> dict | None:
             "opposition": _ask_numbers(_("Opposition values (empty for none)"))}
 
 
-def _summary(state: dict, name: str) -> str:
+def _summary(state: rules.State, name: str) -> str:
     p = state["players"][name]
     # one plural on the approved count: French writes « 1 approuvé », « 2 approuvés » (« soumis » never changes)
     return ngettext("Pression {pression}, Crédit {credit}, chapters: {pending} submitted, {approved} approved of "
@@ -365,13 +366,13 @@ def _summary(state: dict, name: str) -> str:
                                                         approved=p["approved"], chapters=state["options"]["chapters"])
 
 
-def _start(decision: dict, state: dict) -> dict:
+def _start(decision: Decision, state: rules.State) -> dict:
     """A turn begins: the one that ended is closed on the printed aid's hand limit."""
     was = state.get("turn")
     if was and state["players"][was["player"]]["status"] == "playing":
         click.echo(_("End of {name}'s turn: keep at most {limit} cards in hand.").format(
             name=was["player"], limit=rules.HAND_LIMIT))
-    name = decision["player"]
+    name: str | None = decision["player"]
     if name is None:
         choices = decision["choices"]["player"]
         name = table.ask_player(_("Whose turn is it?"), choices, default=choices[0])
@@ -386,12 +387,12 @@ def _event_kind(name: str, *, vivre: bool, timed_end: bool) -> str:
     return table.ask_choice(_("Event card"), choices, help=help_text)
 
 
-def _vivre(state: dict, turn: dict, anytime: list[dict]) -> dict:
+def _vivre(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
     name = turn["player"]
     ready = turn["stage"] == "start" and state["players"][name]["approved"] >= state["options"]["chapters"]
     if ready and table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?")
                                   .format(name=name), default=True):
-        return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name), **_ask_cards(name)})
+        return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name), **(_ask_cards(name) or {})})
     click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
     kind = _event_kind(name, vivre=True, timed_end=any(d["action"] == "deck_empty" for d in anytime))
     return {"action": "deck_empty"} if kind == "empty" else _step(name, kind)
@@ -407,7 +408,7 @@ def _challenge(name: str) -> dict:
                         "difficulty": difficulty, "modifiers": modifiers, "success": success, "failure": failure})
 
 
-def _cooperation(state: dict, turn: dict) -> dict:
+def _cooperation(state: rules.State, turn: rules.Turn) -> dict:
     """Coopération: any players' resources change, one after the other, until Enter alone."""
     playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
     while True:
@@ -419,7 +420,7 @@ def _cooperation(state: dict, turn: dict) -> dict:
             return change
 
 
-def _superviseur(state: dict, turn: dict) -> dict:
+def _superviseur(state: rules.State, turn: rules.Turn) -> dict:
     """The Superviseur card: a change like C'est la vie, then what it says about a chapter."""
     name = turn["player"]
     if not turn["adjusted"]:
@@ -436,11 +437,11 @@ def _superviseur(state: dict, turn: dict) -> dict:
     if what == "nothing":
         return _step(name, "done")
     if what == "controversy":
-        return _drop_empty({"action": "controversy", "player": name, **_ask_cards(name)})
+        return _drop_empty({"action": "controversy", "player": name, **(_ask_cards(name) or {})})
     return {"action": what, "player": name}
 
 
-def _card(state: dict, turn: dict) -> dict:
+def _card(state: rules.State, turn: rules.Turn) -> dict:
     name, card = turn["player"], turn["card"]
     if card == "vie":
         return _ask_change(name) or _step(name, "done")
@@ -451,7 +452,7 @@ def _card(state: dict, turn: dict) -> dict:
     return _superviseur(state, turn)
 
 
-def _recherche(turn: dict) -> dict:
+def _recherche(turn: rules.Turn) -> dict:
     """One Recherche phase: draw events, draw an argument, play a card or submit a chapter."""
     name = turn["player"]
     label = "" if turn["recherches"] == 1 else (
@@ -467,7 +468,7 @@ def _recherche(turn: dict) -> dict:
     return _step(name, {"draw": "draw-events", "argument": "draw-argument"}[choice])
 
 
-def _defence(turn: dict) -> dict:
+def _defence(turn: rules.Turn) -> dict:
     """The defence an approval started (RULES.md §1.8): the die, then the cards; no Argument
     card at all and the defence waits for a later turn."""
     name = turn["player"]
@@ -479,12 +480,12 @@ def _defence(turn: dict) -> dict:
     return _drop_empty({"action": "defend", "player": name, "die": die, **cards})
 
 
-def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
     """The entry answering what the rules wait for, asked as the printed turn aid says it:
     from the turn's stage in the state, so play resumes at any prompt."""
     if decision["action"] == "turn" and decision["choices"].get("step") == ["start"]:
         return _start(decision, state)
-    turn = state["turn"]
+    turn = rules.current(state)
     stage = turn["stage"]
     if stage in ("start", "vivre"):
         return _vivre(state, turn, anytime)

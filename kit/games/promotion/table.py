@@ -11,6 +11,7 @@ and lives in kit/cli/score.py; this module builds Promotion's action for it
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -18,6 +19,7 @@ from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import promotion as rules
+from scorekeeper.rules.flow import Decision
 
 # -- friendly commands -------------------------------------------------------------------
 
@@ -53,7 +55,6 @@ def steal(file: Path, words: tuple[str, ...], thief: str | None, victim: str | N
     The two players come in order, as in handshake and accuse (`steal FILE Ben Ana 2`), or
     named (`steal FILE --thief Ben --victim Ana 2`).
     """
-    words = list(words)
     if thief is None and victim is None and len(words) == 3:
         thief, victim = words[:2]
         words = words[2:]
@@ -64,7 +65,7 @@ def steal(file: Path, words: tuple[str, ...], thief: str | None, victim: str | N
     table.submit(file, {"action": "steal", "thief": thief, "victim": victim, "amount": amount})
 
 
-def closing_tie(state: dict) -> list[str]:
+def closing_tie(state: rules.State) -> list[str]:
     """The players whose hands the next deck_empty needs: tied on most PI as the office closes."""
     if state["over"] or state["reshuffles"] < rules.MAX_RESHUFFLES:
         return []
@@ -117,10 +118,10 @@ def describe_turn(action: dict) -> str:
              "burnout": _("{player} says burnout."), "play": _("{player} plays {card}."),
              "react": _("{player} answers with {card}."), "land": _("{player} takes the attack."),
              "resolve": _("{player}'s card applies."), "end": _("{player} ends the turn.")}
-    return lines.get(step, _("{player}'s turn ({step}).")).format(player=name, card=card, step=step)
+    return lines.get(step or "", _("{player}'s turn ({step}).")).format(player=name, card=card, step=step)
 
 
-def render(state: dict, lang: str | None = None) -> str:
+def render(state: rules.State, lang: str | None = None) -> str:
     """The `show` table: standings by PI, and how far each player is from the target."""
     left = rules.MAX_RESHUFFLES - state["reshuffles"]
     if state.get("end") == "office closed":
@@ -224,7 +225,7 @@ def _pick(prompt: str, choices: list[str], *, default: str | None = None, help: 
                      help=f"{help} {listing}" if help else listing)
 
 
-def _pi_entry(what: str, state: dict, current: str | None) -> dict:
+def _pi_entry(what: str, state: rules.State, current: str | None) -> dict:
     """A PI change or the deck running out, as the rules' `anytime` allows it."""
     names = list(state["players"])
     if what == "deck":
@@ -241,7 +242,7 @@ def _pi_entry(what: str, state: dict, current: str | None) -> dict:
                                   [n for n in names if n != thief],
                                   reason=lambda n: rules.apply(state, {"action": "steal", "thief": thief,
                                                                        "victim": n, "amount": 1}))
-        action = {"action": "steal", "thief": thief, "victim": victim}
+        action: dict[str, Any] = {"action": "steal", "thief": thief, "victim": victim}
     else:
         prompt = _("Who gains PI?") if what == "gain" else _("Who loses PI?")
         action = {"action": what, "player": table.ask_player(prompt, names, default=current)}
@@ -254,18 +255,25 @@ def _pi_entry(what: str, state: dict, current: str | None) -> dict:
 PI_HELP = N_("gain, lose: a player's PI change; steal: PI taken from another; deck: the deck ran out.")
 
 
-def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
     """The action answering `decision` (or a PI entry the table makes meanwhile, which the
     rules accept at any moment: the decision then comes again)."""
     choices, who = decision["choices"], decision["player"]
     steps = choices["step"]
-    current = (state.get("turn") or {}).get("player")
-    window = state.get("window")
+    current = state["turn"]["player"] if state["turn"] else None
     if steps == ["start"]:
         if who is None:
             who = table.ask_player(_("Whose turn is it?"), choices["player"], default=choices["player"][0])
         click.echo("\n== " + _("{name}'s turn").format(name=who))
         return _step(who, "start")
+    if "react" in steps and who is None:      # an Annonce or an Avantage: anyone may answer
+        window = rules.in_window(state)
+        answer = choices["card"][0]
+        click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(card=window["card"],
+                                                                                        answer=answer))
+        reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True)
+        return _step(reactor, "react", card=answer) if reactor else _step(window["author"], "resolve")
+    who = table.decider(decision)
     if steps == ["land"]:         # redirected to the limit: nothing left to ask
         return _step(who, "land")
     if steps == ["resolve"]:
@@ -276,13 +284,8 @@ def ask(decision: dict, state: dict, anytime: list[dict]) -> dict:
                           "{name} draws {n} cards (burnout: the turn began with no card)", n).format(name=who, n=n)
         # no PI words here: « pioche » (the deck ran out) is one letter from « piocher »
         return _step(who, _pick(prompt, ["draw", "burnout"], default="draw"))
-    if "react" in steps and who is None:      # an Annonce or an Avantage: anyone may answer
-        answer = choices["card"][0]
-        click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(card=window["card"],
-                                                                                        answer=answer))
-        reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True)
-        return _step(reactor, "react", card=answer) if reactor else _step(window["author"], "resolve")
     if "react" in steps:                       # an Attaque aimed at `who`
+        window = rules.in_window(state)
         cards = choices["card"]
         prompt = _("{name}: answer {card} with a Trahison ({cards}), or nothing: it lands").format(
             name=who, card=window["card"], cards=" / ".join(cards))
