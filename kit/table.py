@@ -48,7 +48,7 @@ from kit.i18n import _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
-from scorekeeper.rules.flow import Decision, GameState
+from scorekeeper.rules.flow import Decision, GameState, Seat
 
 T = TypeVar("T")
 
@@ -383,12 +383,12 @@ def parse_pairs(values: tuple[str, ...] | list[str], option: str, *, example: st
     return result
 
 
-def parse_players(values: tuple[str, ...] | list[str]) -> list[dict]:
+def parse_players(values: tuple[str, ...] | list[str]) -> list[Seat]:
     """--player NAME[:ROLE] options as the header's player list."""
     players = []
     for value in values:
         name, _, role = value.partition(":")
-        player = {"name": name.strip()}
+        player: Seat = {"name": name.strip()}
         if role.strip():
             player["role"] = role.strip()
         players.append(player)

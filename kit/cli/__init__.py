@@ -18,12 +18,13 @@ import importlib
 import inspect
 import os
 import sys
+import weakref
 
 import click
 
 from kit import __version__, i18n
 from kit.errors import KitError
-from kit.i18n import _
+from kit.i18n import N_, _
 from scorekeeper.errors import ScorekeeperError
 
 LANG_HELP = "Language of what is printed (default: the locale's, French when it names neither)."
@@ -69,7 +70,14 @@ class LazyGroup(click.Group):
                 command.params.append(lang_option())
             command.context_class = Context
             translate_help(command)
+            _help_option_in_language(command, ctx)
         return command
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _(HELP_OPTION)
+        return option
 
 
 
@@ -79,50 +87,65 @@ def lang_option() -> click.Option:
                         expose_value=False)
 
 
+# Click's words for --help, which the kit's catalogues carry too.
+HELP_OPTION = N_("Show this message and exit.")
+
+# The English texts of each command and parameter (help, short_help, epilog, metavars), kept
+# aside the first time it is translated, so that one process may speak both languages.
+_ENGLISH: weakref.WeakKeyDictionary[click.Command | click.Parameter, dict[str, str | None]] = \
+    weakref.WeakKeyDictionary()
+
+
 def help_texts(command: click.Command) -> list[str]:
     """The English help texts of a command and its parameters (help, short help, metavars),
     as the catalogues hold them (the part of a docstring after \\f is for developers and is
     never shown)."""
     _keep_originals(command)
-    texts = [command._english_help, command._english_short_help, command._english_options_metavar,
-             getattr(command, "_english_subcommand_metavar", None)]
+    own = _ENGLISH[command]
+    texts = [own["help"], own["short_help"], own["options_metavar"], own.get("subcommand_metavar")]
     for param in command.params:
-        texts += [param._english_help, param._english_metavar]
+        texts += [_ENGLISH[param]["help"], _ENGLISH[param]["metavar"]]
     return [text for text in texts if text]
 
 
 def _keep_originals(command: click.Command) -> None:
-    if not hasattr(command, "_english_help"):
+    if command not in _ENGLISH:
         # As click shows it (inspect.cleandoc): a translator never sees the docstring's indent.
-        command._english_help = inspect.cleandoc(command.help).partition("\f")[0].strip() if command.help else None
-        command._english_short_help = command.short_help
-        command._english_epilog = command.epilog
-        command._english_options_metavar = command.options_metavar
+        _ENGLISH[command] = {"help": inspect.cleandoc(command.help).partition("\f")[0].strip() if command.help else None,
+                             "short_help": command.short_help, "epilog": command.epilog,
+                             "options_metavar": command.options_metavar}
         if isinstance(command, click.Group):
-            command._english_subcommand_metavar = command.subcommand_metavar
+            _ENGLISH[command]["subcommand_metavar"] = command.subcommand_metavar
     for param in command.params:   # some (--lang) are added after the command's originals were kept
-        if not hasattr(param, "_english_metavar"):
-            param._english_help = getattr(param, "help", None)
-            param._english_metavar = param.metavar
+        if param not in _ENGLISH:
+            _ENGLISH[param] = {"help": getattr(param, "help", None), "metavar": param.metavar}
 
 
 def translate_help(command: click.Command) -> None:
     """Put the command's help, its options' help and metavars and its examples' title in the
     active language (from the English texts kept aside, so one process may speak both)."""
     _keep_originals(command)
+    own = _ENGLISH[command]
     for name in ("help", "short_help", "options_metavar", "subcommand_metavar"):
-        english = getattr(command, f"_english_{name}", None)
+        english = own.get(name)
         if english:
             setattr(command, name, _(english))
     for param in command.params:
-        if param._english_help:
-            param.help = _(param._english_help)
-        if param._english_metavar:
-            param.metavar = _(param._english_metavar)
-    if command._english_epilog:
-        command.epilog = command._english_epilog.replace("Examples:", _("Examples:"), 1)
-    # click makes its --help option once, in the language of that moment: make it anew
-    command._help_option = None
+        english_help, english_metavar = _ENGLISH[param]["help"], _ENGLISH[param]["metavar"]
+        if english_help and isinstance(param, click.Option):
+            param.help = _(english_help)
+        if english_metavar:
+            param.metavar = _(english_metavar)
+    if own["epilog"]:
+        command.epilog = own["epilog"].replace("Examples:", _("Examples:"), 1)
+
+
+def _help_option_in_language(command: click.Command, ctx: click.Context) -> None:
+    """--help's own line in the active language: click makes that option once per command
+    and keeps it, so its help is set again each time the command is looked up."""
+    option = command.get_help_option(ctx)
+    if option is not None:
+        option.help = _(HELP_OPTION)
 
 
 class KitGroup(LazyGroup):

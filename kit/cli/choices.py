@@ -1,7 +1,7 @@
 """Click parameter types the commands share."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import click
 
@@ -23,7 +23,7 @@ class Games(click.Choice):
         self.extra = extra
 
     @property
-    def choices(self) -> tuple[str, ...]:
+    def choices(self) -> Sequence[str]:
         if self.ids is not None:
             return (*self.ids(), *self.extra)
         from scorekeeper import rules

@@ -19,6 +19,7 @@ from kit.i18n import _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
+from scorekeeper.rules.flow import GameState
 
 LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)
 
@@ -218,14 +219,14 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
         if entry.undone_by:
             text += "  " + _("[undone by line {line}]").format(line=entry.undone_by)
         click.echo(f"{entry.line}. {text}")
-        if before is None:
+        if before is None or after is None:   # an undo line: what it did is its own line
             continue
         for told in table.event_lines(session.game, before, after, entry.action, text,
                                       viewer=shown if isinstance(shown, str) else None, reveal=shown is True):
             click.echo(told)
 
 
-def _states_around(session: sessions.Session) -> dict[int, tuple[dict, dict]]:
+def _states_around(session: sessions.Session) -> dict[int, tuple[GameState, GameState]]:
     """line -> the state each action met and the state it left (so the log can say what
     really happened)."""
     states = [session.rules.setup(session.players, session.options)]
@@ -262,9 +263,9 @@ def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, public: bo
             shown = rules.whole_state(session.game, state)
         click.echo(json.dumps(shown, ensure_ascii=False, indent=2))
         return
-    if not reveal and not state.get("over"):   # once the game is over, nothing is secret
-        state = rules.public_view(session.game, state, viewer)
-    click.echo(table.game_module(session.game).render(state))
+    # once the game is over, nothing is secret
+    seen = state if reveal or state["over"] else rules.public_view(session.game, state, viewer)
+    click.echo(table.game_module(session.game).render(seen))
 
 
 @score.command(epilog=table.examples("play senate.jsonl"))
