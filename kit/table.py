@@ -763,14 +763,6 @@ def play_pending(path: str | Path) -> None:
     click.echo(game_cli.render(state if state["over"] else rules.view(guide.session.game, state)))
 
 
-def decider(decision: Decision) -> str:
-    """The player who takes `decision`: one a player takes, not whoever is at the table."""
-    player = decision["player"]
-    if player is None:
-        raise ValueError(f"{decision['action']} is taken by whoever is at the table, not by one player")
-    return player
-
-
 def choose_decision(decisions: list[Decision]) -> Decision:
     """The decision to ask now: the first one, unless several players are awaited for the
     same action (ballots cast one by one): then whoever sits at the keyboard says who they are."""

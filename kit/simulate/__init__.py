@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TypeVar
 
 from kit.games import KITS
+from scorekeeper.rules.flow import Action, GameState
 
 
 class BotError(RuntimeError):
@@ -42,7 +44,10 @@ def module(game: str) -> ModuleType:
     return importlib.import_module(KITS[game] + ".bots")
 
 
-def apply(rules: ModuleType, state: dict, action: dict) -> dict:
+State = TypeVar("State", bound=GameState)
+
+
+def apply(rules: ModuleType, state: State, action: Action) -> State:
     """The engine's new state; a refusal names the action the bot tried."""
     from scorekeeper.errors import RuleViolation
 
@@ -52,7 +57,7 @@ def apply(rules: ModuleType, state: dict, action: dict) -> dict:
         raise BotError(f"the rules refused a simulated action {action}: {refusal}") from None
 
 
-def game_record(state: dict, seats: list[str], turns: int, choices: dict, *, roles=None,
+def game_record(state: GameState, seats: list[str], turns: int, choices: dict, *, roles=None,
                 rounds: int | None = None, finished: bool | None = None, numbers: dict | None = None,
                 flags: dict | None = None, tally: dict | None = None, how: list[str] | None = None,
                 margin: float | None = None, items: dict | None = None) -> dict:

@@ -119,6 +119,14 @@ def decision(action: str, player: str | None = None, *, secret: bool = False, **
     return {"player": player, "action": action, "choices": choices, "secret": secret}
 
 
+def decider(decision: Decision) -> str:
+    """The player who takes `decision`: one a player takes, not whoever is at the table."""
+    player = decision["player"]
+    if player is None:
+        raise ValueError(f"{decision['action']} is taken by whoever is at the table, not by one player")
+    return player
+
+
 def accepts(choice: Any, value: Any) -> bool:
     """Whether `value` is within one field's `choice` (a list, a range, or FROM_TABLE)."""
     if choice is FROM_TABLE:

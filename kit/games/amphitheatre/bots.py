@@ -16,7 +16,7 @@ from random import Random
 from kit.i18n import N_
 from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import amphitheatre as rules
-from scorekeeper.rules.flow import answering
+from scorekeeper.rules.flow import Decision, answering, decider
 
 GAME_ID = rules.GAME_ID
 PLAYERS = 5
@@ -326,7 +326,7 @@ class Table:
         self.turns = 0
         self.counts = dict.fromkeys(("accusations", "accusations_won", "debates", "handshakes", "tied_debates"), 0)
         self.claims: dict[str, str] = {}      # what each stater of the hypothesis under way claims
-        self.value = self.category = None     # the hypothesis under way
+        self.value = self.category = ""       # the hypothesis under way (set by the speaker's move)
         self.asked: set = set()               # (accuser, accused) already weighed for it
         self.exposed: list[str] = []          # accused whose card matched: they redraw after it
 
@@ -384,13 +384,16 @@ class Table:
                                                      "truthful": truthful})
         return None
 
-    def decide(self, decisions: list[dict]) -> dict:
+    def decide(self, decisions: list[Decision]) -> dict:
         """The action answering what the rules wait for, chosen by the bot whose decision it is."""
         decision = decisions[0]
-        kind, who = decision["action"], decision["player"]
+        kind = decision["action"]
         if kind == "turn":
-            speaker = who or decision["choices"]["player"][0]     # the oldest player: seat 1
+            speaker = decision["player"] or decision["choices"]["player"][0]     # the oldest player: seat 1
             return {"action": "turn", "player": speaker, "step": "start"}
+        if kind == "debate":    # the sides as joined, nobody's choice
+            return {"action": "debate", **{field: value for field, value in decision["choices"].items() if value}}
+        who = decider(decision)
         if kind in KINDS:
             choice = self.bots[who].turn(self, who)
             if choice[0] == "hypothesis":
@@ -398,7 +401,7 @@ class Table:
                 self.claims = {who: self.value}
                 return {"action": "hypothesis", "speaker": who, "target": target, "category": self.category}
             return {"action": choice[0], "player": who, "category": choice[1]}
-        hypothesis = self.state["hypothesis"]
+        hypothesis = rules.under_way(self.state)
         if kind in ("handshake", "counter"):
             answer = self.bots[who].respond(self, who, self.category, self.value)
             if answer == self.value:      # agreeing states nothing: nobody may accuse them
@@ -412,8 +415,7 @@ class Table:
             if side is not None:
                 self.claims[who] = sides[side][0]
             return {"action": "join", "player": who, "side": {"side_a": "a", "side_b": "b", None: "abstain"}[side]}
-        # the debate: the sides as joined, nobody's choice
-        return {"action": "debate", **{field: value for field, value in decision["choices"].items() if value}}
+        raise BotError(f"no bot answers {kind}")
 
     def step(self, take) -> None:
         """One entry: an accusation when a bot makes one, else the answer to what the rules
@@ -445,7 +447,7 @@ class Table:
             self.settled()
 
 
-def checked(decisions: list[dict], action: dict) -> dict:
+def checked(decisions: list[Decision], action: dict) -> dict:
     """`action` when it answers one of `decisions`; a BotError otherwise."""
     fields = (rules.ACTOR_FIELDS.get(action["action"], "player"),)
     if answering(decisions, action, fields) is None:

@@ -18,7 +18,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _
 from scorekeeper import rules as all_rules
 from scorekeeper.rules import amphitheatre as rules
-from scorekeeper.rules.flow import Decision
+from scorekeeper.rules.flow import Decision, decider
 
 
 def _names(values: tuple[str, ...]) -> list[str]:
@@ -202,7 +202,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         click.echo("\n== " + _("{name} speaks.").format(name=speaker))
         return {"action": "turn", "player": speaker, "step": "start"}
     if kind in MOVES:
-        return _move(table.decider(decision), state)
+        return _move(decider(decision), state)
     if kind in ("handshake", "counter"):
         hypothesis = rules.under_way(state)
         target = hypothesis["target"]
@@ -242,7 +242,7 @@ def _move(speaker: str, state: rules.State) -> dict:
 
 def _offer_accusation(anytime: list[Decision]) -> dict | None:
     """Ask whether anyone accuses; None when nobody does (Enter alone)."""
-    offers = {table.decider(d): d for d in anytime if d["action"] == "accuse"}
+    offers = {decider(d): d for d in anytime if d["action"] == "accuse"}
     if not offers:
         return None
     accuser = table.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), list(offers), optional=True)

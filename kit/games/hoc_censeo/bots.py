@@ -15,7 +15,7 @@ from kit.i18n import N_
 from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules import public_view
-from scorekeeper.rules.flow import answering
+from scorekeeper.rules.flow import Decision, answering, decider
 
 GAME_ID = rules.GAME_ID
 PLAYERS = rules.PLAYERS
@@ -81,7 +81,7 @@ def load(layouts_root) -> dict:
 
 # --- bots -------------------------------------------------------------------------------------
 
-def between_votes_options(decisions: list[dict]) -> list[dict]:
+def between_votes_options(decisions: list[Decision]) -> list[dict]:
     """Every action one player's decisions allowed at any time stand for (rules.anytime),
     one per choice: each colour their seals may colour, each amount of gold they may spend."""
     options = []
@@ -103,12 +103,12 @@ class RandomBot:
     def __init__(self, rng: Random, choices: dict):
         self.rng, self.choices = rng, choices
 
-    def between_votes(self, state: dict, me: str, colour: str, mine: list[dict]) -> dict | None:
+    def between_votes(self, state: rules.State, me: str, colour: str, mine: list[Decision]) -> dict | None:
         options = between_votes_options(mine)
         pick = self.rng.randrange(len(options) + 1)       # the last one: do nothing
         return options[pick] if pick < len(options) else None
 
-    def ballot(self, state: dict, me: str, colour: str) -> tuple[int, int]:
+    def ballot(self, state: rules.State, me: str, colour: str) -> tuple[int, int]:
         # (pour, contre) with pour + contre <= senators: (s+1)(s+2)/2 ballots, each as likely
         senators = state["players"][me]["senators"]
         k = self.rng.randrange((senators + 1) * (senators + 2) // 2)
@@ -116,16 +116,16 @@ class RandomBot:
         pour = k - total * (total + 1) // 2
         return pour, total - pour
 
-    def tiebreak(self, state: dict, me: str, colour: str) -> str:
+    def tiebreak(self, state: rules.State, me: str, colour: str) -> str:
         return self.rng.choice(rules.SIDES)
 
-    def order(self, state: dict, me: str, group: list[str]) -> list[str]:
+    def order(self, state: rules.State, me: str, group: list[str]) -> list[str]:
         return self.rng.sample(group, len(group))
 
-    def bonus(self, state: dict, me: str) -> str:
+    def bonus(self, state: rules.State, me: str) -> str:
         return self.rng.choice(rules.MAUVE_CHOICES)
 
-    def calamity(self, state: dict, me: str) -> str:
+    def calamity(self, state: rules.State, me: str) -> str:
         return self.rng.choice(rules.CALAMITY_CHOICES)
 
 
@@ -134,10 +134,10 @@ class GreedyBot(RandomBot):
 
     name = "greedy"
 
-    def _goal(self, state: dict, me: str) -> dict:
+    def _goal(self, state: rules.State, me: str) -> rules.Goal:
         return state["players"][me]["goal"]
 
-    def between_votes(self, state: dict, me: str, colour: str, mine: list[dict]) -> dict | None:
+    def between_votes(self, state: rules.State, me: str, colour: str, mine: list[Decision]) -> dict | None:
         options = between_votes_options(mine)
         seals = [a for a in options if a["action"] == "spend_seals"]
         player = state["players"][me]
@@ -159,35 +159,35 @@ class GreedyBot(RandomBot):
                 return {"action": "buy_senators", "player": me, "gold": player["gold"]}
         return None
 
-    def ballot(self, state: dict, me: str, colour: str) -> tuple[int, int]:
+    def ballot(self, state: rules.State, me: str, colour: str) -> tuple[int, int]:
         player = state["players"][me]
         side = greedy_side(player["circle"], player["goal"], player["gold"], colour)
         amount = greedy_amount(player["senators"], rules.ROUNDS - state["round"], self.rng)
         record_choice(self.choices, N_("side of the ballot"), rules.SIDES, side)
         return (amount, 0) if side == "pour" else (0, amount)
 
-    def tiebreak(self, state: dict, me: str, colour: str) -> str:
+    def tiebreak(self, state: rules.State, me: str, colour: str) -> str:
         pour, contre = state["ballots"][me]["pour"], state["ballots"][me]["contre"]
         side = "pour" if pour > contre or (pour == contre and rules.needed(state, me, colour) > 0) else "contre"
         record_choice(self.choices, N_("magistrate's tiebreak"), rules.SIDES, side)
         return side
 
-    def order(self, state: dict, me: str, group: list[str]) -> list[str]:
+    def order(self, state: rules.State, me: str, group: list[str]) -> list[str]:
         # a magistrate who always put themself first would make seat 1 (the first magistrate) win
         return self.rng.sample(group, len(group))
 
-    def bonus(self, state: dict, me: str) -> str:
+    def bonus(self, state: rules.State, me: str) -> str:
         choice = _BONUS_FOR[self._goal(state, me)["secondary"]["kind"]]
         record_choice(self.choices, N_("mauve bonus"), rules.MAUVE_CHOICES, choice)
         return choice
 
-    def calamity(self, state: dict, me: str) -> str:
+    def calamity(self, state: rules.State, me: str) -> str:
         choice = "senators" if self._goal(state, me)["secondary"]["kind"] == "gold" else "gold"
         record_choice(self.choices, N_("calamity loss"), rules.CALAMITY_CHOICES, choice)
         return choice
 
 
-def greedy_side(circle: dict, goal: dict, gold: int, colour: str) -> str:
+def greedy_side(circle: dict, goal: rules.Goal, gold: int, colour: str) -> str:
     """POUR when its circle needs the colour, CONTRE otherwise; with a gold objective (CONTRE
     pays gold), CONTRE too while the gold is further along than the circle."""
     if goal["circle"][colour] <= circle[colour]:
@@ -219,7 +219,7 @@ class LookaheadBot(GreedyBot):
         self.written = 0          # senators its own ballots wrote, to guess the others' from the totals
         self.decisions = self.playouts_run = 0
 
-    def ballot(self, state: dict, me: str, colour: str) -> tuple[int, int]:
+    def ballot(self, state: rules.State, me: str, colour: str) -> tuple[int, int]:
         player = state["players"][me]
         senators, rounds_left = player["senators"], rules.ROUNDS - state["round"]
         base = 2 * senators / rounds_left
@@ -240,7 +240,7 @@ class LookaheadBot(GreedyBot):
         record_choice(self.choices, N_("side of the ballot"), (*rules.SIDES, N_("none")), side)
         return pour, contre
 
-    def _determinise(self, state: dict, me: str) -> list[list]:
+    def _determinise(self, state: rules.State, me: str) -> list[list]:
         """One world consistent with `me`'s view: the compact model's players in seating order."""
         seating = state["seating"]
         self._index = seating.index(me)
@@ -406,7 +406,7 @@ _WON_BY = {(True, False): N_("circle"), (False, True): N_("secondary objective")
 WAYS_TO_WIN = tuple(dict.fromkeys(_WON_BY.values()))
 
 
-def play_game(state: dict, players: dict, hat: list[str], take) -> tuple[dict, int]:
+def play_game(state: rules.State, players: dict, hat: list[str], take) -> tuple[rules.State, int]:
     """The game to its end from `state`, each bot choosing for its seat; `take(state, action)`
     applies one checked action (the engine's apply, or a session file's append). The number of
     votes whose ties the magistrate settled, too."""
@@ -427,7 +427,7 @@ def play_game(state: dict, players: dict, hat: list[str], take) -> tuple[dict, i
         decisions = rules.pending(state)
         if decisions[0]["action"] == "ballot":
             for decision in decisions:
-                name = decision["player"]
+                name = decider(decision)
                 pour, contre = players[name].ballot(_seen(state, name), name, colour)
                 state = take(state, checked([decision], {"action": "ballot", "player": name,
                                                          "pour": pour, "contre": contre}))
@@ -439,11 +439,11 @@ def play_game(state: dict, players: dict, hat: list[str], take) -> tuple[dict, i
     return state, magistrate_ties
 
 
-def resolve(state: dict, decision: dict, players: dict, colour: str) -> tuple[dict, bool]:
+def resolve(state: rules.State, decision: Decision, players: dict, colour: str) -> tuple[dict, bool]:
     """The magistrate's resolve, each field the rules still need asked of the bot whose
     choice it is: the tiebreak and the order the magistrate's, the bonus the largest POUR
     voter's, each calamity loss its player's; the colour is the motion's, read aloud."""
-    magistrate = decision["player"]
+    magistrate = decider(decision)
     answers: dict = {}
     if "tiebreak" in decision["choices"]:
         answers["tiebreak"] = players[magistrate].tiebreak(_seen(state, magistrate), magistrate, colour)
@@ -462,7 +462,7 @@ def resolve(state: dict, decision: dict, players: dict, colour: str) -> tuple[di
     return {"action": "resolve", **answers}, "tiebreak" in answers or "order" in answers
 
 
-def checked(decisions: list[dict], action: dict) -> dict:
+def checked(decisions: list[Decision], action: dict) -> dict:
     """`action` when it answers one of `decisions`; a BotError otherwise."""
     if answering(decisions, action) is None:
         raise BotError(f"a bot chose {action}, which the rules did not offer: {decisions}")
@@ -472,7 +472,7 @@ def checked(decisions: list[dict], action: dict) -> dict:
 _views: dict = {}
 
 
-def _seen(state: dict, name: str) -> dict:
+def _seen(state: rules.State, name: str) -> dict:
     """`name`'s view of `state`, made once per state (a round asks each seat several times)."""
     key = (id(state), name)
     cached = _views.get(key)

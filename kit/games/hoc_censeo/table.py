@@ -19,7 +19,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
-from scorekeeper.rules.flow import Decision
+from scorekeeper.rules.flow import Decision, decider
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
 # -- friendly commands ----------------------------------------------------------------------
@@ -340,7 +340,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     if spending is not None:
         return spending
     if decision["action"] == "ballot":
-        return _ask_ballot(table.decider(decision), state)
+        return _ask_ballot(decider(decision), state)
     return _ask_resolve(decision, state)
 
 
@@ -350,8 +350,8 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
     takes is not, so every colour is offered and the rules refuse one the circle does not
     take, in public words."""
     players = state["players"]
-    sealers = [table.decider(d) for d in anytime if d["action"] == "spend_seals"]
-    buyers = [table.decider(d) for d in anytime if d["action"] == "buy_senators"]
+    sealers = [decider(d) for d in anytime if d["action"] == "spend_seals"]
+    buyers = [decider(d) for d in anytime if d["action"] == "buy_senators"]
     if not sealers and not buyers:
         return None
     choices = ["vote"] + (["seals"] if sealers else []) + (["gold"] if buyers else [])
@@ -407,7 +407,7 @@ def _ask_resolve(decision: Decision, state: rules.State) -> dict:
     """The magistrate's resolve, field by field, each asked only while the rules still need it
     (rules.resolve_choices narrows as the answers come). No total is said before it is
     resolved: the outcome tells the totals and who ranks where."""
-    magistrate = table.decider(decision)
+    magistrate = decider(decision)
     click.echo(_("All ballots are in. {magistrate}, as magistrate, resolves the vote.").format(magistrate=magistrate))
     answers: dict = {}
     if "tiebreak" in decision["choices"]:

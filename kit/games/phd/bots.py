@@ -99,7 +99,7 @@ def load(layouts_root) -> dict:
     return {"events": tuple(events), "arguments": tuple(arguments)}
 
 
-def card_worth(card: dict, player: dict) -> int:
+def card_worth(card: dict, player: rules.Player) -> int:
     """What playing an event card on yourself is worth to the greedy bot: Crédit up, Pression down,
     a Superviseur's approval when a chapter waits."""
     if card["type"] == "challenge":
@@ -238,7 +238,7 @@ class GameOver(Exception):
     """The rule engine says the game is over."""
 
 
-def legal_apply(state: dict, action: dict) -> dict:
+def legal_apply(state: rules.State, action: dict) -> rules.State:
     """The state after `action`, which must answer what the rules wait for (`pending`) or
     allow at any time (`anytime`); anything else, or a refusal, is a bot's bug (BotError)."""
     if answering(rules.pending(state), action) is None and answering(rules.anytime(state), action) is None:
@@ -260,7 +260,7 @@ class Table:
         self.discards: dict[str, list] = {"events": [], "arguments": []}
         for deck in self.decks.values():
             rng.shuffle(deck)
-        self.hands = {n: {"events": [], "arguments": []} for n in self.seats}
+        self.hands: dict[str, dict[str, list]] = {n: {"events": [], "arguments": []} for n in self.seats}
         self.counts = dict.fromkeys(("defences_won", "defences_lost", "controversies_won", "controversies_lost"), 0)
         self.played: list[list] = []     # [event card, seat index, None]: the report's per-card figures
         for name in self.seats:
@@ -268,11 +268,17 @@ class Table:
                 self.draw(name, pile, count)
 
     # -- the engine ------------------------------------------------------------------------
-    def act(self, action: dict) -> dict:
+    def act(self, action: dict) -> rules.State:
         self.state = legal_apply(self.state, action)
         if self.state["over"]:
             raise GameOver
         return self.state
+
+    def last_test(self) -> rules.Test:
+        """The challenge, controversy or defence just entered."""
+        test = self.state["last_test"]
+        assert test is not None, "asked right after a test"
+        return test
 
     def step(self, name: str, step: str) -> None:
         self.act({"action": "turn", "player": name, "step": step})
@@ -357,14 +363,14 @@ class Table:
         if opposition:
             action["opposition"] = opposition
         self.act(action)
-        self.counts["controversies_won" if self.state["last_test"]["success"] else "controversies_lost"] += 1
+        self.counts["controversies_won" if self.last_test()["success"] else "controversies_lost"] += 1
 
     def defence(self, name: str) -> None:
         """The thesis defence; without an Argument to lay, none (right after an approval the
         rules then wait for "no-defence")."""
         own = self.own_arguments(name)
         if own is None:
-            if self.state["turn"]["stage"] == "defence":
+            if rules.current(self.state)["stage"] == "defence":
                 self.step(name, "no-defence")
             return
         action = {"action": "defend", "player": name, "die": self.rng.randint(rules.DIE_MIN, rules.DIE_MAX),
@@ -381,7 +387,7 @@ class Table:
             raise
 
     def challenge(self, name: str, card: dict) -> bool:
-        resource = card["resource"]
+        resource: rules.Resource = card["resource"]
         die = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
         needed = card["difficulty"] - self.state["players"][name][resource] - die
         # what the player may lay: post-its of this resource and ordinary Arguments
@@ -399,7 +405,7 @@ class Table:
                   "difficulty": card["difficulty"], "modifiers": modifiers, "success": card["success"],
                   "failure": card["failure"]}
         self.act({key: value for key, value in action.items() if value not in ([], {})})
-        return bool(self.state["last_test"]["success"])
+        return self.last_test()["success"]
 
     # -- events ----------------------------------------------------------------------------
     def resolve(self, name: str, card: dict) -> None:
@@ -421,18 +427,18 @@ class Table:
             self.close_card(name)
         else:
             self.superviseur(name, card)
-        if self.playing(name) and self.state["turn"]["stage"] == "defence":
+        if self.playing(name) and rules.current(self.state)["stage"] == "defence":
             self.defence(name)
 
     def close_card(self, name: str) -> None:
         """"done" where the card is still open (its effects entered, or none)."""
-        if self.playing(name) and self.state["turn"]["stage"] == "card":
+        if self.playing(name) and rules.current(self.state)["stage"] == "card":
             self.step(name, "done")
 
     def superviseur(self, name: str, card: dict) -> None:
         self.adjust(name, _changes(card))
         player = self.state["players"][name] if self.playing(name) else None
-        if player and player["pending"] and self.state["turn"]["stage"] == "card":
+        if player and player["pending"] and rules.current(self.state)["stage"] == "card":
             outcome = card["chapter"]
             if outcome is None:
                 die = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
@@ -447,7 +453,7 @@ class Table:
 
     def recherche_options(self, name: str) -> list[tuple]:
         player = self.state["players"][name]
-        options = [("draw events",), ("draw argument",)]
+        options: list[tuple] = [("draw events",), ("draw argument",)]
         options += [("play a card", i) for i in range(len(self.hands[name]["events"]))]
         if all(player[k] >= cost for k, cost in rules.CHAPTER_COST.items()):
             options.append(("submit",))
@@ -561,7 +567,7 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
                        numbers={"burnouts": statuses.count("burnout"), "bingos": statuses.count("bingo"),
                                 **table.counts},
                        tally={"end": [state["end"] or N_("turn cap")]},
-                       how=[_WON_BY.get(state["players"][n]["status"], _WON_BY[state["end"]]) for n in state["winners"]],
+                       how=[_WON_BY.get(state["players"][n]["status"], _WON_BY[state["end"] or ""]) for n in state["winners"]],
                        items={N_("event cards"): table.played})
 
 

@@ -26,6 +26,7 @@ from kit.i18n import N_
 from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import flow
 from scorekeeper.rules import promotion as rules
+from scorekeeper.rules.flow import Decision
 
 GAME_ID = rules.GAME_ID
 PLAYERS = 4
@@ -267,7 +268,7 @@ class Table:
     def pi(self) -> dict[str, int]:
         return {n: p["pi"] for n, p in self.state["players"].items()}
 
-    def pending(self) -> dict:
+    def pending(self) -> Decision:
         """The first decision the rules wait for (the table takes them in that order)."""
         return rules.pending(self.state)[0]
 
@@ -343,7 +344,7 @@ class Table:
         self.counts["attacks"] += 1
         while True:
             decision = self.pending()
-            target = decision["player"]
+            target = flow.decider(decision)
             if "react" not in decision["choices"]["step"]:      # redirected to the limit: no other answer
                 break
             answered = self.answer(target, decision["choices"]["card"])
@@ -355,7 +356,7 @@ class Table:
                 return
             to = self.bots[target].target(self, target, card, decision["choices"]["to"])
             self.act(_turn(target, "react", card=TITLES[answered], to=to))
-        target = self.state["window"]["target"]
+        target = rules.in_window(self.state)["target"]
         poste = self.postes[target]
         self.act(_turn(target, "land"))
         self.hit(author, card, target, poste)
@@ -390,8 +391,9 @@ class Table:
                 self.hands[rules.on_the_right(self.state, name)].append(card_given)
         else:   # organigramme: every Poste it touches goes, then each player it touches draws one
             for name in touched:
-                if postes[name] is not None:
-                    self.discard.append(postes[name])
+                held = postes[name]
+                if held is not None:
+                    self.discard.append(held)
             for name in touched:
                 self.draw(name, 1)
 
@@ -492,7 +494,7 @@ def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
                        numbers={"pi_end": [p["pi"] for p in state["players"].values()], **table.counts},
                        flags={"office_closes": state["end"] == "office closed",
                               "tiebreak_by_hand": table.tiebreak_by_hand},
-                       how=[_WON_BY[state["end"]]] * len(state["winners"]),
+                       how=[_WON_BY[state["end"] or ""]] * len(state["winners"]),
                        margin=pi[state["winners"][0]] - max(losers) if state["winners"] and losers else None,
                        items={N_("cards"): table.played})
 

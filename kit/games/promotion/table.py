@@ -19,7 +19,7 @@ from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import promotion as rules
-from scorekeeper.rules.flow import Decision
+from scorekeeper.rules.flow import Decision, decider
 
 # -- friendly commands -------------------------------------------------------------------
 
@@ -273,7 +273,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
                                                                                         answer=answer))
         reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True)
         return _step(reactor, "react", card=answer) if reactor else _step(window["author"], "resolve")
-    who = table.decider(decision)
+    who = decider(decision)
     if steps == ["land"]:         # redirected to the limit: nothing left to ask
         return _step(who, "land")
     if steps == ["resolve"]:
