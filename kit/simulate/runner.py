@@ -28,6 +28,7 @@ import os
 from collections import Counter
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
 from kit.errors import KitError
 from kit.i18n import _
@@ -38,7 +39,7 @@ from scorekeeper.rules import module as rule_module
 
 CHUNK = 200          # games per task: big enough to amortise the pickling, small for the bar
 
-_worker: dict = {}
+_worker: dict[str, tuple[str, Any, list[str], dict, int, bool]] = {}
 
 
 def game_rng(seed: int, index: int) -> Random:
@@ -87,8 +88,9 @@ def seat_bots(game: str, bots: list[str], players: int) -> list[str]:
 def player_count(game: str, players: int | None) -> int:
     """The player count asked for, or the game's usual one; refused outside the rules' range."""
     rules = rule_module(game)
-    low = getattr(rules, "MIN_PLAYERS", getattr(rules, "PLAYERS", None))
-    high = getattr(rules, "MAX_PLAYERS", getattr(rules, "PLAYERS", None))
+    fixed: int = getattr(rules, "PLAYERS", 0)      # a game for exactly that many
+    low: int = getattr(rules, "MIN_PLAYERS", fixed)
+    high: int = getattr(rules, "MAX_PLAYERS", fixed)
     if players is None:
         return module(game).PLAYERS
     if not low <= players <= high:
@@ -211,7 +213,7 @@ def _wins(sim, records: list[dict], bots: list[str], rotate: bool) -> dict:
     n = len(records)
     players = len(bots)
     seat_wins = Counter(w for r in records for w in r["winners"])
-    wins = {
+    wins: dict[str, Any] = {
         "seats": [{"seat": i + 1, "bot": ROTATED if rotate else bots[i], **rate(seat_wins[i], n)}
                   for i in range(players)],
         "bots": _bot_wins(records, bots),
@@ -236,7 +238,8 @@ def _wins(sim, records: list[dict], bots: list[str], rotate: bool) -> dict:
 
 def _bot_wins(records: list[dict], bots: list[str]) -> dict:
     """Each bot's share of the seats it played that won."""
-    seated, won = Counter(), Counter()
+    seated: Counter[str] = Counter()   # per bot: seats played, seats that won
+    won: Counter[str] = Counter()
     for r in records:
         seated.update(r["bots"])
         won.update(r["bots"][i] for i in r["winners"])
@@ -246,8 +249,9 @@ def _bot_wins(records: list[dict], bots: list[str]) -> dict:
 def _role_wins(sim, records: list[dict], players: int) -> tuple[dict, list[dict]]:
     """Each role's win rate, and the seat x role table: each seat's win rate with each role
     it was dealt."""
-    played, won_roles = Counter(), Counter()
-    by_seat = [(Counter(), Counter()) for _seat in range(players)]
+    played: Counter[str] = Counter()
+    won_roles: Counter[str] = Counter()
+    by_seat: list[tuple[Counter[str], Counter[str]]] = [(Counter(), Counter()) for _seat in range(players)]
     for r in records:
         played.update(r["roles"])
         won_roles.update(r["roles"][i] for i in r["winners"])
@@ -329,7 +333,11 @@ def _items(records: list[dict], n: int) -> dict:
     often whoever played it won that game, and what came of it."""
     out: dict = {}
     for group in dict.fromkeys(g for r in records for g in r.get("items", {})):
-        seen, games, by_seat, won, outcomes = Counter(), Counter(), Counter(), Counter(), {}
+        seen: Counter[str] = Counter()
+        games: Counter[str] = Counter()
+        by_seat: Counter[str] = Counter()
+        won: Counter[str] = Counter()
+        outcomes: dict[str, Counter[str]] = {}
         for r in records:
             entries = r.get("items", {}).get(group, ())
             games.update({item for item, _seat, _outcome in entries})
