@@ -45,7 +45,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -137,6 +137,9 @@ class _Refused(yaml.MarkedYAMLError):
     """A file the loader will not build (too deep, too many values, a number too long),
     reported as it stands: never read again by the slower loader."""
 
+    def __init__(self, problem: str, mark: Any) -> None:   # a mark of PyYAML or of libyaml
+        super().__init__(None, None, problem, mark)
+
 
 def _events(text: str) -> Iterator[yaml.Event]:
     """libyaml's events; its own nesting bound (1000 levels) is worded as the kit's."""
@@ -146,7 +149,7 @@ def _events(text: str) -> Iterator[yaml.Event]:
         if "maximum nesting depth" not in str(error):
             raise
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-        raise _Refused(None, None, _too_deep(), mark) from None
+        raise _Refused(_too_deep(), mark) from None
 
 
 def _check_events(text: str) -> None:
@@ -159,13 +162,13 @@ def _check_events(text: str) -> None:
     anchor's size is counted once, so the count costs one pass over the text, and it stops
     at the first value past the bound, so a huge file is refused without being built."""
     anchors: dict[str, tuple[int, int]] = {}   # anchor -> (values, levels) it stands for
-    stack = [[0, 0, None]]                       # per open list or mapping: values, levels, anchor
+    stack: list[list[Any]] = [[0, 0, None]]    # per open list or mapping: values, levels, anchor
     total = 0
     for event in _events(text):
         if isinstance(event, yaml.AliasEvent):
             if event.anchor not in anchors:
                 if any(entry[2] == event.anchor for entry in stack):
-                    raise _Refused(None, None, _("an alias (*name) stands for a list or mapping that contains it"),
+                    raise _Refused(_("an alias (*name) stands for a list or mapping that contains it"),
                                    event.start_mark)
                 continue   # an undefined alias: the composer names it
             values, levels = anchors[event.anchor]
@@ -175,7 +178,7 @@ def _check_events(text: str) -> None:
                 anchors[event.anchor] = (1, 0)
         elif isinstance(event, yaml.CollectionStartEvent):
             if len(stack) > MAX_DEPTH:
-                raise _Refused(None, None, _too_deep(), event.start_mark)
+                raise _Refused(_too_deep(), event.start_mark)
             stack.append([1, 1, event.anchor])
             total += 1
             continue
@@ -192,10 +195,10 @@ def _check_events(text: str) -> None:
         stack[-1][0] += values
         stack[-1][1] = max(stack[-1][1], levels + 1)
         if total > MAX_VALUES:
-            raise _Refused(None, None, _("the file holds more than {most} values, counting each alias (*name) as "
+            raise _Refused(_("the file holds more than {most} values, counting each alias (*name) as "
                                          "all it stands for").format(most=whole(MAX_VALUES)), event.start_mark)
         if len(stack) - 1 + levels > MAX_DEPTH:
-            raise _Refused(None, None, _too_deep(), event.start_mark)
+            raise _Refused(_too_deep(), event.start_mark)
 
 
 def _too_deep() -> str:
@@ -216,9 +219,9 @@ def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
         try:
             hash(key)
         except TypeError:   # [a, b]: c is YAML, but not a layout key
-            raise _Refused(None, None, _("a key must be a word, not a list or a mapping"), key_node.start_mark) from None
+            raise _Refused(_("a key must be a word, not a list or a mapping"), key_node.start_mark) from None
         if key in seen:
-            raise _Refused(None, None, _("the key {key} appears twice (lines {first} and {second})").format(
+            raise _Refused(_("the key {key} appears twice (lines {first} and {second})").format(
                 key=_describe(key), first=seen[key], second=key_node.start_mark.line + 1), key_node.start_mark)
         seen[key] = key_node.start_mark.line + 1
         result[key] = loader.construct_object(value_node, deep=True)
@@ -235,14 +238,20 @@ def _construct_number(loader: _Loader, node: yaml.ScalarNode) -> Any:
     # int() refuses more than 4300 digits with a ValueError that names no line; a layout
     # number never needs more than a handful.
     if len(node.value) > MAX_DIGITS:
-        raise _Refused(None, None, _("a number of {length} characters is too long (at most {most})").format(
+        raise _Refused(_("a number of {length} characters is too long (at most {most})").format(
             length=whole(len(node.value)), most=MAX_DIGITS), node.start_mark)
     if node.tag.endswith(":int"):
         return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
     return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
 
 
-class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+if TYPE_CHECKING:
+    _SafeLoader = yaml.SafeLoader
+else:   # libyaml's when PyYAML was built with it
+    _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _FastLoader(_SafeLoader):
     """_Loader on libyaml when PyYAML was built with it (some ten times faster): the same
     data and the same lines. A file it refuses is read again by _Loader, whose error
     messages (and marks) are the ones read_yaml words for the designer."""
@@ -361,13 +370,13 @@ def _syntax_error(path: Path, text: str, error: yaml.YAMLError) -> LayoutError:
         return LayoutError(path, None, None, _("not valid YAML: {problem}").format(problem=_yaml_problem(str(error))))
     mark = error.problem_mark or error.context_mark
     if isinstance(error, _Refused):
-        return LayoutError(path, None, None, f"{_one_line(error.problem)} ({_mark(mark)})")
+        return LayoutError(path, None, None, f"{_one_line(error.problem or '')} ({_mark(mark)})")
     problem = _yaml_problem(error.problem or error.context)
     began = error.context_mark
     if (error.context or "").startswith("while scanning") and began and error.problem_mark:
         # "found unexpected end of stream" (where the parser gave up) "while scanning a
         # quoted scalar" (where that scalar began): both places matter to the designer.
-        context = next(message for pattern, message in _YAML_CONTEXTS if pattern.search(error.context))
+        context = next(message for pattern, message in _YAML_CONTEXTS if pattern.search(error.context or ""))
         problem += ", " + _(context).format(place=_mark(began))
     elif error.problem_mark:
         problem += _unclosed_quote(text, error.problem_mark)
@@ -609,7 +618,7 @@ def _parse_cell(text: str, where: _Where, name: str | None) -> Any:
         _check_events(text)   # a cell is bounded like a file: depth, values, aliases
         value = yaml.load(text, Loader=_FastLoader)
     except _Refused as error:
-        raise where.error(name, _one_line(error.problem)) from None
+        raise where.error(name, _one_line(error.problem or "")) from None
     except yaml.YAMLError as error:
         raise where.error(name, _("expected a mapping {{key: value, ...}} or a list [a, b, ...] in YAML's inline "
                                   "form, got {value} ({problem})").format(
@@ -627,6 +636,7 @@ def _forget_lines(value: Any) -> None:
 
 def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: bool = False) -> Any:
     kind = spec.kind
+    result: Any
     if from_text and isinstance(kind, (Record, ListOf)) and isinstance(value, str):
         value = _parse_cell(value, where, name)
     if isinstance(kind, Record):
@@ -645,7 +655,9 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
     if kind == "size":
         _check_size_bounds(spec, result, where, name)
         return result
-    low, high = spec.min, spec.max
+    # a pair bounds a size only (checked above)
+    low = None if isinstance(spec.min, tuple) else spec.min
+    high = None if isinstance(spec.max, tuple) else spec.max
     if high is None:   # every value is bounded: by its field, or by the kit's limits
         high = MAX_TEXT if isinstance(result, str) else MAX_WHOLE if isinstance(result, (int, float)) else None
     if low is None and isinstance(result, (int, float)) and not isinstance(result, bool):
@@ -664,9 +676,9 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
 def _bound(value: Any, message: str, bound: float, measured: float) -> str:
     """"must be at most 80 characters, got 95": the bound counts characters, items or nothing."""
     if isinstance(value, str):
-        bound_text = ngettext("{n} character", "{n} characters", bound).format(n=_number(bound))
+        bound_text = ngettext("{n} character", "{n} characters", int(bound)).format(n=_number(bound))
     elif isinstance(value, list):
-        bound_text = ngettext("{n} item", "{n} items", bound).format(n=_number(bound))
+        bound_text = ngettext("{n} item", "{n} items", int(bound)).format(n=_number(bound))
     else:
         bound_text = _number(bound)
     return _(message).format(bound=bound_text, value=_number(measured))
@@ -690,7 +702,7 @@ def _check_size_bounds(spec: Field, size: tuple[float, float], where: _Where, na
     messages = {(-1, 0): N_("the width must be at least {limit} mm"), (-1, 1): N_("the height must be at least {limit} mm"),
                 (1, 0): N_("the width must be at most {limit} mm"), (1, 1): N_("the height must be at most {limit} mm")}
     for bound, sign in ((spec.min, -1), (spec.max, 1)):
-        if bound is None:
+        if not isinstance(bound, tuple):   # a size's bounds are (width, height) pairs
             continue
         for side in (0, 1):
             if sign * (size[side] - bound[side]) > 1e-9:
@@ -778,7 +790,7 @@ def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
             out.append(_check_record(item, element, inner, None))
         else:
             # A field (a record or a plain value) in a list: the entry names it, there is no field to name.
-            out.append(_check_field(item, element, inner, None))
+            out.append(_check_field(item, element, inner, ""))
     copies = next((key for key in COPY_KEYS if record is not None and key in record.fields), None)
     if copies:
         _check_copies(out, where, name, copies)
