@@ -34,7 +34,7 @@ from kit.i18n import LANGUAGES, N_, choose_language, translator
 from kit.serve import forms as form_specs
 from kit.serve import pages
 from kit.serve.story import said_to
-from kit.serve.table import Forbidden, Table, actor, own_entry, view
+from kit.serve.table import Forbidden, Table, actor, own_entry, round_of, view
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation, ScorekeeperError
 
@@ -101,7 +101,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
             lang=lang, game=session.game, state=view(session.game, state, viewer),
             line=session.next_line() - 1, path=request.url.path, post=post, seat=viewer, host=host,
             can_undo=viewer is not None and latest is not None and actor(session.game, latest.action) == viewer,
-            answers=table.answers.get(state.get("round"), {}).get(viewer, {}) if viewer else {},
+            answers=table.answers.get(round_of(state), {}).get(viewer, {}) if viewer else {},
             story=await run_in_threadpool(table.story, session, lang) if story else None,
             screen=form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer else None)
 
@@ -381,7 +381,8 @@ async def read_form(request: Request) -> dict[str, str]:
     return {key: values[0] for key, values in fields.items()}
 
 
-async def answer(request: Request, error: Answer) -> Response:
+async def answer(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Answer), "the handler of Answer"
     lang = language(request)
     sentence = error.sentence(lang)
     if request.url.path.startswith("/api/"):
@@ -391,6 +392,7 @@ async def answer(request: Request, error: Answer) -> Response:
 
 async def unreadable(request: Request, error: Exception) -> Response:
     """The session cannot be read right now (a torn line, a file being repaired): say so."""
+    assert isinstance(error, ScorekeeperError), "the handler of the scorekeeper's errors"
     return await answer(request, Answer(503, refusal=error))
 
 

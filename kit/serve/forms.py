@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from kit import games
 from kit.i18n import N_
-from scorekeeper.rules.flow import FROM_TABLE
+from scorekeeper.rules.flow import FROM_TABLE, GameState
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -123,11 +123,10 @@ def input_of(words: ModuleType, action: str, field: str, choice: object, view: d
         keys = tuple((key, Input(field, key, *_kind_of(sub, declared), verbatim=key in players))
                      for key, sub in choice.items())
         return Input(field, label, "group", keys=keys)
-    kind, *rest = _kind_of(choice, declared)
-    return Input(field, label, kind, *rest)
+    return Input(field, label, *_kind_of(choice, declared))
 
 
-def _kind_of(choice: object, declared: str | None) -> tuple:
+def _kind_of(choice: object, declared: str | None) -> tuple[str, tuple, int | None, int | None]:
     """(kind, options, low, high) of a plain choice."""
     if isinstance(choice, dict) and set(choice) == {"min", "max"}:
         return ("number", (), choice["min"], choice["max"])
@@ -206,7 +205,7 @@ def by_buttons(form: Form) -> bool:
         for spec in form.inputs)
 
 
-def narrowed(game: str, state: dict, decision: dict, answers: dict) -> dict:
+def narrowed(game: str, state: GameState, decision: dict, answers: dict) -> dict:
     """The decision's choices once `answers` are given (the game's `narrow`, else as they are)."""
     narrow = getattr(table_words(game), "narrow", None)
     return narrow(state, decision, answers) if narrow is not None else decision["choices"]
@@ -251,13 +250,13 @@ def next_step(form: Form, answers: dict, seat_fields: frozenset) -> Step | None:
     return None
 
 
-def answered(game: str, state: dict, decision: dict, view: dict, seat: str,
+def answered(game: str, state: GameState, decision: dict, view: dict, seat: str,
              asked: list[tuple[str, str]]) -> tuple[Form, dict, Step | None]:
     """The decision's form narrowed by the answers the address gives, those answers (each
     checked against what the rules still offer; the rest ignored), and the step asked next."""
     given: dict[str, list[str]] = {}
-    for name, text in asked:
-        given.setdefault(name, []).append(text)
+    for name, typed in asked:
+        given.setdefault(name, []).append(typed)
     seat_fields = frozenset(getattr(table_words(game), "SEAT_QUESTIONS", {}))
     answers: dict = {}
     for _tries in range(64):   # each turn takes one more answer; narrowing can never cycle this long
@@ -267,13 +266,14 @@ def answered(game: str, state: dict, decision: dict, view: dict, seat: str,
         step = next_step(form, answers, seat_fields)
         if step is None:
             return form, answers, None
+        text: str | None
         if step.spec.kind == "order":
             texts = given.get(ANSWER_PREFIX + step.spec.field, [])
             count = len(answers[step.spec.field])
             text = texts[count] if len(texts) > count else None
         else:
-            text = (given.get(ANSWER_PREFIX + step.spec.field + ("" if step.key is None else "." + step.key))
-                    or [None])[0]
+            texts = given.get(ANSWER_PREFIX + step.spec.field + ("" if step.key is None else "." + step.key), [])
+            text = texts[0] if texts else None
         left = text == LEFT_TO_PLAYER and step.left_to_player
         value = _taken(step.options, text)
         if value is None and not left:
@@ -310,7 +310,7 @@ def _with(answers: dict, step: Step, value: object) -> dict:
     return {**answers, field_name: value}
 
 
-def _complete(game: str, state: dict, decision: dict, view: dict, seat: str, answers: dict,
+def _complete(game: str, state: GameState, decision: dict, view: dict, seat: str, answers: dict,
               seat_fields: frozenset) -> bool:
     """Whether `answers` leave nothing more to ask."""
     choices = narrowed(game, state, decision, {k: v for k, v in answers.items() if v is not None})
@@ -373,8 +373,9 @@ def ending_actions(session: Session, seat: str, view: dict) -> frozenset:
         if decision["player"] not in (seat, None) or any(c is not FROM_TABLE for c in decision["choices"].values()):
             continue
         action = {"action": decision["action"]}
-        if decision["player"] is not None and actor_field(session.game, decision["action"]) is not None:
-            action[actor_field(session.game, decision["action"])] = seat
+        field = actor_field(session.game, decision["action"])
+        if decision["player"] is not None and field is not None:
+            action[field] = seat
         try:
             after = session.rules.apply(session.state, action)
         except RuleViolation:

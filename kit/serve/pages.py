@@ -139,6 +139,18 @@ class Page:
         self.translator = translator(self.lang)
         self._ = self.translator.gettext
 
+    @property
+    def seated(self) -> str:
+        """The seat's player (on a seat's page)."""
+        assert self.seat is not None, "a seat's page has its seat"
+        return self.seat
+
+    @property
+    def posts_to(self) -> str:
+        """Where the forms post (on a seat's page)."""
+        assert self.post is not None, "a seat's page posts its forms"
+        return self.post
+
     def t(self, message: str, **values: object) -> str:
         """The message translated, its {names} filled (values escaped by the caller)."""
         text = self._(message)
@@ -203,7 +215,7 @@ def join_page(page: Page, room: str, bound: list[str], mine: str | None) -> str:
 
 
 def seat_page(page: Page) -> str:
-    name = escape(page.seat)
+    name = escape(page.seated)
     # the decision asked now comes first: the phone is picked up to answer it
     body = (f'<section id="actions" data-live>{seat_forms(page)}</section>'
             f'<section id="mine" class="mine" data-live>{own_state(page)}</section>'
@@ -308,9 +320,9 @@ def plain_board(page: Page, large: bool) -> str:
 
 def track_limit(game: str, state: dict, field_name: str) -> int | None:
     """The most a player's number can reach, when the rules set one (for the bars)."""
-    module = rules.module(game)
     if game == "phd" and field_name in ("pression", "credit"):
-        return module.RESOURCE_MAX
+        from scorekeeper.rules import phd
+        return phd.RESOURCE_MAX
     if game == "amphitheatre" and field_name == "seats":
         return state.get("capacity")
     if game == "promotion" and field_name == "pi":
@@ -496,7 +508,7 @@ def seat_forms(page: Page) -> str:
                      f'<ul class="choices">{links}</ul></section>')
     also = [answers_form(page)] + [
         draw_form(page, form, ending=form.action in screen.ending)
-        for form in form_specs.seat_forms(page.game, page.state, page.seat) if form.anytime]
+        for form in form_specs.seat_forms(page.game, page.state, page.seated) if form.anytime]
     if page.can_undo:
         also.append(undo_form(page, screen))
     also = [part for part in also if part]
@@ -525,6 +537,7 @@ def decision_box(page: Page, screen: form_specs.SeatScreen) -> str:
     """The one decision asked now: what its decider reads first (the magistrate's totals),
     then its fields, one at a time as buttons when each is a choice, else one form."""
     form = screen.main
+    assert form is not None, "drawn for the decision asked now"
     t = page.t
     words = page.translator
     facts = "".join(f'<p class="fact">{escape(m.render(words.gettext, words.ngettext, words.join))}</p>'
@@ -545,6 +558,7 @@ def decision_box(page: Page, screen: form_specs.SeatScreen) -> str:
 def answered_inputs(page: Page, screen: form_specs.SeatScreen) -> tuple[str, str]:
     """The answers so far as the form's hidden fields, and as the list a person reads."""
     hidden, told = [], []
+    assert screen.main is not None, "the answers of the decision asked now"
     labels = {spec.field: spec for spec in screen.main.inputs}
     for name, value in screen.answers.items():
         spec = labels.get(name)
@@ -581,8 +595,10 @@ def step_buttons(page: Page, screen: form_specs.SeatScreen) -> str:
     """The field asked now as big buttons: a tap that completes the decision sends it, any
     other leads to the next field (the answers so far carried in the address)."""
     t = page.t
-    step = screen.step
-    spec, form = step.spec, screen.main
+    step, form = screen.step, screen.main
+    assert step is not None, "a field is asked now"
+    assert form is not None, "of the decision asked now"
+    spec = step.spec
     hidden, told = answered_inputs(page, screen)
     if spec.kind == "order":
         question = t(TEXT.order_first if not step.done.get(spec.field) else TEXT.order_next)
@@ -610,7 +626,7 @@ def step_buttons(page: Page, screen: form_specs.SeatScreen) -> str:
         else:
             link = urlencode(screen.asked + [(param, text)])
             buttons.append(f'<li><a class="button big" href="?{escape(link)}">{shown}</a></li>')
-    return (f'{told}<form class="act" data-action="{escape(form.action)}" data-post="{escape(page.post)}" novalidate>'
+    return (f'{told}<form class="act" data-action="{escape(form.action)}" data-post="{escape(page.posts_to)}" novalidate>'
             f'<p class="question">{escape(label)}{"<br><strong>" + escape(question) + "</strong>" if question else ""}</p>'
             f'{hidden}<ul class="choices">{"".join(buttons)}</ul>'
             f'<p class="answer" role="status" aria-live="polite"></p></form>')
@@ -619,8 +635,9 @@ def step_buttons(page: Page, screen: form_specs.SeatScreen) -> str:
 def step_done(page: Page, screen: form_specs.SeatScreen) -> str:
     """Every field answered (or filled by the rules): what will be sent, and the button."""
     hidden, told = answered_inputs(page, screen)
+    assert screen.main is not None, "the decision asked now"
     title = headline(page, screen.main)
-    return (f'{told}<form class="act" data-action="{escape(screen.main.action)}" data-post="{escape(page.post)}" '
+    return (f'{told}<form class="act" data-action="{escape(screen.main.action)}" data-post="{escape(page.posts_to)}" '
             f'novalidate>{hidden}<button type="submit" class="big">{escape(title)}</button>'
             f'<p class="answer" role="status" aria-live="polite"></p></form>')
 
@@ -685,7 +702,7 @@ def answers_form(page: Page) -> str:
                           for o in values)
         rows.append(f'<label class="field">{escape(t(label))} <select data-field="{question}" data-kind="text">'
                     f'<option value=""{"" if chosen else " selected"}>—</option>{options}</select></label>')
-    post = page.post.rsplit("/", 1)[0] + "/choose"
+    post = page.posts_to.rsplit("/", 1)[0] + "/choose"
     return (f'<details class="box secret" open data-form="choose"><summary>{escape(t(TEXT.if_it_comes))}</summary>'
             f'<form class="act" data-action="choose" data-post="{escape(post)}" novalidate>'
             f'<p class="help">{escape(t(words.SEAT_QUESTIONS_HELP))}</p>{"".join(rows)}'
@@ -724,7 +741,7 @@ def draw_form(page: Page, form: form_specs.Form, opened: bool = False, *, boxed:
                       f'<button type="button" class="no">{escape(t(answers[1]))}</button></div>')
     help_line = f'<p class="help">{escape(help_text)}</p>' if help_text else ""
     form_html = (f'<form class="act{" danger" if form.danger else ""}" data-action="{form.action}" '
-                 f'data-post="{escape(page.post)}"{asks}'
+                 f'data-post="{escape(page.posts_to)}"{asks}'
                  + (f' data-budget="{escape(" ".join(budget))}"' if budget else "")
                  + f' novalidate>{help_line}{"".join(inputs)}'
                  f'<button type="submit" class="send{" big" if not boxed else ""}">{escape(title)}</button>'

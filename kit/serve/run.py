@@ -106,7 +106,9 @@ class GuardedH11(H11Protocol):
 def server_config(app, patience: float = PATIENCE_SECONDS, max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
     """How uvicorn runs the table server: the guarded protocol, its deadline and cap."""
     return uvicorn.Config(app, http=GuardedH11, log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
-                          access_log=False, limit_concurrency=max_connections, timeout_keep_alive=patience,
+                          access_log=False, limit_concurrency=max_connections,
+                          # uvicorn annotates it int, and waits it out with asyncio's call_later: seconds, any float
+                          timeout_keep_alive=patience,  # type: ignore[arg-type]
                           # a request line and headers over this are refused with 400
                           h11_max_incomplete_event_size=MAX_BODY)
 

@@ -27,6 +27,7 @@ from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import flow
 from scorekeeper.rules.checks import shown
+from scorekeeper.rules.flow import GameState
 
 # How often the file is checked for a change made by another program.
 WATCH_SECONDS = 0.25
@@ -128,7 +129,7 @@ class Table:
 
     # -- writing --------------------------------------------------------------------------
 
-    def act(self, action: dict, seat: str | None = None) -> sessions.Session:
+    def act(self, action: object, seat: str | None = None) -> sessions.Session:
         """Append `action` as the host (seat None) or as `seat`; the new session.
 
         RuleViolation when the rules refuse it, Forbidden when the seat may not: either way
@@ -142,7 +143,7 @@ class Table:
             words = table_words(session.game)
             if not hasattr(words, "with_seat_answers"):
                 return allowed
-            return words.with_seat_answers(session.state, allowed, self.answers.get(session.state.get("round"), {}))
+            return words.with_seat_answers(session.state, allowed, self.answers.get(round_of(session.state), {}))
 
         # The server's own writes queue here for no longer than the file lock would wait: eight
         # phones voting while a terminal holds the file are all told to try again within about
@@ -177,9 +178,9 @@ class Table:
                 raise RuleViolation("{seat}'s {question} must be one of {options}, not {value}.", seat=seat,
                                     question=question, options=", ".join(words.SEAT_QUESTIONS[question][1]),
                                     value=repr(value))
-        mine = self.answers.setdefault(state.get("round"), {}).setdefault(seat, {})
+        mine = self.answers.setdefault(round_of(state), {}).setdefault(seat, {})
         mine.update({q: v for q, v in given.items() if q != "action"})
-        for stale in [r for r in self.answers if r != state.get("round")]:
+        for stale in [r for r in self.answers if r != round_of(state)]:
             del self.answers[stale]
         sessions.save_answers(self.path, [[r, seats] for r, seats in self.answers.items()])
 
@@ -234,11 +235,17 @@ class Table:
                 self._announce(line)
 
 
-def view(game: str, state: dict, viewer: str | None = None) -> dict:
+def round_of(state: GameState) -> int | None:
+    """The round the players' answers given ahead are for (None in a game without rounds)."""
+    current = state.get("round")
+    return current if isinstance(current, int) else None
+
+
+def view(game: str, state: GameState, viewer: str | None = None) -> dict:
     """The state as `viewer` (a player's name, or None for anyone) may see it: exactly the
     rules' view, what `kit score show --json --as NAME` (or `--public`) prints; once the game
     is over nothing is secret, as `kit score show` prints it."""
-    return rules.whole_state(game, state) if state.get("over") else rules.view(game, state, viewer)
+    return rules.whole_state(game, state) if state["over"] else rules.view(game, state, viewer)
 
 
 def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
@@ -272,7 +279,7 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     named = action.get(field) if own_kind else None
     if named is not None and named != seat and not any(d["player"] is None for d in mine):
         raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
-    if flow.answering(mine, action, (field,) if own_kind else ()) is not None:
+    if flow.answering(mine, action, (field,) if own_kind and field is not None else ()) is not None:
         return action
     # What the rules refuse anyway (a second ballot, a resolve before the last ballot) is
     # refused in their words; what they would accept is someone else's to enter.
@@ -295,7 +302,7 @@ def actor(game: str, action: dict) -> str | None:
     return named if isinstance(named, str) else None
 
 
-def own_entry(game: str, seat: str, action: object, state: dict | None = None) -> bool:
+def own_entry(game: str, seat: str, action: object, state: GameState | None = None) -> bool:
     """Whether `action`, sent by `seat`, is that seat's own entry (its actor, or none given
     where the seat's name is filled in): a refusal of it may name the seat's secret values."""
     if not isinstance(action, dict):
