@@ -1,7 +1,8 @@
 """Click parameter types the commands share."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import click
 
@@ -23,7 +24,7 @@ class Games(click.Choice):
         self.extra = extra
 
     @property
-    def choices(self) -> Sequence[str]:
+    def choices(self) -> Any:   # a tuple of ids; click types its attribute Sequence (8.4) or tuple (8.5)
         if self.ids is not None:
             return (*self.ids(), *self.extra)
         from scorekeeper import rules
