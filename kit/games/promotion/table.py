@@ -182,7 +182,7 @@ VALUE_LABELS = {
 }
 
 
-def narrow(state: dict, decision: dict, answers: dict) -> dict:
+def narrow(state: rules.State, decision: Decision, answers: dict) -> dict:
     """What a step of the turn still needs once some of it is answered (a phone asks it field
     by field): a card only to play or answer one, a target only for an Attaque (those the rules
     let it aim at), a colleague only to pass an attack on. Other decisions as they are."""
