@@ -175,9 +175,9 @@ def draw_page(surface: Surface, summary: dict) -> None:
     roles = list(wins["roles"].items())
     rows += [(words.role(summary, role), r, f) for (role, r), f in zip(roles, words.fair_shares([r for _, r in roles]))]
     if len(wins["bots"]) > 1:
-        bots = list(wins["bots"].items())
+        by_bot = list(wins["bots"].items())
         rows += [(_("{bot} (per seat)").format(bot=words.bot(bot)), r, f)
-                 for (bot, r), f in zip(bots, words.fair_shares([r for _, r in bots]))]
+                 for (bot, r), f in zip(by_bot, words.fair_shares([r for _, r in by_bot]))]
     rows += [(_("a shared win"), wins["shared"]), (_("nobody wins"), wins["nobody"])]
     if wins["unfinished"]["count"]:
         rows.append((_("cut at the simulator's turn cap"), wins["unfinished"]))

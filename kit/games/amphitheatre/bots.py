@@ -142,7 +142,7 @@ class GreedyBot(RandomBot):
     def respond(self, table: Table, me: str, category: str, value: str) -> str:
         own = table.cards[me][category]
         players = table.state["players"]
-        speaker = players[table.state["hypothesis"]["speaker"]]["seats"]
+        speaker = players[rules.under_way(table.state)["speaker"]]["seats"]
         mine = players[me]["seats"]
         wins_it = speaker + rules.gain_of(speaker) >= rules.CAPACITY > mine + rules.gain_of(mine)
         if own == value or (speaker <= mine and not wins_it):
@@ -184,7 +184,7 @@ class GreedyBot(RandomBot):
 
 def _side_of(table: Table, me: str) -> list[str]:
     """The players on `me`'s side of the debate under way (none outside a debate or a side)."""
-    hypothesis = table.state["hypothesis"]
+    hypothesis = rules.under_way(table.state)
     for side in ([hypothesis["speaker"], *hypothesis["a"]], [hypothesis["target"], *hypothesis["b"]]):
         if me in side and hypothesis["countered"]:
             return side
@@ -246,7 +246,8 @@ class Forced(GreedyBot):
 
     def __init__(self, rng: Random, choices: dict, method: str, answer):
         super().__init__(rng, choices)
-        self.method, self.answer = method, answer
+        self.method: str | None = method   # None once it has answered
+        self.answer = answer
 
     def _forced(self, method: str) -> bool:
         if self.method == method:

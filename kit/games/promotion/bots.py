@@ -439,7 +439,7 @@ class Table:
         bot = self.bots[me]
         while "play" in (decision := self.pending())["choices"]["step"]:
             options = self.playable(me, decision["choices"]["card"])
-            card = first if first is not False else bot.play(self, me, options) if options else None
+            card = first if not isinstance(first, bool) else bot.play(self, me, options) if options else None
             first = False
             if card is None:
                 break
