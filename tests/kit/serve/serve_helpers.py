@@ -103,6 +103,10 @@ class Server:
         finally:
             if self.process.poll() is None:
                 self.process.kill()
+                self.process.wait()
+            # Pipes left open warn when collected (ResourceWarning), in whichever test runs then.
+            self.process.stdout.close()
+            self.process.stderr.close()
 
 
 def wait_until_up(base: str) -> None:
