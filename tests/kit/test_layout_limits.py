@@ -65,13 +65,17 @@ def test_an_alias_inside_itself_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize(("nesting", "where"), [
-    ("[" * 5000 + "]" * 5000, "line 3, column 40"),                         # past libyaml's own limit
+    # Past libyaml's own limit, which PyYAML releases place differently (column 40 with 6.0.3,
+    # 1008 with 6.0.4): the line is the kit's to give, the column is libyaml's.
+    ("[" * 5000 + "]" * 5000, r"line 3, column \d+"),
     ("[" * 40 + "]" * 40, "line 3, column 40"),                             # past the kit's
     ("\n" + "".join("  " * i + "-\n" for i in range(1, 60)), "line 35, column 65"),    # block style
 ])
 def test_deep_nesting_is_refused_with_its_line(tmp_path, nesting, where):
-    assert refused(tmp_path, f"cards:\n  - title: A\n    text: {nesting}\n") == (
-        None, None, f"values are nested more than {schema.MAX_DEPTH} levels deep ({where})")
+    entry, field, problem = refused(tmp_path, f"cards:\n  - title: A\n    text: {nesting}\n")
+    assert (entry, field) == (None, None)
+    assert re.fullmatch(re.escape(f"values are nested more than {schema.MAX_DEPTH} levels deep (") + where + r"\)",
+                        problem), problem
 
 
 def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
