@@ -467,7 +467,10 @@ def apply(state: State, action: Action) -> State:
         _check_turn(state, action, kind)
     elif recorded(state) and not legacy:
         _check_turn(state, action, kind)
-    new = fresh(state)
+    # Only a handshake, a debate or an accusation moves tokens: the other steps of a turn
+    # share the players' records (and so their rows and the winners) with the state before.
+    scores = kind in SCORING
+    new = fresh(state) if scores else state.copy()
     if kind == "handshake":
         check_fields(action, TITLE, ("speaker", "target"))
         speaker = need_player(new, action["speaker"], Message("the speaker"))
@@ -487,8 +490,12 @@ def apply(state: State, action: Action) -> State:
         new["turn"] = {**_turn(state), "step": LEGACY}
     else:
         _step(new, kind, action)
-    _settle(new)
+    if scores:
+        _settle(new)
     return new
+
+
+SCORING = ("handshake", "debate", "accuse")     # the actions that move auditorium or doubt tokens
 
 
 # Where each side a player joins is kept in the hypothesis.

@@ -202,3 +202,15 @@ def fresh(state: State) -> State:
     new["players"] = {name: record.copy() for name, record in state["players"].items()}
     new["winners"] = list(state["winners"])
     return new
+
+
+def own(new: State, state: State, name: str) -> Any:
+    """`name`'s record in `new` (a shallow copy of `state` that an action is changing), copied
+    the first time the action changes it: the records an action leaves alone stay shared with
+    the state before (copy on write, where `fresh` copies every record)."""
+    if new["players"] is state["players"]:
+        new["players"] = dict(state["players"])
+    record = new["players"][name]
+    if record is state["players"][name]:
+        record = new["players"][name] = record.copy()
+    return record

@@ -52,6 +52,7 @@ from scorekeeper.rules.checks import (
     need_game_on,
     need_int,
     need_player,
+    own,
     ranked,
     shown,
 )
@@ -378,13 +379,14 @@ def _turn(state: State, action: Action) -> State:
             raise RuleViolation("{player} has already answered {card} with {answer}. {waiting}", player=name,
                                 card=window["card"], answer=TELETRAVAIL, waiting=waiting(state))
         raise waiting(state)
-    new = fresh(state)
-    players = new["players"]
+    # copy on write: a step changes one record at most (an Organigramme every Poste held)
+    new = state.copy()
     owner = name if step == "start" else _bookmark(state)["player"]
     if step not in ("play", "react"):
         _no_fields(action, "card", "target", "to")
     if step == "start":
-        players[name]["shielded"] = False          # a Tournée de croissants lasts until now
+        if state["players"][name]["shielded"]:
+            own(new, state, name)["shielded"] = False      # a Tournée de croissants lasts until now
         new["played"] = []
     elif step == "play":
         card = _card(action, ("Poste", "Attaque", "Avantage", "Annonce"))
@@ -405,26 +407,26 @@ def _turn(state: State, action: Action) -> State:
         else:
             _no_fields(action, "target", "to")
             if CARDS[card] == "Poste":
-                players[name]["poste"] = card
+                own(new, state, name)["poste"] = card
             elif CARDS[card] == "Annonce":
                 new["window"] = {"card": card, "author": name, "remote": []}
             elif card in PI_AVANTAGES:
                 new["window"] = {"card": card, "author": name}
             elif card == CROISSANTS:
-                players[name]["shielded"] = True
+                own(new, state, name)["shielded"] = True
     elif step == "react":
         new["window"] = _react(state, name, action)
     elif step == "land":
         window = in_window(state)
         if window["card"] == PLACARD:
-            players[window["target"]]["poste"] = None
+            own(new, state, window["target"])["poste"] = None
         new["window"] = None
     elif step == "resolve":
         window = in_window(state)
         if window["card"] == ORGANIGRAMME:
-            for player, record in players.items():
+            for player in state["players"]:
                 if player not in window["remote"]:
-                    record["poste"] = None
+                    own(new, state, player)["poste"] = None
         new["window"] = None
     new["turn"] = {"player": owner, "step": step}
     if step != "start":
