@@ -1,10 +1,17 @@
 """Time `kit simulate` as a designer runs it: games per second on one core, per game, and
 the same run on every core.
 
-The floor is the same command with one game (start-up, imports, reading the layouts); the
-rate is what the extra games cost above it, with the engine checking every bot action.
+The start-up is the same command with one game (imports, reading the layouts); the rate is
+what the extra games cost above it, with the engine checking every bot action.
 Issue 26's goals per core (greedy bots): Hoc Censeo 10,000 games/s, PHD 1,500, Amphithéâtre
 and Promotion 3,000. Then the lookahead bot's cost per decision, in this process.
+
+Machines differ 2-3x (and a busy one more), so each rate is also printed as a ratio to a
+floor measured in the same run: Hoc Censeo played unchecked, on the Hoc Censeo lookahead
+bot's compact model of a vote (kit/games/hoc_censeo/bots.py `playout`: the same rules, the
+greedy policy at every seat, no engine, no views, no checks), in this process. Issue 26 set
+its goals where an unchecked Hoc Censeo ran about 10,000 games/s, so the goals read as
+ratios to that floor: Hoc Censeo 1.0, Amphithéâtre and Promotion 0.3, PHD 0.15.
 
 Run: python benchmarks/simulate.py [GAMES]   (prints the numbers; never part of the test run)
      python benchmarks/simulate.py lookahead   (the lookahead bots' cost only)
@@ -24,6 +31,8 @@ GAMES = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 10_
 GOALS = {"hoc-censeo": 10_000, "phd": 1_500, "amphitheatre": 3_000, "promotion": 3_000}   # games/s, one core
 # games per lookahead measure: a PHD or Amphithéâtre game of lookahead bots costs seconds
 LOOKAHEAD_GAMES = {"hoc-censeo": 60, "phd": 4, "amphitheatre": 4, "promotion": 6}
+FLOOR_GAMES = 20_000
+UNCHECKED_THEN = 10_000    # games/s of an unchecked Hoc Censeo where issue 26 set its goals
 
 
 def rate(game: str, games: int, jobs: int) -> tuple[float, float, float]:
@@ -36,17 +45,54 @@ def rate(game: str, games: int, jobs: int) -> tuple[float, float, float]:
     return wall, cpu, floor.seconds
 
 
+def unchecked_floor(games: int = FLOOR_GAMES) -> float:
+    """Games per CPU second of Hoc Censeo played unchecked: whole games (nine votes, the
+    spending between them) on the lookahead bot's compact model, the greedy policy at every
+    seat, tribes and motions drawn as `kit simulate` draws them. Best of three runs."""
+    from pathlib import Path
+    from random import Random
+
+    from kit.games.hoc_censeo import bots as hoc
+    from scorekeeper.rules import hoc_censeo as rules
+
+    table = hoc.load(Path(__file__).resolve().parent.parent / "layouts")
+    best = 0.0
+    for run in range(3):
+        rng = Random(run)
+        start = time.process_time()
+        for _ in range(games):
+            world = []
+            for tribe in rng.sample(hoc.ROLES, rules.PLAYERS):
+                goal = table["objectives"][tribe]
+                world.append([rules.START_SENATORS, rules.START_GOLD, rules.START_SEALS,
+                              dict.fromkeys(rules.COLOURS, 0), 0, goal["circle"], goal["secondary"]["kind"],
+                              goal["secondary"]["amount"], 0])
+            colour = rng.choice(table["hat"])
+            me = world[0]
+            amount = hoc.greedy_amount(me[0], rules.ROUNDS, rng)
+            side = hoc.greedy_side(me[3], {"circle": me[5], "secondary": {"kind": me[6], "amount": me[7]}},
+                                   me[1], colour)
+            hoc.playout(world, 0, (amount, 0) if side == "pour" else (0, amount), colour, 0, table["hat"], rng)
+        best = max(best, games / (time.process_time() - start))
+    return best
+
+
 def main() -> None:
     cores = os.cpu_count() or 1
-    print(f"{GAMES} games per run; floor = the same command with 1 game. CPU seconds (user + system, the "
+    floor = unchecked_floor()
+    print(f"{GAMES} games per run; start-up = the same command with 1 game. CPU seconds (user + system, the "
           "workers included) say what a core sustains even when the machine is busy; wall seconds what you wait.")
+    print(f"floor: Hoc Censeo unchecked (compact model, greedy) {floor:,.0f} games per CPU second in this run; "
+          f"issue 26's goals were set where it ran about {UNCHECKED_THEN:,}")
     for game in MODULES:
-        wall, cpu, floor = rate(game, GAMES, 1)
+        wall, cpu, start = rate(game, GAMES, 1)
         every, _, _ = rate(game, GAMES, cores)
-        line = (f"{game:13} {cpu:7.0f} games per CPU second   {wall:7.0f}/s wall on 1 core   "
-                f"{every:7.0f}/s wall on {cores} cores   (floor {floor:.2f} s)")
+        line = (f"{game:13} {cpu:7.0f} games per CPU second ({cpu / floor:.3f} x the floor)   "
+                f"{wall:7.0f}/s wall on 1 core   {every:7.0f}/s wall on {cores} cores   (start-up {start:.2f} s)")
         if game in GOALS:
-            line += f"   {cpu / GOALS[game]:.2f}x the {GOALS[game]:,} games/s goal"
+            goal = GOALS[game] / UNCHECKED_THEN
+            line += (f"   {cpu / GOALS[game]:.2f}x the {GOALS[game]:,} games/s goal, "
+                     f"{cpu / floor / goal:.2f}x it as a ratio ({goal:.2f} x the floor)")
         print(line)
     lookahead()
 
