@@ -81,6 +81,8 @@ def load(layouts_root) -> dict:
 # --- bots -------------------------------------------------------------------------------------
 
 class RandomBot:
+    """BOTS["random"]: uniform at each decision; it pursues nothing (SIMPLIFICATIONS["random"])."""
+
     name = "random"
 
     def __init__(self, rng: Random, choices: dict):

@@ -116,6 +116,8 @@ def card_worth(card: dict, player: rules.Player) -> int:
 # --- bots -------------------------------------------------------------------------------------
 
 class RandomBot:
+    """BOTS["random"]: uniform at each decision; it pursues nothing (SIMPLIFICATIONS["random"])."""
+
     name = "random"
 
     def __init__(self, rng: Random, choices: dict):
@@ -144,6 +146,11 @@ class RandomBot:
 
 
 class GreedyBot(RandomBot):
+    """BOTS["greedy"]. What it leaves out (SIMPLIFICATIONS["greedy"]): Coopération cards played from the
+    hand in Recherche, not as interruptions; in a Challenge only the player tested lays cards; the
+    others oppose only the leader and nobody supports; a card is worth its Crédit minus its
+    Pression, one card ahead."""
+
     name = "greedy"
 
     def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:

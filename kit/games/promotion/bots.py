@@ -115,6 +115,8 @@ def load(layouts_root) -> dict:
 # --- bots -------------------------------------------------------------------------------------
 
 class RandomBot:
+    """BOTS["random"]: uniform among the legal choices; it pursues nothing (SIMPLIFICATIONS["random"])."""
+
     name = "random"
 
     def __init__(self, rng: Random, choices: dict):
@@ -140,6 +142,10 @@ class RandomBot:
 
 
 class GreedyBot(RandomBot):
+    """BOTS["greedy"]. What it leaves out (SIMPLIFICATIONS["greedy"]): it plays the card worth most
+    now by the fixed WORTH table, never Séminaire de cohésion nor Nouvel organigramme, answers
+    every attack it can, attacks the player with the most PI and counts nobody's cards."""
+
     name = "greedy"
 
     def burnout(self, table: Table, me: str) -> bool:
