@@ -159,7 +159,7 @@ def test_the_report_is_in_french_with_a_comparison_page_and_no_machine_path(triv
     for text in pages[1:]:
         assert "parties simulées" in text
         assert "Qui gagne" in text
-        assert "Taux de victoire par siège" in text
+        assert "Taux de victoire par place" in text
         assert "part des valeurs" in text                # the histograms' y axis
         assert "Who wins" not in text
         assert "Warnings" not in text
