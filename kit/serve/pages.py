@@ -277,6 +277,11 @@ def document(page: Page, who: str, body: str, kind: str, secrets: bool = False) 
 
 # -- the board: the public state --------------------------------------------------------
 
+def labelled(page: Page, label: str) -> str:
+    """A label and its colon as the page's language writes them ("Préside :", "Magistrate:")."""
+    return page.t(N_("{label}:"), label=escape(page.t(label)))
+
+
 def board(page: Page, large: bool = False) -> str:
     state = page.state
     parts = []
@@ -349,7 +354,7 @@ def hoc_board(page: Page, large: bool) -> str:
             f'<br><small>{escape(t(TEXT.calamity_at, at=" & ".join(map(str, hoc.CALAMITY_AT))))}</small>'
             f'</figcaption></figure>')
     return (f'<div class="round"><p class="big">{escape(round_text)}</p>'
-            f'<p>{escape(t(TEXT.magistrate))}: <strong>{escape(state["magistrate"])}</strong></p>{rome}</div>'
+            f'<p>{labelled(page, TEXT.magistrate)} <strong>{escape(state["magistrate"])}</strong></p>{rome}</div>'
             + (f'<h2>{escape(t(TEXT.ballots_this_round))}</h2><ul class="ballots">{ballots}</ul>'
                if not state.get("over") else "")
             + last_vote(page)
@@ -466,20 +471,20 @@ def own_state(page: Page) -> str:
         return f'<h2>{escape(t(TEXT.my_game))}</h2><dl class="facts big">{items}</dl>'
     secrets = []
     if "senators" in record:
-        secrets.append(f'<p class="big">{escape(t(TEXT.senators_left))}: <strong>{record["senators"]}</strong></p>')
+        secrets.append(f'<p class="big">{labelled(page, TEXT.senators_left)} <strong>{record["senators"]}</strong></p>')
     ballot = (page.state.get("ballots") or {}).get(page.seat)
     if ballot:
         secrets.append(f'<p>{escape(t(TEXT.my_ballot, pour=ballot["pour"], contre=ballot["contre"]))}</p>')
     goal = record.get("goal")
     if goal:
-        rows = "".join(f"<li>{page.word(c)}: {record['circle'][c]} / {goal['circle'][c]}</li>" for c in hoc.COLOURS)
+        rows = "".join(f"<li>{labelled(page, WORDS[c])} {record['circle'][c]} / {goal['circle'][c]}</li>" for c in hoc.COLOURS)
         words = page.translator
         second = hoc.secondary_goal(goal).render(words.gettext, words.ngettext, words.join)
         met = record.get("objectives", {})
         secrets.append(
             f'<h3>{escape(t(TEXT.my_objectives))}</h3>'
             f'<p>{escape(t(TEXT.circle))}{" ✓" if met.get("circle") else ""}</p><ul class="goal">{rows}</ul>'
-            f'<p>{escape(t(TEXT.secondary))}: {escape(second)}{" ✓" if met.get("secondary") else ""}</p>')
+            f'<p>{labelled(page, TEXT.secondary)} {escape(second)}{" ✓" if met.get("secondary") else ""}</p>')
     tribe = page.word(record.get("tribe", ""))
     return (f'<h2>{escape(t(TEXT.my_seat))} <small class="mine-secret">{tribe}</small></h2>'
             f'<div class="secret" id="secret">{"".join(secrets)}</div>'
