@@ -617,7 +617,7 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "revoke": {"fr": ("retirer",), "en": ("revoke",)},
     "vie": {"fr": ("vie", "c'est la vie"), "en": ("vie", "c'est la vie")},
     "cooperation": {"fr": ("coopération",), "en": ("cooperation",)},
-    "challenge": {"fr": ("défi", "challenge"), "en": ("challenge",)},
+    "challenge": {"fr": ("challenge", "défi"), "en": ("challenge",)},   # PHD's Challenge cards
     "superviseur": {"fr": ("superviseur",), "en": ("superviseur", "supervisor")},
     "empty": {"fr": ("vide",), "en": ("empty",)},
     "draw": {"fr": ("piocher",), "en": ("draw",)},
