@@ -33,7 +33,7 @@ from starlette.staticfiles import StaticFiles
 from kit.i18n import LANGUAGES, N_, choose_language, translator
 from kit.serve import forms as form_specs
 from kit.serve import pages
-from kit.serve.story import said_to
+from kit.serve.story import said
 from kit.serve.table import Forbidden, Table, actor, own_entry, round_of, view
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation, ScorekeeperError
@@ -70,7 +70,8 @@ class Answer(Exception):
         words = translator(lang)
         if self.refusal is not None:
             return words.refusal(self.refusal, reveal=self.reveal)
-        return words.gettext(self.error).format(**self.params)
+        return words.gettext(self.error).format(**{k: words.refusal(v) if isinstance(v, ScorekeeperError) else v
+                                                   for k, v in self.params.items()})
 
 
 def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list[str] | None = None) -> Starlette:
@@ -219,7 +220,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         line = session.entries[-1].line
         table.announce(line)
         # what the entry did, for the page that sent it (a challenge's verdict, not "Saved.")
-        told = await run_in_threadpool(said_to, session, seat, language(request))
+        told = await run_in_threadpool(said, session, language(request))
         return JSONResponse({"ok": True, "line": line, "told": told})
 
     async def events(request: Request) -> Response:
@@ -361,7 +362,9 @@ async def read_json(request: Request) -> object:
     except UnicodeDecodeError:
         raise Answer(400, N_("The body is not valid JSON.")) from None
     except sessions.BadJSON as error:
-        raise Answer(400, N_("The body is not valid JSON ({reason})."), reason=str(error)) from None
+        if error.column is None:   # JSON beyond the bounds: the clause saying which, in the reader's words
+            raise Answer(400, N_("The action cannot be read: {reason}."), reason=error.clause()) from None
+        raise Answer(400, N_("The body is not valid JSON (see character {column})."), column=error.column) from None
 
 
 async def read_form(request: Request) -> dict[str, str]:

@@ -40,17 +40,18 @@ def tell(session: sessions.Session, lang: str) -> list[Told]:
     return told
 
 
-def said_to(session: sessions.Session, viewer: str | None, lang: str) -> list[str]:
-    """What the session's latest entry did, as `viewer` may read it (their own secrets, not
-    another's): the answer a phone shows after its entry is accepted (the entry's own line
-    when the rules tell nothing more of it)."""
+def said(session: sessions.Session, lang: str) -> list[str]:
+    """What the session's latest entry did, in public wording: the answer a phone shows after
+    its entry is accepted (the entry's own line when the rules tell nothing more of it). Its
+    own amounts stay on the phone's secret part, which "Hide my secrets" hides; this answer
+    holds none of them."""
     entry = session.entries[-1]
     if entry.action.get("action") == sessions.UNDO:
         return []   # the page names what it undoes before it is sent
     game, before, after = session.game, session.before, session.state
     with i18n.speaking(lang):
-        described = faces.describe(game, entry.action, viewer or False, before)
-        lines = faces.told_events(game, before, after, entry.action, described, viewer) or [described]
+        described = faces.describe(game, entry.action, False, before)
+        lines = faces.told_events(game, before, after, entry.action, described) or [described]
         if after.get("over") and not before.get("over"):
             lines.append(faces.game_over_line(after))
     return lines

@@ -24,7 +24,7 @@ from kit.serve.forms import actor_field, table_words
 from kit.serve.story import Told, tell
 from scorekeeper import rules
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules import flow
 from scorekeeper.rules.checks import shown
 from scorekeeper.rules.flow import GameState
@@ -166,7 +166,7 @@ class Table:
         session = self.session()
         state = session.state
         if not isinstance(given, dict):
-            raise RuleViolation("Send the answers as a JSON object, such as {{\"bonus\": \"jaune\"}}.")
+            raise RuleViolation("Send the answers as a JSON object, such as {example}.", example='{"bonus": "jaune"}')
         words = table_words(session.game)
         open_questions = words.seat_questions(state, seat) if hasattr(words, "seat_questions") else []
         for question, value in given.items():
@@ -287,8 +287,9 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     waited = sorted({d["player"] for d in seen["pending"] if d["action"] == name and d["player"]})
     if waited:
         raise Forbidden("Only {names} or the host can enter this now.", names=waited)
+    label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)
     raise Forbidden("Only the host can enter this ({action}) now; {seat}'s page answers what the game asks of {seat}.",
-                    action=name, seat=seat)
+                    action=Message(label) if label else name, seat=seat)
 
 
 def actor(game: str, action: dict) -> str | None:

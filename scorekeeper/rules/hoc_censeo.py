@@ -789,7 +789,10 @@ def _player(state: State, action: Action) -> str:
     name = action.get("player")
     # a hand-typed line may give a list or an object here: refuse it, never crash on it
     if not isinstance(name, str) or name not in state["players"]:
-        raise RuleViolation("The {action} action needs a player among {players}, not {name}.", action=action['action'], players=list(state['seating']), name=repr(name))
+        if name is None:
+            raise RuleViolation("The {action} action needs the player who makes it, one of {players}.",
+                                action=action['action'], players=list(state['seating']))
+        raise RuleViolation("The {action} action needs a player among {players}, not {name}.", action=action['action'], players=list(state['seating']), name=shown(name))
     return name
 
 

@@ -375,6 +375,8 @@ def test_gold_buys_five_senators_a_coin():
     with refused("The {action} action needs a player among {players}, not {name}.",
                  action="buy_senators", name="'Zoé'"):
         hc.apply(state, {"action": "buy_senators", "player": "Zoé", "gold": 1})
+    with refused("The {action} action needs the player who makes it, one of {players}.", action="buy_senators"):
+        hc.apply(state, {"action": "buy_senators", "gold": 1})   # no "not None" in the sentence
 
 
 # -- the end ----------------------------------------------------------------------------

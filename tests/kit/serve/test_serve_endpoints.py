@@ -51,9 +51,9 @@ def snapshot(path: Path) -> tuple[bytes, bytes]:
 def test_an_accepted_action_answers_200_with_its_line_and_is_on_disk(client, mid_round):
     reply = client.post(f"/api/seat/{seat(client, 'Chloé')}/act", json={"action": "ballot", "pour": 7})
     assert reply.status_code == 200
-    # and what it did, as Chloé may read it: her own amounts
+    # and what it did, in public words: her amounts stay in her page's secret part
     assert reply.json() == {"ok": True, "line": 5, "told": [
-        "Chloé's ballot is in: POUR 7, CONTRE 0.", "The game waits for the magistrate Bob to resolve the vote."]}
+        "Chloé's ballot is in.", "The game waits for the magistrate Bob to resolve the vote."]}
     last = json.loads(mid_round.read_text(encoding="utf-8").splitlines()[-1])
     assert last == {"action": "ballot", "pour": 7, "player": "Chloé"}
 
