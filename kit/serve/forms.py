@@ -196,6 +196,7 @@ class SeatScreen:
     facts: list = field(default_factory=list)            # Messages the decider reads first
     ending: frozenset = frozenset()   # actions that, sent as they stand, end the game
     undo: list = field(default_factory=list)             # Messages: what the seat's undo takes back
+    undo_secret: bool = False   # those words hold the seat's own secret (its ballot): hidden with the secrets
 
 
 def by_buttons(form: Form) -> bool:
@@ -352,7 +353,9 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
         except (NeedHistory, RuleViolation):   # a snapshot without that past: no words for it
             before = None
         if before is not None:
-            screen.undo = [event.for_viewer(seat) for event in rules.outcome(game, before, state, latest.action)][:1]
+            told = rules.outcome(game, before, state, latest.action)[:1]
+            screen.undo = [event.for_viewer(seat) for event in told]
+            screen.undo_secret = any(event.private is not None and event.to == seat for event in told)
     return screen
 
 

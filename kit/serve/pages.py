@@ -11,7 +11,7 @@ import functools
 import json
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape, unescape
 from urllib.parse import urlencode
 
@@ -655,7 +655,7 @@ def undo_form(page: Page, screen: form_specs.SeatScreen) -> str:
         question, told = page.t(TEXT.undo_this, entry=entry.rstrip(".")), entry
     else:
         question, told = page.t(TEXT.undo_latest), None
-    return draw_form(page, form_specs.UNDO, confirm=question, help_text=told,
+    return draw_form(page, replace(form_specs.UNDO, secret=screen.undo_secret), confirm=question, help_text=told,
                      answers=(TEXT.undo_yes, TEXT.undo_no))
 
 
