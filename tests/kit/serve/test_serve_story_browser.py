@@ -1,0 +1,163 @@
+"""The table tells the story, in Debian's Chromium (issue 24): a few turns of PHD, of
+Amphithéâtre (an accusation made on a phone after a side was joined) and of Promotion,
+played on four phones at 360x740 in separate contexts (one of them French), each entry
+made by tapping the phone's one decision; the table page, opened once and never reloaded,
+follows whose turn it is and tells what each entry did, in its public words. Screenshots
+of the table in both languages go to the test's temporary folder."""
+from __future__ import annotations
+
+from urllib.parse import quote_plus
+
+from serve_helpers import Server, picture
+from test_serve_browser import browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
+
+from scorekeeper import session as sessions
+
+NAMES = {"Ana": "en-GB", "Ben": "fr-FR", "Cléo": "en-GB", "Dan": "en-GB"}
+
+
+class Table:
+    """The phones and the table page of one game."""
+
+    def __init__(self, chromium, server: Server):
+        self.table = phone(chromium, server.links["Table"])
+        self.table.evaluate("window.openedOnce = true")   # gone if the page ever reloads
+        self.phones = {name: phone(chromium, server.links[name], locale) for name, locale in NAMES.items()}
+
+    def tap(self, name: str, field: str, value: str) -> None:
+        """`name`'s phone taps the button giving `field` that value, in its one decision (a link
+        to the next question while more are asked, the button that sends it for the last)."""
+        decision = "#actions .decision "
+        self.phones[name].locator(f'{decision}button[data-field="{field}"][value="{value}"], '
+                                  f'{decision}a[href*="f.{field}={quote_plus(value)}"]').tap()
+
+    def go_on(self, name: str) -> None:
+        """`name`'s phone taps its one decision that leaves nothing to choose (a turn begins)."""
+        self.phones[name].locator("#actions .decision button.big").tap()
+
+    def send(self, name: str, **fields: str) -> None:
+        """`name`'s phone fills its decision's inputs and sends it."""
+        page = self.phones[name]
+        for field, value in fields.items():
+            box = page.locator(f'#actions .decision [data-field="{field}"]')
+            if box.evaluate("e => e.tagName") == "SELECT":
+                box.select_option(value)
+            else:
+                box.fill(value)
+        page.locator("#actions .decision button.send").tap()
+
+    def also(self, name: str, action: str, **fields: str) -> None:
+        """`name`'s phone opens what it may also do (`action`), fills it and sends it."""
+        page = self.phones[name]
+        box = page.locator(f'#actions .also details[data-form="{action}"]')
+        box.locator("summary").tap()
+        for field, value in fields.items():
+            control = box.locator(f'[data-field="{field}"]')
+            if control.evaluate("e => e.tagName") == "SELECT":
+                control.select_option(value)
+            else:
+                control.fill(value)
+        box.locator("button.send").tap()
+
+    def told(self, *sentences: str) -> None:
+        """The table's story tells each of `sentences` (in its latest entries)."""
+        from playwright.sync_api import expect
+
+        for sentence in sentences:
+            expect(self.table.locator("#story")).to_contain_text(sentence)
+
+    def now(self, text: str) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.table.locator("#now")).to_contain_text(text)
+
+    def check(self, tmp_path, game: str) -> None:
+        assert self.table.evaluate("window.openedOnce") is True
+        for page in (self.table, *self.phones.values()):
+            no_horizontal_scroll(page)
+        picture(self.table, tmp_path / f"table-{game}-en.png")
+        self.table.goto(self.table.url.split("?")[0] + "?lang=fr")
+        picture(self.table, tmp_path / f"table-{game}-fr.png")
+
+
+def four(tmp_path, game: str) -> Server:
+    path = tmp_path / f"{game}.jsonl"
+    sessions.create(path, game, [{"name": n} for n in NAMES])
+    return Server(path)
+
+
+def test_phd_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
+    server = four(tmp_path, "phd")
+    try:
+        game = Table(browser, server)
+        game.tap("Cléo", "player", "Ana")            # whoever is at the table says who begins
+        game.now("Waiting for Ana")
+        game.told("Ana's turn begins.")
+        game.tap("Ana", "step", "challenge")
+        game.send("Ana", resource="credit", die="5", difficulty="8")
+        game.told("Ana's challenge: total 9, needed 8: success.",
+                  "Ana won the challenge in Vivre: two Recherche phases this turn.")
+        game.tap("Ana", "step", "draw-argument")
+        game.tap("Ana", "step", "draw-argument")
+        game.now("Waiting for Ben")
+        game.go_on("Ben")                              # Ben's phone reads French; the table English
+        game.tap("Ben", "step", "challenge")
+        game.send("Ben", resource="pression", die="1", difficulty="9")
+        game.told("Ben's challenge: total 5, needed 9: failure.")
+        game.check(tmp_path, "phd")
+    finally:
+        assert server.stop() == 0
+
+
+def test_amphitheatre_an_accusation_made_on_a_phone_after_a_side_was_joined(browser, tmp_path):  # noqa: F811
+    server = four(tmp_path, "amphitheatre")
+    try:
+        game = Table(browser, server)
+        game.tap("Dan", "player", "Ana")
+        game.now("Waiting for Ana")
+        # moves offered at once are picked by their place in the rules' pending: hypothesis,
+        # revolution, draw; then handshake, counter
+        game.phones["Ana"].locator('#actions .decision a[href="?do=0"]').tap()
+        game.tap("Ana", "target", "Ben")
+        game.tap("Ana", "category", "cause")
+        game.told("Ana states a hypothesis")
+        game.phones["Ben"].locator('#actions .decision a[href="?do=1"]').tap()   # no handshake: a debate
+        game.phones["Ben"].locator("#actions .decision button.send").tap()
+        game.now("Waiting for Cléo")
+        game.tap("Cléo", "side", "a")
+        game.now("Waiting for Dan")
+        game.told("Cléo")
+        game.also("Dan", "accuse", accused="Ben", truthful="false")
+        game.told("Ben's card differs from the hypothesis: Dan wins the accusation.",
+                  "Ben is discounted from this debate.")
+        game.check(tmp_path, "amphitheatre")
+    finally:
+        assert server.stop() == 0
+
+
+def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
+    server = four(tmp_path, "promotion")
+    try:
+        game = Table(browser, server)
+        game.tap("Ben", "player", "Ana")
+        game.tap("Ana", "step", "draw")
+        game.told("Ana draws 1 card.")
+        game.tap("Ana", "step", "play")
+        game.tap("Ana", "card", "Heures sup")          # no target to ask: the tap sends it
+        game.told("Ana plays Heures sup.")
+        game.also("Cléo", "gain", player="Ana", amount="2")   # the card's effect, entered by anyone
+        game.told("Ana gains 2 PI and has 3.")
+        game.tap("Ana", "step", "play")
+        game.tap("Ana", "card", "Sabotage")
+        game.tap("Ana", "target", "Dan")               # an Attaque: whom it aims at is asked
+        game.told("Ana plays Sabotage against Dan.")
+        game.now("Waiting for Dan")
+        game.tap("Dan", "step", "land")
+        game.told("Sabotage lands on Dan.")
+        game.go_on("Ana")                              # two cards played: the turn can only end
+        game.now("Waiting for Ben")
+        game.go_on("Ben")
+        game.told("Ben's turn begins.")
+        game.check(tmp_path, "promotion")
+    finally:
+        assert server.stop() == 0
