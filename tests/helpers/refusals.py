@@ -17,6 +17,7 @@ and `rule` stands for a Message held as a parameter (the refusal of a session's 
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar
@@ -88,3 +89,8 @@ def bad_layout(file: object, entry: str | None, field: str | None,
     error = caught.value
     said = (error.file, error.entry, error.field, error.problem)
     assert said == (str(file), entry, field, problem), f"the layout error names {said}"
+
+
+def problem_of(error: LayoutError) -> str:
+    """A LayoutError's problem without the line it was found at, which moves with the layout."""
+    return re.sub(r" \(line \d+(, column \d+)?\)$", "", error.problem)
