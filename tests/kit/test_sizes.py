@@ -6,6 +6,7 @@ import inspect
 
 import pytest
 from game_sizes import LAYOUT_MODULES, SIZED_FILES, copy_layouts, declared_sizes, read_size, size_fields, write_size
+from refusals import problem_of
 
 from kit.build import BuildOptions, draw_document, plan, select
 from kit.errors import LayoutError
@@ -34,16 +35,23 @@ def test_the_size_kind_reads_each_spelling_to_the_same_mm(tmp_path, written):
     assert load_yaml(path, BOX)["pieces"][0]["size"] == (63.0, 88.0)
 
 
+A_SIZE = ("expected a size: a name (poker, standard, bridge, mini, tarot, square, a7, a6), WxH in mm (63x88) or "
+          "[width, height]")
+LEGIBLE = "(this piece draws legibly from 40 x 60 mm up to 90 x 130 mm)"
+
+
 @pytest.mark.parametrize(("written", "expected"), [
-    ("jumbo", "expected a size: a name (poker, "), ("63", "expected a size"), ("[63, 88, 2]", "expected a size"),
-    ("'0x88'", "over 0 mm"), ("30x88", "the width must be at least 40 mm"),
-    ("63x140", "the height must be at most 130 mm"), ("a6", "from 40 x 60 mm up to 90 x 130 mm"),
+    ("jumbo", f"{A_SIZE}; unknown size 'jumbo'"), ("63", f"{A_SIZE}; got 63"),
+    ("[63, 88, 2]", f"{A_SIZE}; got a list of 3 items"),
+    ("'0x88'", f"{A_SIZE}; a size is two lengths over 0 mm, got 0 x 88"),
+    ("30x88", f"30 x 88 mm is out of bounds: the width must be at least 40 mm {LEGIBLE}"),
+    ("63x140", f"63 x 140 mm is out of bounds: the height must be at most 130 mm {LEGIBLE}"),
+    ("a6", f"105 x 148 mm is out of bounds: the width must be at most 90 mm {LEGIBLE}"),
 ])
 def test_a_wrong_or_out_of_bounds_size_names_file_entry_and_field(tmp_path, written, expected):
     e = _error(tmp_path, written)
     assert (e.file, e.entry, e.field) == (str(tmp_path / "box.yaml"), "pieces[1] « Carte »", "size")
-    assert expected in e.problem
-    assert "(line 2)" in e.problem
+    assert e.problem == f"{expected} (line 2)"
 
 
 def test_every_game_declares_its_sizes_in_its_layouts():
@@ -96,8 +104,7 @@ def test_a_misspelt_size_is_refused_with_file_entry_and_field(tmp_path, size):
     e = caught.value
     assert e.file == str(root / size.game / size.file)
     assert f"{e.entry}.{e.field}" == size.name if e.entry else e.field == size.name
-    assert "expected a size" in e.problem
-    assert "63 by 88" in e.problem
+    assert problem_of(e) == f"{A_SIZE}; unknown size '63 by 88'"
 
 
 # --- every size within the bounds builds --------------------------------------------------------------
@@ -166,14 +173,20 @@ def test_every_size_within_the_bounds_builds_or_is_refused_by_its_own_field(tmp_
 def test_a_size_beyond_the_bounds_is_refused_with_file_entry_and_field(tmp_path, size):
     root = copy_layouts(tmp_path, size.game)
     (w0, h0), (w1, h1) = _bounds(size)
-    for value in ((w0 - 1, h0), (w0, h0 - 1), (w1 + 1, h1), (w1, h1 + 1)):
+    legible = f"(this piece draws legibly from {w0:g} x {h0:g} mm up to {w1:g} x {h1:g} mm)"
+    for value, side, rule, limit in (((w0 - 1, h0), "width", "at least", w0), ((w0, h0 - 1), "height", "at least", h0),
+                                     ((w1 + 1, h1), "width", "at most", w1), ((w1, h1 + 1), "height", "at most", h1)):
         if size.round and value[0] != value[1]:
             continue
         write_size(root, size, _written(size, value))
         with pytest.raises(LayoutError) as caught:
             LAYOUT_MODULES[size.game].build(root)
         assert _refused_by_the_size(caught.value, root, size), (value, str(caught.value))
-        assert any(word in caught.value.problem for word in ("out of bounds", "must be at", "paper"))
+        shown = f"{value[0]:g} x {value[1]:g}"
+        assert problem_of(caught.value) in (
+            f"{shown} mm is out of bounds: the {side} must be {rule} {limit:g} mm {legible}",
+            f"a piece of {shown} mm fits on no paper the kit prints on (the largest piece is 193 x 280 mm on a4, "
+            "198.9 x 262.4 mm on letter)"), caught.value.problem
 
 
 @pytest.mark.parametrize("diameter", [30.0, 45.0, 60.0, 120.0])
