@@ -69,8 +69,9 @@ def test_the_lookahead_bot_plays_legal_games_the_same_for_the_same_seed():
 
 
 def test_the_lookahead_budget_is_a_positive_number():
-    with pytest.raises(BotError, match="playouts"):
+    with pytest.raises(BotError) as caught:
         SIM.play(TABLE, ["lookahead"] * 3, {"playouts": 0}, runner.game_rng(1, 0))
+    assert str(caught.value) == "--option playouts needs a positive number, not 0"
     record = SIM.play(TABLE, ["lookahead"] * 3, {"think_ms": 0.5}, runner.game_rng(1, 0))
     assert record["finished"]
 
