@@ -5,10 +5,10 @@ second process, inside the same `sessions.append` that `kit score` runs) holds i
 as the test needs, while eight phones read their pages and each tries to write a line.
 
 The 100 ms bound is functional, not a benchmark. A handler that touched the file on the event
-loop would hold every phone for the whole lock wait (LOCK_WAIT_SECONDS, set to 4 s here), so a
+loop would hold every phone for the whole lock wait (LOCK_WAIT_SECONDS, set to 6 s here), so a
 phone would wait seconds; a loop left free answers a read in a few milliseconds, and the
 reads are paced (one phone's read after another's, not a flood) so that they never queue
-behind each other. The bound sits forty times below the blocked case and some ten times above
+behind each other. The bound sits sixty times below the blocked case and some ten times above
 the free one on a loaded two-core machine: what it tells apart is "answered while the lock is
 held" from "answered once it was let go", not fast from slow. It bounds each phone's median
 read; its slowest read only has to stay far from the lock's wait, because one read may lose
@@ -35,7 +35,7 @@ from scorekeeper import session as sessions
 
 PLAYERS = ["Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gil", "Hugo"]
 BOUND_SECONDS = 0.1
-LOCK_WAIT = 4.0
+LOCK_WAIT = 6.0
 GAIN = {"action": "gain", "amount": 1}
 # A terminal's `kit score act` that wrote a line (so the server's copy is out of date and a
 # read would have to reload the file), then another stopped inside the file lock until a line
@@ -120,10 +120,10 @@ def test_eight_phones_are_answered_while_a_terminal_holds_the_file(promotion: Pa
         assert "being written by another scorekeeper command" in write.json()["error"]
         assert phone.reads_while_writing >= 3, "the phone's reads waited for its write"
         # Most reads within the bound; none near the lock's wait. A single read may lose time
-        # slices to the machine's other work (seen at 0.17 s and once 0.58 s with the suite
-        # beside other runs), never the 4 s a loop waiting on the lock would cost.
+        # slices to the machine's other work (seen at 0.17 s, 0.58 s and once 1.56 s with the
+        # suite beside a dozen other runs), never the 6 s a loop waiting on the lock would cost.
         assert statistics.median(phone.read_seconds) < BOUND_SECONDS, phone.read_seconds
-        assert max(phone.read_seconds) < LOCK_WAIT / 4, phone.read_seconds
+        assert max(phone.read_seconds) < LOCK_WAIT / 2, phone.read_seconds
         # The file cannot be read under the terminal's lock: a phone sees the state last read,
         # before the terminal's finished command, until the change is announced.
         assert phone.seen["players"]["Ana"]["pi"] == 1
