@@ -4,24 +4,17 @@
 second process, inside the same `sessions.append` that `kit score` runs) holds it for as long
 as the test needs, while eight phones read their pages and each tries to write a line.
 
-The 100 ms bound is functional, not a benchmark. A handler that touched the file on the event
-loop would hold every phone for the whole lock wait (LOCK_WAIT_SECONDS, set to 6 s here), so a
-phone would wait seconds; a loop left free answers a read in a few milliseconds, and the
-reads are paced (one phone's read after another's, not a flood) so that they never queue
-behind each other. The bound sits sixty times below the blocked case and some ten times above
-the free one on a loaded two-core machine: what it tells apart is "answered while the lock is
-held" from "answered once it was let go", not fast from slow. It bounds each phone's median
-read; its slowest read only has to stay far from the lock's wait, because one read may lose
-a time slice to whatever else the machine runs. The stronger check needs no
-clock: each phone gets its reads answered while its own write is still waiting for the lock.
+No clock here: timing never goes into a test (benchmarks/serve.py measures these reads while a
+terminal holds the file: median 6 ms, slowest 135 ms on a loaded two-core machine). What tells
+a free event loop from a blocked one needs none: each phone gets its reads answered while its
+own write is still waiting for the lock. A handler that touched the file on the event loop
+would hold every phone until the lock was let go, and no read would be answered meanwhile.
 """
 from __future__ import annotations
 
 import asyncio
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx2 as httpx  # what Starlette's TestClient uses; plain httpx is not installed by the test extra
@@ -34,8 +27,7 @@ from kit.serve.app import create_app
 from scorekeeper import session as sessions
 
 PLAYERS = ["Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gil", "Hugo"]
-BOUND_SECONDS = 0.1
-LOCK_WAIT = 6.0
+LOCK_WAIT = 6.0   # long enough for several reads per phone on a busy machine
 GAIN = {"action": "gain", "amount": 1}
 # A terminal's `kit score act` that wrote a line (so the server's copy is out of date and a
 # read would have to reload the file), then another stopped inside the file lock until a line
@@ -59,16 +51,13 @@ class Phone:
 
     def __init__(self, client: httpx.AsyncClient, token: str):
         self.client, self.token = client, token
-        self.read_seconds: list[float] = []
         self.reads_while_writing = 0
         self.seen: dict = {}
 
     async def read(self) -> dict:
-        """The seat's view, after its page; their times kept."""
+        """The seat's view, after its page."""
         for path in (f"/seat/{self.token}", f"/api/seat/{self.token}"):
-            start = time.monotonic()
             reply = await self.client.get(path)
-            self.read_seconds.append(time.monotonic() - start)
             assert reply.status_code == 200, reply.text
         return reply.json()
 
@@ -87,9 +76,8 @@ async def phones_while_held(app: Starlette, tokens: dict) -> tuple[list[Phone], 
     async with httpx.AsyncClient(transport=transport, base_url="http://table",
                                  headers={"Accept-Language": "en"}) as client:
         phones = [Phone(client, tokens["seats"][name]) for name in PLAYERS]
-        for phone in phones:   # each page opened once already (the first one drawn costs ~50 ms)
+        for phone in phones:   # each page opened once already, as at the table
             await phone.read()
-            phone.read_seconds.clear()
         writes = await asyncio.gather(*(phone.play(0.005 * i) for i, phone in enumerate(phones)))
     return phones, list(writes)
 
@@ -119,11 +107,6 @@ def test_eight_phones_are_answered_while_a_terminal_holds_the_file(promotion: Pa
         assert "try again" in write.json()["error"]
         assert "being written by another scorekeeper command" in write.json()["error"]
         assert phone.reads_while_writing >= 3, "the phone's reads waited for its write"
-        # Most reads within the bound; none near the lock's wait. A single read may lose time
-        # slices to the machine's other work (seen at 0.17 s, 0.58 s and once 1.56 s with the
-        # suite beside a dozen other runs), never the 6 s a loop waiting on the lock would cost.
-        assert statistics.median(phone.read_seconds) < BOUND_SECONDS, phone.read_seconds
-        assert max(phone.read_seconds) < LOCK_WAIT / 2, phone.read_seconds
         # The file cannot be read under the terminal's lock: a phone sees the state last read,
         # before the terminal's finished command, until the change is announced.
         assert phone.seen["players"]["Ana"]["pi"] == 1
