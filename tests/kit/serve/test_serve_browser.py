@@ -27,6 +27,9 @@ def browser():
             pytest.fail(f"{CHROMIUM} is missing; .ci/run installs Debian's chromium")
         pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)")
     playwright_api = pytest.importorskip("playwright.sync_api")
+    # expect() has its own 5 s default, which set_default_timeout does not touch: every
+    # browser test's assertions get the same generous wait, whichever file runs first.
+    playwright_api.expect.set_options(timeout=TIMEOUT)
     with playwright_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,

@@ -6,7 +6,7 @@ page never reloaded; every wait is for a state of a page."""
 from __future__ import annotations
 
 from serve_helpers import Server, picture
-from test_serve_browser import TIMEOUT, browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
+from test_serve_browser import browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
 
 from scorekeeper import session as sessions
 
@@ -16,7 +16,6 @@ PLAYERS = {"Ana": "fr-FR", "Ben": "en-GB", "Cléo": "fr-FR", "Dan": "en-GB"}
 def test_a_turn_of_amphitheatre_on_four_phones_ends_in_an_accusation_of_a_side_joined(browser, tmp_path):  # noqa: F811
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=TIMEOUT)
     path = tmp_path / "theatre.jsonl"
     sessions.create(path, "amphitheatre", [{"name": n} for n in PLAYERS])
     server = Server(path)
@@ -70,7 +69,6 @@ def test_a_turn_of_amphitheatre_on_four_phones_ends_in_an_accusation_of_a_side_j
 def test_a_timed_phd_game_ends_on_a_phone_only_after_it_asks(browser, tmp_path):  # noqa: F811
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=TIMEOUT)
     path = tmp_path / "these.jsonl"
     sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan", "Eva")], {"timed": True})
     server = Server(path)
@@ -97,7 +95,6 @@ def test_a_timed_phd_game_ends_on_a_phone_only_after_it_asks(browser, tmp_path):
 def test_a_promotion_attack_on_four_phones_asks_only_what_each_step_needs(browser, tmp_path):  # noqa: F811
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=TIMEOUT)
     path = tmp_path / "office.jsonl"
     sessions.create(path, "promotion", [{"name": n} for n in PLAYERS])
     server = Server(path)

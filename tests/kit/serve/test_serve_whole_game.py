@@ -40,7 +40,6 @@ COUNT_BUZZES = "window.buzzed = 0; navigator.vibrate = function () { window.buzz
 def test_three_phones_play_a_whole_dealt_game_by_the_room_code_through_a_restart(browser, tmp_path):  # noqa: F811
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=TIMEOUT)
     path = tmp_path / "senate.jsonl"
     made = subprocess.run([sys.executable, "-m", "kit", "score", "new", str(path), "hoc-censeo", "--deal",
                            *[a for name in NAMES for a in ("--player", name)]], cwd=REPO, capture_output=True, text=True)
