@@ -265,6 +265,26 @@ def attack_targets(state: State, author: str, card: str) -> list[str]:
             if name != author and not p["shielded"] and (card != PLACARD or p["poste"] is not None)]
 
 
+def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
+    """What a step of the turn still needs once some of it is answered (a phone asks it field
+    by field): a card only to play or answer one, a target only for an Attaque (those it may
+    aim at), a colleague only to pass an attack on. Other decisions as they are."""
+    choices = decision["choices"]
+    step = answers.get("step")
+    if decision["action"] != "turn" or step is None:
+        return choices
+    card = answers.get("card")
+    needed = {"player", "step"} | ({"card"} if step in ("play", "react") else set())
+    narrowed = {field: choice for field, choice in choices.items() if field in needed}
+    if step == "play" and card in CARDS and CARDS[card] == "Attaque" and "target" in choices:
+        author = decision["player"] or answers.get("player")
+        narrowed["target"] = [name for name in choices["target"]
+                              if author is None or name in attack_targets(state, author, card)]
+    if step == "react" and card == REDIRECTION and "to" in choices:
+        narrowed["to"] = choices["to"]
+    return narrowed
+
+
 def redirect_targets(state: State) -> list[str]:
     """Where the target of the Attaque in the window may send it: any other colleague,
     its author included, that the attack may reach."""

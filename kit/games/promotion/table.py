@@ -183,22 +183,8 @@ VALUE_LABELS = {
 
 
 def narrow(state: rules.State, decision: Decision, answers: dict) -> dict:
-    """What a step of the turn still needs once some of it is answered (a phone asks it field
-    by field): a card only to play or answer one, a target only for an Attaque (those the rules
-    let it aim at), a colleague only to pass an attack on. Other decisions as they are."""
-    choices = decision["choices"]
-    step = answers.get("step")
-    if decision["action"] != "turn" or step is None:
-        return choices
-    card = answers.get("card")
-    needed = {"player", "step"} | ({"card"} if step in ("play", "react") else set())
-    narrowed = {field: choice for field, choice in choices.items() if field in needed}
-    if step == "play" and card in rules.CARDS and rules.CARDS[card] == "Attaque" and "target" in choices:
-        author = decision["player"] or answers.get("player")
-        narrowed["target"] = [n for n in choices["target"] if author is None or n in rules.attack_targets(state, author, card)]
-    if step == "react" and card == rules.REDIRECTION and "to" in choices:
-        narrowed["to"] = choices["to"]
-    return narrowed
+    """What a step of the turn still needs once some of it is answered: the rules say."""
+    return rules.step_choices(state, decision, answers)
 
 
 # The entries the table makes whenever a card says so (the rules' `anytime`), offered at
