@@ -456,14 +456,17 @@ def _vote_events(before: State, after: State, action: Action) -> list[Event]:
         events = [said("{side} wins {high} to {low}.", side=side, high=high, low=low)]
     if vote["result"] == "pour":
         colour = vote["colour"]
-        events.append(said("The motion is {colour}.", colour=colour))
+        assert colour is not None, "a motion voted POUR has its colour"
+        events.append(said("The motion is {colour}.", colour=colour_word(colour)))
         for place, name in enumerate(ranked[:POUR_COLOURING_RANKS]):
             # whether a circle takes the portion follows from the tribe: only its owner reads which
             coloured = name not in vote.get("forfeited", [])
             events.append(Event(
-                Message("{name} colours a {colour} portion if their circle still takes one.", name=name, colour=colour),
-                Message("{name} colours a {colour} portion.", name=name, colour=colour) if coloured else
-                Message("{name}'s circle takes no more {colour} portions: this one is forfeited.", name=name, colour=colour),
+                Message("{name} colours a {colour} portion if their circle still takes one.", name=name,
+                        colour=colour_word(colour)),
+                Message("{name} colours a {colour} portion.", name=name, colour=colour_word(colour)) if coloured else
+                Message("{name}'s circle takes no more {colour} portions: this one is forfeited.", name=name,
+                        colour=colour_word(colour)),
                 name))
             if place == 0:
                 (extra,) = COLOUR_BONUS[vote["bonus"]].values()
@@ -523,15 +526,25 @@ def _calamity_events(before: State, after: State, vote: Vote, written: dict[str,
     return events
 
 
+# The colours as sentences say them; their French is the game's own word.
+COLOUR_WORDS = {"bleu": N_("blue"), "mauve": N_("mauve"), "jaune": N_("yellow"), "vert": N_("green")}
+
+
+def colour_word(colour: str) -> Message:
+    """A colour as the reader's language says it in a sentence (the values sent stay the
+    game's own words: 'vert' is typed and stored, 'green' is read in English)."""
+    return Message(COLOUR_WORDS[colour])
+
+
 def _seals_event(before: State, after: State, player: str, colour: str) -> Event:
     """The portion coloured with seals; a circle it completes is its owner's to read (the
     objective counts only when the next vote is resolved)."""
-    public = Message("{name} colours a {colour} portion with {seals} seals.", name=player, colour=colour,
-                     seals=SEALS_PER_PORTION)
+    public = Message("{name} colours a {colour} portion with {seals} seals.", name=player,
+                     colour=colour_word(colour), seals=SEALS_PER_PORTION)
     if after["players"][player]["objectives"]["circle"] and not before["players"][player]["objectives"]["circle"]:
         return Event(public, Message("{name} colours a {colour} portion with {seals} seals: the circle is complete, "
-                                     "and counts when the next vote is resolved.", name=player, colour=colour,
-                                     seals=SEALS_PER_PORTION), player)
+                                     "and counts when the next vote is resolved.", name=player,
+                                     colour=colour_word(colour), seals=SEALS_PER_PORTION), player)
     return Event(public)
 
 

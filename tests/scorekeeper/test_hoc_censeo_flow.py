@@ -228,12 +228,12 @@ def test_who_colours_is_told_without_whose_circle_refuses_the_colour():
     state = ballots(state, Alice=(9, 0), Bob=(5, 0), Chloé=(0, 3))
     _, events = outcome(state, {"action": "resolve", "colour": "vert"})
     public = words(events)
-    assert public[:3] == ["POUR wins 14 to 3.", "The motion is vert.",
-                          "Alice colours a vert portion if their circle still takes one."]
+    assert public[:3] == ["POUR wins 14 to 3.", "The motion is green.",
+                          "Alice colours a green portion if their circle still takes one."]
     assert "Alice gains 1 seal and the vert bonus: 5 senators." in public
     assert not any("forfeit" in line or "no more" in line for line in public)
-    assert "Alice's circle takes no more vert portions: this one is forfeited." in words(events, "Alice")
-    assert "Bob colours a vert portion." in words(events, "Bob")
+    assert "Alice's circle takes no more green portions: this one is forfeited." in words(events, "Alice")
+    assert "Bob colours a green portion." in words(events, "Bob")
     assert public[-1] == "Next: round 3 of 9, magistrate Chloé."
 
 

@@ -68,7 +68,7 @@ def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
     assert "Alice 20" not in result.output
     assert "Bob 15" not in result.output
     assert "POUR wins 25 to 15" in result.output
-    assert "Alice colours a bleu portion" in result.output
+    assert "Alice colours a blue portion" in result.output
     assert "magistrate Bob" in result.output
 
 

@@ -41,9 +41,9 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "23" not in out
     assert "100" not in out
     assert "POUR wins 28 to 16." in out
-    assert "Alice colours a bleu portion if their circle still takes one." in out
+    assert "Alice colours a blue portion if their circle still takes one." in out
     assert "Next: round 2 of 9, magistrate Bob." in out
-    assert "Alice colours a vert portion with 2 seals." in out
+    assert "Alice colours a green portion with 2 seals." in out
     # every colour is offered: the ones a circle still takes would tell its tribe
     assert "Alice, colour a portion in (bleu/mauve/jaune/vert)" in out
     assert "Equal totals. Bob, as magistrate, which side wins?" in out
