@@ -71,6 +71,7 @@ class GuardedH11(H11Protocol):
 
     _deadline: asyncio.TimerHandle | None = None
 
+    # uvicorn's own H11Protocol narrows asyncio's BaseTransport to Transport the same way.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if self.limit_concurrency is not None and len(self.connections) >= self.limit_concurrency:
             transport.close()   # not counted, so its connection_lost finds nothing to undo
