@@ -72,7 +72,7 @@ def test_killing_a_writer_mid_append_never_damages_earlier_lines(tmp_path: Path)
         wait_for_lines(path, before.count(b"\n") + 2)
         time.sleep(rng.uniform(0, 0.05))
         writer.send_signal(signal.SIGKILL)
-        writer.wait()
+        writer.communicate()   # reaps it and closes its pipe
         after = path.read_bytes()
         assert after.startswith(before), "a line that was there changed"
         try:
