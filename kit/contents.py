@@ -325,7 +325,7 @@ def _screen_line(entries: list[ComponentPages]) -> str:
     their = "son" if sum(e.component.count for e in behind) == 1 else "leur"
     return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: {their} verso ne porte qu’une trame de "
             f"traits serrés, juste derrière la bande qui se dresse\u00a0; sans elle, une lampe ou une fenêtre derrière "
-            f"un joueur laisserait lire ses secrets à travers le papier.")
+            f"une personne laisserait lire ses secrets à travers le papier.")
 
 
 def skippable(kit: GameKit, sheets: list[Sheet], lead: int) -> list[tuple[int, int, list[int]]]:
@@ -350,10 +350,10 @@ def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: list[Shee
     if not each or not kit.seats[0]:
         return ""
     what = _and(tuple(f"{c.per_player}\u00a0× {c.name[0].lower() + c.name[1:]}" for c in each))
-    line = f"**Selon le nombre de joueurs**\u00a0: {what} par joueur ({max(c.count for c in each)}\u00a0imprimés)."
+    line = f"**Selon le nombre de personnes**\u00a0: {what} par personne ({max(c.count for c in each)}\u00a0imprimés)."
     skips = skippable(kit, sheets, lead)
     if skips:
-        parts = [f"à {low}" + (f"–{high}" if high != low else "") + f"\u00a0joueurs les pages {ranges(pages)}"
+        parts = [f"à {low}" + (f"–{high}" if high != low else "") + f"\u00a0personnes les pages {ranges(pages)}"
                  for low, high, pages in skips]
         line += " Laissez de côté " + "\u00a0; ".join(parts) + "."
     else:
