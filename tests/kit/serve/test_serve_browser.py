@@ -129,12 +129,14 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
 
 
 # Per game: the seat's form to open (one of what the rules offer it now), what to enter
-# (field -> value; a select's option), the part of the table to watch and what it then reads.
+# (field -> value; a select's option), the part of the table to watch, what it then reads, and
+# whether the entry is allowed at any time (still offered once made, saying it was saved) or
+# answers the decision asked now (which then gives way to the next one).
 OTHER_GAMES = {
-    "phd": (["Ana", "Ben", "Cléo"], "adjust", {"pression": "3"}, 'article.card:has-text("Ana")', "7"),
-    "amphitheatre": (["Ana", "Ben", "Cléo", "Dan"], "turn", {"player": "Ana"}, "dl.top", "Ana"),
+    "phd": (["Ana", "Ben", "Cléo"], "adjust", {"pression": "3"}, 'article.card:has-text("Ana")', "7", True),
+    "amphitheatre": (["Ana", "Ben", "Cléo", "Dan"], "turn", {"player": "Ana"}, "dl.top", "Ana", False),
     "promotion": (["Ana", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gina", "Hugo"], "gain",
-                  {"player": "Ana", "amount": "4"}, 'article.card:has-text("Ana")', "5"),
+                  {"player": "Ana", "amount": "4"}, 'article.card:has-text("Ana")', "5", True),
 }
 
 
@@ -144,7 +146,7 @@ def test_the_other_games_fit_a_phone_and_take_an_entry_from_a_seat(browser, tmp_
 
     from scorekeeper import session as sessions
 
-    players, action, entries, watch, shows = OTHER_GAMES[game]
+    players, action, entries, watch, shows, anytime = OTHER_GAMES[game]
     path = tmp_path / f"{game}.jsonl"
     sessions.create(path, game, [{"name": n} for n in players])
     server = Server(path)
@@ -174,8 +176,10 @@ def test_the_other_games_fit_a_phone_and_take_an_entry_from_a_seat(browser, tmp_
             box.locator("button.send").tap()
         expect(ana).not_to_have_text(before)   # the table followed, live
         expect(ana).to_contain_text(shows)
-        if box.count():   # still offered (an anytime entry): it says it was saved
+        if anytime:   # still offered: it says it was saved
             expect(box.locator(".answer.ok")).to_be_visible()
+        else:         # answered: the page moved on to what the rules ask next
+            expect(box).to_have_count(0)
         assert len(sessions.load(path).entries) == 1
         no_horizontal_scroll(seat)
         table.screenshot(path=str(tmp_path / f"{game}-table.png"), full_page=True)
