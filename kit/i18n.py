@@ -85,20 +85,21 @@ def _from_accept_language(header: str) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
-# A template cannot know the name that fills « de {name} »: « de Ana » must read « d’Ana ».
-# Vowels only: before an h the elision depends on the word (« de Hugo » and « d’Hugo » both
-# stand), and a translator's own words are already right.
-_DE_BEFORE_VOWEL = re.compile(r"\bde (?=[AEIOUÀÂÉÈÊÎÔÛaeiouàâéèêîôû])")
+# A template cannot know the name that fills « de {name} » or « que {name} »: « de Ana » must
+# read « d’Ana », « que Alice » « qu’Alice ». Vowels only: before an h the elision depends on
+# the word (« de Hugo » and « d’Hugo » both stand), and a translator's own words are already
+# right.
+_ELIDED_BEFORE_VOWEL = re.compile(r"\b(d|qu)e (?=[AEIOUÀÂÉÈÊÎÔÛaeiouàâéèêîôû])")
 
 
 class _French(str):
     """A French message: filling it in typesets the result, so the names, numbers and lists
     put into it get their no-break spaces too ("1 or" -> "1\u00a0or", "POUR 0 ; CONTRE 10"),
-    and « de » before a name that starts with a vowel is elided."""
+    and « de » or « que » before a name that starts with a vowel is elided."""
 
     def format(self, *args, **kwargs) -> str:
         from kit.typography import typeset_message
-        return typeset_message(_DE_BEFORE_VOWEL.sub("d’", super().format(*args, **kwargs)))
+        return typeset_message(_ELIDED_BEFORE_VOWEL.sub(r"\1’", super().format(*args, **kwargs)))
 
 
 class Translator:

@@ -140,7 +140,7 @@ def test_help_speaks_the_language_and_one_process_may_speak_both():
     assert "Tient le score" in french("score", "--help").output
 
 
-def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
+def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel() -> None:
     # « la phase Vivre de Ana » is not French; the templates cannot know the name
     french = i18n.translator("fr")
     error = RuleViolation("The game waits for {name}'s Vivre event card.", name="Ana")
@@ -149,3 +149,6 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
     assert french.refusal(error).endswith("phase Vivre de Ben.")
     assert french.gettext("{name}'s turn").format(name="Élodie") == "Tour d’Élodie"
     assert french.join_of(["Bob", "Alice"]) == "de Bob et d’Alice"
+    waits = "The game waits for the magistrate {magistrate} to resolve the vote."
+    assert french.gettext(waits).format(magistrate="Alice").startswith("La partie attend qu’Alice,")
+    assert french.gettext(waits).format(magistrate="Bob").startswith("La partie attend que Bob,")
