@@ -44,7 +44,7 @@ import click
 
 from kit import games, i18n
 from kit.errors import KitError
-from kit.i18n import _, ngettext
+from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
@@ -358,12 +358,13 @@ def _shorten(text: str, limit: int = 20) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def split_pair(text: str, option: str, example: str, form: str = "NAME=VALUE") -> tuple[str, str]:
-    """NAME=VALUE -> (NAME, VALUE); KitError naming the option otherwise."""
+def split_pair(text: str, option: str, example: str, form: str = N_("NAME=VALUE")) -> tuple[str, str]:
+    """NAME=VALUE -> (NAME, VALUE); KitError naming the option otherwise (`form`, a msgid, is
+    said in the reader's language, like the metavars of --help)."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip() or not value.strip():
         raise KitError(_("{option} expects {form}, such as {example}, not {text}.").format(
-            option=option, form=form, example=example, text=repr(_shorten(text))))
+            option=option, form=_(form), example=example, text=repr(_shorten(text))))
     return name.strip(), value.strip()
 
 

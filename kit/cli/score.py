@@ -15,7 +15,7 @@ from kit import games, i18n, table
 from kit.cli import LANG_HELP, LazyGroup
 from kit.cli.choices import Games
 from kit.errors import KitError
-from kit.i18n import _, ngettext
+from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
@@ -95,7 +95,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         raise KitError(_("Name the players with --player NAME[:ROLE], once per player."))
     parsed = {}
     for text in options:
-        key, value = table.split_pair(text, "--option", "chapters=5", "KEY=VALUE")
+        key, value = table.split_pair(text, "--option", "chapters=5", N_("KEY=VALUE"))
         key = i18n.option_name(key)
         if key in parsed:
             raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))

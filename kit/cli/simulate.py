@@ -10,7 +10,7 @@ import click
 from kit import i18n
 from kit.cli.choices import Games
 from kit.errors import KitError
-from kit.i18n import _
+from kit.i18n import N_, _
 
 CLUSTER_TIMEOUT = "20s"     # how long --cluster waits for the scheduler to answer
 
@@ -87,7 +87,7 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
         raise click.UsageError("--compare names both copies of layouts/; leave out --rules-from.")
     parsed: dict = {}
     for text in options:
-        key, value = split_pair(text, "--option", "chapters=2", "KEY=VALUE")
+        key, value = split_pair(text, "--option", "chapters=2", N_("KEY=VALUE"))
         key = i18n.option_name(key)
         if key in parsed:
             raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))

@@ -177,6 +177,8 @@ def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
     with unchanged(hoc):
         refused(kit("score", "vote", hoc, "--pour", "Alice=20", "--pour", "Bob=20"), "colour")
         refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
+        # the form is said in the reader's language, like the metavars of --help
+        refused(kit("score", "vote", hoc, "--pour", "Alice", "--lang", "fr"), "--pour attend NOM=VALEUR")
         refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "--pour Alice=lots: That is not a whole number")
         refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
         refused(kit("score", "spend-seals", hoc, "Alice", "--colour", "bleu"), "Alice has 0 seals")
