@@ -31,6 +31,7 @@ from types import ModuleType
 from typing import TypeVar
 
 from kit.games import KITS
+from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.flow import Action, GameState
 
 
@@ -49,8 +50,6 @@ State = TypeVar("State", bound=GameState)
 
 def apply(rules: ModuleType, state: State, action: Action) -> State:
     """The engine's new state; a refusal names the action the bot tried."""
-    from scorekeeper.errors import RuleViolation
-
     try:
         return rules.apply(state, action)
     except RuleViolation as refusal:

@@ -40,6 +40,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from scorekeeper.errors import RuleViolation
+
 if TYPE_CHECKING:
     from scorekeeper.rules.flow import Action, Decision, Event, GameState, Seat
 
@@ -77,8 +79,6 @@ _loaded: dict[str, Rules] = {}
 
 def module(game: str) -> Rules:
     """The rule module of a game id."""
-    from scorekeeper.errors import RuleViolation
-
     loaded = _loaded.get(game)
     if loaded is not None and MODULES.get(game) == getattr(loaded, "__name__", None):   # a test may register another
         return loaded
@@ -105,6 +105,7 @@ def public_view(game: str, state: GameState, viewer: str | None = None) -> dict[
 
 
 _PLAYERS_SEEN: dict[tuple[int, str | None], tuple[dict[str, Any], dict[str, Any]]] = {}
+_RECORDS_SEEN: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
 def _seen_players(players: dict[str, Any], secret: tuple[str, ...], viewer: str | None) -> dict[str, Any]:
@@ -114,11 +115,24 @@ def _seen_players(players: dict[str, Any], secret: tuple[str, ...], viewer: str 
     known = _PLAYERS_SEEN.get((id(players), viewer))
     if known is not None and known[0] is players:
         return known[1]
-    seen = {name: ({k: v for k, v in fields.items() if k not in secret} if name != viewer else fields)
-            for name, fields in players.items()}
+    seen = {name: _seen_record(fields, secret) if name != viewer else fields for name, fields in players.items()}
     if len(_PLAYERS_SEEN) >= 64:
         _PLAYERS_SEEN.clear()
     _PLAYERS_SEEN[(id(players), viewer)] = (players, seen)
+    return seen
+
+
+def _seen_record(record: dict[str, Any], secret: tuple[str, ...]) -> dict[str, Any]:
+    """One player's record as everyone else sees it, made once per record: it is the same for
+    every other viewer, and an action that changes one record (spending seals) leaves the
+    others shared with the state before (copy on write), so their public parts serve again."""
+    known = _RECORDS_SEEN.get(id(record))
+    if known is not None and known[0] is record:
+        return known[1]
+    seen = {k: v for k, v in record.items() if k not in secret}
+    if len(_RECORDS_SEEN) >= 64:
+        _RECORDS_SEEN.clear()
+    _RECORDS_SEEN[id(record)] = (record, seen)
     return seen
 
 

@@ -8,7 +8,7 @@ hand, so nothing here trusts a type: `True` is not a number, "3" is not a number
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard, TypeVar
 
 from scorekeeper.errors import Message, RuleViolation, plural
@@ -132,11 +132,10 @@ def need_game_on(state: GameState, title: str) -> None:
                                    len(state["winners"])), title=title, who=list(state["winners"]))
 
 
-def need_action(action: Any, title: str, actions: Iterable[str]) -> str:
+def need_action(action: Any, title: str, actions: Collection[str]) -> str:
     if not isinstance(action, dict) or not isinstance(action.get("action"), str):
         raise RuleViolation("An action must be an object with an 'action' name, not {action}.", action=shown(action))
     name: str = action["action"]
-    actions = tuple(actions)
     if name not in actions:
         raise RuleViolation("{title} has no action {name}; its actions are: {actions}.", title=title, name=repr(name), actions=', '.join(actions))
     return name

@@ -129,15 +129,14 @@ def decider(decision: Decision) -> str:
 
 def accepts(choice: Any, value: Any) -> bool:
     """Whether `value` is within one field's `choice` (a list, a range, or FROM_TABLE)."""
-    if choice is FROM_TABLE:
-        return True
-    if isinstance(choice, dict) and len(choice) == 2 and "min" in choice and "max" in choice:
-        return is_int(value) and value >= choice["min"] and (choice["max"] is None or value <= choice["max"])
+    # lists first: most choices are (every simulated action is checked through here)
     if isinstance(choice, list):
         if isinstance(value, list):     # several values (names in order, sides): each one listed
             return all(v in choice for v in value)
         return value in choice
-    return True
+    if isinstance(choice, dict) and len(choice) == 2 and "min" in choice and "max" in choice:
+        return is_int(value) and value >= choice["min"] and (choice["max"] is None or value <= choice["max"])
+    return True     # FROM_TABLE, or a choice of no known shape
 
 
 def actor_of(action: Action, actor_fields: Iterable[str] = ("player",)) -> str | None:
@@ -158,9 +157,12 @@ def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("p
         return False
     decider = decision["player"]
     if decider is not None:
-        actor = actor_of(action, actor_fields)
-        if actor is not None and actor != decider:
-            return False
+        for field in actor_fields:      # actor_of, inline
+            actor = action.get(field)
+            if isinstance(actor, str):
+                if actor != decider:
+                    return False
+                break
     for field, choice in decision["choices"].items():
         if field in action and not accepts(choice, action[field]):
             return False
