@@ -377,7 +377,7 @@ def vote_result(pour: dict[str, int], contre: dict[str, int], tiebreak: str | No
 def tied_groups_needing_order(side: str, amounts: dict[str, int], seating: list[str]) -> list[list[str]]:
     """Groups of voters with equal amounts whose order changes who gets what."""
     ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: -amounts[n])
-    prizes = _prizes(side)
+    prizes = _PRIZES[side]
     groups, start = [], 0
     while start < len(ranked):
         end = start
@@ -590,12 +590,17 @@ def _vote(state: State, action: Action) -> None:
     if state["ballots_cast"]:
         raise RuleViolation("Ballots are being cast this round ({ballots_cast} so far), so a vote of every amount at once cannot be entered: {waiting} Or undo those ballots first.",
                             ballots_cast=list(state['ballots_cast']), waiting=waiting_for(state))
-    seating, players = state["seating"], state["players"]
     pour = _side_amounts(state, action, "pour")
     contre = _side_amounts(state, action, "contre")
-    for name in seating:
+    for name in state["seating"]:
         check_vote_entry(state, name, pour.get(name, 0), contre.get(name, 0))
+    _count(state, pour, contre, action)
 
+
+def _count(state: State, pour: dict[str, int], contre: dict[str, int], action: Action) -> None:
+    """The vote on these amounts (a `vote` typed whole, or the round's ballots), with the
+    magistrate's answers in `action`: who wins, who ranks where, what each rank receives."""
+    seating, players = state["seating"], state["players"]
     magistrate = state["magistrate"]
     tiebreak = action.get("tiebreak")
     if tiebreak is not None and tiebreak not in SIDES:
@@ -681,13 +686,13 @@ def _resolve(state: State, action: Action) -> None:
         raise RuleViolation(plural("The vote cannot be resolved yet: {waiting} has not cast a ballot.",
                                    "The vote cannot be resolved yet: {waiting} have not cast a ballot.", len(waiting)),
                             waiting=waiting)
+    # each ballot was checked against its player's senators when it was cast (`_ballot`), and
+    # nothing takes senators away before the vote is counted
     ballots = state["ballots"]
-    vote = {"action": "vote",
-            "pour": {n: ballots[n]["pour"] for n in state["seating"] if ballots[n]["pour"]},
-            "contre": {n: ballots[n]["contre"] for n in state["seating"] if ballots[n]["contre"]},
-            **{k: v for k, v in action.items() if k != "action"}}
+    pour = {n: ballots[n]["pour"] for n in state["seating"] if ballots[n]["pour"]}
+    contre = {n: ballots[n]["contre"] for n in state["seating"] if ballots[n]["contre"]}
     state["ballots_cast"], state["ballots"] = [], {}
-    _vote(state, vote)
+    _count(state, pour, contre, action)
 
 
 def _reward_pour(state: State, ranked: list[str], colour: str, bonus: str | None, record: Vote) -> None:
@@ -702,7 +707,7 @@ def _reward_pour(state: State, ranked: list[str], colour: str, bonus: str | None
         first = players[ranked[0]]
         first["seals"] += POUR_SEALS
         chosen = bonus if colour == "mauve" else colour
-        assert chosen is not None, "a mauve motion's first voter without a bonus is refused in _vote"
+        assert chosen is not None, "a mauve motion's first voter without a bonus is refused in _count"
         record["bonus"] = chosen
         for field, gain in COLOUR_BONUS[chosen].items():
             first[field] += gain
@@ -854,6 +859,9 @@ def _prizes(side: str) -> list[tuple[object, ...]]:
     if side == "pour":
         return [("colour", "seal", "bonus", "win")] + [("colour",)] * (POUR_COLOURING_RANKS - 1)
     return [("gold", CONTRE_GOLD[0], "win")] + [("gold", g) for g in CONTRE_GOLD[1:]]
+
+
+_PRIZES: dict[str, list[tuple[object, ...]]] = {side: _prizes(side) for side in SIDES}   # the same at every vote
 
 
 def _prize(prizes: list[tuple[object, ...]], index: int) -> tuple[object, ...]:

@@ -445,9 +445,10 @@ def resolve(state: rules.State, decision: Decision, players: dict, colour: str) 
     voter's, each calamity loss its player's; the colour is the motion's, read aloud."""
     magistrate = decider(decision)
     answers: dict = {}
-    if "tiebreak" in decision["choices"]:
+    needs = decision["choices"]     # rules.resolve_choices(state) with no answer yet
+    if "tiebreak" in needs:
         answers["tiebreak"] = players[magistrate].tiebreak(_seen(state, magistrate), magistrate, colour)
-    needs = rules.resolve_choices(state, answers)
+        needs = rules.resolve_choices(state, answers)
     if "colour" in needs:
         answers["colour"] = colour
         needs = rules.resolve_choices(state, answers)
