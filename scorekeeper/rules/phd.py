@@ -43,7 +43,6 @@ from scorekeeper.rules.checks import (
     check_fields,
     check_option_names,
     check_players,
-    fresh,
     is_int,
     need_action,
     need_game_on,
@@ -256,6 +255,10 @@ def _settle(state: State) -> None:
     """Decide whether the game is over and who the winners are, in header order."""
     players = state["players"]
     playing = [name for name, p in players.items() if p["status"] == "playing"]
+    if len(playing) == len(players) and state["end"] is None:
+        # nobody has left and time is not up (most entries): no winner yet, the game goes on
+        state["winners"] = []
+        return
     winners = {name for name, p in players.items() if p["status"] in ("bingo", "doctor")}
     if any(p["status"] == "doctor" for p in players.values()):
         state["over"], state["end"] = True, "doctor"
@@ -309,11 +312,21 @@ def apply(state: State, action: Action) -> State:
 
 def _apply_entry(state: State, action: Action, kind: str) -> State:
     """The effect of one entry on the resources, chapters and statuses, turn aside."""
-    new = fresh(state)
+    # An entry changes at most the record of the player it names (`_changing` copies that
+    # one): the others stay shared with `state`, which is never changed.
+    new = state.copy()
+    new["players"] = dict(state["players"])
     name: Any = action.get("player")     # any JSON: _acting checks it in each step
     _ENTRIES[kind](new, action, name)
     _settle(new)
     return new
+
+
+def _changing(new: State, name: Any) -> Player:
+    """The record of the player an entry names, checked like `_acting`, and copied into `new`
+    (the state the entry is making) so that the entry may change it."""
+    player = new["players"][name] = _acting(new, name).copy()
+    return player
 
 
 def _deck_empty(new: State, action: Action, name: Any) -> None:
@@ -329,7 +342,7 @@ def _deck_empty(new: State, action: Action, name: Any) -> None:
 def _adjust(new: State, action: Action, name: Any) -> None:
     """A change of Pression and Crédit the table enters (a card's printed effect)."""
     check_fields(action, TITLE, ("player",), RESOURCES)
-    player = _acting(new, name)
+    player = _changing(new, name)
     deltas = {key: need_int(action[key], Message("{name}'s {resource} change", name=name, resource=RESOURCE_NAMES[key]))
               for key in RESOURCES if key in action}
     if not deltas:
@@ -342,7 +355,7 @@ def _challenge(new: State, action: Action, name: Any) -> None:
     success or its failure effect."""
     check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
                  ("modifiers", "success", "failure"))
-    player = _acting(new, name)
+    player = _changing(new, name)
     resource: Resource = action["resource"]
     if resource not in RESOURCES:
         raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name, resource=shown(resource))
@@ -361,7 +374,7 @@ def _challenge(new: State, action: Action, name: Any) -> None:
 def _submit(new: State, action: Action, name: Any) -> None:
     """A chapter submitted, paid for in Pression and Crédit."""
     check_fields(action, TITLE, ("player",))
-    player = _acting(new, name)
+    player = _changing(new, name)
     if any(player[key] < cost for key, cost in CHAPTER_COST.items()):
         raise RuleViolation("{name} has {pression} Pression and {credit} Crédit; submitting a chapter needs at least {pression2} of each.", name=name, pression=player['pression'], credit=player['credit'], pression2=CHAPTER_COST['pression'])
     _change(player, {key: -cost for key, cost in CHAPTER_COST.items()})
@@ -374,7 +387,7 @@ def _approve(new: State, action: Action, name: Any) -> None:
     controversy = action["action"] == "controversy"
     check_fields(action, TITLE, ("player",) + (("arguments",) if controversy else ()),
                  ("support", "opposition") if controversy else ())
-    player = _acting(new, name)
+    player = _changing(new, name)
     if player["pending"] < 1:
         raise RuleViolation("{name} has no submitted chapter waiting for approval.", name=name)
     approved = True
@@ -391,7 +404,7 @@ def _approve(new: State, action: Action, name: Any) -> None:
 def _revoke(new: State, action: Action, name: Any) -> None:
     """An approved chapter sent back to submitted."""
     check_fields(action, TITLE, ("player",))
-    player = _acting(new, name)
+    player = _changing(new, name)
     if player["approved"] < 1:
         raise RuleViolation("{name} has no approved chapter to revoke.", name=name)
     player["approved"] -= 1
@@ -401,7 +414,7 @@ def _revoke(new: State, action: Action, name: Any) -> None:
 def _defend(new: State, action: Action, name: Any) -> None:
     """The thesis defence: die + the arguments' net against DEFENCE_NET_TO_WIN."""
     check_fields(action, TITLE, ("player", "die", "arguments"), ("support", "opposition"))
-    player = _acting(new, name)
+    player = _changing(new, name)
     required = new["options"]["chapters"]
     if player["approved"] < required:
         raise RuleViolation(plural("{name} has {approved} approved chapter; the thesis defence needs {required}.",
@@ -459,8 +472,9 @@ def _playing(state: State, name: str) -> bool:
 def _next_player(state: State, name: str) -> str | None:
     """The next player after `name` in seating order who still plays."""
     names = list(state["players"])
+    seat = names.index(name)
     for offset in range(1, len(names) + 1):
-        candidate = names[(names.index(name) + offset) % len(names)]
+        candidate = names[(seat + offset) % len(names)]
         if _playing(state, candidate):
             return candidate
     return None
@@ -637,7 +651,7 @@ def _turn_line(state: State, action: Action) -> State:
     step = action["step"]
     if not _playing(state, name):
         raise RuleViolation("{name} no longer takes turns in this game.", name=name)
-    if step not in TURN_STEPS + LEGACY_STEPS:
+    if step not in _EVERY_STEP:
         raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(TURN_STEPS),
                             step=shown(step))
     if step == "start":
@@ -651,18 +665,22 @@ def _turn_line(state: State, action: Action) -> State:
     turn: Turn = {**state["turn"], "player": name, "step": step}
     if step in DRAWS:
         turn["done"] += 1
-        turn = _after_recherche(state, turn)
-    elif step in CARD_KINDS + VIVRE_ONLY:
+        _after_recherche(turn)
+    elif step in _CARD_STEPS:
         if turn["stage"] == "recherche":
-            turn.update({"phase": "recherche", "done": turn["done"] + 1})
+            turn["phase"], turn["done"] = "recherche", turn["done"] + 1
         else:
             turn["phase"] = "vivre"
-        turn.update({"stage": "card", "card": step, "adjusted": False})
+        turn["stage"], turn["card"], turn["adjusted"] = "card", step, False
         if step == "none":
-            turn = _go_on(state, turn)
+            _go_on(turn)
     elif step == "done" or step == "no-defence":
-        turn = _go_on(state, turn)
+        _go_on(turn)
     return {**state, "turn": turn}
+
+
+_EVERY_STEP = TURN_STEPS + LEGACY_STEPS
+_CARD_STEPS = CARD_KINDS + VIVRE_ONLY       # an event card revealed (or none, in Vivre)
 
 
 def _legacy(name: str, step: str) -> Turn:
@@ -677,17 +695,20 @@ def _legacy(name: str, step: str) -> Turn:
             "done": 1 if step == "recherche-2-of-2" else 0}
 
 
-def _after_recherche(state: State, turn: Turn) -> Turn:
+# The turn's moves below change `turn`, a copy that the action making the new state owns.
+
+def _after_recherche(turn: Turn) -> None:
     """After a Recherche action: another one if the turn allows it, else the turn ends."""
     more = turn["done"] < turn["recherches"] and not turn["fell"]
-    return {**turn, "stage": "recherche" if more else "end", "card": None}
+    turn["stage"], turn["card"] = "recherche" if more else "end", None
 
 
-def _go_on(state: State, turn: Turn) -> Turn:
+def _go_on(turn: Turn) -> None:
     """Where the turn goes once its card (and the defence that card started) is done."""
     if turn["phase"] == "vivre":
-        return {**turn, "stage": "end" if turn["fell"] else "recherche", "card": None}
-    return _after_recherche(state, turn)
+        turn["stage"], turn["card"] = "end" if turn["fell"] else "recherche", None
+    else:
+        _after_recherche(turn)
 
 
 def _advance(before: State, after: State, action: Action) -> Turn:
@@ -699,32 +720,40 @@ def _advance(before: State, after: State, action: Action) -> Turn:
     if before["players"][name]["pression"] > RESOURCE_MIN and after["players"][name]["pression"] == RESOURCE_MIN:
         turn["fell"] = True
     if not _playing(after, name):
-        return {**turn, "stage": "end", "card": None}
+        turn["stage"], turn["card"] = "end", None
+        return turn
     if action.get("player") != name:
         return turn
     stage, card = turn["stage"], turn["card"]
     if kind == "submit" and stage == "recherche":
         turn["done"] += 1
-        return _after_recherche(after, turn)
-    if kind == "defend":
-        return _go_on(after, turn) if stage == "defence" else {**turn, "stage": "vivre"}
-    if stage != "card":
-        return turn
-    if kind == "adjust" and card == "vie":
-        return _go_on(after, turn)
-    if kind == "adjust" and card == "superviseur" and not turn["adjusted"]:
+        _after_recherche(turn)
+    elif kind == "defend":
+        if stage == "defence":
+            _go_on(turn)
+        else:
+            turn["stage"] = "vivre"
+    elif stage != "card":
+        pass
+    elif kind == "adjust" and card == "vie":
+        _go_on(turn)
+    elif kind == "adjust" and card == "superviseur" and not turn["adjusted"]:
         turn["adjusted"] = True
         player = after["players"][name]
-        return _go_on(after, turn) if player["pending"] == 0 and player["approved"] == 0 else turn
-    if kind == "challenge" and card == "challenge":
+        if player["pending"] == 0 and player["approved"] == 0:
+            _go_on(turn)
+    elif kind == "challenge" and card == "challenge":
         test = after["last_test"]
         if turn["phase"] == "vivre" and test is not None and test["success"]:
             turn["recherches"] = RECHERCHE_MAX_PER_TURN
-        return _go_on(after, turn)
-    if kind in ("approve", "controversy", "revoke") and card == "superviseur":
+        _go_on(turn)
+    elif kind in ("approve", "controversy", "revoke") and card == "superviseur":
         completed = after["players"][name]["approved"] > before["players"][name]["approved"] and \
             _has_thesis(after, name)
-        return {**turn, "stage": "defence"} if completed else _go_on(after, turn)
+        if completed:
+            turn["stage"] = "defence"
+        else:
+            _go_on(turn)
     return turn
 
 
