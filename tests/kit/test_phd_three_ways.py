@@ -138,7 +138,7 @@ class ScriptedBot(bots.GreedyBot):
 def card(kind: str, **fields) -> dict:
     plain = dict.fromkeys(bots._KEEP)
     plain.update({"type": kind, "pression": 0, "credit": 0, "you": {}, "other": {}, "success": {}, "failure": {}})
-    return {**plain, **fields}
+    return bots._weighed({**plain, **fields})
 
 
 def by_bots(path: Path, monkeypatch) -> None:

@@ -94,23 +94,28 @@ def load(layouts_root) -> dict:
         plain["roll"] = card["roll"] and [(r["faces"][0], r["faces"][1], r["outcome"]) for r in card["roll"]]
         for key in ("you", "other", "success", "failure"):
             plain[key] = _changes(card[key])
-        events += [plain] * card["count"]
+        events += [_weighed(plain)] * card["count"]
     arguments = [{"value": c["value"], "controversy": c["controversy"]} for c in kit.arguments for _ in range(c["count"])]
     return {"events": tuple(events), "arguments": tuple(arguments)}
 
 
+def _weighed(card: dict) -> dict:
+    """The event card with what the table asks of it at each play and each Recherche, worked
+    out once: what a C'est la vie or a Superviseur card changes for its player (`changes`),
+    and what playing it on yourself is worth to the greedy bot (`worth`: Crédit up, Pression
+    down; a Challenge promises nothing)."""
+    card["changes"] = _changes(card)
+    mine = card["you"] if card["type"] == "cooperation" else card["changes"]
+    card["worth"] = 0 if card["type"] == "challenge" else mine.get("credit", 0) - mine.get("pression", 0)
+    return card
+
+
 def card_worth(card: dict, player: rules.Player) -> int:
-    """What playing an event card on yourself is worth to the greedy bot: Crédit up, Pression down,
-    a Superviseur's approval when a chapter waits."""
-    if card["type"] == "challenge":
-        return 0
-    if card["type"] == "cooperation":
-        worth = card["you"].get("credit", 0) - card["you"].get("pression", 0)
-    else:   # _changes(card) without building it: asked of every card in hand at every Recherche
-        worth = (card.get("credit") or 0) - (card.get("pression") or 0)
+    """What playing an event card on yourself is worth to the greedy bot now: its worth, and a
+    Superviseur's approval when a chapter waits."""
     if card["type"] == "superviseur" and player["pending"] and card["chapter"] == "approve":
-        worth += 6
-    return worth
+        return card["worth"] + 6
+    return card["worth"]
 
 
 # --- bots -------------------------------------------------------------------------------------
@@ -159,9 +164,10 @@ class GreedyBot(RandomBot):
         if "submit" in kinds:
             choice = ("submit",)
         else:
-            plays = [o for o in options if o[0] == "play a card"]
-            best = max(plays, key=lambda o: card_worth(table.hands[me]["events"][o[1]], player), default=None)
-            if best is not None and card_worth(table.hands[me]["events"][best[1]], player) > 0:
+            hand = table.hands[me]["events"]
+            worth, best = max(((card_worth(hand[o[1]], player), o) for o in options if o[0] == "play a card"),
+                              key=lambda weighed: weighed[0], default=(0, None))
+            if best is not None and worth > 0:
                 choice = best
             elif sum(a["value"] > 0 for a in table.hands[me]["arguments"]) < 2:
                 choice = ("draw argument",)
@@ -430,7 +436,7 @@ class Table:
                 self.adjust(self.rng.choice(others), card["other"])
             self.close_card(name)
         elif kind == "vie":
-            self.adjust(name, _changes(card))
+            self.adjust(name, card["changes"])
             self.close_card(name)
         else:
             self.superviseur(name, card)
@@ -443,7 +449,7 @@ class Table:
             self.step(name, "done")
 
     def superviseur(self, name: str, card: dict) -> None:
-        self.adjust(name, _changes(card))
+        self.adjust(name, card["changes"])
         player = self.state["players"][name] if self.playing(name) else None
         if player and player["pending"] and rules.current(self.state)["stage"] == "card":
             outcome = card["chapter"]
@@ -551,13 +557,16 @@ class Table:
     def hand_limit(self, name: str) -> None:
         """Over the limit, cards go one by one to the poorest players, or to the discard."""
         hand = self.hands[name]
+        if len(hand["events"]) + len(hand["arguments"]) <= rules.HAND_LIMIT:
+            return
+        # giving cards changes no Crédit: the poorest are the same for every card given
+        players = self.state["players"]
+        others = [n for n in self.seats if self.playing(n)]
+        poorest = min(players[n]["credit"] for n in others)
+        receivers = [n for n in others if players[n]["credit"] == poorest]
         while len(hand["events"]) + len(hand["arguments"]) > rules.HAND_LIMIT:
             pile, index = self.bots[name].give_away(self, name)
             card = hand[pile].pop(index)
-            players = self.state["players"]
-            others = [n for n in self.seats if self.playing(n)]
-            poorest = min(players[n]["credit"] for n in others)
-            receivers = [n for n in others if players[n]["credit"] == poorest]
             if name in receivers:
                 self.discards[pile].append(card)
             else:

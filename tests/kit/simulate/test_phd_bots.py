@@ -23,7 +23,7 @@ def card(kind: str, **fields) -> dict:
     plain = {key: None for key in bots._KEEP}
     plain.update({"type": kind, "pression": 0, "credit": 0, "you": {}, "other": {}, "success": {}, "failure": {}})
     plain.update(fields)
-    return plain
+    return bots._weighed(plain)
 
 
 def table(data, options=None) -> bots.Table:
