@@ -324,9 +324,10 @@ def anytime(state: State) -> list[Decision]:
     decisions = []
     for name in state["seating"]:
         record = state["players"][name]
-        colours = [c for c in COLOURS if needed(state, name, c) > 0]
-        if record["seals"] >= SEALS_PER_PORTION and colours:
-            decisions.append(decision("spend_seals", name, secret=True, colour=colours))
+        if record["seals"] >= SEALS_PER_PORTION:
+            colours = [c for c in COLOURS if needed(state, name, c) > 0]
+            if colours:
+                decisions.append(decision("spend_seals", name, secret=True, colour=colours))
         if record["gold"] >= 1:
             decisions.append(decision("buy_senators", name, gold=whole(1, record["gold"])))
     return decisions
@@ -376,7 +377,10 @@ def vote_result(pour: dict[str, int], contre: dict[str, int], tiebreak: str | No
 
 def tied_groups_needing_order(side: str, amounts: dict[str, int], seating: list[str]) -> list[list[str]]:
     """Groups of voters with equal amounts whose order changes who gets what."""
-    ranked = sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: -amounts[n])
+    voters = [n for n in seating if amounts.get(n, 0) > 0]
+    if len({amounts[n] for n in voters}) == len(voters):
+        return []       # no two voters wrote the same amount (most votes): nobody to order
+    ranked = sorted(voters, key=lambda n: -amounts[n])
     prizes = _PRIZES[side]
     groups, start = [], 0
     while start < len(ranked):
@@ -787,8 +791,9 @@ def _check_objectives(record: Player) -> None:
     them only after a vote."""
     goal = record["goal"]
     secondary = goal["secondary"]
+    circle, wanted = record["circle"], goal["circle"]
     record["objectives"] = {
-        "circle": all(record["circle"][c] >= goal["circle"][c] for c in COLOURS),
+        "circle": all(circle[c] >= wanted[c] for c in COLOURS),
         "secondary": record[secondary["kind"]] >= secondary["amount"],
     }
 
