@@ -1,6 +1,7 @@
 """Hoc Censeo (RULES.md §4): secret votes in the senate of royal Rome."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal, NotRequired, TypedDict
 
 GAME_ID = "hoc-censeo"
@@ -237,12 +238,15 @@ def pending(state: State) -> list[Decision]:
         return []
     waiting = [n for n in state["seating"] if n not in state["ballots_cast"]]
     if waiting:
-        return [ballot_decision(state, name) for name in waiting]
+        players = state["players"]
+        return [ballot_decision(name, players[name]["senators"]) for name in waiting]
     return [decision("resolve", state["magistrate"], **resolve_choices(state))]
 
 
-def ballot_decision(state: State, name: str) -> Decision:
-    left = state["players"][name]["senators"]
+@functools.lru_cache(maxsize=256)
+def ballot_decision(name: str, left: int) -> Decision:
+    """A player's ballot with `left` senators; the same decision (never changed once made)
+    serves every state that waits for it, as the round's other ballots come in."""
     return decision("ballot", name, secret=True, pour=whole(0, left), contre=whole(0, left))
 
 
