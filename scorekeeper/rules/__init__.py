@@ -112,11 +112,16 @@ _RECORDS_SEEN: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 def _seen_players(players: dict[str, Any], secret: tuple[str, ...], viewer: str | None) -> dict[str, Any]:
     """The players' records without the fields `viewer` may not see, made once per players
     dict and viewer: an action that changes no record (a ballot) keeps the same dict, so the
-    views of the states before and after it share theirs (states are values: flow.per_state)."""
+    views of the states before and after it share theirs (states are values: flow.per_state).
+    A player's view is the public one (viewer None) with their own record put back."""
     known = _PLAYERS_SEEN.get((id(players), viewer))
     if known is not None and known[0] is players:
         return known[1]
-    seen = {name: _seen_record(fields, secret) if name != viewer else fields for name, fields in players.items()}
+    if viewer in players:
+        seen = dict(_seen_players(players, secret, None))    # everyone's public records...
+        seen[viewer] = players[viewer]                       # ...but the viewer's own, whole
+    else:
+        seen = {name: _seen_record(fields, secret) for name, fields in players.items()}
     if len(_PLAYERS_SEEN) >= 64:
         _PLAYERS_SEEN.clear()
     _PLAYERS_SEEN[(id(players), viewer)] = (players, seen)
