@@ -303,7 +303,7 @@ class Table:
             world.discards[c] = unseen[:len(self.discards[c])]
             world.piles[c] = unseen[len(self.discards[c]):]
         world.counts, world.claims = dict(self.counts), dict(self.claims)
-        world.asked, world.exposed = set(self.asked), list(self.exposed)
+        world.weighed, world.exposed = set(self.weighed), list(self.exposed)
         return world
 
     def playout(self, me: str, horizon: int) -> float:
@@ -330,7 +330,7 @@ class Table:
         self.counts = dict.fromkeys(("accusations", "accusations_won", "debates", "handshakes", "tied_debates"), 0)
         self.claims: dict[str, str] = {}      # what each stater of the hypothesis under way claims
         self.value = self.category = ""       # the hypothesis under way (set by the speaker's move)
-        self.asked: set = set()               # (accuser, accused) already weighed for it
+        self.weighed: set[str] = set()        # statements every other player has weighed
         self.exposed: list[str] = []          # accused whose card matched: they redraw after it
 
     def drawable(self) -> list[str]:
@@ -367,24 +367,25 @@ class Table:
         """The hypothesis is settled: the accused whose card matched reshuffle it and draw anew."""
         for name in self.exposed:
             self.redraw(name, self.category)
-        self.claims, self.asked, self.exposed = {}, set(), []
+        self.claims, self.weighed, self.exposed = {}, set(), []
 
     # -- one decision at a time ---------------------------------------------------------------
 
     def accusation(self) -> dict | None:
         """An accusation some bot makes now, each statement weighed once by each other player in
         seating order from its stater (RULES.md §2.5: only whoever stated or joined)."""
-        offers = {d["player"]: d for d in rules.anytime(self.state)}
         for accused in rules.accusable(self.state):
+            if accused in self.weighed:
+                continue
             start = self.seats.index(accused)
+            # each statement is weighed as soon as it is made and the scan stops at the first
+            # accuser, so an accused still accusable here is weighed by nobody yet
             for name in self.seats[start + 1:] + self.seats[:start]:
-                if name not in offers or (name, accused) in self.asked:
-                    continue
-                self.asked.add((name, accused))
                 if self.bots[name].accuse(self, name, accused, self.category, self.claims[accused]):
                     truthful = self.cards[accused][self.category] == self.claims[accused]
-                    return checked([offers[name]], {"action": "accuse", "accuser": name, "accused": accused,
-                                                     "truthful": truthful})
+                    return checked(rules.anytime(self.state), {"action": "accuse", "accuser": name,
+                                                              "accused": accused, "truthful": truthful})
+            self.weighed.add(accused)
         return None
 
     def decide(self, decisions: list[Decision]) -> dict:
