@@ -152,8 +152,10 @@ class GreedyBot(RandomBot):
         return False      # a card now is better than three next turn
 
     def play(self, table: Table, me: str, playable: list[str]) -> str | None:
+        held = table.poste(me)
+
         def worth(card: str) -> int:
-            if card in POSTES and table.postes[me] is not None:
+            if card in POSTES and held is not None:
                 return 0                                    # it would only replace the one held
             if card == "audit":
                 pi = table.pi()
@@ -265,7 +267,12 @@ class Table:
     @property
     def postes(self) -> dict[str, str | None]:
         """The Poste each player holds, as the engine keeps it."""
-        return {n: p["poste"] and EFFECTS[p["poste"]] for n, p in self.state["players"].items()}
+        return {n: self.poste(n) for n in self.state["players"]}
+
+    def poste(self, name: str) -> str | None:
+        """The Poste `name` holds (its effect), as the engine keeps it."""
+        held = self.state["players"][name]["poste"]
+        return held and EFFECTS[held]
 
     @property
     def shielded(self) -> set[str]:
@@ -340,7 +347,7 @@ class Table:
         return out
 
     def gain(self, name: str, card: str) -> None:
-        amount = PI_GAIN[card] + (1 if self.postes[name] == "chef" else 0)
+        amount = PI_GAIN[card] + (1 if self.poste(name) == "chef" else 0)
         thief = next(iter(self.answer_in_turn("merite")), None)
         if self.state["window"] is not None:
             self.act(_turn(name, "resolve"))
@@ -363,7 +370,7 @@ class Table:
             to = self.bots[target].target(self, target, card, decision["choices"]["to"])
             self.act(_turn(target, "react", card=TITLES[answered], to=to))
         target = rules.in_window(self.state)["target"]
-        poste = self.postes[target]
+        poste = self.poste(target)
         self.act(_turn(target, "land"))
         self.hit(author, card, target, poste)
 
@@ -409,7 +416,7 @@ class Table:
         action = _turn(me, "play", card=TITLES[card])
         if card in ATTACKS:
             action["target"] = self.bots[me].target(self, me, card, self.targets(me, card))
-        old = self.postes[me]
+        old = self.poste(me)
         self.act(action)
         if card in POSTES:
             if old is not None:
