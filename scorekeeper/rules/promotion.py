@@ -107,6 +107,8 @@ SERVEUR, REDIRECTION, MALADIE = "Serveur en panne", "C'est pas moi, c'est lui !"
 MERITE, TELETRAVAIL = "Mérite volé", "Télétravail"
 PI_AVANTAGES = ("Flatterie", "Entretien annuel")   # the Avantages that bring PI: Mérite volé answers them
 CROISSANTS, ORGANIGRAMME = "Tournée de croissants", "Nouvel organigramme"
+IN_TURN = tuple(card for card, kind in CARDS.items() if kind != "Trahison")   # the cards a turn plays
+ATTAQUES = tuple(card for card, kind in CARDS.items() if kind == "Attaque")
 
 # The session actions of SCOREKEEPER.md, and `turn`.
 ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn")
@@ -297,10 +299,13 @@ def playable(state: State, name: str) -> list[str]:
     turn, no Attaque without a colleague to aim at."""
     # attack_targets for every card at once: pending is asked at every step, so it stays cheap
     reachable = [p for other, p in state["players"].items() if other != name and not p["shielded"]]
-    posted = any(p["poste"] is not None for p in reachable)
-    return [card for card, kind in CARDS.items()
-            if kind != "Trahison" and card not in state["played"]
-            and (kind != "Attaque" or (reachable and (card != PLACARD or posted)))]
+    if not reachable:
+        unplayable = [*state["played"], *ATTAQUES]
+    elif not any(p["poste"] is not None for p in reachable):
+        unplayable = [*state["played"], PLACARD]
+    else:
+        unplayable = state["played"]
+    return [card for card in IN_TURN if card not in unplayable]
 
 
 def _bookmark(state: State) -> Bookmark:
