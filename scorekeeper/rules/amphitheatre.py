@@ -18,6 +18,7 @@ contract actions as they were, unchecked against the turn.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal, TypedDict
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
@@ -106,6 +107,7 @@ class Roles(TypedDict):
     abstainers: list[str]
 
 
+@functools.cache     # asked of every player after each token moved; 0 to 15 seats, 16 answers
 def row_of(seats: int) -> int:
     """The row of the last filled seat, row 1 when the auditorium is empty (RULES.md §2.6)."""
     filled = 0
