@@ -165,8 +165,12 @@ class GreedyBot(RandomBot):
             choice = ("submit",)
         else:
             hand = table.hands[me]["events"]
-            worth, best = max(((card_worth(hand[o[1]], player), o) for o in options if o[0] == "play a card"),
-                              key=lambda weighed: weighed[0], default=(0, None))
+            best, worth = None, 0
+            for option in options:          # the first card of the best worth
+                if option[0] == "play a card":
+                    weighed = card_worth(hand[option[1]], player)
+                    if best is None or weighed > worth:
+                        best, worth = option, weighed
             if best is not None and worth > 0:
                 choice = best
             elif sum(a["value"] > 0 for a in table.hands[me]["arguments"]) < 2:
