@@ -469,10 +469,11 @@ class Table:
         self.close_card(name)
 
     def recherche_options(self, name: str) -> list[tuple]:
-        player = self.state["players"][name]
+        """The Recherche actions open to `name` now (the rules offer a submit when the chapter
+        can be paid for)."""
         options: list[tuple] = [("draw events",), ("draw argument",)]
         options += [("play a card", i) for i in range(len(self.hands[name]["events"]))]
-        if all(player[k] >= cost for k, cost in rules.CHAPTER_COST.items()):
+        if self.waits_for("submit", name):
             options.append(("submit",))
         return options
 
