@@ -400,8 +400,10 @@ def tied_groups_needing_order(side: str, amounts: dict[str, int], seating: list[
 def rank_voters(amounts: dict[str, int], seating: list[str], order: list[str]) -> list[str]:
     """The winning side's voters, most senators first; equal amounts in the magistrate's
     `order`, then in seating order."""
-    position = {n: (order.index(n) if n in order else len(order) + seating.index(n)) for n in seating}
-    return sorted((n for n in seating if amounts.get(n, 0) > 0), key=lambda n: (-amounts[n], position[n]))
+    voters = [n for n in seating if amounts.get(n, 0) > 0]
+    if order:       # sorted() is stable: those the magistrate named first, in order, the others after
+        voters.sort(key=lambda n: order.index(n) if n in order else len(order))
+    return sorted(voters, key=lambda n: -amounts[n])
 
 
 def calamity_due(state: State, result: str) -> bool:
