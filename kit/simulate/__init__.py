@@ -112,6 +112,9 @@ def record_choice(choices: dict, decision: str, offered, taken: str) -> None:
     never takes is first the bot's design (its heuristic leaves it out), which the report
     says as such: it is no verdict on the option."""
     options = choices.setdefault(decision, {})
-    for option in offered:
-        options.setdefault(option, [0, 0])[0] += 1
+    for option in offered:          # every decision of every bot comes here: no list made per option
+        counts = options.get(option)
+        if counts is None:
+            counts = options[option] = [0, 0]
+        counts[0] += 1
     options[taken][1] += 1

@@ -172,8 +172,10 @@ def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("p
 def answering(decisions: Iterable[Decision], action: Action,
               actor_fields: Iterable[str] = ("player",)) -> Decision | None:
     """The first decision `action` answers, or None."""
+    name = action.get("action")
     for d in decisions:
-        if allows(d, action, actor_fields):
+        # most decisions are another action: told apart before the call that weighs each field
+        if d["action"] == name and allows(d, action, actor_fields):
             return d
     return None
 
