@@ -733,27 +733,26 @@ def _advance(before: State, after: State, action: Action) -> Turn:
             _go_on(turn)
         else:
             turn["stage"] = "vivre"
-    elif stage != "card":
-        pass
-    elif kind == "adjust" and card == "vie":
-        _go_on(turn)
-    elif kind == "adjust" and card == "superviseur" and not turn["adjusted"]:
-        turn["adjusted"] = True
-        player = after["players"][name]
-        if player["pending"] == 0 and player["approved"] == 0:
+    elif stage == "card":       # an effect of the card being resolved
+        if kind == "adjust" and card == "vie":
             _go_on(turn)
-    elif kind == "challenge" and card == "challenge":
-        test = after["last_test"]
-        if turn["phase"] == "vivre" and test is not None and test["success"]:
-            turn["recherches"] = RECHERCHE_MAX_PER_TURN
-        _go_on(turn)
-    elif kind in ("approve", "controversy", "revoke") and card == "superviseur":
-        completed = after["players"][name]["approved"] > before["players"][name]["approved"] and \
-            _has_thesis(after, name)
-        if completed:
-            turn["stage"] = "defence"
-        else:
+        elif kind == "adjust" and card == "superviseur" and not turn["adjusted"]:
+            turn["adjusted"] = True
+            player = after["players"][name]
+            if player["pending"] == 0 and player["approved"] == 0:
+                _go_on(turn)
+        elif kind == "challenge" and card == "challenge":
+            test = after["last_test"]
+            if turn["phase"] == "vivre" and test is not None and test["success"]:
+                turn["recherches"] = RECHERCHE_MAX_PER_TURN
             _go_on(turn)
+        elif kind in ("approve", "controversy", "revoke") and card == "superviseur":
+            completed = after["players"][name]["approved"] > before["players"][name]["approved"] and \
+                _has_thesis(after, name)
+            if completed:
+                turn["stage"] = "defence"
+            else:
+                _go_on(turn)
     return turn
 
 
