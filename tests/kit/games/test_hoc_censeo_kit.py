@@ -136,7 +136,8 @@ def test_layout_defaults_are_the_tuned_objectives_and_sessions_record_them(tmp_p
     raw = yaml.safe_load((FOLDER / "objectives.yaml").read_text(encoding="utf-8"))["tribes"]
     loaded = rules.validate_objectives({t["tribe"]: {"circle": t["circle"], "secondary": t["secondary"]} for t in raw})
     engine = rules.validate_objectives(rules.DEFAULT_OBJECTIVES)
-    assert loaded["titienses"] == engine["titienses"]
+    assert loaded["titienses"]["secondary"] == engine["titienses"]["secondary"]
+    assert loaded["titienses"]["circle"] == {"bleu": 4, "mauve": 1, "jaune": 2, "vert": 1}
     assert loaded["ramnes"]["secondary"] == {"kind": "gold", "amount": 5}
     assert loaded["luceres"]["secondary"] == {"kind": "wins", "amount": 4}
     from kit.games.hoc_censeo.table import prepare_options
@@ -360,7 +361,7 @@ def _edit(root: Path, name: str, old: str, new: str, count: int = 1) -> None:
 
 
 def test_bad_circle_is_refused_by_the_rule_engine_with_tribe_and_field(layouts_copy):
-    _edit(layouts_copy, "objectives.yaml", "      bleu: 3\n", "      bleu: 2\n")
+    _edit(layouts_copy, "objectives.yaml", "      bleu: 4\n", "      bleu: 3\n")
     with pytest.raises(LayoutError) as caught:
         game.load(layouts_copy)
     error = caught.value
