@@ -294,14 +294,14 @@ def redirect_targets(state: State) -> list[str]:
     return attack_targets(state, window["target"], window["card"])
 
 
-def playable(state: State, name: str) -> list[str]:
-    """The titles `name` may play now: no Trahison (those answer), none already played this
+def playable(state: State, reachable: list[str]) -> list[str]:
+    """The titles the player whose turn it is may play now, `reachable` the colleagues no
+    Tournée de croissants protects: no Trahison (those answer), none already played this
     turn, no Attaque without a colleague to aim at."""
     # attack_targets for every card at once: pending is asked at every step, so it stays cheap
-    reachable = [p for other, p in state["players"].items() if other != name and not p["shielded"]]
     if not reachable:
         unplayable = [*state["played"], *ATTAQUES]
-    elif not any(p["poste"] is not None for p in reachable):
+    elif all(state["players"][name]["poste"] is None for name in reachable):
         unplayable = [*state["played"], PLACARD]
     else:
         unplayable = state["played"]
@@ -512,12 +512,11 @@ def pending(state: State) -> list[Decision]:
         return [decision("turn", turn["player"], step=["draw", "burnout"])]
     if phase == "play":
         name = turn["player"]
-        cards = playable(state, name) if len(state["played"]) < play_limit(state, name) else []
+        reachable = [n for n, p in state["players"].items() if n != name and not p["shielded"]]
+        cards = playable(state, reachable) if len(state["played"]) < play_limit(state, name) else []
         if not cards:
             return [decision("turn", name, step=["end"])]
-        others = [n for n in state["players"] if n != name]
-        return [decision("turn", name, step=["play", "end"], card=cards,
-                         target=[n for n in others if not state["players"][n]["shielded"]])]
+        return [decision("turn", name, step=["play", "end"], card=cards, target=reachable)]
     window = in_window(state)
     if phase == "attack":
         target = window["target"]
