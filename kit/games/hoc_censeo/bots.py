@@ -144,8 +144,11 @@ class GreedyBot(RandomBot):
         if seals and self._goal(state, me)["secondary"]["kind"] == "seals":
             # seals are its objective: spent only when those in hand finish the circle
             missing = sum(max(0, rules.needed(state, me, c)) for c in rules.COLOURS)
-            if player["seals"] // rules.SEALS_PER_PORTION < missing:
-                record_choice(self.choices, N_("colour bought with seals"), (N_("keep the seals"), N_("spend")), "keep the seals")
+            keep = player["seals"] // rules.SEALS_PER_PORTION < missing
+            # counted apart from the colour bought, so that a spending is counted as one
+            record_choice(self.choices, N_("seals held for the objective"), (N_("keep the seals"), N_("spend")),
+                          "keep the seals" if keep else "spend")
+            if keep:
                 seals = []
         if seals:
             # the colour of the law on the table will come by vote: spend on another one first
