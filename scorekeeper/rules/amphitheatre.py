@@ -372,6 +372,21 @@ def anytime(state: State) -> list[Decision]:
             for name in state["players"] if [t for t in targets if t != name]]
 
 
+# The fields of a turn's step that name one player, as a refusal names them.
+_NAMING = {"speaker": Message("the speaker"), "target": Message("the target"), "player": None}
+
+
+def _check_one_value(state: State, action: Action, kind: str) -> None:
+    """A step's fields each hold one value: a list of names is no name (the turn's decisions
+    list the names a field may take, and a list drawn from them would match), so it is
+    refused here rather than stored where one name goes."""
+    for field in STEP_FIELDS[kind][0]:
+        if field in _NAMING:
+            need_player(state, action[field], _NAMING[field])
+    if kind == "join" and not isinstance(action["side"], str):
+        raise waiting_for(state)
+
+
 def waiting_for(state: State) -> RuleViolation:
     """The sentence saying what the game waits for (an entry out of turn is refused with it;
     `show` says it)."""
@@ -466,6 +481,7 @@ def apply(state: State, action: Action) -> State:
     legacy = turn is not None and kind in LEGACY_ACTIONS and turn["step"] in ("start", LEGACY)
     if kind in STEP_ACTIONS:
         check_fields(action, TITLE, *STEP_FIELDS[kind])
+        _check_one_value(state, action, kind)
         _check_turn(state, action, kind)
     elif recorded(state) and not legacy:
         _check_turn(state, action, kind)

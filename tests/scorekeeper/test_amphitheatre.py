@@ -303,6 +303,30 @@ def test_entries_out_of_turn_are_refused_saying_what_the_game_waits_for(action):
         play(state, action)
 
 
+@pytest.mark.parametrize(("step", "action", "rule", "named"), [
+    ("move", {"action": "hypothesis", "speaker": "Ana", "target": ["Ben"], "category": "cause"},
+     "{named} is not a player here; the players are {players}.", {"players": NAMES}),
+    ("move", {"action": "hypothesis", "speaker": {"x": "Ana"}, "target": "Ben", "category": "cause"},
+     "{named} is not a player here; the players are {players}.", {"players": NAMES}),
+    ("answer", {"action": "counter", "player": ["Ben"]},
+     "{named} is not a player here; the players are {players}.", {"players": NAMES}),
+    ("sides", {"action": "join", "player": ["Cléo"], "side": "a"},
+     "{named} is not a player here; the players are {players}.", {"players": NAMES}),
+    ("sides", {"action": "join", "player": "Cléo", "side": ["a"]},
+     "The game waits for {player} to join side A or side B, or abstain.", {"player": "Cléo"}),
+])
+def test_a_list_where_one_name_or_side_goes_is_refused_not_stored(step, action, rule, named):
+    # a list drawn from the names a decision offers would match it: the engine once stored
+    # ["Ben"] as the target, and the next `pending` crashed on it
+    state = turn_of(new(), "Ana")
+    if step != "move":
+        state = hypothesis(state, "Ana", "Ben")
+    if step == "sides":
+        state = play(state, {"action": "counter", "player": "Ben"})
+    with refused(rule, **named):
+        play(state, action)
+
+
 def test_the_debate_must_be_the_sides_joined_with_the_losers_discounted():
     state = in_debate(["Ana", "Ben", "Cléo"])
     state = play(state, {"action": "join", "player": "Cléo", "side": "b"})
