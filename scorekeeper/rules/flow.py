@@ -157,12 +157,9 @@ def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("p
         return False
     decider = decision["player"]
     if decider is not None:
-        for field in actor_fields:      # actor_of, inline
-            actor = action.get(field)
-            if isinstance(actor, str):
-                if actor != decider:
-                    return False
-                break
+        actor = actor_of(action, actor_fields)
+        if actor is not None and actor != decider:
+            return False
     for field, choice in decision["choices"].items():
         if field in action and not accepts(choice, action[field]):
             return False

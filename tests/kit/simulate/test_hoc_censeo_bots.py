@@ -25,6 +25,16 @@ def figures(bots: list[str], games: int, options: dict | None = None) -> dict:
                             rotate=True)
 
 
+def test_a_greedy_bot_holding_seals_for_its_objective_is_counted_when_it_spends_them():
+    # it spends them when they finish its circle; that spending was once counted only under
+    # the colour bought, and the report warned that "spend" was never taken
+    summary = figures(["greedy"] * 3, 300)
+    held = summary["choices"]["table"]["greedy"]["seals held for the objective"]
+    assert held["spend"]["taken"] > 0
+    assert held["keep the seals"]["taken"] > held["spend"]["taken"]
+    assert not [w for w in summary["warnings"] if w["kind"] == "never_taken" and "seals" in w["label"]]
+
+
 def test_the_magistrate_orders_tied_voters_in_every_order():
     bot = SIM.GreedyBot(Random(3), {})
     orders = {tuple(bot.order({}, "A", ["A", "B", "C"])) for _ in range(200)}
