@@ -102,7 +102,7 @@ def comparison_lines(result: dict) -> list[str]:
         out += ["", _("A = {a}   B = {b}").format(a=comparison["a"], b=comparison["b"]),
                 _("Differences B - A, 95 % interval (rates: Newcombe; means: Welch); * the interval leaves out 0")]
         for row in comparison["rows"]:
-            out.append(f"  {_middle(words.row_name(row), 56):56} {words.side(row, 'a'):>9} {words.side(row, 'b'):>9}  "
+            out.append(f"  {_shortened(words.row_name(row), 56):56} {words.side(row, 'a'):>9} {words.side(row, 'b'):>9}  "
                        f"{words.difference(row)}{' *' if row['settled'] else ''}"
                        + (_("  (about {n} games to tell)").format(n=row["games_to_settle"])
                           if "games_to_settle" in row else ""))
@@ -113,9 +113,9 @@ def comparison_lines(result: dict) -> list[str]:
     return out
 
 
-def _middle(text: str, width: int) -> str:
-    """The text cut in its middle to `width`: a tally's category, at its end, stays readable."""
-    return text if len(text) <= width else text[:width // 2 - 1] + "…" + text[-(width - width // 2):]
+def _shortened(text: str, width: int) -> str:
+    """The text cut at its end to `width` (a tally's category comes first, so it stays whole)."""
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
 
 
 def write_pdf(summaries: list[dict], path: Path | str, comparisons: list[dict] | None = None) -> Path:

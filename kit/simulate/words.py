@@ -101,7 +101,7 @@ def row_name(row: dict) -> str:
         return _(name)
     if row["what"] == "tally":
         label, _sep, category = name.partition(": ")
-        return f"{_(category)} ({_(label)})"     # the category first: a long label is cut, not it
+        return f"{_(category)} — {_(label)}"     # the category first: a long label is cut, not it
     if row["what"] == "how":
         name = _(name)
     elif row["what"] == "bot":
