@@ -22,6 +22,18 @@ def _bots(ctx, param, value: str) -> list[str]:
     return names
 
 
+def shown_layouts(root: Path) -> str:
+    """A copy of layouts/ as the figures and the report name it: as typed when relative, else
+    from the current folder, else by its last two folders. A report is shared: it names no
+    folder of this machine (« /home/ana/jeux/layouts » reads « jeux/layouts »)."""
+    if not root.is_absolute():
+        return str(root)
+    try:
+        return str(root.relative_to(Path.cwd()))
+    except ValueError:
+        return str(Path(*root.parts[-2:]))
+
+
 @click.command("simulate")
 @click.argument("chosen", metavar="GAME...", nargs=-1, required=True, type=Games("all"))
 @click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True, metavar="N",
@@ -96,8 +108,10 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
         else:      # k=v1,v2,v3: a sweep over the values
             parsed[key] = [parse_value(v.strip()) for v in value.split(",")]
     swept = {key for key, values in parsed.items() if len(values) > 1}
-    roots = [(str(root), root) for root in compare] if compare else \
-        [(str(layouts) if layouts is not None else None, layouts if layouts is not None else default_layouts())]
+    roots = [(shown_layouts(root), root) for root in compare] if compare else \
+        [(shown_layouts(layouts) if layouts is not None else None, layouts if layouts is not None else default_layouts())]
+    if compare and roots[0][0] == roots[1][0]:       # two copies the short names cannot tell apart
+        roots = [(str(root), root) for root in compare]
     # every variant: a copy of layouts/ and one value of each option, the first the reference
     variants = [(named, root, dict(zip(parsed, values)))
                 for (named, root), values in product(roots, product(*parsed.values()))]

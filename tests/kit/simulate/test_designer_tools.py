@@ -164,6 +164,11 @@ def test_the_report_is_in_french_with_a_comparison_page_and_no_machine_path(triv
         assert "Who wins" not in text
         assert "Warnings" not in text
     assert "Avertissements" in pages[2]                 # the trivial Ramnes objective is flagged
+    # a copy given by its absolute path is named by its last folders, not by this machine's
+    for text in pages:
+        assert str(trivial.parent.parent) not in text
+        assert str(LAYOUTS.parent) not in text
+    assert f"B : {trivial.parent.name}/{trivial.name}" in pages[0]
     # the kit's own layouts are named so, never by where this machine keeps them
     plain = tmp_path / "simple.pdf"
     result = CliRunner().invoke(cli, ["simulate", "phd", "--games", "20", "--jobs", "1",
