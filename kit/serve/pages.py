@@ -282,14 +282,19 @@ def labelled(page: Page, label: str) -> str:
     return page.t(N_("{label}:"), label=escape(page.t(label)))
 
 
+def game_over(page: Page) -> str:
+    """Who won, said once the game is over (plain text: the caller escapes it)."""
+    winners = page.state.get("winners") or []
+    if not winners:
+        return page.t(N_("Game over: nobody won."))
+    return page.t(N_("Game over: {names} won."), names=page.translator.join(winners))
+
+
 def board(page: Page, large: bool = False) -> str:
     state = page.state
     parts = []
     if state.get("over") and page.story is None:   # the table page says it with its why (`now`)
-        winners = state.get("winners") or []
-        text = (page.t(N_("Game over: {names} won."), names=escape(page.translator.join(winners))) if winners
-                else page.t(N_("Game over: nobody won.")))
-        parts.append(f'<p class="over" role="status">{text}</p>')
+        parts.append(f'<p class="over" role="status">{escape(game_over(page))}</p>')
     parts.append((hoc_board if page.game == hoc.GAME_ID else plain_board)(page, large))
     return "".join(parts)
 
@@ -422,11 +427,8 @@ def now(page: Page) -> str:
     state = page.state
     if not state.get("over"):
         return turn_line(page)
-    winners = state.get("winners") or []
-    text = (page.t(N_("Game over: {names} won."), names=page.translator.join(winners)) if winners
-            else page.t(N_("Game over: nobody won.")))
     why = told_list(page.story[-1]) if page.story else ""
-    return f'<div class="over" role="status"><p class="big">{escape(text)}</p>{why}</div>'
+    return f'<div class="over" role="status"><p class="big">{escape(game_over(page))}</p>{why}</div>'
 
 
 def story(page: Page) -> str:

@@ -24,7 +24,6 @@ class Told:
     action: str                # its action's name
     entry: str                 # the log's line for it
     events: tuple[str, ...]    # what it did
-    ending: str | None         # "Game over: …" when this entry ended the game
 
 
 def tell(session: sessions.Session, lang: str) -> list[Told]:
@@ -35,8 +34,7 @@ def tell(session: sessions.Session, lang: str) -> list[Told]:
         for entry, before, after in session.in_effect():
             described = faces.describe(game, entry.action, reveal, before)
             events = faces.told_events(game, before, after, entry.action, described, None, reveal)
-            ending = faces.game_over_line(after) if after.get("over") and not before.get("over") else None
-            told.append(Told(entry.line, entry.action["action"], described, tuple(events), ending))
+            told.append(Told(entry.line, entry.action["action"], described, tuple(events)))
     return told
 
 
