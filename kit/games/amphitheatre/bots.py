@@ -205,7 +205,6 @@ class LookaheadBot(GreedyBot):
     def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
         super().__init__(rng, choices)
         self.playouts, self.think_ms = playouts, think_ms
-        self.decisions = self.playouts_run = 0
 
     def _search(self, table: Table, me: str, method: str, candidates: list):
         def one_playout(pick: int) -> float:
@@ -213,9 +212,7 @@ class LookaheadBot(GreedyBot):
             world.bots[me] = Forced(world.rng, {}, method, candidates[pick])
             return world.playout(me, HORIZON)
 
-        best, total = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
-        self.decisions += 1
-        self.playouts_run += total
+        best, _ = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
         return candidates[best]
 
     def turn(self, table: Table, me: str) -> tuple:

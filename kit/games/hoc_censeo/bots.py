@@ -220,7 +220,6 @@ class LookaheadBot(GreedyBot):
         super().__init__(rng, choices)
         self.table, self.playouts, self.think_ms = table, playouts, think_ms
         self.written = 0          # senators its own ballots wrote, to guess the others' from the totals
-        self.decisions = self.playouts_run = 0
 
     def ballot(self, state: rules.State, me: str, colour: str) -> tuple[int, int]:
         player = state["players"][me]
@@ -234,9 +233,7 @@ class LookaheadBot(GreedyBot):
             world = self._determinise(state, me)
             return playout(world, self._index, candidates[pick], colour, seen_round, self.table["hat"], self.rng)
 
-        best, total = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
-        self.decisions += 1
-        self.playouts_run += total
+        best, _ = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
         pour, contre = candidates[best]
         self.written += pour + contre
         side = "pour" if pour else "contre" if contre else "none"

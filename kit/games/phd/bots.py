@@ -223,7 +223,6 @@ class LookaheadBot(GreedyBot):
     def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
         super().__init__(rng, choices)
         self.playouts, self.think_ms = playouts, think_ms
-        self.decisions = self.playouts_run = 0
 
     def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:
         def one_playout(pick: int) -> float:
@@ -236,9 +235,7 @@ class LookaheadBot(GreedyBot):
                 pass
             return world.standing(me)
 
-        best, total = mcts.search(len(options), one_playout, self.playouts, self.think_ms)
-        self.decisions += 1
-        self.playouts_run += total
+        best, _ = mcts.search(len(options), one_playout, self.playouts, self.think_ms)
         record_choice(self.choices, N_("Recherche action"), sorted({o[0] for o in options}), options[best][0])
         return options[best]
 

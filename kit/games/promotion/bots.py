@@ -203,7 +203,6 @@ class LookaheadBot(GreedyBot):
     def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
         super().__init__(rng, choices)
         self.playouts, self.think_ms = playouts, think_ms
-        self.decisions = self.playouts_run = 0
 
     def play(self, table: Table, me: str, playable: list[str]) -> str | None:
         candidates: list[str | None] = [*dict.fromkeys(playable), None]
@@ -217,9 +216,7 @@ class LookaheadBot(GreedyBot):
                 pass
             return world.standing(me)
 
-        best, total = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
-        self.decisions += 1
-        self.playouts_run += total
+        best, _ = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
         record_play(self.choices, playable, candidates[best])
         return candidates[best]
 
