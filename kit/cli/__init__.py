@@ -154,7 +154,7 @@ class KitGroup(LazyGroup):
     def make_context(self, info_name, args, parent=None, **extra):
         # The language is chosen before click parses anything, so that every message of the
         # command, its refusals included, speaks it: --lang wherever it is given, else the locale.
-        i18n.activate(i18n.choose_language(_lang_option(args)))
+        i18n.activate(i18n.choose_language(split_lang(args)[0]))
         translate_help(self)
         return super().make_context(info_name, args, parent=parent, **extra)
 
@@ -198,16 +198,26 @@ def cli() -> None:
     """Print-and-play kits and a scorekeeper for PHD, Amphithéâtre, Promotion and Hoc Censeo."""
 
 
-def _lang_option(args: list[str]) -> str | None:
-    """The value of `--lang X` or `--lang=X` among the arguments (before a `--`), if any."""
-    for index, arg in enumerate(args):
+def split_lang(args: list[str]) -> tuple[str | None, list[str]]:
+    """The value of the first `--lang X` or `--lang=X` among the arguments (before a `--`), if
+    any, and the arguments without them: the language is chosen before click parses anything
+    (the help pages are translated), and a command whose arguments are data sets it aside."""
+    lang: str | None = None
+    kept: list[str] = []
+    rest = iter(args)
+    for arg in rest:
         if arg == "--":
-            break
-        if arg == "--lang" and index + 1 < len(args):
-            return args[index + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return None
+            return lang, [*kept, arg, *rest]
+        if arg == "--lang":
+            value = next(rest, None)
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        else:
+            kept.append(arg)
+            continue
+        if lang is None:
+            lang = value
+    return lang, kept
 
 
 def _silence_stdout() -> None:

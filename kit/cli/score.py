@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from kit import games, i18n, table
-from kit.cli import LANG_HELP, LazyGroup
+from kit.cli import LANG_HELP, LazyGroup, split_lang
 from kit.cli.choices import Games
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
@@ -127,20 +127,6 @@ def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:
                      for p in session.players)
 
 
-def _without_lang(args: list[str]) -> list[str]:
-    """The arguments without `--lang X` or `--lang=X` (before a `--`)."""
-    kept: list[str] = []
-    rest = iter(args)
-    for arg in rest:
-        if arg == "--":
-            return [*kept, arg, *rest]
-        if arg == "--lang":
-            next(rest, None)
-        elif not arg.startswith("--lang="):
-            kept.append(arg)
-    return kept
-
-
 class _DataArguments(click.Command):
     """A command whose arguments are data, never options: `act FILE -1` hands "-1" to the
     action's own check instead of click's usage error. Only -h/--help stay options, and a
@@ -148,7 +134,7 @@ class _DataArguments(click.Command):
     --lang, anywhere on the line, was read before parsing (kit.cli) and is set aside here."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        args = _without_lang(args)
+        args = split_lang(args)[1]
         if not any(arg in ("-h", "--help") for arg in args):
             if len(args) == 3 and args[1] == "--":
                 args = [args[0], args[2]]
