@@ -34,6 +34,7 @@ from scorekeeper.rules.checks import (
     need_game_on,
     need_player,
     ranked,
+    recorded_turn,
     shown,
 )
 from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, per_state, said
@@ -274,13 +275,6 @@ LEGACY = "legacy"
 LEGACY_ACTIONS = ("handshake", "debate", "accuse")
 
 
-def _turn(state: State) -> Bookmark:
-    """The turn the log records (a caller past the first `turn` line)."""
-    turn = state["turn"]
-    assert turn is not None, "no turn is recorded yet"
-    return turn
-
-
 def under_way(state: State) -> Hypothesis:
     """The hypothesis of the turn, which every step after the move has."""
     hypothesis = state["hypothesis"]
@@ -291,7 +285,7 @@ def under_way(state: State) -> Hypothesis:
 def next_speaker(state: State) -> str:
     """The next player clockwise (seating order) from the current speaker."""
     names = list(state["players"])
-    return names[(names.index(_turn(state)["player"]) + 1) % len(names)]
+    return names[(names.index(recorded_turn(state)["player"]) + 1) % len(names)]
 
 
 def accusable(state: State) -> list[str]:
@@ -505,7 +499,7 @@ def apply(state: State, action: Action) -> State:
         check_fields(action, TITLE, ("accuser", "accused", "truthful"))
         _accuse(new, action)
     if legacy:
-        new["turn"] = {**_turn(state), "step": LEGACY}
+        new["turn"] = {**recorded_turn(state), "step": LEGACY}
     else:
         _step(new, kind, action)
     if scores:

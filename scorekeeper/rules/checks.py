@@ -173,6 +173,13 @@ class Bookmark(TypedDict):
     step: str
 
 
+def recorded_turn(state: Mapping[str, Any]) -> Bookmark:
+    """The turn the log records (a caller past the first `turn` line)."""
+    turn: Bookmark | None = state["turn"]
+    assert turn is not None, "no turn is recorded yet"
+    return turn
+
+
 def apply_turn(state: State, action: Action, title: str, steps: Iterable[str],
                takes_turns: Callable[[State, str], bool] = lambda state, name: True) -> Bookmark:
     """A `turn` line: whose turn it is and which step of it, guided play's bookmark in the

@@ -54,6 +54,7 @@ from scorekeeper.rules.checks import (
     need_player,
     own,
     ranked,
+    recorded_turn,
     shown,
 )
 from scorekeeper.rules.flow import (
@@ -308,13 +309,6 @@ def playable(state: State, reachable: list[str]) -> list[str]:
     return [card for card in IN_TURN if card not in unplayable]
 
 
-def _bookmark(state: State) -> Bookmark:
-    """The turn the log records (a caller past the first `turn` line)."""
-    turn = state["turn"]
-    assert turn is not None, "no turn is recorded yet"
-    return turn
-
-
 def in_window(state: State) -> Window:
     """The card awaiting answers (a caller in a reaction window)."""
     window = state["window"]
@@ -343,7 +337,7 @@ def waiting(state: State) -> RuleViolation:
     phase = _awaited(state)
     if phase is None:
         return RuleViolation("The game waits for a player's turn to begin.")
-    turn = _bookmark(state)
+    turn = recorded_turn(state)
     if phase == "start":
         return RuleViolation("The game waits for {player}'s turn to begin.",
                              player=on_the_right(state, turn["player"]))
@@ -406,7 +400,7 @@ def _turn(state: State, action: Action) -> State:
         raise waiting(state)
     # copy on write: a step changes one record at most (an Organigramme every Poste held)
     new = state.copy()
-    owner = name if step == "start" else _bookmark(state)["player"]
+    owner = name if step == "start" else recorded_turn(state)["player"]
     if step not in ("play", "react"):
         _no_fields(action, "card", "target", "to")
     if step == "start":
@@ -505,7 +499,7 @@ def pending(state: State) -> list[Decision]:
     phase = _awaited(state)
     if phase is None:
         return [_one_of("turn", list(state["players"]), step=["start"])]
-    turn = _bookmark(state)
+    turn = recorded_turn(state)
     if phase == "start":
         return [decision("turn", on_the_right(state, turn["player"]), step=["start"])]
     if phase == "draw":
