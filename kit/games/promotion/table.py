@@ -266,8 +266,9 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         return _step(who, "resolve")
     if "draw" in steps:
         n = rules.draws(state, who)
-        prompt = ngettext("{name} draws {n} card (burnout: the turn began with no card)",
-                          "{name} draws {n} cards (burnout: the turn began with no card)", n).format(name=who, n=n)
+        prompt = ngettext("{name} draws {n} card, or says burnout if the turn began with no card in hand",
+                          "{name} draws {n} cards, or says burnout if the turn began with no card in hand",
+                          n).format(name=who, n=n)
         # no PI words here: « pioche » (the deck ran out) is one letter from « piocher »
         return _step(who, _pick(prompt, ["draw", "burnout"], default="draw"))
     if "react" in steps:                       # an Attaque aimed at `who`
