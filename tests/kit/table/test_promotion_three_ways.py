@@ -148,7 +148,7 @@ def drive_play(path: Path) -> None:
     child = spawn_play(path, columns=300)
     prompts = [
         r"Whose turn is it\? \(",
-        r"draws \d+ cards? \(burnout[^\n]*\[draw\]",
+        r"draws \d+ cards?, or says burnout[^\n]*\[draw\]",
         r"(play a card \(its title\), or next|next: end of the turn)[^\n]*\[next\]",
         r"Who gains PI\? \(",
         r"Who steals\? \(",
