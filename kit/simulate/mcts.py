@@ -49,3 +49,10 @@ def search(candidates: int, playout: Callable[[int], float], playouts: int,
 def win_share(winners: list, me) -> float:
     """A playout's score: 1 / (number of winners) when `me` is among them, else 0."""
     return 1 / len(winners) if me in winners else 0.0
+
+
+def lead_share(lead: float, sure: float) -> float:
+    """A playout's score when the game is still on at its horizon: 0.5 for level, rising with
+    `me`'s lead over the best other player, a lead of `sure` counting as a sure win (1) and as
+    far behind as a sure loss (0)."""
+    return max(0.0, min(1.0, 0.5 + lead / (2 * sure)))

@@ -313,7 +313,7 @@ class Table:
             return mcts.win_share(self.state["winners"], me)
         seats = {n: p["seats"] for n, p in self.state["players"].items()}
         lead = seats[me] - max(v for n, v in seats.items() if n != me)
-        return 0.5 + lead / (2 * rules.CAPACITY)
+        return mcts.lead_share(lead, rules.CAPACITY)
 
     def deal(self, data: dict) -> None:
         self.values = {c: sorted(set(deck)) for c, deck in data["decks"].items()}

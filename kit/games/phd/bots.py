@@ -554,7 +554,7 @@ class Table:
         players = state["players"]
         best = max((rules.timed_score(players[n]) for n in self.seats if n != me and self.playing(n)), default=0)
         lead = rules.timed_score(players[me]) - best
-        return max(0.0, min(1.0, 0.5 + lead / (2 * STANDING_SCALE)))
+        return mcts.lead_share(lead, STANDING_SCALE)
 
     def hand_limit(self, name: str) -> None:
         """Over the limit, cards go one by one to the poorest players, or to the discard."""

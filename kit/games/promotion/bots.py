@@ -485,7 +485,7 @@ class Table:
             return mcts.win_share(self.state["winners"], me)
         pi = self.pi()
         lead = pi[me] - max(v for n, v in pi.items() if n != me)
-        return max(0.0, min(1.0, 0.5 + lead / (2 * self.state["target"])))
+        return mcts.lead_share(lead, self.state["target"])
 
     def next_player(self) -> str:
         """Whose turn the rules wait for (the first seat when none has begun)."""
