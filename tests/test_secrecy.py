@@ -8,7 +8,8 @@ reader's is changed (other amounts moved, the tribes swapped among the others, o
 objectives changed), and what the reader is shown must stay the same, character for
 character. What does not change with a secret cannot tell it.
 
-Part one runs over every state of every shared scenario (/work/shared/scenarios), and of a
+Part one runs over every state of every conformance scenario (tests/scenarios, and
+../shared/scenarios where it lies beside the clone), and of a
 scripted game of Enchère (the toy fifth game, tests/fixtures/enchere_rules.py), in French
 and in English: the JSON views (`show --json --as/--public`, /api/state, /api/seat), `show`'s
 table, the seat, host and table pages, the log's line and outcome of each entry answering a
@@ -29,7 +30,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from score_cli import SCENARIOS, Kit
+from score_cli import Kit, scenario_files, scenario_id
 from starlette.testclient import TestClient
 
 import kit.games
@@ -55,14 +56,14 @@ def toy_game(monkeypatch):
 # -- the states swept ------------------------------------------------------------------------
 
 def scenario_histories() -> list[tuple[str, str, list[dict]]]:
-    """(label, game, accepted actions) of every shared scenario that sets up, and of a
+    """(label, game, accepted actions) of every scenario that sets up, and of a
     scripted Enchère game with unusual amounts."""
     found = []
-    for path in sorted(SCENARIOS.glob("*/*.yaml")):
+    for path in scenario_files():
         scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
         if "refused_new" in scenario or not any("act" in s for s in scenario.get("steps", ())):
             continue
-        found.append((f"{path.parent.name}/{path.stem}", scenario["game"], scenario))
+        found.append((scenario_id(path), scenario["game"], scenario))
     return found
 
 

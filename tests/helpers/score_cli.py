@@ -1,5 +1,5 @@
 """Helpers for the scorekeeper and table tests: run `kit` in-process, make sessions, read
-states and session files, assert refusals, and play the shared scenarios. The fixtures
+states and session files, assert refusals, and play the conformance scenarios. The fixtures
 (`kit`, `new_session`, `hoc`) are imported by tests/scorekeeper/conftest.py and
 tests/kit/table/conftest.py."""
 from __future__ import annotations
@@ -19,11 +19,14 @@ from kit.cli import cli
 from scorekeeper.errors import RuleViolation
 
 REPO = Path(__file__).resolve().parents[2]
-# CI checks the shared folder out beside the clone: <parent>/shared/scenarios/<game>/*.yaml;
-# a git worktree one level deeper (wt/<N>) finds the same folder further up.
+# The project's own conformance scenarios: always there, a plain clone runs them.
+OWN_SCENARIOS = REPO / "tests" / "scenarios"
+# The steering team's scenarios, in the same format, where the shared folder lies beside the
+# clone (CI has it; a user's clone does not): <parent>/shared/scenarios/<game>/*.yaml. A git
+# worktree one level deeper (wt/<N>) finds the same folder further up.
 SHARED = next((folder / "shared" for folder in REPO.parents if (folder / "shared" / "scenarios").is_dir()),
               REPO.parent / "shared")
-SCENARIOS = SHARED / "scenarios"
+SHARED_SCENARIOS = SHARED / "scenarios"
 
 HOC_PLAYERS = ("Alice:titienses", "Bob:ramnes", "Chloé:luceres")
 
@@ -116,10 +119,17 @@ def lookup(state: object, dotted: str) -> object:
     return value
 
 
-# -- the shared scenarios, straight through a rule module ----------------------------------
+# -- the scenarios, straight through a rule module ----------------------------------
 
-def scenario_files(game: str) -> list[Path]:
-    return sorted((SCENARIOS / game).glob("*.yaml"))
+def scenario_files(game: str = "*") -> list[Path]:
+    """One game's scenario files (every game's by default): our own, then the shared set
+    where it exists."""
+    return [path for folder in (OWN_SCENARIOS, SHARED_SCENARIOS) for path in sorted(folder.glob(f"{game}/*.yaml"))]
+
+
+def scenario_id(path: Path) -> str:
+    """`own/phd/clamps` or `shared/phd/challenge`: the two sets may use the same file names."""
+    return f"{'own' if path.is_relative_to(OWN_SCENARIOS) else 'shared'}/{path.parent.name}/{path.stem}"
 
 
 def applier(rules: ModuleType):

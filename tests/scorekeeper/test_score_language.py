@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from language import language_problems
-from score_cli import SCENARIOS, Kit
+from score_cli import Kit, scenario_files, scenario_id
 
 LOCALES = {"fr": "fr_FR.UTF-8", "en": "en_US.UTF-8"}
 
@@ -29,7 +29,7 @@ def outputs(kit: Kit, path: Path, game: str, players: list[str], options: dict, 
 
 
 def _scenarios() -> list:
-    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in sorted(SCENARIOS.glob("*/*.yaml"))]
+    return [pytest.param(path, id=scenario_id(path)) for path in scenario_files()]
 
 
 @pytest.mark.parametrize("lang", LOCALES)
