@@ -59,9 +59,10 @@ def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict[s
         raise RuleViolation("{title} options must be KEY=VALUE pairs, not {options}.", title=title, options=shown(options))
     known = tuple(known)
     for key in options:
+        if key not in known and not known:
+            raise RuleViolation("{title} takes no option, so not {key}.", title=title, key=repr(key))
         if key not in known:
-            accepted = ", ".join(known) if known else "none"
-            raise RuleViolation("{title} has no option {key}; its options are: {accepted}.", title=title, key=repr(key), accepted=accepted)
+            raise RuleViolation("{title} has no option {key}; its options are: {accepted}.", title=title, key=repr(key), accepted=", ".join(known))
     return dict(options)
 
 
@@ -74,8 +75,9 @@ def check_fields(action: Action, title: str, required: Iterable[str], optional: 
             raise RuleViolation("The {title} action {name} needs the field {field_name}.", title=title, name=repr(name), field_name=repr(field))
     for field in action:
         if field != "action" and field not in required and field not in optional:
-            accepted = ", ".join(required + optional) or "none"
-            raise RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.", title=title, name=repr(name), field_name=repr(field), accepted=accepted)
+            if not required + optional:
+                raise RuleViolation("The {title} action {name} takes no field, so not {field_name}.", title=title, name=repr(name), field_name=repr(field))
+            raise RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.", title=title, name=repr(name), field_name=repr(field), accepted=", ".join(required + optional))
 
 
 def is_int(value: object) -> TypeGuard[int]:

@@ -164,7 +164,7 @@ def validate_objectives(objectives: object) -> dict[str, Goal]:
         if not isinstance(secondary, dict) or set(secondary) != {"kind", "amount"}:
             raise RuleViolation("The {tribe} secondary objective needs a kind and an amount.", tribe=tribe, field='secondary')
         if secondary["kind"] not in SECONDARY_KINDS:
-            raise RuleViolation("The {tribe} secondary objective has an unknown kind {kind}; the kinds are {SECONDARY_KINDS}.", tribe=tribe, kind=repr(secondary['kind']), SECONDARY_KINDS=', '.join(SECONDARY_KINDS), field='secondary')
+            raise RuleViolation("The {tribe} secondary objective has an unknown kind {kind}; the kinds are {SECONDARY_KINDS}.", tribe=tribe, kind=repr(secondary['kind']), SECONDARY_KINDS=', '.join(map(repr, SECONDARY_KINDS)), field='secondary')
         if not is_int(secondary["amount"]) or secondary["amount"] < 1:
             raise RuleViolation("The {tribe} secondary objective needs an amount of at least 1, not {amount}.", tribe=tribe, amount=shown(secondary['amount']), field='secondary')
         result[tribe] = {"circle": {c: circle.get(c, 0) for c in COLOURS},
