@@ -28,14 +28,16 @@ CONTRE_GOLD = (2, 1)           # largest and second largest CONTRE voters
 SEALS_PER_PORTION = 2
 SENATORS_PER_GOLD = 5
 
-# Default secret objectives (RULES.md §4.10); layouts/hoc-censeo may override them.
+# Default secret objectives (RULES.md §4.10): the kit's tuned table, the one the sheets print
+# from layouts/hoc-censeo/objectives.yaml (a test holds the two equal), so a session made
+# without the kit's layouts plays what the sheets say. A session's `objectives` option overrides.
 DEFAULT_OBJECTIVES = {
-    "titienses": {"circle": {"bleu": 3, "mauve": 2, "jaune": 2, "vert": 1},
+    "titienses": {"circle": {"bleu": 4, "jaune": 2, "mauve": 1, "vert": 1},
                   "secondary": {"kind": "seals", "amount": 5}},
-    "ramnes": {"circle": {"jaune": 3, "bleu": 2, "vert": 2, "mauve": 1},
-               "secondary": {"kind": "gold", "amount": 4}},
+    "ramnes": {"circle": {"bleu": 3, "jaune": 2, "mauve": 2, "vert": 1},
+               "secondary": {"kind": "gold", "amount": 5}},
     "luceres": {"circle": {"vert": 3, "mauve": 2, "bleu": 2, "jaune": 1},
-                "secondary": {"kind": "wins", "amount": 3}},
+                "secondary": {"kind": "wins", "amount": 4}},
 }
 SECONDARY_KINDS = ("seals", "gold", "wins")   # hold N seals / N gold at once; N votes won
 SIDES: tuple[Literal["pour", "contre"], ...] = ("pour", "contre")

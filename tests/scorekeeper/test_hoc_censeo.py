@@ -79,7 +79,7 @@ def test_the_default_objectives_are_valid_and_eight_portions_each():
 
 
 @pytest.mark.parametrize(("change", "rule", "named"), [
-    (lambda o: o["ramnes"]["circle"].update(jaune=4),
+    (lambda o: o["ramnes"]["circle"].update(jaune=3),
      "The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.",
      {"tribe": "ramnes", "total": 9, "CIRCLE_PORTIONS": 8}),
     (lambda o: o["luceres"]["circle"].update(rouge=0),
@@ -402,11 +402,12 @@ def test_a_secondary_objective_met_at_a_vote_ends_the_game_and_all_who_meet_one_
 
 def test_wins_count_for_the_luceres_objective():
     state = new({})
-    for _ in range(2):
+    needed = hc.DEFAULT_OBJECTIVES["luceres"]["secondary"]["amount"]
+    for _ in range(needed - 1):
         state = vote(state, contre={"Chloé": 1})
     assert state["over"] is False
     state = vote(state, contre={"Chloé": 1})
-    assert state["players"]["Chloé"]["wins"] == 3
+    assert state["players"]["Chloé"]["wins"] == needed == 4
     assert state["winners"] == ["Chloé"]
 
 

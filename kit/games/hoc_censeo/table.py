@@ -152,14 +152,13 @@ def prepare_options(options: dict) -> dict:
             converted[entry["tribe"]] = {k: entry.get(k) for k in ("circle", "secondary")}
         options = {**options, "objectives": converted}
     if "objectives" not in options:
-        # the printed sheets' objectives (layouts/hoc-censeo), which the project tuned away
-        # from RULES.md's table (README, "The default objectives"): the session records them
+        # the printed sheets' objectives (layouts/hoc-censeo): the session records them, so it
+        # plays what the table's sheets say even where a group changed the file, and replays
+        # the same whatever a later version of the engine takes for its default
         from kit.build import default_layouts
         from kit.games.hoc_censeo.layout import rule_objectives
 
-        printed = rule_objectives(default_layouts())
-        if rules.validate_objectives(printed) != rules.validate_objectives(rules.DEFAULT_OBJECTIVES):
-            options = {**options, "objectives": printed}
+        options = {**options, "objectives": rule_objectives(default_layouts())}
     return options
 
 

@@ -128,22 +128,26 @@ def test_sheet_objectives_follow_the_layout():
         assert len(objective.portions()) == rules.CIRCLE_PORTIONS
 
 
-def test_layout_defaults_are_the_tuned_objectives_and_sessions_record_them(tmp_path):
-    # RULES.md's table (the engine's defaults, which the shared scenarios play) gave one tribe
-    # up to twice its fair share in simulation; the kit prints the tuned set (README, "The
-    # default objectives"), and `kit score new` records it so that the scorekeeper agrees
-    # with the printed sheets
+def test_the_printed_objectives_are_the_engines_defaults_and_sessions_record_them():
+    # One default (RULES.md §4.10): the sheets print objectives.yaml, the engine falls back to
+    # DEFAULT_OBJECTIVES, and a session made without the kit's layouts must play what the
+    # sheets print; a designer who retunes one must retune the other, or this fails
     raw = yaml.safe_load((FOLDER / "objectives.yaml").read_text(encoding="utf-8"))["tribes"]
     loaded = rules.validate_objectives({t["tribe"]: {"circle": t["circle"], "secondary": t["secondary"]} for t in raw})
-    engine = rules.validate_objectives(rules.DEFAULT_OBJECTIVES)
-    assert loaded["titienses"]["secondary"] == engine["titienses"]["secondary"]
+    assert loaded == rules.validate_objectives(rules.DEFAULT_OBJECTIVES)
+    # the order of the colours is the order they are drawn clockwise: the same in both
+    for tribe in raw:
+        assert list(tribe["circle"]) == list(rules.DEFAULT_OBJECTIVES[tribe["tribe"]]["circle"])
+    # the tuned table (README, "The default objectives"), not the one RULES.md read until 2026
     assert loaded["titienses"]["circle"] == {"bleu": 4, "mauve": 1, "jaune": 2, "vert": 1}
     assert loaded["ramnes"]["secondary"] == {"kind": "gold", "amount": 5}
     assert loaded["luceres"]["secondary"] == {"kind": "wins", "amount": 4}
     from kit.games.hoc_censeo.table import prepare_options
 
+    # `kit score new` records them, so the session does not lean on the engine's fallback
     assert rules.validate_objectives(prepare_options({})["objectives"]) == loaded
-    assert prepare_options({"objectives": rules.DEFAULT_OBJECTIVES})["objectives"] == rules.DEFAULT_OBJECTIVES
+    own = {**rules.DEFAULT_OBJECTIVES, "ramnes": {"circle": {"jaune": 8}, "secondary": {"kind": "gold", "amount": 3}}}
+    assert prepare_options({"objectives": own})["objectives"] == own
 
 
 def _row_groups(page: dict) -> list[tuple[float, float, int]]:

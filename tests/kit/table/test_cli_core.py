@@ -39,7 +39,7 @@ def test_new_refuses_a_bad_setup_and_creates_nothing(kit: Kit, tmp_path: Path, a
 def test_new_accepts_the_sessions_own_objectives(kit: Kit, tmp_path: Path):
     from scorekeeper.rules.hoc_censeo import DEFAULT_OBJECTIVES
     bad = json.loads(json.dumps(DEFAULT_OBJECTIVES))
-    bad["ramnes"]["circle"]["bleu"] = 5
+    bad["ramnes"]["circle"]["bleu"] += 3
     path = tmp_path / "x.jsonl"
     refused(kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(bad)]), "ramnes", "11")
     result = kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(DEFAULT_OBJECTIVES)])
