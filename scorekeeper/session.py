@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from scorekeeper import rules as rule_modules
 from scorekeeper.errors import N_, RuleViolation, ScorekeeperError
@@ -58,6 +58,7 @@ class Header(TypedDict):
     game: str
     players: list[Seat]
     options: dict[str, Any]
+    deck: NotRequired[dict[str, Any]]     # the cards the kit printed (scorekeeper.rules.deck)
 
 
 class Tokens(TypedDict):
@@ -156,7 +157,8 @@ class Session:
         self.header = header
         self.rules = rule_modules.module(header["game"])
         self.entries: list[Entry] = []
-        self._states: list[GameState] = [self.rules.setup(header["players"], header["options"])]
+        self._states: list[GameState] = [rule_modules.setup(header["game"], header["players"], header["options"],
+                                                            header.get("deck"))]
         self._in_effect: list[int] = []   # indices into self.entries
         # The last line is complete but lacks its newline (a hand edit): the next append
         # must start with one so two actions never share a line.
@@ -180,6 +182,17 @@ class Session:
     @property
     def options(self) -> dict[str, Any]:
         return self.header["options"]
+
+    @property
+    def deck(self) -> dict[str, Any] | None:
+        """The cards the header records (None: an older file, or a game without cards)."""
+        return self.header.get("deck")
+
+    def canonical(self, action: Action) -> Action:
+        """`action` as the file stores it: what it names in the rules' own spelling (a card
+        named by its title is stored as the card's id)."""
+        spell = getattr(self.rules, "canonical", None)
+        return action if spell is None or action["action"] == UNDO else cast(Action, spell(self.state, action))
 
     @property
     def state(self) -> GameState:
@@ -294,9 +307,12 @@ def normalise_action(action: object) -> Action:
     return {"action": name, **{k: v for k, v in action.items() if k != "action"}}
 
 
-def make_header(game: str, players: list[Seat], options: dict[str, Any] | None = None) -> Header:
+def make_header(game: str, players: list[Seat], options: dict[str, Any] | None = None,
+                deck: dict[str, Any] | None = None) -> Header:
     """A validated header dict; RuleViolation naming the problem otherwise."""
     header: Header = {"format": FORMAT, "game": game, "players": players, "options": options or {}}
+    if deck is not None:
+        header["deck"] = deck
     validate_header(header)
     return header
 
@@ -542,10 +558,12 @@ def _locked(path: Path, exclusive: bool, wait: float | None = None) -> Iterator[
 
 # -- writing -----------------------------------------------------------------------------
 
-def create(path: str | os.PathLike[str], game: str, players: list[Seat], options: dict[str, Any] | None = None) -> Session:
-    """Create a new session file; refuses an existing file and a setup the rules refuse."""
+def create(path: str | os.PathLike[str], game: str, players: list[Seat], options: dict[str, Any] | None = None,
+           deck: dict[str, Any] | None = None) -> Session:
+    """Create a new session file; refuses an existing file and a setup the rules refuse
+    (the deck included: scorekeeper.rules.deck)."""
     path = Path(path)
-    header = make_header(game, players, options)
+    header = make_header(game, players, options, deck)
     if path.exists():
         raise SessionError("{path} already exists; choose another name (a session is never overwritten).", path=path)
     session = Session(path, header)          # runs the game's setup: refusals stop here
@@ -613,6 +631,8 @@ def append(path: str | os.PathLike[str], action: Action | Callable[[Session], Ac
                                "{expected}); nothing was saved.", path=path, lines=session.lines, expected=based_on)
         if callable(action):
             action = normalise_action(action(session))
+        if action["action"] != UNDO:
+            action = session.canonical(action)
         line = session.next_line()
         try:
             session._record(action, line)

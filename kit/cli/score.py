@@ -89,8 +89,17 @@ def score() -> None:
 @click.option("--deal", is_flag=True, help="Deal the secret roles at random (Hoc Censeo's tribes): nobody at the "
                                             "table sees them; each player reads theirs on their phone or with "
                                             "`kit score show FILE --as NAME`.")
-def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...], deal: bool) -> None:
-    """Create the session FILE for a new GAME (never overwrites a file)."""
+@click.option("--layouts", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
+              metavar="FOLDER", help="A designer's copy of layouts/ whose cards the session plays (PHD, Promotion).  "
+                                     "[default: the kit's own layouts/]")
+def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...], deal: bool,
+        layouts: Path | None) -> None:
+    """Create the session FILE for a new GAME (never overwrites a file).
+
+    For a game played with cards, the session records the deck the kit prints (from
+    --layouts, or the kit's own): the table applies what each card says, and a later change
+    to the layouts does not change a game under way.
+    """
     if not players:
         raise KitError(_("Name the players with --player NAME[:ROLE], once per player."))
     parsed = {}
@@ -110,7 +119,8 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         if not hasattr(game_cli, "deal"):
             raise KitError(_("{game} has no secret roles to deal; leave out --deal.").format(game=game))
         players_list = game_cli.deal(players_list)
-    session = sessions.create(file, game, players_list, parsed)
+    from kit.deck import for_session  # the layouts are read only for a game with cards
+    session = sessions.create(file, game, players_list, parsed, for_session(game, layouts))
     click.echo(_("Created {file}: {title} with {players}.").format(
         file=file, title=session.rules.TITLE, players=_players_text(session, reveal=not deal)))
     if deal:
@@ -215,7 +225,7 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
 def _states_around(session: sessions.Session) -> dict[int, tuple[GameState, GameState]]:
     """line -> the state each action met and the state it left (so the log can say what
     really happened)."""
-    states = [session.rules.setup(session.players, session.options)]
+    states = [rules.setup(session.game, session.players, session.options, session.deck)]
     around = {}
     for entry in session.entries:
         if entry.action.get("action") == sessions.UNDO:

@@ -26,6 +26,11 @@ Each module `scorekeeper.rules.<game>` provides:
   `ballots`) of which a player sees only their own entry. Declared once: `view` below is
   the only place that hides them, for every screen, page, log and bot.
 
+- a game played with printed cards (PHD, Promotion) declares `CARD_TYPES` and takes the
+  session header's deck in `setup(players, options, deck=None)` (scorekeeper.rules.deck:
+  the deck is read from the header alone); `canonical(state, action)` gives an entry as
+  the file stores it (a card named by its title stored as its id).
+
 Optional, used when present:
 
 - `standings(state: dict) -> list[tuple[int, str]]`: (rank, name) best first, equal
@@ -87,6 +92,19 @@ def module(game: str) -> Rules:
         return loaded
     except KeyError:
         raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(GAME_IDS)) from None
+
+
+def setup(game: str, players: list[Seat], options: dict[str, Any] | None,
+          deck: dict[str, Any] | None = None) -> GameState:
+    """The state of a new game from a session header's players, options and deck (None: a
+    header without one, which plays as before the decks were recorded)."""
+    rules = module(game)
+    if deck is None:
+        return rules.setup(players, options)
+    if not hasattr(rules, "CARD_TYPES"):
+        raise RuleViolation("{title} is played without cards: its session header holds no deck.", title=rules.TITLE)
+    with_deck: Any = rules.setup
+    return cast("GameState", with_deck(players, options, deck=deck))
 
 
 def public_view(game: str, state: GameState, viewer: str | None = None) -> dict[str, Any]:

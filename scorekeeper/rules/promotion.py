@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from scorekeeper.errors import Message, RuleViolation, plural
+from scorekeeper.rules import deck as decks
 from scorekeeper.rules.checks import (
     Bookmark,
     check_fields,
@@ -90,6 +91,87 @@ MIN_PI_TOKENS = 60
 DIRECTEUR_DRAW = 2             # the seed's Directeur draws 2 instead of DRAW_PER_TURN
 STAGIAIRE_PLAY = 3             # the seed's Stagiaire plays 3 instead of PLAY_PER_TURN
 
+# What a card does, as the deck holds it (layouts/promotion/cards.yaml, copied into the session
+# header by `kit score new`: scorekeeper.rules.deck): each effect the types that may hold it,
+# and its kind: a whole number ("count", at least 1), "flag" (true), or "cards" (ids of the deck).
+EFFECTS: dict[str, tuple[tuple[str, ...], str]] = {
+    # Avantage: applied once its window closes, for its player
+    "gain": (("Avantage",), "count"),          # PI gained (Mérite volé takes them)
+    "draw": (("Avantage", "Annonce"), "count"),  # cards drawn (an Annonce: by everyone it touches)
+    "discard": (("Avantage",), "count"),       # cards of its player's hand discarded afterwards
+    "protect": (("Avantage",), "flag"),        # no Attaque aims at its player until their next turn
+    # Attaque: applied when it lands on its target
+    "steal": (("Attaque",), "count"),          # PI taken from the target (no more than it holds)
+    "take": (("Attaque",), "count"),           # cards taken at random from the target's hand
+    "wreck": (("Attaque",), "count"),          # cards of the target's hand discarded at random
+    "demote": (("Attaque",), "flag"),          # the target's Poste goes; aims only at a Poste holder
+    # Annonce: applied when its author resolves it, to everyone it touches
+    "loss": (("Annonce",), "count"),           # PI lost by those holding `threshold` or more
+    "threshold": (("Annonce",), "count"),
+    "pass": (("Annonce",), "count"),           # cards each passes to the colleague on their right
+    "clear_postes": (("Annonce",), "flag"),    # every Poste goes
+    # Poste: in effect while it is held
+    "draw_per_turn": (("Poste",), "count"),    # cards drawn at a turn's start, instead of DRAW_PER_TURN
+    "play_per_turn": (("Poste",), "count"),    # cards played a turn, instead of PLAY_PER_TURN
+    "shield": (("Poste",), "count"),           # PI an Attaque takes from its holder, fewer
+    "bonus": (("Poste",), "count"),            # PI an Avantage brings its holder, more
+    # Trahison: an answer in a card's window
+    "cancels": (("Trahison",), "cards"),       # the Attaques it cancels
+    "redirect": (("Trahison",), "flag"),       # sends an Attaque aimed at its player on
+    "takes_gain": (("Trahison",), "flag"),     # takes the PI of an Avantage played by a colleague
+    "dodge": (("Trahison",), "flag"),          # an Annonce does not touch its player
+}
+# Effects that go together, and a Trahison's one job.
+_PAIRS = (("loss", "threshold"),)
+_ANSWERS = ("cancels", "redirect", "takes_gain", "dodge")
+
+Card = decks.Card
+
+
+def _check_card(key: str, card: Card) -> None:
+    kind = card["type"]
+    for field, value in card.items():
+        if field in decks.CARD_FIELDS or field in decks.TEXT_FIELDS:
+            continue
+        if field not in EFFECTS:
+            raise RuleViolation("The card {id} has the effect {effect}, which Promotion does not know; its effects "
+                                "are {effects}.", field=field, id=key, effect=repr(field), effects=", ".join(EFFECTS))
+        types, shape = EFFECTS[field]
+        if kind not in types:
+            raise RuleViolation("The card {id} is of type {type}; the effect {effect} is for {types}.", field=field,
+                                id=key, type=kind, effect=repr(field), types=", ".join(types))
+        if shape == "count" and (not is_int(value) or value < 1):
+            raise RuleViolation("The card {id}'s {effect} must be a whole number of at least 1, not {value}.",
+                                field=field, id=key, effect=repr(field), value=shown(value))
+        if shape == "flag" and value is not True:
+            raise RuleViolation("The card {id}'s {effect} is either true or left out, not {value}.", field=field,
+                                id=key, effect=repr(field), value=shown(value))
+        if shape == "cards" and (not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value)):
+            raise RuleViolation("The card {id}'s {effect} must list the ids of cards, not {value}.", field=field,
+                                id=key, effect=repr(field), value=shown(value))
+    for first, second in _PAIRS:
+        if (first in card) != (second in card):
+            raise RuleViolation("The card {id} needs both {first} and {second}, or neither.",
+                                field=second if first in card else first, id=key, first=repr(first),
+                                second=repr(second))
+    if kind == "Trahison" and sum(field in card for field in _ANSWERS) != 1:
+        raise RuleViolation("The Trahison {id} answers with exactly one of {effects}.", field="type", id=key,
+                            effects=", ".join(_ANSWERS))
+
+
+def read_deck(header_deck: object) -> dict[str, Card]:
+    """The cards of a session header's deck, checked (RuleViolation naming the card and the
+    field): every effect one of EFFECTS, on a card of a type it fits, and what a Trahison
+    cancels an Attaque of the deck."""
+    cards = decks.read(header_deck, TITLE, CARD_TYPES, _check_card)
+    for key, card in cards.items():
+        for target in card.get("cancels", ()):
+            if cards.get(target, {}).get("type") != "Attaque":
+                raise RuleViolation("The card {id} cancels {value}, which is no Attaque of the deck.", field="cancels",
+                                    id=key, value=repr(target))
+    return cards
+
+
 # The project's 20 designs by printed title (layouts/promotion/cards.yaml holds their texts
 # and copies): what the turn's flow needs to know of each card is its type and, for the few
 # named below, its part in the flow.
@@ -138,6 +220,7 @@ class Window(TypedDict):
 
 class State(TypedDict):
     game: str
+    cards: dict[str, Card] | None
     options: dict[str, Any]
     target: int
     hand_size: int
@@ -161,15 +244,18 @@ def _target_option(value: Any) -> int:
     return value
 
 
-def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
-    """Hand size and target from the player-count table; everyone starts with 1 PI."""
+def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: object = None) -> State:
+    """Hand size and target from the player-count table; everyone starts with 1 PI. `deck`
+    is the session header's (read_deck); None for a header without one."""
     names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
+    cards = None if deck is None else read_deck(deck)
     options = check_option_names(options, TITLE, ("target",))
     hand_size, target = PLAYER_TABLE[len(names)]
     if "target" in options:
         target = _target_option(options["target"])
     return {
         "game": GAME_ID,
+        "cards": cards,     # the header's deck (id -> card), None without one
         "options": {"target": target} if "target" in options else {},
         "target": target,
         "hand_size": hand_size,

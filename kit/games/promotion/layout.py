@@ -13,10 +13,14 @@ designer could get wrong and names the file, the entry and the field:
     game.yaml    the contents-page texts and each component's name, size and instructions.
 
 Every printed text is a "text" field, typeset by kit.schema as it loads (kit.typography).
-Texts may hold placeholders: {draw}, {play}, {hand_limit}, {directeur_draw},
-{stagiaire_play}... are the engine's numbers (the engine enforces the Directeur's draw and the
-Stagiaire's limit, so it owns them), and a design's own `params` can be used by every text
-of the kit.
+Texts may hold placeholders: {draw}, {play}, {hand_limit}... are the engine's numbers; a
+design's texts write the numbers of what it does (its `does`, in the rules' EFFECTS) as
+{gain}, {steal}..., and every text of the kit reaches them as {ID_EFFECT}
+({directeur_draw_per_turn}). A number typed by hand in a design's text is a layout error: the
+number printed is the number the table applies (kit.deck).
+
+Each design has an id (kit.deck.assign_ids); `deck` gives the deck `kit score new` records in
+a session header and the bots play: each card's type, title, copies, `does` and text.
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from kit.deck import assign_ids, checked, numbers_from_data
 from kit.errors import LayoutError
 from kit.games.promotion.pieces import SIZES, AidFace, AidType, CardFace, aid_face, promotion_front, token
 from kit.i18n import N_, _, ngettext
@@ -46,12 +51,14 @@ TYPE = Record({
     "summary": Field("text", min=1, doc="one line about the type, for the player aid"),
 }, name_key="name")
 
-PARAM = Record({
-    "name": Field(str, min=1, doc="placeholder name, usable in every text as {name}"),
-    "value": Field(int, doc="the card's number"),
-}, name_key="name")
+# What a card does (rules.EFFECTS): the data the table applies, the bots play and the card's
+# texts print through placeholders.
+_EFFECT_KINDS = {"count": lambda: Field(int, min=1, required=False), "flag": lambda: Field(bool, required=False),
+                 "cards": lambda: Field(ListOf(str, min_len=1), required=False)}
+DOES = Record({name: _EFFECT_KINDS[kind]() for name, (_types, kind) in rules.EFFECTS.items()})
 
 DESIGN = Record({
+    "id": Field(str, default="", doc="what sessions, rules and bots name the card by; default: its title's slug"),
     "title": Field("text", min=1, doc="the card's name, printed in the title band"),
     "type": Field(str, choices=rules.CARD_TYPES, doc="one of the rule engine's CARD_TYPES"),
     "copies": Field(int, min=1, max=MAX_COPIES, doc="copies of this design in the deck"),
@@ -59,7 +66,7 @@ DESIGN = Record({
     "answers": Field("text", default="", doc="Trahisons only: what it answers"),
     "effect": Field("text", min=1, doc="what the card does in PI, cards or Postes"),
     "flavour": Field("text", default="", doc="a line of office satire"),
-    "params": Field(ListOf(PARAM), default=[], doc="numbers of this card, usable in every text"),
+    "does": Field(DOES, default={}, doc="what the card does, in the rules' EFFECTS; its numbers fill its texts"),
     "notes": Field(str, min=10, doc="why this many copies (not printed)"),
 }, name_key="title")
 
@@ -137,8 +144,6 @@ def engine_values() -> dict[str, object]:
     return {
         "draw": rules.DRAW_PER_TURN,
         "play": rules.PLAY_PER_TURN,
-        "directeur_draw": rules.DIRECTEUR_DRAW,
-        "stagiaire_play": rules.STAGIAIRE_PLAY,
         "hand_limit": rules.END_OF_TURN_HAND_LIMIT,
         "redirections": rules.MAX_REDIRECTIONS,
         "burnout_draw": rules.BURNOUT_DRAW,
@@ -164,12 +169,14 @@ class CardType:
 
 @dataclass(frozen=True)
 class Design:
+    id: str
     title: str
     type: CardType
     copies: int
     when: str       # filled and spaced
     body: str       # « Répond à » (Trahisons) and the effect, filled and spaced
     flavour: str
+    does: dict      # what it does (rules.EFFECTS): only the effects it has
 
 
 @dataclass(frozen=True)
@@ -225,18 +232,21 @@ def _check_cards(path: Path, cards: dict) -> None:
                                                          "at least one card").format(name=name))
 
 
-def _values(path: Path, cards: dict) -> dict:
+def _does(design: dict) -> dict:
+    return {name: value for name, value in design["does"].items() if value is not None}
+
+
+def _numbers(does: dict) -> dict:
+    """The placeholders of a card's own numbers (not its flags nor the cards it cancels)."""
+    return {name: value for name, value in does.items() if type(value) is int}
+
+
+def _values(cards: dict, ids: list[str]) -> dict:
+    """Every placeholder of the kit: the engine's numbers and each card's as {ID_EFFECT}."""
     values = engine_values()
-    for i, d in enumerate(cards["designs"], start=1):
-        for j, p in enumerate(d["params"], start=1):
-            if p["name"] in values:
-                raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
-                                  _("the placeholder {placeholder} already exists; choose another name").format(
-                                      placeholder="{" + p["name"] + "}"))
-            if not p["name"].isidentifier():
-                raise LayoutError(path, entry_name("designs", i, d["title"]), f"params[{j}].name",
-                                  _("a placeholder name is letters, digits and underscores"))
-            values[p["name"]] = p["value"]
+    for key, d in zip(ids, cards["designs"]):
+        for name, value in _numbers(_does(d)).items():
+            values[f"{key.replace('-', '_')}_{name}"] = value
     return values
 
 
@@ -245,22 +255,31 @@ def load(layouts_root: Path) -> Layout:
     folder = layout_dir(Path(layouts_root), GAME_ID)
     cards_path, cards = _load(folder, "cards", CARDS)
     _check_cards(cards_path, cards)
-    values = _values(cards_path, cards)
+    ids = assign_ids(cards["designs"], cards_path, "designs")
+    values = _values(cards, ids)
 
     types = {t["name"]: CardType(t["name"], t["colour"], t["symbol"],
                                  fill(t["when"], values, cards_path, entry_name("types", i, t["name"]), "when"),
                                  fill(t["summary"], values, cards_path, entry_name("types", i, t["name"]), "summary"))
              for i, t in enumerate(cards["types"], start=1)}
+    # what the cards do first: a text's placeholders come from it
+    checked({"cards": {key: {"type": d["type"], "title": d["title"], "copies": d["copies"], **_does(d)}
+                       for key, d in zip(ids, cards["designs"])}},
+            GAME_ID, cards_path, "designs", {key: i for i, key in enumerate(ids, start=1)}, rule_data="does")
     designs = []
-    for i, d in enumerate(cards["designs"], start=1):
+    for i, (key, d) in enumerate(zip(ids, cards["designs"]), start=1):
         where = entry_name("designs", i, d["title"])
         kind = types[d["type"]]
-        when = fill(d["when"], values, cards_path, where, "when") if d["when"].strip() else kind.when
-        body = fill(d["effect"], values, cards_path, where, "effect")
+        does = _does(d)
+        own = {**values, **_numbers(does)}
+        for field in ("when", "answers", "effect"):
+            numbers_from_data(d[field], _numbers(does), cards_path, where, field)
+        when = fill(d["when"], own, cards_path, where, "when") if d["when"].strip() else kind.when
+        body = fill(d["effect"], own, cards_path, where, "effect")
         if d["answers"].strip():
-            body = f"**Répond à{NBSP}:** {fill(d['answers'], values, cards_path, where, 'answers')}\n\n{body}"
-        designs.append(Design(d["title"], kind, d["copies"], when, body,
-                              fill(d["flavour"], values, cards_path, where, "flavour")))
+            body = f"**Répond à{NBSP}:** {fill(d['answers'], own, cards_path, where, 'answers')}\n\n{body}"
+        designs.append(Design(key, d["title"], kind, d["copies"], when, body,
+                              fill(d["flavour"], own, cards_path, where, "flavour"), does))
 
     aid_path, aid = _load(folder, "aid", AID)
     for face in ("front", "back"):
@@ -293,6 +312,17 @@ def load(layouts_root: Path) -> Layout:
         game[key]["instructions"] = fill(game[key]["instructions"], values, game_path, key, "instructions")
     game["bring"] = [fill(b, values, game_path, f"bring[{i}]", None) for i, b in enumerate(game["bring"], start=1)]
     return Layout(types, tuple(designs), cards["back"], aid, tokens, game, values)
+
+
+def _deck(designs: tuple[Design, ...] | list[Design]) -> dict:
+    return {"cards": {d.id: {"type": d.type.name, "title": d.title, "copies": d.copies, **d.does,
+                             "text": d.body.replace("**", "")} for d in designs}}
+
+
+def deck(layouts_root: Path) -> dict:
+    """The deck a session header records and the bots play (kit.deck): each design by its id,
+    with its type, title, copies, what it does and its printed text."""
+    return _deck(load(layouts_root).designs)
 
 
 # --- the player-count table -------------------------------------------------------------------

@@ -271,8 +271,8 @@ def test_unknown_key_lists_the_accepted_ones(layouts_copy):
     e = error.value
     assert e.entry == "designs[2] « Stagiaire »"
     assert e.field == "cost"
-    assert problem_of(e) == ("unknown key 'cost'; accepted keys: title, type, copies, when, answers, effect, flavour, "
-                             "params, notes")
+    assert problem_of(e) == ("unknown key 'cost'; accepted keys: id, title, type, copies, when, answers, effect, flavour, "
+                             "does, notes")
 
 
 def test_missing_design_or_type_is_refused(layouts_copy):

@@ -111,4 +111,4 @@ def test_the_engine_knows_every_design_of_the_default_deck_by_its_printed_title_
     printed = {sim._plain(d.title): d.type.name for d in kit.designs}
     assert printed == rules.CARDS
     assert set(sim.EFFECTS) == set(rules.CARDS)
-    assert (kit.values["directeur_draw"], kit.values["stagiaire_play"]) == (rules.DIRECTEUR_DRAW, rules.STAGIAIRE_PLAY)
+    assert (kit.values["directeur_draw_per_turn"], kit.values["stagiaire_play_per_turn"]) == (rules.DIRECTEUR_DRAW, rules.STAGIAIRE_PLAY)

@@ -1,0 +1,138 @@
+"""The deck a session plays: the cards the kit printed, as the session header records them.
+
+`kit score new` copies each card design of `layouts/<game>/` into the header (SCOREKEEPER.md
+"Cards at the table"):
+
+    "deck": {"cards": {ID: {"type": ..., "title": ..., "copies": N, ...its rule data}, ...}}
+
+The engine reads the deck from there alone, so a session replays without the layouts and a
+layout changed mid-game does not change the game under way. A game with cards reads the
+header's deck with `read` (its own rule data checked by the game), and an entry names a card
+by `"card": ID`; the title as people type it (any case, accents or not, ’ or ') is accepted
+with `card_id` and stored as the id (`canonical`).
+
+    >>> slug("C'est pas moi, c'est lui !")
+    'c-est-pas-moi-c-est-lui'
+    >>> cards = {"flatterie": {"type": "Avantage", "title": "Flatterie", "copies": 12}}
+    >>> card_id(cards, "FLATTERIE", "Promotion")
+    'flatterie'
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules.checks import is_int, shown
+
+Card = dict[str, Any]
+Cards = Mapping[str, Card]
+# What every card of a deck holds beside its game's rule data.
+CARD_FIELDS = ("type", "title", "copies")
+# A printed text of the card, kept for the faces that show it (a phone taps a title and reads
+# this); the engine never reads it.
+TEXT_FIELDS = ("text",)
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def slug(text: str) -> str:
+    """A title as a card id: lower case, no accents, words joined by hyphens."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))
+    return _NOT_WORD.sub("-", plain.replace("œ", "oe").replace("æ", "ae")).strip("-")
+
+
+def is_id(value: object) -> bool:
+    """Whether `value` is written as a card id is (see `slug`)."""
+    return isinstance(value, str) and _ID.fullmatch(value) is not None
+
+
+def read(deck: object, game: str, types: Collection[str],
+         check_card: Callable[[str, Card], None] | None = None) -> dict[str, Card]:
+    """The cards of a header's `deck`, checked: RuleViolation naming the card and the field
+    otherwise (the session reports it as FILE:1). `check_card(id, card)` checks the game's
+    own rule data. A deck is read once per object (a simulation run gives the same one to
+    every game it plays)."""
+    known = _READ.get(id(deck))
+    if known is not None and known[0] is deck:
+        return known[1]
+    if not isinstance(deck, dict) or set(deck) != {"cards"} or not isinstance(deck["cards"], dict) or not deck["cards"]:
+        raise RuleViolation('The deck must be {{"cards": {{ID: {{...}}, ...}}}} with at least one card, not {value}.',
+                            value=shown(deck))
+    cards: dict[str, Card] = deck["cards"]
+    for key, card in cards.items():
+        if not is_id(key):
+            raise RuleViolation("The deck's card id {id} must be lower-case letters, digits and hyphens, such as "
+                                "{example}.", id=shown(key), example=slug(str(key)) or "flatterie")
+        if not isinstance(card, dict):
+            raise RuleViolation("The deck's card {id} must be an object with its type, title and copies, not {value}.",
+                                id=key, value=shown(card))
+        if card.get("type") not in types:
+            raise RuleViolation("The deck's card {id} has the type {value}; {game}'s types are {types}.", field="type",
+                                id=key, value=shown(card.get("type")), game=game, types=", ".join(types))
+        title = card.get("title")
+        if not isinstance(title, str) or not title.strip():
+            raise RuleViolation("The deck's card {id} needs a title, not {value}.", field="title", id=key,
+                                value=shown(title))
+        copies = card.get("copies")
+        if not is_int(copies) or copies < 1:
+            raise RuleViolation("The deck's card {id} must have at least 1 copy, not {value}.", field="copies", id=key,
+                                value=shown(copies))
+        for field in TEXT_FIELDS:
+            if field in card and not isinstance(card[field], str):
+                raise RuleViolation("The deck's card {id} has a {field} that is not text: {value}.", field=field,
+                                    id=key, value=shown(card[field]))
+        if check_card is not None:
+            check_card(key, card)
+    titles = [slug(card["title"]) for card in cards.values()]
+    for card in cards.values():
+        if titles.count(slug(card["title"])) > 1:
+            raise RuleViolation("Two cards of the deck are called {title}; each card needs its own title.",
+                                field="title", title=card["title"])
+    if len(_READ) >= 16:
+        _READ.clear()
+    _READ[id(deck)] = (deck, cards)
+    return cards
+
+
+_READ: dict[int, tuple[object, dict[str, Card]]] = {}
+
+
+def card_id(cards: Cards, value: object, game: str) -> str:
+    """The id of the card `value` names: its id, or its title as people type it (any case,
+    with or without accents). RuleViolation naming the closest title otherwise."""
+    if isinstance(value, str):
+        if value in cards:
+            return value
+        wanted = slug(value)
+        for key, card in cards.items():
+            if slug(card["title"]) == wanted or key == wanted:
+                return key
+        closest = difflib.get_close_matches(wanted, [slug(card["title"]) for card in cards.values()], n=1, cutoff=0)
+        if closest:
+            title = next(card["title"] for card in cards.values() if slug(card["title"]) == closest[0])
+            raise RuleViolation("{game} has no card called {card}; did you mean {title}?", field="card", game=game,
+                                card=shown(value), title=title)
+    raise RuleViolation("{game} has no card called {card}; name a card by its title.", field="card", game=game,
+                        card=shown(value))
+
+
+def canonical(cards: Cards | None, action: dict[str, Any], game: str, fields: Collection[str] = ("card",)) -> dict[str, Any]:
+    """`action` with the cards it names by title stored as their ids (what the session
+    writes); an unknown card is refused here, naming the closest title."""
+    if not cards or not any(field in action for field in fields):
+        return action
+    return {**action, **{field: card_id(cards, action[field], game) for field in fields if field in action}}
+
+
+def title(cards: Cards, key: str) -> str:
+    """The printed title of the card `key` (what people read)."""
+    return str(cards[key]["title"])
+
+
+def of_type(cards: Cards, *types: str) -> list[str]:
+    """The ids of the deck's cards of these types, in the deck's order."""
+    return [key for key, card in cards.items() if card["type"] in types]
