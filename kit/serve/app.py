@@ -34,7 +34,7 @@ from kit.i18n import LANGUAGES, N_, choose_language, translator
 from kit.serve import forms as form_specs
 from kit.serve import pages
 from kit.serve.story import said
-from kit.serve.table import Forbidden, Table, actor, own_entry, round_of, view
+from kit.serve.table import Forbidden, Table, own_entry, round_of, undo_refusal, view
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation, ScorekeeperError
 
@@ -95,13 +95,12 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
                        host: bool = False, story: bool = False) -> pages.Page:
         """What a page shows; story=True: with the story so far (the table page)."""
         session = await run_in_threadpool(table.session, story)
-        latest = session.latest_in_effect()
         state = session.state
         lang = language(request)
         return pages.Page(
             lang=lang, game=session.game, state=view(session.game, state, viewer),
             line=session.next_line() - 1, path=request.url.path, post=post, seat=viewer, host=host,
-            can_undo=viewer is not None and latest is not None and actor(session.game, latest.action) == viewer,
+            can_undo=viewer is not None and undo_refusal(session, viewer) is None,
             answers=table.answers.get(round_of(state), {}).get(viewer, {}) if viewer else {},
             story=await run_in_threadpool(table.story, session, lang) if story else None,
             screen=form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer else None)

@@ -88,9 +88,13 @@ def decisions(view: dict) -> list[tuple[dict, bool]]:
 
 
 def seat_forms(game: str, view: dict, seat: str) -> list[Form]:
-    """The forms `seat` may send now: its own decisions and those of whoever is at the table."""
+    """The forms `seat` may send now: its own decisions and those of whoever is at the table
+    (not the corrections, which are the host's)."""
+    from scorekeeper import rules
+
+    corrections = rules.corrections(game)
     return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in decisions(view)
-            if d["player"] in (seat, None)]
+            if d["player"] == seat or (d["player"] is None and d["action"] not in corrections)]
 
 
 def host_forms(game: str, view: dict) -> list[Form]:

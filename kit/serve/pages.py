@@ -94,6 +94,10 @@ class TEXT:
     on_behalf = N_("{player}: {what}")
     last_vote = N_("The last vote")
     story = N_("The story so far")
+    taken_back_at = N_("taken back at line {line}")
+    taken_back = N_("Line {line} taken back: {entry}")
+    taken_back_after_count = N_("Line {line} taken back after the totals were shown: {entry}")
+    correction = N_("Correction: {entry}")
     choose_one = N_("What do you do?")
     either = N_("{names} or {last}")
     answered = N_("{question}: {answer}")
@@ -407,18 +411,29 @@ def history(page: Page) -> str:
 def last_vote(page: Page) -> str:
     """The table page's reveal of the latest vote resolved: its totals and side, then who
     coloured, gained or lost what, in the rules' words."""
-    told = next((t for t in reversed(page.story or ()) if t.action in HOC_VOTES), None)
+    told = next((t for t in reversed(page.story or ()) if t.action in HOC_VOTES and t.undone_by is None), None)
     if told is None or page.state.get("over"):   # the end tells the last vote as its why
         return ""
     return (f'<section class="reveal" aria-live="polite"><h2>{escape(page.t(TEXT.last_vote))}</h2>'
-            f'{told_list(told)}</section>')
+            f'{told_list(page, told)}</section>')
 
 
-def told_list(told: Told) -> str:
-    """An entry of the story: its line, then each thing it did."""
+def told_list(page: Page, told: Told) -> str:
+    """An entry of the story: its line, then each thing it did; an undo names the entry it
+    took back (and says when that was after the totals were shown); an entry taken back
+    says so, struck through; a correction says it is one."""
+    t = page.t
+    if told.undoes is not None:
+        words = TEXT.taken_back_after_count if told.after_count else TEXT.taken_back
+        return (f'<p class="entry undo{" counted" if told.after_count else ""}"><span class="line">{told.line}.</span> '
+                f'{escape(t(words, line=told.undoes, entry=told.entry))}</p>')
+    entry = t(TEXT.correction, entry=told.entry) if told.correction else told.entry
+    if told.undone_by is not None:
+        return (f'<p class="entry undone"><span class="line">{told.line}.</span> <s>{escape(entry)}</s> '
+                f'<span class="mark">({escape(t(TEXT.taken_back_at, line=told.undone_by))})</span></p>')
     events = "".join(f"<li>{escape(e)}</li>" for e in told.events)
-    return (f'<p class="entry"><span class="line">{told.line}.</span> {escape(told.entry)}</p>'
-            + (f'<ul class="did">{events}</ul>' if events else ""))
+    return (f'<p class="entry{" correction" if told.correction else ""}"><span class="line">{told.line}.</span> '
+            f'{escape(entry)}</p>' + (f'<ul class="did">{events}</ul>' if events else ""))
 
 
 def now(page: Page) -> str:
@@ -427,7 +442,8 @@ def now(page: Page) -> str:
     state = page.state
     if not state.get("over"):
         return turn_line(page)
-    why = told_list(page.story[-1]) if page.story else ""
+    last = next((t for t in reversed(page.story or ()) if t.undone_by is None and t.undoes is None), None)
+    why = told_list(page, last) if last is not None else ""
     return f'<div class="over" role="status"><p class="big">{escape(game_over(page))}</p>{why}</div>'
 
 
@@ -435,7 +451,7 @@ def story(page: Page) -> str:
     """The story so far, latest entry first."""
     if not page.story:
         return ""
-    entries = "".join(f'<li>{told_list(told)}</li>' for told in reversed(page.story))
+    entries = "".join(f'<li>{told_list(page, told)}</li>' for told in reversed(page.story))
     return f'<h2>{escape(page.t(TEXT.story))}</h2><ol class="feed">{entries}</ol>'
 
 

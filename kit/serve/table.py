@@ -21,7 +21,7 @@ from pathlib import Path
 import anyio.to_thread
 
 from kit.serve.forms import actor_field, table_words
-from kit.serve.story import Told, tell
+from kit.serve.story import Told, completes_count, tell
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import Message, RuleViolation
@@ -251,36 +251,48 @@ def view(game: str, state: GameState, viewer: str | None = None) -> dict:
 def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     """`action` as `seat` may append it (its own name filled in where missing).
 
-    A seat answers what the rules wait for from it (its decisions in `pending` and
-    `anytime`) and what they wait for from whoever is at the table (a decision with no
-    player); the host answers anything. Forbidden when the action names another player as
-    the one who acts, or is someone else's to take; the rules' own refusal when it is the
-    seat's but not allowed now (a second ballot), in their words."""
+    A seat enters the decisions the rules give its player (in `pending` and `anytime`) and
+    those they leave to whoever is at the table (a decision with no player) for itself
+    only: it names no other player as the one who acts, nor gives another player's numbers
+    (the cards in hand at the closing). A correction (the game's CORRECTIONS: a PI gain, a
+    Pression set) is the host's, unless the rules ask it of that very player now. A seat
+    undoes only its own latest entry (`undo_refusal`). The host enters anything. Forbidden
+    otherwise; the rules' own refusal when it is the seat's but not allowed now (a second
+    ballot), in their words."""
     game, name = session.game, action["action"]
     if name == sessions.UNDO:
-        latest = session.latest_in_effect()
-        if latest is not None and actor(game, latest.action) == seat:
-            return action
-        raise Forbidden("{seat} can only undo their own latest entry; ask the host to undo this one.", seat=seat)
+        refusal = undo_refusal(session, seat)
+        if refusal is not None:
+            raise refusal
+        return action
     field = actor_field(game, name)
     seen = rules.view(game, session.state, seat)
     decisions = seen["pending"] + seen["anytime"]
     mine = [d for d in decisions if d["action"] == name and d["player"] in (seat, None)]
+    if name in rules.corrections(game) and not any(d["player"] == seat for d in mine):
+        label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)
+        raise Forbidden("A correction ({action}) is the host's to enter: ask the host.",
+                        action=Message(label) if label else name)
     # An entry a player makes for themselves (a ballot, a change of one's own numbers),
     # unless the game says no field names who acts (a resolve, an open vote) or the rules now
     # ask it only of whoever is at the table, without asking whose it is (a debate's result).
     relevant = [d for d in decisions if d["action"] == name]
     own_kind = field is not None and (field in action or not relevant or any(
         d["player"] is not None or field in d["choices"] for d in relevant))
-    if not own_kind:
-        mine = [{**d, "player": None} for d in mine]
-    elif field not in action:   # "a missing player is the seat's" (SCOREKEEPER.md)
+    if own_kind and field is not None and field not in action:   # "a missing player is the seat's" (SCOREKEEPER.md)
         action = {**action, field: seat}
-    named = action.get(field) if own_kind else None
-    if named is not None and named != seat and not any(d["player"] is None for d in mine):
+    fields = (field,) if own_kind and field is not None else ()
+    named = flow.actor_of(action, fields)
+    if named is not None and named != seat:
         raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
-    if flow.answering(mine, action, (field,) if own_kind and field is not None else ()) is not None:
-        return action
+    others = sorted({key for value in action.values() if isinstance(value, dict) for key in value
+                     if key != seat and key in session.state["players"]})
+    for d in mine:
+        if flow.allows(d, action, fields) and (d["player"] == seat or not others):
+            return action
+    if others:
+        raise Forbidden("This page is {seat}'s and cannot enter {other}'s numbers; the host can.",
+                        seat=seat, other=others)
     # What the rules refuse anyway (a second ballot, a resolve before the last ballot) is
     # refused in their words; what they would accept is someone else's to enter.
     session.rules.apply(session.state, action)
@@ -290,6 +302,31 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)
     raise Forbidden("Only the host can enter this ({action}) now; {seat}'s page answers what the game asks of {seat}.",
                     action=Message(label) if label else name, seat=seat)
+
+
+def undo_refusal(session: sessions.Session, seat: str) -> Forbidden | None:
+    """Why `seat` may not undo now, or None when it may: a seat takes back only its own
+    entry (not a correction naming it: the host's), while it is the last line of the log (nothing followed it); and not a secret
+    entry once the count it is part of is shown (every ballot of the round in: the
+    magistrate reads the totals, and a ballot changed then would be chosen knowing them)."""
+    latest = session.latest_in_effect()
+    if (latest is None or actor(session.game, latest.action) != seat or latest.line != session.lines
+            or latest.action["action"] in rules.corrections(session.game)):   # a correction: the host's entry
+        return Forbidden("{seat} can only undo their own latest entry; ask the host to undo this one.", seat=seat)
+    if counted(session):
+        return Forbidden("{seat}'s entry is final: every ballot is in and the totals are shown; only the host can "
+                         "undo it, and the table page says so.", seat=seat)
+    return None
+
+
+def counted(session: sessions.Session) -> bool:
+    """Whether the session's last line is a secret entry that completed its count (a round's
+    last ballot: `story.completes_count`)."""
+    latest = session.entries[-1] if session.entries else None
+    if latest is None or latest.undone_by is not None or latest.action["action"] == sessions.UNDO:
+        return False
+    return completes_count(session.game, session.before, session.state, latest.action,
+                           actor_field(session.game, latest.action["action"]))
 
 
 def actor(game: str, action: dict) -> str | None:

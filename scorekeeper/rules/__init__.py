@@ -21,6 +21,8 @@ Each module `scorekeeper.rules.<game>` provides:
     game waits for; what the rules allow at any time stays accepted. Where the log records
     `turn` lines (guided play, phones, bots write them as `pending` asks), the turn is
     enforced; a session typed entry by entry without them works as before.
+- `CORRECTIONS` (optional): the actions the table makes by hand for any player (a PI
+  gain, a Pression set): no player's own decision, so the host's to enter.
 - `SECRET_FIELDS`: names of player fields only their owner may see;
   `SECRET_BY_PLAYER`: names of top-level fields keyed by player name (Hoc Censeo's
   `ballots`) of which a player sees only their own entry. Declared once: `view` below is
@@ -170,6 +172,12 @@ def pending(game: str, state: GameState) -> list[Decision]:
 def anytime(game: str, state: GameState) -> list[Decision]:
     """What some player may do at any moment (all of it, secrets included)."""
     return module(game).anytime(state)
+
+
+def corrections(game: str) -> tuple[str, ...]:
+    """The game's corrections: the actions the table makes by hand for any player."""
+    found: tuple[str, ...] = getattr(module(game), "CORRECTIONS", ())
+    return found
 
 
 def whole_state(game: str, state: GameState) -> dict[str, Any]:

@@ -98,6 +98,8 @@ TIMED_OPTION_DEFAULT = False
 
 # The session actions of SCOREKEEPER.md, and the words the engine uses for them.
 ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty", "turn")
+# What the table sets by hand for any player (SCOREKEEPER.md: "corrections"): the host's to enter.
+CORRECTIONS = ("adjust",)
 # The engine's steps of a turn (`turn` lines; see the docstring).
 CARD_KINDS = ("vie", "challenge", "cooperation", "superviseur")
 VIVRE_ONLY = ("none",)                       # no event card revealed

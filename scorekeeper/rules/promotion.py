@@ -195,6 +195,8 @@ ATTAQUES = tuple(card for card, kind in CARDS.items() if kind == "Attaque")
 
 # The session actions of SCOREKEEPER.md, and `turn`.
 ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn")
+# What the table sets by hand for any player (SCOREKEEPER.md: "corrections"): the host's to enter.
+CORRECTIONS = ("gain", "lose", "steal")
 # The steps of a turn (`turn` lines), as the module docstring tells them.
 TURN_STEPS = ("start", "draw", "burnout", "play", "react", "land", "resolve", "end")
 SECRET_FIELDS: tuple[str, ...] = ()      # nothing in Promotion is secret: the engine holds no hand

@@ -101,12 +101,12 @@ def by_terminal(path: Path) -> None:
 
 
 def by_phones(path: Path) -> None:
-    """Each entry from the page of the player it names, the others' from the host's page; each
-    one among what that page's own view says the game waits for."""
+    """Each entry from the page of the player it names, the others' (and the corrections) from
+    the host's page; each one among what that page's own view says the game waits for."""
     with TestClient(create_app(path)) as client:
         tokens = client.app.state.table.tokens
         for action in GAME:
-            seat = action.get("player")
+            seat = None if action["action"] in rules.corrections("phd") else action.get("player")
             view = client.get(f"/api/seat/{tokens['seats'][seat]}" if seat else "/api/state").json()
             assert answering(view["pending"] + view["anytime"], action) is not None, (action, view["pending"])
             url = f"/api/seat/{tokens['seats'][seat]}/act" if seat else f"/api/host/{tokens['host']}/act"

@@ -28,7 +28,6 @@ from scorekeeper import session as sessions
 
 PLAYERS = ["Ana", "Ben", "Cléo", "Dan", "Eva", "Fred", "Gil", "Hugo"]
 LOCK_WAIT = 6.0   # long enough for several reads per phone on a busy machine
-GAIN = {"action": "gain", "amount": 1}
 # A terminal's `kit score act` that wrote a line (so the server's copy is out of date and a
 # read would have to reload the file), then another stopped inside the file lock until a line
 # arrives on its stdin.
@@ -46,11 +45,16 @@ sessions.append(sys.argv[1], hold)   # and the next one, stopped inside the lock
 """
 
 
-class Phone:
-    """One player's phone: reads its seat (the JSON and the page) until its write is answered."""
+def gain(name: str) -> dict:
+    return {"action": "gain", "player": name, "amount": 1}
 
-    def __init__(self, client: httpx.AsyncClient, token: str):
-        self.client, self.token = client, token
+
+class Phone:
+    """One player's phone: reads its seat (the JSON and the page) until its write is answered
+    (a PI gained: a correction, so sent with the host's link, opened on each phone)."""
+
+    def __init__(self, client: httpx.AsyncClient, token: str, host: str, name: str):
+        self.client, self.token, self.host, self.name = client, token, host, name
         self.reads_while_writing = 0
         self.seen: dict = {}
 
@@ -62,7 +66,7 @@ class Phone:
         return reply.json()
 
     async def play(self, pace: float) -> httpx.Response:
-        write = asyncio.ensure_future(self.client.post(f"/api/seat/{self.token}/act", json=GAIN))
+        write = asyncio.ensure_future(self.client.post(f"/api/host/{self.host}/act", json=gain(self.name)))
         await asyncio.sleep(pace)   # the phones' reads take turns
         while not write.done():
             self.seen = await self.read()
@@ -75,7 +79,7 @@ async def phones_while_held(app: Starlette, tokens: dict) -> tuple[list[Phone], 
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://table",
                                  headers={"Accept-Language": "en"}) as client:
-        phones = [Phone(client, tokens["seats"][name]) for name in PLAYERS]
+        phones = [Phone(client, tokens["seats"][name], tokens["host"], name) for name in PLAYERS]
         for phone in phones:   # each page opened once already, as at the table
             await phone.read()
         writes = await asyncio.gather(*(phone.play(0.005 * i) for i, phone in enumerate(phones)))
@@ -113,7 +117,7 @@ def test_eight_phones_are_answered_while_a_terminal_holds_the_file(promotion: Pa
     # The terminal let go: the same writes go through, so "busy" was the lock and only it.
     with TestClient(create_app(promotion)) as client:
         for name in PLAYERS:
-            reply = client.post(f"/api/seat/{tokens['seats'][name]}/act", json=GAIN)
+            reply = client.post(f"/api/host/{tokens['host']}/act", json=gain(name))
             assert reply.status_code == 200, reply.text
     players = sessions.load(promotion).state["players"]
     assert {name: players[name]["pi"] for name in PLAYERS} == {name: 3 if name == "Ana" else 2 for name in PLAYERS}

@@ -66,17 +66,27 @@ def test_the_hoc_censeo_table_reveals_a_resolved_vote_in_words(tmp_path):
     assert "Waiting for Chloé" in part(html, "now")
 
 
-def test_an_undone_entry_leaves_the_story_and_a_terminal_entry_joins_it(tmp_path):
+def test_the_story_tells_each_undo_and_each_correction_and_a_terminal_entry_joins_it(tmp_path):
     path = tmp_path / "promo.jsonl"
     sessions.create(path, "promotion", FOUR)
     with TestClient(create_app(path)) as client:
         host = client.app.state.table.tokens["host"]
         assert client.post(f"/api/host/{host}/act", json={"action": "gain", "player": "Cléo", "amount": 3}).status_code == 200
-        assert "Cléo gains 3 PI and has 4." in part(client.get("/?lang=en").text, "story")
+        told = part(client.get("/?lang=en").text, "story")
+        assert "2. Correction: Cléo gains 3 PI." in told
+        assert "Cléo gains 3 PI and has 4." in told
         sessions.append(path, {"action": "undo"})          # typed in a terminal
-        assert "Cléo gains" not in part(client.get("/?lang=en").text, "story")
+        told = part(client.get("/?lang=en").text, "story")
+        assert "3. Line 2 taken back: Cléo gains 3 PI." in told     # the undo, told
+        assert "(taken back at line 3)" in told                    # and the entry, struck
+        assert "has 4" not in told                                  # what it did no longer stands
         sessions.append(path, {"action": "steal", "thief": "Dan", "victim": "Ana", "amount": 2})
-        assert "Dan takes 1 PI from Ana: Dan has 2, Ana 0." in part(client.get("/?lang=en").text, "story")
+        told = part(client.get("/?lang=en").text, "story")
+        assert "Dan takes 1 PI from Ana: Dan has 2, Ana 0." in told
+        assert told.index("4.") < told.index("3. Line 2") < told.index("2. Correction")   # the latest first
+        french = part(client.get("/?lang=fr").text, "story")
+        assert "Ligne 2 annulée" in french
+        assert "Correction" in french
 
 
 def test_the_end_says_who_won_and_why(tmp_path):

@@ -85,14 +85,15 @@ def every_step_was_offered(path: Path) -> None:
 # -- 1. the phones --------------------------------------------------------------------------
 
 def drive_phones(path: Path) -> None:
-    """Each line from its actor's own page (the thief's for a steal)."""
+    """Each line from its actor's own page (the host's for a correction: a gain, a steal)."""
     with TestClient(create_app(path)) as client:
-        seats = client.app.state.table.tokens["seats"]
+        tokens = client.app.state.table.tokens
         for action in GAME:
             state = client.get("/api/state").json()
             assert answering(state["pending"] + state["anytime"], action, ("player", "thief")) is not None
-            actor = action.get("player") or action["thief"]
-            reply = client.post(f"/api/seat/{seats[actor]}/act", json=action)
+            url = (f"/api/host/{tokens['host']}/act" if action["action"] in rules.corrections("promotion")
+                   else f"/api/seat/{tokens['seats'][action['player']]}/act")
+            reply = client.post(url, json=action)
             assert reply.status_code == 200, reply.json()
 
 
