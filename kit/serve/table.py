@@ -252,9 +252,8 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     """`action` as `seat` may append it (its own name filled in where missing).
 
     A seat enters the decisions the rules give its player (in `pending` and `anytime`) and
-    those they leave to whoever is at the table (a decision with no player) for itself
-    only: it names no other player as the one who acts, nor gives another player's numbers
-    (the cards in hand at the closing). A correction (the game's CORRECTIONS: a PI gain, a
+    those they leave to whoever is at the table (a decision with no player: who begins),
+    never another player's numbers (the cards in hand at the closing). A correction (the game's CORRECTIONS: a PI gain, a
     Pression set) is the host's, unless the rules ask it of that very player now. A seat
     undoes only its own latest entry (`undo_refusal`). The host enters anything. Forbidden
     otherwise; the rules' own refusal when it is the seat's but not allowed now (a second
@@ -283,13 +282,18 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
         action = {**action, field: seat}
     fields = (field,) if own_kind and field is not None else ()
     named = flow.actor_of(action, fields)
-    if named is not None and named != seat:
-        raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
     others = sorted({key for value in action.values() if isinstance(value, dict) for key in value
                      if key != seat and key in session.state["players"]})
     for d in mine:
-        if flow.allows(d, action, fields) and (d["player"] == seat or not others):
+        if not flow.allows(d, action, fields):
+            continue
+        if d["player"] == seat:
             return action
+        # the table's decision: who acts only where the rules ask the table who (who begins)
+        if not others and (named in (seat, None) or field in d["choices"]):
+            return action
+    if named is not None and named != seat:
+        raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
     if others:
         raise Forbidden("This page is {seat}'s and cannot enter {other}'s numbers; the host can.",
                         seat=seat, other=others)

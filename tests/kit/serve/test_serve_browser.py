@@ -133,11 +133,37 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
 # whether the entry is allowed at any time (still offered once made, saying it was saved) or
 # answers the decision asked now (which then gives way to the next one).
 OTHER_GAMES = {
-    "phd": (["Ana", "Ben", "Cléo"], "adjust", {"pression": "3"}, 'article.card:has-text("Ana")', "7", True),
+    "phd": (["Ana", "Ben", "Cléo"], "turn", {"player": "Ana"}, "#now", "Ana", False),
     "amphitheatre": (["Ana", "Ben", "Cléo", "Dan"], "turn", {"player": "Ana"}, "dl.top", "Ana", False),
-    "promotion": (["Ana", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gina", "Hugo"], "gain",
-                  {"player": "Ana", "amount": "4"}, 'article.card:has-text("Ana")', "5", True),
+    "promotion": (["Ana", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gina", "Hugo"], "turn",
+                  {"player": "Ana"}, "#now", "Ana", False),
 }
+# Per game, a correction (the host's): what Ana's phone sends itself, refused; what the host's
+# page then enters (field -> value), and what Ana's card on the table reads after it.
+CORRECTIONS = {
+    "phd": ({"action": "adjust", "player": "Ana", "credit": 9}, "adjust", {"player": "Ana", "pression": "3"}, "7"),
+    "promotion": ({"action": "gain", "player": "Ana", "amount": 7}, "gain", {"player": "Ana", "amount": "4"}, "5"),
+}
+# A phone's own request, as a page's script sends it: its status and its sentence.
+POST_FROM_PAGE = """async ([url, body]) => {
+    const reply = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
+                                    body: JSON.stringify(body)});
+    return [reply.status, (await reply.json()).error];
+}"""
+
+
+def fill(box, entries: dict) -> bool:
+    """Fill a form's fields; whether a tap on a choice's button already sent it."""
+    for field, value in entries.items():
+        control = box.locator(f"[data-field={field}]:not(button)")
+        if not control.count():   # a choice asked as buttons: the tap that completes it sends it
+            box.locator(f"button[data-field={field}][value='{value}']").tap()
+            return True
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+    return False
 
 
 @pytest.mark.parametrize("game", OTHER_GAMES)
@@ -162,25 +188,29 @@ def test_the_other_games_fit_a_phone_and_take_an_entry_from_a_seat(browser, tmp_
         box = seat.locator(f"details[data-form={action}], section.decision[data-form={action}]")
         if box.evaluate("box => box.tagName") == "DETAILS" and not box.evaluate("box => box.open"):
             box.locator("summary").tap()
-        sent = False
-        for field, value in entries.items():
-            control = box.locator(f"[data-field={field}]:not(button)")
-            if not control.count():   # a choice asked as buttons: the tap that completes it sends it
-                box.locator(f"button[data-field={field}][value='{value}']").tap()
-                sent = True
-            elif control.evaluate("e => e.tagName") == "SELECT":
-                control.select_option(value)
-            else:
-                control.fill(value)
-        if not sent:
+        if not fill(box, entries):
             box.locator("button.send").tap()
         expect(ana).not_to_have_text(before)   # the table followed, live
         expect(ana).to_contain_text(shows)
         if anytime:   # still offered: it says it was saved
             expect(box.locator(".answer.ok")).to_be_visible()
         else:         # answered: the page moved on to what the rules ask next
-            expect(box).to_have_count(0)
+            expect(box.locator(f"[data-field={next(iter(entries))}]")).to_have_count(0)
         assert len(sessions.load(path).entries) == 1
+        if game in CORRECTIONS:   # a correction: not on Ana's phone, refused from it; the host's page enters it
+            sent, correction, fields, reads = CORRECTIONS[game]
+            expect(seat.locator(f"[data-form={correction}]")).to_have_count(0)
+            status, sentence = seat.evaluate(POST_FROM_PAGE, [server.links["Ana"].replace("/seat/", "/api/seat/") + "/act", sent])
+            assert status == 403
+            assert "host" in sentence
+            assert len(sessions.load(path).entries) == 1
+            card = table.locator('article.card:has-text("Ana")')
+            box = host.locator(f"details[data-form={correction}]")
+            box.locator("summary").tap()
+            fill(box, fields)
+            box.locator("button.send").tap()
+            expect(card).to_contain_text(reads)
+            expect(table.locator("#story")).to_contain_text("Correction")
         no_horizontal_scroll(seat)
         table.screenshot(path=str(tmp_path / f"{game}-table.png"), full_page=True)
         host.screenshot(path=str(tmp_path / f"{game}-host.png"), full_page=True)

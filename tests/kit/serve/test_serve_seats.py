@@ -77,12 +77,13 @@ def test_dans_phone_cannot_give_himself_7_pi_nor_take_ana_s(promotion):
 
 def test_a_seat_enters_nothing_for_another_player(promotion):
     with served(promotion) as client:
-        refused(client, "Ana", {"action": "turn", "player": "Ben", "step": "start"})   # whose turn: her own only
         # the cards in hand at the closing are every player's numbers: the host's
         assert "Ben" in refused(client, "Ana", {"action": "deck_empty", "hands": {"Ana": 9, "Ben": 0}})
-        reply = client.post(f"/api/seat/{seat(client, 'Ana')}/act", json={"action": "turn", "step": "start"})
+        # who begins is the table's to say, from any phone; then the turn is Ben's own
+        reply = client.post(f"/api/seat/{seat(client, 'Ana')}/act", json={"action": "turn", "player": "Ben", "step": "start"})
         assert reply.status_code == 200, reply.text
-        assert sessions.load(promotion).state["turn"]["player"] == "Ana"
+        refused(client, "Ana", {"action": "turn", "player": "Ben", "step": "draw"})
+        refused(client, "Ana", {"action": "turn", "step": "draw"}, 422)   # her own, not asked of her now
 
 
 def test_a_seat_undoes_its_own_last_entry_only_while_nothing_followed_it(promotion):

@@ -16,6 +16,18 @@ from scorekeeper import session as sessions
 NAMES = {"Ana": "en-GB", "Ben": "fr-FR", "Cléo": "en-GB", "Dan": "en-GB"}
 
 
+def send_folded(box, fields: dict) -> None:
+    """Open a folded form (what a page may also do), fill its fields and send it."""
+    box.locator("summary").tap()
+    for field, value in fields.items():
+        control = box.locator(f'[data-field="{field}"]')
+        if control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+    box.locator("button.send").tap()
+
+
 class Table:
     """The phones and the table page of one game."""
 
@@ -23,6 +35,8 @@ class Table:
         self.table = phone(chromium, server.links["Table"])
         self.table.evaluate("window.openedOnce = true")   # gone if the page ever reloads
         self.phones = {name: phone(chromium, server.links[name], locale) for name, locale in NAMES.items()}
+        self.host_link = server.links["Host"]
+        self.host = None   # the host's page, opened when a correction is entered
 
     def tap(self, name: str, field: str, value: str) -> None:
         """`name`'s phone taps the button giving `field` that value, in its one decision (a link
@@ -50,14 +64,14 @@ class Table:
         """`name`'s phone opens what it may also do (`action`), fills it and sends it."""
         page = self.phones[name]
         box = page.locator(f'#actions .also details[data-form="{action}"]')
-        box.locator("summary").tap()
-        for field, value in fields.items():
-            control = box.locator(f'[data-field="{field}"]')
-            if control.evaluate("e => e.tagName") == "SELECT":
-                control.select_option(value)
-            else:
-                control.fill(value)
-        box.locator("button.send").tap()
+        send_folded(box, fields)
+
+    def correct(self, action: str, **fields: str) -> None:
+        """The host's page enters a correction (`action`): opened, filled and sent."""
+        if self.host is None:
+            self.host = phone(self.table.context.browser, self.host_link)
+        box = self.host.locator(f'details[data-form="{action}"]')
+        send_folded(box, fields)
 
     def told(self, *sentences: str) -> None:
         """The table's story tells each of `sentences` (in its latest entries)."""
@@ -145,7 +159,7 @@ def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
         game.tap("Ana", "step", "play")
         game.tap("Ana", "card", "Heures sup")          # no target to ask: the tap sends it
         game.told("Ana plays Heures sup.")
-        game.also("Cléo", "gain", player="Ana", amount="2")   # the card's effect, entered by anyone
+        game.correct("gain", player="Ana", amount="2")   # the card's effect: a correction, the host's
         game.told("Ana gains 2 PI and has 3.")
         game.tap("Ana", "step", "play")
         game.tap("Ana", "card", "Sabotage")
