@@ -5,10 +5,12 @@ They meet in one call, `piece.front(surface, Frame(...))`, made with the origin 
 the piece's trim box. A sheet never knows what is drawn.
 
 How a kit goes onto paper (a grid of grids, packed by `pack`):
-- A *block* is a grid of pieces of one component: same size, same turn, rows and columns
-  separated by a gutter (GUTTER mm where the room allows, less where one more row or
-  column fits that way). Each piece's art runs half the gutter past every cut, the
-  block's outer ones too, so a small mis-cut or duplex drift shows the piece's own colour.
+- A *block* is a grid of pieces of one component: same size, same turn. Its rows and
+  columns either stand GUTTER mm apart, each piece's art running half the gutter past
+  every cut (the block's outer ones too), or, where one more row or column fits that way,
+  touch: neighbours share one cut, their art running to that line, and the block's outer
+  art runs BUTT_BLEED past its outer cuts. Never a gap under GUTTER: two cuts that close
+  leave a sliver to throw away and a ruler that cannot find either line.
 - A page holds one or more blocks, of any components. Blocks are placed by guillotine
   splits of the free space (each placement cuts the free rectangle in two, right and
   below), with BLOCK_GAP between blocks: every block can be cut out of its page with
@@ -17,7 +19,7 @@ How a kit goes onto paper (a grid of grids, packed by `pack`):
   pages are then put back in the kit's order (by the first component each page holds).
 - Pieces that want different paper (kit.paper.KIND_STOCK) never share a sheet: a kit is
   one run of sheets per stock, in kit.paper.STOCKS order.
-- With a print-shop bleed b, the gutter is 2b and every edge bleeds b.
+- With a print-shop bleed b, the gutter is 2b (GUTTER at least) and every edge bleeds b.
 - Cut marks are short hairlines in line with every cut, outside the blocks, never over
   art, never within EDGE mm of the paper's edge (where home printers drop ink). Between
   two blocks each gets half of the gap.
@@ -60,8 +62,10 @@ Extents = tuple[float, float, float, float]  # how far art runs past the cut: le
 MARK_COLOUR = "#000000"
 MARK_WIDTH = 0.2   # mm: hairline marks a cutter can split
 GUIDE_COLOUR = "#9A9A9A"
-GUTTERS = (3.0, 2.5, 2.0, 1.5, 1.0, 0.0)  # mm between pieces of a block: the first that fits as many
-GUTTER = GUTTERS[0]
+GUTTER = 3.0       # mm between the pieces of a block that do not touch
+GUTTERS = (GUTTER, 0.0)  # the gutters a block may take: the first that fits as many pieces
+BUTT_BLEED = 0.5   # mm of art past the outer cuts of a block whose pieces touch: three rows of
+# 88 mm cards then still fit on Letter
 BLOCK_GAP = 2 * (MARK_MIN + MARK_GAP)  # mm between two blocks: half for each one's cut marks
 TIGHT_BOTTOM = EDGE + MARK_GAP  # mm: the closest pieces come to the bottom edge in a tight imposition
 LABEL_PT = 7.0     # the page label: the smallest size the kit prints
@@ -76,12 +80,26 @@ MIN_TEXT_PT = 6.0  # the smallest printed text, as text boxes shrink to it and n
 _TEXT_SLACK = 0.05  # mm: rounding of the font metrics, not a licence to overflow
 
 
-def _fit(space: float, size: float, gutters: tuple[float, ...]) -> tuple[int, float]:
-    """How many pieces of `size` fit in `space` in a row, each with half a gutter of art
-    past both its cuts, and the largest gutter that keeps that many (the first of gutters)."""
-    best = max(0, int(math.floor((space + _EPS) / (size + gutters[-1]))))
+def _outer(gutter: float, bleed: float) -> float:
+    """How far a block's art runs past its outer cuts: half its gutter, BUTT_BLEED when its
+    pieces touch, the print-shop bleed when there is one."""
+    return max(gutter / 2 if gutter > _EPS else BUTT_BLEED, bleed)
+
+
+def _fit(space: float, size: float, gutters: tuple[float, ...], bleed: float = 0.0) -> tuple[int, float]:
+    """How many pieces of `size` fit in `space` in a row, with their art past the row's
+    outer cuts, and the largest gutter that keeps that many (the first of gutters)."""
+    def holds(n: int, gutter: float) -> bool:
+        return n * size + (n - 1) * gutter + 2 * _outer(gutter, bleed) <= space + _EPS
+
+    best = 0
     for gutter in gutters:
-        if best and best * (size + gutter) <= space + _EPS:
+        n = max(0, int(math.floor((space - 2 * _outer(gutter, bleed) + gutter + _EPS) / (size + gutter))))
+        while n and not holds(n, gutter):
+            n -= 1
+        best = max(best, n)
+    for gutter in gutters:
+        if best and holds(best, gutter):
             return best, gutter
     return best, gutters[-1]
 
@@ -123,9 +141,12 @@ class Block:
 
     @property
     def margin(self) -> tuple[float, float]:
-        """How far art runs past the cuts (x, y): half the gutter, or the print-shop bleed."""
+        """How far art runs past the block's outer cuts (x, y): half the gutter, BUTT_BLEED
+        when its pieces touch, or the print-shop bleed."""
         gx, gy = self.gutter
-        return max(gx / 2, self.bleed), max(gy / 2, self.bleed)
+        if self.fill_page:
+            return self.bleed, self.bleed
+        return _outer(gx, self.bleed), _outer(gy, self.bleed)
 
     @property
     def box(self) -> Box:
@@ -142,13 +163,24 @@ class Block:
 
     def extents(self, index: int) -> Extents:
         """How far piece `index`'s art runs past its cut on each side of the page: half the
-        gutter on every side, the block's outer ones too; the bleed with a print-shop bleed."""
+        gutter on every side, the block's outer ones too; none on a side it shares with a
+        touching neighbour (BUTT_BLEED on the block's outer sides); the bleed with a
+        print-shop bleed."""
         if self.bleed > 0:
             return (self.bleed,) * 4
         if self.component.round:
             return (0.0,) * 4  # scissors follow the printed circle: nothing to gain past it
         mx, my = self.margin
-        return (mx, my, mx, my)
+        row, col = divmod(index, self.cols)
+        last_col = min(self.cols, self.count - row * self.cols) - 1
+        gx, gy = self.gutter
+
+        def side(gutter: float, outer: float, inner_side: bool) -> float:
+            return 0.0 if gutter <= _EPS and inner_side else outer
+
+        # A piece touching one below: the short last row leaves some without.
+        below = (row + 1) * self.cols + col < self.count
+        return (side(gx, mx, col > 0), side(gy, my, row > 0), side(gx, mx, col < last_col), side(gy, my, below))
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """x of the vertical cuts and y of the horizontal cuts: both edges of every column and row."""
@@ -232,17 +264,17 @@ class Sheet:
     def components(self) -> tuple[Component, ...]:
         """The components with a piece on this page (front or back), in the order placed."""
         seen: dict[str, Component] = {}
-        for block in self.blocks:
-            seen.setdefault(block.component.id, block.component)
+        for place in self.placements:
+            seen.setdefault(place.component.id, place.component)
         return tuple(seen.values())
 
     @property
     def component(self) -> Component:
         """The component with the most area on the page (the one that names its SVG file)."""
         area: dict[str, float] = {}
-        for block in self.blocks:
-            w, h = block.size
-            area[block.component.id] = area.get(block.component.id, 0.0) + w * h
+        for place in self.placements:
+            w, h = place.size
+            area[place.component.id] = area.get(place.component.id, 0.0) + w * h
         best = max(area, key=lambda cid: area[cid])
         return next(c for c in self.components if c.id == best)
 
@@ -258,10 +290,19 @@ def copies(component: Component) -> list[Piece]:
 
 
 # --- packing --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Copy:
+    """One copy to print: its component, its design, and which copy of the component it is (from 0)."""
+
+    component: Component
+    piece: Piece
+    index: int
+
+
 @dataclass
 class _Page:
     free: list[Box]
-    blocks: list[tuple[Block, list[Piece]]] = field(default_factory=list)
+    blocks: list[tuple[Block, list[Copy]]] = field(default_factory=list)
     needed: bool = False  # holds a piece every table needs (not only pieces for more players)
 
 
@@ -281,9 +322,9 @@ def _best_block(component: Component, size: tuple[float, float], bleed: float, r
     best: tuple | None = None
     for rotated in (False, True):
         pw, ph = (size[1], size[0]) if rotated else size
-        gutters = (2 * bleed,) if bleed > 0 else (0.0,) if component.shared_cuts else GUTTERS
-        cols, gx = _fit(w, pw, gutters)
-        rows, gy = _fit(h, ph, gutters)
+        gutters = (max(2 * bleed, GUTTER),) if bleed > 0 else (0.0,) if component.shared_cuts else GUTTERS
+        cols, gx = _fit(w, pw, gutters, bleed)
+        rows, gy = _fit(h, ph, gutters, bleed)
         capacity = cols * rows
         if capacity == 0:
             continue
@@ -291,7 +332,7 @@ def _best_block(component: Component, size: tuple[float, float], bleed: float, r
         if count < cols:
             cols = count
         rows = -(-count // cols)
-        mx, my = max(gx / 2, bleed), max(gy / 2, bleed)
+        mx, my = _outer(gx, bleed), _outer(gy, bleed)
         block = Block(component, x + mx, y + my, size, cols, rows, count, rotated, (gx, gy), bleed)
         rest = count % cols
         if rest and count > cols:
@@ -327,8 +368,13 @@ def _split(room: Box, used: tuple[float, float], gap: float) -> list[Box]:
 
 def pack(components: list[Component] | tuple[Component, ...], paper: str, *, bleed: float = 0.0,
          optional_from: dict[str, int] | None = None,
-         bottom: float = MIN_MARGIN) -> list[list[tuple[Block, list[Piece]]]]:
-    """The pages of a kit as lists of (block, the pieces it holds), in the kit's order.
+         bottom: float = MIN_MARGIN) -> list[list[tuple[Block, list[Copy]]]]:
+    """The pages of a kit as lists of (block, the copies it holds), in the kit's order.
+
+    Components whose pieces are cut alike (the same size, both cut straight or both round,
+    touching or not), one after the other in the packing order, are packed as one stream:
+    a block may run from the last cards of one deck into the first of the next, so that
+    three decks of 16 cards take the sheets 48 cards need, not a row more for each deck.
 
     optional_from[component id] = n says that the component's copies from the n-th on are
     only for larger tables (a board per player beyond the fewest players): pieces every
@@ -345,16 +391,25 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
         if component.size == "page":
             _, _, w, h = printable_area(paper)
             inset = max(0.0, MIN_MARGIN + bleed - PAGE_MARGIN)
-            for piece in copies(component):
+            for i, piece in enumerate(copies(component)):
                 block = Block(component, PAGE_MARGIN + inset, PAGE_MARGIN + inset, (w - 2 * inset, h - 2 * inset),
-                              1, 1, 1, bleed=bleed, fill_page=True)
-                pages.append(_Page([], [(block, [piece])], needed=True))
+                              1, 1, 1, bleed=bleed, fill_page=True, first=i)
+                pages.append(_Page([], [(block, [Copy(component, piece, i)])], needed=True))
         else:
             loose.append(component)
     area = _area(paper, bottom)
+    streams: list[list[Component]] = []
     for component in sorted(loose, key=lambda c: (-float(c.size[0]) * float(c.size[1]), order[c.id])):
+        last = streams[-1][-1] if streams else None
+        if (last is not None and _cut_alike(last, component)
+                and component.id not in optional_from and last.id not in optional_from):
+            streams[-1].append(component)
+        else:
+            streams.append([component])
+    for stream in streams:
+        component = stream[0]
         size = (float(component.size[0]), float(component.size[1]))
-        left = copies(component)
+        left = [Copy(c, piece, i) for c in stream for i, piece in enumerate(copies(c))]
         placed = 0
         optional = optional_from.get(component.id, len(left))
         if _best_block(component, size, bleed, area, 1) is None:
@@ -391,8 +446,15 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
             left = left[block.count:]
             placed += block.count
     # Back into the kit's order: a page goes where its first component (in the kit) does.
-    numbered = sorted(enumerate(pages), key=lambda ip: (min(order[b.component.id] for b, _ in ip[1].blocks), ip[0]))
+    numbered = sorted(enumerate(pages), key=lambda ip: (min(order[c.component.id] for _, held in ip[1].blocks
+                                                            for c in held), ip[0]))
     return [page.blocks for _, page in numbered]
+
+
+def _cut_alike(a: Component, b: Component) -> bool:
+    """Whether pieces of a and b may share a block: the same size, cut the same way."""
+    return (a.size == b.size and a.round == b.round and a.shared_cuts == b.shared_cuts
+            and KIND_STOCK[a.kind] == KIND_STOCK[b.kind])
 
 
 def _mirror_extents(e: Extents) -> Extents:
@@ -421,25 +483,23 @@ def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, 
     return sheets
 
 
-def _sheet(blocks: list[tuple[Block, list[Piece]]], paper: str, stock: str, *, bleed: float, backs: bool,
+def _sheet(blocks: list[tuple[Block, list[Copy]]], paper: str, stock: str, *, bleed: float, backs: bool,
            back_offset: tuple[float, float], ink_saver: bool) -> tuple[Sheet, Sheet]:
     """The two pages of one sheet of paper: its fronts with their cut marks, and its backs."""
     pw, ph = paper_size(paper)
     fronts: list[Placement] = []
     rear: list[Placement] = []
-    for block, pieces in blocks:
+    for block, held in blocks:
         turn = 90 if block.rotated else 0
-        back_of = block.component.back
-        for i, piece in enumerate(pieces):
+        for i, (component, piece, index) in enumerate((c.component, c.piece, c.index) for c in held):
             x, y = block.cell_origin(i)
             extents = block.extents(i)
-            fronts.append(Placement(x, y, turn, piece.front, piece.label, block.component, block.piece, extents,
-                                    block.first + i))
-            back_draw = piece.back or back_of
+            fronts.append(Placement(x, y, turn, piece.front, piece.label, component, block.piece, extents, index))
+            back_draw = piece.back or component.back
             if backs and back_draw is not None:
                 w, _ = block.placed
-                rear.append(Placement(pw - x - w, y, -turn, back_draw, piece.label, block.component, block.piece,
-                                      _mirror_extents(extents), block.first + i))
+                rear.append(Placement(pw - x - w, y, -turn, back_draw, piece.label, component, block.piece,
+                                      _mirror_extents(extents), index))
     only = tuple(b for b, _ in blocks)
     front = Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed,
                   stock=stock)

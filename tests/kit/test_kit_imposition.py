@@ -125,10 +125,10 @@ def test_a_smaller_table_can_leave_out_the_sheets_of_the_pieces_it_does_not_need
     by_page = {n: s for n, s in enumerate(p.sheets, start=p.lead + 1)}
     for (_, high), pages in skips.items():
         for n in pages:
-            # Only boards and aids beyond one per player at the smaller table.
-            assert all(pl.component.id in ("boards", "aid") and pl.index >= high for pl in by_page[n].placements)
-    # Three or four players leave out two sheets of boards and two of aids, both pages of each.
-    assert len(skips[(3, 4)]) == 2 * (2 + 2)
+            # Only boards (the rules on their backs) beyond one per player at the smaller table.
+            assert all(pl.component.id == "boards" and pl.index >= high for pl in by_page[n].placements)
+    # Three or four players leave out two sheets of boards, both pages of each.
+    assert len(skips[(3, 4)]) == 2 * 2
 
 
 @pytest.mark.parametrize("game", ["phd", "promotion"])

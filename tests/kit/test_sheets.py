@@ -7,6 +7,7 @@ from kit.errors import KitError, TextDoesNotFit
 from kit.model import Component, Piece
 from kit.paper import CARD_SIZES, EDGE, MARK_MIN, PAPERS
 from kit.sheets import (
+    BUTT_BLEED,
     GUTTER,
     LABEL_PT,
     PieceError,
@@ -44,13 +45,13 @@ def test_standard_cards_with_the_widest_gutter_the_paper_allows(paper):
     front = impose(_deck(9), paper)[0]
     block = front.blocks[0]
     if paper == "a4":
-        # Three columns of 63 mm and their art past the outer cuts leave 4 mm of the 193 mm
-        # between the margins (5 mm from the edge, a 3 mm mark, 0.5 mm): 1 mm gutters across;
-        # the rows keep 3 mm.
+        # Three columns of 63 mm and 3 mm gutters would need 198 mm of the 193 between the
+        # margins (5 mm from the edge, a 3 mm mark, 0.5 mm): the columns touch and share
+        # their cuts; the rows keep 3 mm.
         assert len(front.placements) == 9
         assert len(front.blocks) == 1
         assert not block.rotated
-        assert block.gutter == (1.0, GUTTER)
+        assert block.gutter == (0.0, GUTTER)
     else:
         # Letter is 17.6 mm shorter: three rows of 88 mm leave no room for 3 mm marks, so
         # the cards turn, four rows of two.
@@ -61,10 +62,17 @@ def test_standard_cards_with_the_widest_gutter_the_paper_allows(paper):
     assert xs[1] - xs[0] == pytest.approx(block.placed[0] + block.gutter[0])
 
 
-def test_art_runs_half_the_gutter_past_every_cut_the_outer_ones_too():
+def test_art_runs_half_the_gutter_past_every_cut_and_to_the_line_where_pieces_touch():
     front = impose(_deck(9), "a4")[0]
     gx, gy = front.blocks[0].gutter
-    assert all(p.extents == pytest.approx((gx / 2, gy / 2, gx / 2, gy / 2)) for p in front.placements)
+    assert (gx, gy) == (0.0, GUTTER)
+    xs = sorted({p.x for p in front.placements})
+    for p in front.placements:
+        col = xs.index(p.x)
+        # Touching columns: no art past a shared cut, BUTT_BLEED past the block's outer ones.
+        left = BUTT_BLEED if col == 0 else 0.0
+        right = BUTT_BLEED if col == len(xs) - 1 else 0.0
+        assert p.extents == pytest.approx((left, gy / 2, right, gy / 2))
     boxes = [_art_box(p) for p in front.placements]
     assert not any(_overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
     # The block's box is its art: every mark starts past it.

@@ -200,6 +200,8 @@ def test_the_speaker_tokens_lectern_stays_inside_its_ring_at_any_diameter(diamet
     c = diameter / 2
     inside = c - 3.6 * diameter / SPEAKER_DESIGN
     corners = [p for call in surface.find("polygon") for p in call["points"]]
-    corners += [(r["x"] + dx, r["y"] + dy) for r in surface.find("rect") for dx in (0, r["w"]) for dy in (0, r["h"])]
+    square, *rects = surface.find("rect")   # the first is the square the disc is printed in, cut straight
+    assert (square["x"], square["y"], square["w"], square["h"]) == (0, 0, diameter, diameter)
+    corners += [(r["x"] + dx, r["y"] + dy) for r in rects for dx in (0, r["w"]) for dy in (0, r["h"])]
     assert len(corners) == 2 * 4 + 2 * 4
     assert all(((x - c) ** 2 + (y - c) ** 2) ** 0.5 < inside for x, y in corners)

@@ -94,7 +94,7 @@ GAME = Record({
                                    "text": TEXT, "subtitle": TEXT})),
     "cards": Field(Record({"size": Field("size", min=art.SIZES["cards"][0], max=art.SIZES["cards"][1]),
                            "footer": TEXT})),
-    "aid": Field(Record({"copies": Field(int, min=rules.MAX_PLAYERS, max=MAX_COPIES), "size": Field("size", min=art.SIZES["aid"][0], max=art.SIZES["aid"][1])})),
+    "aid": Field(Record({"copies": Field(int, min=1, max=MAX_COPIES), "size": Field("size", min=art.SIZES["aid"][0], max=art.SIZES["aid"][1])})),
     "components": Field(Record({cid: Field(NAMED) for cid in COMPONENT_IDS})),
 })
 
@@ -242,6 +242,10 @@ def build(layouts_root: Path) -> GameKit:
     board = game["board"]
     labels = aid["table"]
     boards: list[Piece] = []
+    # Each board carries the aid's rules on its back, so every player has them with no sheet
+    # of their own; the whole aid (its values and its table too) lies at each end of the table.
+    rules_face = partial(art.draw_aid_front, title=aid["title"], game=title,
+                         sections=tuple(Section(s["heading"], s["body"]) for s in aid["front"]), page="")
     for i, p in enumerate(data["players"]["boards"], start=1):
         text = art.BoardText(
             name=p["name"], motto=p["motto"], colour=p["colour"], symbol=p["symbol"],
@@ -250,7 +254,8 @@ def build(layouts_root: Path) -> GameKit:
             seats_label=board["seats_word"], fill_hint=board["fill_hint"], row_hint=board["row_hint"],
             row_seats=tuple(rules.ROW_SEATS),
             token_table={row: dict(v) for row, v in rules.TOKEN_TABLE.items()}, seat=board["seat"])
-        boards.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text)))
+        boards.append(Piece(entry_name("boards", i, p["name"]), front=partial(art.draw_board, b=text),
+                            back=rules_face))
     components.append(component("boards", kind="board", size=board["size"], per_player=1,
                                 pieces=tuple(boards)))
 
@@ -278,7 +283,8 @@ def build(layouts_root: Path) -> GameKit:
 
     speaker = game["speaker_token"]
     face = partial(art.draw_speaker, text=speaker["text"], subtitle=speaker["subtitle"], game=title)
-    components.append(component("speaker-token", kind="token", size=(speaker["diameter"],) * 2, round=True,
+    # A disc printed inside a square: the token is cut with two straight cuts, no scissors.
+    components.append(component("speaker-token", kind="token", size=(speaker["diameter"],) * 2,
                                 pieces=(Piece(f"speaker_token « {speaker['text']} »", front=face),)))
 
     table = art.TokenTableText(
@@ -296,7 +302,7 @@ def build(layouts_root: Path) -> GameKit:
                                  tuple((design, design[0].upper() + design[1:]) for design in tokens["designs"]))
     front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
     back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
-    components.append(component("aid", kind="aid", size=game["aid"]["size"], per_player=1, pieces=(Piece(
+    components.append(component("aid", kind="aid", size=game["aid"]["size"], pieces=(Piece(
         f"aid « {aid['title']} »", copies=game["aid"]["copies"],
         front=partial(art.draw_aid_front, title=aid["title"], game=title, sections=front),
         back=partial(art.draw_aid_back, title=aid["title"], game=title, sections=back, table=table,

@@ -411,11 +411,13 @@ def draw_speaker(surface: Surface, frame: Frame, text: str, subtitle: str, game:
     """The speaker's token: a ring of seats round a lectern, the layout's words below it.
     Every length is a share of the diameter (designed on SPEAKER_DESIGN mm), so the lectern
     stays inside the ring at any size the schema accepts; the words take the largest size
-    that fits their chord, from their designed size scaled, down to 6 pt."""
+    that fits their chord, from their designed size scaled, down to 6 pt. The disc fills a
+    square of parchment, the piece that is cut: straight cuts, its colour past each one."""
     w, bleed = frame.width, frame.bleed
     c = w / 2
     u = w / SPEAKER_DESIGN
-    surface.circle(c, c, c + bleed, fill=INK)
+    surface.rect(-bleed, -bleed, w + 2 * bleed, w + 2 * bleed, fill=PARCHMENT)
+    surface.circle(c, c, c - 0.8 * u, fill=INK)
     surface.circle(c, c, c - 2.0 * u, fill=PARCHMENT, stroke=None)
     surface.circle(c, c, c - 3.6 * u, stroke=INK, width=0.4 * u)
     # A ring of small seats: the whole theatre listens to whoever holds this token.
@@ -494,7 +496,8 @@ def _aid_frame(surface: Surface, frame: Frame, title: str, game: str, page: str)
     surface.rect(1.8, 1.8, w - 3.6, 11.0, fill=INK, radius=2.5)
     surface.rect(1.8, 7.0, w - 3.6, 5.8, fill=INK)
     surface.text(7.0, 10.0, title, font="sans-bold", size=11, colour=PARCHMENT)
-    surface.text(w - 7.0, 10.0, f"{game} · {page}", font="sans", size=8, colour=PARCHMENT, anchor="end")
+    surface.text(w - 7.0, 10.0, f"{game} · {page}" if page else game, font="sans", size=8, colour=PARCHMENT,
+                 anchor="end")
 
 
 def _stack_height(surface: Surface, w: float, sections: Sequence[Section], size: float) -> float | None:
@@ -620,11 +623,12 @@ def _sections(surface: Surface, x: float, y: float, w: float, h: float, sections
 
 
 def draw_aid_front(surface: Surface, frame: Frame, title: str, game: str,
-                   sections: Sequence[Section]) -> None:
+                   sections: Sequence[Section], page: str = "1/2") -> None:
     """The rules in two balanced columns, all at one body size; a section may run on from
-    the foot of the left column to the top of the right one, between two paragraphs."""
+    the foot of the left column to the top of the right one, between two paragraphs.
+    page: the face's number in its header (none on a board's back, which is the face alone)."""
     w, h = frame.width, frame.height
-    _aid_frame(surface, frame, title, game, "1/2")
+    _aid_frame(surface, frame, title, game, page)
     col = (w - MARGIN * 2 - COLUMN_GAP) / 2
     blocks = _blocks(sections)
     size, split = _two_columns(surface, col, h - 20.0, blocks)

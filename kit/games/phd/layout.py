@@ -114,7 +114,6 @@ KIT = Record({
         "event-cards": Field(_component("event-cards", **DECK)),
         "argument-cards": Field(_component("argument-cards", **DECK)),
         "chapter-markers": Field(_component("chapter-markers")),
-        "turn-aid": Field(_component("turn-aid", copies=Field(int, default=1, min=1, max=10))),
     })),
 })
 
@@ -486,7 +485,7 @@ def build(layouts_root: Path | str) -> GameKit:
             flavour=fill(c["flavour"], char_file, entry, "flavour"), mark=art.Mark(c["name"], c["colour"], c["symbol"]),
             pression=pression, credit=credit, summary_title=spec_text("character-cards", "summary_title"),
             summary=spec_text("character-cards", "summary"))
-        characters.append(Piece(entry, partial(art.character_front, face=face)))
+        characters.append((entry, face))
 
     # The two decks.
     events_file, arguments_file = find(folder, "events", table=True), find(folder, "arguments", table=True)
@@ -536,19 +535,21 @@ def build(layouts_root: Path | str) -> GameKit:
         aid_faces.append((entry, art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections,
                                              kit["accent"], "")))  # no symbol: each one has a meaning
     group = tuple(face for _, face in aid_faces)
-    aid_pieces = [Piece(entry, partial(art.aid_front, face=face, group=group), copies=specs["turn-aid"]["copies"])
-                  for entry, face in aid_faces]
+    # Each character card carries a turn aid on its back, the aids in turn: six characters
+    # hold two whole series, one for each end of the table, with no sheet of their own.
+    character_pieces = [Piece(entry, partial(art.character_front, face=face),
+                              back=partial(art.aid_front, face=aid_faces[i % len(aid_faces)][1], group=group))
+                        for i, (entry, face) in enumerate(characters)]
 
     def component(cid: str, kind: Kind, pieces: list[Piece], **extra) -> Component:
         return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=specs[cid]["size"], pieces=tuple(pieces),
                          instructions=spec_text(cid, "instructions"), **extra)
 
     components = (
-        component("character-cards", "card", characters, per_player=1),
+        component("character-cards", "card", character_pieces, per_player=1),
         component("event-cards", "card", events, back=back("event-cards")),
         component("argument-cards", "card", arguments, back=back("argument-cards")),
         component("chapter-markers", "token", markers),
-        component("turn-aid", "aid", aid_pieces),
     )
     return GameKit(
         id=GAME_ID, title=fill(kit["title"], kit_file, None, "title"),

@@ -41,8 +41,7 @@ SIZES = {
     "character-cards": ((67.0, 176.0), (110.0, 200.0)),   # 176 mm: 21 clip steps of 8 mm, 8 mm margins
     "event-cards": ((56.0, 80.0), (90.0, 130.0)),
     "argument-cards": ((56.0, 80.0), (90.0, 130.0)),
-    "chapter-markers": ((30.0, 60.0), (50.0, 100.0)),
-    "turn-aid": ((68.0, 116.0), (105.0, 180.0)),
+    "chapter-markers": ((28.0, 56.0), (50.0, 100.0)),
 }
 MINUS = "\u2212"
 
@@ -506,9 +505,9 @@ def _marker_half(surface: Surface, width: float, height: float, face: MarkerFace
     draw_symbol(surface, face.symbol, width / 2, 8.2 * v, 8.0 * u, fill=INK, stroke=INK, width=0.2)
     for cx in (5.2 * u, width - 5.2 * u):
         draw_symbol(surface, player.symbol, cx, 5.2 * v, 3.4 * u, fill=player.colour, stroke=INK, width=0.2)
-    text_box(surface, 3.0, 13.0 * v, width - 6.0, 8.2 * v, face.title, font="sans-bold", size=max(8.0 * u, 7.0),
+    text_box(surface, 2.2, 12.6 * v, width - 4.4, 7.6 * v, face.title, font="sans-bold", size=max(8.0 * u, 7.0),
              min_size=7, colour=INK, align="centre", valign="middle")
-    text_box(surface, 3.0, 21.4 * v, width - 6.0, height - 21.4 * v - 2.2, face.text, font="sans-italic",
+    text_box(surface, 2.2, 20.4 * v, width - 4.4, height - 20.4 * v - 1.6, face.text, font="sans-italic",
              size=max(7.0 * u, 7.0), min_size=7.0, colour=INK, align="centre", valign="middle")
 
 
@@ -526,7 +525,7 @@ def marker_front(surface: Surface, frame: Frame, submitted: MarkerFace, approved
 
 
 # --- turn aid -----------------------------------------------------------------------------
-AID_SIZE, AID_MIN_SIZE = 8.0, 7.0   # body text, pt
+AID_SIZE, AID_MIN_SIZE = 10.0, 7.0  # body text, pt: as large as the character card behind it allows
 
 
 def _aid_size(surface: Surface, face: AidFace, width: float, room: float, gap: float) -> float:

@@ -86,7 +86,11 @@ def test_manifest_lists_every_component_with_its_count(built):
     assert tokens["count"] == raw("game.yaml")["spectator_tokens"]["count"] >= rules.MIN_SPECTATOR_TOKENS
     assert tokens["kind"] == "token"
     assert component(manifest, "speaker-token")["count"] == 1
-    assert component(manifest, "aid")["count"] >= rules.MAX_PLAYERS
+    # Every board carries the aid's rules on its back; the whole aid lies at each end of the table.
+    assert component(manifest, "aid")["count"] == raw("game.yaml")["aid"]["copies"] == 2
+    boards = [p for sheet in manifest["sheets"] for p in sheet["pieces"] if p["component"] == "boards"]
+    assert len(boards) == rules.MAX_PLAYERS
+    assert all(p["back_box"] for p in boards)
 
 
 def test_kit_titles_and_every_component_has_french_instructions():
@@ -98,7 +102,7 @@ def test_kit_titles_and_every_component_has_french_instructions():
     for c in kit.components:
         assert len(c.instructions.split()) >= 8, c.id
     speaker = next(c for c in kit.components if c.id == "speaker-token")
-    assert speaker.round
+    assert not speaker.round   # a disc printed inside a square, cut with straight cuts
     assert speaker.size[0] >= 40
     tokens = next(c for c in kit.components if c.id == "spectator-tokens")
     # Spectators are square, cut straight along the grid; each has a back.

@@ -147,11 +147,10 @@ def cells_of(built, cid: str, *, backs: bool | None = None) -> list[list[Cell]]:
 
 
 # --- the manifest -----------------------------------------------------------------------------
-def test_manifest_lists_the_five_components_with_the_counts_the_rules_ask(built):
+def test_manifest_lists_the_four_components_with_the_counts_the_rules_ask(built):
     entries = {c["id"]: c for c in built["manifest"]["components"]}
-    assert list(entries) == ["character-cards", "event-cards", "argument-cards", "chapter-markers", "turn-aid"]
+    assert list(entries) == ["character-cards", "event-cards", "argument-cards", "chapter-markers"]
     events, arguments = raw("events.yaml")["cards"], raw("arguments.yaml")["cards"]
-    aids = raw("aids.yaml")["turn_aid"]
     characters = raw("characters.yaml")["characters"]
     assert entries["character-cards"]["count"] == len(characters) == rules.MAX_PLAYERS
     assert entries["event-cards"]["count"] == copies(events) >= rules.MIN_EVENT_CARDS
@@ -159,8 +158,6 @@ def test_manifest_lists_the_five_components_with_the_counts_the_rules_ask(built)
     assert entries["argument-cards"]["count"] == copies(arguments) >= rules.MIN_ARGUMENT_CARDS
     assert entries["argument-cards"]["designs"] == len(arguments)
     assert entries["chapter-markers"]["count"] == rules.MARKERS_PER_PLAYER * rules.MAX_PLAYERS
-    assert entries["turn-aid"]["count"] >= 1
-    assert entries["turn-aid"]["count"] == len(aids) * raw("kit.yaml")["components"]["turn-aid"]["copies"]
     assert tuple(entries["character-cards"]["size_mm"]) == character_spec()["size"]
     # The last sheet's back page ends the document, printed or blank.
     assert built["manifest"]["pages"] == built["manifest"]["sheets"][-1]["back"]
@@ -189,7 +186,7 @@ def _track_numbers(cell: Cell, x_from: float, x_to: float) -> list[tuple[int, fl
 def test_both_tracks_run_from_min_to_max_in_order_with_steps_a_clip_can_mark(built):
     spec = character_spec()
     width = spec["size"][0]
-    cells = [cell for page in cells_of(built, "character-cards") for cell in page if cell.stream]
+    cells = [cell for page in cells_of(built, "character-cards", backs=False) for cell in page if cell.stream]
     assert len(cells) == rules.MAX_PLAYERS
     expected = list(range(rules.RESOURCE_MIN, rules.RESOURCE_MAX + 1))
     for cell in cells:
@@ -207,7 +204,7 @@ def test_both_tracks_run_from_min_to_max_in_order_with_steps_a_clip_can_mark(bui
 def test_tracks_are_labelled_start_burnout_bingo_and_by_resource(built):
     spec = character_spec()
     kit = raw("kit.yaml")
-    for page in cells_of(built, "character-cards"):
+    for page in cells_of(built, "character-cards", backs=False):
         for cell in page:
             if not cell.stream:
                 continue
@@ -232,7 +229,7 @@ def _label_span(cell: Cell, label: str, x_from: float, x_to: float) -> tuple[flo
 def test_start_and_end_labels_sit_beside_their_values(built):
     spec = character_spec()
     width, cw, lw = spec["size"][0], spec["cell_width"], spec["label_width"]
-    cells = [cell for page in cells_of(built, "character-cards") for cell in page if cell.stream]
+    cells = [cell for page in cells_of(built, "character-cards", backs=False) for cell in page if cell.stream]
     for cell in cells:
         for (x_from, x_to), (b_from, b_to), end in (((0, cw), (cw, cw + lw), spec["pression_end"]),
                                                      ((width - cw, width), (width - cw - lw, width - cw),
@@ -247,7 +244,7 @@ def test_start_and_end_labels_sit_beside_their_values(built):
 
 
 def test_character_cards_carry_name_role_flavour_and_turn_summary(built):
-    cells = [cell for page in cells_of(built, "character-cards") for cell in page if cell.stream]
+    cells = [cell for page in cells_of(built, "character-cards", backs=False) for cell in page if cell.stream]
     summary = printed(raw("kit.yaml")["components"]["character-cards"]["summary"])
     for character in raw("characters.yaml")["characters"]:
         strings = [printed(character[key]) for key in ("name", "role", "flavour")]
@@ -345,17 +342,19 @@ def test_chapter_markers_have_both_faces_in_each_characters_colours(built):
             assert flat(markers[face]["title"]).replace(" ", "") in stream
 
 
-def test_turn_aids_hold_every_section(built):
-    cells = [cell for page in cells_of(built, "turn-aid") for cell in page if cell.stream]
-    copies_ = raw("kit.yaml")["components"]["turn-aid"]["copies"]
-    for aid in raw("aids.yaml")["turn_aid"]:
+def test_turn_aids_hold_every_section_on_the_backs_of_the_characters(built):
+    # Each character card carries one aid on its back, in turn: the six hold two whole series.
+    cells = [cell for page in cells_of(built, "character-cards", backs=True) for cell in page if cell.stream]
+    aids = raw("aids.yaml")["turn_aid"]
+    assert len(cells) == rules.MAX_PLAYERS
+    for aid in aids:
         strings = [printed(aid["title"])] + [printed(section[key]) for section in aid["sections"]
                                               for key in ("heading", "text")]
-        assert sum(all(cell.holds(s) for s in strings) for cell in cells) == copies_
+        assert sum(all(cell.holds(s) for s in strings) for cell in cells) == rules.MAX_PLAYERS // len(aids)
 
 
 def test_engine_numbers_reach_the_aids(built):
-    text = "".join(cell.squeezed for page in cells_of(built, "turn-aid") for cell in page)
+    text = "".join(cell.squeezed for page in cells_of(built, "character-cards", backs=True) for cell in page)
     assert squeeze(f"Gardez au plus {rules.HAND_LIMIT} cartes") in text
     assert squeeze(f"{rules.CHAPTER_COST['pression']} P et {rules.CHAPTER_COST['credit']} C") in text
     assert squeeze(f"{rules.TIMED_POINTS['approved']} par chapitre approuvé") in text
@@ -401,6 +400,6 @@ def test_backs_are_mirrored_for_a_long_edge_flip(partial, cid):
 
 
 def test_single_sided_components_have_no_back_pages(built):
-    for cid in ("character-cards", "chapter-markers", "turn-aid"):
+    for cid in ("chapter-markers",):
         for sheet in placed(built["manifest"], cid):
             assert all(piece["back_box"] is None for piece in sheet["pieces"])

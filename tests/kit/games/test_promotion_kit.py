@@ -218,14 +218,13 @@ def test_aid_faces_print_every_section_with_the_engines_numbers(built):
         assert name in " ".join(c for p in pages_of(pages, "aid", "front") for c in p["cells"])
 
 
-def test_letter_paper_puts_two_aids_a_page_with_their_cut_marks(tmp_path):
-    # Two rows of 134 mm aids leave Letter 5.7 mm above and below: no room for a 3 mm cut
-    # mark 5 mm clear of the edge, so the aids stand side by side, two a page; a third,
-    # turned a quarter, would need 134 mm beside 100.
-    manifest = build_kit(tmp_path, "promotion", "--paper", "letter", "--only", "aid")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_four_aids_fill_a_sheet_on_either_paper(tmp_path, paper):
+    # 96 x 130 mm aids, two across touching and two down: the eight aids take two sheets.
+    manifest = build_kit(tmp_path, "promotion", "--paper", paper, "--only", "aid")
     counts = [len(sheet["pieces"]) for sheet in placed(manifest, "aid")]
     assert sum(counts) == rules.MAX_PLAYERS
-    assert max(counts) == 2
+    assert counts == [4, 4]
 
 
 # --- layout errors ----------------------------------------------------------------------------------
