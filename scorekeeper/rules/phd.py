@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
+from scorekeeper.rules import deck as decks
 from scorekeeper.rules.checks import (
     check_fields,
     check_option_names,
@@ -97,7 +98,8 @@ TIMED_POINTS: dict[Literal["approved", "pending", "credit"], int] = {"approved":
 TIMED_OPTION_DEFAULT = False
 
 # The session actions of SCOREKEEPER.md, and the words the engine uses for them.
-ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty", "turn")
+ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty", "turn",
+           "cooperate")
 # What the table sets by hand for any player (SCOREKEEPER.md: "corrections"): the host's to enter.
 CORRECTIONS = ("adjust",)
 # The engine's steps of a turn (`turn` lines; see the docstring).
@@ -109,6 +111,39 @@ TURN_STEPS = ("start",) + CARD_KINDS + VIVRE_ONLY + DRAWS + ("done", "no-defence
 LEGACY_STEPS = ("vivre", "vivre-cooperation", "vivre-superviseur", "recherche", "recherche-1-of-2",
                 "recherche-2-of-2")
 RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
+
+# -- the deck (SCOREKEEPER.md "Cards at the table") ------------------------------------
+# The cards the kit printed, as the session header records them (layouts/phd/events.yaml and
+# arguments.yaml): each event card is of one of CARD_KINDS, each Argument of ARGUMENT. Their
+# rule data, by type (signed changes of Pression and Crédit unless said):
+#   vie:         pression, credit, postit {value, resource}
+#   superviseur: pression, credit, postit, and chapter (one of OUTCOMES) or roll: a list of
+#                {faces: [first, last], outcome} covering the die once
+#   cooperation: moment {kind, at?} (one of MOMENTS: when it may be played), you and other
+#                {pression?, credit?}, modifier (added to the test of its moment)
+#   challenge:   resource, difficulty, success and failure {pression?, credit?}
+#   argument:    value (signed, never 0), controversy (true: counts only in a controversy
+#                or a defence)
+# and the texts printed with them (text, effect, when, and a success's or failure's text),
+# which the faces show and the engine never reads.
+ARGUMENT = "argument"
+CARD_TYPES = CARD_KINDS + (ARGUMENT,)
+OUTCOMES = ("approve", "controversy", "revoke", "none")
+CARD_SPAN = RESOURCE_MAX - RESOURCE_MIN           # a change sweeps the whole track at most
+# When a Coopération may be played, as its card says (its `when` prints it): who is
+# concerned (`other` defaults to them), and the threshold `at` where the moment has one.
+MOMENTS = ("any", "own-challenge", "other-challenge", "other-challenge-won", "other-challenge-lost", "submit",
+           "test", "pression-at-least", "credit-at-most", "other-turn-start")
+MOMENTS_WITH_AT = ("pression-at-least", "credit-at-most")
+SIDES = ("support", "opposition")
+_CARD_TEXTS = ("effect", "when")
+_RULE_DATA = {
+    "vie": ("pression", "credit", "postit"),
+    "superviseur": ("pression", "credit", "postit", "chapter", "roll"),
+    "cooperation": ("moment", "you", "other", "modifier"),
+    "challenge": ("resource", "difficulty", "success", "failure"),
+    ARGUMENT: ("value", "controversy"),
+}
 
 
 class Player(TypedDict):
@@ -129,6 +164,13 @@ class Test(TypedDict):
     success: bool
 
 
+class Laid(TypedDict):
+    """A Coopération's modifier laid on the coming test, for its side."""
+
+    value: int
+    side: str
+
+
 class Turn(TypedDict):
     """Where the turn stands (see "The turn" below)."""
 
@@ -142,6 +184,9 @@ class Turn(TypedDict):
     done: int
     fell: bool
     legacy: NotRequired[bool]
+    played: NotRequired[str | None]     # the id of the card being resolved, when named
+    outcome: NotRequired[str | None]    # a Superviseur card's outcome still to enter (controversy)
+    laid: NotRequired[list[Laid]]       # modifiers laid by Coopérations on the coming test
 
 
 class Options(TypedDict):
@@ -159,10 +204,170 @@ class State(TypedDict):
     end: str | None
     last_test: Test | None
     scores: NotRequired[dict[str, int]]     # a timed game's, once the event deck is empty
+    cards: NotRequired[dict[str, decks.Card] | None]    # the header's deck (id -> card)
+    recent: NotRequired[Recent | None]      # the latest entry a Coopération may answer
+
+
+class Recent(TypedDict):
+    """The latest entry but a Coopération: what a Coopération's moment answers."""
+
+    action: str
+    player: str | None
+    success: NotRequired[bool]
 
 # ---------------------------------------------------------------------------------------
 # The rule engine: setup, apply, describe (contract in scorekeeper/rules/__init__.py).
 # ---------------------------------------------------------------------------------------
+
+# -- the deck, read from the session header ----------------------------------------------
+
+def _card_changes(key: str, card: decks.Card, field: str, value: Any) -> None:
+    if not isinstance(value, dict) or any(k not in RESOURCES for k in value) or \
+            not all(is_int(v) and -CARD_SPAN <= v <= CARD_SPAN for v in value.values()):
+        raise RuleViolation("The card {id}'s {key} must give signed changes of pression and/or credit (at most "
+                            "{span} each), not {value}.", field=field, key=field, id=key, span=CARD_SPAN, value=shown(value))
+
+
+def _card_number(key: str, field: str, value: Any, low: int, high: int) -> None:
+    if not is_int(value) or not low <= value <= high:
+        raise RuleViolation("The card {id}'s {key} must be a whole number from {low} to {high}, not {value}.",
+                            field=field, key=field, id=key, low=low, high=high, value=shown(value))
+
+
+def _check_card(key: str, card: decks.Card) -> None:
+    """One card's rule data, as _RULE_DATA lists it for its type (see "the deck" above)."""
+    kind = card["type"]
+    allowed = _RULE_DATA[kind]
+    for field, value in card.items():
+        if field in decks.CARD_FIELDS or field in decks.TEXT_FIELDS:
+            continue
+        if field in _CARD_TEXTS:
+            if not isinstance(value, str):
+                raise RuleViolation("The card {id}'s {key} must be text, not {value}.", field=field, key=field, id=key,
+                                    value=shown(value))
+            continue
+        if field not in allowed:
+            raise RuleViolation("The card {id} is of type {type}, which has no {key}; its rule data are {fields}.",
+                                field=field, key=field, id=key, type=kind, fields=", ".join(allowed))
+        if field in ("pression", "credit"):
+            _card_number(key, field, value, -CARD_SPAN, CARD_SPAN)
+        elif field in ("you", "other"):
+            _card_changes(key, card, field, value)
+        elif field in ("success", "failure"):
+            _card_changes(key, card, field, {k: v for k, v in value.items() if k != "text"}
+                          if isinstance(value, dict) and isinstance(value.get("text", ""), str) else value)
+        elif field in ("modifier", "value"):
+            _card_number(key, field, value, -DIE_MAX, DIE_MAX)
+            if value == 0:
+                raise RuleViolation("The card {id}'s {key} must not be 0: it would change nothing.", field=field, key=field,
+                                    id=key)
+        elif field == "postit":
+            if not isinstance(value, dict) or value.get("resource") not in RESOURCES:
+                raise RuleViolation("The card {id}'s post-it needs a value and a resource (pression or credit), not "
+                                    "{value}.", field=field, id=key, value=shown(value))
+            _card_number(key, "postit.value", value.get("value"), -DIE_MAX, DIE_MAX)
+        elif field == "chapter" and value not in OUTCOMES:
+            raise RuleViolation("The card {id}'s chapter is one of {outcomes}, not {value}.", field=field, id=key,
+                                outcomes=", ".join(OUTCOMES), value=shown(value))
+        elif field == "roll":
+            _check_roll(key, value)
+        elif field == "resource" and value not in RESOURCES:
+            raise RuleViolation("The card {id} tests pression or credit, not {value}.", field=field, id=key,
+                                value=shown(value))
+        elif field == "difficulty":
+            _card_number(key, field, value, 0, RESOURCE_MAX + DIE_MAX)
+        elif field == "controversy" and not isinstance(value, bool):
+            raise RuleViolation("The card {id}'s controversy is true or false, not {value}.", field=field, id=key,
+                                value=shown(value))
+        elif field == "moment":
+            _check_moment(key, value)
+    needed = {"vie": ("postit",), "superviseur": ("postit",), "cooperation": ("moment",),
+              "challenge": ("resource", "difficulty"), ARGUMENT: ("value",)}[kind]
+    for field in needed:
+        if field not in card:
+            raise RuleViolation("The card {id} is of type {type} and needs its {key}.", field=field, key=field, id=key,
+                                type=kind)
+    if kind == "superviseur" and ("chapter" in card) == ("roll" in card):
+        raise RuleViolation("The Superviseur card {id} says what happens to a submitted chapter with either chapter "
+                            "or roll, not both, not neither.", field="chapter", id=key)
+
+
+def _check_roll(key: str, roll: Any) -> None:
+    """The ranges of a die roll cover each face DIE_MIN..DIE_MAX once, in order."""
+    expected = DIE_MIN
+    for line in roll if isinstance(roll, list) else [{}]:
+        faces = line.get("faces") if isinstance(line, dict) else None
+        if not (isinstance(line, dict) and isinstance(faces, list) and len(faces) == 2
+                and all(is_int(f) for f in faces) and faces[0] == expected and faces[1] >= faces[0]
+                and line.get("outcome") in OUTCOMES):
+            raise RuleViolation("The card {id}'s roll must list {{faces: [first, last], outcome}} covering the die "
+                                "from {low} to {high} in order, once each, not {value}.", field="roll", id=key,
+                                low=DIE_MIN, high=DIE_MAX, value=shown(roll))
+        expected = faces[1] + 1
+    if expected != DIE_MAX + 1:
+        raise RuleViolation("The card {id}'s roll stops at {last}; it must reach {high}.", field="roll", id=key,
+                            last=expected - 1, high=DIE_MAX)
+
+
+def _check_moment(key: str, moment: Any) -> None:
+    kind = moment.get("kind") if isinstance(moment, dict) else None
+    if kind not in MOMENTS or set(moment) - {"kind", "at"}:
+        raise RuleViolation("The card {id}'s moment is {{kind, at?}} with a kind among {moments}, not {value}.",
+                            field="moment", id=key, moments=", ".join(MOMENTS), value=shown(moment))
+    if (kind in MOMENTS_WITH_AT) != ("at" in moment):
+        raise RuleViolation("The card {id}'s moment {kind} needs a threshold at exactly when it is one of {kinds}.",
+                            field="moment", id=key, kind=kind, kinds=", ".join(MOMENTS_WITH_AT))
+    if "at" in moment:
+        _card_number(key, "moment.at", moment["at"], RESOURCE_MIN, RESOURCE_MAX)
+
+
+def read_deck(header_deck: object) -> dict[str, decks.Card]:
+    """The cards of a session header's deck, checked (RuleViolation naming the card and the
+    field; the session reports it as FILE:1)."""
+    return decks.read(header_deck, TITLE, CARD_TYPES, _check_card)
+
+
+def _cards(state: State) -> dict[str, decks.Card]:
+    """The deck, for an entry that names a card; refused in a session without one."""
+    cards = state.get("cards")
+    if not cards:
+        raise RuleViolation("This session's header holds no deck: give the card's numbers instead of naming it.",
+                            field="card")
+    return cards
+
+
+def _card(state: State, value: Any, *types: str, what: Message | None = None) -> tuple[str, decks.Card]:
+    """The card an entry names (its id, or its title as typed), of one of `types`."""
+    cards = _cards(state)
+    key = decks.card_id(cards, value, TITLE)
+    card = cards[key]
+    if card["type"] not in types:
+        raise RuleViolation("{title} is a card of type {type}; {what} takes a card of type {types}.", field="card",
+                            title=card["title"], type=TYPE_WORDS[card["type"]],
+                            what=what or Message("this step"), types=" / ".join(TYPE_WORDS[t] for t in types))
+    return key, card
+
+
+TYPE_WORDS = {"vie": "C'est la vie", "superviseur": "Superviseur", "cooperation": "Coopération",
+              "challenge": "Challenge", ARGUMENT: "Argument"}
+
+
+def canonical(state: State, action: Action) -> Action:
+    """`action` as the session stores it: every card it names by its id (a title as typed is
+    accepted), and a turn line that names its card also says its step."""
+    cards = state.get("cards")
+    if not cards or not isinstance(action, dict):
+        return action
+    out = dict(action)
+    if isinstance(out.get("card"), str):
+        out["card"] = decks.card_id(cards, out["card"], TITLE)
+        if out.get("action") == "turn" and "step" not in out and cards[out["card"]]["type"] in CARD_KINDS:
+            out["step"] = cards[out["card"]]["type"]
+    for field in ("modifiers", "arguments", "support", "opposition"):
+        if isinstance(out.get(field), list):
+            out[field] = [decks.card_id(cards, item, TITLE) if isinstance(item, str) else item for item in out[field]]
+    return out
+
 
 _TRUE = ("true", "yes", "on", "1", "oui", "vrai")      # as people write it, in either language
 _FALSE = ("false", "no", "off", "0", "non", "faux")
@@ -186,13 +391,15 @@ def _timed_option(value: Any) -> bool:
     return value
 
 
-def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
-    """Everyone starts at 4 Pression and 4 Crédit, no chapter, still playing."""
+def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: object = None) -> State:
+    """Everyone starts at 4 Pression and 4 Crédit, no chapter, still playing. `deck` is the
+    session header's (read_deck); None for a header without one, whose entries give numbers."""
     names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
+    cards = None if deck is None else read_deck(deck)
     options = check_option_names(options, TITLE, ("chapters", "timed"))
     chapters = _chapters_option(options.get("chapters", DEFAULT_CHAPTERS))
     timed = _timed_option(options.get("timed", TIMED_OPTION_DEFAULT))
-    return {
+    state: State = {
         "game": GAME_ID,
         "options": {"chapters": chapters, "timed": timed},
         "players": {name: {"pression": RESOURCE_START, "credit": RESOURCE_START,
@@ -205,6 +412,9 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
         # the latest die-or-card test (challenge, controversy, defence), for `show` and `play`
         "last_test": None,
     }
+    if cards is not None:
+        state["cards"] = cards
+    return state
 
 
 def _acting(state: State, name: Any) -> Player:
@@ -291,25 +501,47 @@ def standings(state: State) -> list[tuple[int, str]]:
     return ranked(state["players"], key)
 
 
-def _net(action: Action, name: str) -> tuple[int, list[int], list[int], list[int]]:
-    own = need_ints(action.get("arguments"), Message("{name}'s arguments", name=name), low=0, non_empty=True)
-    support = need_ints(action.get("support"), Message("The support for {name}", name=name), low=0)
-    opposition = need_ints(action.get("opposition"), Message("The opposition to {name}", name=name), low=0)
-    return sum(own) + sum(support) - sum(opposition), own, support, opposition
+def _net(state: State, action: Action, name: str) -> tuple[int, list[int], list[int], list[int]]:
+    """Own + support - opposition, with what Coopérations laid on the test; an Argument
+    named by card counts its printed value (a malus in the opposition by its size)."""
+    own = _values(state, action.get("arguments"), Message("{name}'s arguments", name=name), low=0, non_empty=True)
+    support = _values(state, action.get("support"), Message("The support for {name}", name=name), low=0)
+    opposition = _values(state, action.get("opposition"), Message("The opposition to {name}", name=name), low=0,
+                         against=True)
+    net = sum(own) + sum(support) - sum(opposition) + _laid(state, "support") - _laid(state, "opposition")
+    return net, own, support, opposition
 
 
 def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
     kind = need_action(action, TITLE, ACTIONS)
     need_game_on(state, TITLE)
+    if "cards" in state:
+        action = canonical(state, action)
+        if kind == "turn" and "card" in action:
+            _event_card(state, action)      # the card's own refusal before what the turn waits for
     if _enforced(state):
         _check_flow(state, action)
     if kind == "turn":
-        return _turn_line(state, action)
-    new = _apply_entry(state, action, kind)
-    if state["turn"] is not None:
-        new["turn"] = _advance(state, new, action)
+        new = _turn_line(state, action)
+    else:
+        new = _apply_entry(state, action, kind)
+        if state["turn"] is not None:
+            new["turn"] = _advance(state, new, action)
+    if "cards" in state and kind != "cooperate":
+        new["recent"] = _recent(new, action)
     return new
+
+
+def _recent(new: State, action: Action) -> Recent:
+    """What a Coopération's moment answers: the entry just accepted (a turn line by its step)."""
+    kind = action["action"]
+    recent: Recent = {"action": str(action.get("step", kind)) if kind == "turn" else kind,
+                      "player": action.get("player")}
+    test = new["last_test"]
+    if kind == "challenge" and test is not None:
+        recent["success"] = test["success"]
+    return recent
 
 
 def _apply_entry(state: State, action: Action, kind: str) -> State:
@@ -354,23 +586,87 @@ def _adjust(new: State, action: Action, name: Any) -> None:
 
 def _challenge(new: State, action: Action, name: Any) -> None:
     """A Challenge card: resource + die + modifiers against the difficulty, then its
-    success or its failure effect."""
-    check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
-                 ("modifiers", "success", "failure"))
+    success or its failure effect. Named by card (the entry's, or the one the turn
+    revealed), the card gives the resource, the difficulty and both effects."""
+    key = action.get("card") or _played(new, "challenge")
+    if key is None or "resource" in action:
+        check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
+                     ("modifiers", "success", "failure"))
+        resource: Resource = action["resource"]
+        if resource not in RESOURCES:
+            raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name,
+                                resource=shown(resource))
+        difficulty = need_int(action["difficulty"], Message("The difficulty of {name}'s challenge", name=name), low=0)
+        success_effect = _effect(action.get("success"), name, "success")
+        failure_effect = _effect(action.get("failure"), name, "failure")
+    else:
+        check_fields(action, TITLE, ("player", "die"), ("modifiers", "card"))
+        key, card = _card(new, key, "challenge", what=Message("a challenge"))
+        resource, difficulty = card["resource"], card["difficulty"]
+        success_effect, failure_effect = _changes_of(card.get("success")), _changes_of(card.get("failure"))
     player = _changing(new, name)
-    resource: Resource = action["resource"]
-    if resource not in RESOURCES:
-        raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name, resource=shown(resource))
     die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
-    difficulty = need_int(action["difficulty"], Message("The difficulty of {name}'s challenge", name=name), low=0)
-    modifiers = need_ints(action.get("modifiers"), Message("The modifiers of {name}'s challenge", name=name))
-    success_effect = _effect(action.get("success"), name, "success")
-    failure_effect = _effect(action.get("failure"), name, "failure")
-    total = player[resource] + die + sum(modifiers)
+    modifiers = _values(new, action.get("modifiers"), Message("The modifiers of {name}'s challenge", name=name),
+                        resource=resource)
+    total = player[resource] + die + sum(modifiers) + _laid(new, "support") - _laid(new, "opposition")
     won = total >= difficulty
     _change(player, success_effect if won else failure_effect)
     new["last_test"] = {"kind": "challenge", "player": name, "total": total,
                         "needed": difficulty, "success": won}
+
+
+def _played(state: State, kind: str) -> str | None:
+    """The id of the card of `kind` the turn revealed and is resolving, if it named one."""
+    turn = state["turn"]
+    if turn is None or turn["stage"] != "card" or turn["card"] != kind:
+        return None
+    return turn.get("played")
+
+
+def _changes_of(data: Any) -> dict[Resource, int]:
+    """A card's {pression?, credit?} changes (its printed text aside), the zeros left out."""
+    data = data or {}
+    return {key: data[key] for key in RESOURCES if data.get(key)}
+
+
+def _laid(state: State, side: str) -> int:
+    """What Coopérations laid on the test at hand for `side`."""
+    turn = state["turn"]
+    laid: list[Laid] = turn.get("laid", []) if turn is not None else []
+    return sum(one["value"] for one in laid if one["side"] == side)
+
+
+def _values(state: State, value: Any, what: Message, *, resource: Resource | None = None, low: int | None = None,
+            non_empty: bool = False, against: bool = False) -> list[int]:
+    """The values of the cards laid on a test: a number (a card written by hand), or a card of
+    the deck by its id: an Argument, a post-it of the tested resource (`resource`: in a
+    Challenge), a Coopération's modifier. `against`: the opposition, whose maluses count by
+    their size."""
+    if not state.get("cards") or not isinstance(value, list) or not any(isinstance(item, str) for item in value):
+        return need_ints(value, what, low=low, non_empty=non_empty)
+    if non_empty and not value:
+        raise RuleViolation("{what} needs at least one value.", what=what)
+    out = []
+    for item in value:
+        if not isinstance(item, str):
+            out.append(need_int(item, what, low=low))
+            continue
+        key, card = _card(state, item, ARGUMENT, *(("vie", "superviseur") if resource else ()),
+                          what=what)
+        if card["type"] == ARGUMENT:
+            if resource is not None and card.get("controversy"):
+                raise RuleViolation("{title} counts only in a controversy or a thesis defence, not in a challenge.",
+                                    field="card", title=card["title"])
+            number = card["value"]
+        else:
+            postit = card["postit"]
+            if postit["resource"] != resource:
+                raise RuleViolation("The post-it of {title} counts in a challenge on {its}, not on {resource}.",
+                                    field="card", title=card["title"], its=RESOURCE_NAMES[postit["resource"]],
+                                    resource=RESOURCE_NAMES[resource] if resource else "")
+            number = postit["value"]
+        out.append(abs(number) if against else number)
+    return out
 
 
 def _submit(new: State, action: Action, name: Any) -> None:
@@ -394,7 +690,7 @@ def _approve(new: State, action: Action, name: Any) -> None:
         raise RuleViolation("{name} has no submitted chapter waiting for approval.", name=name)
     approved = True
     if controversy:
-        net, *_ = _net(action, name)
+        net, *_ = _net(new, action, name)
         approved = net >= CONTROVERSY_NET_TO_WIN
         new["last_test"] = {"kind": "controversy", "player": name, "total": net,
                             "needed": CONTROVERSY_NET_TO_WIN, "success": approved}
@@ -423,7 +719,7 @@ def _defend(new: State, action: Action, name: Any) -> None:
                                    "{name} has {approved} approved chapters; the thesis defence needs {required}.",
                                    player['approved']), name=name, approved=player['approved'], required=required)
     die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
-    net, *_ = _net(action, name)
+    net, *_ = _net(new, action, name)
     total = die + net
     defended = total >= DEFENCE_NET_TO_WIN
     if defended:
@@ -432,11 +728,100 @@ def _defend(new: State, action: Action, name: Any) -> None:
                         "needed": DEFENCE_NET_TO_WIN, "success": defended}
 
 
+def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False) -> None:
+    """A Coopération card played by `player` at its printed moment: its `you` changes for
+    them, its `other` changes for the player they name (`other`), its modifier on the test
+    at hand (for `side`, support unless said). `from_hand`: played in the player's own
+    Recherche, where its moment and its modifier do not count."""
+    check_fields(action, TITLE, ("player", "card"), ("other", "side"))
+    key, card = _card(new, action["card"], "cooperation", what=Message("a Coopération"))
+    _acting(new, name)
+    if not from_hand and _enforced(new) and not _moment_open(new, card, name):
+        raise RuleViolation("{title} is played {when}; that is not now.", field="card", title=card["title"],
+                            when=card.get("when") or card["moment"]["kind"])
+    other = action.get("other")
+    if card.get("other"):
+        if other is None:
+            raise RuleViolation("{title} changes another player's resources: name them (other).", field="other",
+                                title=card["title"])
+        other = need_player(new, other, Message("other"))
+        if other == name:
+            raise RuleViolation("{title} changes another player's resources, not {name}'s own.", field="other",
+                                title=card["title"], name=name)
+        _acting(new, other)
+    elif other is not None:
+        raise RuleViolation("{title} changes nobody else's resources: leave out other.", field="other",
+                            title=card["title"])
+    side = action.get("side", "support")
+    if "side" in action and ("modifier" not in card or side not in SIDES):
+        raise RuleViolation("{title} lays no modifier for a side: leave out side.", field="side", title=card["title"])
+    if "modifier" in card and not from_hand and not _test_at_hand(new):
+        raise RuleViolation("{title} adds its modifier to a challenge, a controversy or a thesis defence: none is "
+                            "at hand.", field="card", title=card["title"])
+    if _changes_of(card.get("you")):
+        _change(_changing(new, name), _changes_of(card.get("you")))
+    if other is not None and _playing(new, other):
+        _change(_changing(new, other), _changes_of(card["other"]))
+
+
+def _test_at_hand(state: State) -> bool:
+    """Whether a challenge, a controversy or a thesis defence waits for its entry."""
+    turn = state["turn"]
+    if not _enforced(state) or turn is None:
+        return False
+    stage, card = turn["stage"], turn["card"]
+    return stage == "card" and (card == "challenge" or turn.get("outcome") == "controversy") or \
+        stage == "defence" or stage == "start" and _has_thesis(state, turn["player"])
+
+
+def _moment_open(state: State, card: decks.Card, name: str) -> bool:
+    """Whether `name` may play the Coopération `card` now (its moment; see MOMENTS)."""
+    moment = card["moment"]
+    kind = moment["kind"]
+    turn = state["turn"]
+    recent: Mapping[str, Any] = state.get("recent") or {}
+    if kind == "any":
+        return True
+    if kind in ("pression-at-least", "credit-at-most"):
+        resource: Resource = "pression" if kind == "pression-at-least" else "credit"
+        return any(_playing(state, n) and (p[resource] >= moment["at"] if resource == "pression"
+                                           else p[resource] <= moment["at"]) for n, p in state["players"].items())
+    if kind == "test":
+        return _test_at_hand(state) and not (turn is not None and turn["card"] == "challenge"
+                                             and turn["stage"] == "card")
+    if kind == "submit":
+        return recent.get("action") == "submit"
+    if kind in ("own-challenge", "other-challenge"):
+        at_challenge = turn is not None and turn["stage"] == "card" and turn["card"] == "challenge"
+        return at_challenge and (turn is not None and turn["player"] == name) == (kind == "own-challenge")
+    if kind in ("other-challenge-won", "other-challenge-lost"):
+        return recent.get("action") == "challenge" and recent.get("player") != name and \
+            recent.get("success") == (kind == "other-challenge-won")
+    # other-turn-start
+    return recent.get("action") == "start" and recent.get("player") != name
+
+
+def moment_for(state: State, card: decks.Card) -> str | None:
+    """The player a Coopération's moment concerns now, where it names one (the challenger,
+    the one who submitted, the one at the threshold): what `other` defaults to."""
+    moment = card["moment"]
+    recent: Mapping[str, Any] = state.get("recent") or {}
+    if moment["kind"] in ("pression-at-least", "credit-at-most"):
+        resource: Resource = "pression" if moment["kind"] == "pression-at-least" else "credit"
+        for n, p in state["players"].items():
+            if _playing(state, n) and (p[resource] >= moment["at"] if resource == "pression"
+                                       else p[resource] <= moment["at"]):
+                return n
+        return None
+    player = recent.get("player")
+    return player if isinstance(player, str) else None
+
+
 # The step of each entry (every action but `turn`, which moves the turn alone); each is
 # followed by _settle, which says whether the game is over and who won.
 _ENTRIES: dict[str, Callable[[State, Action, Any], None]] = {
     "deck_empty": _deck_empty, "adjust": _adjust, "challenge": _challenge, "submit": _submit,
-    "approve": _approve, "controversy": _approve, "revoke": _revoke, "defend": _defend}
+    "approve": _approve, "controversy": _approve, "revoke": _revoke, "defend": _defend, "cooperate": _cooperate}
 
 
 # ---------------------------------------------------------------------------------------
@@ -517,12 +902,26 @@ def _step(name: str, *steps: str) -> Decision:
     return decision("turn", name, step=list(steps))
 
 
+def _event_step(state: State, name: str, *steps: str) -> Decision:
+    """A step that may reveal or play an event card: with a deck, the cards it may name."""
+    step = _step(name, *steps)
+    cards = state.get("cards")
+    if cards:
+        step["choices"]["card"] = decks.of_type(cards, *CARD_KINDS)
+    return step
+
+
 def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     """What the card being resolved still waits for."""
     name, card, player = turn["player"], turn["card"], state["players"][turn["player"]]
+    if card == "challenge" and turn.get("played"):
+        return [decision("challenge", name, die=whole(DIE_MIN, DIE_MAX), modifiers=FROM_TABLE)]
     if card == "challenge":
         return [decision("challenge", name, resource=list(RESOURCES), die=whole(DIE_MIN, DIE_MAX),
                          difficulty=whole(0), modifiers=FROM_TABLE, success=FROM_TABLE, failure=FROM_TABLE)]
+    if turn.get("outcome") == "controversy":      # the Superviseur card named opened one
+        return [decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE),
+                _step(name, "done")]
     if card == "vie":
         return [_adjust_decision(name), _step(name, "done")]
     if card == "cooperation":
@@ -553,14 +952,14 @@ def pending(state: State) -> list[Decision]:
         return [] if following is None else [_step(following, "start")]
     if stage in ("start", "vivre"):
         retry = [_defend_decision(name)] if stage == "start" and _has_thesis(state, name) else []
-        return retry + [_step(name, *CARD_KINDS, *VIVRE_ONLY)]
+        return retry + [_event_step(state, name, *CARD_KINDS, *VIVRE_ONLY)]
     if stage == "defence":
         return [_defend_decision(name), _step(name, "no-defence")]
     if stage == "card":
         return _card_decisions(state, turn)
     # a Recherche: draw, play a card from the hand, or submit a chapter
     submit = [decision("submit", name)] if _can_submit(state["players"][name]) else []
-    return [_step(name, *DRAWS, *CARD_KINDS)] + submit
+    return [_event_step(state, name, *DRAWS, *CARD_KINDS)] + submit
 
 
 @per_state
@@ -569,7 +968,23 @@ def anytime(state: State) -> list[Decision]:
     timed variant the empty event deck (whoever is at the table)."""
     if state["over"]:
         return []
-    return [_anyone_adjusts(state)] + ([decision("deck_empty")] if state["options"]["timed"] else [])
+    return [_anyone_adjusts(state)] + _cooperations(state) + \
+        ([decision("deck_empty")] if state["options"]["timed"] else [])
+
+
+def _cooperations(state: State) -> list[Decision]:
+    """The Coopération cards some player may play now, at their printed moment."""
+    cards = state.get("cards")
+    if not cards or not _enforced(state):
+        return []
+    playing = [n for n in state["players"] if _playing(state, n)]
+    open_now = [key for key in decks.of_type(cards, "cooperation")
+                if any(_moment_open(state, cards[key], n) for n in playing)]
+    if not open_now:
+        return []
+    played = decision("cooperate")
+    played["choices"] = {"player": playing, "card": open_now, "other": playing}
+    return [played]
 
 
 # -- what the game waits for, in words ---------------------------------------------------------
@@ -648,9 +1063,17 @@ def _check_flow(state: State, action: Action) -> None:
 # -- the turn's steps ---------------------------------------------------------------------------
 
 def _turn_line(state: State, action: Action) -> State:
-    check_fields(action, TITLE, ("player", "step"))
+    check_fields(action, TITLE, ("player", "step"), ("card", "die", "other") if "card" in action else ())
     name = need_player(state, action["player"])
     step = action["step"]
+    if "card" in action:
+        key, card = _event_card(state, action)
+        if not _playing(state, name):
+            raise RuleViolation("{name} no longer takes turns in this game.", name=name)
+        if state["turn"] is None:
+            raise RuleViolation("{waiting}", waiting=waiting(state))
+        opened = _turn_line({**state}, {"action": "turn", "player": name, "step": step})
+        return _reveal(state, opened, key, card, action)
     if not _playing(state, name):
         raise RuleViolation("{name} no longer takes turns in this game.", name=name)
     if step not in _EVERY_STEP:
@@ -674,11 +1097,76 @@ def _turn_line(state: State, action: Action) -> State:
         else:
             turn["phase"] = "vivre"
         turn["stage"], turn["card"], turn["adjusted"] = "card", step, False
+        for key in ("played", "outcome", "laid"):     # a card named earlier in the turn is done
+            turn.pop(key, None)  # type: ignore[misc]
         if step == "none":
             _go_on(turn)
     elif step == "done" or step == "no-defence":
         _go_on(turn)
     return {**state, "turn": turn}
+
+
+def _event_card(state: State, action: Action) -> tuple[str, decks.Card]:
+    """The event card a turn line names, of the type its step says."""
+    key, card = _card(state, action["card"], *CARD_KINDS, what=Message("an event card"))
+    if action.get("step", card["type"]) != card["type"]:
+        raise RuleViolation("{title} is a card of type {type}, not {step}.", field="card", title=card["title"],
+                            type=TYPE_WORDS[card["type"]], step=shown(action["step"]))
+    return key, card
+
+
+def _reveal(before: State, opened: State, key: str, card: decks.Card, action: Action) -> State:
+    """An event card named by its id, revealed in Vivre or played from the hand: what it
+    says is applied (C'est la vie, Superviseur, a Coopération played in Recherche), or
+    waits for what it leaves open (a Challenge's die, a controversy's Arguments)."""
+    turn: Turn = {**current(opened), "played": key, "outcome": None, "laid": []}
+    new = opened.copy()
+    new["players"] = dict(opened["players"])
+    new["turn"] = turn
+    name, kind = turn["player"], card["type"]
+    rolled = kind == "superviseur" and "roll" in card and new["players"][name]["pending"] >= 1
+    if "die" in action and not rolled:
+        raise RuleViolation("{title} rolls no die now: leave out die.", field="die", title=card["title"])
+    if kind == "cooperation" and turn["phase"] == "recherche":
+        _cooperate(new, {"action": "cooperate", "player": name, "card": key,
+                         **({"other": action["other"]} if "other" in action else {})}, name, from_hand=True)
+    elif "other" in action:
+        raise RuleViolation("{title} changes nobody else's resources: leave out other.", field="other",
+                            title=card["title"])
+    if kind in ("vie", "superviseur") and _changes_of(card):
+        _change(_changing(new, name), _changes_of(card))
+    resolved = kind != "challenge"
+    if kind == "superviseur" and _playing(new, name) and new["players"][name]["pending"] >= 1:
+        outcome = card.get("chapter")
+        if outcome is None:
+            if "die" not in action:
+                raise RuleViolation("{title} rolls the die for the chapter: give the die.", field="die",
+                                    title=card["title"])
+            die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
+            outcome = next(line["outcome"] for line in card["roll"] if line["faces"][0] <= die <= line["faces"][1])
+        player = new["players"][name]
+        if outcome == "approve":
+            player = _changing(new, name)
+            player["pending"] -= 1
+            player["approved"] += 1
+            if _has_thesis(new, name):
+                turn["stage"], resolved = "defence", False
+        elif outcome == "revoke" and player["approved"] >= 1:
+            player = _changing(new, name)
+            player["approved"] -= 1
+            player["pending"] += 1
+        elif outcome == "controversy":
+            turn["outcome"], turn["adjusted"], resolved = "controversy", True, False
+    _settle(new)
+    if before["players"][name]["pression"] > RESOURCE_MIN and new["players"][name]["pression"] == RESOURCE_MIN:
+        turn["fell"] = True
+    if new["over"]:
+        return new
+    if not _playing(new, name):
+        turn["stage"], turn["card"] = "end", None
+    elif resolved:
+        _go_on(turn)
+    return new
 
 
 _EVERY_STEP = TURN_STEPS + LEGACY_STEPS
@@ -724,6 +1212,13 @@ def _advance(before: State, after: State, action: Action) -> Turn:
     if not _playing(after, name):
         turn["stage"], turn["card"] = "end", None
         return turn
+    if kind == "cooperate":
+        laid = (after.get("cards") or {})[action["card"]].get("modifier")
+        if laid is not None:
+            turn["laid"] = turn.get("laid", []) + [{"value": laid, "side": action.get("side", "support")}]
+        return turn
+    if kind in ("challenge", "controversy", "defend"):
+        turn.pop("laid", None)
     if action.get("player") != name:
         return turn
     stage, card = turn["stage"], turn["card"]

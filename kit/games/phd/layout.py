@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
+from kit.deck import assign_ids, checked, numbers_from_data
 from kit.errors import LayoutError
 from kit.games.phd import pieces as art
 from kit.i18n import N_, _, ngettext, number
@@ -58,8 +59,8 @@ SPAN = rules.RESOURCE_MAX - rules.RESOURCE_MIN
 MODIFIER_MAX = rules.DIE_MAX
 DIFFICULTY_MIN = rules.RESOURCE_MIN + rules.DIE_MIN + 1
 DIFFICULTY_MAX = rules.RESOURCE_MAX + rules.DIE_MAX
-EVENT_TYPES = ("vie", "superviseur", "cooperation", "challenge")
-OUTCOMES = ("approve", "controversy", "revoke", "none")
+EVENT_TYPES = rules.CARD_KINDS
+OUTCOMES = rules.OUTCOMES
 
 # --- schemas ------------------------------------------------------------------------------
 MARK = Record({
@@ -140,7 +141,14 @@ ROLL = Record({
     "outcome": Field(str, choices=OUTCOMES),
 })
 _OPTIONAL: dict[str, Any] = dict(required=False)
+MOMENT = Record({
+    "kind": Field(str, choices=rules.MOMENTS, doc="when a Coopération may be played (the rule engine's MOMENTS)"),
+    "at": Field(int, min=rules.RESOURCE_MIN, max=rules.RESOURCE_MAX, required=False,
+                doc="the threshold of pression-at-least and credit-at-most"),
+})
+CARD_ID = Field(str, required=False, doc="the card's id for the table (default: the slug of its title)")
 EVENT = Record({
+    "id": CARD_ID,
     "type": Field(str, choices=EVENT_TYPES),
     "title": Field("text", min=1),
     "text": Field("text", min=1),
@@ -152,6 +160,7 @@ EVENT = Record({
     "chapter": Field(str, choices=OUTCOMES, **_OPTIONAL),
     "roll": Field(ListOf(ROLL, min_len=2), **_OPTIONAL),
     "when": Field("text", **_OPTIONAL),
+    "moment": Field(MOMENT, **_OPTIONAL),
     "you": Field(CHANGES, **_OPTIONAL),
     "other": Field(CHANGES, **_OPTIONAL),
     "modifier": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX, **_OPTIONAL),
@@ -166,7 +175,7 @@ EVENTS = Record({"cards": Field(ListOf(EVENT, min_len=1))})
 REQUIRED = {
     "vie": ("pression", "credit", "postit"),
     "superviseur": ("pression", "credit", "postit"),
-    "cooperation": ("when", "effect"),
+    "cooperation": ("when", "moment", "effect"),
     "challenge": ("resource", "difficulty", "success", "failure"),
 }
 ALLOWED = {
@@ -175,9 +184,10 @@ ALLOWED = {
     "cooperation": REQUIRED["cooperation"] + ("you", "other", "modifier"),
     "challenge": REQUIRED["challenge"],
 }
-COMMON = ("type", "title", "text", "count")
+COMMON = ("id", "type", "title", "text", "count")
 
 ARGUMENT = Record({
+    "id": CARD_ID,
     "title": Field("text", min=1),
     "text": Field("text", min=1),
     "value": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX),
@@ -303,6 +313,8 @@ class Layout:
     arguments: list[dict]
     aids: dict
     folder: Path
+    event_ids: tuple[str, ...] = ()
+    argument_ids: tuple[str, ...] = ()
 
 
 def load(layouts_root: Path | str) -> Layout:
@@ -337,9 +349,71 @@ def load(layouts_root: Path | str) -> Layout:
     if total < rules.MIN_ARGUMENT_CARDS:
         raise LayoutError(arguments_file, None, "cards", _deck_too_small(total, rules.MIN_ARGUMENT_CARDS))
 
+    event_ids = assign_ids(events, events_file, "cards")
+    argument_ids = assign_ids(arguments, arguments_file, "cards")
+    for i, (key, card) in enumerate(zip(argument_ids, arguments), start=1):
+        if key in event_ids:
+            raise LayoutError(arguments_file, entry_name("cards", i, card["title"]), "id",
+                              _("{value} is already the id of an event card ({file}); each card needs its own id "
+                                "(declare `id` to tell them apart)").format(value=repr(key), file=events_file.name))
     aids = load_yaml(folder / "aids.yaml", AIDS)
     check_symbols(kit, characters, aids, folder)
-    return Layout(kit, characters, events, arguments, aids, folder)
+    layout = Layout(kit, characters, events, arguments, aids, folder, tuple(event_ids), tuple(argument_ids))
+    # the rule engine reads each card as a session will: what it refuses stops the build
+    for file, ids, cards in ((events_file, event_ids, events), (arguments_file, argument_ids, arguments)):
+        checked({"cards": {key: _rule_card(card, file, i) for i, (key, card) in enumerate(zip(ids, cards), start=1)}},
+                GAME_ID, file, "cards", {key: i for i, key in enumerate(ids, start=1)})
+    return layout
+
+
+def _rule_card(card: dict, file: Path, index: int) -> dict:
+    """A design as the session header records it: its type, title, copies, printed texts
+    and rule data (scorekeeper.rules.phd, "the deck")."""
+    entry = entry_name("cards", index, card["title"])
+    kind = card.get("type", rules.ARGUMENT)
+    out: dict[str, Any] = {"type": kind, "title": fill(card["title"], file, entry, "title"), "copies": card["count"],
+                           "text": fill(card["text"], file, entry, "text")}
+    if kind == rules.ARGUMENT:
+        return {**out, "value": card["value"], "controversy": card["controversy"]}
+    data = card_data(card)
+    for key in ("effect", "when"):
+        if card.get(key):
+            numbers_from_data(card[key], data, file, entry, key)
+            out[key] = fill_values(card[key], {**engine_values(), **data}, file, entry, key)
+    for key in ("pression", "credit", "chapter", "modifier", "resource", "difficulty"):
+        if card.get(key) is not None:
+            out[key] = card[key]
+    if card.get("postit"):
+        note = card["postit"]
+        out["postit"] = {"value": note["value"], "resource": note["resource"],
+                         "text": fill(note["text"], file, entry, "postit.text")}
+    if card.get("roll"):
+        out["roll"] = [{"faces": list(line["faces"]), "outcome": line["outcome"]} for line in card["roll"]]
+    if card.get("moment"):
+        out["moment"] = {k: v for k, v in card["moment"].items() if v is not None}
+    for key in ("you", "other"):
+        if card.get(key) and any(card[key].values()):
+            out[key] = {r: v for r, v in card[key].items() if v}
+    for key in ("success", "failure"):
+        if card.get(key):
+            result = card[key]
+            out[key] = {r: result[r] for r in rules.RESOURCES if result[r]}
+            if result["text"]:
+                numbers_from_data(result["text"], data, file, entry, f"{key}.text")
+                out[key]["text"] = fill_values(result["text"], {**engine_values(), **data}, file, entry, f"{key}.text")
+    return out
+
+
+def deck(layouts_root: Path | str) -> dict:
+    """The deck a session records (`kit score new`) and the bots play: every design of
+    events.yaml and arguments.yaml by its id (SCOREKEEPER.md "Cards at the table")."""
+    layout = load(layouts_root)
+    folder = layout.folder
+    events_file, arguments_file = find(folder, "events", table=True), find(folder, "arguments", table=True)
+    cards = {key: _rule_card(card, events_file, i) for i, (key, card) in enumerate(zip(layout.event_ids, layout.events), 1)}
+    cards.update({key: _rule_card(card, arguments_file, i)
+                  for i, (key, card) in enumerate(zip(layout.argument_ids, layout.arguments), 1)})
+    return {"cards": cards}
 
 
 def check_symbols(kit: dict, characters: list[dict], aids: dict, folder: Path) -> None:
@@ -375,14 +449,31 @@ def _changes(data: dict, resources: dict[rules.Resource, art.Mark]) -> tuple[art
     return tuple(art.Change(data[r], resources[r]) for r in rules.RESOURCES if data.get(r))
 
 
+# The texts that say what a card does (not its flavour): a number in them is a placeholder
+# of the card's data (kit.deck.numbers_from_data).
+EFFECT_TEXTS = ("effect", "when", "success.text", "failure.text")
+
+
+def card_data(card: dict) -> dict[str, int]:
+    """The numbers of an event card its texts may print, by placeholder name."""
+    data = {key: card[key] for key in ("pression", "credit", "modifier", "difficulty") if card.get(key) is not None}
+    if card.get("moment") and card["moment"].get("at") is not None:
+        data["at"] = card["moment"]["at"]
+    return data
+
+
 def event_face(card: dict, layout: Layout, file: Path, entry: str) -> art.EventFace:
     kit = layout.kit
     labels = kit["labels"]
     resources = {r: _mark(kit["resources"][r]) for r in rules.RESOURCES}
     kind = card["type"]
 
+    data = card_data(card)
+
     def text(value: str, field: str) -> str:
-        return fill(value, file, entry, field)
+        if field in EFFECT_TEXTS:     # what the card does: its numbers are its data's
+            numbers_from_data(value, data, file, entry, field)
+        return fill_values(value, {**engine_values(), **data}, file, entry, field)
 
     face: dict[str, Any] = dict(kind=_mark(kit["event_types"][kind]), title=text(card["title"], "title"),
                 text=text(card["text"], "text"))

@@ -33,9 +33,11 @@ def flat(text: str) -> str:
     return plain(typeset(text))
 
 
-def printed(text: str) -> str:
-    """A layout text as the kit prints it (placeholders filled), flattened."""
-    return flat(text.format_map(game.engine_values()))
+def printed(text: str, card: dict | None = None) -> str:
+    """A layout text as the kit prints it (placeholders filled: the engine's numbers, and the
+    card's own data where it is a card's), flattened."""
+    values = {**game.engine_values(), **(game.card_data(card) if card else {})}
+    return flat(text.format_map(values))
 
 
 def raw(name: str) -> dict:
@@ -267,7 +269,7 @@ def _event_strings(card: dict, kit: dict) -> list[str]:
     if card["type"] == "superviseur":
         outcomes = [card["chapter"]] if "chapter" in card else [line["outcome"] for line in card["roll"]]
         out += [kit["chapter_outcomes"][o]["name"] for o in outcomes]
-    return [printed(s) for s in out]
+    return [printed(s, card) for s in out]
 
 
 def _find(cells: list[Cell], strings: list[str]) -> int:

@@ -92,8 +92,8 @@ def test_a_post_it_on_a_challenge_is_refused(copy):
     postit = {"text": "Bonne chance", "value": 2, "resource": "credit"}
     root, index, card = change_event(copy, lambda card: card.update(postit=postit), kind="challenge")
     error = expect(root, "events.yaml", f"cards[{index}]", "postit")
-    assert error.problem == ("a card of the type 'challenge' has no post-it modifier; its fields are type, title, "
-                             "text, count, resource, difficulty, success, failure")
+    assert error.problem == ("a card of the type 'challenge' has no post-it modifier; its fields are id, type, "
+                             "title, text, count, resource, difficulty, success, failure")
 
 
 def test_a_modifier_on_a_c_est_la_vie_card_is_refused(copy):
@@ -135,8 +135,8 @@ def test_an_unknown_key_lists_the_accepted_ones(copy):
     data["cards"][0]["difficulte"] = 9
     write(folder, "events.yaml", data)
     error = expect(root, "events.yaml", f"cards[1] « {data['cards'][0]['title']} »", "difficulte")
-    assert problem_of(error) == ("unknown key 'difficulte'; accepted keys: type, title, text, count, pression, credit, "
-                                 "effect, postit, chapter, roll, when, you, other, modifier, resource, difficulty, "
+    assert problem_of(error) == ("unknown key 'difficulte'; accepted keys: id, type, title, text, count, pression, "
+                                 "credit, effect, postit, chapter, roll, when, moment, you, other, modifier, resource, difficulty, "
                                  "success, failure")
 
 
