@@ -36,7 +36,7 @@ from pathlib import Path
 
 import kit
 import kit.games
-from kit import rules_page
+from kit import rulebook, rules_page
 from kit.calibrate import FILE as CALIBRATION_FILE
 from kit.calibrate import draw_calibration
 from kit.contents import (
@@ -49,6 +49,7 @@ from kit.contents import (
     lead_pages,
     paper_runs,
     paper_sheets,
+    rulebook_range,
 )
 from kit.errors import KitError, TextDoesNotFit
 from kit.i18n import _, match_id, os_reason
@@ -179,7 +180,8 @@ def load_kits(games, layouts: Path | str | None, only: tuple[str, ...] = ()) -> 
 @dataclass
 class Plan:
     """One game's document: its lead (contents page(s), the rules page, a blank page to
-    make a whole sheet), then every sheet, front and back, with page numbers."""
+    make a whole sheet, then the complete rules), then every sheet, front and back, with
+    page numbers."""
 
     kit: GameKit
     options: BuildOptions
@@ -187,10 +189,15 @@ class Plan:
     sheets: list[Sheet]
     entries: list[ComponentPages]
     layouts: Path
+    book: rulebook.Book
 
     @property
     def lead(self) -> int:
-        return lead_pages(self.contents_pages)
+        return lead_pages(self.contents_pages, self.book.page_count)
+
+    @property
+    def rulebook_pages(self) -> tuple[int, int]:
+        return rulebook_range(self.contents_pages, self.book.page_count)
 
     @property
     def pages(self) -> int:
@@ -239,22 +246,25 @@ def plan(game_kit: GameKit, options: BuildOptions, layouts: Path | str | None = 
     if len(tight) < len(sheets) and all(_label_fits(sheet, game_kit.title) for sheet in tight):
         sheets = tight
 
-    def measure(entries: list[ComponentPages], lead: int) -> int:
+    layouts = Path(layouts) if layouts is not None else default_layouts()
+    book = rulebook.typeset(game_kit, layouts, options.paper, rulebook.page_box(options.paper, MARGIN))
+
+    def measure(entries: list[ComponentPages], count: int) -> int:
         try:
-            return contents_pages(game_kit, entries, options.settings, lead, sheets)
+            return contents_pages(game_kit, entries, options.settings, lead_pages(count, book.page_count), sheets,
+                                  rulebook_range(count, book.page_count))
         except TextDoesNotFit as error:
             raise KitError(_("game {game}, contents page: {problem}").format(game=f"'{game_kit.id}'",
                                                                              problem=error)) from error
 
     count = 1
     for _attempt in range(3):  # the contents' length depends on the numbers it prints, barely
-        entries = component_pages(printed, sheets, lead_pages(count))
-        measured = measure(entries, lead_pages(count))
+        entries = component_pages(printed, sheets, lead_pages(count, book.page_count))
+        measured = measure(entries, count)
         if measured == count:
             break
         count = measured
-    layouts = Path(layouts) if layouts is not None else default_layouts()
-    p = Plan(game_kit, options, count, sheets, entries, layouts)
+    p = Plan(game_kit, options, count, sheets, entries, layouts, book)
     p.sheets = [labelled(sheet, p.label(p.lead + n)) for n, sheet in enumerate(sheets, start=1)]
     return p
 
@@ -270,7 +280,8 @@ def manifest(p: Plan) -> dict:
     with its trim box [x, y, w, h] in mm on the front page (turned: a quarter turn
     clockwise) and, when it has a back, on the back page. `runs` gives each paper's pages,
     the lead included. A component gives its `stock`; one whose back is a screen hiding
-    its secrets says "back": "screen".
+    its secrets says "back": "screen". `rulebook` gives the complete rules' first and last
+    page and their sheets (kit.rulebook: in the lead, after the contents sheet).
     """
     components = []
     for entry in p.entries:
@@ -305,8 +316,10 @@ def manifest(p: Plan) -> dict:
                        "counts": counts, "pieces": pieces})
     runs = [{"stock": run.stock, "name": STOCKS[run.stock].name, "pages": [run.first, run.last], "sheets": run.sheets}
             for run in paper_runs(p.sheets, p.lead)]
+    first, last = p.rulebook_pages
     return {"game": p.kit.id, "title": p.kit.title, "paper": p.options.paper, "pages": p.pages,
-            "components": components, "runs": runs, "sheets": sheets}
+            "components": components, "runs": runs, "sheets": sheets,
+            "rulebook": {"pages": [first, last], "sheets": (last - first + 1) // 2}}
 
 
 def repeated(sheets: list[Sheet]) -> frozenset:
@@ -326,14 +339,17 @@ def _draw(game: str, surface, sheets: list[Sheet], reuse: frozenset = frozenset(
 
 def draw_lead(surface, p: Plan) -> None:
     """The lead pages: the contents, the rules in brief and the credits behind them, then a
-    blank page when the lead would end mid-sheet; each with its label."""
-    draw_contents(surface, p.kit, p.entries, p.options.settings, p.lead, p.sheets, p.label)
+    blank page when that would end mid-sheet, then the complete rules; each with its label."""
+    draw_contents(surface, p.kit, p.entries, p.options.settings, p.lead, p.sheets, p.label, p.rulebook_pages)
     pw, ph = paper_size(p.options.paper)
     box = (MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN)
+    first_rule, _ = p.rulebook_pages
     for page in range(p.contents_pages + 1, p.lead + 1):
         surface.begin_page(pw, ph)
         if page == p.contents_pages + 1:
             rules_page.draw(surface, box, p.kit.id, p.layouts, rules_page.build_info(p.kit.id, p.layouts))
+        elif page >= first_rule:
+            rulebook.draw_page(surface, p.book, page - first_rule)
         draw_label(surface, (pw, ph), p.label(page), [box])
         surface.end_page()
 

@@ -36,10 +36,17 @@ INK = GREYS["ink"]
 PAPER_NAMES = {"a4": "A4", "letter": "Letter (US)"}
 
 
-def lead_pages(contents_pages: int) -> int:
-    """Pages before the first sheet of pieces: the contents, the rules page behind them, and
-    a blank page when that leaves a sheet half printed (every sheet is two pages)."""
-    return 2 * (-(-(contents_pages + 1) // 2))
+def lead_pages(contents_pages: int, rulebook_pages: int = 0) -> int:
+    """Pages before the first sheet of pieces: the contents, the rules page behind them, a
+    blank page when that leaves a sheet half printed (every sheet is two pages), then the
+    complete rules (kit.rulebook, an even number of pages)."""
+    return 2 * (-(-(contents_pages + 1) // 2)) + rulebook_pages
+
+
+def rulebook_range(contents_pages: int, rulebook_pages: int) -> tuple[int, int]:
+    """The first and last page of the complete rules."""
+    first = lead_pages(contents_pages) + 1
+    return first, first + rulebook_pages - 1
 
 
 @dataclass(frozen=True)
@@ -275,7 +282,7 @@ def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet
     if not settings.backs:
         manual += (" **Ce kit a été produit sans versos**\u00a0: les pièces qui ont d’habitude un dos sortent ici "
                    "sans dos imprimé, et ce que leurs consignes disent du recto verso ne s’applique pas\u00a0; hors "
-                   "du verso du sommaire, les pages paires ne portent que leur étiquette.")
+                   "du verso du sommaire et de la règle du jeu, les pages paires ne portent que leur étiquette.")
     elif blank:
         manual += f" Les versos {the_numbers(blank)} ne portent que l’étiquette de leur feuille."
     lines.append(manual)
@@ -373,12 +380,20 @@ ROUND_TOOLS = "\u00a0; des ciseaux pour les pièces rondes"
 
 
 def _blocks(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet],
-            settings: PrintSettings, lead: int, width: float) -> list[_Block]:
+            settings: PrintSettings, lead: int, width: float, rulebook: tuple[int, int] | None) -> list[_Block]:
     accent = resolve(kit.accent)
     body = BODY
     blocks: list[_Block] = []
     blocks.append(_heading(surface, width, "Contenu du kit", accent))
     blocks += _table(surface, width, entries, sheets, settings.paper, accent, lead)
+    if rulebook:
+        first, last = rulebook
+        blocks[-1].space_after = 1.6
+        blocks.append(_paragraph(surface, width, f"**La règle du jeu**\u00a0: pages {first} à {last}, "
+                                 f"{_sheets((last - first + 1) // 2)} de {STOCKS[PAPER_STOCK.id].name} recto verso "
+                                 f"(mise en place, tour de jeu, fin de partie et exemples)\u00a0; «\u00a0La règle "
+                                 f"en bref\u00a0» est au verso de cette feuille.", size=body, indent=4.0,
+                                 bullet="•"))
     players = _players_line(kit, entries, sheets, lead)
     if players:
         blocks.append(_paragraph(surface, width, players, size=body, indent=4.0, bullet="•"))
@@ -423,23 +438,24 @@ def _draw_header(surface: Surface, kit: GameKit, x: float, y: float, width: floa
 
 
 def contents_pages(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings, lead: int,
-                   sheets: list[Sheet]) -> int:
+                   sheets: list[Sheet], rulebook: tuple[int, int] | None = None) -> int:
     """How many pages the contents take at BODY, measured on a recording surface; lead is
     the page count the numbers in `entries` assume (the build measures until they agree)."""
     from kit.surface.record import RecordingSurface  # measuring only: nothing is written
-    return _draw(RecordingSurface(), kit, entries, sheets, settings, lead, None, measuring=True)
+    return _draw(RecordingSurface(), kit, entries, sheets, settings, lead, None, rulebook, measuring=True)
 
 
 def draw_contents(surface: Surface, kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
-                  lead: int, sheets: list[Sheet], label: Callable[[int], str] | None = None) -> int:
+                  lead: int, sheets: list[Sheet], label: Callable[[int], str] | None = None,
+                  rulebook: tuple[int, int] | None = None) -> int:
     """Draw the contents page(s) on surface, each labelled label(page number); returns how
     many pages it took."""
-    return _draw(surface, kit, entries, sheets, settings, lead, label)
+    return _draw(surface, kit, entries, sheets, settings, lead, label, rulebook)
 
 
 def _draw(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet],
-          settings: PrintSettings, lead: int, label: Callable[[int], str] | None, *,
-          measuring: bool = False) -> int:
+          settings: PrintSettings, lead: int, label: Callable[[int], str] | None,
+          rulebook: tuple[int, int] | None = None, *, measuring: bool = False) -> int:
     """Draw the contents and return its page count. measuring: only flow the blocks onto
     pages; each block's height is measured when it is made and its text always fits it
     (drawn at the size measured), so drawing them would tell nothing more."""
@@ -450,7 +466,7 @@ def _draw(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets:
     pages = 1
     surface.begin_page(pw, ph)
     y = MARGIN + _draw_header(surface, kit, x, MARGIN, width)
-    blocks = _blocks(surface, kit, entries, sheets, settings, lead, width)
+    blocks = _blocks(surface, kit, entries, sheets, settings, lead, width, rulebook)
 
     def footer(n: int) -> None:
         # The label names the game, the sheet and the side; the rules page gives the kit's version.

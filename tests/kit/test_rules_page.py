@@ -111,7 +111,8 @@ def test_an_unknown_placeholder_is_a_layout_error(tmp_path):
     path = layouts / "amphitheatre" / "rules.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("{capacity}", "{seats}"), encoding="utf-8")
     with bad_layout(path, "sections.end", "text", "unknown placeholder {seats}; known ones: {capacity}, {rows}, "
-                                                  "{min_players}, {max_players}, {row1}, {row2}, {row3}"):
+                                                  "{min_players}, {max_players}, {row1}, {row2}, {row3}, {gain1}, "
+                                                  "{penalty1}, {gain2}, {penalty2}, {gain3}, {penalty3}"):
         rules_page.load("amphitheatre", layouts)
 
 

@@ -105,6 +105,8 @@ def engine_values() -> dict[str, int]:
     numbers = {"capacity": rules.CAPACITY, "rows": len(rules.ROW_SEATS),
                "min_players": rules.MIN_PLAYERS, "max_players": rules.MAX_PLAYERS}
     numbers.update({f"row{i}": n for i, n in enumerate(rules.ROW_SEATS, start=1)})
+    numbers.update({f"{key}{row}": amounts[key] for row, amounts in rules.TOKEN_TABLE.items()
+                    for key in ("gain", "penalty")})
     return numbers
 
 

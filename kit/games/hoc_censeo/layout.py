@@ -171,6 +171,8 @@ def engine_values() -> dict:
         "SEALS_PER_PORTION": rules.SEALS_PER_PORTION,
         "SENATORS_PER_GOLD": rules.SENATORS_PER_GOLD,
         "VERT_SENATORS": rules.COLOUR_BONUS["vert"]["senators"],
+        "CALAMITY_FIRST": ordinals[0],
+        "CHAOS_BEFORE_CALAMITY": rules.CALAMITY_AT[0] - 1,
     }
 
 

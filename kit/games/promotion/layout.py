@@ -138,6 +138,31 @@ ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5:
             6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième"}
 
 
+def player_table() -> str:
+    """The engine's PLAYER_TABLE as a sentence, table sizes with the same hand and target
+    together: « **2 ou 3 personnes** : 5 cartes en main, 8 PI pour gagner ; **4** : … »."""
+    groups: list[list[int]] = []
+    for players in sorted(rules.PLAYER_TABLE):
+        if groups and rules.PLAYER_TABLE[groups[-1][-1]] == rules.PLAYER_TABLE[players] and groups[-1][-1] == players - 1:
+            groups[-1].append(players)
+        else:
+            groups.append([players])
+    parts = []
+    for n, group in enumerate(groups):
+        hand, target = rules.PLAYER_TABLE[group[0]]
+        if len(group) == 1:
+            seats = f"{group[0]}"
+        elif len(group) == 2:
+            seats = f"{group[0]} ou {group[1]}"
+        else:
+            seats = f"de {group[0]} à {group[-1]}"
+        if n == 0:
+            parts.append(f"**{seats} personnes** : {hand} cartes en main, {target} PI pour gagner")
+        else:
+            parts.append(f"**{seats}** : {hand} cartes, {target} PI")
+    return " ; ".join(parts)
+
+
 def engine_values() -> dict[str, object]:
     """The rule engine's numbers, by the placeholder names the layout texts use."""
     closing = rules.MAX_RESHUFFLES + 1
@@ -154,6 +179,7 @@ def engine_values() -> dict[str, object]:
         "designs": rules.DECK_DESIGNS,
         "min_players": rules.MIN_PLAYERS,
         "max_players": rules.MAX_PLAYERS,
+        "player_table": player_table(),
     }
 
 

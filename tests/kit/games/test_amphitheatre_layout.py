@@ -171,7 +171,8 @@ def test_an_unknown_placeholder_in_the_aid_names_the_section(layouts):
     assert e.entry.startswith("back[2] « ")
     assert e.field == "body"
     assert e.problem == ("unknown placeholder {sieges}; known ones: {capacity}, {rows}, {min_players}, "
-                         "{max_players}, {row1}, {row2}, {row3}")
+                         "{max_players}, {row1}, {row2}, {row3}, {gain1}, {penalty1}, {gain2}, {penalty2}, "
+                         "{gain3}, {penalty3}")
 
 
 def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_status_2(layouts, tmp_path):

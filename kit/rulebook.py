@@ -1,0 +1,492 @@
+"""« La règle du jeu »: a kit's complete rules, pages of its paper run right after the contents sheet.
+
+The text is the game's `layouts/<game>/rules-complete.yaml` (BOOK below): a title, the
+picture of the table as it is set up, and the sections in print order (setup, the turn,
+each card or action type, the end and the scoring, and at least one worked example, which
+prints in a shaded box). The rule engine's numbers appear as {placeholders}, filled from
+the game's `engine_values()` (kit.games.<game>.layout), as « La règle en bref » is
+(kit.rules_page): the rules never type a number the engine owns.
+
+The picture is drawn from the kit's own pieces: each one the designer lays on the table
+is drawn by its component's own drawing function, scaled down (`Thumbnail`), its text
+shown as grey lines (text that small would only be a smudge, and no printed text is
+under 7 pt). A label under a piece names it at a readable size.
+
+Pages: the title and the picture open the first page, then the sections flow down two
+columns, page after page; a heading never ends a column, a paragraph is never cut. The
+book takes an even number of pages (a whole number of two-sided sheets), its last back
+blank when the text ends on a front. `typeset` measures it all once (the build needs the
+page count before it numbers the pieces' pages); `draw_page` draws one page of it.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import kit.games
+from kit.errors import KitError, LayoutError, TextDoesNotFit
+from kit.model import Component, Frame, GameKit
+from kit.palette import GREYS, lighten, resolve
+from kit.paper import paper_size, printable_area
+from kit.parts.text import text_box, text_height
+from kit.schema import Field, ListOf, Record, entry_name, find, layout_dir, load_yaml
+from kit.surface.metrics import PT
+from kit.typography import fill
+
+if TYPE_CHECKING:
+    from kit.surface.base import Surface
+
+FILE_STEM = "rules-complete"
+
+THING = Record({
+    "component": Field(str, doc="the id of one of the kit's components"),
+    "piece": Field(int, default=1, min=1, doc="which of its designs, counted from 1"),
+    "face": Field(str, default="front", choices=("front", "back")),
+    "x": Field(float, min=0, max=300, doc="mm from the picture's left edge to the piece's"),
+    "y": Field(float, min=0, max=300, doc="mm from the picture's top edge to the piece's"),
+    "turn": Field(int, default=0, choices=(0, 90, 180, 270), doc="degrees, clockwise"),
+    "pile": Field(int, default=1, min=1, max=20, doc="copies drawn one upon the other: a deck, a hand"),
+    "step": Field(ListOf(float, min_len=2, max_len=2), default=[0.5, -0.5],
+                  doc="mm from one copy of a pile to the next, across and down"),
+    "label": Field("text", default="", doc="what the piece is, printed beside it"),
+    "label_side": Field(str, default="below", choices=("below", "above", "left", "right")),
+}, name_key="component")
+PICTURE = Record({
+    "height": Field(float, min=30, max=200, doc="mm; the picture is as wide as the page's text"),
+    "scale": Field(float, min=0.05, max=1.0, doc="the size of the pieces in the picture, 1 = real size"),
+    "caption": Field("text", default=""),
+    "pieces": Field(ListOf(THING, min_len=1)),
+})
+SECTION = Record({
+    "heading": Field("text", min=1),
+    "text": Field("text", min=1, doc="French, the project's own words; a line break starts a paragraph"),
+    "example": Field(bool, default=False, doc="a worked example, set in a shaded box"),
+}, name_key="heading")
+BOOK = Record({
+    "title": Field("text", min=1),
+    "accent": Field("colour", default="black"),
+    "table": Field(PICTURE, doc="the table as it is set up, drawn with the kit's pieces"),
+    "sections": Field(ListOf(SECTION, min_len=1)),
+})
+
+BODY = 9.0          # pt
+LEADING = 1.25
+HEADING = 10.5      # pt
+TITLE = 16.0        # pt
+LABEL = 7.0         # pt: the smallest text the kit prints
+GUTTER = 7.0        # mm between the columns
+PARAGRAPH_GAP = 1.5
+SECTION_GAP = 4.0
+EXAMPLE_PAD = 2.5   # mm inside the example's shaded box
+INK = GREYS["ink"]
+
+
+@dataclass(frozen=True)
+class Thing:
+    """One piece of the picture, as the designer laid it."""
+
+    component: Component
+    piece: int          # index into component.pieces
+    face: str
+    x: float
+    y: float
+    turn: int
+    pile: int
+    step: tuple[float, float]
+    label: str
+    label_side: str
+
+
+@dataclass(frozen=True)
+class Picture:
+    height: float
+    scale: float
+    caption: str
+    things: tuple[Thing, ...]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A heading or a paragraph of a section, measured at the column's width."""
+
+    text: str
+    heading: bool
+    example: bool
+    height: float
+    space_after: float
+    first: bool = False   # the section's first block (its heading)
+    last: bool = False    # the section's last paragraph
+
+
+@dataclass(frozen=True)
+class Placed:
+    block: Block
+    column: int
+    y: float
+
+
+@dataclass(frozen=True)
+class Book:
+    """A kit's rules, typeset for one paper: what each page holds."""
+
+    game: str
+    title: str
+    accent: str
+    picture: Picture
+    box: tuple[float, float, float, float]
+    paper: str
+    pages: tuple[tuple[Placed, ...], ...]   # an even number of pages (the last may be empty)
+    top: float                               # where the columns start on the first page
+
+    @property
+    def page_count(self) -> int:
+        return len(self.pages)
+
+
+def rules_path(game_id: str, layouts: Path | str) -> Path:
+    return find(layout_dir(layouts, game_id), FILE_STEM)
+
+
+def _components(game_kit: GameKit, game_id: str, layouts: Path | str, wanted: set[str]) -> dict[str, Component]:
+    """The kit's components by id; the whole kit's when a build keeps only some (--only)."""
+    found = {c.id: c for c in game_kit.components}
+    if wanted - set(found):
+        found = {c.id: c for c in kit.games.layout_module(game_id).build(Path(layouts)).components}
+    return found
+
+
+def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tuple[tuple[str, str, bool], ...]]:
+    """The game's rules-complete.yaml, checked, with the engine's numbers filled: (title,
+    accent, picture, sections as (heading, text, example))."""
+    game_id = game_kit.id
+    path = rules_path(game_id, layouts)
+    data = load_yaml(path, BOOK)
+    values = kit.games.layout_module(game_id).engine_values()
+    sections = []
+    for i, section in enumerate(data["sections"], start=1):
+        entry = entry_name("sections", i, section["heading"])
+        sections.append((fill(section["heading"], values, path, entry, "heading"),
+                         fill(section["text"], values, path, entry, "text"), section["example"]))
+    if not any(example for _, _, example in sections):
+        raise LayoutError(path, None, "sections", "no section is a worked example; mark one with 'example: true'")
+    table = data["table"]
+    components = _components(game_kit, game_id, layouts, {t["component"] for t in table["pieces"]})
+    things = []
+    for i, t in enumerate(table["pieces"], start=1):
+        entry = entry_name("table.pieces", i, t["component"])
+        component = components.get(t["component"])
+        if component is None:
+            raise LayoutError(path, entry, "component", f"unknown component '{t['component']}'; the kit's are "
+                                                        + ", ".join(components))
+        if t["piece"] > len(component.pieces):
+            raise LayoutError(path, entry, "piece", f"'{component.id}' has {len(component.pieces)} designs, "
+                                                    f"not {t['piece']}")
+        piece = component.pieces[t["piece"] - 1]
+        if t["face"] == "back" and (piece.back or component.back) is None:
+            raise LayoutError(path, entry, "face", f"'{component.id}' has no back to show")
+        things.append(Thing(component, t["piece"] - 1, t["face"], t["x"], t["y"], t["turn"], t["pile"],
+                            (t["step"][0], t["step"][1]), fill(t["label"], values, path, entry, "label")
+                            if t["label"] else "", t["label_side"]))
+    picture = Picture(table["height"], table["scale"],
+                      fill(table["caption"], values, path, "table", "caption") if table["caption"] else "",
+                      tuple(things))
+    return (fill(data["title"], values, path, None, "title"), data["accent"], picture, tuple(sections))
+
+
+# --- the picture ----------------------------------------------------------------------------------
+def _size(component: Component, paper: str) -> tuple[float, float]:
+    if component.size == "page":
+        _, _, w, h = printable_area(paper)
+        return w, h
+    return float(component.size[0]), float(component.size[1])
+
+
+def footprint(thing: Thing, scale: float, paper: str) -> tuple[float, float, float, float]:
+    """(x, y, w, h) in the picture, in mm, of the thing with its whole pile."""
+    w, h = _size(thing.component, paper)
+    if thing.turn in (90, 270):
+        w, h = h, w
+    w, h = w * scale, h * scale
+    dx, dy = ((thing.pile - 1) * s for s in thing.step)
+    return thing.x + min(dx, 0.0), thing.y + min(dy, 0.0), w + abs(dx), h + abs(dy)
+
+
+class Thumbnail:
+    """The surface as a piece drawn k times smaller sees it: every length scaled by k, the
+    measures of text left in the piece's own millimetres (its layout is the real piece's),
+    each line of text drawn as a grey line of its length."""
+
+    def __init__(self, surface: Surface, k: float):
+        self._s = surface
+        self._k = k
+        self.greyscale = surface.greyscale
+
+    def _p(self, points):
+        k = self._k
+        return [(x * k, y * k) for x, y in points]
+
+    def _d(self, dash):
+        return None if dash is None else [d * self._k for d in dash]
+
+    def translated(self, dx: float, dy: float):
+        return self._s.translated(dx * self._k, dy * self._k)
+
+    def rotated(self, degrees: float):
+        return self._s.rotated(degrees)
+
+    def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0, circle: bool = False):
+        k = self._k
+        return self._s.clipped(x * k, y * k, w * k, h * k, radius=radius * k, circle=circle)
+
+    def reused(self, key, box, draw: Callable[[], None]) -> None:
+        draw()
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
+        k = self._k
+        self._s.rect(x * k, y * k, w * k, h * k, fill=fill, stroke=stroke, width=width * k, radius=radius * k,
+                     dash=self._d(dash))
+
+    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
+        k = self._k
+        self._s.line(x1 * k, y1 * k, x2 * k, y2 * k, stroke=stroke, width=width * k, dash=self._d(dash))
+
+    def polygon(self, points, *, fill=None, stroke=None, width=0.25, closed=True, dash=None) -> None:
+        self._s.polygon(self._p(points), fill=fill, stroke=stroke, width=width * self._k, closed=closed,
+                        dash=self._d(dash))
+
+    def polylines(self, paths, *, stroke="#000000", width=0.25, dash=None) -> None:
+        self._s.polylines([self._p(p) for p in paths], stroke=stroke, width=width * self._k, dash=self._d(dash))
+
+    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=0.25, dash=None) -> None:
+        k = self._k
+        self._s.circle(cx * k, cy * k, r * k, fill=fill, stroke=stroke, width=width * k, dash=self._d(dash))
+
+    def sector(self, cx, cy, r, start, end, *, inner=0.0, fill=None, stroke=None, width=0.25) -> None:
+        k = self._k
+        self._s.sector(cx * k, cy * k, r * k, start, end, inner=inner * k, fill=fill, stroke=stroke, width=width * k)
+
+    def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
+        if not s.strip():
+            return
+        width = self._s.text_width(s, font=font, size=size)
+        start = x - {"start": 0.0, "middle": width / 2, "end": width}[anchor]
+        stroke = size * PT * 0.45          # about the height of the lower-case letters
+        k = self._k
+        self._s.rect(start * k, (y - stroke) * k, width * k, stroke * k, fill=lighten(colour, 0.35))
+
+    def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
+        return self._s.text_width(s, font=font, size=size)
+
+    def ascent_descent(self, *, font: str = "sans", size: float = 9.0) -> tuple[float, float]:
+        return self._s.ascent_descent(font=font, size=size)
+
+
+def _draw_thing(surface: Surface, thing: Thing, scale: float, paper: str, ox: float, oy: float) -> None:
+    w, h = _size(thing.component, paper)
+    piece = thing.component.pieces[thing.piece]
+    draw = piece.front if thing.face == "front" else (piece.back or thing.component.back)
+    assert draw is not None, "load() refuses a back that does not exist"
+    pw, ph = (h, w) if thing.turn in (90, 270) else (w, h)
+    pw, ph = pw * scale, ph * scale
+    origin = {0: (0.0, 0.0), 90: (pw, 0.0), 180: (pw, ph), 270: (0.0, ph)}[thing.turn]
+    shape = thing.component.round
+    for n in range(thing.pile):
+        x = ox + thing.x + n * thing.step[0]
+        y = oy + thing.y + n * thing.step[1]
+        if shape:
+            surface.circle(x + pw / 2 + 0.35, y + ph / 2 + 0.35, min(pw, ph) / 2, fill=GREYS["light"])
+        else:
+            surface.rect(x + 0.35, y + 0.35, pw, ph, fill=GREYS["light"], radius=0.6)
+        with surface.clipped(x, y, pw, ph, circle=shape, radius=0.6):
+            surface.rect(x, y, pw, ph, fill=GREYS["paper"])
+            with surface.translated(x + origin[0], y + origin[1]), surface.rotated(thing.turn):
+                draw(Thumbnail(surface, scale), Frame(w, h))   # type: ignore[arg-type]
+        if shape:
+            surface.circle(x + pw / 2, y + ph / 2, min(pw, ph) / 2, stroke=GREYS["mid"], width=0.15)
+        else:
+            surface.rect(x, y, pw, ph, stroke=GREYS["mid"], width=0.15, radius=0.6)
+
+
+def _label_box(surface: Surface, thing: Thing, scale: float, paper: str) -> tuple[float, float, float, float]:
+    x, y, w, h = footprint(thing, scale, paper)
+    ascent, descent = surface.ascent_descent(font="sans", size=LABEL)
+    lines = thing.label.split("\n")
+    tw = max(surface.text_width(line.replace("**", ""), font="sans-bold", size=LABEL) for line in lines) + 0.5
+    th = (ascent + descent) * len(lines) * 1.1
+    if thing.label_side == "below":
+        return x + w / 2 - tw / 2, y + h + 0.8, tw, th
+    if thing.label_side == "above":
+        return x + w / 2 - tw / 2, y - 0.8 - th, tw, th
+    if thing.label_side == "left":
+        return x - 1.2 - tw, y + h / 2 - th / 2, tw, th
+    return x + w + 1.2, y + h / 2 - th / 2, tw, th
+
+
+def _check_picture(surface: Surface, picture: Picture, width: float, paper: str, path: Path) -> None:
+    """Every piece and its label inside the picture, on this paper."""
+    for i, thing in enumerate(picture.things, start=1):
+        entry = entry_name("table.pieces", i, thing.component.id)
+        x, y, w, h = footprint(thing, picture.scale, paper)
+        if x + w > width + 0.01 or y + h > picture.height + 0.01 or x < -0.01 or y < -0.01:
+            raise LayoutError(path, entry, "x", f"the piece lies at {x:.0f}–{x + w:.0f} x {y:.0f}–{y + h:.0f} mm, "
+                                                f"outside the {width:.0f} x {picture.height:.0f} mm picture on "
+                                                f"{paper}")
+        if thing.label:
+            lx, ly, lw, lh = _label_box(surface, thing, picture.scale, paper)
+            if lx < -0.01 or ly < -0.01 or lx + lw > width + 0.01 or ly + lh > picture.height + 0.01:
+                raise LayoutError(path, entry, "label", f"the label « {' '.join(thing.label.split())} » leaves the {width:.0f} x "
+                                                        f"{picture.height:.0f} mm picture on {paper}; move the piece "
+                                                        "or put the label on another side (label_side)")
+
+
+def _caption_height(surface: Surface, width: float, caption: str) -> float:
+    return text_height(surface, width, caption, font="sans-italic", size=8.0, leading=LEADING) + 1.5 if caption else 0.0
+
+
+def _title_height(surface: Surface, width: float, title: str) -> float:
+    return text_height(surface, width, title, font="sans-bold", size=TITLE, leading=1.1) + 4.0
+
+
+def draw_picture(surface: Surface, picture: Picture, x: float, y: float, width: float, paper: str,
+                 accent: str) -> None:
+    """The table with its pieces, its labels and its caption, from (x, y), width mm wide."""
+    surface.rect(x, y, width, picture.height, fill=lighten(accent, 0.88), radius=3.0)
+    for thing in picture.things:
+        _draw_thing(surface, thing, picture.scale, paper, x, y)
+    for thing in picture.things:
+        if not thing.label:
+            continue
+        lx, ly, lw, lh = _label_box(surface, thing, picture.scale, paper)
+        text_box(surface, x + lx - 0.5, y + ly, lw + 1.0, lh + 0.5, thing.label, font="sans-bold", size=LABEL,
+                 min_size=LABEL, colour=INK, align="centre", leading=1.1)
+    if picture.caption:
+        text_box(surface, x, y + picture.height + 1.5, width, _caption_height(surface, width, picture.caption),
+                 picture.caption, font="sans-italic", size=8.0, min_size=8.0, colour=GREYS["dark"], leading=LEADING)
+
+
+# --- the flow ---------------------------------------------------------------------------------------
+def _blocks(surface: Surface, sections, column: float) -> list[Block]:
+    blocks = []
+    for heading, text, example in sections:
+        inner = column - 2 * EXAMPLE_PAD if example else column
+        blocks.append(Block(heading, True, example,
+                            text_height(surface, inner, heading, font="sans-bold", size=HEADING, leading=1.15) + 1.4,
+                            1.2, first=True))
+        paragraphs = [p.strip() for p in text.split("\n") if p.strip()]
+        for n, paragraph in enumerate(paragraphs):
+            last = n == len(paragraphs) - 1
+            blocks.append(Block(paragraph, False, example,
+                                text_height(surface, inner, paragraph, size=BODY, leading=LEADING),
+                                SECTION_GAP if last else PARAGRAPH_GAP, last=last))
+    return blocks
+
+
+def _pad(block: Block) -> tuple[float, float]:
+    """Room above and below a block for the shaded box of an example."""
+    if not block.example:
+        return 0.0, 0.0
+    return (EXAMPLE_PAD if block.first else 0.0), (EXAMPLE_PAD if block.last else 0.0)
+
+
+def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float, float]) -> list[list[Placed]]:
+    x, y, w, h = box
+    bottom = y + h
+    pages: list[list[Placed]] = [[]]
+    column, cursor = 0, first_top
+    i = 0
+    while i < len(blocks):
+        # A heading goes with the paragraph after it.
+        j = i + 1 if blocks[i].heading and i + 1 < len(blocks) else i
+        above, _ = _pad(blocks[i])
+        run = above + math.fsum(b.height + _pad(b)[1] for b in blocks[i:j + 1]) + \
+            math.fsum(b.space_after for b in blocks[i:j])
+        top = first_top if len(pages) == 1 else y
+        if cursor + run > bottom + 1e-6:
+            if cursor <= top + 1e-6:
+                raise KitError(f"a paragraph of the rules is taller than a column: « {blocks[i].text[:60]}… »")
+            column += 1
+            if column == 2:
+                pages.append([])
+                column = 0
+            cursor = first_top if len(pages) == 1 else y
+            continue
+        for b in blocks[i:j + 1]:
+            above, below = _pad(b)
+            cursor += above
+            pages[-1].append(Placed(b, column, cursor))
+            cursor += b.height + below + b.space_after
+        i = j + 1
+    if len(pages) % 2:
+        pages.append([])
+    return pages
+
+
+def typeset(game_kit: GameKit, layouts: Path | str, paper: str, box: tuple[float, float, float, float]) -> Book:
+    """The kit's rules laid out on pages of this paper, inside box (x, y, w, h in mm)."""
+    from kit.surface.record import RecordingSurface  # measures only
+    surface = RecordingSurface()
+    title, accent, picture, sections = load(game_kit, layouts)
+    x, y, w, h = box
+    _check_picture(surface, picture, w, paper, rules_path(game_kit.id, layouts))
+    column = (w - GUTTER) / 2
+    try:
+        blocks = _blocks(surface, sections, column)
+    except TextDoesNotFit as error:
+        raise KitError(f"game '{game_kit.id}', the complete rules: {error}") from error
+    top = y + _title_height(surface, w, title) + picture.height + _caption_height(surface, w, picture.caption) + 4.0
+    if top > y + h - 40.0:
+        raise LayoutError(rules_path(game_kit.id, layouts), "table", "height",
+                          f"the picture leaves no room for the text on the first page ({paper})")
+    pages = _flow(blocks, top, box)
+    return Book(game_kit.id, title, resolve(accent), picture, box, paper, tuple(tuple(p) for p in pages), top)
+
+
+def draw_page(surface: Surface, book: Book, index: int) -> None:
+    """Page `index` (from 0) of the book, on the current page of surface."""
+    x, y, w, h = book.box
+    column = (w - GUTTER) / 2
+    if index == 0:
+        th = _title_height(surface, w, book.title)
+        text_box(surface, x, y, w, th - 2.5, book.title, font="sans-bold", size=TITLE, min_size=TITLE, colour=INK,
+                 leading=1.1)
+        surface.line(x, y + th - 1.5, x + w, y + th - 1.5, stroke=book.accent, width=0.6)
+        draw_picture(surface, book.picture, x, y + th, w, book.paper, book.accent)
+    placed = book.pages[index]
+    # The shaded box behind each run of example blocks in a column.
+    runs: list[list[Placed]] = []
+    for p in placed:
+        if p.block.example and runs and runs[-1][-1].column == p.column and runs[-1][-1].block.example:
+            runs[-1].append(p)
+        elif p.block.example:
+            runs.append([p])
+    for run in runs:
+        first, last = run[0], run[-1]
+        top = first.y - _pad(first.block)[0]
+        end = last.y + last.block.height + _pad(last.block)[1]
+        cx = x + first.column * (column + GUTTER)
+        surface.rect(cx, top, column, end - top, fill=lighten(book.accent, 0.9), radius=1.5)
+        surface.rect(cx, top, 1.0, end - top, fill=book.accent)
+    for p in placed:
+        b = p.block
+        cx = x + p.column * (column + GUTTER)
+        inner = column
+        if b.example:
+            cx += EXAMPLE_PAD
+            inner -= 2 * EXAMPLE_PAD
+        if b.heading:
+            text_box(surface, cx, p.y, inner, b.height, b.text, font="sans-bold", size=HEADING, min_size=HEADING,
+                     colour=INK, leading=1.15)
+            if not b.example:
+                surface.line(cx, p.y + b.height - 0.6, cx + inner, p.y + b.height - 0.6, stroke=book.accent,
+                             width=0.4)
+        else:
+            text_box(surface, cx, p.y, inner, b.height + 0.5, b.text, size=BODY, min_size=BODY, colour=INK,
+                     leading=LEADING)
+
+
+def page_box(paper: str, margin: float) -> tuple[float, float, float, float]:
+    pw, ph = paper_size(paper)
+    return (margin, margin, pw - 2 * margin, ph - 2 * margin)
