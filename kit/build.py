@@ -189,15 +189,15 @@ class Plan:
     sheets: list[Sheet]
     entries: list[ComponentPages]
     layouts: Path
-    book: rulebook.Book
+    book: rulebook.Book | None
 
     @property
     def lead(self) -> int:
-        return lead_pages(self.contents_pages, self.book.page_count)
+        return lead_pages(self.contents_pages, self.book.page_count if self.book else 0)
 
     @property
-    def rulebook_pages(self) -> tuple[int, int]:
-        return rulebook_range(self.contents_pages, self.book.page_count)
+    def rulebook_pages(self) -> tuple[int, int] | None:
+        return rulebook_range(self.contents_pages, self.book.page_count) if self.book else None
 
     @property
     def pages(self) -> int:
@@ -249,17 +249,19 @@ def plan(game_kit: GameKit, options: BuildOptions, layouts: Path | str | None = 
     layouts = Path(layouts) if layouts is not None else default_layouts()
     book = rulebook.typeset(game_kit, layouts, options.paper, rulebook.page_box(options.paper, MARGIN))
 
+    book_pages = book.page_count if book else 0
+
     def measure(entries: list[ComponentPages], count: int) -> int:
         try:
-            return contents_pages(game_kit, entries, options.settings, lead_pages(count, book.page_count), sheets,
-                                  rulebook_range(count, book.page_count))
+            return contents_pages(game_kit, entries, options.settings, lead_pages(count, book_pages), sheets,
+                                  rulebook_range(count, book_pages) if book else None)
         except TextDoesNotFit as error:
             raise KitError(_("game {game}, contents page: {problem}").format(game=f"'{game_kit.id}'",
                                                                              problem=error)) from error
 
     count = 1
     for _attempt in range(3):  # the contents' length depends on the numbers it prints, barely
-        entries = component_pages(printed, sheets, lead_pages(count, book.page_count))
+        entries = component_pages(printed, sheets, lead_pages(count, book_pages))
         measured = measure(entries, count)
         if measured == count:
             break
@@ -281,7 +283,8 @@ def manifest(p: Plan) -> dict:
     clockwise) and, when it has a back, on the back page. `runs` gives each paper's pages,
     the lead included. A component gives its `stock`; one whose back is a screen hiding
     its secrets says "back": "screen". `rulebook` gives the complete rules' first and last
-    page and their sheets (kit.rulebook: in the lead, after the contents sheet).
+    page and their sheets (kit.rulebook: in the lead, after the contents sheet), null for a
+    game without them.
     """
     components = []
     for entry in p.entries:
@@ -316,10 +319,12 @@ def manifest(p: Plan) -> dict:
                        "counts": counts, "pieces": pieces})
     runs = [{"stock": run.stock, "name": STOCKS[run.stock].name, "pages": [run.first, run.last], "sheets": run.sheets}
             for run in paper_runs(p.sheets, p.lead)]
-    first, last = p.rulebook_pages
+    book = None
+    if p.rulebook_pages:
+        first, last = p.rulebook_pages
+        book = {"pages": [first, last], "sheets": (last - first + 1) // 2}
     return {"game": p.kit.id, "title": p.kit.title, "paper": p.options.paper, "pages": p.pages,
-            "components": components, "runs": runs, "sheets": sheets,
-            "rulebook": {"pages": [first, last], "sheets": (last - first + 1) // 2}}
+            "components": components, "runs": runs, "sheets": sheets, "rulebook": book}
 
 
 def repeated(sheets: list[Sheet]) -> frozenset:
@@ -343,12 +348,12 @@ def draw_lead(surface, p: Plan) -> None:
     draw_contents(surface, p.kit, p.entries, p.options.settings, p.lead, p.sheets, p.label, p.rulebook_pages)
     pw, ph = paper_size(p.options.paper)
     box = (MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN)
-    first_rule, _ = p.rulebook_pages
+    first_rule = p.rulebook_pages[0] if p.rulebook_pages else p.lead + 1
     for page in range(p.contents_pages + 1, p.lead + 1):
         surface.begin_page(pw, ph)
         if page == p.contents_pages + 1:
             rules_page.draw(surface, box, p.kit.id, p.layouts, rules_page.build_info(p.kit.id, p.layouts))
-        elif page >= first_rule:
+        elif page >= first_rule and p.book:
             rulebook.draw_page(surface, p.book, page - first_rule)
         draw_label(surface, (pw, ph), p.label(page), [box])
         surface.end_page()

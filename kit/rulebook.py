@@ -15,7 +15,8 @@ under 7 pt). A label under a piece names it at a readable size.
 Pages: the title and the picture open the first page, then the sections flow down two
 columns, page after page; a heading never ends a column, a paragraph is never cut. The
 book takes an even number of pages (a whole number of two-sided sheets), its last back
-blank when the text ends on a front. `typeset` measures it all once (the build needs the
+blank when the text ends on a front. A game without the file (a new game, still in the
+making) prints no book. `typeset` measures it all once (the build needs the
 page count before it numbers the pieces' pages); `draw_page` draws one page of it.
 """
 from __future__ import annotations
@@ -424,9 +425,15 @@ def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float,
     return pages
 
 
-def typeset(game_kit: GameKit, layouts: Path | str, paper: str, box: tuple[float, float, float, float]) -> Book:
-    """The kit's rules laid out on pages of this paper, inside box (x, y, w, h in mm)."""
+def typeset(game_kit: GameKit, layouts: Path | str, paper: str,
+            box: tuple[float, float, float, float]) -> Book | None:
+    """The kit's rules laid out on pages of this paper, inside box (x, y, w, h in mm); None
+    for a game whose layouts have no rules-complete file yet (its kit has « La règle en
+    bref » alone)."""
     from kit.surface.record import RecordingSurface  # measures only
+    folder = layout_dir(layouts, game_kit.id)
+    if not any((folder / f"{FILE_STEM}{suffix}").is_file() for suffix in (".yaml", ".yml")):
+        return None
     surface = RecordingSurface()
     title, accent, picture, sections = load(game_kit, layouts)
     x, y, w, h = box
