@@ -5,7 +5,8 @@ picture of the table as it is set up, and the sections in print order (setup, th
 each card or action type, the end and the scoring, and at least one worked example, which
 prints in a shaded box). The rule engine's numbers appear as {placeholders}, filled from
 the game's `engine_values()` (kit.games.<game>.layout), as « La règle en bref » is
-(kit.rules_page): the rules never type a number the engine owns.
+(kit.rules_page), or from its `text_values(layouts)` where the cards' own numbers join
+them: the rules never type a number the engine or a card owns.
 
 The picture is drawn from the kit's own pieces: each one the designer lays on the table
 is drawn by its component's own drawing function, scaled down (`Thumbnail`), its text
@@ -82,6 +83,7 @@ GUTTER = 7.0        # mm between the columns
 PARAGRAPH_GAP = 1.5
 SECTION_GAP = 4.0
 EXAMPLE_PAD = 2.5   # mm inside the example's shaded box
+DESCENT_ROOM = 1.0  # mm: a line's descenders (j, g, p) may reach below its measured height
 INK = GREYS["ink"]
 
 
@@ -141,6 +143,7 @@ class Book:
     paper: str
     pages: tuple[tuple[Placed, ...], ...]   # an even number of pages (the last may be empty)
     top: float                               # where the columns start on the first page
+    picture_at: tuple[float, float]          # the picture's top-left corner on the first page
 
     @property
     def page_count(self) -> int:
@@ -159,13 +162,22 @@ def _components(game_kit: GameKit, game_id: str, layouts: Path | str, wanted: se
     return found
 
 
+def placeholder_values(game_id: str, layouts: Path | str) -> dict:
+    """The game's {placeholders}: its module's text_values(layouts) where the game gives its
+    cards' numbers to every text (Promotion's {accusation_steal}), else its engine_values()."""
+    module = kit.games.layout_module(game_id)
+    if hasattr(module, "text_values"):
+        return dict(module.text_values(Path(layouts)))
+    return dict(module.engine_values())
+
+
 def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tuple[tuple[str, str, bool], ...]]:
     """The game's rules-complete.yaml, checked, with the engine's numbers filled: (title,
     accent, picture, sections as (heading, text, example))."""
     game_id = game_kit.id
     path = rules_path(game_id, layouts)
     data = load_yaml(path, BOOK)
-    values = kit.games.layout_module(game_id).engine_values()
+    values = placeholder_values(game_id, layouts)
     sections = []
     for i, section in enumerate(data["sections"], start=1):
         entry = entry_name("sections", i, section["heading"])
@@ -394,7 +406,7 @@ def _pad(block: Block) -> tuple[float, float]:
 
 def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float, float]) -> list[list[Placed]]:
     x, y, w, h = box
-    bottom = y + h
+    bottom = y + h - DESCENT_ROOM
     pages: list[list[Placed]] = [[]]
     column, cursor = 0, first_top
     i = 0
@@ -443,12 +455,14 @@ def typeset(game_kit: GameKit, layouts: Path | str, paper: str,
         blocks = _blocks(surface, sections, column)
     except TextDoesNotFit as error:
         raise KitError(f"game '{game_kit.id}', the complete rules: {error}") from error
-    top = y + _title_height(surface, w, title) + picture.height + _caption_height(surface, w, picture.caption) + 4.0
+    picture_y = y + _title_height(surface, w, title)
+    top = picture_y + picture.height + _caption_height(surface, w, picture.caption) + 4.0
     if top > y + h - 40.0:
         raise LayoutError(rules_path(game_kit.id, layouts), "table", "height",
                           f"the picture leaves no room for the text on the first page ({paper})")
     pages = _flow(blocks, top, box)
-    return Book(game_kit.id, title, resolve(accent), picture, box, paper, tuple(tuple(p) for p in pages), top)
+    return Book(game_kit.id, title, resolve(accent), picture, box, paper, tuple(tuple(p) for p in pages), top,
+                (x, picture_y))
 
 
 def draw_page(surface: Surface, book: Book, index: int) -> None:
@@ -460,7 +474,7 @@ def draw_page(surface: Surface, book: Book, index: int) -> None:
         text_box(surface, x, y, w, th - 2.5, book.title, font="sans-bold", size=TITLE, min_size=TITLE, colour=INK,
                  leading=1.1)
         surface.line(x, y + th - 1.5, x + w, y + th - 1.5, stroke=book.accent, width=0.6)
-        draw_picture(surface, book.picture, x, y + th, w, book.paper, book.accent)
+        draw_picture(surface, book.picture, *book.picture_at, w, book.paper, book.accent)
     placed = book.pages[index]
     # The shaded box behind each run of example blocks in a column.
     runs: list[list[Placed]] = []

@@ -276,6 +276,12 @@ def _values(cards: dict, ids: list[str]) -> dict:
     return values
 
 
+def text_values(layouts_root: Path) -> dict:
+    """What a text of the kit outside the cards may name (the complete rules, kit.rulebook):
+    the engine's numbers and each card's own as {ID_EFFECT}."""
+    return load(Path(layouts_root)).values
+
+
 def load(layouts_root: Path) -> Layout:
     """Read and check every Promotion layout file under layouts_root/promotion."""
     folder = layout_dir(Path(layouts_root), GAME_ID)

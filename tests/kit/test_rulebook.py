@@ -1,0 +1,258 @@
+"""« La règle du jeu » (kit.rulebook): every kit holds its complete rules, read back from the
+session's builds (kit_build: A4 and Letter, built once for the suite) with pdfium.
+
+- the manifest gives the rules' pages: a whole number of sheets on the paper run, starting
+  on an odd page right after the contents sheet, which lists them;
+- the first page opens with the title and the picture of the table (its labels are found
+  where the picture is), every section's heading is printed, the worked example with it;
+- the numbers printed are the engine's (Promotion's target table, PHD's tracks, Hoc Censeo's
+  senators and rounds, Amphithéâtre's token table), and a changed engine constant changes
+  the text: nothing is typed;
+- every character lies inside the page's text box; a layout mistake names file, entry, field.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from build_helpers import mm
+from game_kits import flat
+
+from kit import rulebook
+from kit.build import default_layouts, load_kit
+from kit.contents import MARGIN
+from kit.errors import LayoutError
+from kit.paper import PAPERS
+from kit.surface.record import RecordingSurface
+from scorekeeper.rules import GAME_IDS
+from scorekeeper.rules import amphitheatre as amph_rules
+from scorekeeper.rules import hoc_censeo as hoc_rules
+from scorekeeper.rules import phd as phd_rules
+from scorekeeper.rules import promotion as promo_rules
+
+pdfium = pytest.importorskip("pypdfium2")
+INK_OVERHANG = 0.3   # mm
+
+
+@pytest.fixture(scope="module")
+def kits(kit_build):
+    """paper -> game -> (manifest, [text of each page], [chars of each rules page as (char, x0, top, x1, bottom)])."""
+    cache: dict[str, dict] = {}
+
+    def read(paper: str) -> dict:
+        if paper not in cache:
+            out = kit_build("--paper", paper)
+            games = {}
+            for game in GAME_IDS:
+                manifest = json.loads((out / f"{game}.json").read_text(encoding="utf-8"))
+                first, last = manifest["rulebook"]["pages"]
+                pdf = pdfium.PdfDocument(str(out / f"{game}.pdf"))
+                texts, chars = [], {}
+                for n in range(max(last, 1)):
+                    page = pdf[n]
+                    textpage = page.get_textpage()
+                    texts.append(textpage.get_text_range())
+                    if n + 1 >= first:
+                        _, ph = page.get_size()
+                        boxes = []
+                        for k in range(textpage.count_chars()):
+                            ch = textpage.get_text_range(k, 1)
+                            if ch.strip():
+                                left, bottom, right, top = textpage.get_charbox(k)
+                                boxes.append((ch, mm(left), mm(ph - top), mm(right), mm(ph - bottom)))
+                        chars[n + 1] = boxes
+                pdf.close()
+                games[game] = (manifest, texts, chars)
+            cache[paper] = games
+        return cache[paper]
+    return read
+
+
+def _rules_text(texts: list[str], manifest: dict) -> str:
+    first, last = manifest["rulebook"]["pages"]
+    return flat(" ".join(texts[first - 1:last]))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_kit_has_its_rules_on_whole_sheets_of_the_paper_run_after_the_contents_sheet(kits, paper):
+    for game, (manifest, texts, _) in kits(paper).items():
+        first, last = manifest["rulebook"]["pages"]
+        assert first % 2 == 1, game
+        assert last % 2 == 0, game
+        assert manifest["rulebook"]["sheets"] == (last - first + 1) // 2 >= 1, game
+        assert last < manifest["sheets"][0]["front"], game            # before the pieces
+        run = manifest["runs"][0]
+        assert run["stock"] == "papier", game
+        assert run["pages"][0] <= first, game
+        assert last <= run["pages"][1], game
+        # the contents and « La règle en bref » behind them come first; the contents name the rules' pages
+        assert any("la règle en bref" in flat(t).lower() for t in texts[1:first - 1]), game
+        assert f"La règle du jeu : pages {first} à {last}" in flat(" ".join(texts[:first - 2])), game
+        for page in range(first, last + 1):
+            side = "recto" if page % 2 else "verso"
+            assert f"feuille {(page + 1) // 2}/{manifest['pages'] // 2} {side} · papier 120 g" in flat(
+                texts[page - 1]), (game, page)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_rules_open_with_the_picture_and_hold_every_section_and_the_worked_example(kits, paper, game):
+    manifest, texts, chars = kits(paper)[game]
+    first, _ = manifest["rulebook"]["pages"]
+    title, _, picture, sections = rulebook.load(load_kit(game, default_layouts()), default_layouts())
+    opening = flat(texts[first - 1])
+    assert opening.startswith(flat(title)), game
+    # The picture's labels are printed where the picture lies: under the title, above the text.
+    below_title = [c for c in chars[first] if c[2] < MARGIN + 20 + picture.height]
+    printed = "".join(c[0] for c in below_title)
+    for thing in picture.things:
+        if thing.label:
+            assert "".join(thing.label.split()) in printed, (game, thing.label)
+    assert flat(picture.caption) in opening
+    assert len(picture.things) >= 4, "the table shows the kit's pieces"
+    text = _rules_text(texts, manifest)
+    for heading, body, _ in sections:
+        assert flat(heading) in text, (game, heading)
+        assert flat(body.split("\n")[0])[:60] in text, (game, heading)
+    examples = [heading for heading, _, example in sections if example]
+    assert examples, game
+    assert all(flat(h).startswith("Exemple") for h in examples), game
+
+
+HARDEST = {
+    "phd": ("Challenge", "post-it", "Argument", "dé"),
+    "amphitheatre": ("débat", "accuse", "discrédit", "zone de doute"),
+    "promotion": ("Accusation", "C'est pas moi, c'est lui !", "Serveur en panne", "détournement"),
+    "hoc-censeo": ("autant", "tranchent", "calamité", "CONTRE l'emporte"),
+}
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_each_worked_example_plays_the_games_hardest_moment(game):
+    _, _, _, sections = rulebook.load(load_kit(game, default_layouts()), default_layouts())
+    example = flat(" ".join(body for _, body, example in sections if example)).replace("\u2019", "'")
+    for word in HARDEST[game]:
+        assert word in example, (game, word)
+
+
+def test_the_numbers_printed_are_the_engines(kits):
+    games = kits("a4")
+    promotion = _rules_text(games["promotion"][1], games["promotion"][0])
+    # « 2 ou 3 personnes : 5 cartes en main, 8 PI pour gagner ; 4 : 4 cartes, 8 PI ; … »
+    table = re.search(r"dépendent du nombre de personnes : (.*?)\. Distribuez", promotion).group(1)
+    seen = {}
+    for part in table.split(" ; "):
+        found = re.fullmatch(r"(?:de )?(\d+)(?: (?:ou|à) (\d+))?(?: personnes)? : (\d+) cartes(?: en main)?, "
+                             r"(\d+) PI(?: pour gagner)?", part)
+        assert found, part
+        low, high, hand, target = found.groups()
+        for n in range(int(low), int(high or low) + 1):
+            seen[n] = (int(hand), int(target))
+    assert seen == promo_rules.PLAYER_TABLE
+    assert f"jusqu'à {promo_rules.PLAY_PER_TURN} cartes" in promotion.replace("\u2019", "'")
+    assert f"{promo_rules.MAX_REDIRECTIONS} fois au plus" in promotion
+    for kind in promo_rules.CARD_TYPES:
+        assert f"{kind} :" in promotion, kind
+
+    phd = _rules_text(games["phd"][1], games["phd"][0])
+    assert f"vont de {phd_rules.RESOURCE_MIN} à {phd_rules.RESOURCE_MAX}" in phd
+    assert f"la case {phd_rules.RESOURCE_START}" in phd
+    assert f"plus de {phd_rules.HAND_LIMIT} cartes en main" in phd
+    assert f"approuver {phd_rules.DEFAULT_CHAPTERS} chapitres" in phd
+    assert f"de {phd_rules.DIE_MIN} à {phd_rules.DIE_MAX}" in phd
+    for kind in ("C'est la vie", "Superviseur", "Coopération", "Challenge"):
+        assert f"{kind} :" in phd.replace("\u2019", "'"), kind
+
+    hoc = _rules_text(games["hoc-censeo"][1], games["hoc-censeo"][0])
+    assert f"{hoc_rules.START_SENATORS} sénateurs" in hoc
+    assert f"au plus {hoc_rules.ROUNDS} manches" in hoc
+    assert f"la manche {hoc_rules.ROUNDS}" in hoc
+    assert f"déjà {hoc_rules.CALAMITY_AT[0] - 1} portions grises" in hoc
+
+    amph = _rules_text(games["amphitheatre"][1], games["amphitheatre"][0])
+    seats = amph_rules.ROW_SEATS
+    assert f"{seats[0]} sièges au premier, {seats[1]} au deuxième, {seats[2]} au troisième" in amph
+    table = amph_rules.TOKEN_TABLE
+    assert f"au rang 1, un gain de {table[1]['gain']} et une perte de {table[1]['penalty']}" in amph
+    assert f"au rang 2, {table[2]['gain']} et {table[2]['penalty']}" in amph
+    assert f"il donne {table[2]['penalty']} jetons" in amph
+    assert f"les {amph_rules.CAPACITY} sièges" in amph
+
+
+def test_a_changed_engine_constant_changes_the_rules(monkeypatch):
+    layouts = default_layouts()
+    game_kit = load_kit("hoc-censeo", layouts)
+    before = rulebook.load(game_kit, layouts)[3]
+    monkeypatch.setattr(hoc_rules, "ROUNDS", 11)
+    after = rulebook.load(game_kit, layouts)[3]
+    assert "au plus 11 manches" in flat(" ".join(body for _, body, _ in after))
+    assert before != after
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_character_of_the_rules_lies_inside_the_text_box(kits, paper):
+    pw, ph = PAPERS[paper]
+    for game, (_, _, chars) in kits(paper).items():
+        for page, boxes in chars.items():
+            body = [c for c in boxes if c[2] < ph - 10.0]        # the page label is in the bottom margin
+            assert body or page % 2 == 0, (game, page)
+            # pdfium boxes a glyph's ink: a « j » opening a line overhangs its origin by 0.2 mm
+            outside = [c[0] for c in body if c[1] < MARGIN - INK_OVERHANG or c[3] > pw - MARGIN + INK_OVERHANG
+                       or c[2] < MARGIN - INK_OVERHANG or c[4] > ph - MARGIN + INK_OVERHANG]
+            assert not outside, (game, page, "".join(outside[:40]))
+
+
+def test_the_picture_is_drawn_with_the_kits_own_pieces():
+    """Each piece of the picture draws its component's own art: many shapes per piece,
+    each within its footprint on the page."""
+    layouts = default_layouts()
+    game_kit = load_kit("phd", layouts)
+    book = rulebook.typeset(game_kit, layouts, "a4", rulebook.page_box("a4", MARGIN))
+    assert book is not None
+    surface = RecordingSurface()
+    surface.begin_page(*PAPERS["a4"])
+    rulebook.draw_page(surface, book, 0)
+    surface.end_page()
+    x, y = book.picture_at
+    shapes = [c for c in surface.calls if c.name in ("rect", "polygon", "circle", "line", "sector")]
+    assert len(shapes) > 40 * len(book.picture.things)
+    for thing in book.picture.things:
+        fx, fy, fw, fh = rulebook.footprint(thing, book.picture.scale, "a4")
+        inside = [c for c in surface.find("rect")
+                  if fx + x - 0.01 <= c.on_page(c["x"], c["y"])[0] <= fx + x + fw + 0.01
+                  and fy + y - 0.01 <= c.on_page(c["x"], c["y"])[1] <= fy + y + fh + 0.01]
+        assert inside or thing.turn, thing.component.id
+    assert not [c for c in surface.find("text") if c["size"] < rulebook.LABEL]
+
+
+def _layouts_copy(tmp_path: Path, game: str) -> Path:
+    root = tmp_path / "layouts"
+    shutil.copytree(default_layouts() / game, root / game)
+    return root
+
+
+@pytest.mark.parametrize(("old", "new", "entry", "field", "problem"), [
+    ("component: cards, face: back, x: 76", "component: cartes, face: back, x: 76", "table.pieces[5] « cartes »",
+     "component", "unknown component 'cartes'; the kit's are cards, pi-tokens, aid"),
+    ("component: cards, piece: 5, x: 96", "component: cards, piece: 50, x: 96", "table.pieces[6] « cards »", "piece",
+     "'cards' has 20 designs, not 50"),
+    ("x: 96, y: 4, label", "x: 180, y: 4, label", "table.pieces[6] « cards »", "x",
+     "the piece lies at 180–196 x 4–26 mm, outside the 186 x 84 mm picture on a4"),
+    ("    example: true\n", "", None, "sections", "no section is a worked example; mark one with 'example: true'"),
+    ("{redirections} fois au plus", "{detours} fois au plus", "sections[5] « Détourner une Attaque »", "text",
+     "unknown placeholder {detours}; known ones: {draw}, "),
+])
+def test_a_layout_mistake_names_file_entry_and_field(tmp_path, old, new, entry, field, problem):
+    layouts = _layouts_copy(tmp_path, "promotion")
+    path = layouts / "promotion" / "rules-complete.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        rulebook.typeset(load_kit("promotion", layouts), layouts, "a4", rulebook.page_box("a4", MARGIN))
+    error = caught.value
+    assert (Path(error.file), error.entry, error.field) == (path, entry, field)
+    assert error.problem.startswith(problem)
