@@ -9,9 +9,11 @@ the game's `engine_values()` (kit.games.<game>.layout), as « La règle en bref 
 them: the rules never type a number the engine or a card owns.
 
 The picture is drawn from the kit's own pieces: each one the designer lays on the table
-is drawn by its component's own drawing function, scaled down (`Thumbnail`), its text
-shown as grey lines (text that small would only be a smudge, and no printed text is
-under 7 pt). A label under a piece names it at a readable size.
+is drawn by its component's own drawing function, scaled down (`Thumbnail`): its text
+still 7 pt or more at that scale prints (a card's title), the rest shows as grey lines
+(text that small would only be a smudge, and no printed text is under 7 pt). A label
+beside a piece names it. A section may show pieces too, under its heading (`figure`: the
+cards a worked example plays).
 
 Pages: the title and the picture open the first page, then the sections flow down two
 columns, page after page; a heading never ends a column, a paragraph is never cut. The
@@ -62,10 +64,17 @@ PICTURE = Record({
     "caption": Field("text", default=""),
     "pieces": Field(ListOf(THING, min_len=1)),
 })
+FIGURE = Record({
+    "height": Field(float, min=10, max=200, doc="mm; the figure is as wide as the column's text"),
+    "scale": Field(float, min=0.05, max=1.0, doc="the size of the pieces, 1 = real size"),
+    "caption": Field("text", default=""),
+    "pieces": Field(ListOf(THING, min_len=1)),
+})
 SECTION = Record({
     "heading": Field("text", min=1),
     "text": Field("text", min=1, doc="French, the project's own words; a line break starts a paragraph"),
     "example": Field(bool, default=False, doc="a worked example, set in a shaded box"),
+    "figure": Field(FIGURE, required=False, doc="pieces shown under the heading: the cards an example plays"),
 }, name_key="heading")
 BOOK = Record({
     "title": Field("text", min=1),
@@ -101,6 +110,7 @@ class Thing:
     step: tuple[float, float]
     label: str
     label_side: str
+    entry: str          # how the layout names it in errors
 
 
 @dataclass(frozen=True)
@@ -113,7 +123,7 @@ class Picture:
 
 @dataclass(frozen=True)
 class Block:
-    """A heading or a paragraph of a section, measured at the column's width."""
+    """A heading, a figure or a paragraph of a section, measured at the column's width."""
 
     text: str
     heading: bool
@@ -122,6 +132,7 @@ class Block:
     space_after: float
     first: bool = False   # the section's first block (its heading)
     last: bool = False    # the section's last paragraph
+    figure: Picture | None = None
 
 
 @dataclass(frozen=True)
@@ -171,25 +182,19 @@ def placeholder_values(game_id: str, layouts: Path | str) -> dict:
     return dict(module.engine_values())
 
 
-def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tuple[tuple[str, str, bool], ...]]:
-    """The game's rules-complete.yaml, checked, with the engine's numbers filled: (title,
-    accent, picture, sections as (heading, text, example))."""
-    game_id = game_kit.id
-    path = rules_path(game_id, layouts)
-    data = load_yaml(path, BOOK)
-    values = placeholder_values(game_id, layouts)
-    sections = []
-    for i, section in enumerate(data["sections"], start=1):
-        entry = entry_name("sections", i, section["heading"])
-        sections.append((fill(section["heading"], values, path, entry, "heading"),
-                         fill(section["text"], values, path, entry, "text"), section["example"]))
-    if not any(example for _, _, example in sections):
-        raise LayoutError(path, None, "sections", "no section is a worked example; mark one with 'example: true'")
-    table = data["table"]
-    components = _components(game_kit, game_id, layouts, {t["component"] for t in table["pieces"]})
+@dataclass(frozen=True)
+class Section:
+    heading: str
+    text: str
+    example: bool
+    figure: Picture | None    # pieces shown after the heading (the cards of an example)
+    entry: str                # how the layout names it in errors
+
+
+def _picture(table: dict, base: str, components: dict[str, Component], values: dict, path: Path) -> Picture:
     things = []
     for i, t in enumerate(table["pieces"], start=1):
-        entry = entry_name("table.pieces", i, t["component"])
+        entry = entry_name(f"{base}.pieces", i, t["component"])
         component = components.get(t["component"])
         if component is None:
             raise LayoutError(path, entry, "component", f"unknown component '{t['component']}'; the kit's are "
@@ -202,10 +207,31 @@ def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tup
             raise LayoutError(path, entry, "face", f"'{component.id}' has no back to show")
         things.append(Thing(component, t["piece"] - 1, t["face"], t["x"], t["y"], t["turn"], t["pile"],
                             (t["step"][0], t["step"][1]), fill(t["label"], values, path, entry, "label")
-                            if t["label"] else "", t["label_side"]))
-    picture = Picture(table["height"], table["scale"],
-                      fill(table["caption"], values, path, "table", "caption") if table["caption"] else "",
-                      tuple(things))
+                            if t["label"] else "", t["label_side"], entry))
+    return Picture(table["height"], table["scale"],
+                   fill(table["caption"], values, path, base, "caption") if table["caption"] else "", tuple(things))
+
+
+def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tuple[Section, ...]]:
+    """The game's rules-complete.yaml, checked, with the engine's numbers filled: (title,
+    accent, the picture of the table, the sections)."""
+    game_id = game_kit.id
+    path = rules_path(game_id, layouts)
+    data = load_yaml(path, BOOK)
+    values = placeholder_values(game_id, layouts)
+    wanted = {t["component"] for t in data["table"]["pieces"]}
+    wanted |= {t["component"] for s in data["sections"] if s["figure"] for t in s["figure"]["pieces"]}
+    components = _components(game_kit, game_id, layouts, wanted)
+    sections = []
+    for i, section in enumerate(data["sections"], start=1):
+        entry = entry_name("sections", i, section["heading"])
+        figure = _picture(section["figure"], f"{entry}.figure", components, values, path) if section["figure"] else None
+        sections.append(Section(fill(section["heading"], values, path, entry, "heading"),
+                                fill(section["text"], values, path, entry, "text"), section["example"], figure,
+                                entry))
+    if not any(s.example for s in sections):
+        raise LayoutError(path, None, "sections", "no section is a worked example; mark one with 'example: true'")
+    picture = _picture(data["table"], "table", components, values, path)
     return (fill(data["title"], values, path, None, "title"), data["accent"], picture, tuple(sections))
 
 
@@ -284,10 +310,13 @@ class Thumbnail:
     def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
         if not s.strip():
             return
+        k = self._k
+        if size * k >= LABEL - 1e-9:    # large enough to read at this scale: a card's title
+            self._s.text(x * k, y * k, s, font=font, size=size * k, colour=colour, anchor=anchor)
+            return
         width = self._s.text_width(s, font=font, size=size)
         start = x - {"start": 0.0, "middle": width / 2, "end": width}[anchor]
         stroke = size * PT * 0.45          # about the height of the lower-case letters
-        k = self._k
         self._s.rect(start * k, (y - stroke) * k, width * k, stroke * k, fill=lighten(colour, 0.35))
 
     def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
@@ -340,8 +369,8 @@ def _label_box(surface: Surface, thing: Thing, scale: float, paper: str) -> tupl
 
 def _check_picture(surface: Surface, picture: Picture, width: float, paper: str, path: Path) -> None:
     """Every piece and its label inside the picture, on this paper."""
-    for i, thing in enumerate(picture.things, start=1):
-        entry = entry_name("table.pieces", i, thing.component.id)
+    for thing in picture.things:
+        entry = thing.entry
         x, y, w, h = footprint(thing, picture.scale, paper)
         if x + w > width + 0.01 or y + h > picture.height + 0.01 or x < -0.01 or y < -0.01:
             raise LayoutError(path, entry, "x", f"the piece lies at {x:.0f}–{x + w:.0f} x {y:.0f}–{y + h:.0f} mm, "
@@ -364,9 +393,11 @@ def _title_height(surface: Surface, width: float, title: str) -> float:
 
 
 def draw_picture(surface: Surface, picture: Picture, x: float, y: float, width: float, paper: str,
-                 accent: str) -> None:
-    """The table with its pieces, its labels and its caption, from (x, y), width mm wide."""
-    surface.rect(x, y, width, picture.height, fill=lighten(accent, 0.88), radius=3.0)
+                 accent: str | None) -> None:
+    """The pieces with their labels and the caption, from (x, y), width mm wide; on a table
+    tinted with accent (the setup picture), or on the page (accent None: a section's figure)."""
+    if accent is not None:
+        surface.rect(x, y, width, picture.height, fill=lighten(accent, 0.88), radius=3.0)
     for thing in picture.things:
         _draw_thing(surface, thing, picture.scale, paper, x, y)
     for thing in picture.things:
@@ -381,14 +412,24 @@ def draw_picture(surface: Surface, picture: Picture, x: float, y: float, width: 
 
 
 # --- the flow ---------------------------------------------------------------------------------------
-def _blocks(surface: Surface, sections, column: float) -> list[Block]:
+def inner_width(column: float, example: bool) -> float:
+    return column - 2 * EXAMPLE_PAD if example else column
+
+
+def _blocks(surface: Surface, sections: tuple[Section, ...], column: float) -> list[Block]:
     blocks = []
-    for heading, text, example in sections:
-        inner = column - 2 * EXAMPLE_PAD if example else column
-        blocks.append(Block(heading, True, example,
-                            text_height(surface, inner, heading, font="sans-bold", size=HEADING, leading=1.15) + 1.4,
-                            1.2, first=True))
-        paragraphs = [p.strip() for p in text.split("\n") if p.strip()]
+    for section in sections:
+        example = section.example
+        inner = inner_width(column, example)
+        blocks.append(Block(section.heading, True, example,
+                            text_height(surface, inner, section.heading, font="sans-bold", size=HEADING,
+                                        leading=1.15) + 1.4, 1.2, first=True))
+        if section.figure:
+            figure = section.figure
+            blocks.append(Block(figure.caption, False, example,
+                                figure.height + _caption_height(surface, inner, figure.caption), PARAGRAPH_GAP,
+                                figure=figure))
+        paragraphs = [p.strip() for p in section.text.split("\n") if p.strip()]
         for n, paragraph in enumerate(paragraphs):
             last = n == len(paragraphs) - 1
             blocks.append(Block(paragraph, False, example,
@@ -409,13 +450,21 @@ def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float,
     bottom = y + h - DESCENT_ROOM
     pages: list[list[Placed]] = [[]]
     column, cursor = 0, first_top
+    def height(i: int, j: int) -> float:
+        """From the top of block i to the foot of block j, placed one after the other."""
+        return _pad(blocks[i])[0] + math.fsum(b.height + _pad(b)[1] for b in blocks[i:j + 1]) + \
+            math.fsum(b.space_after for b in blocks[i:j])
+
     i = 0
     while i < len(blocks):
-        # A heading goes with the paragraph after it.
+        # A heading goes with the paragraph after it; a worked example stays whole when a
+        # column can hold it.
         j = i + 1 if blocks[i].heading and i + 1 < len(blocks) else i
-        above, _ = _pad(blocks[i])
-        run = above + math.fsum(b.height + _pad(b)[1] for b in blocks[i:j + 1]) + \
-            math.fsum(b.space_after for b in blocks[i:j])
+        if blocks[i].heading and blocks[i].example:
+            end = next(k for k in range(i + 1, len(blocks)) if blocks[k].last)
+            if height(i, end) <= bottom - y:
+                j = end
+        run = height(i, j)
         top = first_top if len(pages) == 1 else y
         if cursor + run > bottom + 1e-6:
             if cursor <= top + 1e-6:
@@ -449,8 +498,12 @@ def typeset(game_kit: GameKit, layouts: Path | str, paper: str,
     surface = RecordingSurface()
     title, accent, picture, sections = load(game_kit, layouts)
     x, y, w, h = box
-    _check_picture(surface, picture, w, paper, rules_path(game_kit.id, layouts))
+    path = rules_path(game_kit.id, layouts)
+    _check_picture(surface, picture, w, paper, path)
     column = (w - GUTTER) / 2
+    for section in sections:
+        if section.figure:
+            _check_picture(surface, section.figure, inner_width(column, section.example), paper, path)
     try:
         blocks = _blocks(surface, sections, column)
     except TextDoesNotFit as error:
@@ -497,7 +550,9 @@ def draw_page(surface: Surface, book: Book, index: int) -> None:
         if b.example:
             cx += EXAMPLE_PAD
             inner -= 2 * EXAMPLE_PAD
-        if b.heading:
+        if b.figure:
+            draw_picture(surface, b.figure, cx, p.y, inner, book.paper, None)
+        elif b.heading:
             text_box(surface, cx, p.y, inner, b.height, b.text, font="sans-bold", size=HEADING, min_size=HEADING,
                      colour=INK, leading=1.15)
             if not b.example:

@@ -114,10 +114,12 @@ def test_the_rules_open_with_the_picture_and_hold_every_section_and_the_worked_e
     assert flat(picture.caption) in opening
     assert len(picture.things) >= 4, "the table shows the kit's pieces"
     text = _rules_text(texts, manifest)
-    for heading, body, _ in sections:
-        assert flat(heading) in text, (game, heading)
-        assert flat(body.split("\n")[0])[:60] in text, (game, heading)
-    examples = [heading for heading, _, example in sections if example]
+    for section in sections:
+        assert flat(section.heading) in text, (game, section.heading)
+        assert flat(section.text.split("\n")[0])[:60] in text, (game, section.heading)
+        for thing in section.figure.things if section.figure else ():
+            assert flat(thing.label) in text, (game, thing.label)
+    examples = [section.heading for section in sections if section.example]
     assert examples, game
     assert all(flat(h).startswith("Exemple") for h in examples), game
 
@@ -133,7 +135,8 @@ HARDEST = {
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_each_worked_example_plays_the_games_hardest_moment(game):
     _, _, _, sections = rulebook.load(load_kit(game, default_layouts()), default_layouts())
-    example = flat(" ".join(body for _, body, example in sections if example)).replace("\u2019", "'")
+    example = flat(" ".join(s.text for s in sections if s.example)).replace("\u2019", "'")
+    assert any(s.figure for s in sections if s.example), "the example shows the pieces it plays"
     for word in HARDEST[game]:
         assert word in example, (game, word)
 
@@ -188,7 +191,7 @@ def test_a_changed_engine_constant_changes_the_rules(monkeypatch):
     before = rulebook.load(game_kit, layouts)[3]
     monkeypatch.setattr(hoc_rules, "ROUNDS", 11)
     after = rulebook.load(game_kit, layouts)[3]
-    assert "au plus 11 manches" in flat(" ".join(body for _, body, _ in after))
+    assert "au plus 11 manches" in flat(" ".join(s.text for s in after))
     assert before != after
 
 
@@ -256,3 +259,24 @@ def test_a_layout_mistake_names_file_entry_and_field(tmp_path, old, new, entry, 
     error = caught.value
     assert (Path(error.file), error.entry, error.field) == (path, entry, field)
     assert error.problem.startswith(problem)
+
+
+def test_the_phd_example_plays_the_cards_it_names_with_their_numbers():
+    """The example names real cards: a designer who changes one of them sees this fail."""
+    import yaml
+    folder = default_layouts() / "phd"
+    events = {c["title"]: c for c in yaml.safe_load((folder / "events.yaml").read_text(encoding="utf-8"))["cards"]}
+    arguments = {c["title"]: c for c in
+                 yaml.safe_load((folder / "arguments.yaml").read_text(encoding="utf-8"))["cards"]}
+    challenge = events["Colloque international"]
+    assert (challenge["type"], challenge["resource"], challenge["difficulty"]) == ("challenge", "credit", 9)
+    assert arguments["Données solides"]["value"] == 2
+    assert arguments["Méta-analyse"]["value"] == 3
+    assert not arguments["Méta-analyse"].get("controversy")      # playable on a Challenge
+    postit = events["Disque dur en panne"]["postit"]
+    assert (postit["value"], postit["resource"]) == (-4, "credit")
+    _, _, _, sections = rulebook.load(load_kit("phd", default_layouts()), default_layouts())
+    example = flat(" ".join(s.text for s in sections if s.example))
+    for words in ("Colloque international", "difficulté 9", "« Données solides », qui vaut +2",
+                  "−4 en Crédit", "« Méta-analyse », un Argument de sa main, +3", "6 + 3 = 9"):
+        assert words in example, words

@@ -176,10 +176,11 @@ def test_the_contents_page_says_why_the_sheets_are_two_sided_and_what_paper(buil
 
 
 def test_one_screened_sheet_alone_is_spoken_of_in_the_singular(tmp_path):
-    build_kit(tmp_path, "hoc-censeo", "--only", "blank-sheet")
+    manifest = build_kit(tmp_path, "hoc-censeo", "--only", "blank-sheet")
+    first, last = next(c for c in manifest["components"] if c["id"] == "blank-sheet")["pages"]
     with pdfplumber.open(tmp_path / "hoc-censeo.pdf") as pdf:
         text = flat(pdf.pages[0].extract_text())
-    assert "Feuille vierge, les pages 3–4 : son verso ne porte qu’une trame" in text
+    assert f"Feuille vierge, les pages {first}–{last} : son verso ne porte qu’une trame" in text
 
 
 def test_kit_list_says_which_sheets_carry_a_screen():
