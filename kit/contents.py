@@ -205,7 +205,7 @@ def _heading(surface: Surface, width: float, text: str, accent: str) -> _Block:
 
 
 def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets: list[Sheet], paper: str,
-           accent: str, lead: int) -> list[_Block]:
+           accent: str, lead: int, rulebook: tuple[int, int] | None = None) -> list[_Block]:
     """The components table as one block per row, so a long table can continue on page 2.
     Sheets are counted by paper (a sheet shared by components counts once), after it."""
     headers = ("Élément", "Nombre", "Format", "Papier", "Pages")
@@ -241,9 +241,12 @@ def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets
     blocks += [row_block(cells, False, i % 2 == 1) for i, cells in enumerate(rows)]
     total = sum(run.sheets for run in paper_runs(sheets, lead))
     blocks[-1].space_after = 1.5
+    included = "cette feuille comprise"
+    if rulebook:
+        included = f"cette feuille et **la règle du jeu** (pages {rulebook[0]} à {rulebook[1]}) comprises"
     blocks.append(_paragraph(surface, width,
                              f"En tout\u00a0: {_sheets(total)} {PAPER_NAMES.get(paper, paper)}, {2 * total}\u00a0pages "
-                             f"recto et verso, cette feuille comprise\u00a0; chaque papier est compté à part "
+                             f"recto et verso, {included}\u00a0; chaque papier est compté à part "
                              f"ci-dessous.", size=BODY, colour=GREYS["dark"], space_after=3.0))
     return blocks
 
@@ -385,15 +388,7 @@ def _blocks(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheet
     body = BODY
     blocks: list[_Block] = []
     blocks.append(_heading(surface, width, "Contenu du kit", accent))
-    blocks += _table(surface, width, entries, sheets, settings.paper, accent, lead)
-    if rulebook:
-        first, last = rulebook
-        blocks[-1].space_after = 1.6
-        blocks.append(_paragraph(surface, width, f"**La règle du jeu**\u00a0: pages {first} à {last}, "
-                                 f"{_sheets((last - first + 1) // 2)} de {STOCKS[PAPER_STOCK.id].name} recto verso "
-                                 f"(mise en place, tour de jeu, fin de partie et exemples)\u00a0; «\u00a0La règle "
-                                 f"en bref\u00a0» est au verso de cette feuille.", size=body, indent=4.0,
-                                 bullet="•"))
+    blocks += _table(surface, width, entries, sheets, settings.paper, accent, lead, rulebook)
     players = _players_line(kit, entries, sheets, lead)
     if players:
         blocks.append(_paragraph(surface, width, players, size=body, indent=4.0, bullet="•"))

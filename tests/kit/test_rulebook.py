@@ -90,7 +90,8 @@ def test_every_kit_has_its_rules_on_whole_sheets_of_the_paper_run_after_the_cont
         assert last <= run["pages"][1], game
         # the contents and « La règle en bref » behind them come first; the contents name the rules' pages
         assert any("la règle en bref" in flat(t).lower() for t in texts[1:first - 1]), game
-        assert f"La règle du jeu : pages {first} à {last}" in flat(" ".join(texts[:first - 2])), game
+        assert f"cette feuille et la règle du jeu (pages {first} à {last}) comprises" in flat(
+            " ".join(texts[:first - 2])), game
         for page in range(first, last + 1):
             side = "recto" if page % 2 else "verso"
             assert f"feuille {(page + 1) // 2}/{manifest['pages'] // 2} {side} · papier 120 g" in flat(
