@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import kit.games
 from kit.errors import KitError, LayoutError, TextDoesNotFit
+from kit.i18n import _
 from kit.model import Component, Frame, GameKit
 from kit.palette import GREYS, lighten, resolve
 from kit.paper import paper_size, printable_area
@@ -197,14 +198,15 @@ def _picture(table: dict, base: str, components: dict[str, Component], values: d
         entry = entry_name(f"{base}.pieces", i, t["component"])
         component = components.get(t["component"])
         if component is None:
-            raise LayoutError(path, entry, "component", f"unknown component '{t['component']}'; the kit's are "
-                                                        + ", ".join(components))
+            raise LayoutError(path, entry, "component", _("unknown component {component}; the kit's are {components}")
+                              .format(component=f"'{t['component']}'", components=", ".join(components)))
         if t["piece"] > len(component.pieces):
-            raise LayoutError(path, entry, "piece", f"'{component.id}' has {len(component.pieces)} designs, "
-                                                    f"not {t['piece']}")
+            raise LayoutError(path, entry, "piece", _("{component} has {designs} designs, not {piece}").format(
+                component=f"'{component.id}'", designs=len(component.pieces), piece=t["piece"]))
         piece = component.pieces[t["piece"] - 1]
         if t["face"] == "back" and (piece.back or component.back) is None:
-            raise LayoutError(path, entry, "face", f"'{component.id}' has no back to show")
+            raise LayoutError(path, entry, "face", _("{component} has no back to show").format(
+                component=f"'{component.id}'"))
         things.append(Thing(component, t["piece"] - 1, t["face"], t["x"], t["y"], t["turn"], t["pile"],
                             (t["step"][0], t["step"][1]), fill(t["label"], values, path, entry, "label")
                             if t["label"] else "", t["label_side"], entry))
@@ -230,7 +232,8 @@ def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tup
                                 fill(section["text"], values, path, entry, "text"), section["example"], figure,
                                 entry))
     if not any(s.example for s in sections):
-        raise LayoutError(path, None, "sections", "no section is a worked example; mark one with 'example: true'")
+        raise LayoutError(path, None, "sections", _("no section is a worked example; mark one with {example}").format(
+            example="'example: true'"))
     picture = _picture(data["table"], "table", components, values, path)
     return (fill(data["title"], values, path, None, "title"), data["accent"], picture, tuple(sections))
 
@@ -373,15 +376,18 @@ def _check_picture(surface: Surface, picture: Picture, width: float, paper: str,
         entry = thing.entry
         x, y, w, h = footprint(thing, picture.scale, paper)
         if x + w > width + 0.01 or y + h > picture.height + 0.01 or x < -0.01 or y < -0.01:
-            raise LayoutError(path, entry, "x", f"the piece lies at {x:.0f}–{x + w:.0f} x {y:.0f}–{y + h:.0f} mm, "
-                                                f"outside the {width:.0f} x {picture.height:.0f} mm picture on "
-                                                f"{paper}")
+            raise LayoutError(path, entry, "x", _("the piece lies at {left}–{right} x {top}–{bottom} mm, outside the "
+                                                  "{width} x {height} mm picture on {paper}").format(
+                left=f"{x:.0f}", right=f"{x + w:.0f}", top=f"{y:.0f}", bottom=f"{y + h:.0f}", width=f"{width:.0f}",
+                height=f"{picture.height:.0f}", paper=paper))
         if thing.label:
             lx, ly, lw, lh = _label_box(surface, thing, picture.scale, paper)
             if lx < -0.01 or ly < -0.01 or lx + lw > width + 0.01 or ly + lh > picture.height + 0.01:
-                raise LayoutError(path, entry, "label", f"the label « {' '.join(thing.label.split())} » leaves the {width:.0f} x "
-                                                        f"{picture.height:.0f} mm picture on {paper}; move the piece "
-                                                        "or put the label on another side (label_side)")
+                raise LayoutError(path, entry, "label", _("the label {label} leaves the {width} x {height} mm picture "
+                                                          "on {paper}; move the piece or put the label on another side "
+                                                          "({field})").format(
+                    label=f"« {' '.join(thing.label.split())} »", width=f"{width:.0f}", height=f"{picture.height:.0f}",
+                    paper=paper, field="'label_side'"))
 
 
 def _caption_height(surface: Surface, width: float, caption: str) -> float:
@@ -468,7 +474,8 @@ def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float,
         top = first_top if len(pages) == 1 else y
         if cursor + run > bottom + 1e-6:
             if cursor <= top + 1e-6:
-                raise KitError(f"a paragraph of the rules is taller than a column: « {blocks[i].text[:60]}… »")
+                raise KitError(_("a paragraph of the rules is taller than a column: {text}").format(
+                    text=f"« {blocks[i].text[:60]}… »"))
             column += 1
             if column == 2:
                 pages.append([])
@@ -507,12 +514,13 @@ def typeset(game_kit: GameKit, layouts: Path | str, paper: str,
     try:
         blocks = _blocks(surface, sections, column)
     except TextDoesNotFit as error:
-        raise KitError(f"game '{game_kit.id}', the complete rules: {error}") from error
+        raise KitError(_("game {game}, the complete rules: {problem}").format(game=f"'{game_kit.id}'",
+                                                                            problem=error)) from error
     picture_y = y + _title_height(surface, w, title)
     top = picture_y + picture.height + _caption_height(surface, w, picture.caption) + 4.0
     if top > y + h - 40.0:
-        raise LayoutError(rules_path(game_kit.id, layouts), "table", "height",
-                          f"the picture leaves no room for the text on the first page ({paper})")
+        raise LayoutError(path, "table", "height", _("the picture leaves no room for the text on the first page "
+                                                     "({paper})").format(paper=paper))
     pages = _flow(blocks, top, box)
     return Book(game_kit.id, title, resolve(accent), picture, box, paper, tuple(tuple(p) for p in pages), top,
                 (x, picture_y))
