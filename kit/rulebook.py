@@ -13,7 +13,8 @@ is drawn by its component's own drawing function, scaled down (`Thumbnail`): its
 still 7 pt or more at that scale prints (a card's title), the rest shows as grey lines
 (text that small would only be a smudge, and no printed text is under 7 pt). A label
 beside a piece names it. A section may show pieces too, under its heading (`figure`: the
-cards a worked example plays).
+cards a worked example plays), and end with the game's list of its cards, each as the
+card prints it (`catalogue`, from the game's layout module).
 
 Pages: the title and the picture open the first page, then the sections flow down two
 columns, page after page; a heading never ends a column, a paragraph is never cut. The
@@ -76,6 +77,8 @@ SECTION = Record({
     "text": Field("text", min=1, doc="French, the project's own words; a line break starts a paragraph"),
     "example": Field(bool, default=False, doc="a worked example, set in a shaded box"),
     "figure": Field(FIGURE, required=False, doc="pieces shown under the heading: the cards an example plays"),
+    "catalogue": Field(bool, default=False, doc="the game's list of its cards follows the text, one paragraph a "
+                                                "design, as the cards print it (its layout module's catalogue())"),
 }, name_key="heading")
 BOOK = Record({
     "title": Field("text", min=1),
@@ -228,9 +231,14 @@ def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tup
     for i, section in enumerate(data["sections"], start=1):
         entry = entry_name("sections", i, section["heading"])
         figure = _picture(section["figure"], f"{entry}.figure", components, values, path) if section["figure"] else None
-        sections.append(Section(fill(section["heading"], values, path, entry, "heading"),
-                                fill(section["text"], values, path, entry, "text"), section["example"], figure,
-                                entry))
+        text = fill(section["text"], values, path, entry, "text")
+        if section["catalogue"]:
+            module = kit.games.layout_module(game_id)
+            if not hasattr(module, "catalogue"):
+                raise LayoutError(path, entry, "catalogue", _("this game's kit has no list of its cards to print"))
+            text = "\n".join([text, *module.catalogue(Path(layouts))])
+        sections.append(Section(fill(section["heading"], values, path, entry, "heading"), text, section["example"],
+                                figure, entry))
     if not any(s.example for s in sections):
         raise LayoutError(path, None, "sections", _("no section is a worked example; mark one with {example}").format(
             example="'example: true'"))

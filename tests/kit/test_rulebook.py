@@ -281,3 +281,30 @@ def test_the_phd_example_plays_the_cards_it_names_with_their_numbers():
     for words in ("Colloque international", "difficulté 9", "« Données solides », qui vaut +2",
                   "−4 en Crédit", "« Méta-analyse », un Argument de sa main, +3", "6 + 3 = 9"):
         assert words in example, words
+
+
+def test_promotions_rules_list_every_card_as_the_card_prints_it(kits):
+    """« Les 20 cartes »: each design with its type and copies, and its effect with the card's
+    own numbers (the deck's data, not retyped)."""
+    import yaml
+    manifest, texts, _ = kits("a4")["promotion"]
+    text = _rules_text(texts, manifest).replace("\u2019", "'")
+    designs = yaml.safe_load((default_layouts() / "promotion" / "cards.yaml").read_text(encoding="utf-8"))["designs"]
+    assert len(designs) == promo_rules.DECK_DESIGNS
+    for design in designs:
+        assert f"{design['title']} · {design['type']} ×{design['copies']} :" in text, design["title"]
+    steal = next(d for d in designs if d["title"] == "Accusation")["does"]["steal"]
+    assert f"Accusation · Attaque ×8 : La cible vous donne {steal} PI" in text
+    assert f"Bruno devrait donner {steal} PI à Alice" in text
+
+
+def test_a_catalogue_the_game_cannot_give_is_a_layout_error(tmp_path):
+    layouts = _layouts_copy(tmp_path, "phd")
+    path = layouts / "phd" / "rules-complete.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  - heading: La soutenance\n", "  - heading: La soutenance\n    catalogue: true\n"),
+                    encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        rulebook.load(load_kit("phd", layouts), layouts)
+    assert (caught.value.entry, caught.value.field) == ("sections[9] « La soutenance »", "catalogue")
+    assert caught.value.problem == "this game's kit has no list of its cards to print"

@@ -282,6 +282,16 @@ def text_values(layouts_root: Path) -> dict:
     return load(Path(layouts_root)).values
 
 
+def catalogue(layouts_root: Path) -> list[str]:
+    """Every design as the complete rules list it (kit.rulebook), in the deck's order:
+    « **Accusation** · Attaque ×8 : La cible vous donne **2 PI**… », its texts as printed."""
+    out = []
+    for design in load(Path(layouts_root)).designs:
+        body = " ".join(part.strip() for part in design.body.split("\n") if part.strip())
+        out.append(f"**{design.title}** · {design.type.name} ×{design.copies}\u00a0: {body}")
+    return out
+
+
 def load(layouts_root: Path) -> Layout:
     """Read and check every Promotion layout file under layouts_root/promotion."""
     folder = layout_dir(Path(layouts_root), GAME_ID)
