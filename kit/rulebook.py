@@ -396,6 +396,21 @@ def _check_picture(surface: Surface, picture: Picture, width: float, paper: str,
                                                           "({field})").format(
                     label=f"« {' '.join(thing.label.split())} »", width=f"{width:.0f}", height=f"{picture.height:.0f}",
                     paper=paper, field="'label_side'"))
+    # A label is read only where nothing else lies: no other label, no piece.
+    boxes = [(t, footprint(t, picture.scale, paper)) for t in picture.things]
+    labels = [(t, _label_box(surface, t, picture.scale, paper)) for t in picture.things if t.label]
+    for thing, box in labels:
+        for other, other_box in labels + boxes:
+            if other is not thing and _overlap(box, other_box):
+                raise LayoutError(path, thing.entry, "label", _("the label {label} lies over {other} on {paper}; move "
+                                                                "the piece or put the label on another side ({field})")
+                                  .format(label=f"« {' '.join(thing.label.split())} »", other=other.entry,
+                                          paper=paper, field="'label_side'"))
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] - 0.01 and b[0] < a[0] + a[2] - 0.01 and a[1] < b[1] + b[3] - 0.01 \
+        and b[1] < a[1] + a[3] - 0.01
 
 
 def _caption_height(surface: Surface, width: float, caption: str) -> float:

@@ -245,6 +245,8 @@ def _layouts_copy(tmp_path: Path, game: str) -> Path:
      "'cards' has 20 designs, not 50"),
     ("x: 96, y: 4, label", "x: 180, y: 4, label", "table.pieces[6] « cards »", "x",
      "the piece lies at 180–196 x 4–26 mm, outside the 186 x 84 mm picture on a4"),
+    ("x: 96, y: 4, label", "x: 80, y: 4, label", "table.pieces[5] « cards »", "label",
+     "the label « Pioche » lies over table.pieces[6] « cards » on a4"),
     ("    example: true\n", "", None, "sections", "no section is a worked example; mark one with 'example: true'"),
     ("{redirections} fois au plus", "{detours} fois au plus", "sections[5] « Détourner une Attaque »", "text",
      "unknown placeholder {detours}; known ones: {draw}, "),
