@@ -1,17 +1,17 @@
-"""Fixtures for the print-engine tests (helpers in tests/helpers/build_helpers.py)."""
+"""Fixtures for the print-engine tests (helpers in tests/helpers/build_helpers.py; the real kits,
+built once per run, in tests/helpers/kit_builds.py)."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from build_helpers import FIXTURE_PACKAGE, GAME, LAYOUTS, run
-from game_kits import sums_of_floats_noted
+from game_kits import page_texts
+from kit_builds import KitBuilds, KitPdfs, canonical, run_folder
 
 import kit.games
-from scorekeeper.rules import GAME_IDS
 
 
 @pytest.fixture
@@ -50,61 +50,29 @@ def build_fixture(module_fixture_game, tmp_path_factory):
     return build
 
 
-def _canonical(options: Sequence[str]) -> tuple[str, ...]:
-    """`kit build` options as one key: A4 is the default paper, so naming it builds nothing new."""
-    key = list(options)
-    for k in range(len(key) - 1):
-        if key[k] == "--paper" and key[k + 1] == "a4":
-            del key[k:k + 2]
-            break
-    return tuple(key)
-
-
-class KitBuilds:
-    """The real games built once per run of the suite for each set of `kit build` options:
-    kit_build(*options, games=...) is the folder holding each game's PDF and manifest
-    (read-only: every module of the run shares it). Drawing a kit is most of what the kit
-    tests cost, so the game, print-job, imposition and picture tests share these builds.
-
-    While they draw, every sum() the kit's own code makes of floats is noted in float_sums
-    (module:line): geometry adds with math.fsum (tests/kit/test_float_sums.py)."""
-
-    def __init__(self, folders: Callable[[], Path]):
-        self._new_folder = folders
-        self._folders: dict[tuple[str, ...], tuple[Path, set[str]]] = {}
-        self.float_sums: list[str] = []
-
-    def __call__(self, *options: str, games: Sequence[str] = GAME_IDS) -> Path:
-        key = _canonical(options)
-        if key not in self._folders:
-            self._folders[key] = (self._new_folder(), set())
-        out, built = self._folders[key]
-        missing = [game for game in GAME_IDS if game in games and game not in built]
-        if missing:
-            with sums_of_floats_noted(self.float_sums):
-                result = run("build", *missing, "--out", str(out), *key, layouts=None)
-            assert result.exit_code == 0, result.output
-            built.update(missing)
-        return out
-
-
 @pytest.fixture(scope="session")
 def kit_build(tmp_path_factory: pytest.TempPathFactory) -> KitBuilds:
-    return KitBuilds(lambda: tmp_path_factory.mktemp("kits"))
+    """The real games, built once per run for each set of `kit build` options (tests/helpers/kit_builds.py)."""
+    return KitBuilds(run_folder(tmp_path_factory.getbasetemp()))
 
 
 @pytest.fixture(scope="session")
-def kit_pdf(kit_build: KitBuilds) -> Iterator[Callable[..., pdfplumber.PDF]]:
-    """kit_pdf(game, *options): the game's PDF of kit_build(*options), opened once per run
-    with pdfplumber; pdfplumber keeps each page it has parsed, so a page read by several
-    modules is parsed once."""
-    opened: dict[tuple[str, ...], pdfplumber.PDF] = {}
+def kit_text(kit_build: KitBuilds) -> Callable[..., list[str]]:
+    """kit_text(game, *options): each page's text in kit_build(*options), read with pdfium."""
+    read: dict[tuple[str, ...], list[str]] = {}
 
-    def pdf(game: str, *options: str) -> pdfplumber.PDF:
-        key = (game, *_canonical(options))
-        if key not in opened:
-            opened[key] = pdfplumber.open(kit_build(*options, games=[game]) / f"{game}.pdf")
-        return opened[key]
-    yield pdf
-    for document in opened.values():
-        document.close()
+    def text(game: str, *options: str) -> list[str]:
+        key = (game, *canonical(options))
+        if key not in read:
+            read[key] = page_texts(kit_build(*options, games=[game]) / f"{game}.pdf")
+        return read[key]
+    return text
+
+
+@pytest.fixture(scope="session")
+def kit_pdf(kit_build: KitBuilds, tmp_path_factory: pytest.TempPathFactory) -> Iterator[KitPdfs]:
+    """kit_pdf(game, *options): the game's PDF of kit_build(*options), opened with pdfplumber
+    once per worker; each page's drawing is parsed once per run (tests/helpers/kit_builds.py)."""
+    pdfs = KitPdfs(kit_build, run_folder(tmp_path_factory.getbasetemp()))
+    yield pdfs
+    pdfs.close()
