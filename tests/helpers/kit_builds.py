@@ -18,9 +18,9 @@ The suite runs on every core (pytest-xdist, one process per worker, each with it
 session fixtures). The builds are kept in one folder for the whole run, beside the workers'
 own temporary folders, one lock file per game and option set: the first worker to need a
 kit builds it there, a worker that needs the same kit meanwhile waits for it, and a worker
-that needs several builds first those no other worker is building. What pdfplumber parsed of a
-page (its objects: chars, lines, rects, curves) is kept there too, so a page is parsed once per
-run whichever workers read it.
+that needs several builds first those no other worker is building. What pdfplumber parses of
+each page (its objects: chars, lines, rects, curves) is kept there too, parsed once per kit and
+run by tests/helpers/pdf_objects.py in a process of its own, out of the coverage tracer.
 """
 from __future__ import annotations
 
@@ -31,7 +31,9 @@ import hashlib
 import json
 import os
 import pickle
-from collections.abc import Callable, Iterator, Sequence
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pdfplumber
@@ -124,14 +126,8 @@ class KitBuilds:
         return out
 
 
-def _parsed_once(parse: Callable[[], dict], kept: Path) -> dict:
-    """A page's objects as pdfplumber parses them, parsed by the first worker to ask and kept."""
-    with locked(kept.with_suffix(".lock"), wait=True):
-        if kept.exists():
-            return pickle.loads(kept.read_bytes())
-        objects = parse()
-        _write(kept, pickle.dumps(objects, protocol=pickle.HIGHEST_PROTOCOL))
-        return objects
+def _unpickled(kept: Path) -> dict:
+    return pickle.loads(kept.read_bytes())
 
 
 class KitPdfs:
@@ -147,11 +143,19 @@ class KitPdfs:
         key = (game, *canonical(options))
         if key not in self._opened:
             folder = self._builds(*options, games=[game])
-            pdf = pdfplumber.open(folder / f"{game}.pdf")
+            path = folder / f"{game}.pdf"
+            parsed = self._root / f"{folder.name}-{game}"
+            with locked(self._root / f"{parsed.name}.lock", wait=True):
+                if not parsed.exists():
+                    kept = parsed.with_name(f".{parsed.name}.{os.getpid()}.tmp")
+                    kept.mkdir()
+                    subprocess.run([sys.executable, str(Path(__file__).with_name("pdf_objects.py")), str(path),
+                                    str(kept)], check=True)
+                    os.replace(kept, parsed)
+            pdf = pdfplumber.open(path)
             for page in pdf.pages:
-                # Page.objects parses through page.parse_objects once, then keeps the result.
-                page.parse_objects = functools.partial(
-                    _parsed_once, page.parse_objects, self._root / f"{folder.name}-{game}-{page.page_number}.pickle")
+                # Page.objects asks page.parse_objects once, then keeps what it returned.
+                page.parse_objects = functools.partial(_unpickled, parsed / f"{page.page_number}.pickle")
             self._opened[key] = pdf
         return self._opened[key]
 
