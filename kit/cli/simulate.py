@@ -1,18 +1,18 @@
-"""`kit simulate`: bots play a batch of games through the rule engine; print the figures."""
+"""`kit simulate`: bots play a batch of games through the rule engine; print the figures (what is
+played and how: kit.simulate.plan)."""
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from kit import i18n
 from kit.cli.choices import Games
-from kit.errors import KitError
-from kit.i18n import N_, _
-
-CLUSTER_TIMEOUT = "20s"     # how long --cluster waits for the scheduler to answer
+from kit.i18n import _
 
 
 def _bots(ctx, param, value: str) -> list[str]:
@@ -20,18 +20,6 @@ def _bots(ctx, param, value: str) -> list[str]:
     if not names:
         raise click.BadParameter(_("name at least one bot, such as greedy or random,greedy"))
     return names
-
-
-def shown_layouts(root: Path) -> str:
-    """A copy of layouts/ as the figures and the report name it: as typed when relative, else
-    from the current folder, else by its last two folders. A report is shared: it names no
-    folder of this machine (« /home/ana/jeux/layouts » reads « jeux/layouts »)."""
-    if not root.is_absolute():
-        return str(root)
-    try:
-        return str(root.relative_to(Path.cwd()))
-    except ValueError:
-        return str(Path(*root.parts[-2:]))
 
 
 @click.command("simulate")
@@ -85,104 +73,38 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
     same seeds, and compared with the first one. Differences of rates take Newcombe's
     interval, differences of means Welch's.
     """
-    from itertools import product
-
-    from kit.build import default_layouts
-    from kit.simulate import compare as comparing
-    from kit.simulate import module, runner
+    from kit.simulate import plan as planning
     from kit.simulate import report as reports
-    from kit.table import parse_value, read_option_file, split_pair
     from scorekeeper.rules import GAME_IDS
 
-    games = list(GAME_IDS) if "all" in chosen else list(dict.fromkeys(chosen))
     if compare is not None and layouts is not None:
         raise click.UsageError("--compare names both copies of layouts/; leave out --rules-from.")
-    parsed: dict = {}
-    for text in options:
-        key, value = split_pair(text, "--option", "chapters=2", N_("KEY=VALUE"))
-        key = i18n.option_name(key)
-        if key in parsed:
-            raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))
-        if value.startswith("@"):
-            parsed[key] = [read_option_file(value[1:])]
-        else:      # k=v1,v2,v3: a sweep over the values
-            parsed[key] = [parse_value(v.strip()) for v in value.split(",")]
-    swept = {key for key, values in parsed.items() if len(values) > 1}
-    roots = [(shown_layouts(root), root) for root in compare] if compare else \
-        [(shown_layouts(layouts) if layouts is not None else None, layouts if layouts is not None else default_layouts())]
-    if compare and roots[0][0] == roots[1][0]:       # two copies the short names cannot tell apart
-        roots = [(str(root), root) for root in compare]
-    # every variant: a copy of layouts/ and one value of each option, the first the reference
-    variants = [(named, root, dict(zip(parsed, values)))
-                for (named, root), values in product(roots, product(*parsed.values()))]
-    comparing_variants = len(variants) > 1
-
-    plans = []
-    for game in games:           # every refusal before the first game is played
-        sim = module(game)
-        unknown = [b for b in bots if b not in sim.BOTS]
-        if unknown:
-            raise click.BadParameter(_("{bot} is not a bot of {game}; its bots are {bots}").format(
-                bot=f"'{unknown[0]}'", game=game, bots=", ".join(sim.BOTS)), param_hint="--bots")
-        seats = runner.seat_bots(game, bots, runner.player_count(game, players))
-        for named, root, chosen_options in variants:
-            table = sim.load(root)
-            runner.check(game, table, seats, chosen_options)
-            plans.append((game, seats, table, named, chosen_options))
-
-    client = None
-    if cluster is not None:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            raise KitError(_("--cluster needs dask.distributed: pip install 'kit[cluster]'")) from None
-        try:
-            client = Client(cluster, timeout=CLUSTER_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as error:
-            raise KitError(_("No Dask scheduler answers at {address}: {reason}").format(
-                address=cluster, reason=error)) from None
-    out = records.open("w", encoding="utf-8") if records is not None else None
-    summaries = []
+    games = list(GAME_IDS) if "all" in chosen else list(dict.fromkeys(chosen))
     try:
-        for game, seats, table, named, chosen_options in plans:
-            label = comparing.variant_label(named if compare else None, chosen_options, swept)
-            progress = i18n.ngettext("{game}: playing {n} game", "{game}: playing {n} games", count).format(
-                game=f"{game}{' ' + label if label else ''}", n=count)
-            with click.progressbar(length=count, label=progress, file=sys.stderr) as bar:
-                played = runner.play(game, games=count, seed=seed, bots=seats, options=chosen_options, table=table,
-                                     jobs=jobs, progress=bar.update, rotate=rotate, cluster=client)
-            if out is not None:
-                runner.write_records(out, game, played, label if comparing_variants else None)
-            # The layouts as the user named them, never a path of this machine they did not type.
-            summary = runner.summarise(game, played, seed=seed, bots=seats, options=chosen_options,
-                                       layouts=named if named is not None else "layouts/", rotate=rotate)
-            if comparing_variants:
-                summary["variant"] = label
-            summaries.append(summary)
-    finally:
-        if out is not None:
-            out.close()
-        if client is not None:
-            client.close()
+        planned = planning.plan(games, bots=bots, players=players, options=options, layouts=layouts,
+                                compare_with=compare)
+    except planning.UnknownBot as error:
+        raise click.BadParameter(str(error), param_hint="--bots") from None
 
-    if comparing_variants:
-        per_game = [[s for s in summaries if s["game"] == game] for game in games]
-        results = [{"game": group[0]["game"], "variants": group,
-                    "comparisons": [{"a": group[0]["variant"], "b": other["variant"],
-                                     "rows": comparing.rows(group[0], other)} for other in group[1:]]}
-                   for group in per_game]
-        if report is not None:
-            reports.write_pdf(summaries, report, comparisons=results)
-        if as_json:
-            click.echo(json.dumps(results[0] if len(results) == 1 else results, ensure_ascii=False, indent=1))
-        else:
-            click.echo("\n\n".join("\n".join(reports.comparison_lines(result)) for result in results))
+    @contextmanager
+    def bar(variant: planning.Variant) -> Iterator[Callable[[int], None]]:
+        label = f"{variant.game}{' ' + variant.label if variant.label else ''}"
+        text = i18n.ngettext("{game}: playing {n} game", "{game}: playing {n} games", count).format(game=label, n=count)
+        with click.progressbar(length=count, label=text, file=sys.stderr) as shown:
+            yield shown.update
+
+    summaries = planning.play(planned, games=count, seed=seed, jobs=jobs, rotate=rotate, records=records,
+                              cluster=cluster, progress=bar)
+    if planned.compared:
+        results = planning.comparisons(planned, summaries)
+        shown, lines = results, [reports.comparison_lines(result) for result in results]
     else:
-        if report is not None:
-            reports.write_pdf(summaries, report)
-        if as_json:
-            click.echo(json.dumps(summaries[0] if len(summaries) == 1 else summaries, ensure_ascii=False, indent=1))
-        else:
-            click.echo("\n\n".join("\n".join(reports.lines(s)) for s in summaries))
+        results, shown, lines = None, summaries, [reports.lines(summary) for summary in summaries]
+    if report is not None:
+        reports.write_pdf(summaries, report, comparisons=results)
+    if as_json:
+        click.echo(json.dumps(shown[0] if len(shown) == 1 else shown, ensure_ascii=False, indent=1))
+    else:
+        click.echo("\n\n".join("\n".join(block) for block in lines))
     if report is not None and not as_json:
         click.echo(_("Report: {file}").format(file=report))
