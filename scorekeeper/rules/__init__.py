@@ -7,9 +7,12 @@ Each module `scorekeeper.rules.<game>` provides:
 - `setup(players: list[dict], options: dict) -> dict`: the state of a new game, from the
   session header's players ([{"name": ..., "role": ...}]) and options; raises
   RuleViolation on a bad setup (player count, roles, options).
+- `FIELDS`: each action's fields, their kinds and bounds and which are needed, declared once
+  (scorekeeper/rules/fields.py); the phone forms and guided play ask them by their kinds.
 - `apply(state: dict, action: dict) -> dict`: the state after one action (the session
   line as a dict, with its "action" key). Never mutates `state`; raises RuleViolation
-  with one sentence a player understands when the rules refuse the action.
+  with one sentence a player understands when the rules refuse the action. It starts with
+  `FIELDS.check(state, action)`, so no rule reads a field of the wrong shape.
 
 - the game's flow and views (shapes in scorekeeper/rules/flow.py):
   - `pending(state) -> list[dict]`: the decisions the table waits for now, in the order the
@@ -50,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from scorekeeper.errors import RuleViolation
 
 if TYPE_CHECKING:
+    from scorekeeper.rules.fields import Declaration
     from scorekeeper.rules.flow import Action, Decision, Event, GameState, Seat
 
 
@@ -59,6 +63,7 @@ class Rules(Protocol):
 
     GAME_ID: str
     TITLE: str
+    FIELDS: Declaration
 
     def setup(self, players: list[Seat], options: dict[str, Any] | None = ...) -> GameState: ...
 

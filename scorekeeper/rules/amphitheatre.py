@@ -24,19 +24,16 @@ from typing import Any, Literal, TypedDict
 from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules.checks import (
     Bookmark,
-    apply_turn,
-    check_fields,
     check_option_names,
     check_players,
     fresh,
-    need_action,
-    need_bool,
     need_game_on,
     need_player,
     ranked,
     recorded_turn,
     shown,
 )
+from scorekeeper.rules.fields import Flag, Name, Names, Word, act, declare
 from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, per_state, said
 
 GAME_ID = "amphitheatre"
@@ -65,6 +62,25 @@ JOIN_SIDES = ("a", "b", "abstain")
 ACTOR_FIELDS = {"hypothesis": "speaker", "handshake": "target", "accuse": "accuser"}
 # Nothing in the state is secret: the cards stay on the table, not in the log.
 SECRET_FIELDS: tuple[str, ...] = ()
+
+_CATEGORY = Word(label=N_("The category"), choices=CATEGORIES)
+_SIDE_FIELDS = {"side_a": Names(label=N_("side A")), "side_b": Names(label=N_("side B")),
+                "discounted": Names(label=N_("the discounted players"), needed=False)}
+# Each action's fields (scorekeeper/rules/fields.py), checked before the rules read them.
+FIELDS = declare(TITLE, {
+    "handshake": act(speaker=Name(label=N_("the speaker")), target=Name(label=N_("the target"))),
+    "debate": act(**_SIDE_FIELDS),
+    "accuse": act(accuser=Name(label=N_("the accuser")), accused=Name(label=N_("the accused")),
+                  truthful=Flag(label=N_("Whether the accused's card matches the hypothesis (truthful)"))),
+    "turn": act(player=Name(), step=Word(label=N_("The step of {player}'s turn"), choices=("start",))),
+    "hypothesis": act(speaker=Name(label=N_("the speaker")), target=Name(label=N_("the target")),
+                      category=_CATEGORY),
+    "revolution": act(player=Name(), category=_CATEGORY),
+    "draw": act(player=Name(), category=_CATEGORY),
+    "counter": act(player=Name()),
+    "join": act(player=Name(), side=Word(label=N_("The side {player} joins"), choices=JOIN_SIDES)),
+})
+assert FIELDS.names == ACTIONS
 
 
 class Player(TypedDict):
@@ -230,9 +246,7 @@ def _debate(state: State, action: Action) -> None:
 def _accusation(state: State, action: Action) -> tuple[str, str, int]:
     """RULES.md §2.5 as (payer, payee, amount): a liar pays their row's penalty, a truthful
     player takes their row's gain, each capped by what the payer has."""
-    accuser = need_player(state, action["accuser"], Message("the accuser"))
-    accused = need_player(state, action["accused"], Message("the accused"))
-    truthful = need_bool(action["truthful"], Message("Whether the accused's card matches the hypothesis (truthful)"))
+    accuser, accused, truthful = action["accuser"], action["accused"], action["truthful"]
     if accuser == accused:
         raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
     players = state["players"]
@@ -366,21 +380,6 @@ def anytime(state: State) -> list[Decision]:
             for name in state["players"] if [t for t in targets if t != name]]
 
 
-# The fields of a turn's step that name one player, as a refusal names them.
-_NAMING = {"speaker": Message("the speaker"), "target": Message("the target"), "player": None}
-
-
-def _check_one_value(state: State, action: Action, kind: str) -> None:
-    """A step's fields each hold one value: a list of names is no name (the turn's decisions
-    list the names a field may take, and a list drawn from them would match), so it is
-    refused here rather than stored where one name goes."""
-    for field in STEP_FIELDS[kind][0]:
-        if field in _NAMING:
-            need_player(state, action[field], _NAMING[field])
-    if kind == "join" and not isinstance(action["side"], str):
-        raise waiting_for(state)
-
-
 def waiting_for(state: State) -> RuleViolation:
     """The sentence saying what the game waits for (an entry out of turn is refused with it;
     `show` says it)."""
@@ -408,8 +407,7 @@ def _check_turn(state: State, action: Action, kind: str) -> None:
     """Refuse an entry the recorded turn does not allow now, saying what the game waits for."""
     actor = (ACTOR_FIELDS.get(kind, "player"),)
     if kind == "accuse":
-        accuser = need_player(state, action.get("accuser"), Message("the accuser"))
-        accused = need_player(state, action.get("accused"), Message("the accused"))
+        accuser, accused = action["accuser"], action["accused"]
         if accuser == accused:
             raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
         if accused in accusable(state):
@@ -419,10 +417,6 @@ def _check_turn(state: State, action: Action, kind: str) -> None:
             raise RuleViolation("{accused} has already been accused about this hypothesis.", accused=accused)
         raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
                             "cannot be accused now.", accused=accused)
-    if "category" in action and action["category"] not in CATEGORIES:
-        # The true reason, rather than "the game waits for a draw" said to a draw.
-        raise RuleViolation("{value} is not a category; the categories are {categories}.",
-                            value=f"'{action['category']}'", categories=list(CATEGORIES))
     waited = pending(state)
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)
@@ -465,38 +459,30 @@ def _step(state: State, kind: str, action: Action) -> None:
 
 def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
-    kind = need_action(action, TITLE, ACTIONS)
+    kind = FIELDS.check(state, action)
     need_game_on(state, TITLE)
     if kind == "turn":
         if recorded(state):
             _check_turn(state, action, kind)
-        return {**state, "turn": apply_turn(state, action, TITLE, TURN_STEPS), "hypothesis": None}
+        return {**state, "turn": {"player": action["player"], "step": action["step"]}, "hypothesis": None}
     turn = state.get("turn")
     legacy = turn is not None and kind in LEGACY_ACTIONS and turn["step"] in ("start", LEGACY)
-    if kind in STEP_ACTIONS:
-        check_fields(action, TITLE, *STEP_FIELDS[kind])
-        _check_one_value(state, action, kind)
-        _check_turn(state, action, kind)
-    elif recorded(state) and not legacy:
+    if kind in STEP_ACTIONS or recorded(state) and not legacy:
         _check_turn(state, action, kind)
     # Only a handshake, a debate or an accusation moves tokens: the other steps of a turn
     # share the players' records (and so their rows and the winners) with the state before.
     scores = kind in SCORING
     new = fresh(state) if scores else state.copy()
     if kind == "handshake":
-        check_fields(action, TITLE, ("speaker", "target"))
-        speaker = need_player(new, action["speaker"], Message("the speaker"))
-        target = need_player(new, action["target"], Message("the target"))
+        speaker, target = action["speaker"], action["target"]
         if speaker == target:
             raise RuleViolation("{speaker} cannot shake hands with themselves.", speaker=speaker)
         for name in (speaker, target):
             player = new["players"][name]
             _seat(player, gain_of(player["seats"]))
     elif kind == "debate":
-        check_fields(action, TITLE, SIDES, ("discounted",))
         _debate(new, action)
     elif kind == "accuse":
-        check_fields(action, TITLE, ("accuser", "accused", "truthful"))
         _accuse(new, action)
     if legacy:
         new["turn"] = {**recorded_turn(state), "step": LEGACY}
@@ -513,14 +499,6 @@ SCORING = ("handshake", "debate", "accuse")     # the actions that move auditori
 # Where each side a player joins is kept in the hypothesis.
 JOINED: dict[str, Literal["a", "b", "abstained"]] = {"a": "a", "b": "b", "abstain": "abstained"}
 
-# The fields of the turn's own actions: (required, optional).
-STEP_FIELDS = {
-    "hypothesis": (("speaker", "target", "category"), ()),
-    "revolution": (("player", "category"), ()),
-    "draw": (("player", "category"), ()),
-    "counter": (("player",), ()),
-    "join": (("player", "side"), ()),
-}
 
 
 # -- what is said --------------------------------------------------------------------------

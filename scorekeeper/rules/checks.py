@@ -1,5 +1,6 @@
-"""Checks shared by the rule modules (PHD, Amphithéâtre and Promotion; Hoc Censeo for its
-names, numbers, options, actions and fields).
+"""Checks shared by the rule modules: the session header's players and options, the game
+still on, a player's name, and the small helpers of their sentences. An action's fields are
+checked by its declaration (scorekeeper/rules/fields.py) before the rules read it.
 
 Each check either returns the clean value or raises RuleViolation with one sentence a
 player understands: who, which value, which limit. Session lines come from JSON typed by
@@ -8,13 +9,13 @@ hand, so nothing here trusts a type: `True` is not a number, "3" is not a number
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard, TypeVar
 
 from scorekeeper.errors import Message, RuleViolation, plural
 
 if TYPE_CHECKING:   # flow imports this module
-    from scorekeeper.rules.flow import Action, GameState
+    from scorekeeper.rules.flow import GameState
 
 State = TypeVar("State", bound="GameState")
 
@@ -66,54 +67,8 @@ def check_option_names(options: Any, title: str, known: Iterable[str]) -> dict[s
     return dict(options)
 
 
-def check_fields(action: Action, title: str, required: Iterable[str], optional: Iterable[str] = ()) -> None:
-    """Refuse an action line with a missing or an unknown field (a typo must not pass silently)."""
-    name = action.get("action")
-    required, optional = tuple(required), tuple(optional)
-    for field in required:
-        if field not in action:
-            raise RuleViolation("The {title} action {name} needs the field {field_name}.", title=title, name=repr(name), field_name=repr(field))
-    for field in action:
-        if field != "action" and field not in required and field not in optional:
-            if not required + optional:
-                raise RuleViolation("The {title} action {name} takes no field, so not {field_name}.", title=title, name=repr(name), field_name=repr(field))
-            raise RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.", title=title, name=repr(name), field_name=repr(field), accepted=", ".join(required + optional))
-
-
 def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def need_int(value: Any, what: Message, low: int | None = None, high: int | None = None) -> int:
-    """A whole number within low..high (either bound optional); `what` names it in the sentence."""
-    if not is_int(value):
-        raise RuleViolation("{what} must be a whole number, not {value}.", what=what, value=shown(value))
-    if low is not None and high is not None and not low <= value <= high:
-        raise RuleViolation("{what} must be between {low} and {high}, not {value}.", what=what, low=low, high=high, value=value)
-    if low is not None and value < low:
-        raise RuleViolation("{what} must be at least {low}, not {value}.", what=what, low=low, value=value)
-    if high is not None and value > high:
-        raise RuleViolation("{what} must be at most {high}, not {value}.", what=what, high=high, value=value)
-    return value
-
-
-def need_ints(value: Any, what: Message, *, low: int | None = None, non_empty: bool = False) -> list[int]:
-    """A list of whole numbers; a single number is accepted as a list of one."""
-    if value is None:
-        value = []
-    if is_int(value):
-        value = [value]
-    if not isinstance(value, list):
-        raise RuleViolation("{what} must be a list of whole numbers, not {value}.", what=what, value=shown(value))
-    if non_empty and not value:
-        raise RuleViolation("{what} needs at least one value.", what=what)
-    return [need_int(item, what, low=low) for item in value]
-
-
-def need_bool(value: Any, what: Message) -> bool:
-    if not isinstance(value, bool):
-        raise RuleViolation("{what} must be true or false, not {value}.", what=what, value=shown(value))
-    return value
 
 
 def need_player(state: Mapping[str, Any], name: Any, where: Message | str | None = None) -> str:
@@ -132,15 +87,6 @@ def need_game_on(state: GameState, title: str) -> None:
         raise RuleViolation(plural("This {title} game is over ({who} won); no more actions are accepted.",
                                    "This {title} game is over ({who} won); no more actions are accepted.",
                                    len(state["winners"])), title=title, who=list(state["winners"]))
-
-
-def need_action(action: Any, title: str, actions: Collection[str]) -> str:
-    if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-        raise RuleViolation("An action must be an object with an 'action' name, not {action}.", action=shown(action))
-    name: str = action["action"]
-    if name not in actions:
-        raise RuleViolation("{title} has no action {name}; its actions are: {actions}.", title=title, name=repr(name), actions=', '.join(actions))
-    return name
 
 
 def signed(value: int) -> str:
@@ -180,22 +126,6 @@ def recorded_turn(state: Mapping[str, Any]) -> Bookmark:
     turn: Bookmark | None = state["turn"]
     assert turn is not None, "no turn is recorded yet"
     return turn
-
-
-def apply_turn(state: State, action: Action, title: str, steps: Iterable[str],
-               takes_turns: Callable[[State, str], bool] = lambda state, name: True) -> Bookmark:
-    """A `turn` line: whose turn it is and which step of it, guided play's bookmark in the
-    file so that it resumes exactly there (the state's new `turn`). It changes no score; undo
-    takes it back like any line."""
-    check_fields(action, title, ("player", "step"))
-    name = need_player(state, action["player"])
-    if not takes_turns(state, name):
-        raise RuleViolation("{name} no longer takes turns in this game.", name=name)
-    steps = tuple(steps)
-    if action["step"] not in steps:
-        raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(steps),
-                            step=shown(action["step"]))
-    return {"player": name, "step": action["step"]}
 
 
 def fresh(state: State) -> State:

@@ -55,12 +55,11 @@ SECRET_BY_PLAYER = ("ballots",)
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural  # noqa: E402  (constants above stay first to read)
 from scorekeeper.rules.checks import (  # noqa: E402
-    check_fields,
     check_option_names,
     is_int,
-    need_action,
     shown,
 )
+from scorekeeper.rules.fields import Name, Names, PerPlayer, Whole, Word, act, declare  # noqa: E402
 from scorekeeper.rules.flow import Action, Decision, Event, Seat, decision, per_state, said, whole  # noqa: E402
 
 
@@ -128,8 +127,31 @@ class State(TypedDict):
     players: dict[str, Player]
 
 
-VOTE_FIELDS = ("pour", "contre", "colour", "tiebreak", "order", "bonus", "calamity")
-RESOLVE_FIELDS = VOTE_FIELDS[2:]   # a resolve takes the amounts from the ballots
+def _side(side: str, label: str, item: str) -> PerPlayer:
+    """A side's senators, voter by voter (absent: 0), a secret of each voter."""
+    return PerPlayer(label=label, of=Whole(label=item, low=0), needed=False, secret=True)
+
+
+# What the magistrate answers once the amounts are known (all optional: the rules say which
+# this vote needs, each with its own sentence).
+_MAGISTRATE = {
+    "colour": Word(label=N_("The motion's colour"), choices=COLOURS, needed=False),
+    "tiebreak": Word(label=N_("The tie-break"), choices=SIDES, needed=False),
+    "order": Names(label=N_("the magistrate's order"), needed=False, ordered=True),
+    "bonus": Word(label=N_("The mauve bonus"), choices=MAUVE_CHOICES, needed=False),
+    "calamity": PerPlayer(label=N_("The calamity choices"), needed=False,
+                          of=Word(label=N_("{key}'s calamity choice"), choices=CALAMITY_CHOICES)),
+}
+# Each action's fields (scorekeeper/rules/fields.py), checked before the rules read them.
+FIELDS = declare(TITLE, {
+    "vote": act(pour=_side("pour", N_("The POUR votes"), N_("{key}'s POUR vote")),
+                contre=_side("contre", N_("The CONTRE votes"), N_("{key}'s CONTRE vote")), **_MAGISTRATE),
+    "ballot": act(player=Name(), pour=Whole(label=N_("{player}'s POUR vote"), low=0, needed=False, secret=True),
+                  contre=Whole(label=N_("{player}'s CONTRE vote"), low=0, needed=False, secret=True)),
+    "resolve": act(**_MAGISTRATE),
+    "spend_seals": act(player=Name(), colour=Word(label=N_("The colour {player} colours"), choices=COLOURS)),
+    "buy_senators": act(player=Name(), gold=Whole(label=N_("The gold {player} spends"), low=1)),
+})
 
 
 def validate_objectives(objectives: object) -> dict[str, Goal]:
@@ -209,7 +231,7 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
 
 def apply(state: State, action: Action) -> State:
     """The state after `action` (never mutates `state`)."""
-    handler = _ACTIONS[need_action(action, TITLE, _ACTIONS)]
+    handler = _ACTIONS[FIELDS.check(state, action)]
     if state["over"]:
         raise _over(state)
     new = _fresh(state)
@@ -596,14 +618,13 @@ def secondary_goal(goal: Goal) -> Message:
 
 def _vote(state: State, action: Action) -> None:
     # every field optional here: a missing one is refused below with its own sentence
-    check_fields(action, TITLE, required=(), optional=VOTE_FIELDS)
     if state["round"] >= ROUNDS:
         raise RuleViolation("All {ROUNDS} rounds have been played; there is no vote left.", ROUNDS=ROUNDS)
     if state["ballots_cast"]:
         raise RuleViolation("Ballots are being cast this round ({ballots_cast} so far), so a vote of every amount at once cannot be entered: {waiting} Or undo those ballots first.",
                             ballots_cast=list(state['ballots_cast']), waiting=waiting_for(state))
-    pour = _side_amounts(state, action, "pour")
-    contre = _side_amounts(state, action, "contre")
+    pour: dict[str, int] = action.get("pour") or {}
+    contre: dict[str, int] = action.get("contre") or {}
     for name in state["seating"]:
         check_vote_entry(state, name, pour.get(name, 0), contre.get(name, 0))
     _count(state, pour, contre, action)
@@ -614,17 +635,9 @@ def _count(state: State, pour: dict[str, int], contre: dict[str, int], action: A
     magistrate's answers in `action`: who wins, who ranks where, what each rank receives."""
     seating, players = state["seating"], state["players"]
     magistrate = state["magistrate"]
-    tiebreak = action.get("tiebreak")
-    if tiebreak is not None and tiebreak not in SIDES:
-        raise RuleViolation("The tiebreak must be 'pour' or 'contre', not {tiebreak}.", tiebreak=shown(tiebreak))
-    colour = action.get("colour")
-    if colour is not None and colour not in COLOURS:
-        raise RuleViolation("The motion's colour must be one of {COLOURS}, not {colour}.", COLOURS=', '.join(COLOURS), colour=shown(colour))
-    bonus = action.get("bonus")
-    if bonus is not None and bonus not in MAUVE_CHOICES:
-        raise RuleViolation("The mauve bonus must be one of {MAUVE_CHOICES}, not {bonus}.", MAUVE_CHOICES=', '.join(MAUVE_CHOICES), bonus=shown(bonus))
-    order = _order(state, action.get("order"))
-    choices = _calamity_choices(state, action.get("calamity"))
+    tiebreak, colour, bonus = action.get("tiebreak"), action.get("colour"), action.get("bonus")
+    order: list[str] = action.get("order") or []
+    choices: dict[str, Literal["gold", "senators"]] = action.get("calamity") or {}
 
     total_pour, total_contre = sum(pour.values()), sum(contre.values())
     result = vote_result(pour, contre, tiebreak)
@@ -676,13 +689,12 @@ def _count(state: State, pour: dict[str, int], contre: dict[str, int], action: A
 def _ballot(state: State, action: Action) -> None:
     """One player's secret vote of the round, held until `resolve` (SCOREKEEPER.md, "Secret
     ballots"). The senators are counted out only when the vote resolves, exactly as `vote` does."""
-    check_fields(action, TITLE, required=("player",), optional=SIDES)
     if state["round"] >= ROUNDS:
         raise RuleViolation("All {ROUNDS} rounds have been played; there is no vote left.", ROUNDS=ROUNDS)
-    name = _player(state, action)
+    name = action["player"]
     if name in state["ballots_cast"]:
         raise RuleViolation("{name} has already cast a ballot this round; undo it to cast another.", name=name)
-    pour, contre = action.get("pour", 0), action.get("contre", 0)
+    pour, contre = action.get("pour") or 0, action.get("contre") or 0
     check_vote_entry(state, name, pour, contre)
     state["ballots_cast"] = state["ballots_cast"] + [name]
     state["ballots"] = {**state["ballots"], name: {"pour": pour, "contre": contre}}
@@ -690,7 +702,6 @@ def _ballot(state: State, action: Action) -> None:
 
 def _resolve(state: State, action: Action) -> None:
     """The round's vote from the ballots cast, resolved exactly as `vote` with those amounts."""
-    check_fields(action, TITLE, required=(), optional=RESOLVE_FIELDS)
     if state["round"] >= ROUNDS:
         raise RuleViolation("All {ROUNDS} rounds have been played; there is no vote left.", ROUNDS=ROUNDS)
     waiting = [n for n in state["seating"] if n not in state["ballots_cast"]]
@@ -750,11 +761,7 @@ def _reward_contre(state: State, ranked: list[str], choices: dict[str, Literal["
 
 
 def _spend_seals(state: State, action: Action) -> None:
-    check_fields(action, TITLE, required=(), optional=("player", "colour"))
-    name = _player(state, action)
-    colour = action.get("colour")
-    if colour not in COLOURS:
-        raise RuleViolation("{name} must name the colour to colour ({COLOURS}), not {colour}.", name=name, COLOURS=', '.join(COLOURS), colour=shown(colour))
+    name, colour = action["player"], action["colour"]
     player = state["players"][name]
     if player["seals"] < SEALS_PER_PORTION:
         raise RuleViolation(plural("{name} has {seals} seal and needs {SEALS_PER_PORTION} to colour a portion.", "{name} has {seals} seals and needs {SEALS_PER_PORTION} to colour a portion.", player['seals']), name=name, seals=player['seals'], SEALS_PER_PORTION=SEALS_PER_PORTION)
@@ -772,11 +779,7 @@ def _spend_seals(state: State, action: Action) -> None:
 
 
 def _buy_senators(state: State, action: Action) -> None:
-    check_fields(action, TITLE, required=(), optional=("player", "gold"))
-    name = _player(state, action)
-    gold = action.get("gold")
-    if not is_int(gold) or gold < 1:
-        raise RuleViolation("{name} must spend at least 1 gold to buy senators, not {gold}.", name=name, gold=shown(gold))
+    name, gold = action["player"], action["gold"]
     player = state["players"][name]
     if not player["gold"]:
         raise RuleViolation("{name} has no gold left to buy senators with.", name=name)
@@ -814,57 +817,6 @@ def _over(state: State) -> RuleViolation:
                                     "The game is over ({winners} met an objective); no more actions are possible.",
                                     len(state["winners"])), winners=list(state["winners"]))
     return RuleViolation("The game is over after {ROUNDS} rounds; no more actions are possible.", ROUNDS=ROUNDS)
-
-
-def _player(state: State, action: Action) -> str:
-    name = action.get("player")
-    # a hand-typed line may give a list or an object here: refuse it, never crash on it
-    if not isinstance(name, str) or name not in state["players"]:
-        if name is None:
-            raise RuleViolation("The {action} action needs the player who makes it, one of {players}.",
-                                action=action['action'], players=list(state['seating']))
-        raise RuleViolation("The {action} action needs a player among {players}, not {name}.", action=action['action'], players=list(state['seating']), name=shown(name))
-    return name
-
-
-def _side_amounts(state: State, action: Action, side: str) -> dict[str, int]:
-    amounts = action.get(side) or {}
-    if not isinstance(amounts, dict):
-        raise RuleViolation('{value} must map player names to senators, such as {{"Alice": 20}}.', value=side.upper())
-    for name, amount in amounts.items():
-        if name not in state["players"]:
-            raise RuleViolation("{name} is not a player and cannot vote {value}; the players are {players}.", name=name, value=side.upper(), players=list(state['seating']))
-        if not is_int(amount) or amount < 0:
-            raise RuleViolation("{name} cannot vote {amount} {value}; a vote is a whole number of 0 or more.",
-                                public=N_("{name}'s vote must be a whole number of 0 or more."),
-                                name=name, amount=shown(amount), value=side.upper())
-    return amounts
-
-
-def _order(state: State, order: object) -> list[str]:
-    if order is None:
-        return []
-    if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
-        raise RuleViolation("The magistrate's order must be a list of player names.")
-    for name in order:
-        if name not in state["players"]:
-            raise RuleViolation("The magistrate's order names {name}, who is not a player.", name=name)
-        if order.count(name) > 1:
-            raise RuleViolation("The magistrate's order names {name} twice.", name=name)
-    return order
-
-
-def _calamity_choices(state: State, choices: object) -> dict[str, Literal["gold", "senators"]]:
-    if choices is None:
-        return {}
-    if not isinstance(choices, dict):
-        raise RuleViolation("The calamity choices must map player names to gold or senators.")
-    for name, choice in choices.items():
-        if name not in state["players"]:
-            raise RuleViolation("The calamity choices name {name}, who is not a player.", name=name)
-        if choice not in CALAMITY_CHOICES:
-            raise RuleViolation("{name}'s calamity choice must be gold or senators, not {choice}.", name=name, choice=shown(choice))
-    return choices
 
 
 def _prizes(side: str) -> list[tuple[object, ...]]:

@@ -41,18 +41,15 @@ from typing import Any, Literal, NotRequired, TypedDict
 from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules.checks import (
-    check_fields,
     check_option_names,
     check_players,
     is_int,
-    need_action,
     need_game_on,
-    need_int,
-    need_ints,
     need_player,
     ranked,
     shown,
 )
+from scorekeeper.rules.fields import Card, Name, PerKey, Whole, Wholes, Word, act, declare
 from scorekeeper.rules.flow import (
     FROM_TABLE,
     Action,
@@ -137,6 +134,54 @@ MOMENTS = ("any", "own-challenge", "other-challenge", "other-challenge-won", "ot
 MOMENTS_WITH_AT = ("pression-at-least", "credit-at-most")
 SIDES = ("support", "opposition")
 _CARD_TEXTS = ("effect", "when")
+
+
+def _changes(label: str, item: str) -> PerKey:
+    """A card's effect on the player's resources: a signed change of Pression and/or Crédit."""
+    return PerKey(label=label, keys=RESOURCES, words=RESOURCE_NAMES, needed=False, of=Whole(label=item))
+
+
+_WHO = Name()
+_DIE = Whole(label=N_("{player}'s die"), low=DIE_MIN, high=DIE_MAX)
+_CARD = Card(label=N_("The card {player} plays"), needed=False)
+# An Argument laid on a test: its printed value, or the card by its id or title.
+_LAID = {
+    "arguments": Wholes(label=N_("{player}'s arguments"), low=0, non_empty=True, cards=True),
+    "support": Wholes(label=N_("The support for {player}"), low=0, needed=False, cards=True),
+    # an opposing Argument is printed as a malus (-3): typed as printed or as the amount it
+    # takes away (3), it opposes by its size
+    "opposition": Wholes(label=N_("The opposition to {player}"), needed=False, cards=True),
+}
+# Each action's fields (scorekeeper/rules/fields.py), checked before the rules read them.
+FIELDS = declare(TITLE, {
+    "adjust": act(player=_WHO, pression=Whole(label=N_("{player}'s Pression change"), needed=False),
+                  credit=Whole(label=N_("{player}'s Crédit change"), needed=False)),
+    # named by its card, a Challenge takes its resource, difficulty and effects from the deck
+    "challenge": act(player=_WHO, die=_DIE, card=_CARD,
+                     resource=Word(label=N_("The resource {player}'s challenge tests"), choices=RESOURCES,
+                                   needed=False),
+                     difficulty=Whole(label=N_("The difficulty of {player}'s challenge"), low=0, needed=False),
+                     modifiers=Wholes(label=N_("The modifiers of {player}'s challenge"), needed=False, cards=True),
+                     success=_changes(N_("The success of {player}'s challenge"),
+                                      N_("The {key} change in the success of {player}'s challenge")),
+                     failure=_changes(N_("The failure of {player}'s challenge"),
+                                      N_("The {key} change in the failure of {player}'s challenge"))),
+    "submit": act(player=_WHO),
+    "approve": act(player=_WHO),
+    "controversy": act(player=_WHO, **_LAID),
+    "revoke": act(player=_WHO),
+    "defend": act(player=_WHO, die=_DIE, **_LAID),
+    "deck_empty": act(),
+    # a turn line naming its event card: the card's step is its type (`canonical` fills it in)
+    "turn": act(player=_WHO, step=Word(label=N_("The step of {player}'s turn"), choices=TURN_STEPS + LEGACY_STEPS),
+                card=_CARD, die=Whole(label=N_("{player}'s die"), low=DIE_MIN, high=DIE_MAX, needed=False),
+                other=Name(label=N_("the other player"), needed=False)),
+    "cooperate": act(player=_WHO, card=Card(label=N_("The card {player} plays")),
+                     other=Name(label=N_("the other player"), needed=False),
+                     side=Word(label=N_("The side of the test the card's modifier goes to"), choices=SIDES,
+                               needed=False)),
+})
+assert FIELDS.names == ACTIONS
 _RULE_DATA = {
     "vie": ("pression", "credit", "postit"),
     "superviseur": ("pression", "credit", "postit", "chapter", "roll"),
@@ -431,23 +476,6 @@ def _acting(state: State, name: Any) -> Player:
     return player
 
 
-def _effect(value: Any, name: str, outcome: str) -> dict[Resource, int]:
-    """A {pression?, credit?} change, each a signed whole number; `outcome` is the action's
-    field that holds it (success or failure), named as typed."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise RuleViolation("The {outcome} of {name}'s challenge must give pression and/or credit changes, not {value}.",
-                            name=name, outcome=outcome, value=shown(value))
-    for key in value:
-        if key not in RESOURCES:
-            raise RuleViolation("The {outcome} of {name}'s challenge can change pression or credit, not {key}.",
-                                name=name, outcome=outcome, key=shown(key))
-    return {key: need_int(value[key], Message("The {resource} change in the {outcome} of {name}'s challenge",
-                                              name=name, outcome=outcome, resource=RESOURCE_NAMES[key]))
-            for key in RESOURCES if key in value}
-
-
 def _change(player: Player, deltas: dict[Resource, int]) -> None:
     """Apply signed changes, clamp to 0..20, then burn-out before bingo (RULES.md §1.2)."""
     for resource, delta in deltas.items():
@@ -504,9 +532,9 @@ def standings(state: State) -> list[tuple[int, str]]:
 def _net(state: State, action: Action, name: str) -> tuple[int, list[int], list[int], list[int]]:
     """Own + support - opposition, with what Coopérations laid on the test; an Argument
     named by card counts its printed value (a malus in the opposition by its size)."""
-    own = _values(state, action.get("arguments"), Message("{name}'s arguments", name=name), low=0, non_empty=True)
-    support = _values(state, action.get("support"), Message("The support for {name}", name=name), low=0)
-    opposition = _values(state, action.get("opposition"), Message("The opposition to {name}", name=name), low=0,
+    own = _values(state, action["arguments"], Message("{name}'s arguments", name=name))
+    support = _values(state, action.get("support"), Message("The support for {name}", name=name))
+    opposition = _values(state, action.get("opposition"), Message("The opposition to {name}", name=name),
                          against=True)
     net = sum(own) + sum(support) - sum(opposition) + _laid(state, "support") - _laid(state, "opposition")
     return net, own, support, opposition
@@ -514,12 +542,12 @@ def _net(state: State, action: Action, name: str) -> tuple[int, list[int], list[
 
 def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
-    kind = need_action(action, TITLE, ACTIONS)
-    need_game_on(state, TITLE)
     if "cards" in state:
         action = canonical(state, action)
-        if kind == "turn" and "card" in action:
-            _event_card(state, action)      # the card's own refusal before what the turn waits for
+    kind = FIELDS.check(state, action)
+    need_game_on(state, TITLE)
+    if "cards" in state and kind == "turn" and "card" in action:
+        _event_card(state, action)      # the card's own refusal before what the turn waits for
     if _enforced(state):
         _check_flow(state, action)
     if kind == "turn":
@@ -565,7 +593,6 @@ def _changing(new: State, name: Any) -> Player:
 
 def _deck_empty(new: State, action: Action, name: Any) -> None:
     """The event deck runs out in a timed game: the timed scores decide, the game ends."""
-    check_fields(action, TITLE, ())
     if not new["options"]["timed"]:
         raise RuleViolation("The event deck running out ends only a timed game "
                             "(option timed=true); in this game reshuffle it and play on.")
@@ -575,10 +602,8 @@ def _deck_empty(new: State, action: Action, name: Any) -> None:
 
 def _adjust(new: State, action: Action, name: Any) -> None:
     """A change of Pression and Crédit the table enters (a card's printed effect)."""
-    check_fields(action, TITLE, ("player",), RESOURCES)
     player = _changing(new, name)
-    deltas = {key: need_int(action[key], Message("{name}'s {resource} change", name=name, resource=RESOURCE_NAMES[key]))
-              for key in RESOURCES if key in action}
+    deltas: dict[Resource, int] = {key: action[key] for key in RESOURCES if action.get(key) is not None}
     if not deltas:
         raise RuleViolation("Adjusting {name} needs a pression or a credit change.", name=name)
     _change(player, deltas)
@@ -590,22 +615,19 @@ def _challenge(new: State, action: Action, name: Any) -> None:
     revealed), the card gives the resource, the difficulty and both effects."""
     key = action.get("card") or _played(new, "challenge")
     if key is None or "resource" in action:
-        check_fields(action, TITLE, ("player", "resource", "die", "difficulty"),
-                     ("modifiers", "success", "failure"))
+        FIELDS.require(action, "resource", "difficulty")
+        FIELDS.refuse_extra(action, "card")
         resource: Resource = action["resource"]
-        if resource not in RESOURCES:
-            raise RuleViolation("{name}'s challenge tests pression or credit, not {resource}.", name=name,
-                                resource=shown(resource))
-        difficulty = need_int(action["difficulty"], Message("The difficulty of {name}'s challenge", name=name), low=0)
-        success_effect = _effect(action.get("success"), name, "success")
-        failure_effect = _effect(action.get("failure"), name, "failure")
+        difficulty: int = action["difficulty"]
+        success_effect: dict[Resource, int] = action.get("success") or {}
+        failure_effect: dict[Resource, int] = action.get("failure") or {}
     else:
-        check_fields(action, TITLE, ("player", "die"), ("modifiers", "card"))
+        FIELDS.refuse_extra(action, "difficulty", "success", "failure")
         key, card = _card(new, key, "challenge", what=Message("a challenge"))
         resource, difficulty = card["resource"], card["difficulty"]
         success_effect, failure_effect = _changes_of(card.get("success")), _changes_of(card.get("failure"))
     player = _changing(new, name)
-    die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
+    die: int = action["die"]
     modifiers = _values(new, action.get("modifiers"), Message("The modifiers of {name}'s challenge", name=name),
                         resource=resource)
     total = player[resource] + die + sum(modifiers) + _laid(new, "support") - _laid(new, "opposition")
@@ -636,20 +658,16 @@ def _laid(state: State, side: str) -> int:
     return sum(one["value"] for one in laid if one["side"] == side)
 
 
-def _values(state: State, value: Any, what: Message, *, resource: Resource | None = None, low: int | None = None,
-            non_empty: bool = False, against: bool = False) -> list[int]:
+def _values(state: State, value: list[int | str] | None, what: Message, *, resource: Resource | None = None,
+            against: bool = False) -> list[int]:
     """The values of the cards laid on a test: a number (a card written by hand), or a card of
     the deck by its id: an Argument, a post-it of the tested resource (`resource`: in a
     Challenge), a Coopération's modifier. `against`: the opposition, whose maluses count by
-    their size."""
-    if not state.get("cards") or not isinstance(value, list) or not any(isinstance(item, str) for item in value):
-        return need_ints(value, what, low=low, non_empty=non_empty)
-    if non_empty and not value:
-        raise RuleViolation("{what} needs at least one value.", what=what)
+    their size (typed as printed, -3, or as what they take away, 3)."""
     out = []
-    for item in value:
+    for item in value or ():
         if not isinstance(item, str):
-            out.append(need_int(item, what, low=low))
+            out.append(abs(item) if against else item)
             continue
         key, card = _card(state, item, ARGUMENT, *(("vie", "superviseur") if resource else ()),
                           what=what)
@@ -671,7 +689,6 @@ def _values(state: State, value: Any, what: Message, *, resource: Resource | Non
 
 def _submit(new: State, action: Action, name: Any) -> None:
     """A chapter submitted, paid for in Pression and Crédit."""
-    check_fields(action, TITLE, ("player",))
     player = _changing(new, name)
     if any(player[key] < cost for key, cost in CHAPTER_COST.items()):
         raise RuleViolation("{name} has {pression} Pression and {credit} Crédit; submitting a chapter needs at least {pression2} of each.", name=name, pression=player['pression'], credit=player['credit'], pression2=CHAPTER_COST['pression'])
@@ -683,8 +700,6 @@ def _approve(new: State, action: Action, name: Any) -> None:
     """A submitted chapter approved outright (`approve`), or through a controversy won when
     the arguments' net reaches CONTROVERSY_NET_TO_WIN."""
     controversy = action["action"] == "controversy"
-    check_fields(action, TITLE, ("player",) + (("arguments",) if controversy else ()),
-                 ("support", "opposition") if controversy else ())
     player = _changing(new, name)
     if player["pending"] < 1:
         raise RuleViolation("{name} has no submitted chapter waiting for approval.", name=name)
@@ -701,7 +716,6 @@ def _approve(new: State, action: Action, name: Any) -> None:
 
 def _revoke(new: State, action: Action, name: Any) -> None:
     """An approved chapter sent back to submitted."""
-    check_fields(action, TITLE, ("player",))
     player = _changing(new, name)
     if player["approved"] < 1:
         raise RuleViolation("{name} has no approved chapter to revoke.", name=name)
@@ -711,16 +725,14 @@ def _revoke(new: State, action: Action, name: Any) -> None:
 
 def _defend(new: State, action: Action, name: Any) -> None:
     """The thesis defence: die + the arguments' net against DEFENCE_NET_TO_WIN."""
-    check_fields(action, TITLE, ("player", "die", "arguments"), ("support", "opposition"))
     player = _changing(new, name)
     required = new["options"]["chapters"]
     if player["approved"] < required:
         raise RuleViolation(plural("{name} has {approved} approved chapter; the thesis defence needs {required}.",
                                    "{name} has {approved} approved chapters; the thesis defence needs {required}.",
                                    player['approved']), name=name, approved=player['approved'], required=required)
-    die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
     net, *_ = _net(new, action, name)
-    total = die + net
+    total = action["die"] + net
     defended = total >= DEFENCE_NET_TO_WIN
     if defended:
         player["status"] = "doctor"
@@ -733,7 +745,6 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
     them, its `other` changes for the player they name (`other`), its modifier on the test
     at hand (for `side`, support unless said). `from_hand`: played in the player's own
     Recherche, where its moment and its modifier do not count."""
-    check_fields(action, TITLE, ("player", "card"), ("other", "side"))
     key, card = _card(new, action["card"], "cooperation", what=Message("a Coopération"))
     _acting(new, name)
     if not from_hand and _enforced(new) and not _moment_open(new, card, name):
@@ -744,7 +755,6 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
         if other is None:
             raise RuleViolation("{title} changes another player's resources: name them (other).", field="other",
                                 title=card["title"])
-        other = need_player(new, other, Message("other"))
         if other == name:
             raise RuleViolation("{title} changes another player's resources, not {name}'s own.", field="other",
                                 title=card["title"], name=name)
@@ -1063,9 +1073,9 @@ def _check_flow(state: State, action: Action) -> None:
 # -- the turn's steps ---------------------------------------------------------------------------
 
 def _turn_line(state: State, action: Action) -> State:
-    check_fields(action, TITLE, ("player", "step"), ("card", "die", "other") if "card" in action else ())
-    name = need_player(state, action["player"])
-    step = action["step"]
+    if "card" not in action:
+        FIELDS.refuse_extra(action, "die", "other")
+    name, step = action["player"], action["step"]
     if "card" in action:
         key, card = _event_card(state, action)
         if not _playing(state, name):
@@ -1076,9 +1086,6 @@ def _turn_line(state: State, action: Action) -> State:
         return _reveal(state, opened, key, card, action)
     if not _playing(state, name):
         raise RuleViolation("{name} no longer takes turns in this game.", name=name)
-    if step not in _EVERY_STEP:
-        raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(TURN_STEPS),
-                            step=shown(step))
     if step == "start":
         return {**state, "turn": {"player": name, "step": step, "stage": "start", "card": None, "phase": "vivre",
                                   "adjusted": False, "recherches": 1, "done": 0, "fell": False}}
@@ -1142,7 +1149,7 @@ def _reveal(before: State, opened: State, key: str, card: decks.Card, action: Ac
             if "die" not in action:
                 raise RuleViolation("{title} rolls the die for the chapter: give the die.", field="die",
                                     title=card["title"])
-            die = need_int(action["die"], Message("{name}'s die", name=name), DIE_MIN, DIE_MAX)
+            die = action["die"]
             outcome = next(line["outcome"] for line in card["roll"] if line["faces"][0] <= die <= line["faces"][1])
         player = new["players"][name]
         if outcome == "approve":
@@ -1169,7 +1176,6 @@ def _reveal(before: State, opened: State, key: str, card: decks.Card, action: Ac
     return new
 
 
-_EVERY_STEP = TURN_STEPS + LEGACY_STEPS
 _CARD_STEPS = CARD_KINDS + VIVRE_ONLY       # an event card revealed (or none, in Vivre)
 
 

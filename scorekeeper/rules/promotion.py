@@ -40,24 +40,21 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from scorekeeper.errors import Message, RuleViolation, plural
+from scorekeeper.errors import N_, RuleViolation, plural
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules.checks import (
     Bookmark,
-    check_fields,
     check_option_names,
     check_players,
     fresh,
     is_int,
-    need_action,
     need_game_on,
-    need_int,
-    need_player,
     own,
     ranked,
     recorded_turn,
     shown,
 )
+from scorekeeper.rules.fields import Name, PerPlayer, Whole, Word, act, declare
 from scorekeeper.rules.flow import (
     FROM_TABLE,
     Action,
@@ -202,6 +199,21 @@ TURN_STEPS = ("start", "draw", "burnout", "play", "react", "land", "resolve", "e
 SECRET_FIELDS: tuple[str, ...] = ()      # nothing in Promotion is secret: the engine holds no hand
 SECRET_BY_PLAYER: tuple[str, ...] = ()
 
+# Each action's fields (scorekeeper/rules/fields.py), checked before the rules read them.
+FIELDS = declare(TITLE, {
+    "gain": act(player=Name(), amount=Whole(label=N_("{player}'s PI gain"), low=1)),
+    "lose": act(player=Name(), amount=Whole(label=N_("{player}'s PI loss"), low=1)),
+    "steal": act(thief=Name(label=N_("the thief")), victim=Name(label=N_("the victim")),
+                 amount=Whole(label=N_("The PI {thief} steals from {victim}"), low=1)),
+    "deck_empty": act(hands=PerPlayer(label=N_("The cards in hand"), needed=False,
+                                      of=Whole(label=N_("{key}'s cards in hand"), low=0))),
+    "turn": act(player=Name(), step=Word(label=N_("The step of {player}'s turn"), choices=TURN_STEPS),
+                card=Word(label=N_("The card {player} plays"), choices=tuple(CARDS), needed=False),
+                target=Name(label=N_("the target"), needed=False),
+                to=Name(label=N_("the colleague the Attaque is sent to"), needed=False)),
+})
+assert FIELDS.names == ACTIONS
+
 
 class Player(TypedDict):
     pi: int
@@ -287,15 +299,6 @@ def standings(state: State) -> list[tuple[int, str]]:
     """(rank, name): the winners first, then by PI; equal PI share a rank."""
     return ranked(state["players"], lambda name: (name not in state["winners"],
                                                   -state["players"][name]["pi"]))
-
-
-def _hands(state: State, value: Any) -> dict[str, int]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise RuleViolation("hands must give each player's number of cards, not {value}.", value=shown(value))
-    return {need_player(state, name, Message("in hands")): need_int(count, Message("{name}'s cards in hand", name=name), low=0)
-            for name, count in value.items()}
 
 
 def leaders(state: State) -> list[str]:
@@ -453,10 +456,9 @@ def waiting(state: State) -> RuleViolation:
 
 
 def _card(action: Action, kinds: tuple[str, ...]) -> str:
-    card = action.get("card")
-    if not isinstance(card, str) or card not in CARDS:   # a list typed by hand is no card either
-        raise RuleViolation("Promotion has no card called {card}; its cards are {cards}.",
-                            card=shown(card), cards=", ".join(CARDS))
+    card: str | None = action.get("card")
+    if card is None:
+        raise RuleViolation("The step {step} needs the card played.", step=action["step"])
     if CARDS[card] not in kinds:
         raise RuleViolation("{card} is a card of type {kind}, not one to {step}.", card=card, kind=CARDS[card],
                             step=action["step"])
@@ -470,12 +472,7 @@ def _no_fields(action: Action, *fields: str) -> None:
 
 
 def _turn(state: State, action: Action) -> State:
-    check_fields(action, TITLE, ("player", "step"), ("card", "target", "to"))
-    name = need_player(state, action["player"])
-    step = action["step"]
-    if step not in TURN_STEPS:
-        raise RuleViolation("A turn's step is one of {steps}, not {step}.", steps=", ".join(TURN_STEPS),
-                            step=shown(step))
+    name, step = action["player"], action["step"]
     # who and which step first, so that the sentence says what the game waits for; the
     # card, target or redirection then get their own sentence
     bookmark = step == "start" and not state.get("steps")
@@ -505,7 +502,6 @@ def _turn(state: State, action: Action) -> State:
             target = action.get("target")
             if target is None:
                 raise RuleViolation("{card} needs a target: the colleague it aims at.", card=card)
-            target = need_player(state, target, Message("the target"))
             if target not in attack_targets(state, name, card):
                 raise RuleViolation("{card} cannot aim at {target}; it may aim at {targets}.", card=card,
                                     target=target, targets=attack_targets(state, name, card) or ["nobody"])
@@ -548,7 +544,9 @@ def _react(state: State, name: str, action: Action) -> Window | None:
     if "target" in window:
         _no_fields(action, "target")
         if card == REDIRECTION:
-            to = need_player(state, action.get("to"), Message("to"))
+            to = action.get("to")
+            if to is None:
+                raise RuleViolation("{card} needs the colleague it sends the Attaque to.", card=REDIRECTION)
             if to not in redirect_targets(state):
                 raise RuleViolation("{player} cannot send {card} to {to}; it may go to {targets}.", player=name,
                                     card=window["card"], to=to, targets=redirect_targets(state) or ["nobody"])
@@ -632,36 +630,29 @@ def anytime(state: State) -> list[Decision]:
 
 def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
-    kind = need_action(action, TITLE, ACTIONS)
+    kind = FIELDS.check(state, action)
     need_game_on(state, TITLE)
     if kind == "turn":
         return _turn(state, action)
     new = fresh(state)
     players = new["players"]
     if kind in ("gain", "lose"):
-        check_fields(action, TITLE, ("player", "amount"))
-        name = need_player(new, action["player"])
-        what = Message("{name}'s PI gain", name=name) if kind == "gain" else Message("{name}'s PI loss", name=name)
-        amount = need_int(action["amount"], what, low=1)
+        name, amount = action["player"], action["amount"]
         if kind == "gain":
             players[name]["pi"] += amount
             _check_target(new, name)
         else:
             players[name]["pi"] = max(0, players[name]["pi"] - amount)
     elif kind == "steal":
-        check_fields(action, TITLE, ("thief", "victim", "amount"))
-        thief = need_player(new, action["thief"], Message("the thief"))
-        victim = need_player(new, action["victim"], Message("the victim"))
+        thief, victim, amount = action["thief"], action["victim"], action["amount"]
         if thief == victim:
             raise RuleViolation("{thief} cannot steal from themselves.", thief=thief)
-        amount = need_int(action["amount"], Message("The PI {thief} steals from {victim}", thief=thief, victim=victim), low=1)
         taken = min(amount, players[victim]["pi"])
         players[victim]["pi"] -= taken
         players[thief]["pi"] += taken
         _check_target(new, thief)
     else:
-        check_fields(action, TITLE, (), ("hands",))
-        hands = _hands(new, action.get("hands"))
+        hands: dict[str, int] = action.get("hands") or {}
         if new["reshuffles"] < MAX_RESHUFFLES:
             new["reshuffles"] += 1
         else:

@@ -312,7 +312,7 @@ def test_entries_out_of_turn_are_refused_saying_what_the_game_waits_for(action):
     ("sides", {"action": "join", "player": ["Cléo"], "side": "a"},
      "{named} is not a player here; the players are {players}.", {"players": NAMES}),
     ("sides", {"action": "join", "player": "Cléo", "side": ["a"]},
-     "The game waits for {player} to join side A or side B, or abstain.", {"player": "Cléo"}),
+     "{what} must be one of {choices}, not {value}.", {"what": "The side Cléo joins", "value": '["a"]'}),
 ])
 def test_a_list_where_one_name_or_side_goes_is_refused_not_stored(step, action, rule, named):
     # a list drawn from the names a decision offers would match it: the engine once stored
@@ -398,7 +398,8 @@ def test_revolution_and_draw_end_the_turn_without_touching_the_boards():
     after = play(state, {"action": "revolution", "player": "Eve", "category": "anatomie"})
     assert after["players"] == state["players"]
     assert decided(amph.pending(after)) == [("turn", "Ana")]
-    with refused("{value} is not a category; the categories are {categories}.", value="'tarot'"):
+    with refused("{what} must be one of {choices}, not {value}.", what="The category", value="'tarot'",
+                 choices="affliction, anatomie, cause"):
         play(state, {"action": "draw", "player": "Eve", "category": "tarot"})
 
 

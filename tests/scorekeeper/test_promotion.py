@@ -90,7 +90,9 @@ NOT_A_PLAYER = "{named} is not a player here; the players are {players}."
      {"what": "Ana's PI gain", "value": "true"}),
     ({"action": "gain", "player": "Ana"}, "The {title} action {name} needs the field {field_name}.",
      {"name": "'gain'", "field_name": "'amount'"}),
-    ({"action": "deck_empty", "hands": {"Zoé": 2}}, NOT_A_PLAYER, {"named": "'Zoé' (in hands)"}),
+    ({"action": "deck_empty", "hands": {"Zoé": 2}},
+     "{what} names {name}, who is not a player here; the players are {players}.",
+     {"what": "The cards in hand", "name": "'Zoé'", "players": NAMES}),
     ({"action": "deck_empty", "hands": {"Ana": -2}}, "{what} must be at least {low}, not {value}.",
      {"what": "Ana's cards in hand", "low": 0, "value": -2}),
 ])

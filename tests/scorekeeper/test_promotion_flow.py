@@ -93,7 +93,7 @@ def test_trahisons_answer_and_are_never_played_in_the_turn():
     with refused("{card} is a card of type {kind}, not one to {step}.",
                  card="Serveur en panne", kind="Trahison", step="play"):
         promo.apply(started(), turn("Ana", "play", card="Serveur en panne"))
-    with refused("Promotion has no card called {card}; its cards are {cards}.", card="'Photocopieuse'"):
+    with refused("{what} must be one of {choices}, not {value}.", what="The card Ana plays", value="'Photocopieuse'"):
         promo.apply(started(), turn("Ana", "play", card="Photocopieuse"))
 
 

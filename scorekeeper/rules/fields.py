@@ -1,0 +1,388 @@
+"""Each action's fields, declared once per game: their kinds, bounds and which are needed.
+
+A rule module lists its actions with `declare`, one `act` per action, each field a kind
+below, and its `apply` starts with `FIELDS.check(state, action)`: every face (the CLI, the
+friendly commands, guided play, the phones, the bots, a session replayed) goes through it,
+so a field of the wrong shape is refused before the rules read it, with a sentence naming
+the field (in words: its `label`) and what it wants, and nothing is written. The phone
+forms (kit/serve/forms.py) and the guided questions (kit/table.py) ask each field by its
+kind: a mapping one number per player or per key, a list one number per item.
+
+    FIELDS = declare(TITLE, {
+        "adjust": act(player=Name(N_("the player")),
+                      pression=Whole(N_("{player}'s Pression change"), needed=False)),
+        "challenge": act(player=Name(N_("the player")),
+                         die=Whole(N_("{player}'s die"), low=1, high=6),
+                         modifiers=Wholes(N_("The modifiers of {player}'s challenge"), needed=False),
+                         success=PerKey(N_("The success of {player}'s challenge"), keys=("pression", "credit"),
+                                        of=Whole(N_("The {key} change in the success of {player}'s challenge")),
+                                        words={"pression": "Pression", "credit": "Crédit"}, needed=False)),
+    })
+
+    def apply(state, action):
+        kind = FIELDS.check(state, action)      # the action's name, every field of the right shape
+        ...
+
+The kinds (each a frozen dataclass; `label` is an English msgid, `needed=False` for an
+optional field, `secret=True` where the value is a player's secret: its refusal on a shared
+screen then says the rule, never the value):
+
+- `Whole(label, low=None, high=None)`: a whole number (never a bool, never "3");
+- `Wholes(label, low=None, high=None, non_empty=False)`: a list of whole numbers;
+- `Flag(label)`: true or false;
+- `Word(label, choices)`: one of `choices`: a tuple of strings, or a function of the state
+  giving them (a card among the deck the session header holds);
+- `Name(label)`: the name of one of the session's players;
+- `Names(label, distinct=True, ordered=False)`: a list of players' names (`ordered`: the
+  order matters: the magistrate's precedence);
+- `PerPlayer(label, of)`: an object mapping some players' names to a value of kind `of`;
+- `PerKey(label, keys, of, words=None)`: an object mapping some of `keys` (resources) to a
+  value of kind `of`; `words` gives each key as people read it;
+- `Card(label)`: a card of the session's deck by its id or its title as typed (the rules
+  look it up in the deck); `Wholes(..., cards=True)`: a list whose items may be cards too.
+
+A field the rules need only in some cases is declared optional, and the rules say when with
+`FIELDS.require(action, "resource", "difficulty")` (or refuse one with `refuse_extra`).
+
+A label is a noun phrase opening the refusal's sentence ("{player}'s die must be between 1
+and 6, not 7."), but for a name or a list of names, whose label is the role it names, said
+after the name typed ("'Zoé' (the thief) is not a player here"; no label for the one who
+acts: "'Zoé' is not..."); it may name the value of any field declared before it in the same action
+(`{player}`, `{thief}`), which is checked already. An item's kind inside a list or a mapping
+(`of`) has its own label, which may also use `{key}` (the player's name, the key's word).
+
+An optional field may be given as null, meaning absent (files written by older faces do).
+An unknown field, a missing needed field, an action name that is not one of the game's
+words: refused, naming it. To add a field to an action, add it to the action's `act`; to add
+an action, add an `act` (and its handling in the rules). Nothing else reads the field list.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scorekeeper.errors import N_, Message, RuleViolation
+from scorekeeper.rules.checks import is_int, shown
+
+Choices = tuple[str, ...] | Callable[[Mapping[str, Any]], Iterable[str]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Kind:
+    """What one field holds: `fits` says whether a value is of this kind (cheap: every action
+    of every face and every simulated game asks it), `refusal` the sentence saying why not."""
+
+    label: str = ""
+    needed: bool = True
+    secret: bool = False
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        raise NotImplementedError
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        raise NotImplementedError
+
+    def refuse(self, template: str, public: str, what: Message, value: Any, **params: Any) -> RuleViolation:
+        """The refusal of `value` (a whole number as it is, anything else as typed); a secret
+        field's public wording leaves the value out."""
+        return RuleViolation(template, public=public if self.secret else None, what=what,
+                             value=value if is_int(value) else shown(value), **params)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Whole(Kind):
+    low: int | None = None
+    high: int | None = None
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        return is_int(value) and (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        low, high = self.low, self.high
+        if not is_int(value):
+            return self.refuse(N_("{what} must be a whole number, not {value}."), N_("{what} must be a whole number."),
+                               what, value)
+        if low is not None and high is not None:
+            return self.refuse(N_("{what} must be between {low} and {high}, not {value}."),
+                               N_("{what} must be between {low} and {high}."), what, value, low=low, high=high)
+        if low is not None and value < low:
+            return self.refuse(N_("{what} must be at least {low}, not {value}."), N_("{what} must be at least {low}."),
+                               what, value, low=low)
+        return self.refuse(N_("{what} must be at most {high}, not {value}."), N_("{what} must be at most {high}."),
+                           what, value, high=high)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Wholes(Kind):
+    low: int | None = None
+    high: int | None = None
+    non_empty: bool = False
+    cards: bool = False         # an item may also be a card named by its id or title (the rules read the deck)
+
+    def item(self) -> Whole:
+        return Whole(low=self.low, high=self.high, secret=self.secret)
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        if not isinstance(value, list) or self.non_empty and not value:
+            return False
+        low, high, cards = self.low, self.high, self.cards
+        return all(is_int(n) and (low is None or n >= low) and (high is None or n <= high)
+                   or cards and _is_card(n) for n in value)
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        if not isinstance(value, list):
+            return self.refuse(N_("{what} must be a list of whole numbers, not {value}."),
+                               N_("{what} must be a list of whole numbers."), what, value)
+        if not value:
+            return RuleViolation("{what} needs at least one value.", what=what)
+        item = self.item()
+        wrong = next(n for n in value if not item.fits(n, state) and not (self.cards and _is_card(n)))
+        if self.cards and not is_int(wrong):
+            return self.refuse(N_("{what} takes whole numbers or cards by their names, not {value}."),
+                               N_("{what} takes whole numbers or cards by their names."), what, wrong)
+        return item.refusal(wrong, state, what)
+
+
+def _is_card(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= CARD_NAME_MAX
+
+
+CARD_NAME_MAX = 80     # a card's id or title as typed: longer is no card
+
+
+@dataclass(frozen=True, kw_only=True)
+class Card(Kind):
+    """A card of the session's deck, by its id or its title as typed: a short text here,
+    which the rules look up in the deck the session header holds."""
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        return _is_card(value)
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        return self.refuse(N_("{what} must name a card, by its id or its title, not {value}."),
+                           N_("{what} must name a card, by its id or its title."), what, value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flag(Kind):
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        return isinstance(value, bool)
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        return self.refuse(N_("{what} must be true or false, not {value}."), N_("{what} must be true or false."),
+                           what, value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Word(Kind):
+    choices: Choices = ()
+
+    def options(self, state: Mapping[str, Any]) -> tuple[str, ...]:
+        choices = self.choices
+        return choices if isinstance(choices, tuple) else tuple(choices(state))
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        return isinstance(value, str) and value in self.options(state)
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        return self.refuse(N_("{what} must be one of {choices}, not {value}."), N_("{what} must be one of {choices}."),
+                           what, value, choices=", ".join(self.options(state)))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Name(Kind):
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        return isinstance(value, str) and value in state["players"]
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        named = Message("{name} ({where})", name=shown(value), where=what) if what.message else shown(value)
+        return RuleViolation("{named} is not a player here; the players are {players}.", named=named,
+                             players=list(state["players"]))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Names(Kind):
+    distinct: bool = True
+    ordered: bool = False
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        players = state["players"]
+        return isinstance(value, list) and all(isinstance(name, str) and name in players for name in value) and \
+            (not self.distinct or len(set(value)) == len(value))
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        if not isinstance(value, list):
+            return RuleViolation("A list of player names is needed for {what}, not {value}.", what=what,
+                                 value=shown(value))
+        one = Name()
+        for index, name in enumerate(value):
+            if not one.fits(name, state):
+                return one.refusal(name, state, what)
+            if name in value[:index]:
+                break
+        return RuleViolation("{name} is named twice ({what}).", name=name, what=what)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PerPlayer(Kind):
+    of: Kind = field(default_factory=lambda: Whole())
+
+    def __post_init__(self) -> None:
+        _secret_items(self)
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        players, of = state["players"], self.of
+        return isinstance(value, dict) and all(name in players and of.fits(item, state) for name, item in value.items())
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        players = list(state["players"])
+        if not isinstance(value, dict):
+            return RuleViolation("{what} must give a value for some of the players, such as {example}, not {value}.",
+                                 what=what, example='{"' + players[0] + '": 1}', value=shown(value))
+        for name, item in value.items():
+            if name not in state["players"]:
+                return RuleViolation("{what} names {name}, who is not a player here; the players are {players}.",
+                                     what=what, name=shown(name), players=players)
+            if not self.of.fits(item, state):
+                return self.of.refusal(item, state, _item_label(self.of, what, name))
+        raise AssertionError("a mapping that fits has no refusal")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PerKey(Kind):
+    keys: tuple[str, ...] = ()
+    of: Kind = field(default_factory=lambda: Whole())
+    words: Mapping[str, str] | None = None
+
+    def __post_init__(self) -> None:
+        _secret_items(self)
+
+    def word(self, key: str) -> str:
+        return (self.words or {}).get(key, key)
+
+    def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
+        keys, of = self.keys, self.of
+        return isinstance(value, dict) and all(key in keys and of.fits(item, state) for key, item in value.items())
+
+    def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
+        if not isinstance(value, dict):
+            return RuleViolation("{what} must give a value for some of {keys}, such as {example}, not {value}.",
+                                 what=what, keys=", ".join(self.keys), example='{"' + self.keys[0] + '": 1}',
+                                 value=shown(value))
+        for key, item in value.items():
+            if key not in self.keys:
+                return RuleViolation("{what} names {key}, which is none of {keys}.", what=what, key=shown(key),
+                                     keys=", ".join(self.keys))
+            if not self.of.fits(item, state):
+                return self.of.refusal(item, state, _item_label(self.of, what, self.word(key)))
+        raise AssertionError("a mapping that fits has no refusal")
+
+
+def _secret_items(mapping: PerPlayer | PerKey) -> None:
+    """A secret mapping's items are secret too (a ballot's amount for each player)."""
+    if mapping.secret and not mapping.of.secret:
+        object.__setattr__(mapping, "of", replace(mapping.of, secret=True))
+
+
+def _item_label(of: Kind, what: Message, key: str) -> Message:
+    """The label of one item of a mapping: its own (with `{key}`), else the mapping's."""
+    if not of.label:
+        return what
+    params: dict[str, Any] = {**what.params, "key": key}
+    return Message(of.label, **params)
+
+
+@dataclass(frozen=True)
+class Act:
+    """One action's fields, in the order they are checked (and asked)."""
+
+    fields: Mapping[str, Kind]
+
+    def needed(self) -> tuple[str, ...]:
+        return tuple(name for name, kind in self.fields.items() if kind.needed)
+
+
+def act(**fields: Kind) -> Act:
+    """An action's declaration: its fields by name, each a kind."""
+    return Act(fields)
+
+
+def declare(title: str, actions: Mapping[str, Act]) -> Declaration:
+    """A game's declaration: its title (named in refusals) and its actions, in the order the
+    game lists them."""
+    return Declaration(title, actions)
+
+
+class Declaration:
+    """A game's actions and their fields (`declare`)."""
+
+    def __init__(self, title: str, actions: Mapping[str, Act]):
+        self.title = title
+        self.actions = dict(actions)
+        self.names = tuple(self.actions)
+
+    def __getitem__(self, action: str) -> Act:
+        return self.actions[action]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.actions
+
+    def check(self, state: Mapping[str, Any], action: Any) -> str:
+        """The action's name, once the action is an object naming one of the game's actions,
+        with no unknown field, every needed field, and each field of its declared kind;
+        RuleViolation naming the first field at fault otherwise."""
+        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+            raise RuleViolation("An action must be an object with an 'action' name, not {action}.",
+                                action=shown(action))
+        name: str = action["action"]
+        declared = self.actions.get(name)
+        if declared is None:
+            raise RuleViolation("{title} has no action {name}; its actions are: {actions}.", title=self.title,
+                                name=repr(name), actions=", ".join(self.names))
+        fields = declared.fields
+        for key in action:
+            if key not in fields and key != "action":
+                raise self._refusal(name, declared, state, action)
+        for key, kind in fields.items():
+            value = action.get(key)
+            if value is None and kind.needed or value is not None and not kind.fits(value, state):
+                raise self._refusal(name, declared, state, action)
+        return name
+
+    def require(self, action: Mapping[str, Any], *fields: str) -> None:
+        """Refuse an action lacking one of `fields`, which the rules need in this case (a
+        challenge named by no card needs its resource and difficulty)."""
+        for key in fields:
+            if action.get(key) is None:
+                raise RuleViolation("The {title} action {name} needs the field {field_name}.", title=self.title,
+                                    name=repr(action["action"]), field_name=repr(key), field=key)
+
+    def refuse_extra(self, action: Mapping[str, Any], *fields: str) -> None:
+        """Refuse an action holding one of `fields`, which mean nothing in this case."""
+        for key in fields:
+            if key in action:
+                raise RuleViolation("The {title} action {name} takes no field {field_name} here.", title=self.title,
+                                    name=repr(action["action"]), field_name=repr(key), field=key)
+
+    def _refusal(self, name: str, declared: Act, state: Mapping[str, Any], action: dict[str, Any]) -> RuleViolation:
+        """The sentence for the first field at fault (`check` found one), `field` naming it."""
+        fields = declared.fields
+        for key in action:
+            if key not in fields and key != "action":
+                return RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.",
+                                     title=self.title, name=repr(name), field_name=repr(key),
+                                     accepted=", ".join(fields) or N_("none"), field=key)
+        params: dict[str, Any] = {}
+        for key, kind in fields.items():
+            value = action.get(key)
+            if value is None and kind.needed:
+                return RuleViolation("The {title} action {name} needs the field {field_name}.", title=self.title,
+                                     name=repr(name), field_name=repr(key), field=key)
+            if value is not None and not kind.fits(value, state):
+                refused = kind.refusal(value, state, Message(kind.label, **params))
+                refused.field = key
+                return refused
+            if isinstance(value, str):
+                params[key] = value
+        raise AssertionError("an action that fits its declaration has no refusal")
