@@ -187,7 +187,7 @@ class Word(Kind):
 
     def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
         return self.refuse(N_("{what} must be one of {choices}, not {value}."), N_("{what} must be one of {choices}."),
-                           what, value, choices=", ".join(self.options(state)))
+                           what, value, choices=", ".join(map(shown, self.options(state))))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -369,10 +369,13 @@ class Declaration:
         """The sentence for the first field at fault (`check` found one), `field` naming it."""
         fields = declared.fields
         for key in action:
+            if key not in fields and key != "action" and not fields:
+                return RuleViolation("The {title} action {name} takes no field, so not {field_name}.",
+                                     title=self.title, name=repr(name), field_name=repr(key), field=key)
             if key not in fields and key != "action":
                 return RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.",
                                      title=self.title, name=repr(name), field_name=repr(key),
-                                     accepted=", ".join(fields) or N_("none"), field=key)
+                                     accepted=", ".join(fields), field=key)
         params: dict[str, Any] = {}
         for key, kind in fields.items():
             value = action.get(key)

@@ -173,7 +173,8 @@ FIELDS = declare(TITLE, {
     "defend": act(player=_WHO, die=_DIE, **_LAID),
     "deck_empty": act(),
     # a turn line naming its event card: the card's step is its type (`canonical` fills it in)
-    "turn": act(player=_WHO, step=Word(label=N_("The step of {player}'s turn"), choices=TURN_STEPS + LEGACY_STEPS),
+    "turn": act(player=_WHO, step=Word(label=N_("The step of {player}'s turn"), choices=TURN_STEPS + LEGACY_STEPS,
+                                       needed=False),
                 card=_CARD, die=Whole(label=N_("{player}'s die"), low=DIE_MIN, high=DIE_MAX, needed=False),
                 other=Name(label=N_("the other player"), needed=False)),
     "cooperate": act(player=_WHO, card=Card(label=N_("The card {player} plays")),
@@ -1074,6 +1075,7 @@ def _check_flow(state: State, action: Action) -> None:
 
 def _turn_line(state: State, action: Action) -> State:
     if "card" not in action:
+        FIELDS.require(action, "step")
         FIELDS.refuse_extra(action, "die", "other")
     name, step = action["player"], action["step"]
     if "card" in action:

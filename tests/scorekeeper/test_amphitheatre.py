@@ -399,7 +399,7 @@ def test_revolution_and_draw_end_the_turn_without_touching_the_boards():
     assert after["players"] == state["players"]
     assert decided(amph.pending(after)) == [("turn", "Ana")]
     with refused("{what} must be one of {choices}, not {value}.", what="The category", value="'tarot'",
-                 choices="affliction, anatomie, cause"):
+                 choices="'affliction', 'anatomie', 'cause'"):
         play(state, {"action": "draw", "player": "Eve", "category": "tarot"})
 
 

@@ -141,11 +141,11 @@ def test_a_challenge_effect_can_burn_a_player_out():
 
 @pytest.mark.parametrize(("change", "rule", "named"), [
     ({"resource": "luck"}, "{what} must be one of {choices}, not {value}.",
-     {"what": "The resource Ana's challenge tests", "choices": "pression, credit", "value": "'luck'"}),
+     {"what": "The resource Ana's challenge tests", "choices": "'pression', 'credit'", "value": "'luck'"}),
     ({"die": 0}, "{what} must be between {low} and {high}, not {value}.",
      {"what": "Ana's die", "low": 1, "high": 6, "value": 0}),
-    ({"modifiers": ["x"]}, "{what} must be a whole number, not {value}.",
-     {"what": "The modifiers of Ana's challenge", "value": "'x'"}),
+    ({"modifiers": [1.5]}, "{what} takes whole numbers or cards by their names, not {value}.",
+     {"what": "The modifiers of Ana's challenge", "value": "1.5"}),
     ({"success": {"gold": 1}}, "{what} names {key}, which is none of {keys}.",
      {"what": "The success of Ana's challenge", "keys": "pression, credit", "key": "'gold'"}),
     ({"failure": {"pression": 1.5}}, "{what} must be a whole number, not {value}.",
