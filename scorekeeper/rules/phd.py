@@ -260,6 +260,7 @@ class Recent(TypedDict):
     action: str
     player: str | None
     success: NotRequired[bool]
+    before: NotRequired[dict[str, Any]]     # a turn's start: the entry that ended the last turn
 
 # ---------------------------------------------------------------------------------------
 # The rule engine: setup, apply, describe (contract in scorekeeper/rules/__init__.py).
@@ -404,15 +405,40 @@ def canonical(state: State, action: Action) -> Action:
     cards = state.get("cards")
     if not cards or not isinstance(action, dict):
         return action
+    named = action.get("card")
+    titled = isinstance(named, str) and (named not in cards or action.get("action") == "turn" and "step" not in action)
+    lists = [field for field in _CARD_LISTS if isinstance(action.get(field), list)
+             and any(isinstance(item, str) and item not in cards for item in action[field])]
+    if not titled and not lists:      # what the bots and the faces send: ids already
+        return action
     out = dict(action)
-    if isinstance(out.get("card"), str):
-        out["card"] = decks.card_id(cards, out["card"], TITLE)
-        if out.get("action") == "turn" and "step" not in out and cards[out["card"]]["type"] in CARD_KINDS:
-            out["step"] = cards[out["card"]]["type"]
-    for field in ("modifiers", "arguments", "support", "opposition"):
-        if isinstance(out.get(field), list):
-            out[field] = [decks.card_id(cards, item, TITLE) if isinstance(item, str) else item for item in out[field]]
+    if titled:
+        key = decks.card_id(cards, named, TITLE)
+        out["card"] = key
+        if out.get("action") == "turn" and "step" not in out and cards[key]["type"] in CARD_KINDS:
+            # written as every face writes it: the step before the card
+            out = {"action": "turn", "player": out.get("player"), "step": cards[key]["type"],
+                   **{k: v for k, v in out.items() if k not in ("action", "player")}}
+    for field in lists:
+        out[field] = [decks.card_id(cards, item, TITLE) if isinstance(item, str) else item for item in out[field]]
     return out
+
+
+_CARD_LISTS = ("modifiers", "arguments", "support", "opposition")
+_EVENT_IDS: dict[int, tuple[object, list[str]]] = {}
+
+
+def _event_ids(cards: dict[str, decks.Card]) -> list[str]:
+    """The ids of the deck's event cards, worked out once per deck (a simulation gives every
+    game the same one)."""
+    known = _EVENT_IDS.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    if len(_EVENT_IDS) >= 16:
+        _EVENT_IDS.clear()
+    ids = decks.of_type(cards, *CARD_KINDS)
+    _EVENT_IDS[id(cards)] = (cards, ids)
+    return ids
 
 
 _TRUE = ("true", "yes", "on", "1", "oui", "vrai")      # as people write it, in either language
@@ -543,16 +569,17 @@ def _net(state: State, action: Action, name: str) -> tuple[int, list[int], list[
 
 def apply(state: State, action: Action) -> State:
     """The state after one action; refuses with RuleViolation, never mutates `state`."""
+    named = None
     if "cards" in state:
         action = canonical(state, action)
     kind = FIELDS.check(state, action)
     need_game_on(state, TITLE)
     if "cards" in state and kind == "turn" and "card" in action:
-        _event_card(state, action)      # the card's own refusal before what the turn waits for
+        named = _event_card(state, action)      # the card's own refusal before what the turn waits for
     if _enforced(state):
         _check_flow(state, action)
     if kind == "turn":
-        new = _turn_line(state, action)
+        new = _turn_line(state, action, named)
     else:
         new = _apply_entry(state, action, kind)
         if state["turn"] is not None:
@@ -570,6 +597,11 @@ def _recent(new: State, action: Action) -> Recent:
     test = new["last_test"]
     if kind == "challenge" and test is not None:
         recent["success"] = test["success"]
+    elif recent["action"] == "start" and new.get("recent"):
+        # the entry that ended the last turn (a chapter submitted) stays a moment until the
+        # next turn's card: a Coopération may answer it as the new turn begins
+        was = new.get("recent") or recent
+        recent["before"] = {k: v for k, v in was.items() if k != "before"}
     return recent
 
 
@@ -748,7 +780,7 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
     Recherche, where its moment and its modifier do not count."""
     key, card = _card(new, action["card"], "cooperation", what=Message("a Coopération"))
     _acting(new, name)
-    if not from_hand and _enforced(new) and not _moment_open(new, card, name):
+    if not from_hand and _enforced(new) and not moment_open(new, card, name):
         raise RuleViolation("{title} is played {when}; that is not now.", field="card", title=card["title"],
                             when=card.get("when") or card["moment"]["kind"])
     other = action.get("other")
@@ -785,7 +817,7 @@ def _test_at_hand(state: State) -> bool:
         stage == "defence" or stage == "start" and _has_thesis(state, turn["player"])
 
 
-def _moment_open(state: State, card: decks.Card, name: str) -> bool:
+def moment_open(state: State, card: decks.Card, name: str) -> bool:
     """Whether `name` may play the Coopération `card` now (its moment; see MOMENTS)."""
     moment = card["moment"]
     kind = moment["kind"]
@@ -800,14 +832,15 @@ def _moment_open(state: State, card: decks.Card, name: str) -> bool:
     if kind == "test":
         return _test_at_hand(state) and not (turn is not None and turn["card"] == "challenge"
                                              and turn["stage"] == "card")
+    last: Mapping[str, Any] = recent.get("before", {}) if recent.get("action") == "start" else recent
     if kind == "submit":
-        return recent.get("action") == "submit"
+        return last.get("action") == "submit"
     if kind in ("own-challenge", "other-challenge"):
         at_challenge = turn is not None and turn["stage"] == "card" and turn["card"] == "challenge"
         return at_challenge and (turn is not None and turn["player"] == name) == (kind == "own-challenge")
     if kind in ("other-challenge-won", "other-challenge-lost"):
-        return recent.get("action") == "challenge" and recent.get("player") != name and \
-            recent.get("success") == (kind == "other-challenge-won")
+        return last.get("action") == "challenge" and last.get("player") != name and \
+            last.get("success") == (kind == "other-challenge-won")
     # other-turn-start
     return recent.get("action") == "start" and recent.get("player") != name
 
@@ -824,7 +857,9 @@ def moment_for(state: State, card: decks.Card) -> str | None:
                                        else p[resource] <= moment["at"]):
                 return n
         return None
-    player = recent.get("player")
+    last: Mapping[str, Any] = recent.get("before", {}) if recent.get("action") == "start" and \
+        moment["kind"] != "other-turn-start" else recent
+    player = last.get("player")
     return player if isinstance(player, str) else None
 
 
@@ -918,7 +953,7 @@ def _event_step(state: State, name: str, *steps: str) -> Decision:
     step = _step(name, *steps)
     cards = state.get("cards")
     if cards:
-        step["choices"]["card"] = decks.of_type(cards, *CARD_KINDS)
+        step["choices"]["card"] = _event_ids(cards)
     return step
 
 
@@ -990,7 +1025,7 @@ def _cooperations(state: State) -> list[Decision]:
         return []
     playing = [n for n in state["players"] if _playing(state, n)]
     open_now = [key for key in decks.of_type(cards, "cooperation")
-                if any(_moment_open(state, cards[key], n) for n in playing)]
+                if any(moment_open(state, cards[key], n) for n in playing)]
     if not open_now:
         return []
     played = decision("cooperate")
@@ -1073,19 +1108,13 @@ def _check_flow(state: State, action: Action) -> None:
 
 # -- the turn's steps ---------------------------------------------------------------------------
 
-def _turn_line(state: State, action: Action) -> State:
+def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | None = None) -> State:
     if "card" not in action:
         FIELDS.require(action, "step")
         FIELDS.refuse_extra(action, "die", "other")
     name, step = action["player"], action["step"]
-    if "card" in action:
-        key, card = _event_card(state, action)
-        if not _playing(state, name):
-            raise RuleViolation("{name} no longer takes turns in this game.", name=name)
-        if state["turn"] is None:
-            raise RuleViolation("{waiting}", waiting=waiting(state))
-        opened = _turn_line({**state}, {"action": "turn", "player": name, "step": step})
-        return _reveal(state, opened, key, card, action)
+    if "card" in action and named is None:
+        named = _event_card(state, action)
     if not _playing(state, name):
         raise RuleViolation("{name} no longer takes turns in this game.", name=name)
     if step == "start":
@@ -1112,6 +1141,8 @@ def _turn_line(state: State, action: Action) -> State:
             _go_on(turn)
     elif step == "done" or step == "no-defence":
         _go_on(turn)
+    if named is not None:
+        return _reveal(state, {**state, "turn": turn}, *named, action)
     return {**state, "turn": turn}
 
 

@@ -1,12 +1,15 @@
-"""Issue 22's done-when for PHD: one scripted game driven three ways, through `kit score play`
-in a terminal, through the phone endpoints, and through the bots' machinery fed scripted
-cards, dice and Recherche choices, leaves the same session file; and every entry each of
-them wrote answered what the rules waited for (`pending`) or allowed (`anytime`) then.
+"""Issue 22's and issue 33's done-when for PHD: one scripted game, played with the kit's own
+printed cards only (the session header's deck, no number typed but the dice), driven three
+ways, through `kit score play` in a terminal, through the phone endpoints, and through the
+bots' machinery fed those cards, dice and Recherche choices, leaves the same session file;
+and every entry each of them wrote answered what the rules waited for (`pending`) or allowed
+(`anytime`) then.
 
-The game (one chapter to defend): P1 lives a C'est la vie and submits a chapter, which brings
-Pression to 0 (no more Recherche); P2 wins a Challenge in Vivre, so draws an Argument and then
-plays a Coopération from the hand in a second Recherche; P1 meets a Superviseur that approves
-the chapter, and the defence starts at once, opposed by P2's malus: P1 is a doctor.
+The game (one chapter to defend): P1 lives « Séminaire des doctorants » and submits a
+chapter, which brings Pression to 0 (no more Recherche); P2 wins « Question piège » in Vivre,
+so draws an Argument and then plays « Association des doctorants » from the hand for P1 in
+a second Recherche; P1 meets « Relecture dans le train », which approves the chapter, and the
+defence starts at once, « Données solides » opposed by P2's « Axe tronqué »: P1 is a doctor.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from score_cli import spawn_play
 from starlette.testclient import TestClient
 
 from kit.games.phd import bots
+from kit.games.phd import layout as phd_layout
 from kit.serve.app import create_app
 from scorekeeper import rules
 from scorekeeper import session as sessions
@@ -27,48 +31,39 @@ from scorekeeper.rules.flow import answering
 REPO = Path(__file__).resolve().parents[2]
 PLAYERS = [{"name": "P1"}, {"name": "P2"}]
 OPTIONS = {"chapters": 1}
+DECK = phd_layout.deck(REPO / "layouts")
 
 GAME = [
     {"action": "turn", "player": "P1", "step": "start"},
-    {"action": "turn", "player": "P1", "step": "vie"},
-    {"action": "adjust", "player": "P1", "pression": 1, "credit": 1},
+    {"action": "turn", "player": "P1", "step": "vie", "card": "seminaire-des-doctorants"},
     {"action": "submit", "player": "P1"},
     {"action": "turn", "player": "P2", "step": "start"},
-    {"action": "turn", "player": "P2", "step": "challenge"},
-    {"action": "challenge", "player": "P2", "resource": "credit", "die": 3, "difficulty": 5,
-     "success": {"credit": 2}, "failure": {"pression": 2}},
+    {"action": "turn", "player": "P2", "step": "challenge", "card": "question-piege"},
+    {"action": "challenge", "player": "P2", "die": 3},
     {"action": "turn", "player": "P2", "step": "draw-argument"},
-    {"action": "turn", "player": "P2", "step": "cooperation"},
-    {"action": "adjust", "player": "P2", "credit": 1},
-    {"action": "adjust", "player": "P1", "credit": 1},
-    {"action": "turn", "player": "P2", "step": "done"},
+    {"action": "turn", "player": "P2", "step": "cooperation", "card": "association-des-doctorants", "other": "P1"},
     {"action": "turn", "player": "P1", "step": "start"},
-    {"action": "turn", "player": "P1", "step": "superviseur"},
-    {"action": "adjust", "player": "P1", "credit": 1},
-    {"action": "approve", "player": "P1"},
-    {"action": "defend", "player": "P1", "die": 1, "arguments": [2], "opposition": [1]},
+    {"action": "turn", "player": "P1", "step": "superviseur", "card": "relecture-dans-le-train"},
+    {"action": "defend", "player": "P1", "die": 1, "arguments": ["donnees-solides"], "opposition": ["axe-tronque"]},
 ]
 
-# What the table types at each prompt of `kit score play` for GAME.
+# What the table types at each prompt of `kit score play` for GAME: titles as people type
+# them (no accents, a beginning), the dice, nothing else.
 TERMINAL = [
     ("Whose turn is it?", ""),
-    ("Event card", "vie"), ("P1's Pression change", "1"), ("P1's Crédit change", "1"),
+    ("Event card", "seminaire des doctorants"),
     ("Recherche:", "submit"),
-    ("Event card", "challenge"), ("Resource tested", "credit"), ("Difficulty", "5"), ("Modifiers", ""),
-    ("Effect of a success", "credit=+2"), ("Effect of a failure", "pression=+2"), ("P2's die", "3"),
+    ("Event card", "Question piège"), ("P2's die", "3"), ("Cards laid", ""),
     ("Recherche (1 of 2", "argument"),
-    ("Recherche (2 of 2", "card"), ("Event card", "cooperation"),
-    ("Player whose resources change", "P2"), ("P2's Pression change", ""), ("P2's Crédit change", "1"),
-    ("Player whose resources change", "P1"), ("P1's Pression change", ""), ("P1's Crédit change", "1"),
-    ("Player whose resources change", ""),
-    ("Event card", "superviseur"), ("P1's Pression change", ""), ("P1's Crédit change", "1"),
-    ("What does the Superviseur card say", "approve"),
-    ("P1's die", "1"), ("P1's Argument values", "2"), ("Support values", ""), ("Opposition values", "1"),
+    ("Recherche (2 of 2", "association des doctorants"), ("The other player", "P1"),
+    ("Event card", "relecture"),
+    ("P1's die", "1"), ("P1's Arguments", "DONNÉES SOLIDES"), ("Arguments laid in support", ""),
+    ("Arguments laid against", "axe tronqué"),
 ]
 
 
 def new_session(path: Path) -> Path:
-    sessions.create(path, "phd", PLAYERS, OPTIONS)
+    sessions.create(path, "phd", PLAYERS, OPTIONS, DECK)
     return path
 
 
@@ -78,7 +73,7 @@ def lines(path: Path) -> list[bytes]:
 
 def assert_every_entry_was_awaited(path: Path) -> None:
     session = sessions.load(path)
-    state = rules.module("phd").setup(PLAYERS, OPTIONS)
+    state = rules.setup("phd", PLAYERS, OPTIONS, DECK)
     for entry in session.entries:
         awaited = rules.pending("phd", state) + rules.anytime("phd", state)
         assert answering(awaited, entry.action) is not None, (entry.line, entry.action, awaited)
@@ -135,12 +130,6 @@ class ScriptedBot(bots.GreedyBot):
         return choice
 
 
-def card(kind: str, **fields) -> dict:
-    plain = dict.fromkeys(bots._KEEP)
-    plain.update({"type": kind, "pression": 0, "credit": 0, "you": {}, "other": {}, "success": {}, "failure": {}})
-    return bots._weighed({**plain, **fields})
-
-
 def by_bots(path: Path, monkeypatch) -> None:
     class Recording(bots.Table):
         def act(self, action: dict) -> dict:
@@ -149,14 +138,15 @@ def by_bots(path: Path, monkeypatch) -> None:
 
     monkeypatch.setitem(bots.BOT_CLASSES, "scripted", ScriptedBot)
     monkeypatch.setattr(ScriptedBot, "script", [("submit",), ("draw argument",), ("play a card", 0)])
-    table = Recording(bots.load(REPO / "layouts"), ["scripted", "scripted"], OPTIONS, Dice([3, 1]))
-    table.decks["events"] = [card("superviseur", credit=1, chapter="approve"),
-                             card("challenge", resource="credit", difficulty=5, success={"credit": 2},
-                                  failure={"pression": 2}),
-                             card("vie", pression=1, credit=1)]          # the top card last
-    table.decks["arguments"] = [{"value": -1, "controversy": False}]
-    table.hands = {"P1": {"events": [], "arguments": [{"value": 2, "controversy": False}]},
-                   "P2": {"events": [card("cooperation", you={"credit": 1}, other={"credit": 1})], "arguments": []}}
+    data = bots.from_deck(DECK)
+    events = {card["id"]: card for card in data["events"]}
+    arguments = {card["id"]: card for card in data["arguments"]}
+    table = Recording(data, ["scripted", "scripted"], OPTIONS, Dice([3, 1]))
+    table.decks["events"] = [events["relecture-dans-le-train"], events["question-piege"],
+                             events["seminaire-des-doctorants"]]          # the top card last
+    table.decks["arguments"] = [arguments["axe-tronque"]]
+    table.hands = {"P1": {"events": [], "arguments": [arguments["donnees-solides"]]},
+                   "P2": {"events": [events["association-des-doctorants"]], "arguments": []}}
     bots.run(table)
     assert table.state["over"]
     assert not ScriptedBot.script
@@ -176,7 +166,7 @@ def test_one_game_three_ways_one_session_file(tmp_path, monkeypatch):
 
 
 # The index in TERMINAL of the first prompt once GAME[:cut] is recorded.
-PROMPT_AT = {3: 4, 7: 12, 12: 22, 16: 26}
+PROMPT_AT = {2: 2, 5: 4, 7: 7, 9: 9}
 
 
 @pytest.mark.parametrize("cut", sorted(PROMPT_AT))

@@ -75,8 +75,6 @@ FIGURES = {
 }
 
 RECHERCHE = (N_("draw events"), N_("draw argument"), N_("play a card"), N_("submit"))
-_KEEP = ("title", "type", "pression", "credit", "postit", "chapter", "roll", "you", "other", "resource", "difficulty",
-         "success", "failure")
 
 
 def _changes(value: dict | None) -> dict:
@@ -84,19 +82,23 @@ def _changes(value: dict | None) -> dict:
 
 
 def load(layouts_root) -> dict:
+    """The deck of layouts/phd (kit.games.phd.layout.deck), as `kit score new` records it."""
     from kit.games.phd import layout  # the kit side, without reportlab
 
-    kit = layout.load(layouts_root)
-    events = []
-    for card in kit.events:
-        plain = {k: card[k] for k in _KEEP}
-        plain["postit"] = card["postit"] and {"value": card["postit"]["value"], "resource": card["postit"]["resource"]}
-        plain["roll"] = card["roll"] and [(r["faces"][0], r["faces"][1], r["outcome"]) for r in card["roll"]]
-        for key in ("you", "other", "success", "failure"):
-            plain[key] = _changes(card[key])
-        events += [_weighed(plain)] * card["count"]
-    arguments = [{"value": c["value"], "controversy": c["controversy"]} for c in kit.arguments for _ in range(c["count"])]
-    return {"events": tuple(events), "arguments": tuple(arguments)}
+    return from_deck(layout.deck(layouts_root))
+
+
+def from_deck(deck: dict) -> dict:
+    """The two decks as the table shuffles them, each copy a card of the deck with its id;
+    the engine reads the deck itself (every number) from the same object, once per run."""
+    cards = rules.read_deck(deck)
+    events, arguments = [], []
+    for key, card in cards.items():
+        if card["type"] == rules.ARGUMENT:
+            arguments += [{"id": key, "value": card["value"], "controversy": card["controversy"]}] * card["copies"]
+        else:
+            events += [_weighed({**card, "id": key})] * card["copies"]
+    return {"deck": deck, "events": tuple(events), "arguments": tuple(arguments)}
 
 
 def _weighed(card: dict) -> dict:
@@ -104,8 +106,8 @@ def _weighed(card: dict) -> dict:
     out once: what a C'est la vie or a Superviseur card changes for its player (`changes`),
     and what playing it on yourself is worth to the greedy bot (`worth`: Crédit up, Pression
     down; a Challenge promises nothing)."""
-    card["changes"] = _changes(card)
-    mine = card["you"] if card["type"] == "cooperation" else card["changes"]
+    card["changes"] = _changes(card) if card["type"] in ("vie", "superviseur") else {}
+    mine = _changes(card.get("you")) if card["type"] == "cooperation" else card["changes"]
     card["worth"] = 0 if card["type"] == "challenge" else mine.get("credit", 0) - mine.get("pression", 0)
     return card
 
@@ -113,7 +115,7 @@ def _weighed(card: dict) -> dict:
 def card_worth(card: dict, player: rules.Player) -> int:
     """What playing an event card on yourself is worth to the greedy bot now: its worth, and a
     Superviseur's approval when a chapter waits."""
-    if card["type"] == "superviseur" and player["pending"] and card["chapter"] == "approve":
+    if card["type"] == "superviseur" and player["pending"] and card.get("chapter") == "approve":
         return card["worth"] + 6
     return card["worth"]
 
@@ -139,9 +141,6 @@ class RandomBot:
         return self.rng.random() < 0.5
 
     def defend_now(self, table: Table, me: str) -> bool:
-        return self.rng.random() < 0.5
-
-    def keep_cooperation(self, table: Table, me: str) -> bool:
         return self.rng.random() < 0.5
 
     def give_away(self, table: Table, me: str) -> tuple[str, int]:
@@ -196,9 +195,6 @@ class GreedyBot(RandomBot):
         return defender == table.leader()
 
     def defend_now(self, table: Table, me: str) -> bool:
-        return True
-
-    def keep_cooperation(self, table: Table, me: str) -> bool:
         return True
 
     def give_away(self, table: Table, me: str) -> tuple[str, int]:
@@ -266,7 +262,7 @@ class Table:
                  budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng = rng
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
-        self.state = rules.setup([{"name": n} for n in self.seats], options)
+        self.state = rules.setup([{"name": n} for n in self.seats], options, deck=data["deck"])
         self.choices: dict = {}
         self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
                      else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
@@ -313,10 +309,6 @@ class Table:
         return max((n for n in self.seats if self.playing(n)),
                    key=lambda n: (players[n]["approved"], players[n]["pending"], players[n]["credit"]))
 
-    def adjust(self, name: str, changes: dict) -> None:
-        if changes and self.playing(name):
-            self.act({"action": "adjust", "player": name, **changes})
-
     # -- cards -----------------------------------------------------------------------------
     def draw(self, name: str, pile: str, count: int = 1) -> None:
         for _ in range(count):
@@ -348,23 +340,24 @@ class Table:
         return [i for i, a in enumerate(self.hands[name]["arguments"])
                 if a["value"] > 0 and (controversy or not a["controversy"])]
 
-    def opposition(self, defender: str) -> list[int]:
-        values = []
+    def opposition(self, defender: str) -> list[str]:
+        """The maluses the others lay against `defender`, by card (each counts by its size)."""
+        laid = []
         for name in self.seats:
             if name == defender or not self.playing(name):
                 continue
             maluses = [i for i, a in enumerate(self.hands[name]["arguments"]) if a["value"] < 0]
             if maluses and self.bots[name].oppose(self, name, defender):
-                values += [-a["value"] for a in self.take(name, "arguments", maluses)]
-        return values
+                laid += [a["id"] for a in self.take(name, "arguments", maluses)]
+        return laid
 
-    def own_arguments(self, name: str) -> list[int] | None:
+    def own_arguments(self, name: str) -> list[str] | None:
         usable = self.arguments_for(name, controversy=True)
         values = [self.hands[name]["arguments"][i]["value"] for i in usable]
         chosen = self.bots[name].lay(self, name, values, None)
         if not chosen:
             return None
-        return [a["value"] for a in self.take(name, "arguments", [usable[i] for i in chosen])]
+        return [a["id"] for a in self.take(name, "arguments", [usable[i] for i in chosen])]
 
     def controversy(self, name: str) -> None:
         own = self.own_arguments(name)
@@ -401,69 +394,48 @@ class Table:
             raise
 
     def challenge(self, name: str, card: dict) -> bool:
+        """The Challenge the turn revealed: the die, and the cards the player lays (post-its
+        of the tested resource and ordinary Arguments), by id; the card gives the rest."""
         resource: rules.Resource = card["resource"]
         die = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
         needed = card["difficulty"] - self.state["players"][name][resource] - die
-        # what the player may lay: post-its of this resource and ordinary Arguments
         events = [i for i, c in enumerate(self.hands[name]["events"])
-                  if c["postit"] and c["postit"]["resource"] == resource and c["postit"]["value"] > 0]
+                  if c.get("postit") and c["postit"]["resource"] == resource and c["postit"]["value"] > 0]
         arguments = self.arguments_for(name, controversy=False)
         values = ([self.hands[name]["events"][i]["postit"]["value"] for i in events]
                   + [self.hands[name]["arguments"][i]["value"] for i in arguments])
         chosen = self.bots[name].lay(self, name, values, max(needed, 0)) if needed > 0 else []
-        modifiers = [values[i] for i in chosen]
-        self.take(name, "events", [events[i] for i in chosen if i < len(events)])
-        self.take(name, "arguments", [arguments[i - len(events)] for i in chosen if i >= len(events)])
-        # the fields in the contract's order, as every face writes them
-        action = {"action": "challenge", "player": name, "resource": resource, "die": die,
-                  "difficulty": card["difficulty"], "modifiers": modifiers, "success": card["success"],
-                  "failure": card["failure"]}
-        self.act({key: value for key, value in action.items() if value not in ([], {})})
+        laid = [c["id"] for c in self.take(name, "events", [events[i] for i in chosen if i < len(events)])]
+        laid += [a["id"] for a in self.take(name, "arguments", [arguments[i - len(events)] for i in chosen
+                                                                 if i >= len(events)])]
+        action: dict = {"action": "challenge", "player": name, "die": die}
+        if laid:
+            action["modifiers"] = laid
+        self.act(action)
         return self.last_test()["success"]
 
     # -- events ----------------------------------------------------------------------------
-    def resolve(self, name: str, card: dict) -> None:
-        """Play an event card on `name` (revealed in Vivre or from the hand in Recherche): its
-        kind is the turn's step, then its effects, then the defence an approval started."""
+    def resolve(self, name: str, card: dict, vivre: bool = False) -> None:
+        """Play an event card on `name` (revealed in Vivre or from the hand in Recherche): the
+        turn line names it and the engine applies what it says; then what it leaves open (a
+        Challenge's die, a controversy's Arguments) and the defence an approval started."""
         kind = card["type"]
         self.played.append([card["title"], self.seats.index(name), None])
-        self.step(name, kind)
-        if kind == "challenge":
+        line: dict = {"action": "turn", "player": name, "step": kind, "card": card["id"]}
+        if kind == "superviseur" and "roll" in card and self.state["players"][name]["pending"]:
+            line["die"] = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
+        if kind == "cooperation" and not vivre and card.get("other"):
+            line["other"] = self.rng.choice([n for n in self.seats if n != name and self.playing(n)])
+        self.act(line)
+        if not self.playing(name):
+            return
+        stage = rules.current(self.state)["stage"]
+        if kind == "challenge" and stage == "card":
             self.challenge(name, card)
-        elif kind == "cooperation":
-            self.adjust(name, card["you"])
-            others = [n for n in self.seats if n != name and self.playing(n)]
-            if card["other"] and others:
-                self.adjust(self.rng.choice(others), card["other"])
-            self.close_card(name)
-        elif kind == "vie":
-            self.adjust(name, card["changes"])
-            self.close_card(name)
-        else:
-            self.superviseur(name, card)
+        elif stage == "card":          # a Superviseur's controversy
+            self.controversy(name)
         if self.playing(name) and rules.current(self.state)["stage"] == "defence":
             self.defence(name)
-
-    def close_card(self, name: str) -> None:
-        """"done" where the card is still open (its effects entered, or none)."""
-        if self.playing(name) and rules.current(self.state)["stage"] == "card":
-            self.step(name, "done")
-
-    def superviseur(self, name: str, card: dict) -> None:
-        self.adjust(name, card["changes"])
-        player = self.state["players"][name] if self.playing(name) else None
-        if player and player["pending"] and rules.current(self.state)["stage"] == "card":
-            outcome = card["chapter"]
-            if outcome is None:
-                die = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
-                outcome = next(o for first, last, o in card["roll"] if first <= die <= last)
-            if outcome == "approve":
-                self.act({"action": "approve", "player": name})
-            elif outcome == "controversy":
-                self.controversy(name)
-            elif outcome == "revoke" and player["approved"]:
-                self.act({"action": "revoke", "player": name})
-        self.close_card(name)
 
     def recherche_options(self, name: str) -> list[tuple]:
         """The Recherche actions open to `name` now (the rules offer a submit when the chapter
@@ -483,13 +455,12 @@ class Table:
         card = self.next_card("events")
         if card is None:
             self.step(name, "none")
-        elif card["type"] == "cooperation" and bot.keep_cooperation(self, name):
+        elif card["type"] == "cooperation":
             self.hands[name]["events"].append(card)     # shown, kept: it changes nothing now
-            self.step(name, "cooperation")
-            self.step(name, "done")
+            self.resolve(name, card, vivre=True)
         else:
             self.discards["events"].append(card)
-            self.resolve(name, card)
+            self.resolve(name, card, vivre=True)
         self.recherche(name)
         self.end_turn(name)
 

@@ -18,6 +18,8 @@ import click
 from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
+from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import deck as decks
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
 from scorekeeper.rules.flow import Decision
@@ -49,6 +51,48 @@ def effect(values: tuple[str, ...] | list[str], option: str) -> dict | None:
 def numbers(text: str) -> list[int]:
     """`3, 1 2` -> [3, 1, 2]: the values of several cards on one line."""
     return [table.whole_number(part) for part in text.replace(",", " ").split()]
+
+
+def card(text: str, cards: dict, types: tuple[str, ...], what: str) -> str:
+    """The id of the card `text` names (its title as people type it: any case, accents or
+    not; "did you mean" otherwise), of one of `types`."""
+    wanted = decks.slug(text)
+    begun = [k for k, c in cards.items() if c["type"] in types and wanted and decks.slug(c["title"]).startswith(wanted)]
+    key = begun[0] if len(begun) == 1 else decks.card_id(cards, text.strip(), rules.TITLE)
+    if cards[key]["type"] not in types:
+        raise KitError(_("{title} is a {type} card; {what} takes {types}.").format(
+            title=cards[key]["title"], type=rules.TYPE_WORDS[cards[key]["type"]], what=what,
+            types=" / ".join(rules.TYPE_WORDS[t] for t in types)))
+    return key
+
+
+def laid(text: str, cards: dict | None, types: tuple[str, ...], what: str) -> list[int | str]:
+    """The cards laid on a test, on one line: titles (ids) or numbers (a card written by
+    hand), separated by commas or semicolons; a title with a comma in it (« p = 0,051 ») is
+    read whole."""
+    pieces = [p.strip() for p in text.replace(";", ",").split(",")]
+    out: list[int | str] = []
+    i = 0
+    while i < len(pieces):
+        if not pieces[i]:
+            i += 1
+            continue
+        if pieces[i].lstrip("+-").isdigit():
+            out.append(table.whole_number(pieces[i]))
+            i += 1
+            continue
+        if not cards:
+            raise KitError(_("This session plays no deck: give the cards' values as numbers."))
+        for j in range(len(pieces), i, -1):     # the longest run of pieces that names a card
+            try:
+                out.append(card(",".join(pieces[i:j]), cards, types, what))
+            except (RuleViolation, KitError):
+                if j == i + 1:
+                    raise
+                continue
+            i = j
+            break
+    return out
 
 
 def _drop_empty(action: dict) -> dict:
@@ -175,6 +219,28 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
              "opposition": _cards_text(action.get("opposition"))}
     if kind == "adjust":
         return _("{name}: {effect}.").format(name=name, effect=_effect_text(action))
+    deck: dict[str, dict] = (before or {}).get("cards") or {}
+    if kind == "challenge" and "resource" not in action:
+        played = str(action.get("card") or ((before or {}).get("turn") or {}).get("played"))
+        laid_ = ", ".join(deck[m]["title"] if isinstance(m, str) and m in deck else str(m)
+                          for m in action.get("modifiers") or [] if isinstance(m, (str, int)))
+        return _("{name} meets the challenge {title}: die {die}, cards laid: {laid}.").format(
+            name=name, title=deck[played]["title"] if played in deck else played, die=action.get("die"),
+            laid=laid_ or _("none"))
+    if kind == "cooperate":
+        chosen = deck.get(str(action.get("card")), {})
+        other = action.get("other")
+        return (_("{name} plays {title} for {other}.") if other else _("{name} plays {title}.")).format(
+            name=name, title=chosen.get("title", action.get("card")), other=other)
+    if kind in ("controversy", "defend") and deck:
+        cards_text = {key: ", ".join(deck[v]["title"] if isinstance(v, str) and v in deck else str(v)
+                                     for v in (action.get(key) or [])) or _("none")
+                      for key in ("arguments", "support", "opposition")}
+        if kind == "controversy":
+            return _("{name} defends a chapter in a controversy: arguments {arguments}, support {support}, "
+                     "opposition {opposition}.").format(name=name, **cards_text)
+        return _("{name} defends the thesis: die {die}, arguments {arguments}, support {support}, "
+                 "opposition {opposition}.").format(name=name, die=action.get("die"), **cards_text)
     if kind == "challenge":
         modifiers = "".join(f" {signed(m)}" for m in (action.get("modifiers") or []) if isinstance(m, int))
         return _("{name} takes a challenge on {resource}: die {die}{modifiers} against {difficulty} "
@@ -200,11 +266,18 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     return table.describe_fields(action)
 
 
-def describe_turn(action: dict) -> str:
-    """The log line of a `turn` line: the engine's step in the game's words."""
+def describe_turn(action: dict, before: dict | None = None) -> str:
+    """The log line of a `turn` line: the engine's step in the game's words (the card's
+    title and what it printed, when the line names a card of the session's deck)."""
     name, step = action.get("player"), action.get("step")
     if step == "start":
         return _("{player}'s turn begins.").format(player=name)
+    cards = (before or {}).get("cards") or {}
+    if action.get("card") in cards:
+        line = _("{player}'s event card: {card}.").format(player=name, card=_describe_card(cards[action["card"]]))
+        if "die" in action:
+            line += " " + _("Die: {die}.").format(die=action["die"])
+        return line
     if step in CARD_WORDS:
         return _("{player}'s event card: {card}.").format(player=name, card=CARD_WORDS[step])
     lines = {"none": _("{player}: no event card."), "draw-events": _("{player} draws 2 event cards (Recherche)."),
@@ -343,9 +416,12 @@ def _ask_die(name: str) -> int:
                              default=None, check=check)
 
 
-def _ask_cards(name: str, *, own_required: bool = True) -> dict | None:
+def _ask_cards(name: str, *, own_required: bool = True, cards: dict | None = None) -> dict | None:
     """The cards of a controversy or a defence: the player's own, then support and opposition;
-    None when the player lays none and may not (own_required=False)."""
+    None when the player lays none and may not (own_required=False). With the session's
+    deck, each card by its title (an opposing malus counts by its size) or its value."""
+    if cards:
+        return _ask_arguments(name, cards, own_required=own_required)
     prompt = _("{name}'s Argument values").format(name=name)
     if not own_required:
         prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
@@ -354,6 +430,77 @@ def _ask_cards(name: str, *, own_required: bool = True) -> dict | None:
         return None
     return {"arguments": own, "support": _ask_numbers(_("Support values (empty for none)")),
             "opposition": _ask_numbers(_("Opposition values (empty for none)"))}
+
+
+def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: bool = False) -> list[int | str]:
+    what = _("this question")
+
+    def convert(text: str) -> list[int | str]:
+        found = laid(text, cards, types, what)
+        if required and not found:
+            raise KitError(_("Give at least one card."))
+        return found
+    return table.ask(prompt, convert, default=None if required else "")
+
+
+def _ask_arguments(name: str, cards: dict, *, own_required: bool) -> dict | None:
+    prompt = _("{name}'s Arguments (titles, or values of cards written by hand)").format(name=name)
+    if not own_required:
+        prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
+    own = _ask_laid(prompt, cards, (rules.ARGUMENT,), required=own_required)
+    if not own:
+        return None
+    support = _ask_laid(_("Arguments laid in support (empty for none)"), cards, (rules.ARGUMENT,))
+    opposition = _ask_laid(_("Arguments laid against (empty for none)"), cards, (rules.ARGUMENT,))
+    return {"arguments": own, "support": support, "opposition": opposition}
+
+
+def _offered_cooperations(anytime: list[Decision]) -> list[str]:
+    return next((d["choices"]["card"] for d in anytime if d["action"] == "cooperate"), [])
+
+
+def _cooperation_or(convert, state: rules.State, anytime: list[Decision]):
+    """`convert`, which also takes the title of a Coopération played now (its moment is
+    open): that card's id, marked, instead of the answer."""
+    cards = state.get("cards") or {}
+    offered = _offered_cooperations(anytime)
+
+    def either(text: str):
+        if offered and text.strip() and not text.strip().lstrip("+-").isdigit():
+            try:
+                key = decks.card_id(cards, text.strip(), rules.TITLE)
+            except RuleViolation:
+                key = None
+            if key in offered:
+                return _Cooperation(key)
+        return convert(text)
+    return either
+
+
+class _Cooperation(str):
+    """A Coopération's id typed at a prompt that asked something else."""
+
+
+def _who_plays(key: str, state: rules.State, anytime: list[Decision], default: str | None = None) -> str:
+    playing = next(d["choices"]["player"] for d in anytime if d["action"] == "cooperate")
+    title = (state["cards"] or {})[key]["title"]
+    return table.ask_player(_("Who plays {title}?").format(title=title), playing, default=default)
+
+
+def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str | None = None) -> dict:
+    """A Coopération played at its moment: who plays it, and whom it names when it changes
+    another player's resources."""
+    cards = state["cards"] or {}
+    card_ = cards[key]
+    playing = next(d["choices"]["player"] for d in anytime if d["action"] == "cooperate")
+    who = who or _who_plays(key, state, anytime)
+    action = {"action": "cooperate", "player": who, "card": key}
+    if card_.get("other"):
+        concerned = rules.moment_for(state, card_)
+        others = [n for n in playing if n != who]
+        action["other"] = table.ask_player(_("The other player named by {title}").format(title=card_["title"]), others,
+                                           default=concerned if concerned in others else None)
+    return action
 
 
 def _summary(state: rules.State, name: str) -> str:
@@ -389,13 +536,95 @@ def _event_kind(name: str, *, vivre: bool, timed_end: bool) -> str:
 
 def _vivre(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
     name = turn["player"]
+    cards = state.get("cards")
     ready = turn["stage"] == "start" and state["players"][name]["approved"] >= state["options"]["chapters"]
     if ready and table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?")
                                   .format(name=name), default=True):
-        return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name), **(_ask_cards(name) or {})})
+        return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name),
+                            **(_ask_cards(name, cards=cards) or {})})
     click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
-    kind = _event_kind(name, vivre=True, timed_end=any(d["action"] == "deck_empty" for d in anytime))
+    timed_end = any(d["action"] == "deck_empty" for d in anytime)
+    if cards:
+        return _event_card(state, name, anytime, vivre=True, timed_end=timed_end)
+    kind = _event_kind(name, vivre=True, timed_end=timed_end)
     return {"action": "deck_empty"} if kind == "empty" else _step(name, kind)
+
+
+def _event_card(state: rules.State, name: str, anytime: list[Decision], *, vivre: bool,
+                timed_end: bool = False) -> dict:
+    """The event card revealed (or played from the hand) by its title, with the die of a
+    Superviseur's roll and whom a Coopération names when they are needed; a kind's word
+    (vie, challenge...) for a card written by hand, whose numbers are then asked."""
+    cards = state["cards"] or {}
+    words = EVENTS + (["empty"] if timed_end else []) if vivre else EVENTS[:-1]
+
+    def convert(text: str):
+        found = table.match_word(text, words)
+        if found is not None:
+            return ("word", found)
+        return ("card", card(text, cards, rules.CARD_KINDS, _("an event card")))
+    prompt = _("Event card: its title, or for a card written by hand ({words})").format(
+        words="/".join(map(table.label, words)))
+    help_text = _("The title as printed (case and accents do not matter). vie: C'est la vie; cooperation: "
+                  "Coopération; challenge; superviseur; none: no event card") + (
+        _("; empty: the deck has run out (timed game)") if timed_end else "")
+    answer = table.ask(prompt, _cooperation_or(convert, state, anytime), help=help_text)
+    if isinstance(answer, _Cooperation):
+        return _cooperate(answer, state, anytime)
+    kind, value = answer
+    if kind == "word":
+        return {"action": "deck_empty"} if value == "empty" else _step(name, value)
+    return _card_line(state, name, value, vivre=vivre)
+
+
+def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> dict:
+    cards = state["cards"] or {}
+    chosen = cards[key]
+    click.echo("  " + _describe_card(chosen))
+    line: dict = {"action": "turn", "player": name, "step": chosen["type"], "card": key}
+    if chosen["type"] == "superviseur" and "roll" in chosen and state["players"][name]["pending"] >= 1:
+        line["die"] = _ask_die(name)
+    if chosen["type"] == "cooperation" and not vivre and chosen.get("other"):
+        playing = [n for n, p in state["players"].items() if p["status"] == "playing" and n != name]
+        line["other"] = table.ask_player(_("The other player named by {title}").format(title=chosen["title"]), playing)
+    return line
+
+
+
+def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -> dict:
+    """A Challenge whose card is known: the die, or a Coopération played now (Renvoi
+    d'ascenseur's help, La patate chaude), then what is laid."""
+    cards = state["cards"] or {}
+
+    def die(text: str) -> int:
+        value = table.whole_number(text)
+        if not rules.DIE_MIN <= value <= rules.DIE_MAX:
+            raise KitError(_("A die shows {low} to {high}.").format(low=rules.DIE_MIN, high=rules.DIE_MAX))
+        return value
+    prompt = _("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX)
+    if _offered_cooperations(anytime):
+        prompt += " " + _("(or a Coopération played now: its title)")
+    answer = table.ask(prompt, _cooperation_or(die, state, anytime))
+    if isinstance(answer, _Cooperation):
+        return _cooperate(answer, state, anytime)
+    modifiers = _ask_laid(_("Cards laid (post-its and Arguments: titles, or values of cards written by hand; "
+                            "empty for none)"), cards, (rules.ARGUMENT, "vie", "superviseur"))
+    return _drop_empty({"action": "challenge", "player": name, "die": answer, "modifiers": modifiers})
+
+
+def _describe_card(data: dict) -> str:
+    """What a card of the deck says, in a line: its title, type and printed numbers."""
+    parts = [data["title"], rules.TYPE_WORDS[data["type"]]]
+    if data["type"] == "challenge":
+        parts.append(_("{resource}, difficulty {difficulty}").format(
+            resource=rules.RESOURCE_NAMES[data["resource"]], difficulty=data["difficulty"]))
+        parts.append(_("success: {effect}").format(effect=_effect_text(data.get("success"))))
+        parts.append(_("failure: {effect}").format(effect=_effect_text(data.get("failure"))))
+    elif data["type"] in ("vie", "superviseur"):
+        parts.append(_effect_text(data))
+    elif data["type"] == "cooperation" and data.get("when"):
+        parts.append(data["when"])
+    return " · ".join(parts)
 
 
 def _challenge(name: str) -> dict:
@@ -423,6 +652,11 @@ def _cooperation(state: rules.State, turn: rules.Turn) -> dict:
 def _superviseur(state: rules.State, turn: rules.Turn) -> dict:
     """The Superviseur card: a change like C'est la vie, then what it says about a chapter."""
     name = turn["player"]
+    if turn.get("outcome") == "controversy":      # the card named opened a controversy
+        cards = _ask_cards(name, own_required=False, cards=state.get("cards"))
+        if cards is None:
+            return _step(name, "done")
+        return _drop_empty({"action": "controversy", "player": name, **cards})
     if not turn["adjusted"]:
         change = _ask_change(name)
         if change is not None:
@@ -441,10 +675,12 @@ def _superviseur(state: rules.State, turn: rules.Turn) -> dict:
     return {"action": what, "player": name}
 
 
-def _card(state: rules.State, turn: rules.Turn) -> dict:
+def _card(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
     name, card = turn["player"], turn["card"]
     if card == "vie":
         return _ask_change(name) or _step(name, "done")
+    if card == "challenge" and turn.get("played"):
+        return _challenge_by_card(state, name, anytime)
     if card == "challenge":
         return _challenge(name)
     if card == "cooperation":
@@ -452,29 +688,60 @@ def _card(state: rules.State, turn: rules.Turn) -> dict:
     return _superviseur(state, turn)
 
 
-def _recherche(turn: rules.Turn) -> dict:
+def _recherche(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
     """One Recherche phase: draw events, draw an argument, play a card or submit a chapter."""
     name = turn["player"]
     label = "" if turn["recherches"] == 1 else (
         _(" (1 of 2, thanks to the won challenge)") if turn["done"] == 0 else _(" (2 of 2, thanks to the won challenge)"))
     help_text = _("draw: 2 event cards; argument: 1 Argument card; card: play an event card from your hand; "
                   "submit: a chapter (costs 5 Pression and 5 Crédit).")
-    choice = table.ask_choice(_("Recherche{label}: draw events, draw an argument, play a card or submit").format(
-        label=label), RECHERCHE, help=help_text)
+    cards = state.get("cards")
+    prompt = _("Recherche{label}: draw events, draw an argument, play a card or submit").format(label=label)
+    if not cards:
+        choice = table.ask_choice(prompt, RECHERCHE, help=help_text)
+    else:       # the card played may be named at once, by its title
+        offered = _offered_cooperations(anytime)
+
+        def convert(text: str):
+            found = table.match_word(text, RECHERCHE)
+            if found is not None:
+                return found
+            key = card(text, cards, rules.CARD_KINDS, _("an event card"))
+            # a Coopération whose moment is someone else's (a Challenge they just won) may
+            # be theirs to play now rather than this player's Recherche: asked below
+            if key in offered and not rules.moment_open(state, cards[key], name):
+                return _Cooperation(key)
+            return _Played(key)
+        answer = table.ask(prompt + f" ({'/'.join(map(table.label, RECHERCHE))}" + _(", or the card's title") + ")",
+                           convert, help=help_text)
+        if isinstance(answer, _Cooperation):
+            who = _who_plays(answer, state, anytime, default=name)
+            if who != name:
+                return _cooperate(answer, state, anytime, who)
+            answer = _Played(answer)        # the player's own, from the hand
+        if isinstance(answer, _Played):
+            return _card_line(state, name, answer, vivre=False)
+        choice = answer
     if choice == "submit":
         return {"action": "submit", "player": name}
     if choice == "card":
+        if cards:
+            return _event_card(state, name, anytime, vivre=False)
         return _step(name, _event_kind(name, vivre=False, timed_end=False))
     return _step(name, {"draw": "draw-events", "argument": "draw-argument"}[choice])
 
 
-def _defence(turn: rules.Turn) -> dict:
+class _Played(str):
+    """The id of an event card named at the Recherche prompt."""
+
+
+def _defence(state: rules.State, turn: rules.Turn) -> dict:
     """The defence an approval started (RULES.md §1.8): the die, then the cards; no Argument
     card at all and the defence waits for a later turn."""
     name = turn["player"]
     click.echo("\n== " + _("{name}'s thesis defence.").format(name=name))
     die = _ask_die(name)
-    cards = _ask_cards(name, own_required=False)
+    cards = _ask_cards(name, own_required=False, cards=state.get("cards"))
     if cards is None:
         return _step(name, "no-defence")
     return _drop_empty({"action": "defend", "player": name, "die": die, **cards})
@@ -490,7 +757,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     if stage in ("start", "vivre"):
         return _vivre(state, turn, anytime)
     if stage == "defence":
-        return _defence(turn)
+        return _defence(state, turn)
     if stage == "card":
-        return _card(state, turn)
-    return _recherche(turn)
+        return _card(state, turn, anytime)
+    return _recherche(state, turn, anytime)

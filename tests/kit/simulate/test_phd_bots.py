@@ -14,16 +14,27 @@ from scorekeeper.rules import phd as rules
 LAYOUTS = Path(__file__).resolve().parents[3] / "layouts"
 
 
+# Cards the tests reveal, added to the layouts' deck (the engine plays only the header's cards).
+POSTIT = {"value": 1, "resource": "credit"}
+EXTRA = {
+    "test-credit": {"type": "vie", "title": "Test credit", "copies": 1, "pression": 0, "credit": 1, "postit": POSTIT},
+    "test-calm": {"type": "vie", "title": "Test calm", "copies": 1, "pression": -4, "credit": 0, "postit": POSTIT},
+    "test-approve": {"type": "superviseur", "title": "Test approve", "copies": 1, "pression": 0, "credit": 0,
+                     "postit": POSTIT, "chapter": "approve"},
+}
+
+
 @pytest.fixture(scope="module")
 def data():
-    return bots.load(LAYOUTS)
+    from kit.games.phd import layout
+
+    deck = layout.deck(LAYOUTS)
+    return bots.from_deck({"cards": {**deck["cards"], **EXTRA}})
 
 
-def card(kind: str, **fields) -> dict:
-    plain = {key: None for key in bots._KEEP}
-    plain.update({"type": kind, "pression": 0, "credit": 0, "you": {}, "other": {}, "success": {}, "failure": {}})
-    plain.update(fields)
-    return bots._weighed(plain)
+def card(data, key: str) -> dict:
+    """The copy of the deck's card `key` the table deals."""
+    return next(c for c in data["events"] if c["id"] == key)
 
 
 def table(data, options=None) -> bots.Table:
@@ -36,7 +47,7 @@ def test_pression_already_zero_at_the_start_of_the_turn_still_gives_a_recherche(
     """The old bots skipped Recherche whenever Pression was 0 after Vivre (10.6 % of turns)."""
     t = table(data)
     t.state = rules.apply(t.state, {"action": "adjust", "player": "P1", "pression": -4})
-    t.decks["events"].append(card("vie", credit=1))
+    t.decks["events"].append(card(data, "test-credit"))
     t.turn("P1")
     assert t.state["players"]["P1"]["pression"] == 0
     assert t.state["turn"]["done"] == 1
@@ -45,7 +56,7 @@ def test_pression_already_zero_at_the_start_of_the_turn_still_gives_a_recherche(
 
 def test_pression_falling_to_zero_in_vivre_still_means_no_recherche(data):
     t = table(data)
-    t.decks["events"].append(card("vie", pression=-4))
+    t.decks["events"].append(card(data, "test-calm"))
     t.turn("P1")
     assert t.state["turn"]["fell"]
     assert t.state["turn"]["done"] == 0
@@ -57,8 +68,8 @@ def test_the_defence_starts_right_after_the_completing_approval(data):
     t = table(data, {"chapters": 1})
     for action in ({"action": "adjust", "player": "P1", "pression": 1, "credit": 1}, {"action": "submit", "player": "P1"}):
         t.state = rules.apply(t.state, action)
-    t.hands["P1"]["arguments"] = [{"value": 2, "controversy": False}]
-    t.decks["events"].append(card("superviseur", chapter="approve"))
+    t.hands["P1"]["arguments"] = [a for a in data["arguments"] if a["value"] > 0 and not a["controversy"]][:1]
+    t.decks["events"].append(card(data, "test-approve"))
     with pytest.raises(bots.GameOver):
         t.turn("P1")
     assert t.state["players"]["P1"]["status"] == "doctor"
@@ -69,7 +80,7 @@ def test_without_an_argument_the_defence_waits_and_the_turn_goes_on(data):
     t = table(data, {"chapters": 1})
     for action in ({"action": "adjust", "player": "P1", "pression": 1, "credit": 1}, {"action": "submit", "player": "P1"}):
         t.state = rules.apply(t.state, action)
-    t.decks["events"].append(card("superviseur", chapter="approve"))
+    t.decks["events"].append(card(data, "test-approve"))
     t.turn("P1")
     assert t.state["turn"]["step"] in rules.DRAWS
     assert t.state["players"]["P1"]["approved"] == 1

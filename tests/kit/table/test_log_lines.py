@@ -17,6 +17,7 @@ EXAMPLES = {
         "defend": {"player": "Ana", "die": 5, "arguments": [2]},
         "deck_empty": {},
         "turn": {"player": "Ana", "step": "draw-events"},
+        "cooperate": {"player": "Ben", "card": "epaule-solide", "other": "Ana"},
     },
     "amphitheatre": {
         "handshake": {"speaker": "Ana", "target": "Ben"},
