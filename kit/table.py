@@ -48,6 +48,7 @@ from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
+from scorekeeper.rules.fields import Card
 from scorekeeper.rules.flow import Decision, GameState, Seat
 
 T = TypeVar("T")
@@ -791,20 +792,27 @@ def ask_decision(game_cli: ModuleType, decision: Decision, state: GameState, any
     actor = getattr(game_cli, "ACTOR_FIELDS", {}).get(decision["action"], "player")
     if who is not None and actor is not None:   # None: no field names who acts (the auctioneer's award)
         action[actor] = who
+    declared = rules.module(state["game"]).FIELDS.actions.get(decision["action"])
     for field, choice in decision["choices"].items():
-        value = ask_field(game_cli, decision, field, choice)
+        kind = declared.fields.get(field) if declared is not None else None
+        if choice is None and kind is not None:
+            choice = kind.choice(state)
+            if choice is None and isinstance(kind, Card):   # no deck: no card to name
+                continue
+        value = ask_field(game_cli, decision, field, choice, kind.many if kind is not None else None)
         if value is not None:
             action[field] = value
     return action
 
 
-def ask_field(game_cli: ModuleType, decision: Decision, field: str, choice: object) -> object:
+def ask_field(game_cli: ModuleType, decision: Decision, field: str, choice: object, many: str | None = None) -> object:
     """One field's value, asked by the kind of its choice (as the phone forms read it,
     kit/serve/forms.py): a name, a word, a whole number within its range, a number read from
-    the table; several values or names in order, or numbers, where the game's FIELD_KINDS
-    says so; one answer per key for an object. None: left out (Enter alone)."""
+    the table; several values or names in order, or numbers, where the field's declaration
+    (`many`) or the game's FIELD_KINDS says so; one answer per key for an object (a player,
+    a resource). None: left out (Enter alone)."""
     prompt = _(getattr(game_cli, "FIELD_LABELS", {}).get((decision["action"], field), field))
-    kind = getattr(game_cli, "FIELD_KINDS", {}).get((decision["action"], field))
+    kind = getattr(game_cli, "FIELD_KINDS", {}).get((decision["action"], field)) or many
     if isinstance(choice, dict) and set(choice) != {"min", "max"}:
         answers = {}
         for key, sub in choice.items():

@@ -6,12 +6,14 @@ seat, and those with no player ("whoever is at the table": any seat may answer t
 the host's page every decision. Each field's input follows from its choice:
 
 - a list of values: one of them (a select; the game's words for the values, the players'
-  names as they are); or, where the game's FIELD_KINDS says so, "several" of them
-  (checkboxes), "all" of them (ticked already: the rules decided them, as Amphithéâtre's
-  debate takes the sides as joined) or "order" (names typed in order, "Bob, Chloé");
+  names as they are); or, where the field's declaration (scorekeeper/rules/fields.py) takes
+  several, "several" of them (checkboxes) or "order" (names picked in order); or, where the
+  game's FIELD_KINDS says so, "all" of them (ticked already: the rules decided them, as
+  Amphithéâtre's debate takes the sides as joined);
 - `{"min": A, "max": B}`: a whole number within those bounds;
-- FROM_TABLE (null): a whole number read from the table (a die, a card), or, where
-  FIELD_KINDS says "numbers", several of them ("3, 2");
+- FROM_TABLE (null): what the field's declared kind offers (`Kind.choice`): a whole number
+  within its bounds (a die), several numbers ("3, 2") for a list, one input per player or
+  per resource for a mapping, yes or no for a flag;
 - any other object: one input per key (a player's name, a resource), each from its own
   choice, the field's value being the object of the answered keys.
 
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from kit import games
 from kit.i18n import N_
+from scorekeeper.rules.fields import Card, Kind
 from scorekeeper.rules.flow import FROM_TABLE, GameState
 
 if TYPE_CHECKING:
@@ -111,23 +114,41 @@ def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytim
     if decision["secret"] and player != viewer and not choices:
         # another player's secret decision: its fields, not its bounds
         choices = {field: FROM_TABLE for (named, field) in field_labels if named == action}
-    inputs = tuple(input_of(words, action, field, choice, view)
-                   for field, choice in choices.items() if not (field == actor and player is not None))
+    declared = declared_fields(game, action)
+    inputs = tuple(input_of(words, action, field, choice, view, declared.get(field))
+                   for field, choice in choices.items() if not (field == actor and player is not None)
+                   and not (choice is FROM_TABLE and isinstance(declared.get(field), Card)
+                            and declared[field].choice(view) is None))
     return Form(action, getattr(words, "ACTION_LABELS", {}).get(action, action), player, actor, inputs,
                 secret=decision["secret"], anytime=anytime)
 
 
-def input_of(words: ModuleType, action: str, field: str, choice: object, view: dict) -> Input:
+def declared_fields(game: str, action: str) -> dict[str, Kind]:
+    """The rules' declaration of an action's fields (scorekeeper/rules/fields.py)."""
+    from scorekeeper import rules
+
+    act = rules.module(game).FIELDS.actions.get(action)
+    return dict(act.fields) if act is not None else {}
+
+
+def input_of(words: ModuleType, action: str, field: str, choice: object, view: dict,
+             declared: Kind | None = None) -> Input:
+    """One field's input: from the rules' choice, or where they leave the value to the table
+    (FROM_TABLE), from the field's declared kind: one number per player or per resource for
+    a mapping, numbers typed "3, 2" for a list, yes or no for a flag."""
     label = getattr(words, "FIELD_LABELS", {}).get((action, field), field)
-    declared = getattr(words, "FIELD_KINDS", {}).get((action, field))
+    many = getattr(words, "FIELD_KINDS", {}).get((action, field)) or (declared.many if declared else None)
+    if choice is FROM_TABLE and declared is not None:
+        choice = declared.choice(view)
     if isinstance(choice, dict) and set(choice) == {"min", "max"}:
         return Input(field, label, "number", low=choice["min"], high=choice["max"])
     if isinstance(choice, dict):
         players = view.get("players", {})
-        keys = tuple((key, Input(field, key, *_kind_of(sub, declared), verbatim=key in players))
+        of = getattr(declared, "of", None)
+        keys = tuple((key, Input(field, key, *_kind_of(sub, of.many if of else many), verbatim=key in players))
                      for key, sub in choice.items())
         return Input(field, label, "group", keys=keys)
-    return Input(field, label, *_kind_of(choice, declared))
+    return Input(field, label, *_kind_of(choice, many))
 
 
 def _kind_of(choice: object, declared: str | None) -> tuple[str, tuple, int | None, int | None]:

@@ -41,6 +41,11 @@ screen then says the rule, never the value):
 - `Card(label)`: a card of the session's deck by its id or its title as typed (the rules
   look it up in the deck); `Wholes(..., cards=True)`: a list whose items may be cards too.
 
+Faces ask a field by its kind: `kind.choice(state)` is what a form or a question offers
+where the rules' decision leaves the value to the table (a mapping one number per player or
+per resource, a list of numbers typed "3, 2"), and `kind.many` says whether it takes several
+values.
+
 A field the rules need only in some cases is declared optional, and the rules say when with
 `FIELDS.require(action, "resource", "difficulty")` (or refuse one with `refuse_extra`).
 
@@ -60,7 +65,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from scorekeeper.errors import N_, Message, RuleViolation
 from scorekeeper.rules.checks import is_int, shown
@@ -77,11 +82,22 @@ class Kind:
     needed: bool = True
     secret: bool = False
 
+    # How a face asks it: several values ("numbers": whole numbers typed "3, 2"; "several"
+    # or "order": names, in any order or in order), or one (None).
+    many: ClassVar[str | None] = None
+
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         raise NotImplementedError
 
     def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
         raise NotImplementedError
+
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        """What a face offers for this field where the rules' decision leaves it to the
+        table (FROM_TABLE), in the decisions' shapes (scorekeeper/rules/flow.py): a list of
+        values, a whole-number range, an object of one choice per key, or None (a number,
+        or the numbers of `many`, read from the table)."""
+        return None
 
     def refuse(self, template: str, public: str, what: Message, value: Any, **params: Any) -> RuleViolation:
         """The refusal of `value` (a whole number as it is, anything else as typed); a secret
@@ -97,6 +113,9 @@ class Whole(Kind):
 
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         return is_int(value) and (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return None if self.low is None else {"min": self.low, "max": self.high}
 
     def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
         low, high = self.low, self.high
@@ -119,6 +138,7 @@ class Wholes(Kind):
     high: int | None = None
     non_empty: bool = False
     cards: bool = False         # an item may also be a card named by its id or title (the rules read the deck)
+    many: ClassVar[str | None] = "numbers"
 
     def item(self) -> Whole:
         return Whole(low=self.low, high=self.high, secret=self.secret)
@@ -159,6 +179,9 @@ class Card(Kind):
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         return _is_card(value)
 
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return list(state.get("cards") or ()) or None     # no deck: no card can be named
+
     def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
         return self.refuse(N_("{what} must name a card, by its id or its title, not {value}."),
                            N_("{what} must name a card, by its id or its title."), what, value)
@@ -168,6 +191,9 @@ class Card(Kind):
 class Flag(Kind):
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         return isinstance(value, bool)
+
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return [True, False]
 
     def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
         return self.refuse(N_("{what} must be true or false, not {value}."), N_("{what} must be true or false."),
@@ -185,6 +211,9 @@ class Word(Kind):
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         return isinstance(value, str) and value in self.options(state)
 
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return list(self.options(state))
+
     def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
         return self.refuse(N_("{what} must be one of {choices}, not {value}."), N_("{what} must be one of {choices}."),
                            what, value, choices=", ".join(map(shown, self.options(state))))
@@ -194,6 +223,9 @@ class Word(Kind):
 class Name(Kind):
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         return isinstance(value, str) and value in state["players"]
+
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return list(state["players"])
 
     def refusal(self, value: Any, state: Mapping[str, Any], what: Message) -> RuleViolation:
         named = Message("{name} ({where})", name=shown(value), where=what) if what.message else shown(value)
@@ -205,6 +237,13 @@ class Name(Kind):
 class Names(Kind):
     distinct: bool = True
     ordered: bool = False
+
+    @property
+    def many(self) -> str:   # type: ignore[override]
+        return "order" if self.ordered else "several"
+
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return list(state["players"])
 
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         players = state["players"]
@@ -230,6 +269,9 @@ class PerPlayer(Kind):
 
     def __post_init__(self) -> None:
         _secret_items(self)
+
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return {name: self.of.choice(state) for name in state["players"]}
 
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         players, of = state["players"], self.of
@@ -260,6 +302,9 @@ class PerKey(Kind):
 
     def word(self, key: str) -> str:
         return (self.words or {}).get(key, key)
+
+    def choice(self, state: Mapping[str, Any]) -> Any:
+        return {key: self.of.choice(state) for key in self.keys}
 
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         keys, of = self.keys, self.of
@@ -316,6 +361,11 @@ def declare(title: str, actions: Mapping[str, Act]) -> Declaration:
 
 class Declaration:
     """A game's actions and their fields (`declare`)."""
+
+    def field(self, action: str, name: str) -> Kind | None:
+        """The kind of one field of one action (None: no such action or field)."""
+        declared = self.actions.get(action)
+        return None if declared is None else declared.fields.get(name)
 
     def __init__(self, title: str, actions: Mapping[str, Act]):
         self.title = title

@@ -75,3 +75,27 @@ def test_the_page_says_whose_move_it_is():
     assert "À vous" in pages.turn_line(page("fr", seat="Ana", pending=[ana, ben]))
     assert pages.turn_line(page(pending=[decision("debate")])).count("Up to the table") == 1
     assert translator("fr").join_of(["Ève", "Hugo", "Zoé"]) == "d’Ève, d’Hugo et de Zoé"
+
+
+def form_for(game: str, action: str, choices: dict, players=("Ana", "Ben", "Cléo")) -> dict[str, forms.Input]:
+    view = {"players": {n: {} for n in players}, "pending": [], "anytime": []}
+    made = forms.form_of(game, {"player": None, "action": action, "choices": choices, "secret": False}, view, None)
+    return {spec.field: spec for spec in made.inputs}
+
+
+def test_a_field_the_rules_leave_to_the_table_is_asked_as_its_declaration_says():
+    """The phone asked one number for a Challenge's success and failure, and for Promotion's
+    cards in hand at the closing, where the rules want one per resource or per player: a
+    form that could never be accepted."""
+    challenge = form_for("phd", "challenge", {"player": ["Ana"], "die": whole(1, 6), "modifiers": FROM_TABLE,
+                                              "success": FROM_TABLE, "failure": FROM_TABLE})
+    for outcome in ("success", "failure"):
+        assert challenge[outcome].kind == "group"
+        assert [key for key, _ in challenge[outcome].keys] == ["pression", "credit"]
+        assert all(sub.kind == "number" for _, sub in challenge[outcome].keys)
+    assert challenge["modifiers"].kind == "numbers"
+    hands = form_for("promotion", "deck_empty", {"hands": FROM_TABLE})["hands"]
+    assert hands.kind == "group"
+    assert [(key, sub.kind, sub.low, sub.verbatim) for key, sub in hands.keys] == [
+        ("Ana", "number", 0, True), ("Ben", "number", 0, True), ("Cléo", "number", 0, True)]
+    assert form_for("hoc-censeo", "resolve", {"order": ["Ana", "Ben"]})["order"].kind == "order"
