@@ -27,6 +27,7 @@ import re
 import secrets
 import tempfile
 import time
+import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -68,6 +69,7 @@ class Tokens(TypedDict):
     seats: dict[str, str]
     room: str
     bound: list[str]
+    open: bool      # whether a new device may join with the room code (`open_doors`)
 
 
 class SessionError(ScorekeeperError):
@@ -252,6 +254,7 @@ class Session:
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONG_DIGITS = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
@@ -289,11 +292,17 @@ def parse_json(text: str) -> object:
     if _LONG_DIGITS.search(text):
         hooks["parse_int"] = lambda t: _number(t, int)
     try:
-        return json.loads(text, **hooks)
+        parsed = json.loads(text, **hooks)
     except json.JSONDecodeError as error:
         raise BadJSON(error.msg, error.colno) from None
     except RecursionError:   # not reached within the bound above; kept as a last guard
         raise BadJSON(N_("it is nested more than {depth} levels deep"), depth=MAX_JSON_DEPTH) from None
+    if _SURROGATE.search(text):   # a \ud800 escape alone is no character: no file, page or terminal can hold it
+        try:
+            json.dumps(parsed, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadJSON(N_("it holds half of a UTF-16 pair (a \\uD800 to \\uDFFF escape alone), which is no character")) from None
+    return parsed
 
 
 def normalise_action(action: object) -> Action:
@@ -317,6 +326,26 @@ def make_header(game: str, players: list[Seat], options: dict[str, Any] | None =
     return header
 
 
+MAX_NAME = 32   # a name fits a phone's heading and a line of the story
+# Characters that change the direction of the text after them (the override and embedding
+# marks, the isolates, the invisible marks): in a name, they turn every sentence holding it.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def check_name(name: str, number: int) -> None:
+    """Refuse a player's name that no page, story or terminal can show as typed: longer than
+    MAX_NAME characters, or holding a control character, a direction mark, or half of a
+    UTF-16 pair (what a broken paste leaves). The name itself is not repeated: it is what
+    cannot be shown."""
+    if len(name) > MAX_NAME:
+        raise RuleViolation("Player {number}'s name is {length} characters long; a name has at most {max}.",
+                            number=number, length=len(name), max=MAX_NAME)
+    for char in name:
+        if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs"):
+            raise RuleViolation("Player {number}'s name holds an invisible control character ({code}); "
+                                "type the name again without it.", number=number, code=f"U+{ord(char):04X}")
+
+
 def validate_header(header: object) -> Header:
     """The header, its generic shape checked; the game's `setup` checks the rest."""
     if not isinstance(header, dict) or "format" not in header:
@@ -337,6 +366,7 @@ def validate_header(header: object) -> Header:
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation("Player {number} needs a non-empty name.", number=number)
+        check_name(name, number)
         if name in seen:
             raise RuleViolation("The name {name} is used twice; each player needs their own name.", name=name)
         seen.add(name)
@@ -692,18 +722,19 @@ def seat_tokens(path: str | os.PathLike[str]) -> Tokens:
     restarted server finds the same links. Made at the first call, under the session's lock;
     a player without a token (none yet) gets one, nothing else is ever replaced but by
     `free_seat`. `room` is the one code the table shows for joining; `bound` the seats a
-    device has taken with it (`bind_seat`).
+    device has taken with it (`bind_seat`); `open` whether one more may (`open_doors`).
     """
     return _tokens(path)
 
 
 def bind_seat(path: str | os.PathLike[str], name: str) -> str | None:
     """Take `name`'s seat for the device joining with the room code: its token, or None
-    when another device holds it already (until the host frees it)."""
+    when another device holds it already (until the host frees it) or the host closed the
+    table to new devices."""
     taken: list[str | None] = [None]
 
     def bind(tokens: Tokens) -> None:
-        if name in tokens["seats"] and name not in tokens["bound"]:
+        if tokens["open"] and name in tokens["seats"] and name not in tokens["bound"]:
             tokens["bound"].append(name)
             taken[0] = tokens["seats"][name]
     _tokens(path, bind)
@@ -712,12 +743,22 @@ def bind_seat(path: str | os.PathLike[str], name: str) -> str | None:
 
 def free_seat(path: str | os.PathLike[str], name: str) -> Tokens:
     """Free `name`'s seat (the host's decision): a new token, so the device that held it
-    can no longer act, and the seat open to the room code again. The tokens."""
+    can no longer act, and the seat open to the room code again; and a new room code, so
+    whoever read the old one (a guest gone, a passer-by) cannot take it. The tokens."""
     def free(tokens: Tokens) -> None:
         if name in tokens["seats"]:
             tokens["seats"][name] = secrets.token_urlsafe(TOKEN_BYTES)
             tokens["bound"] = [n for n in tokens["bound"] if n != name]
+            tokens["room"] = _room_code()
     return _tokens(path, free)
+
+
+def open_doors(path: str | os.PathLike[str], open_: bool) -> Tokens:
+    """Let new devices join with the room code (True), or no more (False: the host says
+    everyone is here). The seats taken stay taken. The tokens."""
+    def doors(tokens: Tokens) -> None:
+        tokens["open"] = open_
+    return _tokens(path, doors)
 
 
 def _room_code() -> str:
@@ -741,13 +782,14 @@ def _tokens(path: str | os.PathLike[str], change: Callable[[Tokens], None] | Non
                                path=store, reason=getattr(error, "strerror", None) or str(error)) from None
         if not (isinstance(tokens, dict) and isinstance(tokens.get("host", ""), str)
                 and isinstance(tokens.get("seats", {}), dict) and isinstance(tokens.get("room", ""), str)
-                and isinstance(tokens.get("bound", []), list)):
+                and isinstance(tokens.get("bound", []), list) and isinstance(tokens.get("open", True), bool)):
             raise SessionError("{path} is not a tokens file; remove it to make new links.", path=store)
         seats = tokens.get("seats", {})
         complete: Tokens = {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
                     "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names},
                     "room": tokens.get("room") or _room_code(),
-                    "bound": [name for name in tokens.get("bound", []) if name in names]}
+                    "bound": [name for name in tokens.get("bound", []) if name in names],
+                    "open": tokens.get("open", True)}
         if change is not None:
             change(complete)
         if complete != tokens:

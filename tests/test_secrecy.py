@@ -154,7 +154,7 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
     if reader is None:
         texts["table page"] = pages.table_page(page, "ROOM23", "http://table/join/ROOM23")
         texts["join page"] = pages.join_page(page, "ROOM23", [], None)
-        texts["host page"] = pages.host_page(page, [("Ana", "/seat/t")], ["Ana"], "/host/t/free")
+        texts["host page"] = pages.host_page(page, [("Ana", "/seat/t")], ["Ana"], "/host/t/free", "/host/t/doors")
     else:
         texts["seat page"] = pages.seat_page(page)
     return texts

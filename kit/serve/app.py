@@ -62,9 +62,10 @@ class Answer(Exception):
     the player they belong to (`reveal`)."""
 
     def __init__(self, status: int, error: str = "", *, refusal: ScorekeeperError | None = None,
-                 reveal: bool = True, **params: object):
+                 reveal: bool = True, back: tuple[str, str] | None = None, **params: object):
         super().__init__(error)
         self.status, self.error, self.refusal, self.reveal, self.params = status, error, refusal, reveal, params
+        self.back = back   # a page's way back: its address and its words (a message)
 
     def sentence(self, lang: str) -> str:
         words = translator(lang)
@@ -103,7 +104,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
             can_undo=viewer is not None and undo_refusal(session, viewer) is None,
             answers=table.answers.get(round_of(state), {}).get(viewer, {}) if viewer else {},
             story=await run_in_threadpool(table.story, session, lang) if story else None,
-            screen=form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer else None)
+            screen=form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer else None,
+            doors=table.doors, open=table.tokens["open"])
 
     def seat_token(request: Request) -> tuple[str, str]:
         """The seat a request acts for: its link's token, else (under /me) the cookie the
@@ -119,7 +121,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     def room(request: Request) -> str:
         code = request.path_params["code"].upper()
         if not secrets.compare_digest(code.encode(), table.tokens["room"].encode()):
-            raise Answer(404, N_("This is not this table's room code; read it again on the table screen."))
+            raise Answer(404, N_("This is not this table's room code; read it again on the table screen."),
+                         back=("/join", N_("Type the room code")))
         return code
 
     def host_token(request: Request) -> str:
@@ -147,18 +150,26 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     async def join(request: Request) -> Response:
         """A phone taps a name: the seat is bound to it by a cookie holding the seat's token
         (HttpOnly: no script reads it; SameSite=Strict: no other site's page sends it)."""
-        room(request)
+        code = room(request)
+        back = (f"/join/{code}", N_("Back to the names"))
         name = (await read_form(request)).get("seat", "")
         if name not in table.tokens["seats"]:
-            raise Answer(422, N_("Tap one of the names shown."))
+            raise Answer(422, N_("Tap one of the names shown."), back=back)
+        if not table.tokens["open"]:
+            raise Answer(403, N_("Everyone is here: no new phone can join. The host can open the table again."),
+                         back=back)
         token = await run_in_threadpool(table.join, name)
         if token is None:
-            raise Answer(409, N_("{name}'s seat is taken by another phone; the host can free it."), name=name)
+            raise Answer(409, N_("{name}'s seat is taken by another phone; the host can free it."), name=name,
+                         back=back)
+        table.doors_moved()
         response = RedirectResponse("/me", status_code=303)
         response.set_cookie(SEAT_COOKIE, token, max_age=7 * 24 * 3600, httponly=True, samesite="strict", path="/")
         return response
 
     async def seat_page(request: Request) -> Response:
+        if "token" not in request.path_params and table.seat_of(request.cookies.get(SEAT_COOKIE, "")) is None:
+            return RedirectResponse("/join", status_code=303)   # no seat on this device (yet, or any more)
         token, name = seat_token(request)
         post = f"/api/seat/{token}/act" if "token" in request.path_params else "/api/me/act"
         return html(request, pages.seat_page(await page_for(request, name, post=post)))
@@ -166,7 +177,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     async def host_page(request: Request) -> Response:
         token = host_token(request)
         page = await page_for(request, post=f"/api/host/{token}/act", host=True)
-        return html(request, pages.host_page(page, join_links(request), table.tokens["bound"], f"/host/{token}/free"))
+        return html(request, pages.host_page(page, join_links(request), table.tokens["bound"], f"/host/{token}/free",
+                                             f"/host/{token}/doors"))
 
     async def free(request: Request) -> Response:
         token = host_token(request)
@@ -174,6 +186,17 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         if name not in table.tokens["seats"]:
             raise Answer(422, N_("There is no seat named {name}."), name=name)
         await run_in_threadpool(table.free, name)
+        table.doors_moved()
+        return RedirectResponse(f"/host/{token}", status_code=303)
+
+    async def doors(request: Request) -> Response:
+        """The host closes the table to new phones (everyone is here), or opens it again."""
+        token = host_token(request)
+        asked = (await read_form(request)).get("open", "")
+        if asked not in ("1", "0"):   # 1: open, 0: closed
+            raise Answer(422, N_("Tap the button shown."), back=(f"/host/{token}", N_("Back to the host's page")))
+        await run_in_threadpool(table.open_doors, asked == "1")
+        table.doors_moved()
         return RedirectResponse(f"/host/{token}", status_code=303)
 
     async def api_state(request: Request) -> Response:
@@ -232,7 +255,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
             try:
                 line = table.line   # the current line at once: a page reconnecting catches up
                 while line is not None:
-                    yield {"data": json.dumps({"line": line}), "id": str(line), "retry": 1000}
+                    yield {"data": json.dumps({"line": line, "doors": table.doors}), "id": str(line), "retry": 1000}
                     line = await next_change(queue, stopping)
             finally:
                 table.forget(queue)
@@ -256,6 +279,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
         Route("/seat/{token}", seat_page),
         Route("/host/{token}", host_page),
         Route("/host/{token}/free", free, methods=["POST"]),
+        Route("/host/{token}/doors", doors, methods=["POST"]),
         Route("/api/state", api_state),
         Route("/api/me", api_seat),
         Route("/api/me/act", seat_act, methods=["POST"]),
@@ -316,12 +340,16 @@ class KnownHost:
 
 
 async def next_change(queue: asyncio.Queue, stopping: anyio.Event) -> int | None:
-    """The next changed line from `queue`, or None once the server is stopping."""
+    """The next changed line from `queue`, or None once the server is stopping. Both waits
+    are cancelled however this ends: a page closed mid-wait closes its stream here, and a
+    wait left behind was reported at exit (« Task was destroyed but it is pending! »)."""
     change = asyncio.ensure_future(queue.get())
     stop = asyncio.ensure_future(stopping.wait())
-    done, pending = await asyncio.wait({change, stop}, return_when=asyncio.FIRST_COMPLETED)
-    for task in pending:
-        task.cancel()
+    try:
+        done, _ = await asyncio.wait({change, stop}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        change.cancel()
+        stop.cancel()
     return change.result() if change in done else None
 
 
@@ -389,7 +417,8 @@ async def answer(request: Request, error: Exception) -> Response:
     sentence = error.sentence(lang)
     if request.url.path.startswith("/api/"):
         return JSONResponse({"ok": False, "error": sentence}, status_code=error.status)
-    return HTMLResponse(pages.error_page(lang, error.status, sentence), status_code=error.status)
+    back = (error.back[0], translator(lang).gettext(error.back[1])) if error.back else None
+    return HTMLResponse(pages.error_page(lang, error.status, sentence, back), status_code=error.status)
 
 
 async def unreadable(request: Request, error: Exception) -> Response:

@@ -87,6 +87,10 @@ class TEXT:
     free_seat = N_('Free this seat')
     seat_bound = N_('joined')
     seat_free = N_('free')
+    close_doors = N_('Everyone is here')
+    open_doors = N_('Open the table again')
+    doors_open_help = N_('Once every player has joined, close the table: no other phone can join with the room code.')
+    doors_closed = N_('Everyone is here: no new phone can join. The host can open the table again.')
     your_turn = N_("Your turn: {what}")
     # {names} is a list of names after "for", as the language says it ("de Bob et d'Alice")
     waiting_for = N_("Waiting for {names}")
@@ -138,6 +142,8 @@ class Page:
     answers: dict = field(default_factory=dict)   # the seat's own answers for this resolve
     story: list[Told] | None = None   # the table page's: the story so far (kit/serve/story.py)
     screen: form_specs.SeatScreen | None = None   # a seat's decision now (kit/serve/forms.py)
+    doors: int = 0                 # how many times the seats or the room changed (a live page follows)
+    open: bool = True              # whether a new phone may join with the room code
 
     def __post_init__(self) -> None:
         self.translator = translator(self.lang)
@@ -187,11 +193,19 @@ def table_page(page: Page, room: str, join_link: str) -> str:
     body = (f'<section id="now" class="now" data-live>{now(page)}</section>'
             f'<section id="board" class="board" data-live>{board(page, large=True)}</section>'
             f'<section id="story" class="story" data-live>{story(page)}</section>'
-            f'<section class="room"><h2>{escape(page.t(TEXT.join_room))}</h2>'
+            f'<section id="room" class="room" data-live>{room_code(page, room, join_link)}</section>')
+    return document(page, page.t(N_("Table")), body, "table")
+
+
+def room_code(page: Page, room: str, join_link: str) -> str:
+    """The way in, on the table screen: the room code and its QR code; once the host said
+    everyone is here, only that (no code left to read off the screen)."""
+    if not page.open:
+        return f'<h2>{escape(page.t(TEXT.join_room))}</h2><p class="help">{escape(page.t(TEXT.doors_closed))}</p>'
+    return (f'<h2>{escape(page.t(TEXT.join_room))}</h2>'
             f'<figure class="join">{qr_svg(join_link)}<figcaption>{escape(page.t(TEXT.room_code))}'
             f' <strong class="code">{escape(room)}</strong></figcaption></figure>'
-            f'<p class="help">{escape(page.t(TEXT.room_help, link=join_link.rsplit("/", 1)[0]))}</p></section>')
-    return document(page, page.t(N_("Table")), body, "table")
+            f'<p class="help">{escape(page.t(TEXT.room_help, link=join_link.rsplit("/", 1)[0]))}</p>')
 
 
 def room_page(page: Page) -> str:
@@ -212,6 +226,9 @@ def join_page(page: Page, room: str, bound: list[str], mine: str | None) -> str:
         + "</button></li>" for name in names)
     again = (f'<p><a class="button big" href="/me">{escape(page.t(TEXT.continue_as, name=mine))}</a></p>'
              if mine else "")
+    if not page.open:   # everyone is here: no name to tap
+        return document(page, page.t(TEXT.join_room), f'<section class="joining">{again}'
+                        f'<p class="over">{escape(page.t(TEXT.doors_closed))}</p></section>', "join")
     body = (f'<section class="joining">{again}<h2>{escape(page.t(TEXT.pick_seat))}</h2>'
             f'<form method="post" action="/join/{escape(room)}"><ul class="names">{buttons}</ul></form>'
             f'<p id="taken-help" class="help">{escape(page.t(TEXT.taken_help))}</p></section>')
@@ -228,21 +245,61 @@ def seat_page(page: Page) -> str:
     return document(page, name, body, "seat", secrets=secret)
 
 
-def host_page(page: Page, join: list[tuple[str, str]], bound: list[str], free: str) -> str:
+def host_page(page: Page, join: list[tuple[str, str]], bound: list[str], free: str, doors: str) -> str:
     """Every form, the board, and each seat's own link (this device only), with a button to
-    free a seat a phone has taken (`free`: where that form posts)."""
+    free a seat a phone has taken (`free`: where that form posts), and the one that closes
+    the table to new phones or opens it again (`doors`)."""
     body = (f'<section id="actions" data-live>{host_forms(page)}</section>'
             f'<section id="board" class="board" data-live>{board(page)}</section>'
-            + join_codes(page, join, bound, free))
+            f'<section id="joins" class="joins" data-live>{join_codes(page, join, bound, free, doors)}</section>')
     return document(page, page.t(N_("Host")), body, "host")
 
 
-def error_page(lang: str, status: int, sentence: str) -> str:
-    """A page's refusal (an unknown link): the sentence, in the reader's language."""
+def error_page(lang: str, status: int, sentence: str, back: tuple[str, str] | None = None) -> str:
+    """A page's refusal (an unknown link): the sentence, in the reader's language, and the
+    way back where there is one (`back`: its address and its words, translated)."""
+    way = f'<p><a class="button big" href="{escape(back[0])}">{escape(back[1])}</a></p>' if back else ""
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{status}</title><link rel="stylesheet" href="/static/serve.css"></head>'
-            f'<body><main><p class="over">{escape(sentence)}</p></main></body></html>')
+            f'<body><main><p class="over">{escape(sentence)}</p>{way}</main></body></html>')
+
+
+# Where a page's text may not hold markup: a <bdi> there would be shown as typed (a title) or
+# dropped (an option of a select, whose words stay as they are).
+_TEXT_ONLY = ("title", "option", "textarea", "script", "style")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    spelled = sorted({escape(name) for name in names}, key=len, reverse=True)   # "Ana-Lou" before "Ana"
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(name) for name in spelled) + r")(?!\w)")
+
+
+# A button and a folded form's title lay their content out as flex items (centred): a name's
+# <bdi> there would be an item of its own, cut from the words around it; so their words go in
+# one <span>.
+_FLEX_WORDS = re.compile(r"(<(button|summary)\b[^>]*>)((?:(?!</\2>).)*?<bdi>.*?)(</\2>)", re.S)
+
+
+def isolated(html: str, names: tuple[str, ...]) -> str:
+    """`html` with each player's name in its text isolated in a <bdi>: a name written right to
+    left (or one ending in a mark that turns the text) stays within itself, and the sentence
+    around it reads in the page's own direction. Never inside a tag or an attribute."""
+    if not names:
+        return html
+    pattern = _names_pattern(names)
+    parts = _TAG.split(html)
+    plain = 0   # how deep inside a text-only element
+    for index, part in enumerate(parts):
+        if index % 2:   # a tag
+            tag = part[1:].lstrip("/").split(None, 1)[0].rstrip(">").lower() if len(part) > 2 else ""
+            if tag in _TEXT_ONLY:
+                plain += -1 if part.startswith("</") else 1
+        elif part and not plain:
+            parts[index] = pattern.sub(lambda found: f"<bdi>{found[0]}</bdi>", part)
+    return _FLEX_WORDS.sub(lambda found: f"{found[1]}<span>{found[3]}</span>{found[4]}", "".join(parts))
 
 
 def document(page: Page, who: str, body: str, kind: str, secrets: bool = False) -> str:
@@ -253,6 +310,7 @@ def document(page: Page, who: str, body: str, kind: str, secrets: bool = False) 
         for code in LANGUAGES)
     hide = (f'<button type="button" id="hide" class="hide" aria-pressed="false">'
             f'{page.t(TEXT.hide_my_secrets)}</button>') if secrets else ""
+    names = tuple(page.state.get("players", ()))
     return f"""<!doctype html>
 <html lang="{page.lang}">
 <head>
@@ -263,16 +321,16 @@ def document(page: Page, who: str, body: str, kind: str, secrets: bool = False) 
 <link rel="stylesheet" href="/static/serve.css">
 <script src="/static/serve.js" defer></script>
 </head>
-<body class="page-{kind}" data-line="{page.line}" data-shown="{escape(page.t(TEXT.show_my_secrets))}"
+<body class="page-{kind}" data-line="{page.line}" data-doors="{page.doors}" data-shown="{escape(page.t(TEXT.show_my_secrets))}"
  data-hidden="{escape(page.t(TEXT.hide_my_secrets))}" data-saved="{escape(page.t(TEXT.saved))}"
  data-offline="{escape(page.t(TEXT.offline))}">
 <header class="bar">
-<h1>{title}</h1>
+<h1>{isolated(title, names)}</h1>
 <nav class="tools" aria-label="{escape(page.t(TEXT.language))}">{switch}{hide}</nav>
 </header>
 <p id="offline" class="offline" role="status" hidden></p>
 <main>
-{body}
+{isolated(body, names)}
 </main>
 </body>
 </html>
@@ -840,9 +898,10 @@ def stepper(page: Page, control: str, label: str, low: int, high: int) -> str:
 
 # -- join codes ------------------------------------------------------------------------------
 
-def join_codes(page: Page, join: list[tuple[str, str]], bound: list[str], free: str) -> str:
+def join_codes(page: Page, join: list[tuple[str, str]], bound: list[str], free: str, doors: str) -> str:
     """Each seat's link and its QR code (SVG), whether a phone has taken it, and the button
-    that frees it (a new link: the phone that held it can no longer act)."""
+    that frees it (a new link: the phone that held it can no longer act; a new room code);
+    then the button closing the table to new phones, or opening it again."""
     cards = []
     for label, link in join:
         taken = label in bound
@@ -851,9 +910,13 @@ def join_codes(page: Page, join: list[tuple[str, str]], bound: list[str], free: 
                   f'value="{escape(label)}">{escape(page.t(TEXT.free_seat))}</button></form>' if taken else "")
         cards.append(f'<figure class="join">{qr_svg(link)}<figcaption><strong>{escape(label)}</strong> ({state})<br>'
                      f'<a href="{escape(link)}">{escape(link)}</a>{button}</figcaption></figure>')
-    return (f'<section class="joins"><h2>{escape(page.t(TEXT.join_codes))}</h2>'
+    door = (f'<form method="post" action="{escape(doors)}" class="doors"><p class="help">'
+            f'{escape(page.t(TEXT.doors_open_help if page.open else TEXT.doors_closed))}</p>'
+            f'<button type="submit" name="open" value="{0 if page.open else 1}" class="big">'
+            f'{escape(page.t(TEXT.close_doors if page.open else TEXT.open_doors))}</button></form>')
+    return (f'<h2>{escape(page.t(TEXT.join_codes))}</h2>{door}'
             f'<p class="help">{escape(page.t(TEXT.join_help))}</p>'
-            f'<div class="codes">{"".join(cards)}</div></section>')
+            f'<div class="codes">{"".join(cards)}</div>')
 
 
 @functools.lru_cache(maxsize=64)

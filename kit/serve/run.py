@@ -130,15 +130,17 @@ def serve(path: Path, host: str | None = None, port: int = 8000, lan: bool = Fal
     bind_host = host or ("0.0.0.0" if lan else "127.0.0.1")
     sock = bind(bind_host, port)
     port = sock.getsockname()[1]
-    shown = lan_address() if bind_host in ("0.0.0.0", "::") else bind_host
+    everywhere = bind_host in ("0.0.0.0", "::")
+    shown = lan_address() if everywhere else bind_host   # the address phones use
     base = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
     app = create_app(path, base_url=base, hosts=sorted({shown, bind_host, *LOOPBACK} - {"0.0.0.0", "::"}))
     lines = links(base, app.state.table.tokens)
     for label, link in lines:
         out.write(f"{label}: {link}\n")
-    if lan:
+    if lan and everywhere:   # the loopback is served too only when every interface is
         out.write(_("Phones on this network open the links above; this machine can also use "
                     "{address}.").format(address=f"http://127.0.0.1:{port}/") + "\n")
+    if lan:
         out.write(_("The traffic is plain HTTP on the local network: anyone on it can read it. "
                     "Play on a network you trust.") + "\n")
     if shown in LOOPBACK or shown.startswith("127."):

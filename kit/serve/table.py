@@ -13,6 +13,7 @@ the file (a `kit score undo` typed in a terminal), is announced to the event lis
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import threading
@@ -56,6 +57,10 @@ class Table:
             entry[0]: entry[1] for entry in sessions.saved_answers(self.path)
             if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict)}
         self.line = self.session().next_line() - 1
+        # How many times the seats or the room changed since the server started (a seat
+        # taken or freed, the table closed or opened): told with each event, so the pages
+        # showing them (the host's, the table's room code) follow. Not the log's: no line.
+        self.doors = 0
 
     # -- who is asking --------------------------------------------------------------------
 
@@ -69,14 +74,26 @@ class Table:
 
     def join(self, name: str) -> str | None:
         """Bind `name`'s seat to the device joining with the room code: its token, or None
-        when another device holds it."""
+        when another device holds it (or the table takes no new phone)."""
         token = sessions.bind_seat(self.path, name)
         self.tokens = sessions.seat_tokens(self.path)
         return token
 
     def free(self, name: str) -> None:
-        """Free `name`'s seat (the host): a new token; the device that held it is let go."""
+        """Free `name`'s seat (the host): a new token, the device that held it let go; a new
+        room code."""
         self.tokens = sessions.free_seat(self.path, name)
+
+    def open_doors(self, open_: bool) -> None:
+        """Let new phones join with the room code, or no more (the host: everyone is here)."""
+        self.tokens = sessions.open_doors(self.path, open_)
+
+    def doors_moved(self) -> None:
+        """Tell every page that the seats or the room changed (on the event loop)."""
+        self.doors += 1
+        for queue in list(self._listeners):
+            with contextlib.suppress(asyncio.QueueFull):   # a client that stopped reading catches up later
+                queue.put_nowait(self.line)
 
     def is_host(self, token: str) -> bool:
         return secrets.compare_digest(token.encode(), self.tokens["host"].encode())

@@ -13,6 +13,7 @@
 (function () {
   const body = document.body;
   let shownLine = Number(body.dataset.line);
+  let shownDoors = Number(body.dataset.doors);   // the seats and the room code, which no line tells
   let refreshing = null;
   let again = false;
 
@@ -60,6 +61,8 @@
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
         shownLine = Number(fresh.body.dataset.line);
         body.dataset.line = String(shownLine);
+        shownDoors = Number(fresh.body.dataset.doors);
+        body.dataset.doors = String(shownDoors);
         fresh.querySelectorAll("[data-live][id]").forEach(function (part) {
           const old = document.getElementById(part.id);
           if (!old || old.innerHTML === part.innerHTML) return;
@@ -100,7 +103,7 @@
     const offline = document.getElementById("offline");
     if (message.type === "line") {
       offline.hidden = true;
-      if (message.line !== shownLine) refresh();
+      if (message.line !== shownLine || message.doors !== shownDoors) refresh();
     } else {
       // The browser reconnects by itself; say so, and catch up when it is back.
       offline.textContent = body.dataset.offline;
@@ -110,7 +113,10 @@
 
   function stream(tell) {
     const events = new EventSource("/api/events");
-    events.onmessage = function (event) { tell({ type: "line", line: JSON.parse(event.data).line }); };
+    events.onmessage = function (event) {
+      const told = JSON.parse(event.data);
+      tell({ type: "line", line: told.line, doors: told.doors });
+    };
     events.onerror = function () { tell({ type: "offline" }); };
     return events;
   }

@@ -44,8 +44,11 @@ class _Text(HTMLParser):
         super().__init__()
         self.parts: list[str] = []
         self._skip = 0
+        self._glue = False   # a name's <bdi> is inside the words around it: no space added
 
     def handle_starttag(self, tag, attrs):
+        if tag == "bdi":
+            self._glue = True
         if tag in ("svg", "script", "style"):
             self._skip += 1
         for name, value in attrs:   # what a page says in attributes is read too (aria-label)
@@ -53,12 +56,18 @@ class _Text(HTMLParser):
                 self.parts.append(value)
 
     def handle_endtag(self, tag):
+        if tag == "bdi":
+            self._glue = True
         if tag in ("svg", "script", "style"):
             self._skip -= 1
 
     def handle_data(self, data):
         if not self._skip:
-            self.parts.append(data)
+            if self._glue and self.parts:
+                self.parts[-1] += data
+            else:
+                self.parts.append(data)
+            self._glue = False
 
 
 def page_text(html: str) -> str:

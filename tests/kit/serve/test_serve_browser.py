@@ -17,7 +17,14 @@ from serve_helpers import Server, new_hoc
 CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 360, "height": 740}
 TIMEOUT = 15_000   # ms: generous for a loaded CI machine; every wait is for a condition, never a sleep
-BALLOTS = {"Alice": ("37", ""), "Bob": ("", "23"), "Chloé": ("19", "")}
+# In voting order: Alice, the magistrate, last (she then reads the totals, and her ballot is final).
+BALLOTS = {"Bob": ("", "23"), "Chloé": ("19", ""), "Alice": ("37", "")}
+# A phone's own request, as a page's script sends it: its status and its sentence.
+POST_FROM_PAGE = """async ([url, body]) => {
+    const reply = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
+                                    body: JSON.stringify(body)});
+    return [reply.status, (await reply.json()).error];
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +103,12 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
         resolve = seats["Alice"].locator("section.decision[data-form=resolve]")   # the magistrate's, shown live
         expect(resolve).to_be_visible()
         expect(resolve.locator(".fact")).to_contain_text("POUR 56, CONTRE 23")   # the totals first
+        # Having read them, the magistrate cannot take her ballot back: no undo, and one sent is refused.
+        expect(seats["Alice"].locator("form[data-action=undo]")).to_have_count(0)
+        status, sentence = seats["Alice"].evaluate(POST_FROM_PAGE, [server.links["Alice"].replace("/seat/", "/api/seat/")
+                                                                    + "/act", {"action": "undo"}])
+        assert status == 403
+        assert "final" in sentence
         expect(seats["Bob"].locator("[data-form=resolve]")).to_have_count(0)
         resolve.get_by_role("button", name="blue").tap()   # the only field needed: the tap sends it
 
@@ -144,12 +157,6 @@ CORRECTIONS = {
     "phd": ({"action": "adjust", "player": "Ana", "credit": 9}, "adjust", {"player": "Ana", "pression": "3"}, "7"),
     "promotion": ({"action": "gain", "player": "Ana", "amount": 7}, "gain", {"player": "Ana", "amount": "4"}, "5"),
 }
-# A phone's own request, as a page's script sends it: its status and its sentence.
-POST_FROM_PAGE = """async ([url, body]) => {
-    const reply = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
-                                    body: JSON.stringify(body)});
-    return [reply.status, (await reply.json()).error];
-}"""
 
 
 def fill(box, entries: dict) -> bool:

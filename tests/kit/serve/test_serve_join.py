@@ -62,19 +62,26 @@ def test_a_taken_seat_is_refused_to_another_phone_until_the_host_frees_it(served
         refused = second.post(f"/join/{room}", data={"seat": "Bob"}, headers={"accept-language": "en"})
         assert refused.status_code == 409
         assert "Bob's seat is taken by another phone" in page_text(refused.text)
+        assert f'href="/join/{room}">Back to the names</a>' in refused.text   # and the way back
         assert "disabled" in second.get(f"/join/{room}").text.split('value="Bob"')[1].split(">")[0]
         assert "Bob" in hosting.get(f"/host/{host}?lang=en").text
         freed = hosting.post(f"/host/{host}/free", data={"seat": "Bob"})
         assert freed.status_code == 303
         assert freed.headers["location"] == f"/host/{host}"
-        assert first.get("/me").status_code == 404   # its token is no longer Bob's
+        assert first.get("/me").headers["location"] == "/join"   # its token is no longer Bob's
         assert first.post("/api/me/act", json={"action": "ballot", "pour": 1}).status_code == 404
-        assert second.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 303
+        # Freeing a seat changes the room code: whoever read the old one cannot take it.
+        new_room = app.state.table.tokens["room"]
+        assert new_room != room
+        assert new_room in hosting.get("/").text
+        assert room not in hosting.get("/").text
+        assert second.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 404
+        assert second.post(f"/join/{new_room}", data={"seat": "Bob"}).status_code == 303
         assert second.get("/api/me").json()["players"]["Bob"]["senators"] == 100
     # A restart keeps who holds which seat.
     again = create_app(path).state.table.tokens
     assert again["bound"] == ["Bob"]
-    assert again["room"] == room
+    assert again["room"] == new_room
     assert again["seats"]["Bob"] != tokens["seats"]["Bob"]
 
 
@@ -107,7 +114,37 @@ def test_the_typed_room_code_leads_to_the_names(served):
         typed = client.get("/join", params={"code": " " + app.state.table.tokens["room"].lower() + " "})
         assert typed.status_code == 303
         assert typed.headers["location"] == "/join/" + app.state.table.tokens["room"]
-        assert client.get("/me").status_code == 404   # no seat yet: says how to join
+        sent = client.get("/me")    # no seat on this phone yet: to where it joins
+        assert sent.status_code == 303
+        assert sent.headers["location"] == "/join"
+        assert client.get("/api/me").status_code == 404
+
+
+def test_the_host_closes_the_table_to_new_phones_and_opens_it_again(served):
+    path, app = served
+    tokens = app.state.table.tokens
+    room, host = tokens["room"], tokens["host"]
+    with phone(app) as alice, phone(app) as stranger, phone(app) as hosting:
+        assert alice.post(f"/join/{room}", data={"seat": "Alice"}).status_code == 303
+        page = hosting.get(f"/host/{host}?lang=fr").text
+        assert "Tout le monde est là" in page
+        closed = hosting.post(f"/host/{host}/doors", data={"open": "0"})
+        assert closed.status_code == 303
+        assert not sessions.seat_tokens(path)["open"]
+        table = page_text(stranger.get("/?lang=en").text)
+        assert room not in table                    # no code left to read off the screen
+        assert "Everyone is here" in table
+        refused = stranger.post(f"/join/{room}", data={"seat": "Bob"}, headers={"accept-language": "en"})
+        assert refused.status_code == 403
+        assert "no new phone can join" in page_text(refused.text)
+        assert 'name="seat"' not in stranger.get(f"/join/{room}").text
+        assert alice.get("/me").status_code == 200   # a phone that joined before keeps its seat
+        assert create_app(path).state.table.tokens["open"] is False   # a restart keeps it closed
+        assert hosting.post(f"/host/{host}/doors", data={"open": "1"}).status_code == 303
+        assert stranger.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 303
+        assert hosting.post(f"/host/{host}/doors", data={"open": "maybe"}).status_code == 422
+        assert stranger.post(f"/host/{tokens['seats']['Bob']}/doors", data={"open": "0"}).status_code == 404
+    assert sessions.seat_tokens(path)["open"] is True
 
 
 def test_room_codes_are_letters_easy_to_read(tmp_path):

@@ -12,6 +12,16 @@ from serve_helpers import REPO, Server, picture
 from test_serve_browser import browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
 
 NAMES = {"Alice": "en-GB", "Bob": "fr-FR", "Chloé": "en-GB"}
+# A name in the table's story: how the browser isolates it, where it ends and where the words
+# after it begin (left to right, as the page reads).
+ISOLATED = """(name) => {
+    const named = [...document.querySelectorAll("#story bdi")].find(e => e.textContent === name);
+    const rest = document.createRange();
+    rest.selectNodeContents(named.nextSibling);
+    const parts = named.getClientRects(), end = parts[parts.length - 1], after = rest.getClientRects()[0];
+    // the words after the name begin where its last line ends, or on a line below
+    return [getComputedStyle(named).unicodeBidi, after.left >= end.right - 1 || after.top >= end.bottom - 1];
+}"""
 SHOWN = {"titienses": "Titienses", "ramnes": "Ramnes", "luceres": "Luceres"}
 
 
@@ -63,14 +73,31 @@ def test_three_phones_join_by_the_room_code_and_each_sees_only_their_dealt_tribe
         expect(late.locator("ul.names button", has_text="Alice")).to_be_disabled()
         picture(late, tmp_path / "join-taken-fr.png")
         host = phone(browser, server.links["Host"], "fr-FR")
-        expect(host.locator(".joins form button")).to_have_count(3)   # each joined seat can be freed
-        host.locator(".joins form button").first.tap()
+        expect(host.locator(".joins figure form button")).to_have_count(3)   # each joined seat can be freed
+        host.locator(".joins figure form button").first.tap()
         host.wait_for_url(server.links["Host"])
         picture(host, tmp_path / "host-fr.png")
+        # Freeing a seat changed the room code: the table shows the new one, live; the old one
+        # leads nowhere but back to typing a code.
+        expect(table.locator(".room .code")).not_to_have_text(code)
+        new_code = table.locator(".room .code").inner_text()
         late.reload()
+        expect(late.locator("main")).to_contain_text("Ce n’est pas le code de salle de cette table")
+        picture(late, tmp_path / "join-old-code-fr.png")
+        late.get_by_role("link", name="Taper le code de la salle").tap()
+        late.locator("input[name=code]").fill(new_code)
+        late.locator("input[name=code]").press("Enter")
         late.locator("ul.names button", has_text="Alice").tap()
         late.wait_for_url("**/me")
         assert SHOWN[tribes["Alice"]] in late.inner_text("body")
+        # Everyone is here: the host closes the table; its screen shows no code any more.
+        host.get_by_role("button", name="Tout le monde est là").tap()
+        expect(table.locator(".room")).to_contain_text("Everyone is here")
+        expect(table.locator(".room .code")).to_have_count(0)
+        picture(host, tmp_path / "host-closed-fr.png")
+        picture(table, tmp_path / "table-closed-en.png")
+        host.get_by_role("button", name="Rouvrir la table").tap()
+        expect(table.locator(".room .code")).to_have_text(new_code)
     finally:
         assert server.stop() == 0
 
@@ -110,12 +137,16 @@ def test_thirty_character_names_keep_the_table_readable_at_320_px(browser, tmp_p
     """'Round 1 of 9' was drawn one letter per line beside a 30-character magistrate."""
     from scorekeeper import session as sessions
 
-    names = ["Maximilienne-Éléonore Dupontel", "Bartholomew Montgomery-Smythes", "Chloé Anastasia de Villeneuves"]
+    # the third written right to left: isolated (<bdi>), it turns no sentence around it
+    names = ["Maximilienne-Éléonore Dupontel", "Bartholomew Montgomery-Smythes", "نور الهدى بنت عبد الرحمن الشري"]
     assert all(len(name) == 30 for name in names)
     path = tmp_path / "senate.jsonl"
     sessions.create(path, "hoc-censeo", [{"name": n, "role": r} for n, r in zip(names, ["titienses", "ramnes", "luceres"])])
     server = Server(path)
     try:
+        import httpx2 as httpx
+        ballot = {"action": "ballot", "player": names[2], "pour": 3}
+        assert httpx.post(server.links["Host"].replace("/host/", "/api/host/") + "/act", json=ballot).status_code == 200
         for locale in ("fr-FR", "en-GB"):
             context = browser.new_context(viewport={"width": 320, "height": 700}, locale=locale)
             for link in (server.links["Table"], server.links[names[0]]):
@@ -126,6 +157,10 @@ def test_thirty_character_names_keep_the_table_readable_at_320_px(browser, tmp_p
                 size = float(page.locator(".round .big").evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
                 assert heading["height"] < 3 * 1.5 * size, (locale, link, heading)   # two lines at most
                 page.screenshot(path=str(tmp_path / f"long-names-{locale}-{len(context.pages)}.png"), full_page=True)
+                if link == server.links["Table"]:   # the story's sentence: the name isolated, the rest in order
+                    bidi, in_order = page.evaluate(ISOLATED, names[2])
+                    assert bidi == "isolate"
+                    assert in_order
             context.close()
     finally:
         assert server.stop() == 0
