@@ -113,10 +113,10 @@ def test_the_phones_answer_the_fifth_games_decisions(enchere, sale):
         assert again.status_code == 422
         assert "already bid" in again.json()["error"]
         waiting = client.get(f"/seat/{seat['Ana']}?lang=fr").text
-        assert "En attente de Cléo" in waiting
+        assert "En attente de <bdi>Cléo</bdi>" in waiting   # a name isolated wherever a page shows it
         assert 'data-action="bid"' not in waiting
         host = client.get(f"/host/{tokens['host']}?lang=en").text
-        assert "Cléo: your bid" in host
+        assert "<bdi>Cléo</bdi>: your bid" in host
         assert 'max="63"' not in host
         assert client.post(f"/api/seat/{seat['Cléo']}/act", json={"action": "bid", "amount": 3}).status_code == 200
         award = client.get(f"/seat/{seat['Ana']}?lang=en").text.split('data-action="award"')[1].split("</form>")[0]

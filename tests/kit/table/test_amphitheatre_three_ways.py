@@ -273,7 +273,7 @@ def test_a_seat_page_asks_whether_the_accused_card_matches_and_oui_means_it_does
         options = re.findall(r'<option value="(true|false)"[^>]*>([^<]*)</option>', form)
         assert options == [("true", "Oui : la carte correspond, l'accusation échoue"),
                            ("false", "Non : la carte diffère, l'accusation réussit")]
-        assert re.findall(r'<strong>([^<]*)</strong><input type="hidden" data-field="accused"', form) == [
+        assert re.findall(r'<strong>(?:<bdi>)?([^<]*)(?:</bdi>)?</strong><input type="hidden" data-field="accused"', form) == [
             "Ben"]   # only who stated: no choice left, said and sent
         reply = client.post(f"/api/seat/{seats['Ana']}/act", json={"action": "accuse", "accused": "Ben", "truthful": True})
         assert reply.status_code == 200, reply.json()
