@@ -171,7 +171,7 @@ def act(file: Path, action: str) -> None:
         # ballot, the colours a circle takes) is said without the values it would give away
         session = table.open_session(file, history=False)
         offered = rules.pending(session.game, session.state) + rules.anytime(session.game, session.state)
-        if parsed.get("action") in {d["action"] for d in offered if d["secret"]}:
+        if any(d["secret"] and d["action"] == parsed.get("action") for d in offered):
             raise KitError(i18n.refusal(refused, reveal=False)) from None
         raise
 
