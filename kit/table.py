@@ -550,17 +550,36 @@ def undo_latest() -> None:
     guide = _guide
     assert guide is not None, "undo_latest is asked within guided play"
     guide.check()
-    latest = latest_entry(guide.session)
-    if latest is None:
+    taken = entries_to_undo(guide.session)
+    if not taken:
         click.echo("  " + _("There is nothing to undo."))
         return
+    latest = taken[-1]
     if not ask_yes_no(_("Undo line {line} ({action})?").format(
             line=latest.line, action=describe(guide.session.game, latest.action).rstrip("."))):
         return
-    session, _cancelled = undo(guide.path)
-    for text in undo_lines(session):
-        click.echo(text)
+    for _entry in taken:
+        session, _cancelled = undo(guide.path)
+        for text in undo_lines(session):
+            click.echo(text)
     raise Restart
+
+
+def entries_to_undo(session: sessions.Session) -> list[sessions.Entry]:
+    """What guided play's undo takes back, latest first: the latest entry in effect, and
+    when that is the start of a turn (which play writes again at once, asking nothing), the
+    entry before it too, so that an undo at a turn's first question reaches the previous
+    turn's last entry instead of taking back that start again and again."""
+    if session.partial:
+        session = open_session(session.path)
+    in_effect = [session.entries[index] for index in session._in_effect]
+    if len(in_effect) >= 2 and _starts_a_turn(in_effect[-1].action):
+        return [in_effect[-1], in_effect[-2]]
+    return in_effect[-1:]
+
+
+def _starts_a_turn(action: dict) -> bool:
+    return action.get("action") == "turn" and action.get("step") == "start"
 
 
 MAX_NUMBER = 999_999   # far above any amount of the four games; a longer number is a slip

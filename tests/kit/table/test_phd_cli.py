@@ -317,3 +317,18 @@ def test_play_resumed_mid_turn_says_what_the_game_waits_for(kit, game):
     result = kit("score", "play", path, input="quit\n")
     assert "The game waits for Ana's challenge." in result.output
     assert "waits for" not in kit("score", "show", game(players=("Ana", "Ben"))).output   # no turn recorded yet
+
+
+def test_undo_at_a_turns_first_question_takes_back_the_previous_turns_last_entry(kit, game):
+    """`annuler` at the first question of Ben's turn asked to undo « Ben's turn begins », which
+    play wrote again at once: the same question, round and round, never reaching Ana's draw."""
+    path = game(players=("Ana", "Ben"))
+    script = ["", "vie", "0", "-4", "draw",     # Ana's turn; Ben's begins by itself
+              "annuler", "oui"]                  # at Ben's first question
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 130, result.output
+    assert result.output.count("Undo line") == 1
+    state = kit.state(path)
+    assert state["turn"]["player"] == "Ana"
+    assert state["turn"]["stage"] == "recherche"          # Ana's draw is what was taken back
+    assert [line.get("action") for line in lines(path)][-2:] == ["undo", "undo"]
