@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from kit.surface.base import Surface
 
 MARGIN = 12.0        # mm around the contents page: clear of any printer's dead zone and of the page label
-BODY = 8.0           # pt, the body size of every kit's contents (a long one flows onto a second page)
+BODY = 8.0           # pt, the body size of every kit's contents (a long one shrinks, then flows onto a second page)
 LEADING = 1.25
 INK = GREYS["ink"]
 
@@ -205,14 +205,13 @@ def _heading(surface: Surface, width: float, text: str, accent: str) -> _Block:
 
 
 def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets: list[Sheet], paper: str,
-           accent: str, lead: int, rulebook: tuple[int, int] | None = None) -> list[_Block]:
+           accent: str, lead: int, rulebook: tuple[int, int] | None = None, size: float = BODY) -> list[_Block]:
     """The components table as one block per row, so a long table can continue on page 2.
     Sheets are counted by paper (a sheet shared by components counts once), after it."""
     headers = ("Élément", "Nombre", "Format", "Papier", "Pages")
     widths = (0.38, 0.11, 0.19, 0.12, 0.20)
     cols = [w * width for w in widths]
     pad = 1.0
-    size = BODY
     rows = [(f"**{e.component.name}**",
              str(e.component.count), size_label(e.component), STOCKS[e.stock].id,
              ranges(list(e.pages))) for e in entries]
@@ -247,7 +246,7 @@ def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets
     blocks.append(_paragraph(surface, width,
                              f"En tout\u00a0: {_sheets(total)} {PAPER_NAMES.get(paper, paper)}, {2 * total}\u00a0pages "
                              f"recto et verso, {included}\u00a0; chaque papier est compté à part "
-                             f"ci-dessous.", size=BODY, colour=GREYS["dark"], space_after=3.0))
+                             f"ci-dessous.", size=size, colour=GREYS["dark"], space_after=3.0))
     return blocks
 
 
@@ -359,8 +358,10 @@ def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: list[Shee
     each = [e.component for e in entries if e.component.per_player]
     if not each or not kit.seats[0]:
         return ""
-    what = _and(tuple(f"{c.per_player}\u00a0× {c.name[0].lower() + c.name[1:]}" for c in each))
-    line = f"**Selon le nombre de personnes**\u00a0: {what} par personne ({max(c.count for c in each)}\u00a0imprimés)."
+    # « cartes Personnage, 1 par personne (6 dans le kit) »: a count, with no noun to agree with.
+    what = "\u00a0; ".join(f"{c.name[0].lower() + c.name[1:] if c.name[:2] != c.name[:2].upper() else c.name}, "
+                           f"{c.per_player} par personne ({c.count} dans le kit)" for c in each)
+    line = f"**Selon le nombre de personnes**\u00a0: {what}."
     skips = skippable(kit, sheets, lead)
     if skips:
         parts = [f"à {low}" + (f"–{high}" if high != low else "") + f"\u00a0personnes les pages {ranges(pages)}"
@@ -383,12 +384,12 @@ ROUND_TOOLS = "\u00a0; des ciseaux pour les pièces rondes"
 
 
 def _blocks(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet],
-            settings: PrintSettings, lead: int, width: float, rulebook: tuple[int, int] | None) -> list[_Block]:
+            settings: PrintSettings, lead: int, width: float, rulebook: tuple[int, int] | None,
+            body: float = BODY) -> list[_Block]:
     accent = resolve(kit.accent)
-    body = BODY
     blocks: list[_Block] = []
     blocks.append(_heading(surface, width, "Contenu du kit", accent))
-    blocks += _table(surface, width, entries, sheets, settings.paper, accent, lead, rulebook)
+    blocks += _table(surface, width, entries, sheets, settings.paper, accent, lead, rulebook, body)
     players = _players_line(kit, entries, sheets, lead)
     if players:
         blocks.append(_paragraph(surface, width, players, size=body, indent=4.0, bullet="•"))
@@ -432,12 +433,29 @@ def _draw_header(surface: Surface, kit: GameKit, x: float, y: float, width: floa
     return height
 
 
+# A contents page a little longer than its paper takes a smaller body, down to BODY_MIN,
+# rather than a second page and a sheet of its own (Letter is 17.6 mm shorter than A4).
+BODY_MIN = 7.0
+_BODY_STEPS = (BODY, 7.75, 7.5, 7.25, BODY_MIN)
+
+
+def _measure(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings, lead: int,
+             sheets: list[Sheet], rulebook: tuple[int, int] | None) -> tuple[float, int]:
+    """(body size, pages): the largest size of _BODY_STEPS at which the contents take one
+    page, else BODY and the pages it takes there; measured on a recording surface."""
+    from kit.surface.record import RecordingSurface  # measuring only: nothing is written
+    for body in _BODY_STEPS:
+        if _draw(RecordingSurface(), kit, entries, sheets, settings, lead, None, rulebook, measuring=True,
+                 body=body) == 1:
+            return body, 1
+    return BODY, _draw(RecordingSurface(), kit, entries, sheets, settings, lead, None, rulebook, measuring=True)
+
+
 def contents_pages(kit: GameKit, entries: list[ComponentPages], settings: PrintSettings, lead: int,
                    sheets: list[Sheet], rulebook: tuple[int, int] | None = None) -> int:
-    """How many pages the contents take at BODY, measured on a recording surface; lead is
-    the page count the numbers in `entries` assume (the build measures until they agree)."""
-    from kit.surface.record import RecordingSurface  # measuring only: nothing is written
-    return _draw(RecordingSurface(), kit, entries, sheets, settings, lead, None, rulebook, measuring=True)
+    """How many pages the contents take; lead is the page count the numbers in `entries`
+    assume (the build measures until they agree)."""
+    return _measure(kit, entries, settings, lead, sheets, rulebook)[1]
 
 
 def draw_contents(surface: Surface, kit: GameKit, entries: list[ComponentPages], settings: PrintSettings,
@@ -445,12 +463,13 @@ def draw_contents(surface: Surface, kit: GameKit, entries: list[ComponentPages],
                   rulebook: tuple[int, int] | None = None) -> int:
     """Draw the contents page(s) on surface, each labelled label(page number); returns how
     many pages it took."""
-    return _draw(surface, kit, entries, sheets, settings, lead, label, rulebook)
+    body, _ = _measure(kit, entries, settings, lead, sheets, rulebook)
+    return _draw(surface, kit, entries, sheets, settings, lead, label, rulebook, body=body)
 
 
 def _draw(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet],
           settings: PrintSettings, lead: int, label: Callable[[int], str] | None,
-          rulebook: tuple[int, int] | None = None, *, measuring: bool = False) -> int:
+          rulebook: tuple[int, int] | None = None, *, measuring: bool = False, body: float = BODY) -> int:
     """Draw the contents and return its page count. measuring: only flow the blocks onto
     pages; each block's height is measured when it is made and its text always fits it
     (drawn at the size measured), so drawing them would tell nothing more."""
@@ -461,7 +480,7 @@ def _draw(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets:
     pages = 1
     surface.begin_page(pw, ph)
     y = MARGIN + _draw_header(surface, kit, x, MARGIN, width)
-    blocks = _blocks(surface, kit, entries, sheets, settings, lead, width, rulebook)
+    blocks = _blocks(surface, kit, entries, sheets, settings, lead, width, rulebook, body)
 
     def footer(n: int) -> None:
         # The label names the game, the sheet and the side; the rules page gives the kit's version.

@@ -93,7 +93,7 @@ class GameKit:
 
     id: str                      # phd, amphitheatre, promotion, hoc-censeo
     title: str                   # as printed: « PHD », « Amphithéâtre »...
-    players: str                 # as printed: « 2 à 6 joueurs »
+    players: str                 # as printed: « 2 à 6 personnes »
     components: tuple[Component, ...]
     bring: tuple[str, ...] = ()  # French: what else the table needs (dés, trombones...)
     summary: str = ""            # French: one or two sentences about the game for the contents page

@@ -29,6 +29,18 @@ NBSP = "\u00a0"     # no-break space
 NNBSP = "\u202f"    # narrow no-break space
 APOSTROPHE = "\u2019"
 
+
+# Ordinals the French way in words, feminine (« la quatrième portion », « la deuxième
+# pioche »): a digit with a plain « e » reads as a typo, and a superscript needs a glyph
+# and a size of its own.
+ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
+            6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième"}
+
+
+def ordinal(n: int) -> str:
+    """« quatrième » for 4, in words up to ten; beyond, the abbreviation with its superscript letter."""
+    return ORDINALS.get(n, f"{n}\u1d49")
+
 # Any run of spaces a designer may have typed, no-break ones included: typesetting twice
 # gives the same text, and a stray U+00A0 before « ? » is corrected too.
 _SPACES = f"[ {NBSP}{NNBSP}]+"

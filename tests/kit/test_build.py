@@ -260,7 +260,7 @@ def test_default_layouts_is_the_source_tree_copy():
 def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture_game, layouts_copy, tmp_path):
     game = layouts_copy / GAME / "game.yaml"
     extra = "".join(f"  - Objet numéro {n} à apporter, avec une description assez longue pour occuper une ligne.\n"
-                    for n in range(1, 36))
+                    for n in range(1, 91))
     text = game.read_text(encoding="utf-8").replace("bring:\n", "bring:\n" + extra, 1)
     game.write_text(text, encoding="utf-8")
     assert run("build", GAME, "--out", str(tmp_path), layouts=layouts_copy).exit_code == 0
@@ -274,4 +274,4 @@ def test_a_long_contents_flows_onto_a_second_page_and_shifts_the_numbers(fixture
     assert "7–10" in first
     assert "pages 1 à 6 : papier 120 g, 3 feuilles" in first
     assert "suite du sommaire" in second
-    assert "Objet numéro 35" in second
+    assert "Objet numéro 90" in second

@@ -290,7 +290,7 @@ def test_fuzz_random_csv_loads_or_gives_one_bounded_sentence(tmp_path, pieces):
      NO_PAPER.format("7000 x 12000")),
     # Promotion's aid may be as large as Letter allows (kit.games.promotion.pieces.SIZES):
     # fits Letter only, known once the paper is.
-    ("promotion", "game.yaml", "size: 100x134", "aid.size", "197x200", "a4",
+    ("promotion", "game.yaml", "size: 96x130", "aid.size", "197x200", "a4",
      "component 'aid' of 197 x 200 mm (bleed 0 mm) does not fit on a4 paper; the largest piece is 193 x 280 mm"),
 ])
 def test_a_piece_too_large_names_the_file_and_field_that_set_its_size(tmp_path, game, file, written, field, size,

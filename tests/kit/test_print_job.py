@@ -25,7 +25,9 @@ from scorekeeper.rules import GAME_IDS
 OPTIONS = {"default": (), "bleed": ("--bleed", "3"), "ink-saver": ("--ink-saver",), "no-backs": ("--no-backs",)}
 CASES = [(paper, option) for paper in PAPERS for option in OPTIONS]
 SMALLEST_PT = 7.0
-MARGIN_BAND = 10.0   # mm from the top or bottom edge: where the page labels are
+# mm from the top or bottom edge: where the page labels are (EDGE, then a 7 pt line). A
+# piece's text keeps 3 mm inside its cut, which comes no nearer the edge than TIGHT_BOTTOM.
+MARGIN_BAND = 8.0
 
 
 def _ids(case):

@@ -28,6 +28,8 @@ from kit.games.hoc_censeo.pieces import (
     HocLayout,
     Motion,
     Objective,
+    draw_ballot,
+    draw_ballot_back,
     draw_fold_screen,
     draw_magistrate_aid,
     draw_motion_back,
@@ -50,7 +52,7 @@ from kit.schema import (
     load_yaml,
     read_yaml,
 )
-from kit.typography import NBSP, fill, typeset
+from kit.typography import NBSP, fill, ordinal, typeset
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
 
@@ -97,10 +99,10 @@ def _strings(*keys: str) -> Record:
 
 
 COMPONENT_TEXT = _strings("name", "instructions")
-COMPONENT_IDS = ("tribe-sheets", "blank-sheet", "motion-slips", "motion-cards", "magistrate-aid")
+COMPONENT_IDS = ("tribe-sheets", "blank-sheet", "motion-slips", "ballots", "motion-cards", "magistrate-aid")
 # The sheets and the aid fill the page; the slips and the cards are cut to the size declared,
 # within the bounds their drawing states (pieces.SIZES).
-CUT_COMPONENTS = ("motion-slips", "motion-cards")
+CUT_COMPONENTS = ("motion-slips", "ballots", "motion-cards")
 
 
 def _cut_to_size(cid: str) -> Record:
@@ -127,6 +129,7 @@ TEXTS_FILE = Record({
     "bonus": Field(_strings("seals", "seals_plural", "gold", "gold_plural", "senators", "senators_plural",
                             "choice")),
     "slip": Field(_strings("title", "law", "text", "colour", "fold")),
+    "ballot": Field(_strings("fold", "outside")),
     "card": Field(_strings("back_title", "back_subtitle")),
     "aid": Field(Record({
         "title": Field(str), "subtitle": Field(str),
@@ -153,7 +156,7 @@ def _most_per_round(resource: Literal["gold", "seals"]) -> int:
 
 def engine_values() -> dict:
     """The rule engine's numbers, by the names texts.yaml may use in braces."""
-    ordinals = [f"{k}e" for k in rules.CALAMITY_AT]
+    ordinals = [ordinal(k) for k in rules.CALAMITY_AT]
     return {
         "PLAYERS": rules.PLAYERS,
         "START_SENATORS": rules.START_SENATORS,
@@ -346,6 +349,15 @@ def build(layouts_root: Path | str) -> GameKit:
                   pieces=(Piece(label=t["slip"]["title"], copies=slips,
                                 front=partial(draw_motion_slip, layout=layout)),),
                   instructions=component_text("motion-slips")["instructions"]),
+        # One ballot per tribe and round, named by nothing but its round: folded on its
+        # middle, the amounts inside, a mosaic outside so they do not show through.
+        Component(id="ballots", name=component_text("ballots")["name"], kind="aid",
+                  size=component_text("ballots")["size"],
+                  pieces=tuple(Piece(label=f"{t['sheet']['round']} {n}", copies=rules.PLAYERS,
+                                     front=partial(draw_ballot, layout=layout, round_=n),
+                                     back=partial(draw_ballot_back, layout=layout, round_=n))
+                               for n in range(1, rules.ROUNDS + 1)),
+                  instructions=component_text("ballots")["instructions"]),
         Component(id="motion-cards", name=component_text("motion-cards")["name"], kind="card",
                   size=component_text("motion-cards")["size"],
                   pieces=tuple(Piece(label=entry_name("motions", i, m.title),

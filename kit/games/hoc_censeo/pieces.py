@@ -44,6 +44,7 @@ ACCENT = "#8E2A1B"
 # The sheets and the aid fill the page, whatever the paper.
 SIZES = {
     "motion-slips": ((56.0, 80.0), (90.0, 130.0)),
+    "ballots": ((56.0, 26.0), (90.0, 40.0)),
     "motion-cards": ((56.0, 80.0), (90.0, 130.0)),
 }
 
@@ -559,6 +560,61 @@ def draw_motion_slip(surface: Surface, frame: Frame, layout: HocLayout) -> None:
         draw_swatch(surface, colour, cx0 + 8.2, cy, 5.0)
         text_box(surface, cx0 + 12.0, cy - 3.0, fold_x - s - 13.7, 6.0, colour.name, font="sans-bold", size=8,
                  min_size=7, valign="middle", colour=INK)
+
+
+# ------------------------------------------------------------------------------------------
+# The ballots: one per tribe and round, folded on their middle line. Inside, the round and
+# a box for each side, POUR on one half and CONTRE on the other, so the fold lays each
+# amount against the other half; outside, the round alone. Nothing names a tribe: the
+# tribes are secret, and the three ballots of a round are the same.
+BALLOT_LABEL = 7.5   # pt: the sides' names
+BALLOT_ROUND = 8.0   # pt: « Manche 3 »
+
+
+def _ballot_half(surface: Surface, x: float, w: float, h: float, title: str, colour: str) -> list[tuple]:
+    """One inner half, x to x + w: its side's name over a box for the amount; returns the
+    boxes of its words (the fold goes round them)."""
+    pad = 2.4
+    top = h * 0.30
+    text_box(surface, x + pad, top, w - 2 * pad, 4.2, title, font="sans-bold", size=BALLOT_LABEL, min_size=7,
+             colour=colour, valign="middle")
+    box_top = top + 4.6
+    surface.rect(x + pad, box_top, w - 2 * pad, h - box_top - 2.4, stroke=INK, width=0.35, radius=1.0)
+    return [(x + pad, top, surface.text_width(title, font="sans-bold", size=BALLOT_LABEL) + 1.0, 4.2)]
+
+
+def draw_ballot(surface: Surface, frame: Frame, layout: HocLayout, round_: int) -> None:
+    """The inside of a ballot: the round and the hint to fold across the top, the POUR box
+    on the left half, the CONTRE box on the right, the fold between them."""
+    w, h, b = frame.width, frame.height, frame.bleed
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill="#FFFFFF", stroke=None)
+    # The ballots touch: a faint frame inside each says where one ends, away from the cut.
+    surface.rect(0.8, 0.8, w - 1.6, h - 1.6, stroke=GREYS["light"], width=0.3, radius=1.5)
+    half = w / 2
+    words: list[tuple] = []
+    for x, text, font, size, colour in ((0.0, f"{layout.text('sheet.round')} {round_}", ROMAN_BOLD, BALLOT_ROUND,
+                                         ACCENT),
+                                        (half, layout.text("ballot.fold"), "sans-italic", 7.0, GREYS["dark"])):
+        text_box(surface, x + 2.4, 1.8, half - 4.8, 4.6, text, font=font, size=size, min_size=7, colour=colour,
+                 valign="middle")
+        words.append((x + 2.4, 1.8, half - 4.8, 4.6))
+    words += _ballot_half(surface, 0.0, half, h, layout.text("sheet.pour"), INK)
+    words += _ballot_half(surface, half, half, h, layout.text("sheet.contre"), INK)
+    draw_fold_line(surface, half, 0.0, half, h, avoid=words, colour=GREYS["mid"], symbols=False)
+
+
+def draw_ballot_back(surface: Surface, frame: Frame, layout: HocLayout, round_: int) -> None:
+    """The outside of a folded ballot: on each half the round, so the presidency gathers a
+    round's ballots without opening one, and the reminder that it stays folded."""
+    w, h, b = frame.width, frame.height, frame.bleed
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PARCHMENT, stroke=None)
+    half = w / 2
+    for x in (0.0, half):
+        surface.rect(x + 1.6, 1.6, half - 3.2, h - 3.2, stroke=ACCENT, width=0.3, radius=1.2)
+        text_box(surface, x + 2.4, h * 0.22, half - 4.8, 8.0, f"{layout.text('sheet.round')} {round_}",
+                 font=ROMAN_BOLD, size=10, min_size=8, align="centre", valign="middle", colour=ACCENT)
+        text_box(surface, x + 2.4, h * 0.22 + 8.5, half - 4.8, 8.0, layout.text("ballot.outside"),
+                 font="sans-italic", size=7, min_size=7, align="centre", valign="middle", colour=GREYS["dark"])
 
 
 # ------------------------------------------------------------------------------------------

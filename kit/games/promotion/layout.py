@@ -37,7 +37,7 @@ from kit.parts.card import card_back
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
-from kit.typography import NBSP, fill
+from kit.typography import NBSP, fill, ordinal
 from scorekeeper.rules import promotion as rules
 
 GAME_ID = "promotion"
@@ -134,10 +134,6 @@ GAME = Record({
 
 
 # --- placeholders ---------------------------------------------------------------------------
-ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
-            6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième"}
-
-
 def player_table() -> str:
     """The engine's PLAYER_TABLE as a sentence, table sizes with the same hand and target
     together: « **2 ou 3 personnes** : 5 cartes en main, 8 PI pour gagner ; **4** : … »."""
@@ -173,7 +169,7 @@ def engine_values() -> dict[str, object]:
         "redirections": rules.MAX_REDIRECTIONS,
         "burnout_draw": rules.BURNOUT_DRAW,
         "reshuffles": rules.MAX_RESHUFFLES,
-        "closing": ORDINALS.get(closing, f"{closing}e"),
+        "closing": ordinal(closing),
         "start_pi": rules.START_PI,
         "deck": rules.DECK_SIZE,
         "designs": rules.DECK_DESIGNS,
@@ -431,7 +427,7 @@ def build(layouts_root: Path) -> GameKit:
     return GameKit(
         id=GAME_ID,
         title=rules.TITLE,
-        players=f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs",
+        players=f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} personnes",
         seats=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
         components=(cards, tokens, aids),
         bring=tuple(game["bring"]),

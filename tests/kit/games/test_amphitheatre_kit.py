@@ -96,7 +96,7 @@ def test_manifest_lists_every_component_with_its_count(built):
 def test_kit_titles_and_every_component_has_french_instructions():
     kit = game.build(LAYOUTS)
     assert kit.title == "Amphithéâtre" == rules.TITLE
-    assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
+    assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} personnes"
     assert kit.summary
     assert kit.bring
     for c in kit.components:

@@ -30,6 +30,7 @@ from kit.fonts import path as font_path
 from kit.games.hoc_censeo import layout as game
 from kit.paper import PAGE_MARGIN, paper_size
 from kit.sheets import LABEL_PT
+from kit.typography import ordinal
 from scorekeeper.rules import hoc_censeo as rules
 
 PT_PER_MM = 72 / 25.4
@@ -85,6 +86,7 @@ def test_manifest_counts(builds, paper):
     assert counts["motion-slips"] == rules.PLAYERS * rules.MOTIONS_PER_PLAYER >= 9
     assert counts["motion-cards"] == sum(m.get("copies", 1) for m in motions_yaml()) >= 18
     assert counts["magistrate-aid"] == 1
+    assert counts["ballots"] == rules.PLAYERS * rules.ROUNDS
     # One sheet of paper per tribe, each printed two-sided (the screen behind its fold).
     sheets = placed(manifest, "tribe-sheets")
     assert len(sheets) == 3
@@ -95,12 +97,15 @@ def test_kit_fields():
     kit = game.build(LAYOUTS)
     assert kit.id == "hoc-censeo"
     assert kit.title == "Hoc Censeo"
-    assert kit.players == "3 joueurs"
+    assert kit.players == "3 personnes"
     assert kit.summary
     assert all(c.instructions for c in kit.components)
     bring = " ".join(kit.bring)
-    for word in ("bleu", "mauve", "jaune", "vert", "gris", "chapeau", "ciseaux"):
+    for word in ("bleu", "mauve", "jaune", "vert", "gris", "chapeau"):
         assert word in bring
+    # The contents page lists the cutting tools apart; the ballots are printed, not brought.
+    assert "ciseaux" not in bring
+    assert "bulletin" not in bring
 
 
 # --- the tribe sheets ----------------------------------------------------------------------------
@@ -273,6 +278,38 @@ def test_slips_offer_the_four_colours(builds, paper):
         assert text.count(colour.name) >= rules.PLAYERS * rules.MOTIONS_PER_PLAYER
 
 
+# --- the ballots ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_ballot_per_tribe_and_round_naming_no_tribe_folded_on_its_middle(builds, paper, kit_pdf):
+    manifest = builds[paper]["manifest"]
+    sheets = placed(manifest, "ballots")
+    pieces = [p for sheet in sheets for p in sheet["pieces"]]
+    assert len(pieces) == rules.PLAYERS * rules.ROUNDS == 27
+    # One sheet, printed on both sides: the round outside, each ballot behind itself.
+    assert len(sheets) == 1
+    assert all(p["back_box"] for p in pieces)
+    assert Counter(p["label"] for p in pieces) == {f"Manche {n}": rules.PLAYERS for n in range(1, rules.ROUNDS + 1)}
+    pdf = kit_pdf("hoc-censeo", "--paper", paper)
+    front, back = pdf.pages[sheets[0]["front"] - 1], pdf.pages[sheets[0]["back"] - 1]
+    k = PT_PER_MM
+    for piece in pieces:
+        inside = piece_text(front, piece["box"])
+        outside = piece_text(back, piece["back_box"])
+        n = piece["label"].split()[-1]
+        assert "POUR" in inside
+        assert "CONTRE" in inside
+        assert f"Manche {n}" in inside.title() or f"MANCHE {n}" in inside.upper()
+        assert f"{n}" in outside
+        for tribe in rules.TRIBES:
+            assert tribe.lower() not in (inside + outside).lower()
+        # The fold runs down the middle, dashed, between the POUR and CONTRE boxes.
+        x, y, w, h = piece["box"]
+        middle = (x + w / 2) * k
+        dashes = [line for line in front.lines if abs(line["x0"] - middle) < 0.2 and abs(line["x1"] - middle) < 0.2
+                  and y * k - 0.5 <= line["top"] and line["bottom"] <= (y + h) * k + 0.5]
+        assert dashes, piece["label"]
+
+
 # --- the magistrate's aid -------------------------------------------------------------------------
 @pytest.mark.parametrize("paper", PAPERS)
 def test_aid_has_every_section_and_the_bonus_table(builds, paper):
@@ -285,8 +322,10 @@ def test_aid_has_every_section_and_the_bonus_table(builds, paper):
         # Two columns and wrapped cells interleave in the extracted text: look for the words.
         assert all(word in text for word in flat(colour.bonus).split()), colour.bonus
     # The numbers come from the engine: the CONTRE gold and the calamity portions.
-    assert f"{rules.CONTRE_GOLD[0]} pièces d’or" in text
-    assert all(f"{k}e" in text for k in rules.CALAMITY_AT)
+    assert f"{rules.CONTRE_GOLD[0]} pièces" in text
+    # The calamity's portions in words (« la quatrième, puis la huitième »), no bare « 4e ».
+    assert all(ordinal(k) in text for k in rules.CALAMITY_AT)
+    assert not any(f"{k}e " in text for k in rules.CALAMITY_AT)
 
 
 # --- paper, glyphs, collisions ----------------------------------------------------------------------

@@ -71,7 +71,7 @@ def test_the_screen_lies_behind_the_fold_zone_mirrored(builds, docs, build):
     dx, dy = (1.5, -0.75) if build == "offset" else (0.0, 0.0)
     sheets = _screened_sheets(manifest)
     assert len(sheets) == 4
-    assert [c.get("back") for c in manifest["components"]] == ["screen", "screen", None, None, None]
+    assert [c.get("back") for c in manifest["components"]] == ["screen", "screen", None, None, None, None]
     pdf = docs[build]
     for sheet in sheets:
         assert sheet["back"] == sheet["front"] + 1

@@ -73,7 +73,7 @@ def test_the_project_layouts_load_and_build():
     assert len(layout.characters) == rules.MAX_PLAYERS
     kit = game.build(default_layouts())
     assert kit.id == rules.GAME_ID == game.GAME_ID
-    assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
+    assert kit.players == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} personnes"
     assert kit.bring
     assert kit.summary
     assert all(c.instructions for c in kit.components)

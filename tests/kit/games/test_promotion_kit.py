@@ -98,7 +98,7 @@ def test_layout_copies_add_up_and_every_type_of_the_rules_is_used():
 def test_kit_texts_and_components():
     kit = game.build(LAYOUTS)
     assert kit.title == "Promotion" == rules.TITLE
-    assert kit.players == "2 à 8 joueurs" == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} joueurs"
+    assert kit.players == "2 à 8 personnes" == f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} personnes"
     assert kit.summary
     assert kit.bring
     for c in kit.components:
