@@ -403,8 +403,9 @@ def canonical(state: State, action: Action) -> Action:
     """`action` as the session stores it: every card it names by its id (a title as typed is
     accepted), and a turn line that names its card also says its step."""
     cards = state.get("cards")
-    if not cards or not isinstance(action, dict):
-        return action
+    if not cards or not isinstance(action, dict) or "card" not in action and "modifiers" not in action and \
+            "arguments" not in action and "opposition" not in action and "support" not in action:
+        return action       # _CARD_LISTS, spelt out: asked of every entry
     named = action.get("card")
     titled = isinstance(named, str) and (named not in cards or action.get("action") == "turn" and "step" not in action)
     lists = [field for field in _CARD_LISTS if isinstance(action.get(field), list)
@@ -589,11 +590,17 @@ def apply(state: State, action: Action) -> State:
     return new
 
 
-def _recent(new: State, action: Action) -> Recent:
-    """What a Coopération's moment answers: the entry just accepted (a turn line by its step)."""
+# The entries a Coopération's moment may answer (MOMENTS): any other one closes the moment.
+_MOMENT_ENTRIES = ("challenge", "submit")
+
+
+def _recent(new: State, action: Action) -> Recent | None:
+    """What a Coopération's moment answers: the entry just accepted (a turn's start, a
+    challenge, a chapter submitted), None for any other."""
     kind = action["action"]
-    recent: Recent = {"action": str(action.get("step", kind)) if kind == "turn" else kind,
-                      "player": action.get("player")}
+    if kind not in _MOMENT_ENTRIES and action.get("step") != "start":
+        return None
+    recent: Recent = {"action": "start" if kind == "turn" else kind, "player": action.get("player")}
     test = new["last_test"]
     if kind == "challenge" and test is not None:
         recent["success"] = test["success"]
@@ -1142,26 +1149,30 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
     elif step == "done" or step == "no-defence":
         _go_on(turn)
     if named is not None:
-        return _reveal(state, {**state, "turn": turn}, *named, action)
+        return _reveal(state, turn, *named, action)
     return {**state, "turn": turn}
+
+
+_AN_EVENT_CARD = Message("an event card")
 
 
 def _event_card(state: State, action: Action) -> tuple[str, decks.Card]:
     """The event card a turn line names, of the type its step says."""
-    key, card = _card(state, action["card"], *CARD_KINDS, what=Message("an event card"))
+    key, card = _card(state, action["card"], *CARD_KINDS, what=_AN_EVENT_CARD)
     if action.get("step", card["type"]) != card["type"]:
         raise RuleViolation("{title} is a card of type {type}, not {step}.", field="card", title=card["title"],
                             type=TYPE_WORDS[card["type"]], step=shown(action["step"]))
     return key, card
 
 
-def _reveal(before: State, opened: State, key: str, card: decks.Card, action: Action) -> State:
+def _reveal(before: State, turn: Turn, key: str, card: decks.Card, action: Action) -> State:
     """An event card named by its id, revealed in Vivre or played from the hand: what it
     says is applied (C'est la vie, Superviseur, a Coopération played in Recherche), or
-    waits for what it leaves open (a Challenge's die, a controversy's Arguments)."""
-    turn: Turn = {**current(opened), "played": key, "outcome": None, "laid": []}
-    new = opened.copy()
-    new["players"] = dict(opened["players"])
+    waits for what it leaves open (a Challenge's die, a controversy's Arguments). `turn`
+    is the turn its line opened, this line's own to change."""
+    turn["played"], turn["outcome"], turn["laid"] = key, None, []
+    new = before.copy()
+    new["players"] = dict(before["players"])
     new["turn"] = turn
     name, kind = turn["player"], card["type"]
     rolled = kind == "superviseur" and "roll" in card and new["players"][name]["pending"] >= 1
@@ -1173,8 +1184,9 @@ def _reveal(before: State, opened: State, key: str, card: decks.Card, action: Ac
     elif "other" in action:
         raise RuleViolation("{title} changes nobody else's resources: leave out other.", field="other",
                             title=card["title"])
-    if kind in ("vie", "superviseur") and _changes_of(card):
-        _change(_changing(new, name), _changes_of(card))
+    changes = _changes_of(card) if kind in ("vie", "superviseur") else None
+    if changes:
+        _change(_changing(new, name), changes)
     resolved = kind != "challenge"
     if kind == "superviseur" and _playing(new, name) and new["players"][name]["pending"] >= 1:
         outcome = card.get("chapter")

@@ -203,7 +203,7 @@ def deck_empty_action(hands: dict) -> dict:
 def _effect_text(effect: dict | None) -> str:
     effect = effect if isinstance(effect, dict) else {}
     parts = [f"{rules.RESOURCE_NAMES[key]} {signed(effect[key])}" for key in rules.RESOURCES
-             if isinstance(effect.get(key), int)]
+             if isinstance(effect.get(key), int) and effect[key]]
     return ", ".join(parts) or _("nothing")
 
 
