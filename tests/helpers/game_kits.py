@@ -21,7 +21,9 @@ from kit.cli import cli
 
 
 def build_kit(out: Path, game: str, *options: str) -> dict:
-    """Run `kit build GAME --out OUT OPTIONS...` in-process; returns the manifest."""
+    """Run `kit build GAME --out OUT OPTIONS...` in-process; returns the manifest. For a kit
+    of a test's own layout copy: the real kits come built once per run from the kit_build,
+    kit_text and kit_pdf fixtures (tests/helpers/kit_builds.py)."""
     result = CliRunner().invoke(cli, ["build", game, "--out", str(out), *options])
     assert result.exit_code == 0, result.output
     return json.loads((out / f"{game}.json").read_text(encoding="utf-8"))
