@@ -73,6 +73,14 @@ class Component:
     # Neighbours in a block touch and share one cut, with no gutter between them: pieces
     # whose edge is white, so a cut a little off the line shows white on either side.
     shared_cuts: bool = False
+    # At a digital table (kit.export's Tabletop Simulator objects): `secret` pieces each
+    # belong to one player and are dealt face down into a hand, named by the component
+    # alone; `print_only` ones exist for paper (filled in by hand, photocopied, folded) and
+    # are not exported; `digital` is what the table gets instead of the printed form (a
+    # fold-over strip as a two-sided token, a secret band as a card).
+    secret: bool = False
+    print_only: bool = False
+    digital: Component | None = None
 
     @property
     def count(self) -> int:

@@ -33,6 +33,8 @@ class Face:
         """The file's path inside the game's target folder."""
         if self.number == 0:
             return f"{self.component.id}/back.png"
+        if self.component.secret:   # its address is in the public object: it names nobody
+            return f"{self.component.id}/{self.number:03d}-{self.side}.png"
         return f"{self.component.id}/{self.number:03d}-{slug(self.name)}-{self.side}.png"
 
 

@@ -237,7 +237,9 @@ class _Folder:
             sheet = tts.DeckSheet(key, self.url(face_rel), back_url, layout, unique)
             self._check_sheet(face_rel, layout, cell)
             for index, design in enumerate(designs[layout.first:layout.first + layout.count]):
-                card = tts.Card(design.name, key * 100 + index, sheet, design.copies)
+                # A secret card shows only its component's name, face down in a hand or not.
+                card = tts.Card(component.name if component.secret else design.name, key * 100 + index, sheet,
+                                design.copies)
                 cards.append(card)
                 self._row(face_rel, component, card.card_id, design.name, design.copies, "face", cell)
             key += 1
@@ -303,15 +305,19 @@ class _Folder:
 
     def _components(self) -> None:
         key = 1
-        for component in self.kit.components:
-            if component.count == 0:
+        for printed in self.kit.components:
+            if printed.count == 0:
                 continue
             if self.options.target == "tts":
-                if component.kind == "card":
+                component = table_form(printed)
+                if component is None:
+                    continue
+                if component.kind == "card" or component.secret:
                     key = self.deck(component, key)
                 else:
                     self.tiles(component)
                 continue
+            component = printed
             try:
                 the_spec = self._spec(component)
             except Refused as refused:
@@ -350,17 +356,29 @@ class _Folder:
         (self.temp / "README.txt").write_text(text, encoding="utf-8")
 
 
+def table_form(component: Component) -> Component | None:
+    """What a digital table gets of a printed component: its digital form, or nothing of
+    what exists for paper alone (kit.model.Component.print_only)."""
+    if component.print_only:
+        return None
+    return component.digital or component
+
+
 def plan_total(kits: list[GameKit], options: ExportOptions) -> int:
     """How many images the export will draw: the progress bar's length."""
     total = 0
     for game_kit in kits:
-        for component in game_kit.components:
-            if component.count == 0:
+        for printed in game_kit.components:
+            if printed.count == 0:
                 continue
-            shown = faces(component)
             if options.target == "tts":
-                total += len(shown) + (1 if component.kind == "card" and component.back is None else 0)
+                digital = table_form(printed)
+                if digital is not None:
+                    deck = digital.kind == "card" or digital.secret
+                    total += len(faces(digital)) + (1 if deck and digital.back is None else 0)
                 continue
+            component = printed
+            shown = faces(component)
             try:
                 spec(options.spec_target, component, paper=options.paper, dpi=options.dpi, bleed=options.bleed)
             except Refused:

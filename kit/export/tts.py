@@ -7,8 +7,11 @@ TTS shows that cell for a card in another player's hand, so it holds the card's 
 cell i has CardID = (deck key) x 100 + i, the key being the sheet's entry in CustomDeck.
 
 Tokens, boards, sheets and aids become Custom_Tile objects (round tokens as circles),
-in a Bag when the game holds several. Every object gets a GUID derived from its name,
-so the same export gives the same JSON.
+in a Bag when the game holds several. A component's secret pieces (kit.model.Component.
+secret) go in a deck of face-down cards, named by their component alone, to deal into
+hands; what exists for paper alone is not exported, and a component with a digital form
+is exported in that form (kit.export.run.table_form). Every object gets a GUID derived
+from its name, so the same export gives the same JSON.
 """
 from __future__ import annotations
 
@@ -41,18 +44,23 @@ class SheetLayout:
 
 
 def layout_sheets(faces: int) -> list[SheetLayout]:
-    """The sheets for a deck of `faces` distinct faces: full 10 x 7 sheets, then one just
-    large enough for the rest (plus its hidden cell), as square as 10 columns allow."""
+    """The sheets for a deck of `faces` distinct faces, shared evenly, each just large enough
+    for its faces (plus its hidden cell), as square as 10 columns allow and with no empty
+    row (but a lone card's: TTS reads grids from 2 x 2 up)."""
     sheets = []
     first = 0
+    # The faces shared evenly between the sheets they need: no sheet holds a lone last card.
+    per_sheet = math.ceil(faces / math.ceil(faces / PER_SHEET)) if faces else PER_SHEET
     while first < faces:
-        count = min(PER_SHEET, faces - first)
+        count = min(per_sheet, faces - first)
         cells = count + 1
         cols = min(MAX_COLS, max(2, math.ceil(math.sqrt(cells * 1.4))))  # wider than tall, like the cards' row
         rows = max(2, math.ceil(cells / cols))   # TTS reads grids from 2 x 2 up
         while rows > MAX_ROWS:
             cols += 1
             rows = math.ceil(cells / cols)
+        # As few columns as those rows need: a row left empty is a strip of blank image.
+        cols = max(2, math.ceil(cells / rows))
         sheets.append(SheetLayout(cols, rows, first, count))
         first += count
     return sheets

@@ -35,10 +35,14 @@ from kit.games.hoc_censeo.pieces import (
     draw_motion_back,
     draw_motion_card,
     draw_motion_slip,
+    draw_objectives_back,
+    draw_objectives_card,
     draw_tribe_sheet,
+    objectives_card_size,
 )
 from kit.i18n import _, refusal
-from kit.model import Component, GameKit, Piece
+from kit.model import Component, Frame, GameKit, Piece
+from kit.paper import printable_area
 from kit.schema import (
     MAX_COPIES,
     Field,
@@ -119,7 +123,7 @@ TEXTS_FILE = Record({
                                 for c in COMPONENT_IDS})),
     "sheet": Field(Record({
         **{k: Field(str) for k in (
-            "fold_hint", "secret", "circle_goal", "secondary_goal", "or_word", "win_hint", "blank_tribe",
+            "fold_hint", "secret", "secret_card", "circle_goal", "secondary_goal", "or_word", "win_hint", "blank_tribe",
             "blank_circle", "blank_secondary", "own_circle", "own_circle_hint", "rome_circle",
             "rome_circle_hint", "calamity", "round", "pour", "contre", "senators_left", "start", "gold",
             "seals", "spend_hint", "legend", "legend_base", "legend_bonus", "chaos_legend", "senator_changes",
@@ -335,20 +339,31 @@ def build(layouts_root: Path | str) -> GameKit:
     slips = rules.PLAYERS * rules.MOTIONS_PER_PLAYER  # one slip per motion the table writes
     # One back for every sheet with a fold zone: drawn once per PDF, repeated behind each.
     screen = partial(draw_fold_screen, layout=layout)
+    _, _, page_w, page_h = printable_area("a4")
+    # At a digital table each tribe's secrets are a card dealt face down into its player's
+    # hand, under a back they all share; the sheet's record below the fold stays on paper.
+    objectives = Component(
+        id="tribe-objectives", name=t["sheet"]["secret_card"], kind="card",
+        size=objectives_card_size(Frame(page_w, page_h), layout),
+        pieces=tuple(Piece(label=o.name, front=partial(draw_objectives_card, layout=layout, objective=o))
+                     for o in layout.objectives),
+        back=partial(draw_objectives_back, layout=layout), secret=True)
     components = (
         Component(id="tribe-sheets", name=component_text("tribe-sheets")["name"], kind="sheet", size="page",
                   pieces=tuple(Piece(label=o.name, front=partial(draw_tribe_sheet, layout=layout, objective=o))
                                for o in layout.objectives),
-                  back=screen, back_screens=True, instructions=component_text("tribe-sheets")["instructions"]),
+                  back=screen, back_screens=True, instructions=component_text("tribe-sheets")["instructions"],
+                  secret=True, digital=objectives),
         Component(id="blank-sheet", name=component_text("blank-sheet")["name"], kind="sheet", size="page",
                   pieces=(Piece(label=t["sheet"]["blank_tribe"].rstrip(" :\u00a0"),
                                 front=partial(draw_tribe_sheet, layout=layout, objective=None)),),
-                  back=screen, back_screens=True, instructions=component_text("blank-sheet")["instructions"]),
+                  back=screen, back_screens=True, instructions=component_text("blank-sheet")["instructions"],
+                  print_only=True),
         Component(id="motion-slips", name=component_text("motion-slips")["name"], kind="aid",
                   size=component_text("motion-slips")["size"],
                   pieces=(Piece(label=t["slip"]["title"], copies=slips,
                                 front=partial(draw_motion_slip, layout=layout)),),
-                  instructions=component_text("motion-slips")["instructions"]),
+                  instructions=component_text("motion-slips")["instructions"], print_only=True),
         # One ballot per tribe and round, named by nothing but its round: folded on its
         # middle, the amounts inside, a mosaic outside so they do not show through.
         Component(id="ballots", name=component_text("ballots")["name"], kind="aid",
@@ -357,7 +372,7 @@ def build(layouts_root: Path | str) -> GameKit:
                                      front=partial(draw_ballot, layout=layout, round_=n),
                                      back=partial(draw_ballot_back, layout=layout, round_=n))
                                for n in range(1, rules.ROUNDS + 1)),
-                  instructions=component_text("ballots")["instructions"]),
+                  instructions=component_text("ballots")["instructions"], print_only=True),
         Component(id="motion-cards", name=component_text("motion-cards")["name"], kind="card",
                   size=component_text("motion-cards")["size"],
                   pieces=tuple(Piece(label=entry_name("motions", i, m.title),

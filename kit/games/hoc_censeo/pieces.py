@@ -300,6 +300,29 @@ def draw_fold_screen(surface: Surface, frame: Frame, layout: HocLayout) -> None:
     draw_screen(surface, mirrored(fold_zone(frame, layout), frame.width))
 
 
+def objectives_card_size(frame: Frame, layout: HocLayout) -> tuple[float, float]:
+    """The fold zone of a sheet of this frame, alone: a digital table's secret card."""
+    _, _, w, h = fold_zone(frame, layout)
+    return (w, h)
+
+
+def draw_objectives_card(surface: Surface, frame: Frame, layout: HocLayout, objective: Objective) -> None:
+    """A tribe's secrets as a digital table deals them, face down into its player's hand:
+    the band that stands up on paper, with no fold line under it."""
+    _draw_fold_zone(surface, layout, objective, 0.0, 0.0, frame.width, frame.height)
+
+
+def draw_objectives_back(surface: Surface, frame: Frame, layout: HocLayout) -> None:
+    """The back every tribe's card shares: the game's name, nothing of whose it is."""
+    w, h, b = frame.width, frame.height, frame.bleed
+    surface.rect(-b, -b, w + 2 * b, h + 2 * b, fill=ACCENT, stroke=None)
+    surface.rect(3.0, 3.0, w - 6.0, h - 6.0, fill=PARCHMENT, stroke=None, radius=2.0)
+    draw_circle(surface, w / 2, h * 0.4, min(18.0, h * 0.22), layout.numbers["CIRCLE_PORTIONS"], stroke=ACCENT,
+                width=0.5)
+    text_box(surface, 6.0, h * 0.66, w - 12.0, 12.0, layout.text("card.back_title"), font=ROMAN_BOLD, size=18,
+             min_size=9, align="centre", valign="middle", colour=ACCENT)
+
+
 # --- 1. the fold zone ---------------------------------------------------------------------------
 def _draw_fold_zone(surface: Surface, layout: HocLayout, objective: Objective | None,
                     x: float, y: float, w: float, h: float) -> None:

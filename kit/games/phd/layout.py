@@ -616,6 +616,15 @@ def build(layouts_root: Path | str) -> GameKit:
                      copies=rules.MARKERS_PER_PLAYER)
                for i, c in enumerate(layout.characters, start=1)]
 
+    # At a digital table nothing is folded: each marker is a token, a face on either side.
+    marker_tokens = [Piece(entry_name("characters", i, c["name"]),
+                           partial(art.marker_face, face=faces["submitted"], player=art.Mark(c["name"], c["colour"],
+                                                                                             c["symbol"])),
+                           copies=rules.MARKERS_PER_PLAYER,
+                           back=partial(art.marker_face, face=faces["approved"],
+                                        player=art.Mark(c["name"], c["colour"], c["symbol"])))
+                     for i, c in enumerate(layout.characters, start=1)]
+
     # Turn aids.
     aid_faces = []
     for i, aid in enumerate(layout.aids["turn_aid"], start=1):
@@ -640,7 +649,10 @@ def build(layouts_root: Path | str) -> GameKit:
         component("character-cards", "card", character_pieces, per_player=1),
         component("event-cards", "card", events, back=back("event-cards")),
         component("argument-cards", "card", arguments, back=back("argument-cards")),
-        component("chapter-markers", "token", markers),
+        component("chapter-markers", "token", markers, digital=Component(
+            id="chapter-markers", name=spec_text("chapter-markers", "name"), kind="token",
+            size=(specs["chapter-markers"]["size"][0], specs["chapter-markers"]["size"][1] / 2),
+            pieces=tuple(marker_tokens))),
     )
     return GameKit(
         id=GAME_ID, title=fill(kit["title"], kit_file, None, "title"),

@@ -511,6 +511,12 @@ def _marker_half(surface: Surface, width: float, height: float, face: MarkerFace
              size=max(7.0 * u, 7.0), min_size=7.0, colour=INK, align="centre", valign="middle")
 
 
+def marker_face(surface: Surface, frame: Frame, face: MarkerFace, player: Mark) -> None:
+    """One face of a chapter marker alone: a digital table's two-sided token, « soumis » on
+    one side and « approuvé » on the other, where paper folds a strip."""
+    _marker_half(surface, frame.width, frame.height, face, player, frame.bleed)
+
+
 def marker_front(surface: Surface, frame: Frame, submitted: MarkerFace, approved: MarkerFace,
                  player: Mark) -> None:
     """A strip of two faces: « soumis » upside down on top, « approuvé » upright below, so

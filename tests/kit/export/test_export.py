@@ -156,6 +156,58 @@ def test_every_tts_json_loads_and_every_card_points_into_its_sheet(tts_export):
     assert decks >= 8
 
 
+def test_tts_keeps_every_tribes_secrets_in_a_face_down_hand(tts_export):
+    from scorekeeper.rules import hoc_censeo
+    folder = tts_export / "hoc-censeo" / "tts"
+    # Only play pieces: what is filled in by hand, photocopied or folded stays on paper, and
+    # the tribe sheets come as their secrets alone.
+    assert sorted(p.stem for p in folder.glob("*.json")) == ["magistrate-aid", "motion-cards", "tribe-objectives"]
+    for path in folder.glob("*.json"):
+        text = path.read_text(encoding="utf-8").lower()
+        for tribe in hoc_censeo.TRIBES:
+            assert tribe not in text, (path.name, tribe)   # no nickname, description or address names one
+    (deck,) = json.loads((folder / "tribe-objectives.json").read_text(encoding="utf-8"))["ObjectStates"]
+    assert deck["Name"] == "Deck"
+    assert deck["Transform"]["rotZ"] == 180.0
+    assert deck["HideWhenFaceDown"]
+    cards = deck["ContainedObjects"]
+    assert len(cards) == len(hoc_censeo.TRIBES)
+    assert len({c["Nickname"] for c in cards}) == 1                # the same name on every card
+    for card in cards:
+        assert card["Transform"]["rotZ"] == 180.0
+        assert card["HideWhenFaceDown"]
+        sheet = card["CustomDeck"][str(card["CardID"] // 100)]
+        assert sheet["BackIsHidden"]
+        assert not sheet["UniqueBack"]   # one back for all: nothing tells them apart
+    # The back is the game's, not the print's mosaic: ink on a parchment panel, no fine lines all over.
+    with Image.open(_sheet_path(cards[0]["CustomDeck"][str(cards[0]["CardID"] // 100)]["BackURL"])) as back:
+        grey = back.convert("L")
+        assert ImageStat.Stat(grey.crop((grey.width // 4, grey.height // 4, grey.width * 3 // 4,
+                                         grey.height * 3 // 4))).mean[0] > 150
+
+
+def test_tts_chapter_markers_are_two_sided_tokens(tts_export):
+    folder = tts_export / "phd" / "tts"
+    (bag,) = json.loads((folder / "chapter-markers.json").read_text(encoding="utf-8"))["ObjectStates"]
+    tiles = bag["ContainedObjects"]
+    assert len(tiles) == 30
+    for tile in tiles:
+        image = tile["CustomImage"]
+        assert image["ImageURL"] != image["ImageSecondaryURL"]      # « soumis » on one side, « approuvé » on the other
+        with Image.open(_sheet_path(image["ImageURL"])) as face:
+            assert abs(face.width - face.height) <= 1                # a square token, not an unfolded strip
+
+
+def test_tts_deck_keys_are_unique_within_each_game(tts_export):
+    for game in GAMES:
+        seen: dict[str, str] = {}
+        for path in (tts_export / game / "tts").glob("*.json"):
+            (obj,) = json.loads(path.read_text(encoding="utf-8"))["ObjectStates"]
+            for card in obj.get("ContainedObjects", [obj]):
+                for key, sheet in card.get("CustomDeck", {}).items():
+                    assert seen.setdefault(key, sheet["FaceURL"]) == sheet["FaceURL"], (game, path.name, key)
+
+
 def test_a_tts_sheet_shows_each_card_in_its_cell_and_the_back_in_the_last(tts_export, tmp_path):
     """Look at one rendered sheet: cell i is the face drawn alone, the last cell the back."""
     folder = tts_export / "promotion" / "tts"
@@ -181,14 +233,22 @@ def test_a_tts_sheet_shows_each_card_in_its_cell_and_the_back_in_the_last(tts_ex
 
 def test_tts_sheets_hold_at_most_69_cards_and_4096_pixels():
     layouts = tts.layout_sheets(150)
-    assert [s.count for s in layouts] == [69, 69, 12]
+    assert [s.count for s in layouts] == [50, 50, 50]   # shared evenly: no sheet of a few last cards
     assert all(s.cols <= 10 and s.rows <= 7 and s.count <= s.hidden_cell for s in layouts)
     dpi = tts.cell_dpi((63.0, 88.0), layouts, 300)
     w, h = Spec((63.0, 88.0), 0.0, 3.0, dpi).pixels
-    assert 10 * w <= 4096
-    assert 7 * h <= 4096
+    assert max(s.cols for s in layouts) * w <= 4096
+    assert max(s.rows for s in layouts) * h <= 4096
     assert dpi < 300
     assert tts.layout_sheets(1)[0].cols * tts.layout_sheets(1)[0].rows >= 2
+
+
+def test_tts_face_sheets_leave_no_empty_row():
+    for faces in range(2, 400):
+        for sheet in tts.layout_sheets(faces):
+            assert sheet.cols * (sheet.rows - 1) < sheet.count + 1, (faces, sheet)
+            assert 2 <= sheet.cols <= tts.MAX_COLS
+            assert 2 <= sheet.rows <= tts.MAX_ROWS
 
 
 def test_tts_urls_follow_base_url(tmp_path):
@@ -321,11 +381,12 @@ def test_a_deck_of_more_than_69_designs_spans_sheets_with_their_own_keys(tmp_pat
     deck = json.loads((tmp_path / "essai" / "tts" / "cards.json").read_text(encoding="utf-8"))["ObjectStates"][0]
     assert sorted(deck["CustomDeck"]) == ["1", "2"]
     first, second = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
-    assert (first["NumWidth"], first["NumHeight"]) == (10, 7)
-    assert second["NumWidth"] * second["NumHeight"] >= 6 + 1
+    # 75 designs shared evenly, 38 and 37, each sheet with its hidden cell and no empty row.
+    assert (first["NumWidth"], first["NumHeight"]) == (8, 5)
+    assert second["NumWidth"] * second["NumHeight"] >= 37 + 1
     ids = sorted(set(deck["DeckIDs"]))
-    assert ids == list(range(100, 169)) + list(range(200, 206))
+    assert ids == list(range(100, 138)) + list(range(200, 237))
     assert len(deck["DeckIDs"]) == sum(p.copies for p in pieces)
     names = {c["CardID"]: c["Nickname"] for c in deck["ContainedObjects"]}
-    assert names[168] == "Carte 69"
-    assert names[200] == "Carte 70"
+    assert names[137] == "Carte 38"
+    assert names[200] == "Carte 39"
