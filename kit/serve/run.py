@@ -23,6 +23,16 @@ PATIENCE_SECONDS = 10.0
 # Connections held at once: the 6 to 8 phones of a table, their tabs and a few page loads
 # each, with room to spare; one more is closed at once (200 idle connections cost ~10 MB).
 MAX_CONNECTIONS = 512
+# Connections one client (one address) holds at once: a phone's browser holds at most 6 per
+# server, the table's machine a few browsers and tabs; one more from that address is closed
+# at once, so a client holding or churning hundreds of streams leaves the others their room.
+CLIENT_SHARE = 48
+# And how fast one client may open new ones: a burst of CLIENT_BURST (a page loading with its
+# files and its stream, a few tabs at once), then CLIENT_RATE a second. Each connection served
+# costs the event loop a request's work; one closed at once costs next to nothing, so a client
+# opening streams without end cannot take the loop's time from the phones either.
+CLIENT_BURST = 64
+CLIENT_RATE = 32.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 # An address on no network we use: "connecting" a UDP socket to it sends nothing, but makes
@@ -63,21 +73,46 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 class GuardedH11(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers and a cap on the
-    connections held. uvicorn arms its keep-alive timer only after a first answer, and
-    cancels it on the first byte of the next request; its limit_concurrency answers 503
-    only once a request's headers are complete. So a client that opens a connection and
-    sends half a request was held forever (300 such were all still open after 25 s)."""
+    """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers, a cap on the
+    connections held, and each client's share of them (CLIENT_SHARE). uvicorn arms its
+    keep-alive timer only after a first answer, and cancels it on the first byte of the next
+    request; its limit_concurrency answers 503 only once a request's headers are complete.
+    So a client that opens a connection and sends half a request was held forever (300 such
+    were all still open after 25 s), and one client churning 600 event streams filled the
+    cap: the phones' requests were refused (benchmarks/serve.py: 0 of 16 answered)."""
 
     _deadline: asyncio.TimerHandle | None = None
+    address: str | None = None   # the client's, as its share is counted
+    # Each client's budget of new connections: address -> (connections left, when counted).
+    budgets: dict[str, tuple[float, float]] = {}
 
     # uvicorn's own H11Protocol narrows asyncio's BaseTransport to Transport the same way.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        peer = transport.get_extra_info("peername")
+        address = peer[0] if isinstance(peer, tuple) and peer else None
         if self.limit_concurrency is not None and len(self.connections) >= self.limit_concurrency:
             transport.close()   # not counted, so its connection_lost finds nothing to undo
             return
+        if address is not None and not self._within_share(address):
+            transport.close()   # this client's share is taken: the others keep theirs
+            return
+        self.address = address
         super().connection_made(transport)
         self._wait_for_request()
+
+    def _within_share(self, address: str) -> bool:
+        """Whether one more connection from `address` is within its share (CLIENT_SHARE held
+        at once, CLIENT_BURST then CLIENT_RATE a second opened), counting it if so."""
+        now = self.loop.time()
+        left, counted = self.budgets.get(address, (float(CLIENT_BURST), now))
+        left = min(float(CLIENT_BURST), left + (now - counted) * CLIENT_RATE)
+        if left < 1 or sum(1 for c in self.connections if getattr(c, "address", None) == address) >= CLIENT_SHARE:
+            self.budgets[address] = (left, now)
+            return False
+        if len(self.budgets) >= 4096:   # addresses seen long ago: a full budget again anyway
+            self.budgets.clear()
+        self.budgets[address] = (left - 1, now)
+        return True
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

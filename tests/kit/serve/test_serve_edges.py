@@ -155,3 +155,31 @@ def test_closed_pages_and_a_stop_leave_nothing_in_the_hosts_terminal(tmp_path):
             status, errors = stop(process)
     assert status == 0
     assert errors == "", errors
+
+
+def test_one_client_holding_600_streams_leaves_the_phones_their_room(tmp_path):
+    """One client (127.0.0.1) opens 600 event streams and holds them; a phone, from an
+    address of its own, is still answered: the client had its share (CLIENT_SHARE), not
+    the server's 512 connections (kit.serve.run.CLIENT_SHARE)."""
+    import socket
+
+    process, printed = served(new_hoc(tmp_path / "senate.jsonl"))
+    held = []
+    try:
+        base = printed[0].split(": ", 1)[1].rstrip("/")
+        wait_until_up(base)
+        host, port = base.removeprefix("http://").rsplit(":", 1)
+        request = f"GET /api/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
+        for _ in range(600):
+            conn = socket.create_connection((host, int(port)), timeout=10, source_address=("127.0.0.1", 0))
+            conn.sendall(request)
+            held.append(conn)
+        phone = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=20)
+        with phone:
+            assert phone.get(base + "/api/state").status_code == 200
+    finally:
+        for conn in held:
+            conn.close()
+        status, errors = stop(process)
+    assert status == 0
+    assert "Traceback" not in errors
