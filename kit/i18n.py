@@ -86,20 +86,36 @@ def _from_accept_language(header: str) -> str | None:
 
 
 # A template cannot know the name that fills « de {name} » or « que {name} »: « de Ana » must
-# read « d’Ana », « que Alice » « qu’Alice ». Vowels only: before an h the elision depends on
-# the word (« de Hugo » and « d’Hugo » both stand), and a translator's own words are already
-# right.
+# read « d’Ana », « que Hélène » « qu’Hélène ». A name (a value filled in, one word) elides
+# before a vowel or an h (« d’Hélène », « d’Hugo »: names take the mute h); any other text
+# before a vowel only, since before an h the elision depends on the word (« de hasard »), and
+# a translator's own words are already right.
 _ELIDED_BEFORE_VOWEL = re.compile(r"\b(d|qu)e (?=[AEIOUÀÂÉÈÊÎÔÛaeiouàâéèêîôû])")
+_BEFORE_A_FIELD = re.compile(r"\b(d|qu)e \{(\w+)\}")
+
+
+def elides(word: str) -> bool:
+    """Whether « de » and « que » elide before `word`, a name: before a vowel or an h.
+
+    >>> elides("Hélène"), elides("Ana"), elides("Zoé"), elides("Hoc Censeo")
+    (True, True, False, False)
+    """
+    return bool(word) and " " not in word.strip() and folded(word)[:1] in tuple("aeiouyh")
 
 
 class _French(str):
     """A French message: filling it in typesets the result, so the names, numbers and lists
     put into it get their no-break spaces too ("1 or" -> "1\u00a0or", "POUR 0 ; CONTRE 10"),
-    and « de » or « que » before a name that starts with a vowel is elided."""
+    and « de » or « que » before a name elides (`elides`)."""
 
     def format(self, *args, **kwargs) -> str:
         from kit.typography import typeset_message
-        return typeset_message(_ELIDED_BEFORE_VOWEL.sub(r"\1’", super().format(*args, **kwargs)))
+
+        def elided(found: re.Match[str]) -> str:
+            value = kwargs.get(found.group(2))
+            return f"{found.group(1)}’{{{found.group(2)}}}" if isinstance(value, str) and elides(value) else found.group(0)
+        template = _BEFORE_A_FIELD.sub(elided, self)
+        return typeset_message(_ELIDED_BEFORE_VOWEL.sub(r"\1’", str.format(template, *args, **kwargs)))
 
 
 class Translator:
@@ -145,7 +161,7 @@ class Translator:
         """
         names = [str(n) for n in names]
         if self.lang == "fr":
-            names = [("d’" if folded(n)[:1] in tuple("aeiouyh") else "de ") + n for n in names]
+            names = [("d’" if elides(n) else "de ") + n for n in names]
         return self.join(names)
 
     def refusal(self, error: Exception, *, reveal: bool = True) -> str:

@@ -544,7 +544,8 @@ def _debate_events(before: State, after: State, action: Action) -> list[Event]:
         events.append(said(N_("The debate is a tie, {a} against {b}."), a=a, b=b))
     else:
         winner = "A" if roles["majority"] is roles["a"] else "B"
-        events.append(said(N_("Side {side} wins the debate, {a} against {b}."), side=winner, a=a, b=b))
+        events.append(said(N_("Side {side} wins the debate, {won} against {lost}."), side=winner,
+                           won=max(a, b), lost=min(a, b)))
     for name in before["players"]:
         was, now = before["players"][name], after["players"][name]
         if name in roles["discounted"]:
@@ -555,12 +556,15 @@ def _debate_events(before: State, after: State, action: Action) -> list[Event]:
                 events.append(said(N_("{player} puts a token from the reserve into the doubt zone (tie)."),
                                    player=name))
         elif name in roles["majority"]:
-            events.append(_gained(before, after, name, "majority"))
-            if was["doubt"]:
-                events.append(said(plural("{player} banks {n} doubt token into the auditorium.",
-                                          "{player} banks {n} doubt tokens into the auditorium.", was["doubt"]),
-                                   player=name, n=was["doubt"]))
-            lost = gain_of(was["seats"]) + was["doubt"] - (now["seats"] - was["seats"])
+            gained = now["seats"] - was["seats"]
+            if was["doubt"] and gained:
+                # one sentence: the seats gained hold the banked doubt tokens, not a second gain
+                events.append(said(plural("{player} gains {n} seat with the majority, its token from the doubt zone.",
+                                          "{player} gains {n} seats with the majority, {doubt} of them from the doubt "
+                                          "zone.", gained), player=name, n=gained, doubt=min(was["doubt"], gained)))
+            else:
+                events.append(_gained(before, after, name, "majority"))
+            lost = gain_of(was["seats"]) + was["doubt"] - gained
             if lost:
                 events.append(said(plural("{player} loses {n} token beyond the last seat.",
                                           "{player} loses {n} tokens beyond the last seat.", lost),

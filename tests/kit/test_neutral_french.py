@@ -31,3 +31,19 @@ def test_the_check_finds_a_gendered_player():
     text = "Le magistrat tranche ; chacun pioche ; la personne qui préside, magistrat·e de la manche."
     found = [m.group() for p in FRENCH_GENDERED for m in re.finditer(p, text, re.IGNORECASE)]
     assert found == ["magistrat", "chacun"]
+
+
+def test_the_words_seen_at_the_table_read_neutral_and_elide_before_a_name():
+    """« La carte de Hélène », « Cléo ne peut pas s'accuser soi-même », « Qui Gaston
+    interpelle ? », « docteur (gagné) »: seen at the table."""
+    from kit.i18n import translator
+
+    french = translator("fr")
+    said = french.gettext("{accused}'s card matches the hypothesis: {accuser} loses the accusation.").format(
+        accused="Hélène", accuser="Ana")
+    assert said.startswith("La carte d’Hélène ")
+    assert french.join_of(["Hugo"]) == "d’Hugo"
+    assert "soi-même" not in french.gettext("{accuser} cannot accuse themselves.")
+    asked = french.gettext("Whom does {name} challenge?").format(name="Gaston").replace("\u202f", " ")
+    assert asked == "Quelle personne est interpellée par Gaston ?"
+    assert "docteur" not in french.gettext("doctor (won)")

@@ -407,14 +407,22 @@ def render(events):
     return [event.for_viewer(None).render() for event in events]
 
 
+def test_the_debates_winner_count_comes_first():
+    """« Le camp B l'emporte, 1 contre 2 » gave the winner's count second."""
+    state = new(["Ana", "Ben", "Cléo"])
+    action = {"action": "debate", "side_a": ["Ana"], "side_b": ["Ben", "Cléo"]}
+    assert render(amph.outcome(state, play(state, action), action))[0] == "Side B wins the debate, 2 against 1."
+
+
 def test_outcome_says_who_gains_or_loses_what_and_why():
     state = seats(new(["Ana", "Ben", "Cléo", "Dan"]), Ana=(3, 2), Ben=(6, 1), Cléo=(14, 1), Dan=(2, 1))
     action = {"action": "debate", "side_a": ["Ana", "Cléo"], "side_b": ["Ben"]}
     assert render(amph.outcome(state, play(state, action), action)) == [
         "Side A wins the debate, 2 against 1.",
-        "Ana gains 5 seats with the majority.", "Ana banks 2 doubt tokens into the auditorium.",
+        # the seats gained hold the doubt banked: one sentence, never a gain that reads as more
+        "Ana gains 5 seats with the majority, 2 of them from the doubt zone.",
         "Ben, outside the majority, returns 1 doubt token to the reserve.",
-        "Cléo gains 1 seat with the majority.", "Cléo banks 1 doubt token into the auditorium.",
+        "Cléo gains 1 seat with the majority, its token from the doubt zone.",
         "Cléo loses 1 token beyond the last seat.",
         "Dan, outside the majority, returns 1 doubt token to the reserve.",
         "Dan abstained and moves a token from the auditorium to the doubt zone.",

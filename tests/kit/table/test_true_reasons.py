@@ -71,7 +71,7 @@ def test_a_speaker_cannot_challenge_themselves(tmp_path, monkeypatch, capsys):
         action = amphitheatre_table._move("Ana", guide.state)
     assert action["target"] == "Dan"
     said = capsys.readouterr().err
-    assert "Ana ne peut pas s’interpeller soi-même." in said
+    assert "Une hypothèse d’Ana doit interpeller une autre personne." in said
     assert "ne joue pas" not in said
     assert "did you mean" not in said
 
