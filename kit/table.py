@@ -601,7 +601,11 @@ def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
                check: Callable[[int], object] | None = None, help: str | None = None) -> int:
     """A whole number, checked at once by `check` (which raises RuleViolation to refuse)."""
     def convert(text: str) -> int:
-        value = default if not text.strip() and default is not None else whole_number(text)
+        try:
+            value = default if not text.strip() and default is not None else whole_number(text)
+        except KitError as error:   # the question and what to type, never what was typed (a secret vote)
+            raise KitError(_("{problem} {question}: type a whole number, such as 3 or -2.").format(
+                problem=error, question=prompt.strip().rstrip("?:").strip())) from None
         if check is not None:
             check(value)
         return value

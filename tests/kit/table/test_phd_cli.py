@@ -332,3 +332,13 @@ def test_undo_at_a_turns_first_question_takes_back_the_previous_turns_last_entry
     assert state["turn"]["player"] == "Ana"
     assert state["turn"]["stage"] == "recherche"          # Ana's draw is what was taken back
     assert [line.get("action") for line in lines(path)][-2:] == ["undo", "undo"]
+
+
+def test_a_number_refused_names_the_question_and_what_to_type(kit, game):
+    """« Ce n'est pas un nombre entier. » named neither the field nor what to type."""
+    path = game(players=("Ana", "Ben"))
+    result = kit("score", "play", path, input="\n".join(["", "vie", "abc"]) + "\n")
+    refusal = next(line for line in result.output.splitlines() if "That is not a whole number." in line)
+    assert "Pression" in refusal
+    assert refusal.endswith(": type a whole number, such as 3 or -2.")
+    assert "abc" not in refusal
