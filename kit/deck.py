@@ -14,13 +14,13 @@ the entry and the field:
 """
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Any
 
-from kit.errors import LayoutError
-from kit.i18n import _, refusal
-from kit.schema import entry_name
+from kit.errors import KitError, LayoutError
+from kit.i18n import _, join, refusal
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import deck as decks
 
@@ -31,6 +31,8 @@ _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 def assign_ids(designs: list[dict], file: Path | str, base: str, label_key: str = "title") -> list[str]:
     """Each design's id: its declared `id`, else the slug of its title; a duplicate, or a
     declared id that is not written as one, is a LayoutError on the second entry."""
+    from kit.schema import entry_name  # the layout side: the table's faces read no YAML
+
     ids: list[str] = []
     for i, design in enumerate(designs, start=1):
         declared = str(design.get("id") or "")
@@ -55,6 +57,7 @@ def checked(deck: dict[str, Any], game: str, file: Path | str, base: str, index:
     a refusal becomes a LayoutError naming the entry (`index`: id -> its 1-based place in
     the file's list) and the field the engine names (inside `rule_data` when the layout
     keeps the rule data under that key)."""
+    from kit.schema import entry_name
     from scorekeeper.rules import module
 
     rules: Any = module(game)      # a game with cards has read_deck (scorekeeper.rules)
@@ -103,3 +106,26 @@ def for_session(game: str, layouts_root: Path | None) -> dict[str, Any] | None:
         from kit.build import default_layouts
         layouts_root = default_layouts()
     return dict(builder(Path(layouts_root)))
+
+
+def typed_card(text: str, cards: dict[str, Any], offered: list[str]) -> str | None:
+    """The id of the card among `offered` that `text` names as people type it: its title
+    or id, any case, with or without accents, or a unique beginning of its title. None
+    when `text` names none of them; a KitError with the closest title offered ("did you
+    mean") when it is near one, or names a card of the deck not offered now."""
+    wanted = decks.slug(text)
+    if not wanted:
+        return None
+    for among in (offered, list(cards)):       # what may be played first, then the whole deck
+        exact = [key for key in among if key == wanted or decks.slug(cards[key]["title"]) == wanted]
+        begun = exact or [key for key in among if decks.slug(cards[key]["title"]).startswith(wanted)]
+        if len(begun) == 1 or exact:
+            if begun[0] in offered:
+                return begun[0]
+            raise KitError(_("{card} cannot be played here; the cards offered are {cards}.").format(
+                card=cards[begun[0]]["title"], cards=join([cards[key]["title"] for key in offered])))
+    close = difflib.get_close_matches(wanted, [decks.slug(cards[key]["title"]) for key in offered], n=1, cutoff=0.6)
+    if close:
+        title = next(cards[key]["title"] for key in offered if decks.slug(cards[key]["title"]) == close[0])
+        raise KitError(_("No card is called {typed}; did you mean {title}?").format(typed=text.strip(), title=title))
+    return None

@@ -16,8 +16,8 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
 - `describe(action: dict, reveal: bool | str, before: GameState | None) -> str`: one line of the
   log in the active language, without a secret amount unless reveal (True: everyone's;
   a name: that player's own); `before` is the state the action met, when known;
-- `describe_turn(action: dict) -> str`: the log's line for one of the game's own `turn`
-  steps;
+- `describe_turn(action: dict, before: GameState | None) -> str`: the log's line for one of
+  the game's own `turn` steps (`before`, when known, names the cards by their titles);
 - `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
   layout file given as @FILE) into the options the rule module's setup expects;
 - `deck_empty_action(hands: dict) -> dict`: for a game whose deck runs out, the action
@@ -254,7 +254,7 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: GameSt
     if name == sessions.UNDO:
         return _("Undo the latest action in effect.")
     if name == "turn" and hasattr(game_module(game), "describe_turn"):   # the game's own words for its steps
-        return game_module(game).describe_turn(action)
+        return game_module(game).describe_turn(action, before)
     if name == "turn":
         player, step = action.get("player"), action.get("step")
         if step == "start":
@@ -655,6 +655,7 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "lose": {"fr": ("perdre", "perd"), "en": ("lose",)},
     "steal": {"fr": ("voler", "vol"), "en": ("steal",)},
     "deck": {"fr": ("pioche",), "en": ("deck",)},
+    "hand": {"fr": ("main",), "en": ("hand",)},
     "next": {"fr": ("suivant",), "en": ("next",)},
     "argument": {"fr": ("argument",), "en": ("argument",)},
     "card": {"fr": ("carte",), "en": ("card",)},

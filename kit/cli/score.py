@@ -204,9 +204,12 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
     # An undo line names what it cancelled: the entry whose undone_by is that undo's line.
     cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}
     states = _states_around(session)
+    corrections = rules.corrections(session.game)
     for entry in session.entries:
         before, after = states.get(entry.line, (None, None))
         text = table.describe(session.game, entry.action, shown, before)
+        if entry.action.get("action") in corrections:      # typed by hand, as the table's story says too
+            text = _("Correction: {entry}").format(entry=text)
         if entry.line in cancelled:
             target = cancelled[entry.line]
             text = _("Undo of line {line}: {action}").format(

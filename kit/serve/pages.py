@@ -169,13 +169,23 @@ class Page:
     def word(self, value: object) -> str:
         return escape(self._(WORDS[value]) if isinstance(value, str) and value in WORDS else str(value))
 
+    def card(self, value: object) -> dict | None:
+        """The card of the session's deck `value` names (a game with cards keeps the header's
+        deck in its state as `cards`: scorekeeper.rules), or None."""
+        cards = self.state.get("cards")
+        return cards.get(value) if isinstance(cards, dict) and isinstance(value, str) else None
+
     def fact(self, value: object) -> str:
         """A player's number or word as a board shows it: yes or no for a flag, never True."""
         return escape(self._(TEXT.yes if value else TEXT.no)) if isinstance(value, bool) else self.word(value)
 
     def value(self, value: object) -> str:
-        """A choice's value as a form offers it: the game's words for it (its VALUE_LABELS),
-        else a word, yes or no, a number, a name."""
+        """A choice's value as a form offers it: a card of the session's deck by its printed
+        title, the game's words for it (its VALUE_LABELS), else a word, yes or no, a number,
+        a name."""
+        card = self.card(value)
+        if card is not None:
+            return escape(str(card["title"]))
         for known, msgid in getattr(form_specs.table_words(self.game), "VALUE_LABELS", {}).items():
             if known == value and type(known) is type(value):   # True is not 1
                 return escape(self._(msgid))
@@ -695,6 +705,11 @@ def step_buttons(page: Page, screen: form_specs.SeatScreen) -> str:
         options.append((None, escape(t(TEXT.left_to_player))))
     buttons = []
     for value, shown in options:
+        card = page.card(value)
+        described = ""
+        if card is not None and card.get("text"):      # a card is tapped by its title, read by its text
+            shown += f'<small class="card-text" aria-hidden="true">{escape(str(card["text"]))}</small>'
+            described = f' title="{escape(str(card["text"]))}"'      # its description, its name the title
         text = form_specs.LEFT_TO_PLAYER if value is None else form_specs.value_text(value)
         if text in step.completes:
             kind = "text" if value is None or isinstance(value, str) else "json"
@@ -703,10 +718,11 @@ def step_buttons(page: Page, screen: form_specs.SeatScreen) -> str:
                                                  *(o for o in step.options if o != value)], ensure_ascii=False)
             key = f' data-key="{escape(step.key)}"' if step.key is not None else ""
             field_attr = "" if value is None else f' data-field="{escape(spec.field)}"{key} data-kind="{kind}"'
-            buttons.append(f'<li><button type="submit" class="big"{field_attr} value="{escape(text)}">{shown}</button></li>')
+            buttons.append(f'<li><button type="submit" class="big"{field_attr}{described} value="{escape(text)}">{shown}'
+                           '</button></li>')
         else:
             link = urlencode(screen.asked + [(param, text)])
-            buttons.append(f'<li><a class="button big" href="?{escape(link)}">{shown}</a></li>')
+            buttons.append(f'<li><a class="button big" href="?{escape(link)}"{described}>{shown}</a></li>')
     return (f'{told}<form class="act" data-action="{escape(form.action)}" data-post="{escape(page.posts_to)}" novalidate>'
             f'<p class="question">{escape(label)}{"<br><strong>" + escape(question) + "</strong>" if question else ""}</p>'
             f'{hidden}<ul class="choices">{"".join(buttons)}</ul>'

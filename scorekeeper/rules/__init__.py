@@ -33,8 +33,9 @@ Each module `scorekeeper.rules.<game>` provides:
 
 - a game played with printed cards (PHD, Promotion) declares `CARD_TYPES` and takes the
   session header's deck in `setup(players, options, deck=None)` (scorekeeper.rules.deck:
-  the deck is read from the header alone); `canonical(state, action)` gives an entry as
-  the file stores it (a card named by its title stored as its id).
+  the deck is read from the header alone), keeps its cards in the state as `cards` (id ->
+  card: the faces show a card value by its title and text), and `canonical(state, action)`
+  gives an entry as the file stores it (a card named by its title stored as its id).
 
 Optional, used when present:
 

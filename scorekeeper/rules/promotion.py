@@ -1,44 +1,48 @@
 """Promotion (RULES.md §3): office politics and Influence Points (PI).
 
-The engine keeps the PI (`gain`, `lose`, `steal`), the reshuffles and the office closing
-(`deck_empty`), exactly as typed entry by entry. Where the table records the turn (`turn`
-lines: guided play, the phones and the bots write them as `pending` asks), the engine also
-keeps the turn itself, with the cards by their printed titles (CARDS):
+The cards are the session header's deck (`kit score new` records the layouts' designs:
+scorekeeper.rules.deck), each by its id with what it does in the vocabulary of EFFECTS; the
+engine names no card. Where the table records the turn (`turn` lines: guided play, the
+phones and the bots write them as `pending` asks), the engine applies the cards:
 
 - Seating is the header's order, and play goes to the right: the player after Ana in the
   header is the one on her right, the last player's right is the first. Nobody's turn has
   begun: any player may start (`turn` step "start").
-- A turn: "start", then "draw" (1 card; DIRECTEUR_DRAW with the Directeur) or "burnout"
-  (a turn begun with an empty hand: BURNOUT_DRAW cards and the turn ends), then up to
-  PLAY_PER_TURN "play" steps (STAGIAIRE_PLAY with the Stagiaire held), each naming its
-  `card`, never twice the same title in one turn, then "end" (the hand goes down to
-  END_OF_TURN_HAND_LIMIT: the table's own doing).
-- The Poste each player holds is state (`poste`): a new one replaces the old, Mise au
-  placard discards the target's, Nouvel organigramme everyone's. Tournée de croissants
-  keeps Attaques off its player (`shielded`) until their next turn starts.
+- A turn: "start", then "draw" (DRAW_PER_TURN cards, or the Poste's `draw_per_turn`) or
+  "burnout" (only with an empty hand: BURNOUT_DRAW cards and the turn ends), then up to
+  PLAY_PER_TURN "play" steps (or the Poste's `play_per_turn`), each naming its `card`,
+  never twice the same in one turn, then "end" (the hand goes down to END_OF_TURN_HAND_LIMIT).
+- The engine counts each player's cards in hand (how many, never which): the deal, the
+  draws, the cards played and answered, what the cards take and discard. The host puts a
+  count right with `hand`; the office's closing tie-break reads the counts.
+- The Poste each player holds is state (`poste`): a new one replaces the old. A card that
+  `protect`s keeps Attaques off its player (`shielded`) until their next turn starts.
 - Trahisons are played off-turn, in the reaction window a card opens (`window`):
-  * an Attaque names its `target`; the target answers ("react": Serveur en panne cancels
-    an Accusation, Arrêt maladie any other Attaque, C'est pas moi, c'est lui ! sends it
-    `to` another colleague) or takes it ("land"). Redirected MAX_REDIRECTIONS times, it
-    lands with no other answer: only "land" is awaited;
-  * an Annonce: each colleague may answer with Télétravail (that Annonce does not touch
-    them: Nouvel organigramme leaves them their Poste); then its author "resolve"s it;
-  * an Avantage that brings PI (Flatterie, Entretien annuel): one colleague may take its
-    PI with Mérite volé; the colleagues are listed from the author's right, the order the
-    table asks them in; then its author "resolve"s it.
-- What the cards do to hands and the deck (draws, discards, Sabotage, Séminaire) is the
-  table's: the engine holds no hand. The PI a card moves are entered as `gain`, `lose` or
-  `steal`, accepted at any moment, like `deck_empty`.
+  * an Attaque names its `target`; the target answers ("react": a Trahison whose `cancels`
+    names it cancels it, one that may `redirect` sends it `to` another colleague) or takes
+    it ("land": its `steal`, less the target's Poste `shield`, `take`, `wreck`, `demote`).
+    Redirected MAX_REDIRECTIONS times, it lands with no other answer;
+  * an Annonce: each colleague may answer with a Trahison that `dodge`s (the Annonce does
+    not touch them); then its author "resolve"s it (`loss` for each holding `threshold` PI
+    or more, `pass`, `clear_postes`, `draw`, for everyone it touches);
+  * an Avantage that brings PI (`gain`, plus the author's Poste `bonus`): one colleague may
+    take them with a Trahison that `takes_gain`; the colleagues are listed from the author's
+    right, the order the table asks them in; then its author "resolve"s it. Its `draw`,
+    `discard` and `protect` are its author's either way; an Avantage without PI applies
+    when played.
+- `gain`, `lose`, `steal` and `hand` are the table's corrections, accepted at any moment,
+  like `deck_empty`.
 
 Once the log holds a `turn` line, a `turn` line the flow does not await is refused with a
 sentence saying what the game waits for. A session without `turn` lines works as before, and
 so does a file of the older guided play, whose only `turn` lines were the turns' starts: a
-"start" is accepted for anyone until the log records another step.
+"start" is accepted for anyone until the log records another step. A header without a deck
+plays its turns without cards: its PI are typed (`gain`, `lose`, `steal`).
 Nothing in Promotion is secret: every view is the whole state.
 """
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from scorekeeper.errors import N_, RuleViolation, plural
 from scorekeeper.rules import deck as decks
@@ -54,6 +58,7 @@ from scorekeeper.rules.checks import (
     recorded_turn,
     shown,
 )
+from scorekeeper.rules.fields import Card as CardField
 from scorekeeper.rules.fields import Name, PerPlayer, Whole, Word, act, declare
 from scorekeeper.rules.flow import (
     FROM_TABLE,
@@ -85,8 +90,6 @@ END_OF_TURN_HAND_LIMIT = 6
 MAX_REDIRECTIONS = 3
 BURNOUT_DRAW = 3
 MIN_PI_TOKENS = 60
-DIRECTEUR_DRAW = 2             # the seed's Directeur draws 2 instead of DRAW_PER_TURN
-STAGIAIRE_PLAY = 3             # the seed's Stagiaire plays 3 instead of PLAY_PER_TURN
 
 # What a card does, as the deck holds it (layouts/promotion/cards.yaml, copied into the session
 # header by `kit score new`: scorekeeper.rules.deck): each effect the types that may hold it,
@@ -169,34 +172,69 @@ def read_deck(header_deck: object) -> dict[str, Card]:
     return cards
 
 
-# The project's 20 designs by printed title (layouts/promotion/cards.yaml holds their texts
-# and copies): what the turn's flow needs to know of each card is its type and, for the few
-# named below, its part in the flow.
-CARDS = {
-    "Directeur": "Poste", "Stagiaire": "Poste", "Délégué syndical": "Poste", "Chef de projet": "Poste",
-    "Accusation": "Attaque", "Sabotage": "Attaque", "Plagiat": "Attaque", "Mise au placard": "Attaque",
-    "Serveur en panne": "Trahison", "C'est pas moi, c'est lui !": "Trahison", "Arrêt maladie": "Trahison",
-    "Mérite volé": "Trahison", "Télétravail": "Trahison",
-    "Flatterie": "Avantage", "Entretien annuel": "Avantage", "Heures sup": "Avantage",
-    "Tournée de croissants": "Avantage",
-    "Audit": "Annonce", "Séminaire de cohésion": "Annonce", "Nouvel organigramme": "Annonce",
-}
-DIRECTEUR, STAGIAIRE = "Directeur", "Stagiaire"
-ACCUSATION, PLACARD = "Accusation", "Mise au placard"
-SERVEUR, REDIRECTION, MALADIE = "Serveur en panne", "C'est pas moi, c'est lui !", "Arrêt maladie"
-MERITE, TELETRAVAIL = "Mérite volé", "Télétravail"
-PI_AVANTAGES = ("Flatterie", "Entretien annuel")   # the Avantages that bring PI: Mérite volé answers them
-CROISSANTS, ORGANIGRAMME = "Tournée de croissants", "Nouvel organigramme"
-IN_TURN = tuple(card for card, kind in CARDS.items() if kind != "Trahison")   # the cards a turn plays
-ATTAQUES = tuple(card for card, kind in CARDS.items() if kind == "Attaque")
+class Deck(NamedTuple):
+    """What the turn's flow asks of a deck, worked out once per deck (`index`)."""
 
-# The session actions of SCOREKEEPER.md, and `turn`.
-ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn")
-# What the table sets by hand for any player (SCOREKEEPER.md: "corrections"): the host's to enter.
-CORRECTIONS = ("gain", "lose", "steal")
+    types: dict[str, str]                 # id -> type
+    in_turn: tuple[str, ...]              # the cards a turn plays (all but the Trahisons)
+    attacks: tuple[str, ...]
+    demoting: tuple[str, ...]             # the Attaques that aim only at a Poste holder
+    cancels: dict[str, tuple[str, ...]]   # Attaque -> the Trahisons that cancel it
+    redirects: tuple[str, ...]
+    takes_gain: tuple[str, ...]
+    dodges: tuple[str, ...]
+
+
+_INDEXED: dict[int, tuple[dict[str, Card], Deck]] = {}
+_NO_DECK = Deck({}, (), (), (), {}, (), (), ())
+
+
+def index(state: State) -> Deck:
+    """The state's deck as the flow asks it (the empty deck for a session without one)."""
+    cards = state["cards"]
+    if cards is None:
+        return _NO_DECK
+    known = _INDEXED.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+
+    def having(effect: str) -> tuple[str, ...]:
+        return tuple(key for key, card in cards.items() if effect in card)
+    attacks = decks.of_type(cards, "Attaque")
+    made = Deck(
+        types={key: card["type"] for key, card in cards.items()},
+        in_turn=tuple(decks.of_type(cards, "Poste", "Attaque", "Avantage", "Annonce")),
+        attacks=tuple(attacks), demoting=tuple(key for key in attacks if "demote" in cards[key]),
+        cancels={attack: tuple(key for key, card in cards.items() if attack in card.get("cancels", ()))
+                 for attack in attacks},
+        redirects=having("redirect"), takes_gain=having("takes_gain"), dodges=having("dodge"))
+    if len(_INDEXED) >= 16:
+        _INDEXED.clear()
+    _INDEXED[id(cards)] = (cards, made)
+    return made
+
+
+def card_title(state: State, key: str) -> str:
+    """The printed title of the card `key` (what people read), the key itself without a deck."""
+    cards = state["cards"]
+    return decks.title(cards, key) if cards is not None and key in cards else key
+
+
+def effect(state: State, key: str | None, name: str, default: int = 0) -> Any:
+    """The card `key`'s effect `name` (EFFECTS), `default` when it has none."""
+    cards = state["cards"]
+    if key is None or cards is None:
+        return default
+    return cards[key].get(name, default)
+
+
+# The session actions of SCOREKEEPER.md, `turn`, and `hand` (the host's correction of the
+# engine's count of a player's cards).
+ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn", "hand")
+CORRECTIONS = ("gain", "lose", "steal", "hand")   # the table's own entries, told as corrections
 # The steps of a turn (`turn` lines), as the module docstring tells them.
 TURN_STEPS = ("start", "draw", "burnout", "play", "react", "land", "resolve", "end")
-SECRET_FIELDS: tuple[str, ...] = ()      # nothing in Promotion is secret: the engine holds no hand
+SECRET_FIELDS: tuple[str, ...] = ()      # nothing in Promotion is secret: a hand is counted, never read
 SECRET_BY_PLAYER: tuple[str, ...] = ()
 
 # Each action's fields (scorekeeper/rules/fields.py), checked before the rules read them.
@@ -208,22 +246,24 @@ FIELDS = declare(TITLE, {
     "deck_empty": act(hands=PerPlayer(label=N_("The cards in hand"), needed=False,
                                       of=Whole(label=N_("{key}'s cards in hand"), low=0))),
     "turn": act(player=Name(), step=Word(label=N_("The step of {player}'s turn"), choices=TURN_STEPS),
-                card=Word(label=N_("The card {player} plays"), choices=tuple(CARDS), needed=False),
+                card=CardField(label=N_("The card {player} plays"), needed=False),
                 target=Name(label=N_("the target"), needed=False),
                 to=Name(label=N_("the colleague the Attaque is sent to"), needed=False)),
+    "hand": act(player=Name(), cards=Whole(label=N_("{player}'s cards in hand"), low=0)),
 })
 assert FIELDS.names == ACTIONS
 
 
 class Player(TypedDict):
     pi: int
-    poste: str | None       # the Poste card held (its title)
-    shielded: bool          # a Tournée de croissants keeps Attaques off until their next turn
+    poste: str | None       # the id of the Poste card held
+    shielded: str | None    # the card that `protect`s them: no Attaque until their next turn
+    hand: int               # cards in hand, as the engine counts them from what it applies
 
 
 class Window(TypedDict):
     """The card awaiting answers: an Attaque has its `target` and `redirections`, an Annonce
-    the colleagues who answered it from home (`remote`), a PI Avantage neither."""
+    the colleagues it does not touch (`remote`), an Avantage that brings PI neither."""
 
     card: str
     author: str
@@ -259,8 +299,8 @@ def _target_option(value: Any) -> int:
 
 
 def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: object = None) -> State:
-    """Hand size and target from the player-count table; everyone starts with 1 PI. `deck`
-    is the session header's (read_deck); None for a header without one."""
+    """Hand size and target from the player-count table; everyone starts with 1 PI and a
+    dealt hand. `deck` is the session header's (read_deck); None for a header without one."""
     names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
     cards = None if deck is None else read_deck(deck)
     options = check_option_names(options, TITLE, ("target",))
@@ -274,11 +314,11 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
         "target": target,
         "hand_size": hand_size,
         "reshuffles": 0,
-        "players": {name: {"pi": START_PI, "poste": None, "shielded": False} for name in names},
+        "players": {name: {"pi": START_PI, "poste": None, "shielded": None, "hand": hand_size} for name in names},
         "over": False,
         # whose turn and its latest step, once the log records turns (`turn` lines)
         "turn": None,
-        "played": [],       # the cards played this turn (titles), in order
+        "played": [],       # the cards played this turn (ids), in order
         "window": None,     # the card awaiting answers: {"card", "author", "target", "redirections", "remote"}
         # whether the log records a turn's steps beyond its start: until then a `start` is
         # accepted for anyone, as in the files of the older guided play, which wrote only those
@@ -287,6 +327,11 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
         # how the game ended: "target" or "office closed" (None while it goes on)
         "end": None,
     }
+
+
+def canonical(state: State, action: Action) -> Action:
+    """`action` as the file stores it: a card named by its title stored as its id."""
+    return decks.canonical(state["cards"], action, TITLE)
 
 
 def _check_target(state: State, name: str) -> None:
@@ -308,17 +353,33 @@ def leaders(state: State) -> list[str]:
     return [name for name, p in state["players"].items() if p["pi"] == best]
 
 
+def counted(state: State) -> bool:
+    """Whether the engine's counts of the cards in hand hold: it applies the cards of a
+    session with a deck whose log records the turns. A session typed entry by entry, or
+    without a deck, gives its hands where they matter (deck_empty's `hands`)."""
+    return state["cards"] is not None and state["turn"] is not None
+
+
 def _close_office(state: State, hands: dict[str, int]) -> None:
-    """Most PI wins; a tie goes to most cards in hand; still tied, a shared win (RULES.md §3.6)."""
+    """Most PI wins; a tie goes to most cards in hand (as counted, unless given); still
+    tied, a shared win (RULES.md §3.6)."""
     tied = leaders(state)
     best = state["players"][tied[0]]["pi"]
     if len(tied) > 1:
+        if counted(state):
+            hands = {name: hands.get(name, state["players"][name]["hand"]) for name in tied}
         missing = [name for name in tied if name not in hands]
         if missing:
             raise RuleViolation("{tied} are tied on {best} PI as the office closes: give the cards in hand of {missing} (hands) to break the tie.", tied=tied, best=best, missing=missing)
         most = max(hands[name] for name in tied)
         tied = [name for name in tied if hands[name] == most]
     state["over"], state["end"], state["winners"] = True, "office closed", tied
+
+
+def closing_hands(before: State, action: Action) -> dict[str, int]:
+    """The cards in hand the office's closing compared: as given, else as counted."""
+    given = action.get("hands") or {}
+    return {name: given.get(name, p["hand"]) for name, p in before["players"].items()}
 
 
 # -- the turn ------------------------------------------------------------------------------
@@ -338,25 +399,26 @@ def from_the_right(state: State, name: str) -> list[str]:
 
 
 def draws(state: State, name: str) -> int:
-    """The cards `name` draws at the start of a turn (RULES.md §3.2)."""
-    return DIRECTEUR_DRAW if state["players"][name]["poste"] == DIRECTEUR else DRAW_PER_TURN
+    """The cards `name` draws at the start of a turn (RULES.md §3.2; the Poste held may say more)."""
+    return int(effect(state, state["players"][name]["poste"], "draw_per_turn", DRAW_PER_TURN))
 
 
 def play_limit(state: State, name: str) -> int:
-    """The cards `name` may play this turn, Trahisons apart (RULES.md §3.2)."""
-    return STAGIAIRE_PLAY if state["players"][name]["poste"] == STAGIAIRE else PLAY_PER_TURN
+    """The cards `name` may play this turn, Trahisons apart (RULES.md §3.2; the Poste held may say more)."""
+    return int(effect(state, state["players"][name]["poste"], "play_per_turn", PLAY_PER_TURN))
 
 
-def answers(card: str) -> tuple[str, ...]:
-    """The Trahisons that cancel an Attaque (C'est pas moi, c'est lui ! redirects any)."""
-    return (SERVEUR,) if card == ACCUSATION else (MALADIE,)
+def answers(state: State, card: str) -> tuple[str, ...]:
+    """The Trahisons that cancel the Attaque `card` (a redirection answers any)."""
+    return index(state).cancels.get(card, ())
 
 
 def attack_targets(state: State, author: str, card: str) -> list[str]:
-    """Whom `author` may aim `card` at: a colleague no Tournée de croissants protects, and
-    for Mise au placard one who holds a Poste."""
+    """Whom `author` may aim `card` at: a colleague no shield protects, and for an Attaque
+    that demotes one who holds a Poste."""
+    demotes = card in index(state).demoting
     return [name for name, p in state["players"].items()
-            if name != author and not p["shielded"] and (card != PLACARD or p["poste"] is not None)]
+            if name != author and not p["shielded"] and (not demotes or p["poste"] is not None)]
 
 
 def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
@@ -368,13 +430,16 @@ def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> d
     if decision["action"] != "turn" or step is None:
         return choices
     card = answers.get("card")
+    if isinstance(card, str) and state["cards"] is not None:
+        card = decks.canonical(state["cards"], {"card": card}, TITLE)["card"] if card not in state["cards"] else card
     needed = {"player", "step"} | ({"card"} if step in ("play", "react") else set())
     narrowed = {field: choice for field, choice in choices.items() if field in needed}
-    if step == "play" and card in CARDS and CARDS[card] == "Attaque" and "target" in choices:
+    deck = index(state)
+    if step == "play" and card in deck.attacks and "target" in choices:
         author = decision["player"] or answers.get("player")
         narrowed["target"] = [name for name in choices["target"]
                               if author is None or name in attack_targets(state, author, card)]
-    if step == "react" and card == REDIRECTION and "to" in choices:
+    if step == "react" and card in deck.redirects and "to" in choices:
         narrowed["to"] = choices["to"]
     return narrowed
 
@@ -387,17 +452,18 @@ def redirect_targets(state: State) -> list[str]:
 
 
 def playable(state: State, reachable: list[str]) -> list[str]:
-    """The titles the player whose turn it is may play now, `reachable` the colleagues no
-    Tournée de croissants protects: no Trahison (those answer), none already played this
-    turn, no Attaque without a colleague to aim at."""
+    """The cards (ids) the player whose turn it is may play now, `reachable` the colleagues
+    no shield protects: no Trahison (those answer), none already played this turn, no
+    Attaque without a colleague to aim at."""
     # attack_targets for every card at once: pending is asked at every step, so it stays cheap
+    deck = index(state)
     if not reachable:
-        unplayable = [*state["played"], *ATTAQUES]
+        unplayable = [*state["played"], *deck.attacks]
     elif all(state["players"][name]["poste"] is None for name in reachable):
-        unplayable = [*state["played"], PLACARD]
+        unplayable = [*state["played"], *deck.demoting]
     else:
         unplayable = state["played"]
-    return [card for card in IN_TURN if card not in unplayable]
+    return [card for card in deck.in_turn if card not in unplayable]
 
 
 def in_window(state: State) -> Window:
@@ -415,12 +481,20 @@ def _awaited(state: State) -> str | None:
         return None
     window = state["window"]
     if window is not None:
-        return "attack" if "target" in window else ("avantage" if window["card"] in PI_AVANTAGES else "annonce")
+        if "target" in window:
+            return "attack"
+        return "avantage" if index(state).types.get(window["card"]) == "Avantage" else "annonce"
     if turn["step"] in ("end", "burnout"):
         return "start"
     if turn["step"] == "start":
         return "draw"
     return "play"
+
+
+def _window_answers(state: State, phase: str) -> tuple[str, ...]:
+    """The Trahisons that answer an Avantage's or an Annonce's window."""
+    deck = index(state)
+    return deck.takes_gain if phase == "avantage" else deck.dodges
 
 
 def waiting(state: State) -> RuleViolation:
@@ -442,26 +516,34 @@ def waiting(state: State) -> RuleViolation:
                                         limit), player=turn["player"], n=limit)
         return RuleViolation("The game waits for {player} to play a card or end the turn.", player=turn["player"])
     window = in_window(state)
+    card = card_title(state, window["card"])
     if phase == "attack":
         if window["redirections"] >= MAX_REDIRECTIONS:
             return RuleViolation(plural("The game waits for {card} to land on {target}: redirected {n} time, it takes no other answer.",
                                         "The game waits for {card} to land on {target}: redirected {n} times, it takes no other answer.",
                                         window["redirections"]),
-                                 card=window["card"], target=window["target"], n=window["redirections"])
+                                 card=card, target=window["target"], n=window["redirections"])
         return RuleViolation("The game waits for {target} to answer {card} with a Trahison or to take it.",
-                             target=window["target"], card=window["card"])
-    answer = MERITE if phase == "avantage" else TELETRAVAIL
+                             target=window["target"], card=card)
     return RuleViolation("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
-                         card=window["card"], answer=answer, author=window["author"])
+                         card=card, answer=[card_title(state, key) for key in _window_answers(state, phase)],
+                         author=window["author"])
 
 
-def _card(action: Action, kinds: tuple[str, ...]) -> str:
-    card: str | None = action.get("card")
-    if card is None:
+def _card(state: State, action: Action, kinds: tuple[str, ...]) -> str:
+    """The id of the card `action` names (by id or title), of one of `kinds`."""
+    cards = state["cards"]
+    if cards is None:
+        raise RuleViolation("This session's header records no deck, so the table cannot play cards by name: create "
+                            "the session with `kit score new`, which records the deck, or enter the PI with gain, "
+                            "lose and steal.", field="card")
+    if action.get("card") is None:
         raise RuleViolation("The step {step} needs the card played.", step=action["step"])
-    if CARDS[card] not in kinds:
-        raise RuleViolation("{card} is a card of type {kind}, not one to {step}.", card=card, kind=CARDS[card],
-                            step=action["step"])
+    card = decks.card_id(cards, action["card"], TITLE)
+    kind = cards[card]["type"]
+    if kind not in kinds:
+        raise RuleViolation("{card} is a card of type {kind}, not one to {step}.", field="card",
+                            card=card_title(state, card), kind=kind, step=action["step"])
     return card
 
 
@@ -471,65 +553,64 @@ def _no_fields(action: Action, *fields: str) -> None:
             raise RuleViolation("The step {step} has no field {name}.", step=action["step"], name=repr(field))
 
 
+def _one_card_less(state: State, new: State, name: str) -> None:
+    """`name` lays a card from their hand: one fewer in it, as counted (none to lay: the
+    count is wrong, and the host corrects it with `hand`)."""
+    if state["players"][name]["hand"] <= 0:
+        raise RuleViolation("{player} holds no card, as the table counts them: correct the count (hand) if a card "
+                            "was missed.", player=name)
+    own(new, state, name)["hand"] -= 1
+
+
 def _turn(state: State, action: Action) -> State:
     name, step = action["player"], action["step"]
     # who and which step first, so that the sentence says what the game waits for; the
     # card, target or redirection then get their own sentence
     bookmark = step == "start" and not state.get("steps")
+    held = state["players"][name]["hand"]
+    if step == "burnout" and counted(state) and held > 0 and _awaited(state) == "draw":
+        raise RuleViolation(plural("{player} holds {n} card: a burnout is for a turn begun with an empty hand; draw instead.",
+                                   "{player} holds {n} cards: a burnout is for a turn begun with an empty hand; draw instead.",
+                                   held), player=name, n=held)
     if answering(pending(state), {"action": "turn", "player": name, "step": step}) is None and not bookmark:
         window = state["window"]
         if step == "react" and window is not None and name in window.get("remote", ()):
             # The true reason: "the game waits for answers" alone reads as asking for this one.
             raise RuleViolation("{player} has already answered {card} with {answer}. {waiting}", player=name,
-                                card=window["card"], answer=TELETRAVAIL, waiting=waiting(state))
+                                card=card_title(state, window["card"]),
+                                answer=[card_title(state, key) for key in index(state).dodges], waiting=waiting(state))
         raise waiting(state)
-    # copy on write: a step changes one record at most (an Organigramme every Poste held)
+    # copy on write: a step changes a few records at most (an Annonce every one it touches)
     new = state.copy()
     owner = name if step == "start" else recorded_turn(state)["player"]
     if step not in ("play", "react"):
         _no_fields(action, "card", "target", "to")
     if step == "start":
         if state["players"][name]["shielded"]:
-            own(new, state, name)["shielded"] = False      # a Tournée de croissants lasts until now
+            own(new, state, name)["shielded"] = None       # a shield lasts until now
         new["played"] = []
+    elif step == "draw":
+        own(new, state, name)["hand"] += draws(state, name)
+    elif step == "burnout":
+        own(new, state, name)["hand"] += BURNOUT_DRAW
+    elif step == "end":
+        if state["players"][name]["hand"] > END_OF_TURN_HAND_LIMIT:
+            own(new, state, name)["hand"] = END_OF_TURN_HAND_LIMIT
     elif step == "play":
-        card = _card(action, ("Poste", "Attaque", "Avantage", "Annonce"))
-        if card in state["played"]:
-            raise RuleViolation("{player} has already played {card} this turn: no two identical cards in one turn.",
-                                player=name, card=card)
-        new["played"] = state["played"] + [card]
-        if CARDS[card] == "Attaque":
-            target = action.get("target")
-            if target is None:
-                raise RuleViolation("{card} needs a target: the colleague it aims at.", card=card)
-            if target not in attack_targets(state, name, card):
-                raise RuleViolation("{card} cannot aim at {target}; it may aim at {targets}.", card=card,
-                                    target=target, targets=attack_targets(state, name, card) or ["nobody"])
-            _no_fields(action, "to")
-            new["window"] = {"card": card, "author": name, "target": target, "redirections": 0}
-        else:
-            _no_fields(action, "target", "to")
-            if CARDS[card] == "Poste":
-                own(new, state, name)["poste"] = card
-            elif CARDS[card] == "Annonce":
-                new["window"] = {"card": card, "author": name, "remote": []}
-            elif card in PI_AVANTAGES:
-                new["window"] = {"card": card, "author": name}
-            elif card == CROISSANTS:
-                own(new, state, name)["shielded"] = True
+        _play(state, new, name, action)
     elif step == "react":
-        new["window"] = _react(state, name, action)
+        card = _card(state, action, ("Trahison",))
+        new["window"] = _react(state, new, name, card, action)
+        _one_card_less(state, new, name)
     elif step == "land":
-        window = in_window(state)
-        if window["card"] == PLACARD:
-            own(new, state, window["target"])["poste"] = None
+        _land(state, new, in_window(state))
         new["window"] = None
     elif step == "resolve":
         window = in_window(state)
-        if window["card"] == ORGANIGRAMME:
-            for player in state["players"]:
-                if player not in window["remote"]:
-                    own(new, state, player)["poste"] = None
+        if index(state).types[window["card"]] == "Avantage":
+            _bring(state, new, window["card"], window["author"], window["author"])
+        else:
+            _announce(state, new, window)
         new["window"] = None
     new["turn"] = {"player": owner, "step": step}
     if step != "start":
@@ -537,34 +618,138 @@ def _turn(state: State, action: Action) -> State:
     return new
 
 
-def _react(state: State, name: str, action: Action) -> Window | None:
-    """The window after `name` answers it with a Trahison (None: the window closes)."""
+def _play(state: State, new: State, name: str, action: Action) -> None:
+    card = _card(state, action, ("Poste", "Attaque", "Avantage", "Annonce"))
+    if card in state["played"]:
+        raise RuleViolation("{player} has already played {card} this turn: no two identical cards in one turn.",
+                            player=name, card=card_title(state, card))
+    kind = index(state).types[card]
+    if kind == "Attaque":
+        target = action.get("target")
+        if target is None:
+            raise RuleViolation("{card} needs a target: the colleague it aims at.", card=card_title(state, card))
+        if target not in attack_targets(state, name, card):
+            raise RuleViolation("{card} cannot aim at {target}; it may aim at {targets}.", card=card_title(state, card),
+                                target=target, targets=attack_targets(state, name, card) or ["nobody"])
+        _no_fields(action, "to")
+    else:
+        _no_fields(action, "target", "to")
+    _one_card_less(state, new, name)
+    new["played"] = state["played"] + [card]
+    if kind == "Attaque":
+        new["window"] = {"card": card, "author": name, "target": str(action["target"]), "redirections": 0}
+    elif kind == "Poste":
+        own(new, state, name)["poste"] = card
+    elif kind == "Annonce":
+        new["window"] = {"card": card, "author": name, "remote": []}
+    elif effect(state, card, "gain"):
+        new["window"] = {"card": card, "author": name}
+    else:
+        _bring(state, new, card, name, None)
+
+
+def _bring(state: State, new: State, card: str, author: str, gainer: str | None) -> None:
+    """An Avantage applied: its PI (with the author's Poste bonus) to `gainer` (None: it
+    brings none), then its draws, discards and shield for its author."""
+    if gainer is not None:
+        own(new, state, gainer)["pi"] += gain_of(state, card, author)
+        _check_target(new, gainer)
+    data = effect(state, card, "draw") - min(effect(state, card, "discard"), new["players"][author]["hand"])
+    if data:
+        own(new, state, author)["hand"] += data
+    if effect(state, card, "protect", False):
+        own(new, state, author)["shielded"] = card
+
+
+def gain_of(state: State, card: str, author: str) -> int:
+    """The PI the Avantage `card` brings when `author` plays it: its gain and the bonus of
+    the Poste `author` holds (Mérite volé takes both)."""
+    return int(effect(state, card, "gain")) + int(effect(state, state["players"][author]["poste"], "bonus"))
+
+
+def _react(state: State, new: State, name: str, card: str, action: Action) -> Window | None:
+    """The window after `name` answers it with the Trahison `card` (None: the window closes)."""
     window = in_window(state)
-    card = _card(action, ("Trahison",))
+    deck = index(state)
+    attacked = card_title(state, window["card"])
     if "target" in window:
         _no_fields(action, "target")
-        if card == REDIRECTION:
+        if card in deck.redirects:
             to = action.get("to")
             if to is None:
-                raise RuleViolation("{card} needs the colleague it sends the Attaque to.", card=REDIRECTION)
+                raise RuleViolation("{card} needs the colleague it sends the Attaque to.", card=card_title(state, card))
             if to not in redirect_targets(state):
                 raise RuleViolation("{player} cannot send {card} to {to}; it may go to {targets}.", player=name,
-                                    card=window["card"], to=to, targets=redirect_targets(state) or ["nobody"])
+                                    card=attacked, to=to, targets=redirect_targets(state) or ["nobody"])
             return {**window, "target": to, "redirections": window["redirections"] + 1}
         _no_fields(action, "to")
-        if card not in answers(window["card"]):
+        if card not in answers(state, window["card"]):
             raise RuleViolation("{answer} does not answer {card}; {answers} does, or {redirection}.",
-                                answer=card, card=window["card"], answers=list(answers(window["card"])),
-                                redirection=REDIRECTION)
+                                answer=card_title(state, card), card=attacked,
+                                answers=[card_title(state, key) for key in answers(state, window["card"])],
+                                redirection=[card_title(state, key) for key in deck.redirects])
         return None
     _no_fields(action, "target", "to")
-    expected = MERITE if window["card"] in PI_AVANTAGES else TELETRAVAIL
-    if card != expected:
-        raise RuleViolation("{answer} does not answer {card}; {expected} does.", answer=card,
-                            card=window["card"], expected=expected)
-    if expected == MERITE:
+    phase = "avantage" if deck.types[window["card"]] == "Avantage" else "annonce"
+    expected = _window_answers(state, phase)
+    if card not in expected:
+        raise RuleViolation("{answer} does not answer {card}; {expected} does.", answer=card_title(state, card),
+                            card=attacked, expected=[card_title(state, key) for key in expected])
+    if phase == "avantage":
+        _bring(state, new, window["card"], window["author"], name)
         return None
     return {**window, "remote": window["remote"] + [name]}
+
+
+def _land(state: State, new: State, window: Window) -> None:
+    """The Attaque in the window hits its target: PI and cards taken, cards discarded, the
+    Poste gone, as the card says."""
+    card, author, target = window["card"], window["author"], window["target"]
+    victim = state["players"][target]
+    if target != author:        # a redirection back to its author hits nobody else
+        taken = min(max(0, effect(state, card, "steal") - effect(state, victim["poste"], "shield")), victim["pi"])
+        cards = min(effect(state, card, "take"), victim["hand"])
+        if taken or cards:
+            hit, thief = own(new, state, target), own(new, state, author)
+            hit["pi"] -= taken
+            thief["pi"] += taken
+            hit["hand"] -= cards
+            thief["hand"] += cards
+            _check_target(new, author)
+    wrecked = min(effect(state, card, "wreck"), new["players"][target]["hand"])
+    if wrecked:
+        own(new, state, target)["hand"] -= wrecked
+    if effect(state, card, "demote", False):
+        own(new, state, target)["poste"] = None
+
+
+def touched(state: State, window: Window) -> list[str]:
+    """The players an Annonce touches: all but those who answered it from home."""
+    return [name for name in state["players"] if name not in window.get("remote", ())]
+
+
+def _announce(state: State, new: State, window: Window) -> None:
+    """The Annonce in the window applies to everyone it touches."""
+    card = window["card"]
+    them = touched(state, window)
+    loss, threshold = effect(state, card, "loss"), effect(state, card, "threshold")
+    passed = effect(state, card, "pass")
+    given = {name: min(passed, state["players"][name]["hand"]) for name in them} if passed else {}
+    for name in them:
+        p = state["players"][name]
+        changes: dict[str, Any] = {}
+        if loss and p["pi"] >= threshold:
+            changes["pi"] = p["pi"] - min(loss, p["pi"])
+        if effect(state, card, "clear_postes", False) and p["poste"] is not None:
+            changes["poste"] = None
+        drawn = effect(state, card, "draw")
+        if drawn or given.get(name):
+            changes["hand"] = p["hand"] + drawn - given.get(name, 0)
+        if changes:
+            own(new, state, name).update(changes)
+    for name, count in given.items():
+        if count:
+            own(new, state, on_the_right(state, name))["hand"] += count
 
 
 # -- what comes next -----------------------------------------------------------------------
@@ -589,43 +774,48 @@ def pending(state: State) -> list[Decision]:
     if phase == "start":
         return [decision("turn", on_the_right(state, turn["player"]), step=["start"])]
     if phase == "draw":
-        return [decision("turn", turn["player"], step=["draw", "burnout"])]
+        name = turn["player"]
+        if counted(state) and state["players"][name]["hand"] == 0:
+            return [decision("turn", name, step=["draw", "burnout"])]
+        return [decision("turn", name, step=["draw"] if counted(state) else ["draw", "burnout"])]
     if phase == "play":
         name = turn["player"]
         reachable = [n for n, p in state["players"].items() if n != name and not p["shielded"]]
-        cards = playable(state, reachable) if len(state["played"]) < play_limit(state, name) else []
+        cards = (playable(state, reachable) if len(state["played"]) < play_limit(state, name)
+                 and state["players"][name]["hand"] > 0 else [])
         if not cards:
             return [decision("turn", name, step=["end"])]
         return [decision("turn", name, step=["play", "end"], card=cards, target=reachable)]
     window = in_window(state)
     if phase == "attack":
         target = window["target"]
-        if window["redirections"] >= MAX_REDIRECTIONS:
+        if window["redirections"] >= MAX_REDIRECTIONS or state["players"][target]["hand"] == 0:
             return [decision("turn", target, step=["land"])]
-        cards, to = list(answers(window["card"])), redirect_targets(state)
+        cards, to = list(answers(state, window["card"])), redirect_targets(state)
         if to:
-            return [decision("turn", target, step=["react", "land"], card=cards + [REDIRECTION], to=to)]
+            return [decision("turn", target, step=["react", "land"], card=cards + list(index(state).redirects), to=to)]
         return [decision("turn", target, step=["react", "land"], card=cards)]
     author = window["author"]
-    answering_players = [n for n in from_the_right(state, author) if n not in window.get("remote", ())]
+    answering_players = [n for n in from_the_right(state, author)
+                         if n not in window.get("remote", ()) and state["players"][n]["hand"] > 0]
     close = decision("turn", author, step=["resolve"])
     if not answering_players:
         return [close]
-    card = MERITE if phase == "avantage" else TELETRAVAIL
-    return [_one_of("turn", answering_players, step=["react"], card=[card]), close]
+    return [_one_of("turn", answering_players, step=["react"], card=list(_window_answers(state, phase))), close]
 
 
 @per_state
 def anytime(state: State) -> list[Decision]:
-    """The PI the cards move and the deck running out: the table enters them whenever
-    they happen."""
+    """The deck running out, and the table's corrections: PI moved by hand, a count of
+    cards in hand put right."""
     if state["over"]:
         return []
     names = list(state["players"])
-    return [_one_of("gain", names, amount=whole(1)),
+    return [decision("deck_empty", None, hands=FROM_TABLE),
+            _one_of("gain", names, amount=whole(1)),
             _one_of("lose", names, amount=whole(1)),
             decision("steal", None, thief=names, victim=names, amount=whole(1)),
-            decision("deck_empty", None, hands=FROM_TABLE)]
+            _one_of("hand", names, cards=whole(0))]
 
 
 def apply(state: State, action: Action) -> State:
@@ -651,6 +841,8 @@ def apply(state: State, action: Action) -> State:
         players[victim]["pi"] -= taken
         players[thief]["pi"] += taken
         _check_target(new, thief)
+    elif kind == "hand":
+        players[action["player"]]["hand"] = action["cards"]
     else:
         hands: dict[str, int] = action.get("hands") or {}
         if new["reshuffles"] < MAX_RESHUFFLES:
@@ -660,8 +852,6 @@ def apply(state: State, action: Action) -> State:
     return new
 
 
-
-
 # -- what is said ---------------------------------------------------------------------------
 
 def outcome(before: State, after: State, action: Action) -> list[Event]:
@@ -669,7 +859,7 @@ def outcome(before: State, after: State, action: Action) -> list[Event]:
     kind = action["action"]
     events = _turn_events(before, after, action) if kind == "turn" else _pi_events(before, after, action)
     if after["over"] and not before["over"]:
-        events.append(_ending(after, action))
+        events.append(_ending(before, after, action))
     return events
 
 
@@ -684,13 +874,17 @@ def _pi_events(before: State, after: State, action: Action) -> list[Event]:
                                 "Shuffle the discard into a new deck: {left} more reshuffles before the office closes.",
                                 left), left=left)]
         return [said("Shuffle the discard into a new deck: the next time it runs out, the office closes.")]
+    if kind == "hand":
+        n = after["players"][action["player"]]["hand"]
+        return [said(plural("{player} holds {n} card.", "{player} holds {n} cards.", n),
+                     player=action["player"], n=n)]
     if kind == "steal":
         thief, victim = action["thief"], action["victim"]
         moved = before["players"][victim]["pi"] - after["players"][victim]["pi"]
         if moved == 0:
             return [said("{victim} has no PI: {thief} takes nothing.", victim=victim, thief=thief)]
-        return [said("{thief} takes {moved} PI from {victim}: {thief} has {has}, {victim} {left}.", thief=thief,
-                     victim=victim, moved=moved, has=after["players"][thief]["pi"],
+        return [said("{thief} takes {moved} PI from {victim}: {thief} has {has}, {victim} {left}.",
+                     thief=thief, victim=victim, moved=moved, has=after["players"][thief]["pi"],
                      left=after["players"][victim]["pi"])]
     name = action["player"]
     was, now = before["players"][name]["pi"], after["players"][name]["pi"]
@@ -701,7 +895,7 @@ def _pi_events(before: State, after: State, action: Action) -> list[Event]:
     return [said("{player} loses {amount} PI and has {now}.", player=name, amount=was - now, now=now)]
 
 
-def _ending(state: State, action: Action) -> Event:
+def _ending(before: State, state: State, action: Action) -> Event:
     """Who won and why."""
     winners = state["winners"]
     if state["end"] == "target":
@@ -710,7 +904,7 @@ def _ending(state: State, action: Action) -> Event:
     tied = leaders(state)
     if len(tied) == 1:
         return said("The office closes: {player} wins with the most PI ({pi}).", player=winners[0], pi=pi)
-    cards = action["hands"][winners[0]]
+    cards = (closing_hands(before, action) if counted(before) else action["hands"])[winners[0]]
     if len(winners) == 1:
         return said(plural("The office closes: {tied} are tied on {pi} PI; {player} wins with the most cards in hand ({cards}).",
                            "The office closes: {tied} are tied on {pi} PI; {player} wins with the most cards in hand ({cards}).",
@@ -720,13 +914,26 @@ def _ending(state: State, action: Action) -> Event:
                 players=winners, pi=pi, cards=cards)
 
 
+def _pi_changes(before: State, after: State, names: list[str]) -> list[Event]:
+    """Each of `names` whose PI a card changed: by how much, and what they have now."""
+    events = []
+    for name in names:
+        was, now = before["players"][name]["pi"], after["players"][name]["pi"]
+        if now > was:
+            events.append(said("{player} gains {n} PI and has {now}.", player=name, n=now - was, now=now))
+        elif now < was:
+            events.append(said("{player} loses {n} PI and has {now}.", player=name, n=was - now, now=now))
+    return events
+
+
 def _turn_events(before: State, after: State, action: Action) -> list[Event]:
     name, step = action["player"], action["step"]
     if step == "start":
         events = [said("{player}'s turn begins.", player=name)]
-        if before["players"][name]["shielded"]:
-            events.append(said("The Tournée de croissants of {player} goes to the discard: attacks may aim at them again.",
-                               player=name))
+        shield = before["players"][name]["shielded"]
+        if shield:
+            events.append(said("The {card} of {player} goes to the discard: attacks may aim at them again.",
+                               card=card_title(before, shield), player=name))
         return events
     if step == "draw":
         n = draws(before, name)
@@ -736,59 +943,113 @@ def _turn_events(before: State, after: State, action: Action) -> list[Event]:
                             "{player} is in burnout: draws {n} cards and the turn ends.", BURNOUT_DRAW),
                      player=name, n=BURNOUT_DRAW)]
     if step == "end":
-        return [said(plural("{player}'s turn ends: down to {n} card in hand at most.",
-                            "{player}'s turn ends: down to {n} cards in hand at most.", END_OF_TURN_HAND_LIMIT),
-                     player=name, n=END_OF_TURN_HAND_LIMIT)]
+        discarded = before["players"][name]["hand"] - after["players"][name]["hand"]
+        if discarded > 0:
+            return [said(plural("{player}'s turn ends: {n} card over {limit} goes to the discard.",
+                                "{player}'s turn ends: {n} cards over {limit} go to the discard.", discarded),
+                         player=name, n=discarded, limit=END_OF_TURN_HAND_LIMIT)]
+        return [said("{player}'s turn ends.", player=name)]
     if step == "play":
         return _play_events(before, after, action)
     if step == "react":
         return _react_events(before, after, action)
     window = in_window(before)
+    card = card_title(before, window["card"])
     if step == "land":
-        events = [said("{card} lands on {target}.", card=window["card"], target=name)]
-        if window["card"] == PLACARD:
-            events.append(said("{target}'s Poste, {poste}, goes to the discard.", target=name,
-                               poste=before["players"][name]["poste"]))
+        target, author = window["target"], window["author"]
+        events = [said("{card} lands on {target}.", card=card, target=target)]
+        events += _pi_changes(before, after, [author, target])
+        taken = after["players"][author]["hand"] - before["players"][author]["hand"]
+        if taken > 0 and author != target:
+            events.append(said(plural("{target} gives {n} card at random to {author}.",
+                                      "{target} gives {n} cards at random to {author}.", taken),
+                               target=target, n=taken, author=author))
+        wrecked = before["players"][target]["hand"] - after["players"][target]["hand"] - max(taken, 0)
+        if wrecked > 0:
+            events.append(said(plural("{target} discards {n} card drawn at random.",
+                                      "{target} discards {n} cards drawn at random.", wrecked), target=target, n=wrecked))
+        if before["players"][target]["poste"] is not None and after["players"][target]["poste"] is None:
+            events.append(said("{target}'s Poste, {poste}, goes to the discard.", target=target,
+                               poste=card_title(before, str(before["players"][target]["poste"]))))
+        if len(events) == 1:
+            events.append(said("{card} changes nothing for {target}.", card=card, target=target))
         return events
     # resolve
+    author = window["author"]
+    if "remote" not in window:      # an Avantage nobody took the PI of
+        events = [said("Nobody takes the merit of {card}: its PI go to {author}.", card=card, author=author)]
+        return events + _pi_changes(before, after, [author]) + _hand_changes(before, after, [author])
     remote = window.get("remote", [])
-    events = [said("{card} applies to everyone.", card=window["card"]) if not remote else
-              said("{card} applies to everyone but {remote}.", card=window["card"], remote=remote)]
-    if window["card"] == ORGANIGRAMME:
-        gone = [n for n, p in before["players"].items() if p["poste"] is not None and after["players"][n]["poste"] is None]
-        if gone:
-            events.append(said("The Postes of {players} go to the discard.", players=gone))
-        drawing = [n for n in after["players"] if n not in remote]
-        events.append(said(plural("{players} draws 1 card.", "{players} each draw 1 card.", len(drawing)),
-                           players=drawing))
-    if window["card"] in PI_AVANTAGES:
-        events = [said("Nobody takes the merit of {card}: its PI go to {author}.", card=window["card"],
-                       author=window["author"])]
+    events = [said("{card} applies to everyone.", card=card) if not remote else
+              said("{card} applies to everyone but {remote}.", card=card, remote=remote)]
+    events += _pi_changes(before, after, list(before["players"]))
+    gone = [n for n, p in before["players"].items() if p["poste"] is not None and after["players"][n]["poste"] is None]
+    if gone:
+        events.append(said("The Postes of {players} go to the discard.", players=gone))
+    passed = effect(before, window["card"], "pass")
+    if passed:
+        events.append(said(plural("Each one it touches passes {n} card from their hand to the colleague on their right.",
+                                  "Each one it touches passes {n} cards from their hand to the colleague on their right.",
+                                  passed), n=passed))
+    drawn = effect(before, window["card"], "draw")
+    if drawn:
+        drawing = touched(before, window)
+        if len(drawing) == 1:
+            events.append(said(plural("{player} draws {n} card.", "{player} draws {n} cards.", drawn),
+                               player=drawing[0], n=drawn))
+        else:
+            events.append(said(plural("{players} each draw {n} card.", "{players} each draw {n} cards.", drawn),
+                               players=drawing, n=drawn))
+    if len(events) == 1 and not remote:
+        events.append(said("{card} changes nothing.", card=card))
+    return events
+
+
+def _hand_changes(before: State, after: State, names: list[str]) -> list[Event]:
+    events = []
+    for name in names:
+        change = after["players"][name]["hand"] - before["players"][name]["hand"]
+        if change > 0:
+            events.append(said(plural("{player} draws {n} card.", "{player} draws {n} cards.", change),
+                               player=name, n=change))
+        elif change < 0:
+            events.append(said(plural("{player} discards {n} card.", "{player} discards {n} cards.", -change),
+                               player=name, n=-change))
     return events
 
 
 def _play_events(before: State, after: State, action: Action) -> list[Event]:
-    name, card = action["player"], action["card"]
+    name = action["player"]
+    card = decks.card_id(before["cards"] or {}, action["card"], TITLE)
+    title = card_title(before, card)
     left = play_limit(after, name) - len(after["played"])
-    kind = CARDS[card]
+    kind = index(before).types[card]
+    deck = index(before)
     if kind == "Attaque":
-        events = [said("{player} plays {card} against {target}.", player=name, card=card, target=action["target"])]
+        events = [said("{player} plays {card} against {target}.", player=name, card=title, target=action["target"]),
+                  said("{target} may answer it with a Trahison, or take it.", target=action["target"])]
     elif kind == "Poste":
-        events = [said("{player} takes the Poste {card}.", player=name, card=card)]
+        events = [said("{player} takes the Poste {card}.", player=name, card=title)]
         old = before["players"][name]["poste"]
         if old is not None:
-            events.append(said("{player}'s former Poste, {poste}, goes to the discard.", player=name, poste=old))
-    else:
-        events = [said("{player} plays {card}.", player=name, card=card)]
-    if kind == "Attaque":
-        events.append(said("{target} may answer it with a Trahison, or take it.", target=action["target"]))
+            events.append(said("{player}'s former Poste, {poste}, goes to the discard.", player=name,
+                               poste=card_title(before, old)))
     elif kind == "Annonce":
-        events.append(said("Before it applies, each colleague may answer it with {answer}.", answer=TELETRAVAIL))
-    elif card in PI_AVANTAGES:
-        events.append(said("Before its PI go to {player}, a colleague may take them with {answer}.", player=name,
-                           answer=MERITE))
-    elif card == CROISSANTS:
-        events.append(said("No Attaque may aim at {player} until their next turn.", player=name))
+        events = [said("{player} plays {card}.", player=name, card=title),
+                  said("Before it applies, each colleague may answer it with {answer}.",
+                       answer=[card_title(before, key) for key in deck.dodges])]
+    elif after["window"] is not None:
+        events = [said("{player} plays {card}.", player=name, card=title),
+                  said("Before its {n} PI go to {player}, a colleague may take them with {answer}.", player=name,
+                       n=gain_of(before, card, name), answer=[card_title(before, key) for key in deck.takes_gain])]
+    else:
+        events = [said("{player} plays {card}.", player=name, card=title)]
+        drawn = effect(before, card, "draw")
+        if drawn:
+            events.append(said(plural("{player} draws {n} card.", "{player} draws {n} cards.", drawn),
+                               player=name, n=drawn))
+        if effect(before, card, "protect", False):
+            events.append(said("No Attaque may aim at {player} until their next turn.", player=name))
     if left:
         events.append(said(plural("{player} may play {n} more card this turn.",
                                   "{player} may play {n} more cards this turn.", left), player=name, n=left))
@@ -798,21 +1059,24 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
 
 
 def _react_events(before: State, after: State, action: Action) -> list[Event]:
-    name, answer, window = action["player"], action["card"], in_window(before)
-    card = window["card"]
-    if answer == REDIRECTION:
+    name, window = action["player"], in_window(before)
+    answer = decks.card_id(before["cards"] or {}, action["card"], TITLE)
+    shown_answer, card = card_title(before, answer), card_title(before, window["card"])
+    deck = index(before)
+    if answer in deck.redirects:
         done = in_window(after)["redirections"]
         events = [said(plural("{player} answers with {answer}: {card} now aims at {to} ({n} redirection of {most}).",
                               "{player} answers with {answer}: {card} now aims at {to} ({n} redirections of {most}).", done),
-                       player=name, answer=answer, card=card, to=action["to"], n=done, most=MAX_REDIRECTIONS)]
+                       player=name, answer=shown_answer, card=card, to=action["to"], n=done, most=MAX_REDIRECTIONS)]
         if done >= MAX_REDIRECTIONS:
             events.append(said("{card} lands on {to} with no other answer.", card=card, to=action["to"]))
         return events
-    if answer == MERITE:
+    if answer in deck.takes_gain:
         return [said("{player} answers with {answer}: the PI of {card} go to {player}, Poste bonus included.",
-                     player=name, answer=answer, card=card)]
-    if answer == TELETRAVAIL:
-        return [said("{player} answers with {answer}: {card} does not touch them.", player=name, answer=answer,
+                     player=name, answer=shown_answer, card=card),
+                *_pi_changes(before, after, [name]), *_hand_changes(before, after, [window["author"]])]
+    if answer in deck.dodges:
+        return [said("{player} answers with {answer}: {card} does not touch them.", player=name, answer=shown_answer,
                      card=card)]
     return [said("{player} answers with {answer}: {card} is cancelled and goes to the discard.", player=name,
-                 answer=answer, card=card)]
+                 answer=shown_answer, card=card)]

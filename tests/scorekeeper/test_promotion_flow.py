@@ -9,14 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from refusals import refused
 
+from kit.build import default_layouts
+from kit.games.promotion import layout
 from scorekeeper.rules import flow
 from scorekeeper.rules import promotion as promo
 
 NAMES = ["Ana", "Ben", "Cléo", "Dan"]
+DECK = layout.deck(default_layouts())       # the deck `kit score new` records
 
 
 def new(names=NAMES, **options):
-    return promo.setup([{"name": n} for n in names], options)
+    return promo.setup([{"name": n} for n in names], options, deck=DECK)
 
 
 def turn(player, step, **fields):
@@ -47,8 +50,13 @@ def test_anyone_may_start_then_play_goes_to_the_right():
     assert promo.pending(state) == [flow.decision("turn", "Dan", step=["start"])]
     with refused("The game waits for {player}'s turn to begin.", player="Dan"):
         promo.apply(state, turn("Ana", "start"))
-    state = play(state, turn("Dan", "start"), turn("Dan", "burnout"))
+    with refused(HOLDS, player="Dan", n=4):
+        promo.apply(play(state, turn("Dan", "start")), turn("Dan", "burnout"))
+    state = play(state, {"action": "hand", "player": "Dan", "cards": 0}, turn("Dan", "start"), turn("Dan", "burnout"))
     assert promo.pending(state) == [flow.decision("turn", "Ana", step=["start"])]   # the last one's right
+
+
+HOLDS = "{player} holds {n} card: a burnout is for a turn begun with an empty hand; draw instead."
 
 
 def test_a_turn_draws_before_it_plays_and_ends_only_between_cards():
@@ -59,7 +67,7 @@ def test_a_turn_draws_before_it_plays_and_ends_only_between_cards():
         promo.apply(state, turn("Ana", "end"))
     state = play(state, turn("Ana", "draw"), turn("Ana", "play", card="Audit"))
     with refused("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
-                 card="Audit", answer="Télétravail", author="Ana"):
+                 card="Audit", answer=["Télétravail"], author="Ana"):
         promo.apply(state, turn("Ana", "end"))
 
 
@@ -93,7 +101,7 @@ def test_trahisons_answer_and_are_never_played_in_the_turn():
     with refused("{card} is a card of type {kind}, not one to {step}.",
                  card="Serveur en panne", kind="Trahison", step="play"):
         promo.apply(started(), turn("Ana", "play", card="Serveur en panne"))
-    with refused("{what} must be one of {choices}, not {value}.", what="The card Ana plays", value="'Photocopieuse'"):
+    with refused("{game} has no card called {card}; did you mean {title}?", card="'Photocopieuse'"):
         promo.apply(started(), turn("Ana", "play", card="Photocopieuse"))
 
 
@@ -102,7 +110,7 @@ def test_trahisons_answer_and_are_never_played_in_the_turn():
 def test_an_attack_waits_for_its_target_who_cancels_only_with_the_right_card():
     state = play(started(), turn("Ana", "play", card="Accusation", target="Ben"))
     assert promo.pending(state) == [flow.decision("turn", "Ben", step=["react", "land"],
-                                                  card=["Serveur en panne", "C'est pas moi, c'est lui !"],
+                                                  card=["serveur-en-panne", "c-est-pas-moi-c-est-lui"],
                                                   to=["Ana", "Cléo", "Dan"])]
     with refused("The game waits for {target} to answer {card} with a Trahison or to take it.",
                  target="Ben", card="Accusation"):
@@ -130,7 +138,7 @@ def test_after_three_redirections_the_attack_lands_with_no_other_answer():
                  turn("Cléo", "react", card="C'est pas moi, c'est lui !", to="Dan"))
     last = turn("Dan", "react", card="C'est pas moi, c'est lui !", to="Ben")
     assert said(state, last) == [
-        "Dan answers with C'est pas moi, c'est lui !: Accusation now aims at Ben (3 redirections of 3).",
+        "Dan answers with C’est pas moi, c’est lui\u202f!: Accusation now aims at Ben (3 redirections of 3).",
         "Accusation lands on Ben with no other answer."]
     state = play(state, last)
     assert promo.pending(state) == [flow.decision("turn", "Ben", step=["land"])]
@@ -184,14 +192,14 @@ def test_teletravail_against_nouvel_organigramme_keeps_the_poste():
                  turn("Ana", "play", card="Nouvel organigramme"))
     assert promo.pending(state) == [
         {"player": None, "action": "turn", "secret": False,
-         "choices": {"player": ["Ben", "Cléo", "Dan"], "step": ["react"], "card": ["Télétravail"]}},
+         "choices": {"player": ["Ben", "Cléo", "Dan"], "step": ["react"], "card": ["teletravail"]}},
         flow.decision("turn", "Ana", step=["resolve"])]
     with refused("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
-                 card="Nouvel organigramme", answer="Télétravail", author="Ana"):
+                 card="Nouvel organigramme", answer=["Télétravail"], author="Ana"):
         promo.apply(state, turn("Ana", "react", card="Télétravail"))
     state = play(state, turn("Cléo", "react", card="Télétravail"))
     with refused("{player} has already answered {card} with {answer}. {waiting}",
-                 player="Cléo", card="Nouvel organigramme", answer="Télétravail"):
+                 player="Cléo", card="Nouvel organigramme", answer=["Télétravail"]):
         promo.apply(state, turn("Cléo", "react", card="Télétravail"))
     assert said(state, turn("Ana", "resolve")) == [
         "Nouvel organigramme applies to everyone but Cléo.",
@@ -199,7 +207,7 @@ def test_teletravail_against_nouvel_organigramme_keeps_the_poste():
         "Ana, Ben and Dan each draw 1 card."]
     state = play(state, turn("Ana", "resolve"))
     assert {n: p["poste"] for n, p in state["players"].items()} == {
-        "Ana": None, "Ben": None, "Cléo": "Chef de projet", "Dan": None}
+        "Ana": None, "Ben": None, "Cléo": "chef-de-projet", "Dan": None}
 
 
 def test_merite_vole_is_offered_from_the_author_s_right():
@@ -207,15 +215,18 @@ def test_merite_vole_is_offered_from_the_author_s_right():
     state = play(new(), *[t for n in ("Ana", "Ben") for t in (turn(n, "start"), turn(n, "draw"), turn(n, "end"))],
                  turn("Cléo", "start"), turn("Cléo", "draw"), turn("Cléo", "play", card="Flatterie"))
     first = promo.pending(state)[0]
-    assert first["choices"] == {"player": ["Dan", "Ana", "Ben"], "step": ["react"], "card": ["Mérite volé"]}
+    assert first["choices"] == {"player": ["Dan", "Ana", "Ben"], "step": ["react"], "card": ["merite-vole"]}
     with refused("{answer} does not answer {card}; {expected} does.",
-                 answer="Télétravail", card="Flatterie", expected="Mérite volé"):
+                 answer="Télétravail", card="Flatterie", expected=["Mérite volé"]):
         promo.apply(state, turn("Dan", "react", card="Télétravail"))
+    assert said(state, turn("Ana", "react", card="Mérite volé")) == [
+        "Ana answers with Mérite volé: the PI of Flatterie go to Ana, Poste bonus included.", "Ana gains 1 PI and has 2."]
     stolen = play(state, turn("Ana", "react", card="Mérite volé"))
     assert stolen["window"] is None
+    assert (stolen["players"]["Ana"]["pi"], stolen["players"]["Cléo"]["pi"]) == (2, 1)
     assert promo.pending(stolen)[0]["player"] == "Cléo"
     assert said(play(state, {"action": "gain", "player": "Dan", "amount": 1}), turn("Cléo", "resolve")) == [
-        "Nobody takes the merit of Flatterie: its PI go to Cléo."]
+        "Nobody takes the merit of Flatterie: its PI go to Cléo.", "Cléo gains 1 PI and has 2."]
 
 
 def test_the_pi_are_entered_at_any_moment_and_the_target_ends_the_game_mid_window():
@@ -254,11 +265,11 @@ def answer(state: dict, rng: random.Random) -> dict:
     action = {"action": "turn", "player": d["player"] or rng.choice(c["player"]), "step": rng.choice(c["step"])}
     if action["step"] == "play":
         card = action["card"] = rng.choice(c["card"])
-        if promo.CARDS[card] == "Attaque":
+        if card in promo.index(state).attacks:
             action["target"] = rng.choice(promo.attack_targets(state, action["player"], card))
     elif action["step"] == "react":
         card = action["card"] = rng.choice(c["card"])
-        if card == promo.REDIRECTION:
+        if card in promo.index(state).redirects:
             action["to"] = rng.choice(c["to"])
     return action
 
@@ -283,7 +294,7 @@ def test_a_file_of_the_older_guided_play_still_loads_and_play_resumes_in_its_tur
     state = play(new(), turn("Ana", "start"), {"action": "gain", "player": "Ana", "amount": 2},
                  turn("Ben", "start"), turn("Dan", "start"))
     assert state["players"]["Ana"]["pi"] == 3
-    assert promo.pending(state) == [flow.decision("turn", "Dan", step=["draw", "burnout"])]
+    assert promo.pending(state) == [flow.decision("turn", "Dan", step=["draw"])]     # Dan holds cards
     state = play(state, turn("Dan", "draw"))
     with refused("The game waits for {player} to play a card or end the turn.", player="Dan"):
         promo.apply(state, turn("Ana", "start"))

@@ -1,27 +1,26 @@
-"""Promotion at a simulated table: the 100-card deck of layouts/promotion/cards.yaml.
+"""Promotion at a simulated table: the deck of layouts/promotion/cards.yaml.
 
-The deck's designs and copies, and the numbers a design declares in `params` (the
-Directeur's draw, the Stagiaire's plays), come from the layouts; the PI move through the
-rule engine (gain, lose, steal, deck_empty), which decides the target, the reshuffles, the
-office closing and its tie-breaks. What each design does is read from its printed effect
-once, here, by its title: a design with a title the simulator does not know is refused
-with its name, never played as something else.
+The deck is the one `kit score new` records (layout.deck: each design by its id, with what
+it does in the rules' EFFECTS), read once per run; the engine applies every card (its PI,
+the Postes, the draws and discards it counts), and decides the target, the reshuffles, the
+office closing and its tie-breaks. The bots know no card by name: what a card is worth to
+them is read from what it does.
 
 The hands and the deck are the table's; the turn is the engine's (scorekeeper.rules.promotion):
 every step a bot takes is one of the rules' `pending` or `anytime` decisions, checked with
 flow.answering before it is applied (anything else is a BotError): whose turn, the draw or
 the burnout, which card among those the rules list (the play limit, the no-two-identical
 rule, the Poste held), the answers in the reaction windows (none once an attack has been
-redirected MAX_REDIRECTIONS times), Mérite volé and Télétravail offered to the colleagues
-in the order the rules list them, from the author's right.
+redirected MAX_REDIRECTIONS times), the Trahisons that take an Avantage's PI or dodge an
+Annonce offered to the colleagues in the order the rules list them, from the author's right.
+The cards the engine moves between hands (taken, discarded, passed) are moved here too, so
+its counts stay the hands' sizes.
 """
 from __future__ import annotations
 
 import copy
-import unicodedata
 from random import Random
 
-from kit.errors import KitError
 from kit.i18n import N_
 from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import flow
@@ -47,8 +46,8 @@ BOTS = {
 SIMPLIFICATIONS = {
     "random": [N_("It pursues nothing: its figures say what the rules do to aimless play.")],
     "greedy": [
-        N_("It plays the card worth most now by a fixed table, never Séminaire de cohésion nor Nouvel "
-           "organigramme, and answers every attack it can."),
+        N_("It plays the card worth most now by what the card does, never an Annonce that only moves cards or "
+           "Postes, and answers every attack it can."),
         N_("It attacks the player with the most PI, and counts nobody's cards."),
     ],
     "lookahead": [
@@ -69,50 +68,44 @@ FIGURES = {
     "burnouts": "burnouts per game",
 }
 
-# Printed title -> what the simulator does with it.
-EFFECTS = {
-    "Directeur": "directeur", "Stagiaire": "stagiaire", "Délégué syndical": "delegue", "Chef de projet": "chef",
-    "Accusation": "accusation", "Sabotage": "sabotage", "Plagiat": "plagiat", "Mise au placard": "placard",
-    "Serveur en panne": "serveur", "C'est pas moi, c'est lui !": "pas_moi", "Arrêt maladie": "maladie",
-    "Mérite volé": "merite", "Télétravail": "teletravail",
-    "Flatterie": "flatterie", "Entretien annuel": "entretien", "Heures sup": "heures_sup",
-    "Tournée de croissants": "croissants",
-    "Audit": "audit", "Séminaire de cohésion": "seminaire", "Nouvel organigramme": "organigramme",
-}
-TITLES = {effect: title for title, effect in EFFECTS.items()}
-POSTES = ("directeur", "stagiaire", "delegue", "chef")
-ATTACKS = ("accusation", "sabotage", "plagiat", "placard")
-TRAHISONS = ("serveur", "pas_moi", "maladie", "merite", "teletravail")
-ANNONCES = ("audit", "seminaire", "organigramme")
-PI_GAIN = {"flatterie": 1, "entretien": 2}
-ACCUSATION_PI, PLAGIAT_PI, SABOTAGE_CARDS = 2, 1, 2
-AUDIT_FROM, AUDIT_LOSS = 5, 2
-# How much the greedy bot values a card in hand (what it plays first, discards last).
-WORTH = {"entretien": 9, "flatterie": 8, "accusation": 7, "plagiat": 6, "directeur": 5, "stagiaire": 5,
-         "heures_sup": 4, "chef": 4, "delegue": 3, "sabotage": 3, "placard": 3, "croissants": 2, "audit": 2,
-         "organigramme": 1, "seminaire": 1, "serveur": 6, "pas_moi": 6, "maladie": 5, "merite": 5, "teletravail": 4}
 
-
-def _plain(title: str) -> str:
-    # the layout's typeset title (’, no-break spaces) back to what a designer types
-    return " ".join(unicodedata.normalize("NFKC", title).replace("’", "'").split())
+def worth(card: dict) -> int:
+    """How much the greedy bot values a card in hand (what it plays first, discards last),
+    from what the card does: PI first, then attacks on PI, the Postes, the refills."""
+    kind = card["type"]
+    if kind == "Avantage":
+        return 7 + card["gain"] if "gain" in card else 2 + card.get("draw", 0)
+    if kind == "Attaque":
+        return 5 + card["steal"] if "steal" in card else 3
+    if kind == "Poste":
+        return 5 if "draw_per_turn" in card or "play_per_turn" in card else 4 if "bonus" in card else 3
+    if kind == "Annonce":
+        return 2 if "loss" in card else 1
+    if "redirect" in card:
+        return 6
+    if "cancels" in card:
+        return 5 + card["steals_cancelled"]
+    return 5 if "takes_gain" in card else 4
 
 
 def load(layouts_root) -> dict:
+    """The deck as a session header records it, and its cards (ids, one per copy), with
+    each card's worth to the greedy bot: read once per run."""
     from kit.games.promotion import layout  # the kit side, without reportlab
 
-    kit = layout.load(layouts_root)
-    deck = []
-    for design in kit.designs:
-        effect = EFFECTS.get(_plain(design.title))
-        if effect is None:
-            raise KitError(f"The simulator knows no effect for the Promotion design « {design.title} »; "
-                           f"it plays the designs {', '.join(EFFECTS)}.")
-        deck += [effect] * design.copies
-    return {"deck": tuple(deck)}
+    deck = layout.deck(layouts_root)
+    cards = deck["cards"]
+    rules.read_deck(deck)
+    values = {}
+    for key, card in cards.items():
+        cancelled = card.get("cancels", ())
+        values[key] = worth({**card, "steals_cancelled": int(bool(cancelled) and all(
+            "steal" in cards[attack] for attack in cancelled))})
+    return {"deck": deck, "cards": tuple(key for key, card in cards.items() for _ in range(card["copies"])),
+            "worth": values}
 
 
-# --- bots -------------------------------------------------------------------------------------
+# --- bots ---------------------------------------------------------------------------------------
 
 class RandomBot:
     """BOTS["random"]: uniform among the legal choices; it pursues nothing (SIMPLIFICATIONS["random"])."""
@@ -143,7 +136,7 @@ class RandomBot:
 
 class GreedyBot(RandomBot):
     """BOTS["greedy"]. What it leaves out (SIMPLIFICATIONS["greedy"]): it plays the card worth most
-    now by the fixed WORTH table, never Séminaire de cohésion nor Nouvel organigramme, answers
+    now by what it does (`worth`), never an Annonce that only moves cards or Postes, answers
     every attack it can, attacks the player with the most PI and counts nobody's cards."""
 
     name = "greedy"
@@ -153,21 +146,23 @@ class GreedyBot(RandomBot):
 
     def play(self, table: Table, me: str, playable: list[str]) -> str | None:
         held = table.poste(me)
+        cards, values = table.cards, table.data["worth"]
 
-        def worth(card: str) -> int:
-            if card in POSTES and held is not None:
+        def worth(key: str) -> int:
+            card = cards[key]
+            if card["type"] == "Poste" and held is not None:
                 return 0                                    # it would only replace the one held
-            if card == "audit":
+            if "loss" in card:
                 pi = table.pi()
-                return 4 if pi[me] < AUDIT_FROM <= max(pi.values()) else 0
-            if card == "croissants":
+                return 4 if pi[me] < card["threshold"] <= max(pi.values()) else 0
+            if "protect" in card:
                 return 9 if table.pi()[me] >= table.state["target"] - 2 else 0
-            if card in ("organigramme", "seminaire"):
+            if card["type"] == "Annonce":
                 return 0
-            return WORTH[card]
+            return values[key]
         best = max(playable, key=worth)
         chosen = best if worth(best) > 0 else None
-        record_play(self.choices, playable, chosen)
+        record_play(table, self.choices, playable, chosen)
         return chosen
 
     def target(self, table: Table, me: str, card: str, targets: list[str]) -> str:
@@ -178,14 +173,15 @@ class GreedyBot(RandomBot):
         return options[0]
 
     def give_up(self, table: Table, me: str) -> int:
-        hand = table.hands[me]
-        return min(range(len(hand)), key=lambda i: WORTH[hand[i]])
+        hand, values = table.hands[me], table.data["worth"]
+        return min(range(len(hand)), key=lambda i: values[hand[i]])
 
 
-def record_play(choices: dict, playable: list[str], chosen: str | None) -> None:
+def record_play(table: Table, choices: dict, playable: list[str], chosen: str | None) -> None:
     """Count a choice among the cards it may play (by their printed titles) or stopping."""
+    title = table.title
     record_choice(choices, N_("card played, among those it may play"),
-                  [TITLES[c] for c in sorted(set(playable))] + [STOP], TITLES[chosen] if chosen else STOP)
+                  [title(c) for c in sorted(set(playable))] + [STOP], title(chosen) if chosen else STOP)
 
 
 STOP = N_("none: its turn's plays end")
@@ -217,7 +213,7 @@ class LookaheadBot(GreedyBot):
             return world.standing(me)
 
         best, _ = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
-        record_play(self.choices, playable, candidates[best])
+        record_play(table, self.choices, playable, candidates[best])
         return candidates[best]
 
 
@@ -237,7 +233,7 @@ def _turn(player: str, step: str, **fields) -> dict:
 
 
 class Table:
-    """A simulated table: the hands and the deck, the bots, and the engine's state.
+    """A simulated table: the hands and the deck (card ids), the bots, and the engine's state.
 
     `take(state, action) -> state` applies each step (default: the engine's apply; a test
     gives one that appends to a session file, so a scripted game leaves a session)."""
@@ -245,21 +241,25 @@ class Table:
     def __init__(self, data: dict, bots: list[str], options: dict, rng: Random, take=None,
                  budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng, self.data = rng, data
+        self.cards = data["deck"]["cards"]
         self.take = take or (lambda state, action: apply(rules, state, action))
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
-        self.state = rules.setup([{"name": n} for n in self.seats], options)
+        self.state = rules.setup([{"name": n} for n in self.seats], options, deck=data["deck"])
         self.choices: dict = {}
         self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
                      else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
-        self.deck = list(data["deck"])
+        self.deck = list(data["cards"])
         rng.shuffle(self.deck)
         self.discard: list[str] = []
         self.hands: dict[str, list[str]] = {n: [] for n in self.seats}
         self.counts = {"attacks": 0, "answered": 0, "burnouts": 0}
-        self.played: list[list] = []     # [card, seat index, None]: the report's per-card figures
+        self.played: list[list] = []     # [title, seat index, None]: the report's per-card figures
         self.tiebreak_by_hand = False
         for name in self.seats:
-            self.draw(name, self.state["hand_size"])
+            self.deal(name, self.state["hand_size"])
+
+    def title(self, key: str) -> str:
+        return self.cards[key]["title"]
 
     @property
     def postes(self) -> dict[str, str | None]:
@@ -267,9 +267,8 @@ class Table:
         return {n: self.poste(n) for n in self.state["players"]}
 
     def poste(self, name: str) -> str | None:
-        """The Poste `name` holds (its effect), as the engine keeps it."""
-        held = self.state["players"][name]["poste"]
-        return held and EFFECTS[held]
+        """The id of the Poste `name` holds, as the engine keeps it."""
+        return self.state["players"][name]["poste"]
 
     @property
     def shielded(self) -> set[str]:
@@ -291,12 +290,14 @@ class Table:
         if self.state["over"]:
             raise OfficeClosed
 
-    def draw(self, name: str, count: int) -> None:
+    def deal(self, name: str, count: int) -> None:
+        """`count` cards from the deck into `name`'s hand (the engine counted them already);
+        the deck running out is the engine's `deck_empty`, which counts the hands itself."""
         for _ in range(count):
             if not self.deck:
                 if len(rules.leaders(self.state)) > 1 and self.state["reshuffles"] >= rules.MAX_RESHUFFLES:
                     self.tiebreak_by_hand = True
-                self.act({"action": "deck_empty", "hands": {n: len(h) for n, h in self.hands.items()}})
+                self.act({"action": "deck_empty"})
                 self.deck, self.discard = self.discard, []
                 self.rng.shuffle(self.deck)
                 if not self.deck:
@@ -309,9 +310,9 @@ class Table:
         return card
 
     def answer(self, name: str, offered: list[str]) -> str | None:
-        """`name` may answer with one of the Trahisons the rules offer (titles); the one
-        played (its effect), if any, leaves the hand."""
-        options = sorted({c for c in self.hands[name] if TITLES[c] in offered})
+        """`name` may answer with one of the Trahisons the rules offer; the one played, if
+        any, leaves the hand."""
+        options = sorted({c for c in self.hands[name] if c in offered})
         if not options:
             return None
         chosen = self.bots[name].answer(self, name, options)
@@ -319,36 +320,42 @@ class Table:
             self.lose_card(name, self.hands[name].index(chosen))
         return chosen
 
-    def answer_in_turn(self, answer: str) -> list[str]:
-        """The colleagues who answer the Annonce or Avantage in the window with `answer`,
-        asked in the rules' order (from the author's right); a Mérite volé ends the asking."""
+    def answer_in_turn(self) -> list[str]:
+        """The colleagues who answer the Annonce or Avantage in the window, asked in the
+        rules' order (from the author's right); one that takes its PI ends the asking."""
         decision = self.pending()
         answered = []
-        for name in decision["choices"].get("player", []) if decision["player"] is None else []:
-            if self.answer(name, [TITLES[answer]]):
-                self.act(_turn(name, "react", card=TITLES[answer]))
-                answered.append(name)
-                if self.state["window"] is None:
-                    break
+        if decision["player"] is None:
+            offered = decision["choices"]["card"]
+            for name in decision["choices"]["player"]:
+                card = self.answer(name, offered)
+                if card:
+                    self.act(_turn(name, "react", card=card))
+                    answered.append(name)
+                    if self.state["window"] is None:
+                        break
         return answered
 
     # -- playing one card ---------------------------------------------------------------------
     def targets(self, me: str, card: str) -> list[str]:
-        return rules.attack_targets(self.state, me, TITLES[card])
+        return rules.attack_targets(self.state, me, card)
 
     def playable(self, me: str, offered: list[str]) -> list[str]:
         out = []
         for card in self.hands[me]:
-            if TITLES[card] in offered and card not in out:
+            if card in offered and card not in out:
                 out.append(card)
         return out
 
     def gain(self, name: str, card: str) -> None:
-        amount = PI_GAIN[card] + (1 if self.poste(name) == "chef" else 0)
-        thief = next(iter(self.answer_in_turn("merite")), None)
+        """An Avantage that brings PI: a colleague may take them, else its author resolves it;
+        its discards are its author's either way."""
+        self.answer_in_turn()
         if self.state["window"] is not None:
             self.act(_turn(name, "resolve"))
-        self.act({"action": "gain", "player": thief or name, "amount": amount})
+        for _ in range(min(self.cards[card].get("discard", 0), len(self.hands[name]))):
+            self.lose_card(name, self.bots[name].give_up(self, name))
+        self.deal(name, self.cards[card].get("draw", 0))
 
     def attack(self, author: str, card: str) -> None:
         self.counts["attacks"] += 1
@@ -361,75 +368,70 @@ class Table:
             if answered is None:
                 break
             self.counts["answered"] += 1
-            if answered != "pas_moi":
-                self.act(_turn(target, "react", card=TITLES[answered]))
+            if "redirect" not in self.cards[answered]:
+                self.act(_turn(target, "react", card=answered))
                 return
             to = self.bots[target].target(self, target, card, decision["choices"]["to"])
-            self.act(_turn(target, "react", card=TITLES[answered], to=to))
+            self.act(_turn(target, "react", card=answered, to=to))
         target = rules.in_window(self.state)["target"]
         poste = self.poste(target)
         self.act(_turn(target, "land"))
-        self.hit(author, card, target, poste)
+        self.hit(author, self.cards[card], target, poste)
 
-    def hit(self, author: str, card: str, target: str, poste: str | None) -> None:
-        shield = 1 if poste == "delegue" else 0
-        if card in ("accusation", "plagiat"):
-            amount = (ACCUSATION_PI if card == "accusation" else PLAGIAT_PI) - shield
-            if amount > 0 and target != author and self.state["players"][target]["pi"] > 0:
-                self.act({"action": "steal", "thief": author, "victim": target, "amount": amount})
-            if card == "plagiat" and self.hands[target] and target != author:
+    def hit(self, author: str, card: dict, target: str, poste: str | None) -> None:
+        """The cards an Attaque moves, as the engine counted them (its PI are the engine's)."""
+        if target != author:
+            for _ in range(min(card.get("take", 0), len(self.hands[target]))):
                 self.lose_card(target, self.rng.randrange(len(self.hands[target])), to=self.hands[author])
-        elif card == "sabotage":
-            for _ in range(min(SABOTAGE_CARDS, len(self.hands[target]))):
-                self.lose_card(target, self.rng.randrange(len(self.hands[target])))
-        elif card == "placard" and poste is not None:
+        for _ in range(min(card.get("wreck", 0), len(self.hands[target]))):
+            self.lose_card(target, self.rng.randrange(len(self.hands[target])))
+        if card.get("demote") and poste is not None:
             self.discard.append(poste)
 
     def announce(self, author: str, card: str) -> None:
-        remote = self.answer_in_turn("teletravail")
+        remote = self.answer_in_turn()
         postes = self.postes
         self.act(_turn(author, "resolve"))
         touched = [n for n in self.seats if n not in remote]
-        if card == "audit":
-            for name in touched:
-                if self.state["players"][name]["pi"] >= AUDIT_FROM:
-                    self.act({"action": "lose", "player": name, "amount": AUDIT_LOSS})
-        elif card == "seminaire":
-            passing = [n for n in touched if self.hands[n]]
-            given = {n: self.hands[n].pop(self.bots[n].give_up(self, n)) for n in passing}
-            for name, card_given in given.items():
-                self.hands[rules.on_the_right(self.state, name)].append(card_given)
-        else:   # organigramme: every Poste it touches goes, then each player it touches draws one
+        does = self.cards[card]
+        if does.get("pass"):
+            given = {n: [self.hands[n].pop(self.bots[n].give_up(self, n))
+                         for _ in range(min(does["pass"], len(self.hands[n])))] for n in touched}
+            for name, cards in given.items():
+                self.hands[rules.on_the_right(self.state, name)].extend(cards)
+        if does.get("clear_postes"):
             for name in touched:
                 held = postes[name]
                 if held is not None:
                     self.discard.append(held)
-            for name in touched:
-                self.draw(name, 1)
+        for name in touched:
+            self.deal(name, does.get("draw", 0))
 
     def play_card(self, me: str, card: str) -> None:
         self.hands[me].remove(card)
-        self.played.append([TITLES[card], self.seats.index(me), None])
-        action = _turn(me, "play", card=TITLES[card])
-        if card in ATTACKS:
+        self.played.append([self.title(card), self.seats.index(me), None])
+        action = _turn(me, "play", card=card)
+        does = self.cards[card]
+        kind = does["type"]
+        if kind == "Attaque":
             action["target"] = self.bots[me].target(self, me, card, self.targets(me, card))
         old = self.poste(me)
         self.act(action)
-        if card in POSTES:
+        if kind == "Poste":
             if old is not None:
                 self.discard.append(old)
             return
         self.discard.append(card)
-        if card in ATTACKS:
+        if kind == "Attaque":
             self.attack(me, card)
-        elif card in ANNONCES:
+        elif kind == "Annonce":
             self.announce(me, card)
-        elif card in PI_GAIN:
+        elif "gain" in does:
             self.gain(me, card)
-            if card == "entretien" and self.hands[me]:
+        else:
+            for _ in range(min(does.get("discard", 0), len(self.hands[me]))):
                 self.lose_card(me, self.bots[me].give_up(self, me))
-        elif card == "heures_sup":
-            self.draw(me, 2)
+            self.deal(me, does.get("draw", 0))
 
     def turn(self, me: str) -> None:
         bot = self.bots[me]
@@ -437,10 +439,11 @@ class Table:
         if not self.hands[me] and bot.burnout(self, me):
             self.counts["burnouts"] += 1
             self.act(_turn(me, "burnout"))
-            self.draw(me, rules.BURNOUT_DRAW)
+            self.deal(me, rules.BURNOUT_DRAW)
             return
+        drawn = rules.draws(self.state, me)
         self.act(_turn(me, "draw"))
-        self.draw(me, rules.draws(self.state, me))
+        self.deal(me, drawn)
         self.plays(me)
 
     def plays(self, me: str, first: str | None | bool = False) -> None:

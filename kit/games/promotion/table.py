@@ -10,12 +10,14 @@ and lives in kit/cli/score.py; this module builds Promotion's action for it
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import click
 
 from kit import i18n, table
+from kit.deck import typed_card
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.rules import promotion as rules
@@ -81,21 +83,27 @@ def deck_empty_action(hands: dict) -> dict:
 # -- what show, log and act print ---------------------------------------------------------
 
 def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
-    """One line of the log; with the state `before` it, a steal says how many PI really moved."""
+    """One line of the log; with the state `before` it, a steal says how many PI really moved.
+    The PI typed by hand and a count of cards put right are the game's CORRECTIONS, which the
+    log and the table's story tell as such (the cards move the PI themselves)."""
     kind = action.get("action")
     amount = action.get("amount")
     if kind == "gain":
         return _("{player} gains {amount} PI.").format(player=action.get("player"), amount=amount)
     if kind == "lose":
         return _("{player} loses {amount} PI.").format(player=action.get("player"), amount=amount)
+    if kind == "hand":
+        return _("{player} holds {cards} cards.").format(player=action.get("player"),
+                                                                     cards=action.get("cards"))
     if kind == "steal":
         thief, victim = action.get("thief"), action.get("victim")
         if before is not None and victim in before["players"] and isinstance(amount, int):
             moved = min(amount, before["players"][victim]["pi"])
             if moved < amount:
-                return _("{thief} steals {moved} PI from {victim} ({amount} asked, {victim} had only {moved}).").format(
-                    thief=thief, victim=victim, amount=amount, moved=moved)
-        return _("{thief} steals {amount} PI from {victim}.").format(thief=thief, victim=victim, amount=amount)
+                return _("{thief} steals {moved} PI from {victim} ({amount} asked, {victim} had only "
+                         "{moved}).").format(thief=thief, victim=victim, amount=amount, moved=moved)
+        return _("{thief} steals {amount} PI from {victim}.").format(thief=thief, victim=victim,
+                                                                                amount=amount)
     if kind == "deck_empty":
         hands = action.get("hands")
         if isinstance(hands, dict) and hands:
@@ -105,11 +113,13 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     return table.describe_fields(action)
 
 
-def describe_turn(action: dict) -> str:
-    """The log line of a `turn` line: the engine's step in the game's words (what it did
-    is told by the rules' events)."""
+def describe_turn(action: dict, before: dict | None = None) -> str:
+    """The log line of a `turn` line: the engine's step in the game's words, a card by its
+    printed title (what it did is told by the rules' events)."""
     name, step = action.get("player"), action.get("step")
     card, target, to = action.get("card"), action.get("target"), action.get("to")
+    if isinstance(card, str) and before is not None:
+        card = title(before, card)
     if step == "play" and target is not None:
         return _("{player} plays {card} against {target}.").format(player=name, card=card, target=target)
     if step == "react" and to is not None:
@@ -121,6 +131,12 @@ def describe_turn(action: dict) -> str:
     return lines.get(step or "", _("{player}'s turn ({step}).")).format(player=name, card=card, step=step)
 
 
+def title(state: Mapping[str, Any], card: str) -> str:
+    """The printed title of the card `card` names (the id as it is, without a deck)."""
+    cards = state.get("cards") or {}
+    return str(cards[card]["title"]) if card in cards else card
+
+
 def render(state: rules.State, lang: str | None = None) -> str:
     """The `show` table: standings by PI, and how far each player is from the target."""
     left = rules.MAX_RESHUFFLES - state["reshuffles"]
@@ -130,18 +146,21 @@ def render(state: rules.State, lang: str | None = None) -> str:
         deck = ngettext("deck reshuffled {n} time, {left} more before the office closes",
                         "deck reshuffled {n} times, {left} more before the office closes",
                         state["reshuffles"]).format(n=state["reshuffles"], left=left)
-    title = _("Promotion: {target} PI to win, hands of {hand}; {deck}").format(
+    heading = _("Promotion: {target} PI to win, hands of {hand}; {deck}").format(
         target=state["target"], hand=state["hand_size"], deck=deck)
     headers = [_("rank"), _("player"), "PI", _("to go")]
     rows = [[rank, name, state["players"][name]["pi"], max(0, state["target"] - state["players"][name]["pi"])]
             for rank, name in rules.standings(state)]
-    lines = [title, table.text_table(headers, rows)]
-    postes = [f"{name} {p['poste']}" for name, p in state["players"].items() if p.get("poste")]
+    lines = [heading, table.text_table(headers, rows)]
+    postes = [f"{name} {title(state, p['poste'])}" for name, p in state["players"].items() if p['poste'] is not None]
     if postes:
         lines.append(_("Postes: {postes}.").format(postes=", ".join(postes)))
+    if rules.counted(state):
+        lines.append(_("Cards in hand: {hands}.").format(
+            hands=", ".join(f"{name} {p['hand']}" for name, p in state["players"].items())))
     turn = state.get("turn")
     if turn and not state["over"]:
-        played = state.get("played") or []
+        played = [title(state, card) for card in state.get("played") or []]
         lines.append(_("{name}'s turn; played: {cards}.").format(name=turn["player"], cards=", ".join(played))
                      if played else _("{name}'s turn.").format(name=turn["player"]))
     if state["over"]:
@@ -153,10 +172,11 @@ def render(state: rules.State, lang: str | None = None) -> str:
 
 ACTION_LABELS = {
     "turn": N_("Next step of the turn"),
-    "gain": N_("PI gained"),
-    "lose": N_("PI lost"),
-    "steal": N_("PI taken from a colleague"),
+    "gain": N_("Correction: PI gained"),
+    "lose": N_("Correction: PI lost"),
+    "steal": N_("Correction: PI taken from a colleague"),
     "deck_empty": N_("The deck ran out"),
+    "hand": N_("Correction: cards in hand"),
 }
 FIELD_LABELS = {
     ("turn", "player"): N_("Who?"),
@@ -172,6 +192,8 @@ FIELD_LABELS = {
     ("steal", "victim"): N_("From whom?"),
     ("steal", "amount"): N_("How many PI?"),
     ("deck_empty", "hands"): N_("Cards in hand"),
+    ("hand", "player"): N_("Whose hand?"),
+    ("hand", "cards"): N_("How many cards does this hand hold?"),
 }
 ACTOR_FIELDS = {"steal": "thief"}
 # The words of the turn's steps where a form lists them (the cards keep their printed titles).
@@ -187,41 +209,56 @@ def narrow(state: rules.State, decision: Decision, answers: dict) -> dict:
     return rules.step_choices(state, decision, answers)
 
 
-# The entries the table makes whenever a card says so (the rules' `anytime`), offered at
-# every question of the turn.
-PI_WORDS = ("gain", "lose", "steal", "deck")
+# The table's corrections and the deck running out (the rules' `anytime`), offered at every
+# question of the turn.
+PI_WORDS = ("gain", "lose", "steal", "hand", "deck")
 
 
 def _step(player: str, step: str, **fields) -> dict:
     return {"action": "turn", "player": player, "step": step, **fields}
 
 
-def _pick(prompt: str, choices: list[str], *, default: str | None = None, help: str | None = None) -> str:
-    """A card's title or one of the table's words (a unique beginning is enough); the
-    choices are listed by `aide`, not in the prompt (a dozen titles would not fit)."""
+def _pick(prompt: str, choices: list[str], *, state: rules.State, default: str | None = None,
+          help: str | None = None) -> str:
+    """A card (its title as people type it, a unique beginning is enough) or one of the
+    table's words; the choices are listed by `aide`, not in the prompt (a dozen titles
+    would not fit)."""
+    cards = state["cards"] or {}
+    offered = [choice for choice in choices if choice in cards]
+
     def convert(text: str) -> str:
         if not text.strip() and default is not None:
             return default
-        found = table.match_word(text, choices)
+        found = table.match_word(text, [c for c in choices if c not in cards])
         if found is None:
-            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(table.label, choices))))
+            found = typed_card(text, cards, offered)
+        if found is None:
+            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(_shown(state, choices))))
         return found
-    listing = _("Answers: {choices}.").format(choices=", ".join(map(table.label, choices)))
+    listing = _("Answers: {choices}.").format(choices=", ".join(_shown(state, choices)))
     return table.ask(prompt, convert, default=table.label(default) if default else None,
                      help=f"{help} {listing}" if help else listing)
 
 
+def _shown(state: rules.State, choices: list[str]) -> list[str]:
+    return [title(state, c) if c in (state["cards"] or {}) else table.label(c) for c in choices]
+
+
 def _pi_entry(what: str, state: rules.State, current: str | None) -> dict:
-    """A PI change or the deck running out, as the rules' `anytime` allows it."""
+    """A correction or the deck running out, as the rules' `anytime` allows it."""
     names = list(state["players"])
     if what == "deck":
         hands = {}
-        tied = closing_tie(state)
+        tied = closing_tie(state) if not rules.counted(state) else []
         if tied:
             click.echo(_("{names} are tied on the most PI: their cards in hand decide.").format(names=i18n.join(tied)))
             hands = {name: table.ask_number(_("Cards in {name}'s hand").format(name=name), default=None)
                      for name in tied}
         return deck_empty_action(hands)
+    if what == "hand":
+        name = table.ask_player(_("Whose hand?"), names, default=current)
+        return {"action": "hand", "player": name,
+                "cards": table.ask_number(_("How many cards does {name} hold?").format(name=name), default=None)}
     if what == "steal":
         thief = table.ask_player(_("Who steals?"), names, default=current)
         victim = table.ask_player(_("From whom does {thief} steal?").format(thief=thief),
@@ -238,11 +275,12 @@ def _pi_entry(what: str, state: rules.State, current: str | None) -> dict:
     return action
 
 
-PI_HELP = N_("gain, lose: a player's PI change; steal: PI taken from another; deck: the deck ran out.")
+PI_HELP = N_("The cards move the PI and count the hands themselves; corrections: gain, lose (a player's PI), "
+             "steal (PI taken from another), hand (a count of cards put right); deck: the deck ran out.")
 
 
 def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
-    """The action answering `decision` (or a PI entry the table makes meanwhile, which the
+    """The action answering `decision` (or a correction the table makes meanwhile, which the
     rules accept at any moment: the decision then comes again)."""
     choices, who = decision["choices"], decision["player"]
     steps = choices["step"]
@@ -254,34 +292,41 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         return _step(who, "start")
     if "react" in steps and who is None:      # an Annonce or an Avantage: anyone may answer
         window = rules.in_window(state)
-        answer = choices["card"][0]
-        click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(card=window["card"],
-                                                                                        answer=answer))
+        answer = " / ".join(title(state, card) for card in choices["card"])
+        click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(
+            card=title(state, window["card"]), answer=answer))
         reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True)
-        return _step(reactor, "react", card=answer) if reactor else _step(window["author"], "resolve")
+        if reactor is None:
+            return _step(window["author"], "resolve")
+        if len(choices["card"]) == 1:
+            return _step(reactor, "react", card=choices["card"][0])
+        return _step(reactor, "react", card=_pick(_("{name} answers with which card?").format(name=reactor),
+                                                  choices["card"], state=state))
     who = decider(decision)
     if steps == ["land"]:         # redirected to the limit: nothing left to ask
         return _step(who, "land")
     if steps == ["resolve"]:
         return _step(who, "resolve")
+    if steps == ["draw"]:         # the engine counts a hand that holds cards: no burnout to ask about
+        return _step(who, "draw")
     if "draw" in steps:
         n = rules.draws(state, who)
         prompt = ngettext("{name} draws {n} card, or says burnout if the turn began with no card in hand",
                           "{name} draws {n} cards, or says burnout if the turn began with no card in hand",
                           n).format(name=who, n=n)
         # no PI words here: « pioche » (the deck ran out) is one letter from « piocher »
-        return _step(who, _pick(prompt, ["draw", "burnout"], default="draw"))
+        return _step(who, _pick(prompt, ["draw", "burnout"], state=state, default="draw"))
     if "react" in steps:                       # an Attaque aimed at `who`
         window = rules.in_window(state)
         cards = choices["card"]
         prompt = _("{name}: answer {card} with a Trahison ({cards}), or nothing: it lands").format(
-            name=who, card=window["card"], cards=" / ".join(cards))
-        what = _pick(prompt, [*cards, "nothing", *PI_WORDS], default="nothing", help=_(PI_HELP))
+            name=who, card=title(state, window["card"]), cards=" / ".join(title(state, c) for c in cards))
+        what = _pick(prompt, [*cards, "nothing", *PI_WORDS], state=state, default="nothing", help=_(PI_HELP))
         if what == "nothing":
             return _step(who, "land")
         if what in PI_WORDS:
             return _pi_entry(what, state, current)
-        if what == rules.REDIRECTION:
+        if "to" in choices and what in rules.index(state).redirects:
             return _step(who, "react", card=what, to=table.ask_player(_("Towards whom?"), choices["to"]))
         return _step(who, "react", card=what)
     # the turn's player: a card, or the end of the turn
@@ -289,12 +334,12 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     prompt = (_("{name}: play a card (its title), or next: end of the turn").format(name=who) if cards else
               _("{name}: next: end of the turn (down to {limit} cards in hand)").format(
                   name=who, limit=rules.END_OF_TURN_HAND_LIMIT))
-    what = _pick(prompt, [*cards, "next", *PI_WORDS], default="next", help=_(PI_HELP))
+    what = _pick(prompt, [*cards, "next", *PI_WORDS], state=state, default="next", help=_(PI_HELP))
     if what == "next":
         return _step(who, "end")
     if what in PI_WORDS:
         return _pi_entry(what, state, who)
-    if rules.CARDS[what] == "Attaque":
+    if what in rules.index(state).attacks:
         return _step(who, "play", card=what,
                      target=table.ask_player(_("Against whom?"), rules.attack_targets(state, who, what)))
     return _step(who, "play", card=what)

@@ -282,7 +282,7 @@ def test_missing_design_or_type_is_refused(layouts_copy):
     with pytest.raises(LayoutError) as error:
         game.build(layouts_copy)
     assert (error.value.entry, error.value.field) == ("designs", None)  # too few designs, and no Poste at all
-    assert error.value.problem == f"the deck has 16 designs; the rules want {len(rules.CARDS)} different cards"
+    assert error.value.problem == f"the deck has 16 designs; the rules want {rules.DECK_DESIGNS} different cards"
 
 
 def test_trahison_without_answer_and_unknown_placeholder(layouts_copy):

@@ -14,6 +14,7 @@ import pytest
 from serve_helpers import new_hoc, page_text
 from starlette.testclient import TestClient
 
+from kit.deck import for_session
 from kit.serve.app import SEAT_COOKIE, create_app
 from scorekeeper import session as sessions
 
@@ -216,7 +217,8 @@ def test_names_with_commas_and_accents_are_ordered_by_tapping_them(tmp_path):
 
 def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
     path = tmp_path / "office.jsonl"
-    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")])
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")],
+                    deck=for_session("promotion", None))
     for step in ("start", "draw"):
         sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
     with TestClient(create_app(path)) as client:
@@ -224,13 +226,14 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         assert 'href="?f.step=play"' in html                                           # a card to pick next
         assert 'data-field="step" data-kind="text" value="end">End the turn' in html   # ends it in one tap
         cards = actions(me(client, "Ana", "en", [("f.step", "play")]))
-        assert 'data-field="card" data-kind="text" value="Audit"' in cards             # an Annonce: no target
-        assert 'href="?f.step=play&amp;f.card=Sabotage"' in cards                      # an Attaque: a target next
-        aimed = actions(me(client, "Ana", "fr", [("f.step", "play"), ("f.card", "Sabotage")]))
+        assert 'data-field="card" data-kind="text" title="Toute personne' in cards     # an Annonce: no target
+        assert 'value="audit">Audit<small class="card-text" aria-hidden="true">Toute personne' in cards  # its text
+        assert 'href="?f.step=play&amp;f.card=sabotage" title="Tirez au hasard' in cards   # an Attaque: a target next
+        aimed = actions(me(client, "Ana", "fr", [("f.step", "play"), ("f.card", "sabotage")]))
         assert re.findall(r'data-field="target" data-kind="text" value="([^"]+)"', aimed) == ["Ben", "Cléo", "Dan"]
         clean(aimed)
         assert "Quelle carte : Sabotage" in unescape(aimed)    # the answers so far, a question's mark dropped
-        sent = client.post("/api/me/act", json={"action": "turn", "step": "play", "card": "Audit"})
+        sent = client.post("/api/me/act", json={"action": "turn", "step": "play", "card": "audit"})
         assert sent.status_code == 200, sent.text
         # the Annonce: anyone may answer it, and Ana may apply it; the two alike say which is which
         both = unescape(actions(me(client, "Ana", "en")))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from serve_helpers import Server, picture
 from test_serve_browser import browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
 
+from kit.deck import for_session
 from scorekeeper import session as sessions
 
 PLAYERS = {"Ana": "fr-FR", "Ben": "en-GB", "Cléo": "fr-FR", "Dan": "en-GB"}
@@ -96,14 +97,15 @@ def test_a_promotion_attack_on_four_phones_asks_only_what_each_step_needs(browse
     from playwright.sync_api import expect
 
     path = tmp_path / "office.jsonl"
-    sessions.create(path, "promotion", [{"name": n} for n in PLAYERS])
+    sessions.create(path, "promotion", [{"name": n} for n in PLAYERS], deck=for_session("promotion", None))
     server = Server(path)
     try:
         table = phone(browser, server.links["Table"])
         phones = {name: phone(browser, server.links[name], locale) for name, locale in PLAYERS.items()}
         ana, ben = phones["Ana"], phones["Ben"]
         ana.locator("section.decision").get_by_role("button", name="Ana", exact=True).tap()   # whose turn
-        ana.locator("section.decision").get_by_role("button", name="Piocher", exact=True).tap()
+        # the draw: Ana holds cards, no burnout to choose, one button sends it
+        ana.locator("section.decision").get_by_role("button", name="Étape suivante du tour", exact=True).tap()
         expect(ana.locator("section.decision").get_by_role("link", name="Poser une carte")).to_be_visible()
         ana.locator("section.decision").get_by_role("link", name="Poser une carte").tap()
         ana.locator("section.decision").get_by_role("link", name="Sabotage", exact=True).tap()   # an Attaque: a target
@@ -122,7 +124,7 @@ def test_a_promotion_attack_on_four_phones_asks_only_what_each_step_needs(browse
         expect(ana.locator(".turn[data-mine]")).to_have_count(0)
         expect(table.locator("#now")).not_to_contain_text("Ana")
         steps = [e.action for e in sessions.load(path).entries]
-        assert steps[-3:] == [{"action": "turn", "player": "Ana", "step": "play", "card": "Sabotage", "target": "Ben"},
+        assert steps[-3:] == [{"action": "turn", "player": "Ana", "step": "play", "card": "sabotage", "target": "Ben"},
                               {"action": "turn", "player": "Ben", "step": "land"},
                               {"action": "turn", "player": "Ana", "step": "end"}]
         for page in (table, *phones.values()):

@@ -11,6 +11,7 @@ from urllib.parse import quote_plus
 from serve_helpers import Server, picture
 from test_serve_browser import browser, no_horizontal_scroll, phone  # noqa: F401 (the fixture)
 
+from kit.deck import for_session
 from scorekeeper import session as sessions
 
 NAMES = {"Ana": "en-GB", "Ben": "fr-FR", "Cléo": "en-GB", "Dan": "en-GB"}
@@ -94,9 +95,10 @@ class Table:
         picture(self.table, tmp_path / f"table-{game}-fr.png")
 
 
-def four(tmp_path, game: str) -> Server:
+def four(tmp_path, game: str, *, deck: bool = False) -> Server:
+    """Four seats; with `deck`, the deck `kit score new` records (the table plays the cards)."""
     path = tmp_path / f"{game}.jsonl"
-    sessions.create(path, game, [{"name": n} for n in NAMES])
+    sessions.create(path, game, [{"name": n} for n in NAMES], deck=for_session(game, None) if deck else None)
     return Server(path)
 
 
@@ -150,24 +152,29 @@ def test_amphitheatre_an_accusation_made_on_a_phone_after_a_side_was_joined(brow
 
 
 def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
-    server = four(tmp_path, "promotion")
+    from playwright.sync_api import expect
+
+    server = four(tmp_path, "promotion", deck=True)
     try:
         game = Table(browser, server)
         game.tap("Ben", "player", "Ana")
-        game.tap("Ana", "step", "draw")
+        expect(game.phones["Ana"].locator(".turn[data-mine]")).to_be_visible()   # Ana's page has turned
+        game.go_on("Ana")                              # the draw: Ana holds cards, no burnout to choose
         game.told("Ana draws 1 card.")
         game.tap("Ana", "step", "play")
-        game.tap("Ana", "card", "Heures sup")          # no target to ask: the tap sends it
+        game.tap("Ana", "card", "heures-sup")          # no target to ask: the tap sends it
         game.told("Ana plays Heures sup.")
-        game.correct("gain", player="Ana", amount="2")   # the card's effect: a correction, the host's
+        game.told("Ana draws 2 cards.")                # the card's effect, applied by the engine
+        game.correct("gain", player="Ana", amount="2")   # a correction, the host's
         game.told("Ana gains 2 PI and has 3.")
         game.tap("Ana", "step", "play")
-        game.tap("Ana", "card", "Sabotage")
+        game.tap("Ana", "card", "sabotage")
         game.tap("Ana", "target", "Dan")               # an Attaque: whom it aims at is asked
         game.told("Ana plays Sabotage against Dan.")
         game.now("Waiting for Dan")
         game.tap("Dan", "step", "land")
         game.told("Sabotage lands on Dan.")
+        game.told("Dan discards 2 cards drawn at random.")
         game.go_on("Ana")                              # two cards played: the turn can only end
         game.now("Waiting for Ben")
         game.go_on("Ben")

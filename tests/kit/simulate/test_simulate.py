@@ -155,15 +155,16 @@ def test_a_promotion_deck_without_answers_lets_more_attacks_land(tmp_path):
     assert after < before
 
 
-def test_a_promotion_design_the_simulator_cannot_play_is_named(tmp_path):
+def test_a_renamed_promotion_design_is_played_and_reported_under_its_new_title(tmp_path):
+    # the bots know a card by what it does, never by its title: a rename plays as before
     copy = tmp_path / "layouts"
     shutil.copytree(LAYOUTS, copy)
     path = copy / "promotion" / "cards.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("title: Flatterie", "title: Lèche-bottes"),
                     encoding="utf-8")
-    result = CliRunner().invoke(cli, ["simulate", "promotion", "--games", "5", "--rules-from", str(copy)])
-    assert result.exit_code == 2
-    assert "Lèche-bottes" in result.output
+    cards = run("promotion", 20, layouts=copy)["items"]["cards"]
+    assert "Flatterie" not in cards
+    assert cards["Lèche-bottes"]["per_game"] == run("promotion", 20)["items"]["cards"]["Flatterie"]["per_game"]
 
 
 # --- determinism and the command ------------------------------------------------------------------

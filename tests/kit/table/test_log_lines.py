@@ -34,7 +34,7 @@ EXAMPLES = {
         "gain": {"player": "Ana", "amount": 3}, "lose": {"player": "Ana", "amount": 2},
         "steal": {"thief": "Ben", "victim": "Ana", "amount": 2},
         "deck_empty": {"hands": {"Ana": 2, "Ben": 4}},
-        "turn": {"player": "Ana", "step": "start"},
+        "turn": {"player": "Ana", "step": "start"}, "hand": {"player": "Ana", "cards": 3},
     },
     "hoc-censeo": {
         "vote": {"pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"},

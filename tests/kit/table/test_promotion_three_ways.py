@@ -3,10 +3,11 @@ play` in a pty, the phone endpoints, and the bots' machinery fed the script's ch
 the same session file, and every line each wrote answered a decision the rules listed in
 `pending` or `anytime` for the state it met.
 
-The game (target 5 PI): P1 takes the Stagiaire and plays three cards, a Flatterie whose merit
-P3 takes with Mérite volé, and an Accusation P2 sends on to P3, who cancels it with Serveur
-en panne; P2's Audit does not touch P1 (Télétravail), P2's Plagiat lands on P1; P3 wins with
-an Entretien annuel and a Flatterie nobody answers.
+The game (target 5 PI), cards only (the engine applies their PI; nobody types one): P1 takes
+the Stagiaire and plays three cards, a Flatterie whose merit P3 takes with Mérite volé, and an
+Accusation P2 sends on to P3, who cancels it with Serveur en panne; P2's Audit does not touch
+P1 (Télétravail), P2's Plagiat lands on P1; P3 wins with an Entretien annuel and a Flatterie
+nobody answers. Guided play types each card's title without capitals or accents.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from score_cli import spawn_play
 from starlette.testclient import TestClient
 
 from kit.games.promotion import bots
+from kit.i18n import folded
 from kit.serve.app import create_app
 from scorekeeper import rules
 from scorekeeper import session as sessions
@@ -34,29 +36,28 @@ def turn(player, step, **fields):
     return {"action": "turn", "player": player, "step": step, **fields}
 
 
+# Cards only: every PI the game moves is a card's, applied by the engine; no correction typed.
 GAME = [
     turn("P1", "start"), turn("P1", "draw"),
-    turn("P1", "play", card="Stagiaire"),
-    turn("P1", "play", card="Flatterie"), turn("P3", "react", card="Mérite volé"),
-    {"action": "gain", "player": "P3", "amount": 1},
-    turn("P1", "play", card="Accusation", target="P2"),
-    turn("P2", "react", card="C'est pas moi, c'est lui !", to="P3"), turn("P3", "react", card="Serveur en panne"),
+    turn("P1", "play", card="stagiaire"),
+    turn("P1", "play", card="flatterie"), turn("P3", "react", card="merite-vole"),
+    turn("P1", "play", card="accusation", target="P2"),
+    turn("P2", "react", card="c-est-pas-moi-c-est-lui", to="P3"), turn("P3", "react", card="serveur-en-panne"),
     turn("P1", "end"),
     turn("P2", "start"), turn("P2", "draw"),
-    turn("P2", "play", card="Audit"), turn("P1", "react", card="Télétravail"), turn("P2", "resolve"),
-    turn("P2", "play", card="Plagiat", target="P1"), turn("P1", "land"),
-    {"action": "steal", "thief": "P2", "victim": "P1", "amount": 1},
+    turn("P2", "play", card="audit"), turn("P1", "react", card="teletravail"), turn("P2", "resolve"),
+    turn("P2", "play", card="plagiat", target="P1"), turn("P1", "land"),
     turn("P2", "end"),
     turn("P3", "start"), turn("P3", "draw"),
-    turn("P3", "play", card="Entretien annuel"), turn("P3", "resolve"),
-    {"action": "gain", "player": "P3", "amount": 2},
-    turn("P3", "play", card="Flatterie"), turn("P3", "resolve"),
-    {"action": "gain", "player": "P3", "amount": 1},
+    turn("P3", "play", card="entretien-annuel"), turn("P3", "resolve"),
+    turn("P3", "play", card="flatterie"), turn("P3", "resolve"),
 ]
+DATA = bots.load(REPO / "layouts")      # the deck `kit score new` records, as the bots read it
+TITLES = {key: card["title"] for key, card in DATA["deck"]["cards"].items()}
 
 
 def new_session(path: Path) -> Path:
-    sessions.create(path, "promotion", [{"name": n} for n in SEATS], OPTIONS)
+    sessions.create(path, "promotion", [{"name": n} for n in SEATS], OPTIONS, DATA["deck"])
     return path
 
 
@@ -71,7 +72,7 @@ def offered(state: dict) -> list[dict]:
 def every_step_was_offered(path: Path) -> None:
     """Replay the file: each line answered a decision of `pending` or `anytime` of its state."""
     header, *actions = session_lines(path)
-    state = rules.module("promotion").setup(header["players"], header["options"])
+    state = rules.setup("promotion", header["players"], header["options"], header["deck"])
     for number, action in enumerate(actions, 2):
         assert answering(offered(state), action, ("player", "thief")) is not None, \
             f"line {number}: {action} not among {offered(state)}"
@@ -79,7 +80,8 @@ def every_step_was_offered(path: Path) -> None:
     assert state["over"]
     assert state["winners"] == ["P3"]
     assert {n: (p["pi"], p["poste"]) for n, p in state["players"].items()} == {
-        "P1": (0, "Stagiaire"), "P2": (2, None), "P3": (5, None)}
+        "P1": (0, "stagiaire"), "P2": (2, None), "P3": (5, None)}
+    assert all(action["action"] == "turn" for action in actions)      # no correction typed
 
 
 # -- 1. the phones --------------------------------------------------------------------------
@@ -128,12 +130,13 @@ def drive_bots(path: Path) -> None:
         assert answering(offered(state), action, ("player", "thief")) is not None, action
         return sessions.append(path, action).state
 
-    table = bots.Table({"deck": ("heures_sup",) * 40}, ["random"] * 3, OPTIONS, Random(0), take=take)
-    table.hands = {"P1": ["stagiaire", "flatterie", "accusation", "teletravail"], "P2": ["audit", "plagiat", "pas_moi"],
-                   "P3": ["entretien", "merite", "serveur", "heures_sup", "flatterie"]}   # Entretien discards the first
+    table = bots.Table({**DATA, "cards": ("heures-sup",) * 40}, ["random"] * 3, OPTIONS, Random(0), take=take)
+    table.hands = {"P1": ["stagiaire", "flatterie", "accusation", "teletravail", "heures-sup"],
+                   "P2": ["audit", "plagiat", "c-est-pas-moi-c-est-lui", "heures-sup", "heures-sup"],
+                   "P3": ["entretien-annuel", "merite-vole", "serveur-en-panne", "heures-sup", "flatterie"]}
     table.bots = {"P1": Scripted(plays=["stagiaire", "flatterie", "accusation"], aims=["P2"], answers=["teletravail"]),
-                  "P2": Scripted(plays=["audit", "plagiat"], aims=["P3", "P1"], answers=["pas_moi"]),
-                  "P3": Scripted(plays=["entretien", "flatterie"], answers=["merite", "serveur"])}
+                  "P2": Scripted(plays=["audit", "plagiat"], aims=["P3", "P1"], answers=["c-est-pas-moi-c-est-lui"]),
+                  "P3": Scripted(plays=["entretien-annuel", "flatterie"], answers=["merite-vole", "serveur-en-panne"])}
     def three_turns() -> None:
         for _ in range(3):
             table.turn(table.next_player())
@@ -173,7 +176,8 @@ def drive_play(path: Path) -> None:
         elif index == 1:
             answer = a["step"]
         elif index == 2:
-            answer = words.get(a["action"]) or ("next" if a["step"] == "end" else a["card"])
+            # a card by its title as people type it: no capitals, no accents
+            answer = words.get(a["action"]) or ("next" if a["step"] == "end" else folded(TITLES[a["card"]]))
         elif index == 3:
             answer = a["player"]
         elif index == 4:
@@ -187,7 +191,7 @@ def drive_play(path: Path) -> None:
         elif index == 8:
             answer = a["player"] if a["step"] == "react" else ""
         elif index == 9:
-            answer = a["card"] if a["step"] == "react" else "nothing"
+            answer = folded(TITLES[a["card"]]) if a["step"] == "react" else "nothing"
         else:
             answer = a["to"]
         child.sendline(answer)
