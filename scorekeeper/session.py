@@ -323,6 +323,10 @@ def make_header(game: str, players: list[Seat], options: dict[str, Any] | None =
     if deck is not None:
         header["deck"] = deck
     validate_header(header)
+    # Checked where a name is made, not where a file is read: a session written before the
+    # limit keeps loading (every page isolates its names in <bdi> all the same).
+    for number, player in enumerate(players, 1):
+        check_name(player["name"], number)
     return header
 
 
@@ -366,7 +370,6 @@ def validate_header(header: object) -> Header:
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
             raise RuleViolation("Player {number} needs a non-empty name.", number=number)
-        check_name(name, number)
         if name in seen:
             raise RuleViolation("The name {name} is used twice; each player needs their own name.", name=name)
         seen.add(name)

@@ -43,12 +43,16 @@ def test_kit_score_new_refuses_a_name_no_page_can_show(tmp_path, name, said, dit
     assert kit("score", "new", str(path), "promotion", "--player", "Zoé", "--player", "x" * 32).returncode == 0
 
 
-def test_a_hand_made_header_with_such_a_name_does_not_load(tmp_path):
+def test_a_session_written_before_the_limit_still_loads_and_its_pages_isolate_the_name(tmp_path):
+    """What was accepted always replays: the names are checked by `new`, not when a file is read."""
     path = tmp_path / "s.jsonl"
-    path.write_text('{"format": 1, "game": "promotion", "players": [{"name": "Ana"}, {"name": "B\\u202eob"}], '
-                    '"options": {}}\n', encoding="utf-8")
-    with pytest.raises(sessions.SessionError, match="U\\+202E"):
-        sessions.load(path)
+    long = "Bérénice-Anne-Charlotte de La Tour d'Auvergne"
+    path.write_text('{"format": 1, "game": "promotion", "players": [{"name": "Ana"}, {"name": "B\\u202eob"}, '
+                    f'{{"name": "{long}"}}], "options": {{}}}}\n', encoding="utf-8")
+    assert sorted(sessions.load(path).state["players"]) == sorted(["Ana", "B\u202eob", long])
+    with TestClient(create_app(path), headers={"Accept-Language": "en"}) as client:
+        table = client.get("/").text
+    assert "<bdi>B\u202eob</bdi>" in table and f"<bdi>{long}</bdi>".replace("'", "&#x27;") in table
 
 
 def test_a_right_to_left_name_is_isolated_wherever_a_page_shows_it(tmp_path):
