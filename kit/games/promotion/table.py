@@ -10,7 +10,7 @@ and lives in kit/cli/score.py; this module builds Promotion's action for it
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -219,10 +219,11 @@ def _step(player: str, step: str, **fields) -> dict:
 
 
 def _pick(prompt: str, choices: list[str], *, state: rules.State, default: str | None = None,
-          help: str | None = None) -> str:
+          help: str | None = None, why_not: Callable[[str], str | None] | None = None) -> str:
     """A card (its title as people type it, a unique beginning is enough) or one of the
     table's words; the choices are listed by `aide`, not in the prompt (a dozen titles
-    would not fit)."""
+    would not fit). `why_not(card)`: the rule that keeps a card of the deck out of the
+    choices now, said instead of the list."""
     cards = state["cards"] or {}
     offered = [choice for choice in choices if choice in cards]
 
@@ -230,6 +231,11 @@ def _pick(prompt: str, choices: list[str], *, state: rules.State, default: str |
         if not text.strip() and default is not None:
             return default
         found = table.match_word(text, [c for c in choices if c not in cards])
+        if found is None and why_not is not None:
+            named = typed_card(text, cards, list(cards))
+            reason = why_not(named) if named is not None and named not in offered else None
+            if reason:
+                raise KitError(reason)
         if found is None:
             found = typed_card(text, cards, offered)
         if found is None:
@@ -238,6 +244,27 @@ def _pick(prompt: str, choices: list[str], *, state: rules.State, default: str |
     listing = _("Answers: {choices}.").format(choices=", ".join(_shown(state, choices)))
     return table.ask(prompt, convert, default=table.label(default) if default else None,
                      help=f"{help} {listing}" if help else listing)
+
+
+def _not_playable(state: rules.State, name: str, card: str) -> str | None:
+    """The rule that keeps `card` (an id) from being played in `name`'s turn now, in words."""
+    deck, shown = rules.index(state), title(state, card)
+    if card not in deck.in_turn:
+        return _("{card} is a Trahison: it answers a colleague's card and is never played in one's own turn.").format(
+            card=shown)
+    played = len(state["played"])
+    if played >= rules.play_limit(state, name):
+        return ngettext("{name} has played {n} card this turn, all the turn allows.",
+                        "{name} has played {n} cards this turn, all the turn allows.", played).format(name=name, n=played)
+    if card in state["played"]:
+        return _("{player} has already played {card} this turn: no two identical cards in one turn.").format(
+            player=name, card=shown)
+    if card in deck.attacks and not rules.attack_targets(state, name, card):
+        if card in deck.demoting and not any(p["poste"] for n, p in state["players"].items() if n != name):
+            return _("{card} takes away a colleague's Poste: nobody else holds a Poste now.").format(card=shown)
+        return _("{card} aims at a colleague, and a Tournée de croissants protects every one of them now.").format(
+            card=shown)
+    return None
 
 
 def _shown(state: rules.State, choices: list[str]) -> list[str]:
@@ -334,7 +361,8 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     prompt = (_("{name}: play a card (its title), or next: end of the turn").format(name=who) if cards else
               _("{name}: next: end of the turn (down to {limit} cards in hand)").format(
                   name=who, limit=rules.END_OF_TURN_HAND_LIMIT))
-    what = _pick(prompt, [*cards, "next", *PI_WORDS], state=state, default="next", help=_(PI_HELP))
+    what = _pick(prompt, [*cards, "next", *PI_WORDS], state=state, default="next", help=_(PI_HELP),
+                 why_not=lambda card: _not_playable(state, who, card))
     if what == "next":
         return _step(who, "end")
     if what in PI_WORDS:

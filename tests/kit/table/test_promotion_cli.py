@@ -125,7 +125,7 @@ def test_play_walks_a_turn_with_an_attack_its_answers_and_a_poste(kit, game):
     assert result.exit_code == 130, result.output
     assert lines(path)[:len(before)] == before
     assert "Cléo: answer Accusation with a Trahison" in result.output
-    assert "Accusation cannot be played here" in result.output    # the second Accusation is not offered
+    assert "has already played Accusation this turn: no two identical cards in one turn." in result.output   # the rule, not only the titles
     assert [(line.get("step"), line.get("card")) for line in lines(path)[len(before):] if line["action"] == "turn"] == [
         ("react", "serveur-en-panne"), ("play", "stagiaire"), ("play", "flatterie"), ("react", "merite-vole"),
         ("end", None), ("start", None), ("draw", None), ("end", None), ("start", None),
@@ -156,3 +156,12 @@ def test_a_negative_amount_reaches_the_rules_not_the_option_parser(kit, game, ar
     path = game()
     with unchanged(path):
         refused(kit("score", args[0], path, *args[1:]), text)
+
+
+def test_a_card_the_turn_cannot_play_is_refused_with_its_rule(kit, game):
+    """Mise au placard while nobody holds a Poste, a Trahison in one's own turn: the refusal
+    listed the titles playable, never why this one was not."""
+    path = game()
+    result = kit("score", "play", path, input="\n".join(["", "", "Mise au placard", "Serveur en panne"]) + "\n")
+    assert "Mise au placard takes away a colleague's Poste: nobody else holds a Poste now." in result.output
+    assert "Serveur en panne is a Trahison: it answers a colleague's card" in result.output
