@@ -1040,8 +1040,11 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
                        answer=[card_title(before, key) for key in deck.dodges])]
     elif after["window"] is not None:
         events = [said("{player} plays {card}.", player=name, card=title),
-                  said("Before its {n} PI go to {player}, a colleague may take them with {answer}.", player=name,
-                       n=gain_of(before, card, name), answer=[card_title(before, key) for key in deck.takes_gain])]
+                  said(plural("Before its {n} PI goes to {player}, a colleague may take it with {answer}.",
+                              "Before its {n} PI go to {player}, a colleague may take them with {answer}.",
+                              gain_of(before, card, name)),
+                       player=name, n=gain_of(before, card, name),
+                       answer=[card_title(before, key) for key in deck.takes_gain])]
     else:
         events = [said("{player} plays {card}.", player=name, card=title)]
         drawn = effect(before, card, "draw")
