@@ -7,7 +7,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import setuptools
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -15,6 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def found(monkeypatch) -> list[str]:
     """The packages setup.py hands to setuptools."""
+    import setuptools  # imported here, not while every worker collects the suite (0.2 s each)
+
     given: dict = {}
     monkeypatch.setattr(setuptools, "setup", lambda **kwargs: given.update(kwargs))
     monkeypatch.chdir(ROOT)
