@@ -18,8 +18,9 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
   a name: that player's own); `before` is the state the action met, when known;
 - `describe_turn(action: dict, before: GameState | None) -> str`: the log's line for one of
   the game's own `turn` steps (`before`, when known, names the cards by their titles);
-- `prepare_options(options: dict) -> dict`: turn what `kit score new --option` read (e.g. a
-  layout file given as @FILE) into the options the rule module's setup expects;
+- `prepare_options(options: dict, layouts: Path | None) -> dict`: turn what `kit score new
+  --option` read (e.g. a layout file given as @FILE) into the options the rule module's setup
+  expects; `layouts` is the designer's copy given with --layouts (None: the kit's own);
 - `deck_empty_action(hands: dict) -> dict`: for a game whose deck runs out, the action
   `kit score deck-empty` appends, from its --hand NAME=N counts;
 - the game's words for what its rules wait for, read by guided play (`play_pending`) and

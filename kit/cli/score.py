@@ -90,7 +90,8 @@ def score() -> None:
                                             "table sees them; each player reads theirs on their phone or with "
                                             "`kit score show FILE --as NAME`.")
 @click.option("--layouts", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
-              metavar="FOLDER", help="A designer's copy of layouts/ whose cards the session plays (PHD, Promotion).  "
+              metavar="FOLDER", help="A designer's copy of layouts/ whose cards (PHD, Promotion) or objectives (Hoc Censeo) "
+                                     "the session plays.  "
                                      "[default: the kit's own layouts/]")
 def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...], deal: bool,
         layouts: Path | None) -> None:
@@ -111,7 +112,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         parsed[key] = table.read_option_file(value[1:]) if value.startswith("@") else table.parse_value(value)
     game_cli = table.game_module(game)
     if hasattr(game_cli, "prepare_options"):
-        parsed = game_cli.prepare_options(parsed)
+        parsed = game_cli.prepare_options(parsed, layouts)
     players_list = table.parse_players(players)
     if hasattr(game_cli, "prepare_players"):
         players_list = game_cli.prepare_players(players_list)

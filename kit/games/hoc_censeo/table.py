@@ -137,8 +137,9 @@ def deal(players: list[dict]) -> list[dict]:
     return [{**player, "role": tribe} for player, tribe in zip(players, tribes)]
 
 
-def prepare_options(options: dict) -> dict:
-    """Accept the print side's objectives file as is (`objectives=@layouts/hoc-censeo/objectives.yaml`).
+def prepare_options(options: dict, layouts: Path | None = None) -> dict:
+    """Accept the print side's objectives file as is (`objectives=@layouts/hoc-censeo/objectives.yaml`);
+    without one, the objectives of `layouts` (a designer's copy), else of the kit's own layouts.
 
     That file lists `tribes` with a printed `origin` line; the rules want tribe -> {circle,
     secondary}. Anything else is left for the rules to judge.
@@ -158,7 +159,7 @@ def prepare_options(options: dict) -> dict:
         from kit.build import default_layouts
         from kit.games.hoc_censeo.layout import rule_objectives
 
-        options = {**options, "objectives": rule_objectives(default_layouts())}
+        options = {**options, "objectives": rule_objectives(layouts or default_layouts())}
     return options
 
 

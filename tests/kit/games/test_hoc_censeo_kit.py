@@ -512,3 +512,25 @@ def test_motion_text_too_long_names_the_motion_entry(layouts_copy, tmp_path):
     assert result.exit_code == 2, result.output
     assert "component 'motion-cards', motions[3] « Pontifexmaximusrexsacrorumflaminesmaior… »:" in result.output
     assert not (tmp_path / "o" / "hoc-censeo.pdf").exists()
+
+
+def test_kit_score_new_records_the_objectives_of_a_designers_copy_of_the_layouts(tmp_path):
+    """A designer who changes a tribe's objectives in a copy of layouts/ plays them at the
+    table with `kit score new --layouts COPY`, as `kit build --layouts COPY` prints them."""
+    import json
+    import shutil
+
+    from score_cli import Kit
+
+    copy = tmp_path / "layouts"
+    shutil.copytree(FOLDER.parent, copy)
+    objectives = copy / "hoc-censeo" / "objectives.yaml"
+    text = objectives.read_text(encoding="utf-8")
+    objectives.write_text(text.replace("kind: seals\n      amount: 5", "kind: seals\n      amount: 6", 1), encoding="utf-8")
+    session = tmp_path / "s.jsonl"
+    made = Kit()("score", "new", session, "hoc-censeo", "--player", "Ana:titienses", "--player", "Ben:ramnes",
+                 "--player", "Cléo:luceres", "--layouts", copy)
+    assert made.exit_code == 0, made.output
+    header = json.loads(session.read_text(encoding="utf-8").splitlines()[0])
+    assert header["options"]["objectives"]["titienses"]["secondary"] == {"kind": "seals", "amount": 6}
+    assert header["options"]["objectives"]["ramnes"] == rules.DEFAULT_OBJECTIVES["ramnes"]
