@@ -35,6 +35,7 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -697,6 +698,19 @@ def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: st
         return found
     return ask(f"{prompt} ({'/'.join(map(label, choices))})", convert,
                default=label(default) if default else None, help=help, hide=hide)
+
+
+def shared_screen() -> bool:
+    """Whether what is printed goes to a terminal, which `clear_screen` can wipe (piped
+    output keeps whatever is written to it)."""
+    return sys.stdout.isatty()
+
+
+def clear_screen() -> None:
+    """Clear the terminal and its scrollback, after a secret was shown on the shared screen
+    (a ballot read back to its player)."""
+    if shared_screen():
+        click.echo("\033[H\033[2J\033[3J", nl=False)
 
 
 def ask_yes_no(prompt: str, default: bool = False) -> bool:

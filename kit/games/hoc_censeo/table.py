@@ -8,6 +8,7 @@ who ranks where, never one player's amount, senators left, tribe or objectives (
 """
 from __future__ import annotations
 
+import functools
 import secrets
 from pathlib import Path
 from typing import cast
@@ -345,24 +346,22 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
 
 
 def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict | None:
-    """Seals or gold before the decision, when the rules allow someone either. Who may is
-    public (seals, gold and how full each circle is are on the table); which colours a circle
-    takes is not, so every colour is offered and the rules refuse one the circle does not
-    take, in public words."""
-    players = state["players"]
-    sealers = [decider(d) for d in anytime if d["action"] == "spend_seals"]
-    buyers = [decider(d) for d in anytime if d["action"] == "buy_senators"]
-    if not sealers and not buyers:
+    """Seals or gold before the decision, offered to the one who decides it (the player at
+    the keyboard) when the rules allow them either: what someone else may spend is not
+    theirs to see or to spend. Which colours a circle takes is secret too, so every colour is
+    offered and the rules refuse one the circle does not take, in public words."""
+    name = decider(decision)
+    offered = {d["action"] for d in anytime if decider(d) == name}
+    choices = ["vote"] + (["seals"] if "spend_seals" in offered else []) + (["gold"] if "buy_senators" in offered else [])
+    if len(choices) == 1:
         return None
-    choices = ["vote"] + (["seals"] if sealers else []) + (["gold"] if buyers else [])
     help_text = _("vote: {decision}; seals: spend {seals} to colour a portion; gold: buy {senators} senators a coin.").format(
         decision=_(ACTION_LABELS[decision["action"]]), seals=rules.SEALS_PER_PORTION, senators=rules.SENATORS_PER_GOLD)
     # Before a secret ballot the menu is read unseen: an amount typed here by habit must not
     # show on the shared screen.
-    choice = table.ask_choice(_("Next"), choices, default="vote", help=help_text, hide=decision.get("secret", False))
+    choice = table.ask_choice(_("{name}, next").format(name=name), choices, default="vote", help=help_text,
+                              hide=decision.get("secret", False))
     if choice == "seals":
-        name = sealers[0] if len(sealers) == 1 else table.ask_player(_("Who spends seals"), sealers)
-
         def colour_taken(text: str) -> dict:
             colour = table.match_word(text, COLOURS)
             if colour is None:
@@ -377,10 +376,7 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
         return table.ask(_("{name}, colour a portion in ({choices})").format(
             name=name, choices="/".join(map(table.label, COLOURS))), colour_taken, hide=True)
     if choice == "gold":
-        name = buyers[0] if len(buyers) == 1 else table.ask_player(
-            _("Who spends gold"), buyers,
-            reason=lambda n: rules.apply(state, {"action": "buy_senators", "player": n, "gold": 1}))
-        have = players[name]["gold"]
+        have = state["players"][name]["gold"]
 
         def check(gold: int) -> None:
             if not 1 <= gold <= have:
@@ -392,15 +388,28 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
 
 
 def _ask_ballot(name: str, state: rules.State) -> dict:
-    """One player's ballot, typed without showing; a refusal at the prompt names the rule,
-    never the number typed nor the senators left (the others may still be looking)."""
-    click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
+    """One player's ballot, typed without showing, then read back for the player to send or
+    type again (as the phone does); the screen is cleared once it is answered, so the others
+    never see it. Output that is not a terminal cannot be cleared: no read-back there. A
+    refusal at the prompt names the rule, never the number typed nor the senators left (the
+    others may still be looking)."""
     help_text = _(BALLOT_HELP)
-    pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
-                            check=lambda v: rules.check_vote_entry(state, name, v, 0))
-    contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
-                              check=lambda v: rules.check_vote_entry(state, name, pour, v))
-    return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
+    while True:
+        click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
+        pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
+                                check=lambda v: rules.check_vote_entry(state, name, v, 0))
+        contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
+                                  check=functools.partial(rules.check_vote_entry, state, name, pour))
+        ballot = {"action": "ballot", "player": name, "pour": pour, "contre": contre}
+        if not table.shared_screen():
+            return ballot
+        try:
+            send = table.ask_yes_no(_("{name}, send POUR {pour}, CONTRE {contre}?").format(
+                name=name, pour=pour, contre=contre), default=True)
+        finally:   # whatever was answered (even quit or Ctrl-C), the read-back leaves the screen
+            table.clear_screen()
+        if send:
+            return ballot
 
 
 def _ask_resolve(decision: Decision, state: rules.State) -> dict:

@@ -163,7 +163,7 @@ def drive_play(path: Path) -> None:
     child = spawn_play(path)
     prompts = [
         r"Who is at the keyboard\? \(([^)]*)\)",
-        r"Next \(([^)]*)\)",
+        r"(\w+), next \(",
         r"(\w+), colour a portion in \(",
         r"(\w+), gold to spend",
         r"(\w+), POUR",
@@ -173,7 +173,7 @@ def drive_play(path: Path) -> None:
         r"who ranks first among ([^(]*) \(",
         r"(\w+), your bonus for the mauve motion",
         r"(\w+), lose 1 gold coin or 5 senators",
-        r"Who spends (seals|gold)",
+        r"(\w+), send POUR \d+, CONTRE \d+\?",
         pexpect.EOF,
     ]
     spent = []
@@ -186,10 +186,10 @@ def drive_play(path: Path) -> None:
         round_ = SCRIPT[resolved]
         found = child.match.group(1) if child.match.groups() else None
         to_spend = [a for a in round_["spend"] if (resolved, json.dumps(a)) not in spent]
-        if index == 0:      # the first listed name: the ballots go in seating order
-            child.sendline(found.split("/")[0])
-        elif index == 1:
-            action = to_spend[0] if to_spend else None
+        if index == 0:      # who spends first, then the ballots in seating order
+            child.sendline(to_spend[0]["player"] if to_spend else found.split("/")[0])
+        elif index == 1:    # only the player at the keyboard is offered their own seals and gold
+            action = to_spend[0] if to_spend and to_spend[0]["player"] == found else None
             child.sendline("vote" if action is None else {"spend_seals": "seals", "buy_senators": "gold"}[action["action"]])
         elif index in (2, 3):
             action = to_spend[0]
@@ -207,8 +207,8 @@ def drive_play(path: Path) -> None:
             child.sendline(round_["resolve"]["bonus"])
         elif index == 10:
             child.sendline(round_["resolve"]["calamity"][found])
-        elif index == 11:
-            child.sendline(to_spend[0]["player"])
+        elif index == 11:   # the ballot read back: send it
+            child.sendline("yes")
     child.close()
     assert child.exitstatus == 0, "".join(child.before or "")
 

@@ -63,6 +63,18 @@ def _answer(child: pexpect.spawn, prompt: str, *answers: str) -> None:
         child.sendline(answer)
 
 
+CLEARED = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def _after_clearing(transcript: str) -> str:
+    """What stays on the screen: each ballot's read-back is wiped (screen and scrollback)
+    once its player answered it; the read-back must be the only thing wiped."""
+    parts = transcript.split(CLEARED)
+    for part in parts[:-1]:
+        assert "send POUR" in part.splitlines()[-1], part
+    return "".join(part.rstrip("\r\n").rsplit("\n", 1)[0] for part in parts[:-1]) + parts[-1]
+
+
 def _actions(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
 
@@ -72,17 +84,20 @@ def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
     _answer(child, "Who is at the keyboard?", "")
     _answer(child, "Alice, POUR", "110", "2O", "-3", "61")   # over the senators, a typo, negative
     _answer(child, "Alice, CONTRE", "53", "7")              # 61 + 53 is more than Alice has
+    _answer(child, "Alice, send POUR 61, CONTRE 7?", "")     # read back to Alice, then cleared
     _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
     _answer(child, "Bob, POUR", "")
     _answer(child, "Bob, CONTRE", "44")
+    _answer(child, "Bob, send POUR 0, CONTRE 44?", "")
     _answer(child, "Chloé, POUR", "13")
     _answer(child, "Chloé, CONTRE", "")
+    _answer(child, "Chloé, send POUR 13, CONTRE 0?", "")
     child.expect_exact("All ballots are in. Alice, as magistrate, resolves the vote.")
     _answer(child, "The motion's colour", "bleu")
     child.expect_exact("POUR wins 74 to 51.")
     _answer(child, "Who is at the keyboard?", "quit")
     child.expect(pexpect.EOF)
-    screen = "".join(child.transcript).replace(str(senate), "FILE")
+    screen = _after_clearing("".join(child.transcript)).replace(str(senate), "FILE")
     assert "Alice cannot vote more senators than they have left." in screen
     assert "That is not a whole number." in screen
     assert "Alice's vote must be a whole number of 0 or more." in screen
@@ -104,6 +119,7 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
     _answer(child, "Who is at the keyboard?", "")
     _answer(child, "Alice, POUR", "20")
     _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Alice, send POUR 20", "")
     _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
     # Bob's question is on the screen; another terminal undoes Alice's ballot meanwhile
     child.expect_exact("Bob, POUR")
@@ -114,17 +130,20 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
     _answer(child, "Who is at the keyboard? (Alice/Bob/Chloé)", "")
     _answer(child, "Alice, POUR", "9")
     _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Alice, send POUR 9", "")
     _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
     _answer(child, "Bob, POUR", "")
+    _answer(child, "Bob, CONTRE", "8")
     # the last question is answered after another write: the write itself is refused as stale
-    child.expect_exact("Bob, CONTRE")
+    child.expect_exact("Bob, send POUR 0, CONTRE 8?")
     assert _kit("score", "buy-senators", str(senate), "Chloé", "--gold", "1").returncode == 2   # refused: no gold
     assert _kit("score", "act", str(senate), '{"action": "ballot", "player": "Chloé", "pour": 1}').returncode == 0
-    child.sendline("8")
+    child.sendline("")
     child.expect_exact("The session file changed in another window")
     # the rules now wait for Bob alone: no keyboard question
     _answer(child, "Bob, POUR", "")
     _answer(child, "Bob, CONTRE", "8")
+    _answer(child, "Bob, send POUR 0, CONTRE 8?", "")
     _answer(child, "The motion's colour", "quit")
     child.expect(pexpect.EOF)
     ballots = [(a["player"], a.get("pour"), a.get("contre")) for a in _actions(senate) if a["action"] == "ballot"]
@@ -140,6 +159,7 @@ def test_two_plays_on_one_file_never_write_twice_for_one_seat(senate: Path):
     second.expect_exact("Alice, POUR")
     first.sendline("30")
     _answer(first, "Alice, CONTRE", "")
+    _answer(first, "Alice, send POUR 30", "")
     first.expect_exact("Who is at the keyboard? (Bob/Chloé)")
     second.sendline("4")
     # the second play had asked Alice from the old file: it reloads before writing anything
@@ -158,7 +178,7 @@ def test_a_colour_for_seals_is_typed_unseen_and_refused_without_naming_it(senate
         assert _kit("score", "vote", str(senate), "--pour", "Alice=5", "--colour", colour).returncode == 0
     child = _play(senate)
     _answer(child, "Who is at the keyboard?", "")
-    _answer(child, "Next", "seals")
+    _answer(child, "Alice, next (vote/seals)", "seals")
     _answer(child, "Alice, colour a portion in", "vert")
     child.expect_exact("Alice's circle does not take that portion")
     _answer(child, "Alice, colour a portion in", "jaune")
@@ -178,15 +198,18 @@ def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path)
     _answer(child, "Qui est au clavier", "")
     _answer(child, "Alice, POUR", "10")
     _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Alice, envoyer POUR 10, CONTRE 0", "o")
     _answer(child, "Qui est au clavier", "chloe")                      # a name without its accent
     _answer(child, "Chloé, POUR", "")
     _answer(child, "Chloé, CONTRE", "")
+    _answer(child, "Chloé, envoyer POUR 0, CONTRE 0", "yes")        # an English yes
     _answer(child, "Bob, POUR", "")
     _answer(child, "Bob, CONTRE", "")
+    _answer(child, "Bob, envoyer POUR 0, CONTRE 0", "")
     child.expect_exact("Tous les bulletins sont déposés. À Alice, qui préside, de dépouiller le vote.")
     _answer(child, "La couleur de la motion", "BLUE")                   # an English colour in French
     _answer(child, "Qui est au clavier", "")
-    _answer(child, "Ensuite", "seals")                                 # and an English word
+    _answer(child, "Alice, ensuite (voter/sceaux)", "seals")                                 # and an English word
     _answer(child, "Alice, colorier une portion en", "green")
     _answer(child, "Qui est au clavier", "quitter")
     child.expect(pexpect.EOF)
