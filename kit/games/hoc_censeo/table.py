@@ -279,7 +279,7 @@ def render(state: rules.State, lang: str | None = None) -> str:
 # -- guided play: the rules' decisions, asked ------------------------------------------------
 # `kit score play` walks rules.pending (kit.table.play_pending): the ballots one player at a
 # time, typed without showing, then the magistrate's resolve with only what the ballots leave
-# open. Seals and gold may be spent between any two decisions.
+# open. Before each decision, its player may spend their own seals and gold.
 
 ACTION_LABELS = {
     "ballot": N_("secret ballot"),
