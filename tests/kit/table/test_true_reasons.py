@@ -1,6 +1,6 @@
 """Issue 25's true reasons: in guided play, a player typed where the rules do not let them
-answer now is told why (no gold, oneself as the victim or the challenged), never that they
-do not play; a name that matches nobody still is."""
+answer now is told why (oneself as the victim or the challenged), never that they do not
+play; a name that matches nobody still is. Seals and gold are offered only to whom they belong."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -47,19 +47,23 @@ def test_a_thief_typed_as_their_own_victim_hears_the_rule(tmp_path, monkeypatch,
     assert "ne joue pas" not in said
 
 
-def test_a_player_without_gold_is_told_so(tmp_path, monkeypatch, capsys):
+def test_only_the_player_at_the_keyboard_is_offered_gold_and_only_with_gold(tmp_path, monkeypatch, capsys):
+    """Before a ballot, seals and gold are offered to the one who decides it, never someone
+    else's (issue 32): Chloé, without gold, votes at once; Ana is offered her own gold."""
     path = game(tmp_path, "hoc-censeo", [{"name": "Ana", "role": "titienses"}, {"name": "Ben", "role": "ramnes"},
                                          {"name": "Chloé", "role": "luceres"}])
     with table.guided(path) as guide:
         state = {**guide.state, "players": {name: dict(record) for name, record in guide.state["players"].items()}}
         state["players"]["Ana"]["gold"], state["players"]["Ben"]["gold"], state["players"]["Chloé"]["gold"] = 1, 2, 0
         anytime = [{"action": "buy_senators", "player": n} for n in ("Ana", "Ben")]
-        typed(monkeypatch, "gold", "chloe", "Ana", "1")
-        action = hoc_table._offer_spending({"action": "ballot"}, state, anytime)
+        typed(monkeypatch)   # Chloé is asked nothing: any prompt would fail
+        assert hoc_table._offer_spending({"action": "ballot", "player": "Chloé"}, state, anytime) is None
+        typed(monkeypatch, "gold", "1")
+        action = hoc_table._offer_spending({"action": "ballot", "player": "Ana"}, state, anytime)
     assert action == {"action": "buy_senators", "player": "Ana", "gold": 1}
     said = capsys.readouterr().err
-    assert "Chloé n’a plus d’or pour acheter des sénateurs." in said
-    assert "ne joue pas" not in said
+    assert "Ben" not in said
+    assert "Chloé" not in said
 
 
 def test_a_speaker_cannot_challenge_themselves(tmp_path, monkeypatch, capsys):
