@@ -138,3 +138,18 @@ def picture(page, path) -> None:
 
     with contextlib.suppress(PlaywrightTimeout):
         page.screenshot(path=str(path), full_page=True, timeout=30_000)
+
+
+def served(path, *flags: str, stderr: int | None = subprocess.PIPE) -> tuple[subprocess.Popen, list[str]]:
+    """`kit score serve FILE --port 0 --no-qr FLAGS` in English, and what it printed up to
+    "Serving" (its stderr in a pipe unless told otherwise, for the tests that read the host's
+    terminal)."""
+    process = subprocess.Popen([sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr",
+                                *flags], cwd=REPO, stdout=subprocess.PIPE, stderr=stderr, text=True,
+                               env={**os.environ, "LANG": "en_US.UTF-8", "PYTHONUNBUFFERED": "1"})
+    printed = []
+    for line in process.stdout:
+        printed.append(line.rstrip("\n"))
+        if line.startswith("Serving until"):
+            break
+    return process, printed

@@ -9,7 +9,6 @@ import signal
 import socket
 import stat
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serve_helpers import REPO, ROUND_ONE, new_hoc, wait_until_up
+from serve_helpers import ROUND_ONE, new_hoc, served, wait_until_up
 from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
@@ -185,14 +184,7 @@ def test_a_body_sent_in_part_is_answered_408(guarded, monkeypatch):
 # -- what the terminal says at start ----------------------------------------------------------
 
 def started(path: Path, *flags: str) -> tuple[list[str], subprocess.Popen]:
-    process = subprocess.Popen([sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr", *flags],
-                               cwd=REPO, stdout=subprocess.PIPE, text=True,
-                               env={**os.environ, "LANG": "en_US.UTF-8", "PYTHONUNBUFFERED": "1"})
-    printed = []
-    for line in process.stdout:
-        printed.append(line.rstrip("\n"))
-        if line.startswith("Serving until"):
-            break
+    process, printed = served(path, *flags, stderr=None)
     return printed, process
 
 

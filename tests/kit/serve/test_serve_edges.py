@@ -12,7 +12,7 @@ import sys
 
 import httpx2 as httpx
 import pytest
-from serve_helpers import REPO, new_hoc, page_text, wait_until_up
+from serve_helpers import REPO, new_hoc, page_text, served, wait_until_up
 from starlette.testclient import TestClient
 
 from kit.serve.app import SEAT_COOKIE, create_app
@@ -101,19 +101,6 @@ def test_half_a_utf16_pair_in_a_body_is_a_refusal_not_a_500(tmp_path, body):
         for url in ("/join/%ED%A0%80", "/seat/%ED%A0%80", "/join?code=%ED%A0%80", "/?lang=%ED%A0%80"):
             assert client.get(url).status_code < 500, url
     assert path.read_bytes() == before
-
-
-def served(path, *flags: str) -> tuple[subprocess.Popen, list[str]]:
-    """`kit score serve FILE --port 0 --no-qr FLAGS`, and what it printed up to "Serving"."""
-    process = subprocess.Popen([sys.executable, "-m", "kit", "score", "serve", str(path), "--port", "0", "--no-qr",
-                                *flags], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "LANG": "en_US.UTF-8", "PYTHONUNBUFFERED": "1"})
-    printed = []
-    for line in process.stdout:
-        printed.append(line.rstrip("\n"))
-        if line.startswith("Serving until"):
-            break
-    return process, printed
 
 
 def stop(process: subprocess.Popen) -> tuple[int, str]:
