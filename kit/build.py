@@ -105,7 +105,7 @@ def default_layouts() -> Path:
     package. Then the source tree's layouts/, then the installed copy.
     """
     here = Path.cwd() / "layouts"
-    if any((here / game).is_dir() for game in kit.games.KITS):
+    if any((here / game).is_dir() for game in kit.games.kits()):
         return here
     package = Path(kit.__file__).resolve().parent
     source = package.parent / "layouts"
@@ -115,9 +115,9 @@ def default_layouts() -> Path:
 
 
 def game_ids() -> list[str]:
-    """The games kit.games.KITS names now: read at each call, so that a game the tests add
-    there (their fixture) is known."""
-    return list(kit.games.KITS)
+    """The games kit.games.kits() names now: read at each call, so that a game whose package
+    joined the path since (the tests' fixtures) is known."""
+    return list(kit.games.kits())
 
 
 def check_games(games: list[str] | tuple[str, ...]) -> list[str]:
@@ -139,7 +139,7 @@ def load_kit(game: str, layouts: Path) -> GameKit:
     try:
         module = kit.games.layout_module(game)
     except ModuleNotFoundError as missing:
-        if missing.name in (kit.games.KITS[game], kit.games.KITS[game] + ".layout"):
+        if missing.name in (kit.games.kit_package(game), kit.games.kit_package(game) + ".layout"):
             raise KitError(_("the game {game} has no kit module yet ({module})").format(
                 game=f"'{game}'", module=missing.name)) from None
         raise

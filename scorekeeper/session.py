@@ -358,7 +358,7 @@ def validate_header(header: object) -> Header:
     if header.get("format") != FORMAT:
         raise RuleViolation("The session format is {value} but this kit reads format {FORMAT}.", value=repr(header.get('format')), FORMAT=FORMAT)
     game = header.get("game")
-    if game not in rule_modules.GAME_IDS:
+    if not rule_modules.is_game(game):
         raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(rule_modules.GAME_IDS))
     players = header.get("players")
     if not isinstance(players, list) or not players:

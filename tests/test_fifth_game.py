@@ -1,8 +1,8 @@
 """A fifth game is its rule module, its kit folder and its layouts, and nothing else.
 
 Enchère (tests/fixtures/enchere_rules.py, tests/fixtures/enchere/, tests/fixtures/layouts/
-enchere/) is added to the registries (scorekeeper.rules.MODULES and GAME_IDS, kit.games.KITS)
-for these tests only, then played through every face: `kit list`, `build`, `score new/act/
+enchere/) is installed for these tests only (tests/helpers/installed.py: its folder, holding its
+entry points, put on the path; no registry patched), then played through every face: `kit list`, `build`, `score new/act/
 play/show/log/serve` and `simulate`. Its forms on the phones come from its decisions.
 """
 from __future__ import annotations
@@ -12,13 +12,12 @@ import re
 
 import pytest
 from build_helpers import LAYOUTS
+from installed import install
 from score_cli import Kit
 from starlette.testclient import TestClient
 
 import kit.cli.score  # noqa: F401  defined before the game is added: they must read the registry as they run
 import kit.cli.simulate  # noqa: F401
-import kit.games
-from scorekeeper import rules
 from scorekeeper import session as sessions
 
 GAME = "enchere"
@@ -27,9 +26,7 @@ PLAYERS = ("Ana", "Ben", "Cléo")
 
 @pytest.fixture
 def enchere(monkeypatch):
-    monkeypatch.setitem(rules.MODULES, GAME, "enchere_rules")
-    monkeypatch.setattr(rules, "GAME_IDS", (*rules.GAME_IDS, GAME))
-    monkeypatch.setitem(kit.games.KITS, GAME, "enchere")
+    install(monkeypatch, GAME)
     return Kit()
 
 
@@ -165,3 +162,31 @@ def test_the_log_tells_what_each_entry_did_in_the_words_its_reader_may_read(ench
     assert "bids 5" not in ana
     everyone = enchere("score", "log", sale, "--reveal").output
     assert "3. Ben bids 5.\n4. Cléo bids 3.\n" in everyone
+
+
+def test_a_dealt_trade_is_the_players_own_in_every_face(enchere, tmp_path):
+    # The trade is Enchère's secret role: declared by its rules (ROLE_FIELD among SECRET_FIELDS),
+    # under no name the shared faces know; dealt at random, so read back from the file.
+    path = tmp_path / "vente.jsonl"
+    created = enchere("score", "new", path, GAME, *(a for name in PLAYERS for a in ("--player", name)), "--deal")
+    assert created.exit_code == 0, created.output
+    trades = {p["name"]: p["role"] for p in json.loads(path.read_text(encoding="utf-8").splitlines()[0])["players"]}
+    assert set(trades.values()) <= {"collection", "negoce"}
+
+    def secret_free(text):
+        return "collection" not in text and "negoce" not in text
+
+    assert secret_free(created.output)
+    for name, amount in (("Ana", 10), ("Ben", 5), ("Cléo", 3)):
+        assert enchere("score", "act", path, json.dumps({"action": "bid", "player": name, "amount": amount})).exit_code == 0
+    assert secret_free(enchere("score", "show", path).output)
+    assert secret_free(enchere("score", "log", path).output)
+    played = enchere("score", "play", path, input="tableau\n6\nquitter\n")
+    assert played.exit_code == 0, played.output
+    assert secret_free(played.output)
+    assert enchere.state(path)["round"] == 1
+    ana = enchere("score", "log", path, "--as", "Ana").output
+    assert f"Ana ({trades['Ana']})" in ana
+    assert "Ben (" not in ana
+    assert trades["Ana"] in enchere("score", "show", path, "--as", "Ana").output
+    assert f"Ben ({trades['Ben']})" in enchere("score", "log", path, "--reveal").output

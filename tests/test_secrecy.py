@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from installed import install
 from score_cli import Kit, scenario_files, scenario_id
 from starlette.testclient import TestClient
 
@@ -48,9 +49,7 @@ TOY = "enchere"
 
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch):
-    monkeypatch.setitem(rules.MODULES, TOY, "enchere_rules")
-    monkeypatch.setattr(rules, "GAME_IDS", (*rules.GAME_IDS, TOY))
-    monkeypatch.setitem(kit.games.KITS, TOY, "enchere")
+    install(monkeypatch, TOY)
 
 
 # -- the states swept ------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from kit.i18n import _
 class Games(click.Choice):
     """A game id among the rules' registry as it stands when the command runs (the tests add
     a fifth game to it after the command was defined), or among `ids()` when given (the
-    print side's games, kit.games.KITS); `extra` words are accepted too ("all").
+    print side's games, kit.games.kits()); `extra` words are accepted too ("all").
 
     A game is taken as people write it: `PHD`, `amphithéâtre`, `Hoc Censeo`, `hoc_censeo`
     are phd, amphitheatre, hoc-censeo (kit.i18n.match_id)."""

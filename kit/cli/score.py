@@ -31,7 +31,7 @@ def _game_commands() -> dict[str, str]:
         for name, function in games.kit_module(game).TABLE_COMMANDS.items():
             if name in commands:
                 raise RuntimeError(f"two games define `kit score {name}`")
-            commands[name] = f"{games.KITS[game]}.table.{function}"
+            commands[name] = f"{games.kit_package(game)}.table.{function}"
     return commands
 
 
@@ -131,11 +131,9 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
 
 def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:
     """"Alice (titienses), Bob (ramnes)": the header's players as `new` and `log` print them;
-    a role the rules keep secret (Hoc Censeo's tribe) only for whom it is revealed to."""
-    secret = "tribe" in getattr(session.rules, "SECRET_FIELDS", ())
-    return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") and (not secret or reveal is True
-                                                                          or reveal == p["name"]) else "")
-                     for p in session.players)
+    a role the rules keep secret only for whom it is revealed to (rules.seats_view)."""
+    seen = rules.seats_view(session.game, session.players, reveal if reveal is not False else None)
+    return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in seen)
 
 
 class _DataArguments(click.Command):

@@ -1,6 +1,6 @@
 """Everything the kit knows of each game, one package per game, found from the rules' registry.
 
-`scorekeeper.rules.GAME_IDS` is the one list of games. Each game id `some-game` has its
+`scorekeeper.rules.games()` is the one registry of games. Each game id `some-game` has its
 package `kit.games.some_game` holding the same files in every game:
 
 - `__init__.py`: the docstring and `TABLE_COMMANDS`, the game's `kit score` commands
@@ -15,14 +15,21 @@ package `kit.games.some_game` holding the same files in every game:
 - `bots.py`: the simulated players (the contract is in kit/simulate/__init__.py).
 
 A fifth game is `scorekeeper/rules/<game>.py`, `kit/games/<game>/`, `layouts/<game>/` and
-its tests; nothing here changes.
+its tests; nothing here changes. A game installed beside the kit, as its own distribution,
+declares its kit package by an entry point of the group INSTALLED (`some-game = package`),
+and its rule module by one of scorekeeper.rules.INSTALLED.
 """
 from __future__ import annotations
 
 import importlib
+import sys
 from types import ModuleType
 
-from scorekeeper.rules import GAME_IDS
+from scorekeeper import rules
+
+INSTALLED = "kit.games"
+
+_registry: tuple[tuple[str, ...], dict[str, str]] = ((), {})
 
 
 def package_name(game: str) -> str:
@@ -30,21 +37,38 @@ def package_name(game: str) -> str:
     return "kit.games." + game.replace("-", "_")
 
 
-# game id -> the package holding its layout.py, pieces.py and table.py. Derived from the
-# rules' registry; the tests add a kit-only fixture game here for the duration of a test.
-KITS = {game: package_name(game) for game in GAME_IDS}
+def kits() -> dict[str, str]:
+    """game id -> the package holding its layout.py, pieces.py and table.py: each game of
+    the rules' registry in kit/games/ unless an installed package declares it, then the
+    installed kit-only games (print only, no rules: the print tests' fixture). Read again
+    whenever sys.path changed, as the rules' registry is."""
+    global _registry
+    key = tuple(sys.path)
+    if _registry[0] != key or not _registry[1]:
+        from importlib.metadata import entry_points
+
+        installed = {point.name: point.value for point in entry_points(group=INSTALLED)}
+        own = {game: package_name(game) for game in rules.OWN_GAMES}
+        _registry = (key, {**{game: installed.get(game, package_name(game)) for game in rules.GAME_IDS},
+                           **{game: package for game, package in installed.items() if game not in own}, **own})
+    return _registry[1]
+
+
+def kit_package(game: str) -> str:
+    """The game's kit package (a project game's answered without reading what is installed)."""
+    return package_name(game) if game in rules.OWN_GAMES else kits()[game]
 
 
 def kit_module(game: str) -> ModuleType:
     """The game's package (`TABLE_COMMANDS` and the docstring; nothing heavy)."""
-    return importlib.import_module(KITS[game])
+    return importlib.import_module(kit_package(game))
 
 
 def layout_module(game: str) -> ModuleType:
     """The game's layout.py: `build(layouts) -> GameKit` (imports the drawing code)."""
-    return importlib.import_module(KITS[game] + ".layout")
+    return importlib.import_module(kit_package(game) + ".layout")
 
 
 def table_module(game: str) -> ModuleType:
     """The game's table.py: `render`, `play` and the friendly commands."""
-    return importlib.import_module(KITS[game] + ".table")
+    return importlib.import_module(kit_package(game) + ".table")

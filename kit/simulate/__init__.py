@@ -30,7 +30,7 @@ import importlib
 from types import ModuleType
 from typing import TypeVar
 
-from kit.games import KITS
+from kit.games import kit_package
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.flow import Action, GameState
 
@@ -40,9 +40,9 @@ class BotError(RuntimeError):
 
 
 def module(game: str) -> ModuleType:
-    """kit/games/<game>/bots.py, found from the games' registry (kit.games.KITS) at each call,
+    """kit/games/<game>/bots.py, found from the games' registry (kit.games.kits()) at each call,
     so a fifth game's bots are found like its layout and its table (the tests add one)."""
-    return importlib.import_module(KITS[game] + ".bots")
+    return importlib.import_module(kit_package(game) + ".bots")
 
 
 State = TypeVar("State", bound=GameState)

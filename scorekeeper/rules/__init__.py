@@ -30,6 +30,9 @@ Each module `scorekeeper.rules.<game>` provides:
   `SECRET_BY_PLAYER`: names of top-level fields keyed by player name (Hoc Censeo's
   `ballots`) of which a player sees only their own entry. Declared once: `view` below is
   the only place that hides them, for every screen, page, log and bot.
+- `ROLE_FIELD` (for a game whose header gives roles): the player field a seat's role
+  sets (Hoc Censeo's `tribe`); when it is among SECRET_FIELDS, the header's roles are as
+  secret as the field, and `seats_view` hides them where `view` hides the field.
 
 - a game played with printed cards (PHD, Promotion) declares `CARD_TYPES` and takes the
   session header's deck in `setup(players, options, deck=None)` (scorekeeper.rules.deck:
@@ -49,6 +52,7 @@ dicts: what `kit score show --json` prints.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from scorekeeper.errors import RuleViolation
@@ -77,14 +81,43 @@ class Rules(Protocol):
     def outcome(self, before: Any, after: Any, action: Action) -> list[Event]: ...
 
 
-MODULES = {
+# The project's own games. A game installed beside the kit (its own distribution, or the
+# tests' Enchère, whose folder holds its metadata) declares its rule module by an entry point
+# of the group INSTALLED: `some-game = package.module`.
+OWN_GAMES = {
     "phd": "scorekeeper.rules.phd",
     "amphitheatre": "scorekeeper.rules.amphitheatre",
     "promotion": "scorekeeper.rules.promotion",
     "hoc-censeo": "scorekeeper.rules.hoc_censeo",
 }
+INSTALLED = "scorekeeper.games"
 
-GAME_IDS = tuple(MODULES)
+_registry: tuple[tuple[str, ...], dict[str, str]] = ((), {})
+
+
+def games() -> dict[str, str]:
+    """The one registry: game id -> its rule module, the project's games first. Read again
+    whenever sys.path changed, so a game's package put on the path brings its game."""
+    global _registry
+    key = tuple(sys.path)
+    if _registry[0] != key or not _registry[1]:
+        from importlib.metadata import entry_points  # 50 ms to import: only when a list is asked
+
+        installed = {point.name: point.value for point in entry_points(group=INSTALLED)}
+        _registry = (key, {**OWN_GAMES, **{g: m for g, m in installed.items() if g not in OWN_GAMES}})
+    return _registry[1]
+
+
+def is_game(game: object) -> bool:
+    """Whether `game` is a game id of the registry (the project's own answered at once)."""
+    return game in OWN_GAMES or (isinstance(game, str) and game in games())
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    # GAME_IDS is read as the registry stands (a game's package may join the path later).
+    if name == "GAME_IDS":
+        return tuple(games())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _loaded: dict[str, Rules] = {}
@@ -92,14 +125,15 @@ _loaded: dict[str, Rules] = {}
 
 def module(game: str) -> Rules:
     """The rule module of a game id."""
+    name = OWN_GAMES.get(game) or games().get(game)
     loaded = _loaded.get(game)
-    if loaded is not None and MODULES.get(game) == getattr(loaded, "__name__", None):   # a test may register another
+    if loaded is not None and name == getattr(loaded, "__name__", None):
         return loaded
-    try:
-        loaded = _loaded[game] = cast(Rules, importlib.import_module(MODULES[game]))
-        return loaded
-    except KeyError:
-        raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=', '.join(GAME_IDS)) from None
+    if name is None:
+        ids = ", ".join(games())
+        raise RuleViolation("There is no game called {game}; the games are {GAME_IDS}.", game=repr(game), GAME_IDS=ids)
+    loaded = _loaded[game] = cast(Rules, importlib.import_module(name))
+    return loaded
 
 
 def setup(game: str, players: list[Seat], options: dict[str, Any] | None,
@@ -168,6 +202,17 @@ def _seen_record(record: dict[str, Any], secret: tuple[str, ...]) -> dict[str, A
         _RECORDS_SEEN.clear()
     _RECORDS_SEEN[id(record)] = (record, seen)
     return seen
+
+
+def seats_view(game: str, seats: list[Seat], viewer: str | bool | None = None) -> list[Seat]:
+    """The session header's seats as `viewer` may read them (None: the public; True: the
+    reveal, everything): a role whose player field the rules keep secret (ROLE_FIELD among
+    SECRET_FIELDS) is left out but on the viewer's own seat, as `view` leaves out the field."""
+    rules = module(game)
+    role_field = getattr(rules, "ROLE_FIELD", None)
+    if viewer is True or role_field is None or role_field not in getattr(rules, "SECRET_FIELDS", ()):
+        return [seat.copy() for seat in seats]
+    return [seat.copy() if seat["name"] == viewer else {"name": seat["name"]} for seat in seats]
 
 
 def pending(game: str, state: GameState) -> list[Decision]:

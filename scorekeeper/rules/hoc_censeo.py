@@ -45,6 +45,8 @@ CALAMITY_CHOICES = tuple(CALAMITY_LOSS)      # ("gold", "senators")
 # Player fields that only their owner may see at the table (RULES.md §4.14: the tribe too,
 # since the objectives follow from it).
 SECRET_FIELDS = ("tribe", "senators", "objectives", "goal")
+# The player field a header's role sets: secret, so the header's roles are too.
+ROLE_FIELD = "tribe"
 # Top-level fields keyed by player name that only that player may see: the ballots of the
 # round, cast one by one and kept secret until the vote is resolved (RULES.md §4.14).
 SECRET_BY_PLAYER = ("ballots",)

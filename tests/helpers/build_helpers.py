@@ -1,9 +1,9 @@
 """Helpers for the print-engine tests: the fixture game, the CLI runner, mm units.
 
 The fixture game (tests/fixtures/kit_fixture_game/, layouts in tests/fixtures/layouts) is
-added to kit.games.KITS only for the duration of each test or module that asks for it
-(the fixtures in tests/kit/conftest.py), so the real game list is never changed for other
-tests.
+installed only for the duration of each test or module that asks for it (the fixtures in
+tests/kit/conftest.py, tests/helpers/installed.py), so the real game list is never changed
+for other tests.
 """
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from kit.surface.metrics import PT  # mm per point, the kit's own constant
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 LAYOUTS = FIXTURES / "layouts"
 GAME = "fixture"
-FIXTURE_PACKAGE = "kit_fixture_game"
 
 
 def mm(points: float) -> float:

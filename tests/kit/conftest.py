@@ -7,23 +7,22 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from build_helpers import FIXTURE_PACKAGE, GAME, LAYOUTS, run
+from build_helpers import GAME, LAYOUTS, run
 from game_kits import page_texts
+from installed import install
 from kit_builds import KitBuilds, KitPdfs, canonical, run_folder
-
-import kit.games
 
 
 @pytest.fixture
 def fixture_game(monkeypatch):
-    monkeypatch.setitem(kit.games.KITS, GAME, FIXTURE_PACKAGE)
+    install(monkeypatch, GAME)
     return GAME
 
 
 @pytest.fixture(scope="module")
 def module_fixture_game():
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(kit.games.KITS, GAME, FIXTURE_PACKAGE)
+        install(patch, GAME)
         yield GAME
 
 

@@ -96,7 +96,12 @@ def test_unwritable_output_folder(fixture_game, tmp_path):
 
 
 def test_missing_game_module_is_a_sentence(monkeypatch, tmp_path):
-    import kit.games
-    monkeypatch.setitem(kit.games.KITS, "ghost", "kit.games.ghost_that_does_not_exist")
+    # a game installed beside the kit whose package is missing (its metadata alone)
+    metadata = tmp_path / "site" / "ghost-0.1.dist-info"
+    metadata.mkdir(parents=True)
+    (metadata / "METADATA").write_text("Metadata-Version: 2.1\nName: ghost\nVersion: 0.1\n", encoding="utf-8")
+    (metadata / "entry_points.txt").write_text("[kit.games]\nghost = kit.games.ghost_that_does_not_exist\n",
+                                               encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
     result = run("build", "ghost", "--out", str(tmp_path))
     assert_refused(result, "ghost", "no kit module")

@@ -44,7 +44,7 @@ def test_fixture_prints_only_characters_its_fonts_have(fixture_game):
     assert missing_glyphs(GAME, LAYOUTS) == {}
 
 
-@pytest.mark.parametrize("game", list(kit.games.KITS))
+@pytest.mark.parametrize("game", list(kit.games.kits()))
 def test_every_game_prints_only_characters_its_fonts_have(game):
     found = missing_glyphs(game, default_layouts())
     assert found == {}, {font: sorted(f"U+{ord(c):04X} {c}" for c in chars) for font, chars in found.items()}
@@ -55,7 +55,7 @@ def test_every_game_prints_only_characters_its_fonts_have(game):
 _LOOSE_MARK = re.compile(r"(?:^| )[;:!?%»]|« ")
 
 
-@pytest.mark.parametrize("game", list(kit.games.KITS))
+@pytest.mark.parametrize("game", list(kit.games.kits()))
 def test_every_game_prints_french_typography(game):
     strings = {call["s"] for call in drawn_texts(game, default_layouts())}
     apostrophes = sorted(s for s in strings if "'" in s)

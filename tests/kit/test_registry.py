@@ -21,7 +21,7 @@ def test_every_rules_game_has_a_kit_folder_and_every_kit_folder_a_rules_game():
     folders = {p.name for p in (KIT / "games").iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert folders == {game.replace("-", "_") for game in rules.GAME_IDS}
     for game in rules.GAME_IDS:
-        assert kit.games.KITS[game] == "kit.games." + game.replace("-", "_")
+        assert kit.games.kits()[game] == "kit.games." + game.replace("-", "_")
 
 
 @pytest.mark.parametrize("game", rules.GAME_IDS)
