@@ -12,7 +12,10 @@ package `kit.games.some_game` holding the same files in every game:
   imposition gives it;
 - `table.py`: the table tools, `render`, the friendly commands and the words of the rules'
   decisions (the contract is in kit/table.py);
-- `bots.py`: the simulated players (the contract is in kit/simulate/__init__.py).
+- `bots.py`: the simulated players (the contract is in kit/simulate/__init__.py);
+- `faces.py`: `FACES`, what the pages show of the game (its words, its board) beyond what
+  its rules say, and a `templates/` folder where its board is drawn its own way (the
+  contract is in kit/faces.py).
 
 A fifth game is `scorekeeper/rules/<game>.py`, `kit/games/<game>/`, `layouts/<game>/` and
 its tests; nothing here changes. A game installed beside the kit, as its own distribution,

@@ -17,28 +17,13 @@ from urllib.parse import urlencode
 
 import segno
 
+from kit import faces
 from kit.i18n import LANGUAGES, N_, translator
 from kit.serve import forms as form_specs
 from kit.serve.story import Told
 from scorekeeper import rules
 from scorekeeper.rules import hoc_censeo as hoc
 
-# Words that are the games' own: translated for display, the values sent stay the rules'.
-WORDS = {
-    "bleu": N_("blue"), "mauve": N_("mauve"), "jaune": N_("yellow"), "vert": N_("green"),
-    "pour": N_("POUR"), "contre": N_("CONTRE"), "gold": N_("gold"), "senators": N_("senators"),
-    "pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
-    "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
-    "doctor": N_("doctor"), "seats": N_("Seats"), "doubt": N_("Doubt"), "row": N_("Row"), "pi": N_("PI"),
-    "titienses": N_("Titienses"), "ramnes": N_("Ramnes"), "luceres": N_("Luceres"),
-    "seals": N_("seals"), "wins": N_("votes won"), "poste": N_("Poste"), "shielded": N_("Out of the Attaques' reach"),
-}
-# What the top of a board shows for the games drawn as a plain table.
-TOP_FIELDS = {"promotion": ("target", "reshuffles"), "amphitheatre": ("capacity",), "phd": ()}
-TOP_LABELS = {"target": N_("Target"), "reshuffles": N_("Reshuffles"), "capacity": N_("Capacity")}
-# Colour is never the only cue: each colour has a letter drawn in its portions.
-COLOUR_CSS = {"bleu": "#2a6fdb", "mauve": "#8e44ad", "jaune": "#e0b000", "vert": "#2e9e4f"}
-COLOUR_MARK = {"bleu": "B", "mauve": "M", "jaune": "J", "vert": "V"}
 # The Hoc Censeo entries that resolve a vote (an open vote, the ballots' resolve): the reveal.
 HOC_VOTES = ("vote", "resolve")
 
@@ -167,7 +152,8 @@ class Page:
         return text.format(**values) if values else text
 
     def word(self, value: object) -> str:
-        return escape(self._(WORDS[value]) if isinstance(value, str) and value in WORDS else str(value))
+        words = faces.of(self.game).words
+        return escape(self._(words[value]) if isinstance(value, str) and value in words else str(value))
 
     def card(self, value: object) -> dict | None:
         """The card of the session's deck `value` names (a game with cards keeps the header's
@@ -375,11 +361,10 @@ def plain_board(page: Page, large: bool) -> str:
     """PHD, Amphithéâtre, Promotion: the top numbers, then a card per player (the current
     standing of each track drawn as a bar against its limit from the rules)."""
     state = page.state
-    top = "".join(f"<div><dt>{escape(page.t(TOP_LABELS[f]))}</dt><dd>{page.word(state[f])}</dd></div>"
-                  for f in TOP_FIELDS.get(page.game, ()) if state.get(f) is not None)
-    turn = state.get("turn")
-    if isinstance(turn, dict) and turn.get("player") and not state.get("over"):   # guided play's bookmark
-        top = f"<div><dt>{escape(page.t(TEXT.turn))}</dt><dd>{escape(turn['player'])}</dd></div>" + top
+    declared = faces.of(page.game)
+    shown = [(label, value(state)) for label, value in declared.top]
+    top = "".join(f"<div><dt>{escape(page.t(label))}</dt><dd>{page.word(value)}</dd></div>"
+                  for label, value in shown if value is not None)
     scores = state.get("scores") or {}
     cards = []
     for name, record in state["players"].items():
@@ -387,7 +372,7 @@ def plain_board(page: Page, large: bool) -> str:
         for key, value in record.items():
             if isinstance(value, (dict, list)) or value is None:   # None: nothing held (no Poste yet)
                 continue
-            limit = track_limit(page.game, state, key)
+            limit = declared.limit(state, key)
             bar = (f'<meter class="gauge" min="0" max="{limit}" value="{min(value, limit)}" aria-hidden="true"></meter>'
                    if limit and isinstance(value, int) else "")
             facts.append(f'<div{" class=track" if bar else ""}><dt>{page.word(key)}</dt>'
@@ -398,18 +383,6 @@ def plain_board(page: Page, large: bool) -> str:
                      f'<dl class="facts">{"".join(facts)}</dl></article>')
     return (f'<dl class="top">{top}</dl>' if top else "") + (
         f'<div class="cards{" large" if large else ""}">{"".join(cards)}</div>')
-
-
-def track_limit(game: str, state: dict, field_name: str) -> int | None:
-    """The most a player's number can reach, when the rules set one (for the bars)."""
-    if game == "phd" and field_name in ("pression", "credit"):
-        from scorekeeper.rules import phd
-        return phd.RESOURCE_MAX
-    if game == "amphitheatre" and field_name == "seats":
-        return state.get("capacity")
-    if game == "promotion" and field_name == "pi":
-        return state.get("target")
-    return None
 
 
 def hoc_board(page: Page, large: bool) -> str:
@@ -528,7 +501,7 @@ def circle_svg(circle: dict, grey: int, label: str, rome: bool = False) -> str:
     grey ones (Rome's chaos), the rest blank."""
     fills: list[tuple[str, str]] = []
     for colour in hoc.COLOURS:
-        fills += [(COLOUR_CSS[colour], COLOUR_MARK[colour])] * circle.get(colour, 0)
+        fills += [faces.of(hoc.GAME_ID).colours[colour]] * circle.get(colour, 0)
     fills += [("#777", "")] * grey
     total = hoc.ROME_PORTIONS if rome else hoc.CIRCLE_PORTIONS
     fills += [("#fff", "")] * (total - len(fills))
@@ -563,7 +536,7 @@ def own_state(page: Page) -> str:
         secrets.append(f'<p>{escape(t(TEXT.my_ballot, pour=ballot["pour"], contre=ballot["contre"]))}</p>')
     goal = record.get("goal")
     if goal:
-        rows = "".join(f"<li>{labelled(page, WORDS[c])} {record['circle'][c]} / {goal['circle'][c]}</li>" for c in hoc.COLOURS)
+        rows = "".join(f"<li>{labelled(page, faces.of(hoc.GAME_ID).words[c])} {record['circle'][c]} / {goal['circle'][c]}</li>" for c in hoc.COLOURS)
         words = page.translator
         second = hoc.secondary_goal(goal).render(words.gettext, words.ngettext, words.join)
         met = record.get("objectives", {})

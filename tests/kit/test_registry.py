@@ -14,7 +14,7 @@ from kit.cli import cli
 from scorekeeper import rules
 
 KIT = Path(kit.__file__).resolve().parent
-GAME_FILES = ["__init__.py", "bots.py", "layout.py", "pieces.py", "table.py"]
+GAME_FILES = ["__init__.py", "bots.py", "faces.py", "layout.py", "pieces.py", "table.py"]
 
 
 def test_every_rules_game_has_a_kit_folder_and_every_kit_folder_a_rules_game():

@@ -43,16 +43,16 @@ def test_the_game_says_where_a_field_takes_several_values_names_in_order_or_numb
     assert inputs("other", side_a=["Ana", "Ben"])["side_a"].kind == "one"   # declared for debate only
 
 
-def page(lang: str = "en", seat: str | None = "Cléo", pending=(), anytime=()) -> pages.Page:
+def page(lang: str = "en", seat: str | None = "Cléo", pending=(), anytime=(), game: str = "phd") -> pages.Page:
     state = {"players": VIEW["players"], "over": False, "pending": list(pending), "anytime": list(anytime)}
-    return pages.Page(lang=lang, game="phd", state=state, line=1, path="/", post="/api/x/act", seat=seat)
+    return pages.Page(lang=lang, game=game, state=state, line=1, path="/", post="/api/x/act", seat=seat)
 
 
 def test_inputs_are_drawn_with_their_kind_and_values_read_back_as_the_rules_take_them():
     form = forms.Form("x", "X", "Cléo", "player", tuple(inputs(
         "x", amount=whole(0, 37), truthful=[True, False], colour=["bleu"],
         calamity={"Ana": ["gold", "senators"]}).values()))
-    html = pages.draw_form(page(), form, opened=True)
+    html = pages.draw_form(page(game="hoc-censeo"), form, opened=True)   # its words for its colours
     assert re.search(r'<input type="number"[^>]* min="0" max="37" data-field="amount" data-kind="int"', html)
     assert 'data-field="truthful" data-kind="json"' in html
     assert '<option value="true">yes</option>' in html

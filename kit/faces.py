@@ -1,0 +1,71 @@
+"""What the faces show of a game, declared once in its kit/games/<game>/faces.py as `FACES`.
+
+The faces (the table server's pages, guided play, the CLI) name no game: what they show of
+one beyond what its rules say (scorekeeper.rules: its state, its decisions, its secrets in
+SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
+
+- `words`: a value or a field's name as the state holds it -> the msgid shown for it
+  ("pression" -> "Pression", "bleu" -> "blue"); what is sent stays the rules' value;
+- `top`: what the top of the board shows, in order: (msgid of its label, the function of the
+  public view giving its value, None when there is nothing to show now);
+- `tracks`: a player's number drawn as a bar against its most: field -> the rules' constant,
+  or a function of the view giving it (Amphithéâtre's capacity is the state's);
+- `colours`: a colour of the game -> (its CSS colour, the letter drawn on it: colour is never
+  the only cue);
+- `reveal`: the actions whose latest entry the table page shows apart (Hoc Censeo's vote);
+- `context`: a function of (view, seat, translator) giving what the game's own templates read
+  (its templates/ folder: a `board.html` or `mine.html` there takes the place of the base's,
+  kit/serve/templates/).
+
+A game without faces.py is shown from its rules alone: values as they are, no top, no tracks.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kit import games
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Faces:
+    words: Mapping[object, str] = field(default_factory=dict)
+    top: tuple[tuple[str, Callable[[View], object]], ...] = ()
+    tracks: Mapping[str, int | Callable[[View], int | None]] = field(default_factory=dict)
+    colours: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    reveal: tuple[str, ...] = ()
+    context: Callable[[View, str | None, Any], dict[str, Any]] | None = None
+
+    def limit(self, view: View, name: str) -> int | None:
+        """The most a player's `name` can reach, where the rules set one (for the bars)."""
+        most = self.tracks.get(name)
+        return most(view) if callable(most) else most
+
+
+PLAIN = Faces()
+
+
+def of(game: str) -> Faces:
+    """The game's declaration (its faces.py's FACES), or PLAIN where it has none."""
+    name = games.kit_package(game) + ".faces"
+    if importlib.util.find_spec(name) is None:
+        return PLAIN
+    declared: Faces = importlib.import_module(name).FACES
+    return declared
+
+
+def templates(game: str) -> Path | None:
+    """The game's own templates folder (kit/games/<game>/templates/), where it has one."""
+    folder = Path(games.kit_module(game).__file__ or "").parent / "templates"
+    return folder if folder.is_dir() else None
+
+
+def field_of(name: str) -> Callable[[View], object]:
+    """A `top` entry's value read from the view's field `name` (None: not shown)."""
+    return lambda view: view.get(name)
