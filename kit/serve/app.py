@@ -12,31 +12,23 @@ while the loop goes on answering the other phones.
 """
 from __future__ import annotations
 
-import asyncio
-import json
 import os
-import secrets
 import urllib.parse
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import anyio
-from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from kit.i18n import LANGUAGES, N_, choose_language, translator
-from kit.serve import forms as form_specs
 from kit.serve import pages
-from kit.serve.story import said
-from kit.serve.table import Forbidden, Table, own_entry, round_of, undo_refusal, view
+from kit.serve.table import Table
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation, ScorekeeperError
+from scorekeeper.errors import ScorekeeperError
 
 MAX_BODY = 16 * 1024   # a vote of a few players is under 300 bytes
 BODY_SECONDS = 10      # a phone sends an action's body at once
@@ -80,223 +72,34 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     the join links (the LAN address under --lan); by default, the one each request came to.
     `hosts`: the names this server answers to (the Host header, port aside); any by default
     (the tests' client); `kit score serve` gives the addresses it prints and the loopback's,
-    so a page of another site cannot reach it under a name of its own (DNS rebinding)."""
+    so a page of another site cannot reach it under a name of its own (DNS rebinding).
+
+    Its endpoints, by concern: the pages (kit/serve/screens.py), the seats' (seats.py), the
+    host's (host.py) and the live events (events.py); what they share is here."""
+    from kit.serve.events import Events
+    from kit.serve.host import Host
+    from kit.serve.screens import Screens
+    from kit.serve.seats import Seats
+
     table = Table(path)
     for lang in LANGUAGES:   # the catalogues are read from disk now, not on the event loop later
         translator(lang)
-
-    def link_base(request: Request) -> str:
-        return (base_url or str(request.base_url)).rstrip("/")
-
-    def join_links(request: Request) -> list[tuple[str, str]]:
-        base = link_base(request)
-        return [(name, f"{base}/seat/{token}") for name, token in table.tokens["seats"].items()]
-
-    async def page_for(request: Request, viewer: str | None = None, *, post: str | None = None,
-                       host: bool = False, story: bool = False) -> pages.Page:
-        """What a page shows; story=True: with the story so far (the table page)."""
-        session = await run_in_threadpool(table.session, story)
-        state = session.state
-        lang = language(request)
-        return pages.Page(
-            lang=lang, game=session.game, state=view(session.game, state, viewer),
-            line=session.next_line() - 1, path=request.url.path, post=post, seat=viewer, host=host,
-            can_undo=viewer is not None and undo_refusal(session, viewer) is None,
-            answers=table.answers.get(round_of(state), {}).get(viewer, {}) if viewer else {},
-            story=await run_in_threadpool(table.story, session, lang) if story else None,
-            screen=form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer else None,
-            doors=table.doors, open=table.tokens["open"])
-
-    def seat_token(request: Request) -> tuple[str, str]:
-        """The seat a request acts for: its link's token, else (under /me) the cookie the
-        device got when it joined with the room code."""
-        token = request.path_params.get("token") or request.cookies.get(SEAT_COOKIE, "")
-        name = table.seat_of(token)
-        if name is None:
-            if "token" not in request.path_params:
-                raise Answer(404, N_("This device holds no seat; join with the room code shown on the table."))
-            raise Answer(404, N_("There is no seat with this link; ask the host for yours."))
-        return token, name
-
-    def room(request: Request) -> str:
-        code = request.path_params["code"].upper()
-        if not secrets.compare_digest(code.encode(), table.tokens["room"].encode()):
-            raise Answer(404, N_("This is not this table's room code; read it again on the table screen."),
-                         back=("/join", N_("Type the room code")))
-        return code
-
-    def host_token(request: Request) -> str:
-        token = request.path_params["token"]
-        if not table.is_host(token):
-            raise Answer(404, N_("This is not the host's link."))
-        return token
-
-    async def table_page(request: Request) -> Response:
-        code = table.tokens["room"]
-        return html(request, pages.table_page(await page_for(request, story=True), code,
-                                              f"{link_base(request)}/join/{code}"))
-
-    async def room_page(request: Request) -> Response:
-        typed = "".join(request.query_params.get("code", "").split()).upper()
-        if typed:
-            return RedirectResponse(f"/join/{urllib.parse.quote(typed, safe='')}", status_code=303)
-        return html(request, pages.room_page(await page_for(request)))
-
-    async def join_page(request: Request) -> Response:
-        code = room(request)
-        mine = table.seat_of(request.cookies.get(SEAT_COOKIE, ""))
-        return html(request, pages.join_page(await page_for(request), code, table.tokens["bound"], mine))
-
-    async def join(request: Request) -> Response:
-        """A phone taps a name: the seat is bound to it by a cookie holding the seat's token
-        (HttpOnly: no script reads it; SameSite=Strict: no other site's page sends it)."""
-        code = room(request)
-        back = (f"/join/{code}", N_("Back to the names"))
-        name = (await read_form(request)).get("seat", "")
-        if name not in table.tokens["seats"]:
-            raise Answer(422, N_("Tap one of the names shown."), back=back)
-        if not table.tokens["open"]:
-            raise Answer(403, N_("Everyone is here: no new phone can join. The host can open the table again."),
-                         back=back)
-        token = await run_in_threadpool(table.join, name)
-        if token is None:
-            raise Answer(409, N_("{name}'s seat is taken by another phone; the host can free it."), name=name,
-                         back=back)
-        table.doors_moved()
-        response = RedirectResponse("/me", status_code=303)
-        response.set_cookie(SEAT_COOKIE, token, max_age=7 * 24 * 3600, httponly=True, samesite="strict", path="/")
-        return response
-
-    async def seat_page(request: Request) -> Response:
-        if "token" not in request.path_params and table.seat_of(request.cookies.get(SEAT_COOKIE, "")) is None:
-            return RedirectResponse("/join", status_code=303)   # no seat on this device (yet, or any more)
-        token, name = seat_token(request)
-        post = f"/api/seat/{token}/act" if "token" in request.path_params else "/api/me/act"
-        return html(request, pages.seat_page(await page_for(request, name, post=post)))
-
-    async def host_page(request: Request) -> Response:
-        token = host_token(request)
-        page = await page_for(request, post=f"/api/host/{token}/act", host=True)
-        return html(request, pages.host_page(page, join_links(request), table.tokens["bound"], f"/host/{token}/free",
-                                             f"/host/{token}/doors"))
-
-    async def free(request: Request) -> Response:
-        token = host_token(request)
-        name = (await read_form(request)).get("seat", "")
-        if name not in table.tokens["seats"]:
-            raise Answer(422, N_("There is no seat named {name}."), name=name)
-        await run_in_threadpool(table.free, name)
-        table.doors_moved()
-        return RedirectResponse(f"/host/{token}", status_code=303)
-
-    async def doors(request: Request) -> Response:
-        """The host closes the table to new phones (everyone is here), or opens it again."""
-        token = host_token(request)
-        asked = (await read_form(request)).get("open", "")
-        if asked not in ("1", "0"):   # 1: open, 0: closed
-            raise Answer(422, N_("Tap the button shown."), back=(f"/host/{token}", N_("Back to the host's page")))
-        await run_in_threadpool(table.open_doors, asked == "1")
-        table.doors_moved()
-        return RedirectResponse(f"/host/{token}", status_code=303)
-
-    async def api_state(request: Request) -> Response:
-        session = await run_in_threadpool(table.session)
-        return JSONResponse(view(session.game, session.state))
-
-    async def api_seat(request: Request) -> Response:
-        _, name = seat_token(request)
-        session = await run_in_threadpool(table.session)
-        return JSONResponse(view(session.game, session.state, name))
-
-    async def seat_act(request: Request) -> Response:
-        _, name = seat_token(request)
-        return await act(request, name)
-
-    async def seat_choose(request: Request) -> Response:
-        _, name = seat_token(request)
-        given = await read_json(request)
-        try:
-            await run_in_threadpool(table.answer, name, given)
-        except RuleViolation as error:
-            raise Answer(422, refusal=error) from None
-        return JSONResponse({"ok": True})
-
-    async def host_act(request: Request) -> Response:
-        host_token(request)
-        return await act(request, None)
-
-    async def act(request: Request, seat: str | None) -> Response:
-        action = await read_json(request)
-        try:
-            session = await run_in_threadpool(table.act, action, seat)
-        except Forbidden as error:
-            raise Answer(403, refusal=error) from None
-        except sessions.SessionError as error:   # locked or unwritable: not the rules' refusal
-            raise Answer(503, refusal=error) from None
-        except RuleViolation as error:
-            # A seat sees the values of its own entry; the host's screen and the magistrate's
-            # resolve show the rule broken, never another player's secret value.
-            current = await run_in_threadpool(table.session)
-            own = seat is not None and own_entry(current.game, seat, action, current.state)
-            raise Answer(422, refusal=error, reveal=own) from None
-        line = session.entries[-1].line
-        table.announce(line)
-        # what the entry did, for the page that sent it (a challenge's verdict, not "Saved.")
-        told = await run_in_threadpool(said, session, language(request))
-        return JSONResponse({"ok": True, "line": line, "told": told})
-
-    async def events(request: Request) -> Response:
-        queue = table.listen()
-        # Set by sse-starlette when the server stops: the stream then ends cleanly (a closed
-        # response), and each page's EventSource reconnects to the restarted server.
-        stopping = anyio.Event()
-
-        async def stream():
-            try:
-                line = table.line   # the current line at once: a page reconnecting catches up
-                while line is not None:
-                    yield {"data": json.dumps({"line": line, "doors": table.doors}), "id": str(line), "retry": 1000}
-                    line = await next_change(queue, stopping)
-            finally:
-                table.forget(queue)
-
-        return EventSourceResponse(stream(), ping=15, shutdown_event=stopping, shutdown_grace_period=1)
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette):
-        watcher = asyncio.create_task(table.watch())
-        try:
-            yield
-        finally:
-            watcher.cancel()
-
-    routes = [
-        Route("/", table_page),
-        Route("/join", room_page),
-        Route("/join/{code}", join_page),
-        Route("/join/{code}", join, methods=["POST"]),
-        Route("/me", seat_page),
-        Route("/seat/{token}", seat_page),
-        Route("/host/{token}", host_page),
-        Route("/host/{token}/free", free, methods=["POST"]),
-        Route("/host/{token}/doors", doors, methods=["POST"]),
-        Route("/api/state", api_state),
-        Route("/api/me", api_seat),
-        Route("/api/me/act", seat_act, methods=["POST"]),
-        Route("/api/me/choose", seat_choose, methods=["POST"]),
-        Route("/api/seat/{token}", api_seat),
-        Route("/api/seat/{token}/act", seat_act, methods=["POST"]),
-        Route("/api/seat/{token}/choose", seat_choose, methods=["POST"]),
-        Route("/api/host/{token}/act", host_act, methods=["POST"]),
-        Route("/api/events", events),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
+    seats, host, events = Seats(table), Host(table), Events(table)
+    # the pages' routes first: /join/{code} is the names' page to a GET, a seat's joining to a POST
+    routes = [*Screens(table, base_url, seats, host).routes(), *seats.routes(), *host.routes(), *events.routes(),
+              Route("/favicon.ico", favicon),
+              Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(SecurityHeaders)] + ([Middleware(KnownHost, hosts=hosts)] if hosts is not None else [])
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
+    app = Starlette(routes=routes, lifespan=events.lifespan, middleware=middleware,
                     exception_handlers={Answer: answer, ScorekeeperError: unreadable, 404: not_found,
                                         405: not_allowed})
     app.state.table = table
     return app
+
+
+async def favicon(request: Request) -> Response:
+    """The icon every browser asks for at this address (a page without one logged a 404)."""
+    return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
 
 
 class SecurityHeaders:
@@ -337,20 +140,6 @@ class KnownHost:
                                                        name=named or "?"))
                 return await refusal(scope, receive, send)
         await self.app(scope, receive, send)
-
-
-async def next_change(queue: asyncio.Queue, stopping: anyio.Event) -> int | None:
-    """The next changed line from `queue`, or None once the server is stopping. Both waits
-    are cancelled however this ends: a page closed mid-wait closes its stream here, and a
-    wait left behind was reported at exit (« Task was destroyed but it is pending! »)."""
-    change = asyncio.ensure_future(queue.get())
-    stop = asyncio.ensure_future(stopping.wait())
-    try:
-        done, _ = await asyncio.wait({change, stop}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        change.cancel()
-        stop.cancel()
-    return change.result() if change in done else None
 
 
 def language(request: Request) -> str:
