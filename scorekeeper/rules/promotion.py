@@ -37,7 +37,9 @@ Once the log holds a `turn` line, a `turn` line the flow does not await is refus
 sentence saying what the game waits for. A session without `turn` lines works as before, and
 so does a file of the older guided play, whose only `turn` lines were the turns' starts: a
 "start" is accepted for anyone until the log records another step. A header without a deck
-plays its turns without cards: its PI are typed (`gain`, `lose`, `steal`).
+(the files written before the decks were recorded) plays as those files were scored: its
+turn lines name the cards by their printed titles (LEGACY_CARDS), the engine keeps the turn's
+flow and the table types the PI (`gain`, `lose`, `steal`) and keeps the hands (`by_hand`).
 Nothing in Promotion is secret: every view is the whole state.
 """
 from __future__ import annotations
@@ -183,31 +185,67 @@ class Deck(NamedTuple):
     redirects: tuple[str, ...]
     takes_gain: tuple[str, ...]
     dodges: tuple[str, ...]
+    contested: tuple[str, ...]            # the Avantages whose PI a colleague may take: a window opens
 
 
-_INDEXED: dict[int, tuple[dict[str, Card], Deck]] = {}
-_NO_DECK = Deck({}, (), (), (), {}, (), (), ())
-
-
-def index(state: State) -> Deck:
-    """The state's deck as the flow asks it (the empty deck for a session without one)."""
-    cards = state["cards"]
-    if cards is None:
-        return _NO_DECK
-    known = _INDEXED.get(id(cards))
-    if known is not None and known[0] is cards:
-        return known[1]
-
+def _indexed(cards: dict[str, Card], contested: tuple[str, ...] | None = None) -> Deck:
     def having(effect: str) -> tuple[str, ...]:
         return tuple(key for key, card in cards.items() if effect in card)
     attacks = decks.of_type(cards, "Attaque")
-    made = Deck(
+    return Deck(
         types={key: card["type"] for key, card in cards.items()},
         in_turn=tuple(decks.of_type(cards, "Poste", "Attaque", "Avantage", "Annonce")),
         attacks=tuple(attacks), demoting=tuple(key for key in attacks if "demote" in cards[key]),
         cancels={attack: tuple(key for key, card in cards.items() if attack in card.get("cancels", ()))
                  for attack in attacks},
-        redirects=having("redirect"), takes_gain=having("takes_gain"), dodges=having("dodge"))
+        redirects=having("redirect"), takes_gain=having("takes_gain"), dodges=having("dodge"),
+        contested=having("gain") if contested is None else contested)
+
+
+# The 20 designs as the table played them before the session header recorded a deck: the
+# older files' turn lines name them by their printed titles, so these are keyed by those
+# titles, and hold what the turn's flow needed of each (its type, what each Trahison answers,
+# the Postes' draws and plays, the shield, the Poste taken away, the Postes cleared) and none
+# of the numbers the table typed itself (the PI and the cards a card moves: those files hold
+# them as `gain`, `lose` and `steal` lines). Frozen: those files were scored by it, and a
+# change to the layouts' deck never reaches them.
+LEGACY_CARDS: dict[str, Card] = {title: {"type": kind, "title": title, "copies": copies, **flow}
+                                 for title, kind, copies, flow in (
+    ("Directeur", "Poste", 4, {"draw_per_turn": 2}),
+    ("Stagiaire", "Poste", 4, {"play_per_turn": 3}),
+    ("Délégué syndical", "Poste", 3, {}),
+    ("Chef de projet", "Poste", 3, {}),
+    ("Accusation", "Attaque", 8, {}),
+    ("Sabotage", "Attaque", 5, {}),
+    ("Plagiat", "Attaque", 5, {}),
+    ("Mise au placard", "Attaque", 4, {"demote": True}),
+    ("Serveur en panne", "Trahison", 6, {"cancels": ["Accusation"]}),
+    ("C'est pas moi, c'est lui !", "Trahison", 6, {"redirect": True}),
+    ("Arrêt maladie", "Trahison", 4, {"cancels": ["Sabotage", "Plagiat", "Mise au placard"]}),
+    ("Mérite volé", "Trahison", 4, {"takes_gain": True}),
+    ("Télétravail", "Trahison", 3, {"dodge": True}),
+    ("Flatterie", "Avantage", 12, {}),
+    ("Entretien annuel", "Avantage", 6, {}),
+    ("Heures sup", "Avantage", 7, {}),
+    ("Tournée de croissants", "Avantage", 4, {"protect": True}),
+    ("Audit", "Annonce", 5, {}),
+    ("Séminaire de cohésion", "Annonce", 4, {}),
+    ("Nouvel organigramme", "Annonce", 3, {"clear_postes": True}),
+)}
+# The two that brought PI, whose window Mérite volé answered: the PI then typed by the table.
+_LEGACY = _indexed(LEGACY_CARDS, contested=("Flatterie", "Entretien annuel"))
+_INDEXED: dict[int, tuple[dict[str, Card], Deck]] = {}
+
+
+def index(state: State) -> Deck:
+    """The state's deck as the flow asks it (LEGACY_CARDS' for a header without a deck)."""
+    if state["by_hand"]:
+        return _LEGACY
+    cards = state["cards"]
+    known = _INDEXED.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    made = _indexed(cards)
     if len(_INDEXED) >= 16:
         _INDEXED.clear()
     _INDEXED[id(cards)] = (cards, made)
@@ -215,17 +253,15 @@ def index(state: State) -> Deck:
 
 
 def card_title(state: State, key: str) -> str:
-    """The printed title of the card `key` (what people read), the key itself without a deck."""
-    cards = state["cards"]
-    return decks.title(cards, key) if cards is not None and key in cards else key
+    """The printed title of the card `key` (what people read)."""
+    return decks.title(state["cards"], key)
 
 
 def effect(state: State, key: str | None, name: str, default: int = 0) -> Any:
     """The card `key`'s effect `name` (EFFECTS), `default` when it has none."""
-    cards = state["cards"]
-    if key is None or cards is None:
+    if key is None:
         return default
-    return cards[key].get(name, default)
+    return state["cards"][key].get(name, default)
 
 
 # The session actions of SCOREKEEPER.md, `turn`, and `hand` (the host's correction of the
@@ -274,7 +310,8 @@ class Window(TypedDict):
 
 class State(TypedDict):
     game: str
-    cards: dict[str, Card] | None
+    cards: dict[str, Card]
+    by_hand: bool
     options: dict[str, Any]
     target: int
     hand_size: int
@@ -300,16 +337,19 @@ def _target_option(value: Any) -> int:
 
 def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: object = None) -> State:
     """Hand size and target from the player-count table; everyone starts with 1 PI and a
-    dealt hand. `deck` is the session header's (read_deck); None for a header without one."""
+    dealt hand. `deck` is the session header's (read_deck); None for a header without one,
+    which plays LEGACY_CARDS with its PI typed and its hands kept by the table."""
     names = check_players(players, TITLE, MIN_PLAYERS, MAX_PLAYERS)
-    cards = None if deck is None else read_deck(deck)
+    cards = LEGACY_CARDS if deck is None else read_deck(deck)
     options = check_option_names(options, TITLE, ("target",))
     hand_size, target = PLAYER_TABLE[len(names)]
     if "target" in options:
         target = _target_option(options["target"])
     return {
         "game": GAME_ID,
-        "cards": cards,     # the header's deck (id -> card), None without one
+        "cards": cards,     # the header's deck (id -> card), LEGACY_CARDS without one
+        # a header without a deck: the engine applies no card's numbers and counts no hand
+        "by_hand": deck is None,
         "options": {"target": target} if "target" in options else {},
         "target": target,
         "hand_size": hand_size,
@@ -357,7 +397,13 @@ def counted(state: State) -> bool:
     """Whether the engine's counts of the cards in hand hold: it applies the cards of a
     session with a deck whose log records the turns. A session typed entry by entry, or
     without a deck, gives its hands where they matter (deck_empty's `hands`)."""
-    return state["cards"] is not None and state["turn"] is not None
+    return not state["by_hand"] and state["turn"] is not None
+
+
+def may_lay(state: State, name: str) -> bool:
+    """Whether `name` holds a card to lay, as far as the engine knows: a hand it does not
+    count (the table keeps it) always may."""
+    return not counted(state) or state["players"][name]["hand"] > 0
 
 
 def _close_office(state: State, hands: dict[str, int]) -> None:
@@ -430,7 +476,7 @@ def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> d
     if decision["action"] != "turn" or step is None:
         return choices
     card = answers.get("card")
-    if isinstance(card, str) and state["cards"] is not None:
+    if isinstance(card, str):
         card = decks.canonical(state["cards"], {"card": card}, TITLE)["card"] if card not in state["cards"] else card
     needed = {"player", "step"} | ({"card"} if step in ("play", "react") else set())
     narrowed = {field: choice for field, choice in choices.items() if field in needed}
@@ -533,10 +579,6 @@ def waiting(state: State) -> RuleViolation:
 def _card(state: State, action: Action, kinds: tuple[str, ...]) -> str:
     """The id of the card `action` names (by id or title), of one of `kinds`."""
     cards = state["cards"]
-    if cards is None:
-        raise RuleViolation("This session's header records no deck, so the table cannot play cards by name: create "
-                            "the session with `kit score new`, which records the deck, or enter the PI with gain, "
-                            "lose and steal.", field="card")
     if action.get("card") is None:
         raise RuleViolation("The step {step} needs the card played.", step=action["step"])
     card = decks.card_id(cards, action["card"], TITLE)
@@ -556,6 +598,8 @@ def _no_fields(action: Action, *fields: str) -> None:
 def _one_card_less(state: State, new: State, name: str) -> None:
     """`name` lays a card from their hand: one fewer in it, as counted (none to lay: the
     count is wrong, and the host corrects it with `hand`)."""
+    if not counted(state):
+        return
     if state["players"][name]["hand"] <= 0:
         raise RuleViolation("{player} holds no card, as the table counts them: correct the count (hand) if a card "
                             "was missed.", player=name)
@@ -589,11 +633,11 @@ def _turn(state: State, action: Action) -> State:
         if state["players"][name]["shielded"]:
             own(new, state, name)["shielded"] = None       # a shield lasts until now
         new["played"] = []
-    elif step == "draw":
+    elif step == "draw" and counted(state):
         own(new, state, name)["hand"] += draws(state, name)
-    elif step == "burnout":
+    elif step == "burnout" and counted(state):
         own(new, state, name)["hand"] += BURNOUT_DRAW
-    elif step == "end":
+    elif step == "end" and counted(state):
         if state["players"][name]["hand"] > END_OF_TURN_HAND_LIMIT:
             own(new, state, name)["hand"] = END_OF_TURN_HAND_LIMIT
     elif step == "play":
@@ -642,7 +686,7 @@ def _play(state: State, new: State, name: str, action: Action) -> None:
         own(new, state, name)["poste"] = card
     elif kind == "Annonce":
         new["window"] = {"card": card, "author": name, "remote": []}
-    elif effect(state, card, "gain"):
+    elif card in index(state).contested:
         new["window"] = {"card": card, "author": name}
     else:
         _bring(state, new, card, name, None)
@@ -782,14 +826,14 @@ def pending(state: State) -> list[Decision]:
         name = turn["player"]
         reachable = [n for n, p in state["players"].items() if n != name and not p["shielded"]]
         cards = (playable(state, reachable) if len(state["played"]) < play_limit(state, name)
-                 and state["players"][name]["hand"] > 0 else [])
+                 and may_lay(state, name) else [])
         if not cards:
             return [decision("turn", name, step=["end"])]
         return [decision("turn", name, step=["play", "end"], card=cards, target=reachable)]
     window = in_window(state)
     if phase == "attack":
         target = window["target"]
-        if window["redirections"] >= MAX_REDIRECTIONS or state["players"][target]["hand"] == 0:
+        if window["redirections"] >= MAX_REDIRECTIONS or not may_lay(state, target):
             return [decision("turn", target, step=["land"])]
         cards, to = list(answers(state, window["card"])), redirect_targets(state)
         if to:
@@ -797,7 +841,7 @@ def pending(state: State) -> list[Decision]:
         return [decision("turn", target, step=["react", "land"], card=cards)]
     author = window["author"]
     answering_players = [n for n in from_the_right(state, author)
-                         if n not in window.get("remote", ()) and state["players"][n]["hand"] > 0]
+                         if n not in window.get("remote", ()) and may_lay(state, n)]
     close = decision("turn", author, step=["resolve"])
     if not answering_players:
         return [close]
@@ -807,7 +851,7 @@ def pending(state: State) -> list[Decision]:
 @per_state
 def anytime(state: State) -> list[Decision]:
     """The deck running out, and the table's corrections: PI moved by hand, a count of
-    cards in hand put right."""
+    cards in hand put right (where the engine counts them)."""
     if state["over"]:
         return []
     names = list(state["players"])
@@ -815,7 +859,7 @@ def anytime(state: State) -> list[Decision]:
             _one_of("gain", names, amount=whole(1)),
             _one_of("lose", names, amount=whole(1)),
             decision("steal", None, thief=names, victim=names, amount=whole(1)),
-            _one_of("hand", names, cards=whole(0))]
+            *([] if state["by_hand"] else [_one_of("hand", names, cards=whole(0))])]
 
 
 def apply(state: State, action: Action) -> State:
@@ -842,6 +886,9 @@ def apply(state: State, action: Action) -> State:
         players[thief]["pi"] += taken
         _check_target(new, thief)
     elif kind == "hand":
+        if state["by_hand"]:
+            raise RuleViolation("This session's header records no deck: the table keeps the hands itself, and the "
+                                "engine holds no count of them to correct.")
         players[action["player"]]["hand"] = action["cards"]
     else:
         hands: dict[str, int] = action.get("hands") or {}
@@ -971,7 +1018,7 @@ def _turn_events(before: State, after: State, action: Action) -> list[Event]:
         if before["players"][target]["poste"] is not None and after["players"][target]["poste"] is None:
             events.append(said("{target}'s Poste, {poste}, goes to the discard.", target=target,
                                poste=card_title(before, str(before["players"][target]["poste"]))))
-        if len(events) == 1:
+        if len(events) == 1 and not before["by_hand"]:     # by hand: the table types what it did
             events.append(said("{card} changes nothing for {target}.", card=card, target=target))
         return events
     # resolve
@@ -1000,7 +1047,7 @@ def _turn_events(before: State, after: State, action: Action) -> list[Event]:
         else:
             events.append(said(plural("{players} each draw {n} card.", "{players} each draw {n} cards.", drawn),
                                players=drawing, n=drawn))
-    if len(events) == 1 and not remote:
+    if len(events) == 1 and not remote and not before["by_hand"]:
         events.append(said("{card} changes nothing.", card=card))
     return events
 
@@ -1020,7 +1067,7 @@ def _hand_changes(before: State, after: State, names: list[str]) -> list[Event]:
 
 def _play_events(before: State, after: State, action: Action) -> list[Event]:
     name = action["player"]
-    card = decks.card_id(before["cards"] or {}, action["card"], TITLE)
+    card = decks.card_id(before["cards"], action["card"], TITLE)
     title = card_title(before, card)
     left = play_limit(after, name) - len(after["played"])
     kind = index(before).types[card]
@@ -1038,6 +1085,10 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
         events = [said("{player} plays {card}.", player=name, card=title),
                   said("Before it applies, each colleague may answer it with {answer}.",
                        answer=[card_title(before, key) for key in deck.dodges])]
+    elif after["window"] is not None and before["by_hand"]:     # its PI typed once it applies
+        events = [said("{player} plays {card}.", player=name, card=title),
+                  said("Before its PI go to {player}, a colleague may take them with {answer}.", player=name,
+                       answer=[card_title(before, key) for key in deck.takes_gain])]
     elif after["window"] is not None:
         events = [said("{player} plays {card}.", player=name, card=title),
                   said(plural("Before its {n} PI goes to {player}, a colleague may take it with {answer}.",
@@ -1063,7 +1114,7 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
 
 def _react_events(before: State, after: State, action: Action) -> list[Event]:
     name, window = action["player"], in_window(before)
-    answer = decks.card_id(before["cards"] or {}, action["card"], TITLE)
+    answer = decks.card_id(before["cards"], action["card"], TITLE)
     shown_answer, card = card_title(before, answer), card_title(before, window["card"])
     deck = index(before)
     if answer in deck.redirects:

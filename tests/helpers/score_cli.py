@@ -16,6 +16,7 @@ import yaml
 from click.testing import CliRunner
 
 from kit.cli import cli
+from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -180,3 +181,15 @@ def spawn_play(path, *, columns: int = 200):
     env.update(LANG="en_US.UTF-8", PYTHONPATH=str(repo), TERM="dumb")
     return pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(repo),
                          encoding="utf-8", timeout=60, dimensions=(50, columns))
+
+
+def pages_answer(client, path: Path) -> None:
+    """Every page of the table server for `path` (the shared screen, the host's, each seat's
+    and their states) answers 200 in both languages; `client` is a TestClient of its app."""
+    tokens = sessions.seat_tokens(path)
+    urls = ["/", "/api/state", f"/host/{tokens['host']}"] + [f"/seat/{t}" for t in tokens["seats"].values()] + \
+        [f"/api/seat/{t}" for t in tokens["seats"].values()]
+    for url in urls:
+        for lang in ("en", "fr"):
+            reply = client.get(url + f"?lang={lang}")
+            assert reply.status_code == 200, (url, reply.status_code, reply.text[:300])

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from score_cli import Kit
+from score_cli import Kit, pages_answer
 
 from kit import i18n
 from kit.table import describe, game_module, told_events
@@ -159,16 +158,6 @@ def line(game: str, state: dict, rng: random.Random) -> dict | list | str | int 
         return valid
     field = rng.choice([f for f in valid] + ["extra"])
     return {**valid, field: rng.choice([None, -1, 10**40, "", [valid.get(field)], {"x": 1}, "\u202e", 2.5, True])}
-
-
-def pages_answer(client, path: Path) -> None:
-    tokens = sessions.seat_tokens(path)
-    urls = ["/", "/api/state", f"/host/{tokens['host']}"] + [f"/seat/{t}" for t in tokens["seats"].values()] + \
-        [f"/api/seat/{t}" for t in tokens["seats"].values()]
-    for url in urls:
-        for lang in ("en", "fr"):
-            reply = client.get(url + f"?lang={lang}")
-            assert reply.status_code == 200, (url, reply.status_code, reply.text[:300])
 
 
 @pytest.mark.parametrize("game", GAMES)

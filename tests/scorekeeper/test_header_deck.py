@@ -94,7 +94,9 @@ def test_the_header_deck_is_what_the_engine_plays_and_a_bad_one_is_line_one(tmp_
 
 
 def test_a_header_without_deck_plays_as_before_and_a_game_without_cards_takes_none(tmp_path):
-    assert sessions.load(_header(tmp_path / "old.jsonl")).state["cards"] is None
+    old = sessions.load(_header(tmp_path / "old.jsonl")).state
+    assert old["by_hand"]
+    assert old["cards"] == promotion.LEGACY_CARDS       # the cards by title, as those files name them
     amphi = tmp_path / "amphi.jsonl"
     amphi.write_text(json.dumps({"format": 1, "game": "amphitheatre", "options": {}, "deck": {"cards": CARDS},
                                  "players": [{"name": n} for n in ("Ana", "Ben", "Cléo")]}) + "\n", encoding="utf-8")
