@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Literal, TypeVar, overload
+from typing import Literal, NamedTuple, TypeVar, overload
 
 import click
 
@@ -188,9 +188,10 @@ def undo_lines(session: sessions.Session) -> list[str]:
 
 
 def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
-               refused_note: str = "", reveal: bool = True) -> sessions.Session | None:
+               refused_note: str = "", reveal: bool = True) -> sessions.Session | RuleViolation:
     """`submit`, where a refusal is part of the conversation: guided play shows the rule's
-    sentence (followed by `refused_note`, when given) and goes on, so None, not an error.
+    sentence (followed by `refused_note`, when given) and goes on, so the refusal is
+    returned, not raised (its `field` says which question to ask again).
     reveal=False shows the sentence that keeps secret values off the shared screen.
 
     A file that cannot be locked or written is not a refusal (a SessionError, not a
@@ -201,7 +202,7 @@ def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
     except RuleViolation as refused:
         click.echo("  " + i18n.refusal(refused, reveal=reveal) + (f" {refused_note}" if refused_note else ""),
                    err=True)
-        return None
+        return refused
 
 
 def report(session: sessions.Session, before: GameState, action: dict) -> None:
@@ -450,12 +451,67 @@ HELP_WORDS = ("aide", "help", "?")
 QUIT_WORDS = ("quitter", "quit")
 
 
+class Answer(NamedTuple):
+    """One answer of the step under way: the question asked, the action's field it gives
+    (None: one that gives no field, or several), and the answer as `convert` made it."""
+
+    prompt: str
+    field: str | None
+    value: object
+
+
 class Guide:
-    """The session guided play works from, and the file's stamp when it was read."""
+    """The session guided play works from, the file's stamp when it was read, and the
+    answers of the step under way.
+
+    When the rules refuse a step's entry for one field (RuleViolation.field), only the
+    questions giving that field are asked again: the step is asked once more from the
+    same state, and every other question, met in the same order with the same words, takes
+    its answer back from `kept` instead of asking. A refusal of the step as a whole (no
+    field, or none of its questions gave it) asks the whole step again.
+    """
 
     def __init__(self, path: str | Path, session: sessions.Session):
         self.path, self.session = Path(path), session
         self.stamp = sessions.stamp(self.path)
+        self.answers: list[Answer] = []     # this step's, in the order asked
+        self.kept: list[Answer] = []        # a refused step's answers, given back in order
+        self.again: str | None = None       # the field refused: its questions are asked again
+
+    def step_begins(self) -> None:
+        self.answers = []
+
+    def forget(self) -> None:
+        """The step starts again from nothing (an undo, `back`, the file changed)."""
+        self.answers, self.kept, self.again = [], [], None
+
+    def refused(self, refusal: RuleViolation) -> None:
+        """Keep this step's answers but those the refusal is about, when it names a field a
+        question gave; otherwise the whole step is asked again."""
+        field = refusal.field
+        if field is None or not any(answer.field == field for answer in self.answers):
+            self.forget()
+            return
+        self.kept, self.again, self.answers = self.answers, field, []
+        click.echo("  " + _("The step's other answers stay; only that question is asked again."), err=True)
+
+    def answered(self, prompt: str, field: str | None, value: object) -> None:
+        self.answers.append(Answer(prompt, field, value))
+
+    def kept_answer(self, prompt: str, field: str | None) -> tuple[bool, object]:
+        """(True, the answer kept) for a question asked again after a refusal of another
+        field; (False, None): ask it. A question other than the one answered at this point
+        before (the step took another way) ends what is given back."""
+        if not self.kept:
+            return False, None
+        if self.kept[0].prompt != prompt:
+            self.kept, self.again = [], None
+            return False, None
+        kept = self.kept.pop(0)
+        if field is not None and field == self.again:
+            return False, None
+        self.answered(kept.prompt, kept.field, kept.value)
+        return True, kept.value
 
     @property
     def state(self) -> GameState:
@@ -502,14 +558,20 @@ def guided(path: str | Path, session: sessions.Session | None = None) -> Iterato
 
 
 def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
-        default: str | None = None, help: str | None = None) -> T:
+        default: str | None = None, help: str | None = None, field: str | None = None) -> T:
     """Ask until `convert` accepts the answer; its RuleViolation/KitError is shown, then ask again.
 
     default="" lets Enter alone answer "" (for "none" or "nobody") without showing an empty [].
     In guided play every prompt also takes annuler/undo, retour/back, aide/help and
     quitter/quit, and first checks that the session did not change meanwhile. A refusal of
     a hidden answer names the rule, never the value typed or held (reveal=False).
+    `field`: the action's field the answer gives, so that when the rules refuse that field
+    only this question is asked again (Guide.refused); the step's other answers are kept.
     """
+    if _guide is not None:
+        given, value = _guide.kept_answer(prompt, field)
+        if given:
+            return value  # type: ignore[return-value]   # what `convert` made of it before
     while True:
         if _guide is not None:
             _guide.check()
@@ -521,9 +583,13 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         if _guide is not None and _keyword(text, help):
             continue
         try:
-            return convert(text)
+            answer = convert(text)
         except (RuleViolation, KitError) as error:
             click.echo("  " + i18n.refusal(error, reveal=not hide), err=True)
+            continue
+        if _guide is not None:
+            _guide.answered(prompt, field, answer)
+        return answer
 
 
 def _keyword(text: str, help: str | None) -> bool:
@@ -600,7 +666,8 @@ def whole_number(text: str) -> int:
 
 
 def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
-               check: Callable[[int], object] | None = None, help: str | None = None) -> int:
+               check: Callable[[int], object] | None = None, help: str | None = None,
+               field: str | None = None) -> int:
     """A whole number, checked at once by `check` (which raises RuleViolation to refuse)."""
     def convert(text: str) -> int:
         try:
@@ -613,7 +680,7 @@ def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
         return value
     # Enter alone means the default (0 for a vote): "" for a hidden prompt, so nothing shows.
     shown = None if default is None else ("" if hide else str(default))
-    return ask(prompt, convert, hide=hide, default=shown, help=help)
+    return ask(prompt, convert, hide=hide, default=shown, help=help, field=field)
 
 
 # What people may answer for each word the games ask, in either language (the first word of
@@ -687,7 +754,7 @@ def match_word(text: str, choices: list[str] | tuple[str, ...]) -> str | None:
 
 
 def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None,
-               help: str | None = None, hide: bool = False) -> str:
+               help: str | None = None, hide: bool = False, field: str | None = None) -> str:
     """One of `choices`, typed in either language (a unique prefix is enough); hide=True
     reads it unseen (a question asked just before a secret answer, where a number typed by
     habit would show on the shared screen)."""
@@ -697,7 +764,7 @@ def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: st
             raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(label, choices))))
         return found
     return ask(f"{prompt} ({'/'.join(map(label, choices))})", convert,
-               default=label(default) if default else None, help=help, hide=hide)
+               default=label(default) if default else None, help=help, hide=hide, field=field)
 
 
 def shared_screen() -> bool:
@@ -713,8 +780,8 @@ def clear_screen() -> None:
         click.echo("\033[H\033[2J\033[3J", nl=False)
 
 
-def ask_yes_no(prompt: str, default: bool = False) -> bool:
-    return ask_choice(prompt, ["yes", "no"], default="yes" if default else "no") == "yes"
+def ask_yes_no(prompt: str, default: bool = False, *, field: str | None = None) -> bool:
+    return ask_choice(prompt, ["yes", "no"], default="yes" if default else "no", field=field) == "yes"
 
 
 def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | None = None,
@@ -747,16 +814,19 @@ def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | Non
 
 @overload
 def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: Literal[False] = False,
-               help: str | None = None, reason: Callable[[str], object] | None = None) -> str: ...
+               help: str | None = None, reason: Callable[[str], object] | None = None,
+               field: str | None = None) -> str: ...
 
 
 @overload
 def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: bool,
-               help: str | None = None, reason: Callable[[str], object] | None = None) -> str | None: ...
+               help: str | None = None, reason: Callable[[str], object] | None = None,
+               field: str | None = None) -> str | None: ...
 
 
 def ask_player(prompt: str, names: list[str], *, default: str | None = None, optional: bool = False,
-               help: str | None = None, reason: Callable[[str], object] | None = None) -> str | None:
+               help: str | None = None, reason: Callable[[str], object] | None = None,
+               field: str | None = None) -> str | None:
     """One of `names` (case and accents ignored); with optional=True Enter alone answers None."""
     def convert(text: str) -> str | None:
         if optional and not text.strip():
@@ -764,7 +834,7 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
         return match_name(text, names, players=_guide.state["players"] if _guide is not None else (),
                           reason=reason)
     return ask(f"{prompt} ({'/'.join(names)})", convert,
-               default="" if optional and default is None else default, help=help)
+               default="" if optional and default is None else default, help=help, field=field)
 
 
 
@@ -794,11 +864,17 @@ def play_pending(path: str | Path) -> None:
             decisions = rules.pending(guide.session.game, state)
             if state["over"] or not decisions:
                 break
+            guide.step_begins()
             decision = choose_decision(decisions)
             action = ask_decision(game_cli, decision, state,
                                   rules.anytime(guide.session.game, state))
-            try_submit(path, action, reveal=not decision["secret"])
+            refused = try_submit(path, action, reveal=not decision["secret"])
+            if isinstance(refused, RuleViolation):
+                guide.refused(refused)
+            else:
+                guide.forget()
         except Restart:
+            guide.forget()
             continue
     state = guide.state
     click.echo(game_cli.render(state if state["over"] else rules.view(guide.session.game, state)))
@@ -855,14 +931,15 @@ def ask_field(game_cli: ModuleType, decision: Decision, field: str, choice: obje
     if isinstance(choice, dict) and set(choice) != {"min", "max"}:
         answers = {}
         for key, sub in choice.items():
-            value = ask_value(f"{prompt} – {label(key)}", sub, kind, decision["secret"], optional=True)
+            value = ask_value(f"{prompt} – {label(key)}", sub, kind, decision["secret"], optional=True, field=field)
             if value is not None:
                 answers[key] = value
         return answers or None
-    return ask_value(prompt, choice, kind, decision["secret"])
+    return ask_value(prompt, choice, kind, decision["secret"], field=field)
 
 
-def ask_value(prompt: str, choice: object, kind: str | None, hide: bool, *, optional: bool = False) -> object:
+def ask_value(prompt: str, choice: object, kind: str | None, hide: bool, *, optional: bool = False,
+              field: str | None = None) -> object:
     if isinstance(choice, dict):
         low, high = choice["min"], choice["max"]
 
@@ -870,23 +947,23 @@ def ask_value(prompt: str, choice: object, kind: str | None, hide: bool, *, opti
             if value < low or (high is not None and value > high):
                 raise KitError(_("Give a whole number from {low} to {high}.").format(low=low, high=high)
                                if high is not None else _("Give a whole number of at least {low}.").format(low=low))
-        return ask_number(prompt, hide=hide, default=low if low == 0 else None, check=check)
+        return ask_number(prompt, hide=hide, default=low if low == 0 else None, check=check, field=field)
     if isinstance(choice, list) and kind == "all":   # the rules decided them: nothing to ask
         return list(choice) or None
     if isinstance(choice, list) and kind in ("several", "order"):
-        return ask_several(prompt, choice)
+        return ask_several(prompt, choice, field=field)
     if isinstance(choice, list):
         players = _guide.state["players"] if _guide is not None else {}
         if choice and all(isinstance(c, str) and c in players for c in choice):
-            return ask_player(prompt, choice, optional=optional)
+            return ask_player(prompt, choice, optional=optional, field=field)
         words = {("yes" if c is True else "no" if c is False else str(c)): c for c in choice}
-        return words[ask_choice(prompt, list(words))]
+        return words[ask_choice(prompt, list(words), field=field)]
     if kind == "numbers":
-        return ask(prompt, lambda text: [whole_number(part) for part in text.replace(",", " ").split()])
-    return ask_number(prompt, hide=hide, default=0 if optional else None)
+        return ask(prompt, lambda text: [whole_number(part) for part in text.replace(",", " ").split()], field=field)
+    return ask_number(prompt, hide=hide, default=0 if optional else None, field=field)
 
 
-def ask_several(prompt: str, choice: list) -> list:
+def ask_several(prompt: str, choice: list, *, field: str | None = None) -> list:
     """Several of `choice` typed on one line, separated by commas (names or words)."""
     players = _guide.state["players"] if _guide is not None else {}
 
@@ -902,4 +979,4 @@ def ask_several(prompt: str, choice: list) -> list:
                     choices=", ".join(map(label, map(str, choice)))))
             picked.append(found)
         return picked
-    return ask(f"{prompt} ({', '.join(map(label, map(str, choice)))})", convert, default="")
+    return ask(f"{prompt} ({', '.join(map(label, map(str, choice)))})", convert, default="", field=field)

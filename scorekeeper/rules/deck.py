@@ -101,9 +101,10 @@ def read(deck: object, game: str, types: Collection[str],
 _READ: dict[int, tuple[object, dict[str, Card]]] = {}
 
 
-def card_id(cards: Cards, value: object, game: str) -> str:
+def card_id(cards: Cards, value: object, game: str, field: str = "card") -> str:
     """The id of the card `value` names: its id, or its title as people type it (any case,
-    with or without accents). RuleViolation naming the closest title otherwise."""
+    with or without accents). RuleViolation naming the closest title otherwise, its `field`
+    the entry's field that named it (a card in a list of cards laid: that list)."""
     if isinstance(value, str):
         if value in cards:
             return value
@@ -114,9 +115,9 @@ def card_id(cards: Cards, value: object, game: str) -> str:
         closest = difflib.get_close_matches(wanted, [slug(card["title"]) for card in cards.values()], n=1, cutoff=0)
         if closest:
             title = next(card["title"] for card in cards.values() if slug(card["title"]) == closest[0])
-            raise RuleViolation("{game} has no card called {card}; did you mean {title}?", field="card", game=game,
+            raise RuleViolation("{game} has no card called {card}; did you mean {title}?", field=field, game=game,
                                 card=shown(value), title=title)
-    raise RuleViolation("{game} has no card called {card}; name a card by its title.", field="card", game=game,
+    raise RuleViolation("{game} has no card called {card}; name a card by its title.", field=field, game=game,
                         card=shown(value))
 
 

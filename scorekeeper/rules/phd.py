@@ -383,13 +383,15 @@ def _cards(state: State) -> dict[str, decks.Card]:
     return cards
 
 
-def _card(state: State, value: Any, *types: str, what: Message | None = None) -> tuple[str, decks.Card]:
-    """The card an entry names (its id, or its title as typed), of one of `types`."""
+def _card(state: State, value: Any, *types: str, what: Message | None = None,
+          field: str = "card") -> tuple[str, decks.Card]:
+    """The card an entry names (its id, or its title as typed), of one of `types`; `field`
+    is the entry's field naming it, which a refusal names."""
     cards = _cards(state)
-    key = decks.card_id(cards, value, TITLE)
+    key = decks.card_id(cards, value, TITLE, field)
     card = cards[key]
     if card["type"] not in types:
-        raise RuleViolation("{title} is a card of type {type}; {what} takes a card of type {types}.", field="card",
+        raise RuleViolation("{title} is a card of type {type}; {what} takes a card of type {types}.", field=field,
                             title=card["title"], type=TYPE_WORDS[card["type"]],
                             what=what or Message("this step"), types=" / ".join(TYPE_WORDS[t] for t in types))
     return key, card
@@ -421,7 +423,8 @@ def canonical(state: State, action: Action) -> Action:
             out = {"action": "turn", "player": out.get("player"), "step": cards[key]["type"],
                    **{k: v for k, v in out.items() if k not in ("action", "player")}}
     for field in lists:
-        out[field] = [decks.card_id(cards, item, TITLE) if isinstance(item, str) else item for item in out[field]]
+        out[field] = [decks.card_id(cards, item, TITLE, field) if isinstance(item, str) else item
+                      for item in out[field]]
     return out
 
 
@@ -560,9 +563,9 @@ def standings(state: State) -> list[tuple[int, str]]:
 def _net(state: State, action: Action, name: str) -> tuple[int, list[int], list[int], list[int]]:
     """Own + support - opposition, with what Coopérations laid on the test; an Argument
     named by card counts its printed value (a malus in the opposition by its size)."""
-    own = _values(state, action["arguments"], Message("{name}'s arguments", name=name))
-    support = _values(state, action.get("support"), Message("The support for {name}", name=name))
-    opposition = _values(state, action.get("opposition"), Message("The opposition to {name}", name=name),
+    own = _values(state, action, "arguments", Message("{name}'s arguments", name=name))
+    support = _values(state, action, "support", Message("The support for {name}", name=name))
+    opposition = _values(state, action, "opposition", Message("The opposition to {name}", name=name),
                          against=True)
     net = sum(own) + sum(support) - sum(opposition) + _laid(state, "support") - _laid(state, "opposition")
     return net, own, support, opposition
@@ -668,7 +671,7 @@ def _challenge(new: State, action: Action, name: Any) -> None:
         success_effect, failure_effect = _changes_of(card.get("success")), _changes_of(card.get("failure"))
     player = _changing(new, name)
     die: int = action["die"]
-    modifiers = _values(new, action.get("modifiers"), Message("The modifiers of {name}'s challenge", name=name),
+    modifiers = _values(new, action, "modifiers", Message("The modifiers of {name}'s challenge", name=name),
                         resource=resource)
     total = player[resource] + die + sum(modifiers) + _laid(new, "support") - _laid(new, "opposition")
     won = total >= difficulty
@@ -698,29 +701,30 @@ def _laid(state: State, side: str) -> int:
     return sum(one["value"] for one in laid if one["side"] == side)
 
 
-def _values(state: State, value: list[int | str] | None, what: Message, *, resource: Resource | None = None,
+def _values(state: State, action: Action, field: str, what: Message, *, resource: Resource | None = None,
             against: bool = False) -> list[int]:
     """The values of the cards laid on a test: a number (a card written by hand), or a card of
     the deck by its id: an Argument, a post-it of the tested resource (`resource`: in a
     Challenge), a Coopération's modifier. `against`: the opposition, whose maluses count by
-    their size (typed as printed, -3, or as what they take away, 3)."""
+    their size (typed as printed, -3, or as what they take away, 3). A refusal names `field`,
+    the entry's list that holds the card."""
     out = []
-    for item in value or ():
+    for item in action.get(field) or ():
         if not isinstance(item, str):
             out.append(abs(item) if against else item)
             continue
         key, card = _card(state, item, ARGUMENT, *(("vie", "superviseur") if resource else ()),
-                          what=what)
+                          what=what, field=field)
         if card["type"] == ARGUMENT:
             if resource is not None and card.get("controversy"):
                 raise RuleViolation("{title} counts only in a controversy or a thesis defence, not in a challenge.",
-                                    field="card", title=card["title"])
+                                    field=field, title=card["title"])
             number = card["value"]
         else:
             postit = card["postit"]
             if postit["resource"] != resource:
                 raise RuleViolation("The post-it of {title} counts in a challenge on {its}, not on {resource}.",
-                                    field="card", title=card["title"], its=RESOURCE_NAMES[postit["resource"]],
+                                    field=field, title=card["title"], its=RESOURCE_NAMES[postit["resource"]],
                                     resource=RESOURCE_NAMES[resource] if resource else "")
             number = postit["value"]
         out.append(abs(number) if against else number)

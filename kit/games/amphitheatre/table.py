@@ -215,7 +215,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         hypothesis = rules.under_way(state)
         side = table.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
             name=decision["player"], speaker=hypothesis["speaker"], target=hypothesis["target"]),
-            rules.JOIN_SIDES, default="abstain")
+            rules.JOIN_SIDES, default="abstain", field="side")
         return {"action": "join", "player": decision["player"], "side": side}
     return None       # the debate: its sides are all the names listed (FIELD_KINDS), nothing to ask
 
@@ -235,8 +235,8 @@ def _move(speaker: str, state: rules.State) -> dict:
     action: dict[str, Any] = {"action": move, rules.ACTOR_FIELDS.get(move, "player"): speaker}
     if move == "hypothesis":
         action["target"] = table.ask_player(_("Whom does {name} challenge?").format(name=speaker),
-                                            offered["choices"]["target"], reason=_not_oneself(speaker))
-    action["category"] = table.ask_choice(_("Category"), offered["choices"]["category"])
+                                            offered["choices"]["target"], reason=_not_oneself(speaker), field="target")
+    action["category"] = table.ask_choice(_("Category"), offered["choices"]["category"], field="category")
     return action
 
 
@@ -250,7 +250,8 @@ def _offer_accusation(anytime: list[Decision]) -> dict | None:
         return None
     targets = offers[accuser]["choices"]["accused"]
     accused = targets[0] if len(targets) == 1 else table.ask_player(
-        _("Whom does {accuser} accuse?").format(accuser=accuser), targets)
+        _("Whom does {accuser} accuse?").format(accuser=accuser), targets, field="accused")
     matches = table.ask_choice(_("Does {accused}'s card match the hypothesis? Yes: {accuser} loses the accusation; "
-                                 "no: {accuser} wins it.").format(accused=accused, accuser=accuser), ["yes", "no"])
+                                 "no: {accuser} wins it.").format(accused=accused, accuser=accuser), ["yes", "no"],
+                               field="truthful")
     return {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": matches == "yes"}

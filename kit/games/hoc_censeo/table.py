@@ -374,7 +374,7 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
             return action
         # typed unseen: a colour refused tells what the circle lacks no more
         return table.ask(_("{name}, colour a portion in ({choices})").format(
-            name=name, choices="/".join(map(table.label, COLOURS))), colour_taken, hide=True)
+            name=name, choices="/".join(map(table.label, COLOURS))), colour_taken, hide=True, field="colour")
     if choice == "gold":
         have = state["players"][name]["gold"]
 
@@ -382,7 +382,7 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
             if not 1 <= gold <= have:
                 raise KitError(_("Give a whole number from {low} to {high}.").format(low=1, high=have))
         gold = table.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
-            name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check)
+            name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check, field="gold")
         return {"action": "buy_senators", "player": name, "gold": gold}
     return None
 
@@ -397,9 +397,9 @@ def _ask_ballot(name: str, state: rules.State) -> dict:
     while True:
         click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
         pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
-                                check=lambda v: rules.check_vote_entry(state, name, v, 0))
+                                check=lambda v: rules.check_vote_entry(state, name, v, 0), field="pour")
         contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
-                                  check=functools.partial(rules.check_vote_entry, state, name, pour))
+                                  check=functools.partial(rules.check_vote_entry, state, name, pour), field="contre")
         ballot = {"action": "ballot", "player": name, "pour": pour, "contre": contre}
         if not table.shared_screen():
             return ballot
@@ -421,10 +421,10 @@ def _ask_resolve(decision: Decision, state: rules.State) -> dict:
     answers: dict = {}
     if "tiebreak" in decision["choices"]:
         answers["tiebreak"] = table.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
-            magistrate=magistrate), SIDES)
+            magistrate=magistrate), SIDES, field="tiebreak")
     needs = rules.resolve_choices(state, answers)
     if "colour" in needs:
-        answers["colour"] = table.ask_choice(_("POUR wins. The motion's colour"), COLOURS)
+        answers["colour"] = table.ask_choice(_("POUR wins. The motion's colour"), COLOURS, field="colour")
         needs = rules.resolve_choices(state, answers)
     if "order" in needs:
         answers["order"] = _ask_order(magistrate, needs["order"])
@@ -432,7 +432,7 @@ def _ask_resolve(decision: Decision, state: rules.State) -> dict:
     if "bonus" in needs:
         first = rules.resolve_ranked(state, answers)[0]
         answers["bonus"] = table.ask_choice(_("{name}, your bonus for the mauve motion").format(name=first),
-                                            MAUVE_CHOICES)
+                                            MAUVE_CHOICES, field="bonus")
     if "calamity" in needs:
         answers["calamity"] = _ask_calamity(state, needs["calamity"])
     return {"action": "resolve", **answers}
@@ -444,7 +444,7 @@ def _ask_order(magistrate: str, names: list[str]) -> list[str]:
     left, order = list(names), []
     while len(left) > 1:
         pick = table.ask_player(_("{magistrate}, as magistrate: who ranks first among {names}").format(
-            magistrate=magistrate, names=i18n.join(left)), left)
+            magistrate=magistrate, names=i18n.join(left)), left, field="order")
         order.append(pick)
         left.remove(pick)
     return order + left
@@ -470,7 +470,7 @@ def _ask_calamity(state: rules.State, choosing: dict) -> dict:
                                                 "{name}, lose {gold} gold coins or {senators} senators",
                                                 rules.CALAMITY_LOSS["gold"]).format(
                 name=name, gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]),
-                choosing[name], default="gold")
+                choosing[name], default="gold", field="calamity")
     return choices
 
 

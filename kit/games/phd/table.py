@@ -383,25 +383,25 @@ def _step(name: str, step: str) -> dict:
     return {"action": "turn", "player": name, "step": step}
 
 
-def _ask_numbers(prompt: str, *, required: bool = False) -> list[int]:
+def _ask_numbers(prompt: str, *, required: bool = False, field: str | None = None) -> list[int]:
     if required:
         def convert(text: str) -> list[int]:
             if not numbers(text):
                 raise KitError(_("Give at least one value."))
             return numbers(text)
-        return table.ask(prompt, convert)
-    return table.ask(prompt, numbers, default="")
+        return table.ask(prompt, convert, field=field)
+    return table.ask(prompt, numbers, default="", field=field)
 
 
-def _ask_effect(prompt: str) -> dict | None:
+def _ask_effect(prompt: str, *, field: str) -> dict | None:
     return table.ask(prompt + " " + _("(e.g. pression=+3,credit=-1; empty for none)"),
-                      lambda text: effect([text], _("The effect")) if text.strip() else None, default="")
+                     lambda text: effect([text], _("The effect")) if text.strip() else None, default="", field=field)
 
 
 def _ask_change(name: str) -> dict | None:
     """A C'est la vie style change of one player's resources; None when nothing changes."""
-    pression = table.ask_number(_("{name}'s Pression change").format(name=name), default=0)
-    credit = table.ask_number(_("{name}'s Crédit change").format(name=name), default=0)
+    pression = table.ask_number(_("{name}'s Pression change").format(name=name), default=0, field="pression")
+    credit = table.ask_number(_("{name}'s Crédit change").format(name=name), default=0, field="credit")
     if not pression and not credit:
         click.echo("  " + _("No change."))
         return None
@@ -413,7 +413,7 @@ def _ask_die(name: str) -> int:
         if not rules.DIE_MIN <= value <= rules.DIE_MAX:
             raise KitError(_("A die shows {low} to {high}.").format(low=rules.DIE_MIN, high=rules.DIE_MAX))
     return table.ask_number(_("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX),
-                             default=None, check=check)
+                            default=None, check=check, field="die")
 
 
 def _ask_cards(name: str, *, own_required: bool = True, cards: dict | None = None) -> dict | None:
@@ -425,14 +425,15 @@ def _ask_cards(name: str, *, own_required: bool = True, cards: dict | None = Non
     prompt = _("{name}'s Argument values").format(name=name)
     if not own_required:
         prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
-    own = _ask_numbers(prompt, required=own_required)
+    own = _ask_numbers(prompt, required=own_required, field="arguments")
     if not own:
         return None
-    return {"arguments": own, "support": _ask_numbers(_("Support values (empty for none)")),
-            "opposition": _ask_numbers(_("Opposition values (empty for none)"))}
+    return {"arguments": own, "support": _ask_numbers(_("Support values (empty for none)"), field="support"),
+            "opposition": _ask_numbers(_("Opposition values (empty for none)"), field="opposition")}
 
 
-def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: bool = False) -> list[int | str]:
+def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: bool = False,
+              field: str) -> list[int | str]:
     what = _("this question")
 
     def convert(text: str) -> list[int | str]:
@@ -440,18 +441,19 @@ def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: boo
         if required and not found:
             raise KitError(_("Give at least one card."))
         return found
-    return table.ask(prompt, convert, default=None if required else "")
+    return table.ask(prompt, convert, default=None if required else "", field=field)
 
 
 def _ask_arguments(name: str, cards: dict, *, own_required: bool) -> dict | None:
     prompt = _("{name}'s Arguments (titles, or values of cards written by hand)").format(name=name)
     if not own_required:
         prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
-    own = _ask_laid(prompt, cards, (rules.ARGUMENT,), required=own_required)
+    own = _ask_laid(prompt, cards, (rules.ARGUMENT,), required=own_required, field="arguments")
     if not own:
         return None
-    support = _ask_laid(_("Arguments laid in support (empty for none)"), cards, (rules.ARGUMENT,))
-    opposition = _ask_laid(_("Arguments laid against (empty for none)"), cards, (rules.ARGUMENT,))
+    support = _ask_laid(_("Arguments laid in support (empty for none)"), cards, (rules.ARGUMENT,), field="support")
+    opposition = _ask_laid(_("Arguments laid against (empty for none)"), cards, (rules.ARGUMENT,),
+                           field="opposition")
     return {"arguments": own, "support": support, "opposition": opposition}
 
 
@@ -499,7 +501,7 @@ def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str |
         concerned = rules.moment_for(state, card_)
         others = [n for n in playing if n != who]
         action["other"] = table.ask_player(_("The other player named by {title}").format(title=card_["title"]), others,
-                                           default=concerned if concerned in others else None)
+                                           default=concerned if concerned in others else None, field="other")
     return action
 
 
@@ -586,7 +588,8 @@ def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> dict:
         line["die"] = _ask_die(name)
     if chosen["type"] == "cooperation" and not vivre and chosen.get("other"):
         playing = [n for n, p in state["players"].items() if p["status"] == "playing" and n != name]
-        line["other"] = table.ask_player(_("The other player named by {title}").format(title=chosen["title"]), playing)
+        line["other"] = table.ask_player(_("The other player named by {title}").format(title=chosen["title"]), playing,
+                                         field="other")
     return line
 
 
@@ -604,11 +607,11 @@ def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -
     prompt = _("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX)
     if _offered_cooperations(anytime):
         prompt += " " + _("(or a Coopération played now: its title)")
-    answer = table.ask(prompt, _cooperation_or(die, state, anytime))
+    answer = table.ask(prompt, _cooperation_or(die, state, anytime), field="die")
     if isinstance(answer, _Cooperation):
         return _cooperate(answer, state, anytime)
     modifiers = _ask_laid(_("Cards laid (post-its and Arguments: titles, or values of cards written by hand; "
-                            "empty for none)"), cards, (rules.ARGUMENT, "vie", "superviseur"))
+                            "empty for none)"), cards, (rules.ARGUMENT, "vie", "superviseur"), field="modifiers")
     return _drop_empty({"action": "challenge", "player": name, "die": answer, "modifiers": modifiers})
 
 
@@ -629,10 +632,11 @@ def _describe_card(data: dict) -> str:
 
 def _challenge(name: str) -> dict:
     # asked as the card is read, the die last (it is rolled last); written in the contract's order
-    resource = table.ask_choice(_("Resource tested"), ["pression", "credit"])
-    difficulty = table.ask_number(_("Difficulty"), default=None)
-    modifiers = _ask_numbers(_("Modifiers (post-its, arguments; empty for none)"))
-    success, failure = _ask_effect(_("Effect of a success")), _ask_effect(_("Effect of a failure"))
+    resource = table.ask_choice(_("Resource tested"), ["pression", "credit"], field="resource")
+    difficulty = table.ask_number(_("Difficulty"), default=None, field="difficulty")
+    modifiers = _ask_numbers(_("Modifiers (post-its, arguments; empty for none)"), field="modifiers")
+    success = _ask_effect(_("Effect of a success"), field="success")
+    failure = _ask_effect(_("Effect of a failure"), field="failure")
     return _drop_empty({"action": "challenge", "player": name, "resource": resource, "die": _ask_die(name),
                         "difficulty": difficulty, "modifiers": modifiers, "success": success, "failure": failure})
 

@@ -219,7 +219,8 @@ def _step(player: str, step: str, **fields) -> dict:
 
 
 def _pick(prompt: str, choices: list[str], *, state: rules.State, default: str | None = None,
-          help: str | None = None, why_not: Callable[[str], str | None] | None = None) -> str:
+          help: str | None = None, why_not: Callable[[str], str | None] | None = None,
+          field: str | None = None) -> str:
     """A card (its title as people type it, a unique beginning is enough) or one of the
     table's words; the choices are listed by `aide`, not in the prompt (a dozen titles
     would not fit). `why_not(card)`: the rule that keeps a card of the deck out of the
@@ -243,7 +244,7 @@ def _pick(prompt: str, choices: list[str], *, state: rules.State, default: str |
         return found
     listing = _("Answers: {choices}.").format(choices=", ".join(_shown(state, choices)))
     return table.ask(prompt, convert, default=table.label(default) if default else None,
-                     help=f"{help} {listing}" if help else listing)
+                     help=f"{help} {listing}" if help else listing, field=field)
 
 
 def _not_playable(state: rules.State, name: str, card: str) -> str | None:
@@ -279,26 +280,30 @@ def _pi_entry(what: str, state: rules.State, current: str | None) -> dict:
         tied = closing_tie(state) if not rules.counted(state) else []
         if tied:
             click.echo(_("{names} are tied on the most PI: their cards in hand decide.").format(names=i18n.join(tied)))
-            hands = {name: table.ask_number(_("Cards in {name}'s hand").format(name=name), default=None)
+            hands = {name: table.ask_number(_("Cards in {name}'s hand").format(name=name), default=None,
+                                            field="hands")
                      for name in tied}
         return deck_empty_action(hands)
     if what == "hand":
-        name = table.ask_player(_("Whose hand?"), names, default=current)
+        name = table.ask_player(_("Whose hand?"), names, default=current, field="player")
         return {"action": "hand", "player": name,
-                "cards": table.ask_number(_("How many cards does {name} hold?").format(name=name), default=None)}
+                "cards": table.ask_number(_("How many cards does {name} hold?").format(name=name), default=None,
+                                          field="cards")}
     if what == "steal":
-        thief = table.ask_player(_("Who steals?"), names, default=current)
+        thief = table.ask_player(_("Who steals?"), names, default=current, field="thief")
         victim = table.ask_player(_("From whom does {thief} steal?").format(thief=thief),
                                   [n for n in names if n != thief],
                                   reason=lambda n: rules.apply(state, {"action": "steal", "thief": thief,
-                                                                       "victim": n, "amount": 1}))
+                                                                       "victim": n, "amount": 1}),
+                                  field="victim")
         action: dict[str, Any] = {"action": "steal", "thief": thief, "victim": victim}
     else:
         prompt = _("Who gains PI?") if what == "gain" else _("Who loses PI?")
-        action = {"action": what, "player": table.ask_player(prompt, names, default=current)}
+        action = {"action": what, "player": table.ask_player(prompt, names, default=current, field="player")}
     # Checked as typed, so a refused amount (0) asks the amount again, not the whole question.
     action["amount"] = table.ask_number(
-        _("How many PI?"), default=None, check=lambda n: rules.apply(state, {**action, "amount": n}))
+        _("How many PI?"), default=None, check=lambda n: rules.apply(state, {**action, "amount": n}),
+        field="amount")
     return action
 
 
@@ -322,13 +327,13 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         answer = " / ".join(title(state, card) for card in choices["card"])
         click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(
             card=title(state, window["card"]), answer=answer))
-        reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True)
+        reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True, field="player")
         if reactor is None:
             return _step(window["author"], "resolve")
         if len(choices["card"]) == 1:
             return _step(reactor, "react", card=choices["card"][0])
         return _step(reactor, "react", card=_pick(_("{name} answers with which card?").format(name=reactor),
-                                                  choices["card"], state=state))
+                                                  choices["card"], state=state, field="card"))
     who = decider(decision)
     if steps == ["land"]:         # redirected to the limit: nothing left to ask
         return _step(who, "land")
@@ -354,7 +359,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         if what in PI_WORDS:
             return _pi_entry(what, state, current)
         if "to" in choices and what in rules.index(state).redirects:
-            return _step(who, "react", card=what, to=table.ask_player(_("Towards whom?"), choices["to"]))
+            return _step(who, "react", card=what, to=table.ask_player(_("Towards whom?"), choices["to"], field="to"))
         return _step(who, "react", card=what)
     # the turn's player: a card, or the end of the turn
     cards = choices.get("card", [])
@@ -369,5 +374,6 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         return _pi_entry(what, state, who)
     if what in rules.index(state).attacks:
         return _step(who, "play", card=what,
-                     target=table.ask_player(_("Against whom?"), rules.attack_targets(state, who, what)))
+                     target=table.ask_player(_("Against whom?"), rules.attack_targets(state, who, what),
+                                             field="target"))
     return _step(who, "play", card=what)

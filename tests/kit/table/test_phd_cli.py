@@ -103,9 +103,9 @@ SCRIPT = [
     "vie", "6", "6",         # Vivre: C'est la vie, Pression +6, Crédit +6
     "submit",                # Recherche
     # Ben's turn
-    "challenge", "credit", "-7", "", "pression=+1", "", "3",    # difficulty -7: refused, all asked again
-    "crédit", "7", "", "pression=+1", "", "9", "3",             # a die of 9 is asked again at once;
-                                                                 # 4 + 3 >= 7: won, two Recherche
+    "challenge", "credit", "-7", "", "pression=+1", "", "9", "3",   # a die of 9 is asked again at once;
+    "7",                     # difficulty -7, refused once all is typed: only the difficulty asked again
+                             # 4 + 3 >= 7: won, two Recherche
     "draw", "submit",        # Ben's submit is refused (4 Crédit) ...
     "draw",                  # ... so he does something else
     # Ana's turn: a Superviseur card changes Pression and Crédit like C'est la vie (none here),

@@ -1,0 +1,131 @@
+"""Issue 32, guided play: a refused answer asks that question again, keeping the step's
+earlier answers (the rules' refusal names the field it refuses, RuleViolation.field); a
+refusal of the step as a whole asks the whole step again. Each game in a real terminal.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pexpect
+import pytest
+from score_cli import spawn_play
+
+from scorekeeper import session as sessions
+
+KEPT = "The step's other answers stay; only that question is asked again."
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def _answer(child: pexpect.spawn, prompt: str, answer: str) -> str:
+    """Answer the next prompt (which must be `prompt`); what the terminal showed before it."""
+    child.expect_exact(prompt)
+    shown = child.before
+    child.sendline(answer)
+    return shown
+
+
+def _quit(child: pexpect.spawn, prompt: str) -> None:
+    _answer(child, prompt, "quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.fixture
+def phd(tmp_path: Path, kit) -> Path:
+    path = tmp_path / "phd.jsonl"
+    assert kit.new(path, "phd", ["Ana", "Ben"]).exit_code == 0
+    return path
+
+
+def test_phd_a_card_refused_among_those_laid_asks_the_cards_again_and_keeps_the_die(phd: Path):
+    child = spawn_play(phd)
+    _answer(child, "Whose turn is it?", "")
+    _answer(child, "Event card: its title", "colloque international")
+    _answer(child, "Ana's die (1..6)", "4")
+    _answer(child, "Cards laid", "citer le jury")            # an Argument that counts only in a controversy
+    between = _answer(child, "Cards laid", "nuit blanche")    # asked again at once: not the die
+    assert "Citer le jury counts only in a controversy or a thesis defence, not in a challenge." in between
+    assert KEPT in between
+    assert "die (1..6)" not in between
+    _quit(child, "Recherche")
+    assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
+
+
+def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Path):
+    child = spawn_play(phd)
+    _answer(child, "Whose turn is it?", "")
+    _answer(child, "Event card: its title", "challenge")      # a card written by hand: its numbers asked
+    _answer(child, "Resource tested", "credit")
+    _answer(child, "Difficulty", "-1")                         # refused by the rules once all is typed
+    _answer(child, "Modifiers", "2")
+    _answer(child, "Effect of a success", "credit=+3")
+    _answer(child, "Effect of a failure", "")
+    _answer(child, "Ana's die (1..6)", "5")
+    between = _answer(child, "Difficulty", "9")
+    assert "The difficulty of Ana's challenge must be at least 0, not -1." in between
+    assert "Resource tested" not in between
+    _quit(child, "Recherche")
+    assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "resource": "credit", "die": 5,
+                               "difficulty": 9, "modifiers": [2], "success": {"credit": 3}}
+
+
+def test_phd_a_refusal_of_the_step_as_a_whole_asks_the_whole_step_again(phd: Path):
+    child = spawn_play(phd)
+    _answer(child, "Whose turn is it?", "")
+    _answer(child, "Event card: its title", "none")
+    between = _answer(child, "Recherche", "submit")            # 4 Pression and 4 Crédit: too few
+    between = _answer(child, "Recherche", "draw")
+    assert "submitting a chapter needs at least 5 of each" in between
+    assert KEPT not in between
+    _quit(child, "Event card: its title")            # Ben's turn: drawing ended Ana's
+    assert [a for a in _lines(phd) if a.get("player") == "Ana"][-1] == \
+        {"action": "turn", "player": "Ana", "step": "draw-events"}
+
+
+def test_promotion_a_hand_count_refused_asks_the_count_again_for_the_same_player(tmp_path: Path, kit):
+    path = tmp_path / "promotion.jsonl"
+    assert kit.new(path, "promotion", ["Ana", "Ben", "Cléo"]).exit_code == 0
+    child = spawn_play(path)
+    _answer(child, "Whose turn is it?", "")
+    _answer(child, "end of the turn [next]", "hand")                 # first question of the step
+    _answer(child, "Whose hand?", "Ben")                              # second
+    _answer(child, "How many cards does Ben hold?", "-1")             # third, refused by the rules
+    between = _answer(child, "How many cards does Ben hold?", "3")
+    assert "Ben's cards in hand must be at least 0, not -1." in between
+    assert KEPT in between
+    assert "end of the turn" not in between
+    _quit(child, "end of the turn [next]")
+    assert _lines(path)[-1] == {"action": "hand", "player": "Ben", "cards": 3}
+
+
+def test_hoc_censeo_a_ballot_refused_at_contre_keeps_pour(hoc: Path):
+    child = spawn_play(hoc)
+    _answer(child, "Who is at the keyboard?", "Bob")                  # first question of the step
+    _answer(child, "Bob, POUR", "20")                                 # second
+    _answer(child, "Bob, CONTRE", "90")                               # third: 110 senators, Bob has 100
+    between = _answer(child, "Bob, CONTRE", "5")
+    assert "Bob cannot vote more senators than they have left." in between
+    assert "POUR" not in between.replace("CONTRE", "")
+    _answer(child, "Bob, send POUR 20, CONTRE 5?", "")
+    _quit(child, "Who is at the keyboard?")
+    assert _lines(hoc)[-1] == {"action": "ballot", "player": "Bob", "pour": 20, "contre": 5}
+
+
+def test_amphitheatre_a_category_refused_keeps_the_move_and_the_challenged_player(tmp_path: Path):
+    path = tmp_path / "amphi.jsonl"
+    sessions.create(path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Cléo")], {})
+    child = spawn_play(path)
+    _answer(child, "Who holds the speaker token?", "")
+    _answer(child, "Ana's move", "")                                  # first question: a hypothesis
+    _answer(child, "Whom does Ana challenge?", "Cléo")                # second
+    _answer(child, "Category", "physique")                            # third: no such category
+    between = _answer(child, "Category", "cause")
+    assert "Answer one of affliction, anatomie, cause." in between
+    assert "challenge?" not in between
+    _quit(child, "Does anyone accuse?")
+    assert _lines(path)[-1] == {"action": "hypothesis", "speaker": "Ana", "target": "Cléo", "category": "cause"}
