@@ -50,6 +50,7 @@ from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
+from scorekeeper.rules import hands as in_hand
 from scorekeeper.rules.fields import Card
 from scorekeeper.rules.flow import Decision, GameState, Seat
 
@@ -270,6 +271,19 @@ def describe_fields(action: dict) -> str:
     """A line for an action no game describes in words (its name and fields, as typed)."""
     fields = ", ".join(f"{k} {v}" for k, v in action.items() if k != "action")
     return f"{action.get('action')}: {fields}." if fields else f"{action.get('action')}."
+
+
+def describe_hand(action: dict) -> str:
+    """The log line of a count of cards in hand put right (`hand`, in a game with cards)."""
+    return _("{player} holds {cards} cards.").format(player=action.get("player"), cards=action.get("cards"))
+
+
+def hands_line(state: GameState) -> str | None:
+    """What `show` says of the cards in hand the engine counts (None until they hold)."""
+    if not in_hand.counted(state):
+        return None
+    return _("Cards in hand: {hands}.").format(
+        hands=", ".join(f"{name} {count}" for name, count in in_hand.holdings(state).items()))
 
 
 class Number(click.ParamType):

@@ -48,6 +48,7 @@ from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from scorekeeper.errors import N_, RuleViolation, plural
 from scorekeeper.rules import deck as decks
+from scorekeeper.rules import hands as in_hand
 from scorekeeper.rules.checks import (
     Bookmark,
     check_option_names,
@@ -285,7 +286,7 @@ FIELDS = declare(TITLE, {
                 card=CardField(label=N_("The card {player} plays"), needed=False),
                 target=Name(label=N_("the target"), needed=False),
                 to=Name(label=N_("the colleague the Attaque is sent to"), needed=False)),
-    "hand": act(player=Name(), cards=Whole(label=N_("{player}'s cards in hand"), low=0)),
+    "hand": in_hand.CORRECTION,
 })
 assert FIELDS.names == ACTIONS
 
@@ -397,7 +398,7 @@ def counted(state: State) -> bool:
     """Whether the engine's counts of the cards in hand hold: it applies the cards of a
     session with a deck whose log records the turns. A session typed entry by entry, or
     without a deck, gives its hands where they matter (deck_empty's `hands`)."""
-    return not state["by_hand"] and state["turn"] is not None
+    return in_hand.counted(state)
 
 
 def may_lay(state: State, name: str) -> bool:
@@ -859,7 +860,7 @@ def anytime(state: State) -> list[Decision]:
             _one_of("gain", names, amount=whole(1)),
             _one_of("lose", names, amount=whole(1)),
             decision("steal", None, thief=names, victim=names, amount=whole(1)),
-            *([] if state["by_hand"] else [_one_of("hand", names, cards=whole(0))])]
+            *([] if state["by_hand"] else [in_hand.correction(names)])]
 
 
 def apply(state: State, action: Action) -> State:
@@ -922,9 +923,7 @@ def _pi_events(before: State, after: State, action: Action) -> list[Event]:
                                 left), left=left)]
         return [said("Shuffle the discard into a new deck: the next time it runs out, the office closes.")]
     if kind == "hand":
-        n = after["players"][action["player"]]["hand"]
-        return [said(plural("{player} holds {n} card.", "{player} holds {n} cards.", n),
-                     player=action["player"], n=n)]
+        return [in_hand.said_holding(action["player"], after["players"][action["player"]]["hand"])]
     if kind == "steal":
         thief, victim = action["thief"], action["victim"]
         moved = before["players"][victim]["pi"] - after["players"][victim]["pi"]

@@ -93,8 +93,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     if kind == "lose":
         return _("{player} loses {amount} PI.").format(player=action.get("player"), amount=amount)
     if kind == "hand":
-        return _("{player} holds {cards} cards.").format(player=action.get("player"),
-                                                                     cards=action.get("cards"))
+        return table.describe_hand(action)
     if kind == "steal":
         thief, victim = action.get("thief"), action.get("victim")
         if before is not None and victim in before["players"] and isinstance(amount, int):
@@ -155,9 +154,9 @@ def render(state: rules.State, lang: str | None = None) -> str:
     postes = [f"{name} {title(state, p['poste'])}" for name, p in state["players"].items() if p['poste'] is not None]
     if postes:
         lines.append(_("Postes: {postes}.").format(postes=", ".join(postes)))
-    if rules.counted(state):
-        lines.append(_("Cards in hand: {hands}.").format(
-            hands=", ".join(f"{name} {p['hand']}" for name, p in state["players"].items())))
+    hands = table.hands_line(state)
+    if hands:
+        lines.append(hands)
     turn = state.get("turn")
     if turn and not state["over"]:
         played = [title(state, card) for card in state.get("played") or []]
