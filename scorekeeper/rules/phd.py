@@ -40,6 +40,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules import deck as decks
+from scorekeeper.rules import hands as in_hand
 from scorekeeper.rules.checks import (
     check_option_names,
     check_players,
@@ -49,7 +50,7 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.fields import Card, Name, PerKey, Whole, Wholes, Word, act, declare
+from scorekeeper.rules.fields import Card, Name, PerKey, PerPlayer, Whole, Wholes, Word, act, declare
 from scorekeeper.rules.flow import (
     FROM_TABLE,
     Action,
@@ -82,13 +83,14 @@ DEFENCE_NET_TO_WIN = 1
 HAND_LIMIT = 9
 RECHERCHE_MAX_PER_TURN = 2
 MARKERS_PER_PLAYER = 5
-# Cards drawn at setup and by a Recherche draw action (seed). The engine does not track
-# hands; the kit prints these numbers on the aids.
+# Cards drawn at setup and by a Recherche draw action (seed); with a deck in the header the
+# engine counts each hand from them (see "cards in hand" below).
 # RULES.md §1: the decks the kit prints hold at least this many cards (the kit refuses a
 # layout with fewer).
 MIN_EVENT_CARDS = 48
 MIN_ARGUMENT_CARDS = 24
 START_HAND = {"events": 3, "arguments": 2}
+DEALT = sum(START_HAND.values())
 RECHERCHE_DRAW = {"events": 2, "arguments": 1}
 TIMED_POINTS: dict[Literal["approved", "pending", "credit"], int] = {"approved": 15, "pending": 10, "credit": 1}
 
@@ -96,9 +98,9 @@ TIMED_OPTION_DEFAULT = False
 
 # The session actions of SCOREKEEPER.md, and the words the engine uses for them.
 ACTIONS = ("adjust", "challenge", "submit", "approve", "controversy", "revoke", "defend", "deck_empty", "turn",
-           "cooperate")
+           "cooperate", "hand")
 # What the table sets by hand for any player (SCOREKEEPER.md: "corrections"): the host's to enter.
-CORRECTIONS = ("adjust",)
+CORRECTIONS = ("adjust", in_hand.ACTION)
 # The engine's steps of a turn (`turn` lines; see the docstring).
 CARD_KINDS = ("vie", "challenge", "cooperation", "superviseur")
 VIVRE_ONLY = ("none",)                       # no event card revealed
@@ -117,7 +119,14 @@ RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 #   superviseur: pression, credit, postit, and chapter (one of OUTCOMES) or roll: a list of
 #                {faces: [first, last], outcome} covering the die once
 #   cooperation: moment {kind, at?} (one of MOMENTS: when it may be played), you and other
-#                {pression?, credit?}, modifier (added to the test of its moment)
+#                {pression?, credit?}, modifier (added to the test of its moment), and what
+#                it does to the moment's test or hands:
+#                draw_arguments (Argument cards drawn by its player and by the player its
+#                moment concerns: whose turn begins...), passes_challenge (true: the
+#                Challenge at hand goes to the player it names, `other`, who resolves it
+#                with their own resources, off their turn; moment own-challenge),
+#                cancels_failure (true: the failure of the Challenge just lost is undone,
+#                with all it changed; moment other-challenge-lost)
 #   challenge:   resource, difficulty, success and failure {pression?, credit?}
 #   argument:    value (signed, never 0), controversy (true: counts only in a controversy
 #                or a defence)
@@ -134,6 +143,8 @@ MOMENTS = ("any", "own-challenge", "other-challenge", "other-challenge-won", "ot
 MOMENTS_WITH_AT = ("pression-at-least", "credit-at-most")
 SIDES = ("support", "opposition")
 _CARD_TEXTS = ("effect", "when")
+# A Coopération's effect on the test of its moment, and that moment.
+_MOMENT_EFFECTS = {"passes_challenge": "own-challenge", "cancels_failure": "other-challenge-lost"}
 
 
 def _changes(label: str, item: str) -> PerKey:
@@ -152,6 +163,10 @@ _LAID = {
     # takes away (3), it opposes by its size
     "opposition": Wholes(label=N_("The opposition to {player}"), needed=False, cards=True),
 }
+# How many of the cards laid on a test each other player laid from their hand (the engine
+# counts the hands: "cards in hand" below); the player tested laid the rest of their own.
+_LAID_BY = PerPlayer(label=N_("The cards laid by the other players"), needed=False,
+                     of=Whole(label=N_("The cards {key} laid"), low=0))
 # Each action's fields (scorekeeper/rules/fields.py), checked before the rules read them.
 FIELDS = declare(TITLE, {
     "adjust": act(player=_WHO, pression=Whole(label=N_("{player}'s Pression change"), needed=False),
@@ -162,15 +177,16 @@ FIELDS = declare(TITLE, {
                                    needed=False),
                      difficulty=Whole(label=N_("The difficulty of {player}'s challenge"), low=0, needed=False),
                      modifiers=Wholes(label=N_("The modifiers of {player}'s challenge"), needed=False, cards=True),
+                     laid_by=_LAID_BY,
                      success=_changes(N_("The success of {player}'s challenge"),
                                       N_("The {key} change in the success of {player}'s challenge")),
                      failure=_changes(N_("The failure of {player}'s challenge"),
                                       N_("The {key} change in the failure of {player}'s challenge"))),
     "submit": act(player=_WHO),
     "approve": act(player=_WHO),
-    "controversy": act(player=_WHO, **_LAID),
+    "controversy": act(player=_WHO, **_LAID, laid_by=_LAID_BY),
     "revoke": act(player=_WHO),
-    "defend": act(player=_WHO, die=_DIE, **_LAID),
+    "defend": act(player=_WHO, die=_DIE, **_LAID, laid_by=_LAID_BY),
     "deck_empty": act(),
     # a turn line naming its event card: the card's step is its type (`canonical` fills it in)
     "turn": act(player=_WHO, step=Word(label=N_("The step of {player}'s turn"), choices=TURN_STEPS + LEGACY_STEPS,
@@ -181,12 +197,13 @@ FIELDS = declare(TITLE, {
                      other=Name(label=N_("the other player"), needed=False),
                      side=Word(label=N_("The side of the test the card's modifier goes to"), choices=SIDES,
                                needed=False)),
+    "hand": in_hand.CORRECTION,
 })
 assert FIELDS.names == ACTIONS
 _RULE_DATA = {
     "vie": ("pression", "credit", "postit"),
     "superviseur": ("pression", "credit", "postit", "chapter", "roll"),
-    "cooperation": ("moment", "you", "other", "modifier"),
+    "cooperation": ("moment", "you", "other", "modifier", "draw_arguments", "passes_challenge", "cancels_failure"),
     "challenge": ("resource", "difficulty", "success", "failure"),
     ARGUMENT: ("value", "controversy"),
 }
@@ -198,6 +215,7 @@ class Player(TypedDict):
     pending: int        # chapters submitted, waiting for approval
     approved: int
     status: str         # one of STATUSES
+    hand: NotRequired[int]  # cards in hand, as counted from what the engine applies (a deck only)
 
 
 class Test(TypedDict):
@@ -233,6 +251,7 @@ class Turn(TypedDict):
     played: NotRequired[str | None]     # the id of the card being resolved, when named
     outcome: NotRequired[str | None]    # a Superviseur card's outcome still to enter (controversy)
     laid: NotRequired[list[Laid]]       # modifiers laid by Coopérations on the coming test
+    resolver: NotRequired[str]          # who resolves the Challenge at hand, passed on by a Coopération
 
 
 class Options(TypedDict):
@@ -261,6 +280,10 @@ class Recent(TypedDict):
     player: str | None
     success: NotRequired[bool]
     before: NotRequired[dict[str, Any]]     # a turn's start: the entry that ended the last turn
+    # a Challenge lost: what its failure changed for its player, which a Coopération may undo
+    # (`cancelled` once one did)
+    failure: NotRequired[dict[str, Any]]
+    cancelled: NotRequired[bool]
 
 # ---------------------------------------------------------------------------------------
 # The rule engine: setup, apply, describe (contract in scorekeeper/rules/__init__.py).
@@ -328,12 +351,21 @@ def _check_card(key: str, card: decks.Card) -> None:
                                 value=shown(value))
         elif field == "moment":
             _check_moment(key, value)
+        elif field == "draw_arguments":
+            _card_number(key, field, value, 1, HAND_LIMIT)
+        elif field in _MOMENT_EFFECTS and value is not True:
+            raise RuleViolation("The card {id}'s {key} is either true or left out, not {value}.", field=field, key=field,
+                                id=key, value=shown(value))
     needed = {"vie": ("postit",), "superviseur": ("postit",), "cooperation": ("moment",),
               "challenge": ("resource", "difficulty"), ARGUMENT: ("value",)}[kind]
     for field in needed:
         if field not in card:
             raise RuleViolation("The card {id} is of type {type} and needs its {key}.", field=field, key=field, id=key,
                                 type=kind)
+    for field, moment in _MOMENT_EFFECTS.items():
+        if field in card and card["moment"]["kind"] != moment:
+            raise RuleViolation("The card {id}'s {key} acts on the moment {kind}, not on {value}.", field=field,
+                                key=field, id=key, kind=moment, value=shown(card["moment"]["kind"]))
     if kind == "superviseur" and ("chapter" in card) == ("roll" in card):
         raise RuleViolation("The Superviseur card {id} says what happens to a submitted chapter with either chapter "
                             "or roll, not both, not neither.", field="chapter", id=key)
@@ -490,6 +522,8 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
     }
     if cards is not None:
         state["cards"] = cards
+        for player in state["players"].values():
+            player["hand"] = DEALT
     return state
 
 
@@ -588,8 +622,8 @@ def apply(state: State, action: Action) -> State:
         new = _apply_entry(state, action, kind)
         if state["turn"] is not None:
             new["turn"] = _advance(state, new, action)
-    if "cards" in state and kind != "cooperate":
-        new["recent"] = _recent(new, action)
+    if "cards" in state and kind not in ("cooperate", in_hand.ACTION):
+        new["recent"] = _recent(state, new, action)
     return new
 
 
@@ -597,9 +631,9 @@ def apply(state: State, action: Action) -> State:
 _MOMENT_ENTRIES = ("challenge", "submit")
 
 
-def _recent(new: State, action: Action) -> Recent | None:
+def _recent(before: State, new: State, action: Action) -> Recent | None:
     """What a Coopération's moment answers: the entry just accepted (a turn's start, a
-    challenge, a chapter submitted), None for any other."""
+    challenge, a chapter submitted, with what a lost Challenge changed), None for any other."""
     kind = action["action"]
     if kind not in _MOMENT_ENTRIES and action.get("step") != "start":
         return None
@@ -607,6 +641,10 @@ def _recent(new: State, action: Action) -> Recent | None:
     test = new["last_test"]
     if kind == "challenge" and test is not None:
         recent["success"] = test["success"]
+        if not test["success"]:
+            tested, changed = before["players"][test["player"]], new["players"][test["player"]]
+            recent["failure"] = {**{key: changed[key] - tested[key] for key in RESOURCES},
+                                 "status": tested["status"]}
     elif recent["action"] == "start" and new.get("recent"):
         # the entry that ended the last turn (a chapter submitted) stays a moment until the
         # next turn's card: a Coopération may answer it as the new turn begins
@@ -632,6 +670,96 @@ def _changing(new: State, name: Any) -> Player:
     (the state the entry is making) so that the entry may change it."""
     player = new["players"][name] = _acting(new, name).copy()
     return player
+
+
+# -- cards in hand ---------------------------------------------------------------------------
+# With a deck in the header, the engine counts each player's cards in hand (how many, never
+# which: scorekeeper.rules.hands) from what it applies: DEALT at setup; a Recherche draw
+# (RECHERCHE_DRAW); an event card played from the hand in Recherche, and a Coopération
+# played at its moment, leave it; a Coopération revealed in Vivre joins it; the cards laid
+# on a test leave their players' hands (the player tested's own, and `laid_by` for the
+# others': support and opposition not in it are the other player's when only one other
+# still plays); a Coopération's draw_arguments; and the hand limit as the turn ends (at the
+# next turn's start): the cards over HAND_LIMIT go one by one to the players with the
+# lowest Crédit, in turn from the player's left (seating order), or to the discard when the
+# player has the lowest Crédit themselves (decided: RULES.md §1.10 says "one by one" and
+# leaves the order open). A count never goes below 0 (an older file may lay a card the
+# count missed); the host puts one right with `hand`.
+
+def _hand(new: State, name: str, change: int) -> None:
+    """`name` holds `change` more cards (fewer when negative). `new["players"]` is the new
+    state's own dict; the record is copied before it changes."""
+    if not change or "hand" not in new["players"][name]:
+        return
+    player = new["players"][name] = new["players"][name].copy()
+    player["hand"] = max(0, player.get("hand", 0) + change)
+
+
+def _lay(new: State, action: Action, name: str, own: tuple[str, ...], others: tuple[str, ...] = ()) -> None:
+    """The cards a test's entry lays leave their players' hands: `laid_by` gives how many
+    each other player laid (of `others`, support and opposition, where the entry has them;
+    else of `own`), and `name` laid the rest of `own`."""
+    if "cards" not in new:
+        return
+    by: dict[str, int] = action.get("laid_by") or {}
+    mine = sum(len(action.get(field) or ()) for field in own)
+    theirs = sum(len(action.get(field) or ()) for field in others) if others else mine
+    if name in by:
+        raise RuleViolation("The cards laid by the other players name {name}, whose own cards are the rest.",
+                            field="laid_by", name=name)
+    if sum(by.values()) > theirs:
+        raise RuleViolation(plural("Only {n} card laid here can come from the other players, not {given}.",
+                                   "Only {n} cards laid here can come from the other players, not {given}.",
+                                   theirs), field="laid_by", given=sum(by.values()), n=theirs)
+    for other in by:
+        _acting(new, other)
+    if others:
+        rest = theirs - sum(by.values())
+        playing = [n for n in new["players"] if n != name and _playing(new, n)]
+        if rest and len(playing) == 1:
+            by = {**by, playing[0]: by.get(playing[0], 0) + rest}
+    else:
+        mine -= sum(by.values())
+    _hand(new, name, -mine)
+    for other, count in by.items():
+        _hand(new, other, -count)
+
+
+def hand_limit_receivers(state: State, name: str) -> list[str | None]:
+    """Where each card over HAND_LIMIT goes as `name`'s turn ends, one by one: the player
+    with the lowest Crédit receiving it (None: the discard). Empty within the limit."""
+    player = state["players"][name]
+    over = player.get("hand", 0) - HAND_LIMIT
+    if over <= 0 or not _playing(state, name):
+        return []
+    names = list(state["players"])
+    seat = names.index(name)
+    others = [n for n in names[seat + 1:] + names[:seat] if _playing(state, n)]
+    poorest = min((state["players"][n]["credit"] for n in others), default=None)
+    if poorest is None or player["credit"] <= poorest:
+        return [None] * over
+    receivers = [n for n in others if state["players"][n]["credit"] == poorest]
+    return [receivers[i % len(receivers)] for i in range(over)]
+
+
+def _close_turn(state: State, new: State) -> None:
+    """The turn that ends as the next one starts: the hand limit of its player."""
+    if state["turn"] is None:
+        return
+    name = state["turn"]["player"]
+    for receiver in hand_limit_receivers(state, name):
+        _hand(new, name, -1)
+        if receiver is not None:
+            _hand(new, receiver, 1)
+
+
+def _hand_entry(new: State, action: Action, name: Any) -> None:
+    """The table puts a count of cards in hand right (a correction)."""
+    if "cards" not in new:
+        raise RuleViolation("This session's header holds no deck: the table does not count the cards in hand.",
+                            field="hand")
+    player = new["players"][name] = new["players"][name].copy()
+    player["hand"] = action["cards"]
 
 
 def _deck_empty(new: State, action: Action, name: Any) -> None:
@@ -678,6 +806,7 @@ def _challenge(new: State, action: Action, name: Any) -> None:
     _change(player, success_effect if won else failure_effect)
     new["last_test"] = {"kind": "challenge", "player": name, "total": total,
                         "needed": difficulty, "success": won}
+    _lay(new, action, name, ("modifiers",))
 
 
 def _played(state: State, kind: str) -> str | None:
@@ -756,6 +885,8 @@ def _approve(new: State, action: Action, name: Any) -> None:
     if approved:
         player["pending"] -= 1
         player["approved"] += 1
+    if controversy:
+        _lay(new, action, name, ("arguments",), SIDES)
 
 
 def _revoke(new: State, action: Action, name: Any) -> None:
@@ -782,20 +913,28 @@ def _defend(new: State, action: Action, name: Any) -> None:
         player["status"] = "doctor"
     new["last_test"] = {"kind": "defence", "player": name, "total": total,
                         "needed": DEFENCE_NET_TO_WIN, "success": defended}
+    _lay(new, action, name, ("arguments",), SIDES)
 
 
 def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False) -> None:
     """A Coopération card played by `player` at its printed moment: its `you` changes for
     them, its `other` changes for the player they name (`other`), its modifier on the test
-    at hand (for `side`, support unless said). `from_hand`: played in the player's own
-    Recherche, where its moment and its modifier do not count."""
+    at hand (for `side`, support unless said), the Argument cards it draws, the Challenge
+    it passes on (to `other`: the turn's `resolver`, set by _advance) or the failure it
+    cancels. `from_hand`: played in the player's own Recherche, where its moment and what it
+    does to the moment's test do not count (the turn line counts the card out of the hand)."""
     key, card = _card(new, action["card"], "cooperation", what=Message("a Coopération"))
     _acting(new, name)
     if not from_hand and _enforced(new) and not moment_open(new, card, name):
         raise RuleViolation("{title} is played {when}; that is not now.", field="card", title=card["title"],
                             when=card.get("when") or card["moment"]["kind"])
     other = action.get("other")
-    if card.get("other"):
+    if card.get("passes_challenge") and not from_hand:
+        if other is None or other == name:
+            raise RuleViolation("{title} passes the Challenge to another player: name them (other).", field="other",
+                                title=card["title"])
+        _acting(new, other)
+    elif card.get("other"):
         if other is None:
             raise RuleViolation("{title} changes another player's resources: name them (other).", field="other",
                                 title=card["title"])
@@ -814,8 +953,31 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
                             "at hand.", field="card", title=card["title"])
     if _changes_of(card.get("you")):
         _change(_changing(new, name), _changes_of(card.get("you")))
-    if other is not None and _playing(new, other):
+    if other is not None and _playing(new, other) and _changes_of(card.get("other")):
         _change(_changing(new, other), _changes_of(card["other"]))
+    if not from_hand:
+        _hand(new, name, -1)
+    drawn = card.get("draw_arguments", 0)
+    concerned = None if from_hand else moment_for(new, card)
+    for drawing in dict.fromkeys([name] + ([concerned] if concerned is not None else [])):
+        if _playing(new, drawing):
+            _hand(new, drawing, drawn)
+    if card.get("cancels_failure") and not from_hand:
+        _cancel_failure(new)
+
+
+def _cancel_failure(new: State) -> None:
+    """The failure of the Challenge just lost is undone: what it changed for its player
+    goes back, their status too (a burn-out it caused), and the moment closes."""
+    recent = new.get("recent")
+    assert recent is not None, "played at other-challenge-lost"
+    assert "failure" in recent, "played once a Challenge was lost"
+    failure, challenger = recent["failure"], str(recent["player"])
+    player = new["players"][challenger] = new["players"][challenger].copy()
+    for key in RESOURCES:
+        player[key] = max(RESOURCE_MIN, min(RESOURCE_MAX, player[key] - failure[key]))
+    player["status"] = failure["status"]
+    new["recent"] = {**recent, "cancelled": True}
 
 
 def _test_at_hand(state: State) -> bool:
@@ -847,13 +1009,20 @@ def moment_open(state: State, card: decks.Card, name: str) -> bool:
     if kind == "submit":
         return last.get("action") == "submit"
     if kind in ("own-challenge", "other-challenge"):
-        at_challenge = turn is not None and turn["stage"] == "card" and turn["card"] == "challenge"
-        return at_challenge and (turn is not None and turn["player"] == name) == (kind == "own-challenge")
+        if turn is None or turn["stage"] != "card" or turn["card"] != "challenge":
+            return False
+        return bool((challenger(turn) == name) == (kind == "own-challenge"))
     if kind in ("other-challenge-won", "other-challenge-lost"):
         return last.get("action") == "challenge" and last.get("player") != name and \
-            last.get("success") == (kind == "other-challenge-won")
+            last.get("success") == (kind == "other-challenge-won") and "cancelled" not in last
     # other-turn-start
     return recent.get("action") == "start" and recent.get("player") != name
+
+
+def challenger(turn: Turn) -> str:
+    """Who resolves the Challenge the turn is at: its player, or the one a Coopération
+    passed it to."""
+    return turn.get("resolver") or turn["player"]
 
 
 def moment_for(state: State, card: decks.Card) -> str | None:
@@ -878,7 +1047,8 @@ def moment_for(state: State, card: decks.Card) -> str | None:
 # followed by _settle, which says whether the game is over and who won.
 _ENTRIES: dict[str, Callable[[State, Action, Any], None]] = {
     "deck_empty": _deck_empty, "adjust": _adjust, "challenge": _challenge, "submit": _submit,
-    "approve": _approve, "controversy": _approve, "revoke": _revoke, "defend": _defend, "cooperate": _cooperate}
+    "approve": _approve, "controversy": _approve, "revoke": _revoke, "defend": _defend, "cooperate": _cooperate,
+    "hand": _hand_entry}
 
 
 # ---------------------------------------------------------------------------------------
@@ -950,9 +1120,17 @@ def _anyone_adjusts(state: State) -> Decision:
     return anyone
 
 
-def _defend_decision(name: str) -> Decision:
+def _defend_decision(state: State, name: str) -> Decision:
     return decision("defend", name, die=whole(DIE_MIN, DIE_MAX), arguments=FROM_TABLE,
-                    support=FROM_TABLE, opposition=FROM_TABLE)
+                    support=FROM_TABLE, opposition=FROM_TABLE, **_laid_by(state, name))
+
+
+def _laid_by(state: State, name: str) -> dict[str, Any]:
+    """With the hands counted (a deck), the test's choice of how many cards each other
+    player still playing laid."""
+    if "cards" not in state:
+        return {}
+    return {"laid_by": {n: whole(0) for n in state["players"] if n != name and _playing(state, n)}}
 
 
 def _step(name: str, *steps: str) -> Decision:
@@ -972,13 +1150,15 @@ def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     """What the card being resolved still waits for."""
     name, card, player = turn["player"], turn["card"], state["players"][turn["player"]]
     if card == "challenge" and turn.get("played"):
-        return [decision("challenge", name, die=whole(DIE_MIN, DIE_MAX), modifiers=FROM_TABLE)]
+        return [decision("challenge", challenger(turn), die=whole(DIE_MIN, DIE_MAX), modifiers=FROM_TABLE,
+                         **_laid_by(state, challenger(turn)))]
     if card == "challenge":
-        return [decision("challenge", name, resource=list(RESOURCES), die=whole(DIE_MIN, DIE_MAX),
-                         difficulty=whole(0), modifiers=FROM_TABLE, success=FROM_TABLE, failure=FROM_TABLE)]
+        return [decision("challenge", challenger(turn), resource=list(RESOURCES), die=whole(DIE_MIN, DIE_MAX),
+                         difficulty=whole(0), modifiers=FROM_TABLE, success=FROM_TABLE, failure=FROM_TABLE,
+                         **_laid_by(state, challenger(turn)))]
     if turn.get("outcome") == "controversy":      # the Superviseur card named opened one
-        return [decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE),
-                _step(name, "done")]
+        return [decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE,
+                         **_laid_by(state, name)), _step(name, "done")]
     if card == "vie":
         return [_adjust_decision(name), _step(name, "done")]
     if card == "cooperation":
@@ -986,7 +1166,8 @@ def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     decisions = [] if turn["adjusted"] else [_adjust_decision(name)]     # the Superviseur
     if player["pending"] >= 1:
         decisions += [decision("approve", name),
-                      decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE)]
+                      decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE,
+                               **_laid_by(state, name))]
     if player["approved"] >= 1:
         decisions.append(decision("revoke", name))
     return decisions + [_step(name, "done")]
@@ -1008,10 +1189,10 @@ def pending(state: State) -> list[Decision]:
         following = _next_player(state, name)
         return [] if following is None else [_step(following, "start")]
     if stage in ("start", "vivre"):
-        retry = [_defend_decision(name)] if stage == "start" and _has_thesis(state, name) else []
+        retry = [_defend_decision(state, name)] if stage == "start" and _has_thesis(state, name) else []
         return retry + [_event_step(state, name, *CARD_KINDS, *VIVRE_ONLY)]
     if stage == "defence":
-        return [_defend_decision(name), _step(name, "no-defence")]
+        return [_defend_decision(state, name), _step(name, "no-defence")]
     if stage == "card":
         return _card_decisions(state, turn)
     # a Recherche: draw, play a card from the hand, or submit a chapter
@@ -1025,8 +1206,9 @@ def anytime(state: State) -> list[Decision]:
     timed variant the empty event deck (whoever is at the table)."""
     if state["over"]:
         return []
+    counts = [in_hand.correction(list(state["players"]))] if "cards" in state else []
     return [_anyone_adjusts(state)] + _cooperations(state) + \
-        ([decision("deck_empty")] if state["options"]["timed"] else [])
+        ([decision("deck_empty")] if state["options"]["timed"] else []) + counts
 
 
 def _cooperations(state: State) -> list[Decision]:
@@ -1071,7 +1253,7 @@ def waiting(state: State) -> Message:
     if stage == "defence":
         return Message(N_("The game waits for {name}'s thesis defence."), name=name)
     if stage == "card" and turn["card"] is not None:
-        return Message(CARD_WAITS[turn["card"]], name=name)
+        return Message(CARD_WAITS[turn["card"]], name=challenger(turn) if turn["card"] == "challenge" else name)
     if turn["recherches"] == 2:
         return Message(N_("The game waits for {name}'s Recherche ({n} of 2)."), name=name, n=turn["done"] + 1)
     return Message(N_("The game waits for {name}'s Recherche."), name=name)
@@ -1129,8 +1311,13 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
     if not _playing(state, name):
         raise RuleViolation("{name} no longer takes turns in this game.", name=name)
     if step == "start":
-        return {**state, "turn": {"player": name, "step": step, "stage": "start", "card": None, "phase": "vivre",
-                                  "adjusted": False, "recherches": 1, "done": 0, "fell": False}}
+        started: State = {**state, "turn": {"player": name, "step": step, "stage": "start", "card": None,
+                                            "phase": "vivre", "adjusted": False, "recherches": 1, "done": 0,
+                                            "fell": False}}
+        if "cards" in state:
+            started["players"] = dict(state["players"])
+            _close_turn(state, started)
+        return started
     if step in LEGACY_STEPS:
         return {**state, "turn": _legacy(name, step)}
     if state["turn"] is None:
@@ -1152,9 +1339,25 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
             _go_on(turn)
     elif step == "done" or step == "no-defence":
         _go_on(turn)
+    change = _drawn(step, turn)
     if named is not None:
-        return _reveal(state, turn, *named, action)
-    return {**state, "turn": turn}
+        new = _reveal(state, turn, *named, action)
+    else:
+        new = {**state, "turn": turn}
+        if change and "cards" in state:
+            new["players"] = dict(state["players"])
+    _hand(new, name, change)
+    return new
+
+
+def _drawn(step: str, turn: Turn) -> int:
+    """The cards a turn line brings into its player's hand (fewer when negative): a draw, an
+    event card played from the hand in Recherche, a Coopération revealed in Vivre (kept)."""
+    if step in DRAWS:
+        return RECHERCHE_DRAW["events" if step == "draw-events" else "arguments"]
+    if step in CARD_KINDS:
+        return -1 if turn["phase"] == "recherche" else int(step == "cooperation")
+    return 0
 
 
 _AN_EVENT_CARD = Message("an event card")
@@ -1268,12 +1471,20 @@ def _advance(before: State, after: State, action: Action) -> Turn:
         turn["stage"], turn["card"] = "end", None
         return turn
     if kind == "cooperate":
-        laid = (after.get("cards") or {})[action["card"]].get("modifier")
+        played = (after.get("cards") or {})[action["card"]]
+        laid = played.get("modifier")
         if laid is not None:
             turn["laid"] = turn.get("laid", []) + [{"value": laid, "side": action.get("side", "support")}]
+        if played.get("passes_challenge"):
+            turn["resolver"] = action["other"]
         return turn
     if kind in ("challenge", "controversy", "defend"):
         turn.pop("laid", None)
+    if kind == "challenge" and "resolver" in turn and action.get("player") == turn["resolver"]:
+        # a Challenge passed on: resolved by another player, it brings the turn nothing more
+        del turn["resolver"]
+        _go_on(turn)
+        return turn
     if action.get("player") != name:
         return turn
     stage, card = turn["stage"], turn["card"]
@@ -1352,9 +1563,52 @@ def outcome(before: State, after: State, action: Action) -> list[Event]:
                                name=name, pending=now["pending"]))
         if was["status"] != now["status"]:
             events.append(said(STATUS_EVENTS[now["status"]], name=name, limit=RESOURCE_MAX))
+    events += _hand_events(before, after, action)
     events += _turn_events(before, after)
     if after["over"] and not before["over"]:
         events.append(_end_event(after))
+    return events
+
+
+def _hand_events(before: State, after: State, action: Action) -> list[Event]:
+    """What an entry did to the hands beyond the draws and plays its line says: the hand
+    limit as a turn ends, a Coopération's draws, a count put right; and what a Coopération
+    did to the moment's Challenge."""
+    kind = action["action"]
+    if kind == in_hand.ACTION:
+        return [in_hand.said_holding(action["player"], action["cards"])]
+    events = []
+    if kind == "turn" and action.get("step") == "start" and before["turn"] is not None and "cards" in before:
+        name = before["turn"]["player"]
+        receivers = hand_limit_receivers(before, name)
+        for receiver in dict.fromkeys(receivers):
+            n = receivers.count(receiver)
+            if receiver is None:
+                events.append(said(plural("{player}'s turn ends: {n} card over {limit} goes to the discard.",
+                                          "{player}'s turn ends: {n} cards over {limit} go to the discard.", n),
+                                   player=name, limit=HAND_LIMIT, n=n))
+            else:
+                events.append(said(plural("{player}'s turn ends: {n} card over {limit} goes to {receiver}, who has "
+                                          "the least Crédit.",
+                                          "{player}'s turn ends: {n} cards over {limit} go to {receiver}, who has "
+                                          "the least Crédit.", n),
+                                   player=name, limit=HAND_LIMIT, n=n, receiver=receiver))
+    if kind != "cooperate":
+        return events
+    card, name = (before.get("cards") or {})[action["card"]], action["player"]
+    drawn = card.get("draw_arguments", 0)
+    concerned = moment_for(before, card)
+    for drawing in dict.fromkeys([name] + ([concerned] if concerned is not None else [])):
+        if drawn and _playing(after, drawing):
+            events.append(said(plural("{player} draws {n} Argument card.", "{player} draws {n} Argument cards.",
+                                      drawn), player=drawing, n=drawn))
+    if card.get("passes_challenge"):
+        events.append(said(N_("{other} resolves {name}'s Challenge, with their own resources."),
+                           other=action["other"], name=name))
+    if card.get("cancels_failure"):
+        recent: Mapping[str, Any] = before.get("recent") or {}
+        events.append(said(N_("{player}'s failure is cancelled: what it changed goes back."),
+                           player=recent.get("player")))
     return events
 
 

@@ -67,7 +67,9 @@ def test_a_challenge_by_card_asks_only_the_die_and_what_is_laid():
     state = play(started(), turn("Ana", card="colloque"))
     (waits,) = rules.pending(state)
     assert waits["action"] == "challenge"
-    assert set(waits["choices"]) == {"die", "modifiers"}
+    # what is laid: the cards, and how many of them each other player laid from their hand
+    assert set(waits["choices"]) == {"die", "modifiers", "laid_by"}
+    assert waits["choices"]["laid_by"] == {"Ben": {"min": 0, "max": None}}
     # credit 4 + die 1 + Données solides 2 + Cité's post-it 3 = 10 >= 9: won, in Vivre
     won = play(state, {"action": "challenge", "player": "Ana", "die": 1, "modifiers": ["Données solides", "cite"]})
     assert won["last_test"] == {"kind": "challenge", "player": "Ana", "total": 10, "needed": 9, "success": True}

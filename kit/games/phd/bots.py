@@ -340,16 +340,26 @@ class Table:
         return [i for i, a in enumerate(self.hands[name]["arguments"])
                 if a["value"] > 0 and (controversy or not a["controversy"])]
 
-    def opposition(self, defender: str) -> list[str]:
-        """The maluses the others lay against `defender`, by card (each counts by its size)."""
-        laid = []
-        for name in self.seats:
-            if name == defender or not self.playing(name):
-                continue
+    def opposition(self, defender: str) -> tuple[list[str], dict[str, int]]:
+        """The maluses the others lay against `defender`, by card (each counts by its size),
+        and how many each of them laid (the engine counts the hands: said where more than
+        one other player still plays)."""
+        laid, by = [], {}
+        others = [name for name in self.seats if name != defender and self.playing(name)]
+        for name in others:
             maluses = [i for i, a in enumerate(self.hands[name]["arguments"]) if a["value"] < 0]
             if maluses and self.bots[name].oppose(self, name, defender):
                 laid += [a["id"] for a in self.take(name, "arguments", maluses)]
-        return laid
+                by[name] = len(maluses)
+        return laid, by if len(others) > 1 else {}
+
+    def lay_against(self, action: dict, defender: str) -> None:
+        """The others' opposition added to `defender`'s controversy or defence entry."""
+        opposition, by = self.opposition(defender)
+        if opposition:
+            action["opposition"] = opposition
+        if by:
+            action["laid_by"] = by
 
     def own_arguments(self, name: str) -> list[str] | None:
         usable = self.arguments_for(name, controversy=True)
@@ -366,9 +376,7 @@ class Table:
             self.step(name, "done")
             return
         action = {"action": "controversy", "player": name, "arguments": own}
-        opposition = self.opposition(name)
-        if opposition:
-            action["opposition"] = opposition
+        self.lay_against(action, name)
         self.act(action)
         self.counts["controversies_won" if self.last_test()["success"] else "controversies_lost"] += 1
 
@@ -382,9 +390,7 @@ class Table:
             return
         action = {"action": "defend", "player": name, "die": self.rng.randint(rules.DIE_MIN, rules.DIE_MAX),
                   "arguments": own}
-        opposition = self.opposition(name)
-        if opposition:
-            action["opposition"] = opposition
+        self.lay_against(action, name)
         self.counts["defences_lost"] += 1        # taken back below if the thesis is defended
         try:
             self.act(action)
@@ -427,6 +433,8 @@ class Table:
         if kind == "cooperation" and not vivre and card.get("other"):
             line["other"] = self.rng.choice([n for n in self.seats if n != name and self.playing(n)])
         self.act(line)
+        if kind == "cooperation" and not vivre:        # from the hand: its draws are its player's alone
+            self.draw(name, "arguments", card.get("draw_arguments", 0))
         if not self.playing(name):
             return
         stage = rules.current(self.state)["stage"]
@@ -528,22 +536,19 @@ class Table:
         return mcts.lead_share(lead, STANDING_SCALE)
 
     def hand_limit(self, name: str) -> None:
-        """Over the limit, cards go one by one to the poorest players, or to the discard."""
+        """Over the limit, cards go one by one to the poorest players, or to the discard: where
+        the engine sends them as the next turn starts (it counts the hands), each card the
+        bot's choice."""
         hand = self.hands[name]
-        if len(hand["events"]) + len(hand["arguments"]) <= rules.HAND_LIMIT:
-            return
-        # giving cards changes no Crédit: the poorest are the same for every card given
-        players = self.state["players"]
-        others = [n for n in self.seats if self.playing(n)]
-        poorest = min(players[n]["credit"] for n in others)
-        receivers = [n for n in others if players[n]["credit"] == poorest]
-        while len(hand["events"]) + len(hand["arguments"]) > rules.HAND_LIMIT:
+        for receiver in rules.hand_limit_receivers(self.state, name):
+            if not hand["events"] and not hand["arguments"]:
+                break           # a deck that ran dry dealt fewer cards than the engine counts
             pile, index = self.bots[name].give_away(self, name)
             card = hand[pile].pop(index)
-            if name in receivers:
+            if receiver is None:
                 self.discards[pile].append(card)
             else:
-                self.hands[self.rng.choice(receivers)][pile].append(card)
+                self.hands[receiver][pile].append(card)
 
 
 def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:

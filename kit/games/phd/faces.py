@@ -15,7 +15,7 @@ def whose_turn(view: View) -> str | None:
 FACES = Faces(
     words={"pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
-           "doctor": N_("doctor")},
+           "doctor": N_("doctor"), "hand": N_("Cards in hand")},
     top=((N_("Turn"), whose_turn),),
     tracks={"pression": phd.RESOURCE_MAX, "credit": phd.RESOURCE_MAX},
 )

@@ -164,6 +164,10 @@ EVENT = Record({
     "you": Field(CHANGES, **_OPTIONAL),
     "other": Field(CHANGES, **_OPTIONAL),
     "modifier": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX, **_OPTIONAL),
+    "draw_arguments": Field(int, min=1, max=rules.HAND_LIMIT, **_OPTIONAL,
+                            doc="Argument cards drawn by you and by the player the moment concerns"),
+    "passes_challenge": Field(bool, **_OPTIONAL, doc="the Challenge at hand goes to the player you name"),
+    "cancels_failure": Field(bool, **_OPTIONAL, doc="the failure of the Challenge just lost is undone"),
     "resource": Field(str, choices=rules.RESOURCES, **_OPTIONAL),
     "difficulty": Field(int, min=DIFFICULTY_MIN, max=DIFFICULTY_MAX, **_OPTIONAL),
     "success": Field(RESULT, **_OPTIONAL),
@@ -171,6 +175,8 @@ EVENT = Record({
 }, name_key="title")
 EVENTS = Record({"cards": Field(ListOf(EVENT, min_len=1))})
 
+# What a Coopération does beyond its changes and modifier, as the rules read it (scorekeeper.rules.phd).
+COOPERATION_EFFECTS = ("draw_arguments", "passes_challenge", "cancels_failure")
 # Which fields each type needs, and which it may have; anything else is an error.
 REQUIRED = {
     "vie": ("pression", "credit", "postit"),
@@ -181,7 +187,7 @@ REQUIRED = {
 ALLOWED = {
     "vie": REQUIRED["vie"] + ("effect",),
     "superviseur": REQUIRED["superviseur"] + ("effect", "chapter", "roll"),
-    "cooperation": REQUIRED["cooperation"] + ("you", "other", "modifier"),
+    "cooperation": REQUIRED["cooperation"] + ("you", "other", "modifier") + COOPERATION_EFFECTS,
     "challenge": REQUIRED["challenge"],
 }
 COMMON = ("id", "type", "title", "text", "count")
@@ -380,9 +386,12 @@ def _rule_card(card: dict, file: Path, index: int) -> dict:
         if card.get(key):
             numbers_from_data(card[key], data, file, entry, key)
             out[key] = fill_values(card[key], {**engine_values(), **data}, file, entry, key)
-    for key in ("pression", "credit", "chapter", "modifier", "resource", "difficulty"):
+    for key in ("pression", "credit", "chapter", "modifier", "resource", "difficulty", "draw_arguments"):
         if card.get(key) is not None:
             out[key] = card[key]
+    for key in ("passes_challenge", "cancels_failure"):
+        if card.get(key):
+            out[key] = True
     if card.get("postit"):
         note = card["postit"]
         out["postit"] = {"value": note["value"], "resource": note["resource"],
@@ -456,7 +465,8 @@ EFFECT_TEXTS = ("effect", "when", "success.text", "failure.text")
 
 def card_data(card: dict) -> dict[str, int]:
     """The numbers of an event card its texts may print, by placeholder name."""
-    data = {key: card[key] for key in ("pression", "credit", "modifier", "difficulty") if card.get(key) is not None}
+    data = {key: card[key] for key in ("pression", "credit", "modifier", "difficulty", "draw_arguments")
+            if card.get(key) is not None}
     if card.get("moment") and card["moment"].get("at") is not None:
         data["at"] = card["moment"]["at"]
     return data

@@ -192,9 +192,9 @@ def defend(file: Path, player: str, die: int, arguments, support, opposition) ->
 
 
 def deck_empty_action(hands: dict) -> dict:
-    """`kit score deck-empty FILE` for a PHD session (timed): no hands to count."""
+    """`kit score deck-empty FILE` for a PHD session (timed): its scores read no hand."""
     if hands:
-        raise KitError(_("PHD does not count cards in hand; drop --hand."))
+        raise KitError(_("PHD's timed end reads no cards in hand; drop --hand."))
     return {"action": "deck_empty"}
 
 
@@ -263,6 +263,8 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
                  "opposition {opposition}.").format(name=name, die=action.get("die"), **cards)
     if kind == "deck_empty":
         return _("The event deck is empty: time is up, the scores decide.")
+    if kind == "hand":
+        return table.describe_hand(action)
     return table.describe_fields(action)
 
 
@@ -332,6 +334,9 @@ def render(state: rules.State, lang: str | None = None) -> str:
     if state["over"]:
         lines.append(table.game_over_line(state))
         return "\n".join(lines)
+    hands = table.hands_line(state)
+    if hands:
+        lines.append(hands)
     if state["winners"]:
         lines.append(_("Already won: {names}").format(names=i18n.join(state["winners"])))
     if state.get("turn") is not None:   # a recorded turn: play resumed mid-card asks questions that name nobody
@@ -352,6 +357,8 @@ ACTION_LABELS = {
     "revoke": N_("An approved chapter is revoked"),
     "defend": N_("Thesis defence"),
     "deck_empty": N_("The event deck is empty (timed game)"),
+    "cooperate": N_("Play a Coopération"),
+    "hand": N_("Correction: cards in hand"),
 }
 FIELD_LABELS = {
     ("turn", "player"): N_("Whose turn is it?"),
@@ -372,6 +379,11 @@ FIELD_LABELS = {
     ("defend", "arguments"): N_("Argument values"),
     ("defend", "support"): N_("Support values"),
     ("defend", "opposition"): N_("Opposition values"),
+    ("challenge", "laid_by"): N_("Cards laid by the other players"),
+    ("controversy", "laid_by"): N_("Cards laid by the other players"),
+    ("defend", "laid_by"): N_("Cards laid by the other players"),
+    ("hand", "player"): N_("Whose hand?"),
+    ("hand", "cards"): N_("How many cards does this hand hold?"),
 }
 ACTOR_FIELDS: dict[str, str] = {}      # every PHD action names who acts in `player`
 
@@ -416,20 +428,22 @@ def _ask_die(name: str) -> int:
                             default=None, check=check, field="die")
 
 
-def _ask_cards(name: str, *, own_required: bool = True, cards: dict | None = None) -> dict | None:
+def _ask_cards(name: str, state: rules.State, *, own_required: bool = True, cards: dict | None = None) -> dict | None:
     """The cards of a controversy or a defence: the player's own, then support and opposition;
     None when the player lays none and may not (own_required=False). With the session's
     deck, each card by its title (an opposing malus counts by its size) or its value."""
     if cards:
-        return _ask_arguments(name, cards, own_required=own_required)
+        return _ask_arguments(name, state, cards, own_required=own_required)
     prompt = _("{name}'s Argument values").format(name=name)
     if not own_required:
         prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
     own = _ask_numbers(prompt, required=own_required, field="arguments")
     if not own:
         return None
-    return {"arguments": own, "support": _ask_numbers(_("Support values (empty for none)"), field="support"),
-            "opposition": _ask_numbers(_("Opposition values (empty for none)"), field="opposition")}
+    support = _ask_numbers(_("Support values (empty for none)"), field="support")
+    opposition = _ask_numbers(_("Opposition values (empty for none)"), field="opposition")
+    return {"arguments": own, "support": support, "opposition": opposition,
+            "laid_by": _ask_laid_by(state, name, len(support) + len(opposition), own=False)}
 
 
 def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: bool = False,
@@ -444,7 +458,7 @@ def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: boo
     return table.ask(prompt, convert, default=None if required else "", field=field)
 
 
-def _ask_arguments(name: str, cards: dict, *, own_required: bool) -> dict | None:
+def _ask_arguments(name: str, state: rules.State, cards: dict, *, own_required: bool) -> dict | None:
     prompt = _("{name}'s Arguments (titles, or values of cards written by hand)").format(name=name)
     if not own_required:
         prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
@@ -454,7 +468,31 @@ def _ask_arguments(name: str, cards: dict, *, own_required: bool) -> dict | None
     support = _ask_laid(_("Arguments laid in support (empty for none)"), cards, (rules.ARGUMENT,), field="support")
     opposition = _ask_laid(_("Arguments laid against (empty for none)"), cards, (rules.ARGUMENT,),
                            field="opposition")
-    return {"arguments": own, "support": support, "opposition": opposition}
+    laid_by = _ask_laid_by(state, name, len(support) + len(opposition), own=False)
+    return _drop_empty({"arguments": own, "support": support, "opposition": opposition, "laid_by": laid_by})
+
+
+def _ask_laid_by(state: rules.State, name: str, laid: int, *, own: bool) -> dict:
+    """How many of the `laid` cards each other player laid from their hand (the engine
+    counts the hands): the cards of a Challenge are `name`'s own unless said (own=True);
+    support and opposition are the other player's when only one other still plays, so
+    asked only with more."""
+    others = [n for n, p in state["players"].items() if n != name and p["status"] == "playing"]
+    if not laid or not others or not state.get("cards") or not own and len(others) == 1:
+        return {}
+    example = f"{others[0]}=1"
+    prompt = (_("Cards laid by the other players ({example}; empty: all {name}'s own)") if own else
+              _("Who laid the support and the opposition? ({example}, one pair per player)")).format(
+                  example=example, name=name)
+
+    def convert(text: str) -> dict:
+        pairs = table.parse_pairs([text], _("The cards laid"), example=example, convert=table.whole_number)
+        by = {table.match_name(key, others): value for key, value in pairs.items()}
+        if not own and sum(by.values()) != laid:
+            raise KitError(ngettext("{n} card is laid in support or against: say who laid it.",
+                                    "{n} cards are laid in support or against: say who laid each.", laid).format(n=laid))
+        return by
+    return table.ask(prompt, convert, default="" if own else None, field="laid_by")
 
 
 def _offered_cooperations(anytime: list[Decision]) -> list[str]:
@@ -516,9 +554,10 @@ def _summary(state: rules.State, name: str) -> str:
 
 
 def _start(decision: Decision, state: rules.State) -> dict:
-    """A turn begins: the one that ended is closed on the printed aid's hand limit."""
+    """A turn begins: the one that ended is closed on the printed aid's hand limit (with a
+    deck, the engine counts the hands and says where the cards over it go)."""
     was = state.get("turn")
-    if was and state["players"][was["player"]]["status"] == "playing":
+    if was and state["players"][was["player"]]["status"] == "playing" and not state.get("cards"):
         click.echo(_("End of {name}'s turn: keep at most {limit} cards in hand.").format(
             name=was["player"], limit=rules.HAND_LIMIT))
     name: str | None = decision["player"]
@@ -543,7 +582,7 @@ def _vivre(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dic
     if ready and table.ask_yes_no(_("{name} has the approved chapters needed: defend the thesis now?")
                                   .format(name=name), default=True):
         return _drop_empty({"action": "defend", "player": name, "die": _ask_die(name),
-                            **(_ask_cards(name, cards=cards) or {})})
+                            **(_ask_cards(name, state, cards=cards) or {})})
     click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
     timed_end = any(d["action"] == "deck_empty" for d in anytime)
     if cards:
@@ -612,7 +651,8 @@ def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -
         return _cooperate(answer, state, anytime)
     modifiers = _ask_laid(_("Cards laid (post-its and Arguments: titles, or values of cards written by hand; "
                             "empty for none)"), cards, (rules.ARGUMENT, "vie", "superviseur"), field="modifiers")
-    return _drop_empty({"action": "challenge", "player": name, "die": answer, "modifiers": modifiers})
+    return _drop_empty({"action": "challenge", "player": name, "die": answer, "modifiers": modifiers,
+                        "laid_by": _ask_laid_by(state, name, len(modifiers), own=True)})
 
 
 def _describe_card(data: dict) -> str:
@@ -630,7 +670,7 @@ def _describe_card(data: dict) -> str:
     return " · ".join(parts)
 
 
-def _challenge(name: str) -> dict:
+def _challenge(state: rules.State, name: str) -> dict:
     # asked as the card is read, the die last (it is rolled last); written in the contract's order
     resource = table.ask_choice(_("Resource tested"), ["pression", "credit"], field="resource")
     difficulty = table.ask_number(_("Difficulty"), default=None, field="difficulty")
@@ -638,7 +678,8 @@ def _challenge(name: str) -> dict:
     success = _ask_effect(_("Effect of a success"), field="success")
     failure = _ask_effect(_("Effect of a failure"), field="failure")
     return _drop_empty({"action": "challenge", "player": name, "resource": resource, "die": _ask_die(name),
-                        "difficulty": difficulty, "modifiers": modifiers, "success": success, "failure": failure})
+                        "difficulty": difficulty, "modifiers": modifiers, "success": success, "failure": failure,
+                        "laid_by": _ask_laid_by(state, name, len(modifiers), own=True)})
 
 
 def _cooperation(state: rules.State, turn: rules.Turn) -> dict:
@@ -657,7 +698,7 @@ def _superviseur(state: rules.State, turn: rules.Turn) -> dict:
     """The Superviseur card: a change like C'est la vie, then what it says about a chapter."""
     name = turn["player"]
     if turn.get("outcome") == "controversy":      # the card named opened a controversy
-        cards = _ask_cards(name, own_required=False, cards=state.get("cards"))
+        cards = _ask_cards(name, state, own_required=False, cards=state.get("cards"))
         if cards is None:
             return _step(name, "done")
         return _drop_empty({"action": "controversy", "player": name, **cards})
@@ -675,7 +716,7 @@ def _superviseur(state: rules.State, turn: rules.Turn) -> dict:
     if what == "nothing":
         return _step(name, "done")
     if what == "controversy":
-        return _drop_empty({"action": "controversy", "player": name, **(_ask_cards(name) or {})})
+        return _drop_empty({"action": "controversy", "player": name, **(_ask_cards(name, state) or {})})
     return {"action": what, "player": name}
 
 
@@ -683,10 +724,10 @@ def _card(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict
     name, card = turn["player"], turn["card"]
     if card == "vie":
         return _ask_change(name) or _step(name, "done")
-    if card == "challenge" and turn.get("played"):
-        return _challenge_by_card(state, name, anytime)
+    if card == "challenge" and turn.get("played"):       # resolved by whom La patate chaude names, if played
+        return _challenge_by_card(state, rules.challenger(turn), anytime)
     if card == "challenge":
-        return _challenge(name)
+        return _challenge(state, rules.challenger(turn))
     if card == "cooperation":
         return _cooperation(state, turn)
     return _superviseur(state, turn)
@@ -745,7 +786,7 @@ def _defence(state: rules.State, turn: rules.Turn) -> dict:
     name = turn["player"]
     click.echo("\n== " + _("{name}'s thesis defence.").format(name=name))
     die = _ask_die(name)
-    cards = _ask_cards(name, own_required=False, cards=state.get("cards"))
+    cards = _ask_cards(name, state, own_required=False, cards=state.get("cards"))
     if cards is None:
         return _step(name, "no-defence")
     return _drop_empty({"action": "defend", "player": name, "die": die, **cards})

@@ -136,7 +136,8 @@ def test_an_unknown_key_lists_the_accepted_ones(copy):
     write(folder, "events.yaml", data)
     error = expect(root, "events.yaml", f"cards[1] « {data['cards'][0]['title']} »", "difficulte")
     assert problem_of(error) == ("unknown key 'difficulte'; accepted keys: id, type, title, text, count, pression, "
-                                 "credit, effect, postit, chapter, roll, when, moment, you, other, modifier, resource, difficulty, "
+                                 "credit, effect, postit, chapter, roll, when, moment, you, other, modifier, draw_arguments, "
+                                 "passes_challenge, cancels_failure, resource, difficulty, "
                                  "success, failure")
 
 

@@ -18,6 +18,7 @@ EXAMPLES = {
         "deck_empty": {},
         "turn": {"player": "Ana", "step": "draw-events"},
         "cooperate": {"player": "Ben", "card": "epaule-solide", "other": "Ana"},
+        "hand": {"player": "Ana", "cards": 7},
     },
     "amphitheatre": {
         "handshake": {"speaker": "Ana", "target": "Ben"},
