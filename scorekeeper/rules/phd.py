@@ -27,8 +27,10 @@ The state's `turn` says where the turn stands (`stage`, the card being resolved,
 Recherche phases had and allowed, whether Pression fell to 0), so `pending` reads it
 without replaying anything. Once the log holds a `turn` line the flow is enforced; a
 session typed entry by entry without them works as before. Anytime: a Coopération card
-played at its printed moment (an `adjust` of any player still playing), and in the timed
-variant the empty event deck (`deck_empty`, whoever is at the table). Files written before
+played at its printed moment (`cooperate` by card; an `adjust` of any player still playing
+for a card written by hand), in the timed variant the empty event deck (`deck_empty`,
+whoever is at the table), and with a deck the host's count of a hand put right (`hand`:
+the engine counts the cards in hand, see "cards in hand" below). Files written before
 these steps (steps "vivre", "vivre-cooperation", "vivre-superviseur", "recherche",
 "recherche-1-of-2", "recherche-2-of-2") still load: such a turn is not enforced until the
 next "start".

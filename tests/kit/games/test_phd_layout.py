@@ -230,3 +230,23 @@ def test_the_project_kit_gives_each_symbol_one_meaning():
     marks += [o["symbol"] for k, o in kit["chapter_outcomes"].items() if k != "approve"]
     marks += [m["symbol"] for m in layout.aids["markers"].values()]
     assert len(marks) == len(set(marks)), marks
+
+
+# --- the Coopérations whose effect the table applies ------------------------------------------
+def test_journal_club_prints_the_arguments_its_data_draws(copy):
+    """The number of Argument cards Journal club draws is its data's: typed by hand in its
+    effect, it is refused and the placeholder that holds it is named."""
+    deck = game.deck(default_layouts())
+    assert deck["cards"]["journal-club"]["draw_arguments"] == 1
+    assert "1\u00a0carte Argument" in deck["cards"]["journal-club"]["effect"]
+    root, index, card = change_event(copy, lambda card: card.update(effect=card["effect"].replace(
+        "{draw_arguments}", "1")), holding="draw_arguments")
+    error = expect(root, "events.yaml", "Journal club", "effect")
+    assert "{draw_arguments}" in error.problem
+
+
+@pytest.mark.parametrize(("holding", "moment"), [("passes_challenge", "any"), ("cancels_failure", "submit")])
+def test_a_cooperation_effect_away_from_its_moment_is_refused(copy, holding, moment):
+    root, index, card = change_event(copy, lambda card: card.update(moment={"kind": moment}), holding=holding)
+    error = expect(root, "events.yaml", card["title"], holding)
+    assert moment in error.problem

@@ -91,3 +91,26 @@ def test_an_entry_the_rules_do_not_wait_for_is_a_bot_error(data):
     t.step("P1", "start")
     with pytest.raises(BotError, match="do not wait for"):
         t.step("P1", "draw-events")          # before the Vivre card
+
+
+@pytest.mark.parametrize("seats", [["greedy", "random"], ["random", "greedy", "random", "greedy", "random"]])
+def test_the_bots_hands_are_the_engines_counts_at_every_turn(data, seats):
+    """What the engine counts (the deal, draws, cards played and laid, the hand limit's cards
+    given away, the draws of a Coopération) is what the bots hold, at the start of each turn."""
+    checked, over = [], []
+    for seed in range(6):
+        t = bots.Table(data, seats, {}, Random(seed))
+        step = t.step
+
+        def counted_step(name, which, t=t, step=step):
+            if which == "start" and t.state["turn"] is not None:
+                over.append(len(rules.hand_limit_receivers(t.state, t.state["turn"]["player"])))
+            step(name, which)
+            if which == "start":
+                held = {n: len(t.hands[n]["events"]) + len(t.hands[n]["arguments"]) for n in t.seats if t.playing(n)}
+                assert held == {n: t.state["players"][n]["hand"] for n in held}
+                checked.append(held)
+        t.step = counted_step
+        bots.run(t)
+    assert len(checked) > 100
+    assert any(over)        # some turns ended over the hand limit: its cards were given away
