@@ -12,6 +12,9 @@ SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
   or a function of the view giving it (Amphithéâtre's capacity is the state's);
 - `colours`: a colour of the game -> (its CSS colour, the letter drawn on it: colour is never
   the only cue);
+- `awaited`: a decision said of the players the table waits for, by its action: (the
+  English singular, the plural), marked with kit.i18n.N_plural ("their ballot", "their
+  ballots": « En attente d'Alice : son bulletin »);
 - `reveal`: the actions whose latest entry the table page shows apart (Hoc Censeo's vote);
 - `context`: a function of (view, seat, translator) giving what the game's own templates read
   (its templates/ folder: a `board.html` or `mine.html` there takes the place of the base's,
@@ -39,6 +42,7 @@ class Faces:
     top: tuple[tuple[str, Callable[[View], object]], ...] = ()
     tracks: Mapping[str, int | Callable[[View], int | None]] = field(default_factory=dict)
     colours: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    awaited: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     reveal: tuple[str, ...] = ()
     context: Callable[[View, str | None, Any], dict[str, Any]] | None = None
 

@@ -268,6 +268,12 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message's two English forms for extraction, one of them chosen by a count where
+    it is shown (ngettext)."""
+    return singular, plural
+
+
 # -- matching what people type ------------------------------------------------------------
 
 def folded(text: str) -> str:

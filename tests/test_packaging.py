@@ -1,5 +1,6 @@
 """What `pip install .` installs: every package of the source tree, found by setup.py, and the
-data files the kit reads (the layouts as kit.layouts, catalogues, fonts, the server's assets)."""
+data files the kit reads (the layouts as kit.layouts, catalogues, fonts, the server's assets and
+its pages' templates)."""
 from __future__ import annotations
 
 import runpy
@@ -41,7 +42,8 @@ def test_every_package_of_the_tree_is_found_and_the_layouts_are_kit_layouts(foun
     ("kit.layouts", "layouts", ["phd/kit.yaml", "*/*.yaml"]),
     ("kit", "kit", ["locale/fr/LC_MESSAGES/kit.mo", "locale/en/LC_MESSAGES/kit.mo"]),
     ("kit.fonts", "kit/fonts", ["*.ttf", "*.txt"]),
-    ("kit.serve", "kit/serve", ["static/*.css", "static/*.js", "static/*.ico"]),
+    ("kit.serve", "kit/serve", ["static/*.css", "static/*.js", "static/*.ico", "templates/*.html"]),
+    ("kit.games", "kit/games", ["*/templates/*.html"]),   # a game's own templates, where its board differs
 ])
 def test_the_files_the_kit_reads_are_package_data(package, folder, files):
     patterns = config()["package-data"][package]

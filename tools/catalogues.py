@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "kit" / "locale"
 POT = LOCALE / "kit.pot"
 LANGUAGES = ("fr", "en")
-KEYWORDS = ["_", "N_", "ngettext:1,2", "plural:1,2", "RuleViolation", "SessionError", "SessionLocked",
+KEYWORDS = ["_", "N_", "N_plural:1,2", "ngettext:1,2", "plural:1,2", "RuleViolation", "SessionError", "SessionLocked",
             "NothingToUndo", "KitError", "Forbidden", "said", "Message"]
 
 

@@ -335,8 +335,8 @@ def undo_refusal(session: sessions.Session, seat: str) -> Forbidden | None:
             or latest.action["action"] in rules.corrections(session.game)):   # a correction: the host's entry
         return Forbidden("{seat} can only undo their own latest entry; ask the host to undo this one.", seat=seat)
     if counted(session):
-        return Forbidden("{seat}'s entry is final: every ballot is in and the totals are shown; only the host can "
-                         "undo it, and the table page says so.", seat=seat)
+        return Forbidden("{seat}'s entry is final: every entry of its count is in and the totals are shown; only "
+                         "the host can undo it, and the table page says so.", seat=seat)
     return None
 
 

@@ -3,7 +3,7 @@ capacity, each player's seats against it."""
 from __future__ import annotations
 
 from kit.faces import Faces, View, field_of
-from kit.i18n import N_
+from kit.i18n import N_, N_plural
 
 
 def whose_turn(view: View) -> str | None:
@@ -16,4 +16,8 @@ FACES = Faces(
     words={"seats": N_("Seats"), "doubt": N_("Doubt"), "row": N_("Row")},
     top=((N_("Turn"), whose_turn), (N_("Capacity"), field_of("capacity"))),
     tracks={"seats": lambda view: view.get("capacity")},
+    awaited={"turn": N_plural("their turn to speak", "their turns to speak"),
+             "hypothesis": N_plural("their hypothesis", "their hypotheses"),
+             "handshake": N_plural("their answer", "their answers"), "counter": N_plural("their answer", "their answers"),
+             "join": N_plural("their side in the debate", "their sides in the debate")},
 )

@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from kit.faces import Faces, View
-from kit.i18n import N_
+from kit.i18n import N_, N_plural
 from scorekeeper.rules import hoc_censeo as hoc
 
 # Colour is never the only cue: each colour has a letter drawn in its portions.
@@ -61,4 +61,7 @@ def context(view: View, seat: str | None, words: Any) -> dict[str, Any]:
     }
 
 
-FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=context)
+FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=context, awaited={
+    "ballot": N_plural("their secret ballot", "their secret ballots"),
+    "resolve": N_plural("the count of the vote", "the count of the vote"),
+})

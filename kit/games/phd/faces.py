@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from kit.faces import Faces, View
-from kit.i18n import N_
+from kit.i18n import N_, N_plural
 from scorekeeper.rules import phd
 
 
@@ -18,4 +18,6 @@ FACES = Faces(
            "doctor": N_("doctor"), "hand": N_("Cards in hand")},
     top=((N_("Turn"), whose_turn),),
     tracks={"pression": phd.RESOURCE_MAX, "credit": phd.RESOURCE_MAX},
+    awaited={"turn": N_plural("their turn", "their turns"), "challenge": N_plural("their Challenge", "their Challenges"),
+             "defend": N_plural("their thesis defence", "their thesis defences")},
 )

@@ -3,7 +3,7 @@ and the reshuffles, each player's PI against the target."""
 from __future__ import annotations
 
 from kit.faces import Faces, View, field_of
-from kit.i18n import N_
+from kit.i18n import N_, N_plural
 
 
 def whose_turn(view: View) -> str | None:
@@ -17,4 +17,5 @@ FACES = Faces(
            "hand": N_("Cards in hand")},
     top=((N_("Turn"), whose_turn), (N_("Target"), field_of("target")), (N_("Reshuffles"), field_of("reshuffles"))),
     tracks={"pi": lambda view: view.get("target")},
+    awaited={"turn": N_plural("their turn", "their turns")},
 )
