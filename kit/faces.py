@@ -20,6 +20,14 @@ SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
   (its templates/ folder: a `board.html` or `mine.html` there takes the place of the base's,
   kit/serve/templates/).
 
+- `answers`: what people may type for each of the game's words (guided play, the options of
+  its commands), in either language: value -> {language: words}, the first word of each
+  language the one shown (kit/table.py compares them without case or accents);
+- `examples`: `kit` command lines for the game, as typed after `kit` ("score new these.jsonl
+  phd --player Ana --player Ben"), alone or with the msgid of what the line does: each
+  command's --help shows the games' lines for it, a group's help each game's first `new`
+  and its own commands.
+
 A game without faces.py is shown from its rules alone: values as they are, no top, no tracks.
 """
 from __future__ import annotations
@@ -45,6 +53,8 @@ class Faces:
     awaited: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     reveal: tuple[str, ...] = ()
     context: Callable[[View, str | None, Any], dict[str, Any]] | None = None
+    answers: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    examples: tuple[str | tuple[str, str], ...] = ()
 
     def limit(self, view: View, name: str) -> int | None:
         """The most a player's `name` can reach, where the rules set one (for the bars)."""

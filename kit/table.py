@@ -697,58 +697,37 @@ def ask_number(prompt: str, *, hide: bool = False, default: int | None = 0,
     return ask(prompt, convert, hide=hide, default=shown, help=help, field=field)
 
 
-# What people may answer for each word the games ask, in either language (the first word of
-# each language is the one shown); compared without case or accents.
+# What people may answer yes and no with, in either language (the first word of each language
+# is the one shown); compared without case or accents. Each game's own words are its faces'
+# `answers` (kit/games/<game>/faces.py).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "yes": {"fr": ("oui", "o"), "en": ("yes", "y")},
     "no": {"fr": ("non", "n"), "en": ("no",)},
-    "pour": {"fr": ("pour",), "en": ("for",)},
-    "contre": {"fr": ("contre",), "en": ("against",)},
-    "bleu": {"fr": ("bleu",), "en": ("bleu", "blue")},   # the game's own colour words
-    "mauve": {"fr": ("mauve",), "en": ("mauve", "purple")},   # the game's own colour words
-    "jaune": {"fr": ("jaune",), "en": ("jaune", "yellow")},   # the game's own colour words
-    "vert": {"fr": ("vert",), "en": ("vert", "green")},   # the game's own colour words
-    "gold": {"fr": ("or",), "en": ("gold",)},
-    "senators": {"fr": ("sénateurs",), "en": ("senators",)},
-    "seals": {"fr": ("sceaux",), "en": ("seals",)},
-    "vote": {"fr": ("voter", "vote"), "en": ("vote",)},
-    "ballot": {"fr": ("bulletin",), "en": ("ballot",)},
-    "titienses": {"fr": ("Titienses",), "en": ("Titienses",)},
-    "ramnes": {"fr": ("Ramnes",), "en": ("Ramnes",)},
-    "luceres": {"fr": ("Luceres",), "en": ("Luceres",)},
-    "pression": {"fr": ("pression", "p"), "en": ("pression", "pressure", "p")},   # the game's own words
-    "credit": {"fr": ("crédit", "c"), "en": ("credit", "crédit", "c")},
-    "nothing": {"fr": ("rien",), "en": ("nothing", "none")},
-    "none": {"fr": ("aucune", "rien"), "en": ("none",)},
-    "approve": {"fr": ("approuver",), "en": ("approve",)},
-    "controversy": {"fr": ("controverse",), "en": ("controversy",)},
-    "revoke": {"fr": ("retirer",), "en": ("revoke",)},
-    "vie": {"fr": ("vie", "c'est la vie"), "en": ("vie", "c'est la vie")},
-    "cooperation": {"fr": ("coopération",), "en": ("cooperation",)},
-    "challenge": {"fr": ("challenge", "défi"), "en": ("challenge",)},   # PHD's Challenge cards
-    "superviseur": {"fr": ("superviseur",), "en": ("superviseur", "supervisor")},
-    "empty": {"fr": ("vide",), "en": ("empty",)},
-    "draw": {"fr": ("piocher",), "en": ("draw",)},
-    "hypothesis": {"fr": ("hypothèse",), "en": ("hypothesis",)},
-    "revolution": {"fr": ("révolution",), "en": ("revolution",)},
-    "handshake": {"fr": ("poignée de main", "accord"), "en": ("handshake",)},
-    "debate": {"fr": ("débat",), "en": ("debate",)},
-    "abstain": {"fr": ("abstention",), "en": ("abstain",)},
-    "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
-    "lose": {"fr": ("perdre", "perd"), "en": ("lose",)},
-    "steal": {"fr": ("voler", "vol"), "en": ("steal",)},
-    "deck": {"fr": ("pioche",), "en": ("deck",)},
-    "hand": {"fr": ("main",), "en": ("hand",)},
-    "next": {"fr": ("suivant",), "en": ("next",)},
-    "argument": {"fr": ("argument",), "en": ("argument",)},
-    "card": {"fr": ("carte",), "en": ("card",)},
-    "submit": {"fr": ("soumettre",), "en": ("submit",)},
 }
+_answers: tuple[tuple[str, ...], dict[str, dict[str, tuple[str, ...]]]] = ((), {})
+
+
+def answers() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Every word people may answer: yes and no, then each game's own (kit/faces.py), the
+    words of a value two games share joined (the first game's shown)."""
+    global _answers
+    ids = tuple(rules.GAME_IDS)
+    if _answers[0] != ids:
+        from kit import faces
+
+        merged = {value: dict(words) for value, words in ANSWERS.items()}
+        for game in ids:
+            for value, words in faces.of(game).answers.items():
+                known = merged.setdefault(value, {})
+                for lang, said in words.items():
+                    known[lang] = tuple(dict.fromkeys((*known.get(lang, ()), *said)))
+        _answers = (ids, merged)
+    return _answers[1]
 
 
 def label(choice: str) -> str:
     """How `choice` is shown in the active language (a player's name as it is)."""
-    words = ANSWERS.get(choice)
+    words = answers().get(choice)
     return words[i18n.active().lang][0] if words else choice
 
 
@@ -758,7 +737,7 @@ def match_word(text: str, choices: list[str] | tuple[str, ...]) -> str | None:
     typed = i18n.folded(text)
     if not typed:
         return None
-    aliases = {choice: {i18n.folded(choice)} | {i18n.folded(w) for words in ANSWERS.get(choice, {}).values()
+    aliases = {choice: {i18n.folded(choice)} | {i18n.folded(w) for words in answers().get(choice, {}).values()
                                                  for w in words} for choice in choices}
     exact = [c for c, names in aliases.items() if typed in names]
     if len(exact) == 1:

@@ -195,7 +195,7 @@ COMMANDS = {
 @click.version_option(__version__, prog_name="kit")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES, case_sensitive=False), help=LANG_HELP, expose_value=False)
 def cli() -> None:
-    """Print-and-play kits and a scorekeeper for PHD, Amphithéâtre, Promotion and Hoc Censeo."""
+    """Print-and-play kits and a table scorekeeper for paper games (`kit list` names them)."""
 
 
 def split_lang(args: list[str]) -> tuple[str | None, list[str]]:

@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from kit.cli.choices import Games
-from kit.i18n import _, ngettext
+from kit.cli.examples import GameExamples
+from kit.i18n import N_, _, ngettext
 from kit.paper import MAX_BLEED, PAPERS, parse_mm, parse_offset
 from kit.surface import FORMATS
 
@@ -98,7 +99,10 @@ def list_command(game: str | None, layouts: Path | None) -> None:
             click.echo("  " + _("bring: {things}").format(things="; ".join(kit.bring)))
 
 
-@click.command("build", short_help="Build the printable files (PDF or SVG) of the games.")
+@click.command("build", cls=GameExamples, short_help="Build the printable files (PDF or SVG) of the games.",
+               examples=(("build", N_("every game, A4, into output/")),
+                         ("build --bleed 3", N_("for a print shop (3 mm bleed)")),
+                         ("build --back-offset 1,-0.5", N_("backs shifted 1 mm right, 0.5 mm up"))))
 @click.argument("games", nargs=-1, metavar="[GAME]...", type=GAMES)
 @click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="Paper size of the pages.")
@@ -131,14 +135,6 @@ def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layou
     Writes OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg) and the manifest
     OUT/<game>.json. Each PDF opens with a contents page: what to print single- or
     double-sided, what to cut and fold, what else to bring.
-
-    \b
-    Examples:
-      kit build                          every game, A4, into output/
-      kit build phd --paper letter       one game on US Letter
-      kit build promotion --only cards   just the cards of one game
-      kit build --bleed 3                for a print shop (3 mm bleed)
-      kit build --back-offset 1,-0.5     backs shifted 1 mm right, 0.5 mm up
     """
     from kit.build import BuildOptions, build, check_games  # the print side loads only when used
 

@@ -7,13 +7,16 @@ from pathlib import Path
 import click
 
 from kit.cli.build import GAMES, bleed_option  # the one parser of a bleed in mm
-from kit.i18n import _, ngettext
+from kit.cli.examples import GameExamples
+from kit.i18n import N_, _, ngettext
 from kit.paper import MAX_BLEED, PAPERS
 
 TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, without importing it
 
 
-@click.command("export", short_help="Export print-shop PNGs or Tabletop Simulator decks.")
+@click.command("export", cls=GameExamples, short_help="Export print-shop PNGs or Tabletop Simulator decks.",
+               examples=(("export", N_("every game, PNG at 300 dpi with 3 mm bleed")),
+                         "export --target tts --base-url https://example.org/kits/"))
 @click.argument("games", nargs=-1, metavar="[GAME]...", type=GAMES)
 @click.option("--target", type=click.Choice(TARGET_NAMES, case_sensitive=False), default="png", show_default=True,
               help="png: one image per face and back; tgc: The Game Crafter; mpc: MakePlayingCards; "
@@ -44,13 +47,6 @@ def export(ctx: click.Context, games: tuple[str, ...], target: str, out: Path, o
     id, copies, face or back, pixel size) and README.txt (how to upload); for tts also
     one saved-object JSON per component. Every file passes a preflight first (pixel
     size, DPI, bleed, safe margin, counts); a failure names the file and the rule.
-
-    \b
-    Examples:
-      kit export                           every game, PNG at 300 dpi with 3 mm bleed
-      kit export promotion --target tgc    The Game Crafter poker cards, 825 x 1125 px
-      kit export --target tts --base-url https://example.org/kits/
-      kit export phd --only event-cards --dpi 600
     """
     from kit.export.run import ExportOptions, plan_total, prepare
     from kit.export.run import export as run_export

@@ -14,6 +14,7 @@ import click
 from kit import games, i18n, table
 from kit.cli import LANG_HELP, LazyGroup, split_lang
 from kit.cli.choices import Games
+from kit.cli.examples import GameExamples
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
@@ -35,7 +36,7 @@ def _game_commands() -> dict[str, str]:
     return commands
 
 
-class ScoreGroup(LazyGroup):
+class ScoreGroup(GameExamples, LazyGroup):
     """The `score` group: every command takes --lang and speaks the active language
     (kit.cli.LazyGroup). The games' commands are read from the registry when asked for, so a
     game added to it has its commands."""
@@ -50,18 +51,10 @@ class ScoreGroup(LazyGroup):
 
 
 @click.group(cls=ScoreGroup, lazy_subcommands={"serve": "kit.serve.command.serve"}, epilog=table.examples(
-    "new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres",
-    "play senate.jsonl",
-    "vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu",
-    "new these.jsonl phd --player Ana --player Ben --option chapters=2",
-    "adjust these.jsonl Ana --pression +3 --credit -2",
-    "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo",
-    "debate amphi.jsonl --a Ana,Cléo --b Ben",
-    "new bureau.jsonl promotion --player Ana --player Ben",
-    "steal bureau.jsonl Ben Ana 2",
-    "show senate.jsonl --as Bob",
-    "log senate.jsonl --lang fr",
-    "undo senate.jsonl"))
+    "play game.jsonl",
+    "show game.jsonl --as Ben",
+    "log game.jsonl --lang fr",
+    "undo game.jsonl"))
 @click.option("--lang", type=LANGS, help=LANG_HELP, expose_value=False)
 def score() -> None:
     """Keep the score of a game at the table, in a session file that never loses an entry.
@@ -73,24 +66,20 @@ def score() -> None:
     """
 
 
-@score.command(epilog=table.examples(
-    "new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres",
-    "new senate.jsonl hoc-censeo --player Alice --player Bob --player Chloé --deal",
-    "new these.jsonl phd --player Ana --player Ben --option chapters=5 --option timed=true",
-    "new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo --player Dan",
-    "new bureau.jsonl promotion --player Ana --player Ben --option target=10"))
+@score.command(cls=GameExamples)
 @table.FILE
 @click.argument("game", type=Games())
 @click.option("--player", "players", multiple=True, metavar="NAME[:ROLE]",
-              help="A player, in turn order; ROLE is the tribe in hoc-censeo. Repeat per player.")
+              help="A player, in turn order; ROLE is their role, in a game whose players have one. "
+                   "Repeat per player.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option (values read as JSON when they parse: true, 3; @FILE reads a "
-                   "YAML or JSON file, e.g. objectives=@layouts/hoc-censeo/objectives.yaml). Repeatable.")
-@click.option("--deal", is_flag=True, help="Deal the secret roles at random (Hoc Censeo's tribes): nobody at the "
+                   "YAML or JSON file). Repeatable.")
+@click.option("--deal", is_flag=True, help="Deal the secret roles at random: nobody at the "
                                             "table sees them; each player reads theirs on their phone or with "
                                             "`kit score show FILE --as NAME`.")
 @click.option("--layouts", type=click.Path(file_okay=False, exists=True, path_type=Path), default=None,
-              metavar="FOLDER", help="A designer's copy of layouts/ whose cards (PHD, Promotion) or objectives (Hoc Censeo) "
+              metavar="FOLDER", help="A designer's copy of layouts/ whose cards and other game data "
                                      "the session plays.  "
                                      "[default: the kit's own layouts/]")
 def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...], deal: bool,
@@ -136,7 +125,7 @@ def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:
     return ", ".join(p["name"] + (f" ({p['role']})" if p.get("role") else "") for p in seen)
 
 
-class _DataArguments(click.Command):
+class _DataArguments(GameExamples):
     """A command whose arguments are data, never options: `act FILE -1` hands "-1" to the
     action's own check instead of click's usage error. Only -h/--help stay options, and a
     `--` before the action is still understood. A missing or extra argument is one sentence.
@@ -155,9 +144,7 @@ class _DataArguments(click.Command):
                 problem=error.format_message(), command=self.name)) from None
 
 
-@score.command(cls=_DataArguments, epilog=table.examples(
-    """act senate.jsonl '{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}'""",
-    """act these.jsonl '{"action": "adjust", "player": "Ana", "pression": 3}'"""))
+@score.command(cls=_DataArguments, epilog=table.examples("""act game.jsonl '{"action": "undo"}'"""))
 @table.FILE
 @click.argument("action", metavar="ACTION")
 def act(file: Path, action: str) -> None:
@@ -175,7 +162,7 @@ def act(file: Path, action: str) -> None:
         raise
 
 
-@score.command(epilog=table.examples("undo senate.jsonl"))
+@score.command(epilog=table.examples("undo game.jsonl"))
 @table.FILE
 def undo(file: Path) -> None:
     """Cancel the latest action still in effect (the undo is appended to the log)."""
@@ -187,14 +174,14 @@ def undo(file: Path) -> None:
         click.echo(text)
 
 
-@score.command(epilog=table.examples("log senate.jsonl", "log senate.jsonl --lang fr", "log senate.jsonl --as Bob",
-                                     "log senate.jsonl --reveal"))
+@score.command(cls=GameExamples, epilog=table.examples("log game.jsonl", "log game.jsonl --lang fr",
+                                                       "log game.jsonl --as Ben", "log game.jsonl --reveal"))
 @table.FILE
 @click.option("--reveal", is_flag=True, help="Show every player's secret amounts too.")
 @click.option("--as", "viewer", metavar="NAME", help="Show NAME's own secret amounts, not the others'.")
 def log(file: Path, reveal: bool, viewer: str | None) -> None:
     """The numbered history of FILE (numbers are the file's line numbers) and what each entry
-    did; a vote shows its totals, not what each player wrote, unless asked to reveal."""
+    did; what a player entered in secret shows only as the table saw it, unless asked to reveal."""
     session = table.open_session(file)
     shown: str | bool = True if reveal else (table.match_name(viewer, [p["name"] for p in session.players])
                                              if viewer is not None else False)
@@ -239,8 +226,8 @@ def _states_around(session: sessions.Session) -> dict[int, tuple[GameState, Game
 
 
 @score.command(epilog=table.examples(
-    "show senate.jsonl", "show senate.jsonl --as Bob", "show senate.jsonl --reveal --lang fr",
-    "show senate.jsonl --json", "show senate.jsonl --json --as Bob", "show senate.jsonl --json --public"))
+    "show game.jsonl", "show game.jsonl --as Ben", "show game.jsonl --reveal --lang fr",
+    "show game.jsonl --json", "show game.jsonl --json --as Ben", "show game.jsonl --json --public"))
 @table.FILE
 @click.option("--json", "as_json", is_flag=True,
               help="Print the state as JSON, with what comes next (pending, anytime): the whole state, "
@@ -266,10 +253,10 @@ def show(file: Path, as_json: bool, reveal: bool, viewer: str | None, public: bo
     click.echo(table.game_module(session.game).render(seen))
 
 
-@score.command(epilog=table.examples("play senate.jsonl"))
+@score.command(epilog=table.examples("play game.jsonl"))
 @table.FILE
 def play(file: Path) -> None:
-    """Guided play at the table: asks each step, hides typed votes, saves every entry.
+    """Guided play at the table: asks each step, hides typed secrets, saves every entry.
 
     Works for every game and resumes where FILE stands; Ctrl-C or Ctrl-D stops without
     losing anything accepted.
@@ -279,7 +266,7 @@ def play(file: Path) -> None:
         table.play_pending(file)
 
 
-@score.command(epilog=table.examples("repair senate.jsonl", "repair senate.jsonl --yes"))
+@score.command(epilog=table.examples("repair game.jsonl", "repair game.jsonl --yes"))
 @table.FILE
 @click.option("--yes", is_flag=True, help="Cut without asking.")
 def repair(file: Path, yes: bool) -> None:
@@ -299,13 +286,12 @@ def repair(file: Path, yes: bool) -> None:
         line=line, size=len(removed), file=file))
 
 
-@score.command(name="deck-empty", epilog=table.examples(
-    "deck-empty these.jsonl", "deck-empty bureau.jsonl --hand Ana=3 --hand Ben=2"))
+@score.command(name="deck-empty", cls=GameExamples)
 @table.FILE
 @click.option("--hand", "hands", multiple=True, metavar="NAME=N",
-              help="Promotion: cards in a player's hand, needed only to break a tie as the office closes.")
+              help="Cards in a player's hand, where the game counts them as the deck runs out (to break a tie).")
 def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
-    """PHD (timed) or Promotion: the deck has run out.
+    """The deck has run out, in a game whose deck can run out.
 
     \f
     Shared by the games whose deck can run out: each builds its own action through the
@@ -314,8 +300,9 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
     def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
         game_cli = table.game_module(session.game)
         if not hasattr(game_cli, "deck_empty_action"):
-            raise KitError(_("{game} has no deck that runs out; deck-empty is for phd and promotion.").format(
-                game=session.game))
+            ending = [game for game in rules.GAME_IDS if hasattr(table.game_module(game), "deck_empty_action")]
+            raise KitError(_("{game} has no deck that runs out; deck-empty is for {games}.").format(
+                game=session.game, games=i18n.join(ending)))
         parsed = table.parse_pairs(hands, "--hand", example="Ana=3", convert=table.whole_number)
         return game_cli.deck_empty_action(parsed)
     table.submit(file, build)

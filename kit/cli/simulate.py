@@ -12,6 +12,7 @@ import click
 
 from kit import i18n
 from kit.cli.choices import Games
+from kit.cli.examples import GameExamples
 from kit.i18n import _
 
 
@@ -22,7 +23,7 @@ def _bots(ctx, param, value: str) -> list[str]:
     return names
 
 
-@click.command("simulate")
+@click.command("simulate", cls=GameExamples, examples=("simulate all --rules-from my-layouts/ --report simulated.pdf",))
 @click.argument("chosen", metavar="GAME...", nargs=-1, required=True, type=Games("all"))
 @click.option("--games", "count", type=click.IntRange(1), default=1000, show_default=True, metavar="N",
               help="How many complete games to play (of each game).")
@@ -61,13 +62,6 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
     """Play GAME many times with simple bots and report who wins, how long games last and
     what happens in them: what a change in the layouts does to the game. `all` plays every
     game.
-
-    \b
-      kit simulate hoc-censeo --games 10000 --seed 1
-      kit simulate phd --players 4 --bots random,greedy --option chapters=2
-      kit simulate all --rules-from my-layouts/ --report simulated.pdf
-      kit simulate hoc-censeo --compare layouts/ my-layouts/ --rotate
-      kit simulate phd --option chapters=2,3,5 --report chapters.pdf
 
     An option given several values (k=v1,v2,v3) is a sweep: each value is played, with the
     same seeds, and compared with the first one. Differences of rates take Newcombe's

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import secrets
 import threading
@@ -182,9 +183,11 @@ class Table:
         of them now or an answer that is not one of its choices."""
         session = self.session()
         state = session.state
-        if not isinstance(given, dict):
-            raise RuleViolation("Send the answers as a JSON object, such as {example}.", example='{"bonus": "jaune"}')
         words = table_words(session.game)
+        if not isinstance(given, dict):
+            asked = getattr(words, "SEAT_QUESTIONS", {})
+            example = {question: options[0] for question, (_label, options) in list(asked.items())[:1]}
+            raise RuleViolation("Send the answers as a JSON object, such as {example}.", example=json.dumps(example))
         open_questions = words.seat_questions(state, seat) if hasattr(words, "seat_questions") else []
         for question, value in given.items():
             if question == "action":

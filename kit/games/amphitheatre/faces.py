@@ -5,11 +5,31 @@ from __future__ import annotations
 from kit.faces import Faces, View, field_of
 from kit.i18n import N_, N_plural
 
+# What people may answer for each of the game's words, in either language (the first word of
+# each language is the one shown; kit/table.py compares them without case or accents).
+ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "draw": {"fr": ("piocher",), "en": ("draw",)},
+    "hypothesis": {"fr": ("hypothèse",), "en": ("hypothesis",)},
+    "revolution": {"fr": ("révolution",), "en": ("revolution",)},
+    "handshake": {"fr": ("poignée de main", "accord"), "en": ("handshake",)},
+    "debate": {"fr": ("débat",), "en": ("debate",)},
+    "abstain": {"fr": ("abstention",), "en": ("abstain",)},
+    "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
+}
+
 
 def whose_turn(view: View) -> str | None:
     """The speaker whose move is being played; none once it is done (the next one's begins)."""
     turn = view.get("turn")
     return turn["player"] if isinstance(turn, dict) and turn.get("step") != "done" and not view["over"] else None
+
+
+# `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
+EXAMPLES: tuple[str | tuple[str, str], ...] = (
+    'score new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo',
+    'score new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo --player Dan',
+    'score debate amphi.jsonl --a Ana,Cléo --b Ben',
+)
 
 
 FACES = Faces(
@@ -20,4 +40,5 @@ FACES = Faces(
              "hypothesis": N_plural("their hypothesis", "their hypotheses"),
              "handshake": N_plural("their answer", "their answers"), "counter": N_plural("their answer", "their answers"),
              "join": N_plural("their side in the debate", "their sides in the debate")},
+    answers=ANSWERS, examples=EXAMPLES,
 )

@@ -21,6 +21,27 @@ WORDS: dict[object, str] = {
 }
 
 
+# What people may answer for each of the game's words, in either language (the first word of
+# each language is the one shown; kit/table.py compares them without case or accents).
+ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "pour": {"fr": ("pour",), "en": ("for",)},
+    "contre": {"fr": ("contre",), "en": ("against",)},
+    "bleu": {"fr": ("bleu",), "en": ("bleu", "blue")},   # the game's own colour words
+    "mauve": {"fr": ("mauve",), "en": ("mauve", "purple")},   # the game's own colour words
+    "jaune": {"fr": ("jaune",), "en": ("jaune", "yellow")},   # the game's own colour words
+    "vert": {"fr": ("vert",), "en": ("vert", "green")},   # the game's own colour words
+    "gold": {"fr": ("or",), "en": ("gold",)},
+    "senators": {"fr": ("sénateurs",), "en": ("senators",)},
+    "seals": {"fr": ("sceaux",), "en": ("seals",)},
+    "vote": {"fr": ("voter", "vote"), "en": ("vote",)},
+    "ballot": {"fr": ("bulletin",), "en": ("ballot",)},
+    "titienses": {"fr": ("Titienses",), "en": ("Titienses",)},
+    "ramnes": {"fr": ("Ramnes",), "en": ("Ramnes",)},
+    "luceres": {"fr": ("Luceres",), "en": ("Luceres",)},
+    "none": {"fr": ("aucune", "rien"), "en": ("none",)},
+}
+
+
 def portions(circle: dict, grey: int, total: int, calamity_at: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     """A circle of `total` portions as the SVG draws them: the coloured ones first (each with
     its letter), then `grey` grey ones (Rome's chaos), the rest blank; a dot at each level of
@@ -65,3 +86,19 @@ FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=
     "ballot": N_plural("their secret ballot", "their secret ballots"),
     "resolve": N_plural("the count of the vote", "the count of the vote"),
 })
+# `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
+EXAMPLES: tuple[str | tuple[str, str], ...] = (
+    'score new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres',
+    'score new senate.jsonl hoc-censeo --player Alice --player Bob --player Chloé --deal',
+    'score play senate.jsonl',
+    'score vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu',
+    'score act senate.jsonl \'{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}\'',
+    'score show senate.jsonl --as Bob',
+    'score log senate.jsonl --as Bob',
+    "simulate hoc-censeo --games 10000 --seed 1",
+    "simulate hoc-censeo --compare layouts/ my-layouts/ --rotate",
+)
+
+
+FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=context, answers=ANSWERS,
+              examples=EXAMPLES)

@@ -5,11 +5,47 @@ from kit.faces import Faces, View
 from kit.i18n import N_, N_plural
 from scorekeeper.rules import phd
 
+# What people may answer for each of the game's words, in either language (the first word of
+# each language is the one shown; kit/table.py compares them without case or accents).
+ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "pression": {"fr": ("pression", "p"), "en": ("pression", "pressure", "p")},   # the game's own words
+    "credit": {"fr": ("crédit", "c"), "en": ("credit", "crédit", "c")},
+    "nothing": {"fr": ("rien",), "en": ("nothing", "none")},
+    "none": {"fr": ("aucune", "rien"), "en": ("none",)},
+    "approve": {"fr": ("approuver",), "en": ("approve",)},
+    "controversy": {"fr": ("controverse",), "en": ("controversy",)},
+    "revoke": {"fr": ("retirer",), "en": ("revoke",)},
+    "vie": {"fr": ("vie", "c'est la vie"), "en": ("vie", "c'est la vie")},
+    "cooperation": {"fr": ("coopération",), "en": ("cooperation",)},
+    "challenge": {"fr": ("challenge", "défi"), "en": ("challenge",)},   # PHD's Challenge cards
+    "superviseur": {"fr": ("superviseur",), "en": ("superviseur", "supervisor")},
+    "empty": {"fr": ("vide",), "en": ("empty",)},
+    "draw": {"fr": ("piocher",), "en": ("draw",)},
+    "deck": {"fr": ("pioche",), "en": ("deck",)},
+    "argument": {"fr": ("argument",), "en": ("argument",)},
+    "card": {"fr": ("carte",), "en": ("card",)},
+    "submit": {"fr": ("soumettre",), "en": ("submit",)},
+}
+
 
 def whose_turn(view: View) -> str | None:
     """The player whose turn is being played; none once it has ended (the next one's begins)."""
     turn = view.get("turn")
     return turn["player"] if isinstance(turn, dict) and turn.get("stage") != "end" and not view["over"] else None
+
+
+# `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
+EXAMPLES: tuple[str | tuple[str, str], ...] = (
+    'score new these.jsonl phd --player Ana --player Ben --option chapters=2',
+    'score new these.jsonl phd --player Ana --player Ben --option chapters=5 --option timed=true',
+    'score adjust these.jsonl Ana --pression +3 --credit -2',
+    'score act these.jsonl \'{"action": "adjust", "player": "Ana", "pression": 3}\'',
+    'score deck-empty these.jsonl',
+    ("build phd --paper letter", N_("one game on US Letter")),
+    "export phd --only event-cards --dpi 600",
+    "simulate phd --players 4 --bots random,greedy --option chapters=2",
+    "simulate phd --option chapters=2,3,5 --report chapters.pdf",
+)
 
 
 FACES = Faces(
@@ -20,4 +56,5 @@ FACES = Faces(
     tracks={"pression": phd.RESOURCE_MAX, "credit": phd.RESOURCE_MAX},
     awaited={"turn": N_plural("their turn", "their turns"), "challenge": N_plural("their Challenge", "their Challenges"),
              "defend": N_plural("their thesis defence", "their thesis defences")},
+    answers=ANSWERS, examples=EXAMPLES,
 )

@@ -5,11 +5,36 @@ from __future__ import annotations
 from kit.faces import Faces, View, field_of
 from kit.i18n import N_, N_plural
 
+# What people may answer for each of the game's words, in either language (the first word of
+# each language is the one shown; kit/table.py compares them without case or accents).
+ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "nothing": {"fr": ("rien",), "en": ("nothing", "none")},
+    "draw": {"fr": ("piocher",), "en": ("draw",)},
+    "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
+    "lose": {"fr": ("perdre", "perd"), "en": ("lose",)},
+    "steal": {"fr": ("voler", "vol"), "en": ("steal",)},
+    "deck": {"fr": ("pioche",), "en": ("deck",)},
+    "hand": {"fr": ("main",), "en": ("hand",)},
+    "next": {"fr": ("suivant",), "en": ("next",)},
+    "card": {"fr": ("carte",), "en": ("card",)},
+}
+
 
 def whose_turn(view: View) -> str | None:
     """The player whose turn is being played; none once it has ended (the next one's begins)."""
     turn = view.get("turn")
     return turn["player"] if isinstance(turn, dict) and turn.get("step") != "end" and not view["over"] else None
+
+
+# `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
+EXAMPLES: tuple[str | tuple[str, str], ...] = (
+    'score new bureau.jsonl promotion --player Ana --player Ben',
+    'score new bureau.jsonl promotion --player Ana --player Ben --option target=10',
+    'score steal bureau.jsonl Ben Ana 2',
+    'score deck-empty bureau.jsonl --hand Ana=3 --hand Ben=2',
+    ("build promotion --only cards", N_("just the cards of one game")),
+    ("export promotion --target tgc", N_("The Game Crafter poker cards, 825 x 1125 px")),
+)
 
 
 FACES = Faces(
@@ -18,4 +43,5 @@ FACES = Faces(
     top=((N_("Turn"), whose_turn), (N_("Target"), field_of("target")), (N_("Reshuffles"), field_of("reshuffles"))),
     tracks={"pi": lambda view: view.get("target")},
     awaited={"turn": N_plural("their turn", "their turns")},
+    answers=ANSWERS, examples=EXAMPLES,
 )
