@@ -94,7 +94,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         raise KitError(_("Name the players with --player NAME[:ROLE], once per player."))
     parsed = {}
     for text in options:
-        key, value = table.split_pair(text, "--option", "chapters=5", N_("KEY=VALUE"))
+        key, value = table.split_pair(text, "--option", _option_example(game), N_("KEY=VALUE"))
         key = i18n.option_name(key)
         if key in parsed:
             raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))
@@ -116,6 +116,17 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
     if deal:
         click.echo(_("The roles are dealt and secret: each player reads theirs on their own phone "
                      "(`kit score serve`) or, alone at this terminal, with `kit score show {file} --as NAME`.").format(file=file))
+
+
+def _option_example(game: str) -> str:
+    """An option of `game` as its examples give one (kit/faces.py), for a refusal to show."""
+    from kit import faces
+
+    for line in faces.of(game).examples:
+        words = (line if isinstance(line, str) else line[0]).split()
+        if "--option" in words[:-1]:
+            return words[words.index("--option") + 1]
+    return "KEY=3"
 
 
 def _players_text(session: sessions.Session, reveal: str | bool = False) -> str:

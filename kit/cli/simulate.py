@@ -34,8 +34,7 @@ def _bots(ctx, param, value: str) -> list[str]:
 @click.option("--bots", default="greedy", show_default=True, callback=_bots, metavar="BOT[,BOT...]",
               help="The bot of each seat in turn, repeated over the seats (e.g. random,greedy).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="A game option, as for `kit score new` (e.g. chapters=2, timed=true, target=10; "
-                   "objectives=@FILE reads YAML).")
+              help="A game option, as for `kit score new` (a value read as JSON when it parses; @FILE reads YAML).")
 @click.option("--rules-from", "--layouts", "layouts", type=click.Path(file_okay=False, exists=True, path_type=Path),
               default=None, metavar="FOLDER", help="A designer's copy of layouts/ to draw decks, motions and objectives from.")
 @click.option("--json", "as_json", is_flag=True,
@@ -49,7 +48,7 @@ def _bots(ctx, param, value: str) -> list[str]:
                    "with B - A and its 95 % interval.")
 @click.option("--rotate", is_flag=True,
               help="Turn the bots round the table by one seat each game, so that every seat plays every bot "
-                   "(tribes are dealt at random each game); adds a seat x tribe table.")
+                   "(secret roles are dealt at random each game); adds a seat x role table.")
 @click.option("--records", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE.jsonl",
               help="Also write every game's record to this file, one line of JSON per game.")
 @click.option("--cluster", default=None, metavar="ADDRESS",
