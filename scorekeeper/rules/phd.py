@@ -463,19 +463,20 @@ def canonical(state: State, action: Action) -> Action:
 
 
 _CARD_LISTS = ("modifiers", "arguments", "support", "opposition")
-_EVENT_IDS: dict[int, tuple[object, list[str]]] = {}
+_EVENT_IDS: dict[tuple[int, tuple[str, ...]], tuple[object, list[str]]] = {}
 
 
-def _event_ids(cards: dict[str, decks.Card]) -> list[str]:
-    """The ids of the deck's event cards, worked out once per deck (a simulation gives every
-    game the same one)."""
-    known = _EVENT_IDS.get(id(cards))
+def _event_ids(cards: dict[str, decks.Card], *kinds: str) -> list[str]:
+    """The ids of the deck's event cards (of `kinds`: all of them by default), worked out
+    once per deck (a simulation gives every game the same one)."""
+    kinds = kinds or CARD_KINDS
+    known = _EVENT_IDS.get((id(cards), kinds))
     if known is not None and known[0] is cards:
         return known[1]
     if len(_EVENT_IDS) >= 16:
         _EVENT_IDS.clear()
-    ids = decks.of_type(cards, *CARD_KINDS)
-    _EVENT_IDS[id(cards)] = (cards, ids)
+    ids = decks.of_type(cards, *kinds)
+    _EVENT_IDS[(id(cards), kinds)] = (cards, ids)
     return ids
 
 
@@ -1219,7 +1220,7 @@ def _cooperations(state: State) -> list[Decision]:
     if not cards or not _enforced(state):
         return []
     playing = [n for n in state["players"] if _playing(state, n)]
-    open_now = [key for key in decks.of_type(cards, "cooperation")
+    open_now = [key for key in _event_ids(cards, "cooperation")
                 if any(moment_open(state, cards[key], n) for n in playing)]
     if not open_now:
         return []
@@ -1316,7 +1317,8 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
         started: State = {**state, "turn": {"player": name, "step": step, "stage": "start", "card": None,
                                             "phase": "vivre", "adjusted": False, "recherches": 1, "done": 0,
                                             "fell": False}}
-        if "cards" in state:
+        if "cards" in state and state["turn"] is not None and \
+                state["players"][state["turn"]["player"]].get("hand", 0) > HAND_LIMIT:
             started["players"] = dict(state["players"])
             _close_turn(state, started)
         return started
@@ -1595,9 +1597,16 @@ def _hand_events(before: State, after: State, action: Action) -> list[Event]:
                                           "{player}'s turn ends: {n} cards over {limit} go to {receiver}, who has "
                                           "the least Crédit.", n),
                                    player=name, limit=HAND_LIMIT, n=n, receiver=receiver))
+    cards = before.get("cards") or {}
+    if kind == "turn" and action.get("step") == "cooperation" and action.get("card") in cards and \
+            after["turn"] is not None and after["turn"]["phase"] == "recherche":
+        drawn = cards[action["card"]].get("draw_arguments", 0)     # from the hand: its player alone draws
+        if drawn and _playing(after, action["player"]):
+            events.append(said(plural("{player} draws {n} Argument card.", "{player} draws {n} Argument cards.",
+                                      drawn), player=action["player"], n=drawn))
     if kind != "cooperate":
         return events
-    card, name = (before.get("cards") or {})[action["card"]], action["player"]
+    card, name = cards[action["card"]], action["player"]
     drawn = card.get("draw_arguments", 0)
     concerned = moment_for(before, card)
     for drawing in dict.fromkeys([name] + ([concerned] if concerned is not None else [])):

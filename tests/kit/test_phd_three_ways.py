@@ -7,9 +7,15 @@ and every entry each of them wrote answered what the rules waited for (`pending`
 
 The game (one chapter to defend): P1 lives « Séminaire des doctorants » and submits a
 chapter, which brings Pression to 0 (no more Recherche); P2 wins « Question piège » in Vivre,
-so draws an Argument and then plays « Association des doctorants » from the hand for P1 in
-a second Recherche; P1 meets « Relecture dans le train », which approves the chapter, and the
-defence starts at once, « Données solides » opposed by P2's « Axe tronqué »: P1 is a doctor.
+so plays « Journal club » from the hand (it draws P2 an Argument) and then « Association des
+doctorants » for P1 in a second Recherche; P1 meets « Relecture dans le train », which
+approves the chapter, and the defence starts at once, « Données solides » opposed by P2's
+« Axe tronqué »: P1 is a doctor. Nobody types a count of cards: the engine ends the game with
+the hands the cards left (P1 4 of the 5 dealt, P2 3).
+
+A second game, played through the terminal and the phones, plays Coopérations at their
+printed moment, off their player's turn: P1's « Journal club » as P2's turn begins, then
+« Manip à quatre mains », which cancels P2's failure at « Colloque international ».
 """
 from __future__ import annotations
 
@@ -40,7 +46,7 @@ GAME = [
     {"action": "turn", "player": "P2", "step": "start"},
     {"action": "turn", "player": "P2", "step": "challenge", "card": "question-piege"},
     {"action": "challenge", "player": "P2", "die": 3},
-    {"action": "turn", "player": "P2", "step": "draw-argument"},
+    {"action": "turn", "player": "P2", "step": "cooperation", "card": "journal-club"},
     {"action": "turn", "player": "P2", "step": "cooperation", "card": "association-des-doctorants", "other": "P1"},
     {"action": "turn", "player": "P1", "step": "start"},
     {"action": "turn", "player": "P1", "step": "superviseur", "card": "relecture-dans-le-train"},
@@ -54,7 +60,7 @@ TERMINAL = [
     ("Event card", "seminaire des doctorants"),
     ("Recherche:", "submit"),
     ("Event card", "Question piège"), ("P2's die", "3"), ("Cards laid", ""),
-    ("Recherche (1 of 2", "argument"),
+    ("Recherche (1 of 2", "journal club"),
     ("Recherche (2 of 2", "association des doctorants"), ("The other player", "P1"),
     ("Event card", "relecture"),
     ("P1's die", "1"), ("P1's Arguments", "DONNÉES SOLIDES"), ("Arguments laid in support", ""),
@@ -80,6 +86,7 @@ def assert_every_entry_was_awaited(path: Path) -> None:
         state = rules.module("phd").apply(state, entry.action)
     assert state == session.state
     assert state["players"]["P1"]["status"] == "doctor"
+    assert {name: p["hand"] for name, p in state["players"].items()} == {"P1": 4, "P2": 3}
 
 
 # -- the three ways ---------------------------------------------------------------------------
@@ -137,7 +144,7 @@ def by_bots(path: Path, monkeypatch) -> None:
             return super().act(action)
 
     monkeypatch.setitem(bots.BOT_CLASSES, "scripted", ScriptedBot)
-    monkeypatch.setattr(ScriptedBot, "script", [("submit",), ("draw argument",), ("play a card", 0)])
+    monkeypatch.setattr(ScriptedBot, "script", [("submit",), ("play a card", 0), ("play a card", 0)])
     data = bots.from_deck(DECK)
     events = {card["id"]: card for card in data["events"]}
     arguments = {card["id"]: card for card in data["arguments"]}
@@ -146,7 +153,7 @@ def by_bots(path: Path, monkeypatch) -> None:
                              events["seminaire-des-doctorants"]]          # the top card last
     table.decks["arguments"] = [arguments["axe-tronque"]]
     table.hands = {"P1": {"events": [], "arguments": [arguments["donnees-solides"]]},
-                   "P2": {"events": [events["association-des-doctorants"]], "arguments": []}}
+                   "P2": {"events": [events["journal-club"], events["association-des-doctorants"]], "arguments": []}}
     bots.run(table)
     assert table.state["over"]
     assert not ScriptedBot.script
@@ -184,3 +191,60 @@ def test_the_terminal_resumes_a_game_the_phones_began(tmp_path, cut):
     child.expect_exact("Game over: P1 wins.")
     child.expect(pexpect.EOF)
     assert [sessions.parse_json(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]] == GAME
+
+
+# -- Coopérations at their moment, off their player's turn -------------------------------------
+
+AT_THEIR_MOMENT = [
+    {"action": "turn", "player": "P1", "step": "start"},
+    {"action": "turn", "player": "P1", "step": "vie", "card": "seminaire-des-doctorants"},
+    {"action": "turn", "player": "P1", "step": "draw-events"},
+    {"action": "turn", "player": "P2", "step": "start"},
+    {"action": "cooperate", "player": "P1", "card": "journal-club"},
+    {"action": "turn", "player": "P2", "step": "challenge", "card": "colloque-international"},
+    {"action": "challenge", "player": "P2", "die": 1},
+    {"action": "cooperate", "player": "P1", "card": "manip-a-quatre-mains"},
+    {"action": "turn", "player": "P2", "step": "draw-argument"},
+    {"action": "turn", "player": "P1", "step": "start"},
+]
+# At P2's Vivre prompt the table names P1's Journal club, then the card revealed; at P2's
+# Recherche, P1's Manip à quatre mains (the prompt then asks again for P2's own action).
+AT_THEIR_MOMENT_TERMINAL = [
+    ("Whose turn is it?", ""),
+    ("Event card", "seminaire"),
+    ("Recherche:", "draw"),
+    ("Event card", "journal club"), ("Who plays Journal club?", "P1"),
+    ("Event card", "colloque international"), ("P2's die", "1"), ("Cards laid", ""),
+    ("Recherche:", "manip a quatre mains"), ("Who plays Manip à quatre mains?", "P1"),
+    ("Recherche:", "argument"),
+    ("Event card", "quit"),
+]
+
+
+def test_cooperations_at_their_moment_by_terminal_and_phones(tmp_path):
+    """Journal club draws for P1 and for P2 whose turn begins; Manip à quatre mains takes back
+    what P2's failure changed; every count of cards is the engine's."""
+    expected = new_session(tmp_path / "expected.jsonl")
+    for action in AT_THEIR_MOMENT:
+        sessions.append(expected, action)
+    terminal, phones = new_session(tmp_path / "terminal.jsonl"), new_session(tmp_path / "phones.jsonl")
+    child = spawn_play(terminal)
+    for prompt, answer in AT_THEIR_MOMENT_TERMINAL:
+        child.expect_exact(prompt)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    with TestClient(create_app(phones)) as client:
+        tokens = client.app.state.table.tokens
+        for action in AT_THEIR_MOMENT:
+            seat = tokens["seats"][action["player"]]
+            view = client.get(f"/api/seat/{seat}").json()
+            assert answering(view["pending"] + view["anytime"], action) is not None, (action, view["anytime"])
+            reply = client.post(f"/api/seat/{seat}/act", json=action)
+            assert reply.status_code == 200, reply.json()
+    for path in (terminal, phones):
+        assert lines(path) == lines(expected), path.name
+    state = sessions.load(expected).state
+    assert {name: p["hand"] for name, p in state["players"].items()} == {"P1": 6, "P2": 7}
+    assert (state["players"]["P2"]["pression"], state["players"]["P2"]["credit"]) == (4, 4)
+    assert state["players"]["P1"]["credit"] == 4

@@ -540,6 +540,8 @@ class Table:
         the engine sends them as the next turn starts (it counts the hands), each card the
         bot's choice."""
         hand = self.hands[name]
+        if self.state["players"][name]["hand"] <= rules.HAND_LIMIT:
+            return          # most turns (the engine's count is what the bot holds)
         for receiver in rules.hand_limit_receivers(self.state, name):
             if not hand["events"] and not hand["arguments"]:
                 break           # a deck that ran dry dealt fewer cards than the engine counts
