@@ -116,6 +116,25 @@ class Message:
         return value
 
 
+class Inline(Message):
+    """A noun phrase said inside a sentence, after its opening: its first letter lowered, but
+    where it opens with a value ("{player}'s die": a name keeps its capital).
+
+    >>> Inline("The difficulty of {player}'s challenge", player="Ana").render()
+    "the difficulty of Ana's challenge"
+    >>> Inline("{player}'s die", player="Ana").render()
+    "Ana's die"
+    """
+
+    def render(self, gettext: Callable[[str], str] = str,
+               ngettext: Callable[[str, str, int], str] = _english_ngettext,
+               join: Callable[[Iterable[str]], str] = join_english, *, reveal: bool = True) -> str:
+        text = super().render(gettext, ngettext, join, reveal=reveal)
+        message = self.message
+        template = gettext(message) if isinstance(message, str) else ngettext(message.singular, message.plural, message.n)
+        return text if template.startswith("{") else text[:1].lower() + text[1:]
+
+
 class ScorekeeperError(Message, Exception):
     """Something the scorekeeper cannot do as asked: one sentence, kept as a template and its
     parameters so the kit can say it in the player's language (`render`)."""

@@ -169,8 +169,17 @@ def act(file: Path, action: str) -> None:
         session = table.open_session(file, history=False)
         offered = rules.pending(session.game, session.state) + rules.anytime(session.game, session.state)
         if any(d["secret"] and d["action"] == parsed.get("action") for d in offered):
-            raise KitError(i18n.refusal(refused, reveal=False)) from None
-        raise
+            raise KitError(_with_key(i18n.refusal(refused, reveal=False), refused)) from None
+        raise KitError(_with_key(i18n.refusal(refused), refused)) from None
+
+
+def _with_key(sentence: str, refused: RuleViolation) -> str:
+    """A refusal of JSON typed at `act`: the sentence names the field in the reader's words,
+    and the JSON key it refused follows in code quotes, for the one who typed it."""
+    key = refused.field
+    if key is None or f"`{key}`" in sentence:
+        return sentence
+    return _("{refusal} (In the JSON: `{key}`.)").format(refusal=sentence, key=key)
 
 
 @score.command(epilog=table.examples("undo game.jsonl"))

@@ -71,7 +71,7 @@ FIELDS = declare(TITLE, {
     "handshake": act(speaker=Name(label=N_("the speaker")), target=Name(label=N_("the target"))),
     "debate": act(**_SIDE_FIELDS),
     "accuse": act(accuser=Name(label=N_("the accuser")), accused=Name(label=N_("the accused")),
-                  truthful=Flag(label=N_("Whether the accused's card matches the hypothesis (truthful)"))),
+                  truthful=Flag(label=N_("Whether the accused's card matches the hypothesis"))),
     "turn": act(player=Name(), step=Word(label=N_("The step of {player}'s turn"), choices=("start",))),
     "hypothesis": act(speaker=Name(label=N_("the speaker")), target=Name(label=N_("the target")),
                       category=_CATEGORY),
@@ -194,7 +194,7 @@ def _names(state: State, value: Any, what: Message) -> list[str]:
     for name in value:
         need_player(state, name, what)
         if name in seen:
-            raise RuleViolation("{name} is named twice ({what}).", name=name, what=what)
+            raise RuleViolation("{name} is named twice ({what}); each player is listed once.", name=name, what=what)
         seen.append(name)
     return seen
 
@@ -206,11 +206,12 @@ def debate_roles(state: State, action: Action) -> Roles:
     side_b = _names(state, action["side_b"], _DEBATE_WORDS["side_b"])
     discounted = _names(state, action.get("discounted"), _DEBATE_WORDS["discounted"])
     if not side_a or not side_b:
-        raise RuleViolation("A debate needs at least one player on each side.")
+        raise RuleViolation("A debate needs at least one player on each side.",
+                            field="side_b" if side_a else "side_a")
     both = [name for name in side_a if name in side_b]
     if both:
         raise RuleViolation(plural("{both} cannot take both sides of the debate.", "{both} cannot take both sides of the debate.",
-                                   len(both)), both=both)
+                                   len(both)), both=both, field="side_b")
     counted_a = [n for n in side_a if n not in discounted]
     counted_b = [n for n in side_b if n not in discounted]
     majority = None
@@ -248,7 +249,7 @@ def _accusation(state: State, action: Action) -> tuple[str, str, int]:
     player takes their row's gain, each capped by what the payer has."""
     accuser, accused, truthful = action["accuser"], action["accused"], action["truthful"]
     if accuser == accused:
-        raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
+        raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser, field="accused")
     players = state["players"]
     if truthful:
         return accuser, accused, min(gain_of(players[accused]["seats"]), players[accuser]["seats"])
@@ -409,14 +410,15 @@ def _check_turn(state: State, action: Action, kind: str) -> None:
     if kind == "accuse":
         accuser, accused = action["accuser"], action["accused"]
         if accuser == accused:
-            raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser)
+            raise RuleViolation("{accuser} cannot accuse themselves.", accuser=accuser, field="accused")
         if accused in accusable(state):
             return      # whether `truthful` is a yes or a no is the accusation's own check
         hypothesis = state.get("hypothesis")
         if hypothesis is not None and accused in hypothesis["accused"]:
-            raise RuleViolation("{accused} has already been accused about this hypothesis.", accused=accused)
+            raise RuleViolation("{accused} has already been accused about this hypothesis.", accused=accused,
+                                field="accused")
         raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
-                            "cannot be accused now.", accused=accused)
+                            "cannot be accused now.", accused=accused, field="accused")
     waited = pending(state)
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)
@@ -476,7 +478,7 @@ def apply(state: State, action: Action) -> State:
     if kind == "handshake":
         speaker, target = action["speaker"], action["target"]
         if speaker == target:
-            raise RuleViolation("{speaker} cannot shake hands with themselves.", speaker=speaker)
+            raise RuleViolation("{speaker} cannot shake hands with themselves.", speaker=speaker, field="target")
         for name in (speaker, target):
             player = new["players"][name]
             _seat(player, gain_of(player["seats"]))

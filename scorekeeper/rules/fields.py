@@ -67,7 +67,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from scorekeeper.errors import N_, Message, RuleViolation
+from scorekeeper.errors import N_, Inline, Message, RuleViolation
 from scorekeeper.rules.checks import is_int, shown
 
 Choices = tuple[str, ...] | Callable[[Mapping[str, Any]], Iterable[str]]
@@ -260,7 +260,7 @@ class Names(Kind):
                 return one.refusal(name, state, what)
             if name in value[:index]:
                 break
-        return RuleViolation("{name} is named twice ({what}).", name=name, what=what)
+        return RuleViolation("{name} is named twice ({what}); each player is listed once.", name=name, what=what)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -322,6 +322,11 @@ class PerKey(Kind):
             if not self.of.fits(item, state):
                 return self.of.refusal(item, state, _item_label(self.of, what, self.word(key)))
         raise AssertionError("a mapping that fits has no refusal")
+
+
+def _code(key: str) -> str:
+    """A JSON key or action name as typed, in code quotes (`die`), long ones cut."""
+    return "`" + (key if len(key) <= 40 else key[:39] + "…") + "`"
 
 
 def _secret_items(mapping: PerPlayer | PerKey) -> None:
@@ -405,33 +410,56 @@ class Declaration:
         challenge named by no card needs its resource and difficulty)."""
         for key in fields:
             if action.get(key) is None:
-                raise RuleViolation("The {title} action {name} needs the field {field_name}.", title=self.title,
-                                    name=repr(action["action"]), field_name=repr(key), field=key)
+                raise self._missing(action, key)
 
-    def refuse_extra(self, action: Mapping[str, Any], *fields: str) -> None:
-        """Refuse an action holding one of `fields`, which mean nothing in this case."""
+    def refuse_extra(self, action: Mapping[str, Any], *fields: str, because: Message) -> None:
+        """Refuse an action holding one of `fields`, which mean nothing in this case;
+        `because` is the rule that leaves them out ("The Challenge card gives its
+        difficulty and its effects")."""
         for key in fields:
             if key in action:
-                raise RuleViolation("The {title} action {name} takes no field {field_name} here.", title=self.title,
-                                    name=repr(action["action"]), field_name=repr(key), field=key)
+                raise RuleViolation("{because}, so this entry must leave out {what}.", because=because,
+                                    what=self.what(action, key), field=key)
+
+    def what(self, action: Mapping[str, Any], key: str) -> Message:
+        """Field `key` of `action` in the reader's words, said inside a sentence: its label,
+        naming the values of the fields before it (the players' names)."""
+        declared = self.actions[action["action"]].fields
+        params = {}
+        for name, value in action.items():
+            if name == key:
+                break
+            if name in declared and isinstance(value, str):
+                params[name] = value
+        label = declared[key].label or N_("the player who acts")
+        try:
+            Message(label, **params).render()
+        except (KeyError, IndexError):      # a value the label names is missing too
+            label = N_("one of its answers")
+        return Inline(label, **params)
+
+    def _missing(self, action: Mapping[str, Any], key: str) -> RuleViolation:
+        return RuleViolation("This entry lacks {what}, which the rules need here.", what=self.what(action, key),
+                             field=key)
 
     def _refusal(self, name: str, declared: Act, state: Mapping[str, Any], action: dict[str, Any]) -> RuleViolation:
         """The sentence for the first field at fault (`check` found one), `field` naming it."""
         fields = declared.fields
+        # A field no declaration knows comes only from JSON typed by hand (`kit score act`, a
+        # file edited, a script): it is named as typed, in code quotes, and so are the others.
         for key in action:
             if key not in fields and key != "action" and not fields:
-                return RuleViolation("The {title} action {name} takes no field, so not {field_name}.",
-                                     title=self.title, name=repr(name), field_name=repr(key), field=key)
+                return RuleViolation("A {title} {name} entry takes nothing but its name, so not {key}.",
+                                     title=self.title, name=_code(name), key=_code(key), field=key)
             if key not in fields and key != "action":
-                return RuleViolation("The {title} action {name} has no field {field_name}; its fields are: {accepted}.",
-                                     title=self.title, name=repr(name), field_name=repr(key),
-                                     accepted=", ".join(fields), field=key)
+                return RuleViolation("A {title} {name} entry takes no {key}; it takes {accepted}.",
+                                     title=self.title, name=_code(name), key=_code(key),
+                                     accepted=", ".join(map(_code, fields)), field=key)
         params: dict[str, Any] = {}
         for key, kind in fields.items():
             value = action.get(key)
             if value is None and kind.needed:
-                return RuleViolation("The {title} action {name} needs the field {field_name}.", title=self.title,
-                                     name=repr(name), field_name=repr(key), field=key)
+                return self._missing(action, key)
             if value is not None and not kind.fits(value, state):
                 refused = kind.refusal(value, state, Message(kind.label, **params))
                 refused.field = key

@@ -378,12 +378,13 @@ def check_vote_entry(state: State, player: str, pour: Any = 0, contre: Any = 0) 
     """Refuse one player's POUR/CONTRE entry at once (what guided play checks as typed, any
     JSON value)."""
     if player not in state["players"]:
-        raise RuleViolation("{player} is not a player; the players are {players}.", player=player, players=list(state['seating']))
+        raise RuleViolation("{player} is not a player; the players are {players}.", player=player,
+                            players=list(state['seating']), field="player")
     for side, amount in (("POUR", pour), ("CONTRE", contre)):
         if not is_int(amount) or amount < 0:
             raise RuleViolation("{player} cannot vote {amount} {side}; a vote is a whole number of 0 or more.",
                                 public=N_("{player}'s vote must be a whole number of 0 or more."),
-                                player=player, amount=shown(amount), side=side)
+                                player=player, amount=shown(amount), side=side, field=side.lower())
     left = state["players"][player]["senators"]
     if pour + contre > left:
         # The senators left and the amounts typed are secrets: the public sentence names the rule.
@@ -644,20 +645,23 @@ def _count(state: State, pour: dict[str, int], contre: dict[str, int], action: A
     total_pour, total_contre = sum(pour.values()), sum(contre.values())
     result = vote_result(pour, contre, tiebreak)
     if result is None:
-        raise RuleViolation("POUR and CONTRE are equal ({total_pour} each); {magistrate}, as magistrate, must break the tie (tiebreak 'pour' or 'contre').", total_pour=total_pour, magistrate=magistrate)
+        raise RuleViolation("POUR and CONTRE are equal ({total_pour} each); {magistrate}, as magistrate, must break "
+                            "the tie by choosing the side that wins, POUR or CONTRE.", total_pour=total_pour,
+                            magistrate=magistrate, field="tiebreak")
     if result == "pour" and colour is None:
-        raise RuleViolation("POUR wins {total_pour} to {total_contre}, so the motion's colour is needed ({COLOURS}).", total_pour=total_pour, total_contre=total_contre, COLOURS=', '.join(COLOURS))
+        raise RuleViolation("POUR wins {total_pour} to {total_contre}, so the motion's colour is needed ({COLOURS}).", total_pour=total_pour, total_contre=total_contre, COLOURS=', '.join(COLOURS), field="colour")
 
     amounts = pour if result == "pour" else contre
     for group in tied_groups_needing_order(result, amounts, seating):
         missing = [n for n in group if n not in order]
         if missing:
             # who tied is the magistrate's to know (they rank them); how much they wrote is not
-            raise RuleViolation("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give their order (order {example} or another).",
-                                side=result.upper(), group=group, magistrate=magistrate, example=','.join(group))
+            raise RuleViolation("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give "
+                                "the order they rank in, first to last.", side=result.upper(), group=group, magistrate=magistrate,
+                                field="order")
     ranked = rank_voters(amounts, seating, order)
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
-        raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=', '.join(MAUVE_CHOICES))
+        raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=', '.join(MAUVE_CHOICES), field="bonus")
 
     players = state["players"] = {name: _copied(record) for name, record in players.items()}
     for name in seating:
@@ -757,7 +761,8 @@ def _reward_contre(state: State, ranked: list[str], choices: dict[str, Literal["
         player = players[name]
         choice = choices.get(name) or ("gold" if player["gold"] > 0 else "senators")
         if choice == "gold" and player["gold"] < CALAMITY_LOSS["gold"]:
-            raise RuleViolation("{name} has no gold to lose to the calamity and must lose senators instead.", name=name)
+            raise RuleViolation("{name} has no gold to lose to the calamity and must lose senators instead.", name=name,
+                                field="calamity")
         player[choice] = max(0, player[choice] - CALAMITY_LOSS[choice])
         record["losses"][name] = choice
 
@@ -773,7 +778,8 @@ def _spend_seals(state: State, action: Action) -> None:
         # count in view names the tribe. The shared screen says neither.
         raise RuleViolation("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",
                             public=N_("{name}'s circle does not take that portion; the seals stay."),
-                            name=name, colour=colour, circle=player['circle'][colour], circle2=player['goal']['circle'][colour])
+                            name=name, colour=colour, circle=player['circle'][colour],
+                            circle2=player['goal']['circle'][colour], field="colour")
     player = _own(state, name)
     player["seals"] -= SEALS_PER_PORTION
     player["circle"][colour] += 1
@@ -788,7 +794,7 @@ def _buy_senators(state: State, action: Action) -> None:
     if gold > player["gold"]:
         raise RuleViolation(plural("{name} has {gold} gold and cannot spend {gold2}.",
                                    "{name} has {gold} gold and cannot spend {gold2}.", player["gold"]),
-                            name=name, gold=player["gold"], gold2=gold)
+                            name=name, gold=player["gold"], gold2=gold, field="gold")
     player = _own(state, name)
     player["gold"] -= gold
     player["senators"] += SENATORS_PER_GOLD * gold

@@ -790,13 +790,14 @@ def _challenge(new: State, action: Action, name: Any) -> None:
     key = action.get("card") or _played(new, "challenge")
     if key is None or "resource" in action:
         FIELDS.require(action, "resource", "difficulty")
-        FIELDS.refuse_extra(action, "card")
+        FIELDS.refuse_extra(action, "card", because=Message("A challenge whose numbers are typed names no card"))
         resource: Resource = action["resource"]
         difficulty: int = action["difficulty"]
         success_effect: dict[Resource, int] = action.get("success") or {}
         failure_effect: dict[Resource, int] = action.get("failure") or {}
     else:
-        FIELDS.refuse_extra(action, "difficulty", "success", "failure")
+        FIELDS.refuse_extra(action, "difficulty", "success", "failure",
+                            because=Message("The Challenge card gives its difficulty and its effects"))
         key, card = _card(new, key, "challenge", what=Message("a challenge"))
         resource, difficulty = card["resource"], card["difficulty"]
         success_effect, failure_effect = _changes_of(card.get("success")), _changes_of(card.get("failure"))
@@ -939,18 +940,18 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
         _acting(new, other)
     elif card.get("other"):
         if other is None:
-            raise RuleViolation("{title} changes another player's resources: name them (other).", field="other",
+            raise RuleViolation("{title} changes another player's resources: the entry names that player.", field="other",
                                 title=card["title"])
         if other == name:
             raise RuleViolation("{title} changes another player's resources, not {name}'s own.", field="other",
                                 title=card["title"], name=name)
         _acting(new, other)
     elif other is not None:
-        raise RuleViolation("{title} changes nobody else's resources: leave out other.", field="other",
+        raise RuleViolation("{title} changes nobody else's resources: the entry names no other player.", field="other",
                             title=card["title"])
     side = action.get("side", "support")
     if "side" in action and ("modifier" not in card or side not in SIDES):
-        raise RuleViolation("{title} lays no modifier for a side: leave out side.", field="side", title=card["title"])
+        raise RuleViolation("{title} lays no modifier, so the entry names no side of the test.", field="side", title=card["title"])
     if "modifier" in card and not from_hand and not _test_at_hand(new):
         raise RuleViolation("{title} adds its modifier to a challenge, a controversy or a thesis defence: none is "
                             "at hand.", field="card", title=card["title"])
@@ -1307,7 +1308,8 @@ def _check_flow(state: State, action: Action) -> None:
 def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | None = None) -> State:
     if "card" not in action:
         FIELDS.require(action, "step")
-        FIELDS.refuse_extra(action, "die", "other")
+        FIELDS.refuse_extra(action, "die", "other",
+                            because=Message("Only the line of an event card takes a die or another player"))
     name, step = action["player"], action["step"]
     if "card" in action and named is None:
         named = _event_card(state, action)
@@ -1388,12 +1390,12 @@ def _reveal(before: State, turn: Turn, key: str, card: decks.Card, action: Actio
     name, kind = turn["player"], card["type"]
     rolled = kind == "superviseur" and "roll" in card and new["players"][name]["pending"] >= 1
     if "die" in action and not rolled:
-        raise RuleViolation("{title} rolls no die now: leave out die.", field="die", title=card["title"])
+        raise RuleViolation("{title} rolls no die now: the entry gives none.", field="die", title=card["title"])
     if kind == "cooperation" and turn["phase"] == "recherche":
         _cooperate(new, {"action": "cooperate", "player": name, "card": key,
                          **({"other": action["other"]} if "other" in action else {})}, name, from_hand=True)
     elif "other" in action:
-        raise RuleViolation("{title} changes nobody else's resources: leave out other.", field="other",
+        raise RuleViolation("{title} changes nobody else's resources: the entry names no other player.", field="other",
                             title=card["title"])
     changes = _changes_of(card) if kind in ("vie", "superviseur") else None
     if changes:

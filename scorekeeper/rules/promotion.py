@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, NotRequired, TypedDict
 
-from scorekeeper.errors import N_, RuleViolation, plural
+from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules import hands as in_hand
 from scorekeeper.rules.checks import (
@@ -417,7 +417,9 @@ def _close_office(state: State, hands: dict[str, int]) -> None:
             hands = {name: hands.get(name, state["players"][name]["hand"]) for name in tied}
         missing = [name for name in tied if name not in hands]
         if missing:
-            raise RuleViolation("{tied} are tied on {best} PI as the office closes: give the cards in hand of {missing} (hands) to break the tie.", tied=tied, best=best, missing=missing)
+            raise RuleViolation("{tied} are tied on {best} PI as the office closes: the most cards in hand break "
+                                "the tie, so give the cards in hand of {missing}.", tied=tied, best=best,
+                                missing=missing, field="hands")
         most = max(hands[name] for name in tied)
         tied = [name for name in tied if hands[name] == most]
     state["over"], state["end"], state["winners"] = True, "office closed", tied
@@ -581,7 +583,7 @@ def _card(state: State, action: Action, kinds: tuple[str, ...]) -> str:
     """The id of the card `action` names (by id or title), of one of `kinds`."""
     cards = state["cards"]
     if action.get("card") is None:
-        raise RuleViolation("The step {step} needs the card played.", step=action["step"])
+        raise RuleViolation("Playing a card or answering one with a card needs that card's name.", field="card")
     card = decks.card_id(cards, action["card"], TITLE)
     kind = cards[card]["type"]
     if kind not in kinds:
@@ -590,10 +592,23 @@ def _card(state: State, action: Action, kinds: tuple[str, ...]) -> str:
     return card
 
 
-def _no_fields(action: Action, *fields: str) -> None:
-    for field in fields:
-        if field in action:
-            raise RuleViolation("The step {step} has no field {name}.", step=action["step"], name=repr(field))
+def _no_fields(action: Action, *fields: str, because: Message) -> None:
+    FIELDS.refuse_extra(action, *fields, because=because)
+
+
+_ONLY_REDIRECTIONS = Message("Only a redirection sends an Attaque on to a colleague")
+
+
+def _cannot_aim(state: State, author: str, card: str, target: str) -> Message:
+    """The rule that keeps `card` (an Attaque of `author`'s, or passed on by them) off
+    `target` (attack_targets)."""
+    if target == author:
+        return Message("an Attaque aims at a colleague, never at the one who plays or passes it on")
+    shield = state["players"][target]["shielded"]
+    if shield:
+        return Message("{shield} protects {target} until their next turn", shield=card_title(state, shield),
+                       target=target)
+    return Message("{card} takes away a Poste, and {target} holds none", card=card_title(state, card), target=target)
 
 
 def _one_card_less(state: State, new: State, name: str) -> None:
@@ -616,7 +631,7 @@ def _turn(state: State, action: Action) -> State:
     if step == "burnout" and counted(state) and held > 0 and _awaited(state) == "draw":
         raise RuleViolation(plural("{player} holds {n} card: a burnout is for a turn begun with an empty hand; draw instead.",
                                    "{player} holds {n} cards: a burnout is for a turn begun with an empty hand; draw instead.",
-                                   held), player=name, n=held)
+                                   held), player=name, n=held, field="step")
     if answering(pending(state), {"action": "turn", "player": name, "step": step}) is None and not bookmark:
         window = state["window"]
         if step == "react" and window is not None and name in window.get("remote", ()):
@@ -629,7 +644,8 @@ def _turn(state: State, action: Action) -> State:
     new = state.copy()
     owner = name if step == "start" else recorded_turn(state)["player"]
     if step not in ("play", "react"):
-        _no_fields(action, "card", "target", "to")
+        _no_fields(action, "card", "target", "to",
+                   because=Message("Only playing a card or answering one names a card or a colleague"))
     if step == "start":
         if state["players"][name]["shielded"]:
             own(new, state, name)["shielded"] = None       # a shield lasts until now
@@ -667,18 +683,19 @@ def _play(state: State, new: State, name: str, action: Action) -> None:
     card = _card(state, action, ("Poste", "Attaque", "Avantage", "Annonce"))
     if card in state["played"]:
         raise RuleViolation("{player} has already played {card} this turn: no two identical cards in one turn.",
-                            player=name, card=card_title(state, card))
+                            player=name, card=card_title(state, card), field="card")
     kind = index(state).types[card]
     if kind == "Attaque":
         target = action.get("target")
         if target is None:
-            raise RuleViolation("{card} needs a target: the colleague it aims at.", card=card_title(state, card))
+            raise RuleViolation("{card} needs a target: the colleague it aims at.", card=card_title(state, card),
+                                field="target")
         if target not in attack_targets(state, name, card):
-            raise RuleViolation("{card} cannot aim at {target}; it may aim at {targets}.", card=card_title(state, card),
-                                target=target, targets=attack_targets(state, name, card) or ["nobody"])
-        _no_fields(action, "to")
+            raise RuleViolation("{card} cannot aim at {target}: {why}.", card=card_title(state, card), target=target,
+                                why=_cannot_aim(state, name, card, target), field="target")
+        _no_fields(action, "to", because=_ONLY_REDIRECTIONS)
     else:
-        _no_fields(action, "target", "to")
+        _no_fields(action, "target", "to", because=Message("Only an Attaque aims at a colleague"))
     _one_card_less(state, new, name)
     new["played"] = state["played"] + [card]
     if kind == "Attaque":
@@ -718,27 +735,30 @@ def _react(state: State, new: State, name: str, card: str, action: Action) -> Wi
     deck = index(state)
     attacked = card_title(state, window["card"])
     if "target" in window:
-        _no_fields(action, "target")
+        _no_fields(action, "target", because=Message("An answer to an Attaque aims at nobody: a redirection names "
+                                                     "the colleague it sends the Attaque to"))
         if card in deck.redirects:
             to = action.get("to")
             if to is None:
-                raise RuleViolation("{card} needs the colleague it sends the Attaque to.", card=card_title(state, card))
+                raise RuleViolation("{card} needs the colleague it sends the Attaque to.", card=card_title(state, card),
+                                    field="to")
             if to not in redirect_targets(state):
-                raise RuleViolation("{player} cannot send {card} to {to}; it may go to {targets}.", player=name,
-                                    card=attacked, to=to, targets=redirect_targets(state) or ["nobody"])
+                raise RuleViolation("{player} cannot send {card} to {to}: {why}.", player=name, card=attacked, to=to,
+                                    why=_cannot_aim(state, name, window["card"], to), field="to")
             return {**window, "target": to, "redirections": window["redirections"] + 1}
-        _no_fields(action, "to")
+        _no_fields(action, "to", because=_ONLY_REDIRECTIONS)
         if card not in answers(state, window["card"]):
             raise RuleViolation("{answer} does not answer {card}; {answers} does, or {redirection}.",
                                 answer=card_title(state, card), card=attacked,
                                 answers=[card_title(state, key) for key in answers(state, window["card"])],
-                                redirection=[card_title(state, key) for key in deck.redirects])
+                                redirection=[card_title(state, key) for key in deck.redirects], field="card")
         return None
-    _no_fields(action, "target", "to")
+    _no_fields(action, "target", "to", because=Message("An answer to an Avantage or an Annonce aims at nobody"))
     phase = "avantage" if deck.types[window["card"]] == "Avantage" else "annonce"
     expected = _window_answers(state, phase)
     if card not in expected:
-        raise RuleViolation("{answer} does not answer {card}; {expected} does.", answer=card_title(state, card),
+        raise RuleViolation("{answer} does not answer {card}; {expected} does.", field="card",
+                            answer=card_title(state, card),
                             card=attacked, expected=[card_title(state, key) for key in expected])
     if phase == "avantage":
         _bring(state, new, window["card"], window["author"], name)
@@ -881,7 +901,7 @@ def apply(state: State, action: Action) -> State:
     elif kind == "steal":
         thief, victim, amount = action["thief"], action["victim"], action["amount"]
         if thief == victim:
-            raise RuleViolation("{thief} cannot steal from themselves.", thief=thief)
+            raise RuleViolation("{thief} cannot steal from themselves.", thief=thief, field="victim")
         taken = min(amount, players[victim]["pi"])
         players[victim]["pi"] -= taken
         players[thief]["pi"] += taken

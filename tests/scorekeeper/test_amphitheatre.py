@@ -97,14 +97,13 @@ def test_discounted_players_count_for_nobody_and_stay_untouched():
 
 @pytest.mark.parametrize(("debate", "rule", "named"), [
     ({"side_a": [], "side_b": ["Ben"]}, "A debate needs at least one player on each side.", {}),
-    ({"side_a": ["Ana", "Ana"], "side_b": ["Ben"]}, "{name} is named twice ({what}).",
+    ({"side_a": ["Ana", "Ana"], "side_b": ["Ben"]}, "{name} is named twice ({what}); each player is listed once.",
      {"name": "Ana", "what": "side A"}),
     ({"side_a": ["Ana"], "side_b": ["Zoé"]}, "{named} is not a player here; the players are {players}.",
      {"named": "'Zoé' (side B)", "players": NAMES}),
     ({"side_a": ["Ana"], "side_b": ["Ben"], "discounted": ["Zed"]},
      "{named} is not a player here; the players are {players}.", {"named": "'Zed' (the discounted players)"}),
-    ({"side_a": ["Ana"]}, "The {title} action {name} needs the field {field_name}.",
-     {"name": "'debate'", "field_name": "'side_b'"}),
+    ({"side_a": ["Ana"]}, "This entry lacks {what}, which the rules need here.", {"what": "side B"}),
 ])
 def test_malformed_debates_are_refused(debate, rule, named):
     with refused(rule, **named):
@@ -140,7 +139,7 @@ def test_handshake_and_accuse_refusals():
     with refused("{speaker} cannot shake hands with themselves.", speaker="Ana"):
         play(new(), {"action": "handshake", "speaker": "Ana", "target": "Ana"})
     with refused("{what} must be true or false, not {value}.",
-                 what="Whether the accused's card matches the hypothesis (truthful)", value="'yes'"):
+                 what="Whether the accused's card matches the hypothesis", value="'yes'"):
         play(new(), {"action": "accuse", "accuser": "Ben", "accused": "Ana", "truthful": "yes"})
 
 
@@ -367,7 +366,7 @@ def test_only_who_stated_or_joined_may_be_accused_each_once_never_the_handshake_
     with refused("{named} is not a player here; the players are {players}.", named="'Zed' (the accuser)"):
         play(state, accuse("Zed", "Ana", False))
     with refused("{what} must be true or false, not {value}.",
-                 what="Whether the accused's card matches the hypothesis (truthful)", value="'oui'"):
+                 what="Whether the accused's card matches the hypothesis", value="'oui'"):
         play(state, accuse("Cléo", "Ana", "oui"))
     state = play(state, accuse("Cléo", "Ana", True))
     with refused("{accused} has already been accused about this hypothesis.", accused="Ana"):

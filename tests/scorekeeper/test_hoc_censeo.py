@@ -146,7 +146,7 @@ def test_every_senator_written_is_lost_whatever_the_outcome_and_both_sides_may_b
 def test_equal_totals_need_the_magistrate_even_at_zero():
     state = new()
     with refused("POUR and CONTRE are equal ({total_pour} each); {magistrate}, as magistrate, must break the tie "
-                 "(tiebreak 'pour' or 'contre').", total_pour=0, magistrate="Alice"):
+                 "by choosing the side that wins, POUR or CONTRE.", total_pour=0, magistrate="Alice"):
         vote(state)
     after = vote(state, tiebreak="contre")
     assert after["votes"][0]["result"] == "contre"
@@ -220,8 +220,8 @@ def test_only_players_who_wrote_more_than_zero_rank():
 
 def test_a_tie_for_the_top_needs_the_magistrates_order_naming_the_tied():
     action = {"action": "vote", "pour": {"Bob": 10, "Chloé": 10}, "colour": "bleu"}
-    needs_order = ("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give their order "
-                   "(order {example} or another).")
+    needs_order = ("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give the order "
+                   "they rank in, first to last.")
     with refused(needs_order, side="POUR", group=["Bob", "Chloé"], magistrate="Alice"):
         hc.apply(new(), action)
     state = hc.apply(new(), {**action, "order": ["Chloé", "Bob"]})
@@ -244,8 +244,8 @@ def test_a_tie_that_changes_nothing_needs_no_order():
 def test_contre_ties_matter_between_every_paid_rank():
     base = new()
     # second and third: 1 gold or nothing
-    with refused("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give their order "
-                 "(order {example} or another).", side="CONTRE", group=["Bob", "Chloé"], magistrate="Alice"):
+    with refused("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give the order "
+                 "they rank in, first to last.", side="CONTRE", group=["Bob", "Chloé"], magistrate="Alice"):
         vote(base, contre={"Alice": 9, "Bob": 4, "Chloé": 4})
     state = vote(base, contre={"Alice": 9, "Bob": 4, "Chloé": 4}, order=["Chloé", "Bob"])
     assert [state["players"][n]["gold"] for n in ("Alice", "Bob", "Chloé")] == [2, 0, 1]
@@ -258,7 +258,7 @@ def test_contre_ties_matter_between_every_paid_rank():
 @pytest.mark.parametrize(("field", "value", "rule", "named"), [
     ("order", ["Alice", "Zoé"], "{named} is not a player here; the players are {players}.",
      {"named": "'Zoé' (the magistrate's order)"}),
-    ("order", ["Alice", "Alice"], "{name} is named twice ({what}).", {"name": "Alice", "what": "the magistrate's order"}),
+    ("order", ["Alice", "Alice"], "{name} is named twice ({what}); each player is listed once.", {"name": "Alice", "what": "the magistrate's order"}),
     ("tiebreak", "maybe", "{what} must be one of {choices}, not {value}.",
      {"what": "The tie-break", "choices": "'pour', 'contre'", "value": "'maybe'"}),
     ("colour", "rouge", "{what} must be one of {choices}, not {value}.",
@@ -267,8 +267,8 @@ def test_contre_ties_matter_between_every_paid_rank():
      {"what": "Bob's calamity choice", "choices": "'gold', 'senators'", "value": "'children'"}),
     ("calamity", {"Zoé": "gold"}, "{what} names {name}, who is not a player here; the players are {players}.",
      {"what": "The calamity choices", "name": "'Zoé'"}),
-    ("votes", 3, "The {title} action {name} has no field {field_name}; its fields are: {accepted}.",
-     {"name": "'vote'", "field_name": "'votes'"}),
+    ("votes", 3, "A {title} {name} entry takes no {key}; it takes {accepted}.",
+     {"name": "`vote`", "key": "`votes`"}),
 ])
 def test_malformed_vote_fields_are_refused(field, value, rule, named):
     with refused(rule, **named):
@@ -379,8 +379,7 @@ def test_gold_buys_five_senators_a_coin():
         hc.apply(state, {"action": "buy_senators", "player": "Bob", "gold": 0})
     with refused("{named} is not a player here; the players are {players}.", named="'Zoé'"):
         hc.apply(state, {"action": "buy_senators", "player": "Zoé", "gold": 1})
-    with refused("The {title} action {name} needs the field {field_name}.", name="'buy_senators'",
-                 field_name="'player'"):
+    with refused("This entry lacks {what}, which the rules need here.", what="the player who acts"):
         hc.apply(state, {"action": "buy_senators", "gold": 1})   # no "not None" in the sentence
 
 
@@ -450,8 +449,8 @@ def test_apply_never_mutates_the_state_it_is_given():
 def test_unknown_actions_and_fields_are_refused():
     with refused("{title} has no action {name}; its actions are: {actions}.", name="'dance'"):
         hc.apply(new(), {"action": "dance"})
-    with refused("The {title} action {name} has no field {field_name}; its fields are: {accepted}.",
-                 name="'vote'", field_name="'colur'", accepted="pour, contre, colour, tiebreak, order, bonus, calamity"):
+    with refused("A {title} {name} entry takes no {key}; it takes {accepted}.", name="`vote`", key="`colur`",
+                 accepted="`pour`, `contre`, `colour`, `tiebreak`, `order`, `bonus`, `calamity`"):
         vote(new(), colur="bleu")
 
 

@@ -152,8 +152,8 @@ def test_seals_and_gold_are_spent_at_any_time_the_colours_open_only_to_their_own
 
 # -- refusals in public words -------------------------------------------------------------
 
-ORDER_NEEDED = ("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give their order "
-                "(order {example} or another).")
+ORDER_NEEDED = ("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give the order "
+                "they rank in, first to last.")
 
 
 def test_a_tie_between_voters_is_refused_without_the_amount_they_wrote():
@@ -165,7 +165,6 @@ def test_a_tie_between_voters_is_refused_without_the_amount_they_wrote():
         assert "Alice" in text
         assert "Bob" in text
         assert "10" not in text
-        assert "Alice,Bob" in text
     with refused(ORDER_NEEDED, side="CONTRE", group=["Alice", "Bob"]) as caught:
         hc.apply(new(), {"action": "vote", "contre": {"Alice": 10, "Bob": 10}})
     assert "10" not in str(caught.value)

@@ -109,8 +109,8 @@ def test_the_last_player_standing_wins():
 def test_adjust_needs_a_change_and_known_fields():
     with refused("Adjusting {name} needs a pression or a credit change.", name="Ana"):
         play(new(), {"action": "adjust", "player": "Ana"})
-    with refused("The {title} action {name} has no field {field_name}; its fields are: {accepted}.",
-                 name="'adjust'", field_name="'pressure'", accepted="player, pression, credit"):
+    with refused("A {title} {name} entry takes no {key}; it takes {accepted}.",
+                 name="`adjust`", key="`pressure`", accepted="`player`, `pression`, `credit`"):
         play(new(), {"action": "adjust", "player": "Ana", "pressure": 2})
     with refused("{named} is not a player here; the players are {players}.", named="'Zoé'",
                  players=["Ana", "Ben", "Cléo"]):

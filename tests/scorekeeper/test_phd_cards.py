@@ -120,7 +120,7 @@ def test_a_superviseur_applies_its_outcome_and_rolls_its_die_only_with_a_chapter
                         "opposition": ["Biais de sélection"]})
     assert won["last_test"]["total"] == 1
     assert won["players"]["Ana"]["approved"] == 2
-    with refused("{title} rolls no die now: leave out die.", title="Humeur du lundi"):
+    with refused("{title} rolls no die now: the entry gives none.", title="Humeur du lundi"):
         play(started(), turn("Ana", card="lundi", die=3))       # no chapter waits: no roll
 
 
@@ -142,7 +142,7 @@ def test_a_cooperation_is_offered_at_its_moment_with_its_changes():
     eased = play(pressed, {"action": "cooperate", "player": "Ben", "card": "epaule", "other": "Ana"})
     assert eased["players"]["Ana"]["pression"] == 12
     assert eased["players"]["Ben"]["pression"] == 7
-    with refused("{title} changes another player's resources: name them (other).", title="Épaule solide"):
+    with refused("{title} changes another player's resources: the entry names that player.", title="Épaule solide"):
         play(pressed, {"action": "cooperate", "player": "Ben", "card": "epaule"})
 
 

@@ -88,8 +88,8 @@ NOT_A_PLAYER = "{named} is not a player here; the players are {players}."
      {"named": "'Zoé' (the victim)", "players": NAMES}),
     ({"action": "gain", "player": "Ana", "amount": True}, "{what} must be a whole number, not {value}.",
      {"what": "Ana's PI gain", "value": "true"}),
-    ({"action": "gain", "player": "Ana"}, "The {title} action {name} needs the field {field_name}.",
-     {"name": "'gain'", "field_name": "'amount'"}),
+    ({"action": "gain", "player": "Ana"}, "This entry lacks {what}, which the rules need here.",
+     {"what": "Ana's PI gain"}),
     ({"action": "deck_empty", "hands": {"Zoé": 2}},
      "{what} names {name}, who is not a player here; the players are {players}.",
      {"what": "The cards in hand", "name": "'Zoé'", "players": NAMES}),
@@ -120,8 +120,8 @@ def test_most_pi_wins_without_asking_for_hands():
 def test_a_tie_needs_the_hands_of_the_tied_players_only():
     state = empty(play(new(), {"action": "gain", "player": "Ana", "amount": 2},
                        {"action": "gain", "player": "Cléo", "amount": 2}))
-    with refused("{tied} are tied on {best} PI as the office closes: give the cards in hand of {missing} "
-                 "(hands) to break the tie.", tied=["Ana", "Cléo"], best=3, missing=["Cléo"]):
+    with refused("{tied} are tied on {best} PI as the office closes: the most cards in hand break the tie, so give "
+                 "the cards in hand of {missing}.", tied=["Ana", "Cléo"], best=3, missing=["Cléo"]):
         play(state, {"action": "deck_empty", "hands": {"Ana": 3}})
     shared = play(state, {"action": "deck_empty", "hands": {"Ana": 3, "Cléo": 3}})
     assert shared["winners"] == ["Ana", "Cléo"]

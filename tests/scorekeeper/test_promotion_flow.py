@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from refusals import refused
+from refusals import refused, rule
 
 from kit.build import default_layouts
 from kit.games.promotion import layout
@@ -158,13 +158,13 @@ def test_after_three_redirections_the_attack_lands_with_no_other_answer():
 def test_croissants_keep_attacks_off_until_the_next_turn_and_the_placard_needs_a_poste():
     state = play(started(), turn("Ana", "play", card="Tournée de croissants"), turn("Ana", "play", card="Stagiaire"),
                  turn("Ana", "end"), turn("Ben", "start"), turn("Ben", "draw"))
-    with refused("{card} cannot aim at {target}; it may aim at {targets}.",
-                 card="Accusation", target="Ana", targets=["Cléo", "Dan"]):
+    protected = rule("{shield} protects {target} until their next turn", shield="Tournée de croissants", target="Ana")
+    with refused("{card} cannot aim at {target}: {why}.", card="Accusation", target="Ana", why=protected):
         promo.apply(state, turn("Ben", "play", card="Accusation", target="Ana"))
     assert "Mise au placard" not in promo.pending(state)[0]["choices"]["card"]      # Ana's Poste is out of reach
     state = play(state, turn("Ben", "play", card="Plagiat", target="Cléo"))
-    with refused("{player} cannot send {card} to {to}; it may go to {targets}.",
-                 player="Cléo", card="Plagiat", to="Ana", targets=["Ben", "Dan"]):
+    with refused("{player} cannot send {card} to {to}: {why}.", player="Cléo", card="Plagiat", to="Ana",
+                 why=protected):
         promo.apply(state, turn("Cléo", "react", card="C'est pas moi, c'est lui !", to="Ana"))
     state = play(state, turn("Cléo", "land"), turn("Ben", "end"), turn("Cléo", "start"), turn("Cléo", "draw"),
                  turn("Cléo", "end"), turn("Dan", "start"), turn("Dan", "draw"), turn("Dan", "end"))
