@@ -47,12 +47,13 @@ def test_phd_a_card_refused_among_those_laid_asks_the_cards_again_and_keeps_the_
     _answer(child, "Whose turn is it?", "")
     _answer(child, "Event card: its title", "colloque international")
     _answer(child, "Ana's die (1..6)", "4")
-    _answer(child, "Cards laid", "citer le jury")            # an Argument that counts only in a controversy
-    between = _answer(child, "Cards laid", "nuit blanche")    # asked again at once: not the die
+    _answer(child, "Cards laid (", "citer le jury")          # an Argument that counts only in a controversy
+    _answer(child, "Cards laid by the other players", "")     # refused once all is typed
+    between = _answer(child, "Cards laid (", "nuit blanche")  # asked again at once: not the die
     assert "Citer le jury counts only in a controversy or a thesis defence, not in a challenge." in between
     assert KEPT in between
     assert "die (1..6)" not in between
-    _quit(child, "Recherche")
+    _quit(child, "Recherche")                                 # who laid the cards: kept too
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
 
 
@@ -66,6 +67,7 @@ def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Pat
     _answer(child, "Effect of a success", "credit=+3")
     _answer(child, "Effect of a failure", "")
     _answer(child, "Ana's die (1..6)", "5")
+    _answer(child, "Cards laid by the other players", "")
     between = _answer(child, "Difficulty", "9")
     assert "The difficulty of Ana's challenge must be at least 0, not -1." in between
     assert "Resource tested" not in between
