@@ -248,3 +248,28 @@ def test_cooperations_at_their_moment_by_terminal_and_phones(tmp_path):
     assert {name: p["hand"] for name, p in state["players"].items()} == {"P1": 6, "P2": 7}
     assert (state["players"]["P2"]["pression"], state["players"]["P2"]["credit"]) == (4, 4)
     assert state["players"]["P1"]["credit"] == 4
+
+
+def test_guided_play_passes_a_challenge_on_and_asks_whose_cards_were_laid(tmp_path):
+    """La patate chaude typed at P1's die: P2 resolves the Challenge with P2's Crédit; the
+    Argument laid is P1's (one answer says so), so it leaves P1's hand, not P2's."""
+    path = new_session(tmp_path / "table.jsonl")
+    child = spawn_play(path)
+    for prompt, answer in [("Whose turn is it?", ""), ("Event card", "colloque international"),
+                           ("P1's die", "la patate chaude"), ("Who plays La patate chaude?", ""),
+                           ("Who resolves the Challenge instead of P1?", "P2"),
+                           ("P2's die", "6"), ("Cards laid", "données solides"),
+                           ("Cards laid by the other players (P1=1; empty: all P2's own)", "P1=1"),
+                           ("Recherche", "quit")]:
+        child.expect_exact(prompt)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    assert [sessions.parse_json(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]] == [
+        {"action": "turn", "player": "P1", "step": "start"},
+        {"action": "turn", "player": "P1", "step": "challenge", "card": "colloque-international"},
+        {"action": "cooperate", "player": "P1", "card": "la-patate-chaude", "other": "P2"},
+        {"action": "challenge", "player": "P2", "die": 6, "modifiers": ["donnees-solides"], "laid_by": {"P1": 1}},
+    ]
+    players = sessions.load(path).state["players"]
+    assert (players["P1"]["pression"], players["P1"]["hand"]) == (3, 3)
+    assert (players["P2"]["credit"], players["P2"]["hand"]) == (7, 5)

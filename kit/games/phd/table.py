@@ -529,10 +529,17 @@ def _who_plays(key: str, state: rules.State, anytime: list[Decision], default: s
 
 def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str | None = None) -> dict:
     """A Coopération played at its moment: who plays it, and whom it names when it changes
-    another player's resources."""
+    another player's resources or passes them the Challenge (La patate chaude: its
+    player is the one who must resolve it)."""
     cards = state["cards"] or {}
     card_ = cards[key]
     playing = next(d["choices"]["player"] for d in anytime if d["action"] == "cooperate")
+    turn = state.get("turn")
+    if card_.get("passes_challenge") and turn is not None:
+        who = who or _who_plays(key, state, anytime, default=rules.challenger(turn))
+        others = [n for n in playing if n != who]
+        return {"action": "cooperate", "player": who, "card": key, "other": table.ask_player(
+            _("Who resolves the Challenge instead of {name}?").format(name=who), others, field="other")}
     who = who or _who_plays(key, state, anytime)
     action = {"action": "cooperate", "player": who, "card": key}
     if card_.get("other"):
