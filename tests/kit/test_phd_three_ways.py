@@ -273,3 +273,32 @@ def test_guided_play_passes_a_challenge_on_and_asks_whose_cards_were_laid(tmp_pa
     players = sessions.load(path).state["players"]
     assert (players["P1"]["pression"], players["P1"]["hand"]) == (3, 3)
     assert (players["P2"]["credit"], players["P2"]["hand"]) == (7, 5)
+
+
+def test_guided_play_asks_who_laid_the_opposition_when_two_others_could(tmp_path):
+    """Three players: the opposition to P1's controversy is P2's and P3's, said in one answer
+    (a count that does not add up is asked again); each card leaves its player's hand."""
+    path = tmp_path / "three.jsonl"
+    sessions.create(path, "phd", [{"name": "P1"}, {"name": "P2"}, {"name": "P3"}], OPTIONS, DECK)
+    before = [{"action": "adjust", "player": "P1", "pression": 2, "credit": 2},
+              {"action": "turn", "player": "P1", "step": "start"}, {"action": "turn", "player": "P1", "step": "none"},
+              {"action": "submit", "player": "P1"}]
+    for name in ("P2", "P3"):
+        before += [{"action": "turn", "player": name, "step": "start"},
+                   {"action": "turn", "player": name, "step": "none"},
+                   {"action": "turn", "player": name, "step": "draw-argument"}]
+    for action in before + [{"action": "turn", "player": "P1", "step": "start"}]:
+        sessions.append(path, action)
+    child = spawn_play(path)
+    for prompt, answer in [("Event card", "stylo rouge"), ("P1's Arguments", "données solides"),
+                           ("Arguments laid in support", ""), ("Arguments laid against", "axe tronqué, -2"),
+                           ("Who laid the support and the opposition? (P2=1, one pair per player)", "P2=1"),
+                           ("2 cards are laid in support or against: say who laid each.", "p2=1, P3=1"),
+                           ("Recherche", "quit")]:
+        child.expect_exact(prompt)
+        child.sendline(answer)
+    child.expect(pexpect.EOF)
+    session = sessions.load(path)
+    assert session.entries[-1].action == {"action": "controversy", "player": "P1", "arguments": ["donnees-solides"],
+                                          "opposition": ["axe-tronque", -2], "laid_by": {"P2": 1, "P3": 1}}
+    assert {name: p["hand"] for name, p in session.state["players"].items()} == {"P1": 4, "P2": 5, "P3": 5}

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 from refusals import refused, rule
-from test_phd_cards import CARDS
+from test_phd_cards import CARDS, play, turn
 
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.flow import answering
@@ -26,16 +26,6 @@ NAMES = ("Ana", "Ben", "Cléo")
 
 def new(*names: str, deck: dict | None = DECK) -> rules.State:
     return rules.setup([{"name": n} for n in names or NAMES[:2]], {}, deck=copy.deepcopy(deck) if deck else None)
-
-
-def play(state: rules.State, *actions: dict) -> rules.State:
-    for action in actions:
-        state = rules.apply(state, action)
-    return state
-
-
-def turn(name: str, **fields) -> dict:
-    return {"action": "turn", "player": name, **fields}
 
 
 def hands(state: rules.State) -> dict[str, int]:
