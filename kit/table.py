@@ -4,7 +4,8 @@ A game's module kit/games/<game>/table.py builds an action dict from options a p
 and hands it to `submit`, which goes through exactly the same path as `kit score act`
 (scorekeeper.session.append: lock, validate, one write, fsync). Guided play
 (`play_pending`) walks what the rules wait for with the `ask*` helpers, which re-ask until
-an entry is accepted, and `guided` so Ctrl-C or a closed terminal stops cleanly with
+an entry is accepted (a refusal naming a field asks only that field's question again: each
+question says which field it gives, `field=`), and `guided` so Ctrl-C or a closed terminal stops cleanly with
 everything accepted already saved. What an accepted entry did is the rules' outcome events.
 
 The contract for kit/games/<game>/table.py (`render` and `describe` required, the rest optional):
