@@ -119,8 +119,20 @@ def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytim
                    for field, choice in choices.items() if not (field == actor and player is not None)
                    and not (choice is FROM_TABLE and isinstance(declared.get(field), Card)
                             and declared[field].choice(view) is None))
-    return Form(action, getattr(words, "ACTION_LABELS", {}).get(action, action), player, actor, inputs,
+    return Form(action, title_of(words, action, inputs), player, actor, inputs,
                 secret=decision["secret"], anytime=anytime)
+
+
+def title_of(words: ModuleType, action: str, inputs: tuple[Input, ...]) -> str:
+    """What a decision is called: the game's words for its action, or, where the rules leave
+    it one value in every field and the game has words for one of them, those words: a turn
+    whose one step is its end reads « End the turn », not « Next step of the turn »."""
+    settled = [spec.options[0] for spec in inputs if spec.kind == "one" and len(spec.options) == 1]
+    named = [msgid for value in settled for known, msgid in getattr(words, "VALUE_LABELS", {}).items()
+             if known == value and type(known) is type(value)]
+    if inputs and len(settled) == len(inputs) and len(named) == 1:
+        return named[0]
+    return getattr(words, "ACTION_LABELS", {}).get(action, action)
 
 
 def declared_fields(game: str, action: str) -> dict[str, Kind]:

@@ -360,6 +360,13 @@ ACTION_LABELS = {
     "cooperate": N_("Play a Coopération"),
     "hand": N_("Correction: cards in hand"),
 }
+# The words of the turn's steps where a form lists them.
+VALUE_LABELS = {
+    "start": N_("Begin the turn"), "vie": N_("C'est la vie card"), "challenge": N_("Challenge card"),
+    "cooperation": N_("Coopération card"), "superviseur": N_("Superviseur card"), "none": N_("No event card"),
+    "draw-events": N_("Draw 2 event cards"), "draw-argument": N_("Draw 1 Argument card"),
+    "done": N_("The card has done all it does"), "no-defence": N_("No thesis defence for now"),
+}
 FIELD_LABELS = {
     ("turn", "player"): N_("Whose turn is it?"),
     ("turn", "step"): N_("Step of the turn"),

@@ -7,7 +7,9 @@ import pytest
 from serve_helpers import new_hoc
 from starlette.testclient import TestClient
 
+from kit.deck import for_session
 from kit.serve.app import create_app
+from scorekeeper import session as sessions
 
 
 @pytest.fixture
@@ -23,3 +25,21 @@ def test_the_icon_every_browser_asks_for_is_served(client):
     assert icon.headers["content-type"] == "image/x-icon"
     assert icon.content.startswith(b"\x00\x00\x01\x00")     # an ICO file's header
     assert icon.headers["cache-control"] == "no-store"       # the same headers as every answer
+
+
+def promotion_turn(tmp_path: Path, *steps: str) -> Path:
+    path = tmp_path / "office.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben")], deck=for_session("promotion", None))
+    for step in steps:
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    return path
+
+
+def test_a_step_the_rules_leave_one_way_says_what_it_does(tmp_path):
+    # the turn's only step now is the draw: its button read « Étape suivante du tour »
+    path = promotion_turn(tmp_path, "start")
+    with TestClient(create_app(path)) as client:
+        seat = sessions.seat_tokens(path)["seats"]["Ana"]
+        decision = client.get(f"/seat/{seat}?lang=fr").text.split('<section class="decision"')[1].split("</section>")[0]
+    assert '<button type="submit" class="big">Piocher</button>' in decision
+    assert "Étape suivante du tour" not in decision

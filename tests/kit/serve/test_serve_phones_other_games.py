@@ -104,8 +104,8 @@ def test_a_promotion_attack_on_four_phones_asks_only_what_each_step_needs(browse
         phones = {name: phone(browser, server.links[name], locale) for name, locale in PLAYERS.items()}
         ana, ben = phones["Ana"], phones["Ben"]
         ana.locator("section.decision").get_by_role("button", name="Ana", exact=True).tap()   # whose turn
-        # the draw: Ana holds cards, no burnout to choose, one button sends it
-        ana.locator("section.decision").get_by_role("button", name="Étape suivante du tour", exact=True).tap()
+        # the draw: Ana holds cards, no burnout to choose, one button sends it and says what it does
+        ana.locator("section.decision").get_by_role("button", name="Piocher", exact=True).tap()
         expect(ana.locator("section.decision").get_by_role("link", name="Poser une carte")).to_be_visible()
         ana.locator("section.decision").get_by_role("link", name="Poser une carte").tap()
         ana.locator("section.decision").get_by_role("link", name="Sabotage", exact=True).tap()   # an Attaque: a target
