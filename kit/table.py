@@ -218,29 +218,39 @@ def outcome_lines(session: sessions.Session, before: GameState, action: dict) ->
     line = session.entries[-1].line if session.entries else 1
     if action.get("action") == sessions.UNDO:
         return [f"{line}. " + text for text in undo_lines(session)]
-    described = describe(session.game, action, before=before)
-    return [f"{line}. {described}", *event_lines(session.game, before, session.state, action, described)]
+    entry, lines = event_lines(session.game, before, session.state, action,
+                               describe(session.game, action, before=before))
+    return [f"{line}. {entry}", *lines]
 
 
 def event_lines(game: str, before: GameState, after: GameState, action: dict, described: str,
-                viewer: str | None = None, reveal: bool = False) -> list[str]:
-    """What an entry did, as the rules' events worded for `viewer` (reveal: everyone's
-    secrets), each on its own indented line, then the end of the game if it ended there. An
-    event that says exactly what the entry's own line said (a purchase) is not said twice."""
-    lines = ["  " + told for told in told_events(game, before, after, action, described, viewer, reveal)]
+                viewer: str | None = None, reveal: bool = False) -> tuple[str, list[str]]:
+    """The entry's line and what it did (`told`), each event on its own indented line, then
+    the end of the game if it ended there."""
+    entry, events = told(game, before, after, action, described, viewer, reveal)
+    lines = ["  " + event for event in events]
     if after.get("over") and not before.get("over"):
         lines.append("  " + game_over_line(after))
-    return lines
+    return entry, lines
 
 
-def told_events(game: str, before: GameState, after: GameState, action: dict, described: str,
-                viewer: str | None = None, reveal: bool = False) -> list[str]:
-    """The rules' events of an entry worded for `viewer` in the active language, but for one
-    that repeats the entry's own line (`described`)."""
+def told(game: str, before: GameState, after: GameState, action: dict, described: str,
+         viewer: str | None = None, reveal: bool = False) -> tuple[str, list[str]]:
+    """An entry's line and the rules' events of it, worded for `viewer` (reveal: everyone's
+    secrets) in the active language: the one place every face (the log, the table's story,
+    the phones' answer, guided play) tells an entry. An event that tells the entry itself
+    and what it did (a card and its effect: flow.Event.entry) is the entry's line in place of
+    `described`, so a card is told in one line; an event that says exactly what the entry's
+    own line said (a purchase) is not said twice."""
     words = i18n.active()
-    said = (event.for_viewer(viewer, reveal=reveal).render(words.gettext, words.ngettext, words.join)
-            for event in rules.outcome(game, before, after, action))
-    return [told for told in said if told.rstrip(".") != described.rstrip(".")]
+    entry, events = described, []
+    for event in rules.outcome(game, before, after, action):
+        text = event.for_viewer(viewer, reveal=reveal).render(words.gettext, words.ngettext, words.join)
+        if event.entry and entry is described:
+            entry = text
+        elif text.rstrip(".") != described.rstrip("."):
+            events.append(text)
+    return entry, events
 
 
 def game_over_line(state: GameState) -> str:

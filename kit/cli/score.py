@@ -214,6 +214,10 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
     for entry in session.entries:
         before, after = states.get(entry.line, (None, None))
         text = table.describe(session.game, entry.action, shown, before)
+        lines: list[str] = []
+        if before is not None and after is not None:    # not an undo line, whose own line says what it did
+            text, lines = table.event_lines(session.game, before, after, entry.action, text,
+                                            viewer=shown if isinstance(shown, str) else None, reveal=shown is True)
         if entry.action.get("action") in corrections:      # typed by hand, as the table's story says too
             text = _("Correction: {entry}").format(entry=text)
         if entry.line in cancelled:
@@ -224,10 +228,7 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
         if entry.undone_by:
             text += "  " + _("[undone by line {line}]").format(line=entry.undone_by)
         click.echo(f"{entry.line}. {text}")
-        if before is None or after is None:   # an undo line: what it did is its own line
-            continue
-        for told in table.event_lines(session.game, before, after, entry.action, text,
-                                      viewer=shown if isinstance(shown, str) else None, reveal=shown is True):
+        for told in lines:
             click.echo(told)
 
 

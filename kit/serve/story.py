@@ -60,14 +60,14 @@ def tell(session: sessions.Session, lang: str) -> list[Told]:
     with i18n.speaking(lang):
 
         def one(entry: sessions.Entry, before: GameState, after: GameState) -> Told:
-            described = faces.describe(game, entry.action, reveal, before)
-            events = faces.told_events(game, before, after, entry.action, described, None, reveal)
+            described, events = faces.told(game, before, after, entry.action,
+                                           faces.describe(game, entry.action, reveal, before), None, reveal)
             return Told(entry.line, entry.action["action"], described, tuple(events), entry.undone_by,
                         entry.action["action"] in corrections)
 
         told = [one(entry, before, after) for entry, before, after in effect]
         stack = [(entry, before, after) for entry, before, after in effect]
-        start = effect[-1][2] if effect else session.rules.setup(session.players, session.options)
+        start = effect[-1][2] if effect else rules.setup(game, session.players, session.options, session.deck)
         for entry in entries[first:]:
             if entry.action["action"] == sessions.UNDO:
                 cancelled, before, after = stack.pop()
@@ -94,7 +94,8 @@ def said(session: sessions.Session, lang: str) -> list[str]:
     game, before, after = session.game, session.before, session.state
     with i18n.speaking(lang):
         described = faces.describe(game, entry.action, False, before)
-        lines = faces.told_events(game, before, after, entry.action, described) or [described]
+        line, events = faces.told(game, before, after, entry.action, described)
+        lines = [line, *events] if line != described else events or [described]   # a card: its own line
         if after.get("over") and not before.get("over"):
             lines.append(faces.game_over_line(after))
     return lines

@@ -22,11 +22,12 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules.checks import is_int, shown
+from scorekeeper.rules.flow import Event
 
 Card = dict[str, Any]
 Cards = Mapping[str, Card]
@@ -137,3 +138,53 @@ def title(cards: Cards, key: str) -> str:
 def of_type(cards: Cards, *types: str) -> list[str]:
     """The ids of the deck's cards of these types, in the deck's order."""
     return [key for key, card in cards.items() if card["type"] in types]
+
+
+# -- a card told -------------------------------------------------------------------------
+
+def card_line(player: str, title: str, effects: Sequence[Message], *, target: str | None = None,
+              entry: bool = True) -> Event:
+    """The one line that tells a card played and what it did, for every face (the log, the
+    table's story, the phones, guided play): « Ana joue Flatterie : +1 PI ». `effects` are the
+    changes the engine applied, read from its result (`change`, `cards`), never from what the
+    card prints; none: the card changed nothing. `entry`: the line stands for its entry's
+    own (flow.Event.entry); False beside an entry line that says more (a Challenge's die)."""
+    if target is None:
+        if not effects:
+            return Event(Message("{player} plays {card}: nothing changes.", player=player, card=title), entry=entry)
+        return Event(Message("{player} plays {card}: {effects}.", player=player, card=title, effects=list(effects)),
+                     entry=entry)
+    if not effects:
+        return Event(Message("{player} plays {card} against {target}: nothing changes.", player=player, card=title,
+                             target=target), entry=entry)
+    return Event(Message("{player} plays {card} against {target}: {effects}.", player=player, card=title,
+                         target=target, effects=list(effects)), entry=entry)
+
+
+def change(amount: int, unit: str | None = None) -> Message:
+    """One change the engine applied, as a card's line says it: « +1 PI », « −2 PI » (`unit`:
+    a game's resource, named first: « Pression −2 »)."""
+    if unit is None:
+        return Message("+{n} PI", n=amount) if amount > 0 else Message("−{n} PI", n=-amount)
+    if amount > 0:
+        return Message("{resource} +{n}", resource=unit, n=amount)
+    return Message("{resource} −{n}", resource=unit, n=-amount)
+
+
+def cards(amount: int) -> Message:
+    """Cards gained or lost by a hand, as a card's line says it: « +2 cartes », « −1 carte »."""
+    if amount > 0:
+        return Message(plural("+{n} card", "+{n} cards", amount), n=amount)
+    return Message(plural("−{n} card", "−{n} cards", -amount), n=-amount)
+
+
+def effects(author: str, changes: Sequence[tuple[str, Message]]) -> list[Message]:
+    """The changes the engine applied, (player, change) in the order to tell them, as a card's
+    line lists them: one change of several players said once, naming them (« Ana, Ben et Dan
+    +1 carte »); the author's own unnamed when nobody else's changed (« +1 PI »)."""
+    groups: dict[str, tuple[Message, list[str]]] = {}
+    for player, said in changes:
+        groups.setdefault(said.render(), (said, []))[1].append(player)
+    if all(players == [author] for _, players in groups.values()):
+        return [said for said, _ in groups.values()]
+    return [Message("{player} {change}", player=players, change=said) for said, players in groups.values()]

@@ -187,11 +187,14 @@ def seen_by(decisions: Iterable[Decision], viewer: str | None) -> list[Decision]
 @dataclass(frozen=True)
 class Event:
     """What one accepted entry did, told once for everyone (`public`) and, where it holds a
-    secret, once more for the player `to` who may read it (`private`)."""
+    secret, once more for the player `to` who may read it (`private`). An event that tells
+    the entry itself, and what it did (a card played: scorekeeper.rules.deck.card_line), is
+    `entry`: the faces say it as the entry's line, in one line."""
 
     public: Message
     private: Message | None = None
     to: str | None = None
+    entry: bool = False
 
     def for_viewer(self, viewer: str | None, *, reveal: bool = False) -> Message:
         """The wording `viewer` may read (reveal=True: the whole table's secrets, a log

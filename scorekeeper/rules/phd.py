@@ -1548,14 +1548,17 @@ def outcome(before: State, after: State, action: Action) -> list[Event]:
     events: list[Event] = []
     kind = action.get("action")
     test = after.get("last_test")
-    if kind in ("challenge", "controversy", "defend") and test:
+    told = _told_card(before, after, action)
+    if told is not None:
+        events.append(told)
+    elif kind in ("challenge", "controversy", "defend") and test:
         events.append(said(TEST_VERDICTS[(test["kind"], test["success"])], name=test["player"],
                            total=test["total"], needed=test["needed"]))
     needed = after["options"]["chapters"]
     for name, now in after["players"].items():
         was = before["players"][name]
         for key in RESOURCES:
-            if was[key] != now[key]:
+            if was[key] != now[key] and told is None:
                 events.append(said(N_("{name}: {resource} {was} -> {now}."), name=name,
                                    resource=RESOURCE_NAMES[key], was=was[key], now=now[key]))
         if now["approved"] > was["approved"]:
@@ -1623,6 +1626,42 @@ def _hand_events(before: State, after: State, action: Action) -> list[Event]:
         events.append(said(N_("{player}'s failure is cancelled: what it changed goes back."),
                            player=recent.get("player")))
     return events
+
+
+# The cards whose effect applies as their entry is accepted, told in one line with it.
+_TOLD_AT_ONCE = ("vie", "superviseur", "cooperation")
+CHALLENGE_VERDICTS = {True: N_("total {total}, needed {needed}: success"),
+                      False: N_("total {total}, needed {needed}: failure")}
+
+
+def _told_card(before: State, after: State, action: Action) -> Event | None:
+    """The line of a card of the deck the entry plays and whose effect it applies (a C'est
+    la vie, a Superviseur, a Coopération, a Challenge met): its title and the changes the
+    engine applied to each player (its player's first), a Challenge's verdict and a
+    Superviseur's die before them. None for any other entry."""
+    kind, cards = action.get("action"), before.get("cards")
+    if not cards or kind not in ("turn", "cooperate", "challenge"):
+        return None
+    key = action.get("card") or (_played(before, "challenge") if kind == "challenge" else None)
+    if not isinstance(key, str):
+        return None
+    key = decks.card_id(cards, key, TITLE)
+    if kind != "challenge" and cards[key]["type"] not in _TOLD_AT_ONCE:
+        return None
+    player = str(action["player"])
+    changed = [name for name in before["players"]
+               if any(before["players"][name][r] != after["players"][name][r] for r in RESOURCES)]
+    effects = []
+    test = after["last_test"]
+    if kind == "challenge" and test is not None:
+        effects.append(Message(CHALLENGE_VERDICTS[test["success"]], total=test["total"], needed=test["needed"]))
+    elif "die" in action:
+        effects.append(Message("die {die}", die=action["die"]))
+    effects += decks.effects(player, [(name, decks.change(delta, RESOURCE_NAMES[resource]))
+                                      for name in [player, *(n for n in changed if n != player)]
+                                      for resource in RESOURCES
+                                      if (delta := after["players"][name][resource] - before["players"][name][resource])])
+    return decks.card_line(player, cards[key]["title"], effects, entry=kind != "challenge")
 
 
 def _turn_events(before: State, after: State) -> list[Event]:

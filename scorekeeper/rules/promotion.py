@@ -980,16 +980,36 @@ def _ending(before: State, state: State, action: Action) -> Event:
                 players=winners, pi=pi, cards=cards)
 
 
-def _pi_changes(before: State, after: State, names: list[str]) -> list[Event]:
-    """Each of `names` whose PI a card changed: by how much, and what they have now."""
-    events = []
-    for name in names:
-        was, now = before["players"][name]["pi"], after["players"][name]["pi"]
-        if now > was:
-            events.append(said("{player} gains {n} PI and has {now}.", player=name, n=now - was, now=now))
-        elif now < was:
-            events.append(said("{player} loses {n} PI and has {now}.", player=name, n=was - now, now=now))
-    return events
+def _applied(before: State, after: State, author: str, laid: str | None = None) -> list[Message]:
+    """What a card just did, read from the engine's result (before and after it), for its
+    line (scorekeeper.rules.deck.effects): each player's PI and cards in hand, its author's
+    first, then the colleagues' in seating order; the Postes it sent to the discard; its
+    shield; the cards it made pass. `laid`: who laid a card from their hand in this entry
+    (that card is not what the card did)."""
+    changes, gone, shielded = [], [], []
+    for name in [author, *(n for n in before["players"] if n != author)]:
+        was, now = before["players"][name], after["players"][name]
+        if now["pi"] != was["pi"]:
+            changes.append((name, decks.change(now["pi"] - was["pi"])))
+        held = now["hand"] - was["hand"] + (name == laid)
+        if held:
+            changes.append((name, decks.cards(held)))
+        if was["poste"] is not None and now["poste"] is None:     # a Poste replaced is told by its successor
+            gone.append(name)
+        if now["shielded"] and now["shielded"] != was["shielded"]:
+            shielded.append(name)
+    effects = decks.effects(author, changes)
+    if len(gone) == 1:
+        effects.append(Message("{player}'s Poste {poste} to the discard", player=gone[0],
+                               poste=card_title(before, str(before["players"][gone[0]]["poste"]))))
+    elif gone:
+        effects.append(Message("the Postes of {players} to the discard", players=gone))
+    effects += [Message("no Attaque on {player} until their next turn", player=name) for name in shielded]
+    passed = effect(before, after["window"]["card"] if after["window"] else None, "pass")
+    if passed:
+        effects.append(Message(plural("{n} card passed to the right by each one it touches",
+                                      "{n} cards passed to the right by each one it touches", passed), n=passed))
+    return effects
 
 
 def _turn_events(before: State, after: State, action: Action) -> list[Event]:
@@ -1021,66 +1041,30 @@ def _turn_events(before: State, after: State, action: Action) -> list[Event]:
         return _react_events(before, after, action)
     window = in_window(before)
     card = card_title(before, window["card"])
+    if step == "land" and not before["by_hand"]:
+        return [decks.card_line(window["author"], card, _applied(before, after, window["author"]),
+                                target=window["target"])]
+    # A session without a deck moves no PI and counts no hand (LEGACY_CARDS): the table types
+    # what the card did, and only its flow is told here.
+    gone = [n for n, p in before["players"].items() if p["poste"] is not None and after["players"][n]["poste"] is None]
     if step == "land":
-        target, author = window["target"], window["author"]
+        target = window["target"]
         events = [said("{card} lands on {target}.", card=card, target=target)]
-        events += _pi_changes(before, after, [author, target])
-        taken = after["players"][author]["hand"] - before["players"][author]["hand"]
-        if taken > 0 and author != target:
-            events.append(said(plural("{target} gives {n} card at random to {author}.",
-                                      "{target} gives {n} cards at random to {author}.", taken),
-                               target=target, n=taken, author=author))
-        wrecked = before["players"][target]["hand"] - after["players"][target]["hand"] - max(taken, 0)
-        if wrecked > 0:
-            events.append(said(plural("{target} discards {n} card drawn at random.",
-                                      "{target} discards {n} cards drawn at random.", wrecked), target=target, n=wrecked))
-        if before["players"][target]["poste"] is not None and after["players"][target]["poste"] is None:
+        if gone:
             events.append(said("{target}'s Poste, {poste}, goes to the discard.", target=target,
                                poste=card_title(before, str(before["players"][target]["poste"]))))
-        if len(events) == 1 and not before["by_hand"]:     # by hand: the table types what it did
-            events.append(said("{card} changes nothing for {target}.", card=card, target=target))
         return events
     # resolve
     author = window["author"]
+    if not before["by_hand"]:       # its dodgers were told as they answered
+        return [decks.card_line(author, card, _applied(before, {**after, "window": window}, author))]
     if "remote" not in window:      # an Avantage nobody took the PI of
-        events = [said("Nobody takes the merit of {card}: its PI go to {author}.", card=card, author=author)]
-        return events + _pi_changes(before, after, [author]) + _hand_changes(before, after, [author])
+        return [said("Nobody takes the merit of {card}: its PI go to {author}.", card=card, author=author)]
     remote = window.get("remote", [])
     events = [said("{card} applies to everyone.", card=card) if not remote else
               said("{card} applies to everyone but {remote}.", card=card, remote=remote)]
-    events += _pi_changes(before, after, list(before["players"]))
-    gone = [n for n, p in before["players"].items() if p["poste"] is not None and after["players"][n]["poste"] is None]
     if gone:
         events.append(said("The Postes of {players} go to the discard.", players=gone))
-    passed = effect(before, window["card"], "pass")
-    if passed:
-        events.append(said(plural("Each one it touches passes {n} card from their hand to the colleague on their right.",
-                                  "Each one it touches passes {n} cards from their hand to the colleague on their right.",
-                                  passed), n=passed))
-    drawn = effect(before, window["card"], "draw")
-    if drawn:
-        drawing = touched(before, window)
-        if len(drawing) == 1:
-            events.append(said(plural("{player} draws {n} card.", "{player} draws {n} cards.", drawn),
-                               player=drawing[0], n=drawn))
-        else:
-            events.append(said(plural("{players} each draw {n} card.", "{players} each draw {n} cards.", drawn),
-                               players=drawing, n=drawn))
-    if len(events) == 1 and not remote and not before["by_hand"]:
-        events.append(said("{card} changes nothing.", card=card))
-    return events
-
-
-def _hand_changes(before: State, after: State, names: list[str]) -> list[Event]:
-    events = []
-    for name in names:
-        change = after["players"][name]["hand"] - before["players"][name]["hand"]
-        if change > 0:
-            events.append(said(plural("{player} draws {n} card.", "{player} draws {n} cards.", change),
-                               player=name, n=change))
-        elif change < 0:
-            events.append(said(plural("{player} discards {n} card.", "{player} discards {n} cards.", -change),
-                               player=name, n=-change))
     return events
 
 
@@ -1094,6 +1078,11 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
     if kind == "Attaque":
         events = [said("{player} plays {card} against {target}.", player=name, card=title, target=action["target"]),
                   said("{target} may answer it with a Trahison, or take it.", target=action["target"])]
+    elif not before["by_hand"] and (kind == "Poste" or after["window"] is None):
+        old = before["players"][name]["poste"]
+        held = [] if kind != "Poste" else [Message("Poste held") if old is None else
+                                           Message("Poste in place of {poste}", poste=card_title(before, old))]
+        events = [decks.card_line(name, title, held + _applied(before, after, name, laid=name))]
     elif kind == "Poste":
         events = [said("{player} takes the Poste {card}.", player=name, card=title)]
         old = before["players"][name]["poste"]
@@ -1115,12 +1104,8 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
                               gain_of(before, card, name)),
                        player=name, n=gain_of(before, card, name),
                        answer=[card_title(before, key) for key in deck.takes_gain])]
-    else:
+    else:       # by hand, an Avantage that brings no PI: of its effects LEGACY_CARDS holds the shield
         events = [said("{player} plays {card}.", player=name, card=title)]
-        drawn = effect(before, card, "draw")
-        if drawn:
-            events.append(said(plural("{player} draws {n} card.", "{player} draws {n} cards.", drawn),
-                               player=name, n=drawn))
         if effect(before, card, "protect", False):
             events.append(said("No Attaque may aim at {player} until their next turn.", player=name))
     if left:
@@ -1144,10 +1129,11 @@ def _react_events(before: State, after: State, action: Action) -> list[Event]:
         if done >= MAX_REDIRECTIONS:
             events.append(said("{card} lands on {to} with no other answer.", card=card, to=action["to"]))
         return events
+    if answer in deck.takes_gain and not before["by_hand"]:
+        return [decks.card_line(name, shown_answer, _applied(before, after, name, laid=name))]
     if answer in deck.takes_gain:
         return [said("{player} answers with {answer}: the PI of {card} go to {player}, Poste bonus included.",
-                     player=name, answer=shown_answer, card=card),
-                *_pi_changes(before, after, [name]), *_hand_changes(before, after, [window["author"]])]
+                     player=name, answer=shown_answer, card=card)]
     if answer in deck.dodges:
         return [said("{player} answers with {answer}: {card} does not touch them.", player=name, answer=shown_answer,
                      card=card)]

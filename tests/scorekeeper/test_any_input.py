@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from score_cli import Kit, pages_answer
 
 from kit import i18n
-from kit.table import describe, game_module, told_events
+from kit.table import describe, game_module, told
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
@@ -123,7 +123,7 @@ def everything_answers(game: str, before: dict, after: dict, action: dict) -> No
             for viewer in (None, *NAMES):
                 seen = view(game, after, viewer)
                 cli.render(seen)
-                told_events(game, before, after, action, "", viewer)
+                told(game, before, after, action, "", viewer)
             describe(game, action, before=before)
             describe(game, action, reveal=True, before=before)
 

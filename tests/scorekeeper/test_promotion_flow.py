@@ -89,8 +89,8 @@ def test_two_cards_a_turn_three_with_the_stagiaire_never_the_same_twice():
 
 def test_the_directeur_draws_two_and_a_new_poste_replaces_the_old():
     state = play(started(), turn("Ana", "play", card="Directeur"))
-    assert said(state, turn("Ana", "play", card="Délégué syndical"))[:2] == [
-        "Ana takes the Poste Délégué syndical.", "Ana's former Poste, Directeur, goes to the discard."]
+    assert said(state, turn("Ana", "play", card="Délégué syndical"))[:1] == [
+        "Ana plays Délégué syndical: Poste in place of Directeur."]
     state = play(state, turn("Ana", "end"))
     for name in NAMES[1:]:
         state = play(state, turn(name, "start"), turn(name, "draw"), turn(name, "end"))
@@ -171,8 +171,8 @@ def test_croissants_keep_attacks_off_until_the_next_turn_and_the_placard_needs_a
     assert said(state, turn("Ana", "start"))[1].startswith("The Tournée de croissants of Ana goes to the discard")
     state = play(state, turn("Ana", "start"), turn("Ana", "draw"), turn("Ana", "end"), turn("Ben", "start"),
                  turn("Ben", "draw"), turn("Ben", "play", card="Mise au placard", target="Ana"))
-    assert said(state, turn("Ana", "land")) == ["Mise au placard lands on Ana.",
-                                                "Ana's Poste, Stagiaire, goes to the discard."]
+    assert said(state, turn("Ana", "land")) == ["Ben plays Mise au placard against Ana: Ana's Poste Stagiaire to the "
+                                                "discard."]
     assert play(state, turn("Ana", "land"))["players"]["Ana"]["poste"] is None
 
 
@@ -201,10 +201,8 @@ def test_teletravail_against_nouvel_organigramme_keeps_the_poste():
     with refused("{player} has already answered {card} with {answer}. {waiting}",
                  player="Cléo", card="Nouvel organigramme", answer=["Télétravail"]):
         promo.apply(state, turn("Cléo", "react", card="Télétravail"))
-    assert said(state, turn("Ana", "resolve")) == [
-        "Nouvel organigramme applies to everyone but Cléo.",
-        "The Postes of Ana, Ben and Dan go to the discard.",
-        "Ana, Ben and Dan each draw 1 card."]
+    assert said(state, turn("Ana", "resolve")) == [      # Cléo's answer was told as it came
+        "Ana plays Nouvel organigramme: Ana, Ben and Dan +1 card and the Postes of Ana, Ben and Dan to the discard."]
     state = play(state, turn("Ana", "resolve"))
     assert {n: p["poste"] for n, p in state["players"].items()} == {
         "Ana": None, "Ben": None, "Cléo": "chef-de-projet", "Dan": None}
@@ -219,14 +217,13 @@ def test_merite_vole_is_offered_from_the_author_s_right():
     with refused("{answer} does not answer {card}; {expected} does.",
                  answer="Télétravail", card="Flatterie", expected=["Mérite volé"]):
         promo.apply(state, turn("Dan", "react", card="Télétravail"))
-    assert said(state, turn("Ana", "react", card="Mérite volé")) == [
-        "Ana answers with Mérite volé: the PI of Flatterie go to Ana, Poste bonus included.", "Ana gains 1 PI and has 2."]
+    assert said(state, turn("Ana", "react", card="Mérite volé")) == ["Ana plays Mérite volé: +1 PI."]
     stolen = play(state, turn("Ana", "react", card="Mérite volé"))
     assert stolen["window"] is None
     assert (stolen["players"]["Ana"]["pi"], stolen["players"]["Cléo"]["pi"]) == (2, 1)
     assert promo.pending(stolen)[0]["player"] == "Cléo"
     assert said(play(state, {"action": "gain", "player": "Dan", "amount": 1}), turn("Cléo", "resolve")) == [
-        "Nobody takes the merit of Flatterie: its PI go to Cléo.", "Cléo gains 1 PI and has 2."]
+        "Cléo plays Flatterie: +1 PI."]
 
 
 def test_the_pi_are_entered_at_any_moment_and_the_target_ends_the_game_mid_window():
