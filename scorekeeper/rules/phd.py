@@ -935,7 +935,7 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
     other = action.get("other")
     if card.get("passes_challenge") and not from_hand:
         if other is None or other == name:
-            raise RuleViolation("{title} passes the Challenge to another player: name them (other).", field="other",
+            raise RuleViolation("{title} passes the Challenge to another player: the entry names that player.", field="other",
                                 title=card["title"])
         _acting(new, other)
     elif card.get("other"):

@@ -587,9 +587,14 @@ def _card(state: State, action: Action, kinds: tuple[str, ...]) -> str:
     card = decks.card_id(cards, action["card"], TITLE)
     kind = cards[card]["type"]
     if kind not in kinds:
-        raise RuleViolation("{card} is a card of type {kind}, not one to {step}.", field="card",
-                            card=card_title(state, card), kind=kind, step=action["step"])
+        raise RuleViolation("{card} is a card of type {kind}: {rule}", field="card", card=card_title(state, card),
+                            kind=kind, rule=_PLAYED_WHEN[action["step"]])
     return card
+
+
+# What a step plays, said when a card of another type is named for it.
+_PLAYED_WHEN = {"play": Message("a Trahison answers a colleague's card and is never played in one's own turn."),
+                "react": Message("only a Trahison answers a colleague's card.")}
 
 
 def _no_fields(action: Action, *fields: str, because: Message) -> None:

@@ -119,7 +119,7 @@ def test_la_patate_chaude_passes_the_challenge_to_another_player_who_resolves_it
     state = play(new(), {"action": "adjust", "player": "Ben", "credit": 6}, turn("Ana", step="start"),
                  turn("Ana", card="colloque"))
     assert "patate" in offered(state)
-    with refused("{title} passes the Challenge to another player: name them (other).", title="La patate chaude"):
+    with refused("{title} passes the Challenge to another player: the entry names that player.", title="La patate chaude"):
         rules.apply(state, {"action": "cooperate", "player": "Ana", "card": "patate"})
     passed = play(state, {"action": "cooperate", "player": "Ana", "card": "patate", "other": "Ben"})
     assert passed["players"]["Ana"]["pression"] == 3

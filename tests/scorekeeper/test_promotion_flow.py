@@ -98,8 +98,8 @@ def test_the_directeur_draws_two_and_a_new_poste_replaces_the_old():
 
 
 def test_trahisons_answer_and_are_never_played_in_the_turn():
-    with refused("{card} is a card of type {kind}, not one to {step}.",
-                 card="Serveur en panne", kind="Trahison", step="play"):
+    with refused("{card} is a card of type {kind}: {rule}", card="Serveur en panne", kind="Trahison",
+                 rule=rule("a Trahison answers a colleague's card and is never played in one's own turn.")):
         promo.apply(started(), turn("Ana", "play", card="Serveur en panne"))
     with refused("{game} has no card called {card}; did you mean {title}?", card="'Photocopieuse'"):
         promo.apply(started(), turn("Ana", "play", card="Photocopieuse"))

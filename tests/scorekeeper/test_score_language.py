@@ -79,5 +79,5 @@ def test_french_refusals_read_as_french(tmp_path) -> None:
     for sentence in ("Le nombre de PI que Ben prend à Ana doit valoir au moins 1",
                      "La perte de PI d’Ana doit valoir au moins 1",
                      "'Zed' (personne volée) ne joue pas dans cette partie",
-                     "Ben ne peut pas se voler soi-même", "(Ana a gagné)"):
+                     "Ben ne peut voler qu’une autre personne", "(Ana a gagné)"):
         assert sentence in said.replace("\u202f", " ").replace("\xa0", " "), said

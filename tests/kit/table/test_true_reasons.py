@@ -43,7 +43,7 @@ def test_a_thief_typed_as_their_own_victim_hears_the_rule(tmp_path, monkeypatch,
         action = promotion_table._pi_entry("steal", guide.state, "Ben")
     assert action == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 1}
     said = capsys.readouterr().err
-    assert "Ben ne peut pas se voler soi-même." in said
+    assert "Ben ne peut voler qu’une autre personne." in said
     assert "ne joue pas" not in said
 
 
