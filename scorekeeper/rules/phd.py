@@ -463,20 +463,22 @@ def canonical(state: State, action: Action) -> Action:
 
 
 _CARD_LISTS = ("modifiers", "arguments", "support", "opposition")
-_EVENT_IDS: dict[tuple[int, tuple[str, ...]], tuple[object, list[str]]] = {}
+_EVENT_IDS: dict[int, tuple[object, list[str]]] = {}
+_COOPERATION_IDS: dict[int, tuple[object, list[str]]] = {}
 
 
-def _event_ids(cards: dict[str, decks.Card], *kinds: str) -> list[str]:
-    """The ids of the deck's event cards (of `kinds`: all of them by default), worked out
-    once per deck (a simulation gives every game the same one)."""
-    kinds = kinds or CARD_KINDS
-    known = _EVENT_IDS.get((id(cards), kinds))
+def _event_ids(cards: dict[str, decks.Card], kinds: tuple[str, ...] = CARD_KINDS,
+               known_ids: dict[int, tuple[object, list[str]]] | None = None) -> list[str]:
+    """The ids of the deck's event cards (of `kinds`, each with its own `known_ids`), worked
+    out once per deck (a simulation gives every game the same one)."""
+    memo = _EVENT_IDS if known_ids is None else known_ids
+    known = memo.get(id(cards))
     if known is not None and known[0] is cards:
         return known[1]
-    if len(_EVENT_IDS) >= 16:
-        _EVENT_IDS.clear()
+    if len(memo) >= 16:
+        memo.clear()
     ids = decks.of_type(cards, *kinds)
-    _EVENT_IDS[(id(cards), kinds)] = (cards, ids)
+    memo[id(cards)] = (cards, ids)
     return ids
 
 
@@ -750,10 +752,11 @@ def _close_turn(state: State, new: State) -> None:
     if state["turn"] is None:
         return
     name = state["turn"]["player"]
-    for receiver in hand_limit_receivers(state, name):
-        _hand(new, name, -1)
+    receivers = hand_limit_receivers(state, name)
+    _hand(new, name, -len(receivers))
+    for receiver in dict.fromkeys(receivers):
         if receiver is not None:
-            _hand(new, receiver, 1)
+            _hand(new, receiver, receivers.count(receiver))
 
 
 def _hand_entry(new: State, action: Action, name: Any) -> None:
@@ -1221,7 +1224,7 @@ def _cooperations(state: State) -> list[Decision]:
     if not cards or not _enforced(state):
         return []
     playing = [n for n in state["players"] if _playing(state, n)]
-    open_now = [key for key in _event_ids(cards, "cooperation")
+    open_now = [key for key in _event_ids(cards, ("cooperation",), _COOPERATION_IDS)
                 if any(moment_open(state, cards[key], n) for n in playing)]
     if not open_now:
         return []
@@ -1345,15 +1348,16 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
             _go_on(turn)
     elif step == "done" or step == "no-defence":
         _go_on(turn)
-    change = _drawn(step, turn)
-    if named is not None:
-        new = _reveal(state, turn, *named, action)
-    else:
-        new = {**state, "turn": turn}
-        if change and "cards" in state:
+    new = _reveal(state, turn, *named, action) if named is not None else {**state, "turn": turn}
+    change = _drawn(step, turn) if "cards" in state and step in _HAND_STEPS else 0
+    if change:
+        if named is None:
             new["players"] = dict(state["players"])
-    _hand(new, name, change)
+        _hand(new, name, change)
     return new
+
+
+_HAND_STEPS = frozenset(DRAWS + CARD_KINDS)      # the turn lines that change their player's hand
 
 
 def _drawn(step: str, turn: Turn) -> int:
