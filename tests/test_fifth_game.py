@@ -117,8 +117,10 @@ def test_the_phones_answer_the_fifth_games_decisions(enchere, sale):
         assert 'max="63"' not in host
         assert client.post(f"/api/seat/{seat['Cléo']}/act", json={"action": "bid", "amount": 3}).status_code == 200
         award = client.get(f"/seat/{seat['Ana']}?lang=en").text.split('data-action="award"')[1].split("</form>")[0]
-        assert re.search(r'data-field="lot"[^>]*>.*the painting', award)
-        assert 'data-field="die"' in award
+        assert 'href="?f.lot=tableau">the painting' in award         # the lot first, a tap each
+        die = client.get(f"/seat/{seat['Ana']}?lang=en&f.lot=tableau").text.split('data-action="award"')[1]
+        assert re.findall(r'data-field="die" data-kind="json" value="(\d)"', die.split("</form>")[0]) == [
+            "1", "2", "3", "4", "5", "6"]                                # then the die's faces
         assert client.post(f"/api/seat/{seat['Ben']}/act", json={"action": "award", "lot": "vase", "die": 2}
                            ).status_code == 403                                    # Ana's to enter
         reply = client.post(f"/api/seat/{seat['Ana']}/act", json={"action": "award", "lot": "tableau", "die": 6})

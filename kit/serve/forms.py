@@ -10,7 +10,8 @@ the host's page every decision. Each field's input follows from its choice:
   several, "several" of them (checkboxes) or "order" (names picked in order); or, where the
   game's FIELD_KINDS says so, "all" of them (ticked already: the rules decided them, as
   Amphithéâtre's debate takes the sides as joined);
-- `{"min": A, "max": B}`: a whole number within those bounds;
+- `{"min": A, "max": B}`: a whole number within those bounds; for a die (the field declared
+  a `Die`), one of its faces, as a choice among values;
 - FROM_TABLE (null): what the field's declared kind offers (`Kind.choice`): a whole number
   within its bounds (a die), several numbers ("3, 2") for a list, one input per player or
   per resource for a mapping, yes or no for a flag;
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from kit import games
 from kit.i18n import N_
-from scorekeeper.rules.fields import Card, Kind
+from scorekeeper.rules.fields import Card, Die, Kind
 from scorekeeper.rules.flow import FROM_TABLE, GameState
 
 if TYPE_CHECKING:
@@ -152,6 +153,9 @@ def input_of(words: ModuleType, action: str, field: str, choice: object, view: d
     many = getattr(words, "FIELD_KINDS", {}).get((action, field)) or (declared.many if declared else None)
     if choice is FROM_TABLE and declared is not None:
         choice = declared.choice(view)
+    if isinstance(declared, Die) and isinstance(choice, dict) and set(choice) == {"min", "max"}:
+        # the face read off the die, not a share of an amount (a stepper offered « Moitié 3 / Tout 6 »)
+        return Input(field, label, "one", options=tuple(f for f in declared.faces() if choice["min"] <= f <= choice["max"]))
     if isinstance(choice, dict) and set(choice) == {"min", "max"}:
         return Input(field, label, "number", low=choice["min"], high=choice["max"])
     if isinstance(choice, dict):

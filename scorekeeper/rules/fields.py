@@ -28,6 +28,8 @@ optional field, `secret=True` where the value is a player's secret: its refusal 
 screen then says the rule, never the value):
 
 - `Whole(label, low=None, high=None)`: a whole number (never a bool, never "3");
+- `Die(label, low, high)`: a whole number read off a die, one of its faces low..high (never
+  an amount to take a share of: a form offers the faces);
 - `Wholes(label, low=None, high=None, non_empty=False)`: a list of whole numbers;
 - `Flag(label)`: true or false;
 - `Word(label, choices)`: one of `choices`: a tuple of strings, or a function of the state
@@ -130,6 +132,17 @@ class Whole(Kind):
                                what, value, low=low)
         return self.refuse(N_("{what} must be at most {high}, not {value}."), N_("{what} must be at most {high}."),
                            what, value, high=high)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Die(Whole):
+    """A die's face: checked as any bounded whole number, offered as the die's faces."""
+
+    low: int = 1
+    high: int = 6
+
+    def faces(self) -> tuple[int, ...]:
+        return tuple(range(self.low, self.high + 1))
 
 
 @dataclass(frozen=True, kw_only=True)

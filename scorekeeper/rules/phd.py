@@ -52,7 +52,7 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.fields import Card, Name, PerKey, PerPlayer, Whole, Wholes, Word, act, declare
+from scorekeeper.rules.fields import Card, Die, Name, PerKey, PerPlayer, Whole, Wholes, Word, act, declare
 from scorekeeper.rules.flow import (
     FROM_TABLE,
     Action,
@@ -155,7 +155,7 @@ def _changes(label: str, item: str) -> PerKey:
 
 
 _WHO = Name()
-_DIE = Whole(label=N_("{player}'s die"), low=DIE_MIN, high=DIE_MAX)
+_DIE = Die(label=N_("{player}'s die"), low=DIE_MIN, high=DIE_MAX)
 _CARD = Card(label=N_("The card {player} plays"), needed=False)
 # An Argument laid on a test: its printed value, or the card by its id or title.
 _LAID = {
@@ -193,7 +193,7 @@ FIELDS = declare(TITLE, {
     # a turn line naming its event card: the card's step is its type (`canonical` fills it in)
     "turn": act(player=_WHO, step=Word(label=N_("The step of {player}'s turn"), choices=TURN_STEPS + LEGACY_STEPS,
                                        needed=False),
-                card=_CARD, die=Whole(label=N_("{player}'s die"), low=DIE_MIN, high=DIE_MAX, needed=False),
+                card=_CARD, die=Die(label=N_("{player}'s die"), low=DIE_MIN, high=DIE_MAX, needed=False),
                 other=Name(label=N_("the other player"), needed=False)),
     "cooperate": act(player=_WHO, card=Card(label=N_("The card {player} plays")),
                      other=Name(label=N_("the other player"), needed=False),

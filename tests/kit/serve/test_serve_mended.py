@@ -1,6 +1,7 @@
 """The pages as players saw them, mended (issue 34, item 6): each finding a test."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,20 @@ def test_a_step_the_rules_leave_one_way_says_what_it_does(tmp_path):
         decision = client.get(f"/seat/{seat}?lang=fr").text.split('<section class="decision"')[1].split("</section>")[0]
     assert '<button type="submit" class="big">Piocher</button>' in decision
     assert "Étape suivante du tour" not in decision
+
+
+def test_a_die_is_asked_by_its_faces_not_by_shares_of_an_amount(tmp_path):
+    # the stepper offered « Moitié 3 / Tout 6 » for the die of a Challenge
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", [{"name": "Ana"}, {"name": "Ben"}])
+    for step in ("start", "challenge"):
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    with TestClient(create_app(path)) as client:
+        seat = sessions.seat_tokens(path)["seats"]["Ana"]
+        decision = client.get(f"/seat/{seat}?lang=fr").text.split('<section class="decision"')[1].split("</section>")[0]
+        die = decision.split('data-field="die"')[1].split("</select>")[0]
+        assert re.findall(r'<option value="(\d)">', die) == ["1", "2", "3", "4", "5", "6"]
+        assert "Moitié" not in decision
+        sent = client.post(f"/api/seat/{seat}/act", json={"action": "challenge", "resource": "credit", "die": 6,
+                                                           "difficulty": 8})
+        assert sent.status_code == 200, sent.text
