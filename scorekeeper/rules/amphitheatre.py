@@ -182,19 +182,21 @@ _DEBATE_WORDS = {"side_a": Message("side A"), "side_b": Message("side B"),
                  "discounted": Message("the discounted players")}
 
 
-def _names(state: State, value: Any, what: Message) -> list[str]:
-    """A list of known, distinct player names."""
+def _names(state: State, value: Any, what: Message, field: str | None = None) -> list[str]:
+    """A list of known, distinct player names (`field`: the entry's field that holds them)."""
     if value is None:
         value = []
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise RuleViolation("In the debate, {what} must be a list of player names, not {value}.", what=what, value=shown(value))
+        raise RuleViolation("In the debate, {what} must be a list of player names, not {value}.", what=what,
+                            value=shown(value), field=field)
     seen: list[str] = []
     for name in value:
-        need_player(state, name, what)
+        need_player(state, name, what, field)
         if name in seen:
-            raise RuleViolation("{name} is named twice ({what}); each player is listed once.", name=name, what=what)
+            raise RuleViolation("{name} is named twice ({what}); each player is listed once.", name=name, what=what,
+                                field=field)
         seen.append(name)
     return seen
 
@@ -202,9 +204,9 @@ def _names(state: State, value: Any, what: Message) -> list[str]:
 def debate_roles(state: State, action: Action) -> Roles:
     """Who counts where in a debate: the sides without the discounted players, the majority
     (None on a tie), the abstainers (on no side, not discounted) and the discounted."""
-    side_a = _names(state, action["side_a"], _DEBATE_WORDS["side_a"])
-    side_b = _names(state, action["side_b"], _DEBATE_WORDS["side_b"])
-    discounted = _names(state, action.get("discounted"), _DEBATE_WORDS["discounted"])
+    side_a = _names(state, action["side_a"], _DEBATE_WORDS["side_a"], "side_a")
+    side_b = _names(state, action["side_b"], _DEBATE_WORDS["side_b"], "side_b")
+    discounted = _names(state, action.get("discounted"), _DEBATE_WORDS["discounted"], "discounted")
     if not side_a or not side_b:
         raise RuleViolation("A debate needs at least one player on each side.",
                             field="side_b" if side_a else "side_a")

@@ -71,11 +71,14 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def need_player(state: Mapping[str, Any], name: Any, where: Message | str | None = None) -> str:
-    """A name that is one of the session's players; `where` says which field named it."""
+def need_player(state: Mapping[str, Any], name: Any, where: Message | str | None = None,
+                field: str | None = None) -> str:
+    """A name that is one of the session's players; `where` says which field named it, in
+    words, and `field` its key (RuleViolation.field)."""
     if not isinstance(name, str) or name not in state["players"]:
         named = Message("{name} ({where})", name=shown(name), where=where) if where else shown(name)
-        raise RuleViolation("{named} is not a player here; the players are {players}.", named=named, players=list(state['players']))
+        raise RuleViolation("{named} is not a player here; the players are {players}.", named=named,
+                            players=list(state['players']), field=field)
     return name
 
 

@@ -532,17 +532,20 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
     return state
 
 
-def _acting(state: State, name: Any) -> Player:
-    """The record of a player who may act: known and still `playing`."""
+def _acting(state: State, name: Any, field: str | None = None) -> Player:
+    """The record of a player who may act: known and still `playing`; `field` is the entry's
+    field naming them when they are not the one who acts (another player a card names)."""
     name = need_player(state, name)
     player = state["players"][name]
     status = player["status"]
     if status != "playing":
         if status == "burnout":
-            raise RuleViolation("{name} has burnt out and can no longer act.", name=name)
+            raise RuleViolation("{name} has burnt out and can no longer act.", name=name, field=field)
         if status == "bingo":
-            raise RuleViolation("{name} has left the game with a bingo and can no longer act.", name=name)
-        raise RuleViolation("{name} has already defended their thesis and can no longer act.", name=name)
+            raise RuleViolation("{name} has left the game with a bingo and can no longer act.", name=name,
+                                field=field)
+        raise RuleViolation("{name} has already defended their thesis and can no longer act.", name=name,
+                            field=field)
     return player
 
 
@@ -717,7 +720,7 @@ def _lay(new: State, action: Action, name: str, own: tuple[str, ...], others: tu
                                    "Only {n} cards laid here can come from the other players, not {given}.",
                                    theirs), field="laid_by", given=sum(by.values()), n=theirs)
     for other in by:
-        _acting(new, other)
+        _acting(new, other, "other")
     if others:
         rest = theirs - sum(by.values())
         playing = [n for n in new["players"] if n != name and _playing(new, n)]
@@ -940,7 +943,7 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
         if other is None or other == name:
             raise RuleViolation("{title} passes the Challenge to another player: the entry names that player.", field="other",
                                 title=card["title"])
-        _acting(new, other)
+        _acting(new, other, "other")
     elif card.get("other"):
         if other is None:
             raise RuleViolation("{title} changes another player's resources: the entry names that player.", field="other",
@@ -948,7 +951,7 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
         if other == name:
             raise RuleViolation("{title} changes another player's resources, not {name}'s own.", field="other",
                                 title=card["title"], name=name)
-        _acting(new, other)
+        _acting(new, other, "other")
     elif other is not None:
         raise RuleViolation("{title} changes nobody else's resources: the entry names no other player.", field="other",
                             title=card["title"])

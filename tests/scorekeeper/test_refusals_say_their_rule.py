@@ -181,3 +181,62 @@ def test_act_names_the_json_key_it_refused_after_the_sentence(kit, new_session, 
     french = kit("score", "act", path, '{"action": "accuse", "accuser": "Ana", "accused": "Ben"}', "--lang", "fr")
     assert "Il manque à cette entrée : la réponse à «la carte" in plain(french.output)
     assert "(Dans le JSON : `truthful`.)" in plain(french.output)
+
+
+# -- a refusal about one field names it (guided play asks that question again) ----------------
+
+def _refused_field(rules_of, state: dict, *actions: dict) -> str | None:
+    *before, refused_one = actions
+    for action in before:
+        state = rules_of.apply(state, action)
+    with pytest.raises(RuleViolation) as caught:
+        rules_of.apply(state, refused_one)
+    return caught.value.field
+
+
+def _turn(player: str, step: str, **fields) -> dict:
+    return {"action": "turn", "player": player, "step": step, **fields}
+
+
+def test_a_refusal_about_one_field_names_that_field():
+    from kit.build import default_layouts
+    from kit.games.phd import layout as phd_layout
+    from kit.games.promotion import layout as promotion_layout
+    from scorekeeper.rules import amphitheatre, hoc_censeo, phd, promotion
+
+    office = promotion.setup([{"name": n} for n in ("Ana", "Ben", "Cléo")], {},
+                             deck=promotion_layout.deck(default_layouts()))
+    ana = [_turn("Ana", "start"), _turn("Ana", "draw")]
+    assert _refused_field(promotion, office, {"action": "steal", "thief": "Ana", "victim": "Ana", "amount": 1}) == "victim"
+    assert _refused_field(promotion, office | {"reshuffles": 2}, {"action": "deck_empty"}) == "hands"
+    assert _refused_field(promotion, office, _turn("Ana", "start"), _turn("Ana", "burnout")) == "step"
+    assert _refused_field(promotion, office, *ana, _turn("Ana", "play", card="flatterie"),
+                          _turn("Ana", "resolve"), _turn("Ana", "play", card="flatterie")) == "card"
+    assert _refused_field(promotion, office, *ana, _turn("Ana", "play", card="accusation", target="Ana")) == "target"
+    assert _refused_field(promotion, office, *ana, _turn("Ana", "play", card="serveur-en-panne")) == "card"
+
+    senate = hoc_censeo.setup([{"name": n, "role": r} for n, r in (("Ana", "titienses"), ("Ben", "ramnes"),
+                                                                  ("Cléo", "luceres"))], {})
+    vote = {"action": "vote", "pour": {"Ana": 5}, "contre": {"Ben": 5}}
+    assert _refused_field(hoc_censeo, senate, vote) == "tiebreak"
+    assert _refused_field(hoc_censeo, senate, {**vote, "pour": {"Ana": 6}}) == "colour"
+    assert _refused_field(hoc_censeo, senate, {"action": "vote", "pour": {"Ana": 5, "Ben": 5}, "colour": "bleu"}) \
+        == "order"
+    rich = senate | {"players": {**senate["players"], "Ana": {**senate["players"]["Ana"], "gold": 2}}}
+    assert _refused_field(hoc_censeo, rich, {"action": "buy_senators", "player": "Ana", "gold": 3}) == "gold"
+
+    theatre = amphitheatre.setup([{"name": n} for n in ("Ana", "Ben", "Cléo")], {})
+    assert _refused_field(amphitheatre, theatre, {"action": "handshake", "speaker": "Ana", "target": "Ana"}) \
+        == "target"
+    assert _refused_field(amphitheatre, theatre, {"action": "accuse", "accuser": "Ana", "accused": "Ana",
+                                                  "truthful": True}) == "accused"
+    assert _refused_field(amphitheatre, theatre, {"action": "debate", "side_a": ["Ana"], "side_b": ["Ana"]}) \
+        == "side_b"
+
+    thesis = phd.setup([{"name": "Ana"}, {"name": "Ben"}], {}, deck=phd_layout.deck(default_layouts()))
+    challenge = {"action": "challenge", "player": "Ana", "die": 3, "card": "colloque-international"}
+    assert _refused_field(phd, thesis, {**challenge, "modifiers": ["citer-le-jury"]}) == "modifiers"
+    assert _refused_field(phd, thesis, {**challenge, "modifiers": ["pas une carte"]}) == "modifiers"
+    assert _refused_field(phd, thesis, {**challenge, "difficulty": 3}) == "difficulty"
+    assert _refused_field(phd, thesis, {"action": "challenge", "player": "Ana", "die": 3, "resource": "credit",
+                                        "difficulty": -1}) == "difficulty"
