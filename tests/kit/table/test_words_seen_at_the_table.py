@@ -1,8 +1,8 @@
 """Issue 32's « Words seen at the table », in French as the table read them, each one
 mended. The others of the list have their tests beside the code they mended:
 tests/kit/test_neutral_french.py (« La carte de Hélène », « s'accuser soi-même », « Qui
-Gaston interpelle ? », « docteur (gagné) »), tests/kit/table/test_phd_cli.py and
-test_promotion_cli.py (the number refused, the rule that keeps a card out of the turn),
+Gaston interpelle ? », « docteur (gagné) »), tests/kit/table/test_phd_cli.py (the number
+refused, in English) and test_promotion_cli.py (the rule that keeps a card out of the turn),
 tests/scorekeeper/test_refusals_say_their_rule.py (« champ », a bare refusal, in every
 refusal walked)."""
 from __future__ import annotations
@@ -95,3 +95,13 @@ def test_phds_opposition_typed_as_printed_is_taken_and_the_step_kept(kit, new_se
     defence = next(line for line in lines(path) if line.get("action") == "defend")
     assert defence["opposition"] == [-3]
     assert "Game over: Ana wins." in result.output
+
+
+def test_a_number_refused_in_french_names_its_question_and_what_to_type(kit, new_session):
+    """« Ce n'est pas un nombre entier. » named neither the field nor what to type."""
+    path = new_session("phd", players=("Ana", "Ben"))
+    result = kit("score", "play", path, "--lang", "fr", input="\n".join(["", "vie", "abc"]) + "\n")
+    refusal = next(plain(line) for line in result.output.splitlines() if "nombre entier" in line)
+    assert "Pression" in refusal
+    assert refusal.rstrip().endswith(": tapez un nombre entier, comme 3 ou -2.")
+    assert "abc" not in refusal
