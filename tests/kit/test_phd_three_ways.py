@@ -302,3 +302,18 @@ def test_guided_play_asks_who_laid_the_opposition_when_two_others_could(tmp_path
     assert session.entries[-1].action == {"action": "controversy", "player": "P1", "arguments": ["donnees-solides"],
                                           "opposition": ["axe-tronque", -2], "laid_by": {"P2": 1, "P3": 1}}
     assert {name: p["hand"] for name, p in session.state["players"].items()} == {"P1": 4, "P2": 5, "P3": 5}
+
+
+def test_show_and_the_table_page_give_the_counts_nobody_typed(tmp_path):
+    from click.testing import CliRunner
+
+    from kit.cli import cli
+
+    path = new_session(tmp_path / "table.jsonl")
+    for action in GAME[:8]:       # P2 has played Journal club (drawing one) and Association from the hand
+        sessions.append(path, action)
+    shown = CliRunner().invoke(cli, ["score", "show", str(path)], env={"LANG": "en_US.UTF-8"})
+    assert "Cards in hand: P1 5, P2 4." in shown.output
+    with TestClient(create_app(path)) as client:
+        page = client.get("/?lang=en").text
+    assert [page.count(f"<dt>Cards in hand</dt><dd>{n}</dd>") for n in (5, 4)] == [1, 1]
