@@ -720,7 +720,7 @@ def _lay(new: State, action: Action, name: str, own: tuple[str, ...], others: tu
                                    "Only {n} cards laid here can come from the other players, not {given}.",
                                    theirs), field="laid_by", given=sum(by.values()), n=theirs)
     for other in by:
-        _acting(new, other, "other")
+        _acting(new, other, "laid_by")
     if others:
         rest = theirs - sum(by.values())
         playing = [n for n in new["players"] if n != name and _playing(new, n)]

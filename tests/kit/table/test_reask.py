@@ -57,6 +57,23 @@ def test_phd_a_card_refused_among_those_laid_asks_the_cards_again_and_keeps_the_
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
 
 
+def test_phd_who_laid_the_cards_refused_at_the_third_question_keeps_the_die_and_the_cards(phd: Path):
+    child = spawn_play(phd)
+    _answer(child, "Whose turn is it?", "")
+    _answer(child, "Event card: its title", "colloque international")
+    _answer(child, "Ana's die (1..6)", "4")                                   # first question of the step
+    _answer(child, "Cards laid (", "nuit blanche")                             # second
+    _answer(child, "Cards laid by the other players", "Ben=2")                 # third: one card was laid
+    between = _answer(child, "Cards laid by the other players", "Ben=1")
+    assert "Only 1 card laid here can come from the other players, not 2." in between
+    assert KEPT in between
+    assert "Cards laid (" not in between
+    assert "die (1..6)" not in between
+    _quit(child, "Recherche")
+    assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"],
+                               "laid_by": {"Ben": 1}}
+
+
 def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Path):
     child = spawn_play(phd)
     _answer(child, "Whose turn is it?", "")
