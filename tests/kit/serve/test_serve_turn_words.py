@@ -1,0 +1,95 @@
+"""What the pages say of the turn as players saw it (issue 34, item 6): whose turn is being
+played, who presides and what the table waits for, as the game goes and once it is over;
+and a game's own words and board (its kit/games/<game>/faces.py) reaching its pages, the
+toy fifth game's too."""
+from __future__ import annotations
+
+import installed
+import pytest
+from serve_helpers import HOC_PLAYERS, PENDING, ROUND_ONE, new_hoc, page_text
+from starlette.testclient import TestClient
+
+from kit.serve.app import create_app
+from scorekeeper import session as sessions
+
+PHD_PLAYERS = [{"name": n} for n in ("Ana", "Ben", "Cléo")]
+
+
+def pages(path, *urls: str) -> list[str]:
+    """The pages at `urls` ("table?lang=fr", "seat Alice", "host")."""
+    with TestClient(create_app(path)) as client:
+        tokens = client.app.state.table.tokens
+        where = {"table": "/", "host": f"/host/{tokens['host']}",
+                 **{f"seat {name}": f"/seat/{token}" for name, token in tokens["seats"].items()}}
+        return [client.get(where[url.split("?")[0]] + "?" + url.partition("?")[2]).text for url in urls]
+
+
+def texts(path, *urls: str) -> list[str]:
+    """What a person reads on those pages, its spaces plain."""
+    return [" ".join(page_text(html).replace("\xa0", " ").replace("\u202f", " ").split()) for html in pages(path, *urls)]
+
+
+@pytest.fixture
+def phd(tmp_path):
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", PHD_PLAYERS)
+    for step in ("start", "none"):
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    return path
+
+
+def test_the_board_names_the_turn_being_played_and_not_one_that_has_passed(phd):
+    during, = pages(phd, "table?lang=fr")
+    assert "<dt>À jouer</dt><dd><bdi>Ana</bdi></dd>" in during
+    sessions.append(phd, {"action": "turn", "player": "Ana", "step": "draw-events"})   # her turn ends
+    after, = pages(phd, "table?lang=fr")
+    assert "En attente de Ben : son tour" in texts(phd, "table?lang=fr")[0]
+    assert "À jouer" not in after
+
+
+def test_the_table_says_what_it_waits_for_of_each_player(tmp_path):
+    path = new_hoc(tmp_path / "senate.jsonl")
+    sessions.append(path, ROUND_ONE)
+    sessions.append(path, {"action": "ballot", "player": "Alice", **PENDING["Alice"]})
+    table, alice, table_en = texts(path, "table?lang=fr", "seat Alice?lang=fr", "table?lang=en")
+    assert "En attente de Bob et de Chloé : leurs bulletins secrets" in table
+    assert "En attente de Bob et de Chloé : leurs bulletins secrets" in alice
+    assert "Waiting for Bob and Chloé: their secret ballots" in table_en
+    sessions.append(path, {"action": "ballot", "player": "Bob", **PENDING["Bob"]})
+    one, = texts(path, "seat Alice?lang=fr")
+    assert "En attente de Chloé : son bulletin secret" in one
+
+
+def test_nobody_presides_once_the_game_is_over(tmp_path):
+    path = new_hoc(tmp_path / "senate.jsonl")
+    on, = texts(path, "table?lang=fr")
+    assert "Préside : Alice" in on
+    for colour in ("bleu", "bleu", "mauve"):   # Alice's five seals end the game (tests/scenarios/hoc-censeo/objective-seals)
+        sessions.append(path, {"action": "vote", "pour": {"Alice": 1}, "colour": colour,
+                               **({"bonus": "jaune"} if colour == "mauve" else {})})
+    assert sessions.load(path).state["over"]
+    for text in texts(path, "table?lang=fr", "host?lang=fr", "seat Bob?lang=fr"):
+        assert "Préside" not in text
+        assert "Alice" in text
+
+
+def test_the_fifth_game_has_its_board_and_its_phone_pages_from_its_declaration(monkeypatch, tmp_path):
+    installed.install(monkeypatch, "enchere")   # as a game installed beside the kit: nothing of kit/ patched
+    path = tmp_path / "vente.jsonl"
+    sessions.create(path, "enchere", PHD_PLAYERS)
+    sessions.append(path, {"action": "bid", "player": "Ana", "amount": 12})
+    with TestClient(create_app(path)) as client:
+        tokens = client.app.state.table.tokens
+        table = client.get("/?lang=en").text
+        ana = client.get(f"/seat/{tokens['seats']['Ana']}?lang=en").text
+    # its faces.py: the top of its board, its words for its fields, its tracks
+    assert "<dt>Auctioneer</dt><dd><bdi>Ana</bdi></dd>" in table
+    assert "<dt>Lots for sale</dt><dd>vase, tableau, horloge</dd>" in table
+    assert "<dt>Points</dt><dd>0" in table
+    assert "Purse" not in table                                   # a secret of each player (its rules' SECRET_FIELDS)
+    assert "Waiting for Ben and Cléo" in page_text(table)
+    # a seat's own purse, among its secrets: hidden with the button the page offers
+    assert 'id="hide"' in ana
+    assert '<div class="track mine-secret"><dt>Purse</dt><dd>37<meter class="gauge" min="0" max="63"' in ana
+    assert 'class="mine-secret"><dt>Purse</dt><dd>37</dd>' in ana      # on its own part of the page too
+    assert HOC_PLAYERS[0]["name"] not in ana
