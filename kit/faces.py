@@ -15,6 +15,9 @@ SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
 - `awaited`: a decision said of the players the table waits for, by its action: (the
   English singular, the plural), marked with kit.i18n.N_plural ("their ballot", "their
   ballots": « En attente d'Alice : son bulletin »);
+- `title`: a function of (view, action, the player deciding or None) giving a decision's
+  title where it is not the one its table.py's ACTION_LABELS gives, else None: the first
+  `turn` line, before anyone's turn, asks who begins (`who_begins`), not "The turn goes on";
 - `reveal`: the actions whose latest entry the table page shows apart (Hoc Censeo's vote);
 - `context`: a function of (view, seat, translator) giving what the game's own templates read
   (its templates/ folder: a `board.html` or `mine.html` there takes the place of the base's,
@@ -40,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from kit import games
+from kit.i18n import N_
 
 View = dict[str, Any]
 
@@ -51,6 +55,7 @@ class Faces:
     tracks: Mapping[str, int | Callable[[View], int | None]] = field(default_factory=dict)
     colours: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     awaited: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    title: Callable[[View, str, str | None], str | None] | None = None
     reveal: tuple[str, ...] = ()
     context: Callable[[View, str | None, Any], dict[str, Any]] | None = None
     answers: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
@@ -78,6 +83,12 @@ def templates(game: str) -> Path | None:
     """The game's own templates folder (kit/games/<game>/templates/), where it has one."""
     folder = Path(games.kit_module(game).__file__ or "").parent / "templates"
     return folder if folder.is_dir() else None
+
+
+def who_begins(view: View, action: str, player: str | None) -> str | None:
+    """A `title`: the first `turn` line, whoever is at the table's before anyone's turn has
+    begun (the view's `turn` still None), says who begins."""
+    return N_("Who begins?") if action == "turn" and player is None and view.get("turn") is None else None
 
 
 def field_of(name: str) -> Callable[[View], object]:

@@ -264,7 +264,7 @@ def turn(page: Page) -> tuple[str, bool] | None:
 
 def moves(page: Page, decisions: list[dict]) -> str:
     """The moves offered at once, as alternatives: "A, B or C"."""
-    spoken = list(dict.fromkeys(page.t(action_label(page.game, d["action"])) for d in decisions))
+    spoken = list(dict.fromkeys(page.t(title_of(page, d["action"], d["player"])) for d in decisions))
     return spoken[0] if len(spoken) == 1 else page.t(TEXT.either, names=", ".join(spoken[:-1]), last=spoken[-1])
 
 
@@ -286,6 +286,15 @@ def action_label(game: str, action: str) -> str:
     """A decision's words, as said to its decider (a msgid: "your ballot")."""
     label: str = getattr(form_specs.table_words(game), "ACTION_LABELS", {}).get(action, action)
     return label
+
+
+def title_of(page: Page, action: str, player: str | None, given: str | None = None) -> str:
+    """A decision's title (a msgid): the game's own for it now where its faces give one
+    (`title`: "Who begins?"), else `given` or its ACTION_LABELS'."""
+    own = page.faces.title(page.state, action, player) if page.faces.title is not None else None
+    if own is not None:
+        return own
+    return given if given is not None else action_label(page.game, action)
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -345,13 +354,13 @@ class FormsView:
         """A decision's title standing alone (the game's words run on in "Your turn: …"),
         on the host's page said on its player's behalf."""
         page = self.page
-        title = page.t(form.title)
+        title = page.t(title_of(page, form.action, form.player, form.title))
         if page.seat is None and form.player is not None:
             title = page.t(TEXT.on_behalf, player=form.player, what=title)
         return title[:1].upper() + title[1:]
 
     def headline(self, form: form_specs.Form) -> str:
-        title = self.page.t(form.title)
+        title = self.page.t(title_of(self.page, form.action, form.player, form.title))
         return title[:1].upper() + title[1:]
 
     def choice_labels(self, offered: list[form_specs.Form]) -> list[str]:

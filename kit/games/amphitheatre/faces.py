@@ -2,7 +2,7 @@
 capacity, each player's seats against it."""
 from __future__ import annotations
 
-from kit.faces import Faces, View, field_of
+from kit.faces import Faces, View, field_of, who_begins
 from kit.i18n import N_, N_plural
 
 # What people may answer for each of the game's words, in either language (the first word of
@@ -34,6 +34,7 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 
 FACES = Faces(
     words={"seats": N_("Seats"), "doubt": N_("Doubt"), "row": N_("Row")},
+    title=who_begins,
     top=((N_("Turn"), whose_turn), (N_("Capacity"), field_of("capacity"))),
     tracks={"seats": lambda view: view.get("capacity")},
     awaited={"turn": N_plural("their turn to speak", "their turns to speak"),

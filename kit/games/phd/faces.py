@@ -1,7 +1,7 @@
 """What the pages show of PHD (kit/faces.py): its words, whose turn it is, the two tracks."""
 from __future__ import annotations
 
-from kit.faces import Faces, View
+from kit.faces import Faces, View, who_begins
 from kit.i18n import N_, N_plural
 from scorekeeper.rules import phd
 
@@ -52,6 +52,7 @@ FACES = Faces(
     words={"pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
            "doctor": N_("doctor"), "hand": N_("Cards in hand")},
+    title=who_begins,
     top=((N_("Turn"), whose_turn),),
     tracks={"pression": phd.RESOURCE_MAX, "credit": phd.RESOURCE_MAX},
     awaited={"turn": N_plural("their turn", "their turns"), "challenge": N_plural("their Challenge", "their Challenges"),

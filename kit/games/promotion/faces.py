@@ -2,7 +2,7 @@
 and the reshuffles, each player's PI against the target."""
 from __future__ import annotations
 
-from kit.faces import Faces, View, field_of
+from kit.faces import Faces, View, field_of, who_begins
 from kit.i18n import N_, N_plural
 
 # What people may answer for each of the game's words, in either language (the first word of
@@ -40,6 +40,7 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 FACES = Faces(
     words={"pi": N_("PI"), "poste": N_("Poste"), "shielded": N_("Out of the Attaques' reach"),
            "hand": N_("Cards in hand")},
+    title=who_begins,
     top=((N_("Turn"), whose_turn), (N_("Target"), field_of("target")), (N_("Reshuffles"), field_of("reshuffles"))),
     tracks={"pi": lambda view: view.get("target")},
     awaited={"turn": N_plural("their turn", "their turns")},

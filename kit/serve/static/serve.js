@@ -207,6 +207,8 @@
 
   async function send(form, submitter) {
     const answer = form.querySelector(".answer");
+    const told = document.getElementById("told");
+    if (told) told.hidden = true;   // the verdict of the entry before: this one's comes
     const buttons = Array.from(form.querySelectorAll("button[type=submit]"));
     buttons.forEach(function (button) { button.disabled = true; });
     answer.className = "answer";
@@ -221,21 +223,25 @@
       let reply;
       try { reply = await response.json(); } catch (error) { reply = { ok: false, error: response.statusText }; }
       if (reply.ok) {
-        // what the entry did, in the rules' words (a challenge's verdict), else "Saved."
+        // what the entry did, in the rules' words (a challenge's verdict), else "Saved.": said
+        // above the forms, outside the parts a change redraws, so the form the next decision
+        // puts in this one's place does not take the verdict away with it
         const said = reply.told && reply.told.length ? reply.told.join(" ") : body.dataset.saved;
         form.reset();
         ask(form, false);
-        answer.textContent = said;
-        answer.classList.add("ok");
+        answer.textContent = "";
+        if (told && reply.line !== undefined) {   // an entry of the log (not the answers kept ahead)
+          told.textContent = said;
+          told.hidden = false;
+        } else {
+          answer.textContent = said;
+          answer.classList.add("ok");
+        }
         // the decision is sent: the answers it carried in the address are done with
         if (/[?&](f\.|do=)/.test(location.search)) history.replaceState(null, "", location.pathname);
         await refresh();
-        // the swap may have redrawn the form: say it on the one now shown
-        const now = document.querySelector('form.act[data-action="' + form.dataset.action + '"] .answer');
-        if (now && now !== answer) {
-          now.textContent = said;
-          now.className = "answer ok";
-        }
+        // the verdict is read first: brought into view if the form sent was further down
+        if (told && !told.hidden) told.scrollIntoView({ block: "nearest" });
       } else {
         answer.textContent = reply.error;
         answer.classList.add("refused");

@@ -47,6 +47,19 @@ def test_the_board_names_the_turn_being_played_and_not_one_that_has_passed(phd):
     assert "À jouer" not in after
 
 
+@pytest.mark.parametrize("game", ["phd", "amphitheatre", "promotion"])
+def test_the_game_opens_on_who_begins(tmp_path, game):
+    path = tmp_path / "game.jsonl"
+    sessions.create(path, game, PHD_PLAYERS)
+    table, ana, host = texts(path, "table?lang=fr", "seat Ana?lang=fr", "host?lang=fr")
+    assert "À la table : Qui commence ?" in table
+    assert "À la table : Qui commence ? Qui commence ?" in ana      # the turn line, then the decision's title
+    assert "Qui commence ?" in host
+    for text in (table, ana, host):
+        assert "Le tour continue" not in text
+        assert "Le jeton de parole passe" not in text
+
+
 def test_the_table_says_what_it_waits_for_of_each_player(tmp_path):
     path = new_hoc(tmp_path / "senate.jsonl")
     sessions.append(path, ROUND_ONE)
