@@ -82,10 +82,6 @@ def context(view: View, seat: str | None, words: Any) -> dict[str, Any]:
     }
 
 
-FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=context, awaited={
-    "ballot": N_plural("their secret ballot", "their secret ballots"),
-    "resolve": N_plural("the count of the vote", "the count of the vote"),
-})
 # `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
 EXAMPLES: tuple[str | tuple[str, str], ...] = (
     'score new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres',
@@ -101,4 +97,7 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 
 
 FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=context, answers=ANSWERS,
-              examples=EXAMPLES)
+              examples=EXAMPLES, awaited={
+                  "ballot": N_plural("their secret ballot", "their secret ballots"),
+                  "resolve": N_plural("the count of the vote", "the count of the vote"),
+              })
