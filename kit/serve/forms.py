@@ -229,6 +229,9 @@ class SeatScreen:
     """What a seat's page shows besides the view: its decision now and the steps taken."""
 
     offered: list[Form] = field(default_factory=list)   # decisions offered at once (a choice first)
+    # an offered decision that asks nothing more (its place -> the hidden fields it sends): its
+    # choice sends it, where a second page offered one button of the same words
+    ready: dict[int, list[dict]] = field(default_factory=dict)
     main: Form | None = None          # the decision asked now, its choices narrowed by `answers`
     answers: dict = field(default_factory=dict)          # that decision's answers so far
     asked: list[tuple[str, str]] = field(default_factory=list)   # the address's answers, to extend
@@ -375,6 +378,9 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     view = rules.view(game, state, seat)
     mine = [d for d in view["pending"] if d["player"] in (seat, None)]
     screen.offered = [form_of(game, d, view, seat) for d in mine]
+    if len(mine) > 1:
+        screen.ready = {place: sent for place, decision in enumerate(mine)
+                        if (sent := asks_nothing(game, state, decision, view, seat)) is not None}
     chosen = dict(asked).get(CHOSEN, "")
     picked = mine if len(mine) == 1 else [mine[int(chosen)]] if chosen.isdigit() and int(chosen) < len(mine) else []
     if picked:
@@ -398,6 +404,23 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
             screen.undo = [event.for_viewer(seat) for event in told]
             screen.undo_secret = any(event.private is not None and event.to == seat for event in told)
     return screen
+
+
+def asks_nothing(game: str, state: GameState, decision: dict, view: dict, seat: str) -> list[dict] | None:
+    """The hidden fields a decision sends when the rules leave nothing to ask in it (no field,
+    or one value in each), or None when something is asked."""
+    form = form_of(game, decision, view, seat)
+    if form.inputs and not by_buttons(form):
+        return None
+    form, answers, step = answered(game, state, decision, view, seat, []) if form.inputs else (form, {}, None)
+    if step is not None:
+        return None
+    sent = []
+    for name, value in answers.items():
+        for item in (value if isinstance(value, list) else [value]):
+            sent.append({"field": name, "kind": "item" if isinstance(value, list) else
+                         "text" if isinstance(item, str) else "json", "value": value_text(item)})
+    return sent
 
 
 def _actor(game: str, action: dict) -> str | None:

@@ -236,10 +236,10 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         sent = client.post("/api/me/act", json={"action": "turn", "step": "play", "card": "audit"})
         assert sent.status_code == 200, sent.text
         # the Annonce: anyone may answer it, and Ana may apply it; the one whose only step is
-        # to apply the card says so
+        # to apply the card says so, and its tap sends it (nothing more to ask)
         both = unescape(actions(me(client, "Ana", "en")))
-        assert 'href="?do=1">Apply the card</a>' in both
-        assert re.findall(r'href="\?do=([0-9])"', both) == ["0", "1"]
+        assert '<button type="submit" class="big">Apply the card</button>' in both
+        assert re.findall(r'href="\?do=([0-9])"', both) == ["0"]
 
 
 def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):

@@ -61,3 +61,25 @@ def test_a_die_is_asked_by_its_faces_not_by_shares_of_an_amount(tmp_path):
         sent = client.post(f"/api/seat/{seat}/act", json={"action": "challenge", "resource": "credit", "die": 6,
                                                            "difficulty": 8})
         assert sent.status_code == 200, sent.text
+
+
+def test_a_choice_that_asks_nothing_more_is_sent_by_its_one_tap(tmp_path):
+    # Ben, challenged by Ana's hypothesis, agrees or states another value: « Annoncer une autre
+    # valeur (débat) » led to a page whose one button said the same words again
+    path = tmp_path / "amphi.jsonl"
+    sessions.create(path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Cléo")])
+    for action in ({"action": "turn", "player": "Ana", "step": "start"},
+                   {"action": "hypothesis", "speaker": "Ana", "target": "Ben", "category": "cause"}):
+        sessions.append(path, action)
+    with TestClient(create_app(path)) as client:
+        seat = sessions.seat_tokens(path)["seats"]["Ben"]
+        choices = client.get(f"/seat/{seat}?lang=fr").text.split('<ul class="choices">')[1].split("</ul>")[0]
+        assert 'href="?do=' not in choices                 # no page between the choice and the entry
+        counter = choices.split('data-action="counter"')[1].split("</form>")[0]
+        assert re.search(r'<button type="submit" class="big">Annoncer une autre valeur \(débat\)</button>', counter)
+        handshake = choices.split('data-action="handshake"')[1].split("</form>")[0]
+        assert re.findall(r'data-field="(\w+)" data-kind="text" value="(\w+)"', handshake) == [
+            ("speaker", "Ana")]                             # Ben's own name the server fills in
+        sent = client.post(f"/api/seat/{seat}/act", json={"action": "counter"})   # what the tap sends
+        assert sent.status_code == 200, sent.text
+    assert sessions.load(path).entries[-1].action == {"action": "counter", "player": "Ben"}
