@@ -104,5 +104,7 @@ def test_the_fifth_game_has_its_board_and_its_phone_pages_from_its_declaration(m
     # a seat's own purse, among its secrets: hidden with the button the page offers
     assert 'id="hide"' in ana
     assert '<div class="track mine-secret"><dt>Purse</dt><dd>37<meter class="gauge" min="0" max="63"' in ana
-    assert 'class="mine-secret"><dt>Purse</dt><dd>37</dd>' in ana      # on its own part of the page too
+    # its own templates/mine.html, in the place of the base's: its purse and its bid, among its secrets
+    mine = ana.split('id="mine"')[1].split("</section>")[0]
+    assert '<div class="secret" id="secret">\n<p class="big">Purse: <strong>37</strong></p><p>My bid this round: 12</p></div>' in mine
     assert HOC_PLAYERS[0]["name"] not in ana
