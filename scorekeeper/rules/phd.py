@@ -1655,6 +1655,9 @@ def _told_card(before: State, after: State, action: Action) -> Event | None:
     key = decks.card_id(cards, key, TITLE)
     if kind != "challenge" and cards[key]["type"] not in _TOLD_AT_ONCE:
         return None
+    turn = after["turn"]
+    if kind == "turn" and cards[key]["type"] == "cooperation" and (turn is None or turn["phase"] != "recherche"):
+        return None     # revealed in Vivre, it goes to the hand: it applies when played at its moment
     player = str(action["player"])
     changed = [name for name in before["players"]
                if any(before["players"][name][r] != after["players"][name][r] for r in RESOURCES)]

@@ -94,3 +94,12 @@ def test_the_story_after_the_first_entry_undone_still_plays_the_header_deck(tmp_
     for action in PROMOTION[:4]:
         sessions.append(path, action)
     assert story.tell(sessions.load(path), "en")[-1].entry == "Ana plays Flatterie: +1 PI."
+
+
+def test_a_cooperation_revealed_in_vivre_is_told_as_it_is_played_at_its_moment(tmp_path):
+    path = played(tmp_path, "phd", ["Ana", "Ben"], [
+        turn("Ana", "start"), {"action": "turn", "player": "Ana", "card": "Pause café solidaire"},   # to the hand
+        {"action": "cooperate", "player": "Ana", "card": "Pause café solidaire", "other": "Ben"}])
+    log = logged(path, "en")
+    assert not any(line.startswith("3. Ana plays") for line in log), log
+    assert "4. Ana plays Pause café solidaire: Ana and Ben Pression −2." in log
