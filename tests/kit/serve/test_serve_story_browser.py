@@ -163,8 +163,7 @@ def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
         game.told("Ana draws 1 card.")
         game.tap("Ana", "step", "play")
         game.tap("Ana", "card", "heures-sup")          # no target to ask: the tap sends it
-        game.told("Ana plays Heures sup.")
-        game.told("Ana draws 2 cards.")                # the card's effect, applied by the engine
+        game.told("Ana plays Heures sup: +2 cards.")   # the card and its effect, applied by the engine, in one line
         game.correct("gain", player="Ana", amount="2")   # a correction, the host's
         game.told("Ana gains 2 PI and has 3.")
         game.tap("Ana", "step", "play")
@@ -173,8 +172,7 @@ def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
         game.told("Ana plays Sabotage against Dan.")
         game.now("Waiting for Dan")
         game.tap("Dan", "step", "land")
-        game.told("Sabotage lands on Dan.")
-        game.told("Dan discards 2 cards drawn at random.")
+        game.told("Ana plays Sabotage against Dan: Dan −2 cards.")
         game.go_on("Ana")                              # two cards played: the turn can only end
         game.now("Waiting for Ben")
         game.go_on("Ben")
