@@ -249,4 +249,6 @@ def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):
         client.cookies.set(SEAT_COOKIE, client.app.state.table.tokens["seats"]["Ana"])
         refused = client.post("/api/me/act?lang=fr", json={"action": "turn", "player": "Ana", "step": "start", "card": "Audit"})
         assert refused.status_code == 422   # was a KeyError in the refusal's own wording: a 500
-        assert unescape(refused.json()["error"]) == "L’étape start n’a pas de champ 'card'."
+        said = unescape(refused.json()["error"]).replace("\xa0", " ").replace("\u202f", " ")
+        assert said == ("Seules les étapes où l’on joue une carte, ou où l’on y répond, nomment une carte ou une "
+                        "personne : cette entrée doit donc laisser de côté la carte jouée par Ana.")
