@@ -91,6 +91,15 @@ def who_begins(view: View, action: str, player: str | None) -> str | None:
     return N_("Who begins?") if action == "turn" and player is None and view.get("turn") is None else None
 
 
+def turn_being_played(key: str, ended: str) -> Callable[[View], object]:
+    """A `top` entry: the player whose turn is being played, from the view's `turn`; none
+    once its `key` says it `ended` (the next player's begins) or the game is over."""
+    def player(view: View) -> object:
+        turn = view.get("turn")
+        return turn["player"] if isinstance(turn, dict) and turn.get(key) != ended and not view["over"] else None
+    return player
+
+
 def field_of(name: str) -> Callable[[View], object]:
     """A `top` entry's value read from the view's field `name` (None: not shown)."""
     return lambda view: view.get(name)

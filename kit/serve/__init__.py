@@ -8,7 +8,9 @@ the server keeps the same rules, the same lock and the same file as the CLI.
 - table.py: the session as the server sees it (cached reads, serialised writes, who may
   do what and see what, change events);
 - forms.py: the forms, derived from what the rules wait for (no game's list of actions);
-- pages.py: the HTML pages, in the language of each browser (kit.i18n, the CLI's catalogues);
+- pages.py: the HTML pages, in the language of each browser (kit.i18n, the CLI's catalogues),
+  drawn from the Jinja2 templates of templates/ (autoescape), a game's own first
+  (kit/games/<game>/templates/), with what its faces.py declares;
 - app.py: the Starlette application (routes, answers, body checks);
 - run.py: `serve()`, which prints the links and runs uvicorn.
 """

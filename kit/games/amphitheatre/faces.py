@@ -2,7 +2,7 @@
 capacity, each player's seats against it."""
 from __future__ import annotations
 
-from kit.faces import Faces, View, field_of, who_begins
+from kit.faces import Faces, field_of, turn_being_played, who_begins
 from kit.i18n import N_, N_plural
 
 # What people may answer for each of the game's words, in either language (the first word of
@@ -18,12 +18,6 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def whose_turn(view: View) -> str | None:
-    """The speaker whose move is being played; none once it is done (the next one's begins)."""
-    turn = view.get("turn")
-    return turn["player"] if isinstance(turn, dict) and turn.get("step") != "done" and not view["over"] else None
-
-
 # `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
 EXAMPLES: tuple[str | tuple[str, str], ...] = (
     'score new amphi.jsonl amphitheatre --player Ana --player Ben --player Cléo',
@@ -35,7 +29,7 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 FACES = Faces(
     words={"seats": N_("Seats"), "doubt": N_("Doubt"), "row": N_("Row")},
     title=who_begins,
-    top=((N_("Turn"), whose_turn), (N_("Capacity"), field_of("capacity"))),
+    top=((N_("Turn"), turn_being_played("step", "done")), (N_("Capacity"), field_of("capacity"))),
     tracks={"seats": lambda view: view.get("capacity")},
     awaited={"turn": N_plural("their turn to speak", "their turns to speak"),
              "hypothesis": N_plural("their hypothesis", "their hypotheses"),

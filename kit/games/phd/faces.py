@@ -1,7 +1,7 @@
 """What the pages show of PHD (kit/faces.py): its words, whose turn it is, the two tracks."""
 from __future__ import annotations
 
-from kit.faces import Faces, View, who_begins
+from kit.faces import Faces, turn_being_played, who_begins
 from kit.i18n import N_, N_plural
 from scorekeeper.rules import phd
 
@@ -28,12 +28,6 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def whose_turn(view: View) -> str | None:
-    """The player whose turn is being played; none once it has ended (the next one's begins)."""
-    turn = view.get("turn")
-    return turn["player"] if isinstance(turn, dict) and turn.get("stage") != "end" and not view["over"] else None
-
-
 # `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
 EXAMPLES: tuple[str | tuple[str, str], ...] = (
     'score new these.jsonl phd --player Ana --player Ben --option chapters=2',
@@ -53,7 +47,7 @@ FACES = Faces(
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
            "doctor": N_("doctor"), "hand": N_("Cards in hand")},
     title=who_begins,
-    top=((N_("Turn"), whose_turn),),
+    top=((N_("Turn"), turn_being_played("stage", "end")),),
     tracks={"pression": phd.RESOURCE_MAX, "credit": phd.RESOURCE_MAX},
     awaited={"turn": N_plural("their turn", "their turns"), "challenge": N_plural("their Challenge", "their Challenges"),
              "defend": N_plural("their thesis defence", "their thesis defences")},

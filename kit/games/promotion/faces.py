@@ -2,7 +2,7 @@
 and the reshuffles, each player's PI against the target."""
 from __future__ import annotations
 
-from kit.faces import Faces, View, field_of, who_begins
+from kit.faces import Faces, field_of, turn_being_played, who_begins
 from kit.i18n import N_, N_plural
 
 # What people may answer for each of the game's words, in either language (the first word of
@@ -20,12 +20,6 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def whose_turn(view: View) -> str | None:
-    """The player whose turn is being played; none once it has ended (the next one's begins)."""
-    turn = view.get("turn")
-    return turn["player"] if isinstance(turn, dict) and turn.get("step") != "end" and not view["over"] else None
-
-
 # `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
 EXAMPLES: tuple[str | tuple[str, str], ...] = (
     'score new bureau.jsonl promotion --player Ana --player Ben',
@@ -41,7 +35,8 @@ FACES = Faces(
     words={"pi": N_("PI"), "poste": N_("Poste"), "shielded": N_("Out of the Attaques' reach"),
            "hand": N_("Cards in hand")},
     title=who_begins,
-    top=((N_("Turn"), whose_turn), (N_("Target"), field_of("target")), (N_("Reshuffles"), field_of("reshuffles"))),
+    top=((N_("Turn"), turn_being_played("step", "end")), (N_("Target"), field_of("target")),
+         (N_("Reshuffles"), field_of("reshuffles"))),
     tracks={"pi": lambda view: view.get("target")},
     awaited={"turn": N_plural("their turn", "their turns")},
     answers=ANSWERS, examples=EXAMPLES,
