@@ -86,3 +86,12 @@ def test_an_old_promotion_game_goes_on_with_its_cards_by_title_and_its_pi_typed(
     with refused("This session's header records no deck: the table keeps the hands itself, and the engine holds "
                  "no count of them to correct."):
         sessions.append(path, {"action": "hand", "player": "Ana", "cards": 3})
+
+
+def test_guided_play_on_an_old_promotion_file_asks_the_pi_typed_and_no_count_of_cards(tmp_path):
+    path = copied("promotion-under-way", tmp_path)
+    played = Kit()("score", "play", path, input="\n?\n")          # nobody takes Flatterie's PI; then help
+    helped = next(line for line in played.output.splitlines() if "Answers:" in line)
+    assert "This session's header records no deck: type the PI the cards move" in helped
+    assert "hand" not in helped.split("Answers:")[1]                  # the table keeps the hands
+    assert "Nobody takes the merit of Flatterie: its PI go to Ana." in played.output

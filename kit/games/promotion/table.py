@@ -213,6 +213,18 @@ def narrow(state: rules.State, decision: Decision, answers: dict) -> dict:
 PI_WORDS = ("gain", "lose", "steal", "hand", "deck")
 
 
+def _pi_words(state: rules.State) -> tuple[str, ...]:
+    """PI_WORDS as the session takes them: no count of cards to put right where the engine
+    counts none (a header without a deck: the table keeps the hands)."""
+    return tuple(word for word in PI_WORDS if word != "hand" or not state["by_hand"])
+
+
+def _pi_help(state: rules.State) -> str:
+    """What the PI words do in this session: corrections where the cards move the PI, the PI
+    themselves where the table types them (a header without a deck)."""
+    return _(BY_HAND_HELP if state["by_hand"] else PI_HELP)
+
+
 def _step(player: str, step: str, **fields) -> dict:
     return {"action": "turn", "player": player, "step": step, **fields}
 
@@ -308,6 +320,8 @@ def _pi_entry(what: str, state: rules.State, current: str | None) -> dict:
 
 PI_HELP = N_("The cards move the PI and count the hands themselves; corrections: gain, lose (a player's PI), "
              "steal (PI taken from another), hand (a count of cards put right); deck: the deck ran out.")
+BY_HAND_HELP = N_("This session's header records no deck: type the PI the cards move with gain, lose (a player's "
+                  "PI) and steal (PI taken from another); deck: the deck ran out.")
 
 
 def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
@@ -352,7 +366,8 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         cards = choices["card"]
         prompt = _("{name}: answer {card} with a Trahison ({cards}), or nothing: it lands").format(
             name=who, card=title(state, window["card"]), cards=" / ".join(title(state, c) for c in cards))
-        what = _pick(prompt, [*cards, "nothing", *PI_WORDS], state=state, default="nothing", help=_(PI_HELP))
+        what = _pick(prompt, [*cards, "nothing", *_pi_words(state)], state=state, default="nothing",
+                     help=_pi_help(state))
         if what == "nothing":
             return _step(who, "land")
         if what in PI_WORDS:
@@ -365,7 +380,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     prompt = (_("{name}: play a card (its title), or next: end of the turn").format(name=who) if cards else
               _("{name}: next: end of the turn (down to {limit} cards in hand)").format(
                   name=who, limit=rules.END_OF_TURN_HAND_LIMIT))
-    what = _pick(prompt, [*cards, "next", *PI_WORDS], state=state, default="next", help=_(PI_HELP),
+    what = _pick(prompt, [*cards, "next", *_pi_words(state)], state=state, default="next", help=_pi_help(state),
                  why_not=lambda card: _not_playable(state, who, card))
     if what == "next":
         return _step(who, "end")
