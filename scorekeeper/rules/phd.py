@@ -967,11 +967,8 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
         _change(_changing(new, other), _changes_of(card["other"]))
     if not from_hand:
         _hand(new, name, -1)
-    drawn = card.get("draw_arguments", 0)
-    concerned = None if from_hand else moment_for(new, card)
-    for drawing in dict.fromkeys([name] + ([concerned] if concerned is not None else [])):
-        if _playing(new, drawing):
-            _hand(new, drawing, drawn)
+    for drawing in _drawing(new, new, name, card, at_moment=not from_hand):
+        _hand(new, drawing, card.get("draw_arguments", 0))
     if card.get("cancels_failure") and not from_hand:
         _cancel_failure(new)
 
@@ -1587,9 +1584,9 @@ def outcome(before: State, after: State, action: Action) -> list[Event]:
 
 
 def _hand_events(before: State, after: State, action: Action) -> list[Event]:
-    """What an entry did to the hands beyond the draws and plays its line says: the hand
-    limit as a turn ends, a Coopération's draws, a count put right; and what a Coopération
-    did to the moment's Challenge."""
+    """What an entry did to the hands beyond the draws and plays its line says (a
+    Coopération's draws are in its card's line): the hand limit as a turn ends, a count put
+    right; and what a Coopération did to the moment's Challenge."""
     kind = action["action"]
     if kind == in_hand.ACTION:
         return [in_hand.said_holding(action["player"], action["cards"])]
@@ -1609,22 +1606,9 @@ def _hand_events(before: State, after: State, action: Action) -> list[Event]:
                                           "{player}'s turn ends: {n} cards over {limit} go to {receiver}, who has "
                                           "the least Crédit.", n),
                                    player=name, limit=HAND_LIMIT, n=n, receiver=receiver))
-    cards = before.get("cards") or {}
-    if kind == "turn" and action.get("step") == "cooperation" and action.get("card") in cards and \
-            after["turn"] is not None and after["turn"]["phase"] == "recherche":
-        drawn = cards[action["card"]].get("draw_arguments", 0)     # from the hand: its player alone draws
-        if drawn and _playing(after, action["player"]):
-            events.append(said(plural("{player} draws {n} Argument card.", "{player} draws {n} Argument cards.",
-                                      drawn), player=action["player"], n=drawn))
     if kind != "cooperate":
         return events
-    card, name = cards[action["card"]], action["player"]
-    drawn = card.get("draw_arguments", 0)
-    concerned = moment_for(before, card)
-    for drawing in dict.fromkeys([name] + ([concerned] if concerned is not None else [])):
-        if drawn and _playing(after, drawing):
-            events.append(said(plural("{player} draws {n} Argument card.", "{player} draws {n} Argument cards.",
-                                      drawn), player=drawing, n=drawn))
+    card, name = (before.get("cards") or {})[action["card"]], action["player"]
     if card.get("passes_challenge"):
         events.append(said(N_("{other} resolves {name}'s Challenge, with their own resources."),
                            other=action["other"], name=name))
@@ -1671,7 +1655,20 @@ def _told_card(before: State, after: State, action: Action) -> Event | None:
                                       for name in [player, *(n for n in changed if n != player)]
                                       for resource in RESOURCES
                                       if (delta := after["players"][name][resource] - before["players"][name][resource])])
+    drawn = cards[key].get("draw_arguments", 0)
+    if drawn:
+        effects += decks.effects(player, [(name, decks.cards(drawn)) for name in _drawing(
+            before, after, player, cards[key], at_moment=kind == "cooperate")])
     return decks.card_line(player, cards[key]["title"], effects, entry=kind != "challenge")
+
+
+def _drawing(before: State, after: State, player: str, card: decks.Card, *, at_moment: bool) -> list[str]:
+    """Who draws the Argument cards of the Coopération `player` plays: they do, and at its
+    moment the player the moment concerns (from the hand in Recherche, its player alone);
+    those still playing once it is played (`after`)."""
+    concerned = moment_for(before, card) if at_moment else None
+    names = dict.fromkeys([player] + ([concerned] if concerned is not None else []))
+    return [name for name in names if _playing(after, name)]
 
 
 def _turn_events(before: State, after: State) -> list[Event]:

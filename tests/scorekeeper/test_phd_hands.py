@@ -158,11 +158,17 @@ def test_journal_club_draws_an_argument_for_its_player_and_whose_turn_begins():
     assert "journal" in offered(begun)
     with refused("{title} is played {when}; that is not now.", title="Journal club"):
         rules.apply(begun, {"action": "cooperate", "player": "Ben", "card": "journal"})
-    club = play(begun, {"action": "cooperate", "player": "Ana", "card": "journal"})
+    played = {"action": "cooperate", "player": "Ana", "card": "journal"}
+    club = play(begun, played)
     assert hands(club) == {"Ana": 6, "Ben": 6}
+    assert [e.public.render() for e in rules.outcome(begun, club, played)] == [
+        "Ana plays Journal club: Ana and Ben +1 card."]
     # from the hand in Recherche its moment does not count: its player alone draws
-    own = play(begun, turn("Ben", step="none"), turn("Ben", card="journal"))
+    vivre = play(begun, turn("Ben", step="none"))
+    own = play(vivre, turn("Ben", card="journal"))
     assert hands(own) == {"Ana": 6, "Ben": 5}
+    assert [e.public.render() for e in rules.outcome(vivre, own, turn("Ben", card="journal"))] == [
+        "Ben plays Journal club: +1 card."]
 
 
 @pytest.mark.parametrize(("card", "change", "field"), [
