@@ -27,6 +27,7 @@ import copy
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import yaml
@@ -36,7 +37,7 @@ from starlette.testclient import TestClient
 
 import kit.games
 from kit import i18n
-from kit.serve import pages
+from kit.serve import forms, pages
 from kit.serve.table import view as served_view
 from kit.table import describe
 from scorekeeper import rules
@@ -149,7 +150,7 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
              "show": kit.games.table_module(game).render(
                  state if state.get("over") else rules.public_view(game, state, reader))}
     page = pages.Page(lang=lang, game=game, state=seen, line=1, path="/x", post="/api/x/act", seat=reader,
-                      host=reader is None)
+                      host=reader is None, screen=seat_screen(game, state, reader) if reader is not None else None)
     if reader is None:
         texts["table page"] = pages.table_page(page, "ROOM23", "http://table/join/ROOM23")
         texts["join page"] = pages.join_page(page, "ROOM23", [], None)
@@ -157,6 +158,17 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
     else:
         texts["seat page"] = pages.seat_page(page)
     return texts
+
+
+def seat_screen(game: str, state: dict, reader: str) -> forms.SeatScreen:
+    """The decision `reader`'s phone shows now, as the server draws it (kit/serve/forms.py),
+    from `state` alone: a session whose log is not read (no undo to name). Without what the
+    rules give its decider to read first: the magistrate's totals are everyone's ballots
+    added up, told to the magistrate on purpose (tests/kit/serve/test_seat_screen.py)."""
+    session = SimpleNamespace(game=game, state=state, rules=rules.module(game), latest_in_effect=lambda: None)
+    screen = forms.seat_screen(session, reader, [])   # type: ignore[arg-type]
+    screen.facts = []
+    return screen
 
 
 def refusals(game: str, state: dict, reader: str | None, lang: str) -> dict[str, str | None]:
