@@ -406,8 +406,9 @@ class Declaration:
         name: str = action["action"]
         declared = self.actions.get(name)
         if declared is None:
+            # an action's name comes only from JSON typed by hand: named as typed, in code quotes
             raise RuleViolation("{title} has no action {name}; its actions are: {actions}.", title=self.title,
-                                name=repr(name), actions=", ".join(self.names))
+                                name=_code(name), actions=", ".join(map(_code, self.names)))
         fields = declared.fields
         for key in action:
             if key not in fields and key != "action":

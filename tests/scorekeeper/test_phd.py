@@ -115,7 +115,7 @@ def test_adjust_needs_a_change_and_known_fields():
     with refused("{named} is not a player here; the players are {players}.", named="'Zoé'",
                  players=["Ana", "Ben", "Cléo"]):
         play(new(), {"action": "adjust", "player": "Zoé", "credit": 2})
-    with refused("{title} has no action {name}; its actions are: {actions}.", name="'dance'"):
+    with refused("{title} has no action {name}; its actions are: {actions}.", name="`dance`"):
         play(new(), {"action": "dance", "player": "Ana"})
 
 

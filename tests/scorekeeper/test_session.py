@@ -118,7 +118,7 @@ def test_every_line_is_validated_and_the_bad_one_is_named(tmp_path: Path):
             (bad_line, {"error": rule("{name} has {gold} gold and cannot spend {gold2}.", name="Bob", gold=1,
                                       gold2=5)}),
         sessions.encode({"action": "fly"}):
-            (bad_line, {"error": rule("{title} has no action {name}; its actions are: {actions}.", name="'fly'")}),
+            (bad_line, {"error": rule("{title} has no action {name}; its actions are: {actions}.", name="`fly`")}),
     }
     for bad, (template, named) in cases.items():
         path = write_lines(tmp_path / "s.jsonl", *good, tail=bad + sessions.encode(VOTE))
