@@ -582,7 +582,8 @@ def write_calibration(out: Path, options: BuildOptions) -> Path:
         with _signals_held():
             os.replace(temp, target)
     except OSError as error:
-        raise KitError(f"cannot write the files in {out} ({error.strerror or error})") from None
+        raise KitError(_("cannot write the files in {folder} ({reason})").format(
+            folder=out, reason=os_reason(error))) from None
     finally:
         _remove(temp)
     return target

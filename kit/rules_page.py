@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import kit
 import kit.games
 from kit.errors import KitError, TextDoesNotFit
+from kit.i18n import _
 from kit.palette import GREYS, resolve
 from kit.parts.text import largest_fitting_size, text_box, text_height
 from kit.schema import Field, Record, find, layout_dir, load_yaml
@@ -104,7 +105,8 @@ def build_info(game_id: str, layouts: Path | str) -> dict:
         try:
             stamp = int(epoch)
         except ValueError:
-            raise KitError(f"SOURCE_DATE_EPOCH must be a whole number of seconds, not {epoch!r}") from None
+            raise KitError(_("SOURCE_DATE_EPOCH must be a whole number of seconds, not {value!r}").format(
+                value=epoch)) from None
     else:
         folder = layout_dir(layouts, game_id)
         stamp = max(int(f.stat().st_mtime) for f in folder.iterdir() if f.is_file())
@@ -189,8 +191,9 @@ def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str,
 
     body = largest_fitting_size(fits, BODY_SIZES[0], BODY_SIZES[-1])
     if body is None:
-        raise KitError(f"game '{game_id}', rules page: the rules and credits do not fit a {box[2]:.0f} x "
-                       f"{box[3]:.0f} mm page even at {MIN_BODY:g} pt; shorten layouts/{game_id}/rules.yaml")
+        raise KitError(_("game '{game}', rules page: the rules and credits do not fit a {width:.0f} x {height:.0f} mm "
+                         "page even at {size:g} pt; shorten layouts/{game}/rules.yaml").format(
+            game=game_id, width=box[2], height=box[3], size=MIN_BODY))
     plan = plans[body]
     assert plan is not None, "the largest fitting size has a plan"
     x, y, w, h = box

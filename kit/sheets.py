@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from kit.errors import KitError, Size, TextDoesNotFit
+from kit.i18n import _
 from kit.model import Component, Frame, Piece
 from kit.paper import EDGE, KIND_STOCK, MARK_GAP, MARK_MIN, MIN_MARGIN, PAGE_MARGIN, STOCKS, paper_size, printable_area
 from kit.surface.inksaver import InkSaver
@@ -284,7 +285,8 @@ def copies(component: Component) -> list[Piece]:
     out: list[Piece] = []
     for piece in component.pieces:
         if piece.copies < 0:
-            raise KitError(f"component '{component.id}', {piece.label}: copies must be 0 or more, not {piece.copies}")
+            raise KitError(_("component '{component}', {piece}: copies must be 0 or more, not {copies}").format(
+                component=component.id, piece=piece.label, copies=piece.copies))
         out.extend([piece] * piece.copies)
     return out
 
@@ -718,7 +720,7 @@ def label_spot(paper: tuple[float, float], width: float, height: float, around: 
         spots = [min(max(centred, a), b - width) for a, b in free if b - a >= width - _EPS]
         if spots:
             return min(spots, key=lambda x: abs(x - centred)), top
-    raise KitError(f"no room in the page's margins for its label « {width:.0f} mm »")
+    raise KitError(_("no room in the page's margins for its label ({width:.0f} mm)").format(width=width))
 
 
 def draw_label(surface: Surface, paper: tuple[float, float], text: str, around: list[Box]) -> None:

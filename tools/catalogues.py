@@ -10,7 +10,9 @@ that they match the .po.
 """
 from __future__ import annotations
 
+import re
 import sys
+import tempfile
 from io import BytesIO
 from pathlib import Path
 
@@ -107,8 +109,45 @@ def compile_all() -> None:
         po.with_suffix(".mo").write_bytes(compiled(po))
 
 
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"(?<!\{)\{(\w*)[^{}]*\}(?!\})", text))
+
+
+def problems() -> list[str]:
+    """What the French catalogue lacks for the code's messages as they are now (extracted
+    afresh into a scratch template): a message missing, empty, fuzzy, or with a placeholder
+    its message id does not have."""
+    global POT
+    kept = POT
+    with tempfile.TemporaryDirectory() as scratch:
+        POT = Path(scratch) / "kit.pot"
+        try:
+            extract()
+            with POT.open("rb") as handle:
+                wanted = [message for message in read_po(handle) if message.id]
+        finally:
+            POT = kept
+    with (LOCALE / "fr" / "LC_MESSAGES" / "kit.po").open("rb") as handle:
+        french = {message.id: message for message in read_po(handle) if message.id}
+    found = []
+    for message in wanted:
+        translated = french.get(message.id)
+        forms = ([translated.string] if isinstance(translated.string, str) else list(translated.string)) \
+            if translated else []
+        if not translated or not all(forms) or translated.fuzzy:
+            found.append(f"untranslated: {message.id!r}")
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        found.extend(f"unknown placeholder in {form!r}" for form in forms
+                     if _placeholders(form) - set().union(*map(_placeholders, ids)))
+    return found
+
+
 if __name__ == "__main__":
-    if "--check" not in sys.argv:
-        extract()
-        update()
-        compile_all()
+    if "--check" in sys.argv:
+        found = problems()
+        print("\n".join(found) or "The French catalogue has every message.")
+        sys.exit(1 if found else 0)
+    extract()
+    update()
+    compile_all()
