@@ -368,8 +368,6 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     """The screen of `seat` now (`session`: the whole session, read by the server only;
     `asked`: the page address's query pairs)."""
     from scorekeeper import rules
-    from scorekeeper.errors import RuleViolation
-    from scorekeeper.session import NeedHistory
 
     game, state = session.game, session.state
     screen = SeatScreen()
@@ -395,15 +393,36 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     screen.ending = ending_actions(session, seat, view)
     latest = session.latest_in_effect()
     if latest is not None and _actor(game, latest.action) == seat:
-        try:
-            before = session.check({"action": "undo"})
-        except (NeedHistory, RuleViolation):   # a snapshot without that past: no words for it
-            before = None
-        if before is not None:
-            told = rules.outcome(game, before, state, latest.action)[:1]
-            screen.undo = [event.for_viewer(seat) for event in told]
-            screen.undo_secret = any(event.private is not None and event.to == seat for event in told)
+        screen.undo, screen.undo_secret = undo_words(session, seat)
     return screen
+
+
+def host_screen(session: Session) -> SeatScreen:
+    """What the host's page shows besides its forms: the words of what its undo takes back
+    (the latest entry in effect, whoever's, as the table may read it)."""
+    screen = SeatScreen()
+    if session.latest_in_effect() is not None:
+        screen.undo, screen.undo_secret = undo_words(session, None)
+    return screen
+
+
+def undo_words(session: Session, viewer: str | None) -> tuple[list, bool]:
+    """What the latest entry in effect did, worded for `viewer` (None: the table), as an undo
+    names what it takes back; and whether those words hold the viewer's own secret."""
+    from scorekeeper import rules
+    from scorekeeper.errors import RuleViolation
+    from scorekeeper.session import NeedHistory
+
+    latest = session.latest_in_effect()
+    try:
+        before = session.check({"action": "undo"})
+    except (NeedHistory, RuleViolation):   # a snapshot without that past: no words for it
+        return [], False
+    if latest is None or before is None:
+        return [], False
+    told = rules.outcome(session.game, before, session.state, latest.action)[:1]
+    return ([event.for_viewer(viewer) for event in told],
+            viewer is not None and any(event.private is not None and event.to == viewer for event in told))
 
 
 def asks_nothing(game: str, state: GameState, decision: dict, view: dict, seat: str) -> list[dict] | None:

@@ -41,7 +41,8 @@ class Screens:
             can_undo=viewer is not None and undo_refusal(session, viewer) is None,
             answers=table.answers.get(round_of(state), {}).get(viewer, {}) if viewer else {},
             story=await run_in_threadpool(table.story, session, lang) if story else None,
-            screen=form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer else None,
+            screen=(form_specs.seat_screen(session, viewer, list(request.query_params.multi_items())) if viewer
+                    else form_specs.host_screen(session) if host else None),
             doors=table.doors, open=table.tokens["open"])
 
     async def table_page(self, request: Request) -> Response:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,15 @@ def test_a_choice_that_asks_nothing_more_is_sent_by_its_one_tap(tmp_path):
         sent = client.post(f"/api/seat/{seat}/act", json={"action": "counter"})   # what the tap sends
         assert sent.status_code == 200, sent.text
     assert sessions.load(path).entries[-1].action == {"action": "counter", "player": "Ben"}
+
+
+def test_the_hosts_undo_names_what_it_takes_back_in_the_tables_words(client):
+    # it read « Annuler la dernière entrée » and asked « Annuler votre dernière entrée ? »
+    path = client.app.state.table.path
+    sessions.append(path, {"action": "ballot", "player": "Alice", "pour": 7})
+    host = client.get(f"/host/{sessions.seat_tokens(path)['host']}?lang=fr").text
+    undo = unescape(host.split('data-form="undo"')[1].split("</details>")[0]).replace("\u202f", " ").replace("\xa0", " ")
+    assert 'data-confirm="Annuler « Alice a déposé son bulletin » ?"' in undo
+    assert '<p class="help"><bdi>Alice</bdi> a déposé son bulletin.</p>' in undo
+    words = re.findall(r'data-confirm="([^"]*)"', undo) + [re.sub(r"<[^>]*>", "", undo.split('data-confirm')[1])]
+    assert not any("7" in said for said in words)     # the ballot's amounts stay the voter's
