@@ -1,7 +1,8 @@
 """Where each game's layouts declare the sizes of its pieces, found from the schemas.
 
 A size is a field of kind "size" (a card, a board, an aid) or the "mm" field `diameter`
-of a round token. `SIZED_FILES` says which schema reads which layout file; `declared_sizes`
+of a round token. Each game's layout module says which schema reads which of its layout
+files holding a size (its `SIZED_FILES`); `declared_sizes`
 walks those schemas, so a size field added to a game is tested without naming it here,
 and `test_every_size_field_is_in_a_sized_file` fails when a schema with one is missing.
 """
@@ -14,22 +15,16 @@ from pathlib import Path
 import yaml
 
 from kit.build import default_layouts
-from kit.games.amphitheatre import layout as amphitheatre
-from kit.games.hoc_censeo import layout as hoc_censeo
-from kit.games.phd import layout as phd
-from kit.games.promotion import layout as promotion
+from kit.games import layout_module
 from kit.schema import Field, Record
+from scorekeeper.rules import GAME_IDS
 
 LAYOUTS = default_layouts()
 
-# game -> layout file -> the schema record it is read with.
-SIZED_FILES: dict[str, dict[str, Record]] = {
-    "phd": {"kit.yaml": phd.KIT},
-    "amphitheatre": {"game.yaml": amphitheatre.GAME},
-    "promotion": {"game.yaml": promotion.GAME, "tokens.yaml": promotion.TOKENS},
-    "hoc-censeo": {"texts.yaml": hoc_censeo.TEXTS_FILE},
-}
-LAYOUT_MODULES = {"phd": phd, "amphitheatre": amphitheatre, "promotion": promotion, "hoc-censeo": hoc_censeo}
+# game -> its layout module, and its layout files holding a size -> the schema record each is
+# read with (the module's SIZED_FILES: each game declares its own).
+LAYOUT_MODULES = {game: layout_module(game) for game in GAME_IDS}
+SIZED_FILES: dict[str, dict[str, Record]] = {game: module.SIZED_FILES for game, module in LAYOUT_MODULES.items()}
 
 
 @dataclass(frozen=True)

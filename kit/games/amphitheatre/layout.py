@@ -230,6 +230,11 @@ def _split(total: int, parts: int) -> list[int]:
     return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
 
 
+# The layout files whose schema holds a size (a card's, a board's, a token's diameter), by
+# file name: what a designer may resize (tests/helpers/game_sizes.py tries each one).
+SIZED_FILES = {"game.yaml": GAME}
+
+
 def build(layouts_root: Path) -> GameKit:
     data = load(Path(layouts_root))
     game, aid = data["game"], data["aid"]

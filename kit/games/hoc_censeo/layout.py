@@ -329,6 +329,11 @@ def load(layouts_root: Path | str) -> HocLayout:
 
 
 # --- the kit ------------------------------------------------------------------------------------
+# The layout files whose schema holds a size (a card's, a board's, a token's diameter), by
+# file name: what a designer may resize (tests/helpers/game_sizes.py tries each one).
+SIZED_FILES = {"texts.yaml": TEXTS_FILE}
+
+
 def build(layouts_root: Path | str) -> GameKit:
     layout = load(layouts_root)
     t = layout.texts

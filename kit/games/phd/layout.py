@@ -565,6 +565,11 @@ def tracks(layout: Layout) -> tuple[Track, Track]:
     return out[0], out[1]
 
 
+# The layout files whose schema holds a size (a card's, a board's, a token's diameter), by
+# file name: what a designer may resize (tests/helpers/game_sizes.py tries each one).
+SIZED_FILES = {"kit.yaml": KIT}
+
+
 def build(layouts_root: Path | str) -> GameKit:
     layout = load(layouts_root)
     kit = layout.kit

@@ -377,6 +377,11 @@ def player_rows() -> list[tuple[str, int, int]]:
 
 
 # --- the kit ----------------------------------------------------------------------------------
+# The layout files whose schema holds a size (a card's, a board's, a token's diameter), by
+# file name: what a designer may resize (tests/helpers/game_sizes.py tries each one).
+SIZED_FILES = {"game.yaml": GAME, "tokens.yaml": TOKENS}
+
+
 def build(layouts_root: Path) -> GameKit:
     """The Promotion kit: cards, PI tokens and one aid per player."""
     data = load(layouts_root)
