@@ -12,10 +12,10 @@ from game_kits import ink_coverage
 
 from kit.build import BuildOptions, default_layouts, load_kit, plan
 from kit.contents import skippable
-from kit.games import GAME_IDS
 from kit.paper import EDGE, MARK_MIN, PAPERS
 from kit.sheets import draw_sheet
 from kit.surface.record import RecordingSurface
+from scorekeeper.rules import GAME_IDS
 
 # Sheets of paper per A4 kit, the contents sheet included (53 in all; 61 before issue 35):
 # tests/kit/test_publisher_sheets.py counts the sheets of pieces alone, on both papers.

@@ -13,8 +13,8 @@ import re
 import pytest
 
 from kit.build import BuildOptions, default_layouts, load_kit, plan
-from kit.games import GAME_IDS
 from kit.sheets import BUTT_BLEED, GUTTER
+from scorekeeper.rules import GAME_IDS
 
 PAPERS = ("a4", "letter")
 MOST_SHEETS = 50        # sheets of pieces for the four kits, the contents sheets apart
