@@ -240,8 +240,17 @@
         // the decision is sent: the answers it carried in the address are done with
         if (/[?&](f\.|do=)/.test(location.search)) history.replaceState(null, "", location.pathname);
         await refresh();
-        // the verdict is read first: brought into view if the form sent was further down
-        if (told && !told.hidden) told.scrollIntoView({ block: "nearest" });
+        if (told && !told.hidden) {
+          // the verdict is read first: brought into view if the form sent was further down
+          told.scrollIntoView({ block: "nearest" });
+        } else {
+          // the swap may have redrawn the form (the answers kept ahead): say it on the one now shown
+          const now = document.querySelector('form.act[data-action="' + form.dataset.action + '"] .answer');
+          if (now && now !== answer) {
+            now.textContent = said;
+            now.className = "answer ok";
+          }
+        }
       } else {
         answer.textContent = reply.error;
         answer.classList.add("refused");
