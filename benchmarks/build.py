@@ -178,13 +178,15 @@ def _sample_in_new_process(games: list[str], paper: str, fmt: str) -> dict:
         return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def main() -> None:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to build (default: all)")
     parser.add_argument("--runs", type=int, default=5, help="samples per measure; medians are compared")
     parser.add_argument("--paper", default="a4", choices=("a4", "letter"))
-    args = parser.parse_args()
+    return parser.parse_args(argv)
 
+
+def main(args: argparse.Namespace) -> None:
     pdf = [_sample_in_new_process(args.games, args.paper, "pdf") for _ in range(args.runs)]
     svg = [_sample_in_new_process(args.games, args.paper, "svg") for _ in range(args.runs)]
     build_s = statistics.median(s["build"] for s in pdf)
@@ -211,4 +213,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(parse())

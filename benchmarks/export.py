@@ -31,13 +31,15 @@ def images_written(out: Path, target: str) -> tuple[int, int, set[tuple[str, str
     return len(files), sum(p.stat().st_size for p in files), sizes
 
 
-def main() -> None:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games to export (default: all)")
     parser.add_argument("--runs", type=int, default=1, help="runs per target; the best time is shown")
     parser.add_argument("--target", action="append", choices=TARGETS, help="targets to time (default: all)")
-    args = parser.parse_args()
+    return parser.parse_args(argv)
 
+
+def main(args: argparse.Namespace) -> None:
     floor = min((kit("list", *args.games[:1]) for _ in range(max(args.runs, 2))), key=lambda run: run.seconds)
     print(f"floor (kit list: start-up, imports, layouts): {floor.seconds:.2f} s, {floor.cpu_seconds:.2f} CPU s")
     for target in args.target or TARGETS:
@@ -58,4 +60,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(parse())

@@ -86,10 +86,14 @@ def time_show(path: Path, against: str | None) -> None:
               f"in cpu time {cpu['this checkout'] / cpu['before']:.2f}")
 
 
-def main() -> None:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--against", help="a checkout to compare `show --json` with (its root folder)")
-    against = parser.parse_args().against
+    return parser.parse_args(argv)
+
+
+def main(args: argparse.Namespace) -> None:
+    against = args.against
     if against:
         against = os.path.abspath(against)
     with tempfile.TemporaryDirectory() as name:
@@ -137,4 +141,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(parse())

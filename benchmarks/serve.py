@@ -281,14 +281,17 @@ def flood(links: dict[str, str], names: list[str], streams: int, seconds: float)
     return counts["asked"], counts["answered"], opened, sorted(times)
 
 
-def main() -> int:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--phones", type=int, default=8, choices=range(2, 9), metavar="2..8")
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--idle", type=int, default=200, help="idle pages whose memory is measured")
     parser.add_argument("--flood", type=int, default=600, help="event streams one client holds and churns")
     parser.add_argument("--flood-seconds", type=float, default=5.0)
-    args = parser.parse_args()
+    return parser.parse_args(argv)
+
+
+def main(args: argparse.Namespace) -> int:
     names = NAMES[:args.phones]
     shares = [args.actions // len(names) + (i < args.actions % len(names)) for i in range(len(names))]
 
@@ -381,4 +384,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(parse()))
