@@ -21,7 +21,7 @@ SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
 - `reveal`: the actions whose latest entry the table page shows apart (Hoc Censeo's vote);
 - `context`: a function of (view, seat, translator) giving what the game's own templates read
   (its templates/ folder: a `board.html` or `mine.html` there takes the place of the base's,
-  kit/serve/templates/).
+  kit/serve/templates/; its static/page.css styles them, served after the base's).
 
 - `answers`: what people may type for each of the game's words (guided play, the options of
   its commands), in either language: value -> {language: words}, the first word of each
@@ -83,6 +83,13 @@ def templates(game: str) -> Path | None:
     """The game's own templates folder (kit/games/<game>/templates/), where it has one."""
     folder = Path(games.kit_module(game).__file__ or "").parent / "templates"
     return folder if folder.is_dir() else None
+
+
+def stylesheet(game: str) -> Path | None:
+    """The game's own stylesheet for its templates (kit/games/<game>/static/page.css, read
+    after the base's), where it has one."""
+    sheet = Path(games.kit_module(game).__file__ or "").parent / "static" / "page.css"
+    return sheet if sheet.is_file() else None
 
 
 def who_begins(view: View, action: str, player: str | None) -> str | None:

@@ -43,7 +43,7 @@ def test_every_package_of_the_tree_is_found_and_the_layouts_are_kit_layouts(foun
     ("kit", "kit", ["locale/fr/LC_MESSAGES/kit.mo", "locale/en/LC_MESSAGES/kit.mo"]),
     ("kit.fonts", "kit/fonts", ["*.ttf", "*.txt"]),
     ("kit.serve", "kit/serve", ["static/*.css", "static/*.js", "static/*.ico", "templates/*.html"]),
-    ("kit.games", "kit/games", ["*/templates/*.html"]),   # a game's own templates, where its board differs
+    ("kit.games", "kit/games", ["*/templates/*.html", "*/static/*.css"]),   # a game's own templates and their styles
 ])
 def test_the_files_the_kit_reads_are_package_data(package, folder, files):
     patterns = config()["package-data"][package]

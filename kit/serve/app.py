@@ -18,12 +18,14 @@ from pathlib import Path
 
 import anyio
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from kit import faces
 from kit.i18n import LANGUAGES, N_, choose_language, translator
 from kit.serve import pages
 from kit.serve.table import Table
@@ -87,7 +89,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     seats, host, events = Seats(table), Host(table), Events(table)
     # the pages' routes first: /join/{code} is the names' page to a GET, a seat's joining to a POST
     routes = [*Screens(table, base_url, seats, host).routes(), *seats.routes(), *host.routes(), *events.routes(),
-              Route("/favicon.ico", favicon),
+              Route("/favicon.ico", favicon), Route("/static/game.css", game_stylesheet),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(SecurityHeaders)] + ([Middleware(KnownHost, hosts=hosts)] if hosts is not None else [])
     app = Starlette(routes=routes, lifespan=events.lifespan, middleware=middleware,
@@ -95,6 +97,15 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
                                         405: not_allowed})
     app.state.table = table
     return app
+
+
+async def game_stylesheet(request: Request) -> Response:
+    """The game's own stylesheet, where its templates have one (kit/faces.py)."""
+    session = await run_in_threadpool(request.app.state.table.session, False)
+    sheet = faces.stylesheet(session.game)
+    if sheet is None:
+        raise Answer(404, N_("There is nothing at this address."))
+    return FileResponse(sheet, media_type="text/css")
 
 
 async def favicon(request: Request) -> Response:

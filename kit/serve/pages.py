@@ -177,7 +177,7 @@ def render(page: Page, template: str, who: str, **values: Any) -> str:
     text isolated (`isolated`)."""
     title = f"{rules.module(page.game).TITLE} · {who}"
     html = environment(faces.templates(page.game)).get_template(template).render(
-        {**context(page), "title": title, **values})
+        {**context(page), "title": title, "stylesheet": faces.stylesheet(page.game) is not None, **values})
     return isolated(html, tuple(page.state.get("players", ())))
 
 

@@ -4,11 +4,14 @@ and a game's own words and board (its kit/games/<game>/faces.py) reaching its pa
 toy fifth game's too."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import installed
 import pytest
 from serve_helpers import HOC_PLAYERS, PENDING, ROUND_ONE, new_hoc, page_text
 from starlette.testclient import TestClient
 
+import kit.serve
 from kit.serve.app import create_app
 from scorekeeper import session as sessions
 
@@ -108,3 +111,19 @@ def test_the_fifth_game_has_its_board_and_its_phone_pages_from_its_declaration(m
     mine = ana.split('id="mine"')[1].split("</section>")[0]
     assert '<div class="secret" id="secret">\n<p class="big">Purse: <strong>37</strong></p><p>My bid this round: 12</p></div>' in mine
     assert HOC_PLAYERS[0]["name"] not in ana
+
+
+def test_a_games_own_board_brings_its_own_styles_and_the_base_stylesheet_names_none(tmp_path, phd):
+    hoc = new_hoc(tmp_path / "senate.jsonl")
+    with TestClient(create_app(hoc)) as client:
+        assert '<link rel="stylesheet" href="/static/game.css">' in client.get("/").text
+        sheet = client.get("/static/game.css")
+        assert sheet.status_code == 200
+        assert sheet.headers["content-type"].startswith("text/css")
+        assert ".ballots .cast" in sheet.text   # Hoc Censeo's ballots cast, styled by its own kit/games/hoc_censeo/static/
+    with TestClient(create_app(phd)) as client:
+        assert "game.css" not in client.get("/").text
+        assert client.get("/static/game.css").status_code == 404
+    base = (Path(kit.serve.__file__).parent / "static" / "serve.css").read_text(encoding="utf-8")
+    for selector in (".round", ".rome", ".circle", ".ballots", ".legend", ".history", ".goal"):
+        assert selector not in base, selector
