@@ -33,6 +33,14 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
 # pictures do not depend on when the tree was cloned. reportlab reads it too.
 os.environ["SOURCE_DATE_EPOCH"] = "1767225600"   # 2026-01-01 UTC
 
+# A session file is written as a table needs it (each line fsync'ed, the snapshot renamed into
+# place): on a disk that costs milliseconds a write, and the suite writes thousands, so the
+# tests waited on the disk as long as some of them computed. The tests' temporary folders
+# (tmp_path, the kits built once per run) go to the machine's RAM disk when it has one and
+# nobody chose another place: the same calls run, the disk no longer holds them up.
+if not {"PYTEST_DEBUG_TEMPROOT", "TMPDIR"} & set(os.environ) and os.access("/dev/shm", os.W_OK | os.X_OK):
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = "/dev/shm"
+
 
 # The conftest.py files of the test folders share one module name, "conftest"; collected a
 # second time as doctest modules (--doctest-modules) they clash when a run names only some
