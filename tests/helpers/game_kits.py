@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
+from untraced import untraced
 
 from kit.cli import cli
 
@@ -74,8 +75,13 @@ def piece_text(page, box: list[float], turned: bool = False) -> str:
 
     A piece the imposition turned a quarter turn reads top to bottom on the page, which
     pdfplumber's line finder splits letter by letter: its characters are taken in drawing
-    order instead, a space put wherever one does not follow on from the last.
+    order instead, a space put wherever one does not follow on from the last. Read untraced:
+    pdfplumber's own code only.
     """
+    return untraced(_piece_text, page, box, turned)
+
+
+def _piece_text(page, box: list[float], turned: bool) -> str:
     k = 72 / 25.4
     x, y, w, h = box
     crop = page.crop((x * k, y * k, (x + w) * k, (y + h) * k))

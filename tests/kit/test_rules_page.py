@@ -10,6 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from refusals import bad_layout
+from untraced import untraced
 
 from kit import __version__, rules_page
 from kit.build import default_layouts
@@ -38,6 +39,10 @@ def _draw(tmp_path: Path, game: str, paper: str, layouts: Path | None = None, bo
 
 
 def _page_text(path: Path) -> tuple[str, list[dict], float]:
+    return untraced(_read_page, path)   # pdfplumber only
+
+
+def _read_page(path: Path) -> tuple[str, list[dict], float]:
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         return page.extract_text(), list(page.chars), float(page.height)

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 from game_kits import flat, piece_text, placed
 from refusals import problem_of
+from untraced import untraced
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -47,14 +48,16 @@ def builds(kit_build, kit_pdf):
         folder = kit_build("--paper", paper, games=["hoc-censeo"])
         manifest = json.loads((folder / "hoc-censeo.json").read_text(encoding="utf-8"))
         pdf = kit_pdf("hoc-censeo", "--paper", paper)
-        pages = []
-        for p in pdf.pages:
-            pages.append({"text": p.extract_text() or "", "chars": list(p.chars), "rects": list(p.rects),
-                          "curves": list(p.curves),
-                          "lines": list(p.lines), "width": p.width, "height": p.height})
+        pages = untraced(_read_pages, pdf)
         cards = _card_texts(pdf, manifest, paper)
         out[paper] = {"manifest": manifest, "pages": pages, "cards": cards}
     return out
+
+
+def _read_pages(pdf) -> list[dict]:
+    """Per page what pdfplumber reads (pdfplumber's code only: read untraced)."""
+    return [{"text": p.extract_text() or "", "chars": list(p.chars), "rects": list(p.rects), "curves": list(p.curves),
+             "lines": list(p.lines), "width": p.width, "height": p.height} for p in pdf.pages]
 
 
 def _card_texts(pdf, manifest: dict, paper: str) -> list[str]:

@@ -17,6 +17,7 @@ import yaml
 from game_kits import build_kit, placed, squeeze
 from game_kits import component as manifest_component
 from game_kits import flat as plain
+from untraced import untraced
 
 from kit.build import default_layouts
 from kit.games.phd import layout as game
@@ -101,7 +102,7 @@ def read(out: Path, pdf: pdfplumber.PDF) -> dict:
         # One pass over a page's objects, shared out to the cells by their centres.
         if number not in seen:
             page = pdf.pages[number - 1]
-            seen[number] = (page.chars, page.extract_words(x_tolerance=1.2))
+            seen[number] = untraced(lambda: (page.chars, page.extract_words(x_tolerance=1.2)))   # pdfplumber only
         return seen[number]
     for entry in manifest["components"]:
         cells[entry["id"]] = []
