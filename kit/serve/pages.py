@@ -47,6 +47,8 @@ class TEXT:
     either = N_("{names} or {last}")
     answered = N_("{question}: {answer}")
     undo_this = N_("Take back “{entry}”?")
+    # an undo's title, folded or not: what it takes back ("Annuler : Alice a déposé son bulletin")
+    undo_named = N_("Undo: {entry}")
     undo_latest = N_("Take back your latest entry?")
     ends_game = N_("This ends the game. Send it all the same?")
     confirm_what = N_("Send {what}?")
@@ -427,14 +429,16 @@ class FormsView:
     def undo(self, screen: form_specs.SeatScreen | None) -> dict:
         """Undo, naming the entry it takes back, and asking before it does."""
         page = self.page
+        title = None
         if screen is not None and screen.undo:
             entry = page.render(screen.undo[0])
             question, told = page.t(TEXT.undo_this, entry=entry.rstrip(".")), entry
+            title = page.t(TEXT.undo_named, entry=entry.rstrip("."))
         else:
             question, told = page.t(TEXT.undo_latest), None
         secret = screen.undo_secret if screen is not None else False
         return {"form": replace(form_specs.UNDO, secret=secret), "confirm": question, "help": told,
-                "answers": (TEXT.undo_yes, TEXT.undo_no)}
+                "answers": (TEXT.undo_yes, TEXT.undo_no), "title": title}
 
     def answered(self, screen: form_specs.SeatScreen) -> tuple[list[dict], list[str]]:
         """The answers so far as the form's hidden fields, and as the lines a person reads."""

@@ -96,3 +96,16 @@ def test_the_hosts_undo_names_what_it_takes_back_in_the_tables_words(client):
     assert '<p class="help"><bdi>Alice</bdi> a déposé son bulletin.</p>' in undo
     words = re.findall(r'data-confirm="([^"]*)"', undo) + [re.sub(r"<[^>]*>", "", undo.split('data-confirm')[1])]
     assert not any("7" in said for said in words)     # the ballot's amounts stay the voter's
+
+
+@pytest.mark.parametrize(("lang", "title"), [("fr", "Annuler : Alice a déposé son bulletin"),
+                                             ("en", "Undo: Alice's ballot is in")])
+def test_the_hosts_undo_names_what_it_takes_back_while_folded(client, lang, title):
+    # folded, it read « Annuler la dernière entrée »: the entry was named only once opened
+    path = client.app.state.table.path
+    sessions.append(path, {"action": "ballot", "player": "Alice", "pour": 7})
+    host = client.get(f"/host/{sessions.seat_tokens(path)['host']}?lang={lang}").text
+    undo = host.split('data-form="undo"')[1].split("</details>")[0]
+    folded = re.sub(r"<[^>]*>", "", undo.split("<summary>")[1].split("</summary>")[0])
+    assert unescape(folded).replace("\u202f", " ").replace("\xa0", " ") == title
+    assert "7" not in folded
