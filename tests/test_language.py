@@ -21,6 +21,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from language import language_problems
 from score_cli import scenario_files, scenario_id
+from yaml_files import yaml_file
 
 from kit import i18n
 from kit.cli import cli
@@ -170,7 +171,6 @@ MALFORMED = [
 def _layout_words(folder: Path) -> set[str]:
     """The keys a game's layout files use: the designer's vocabulary, which messages quote
     as it is (an entry `values`, accepted keys `title, cards`)."""
-    import yaml
 
     words: set[str] = set()
 
@@ -184,7 +184,7 @@ def _layout_words(folder: Path) -> set[str]:
                 walk(value)
 
     for path in (LAYOUTS / folder.name).glob("*.yaml"):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+        walk(yaml_file(path))
     return words
 
 
@@ -219,11 +219,10 @@ def test_a_csv_column_is_named_as_the_designer_wrote_it_with_straight_quotes(tmp
     """The issue's own example: motions in a CSV table whose copies column is `count`."""
     import csv
 
-    import yaml
 
     root = tmp_path / "layouts"
     shutil.copytree(LAYOUTS / "hoc-censeo", root / "hoc-censeo")
-    motions = yaml.safe_load((root / "hoc-censeo" / "motions.yaml").read_text(encoding="utf-8"))["motions"]
+    motions = yaml_file(root / "hoc-censeo" / "motions.yaml")["motions"]
     (root / "hoc-censeo" / "motions.yaml").unlink()
     with (root / "hoc-censeo" / "motions.csv").open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
@@ -256,7 +255,6 @@ def test_list_speaks_one_language(lang):
 
 def _titles() -> set[str]:
     """Every card's title and name in the layouts: the report quotes them, French in both languages."""
-    import yaml
 
     titles: set[str] = set()
 
@@ -272,7 +270,7 @@ def _titles() -> set[str]:
     from kit.typography import typeset
 
     for path in LAYOUTS.glob("*/*.yaml"):
-        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+        walk(yaml_file(path))
     return titles | {typeset(title) for title in titles}   # as printed: l’aéroport
 
 
@@ -425,7 +423,6 @@ def test_the_readme_says_how_the_language_is_chosen_in_the_order_the_code_follow
 def _phone_pages(lang: str, scenario: Path, tmp_path: Path) -> tuple[list[str], list[str]]:
     """The text a person reads on every page of `kit score serve` (the table, the room, each
     seat, the host) after every step a shared scenario plays, and the players' names."""
-    import yaml
     from starlette.testclient import TestClient
 
     from kit.serve.app import create_app
@@ -433,7 +430,7 @@ def _phone_pages(lang: str, scenario: Path, tmp_path: Path) -> tuple[list[str], 
     from scorekeeper.errors import ScorekeeperError
 
     page_text = _serve_helpers().page_text   # what a person reads: no markup, SVG or script
-    data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
+    data = yaml_file(scenario)
     path = tmp_path / f"{scenario.stem}.jsonl"
     sessions.create(path, data["game"], data["players"], data.get("options") or {})
     texts = []

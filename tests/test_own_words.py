@@ -13,7 +13,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-import yaml
+from yaml_files import yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUTS = ROOT / "layouts"
@@ -45,7 +45,7 @@ def layout_strings() -> list[tuple[str, str]]:
     out = []
     for path in sorted(LAYOUTS.rglob("*")):
         if path.suffix in (".yaml", ".yml"):
-            found = strings(yaml.safe_load(path.read_text(encoding="utf-8")))
+            found = strings(yaml_file(path))
         elif path.suffix == ".csv":
             with path.open(encoding="utf-8-sig", newline="") as handle:
                 found = [cell for row in csv.reader(handle) for cell in row]

@@ -30,10 +30,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-import yaml
 from installed import install
 from score_cli import Kit, scenario_files, scenario_id
 from starlette.testclient import TestClient
+from yaml_files import yaml_file
 
 import kit.games
 from kit import i18n
@@ -60,7 +60,7 @@ def scenario_histories() -> list[tuple[str, str, list[dict]]]:
     scripted Enchère game with unusual amounts."""
     found = []
     for path in scenario_files():
-        scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
+        scenario = yaml_file(path)
         if "refused_new" in scenario or not any("act" in s for s in scenario.get("steps", ())):
             continue
         found.append((scenario_id(path), scenario["game"], scenario))

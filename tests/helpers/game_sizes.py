@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.games import layout_module
@@ -79,7 +80,7 @@ def copy_layouts(tmp: Path, game: str) -> Path:
 
 def read_size(root: Path, size: DeclaredSize):
     """The size as the layout file writes it."""
-    node = yaml.safe_load((root / size.game / size.file).read_text(encoding="utf-8"))
+    node = yaml_file(root / size.game / size.file)
     for key in size.path:
         node = node[key]
     return node
@@ -88,7 +89,7 @@ def read_size(root: Path, size: DeclaredSize):
 def write_size(root: Path, size: DeclaredSize, value) -> None:
     """Set the size in the copy's layout file (rewritten as plain YAML, comments dropped)."""
     path = root / size.game / size.file
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     node = data
     for key in size.path[:-1]:
         node = node[key]

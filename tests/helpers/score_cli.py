@@ -12,8 +12,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-import yaml
 from click.testing import CliRunner
+from yaml_files import yaml_file
 
 from kit.cli import cli
 from scorekeeper import session as sessions
@@ -145,7 +145,7 @@ def applier(rules: ModuleType):
 def run_scenario(rules: ModuleType, path: Path) -> None:
     """One scenario file against `rules.setup`/`rules.apply` (no session file, no CLI):
     refusals must name the listed texts, states must match the expectations."""
-    scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
+    scenario = yaml_file(path)
     if "refused_new" in scenario:
         with pytest.raises(RuleViolation) as refusal:
             rules.setup(scenario["players"], scenario.get("options") or {})

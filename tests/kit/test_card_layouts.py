@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -27,7 +28,7 @@ def copy(tmp_path) -> Path:
 
 def edit(root: Path, change) -> None:
     path = root / "promotion" / "cards.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     change({d["title"]: d for d in data["designs"]})
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 

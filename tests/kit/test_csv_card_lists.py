@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 from refusals import bad_layout
+from yaml_files import yaml_file
 
 from kit.build import build, default_layouts
 from kit.errors import LayoutError
@@ -62,7 +63,7 @@ def to_csv(entries: list[dict], delimiter: str = ",") -> str:
 def convert(root: Path, game: str, file: str, key: str, how: str, delimiter: str = ",") -> Path:
     """Turn one card list of the copy at root into CSV; returns the CSV file."""
     path = root / game / file
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     table = to_csv(data[key], delimiter)
     if how == "replaced":
         assert list(data) == [key], f"{file} holds more than its list"
@@ -168,7 +169,7 @@ def test_a_table_is_named_by_its_file_name_beside_the_yaml(tmp_path):
     root = tmp_path / "layouts"
     shutil.copytree(LAYOUTS / "amphitheatre", root / "amphitheatre")
     path = root / "amphitheatre" / "cause.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     data["cards"] = "../phd/events.csv"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     with bad_layout(path, None, "cards", "a card list in CSV is a file beside cause.yaml: write its name alone, "

@@ -11,6 +11,7 @@ import yaml
 from click.testing import CliRunner
 from game_kits import build_kit, squeeze
 from untraced import untraced
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -23,7 +24,7 @@ def flattery_of(pi: int, tmp_path: Path) -> Path:
     copy = tmp_path / "layouts"
     shutil.copytree(default_layouts(), copy)
     path = copy / "promotion" / "cards.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     next(d for d in data["designs"] if d["title"] == "Flatterie")["does"]["gain"] = pi
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return copy

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from build_helpers import mm
 from game_kits import flat
+from yaml_files import yaml_file
 
 from kit import rulebook
 from kit.build import default_layouts, load_kit
@@ -266,11 +267,10 @@ def test_a_layout_mistake_names_file_entry_and_field(tmp_path, old, new, entry, 
 
 def test_the_phd_example_plays_the_cards_it_names_with_their_numbers():
     """The example names real cards: a designer who changes one of them sees this fail."""
-    import yaml
     folder = default_layouts() / "phd"
-    events = {c["title"]: c for c in yaml.safe_load((folder / "events.yaml").read_text(encoding="utf-8"))["cards"]}
+    events = {c["title"]: c for c in yaml_file(folder / "events.yaml")["cards"]}
     arguments = {c["title"]: c for c in
-                 yaml.safe_load((folder / "arguments.yaml").read_text(encoding="utf-8"))["cards"]}
+                 yaml_file(folder / "arguments.yaml")["cards"]}
     challenge = events["Colloque international"]
     assert (challenge["type"], challenge["resource"], challenge["difficulty"]) == ("challenge", "credit", 9)
     assert arguments["Données solides"]["value"] == 2
@@ -288,10 +288,9 @@ def test_the_phd_example_plays_the_cards_it_names_with_their_numbers():
 def test_promotions_rules_list_every_card_as_the_card_prints_it(kits):
     """« Les 20 cartes »: each design with its type and copies, and its effect with the card's
     own numbers (the deck's data, not retyped)."""
-    import yaml
     manifest, texts, _ = kits("a4")["promotion"]
     text = _rules_text(texts, manifest).replace("\u2019", "'")
-    designs = yaml.safe_load((default_layouts() / "promotion" / "cards.yaml").read_text(encoding="utf-8"))["designs"]
+    designs = yaml_file(default_layouts() / "promotion" / "cards.yaml")["designs"]
     assert len(designs) == promo_rules.DECK_DESIGNS
     for design in designs:
         assert f"{design['title']} · {design['type']} ×{design['copies']} :" in text, design["title"]

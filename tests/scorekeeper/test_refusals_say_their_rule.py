@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 from score_cli import scenario_files
 from test_any_input import GAMES, line, reached, seats
+from yaml_files import yaml_file
 
 from kit import i18n
 from scorekeeper import rules
@@ -59,7 +59,7 @@ def check_says_a_rule(refusal: RuleViolation, where: str) -> None:
 
 def scenario_refusals() -> Iterator[tuple[str, RuleViolation]]:
     for path in scenario_files():
-        scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
+        scenario = yaml_file(path)
         rules_of = rules.module(scenario["game"])
         try:
             state = rules_of.setup(scenario["players"], scenario.get("options") or {})

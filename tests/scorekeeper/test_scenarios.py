@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from score_cli import OWN_SCENARIOS, Kit, lookup, refused, scenario_files, scenario_id
+from yaml_files import yaml_file
 
 from scorekeeper import rules
 
@@ -52,7 +52,7 @@ def test_scenario(scenario: Path, kit: Kit, tmp_path: Path) -> None:
 
 def play_scenario(scenario: Path, kit: Kit, tmp_path: Path) -> None:
     """One scenario file through the CLI."""
-    data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
+    data = yaml_file(scenario)
     session = tmp_path / "session.jsonl"
     players = [player["name"] + (f":{player['role']}" if player.get("role") else "") for player in data["players"]]
     options = [f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in (data.get("options") or {}).items()]

@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from language import language_problems
 from score_cli import Kit, scenario_files, scenario_id
+from yaml_files import yaml_file
 
 LOCALES = {"fr": "fr_FR.UTF-8", "en": "en_US.UTF-8"}
 
@@ -35,7 +35,7 @@ def _scenarios() -> list:
 @pytest.mark.parametrize("lang", LOCALES)
 @pytest.mark.parametrize("scenario", _scenarios())
 def test_a_scenario_is_told_in_one_language(scenario: Path, lang: str, tmp_path: Path) -> None:
-    data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
+    data = yaml_file(scenario)
     players = [p["name"] + (f":{p['role']}" if p.get("role") else "") for p in data["players"]]
     acts = [step["act"] for step in data.get("steps") or []]
     said = outputs(kit_in(lang), tmp_path / "s.jsonl", data["game"], players, data.get("options") or {}, acts)

@@ -13,8 +13,8 @@ import math
 import re
 
 import pytest
-import yaml
 from game_kits import component, flat, piece_text, placed, separation
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.games.amphitheatre import layout as game
@@ -65,7 +65,7 @@ def pages_of(manifest: dict, pages: list, cid: str) -> list:
 
 
 def raw(name: str) -> dict:
-    return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
+    return yaml_file(FOLDER / name)
 
 
 # --- the manifest -------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from game_kits import separation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from refusals import problem_of
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -36,7 +37,7 @@ def layouts(tmp_path):
 
 def edit(layouts, name: str, change) -> None:
     path = layouts / "amphitheatre" / name
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     change(data)
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
@@ -221,7 +222,7 @@ def test_every_board_size_the_build_accepts_has_ordered_non_overlapping_seats(wi
 
 
 def test_the_row_signs_clear_every_tier_and_stay_on_the_board():
-    board = yaml.safe_load((SOURCE / "game.yaml").read_text(encoding="utf-8"))["board"]
+    board = yaml_file(SOURCE / "game.yaml")["board"]
     (width, height), seat = parse_size(board["size"]), board["seat"]
     a = auditorium(width, height, rules.ROW_SEATS, seat)
     signs = row_signs(a, seat)

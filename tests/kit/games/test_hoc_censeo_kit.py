@@ -22,6 +22,7 @@ from fontTools.ttLib import TTFont
 from game_kits import flat, piece_text, placed
 from refusals import problem_of
 from untraced import untraced
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -76,7 +77,7 @@ def pages_of(build: dict, cid: str) -> list[dict]:
 
 
 def motions_yaml() -> list[dict]:
-    return yaml.safe_load((FOLDER / "motions.yaml").read_text(encoding="utf-8"))["motions"]
+    return yaml_file(FOLDER / "motions.yaml")["motions"]
 
 
 # --- the manifest ------------------------------------------------------------------------------
@@ -140,7 +141,7 @@ def test_the_printed_objectives_are_the_engines_defaults_and_sessions_record_the
     # One default (RULES.md §4.10): the sheets print objectives.yaml, the engine falls back to
     # DEFAULT_OBJECTIVES, and a session made without the kit's layouts must play what the
     # sheets print; a designer who retunes one must retune the other, or this fails
-    raw = yaml.safe_load((FOLDER / "objectives.yaml").read_text(encoding="utf-8"))["tribes"]
+    raw = yaml_file(FOLDER / "objectives.yaml")["tribes"]
     loaded = rules.validate_objectives({t["tribe"]: {"circle": t["circle"], "secondary": t["secondary"]} for t in raw})
     assert loaded == rules.validate_objectives(rules.DEFAULT_OBJECTIVES)
     # the order of the colours is the order they are drawn clockwise: the same in both
@@ -317,7 +318,7 @@ def test_a_ballot_per_tribe_and_round_naming_no_tribe_folded_on_its_middle(build
 @pytest.mark.parametrize("paper", PAPERS)
 def test_aid_has_every_section_and_the_bonus_table(builds, paper):
     text = flat(pages_of(builds[paper], "magistrate-aid")[0]["text"])
-    texts = yaml.safe_load((FOLDER / "texts.yaml").read_text(encoding="utf-8"))
+    texts = yaml_file(FOLDER / "texts.yaml")
     for section in texts["aid"]["sections"]:
         assert flat(section["title"]) in text
     layout = game.load(LAYOUTS)
@@ -448,7 +449,7 @@ def test_bad_motion_colour_names_the_motion(layouts_copy):
 
 def test_too_few_motions_for_a_game(layouts_copy):
     path = layouts_copy / "hoc-censeo" / "motions.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     data["motions"] = data["motions"][: rules.ROUNDS - 1]
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(LayoutError) as caught:

@@ -18,6 +18,7 @@ from game_kits import build_kit, placed, squeeze
 from game_kits import component as manifest_component
 from game_kits import flat as plain
 from untraced import untraced
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.games.phd import layout as game
@@ -42,7 +43,7 @@ def printed(text: str, card: dict | None = None) -> str:
 
 
 def raw(name: str) -> dict:
-    return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
+    return yaml_file(FOLDER / name)
 
 
 def character_spec() -> dict:

@@ -14,6 +14,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from refusals import problem_of
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -25,7 +26,7 @@ FOLDER = default_layouts() / "phd"
 
 
 def raw(name: str, folder: Path = FOLDER) -> dict:
-    return yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+    return yaml_file(folder / name)
 
 
 def write(folder: Path, name: str, data: dict) -> None:

@@ -17,6 +17,7 @@ import yaml
 from click.testing import CliRunner
 from game_kits import build_kit, component, flat, piece_text, placed, squeeze
 from refusals import problem_of
+from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.cli import cli
@@ -31,7 +32,7 @@ FOLDER = LAYOUTS / "promotion"
 
 
 def raw(name: str) -> dict:
-    return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
+    return yaml_file(FOLDER / name)
 
 
 def _cells(page, pieces: list[dict], side: str) -> list[str]:
@@ -236,7 +237,7 @@ def layouts_copy(tmp_path):
 
 def edit(root: Path, name: str, change) -> None:
     path = root / "promotion" / name
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     change(data)
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 

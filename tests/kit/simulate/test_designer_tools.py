@@ -11,6 +11,7 @@ import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
+from yaml_files import yaml_file
 
 from kit.cli import cli
 from kit.simulate import module, runner
@@ -31,7 +32,7 @@ def trivial(tmp_path_factory) -> Path:
     copy = tmp_path_factory.mktemp("trivial") / "layouts"
     shutil.copytree(LAYOUTS, copy)
     path = copy / "hoc-censeo" / "objectives.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     for tribe in data["tribes"]:
         if tribe["tribe"] == "ramnes":
             tribe["secondary"] = {"kind": "wins", "amount": 1}

@@ -12,6 +12,7 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from yaml_files import yaml_file
 
 from kit.cli import cli
 from kit.simulate import module, runner
@@ -129,7 +130,7 @@ def test_a_trivial_luceres_secondary_objective_raises_its_win_rate(tmp_path):
     copy = tmp_path / "layouts"
     shutil.copytree(LAYOUTS, copy)
     path = copy / "hoc-censeo" / "objectives.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml_file(path)
     for tribe in data["tribes"]:
         if tribe["tribe"] == "luceres":
             tribe["secondary"] = {"kind": "wins", "amount": 1}
