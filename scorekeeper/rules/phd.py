@@ -926,6 +926,9 @@ def _defend(new: State, action: Action, name: Any) -> None:
     _lay(new, action, name, ("arguments",), SIDES)
 
 
+_A_COOPERATION = Message("a Coopération")
+
+
 def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False) -> None:
     """A Coopération card played by `player` at its printed moment: its `you` changes for
     them, its `other` changes for the player they name (`other`), its modifier on the test
@@ -933,7 +936,7 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
     it passes on (to `other`: the turn's `resolver`, set by _advance) or the failure it
     cancels. `from_hand`: played in the player's own Recherche, where its moment and what it
     does to the moment's test do not count (the turn line counts the card out of the hand)."""
-    key, card = _card(new, action["card"], "cooperation", what=Message("a Coopération"))
+    key, card = _card(new, action["card"], "cooperation", what=_A_COOPERATION)
     _acting(new, name)
     if not from_hand and _enforced(new) and not moment_open(new, card, name):
         raise RuleViolation("{title} is played {when}; that is not now.", field="card", title=card["title"],
@@ -961,10 +964,13 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
     if "modifier" in card and not from_hand and not _test_at_hand(new):
         raise RuleViolation("{title} adds its modifier to a challenge, a controversy or a thesis defence: none is "
                             "at hand.", field="card", title=card["title"])
-    if _changes_of(card.get("you")):
-        _change(_changing(new, name), _changes_of(card.get("you")))
-    if other is not None and _playing(new, other) and _changes_of(card.get("other")):
-        _change(_changing(new, other), _changes_of(card["other"]))
+    yours = _changes_of(card.get("you"))
+    if yours:
+        _change(_changing(new, name), yours)
+    if other is not None and _playing(new, other):
+        theirs = _changes_of(card.get("other"))
+        if theirs:
+            _change(_changing(new, other), theirs)
     if not from_hand:
         _hand(new, name, -1)
     for drawing in _drawing(new, new, name, card, at_moment=not from_hand):
@@ -1308,11 +1314,14 @@ def _check_flow(state: State, action: Action) -> None:
 
 # -- the turn's steps ---------------------------------------------------------------------------
 
+# Said by refusals of the steps below, made once: most turn lines are asked them and pass.
+_ONLY_EVENT_CARDS = Message("Only the line of an event card takes a die or another player")
+
+
 def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | None = None) -> State:
     if "card" not in action:
         FIELDS.require(action, "step")
-        FIELDS.refuse_extra(action, "die", "other",
-                            because=Message("Only the line of an event card takes a die or another player"))
+        FIELDS.refuse_extra(action, "die", "other", because=_ONLY_EVENT_CARDS)
     name, step = action["player"], action["step"]
     if "card" in action and named is None:
         named = _event_card(state, action)

@@ -601,7 +601,13 @@ def _no_fields(action: Action, *fields: str, because: Message) -> None:
     FIELDS.refuse_extra(action, *fields, because=because)
 
 
+# The rules _no_fields says when refusing, made once: every step is asked one and nearly all pass.
 _ONLY_REDIRECTIONS = Message("Only a redirection sends an Attaque on to a colleague")
+_ONLY_CARDS_NAME = Message("Only playing a card or answering one names a card or a colleague")
+_ONLY_ATTAQUES_AIM = Message("Only an Attaque aims at a colleague")
+_ANSWERS_AIM_AT_NOBODY = Message("An answer to an Attaque aims at nobody: a redirection names the colleague it sends "
+                                 "the Attaque to")
+_WINDOW_ANSWERS_AIM_AT_NOBODY = Message("An answer to an Avantage or an Annonce aims at nobody")
 
 
 def _cannot_aim(state: State, author: str, card: str, target: str) -> Message:
@@ -649,8 +655,7 @@ def _turn(state: State, action: Action) -> State:
     new = state.copy()
     owner = name if step == "start" else recorded_turn(state)["player"]
     if step not in ("play", "react"):
-        _no_fields(action, "card", "target", "to",
-                   because=Message("Only playing a card or answering one names a card or a colleague"))
+        _no_fields(action, "card", "target", "to", because=_ONLY_CARDS_NAME)
     if step == "start":
         if state["players"][name]["shielded"]:
             own(new, state, name)["shielded"] = None       # a shield lasts until now
@@ -700,7 +705,7 @@ def _play(state: State, new: State, name: str, action: Action) -> None:
                                 why=_cannot_aim(state, name, card, target), field="target")
         _no_fields(action, "to", because=_ONLY_REDIRECTIONS)
     else:
-        _no_fields(action, "target", "to", because=Message("Only an Attaque aims at a colleague"))
+        _no_fields(action, "target", "to", because=_ONLY_ATTAQUES_AIM)
     _one_card_less(state, new, name)
     new["played"] = state["played"] + [card]
     if kind == "Attaque":
@@ -740,8 +745,7 @@ def _react(state: State, new: State, name: str, card: str, action: Action) -> Wi
     deck = index(state)
     attacked = card_title(state, window["card"])
     if "target" in window:
-        _no_fields(action, "target", because=Message("An answer to an Attaque aims at nobody: a redirection names "
-                                                     "the colleague it sends the Attaque to"))
+        _no_fields(action, "target", because=_ANSWERS_AIM_AT_NOBODY)
         if card in deck.redirects:
             to = action.get("to")
             if to is None:
@@ -758,7 +762,7 @@ def _react(state: State, new: State, name: str, card: str, action: Action) -> Wi
                                 answers=[card_title(state, key) for key in answers(state, window["card"])],
                                 redirection=[card_title(state, key) for key in deck.redirects], field="card")
         return None
-    _no_fields(action, "target", "to", because=Message("An answer to an Avantage or an Annonce aims at nobody"))
+    _no_fields(action, "target", "to", because=_WINDOW_ANSWERS_AIM_AT_NOBODY)
     phase = "avantage" if deck.types[window["card"]] == "Avantage" else "annonce"
     expected = _window_answers(state, phase)
     if card not in expected:
