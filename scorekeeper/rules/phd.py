@@ -1386,8 +1386,9 @@ def _event_card(state: State, action: Action) -> tuple[str, decks.Card]:
     """The event card a turn line names, of the type its step says."""
     key, card = _card(state, action["card"], *CARD_KINDS, what=_AN_EVENT_CARD)
     if action.get("step", card["type"]) != card["type"]:
-        raise RuleViolation("{title} is a card of type {type}, not {step}.", field="card", title=card["title"],
-                            type=TYPE_WORDS[card["type"]], step=shown(action["step"]))
+        raise RuleViolation("{title} is a {type} card; this step takes a {wanted} card.", field="card",
+                            title=card["title"], type=TYPE_WORDS[card["type"]],
+                            wanted=TYPE_WORDS.get(action["step"], shown(action["step"])))
     return key, card
 
 

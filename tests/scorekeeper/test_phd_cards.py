@@ -99,7 +99,8 @@ def test_a_card_laid_that_does_not_fit_the_challenge_is_refused_naming_it(laid, 
 def test_a_card_of_the_wrong_type_for_the_step_is_refused():
     with refused("{title} is a card of type {type}; {what} takes a card of type {types}.", title="Données solides"):
         play(started(), turn("Ana", card="donnees"))
-    with refused("{title} is a card of type {type}, not {step}.", title="Colloque international"):
+    with refused("{title} is a {type} card; this step takes a {wanted} card.", title="Colloque international",
+                 wanted="C'est la vie"):
         play(started(), turn("Ana", step="vie", card="colloque"))
 
 
