@@ -15,15 +15,17 @@ ratios to that floor: Hoc Censeo 1.0, Amphithéâtre and Promotion 0.3, PHD 0.15
 
 `--against REV` (issue 33: no game slower than before the cards were applied) measures this
 checkout and REV (its files taken with `git archive`, nothing checked out) in one run, on a
-shared machine: each side is one long-lived process (imports and the layouts' decks read
-once, as a `kit simulate` run reads them), and the driver asks them in turn for short
-batches of the same games (game i drawn from seed (1, i) on both sides), alternating which
-goes first, the unchecked floor measured between them; medians of the CPU seconds per
-batch are compared, and the load average is printed with them.
+shared machine: each side is a few long-lived processes (imports and the layouts' decks
+read once in each, as a `kit simulate` run reads them; worker k of both sides with the same
+hash seed), and the driver asks the sides in turn for short batches of the same games (game
+i drawn from seed (1, i) on both sides), alternating which goes first and which worker
+plays, the unchecked floor measured between them; medians of the CPU seconds per batch are
+compared, and the load average is printed with them. A checkout against itself
+(`--against HEAD` on a clean tree) shows what the measure can tell apart.
 
 Run: python benchmarks/simulate.py [--games N] [GAME...]   (prints the numbers; never part of the test run)
      python benchmarks/simulate.py --lookahead               (the lookahead bots' cost only)
-     python benchmarks/simulate.py --against c7c6ea3 [--rounds 15] [--seconds 0.3] [GAME...]
+     python benchmarks/simulate.py --against c7c6ea3 [--rounds 15] [--seconds 0.3] [--processes 3] [GAME...]
 """
 from __future__ import annotations
 
@@ -64,14 +66,15 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--against", metavar="REV", help="a git revision to measure in the same run as this checkout")
     parser.add_argument("--rounds", type=int, default=15, help="with --against: batches per side and game")
     parser.add_argument("--seconds", type=float, default=0.3, help="with --against: CPU seconds a batch aims at")
+    parser.add_argument("--processes", type=int, default=3, help="with --against: worker processes per side")
     args = parser.parse_args(argv)
     known = game_ids()
     unknown = [g for g in args.games if g not in known]
     if unknown:
         parser.error(f"no game called {unknown[0]}; the games are {', '.join(known)}")
     args.games = args.games or known
-    if args.count < 2 or args.rounds < 1 or args.seconds <= 0:
-        parser.error("--games needs 2 or more, --rounds 1 or more, --seconds more than 0")
+    if args.count < 2 or args.rounds < 1 or args.seconds <= 0 or args.processes < 1:
+        parser.error("--games needs 2 or more, --rounds and --processes 1 or more, --seconds more than 0")
     return args
 
 
@@ -230,28 +233,34 @@ def serve(code: Path) -> None:
 
 
 class Side:
-    """One checkout's worker process (its code on PYTHONPATH, this benchmark's script)."""
+    """One checkout's worker processes (its code on PYTHONPATH, this benchmark's script).
+    Worker k of each side runs with the hash seed k + 1: a process's own speed differs by a
+    few per cent with its hash seed and memory layout (one checkout against itself measured
+    0.94 with one process a side), so batches go to the workers in turn, paired across sides."""
 
-    def __init__(self, label: str, code: Path):
+    def __init__(self, label: str, code: Path, processes: int):
         self.label = label
-        env = {**os.environ, "PYTHONPATH": str(code)}
-        self.process = subprocess.Popen([sys.executable, __file__, "--serve", str(code)], env=env, cwd=code,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.workers = [subprocess.Popen([sys.executable, __file__, "--serve", str(code)],
+                                         env={**os.environ, "PYTHONPATH": str(code), "PYTHONHASHSEED": str(k + 1)},
+                                         cwd=code, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                        for k in range(processes)]
 
-    def ask(self, **request) -> float:
-        assert self.process.stdin is not None
-        assert self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        answer = self.process.stdout.readline()
+    def ask(self, worker: int, **request) -> float:
+        process = self.workers[worker]
+        assert process.stdin is not None
+        assert process.stdout is not None
+        process.stdin.write(json.dumps(request) + "\n")
+        process.stdin.flush()
+        answer = process.stdout.readline()
         if not answer:
             sys.exit(f"the {self.label} worker stopped (its error above)")
         return float(json.loads(answer))
 
     def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
+        for process in self.workers:
+            assert process.stdin is not None
+            process.stdin.close()
+            process.wait()
 
 
 def checkout_of(rev: str, folder: Path) -> tuple[str, Path]:
@@ -279,15 +288,18 @@ def against(args: argparse.Namespace) -> None:
         commit, before = checkout_of(args.against, Path(folder))
         here = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
                               capture_output=True, text=True).stdout.strip()
-        sides = [Side(f"before ({commit})", before), Side(f"this checkout ({here})", ROOT)]
+        sides = [Side(f"before ({commit})", before, args.processes),
+                 Side(f"this checkout ({here})", ROOT, args.processes)]
         loads = [os.getloadavg()]
         print(f"greedy bots, the game's usual table; {args.rounds} batches per side and game, each the same games "
-              f"on both sides, sides alternating (which goes first too), the floor (Hoc Censeo unchecked) "
+              f"on both sides, sides alternating (which goes first too), {args.processes} processes a side in "
+              f"turn, the floor (Hoc Censeo unchecked) "
               f"between them; medians of games per CPU second. Load average at the start "
               f"{loads[0][0]:.1f} {loads[0][1]:.1f} {loads[0][2]:.1f} on {os.cpu_count()} cores.")
         try:
             for game in args.games:
-                warm = [side.ask(game=game, seconds=args.seconds) for side in sides]
+                warm = [min(side.ask(k, game=game, seconds=args.seconds / 2) for k in range(args.processes))
+                        for side in sides]
                 count = max(1, round(args.seconds * min(warm)))
                 floor_count = max(100, round(args.seconds * 200 / floor_run(200, 0)))
                 rates: list[list[float]] = [[] for _ in sides]
@@ -295,7 +307,7 @@ def against(args: argparse.Namespace) -> None:
                 for r in range(args.rounds):
                     order = list(range(len(sides))) if r % 2 == 0 else list(reversed(range(len(sides))))
                     for i in order:
-                        rates[i].append(count / side_time(sides[i], game, r * count, count))
+                        rates[i].append(count / side_time(sides[i], r % args.processes, game, r * count, count))
                         if i == order[0]:
                             floors.append(floor_count / floor_run(floor_count, r))
                     loads.append(os.getloadavg())
@@ -316,8 +328,8 @@ def against(args: argparse.Namespace) -> None:
               f"{min(ones):.1f} to {max(ones):.1f}, on {os.cpu_count()} cores")
 
 
-def side_time(side: Side, game: str, start: int, count: int) -> float:
-    return max(side.ask(game=game, start=start, count=count), 1e-9)
+def side_time(side: Side, worker: int, game: str, start: int, count: int) -> float:
+    return max(side.ask(worker, game=game, start=start, count=count), 1e-9)
 
 
 if __name__ == "__main__":

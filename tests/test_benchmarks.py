@@ -111,7 +111,8 @@ def test_a_renamed_name_is_found():
      {"phones": 2, "actions": 10, "flood_seconds": 1.0}),
     ("simulate", ["--games", "100", "phd"], {"count": 100, "games": ["phd"], "against": None}),
     ("simulate", ["--against", "HEAD~1", "--rounds", "3", "--seconds", "0.1"],
-     {"against": "HEAD~1", "rounds": 3, "seconds": 0.1, "games": list(GAME_IDS)}),
+     {"against": "HEAD~1", "rounds": 3, "seconds": 0.1, "processes": 3, "games": list(GAME_IDS)}),
+    ("simulate", ["--against", "c7c6ea3", "--processes", "1", "phd"], {"processes": 1, "games": ["phd"]}),
 ])
 def test_arguments(name, argv, expected, benchmark):
     args = vars(benchmark(name).parse(argv))
