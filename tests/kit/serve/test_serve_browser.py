@@ -12,9 +12,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from serve_helpers import TIMEOUT, Server, new_hoc
+from serve_helpers import Server, new_hoc
 
+CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 360, "height": 740}
+TIMEOUT = 15_000   # ms: generous for a loaded CI machine; every wait is for a condition, never a sleep
 # In voting order: Alice, the magistrate, last (she then reads the totals, and her ballot is final).
 BALLOTS = {"Bob": ("", "23"), "Chloé": ("19", ""), "Alice": ("37", "")}
 # A phone's own request, as a page's script sends it: its status and its sentence.
@@ -25,12 +27,23 @@ POST_FROM_PAGE = """async ([url, body]) => {
 }"""
 
 
-@pytest.fixture
-def browser(chromium):
-    """The run's Chromium (tests/kit/serve/conftest.py); the pages a test opened close when it ends."""
-    yield chromium
-    for context in chromium.contexts:
-        context.close()
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing; .ci/run installs Debian's chromium")
+        pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)")
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    # expect() has its own 5 s default, which set_default_timeout does not touch: every
+    # browser test's assertions get the same generous wait, whichever file runs first.
+    playwright_api.expect.set_options(timeout=TIMEOUT)
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()
 
 
 def phone(browser, url: str, locale: str = "en-GB"):
