@@ -127,3 +127,18 @@ def test_a_games_own_board_brings_its_own_styles_and_the_base_stylesheet_names_n
     base = (Path(kit.serve.__file__).parent / "static" / "serve.css").read_text(encoding="utf-8")
     for selector in (".round", ".rome", ".circle", ".ballots", ".legend", ".history", ".goal"):
         assert selector not in base, selector
+
+
+def test_a_phd_seat_is_told_the_moment_of_its_turn(tmp_path):
+    """Vivre and Recherche by their names, where both read « Le tour continue »."""
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", PHD_PLAYERS)
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    vivre, vivre_en = texts(path, "seat Ana?lang=fr", "seat Ana?lang=en")
+    assert "À vous : Vivre (la carte Événement retournée)" in vivre
+    assert "Your turn: Vivre (the event card turned over)" in vivre_en
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "none"})
+    recherche, = texts(path, "seat Ana?lang=fr")
+    assert "Recherche (piocher, ou jouer une carte Événement de sa main)" in recherche
+    for text in (vivre, recherche):
+        assert "Le tour continue" not in text
