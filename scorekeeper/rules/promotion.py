@@ -44,6 +44,8 @@ Nothing in Promotion is secret: every view is the whole state.
 """
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
@@ -203,38 +205,23 @@ def _indexed(cards: dict[str, Card], contested: tuple[str, ...] | None = None) -
         contested=having("gain") if contested is None else contested)
 
 
-# The 20 designs as the table played them before the session header recorded a deck: the
-# older files' turn lines name them by their printed titles, so these are keyed by those
-# titles, and hold what the turn's flow needed of each (its type, what each Trahison answers,
-# the Postes' draws and plays, the shield, the Poste taken away, the Postes cleared) and none
-# of the numbers the table typed itself (the PI and the cards a card moves: those files hold
-# them as `gain`, `lose` and `steal` lines). Frozen: those files were scored by it, and a
-# change to the layouts' deck never reaches them.
-LEGACY_CARDS: dict[str, Card] = {title: {"type": kind, "title": title, "copies": copies, **flow}
-                                 for title, kind, copies, flow in (
-    ("Directeur", "Poste", 4, {"draw_per_turn": 2}),
-    ("Stagiaire", "Poste", 4, {"play_per_turn": 3}),
-    ("Délégué syndical", "Poste", 3, {}),
-    ("Chef de projet", "Poste", 3, {}),
-    ("Accusation", "Attaque", 8, {}),
-    ("Sabotage", "Attaque", 5, {}),
-    ("Plagiat", "Attaque", 5, {}),
-    ("Mise au placard", "Attaque", 4, {"demote": True}),
-    ("Serveur en panne", "Trahison", 6, {"cancels": ["Accusation"]}),
-    ("C'est pas moi, c'est lui !", "Trahison", 6, {"redirect": True}),
-    ("Arrêt maladie", "Trahison", 4, {"cancels": ["Sabotage", "Plagiat", "Mise au placard"]}),
-    ("Mérite volé", "Trahison", 4, {"takes_gain": True}),
-    ("Télétravail", "Trahison", 3, {"dodge": True}),
-    ("Flatterie", "Avantage", 12, {}),
-    ("Entretien annuel", "Avantage", 6, {}),
-    ("Heures sup", "Avantage", 7, {}),
-    ("Tournée de croissants", "Avantage", 4, {"protect": True}),
-    ("Audit", "Annonce", 5, {}),
-    ("Séminaire de cohésion", "Annonce", 4, {}),
-    ("Nouvel organigramme", "Annonce", 3, {"clear_postes": True}),
-)}
-# The two that brought PI, whose window Mérite volé answered: the PI then typed by the table.
-_LEGACY = _indexed(LEGACY_CARDS, contested=("Flatterie", "Entretien annuel"))
+# The 20 designs as the table played them before the session header recorded a deck, in
+# promotion-legacy-deck.json beside this module: the older files' turn lines name them by
+# their printed titles, so they are keyed by those titles, and hold what the turn's flow
+# needed of each (its type, what each Trahison answers, the Postes' draws and plays, the
+# shield, the Poste taken away, the Postes cleared) and none of the numbers the table typed
+# itself (the PI and the cards a card moves: those files hold them as `gain`, `lose` and
+# `steal` lines); "contested" are the two that brought PI, whose window Mérite volé answered.
+# Frozen data, not the layouts' deck: those files were scored by it, and a change to the
+# layouts never reaches them.
+def _legacy_deck() -> tuple[dict[str, Card], tuple[str, ...]]:
+    data = json.loads(resources.files(__package__).joinpath("promotion-legacy-deck.json").read_text("utf-8"))
+    cards: dict[str, Card] = {title: {"type": card["type"], "title": title, **card} for title, card in data["cards"].items()}
+    return cards, tuple(data["contested"])
+
+
+LEGACY_CARDS, _CONTESTED = _legacy_deck()
+_LEGACY = _indexed(LEGACY_CARDS, contested=_CONTESTED)
 _INDEXED: dict[int, tuple[dict[str, Card], Deck]] = {}
 
 
