@@ -8,8 +8,11 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import httpx2 as httpx  # what Starlette's TestClient uses; plain httpx is not installed by the test extra
 from untraced import untraced
@@ -158,3 +161,308 @@ def served(path, *flags: str, stderr: int | None = subprocess.PIPE) -> tuple[sub
         if line.startswith("Serving until"):
             break
     return process, printed
+
+
+# -- every answer the server sends ------------------------------------------------------------
+#
+# The secrecy sweep (tests/test_secrecy.py) and the language sweep (test_serve_every_page.py)
+# read what every route of the app answers a reader: ROUTES says how each route is reached,
+# by its path and method as the app declares it (a Mount by its path and "*"), and
+# test_serve_every_page.py fails when the app has a route ROUTES does not reach.
+
+UNKNOWN = "Zoé"   # a name typed that no seat has: the refusal quotes it as typed
+
+
+def crawl(fetch, limit: int = 8) -> dict[str, str]:
+    """A seat's page and the pages its taps lead to partway through a decision (each link of
+    its step buttons carries the answers so far in the address: forms.py's `answered`), by
+    address: `fetch(query)` draws the page of one address's query. Deterministic sampling:
+    from each page the first and the last link not seen yet (the first and the last choice
+    of each field, so every prefix of the answers the decision asks is drawn along two
+    paths, and « Start this decision again » leads back), at most `limit` pages: the full
+    product of an order of eight names would be 40,320 pages."""
+    seen: dict[str, str] = {}
+    queue = [""]
+    while queue and len(seen) < limit:
+        query = queue.pop(0)
+        if query in seen:
+            continue
+        html = seen[query] = fetch(query)
+        links = [unescape(link)[1:] for link in re.findall(r'href="(\?[^"]*)"', html)]
+        fresh = list(dict.fromkeys(link for link in links if link not in seen and link not in queue))
+        queue += fresh[:1] + fresh[-1:] if len(fresh) > 1 else fresh
+    return seen
+
+
+@dataclass
+class Visit:
+    """One reader's reading of every route: `reader` None is the public and the host, else a
+    seat's player (reading through their link and, once joined with the room code, as /me).
+    `errors`: also every refusal a route gives (a wrong code, a body too big...), read at
+    one state of a game (they depend on little of it); else the pages alone."""
+
+    client: Any
+    reader: str | None
+    lang: str
+    errors: bool = True
+    said: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def tokens(self) -> dict:
+        return self.client.app.state.table.tokens
+
+    @property
+    def heard(self) -> dict[str, str]:
+        return {"accept-language": self.lang}   # the JSON answers speak the browser's language
+
+    def keep(self, label: str, reply) -> None:
+        """A reply as its reader gets it: its status, where it leads, its text."""
+        self.text(label, f"{reply.status_code} {reply.headers.get('location', '')} {reply.text}")
+
+    def text(self, label: str, text: str) -> None:
+        """What a reader got, the tokens and room code of the moment (a freed seat gets new
+        ones) and the links' QR codes left out, so twins compare."""
+        tokens = self.tokens
+        for token in [tokens["host"], *tokens["seats"].values(), tokens["room"]]:
+            text = text.replace(token, "TOKEN")
+        self.said[label] = re.sub(r'<figure class="join">.*?</figure>', "", text, flags=re.S)
+
+    def get(self, label: str, url: str, **options) -> None:
+        options = {"params": {"lang": self.lang}, "headers": self.heard, **options}
+        self.keep(label, self.client.get(url, **options))
+
+    def post(self, label: str, url: str, **options) -> None:
+        options = {"params": {"lang": self.lang}, "headers": self.heard, "follow_redirects": False, **options}
+        self.keep(label, self.client.post(url, **options))
+
+    def bodies(self, label: str, url: str, form: bool = False) -> None:
+        """The refusals of a body a route cannot take: not its type, too big, not readable."""
+        self.post(f"{label}: not its type", url, content="x", headers={**self.heard, "content-type": "text/plain"})
+        kind = "application/x-www-form-urlencoded" if form else "application/json"
+        self.post(f"{label}: too big", url, content="x" * 20_000, headers={**self.heard, "content-type": kind})
+        unreadable = "&".join(f"f{n}=1" for n in range(12)) if form else "{"
+        self.post(f"{label}: unreadable", url, content=unreadable, headers={**self.heard, "content-type": kind})
+        if not form:
+            self.post(f"{label}: too deep", url, content='{"a":' * 100 + "1" + "}" * 100,
+                      headers={**self.heard, "content-type": kind})
+            self.post(f"{label}: not an action", url, json={"action": "nope"})
+
+
+def _table(v: Visit) -> None:
+    if v.reader is None:
+        v.get("table", "/")
+        if v.errors:
+            v.keep("table: a method it does not take", v.client.put("/", params={"lang": v.lang}))
+            path = v.client.app.state.table.path
+            kept = path.read_bytes()
+            with path.open("ab") as session:   # a line torn by a crash, until `kit score repair`
+                session.write(b'{"action": "ga')
+            try:
+                v.get("table: a torn line", "/")
+            finally:
+                path.write_bytes(kept)
+
+
+def _room(v: Visit) -> None:
+    if v.reader is None:
+        v.get("room", "/join")
+        v.get("room: a code typed", "/join", params={"lang": v.lang, "code": "ab cd"}, follow_redirects=False)
+
+
+def _names(v: Visit) -> None:
+    if v.reader is None:
+        v.get("names", f"/join/{v.tokens['room']}")
+        if v.errors:
+            v.get("names: a wrong code", "/join/WRONGCODE")
+
+
+def _join(v: Visit) -> None:
+    """A seat joins with the room code (then reads /me); the public is refused: a name not
+    shown, a seat taken, the table closed."""
+    room = f"/join/{v.tokens['room']}"
+    if v.reader is not None:
+        v.post("join", room, data={"seat": v.reader})
+        v.get("join: the names again", room)
+        if v.errors:
+            v.client.cookies.clear()   # another phone
+            v.post("join: a seat taken", room, data={"seat": v.reader})
+            v.client.cookies.set("kit-seat", v.tokens["seats"][v.reader])
+    elif v.errors:
+        v.post("join: a name not shown", room, data={"seat": UNKNOWN})
+        v.post("join: a wrong code", "/join/WRONGCODE", data={"seat": UNKNOWN})
+        v.bodies("join", room, form=True)
+        v.client.post(f"/host/{v.tokens['host']}/doors", data={"open": "0"})
+        v.post("join: the table closed", room, data={"seat": next(iter(v.tokens["seats"]))})
+        v.client.post(f"/host/{v.tokens['host']}/doors", data={"open": "1"})
+
+
+def _seat_page(v: Visit, url: str, label: str) -> None:
+    """A seat's page, and those partway through its decision (`crawl`)."""
+    def fetch(query: str) -> str:
+        reply = v.client.get(f"{url}?{query}{'&' if query else ''}lang={v.lang}")
+        assert reply.status_code == 200, (url, query, reply.text)
+        return reply.text
+    for query, html in crawl(fetch).items():
+        v.text(f"{label}?{query}", html)
+
+
+def _me(v: Visit) -> None:
+    if v.reader is not None:   # the seat's page as its link draws it, but for where it posts: no taps again
+        v.get("me", "/me")
+    else:
+        v.get("me: no seat on this device", "/me", follow_redirects=False)
+
+
+def _seat(v: Visit) -> None:
+    if v.reader is not None:
+        _seat_page(v, f"/seat/{v.tokens['seats'][v.reader]}", "seat")
+    elif v.errors:
+        v.get("seat: an unknown link", "/seat/nobody")
+
+
+def _host(v: Visit) -> None:
+    if v.reader is None:
+        v.get("host", f"/host/{v.tokens['host']}")
+        if v.errors:
+            v.get("host: a wrong link", "/host/nobody")
+
+
+def _free(v: Visit) -> None:
+    """The host frees a seat: a reader's own, once read (the next reading joins afresh)."""
+    host = f"/host/{v.tokens['host']}/free"
+    if v.reader is not None:
+        v.post("free", host, data={"seat": v.reader})
+    elif v.errors:
+        v.post("free: a seat unknown", host, data={"seat": UNKNOWN})
+        v.post("free: a wrong link", "/host/nobody/free", data={"seat": UNKNOWN})
+        v.bodies("free", host, form=True)
+
+
+def _doors(v: Visit) -> None:
+    if v.reader is None and v.errors:
+        v.post("doors: a button not shown", f"/host/{v.tokens['host']}/doors", data={"open": "2"})
+
+
+def _state(v: Visit) -> None:
+    if v.reader is None:
+        v.get("api/state", "/api/state")
+
+
+def _api_seat(v: Visit, base: str, label: str) -> None:
+    v.get(label, base)
+    if v.errors:
+        others = [name for name in v.tokens["seats"] if name != v.reader]
+        v.bodies(f"{label}/act", f"{base}/act")
+        v.post(f"{label}/act: for another player", f"{base}/act", json={"action": "nope", "player": others[0]})
+        v.post(f"{label}/choose: an unknown question", f"{base}/choose", json={"calamity": "nope"})
+        v.post(f"{label}/choose: not an object", f"{base}/choose", json=[1])
+
+
+def _api_me(v: Visit) -> None:
+    if v.reader is not None:
+        _api_seat(v, "/api/me", "api/me")
+    elif v.errors:
+        v.get("api/me: no seat on this device", "/api/me")
+
+
+def _api_token(v: Visit) -> None:
+    if v.reader is not None:
+        _api_seat(v, f"/api/seat/{v.tokens['seats'][v.reader]}", "api/seat")
+    elif v.errors:
+        v.get("api/seat: an unknown link", "/api/seat/nobody")
+        v.post("api/seat/act: an unknown link", "/api/seat/nobody/act", json={"action": "nope"})
+
+
+def _api_host(v: Visit) -> None:
+    if v.reader is None and v.errors:
+        v.bodies("api/host/act", f"/api/host/{v.tokens['host']}/act")
+        v.post("api/host/act: a wrong link", "/api/host/nobody/act", json={"action": "nope"})
+        v.text("api/host/act: a body sent in part", late_body(v.client.app, f"/api/host/{v.tokens['host']}/act",
+                                                             v.lang))
+
+
+def late_body(app, path: str, lang: str) -> str:
+    """What the app answers a body that stops halfway (the phone's network gone), straight
+    through ASGI with the wait cut to 50 ms: the test client sends a body whole."""
+    import asyncio
+    from unittest import mock
+
+    from kit.serve import app as web
+
+    sent: list[dict] = []
+
+    async def receive():
+        if not sent:
+            sent.append({})
+            return {"type": "http.request", "body": b'{"action"', "more_body": True}
+        await asyncio.sleep(0.5)   # the rest never comes: ten times the wait allowed
+        return {"type": "http.disconnect"}
+
+    answer: list[bytes] = []
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            answer.append(str(message["status"]).encode() + b" ")
+        elif message["type"] == "http.response.body":
+            answer.append(message.get("body", b""))
+
+    scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(), "query_string": b"",
+             "headers": [(b"content-type", b"application/json"), (b"accept-language", lang.encode()),
+                         (b"host", b"testserver")], "scheme": "http", "server": ("testserver", 80),
+             "client": ("127.0.0.1", 1), "http_version": "1.1", "root_path": "", "app": app}
+    with mock.patch.object(web, "BODY_SECONDS", 0.05):
+        asyncio.run(app(scope, receive, send))
+    return b"".join(answer).decode()
+
+
+def _events(v: Visit) -> None:
+    if v.reader is None:
+        with v.client.stream("GET", "/api/events") as stream:
+            line = next(line for line in stream.iter_lines() if line.startswith("data:"))
+        v.said["api/events"] = line
+
+
+def _files(v: Visit) -> None:
+    if v.reader is None:
+        v.text("favicon", str(v.client.get("/favicon.ico").status_code))
+        v.get("game.css", "/static/game.css")
+
+
+def _static(v: Visit) -> None:
+    if v.reader is None:
+        v.get("serve.css", "/static/serve.css")
+        if v.errors:
+            v.get("static: nothing there", "/static/nothing.css")
+            v.get("nothing at this address", "/nothing/here")
+
+
+ROUTES = {
+    ("/", "GET"): _table, ("/join", "GET"): _room, ("/join/{code}", "GET"): _names, ("/join/{code}", "POST"): _join,
+    ("/me", "GET"): _me, ("/seat/{token}", "GET"): _seat, ("/host/{token}", "GET"): _host,
+    ("/host/{token}/free", "POST"): _free, ("/host/{token}/doors", "POST"): _doors,
+    ("/api/state", "GET"): _state, ("/api/me", "GET"): _api_me, ("/api/me/act", "POST"): _api_me,
+    ("/api/me/choose", "POST"): _api_me, ("/api/seat/{token}", "GET"): _api_token,
+    ("/api/seat/{token}/act", "POST"): _api_token, ("/api/seat/{token}/choose", "POST"): _api_token,
+    ("/api/host/{token}/act", "POST"): _api_host, ("/api/events", "GET"): _events,
+    ("/favicon.ico", "GET"): _files, ("/static/game.css", "GET"): _files, ("/static", "*"): _static,
+}
+# The order a reader goes through them: joining before /me, the seat freed last.
+_ORDER = [_table, _room, _names, _host, _doors, _state, _api_host, _events, _files, _static, _seat, _api_token,
+          _join, _me, _api_me, _free]
+
+
+def app_routes(app) -> set[tuple[str, str]]:
+    """The app's routes by path and method (HEAD aside: Starlette adds it to each GET)."""
+    from starlette.routing import Mount
+
+    return {(route.path, "*") if isinstance(route, Mount) else (route.path, method)
+            for route in app.routes for method in (getattr(route, "methods", None) or {"*"}) if method != "HEAD"}
+
+
+def every_answer(client, reader: str | None, lang: str, errors: bool = True) -> dict[str, str]:
+    """What every route answers `reader` in `lang` (labelled), reached as ROUTES says."""
+    assert set(_ORDER) == set(ROUTES.values())
+    visit = Visit(client, reader, lang, errors)
+    for reach in _ORDER:
+        reach(visit)
+    return visit.said
