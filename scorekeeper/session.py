@@ -82,6 +82,10 @@ class SessionError(ScorekeeperError):
 
 HEADER_CUT = N_("{path}:1: the header line is cut short, so the file holds no session to repair; create the "
                 "session again with `kit score new`.")
+# Named here so the catalogue holds it: a message given to super().__init__ is not extracted,
+# and a French reader got it in English (the table server's 503 page, `kit score show`).
+LINE_CUT = N_("{path}:{line}: the last line is cut short (probably an interrupted write); remove that line to go "
+              "on, every line before it is intact.")
 
 
 class TornLine(SessionError):
@@ -95,8 +99,7 @@ class TornLine(SessionError):
         if line == 1:   # nothing before it to keep: no repair can give a session back
             super().__init__(HEADER_CUT, path=path)
         else:
-            super().__init__("{path}:{line}: the last line is cut short (probably an interrupted write); remove "
-                             "that line to go on, every line before it is intact.", path=path, line=line)
+            super().__init__(LINE_CUT, path=path, line=line)
 
     @property
     def repairable(self) -> bool:
