@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -194,18 +193,17 @@ def crawl(fetch, limit: int = 8) -> dict[str, str]:
     return seen
 
 
-@dataclass
 class Visit:
     """One reader's reading of every route: `reader` None is the public and the host, else a
     seat's player (reading through their link and, once joined with the room code, as /me).
     `errors`: also every refusal a route gives (a wrong code, a body too big...), read at
-    one state of a game (they depend on little of it); else the pages alone."""
+    one state of a game (they depend on little of it); else the pages alone. (A plain
+    class: tests/test_language.py and tests/test_secrecy.py load this file by its path, as
+    no module, where a dataclass cannot be made.)"""
 
-    client: Any
-    reader: str | None
-    lang: str
-    errors: bool = True
-    said: dict[str, str] = field(default_factory=dict)
+    def __init__(self, client: Any, reader: str | None, lang: str, errors: bool = True):
+        self.client, self.reader, self.lang, self.errors = client, reader, lang, errors
+        self.said: dict[str, str] = {}
 
     @property
     def tokens(self) -> dict:
