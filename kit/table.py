@@ -886,10 +886,12 @@ def play_pending(path: str | Path) -> None:
 
 def choose_decision(decisions: list[Decision]) -> Decision:
     """The decision to ask now: the first one, unless several players are awaited for the
-    same action (ballots cast one by one): then whoever sits at the keyboard says who they are."""
+    same secret action (ballots cast one by one): then whoever sits at the keyboard says who
+    they are, and types theirs alone. Open ones are asked in the rules' order, where the
+    game's `ask` may ask who among them answers (an answer anyone may give, or nobody)."""
     first = decisions[0]
-    same = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None]
-    if len(same) < 2:
+    same = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None and d["secret"]]
+    if len(same) < 2 or not first["secret"]:
         return first
     names = [d["player"] for d in same if d["player"] is not None]
     who = ask_player(_("Who is at the keyboard?"), names, default=names[0])

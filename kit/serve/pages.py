@@ -265,8 +265,11 @@ def turn(page: Page) -> tuple[str, bool] | None:
 
 
 def moves(page: Page, decisions: list[dict]) -> str:
-    """The moves offered at once, as alternatives: "A, B or C"."""
-    spoken = list(dict.fromkeys(page.t(title_of(page, d["action"], d["player"])) for d in decisions))
+    """The moves offered at once, as alternatives: "A, B or C", each as its form is titled
+    ("Apply the card", where the rules settle the step)."""
+    spoken = list(dict.fromkeys(
+        page.t(title_of(page, d["action"], d["player"],
+                        form_specs.form_of(page.game, d, page.state, page.seat).title)) for d in decisions))
     return spoken[0] if len(spoken) == 1 else page.t(TEXT.either, names=", ".join(spoken[:-1]), last=spoken[-1])
 
 
@@ -356,14 +359,25 @@ class FormsView:
         """A decision's title standing alone (the game's words run on in "Your turn: …"),
         on the host's page said on its player's behalf."""
         page = self.page
-        title = page.t(title_of(page, form.action, form.player, form.title))
+        title = self._named(form)
         if page.seat is None and form.player is not None:
             title = page.t(TEXT.on_behalf, player=form.player, what=title)
         return title[:1].upper() + title[1:]
 
     def headline(self, form: form_specs.Form) -> str:
-        title = self.page.t(title_of(self.page, form.action, form.player, form.title))
+        title = self._named(form)
         return title[:1].upper() + title[1:]
+
+    def _named(self, form: form_specs.Form) -> str:
+        """A decision's words, and the one card the rules settle in it where they settle one
+        ("Answer with a Trahison: Mérite volé"): the tap plays it, and no field says which."""
+        page = self.page
+        title = page.t(title_of(page, form.action, form.player, form.title))
+        cards = [card for spec in form.inputs if spec.kind == "one" and len(spec.options) == 1
+                 and (card := page.card(spec.options[0])) is not None]
+        if len(cards) == 1:
+            title = page.t(TEXT.answered, question=title, answer=str(cards[0]["title"]))
+        return title
 
     def choice_labels(self, offered: list[form_specs.Form]) -> list[str]:
         """The decisions offered at once, as their buttons say them: each one's title, and

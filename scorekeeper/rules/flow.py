@@ -7,7 +7,10 @@ The rules own the turn. Each rule module says, from a state alone:
   at the table), the action of SCOREKEEPER.md, and the legal value of each field the
   decider fills (a list of values, a whole-number range, or FROM_TABLE where the value
   comes from the table: a die, a card's number). A decision is `secret` when its answer, or
-  its choices, are that player's alone (a Hoc Censeo ballot and its senators left);
+  its choices, are that player's alone (a Hoc Censeo ballot and its senators left). What a
+  player decides for themselves (a card from their own hand, their ballot) is a decision
+  naming them, one per player who may take it; None is for what the table says as a whole
+  (who begins, a debate's outcome, the deck running out) and for the corrections, the host's;
 - what each accepted entry did (`outcome(before, after, action)`), as *events*, each with a
   public wording and, where it holds a secret, a private wording for the one player who
   may read it;

@@ -26,8 +26,10 @@ phones and the bots write them as `pending` asks), the engine applies the cards:
     not touch them); then its author "resolve"s it (`loss` for each holding `threshold` PI
     or more, `pass`, `clear_postes`, `draw`, for everyone it touches);
   * an Avantage that brings PI (`gain`, plus the author's Poste `bonus`): one colleague may
-    take them with a Trahison that `takes_gain`; the colleagues are listed from the author's
-    right, the order the table asks them in; then its author "resolve"s it. Its `draw`,
+    take them with a Trahison that `takes_gain`. In either window each colleague who may
+    answer is a decision of their own (the card is from their hand: the table never answers
+    for them), listed from the author's right, the order the table asks them in; then its
+    author "resolve"s it. Its `draw`,
     `discard` and `protect` are its author's either way; an Avantage without PI applies
     when played.
 - `gain`, `lose`, `steal` and `hand` are the table's corrections, accepted at any moment,
@@ -859,10 +861,11 @@ def pending(state: State) -> list[Decision]:
     author = window["author"]
     answering_players = [n for n in from_the_right(state, author)
                          if n not in window.get("remote", ()) and may_lay(state, n)]
-    close = decision("turn", author, step=["resolve"])
-    if not answering_players:
-        return [close]
-    return [_one_of("turn", answering_players, step=["react"], card=list(_window_answers(state, phase))), close]
+    # an answer is a card from its player's own hand: each colleague's decision, never the
+    # table's (a phone answering for another colleague, or the author answering their own card)
+    cards = list(_window_answers(state, phase))
+    return [*(decision("turn", name, step=["react"], card=cards) for name in answering_players),
+            decision("turn", author, step=["resolve"])]
 
 
 @per_state

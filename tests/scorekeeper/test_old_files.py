@@ -37,6 +37,20 @@ def test_the_fixtures_hold_every_game():
     assert "deck" not in "".join((OLD / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()[0] for name in FILES)
 
 
+def as_decided_now(pending: list[dict]) -> list[dict]:
+    """The old code's `pending` as the engine words the same decisions now: an answer with a
+    card from one's own hand (Promotion's window), which that code left to whoever is at the
+    table with the names of those who may answer, is each of those players' own decision."""
+    now = []
+    for d in pending:
+        if d["player"] is None and d["choices"].get("step") == ["react"]:
+            rest = {field: choice for field, choice in d["choices"].items() if field != "player"}
+            now += [{**d, "player": name, "choices": rest} for name in d["choices"]["player"]]
+        else:
+            now.append(d)
+    return now
+
+
 @pytest.mark.parametrize("name", FILES)
 def test_an_old_file_scores_as_the_code_that_wrote_it(name, tmp_path):
     old = json.loads((OLD / f"{name}.show.json").read_text(encoding="utf-8"))
@@ -45,7 +59,7 @@ def test_an_old_file_scores_as_the_code_that_wrote_it(name, tmp_path):
     for key, value in old.items():
         if key in ("players", "anytime"):     # anytime: Promotion offers no `hand` to a file without a deck
             continue
-        assert state[key] == value, key
+        assert state[key] == (as_decided_now(value) if key == "pending" else value), key
     for player, record in old["players"].items():
         for key, value in record.items():
             # Promotion's shield was a flag; it is now the card that shields (its title here)

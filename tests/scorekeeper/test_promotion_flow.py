@@ -191,8 +191,7 @@ def test_teletravail_against_nouvel_organigramme_keeps_the_poste():
     state = play(with_postes(), turn("Ana", "start"), turn("Ana", "draw"),
                  turn("Ana", "play", card="Nouvel organigramme"))
     assert promo.pending(state) == [
-        {"player": None, "action": "turn", "secret": False,
-         "choices": {"player": ["Ben", "Cléo", "Dan"], "step": ["react"], "card": ["teletravail"]}},
+        *(flow.decision("turn", name, step=["react"], card=["teletravail"]) for name in ("Ben", "Cléo", "Dan")),
         flow.decision("turn", "Ana", step=["resolve"])]
     with refused("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
                  card="Nouvel organigramme", answer=["Télétravail"], author="Ana"):
@@ -212,8 +211,8 @@ def test_merite_vole_is_offered_from_the_author_s_right():
     # the drift: it was always offered from the first seat
     state = play(new(), *[t for n in ("Ana", "Ben") for t in (turn(n, "start"), turn(n, "draw"), turn(n, "end"))],
                  turn("Cléo", "start"), turn("Cléo", "draw"), turn("Cléo", "play", card="Flatterie"))
-    first = promo.pending(state)[0]
-    assert first["choices"] == {"player": ["Dan", "Ana", "Ben"], "step": ["react"], "card": ["merite-vole"]}
+    assert [(d["player"], d["choices"]) for d in promo.pending(state)[:3]] == [
+        (name, {"step": ["react"], "card": ["merite-vole"]}) for name in ("Dan", "Ana", "Ben")]
     with refused("{answer} does not answer {card}; {expected} does.",
                  answer="Télétravail", card="Flatterie", expected=["Mérite volé"]):
         promo.apply(state, turn("Dan", "react", card="Télétravail"))
@@ -224,6 +223,28 @@ def test_merite_vole_is_offered_from_the_author_s_right():
     assert promo.pending(stolen)[0]["player"] == "Cléo"
     assert said(play(state, {"action": "gain", "player": "Dan", "amount": 1}), turn("Cléo", "resolve")) == [
         "Cléo plays Flatterie: +1 PI."]
+
+
+def test_an_answer_from_one_s_hand_is_that_player_s_decision_never_the_table_s():
+    # found on the phones: the window's answer was the table's (player null), so Ben's phone
+    # offered « Who? Ben / Cléo » and could answer Mérite volé for Cléo, and Ana's phone,
+    # the card's author, offered an answer to her own card
+    state = play(new(["Ana", "Ben", "Cléo"]), turn("Ana", "start"), turn("Ana", "draw"),
+                 turn("Ana", "play", card="Flatterie"))
+    assert promo.pending(state) == [flow.decision("turn", "Ben", step=["react"], card=["merite-vole"]),
+                                    flow.decision("turn", "Cléo", step=["react"], card=["merite-vole"]),
+                                    flow.decision("turn", "Ana", step=["resolve"])]
+    assert all(d["player"] is not None for d in promo.pending(state))
+    with refused("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
+                 card="Flatterie", answer=["Mérite volé"], author="Ana"):
+        promo.apply(state, turn("Ana", "react", card="Mérite volé"))
+    # an Annonce: each colleague answers once, and the one who answered is no longer asked
+    state = play(with_postes(), turn("Ana", "start"), turn("Ana", "draw"), turn("Ana", "play", card="Nouvel organigramme"),
+                 turn("Ben", "react", card="Télétravail"))
+    assert [d["player"] for d in promo.pending(state)] == ["Cléo", "Dan", "Ana"]
+    # an Attaque: its target answers, by name
+    attacked = play(started(), turn("Ana", "play", card="Accusation", target="Ben"))
+    assert [d["player"] for d in promo.pending(attacked)] == ["Ben"]
 
 
 def test_the_pi_are_entered_at_any_moment_and_the_target_ends_the_game_mid_window():

@@ -323,17 +323,15 @@ class Table:
     def answer_in_turn(self) -> list[str]:
         """The colleagues who answer the Annonce or Avantage in the window, asked in the
         rules' order (from the author's right); one that takes its PI ends the asking."""
-        decision = self.pending()
         answered = []
-        if decision["player"] is None:
-            offered = decision["choices"]["card"]
-            for name in decision["choices"]["player"]:
-                card = self.answer(name, offered)
-                if card:
-                    self.act(_turn(name, "react", card=card))
-                    answered.append(name)
-                    if self.state["window"] is None:
-                        break
+        for decision in [d for d in rules.pending(self.state) if d["choices"]["step"] == ["react"]]:
+            name = flow.decider(decision)
+            card = self.answer(name, decision["choices"]["card"])
+            if card:
+                self.act(_turn(name, "react", card=card))
+                answered.append(name)
+                if self.state["window"] is None:
+                    break
         return answered
 
     # -- playing one card ---------------------------------------------------------------------

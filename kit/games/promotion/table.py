@@ -335,18 +335,21 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
             who = table.ask_player(_("Whose turn is it?"), choices["player"], default=choices["player"][0])
         click.echo("\n== " + _("{name}'s turn").format(name=who))
         return _step(who, "start")
-    if "react" in steps and who is None:      # an Annonce or an Avantage: anyone may answer
+    if steps == ["react"]:      # an Annonce or an Avantage: each colleague who may answer, asked at once
         window = rules.in_window(state)
+        offered = {d["player"]: d["choices"]["card"] for d in rules.pending(state)
+                   if d["player"] is not None and d["choices"]["step"] == ["react"]}
         answer = " / ".join(title(state, card) for card in choices["card"])
         click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(
             card=title(state, window["card"]), answer=answer))
-        reactor = table.ask_player(_("Who answers?"), choices["player"], optional=True, field="player")
+        reactor = table.ask_player(_("Who answers?"), list(offered), optional=True, field="player")
         if reactor is None:
             return _step(window["author"], "resolve")
-        if len(choices["card"]) == 1:
-            return _step(reactor, "react", card=choices["card"][0])
+        cards = offered[reactor]
+        if len(cards) == 1:
+            return _step(reactor, "react", card=cards[0])
         return _step(reactor, "react", card=_pick(_("{name} answers with which card?").format(name=reactor),
-                                                  choices["card"], state=state, field="card"))
+                                                  cards, state=state, field="card"))
     who = decider(decision)
     if steps == ["land"]:         # redirected to the limit: nothing left to ask
         return _step(who, "land")

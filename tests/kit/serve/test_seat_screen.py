@@ -235,11 +235,14 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         assert "Quelle carte : Sabotage" in unescape(aimed)    # the answers so far, a question's mark dropped
         sent = client.post("/api/me/act", json={"action": "turn", "step": "play", "card": "audit"})
         assert sent.status_code == 200, sent.text
-        # the Annonce: anyone may answer it, and Ana may apply it; the one whose only step is
-        # to apply the card says so, and its tap sends it (nothing more to ask)
-        both = unescape(actions(me(client, "Ana", "en")))
-        assert '<button type="submit" class="big">Apply the card</button>' in both
-        assert re.findall(r'href="\?do=([0-9])"', both) == ["0"]
+        # the Annonce: each colleague may answer it from their hand, and Ana may only apply
+        # it; the step that applies the card says so, and its tap sends it (nothing more to ask)
+        applying = unescape(actions(me(client, "Ana", "en")))
+        assert '<button type="submit" class="big">Apply the card</button>' in applying
+        assert "do=" not in applying
+        assert 'value="react"' not in applying
+        answering = unescape(actions(me(client, "Ben", "en")))
+        assert '<button type="submit" class="big">Answer with a Trahison: Télétravail</button>' in answering
 
 
 def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):

@@ -10,6 +10,7 @@ import pytest
 from serve_helpers import ROUND_ONE, new_hoc, page_text
 from starlette.testclient import TestClient
 
+from kit.deck import for_session
 from kit.serve.app import create_app
 from scorekeeper import session as sessions
 
@@ -36,6 +37,17 @@ def refused(client: TestClient, name: str, action: dict, status: int = 403) -> s
     assert reply.status_code == status, reply.text
     assert path.read_bytes() == before
     return reply.json()["error"]
+
+
+@pytest.fixture
+def flatterie(tmp_path: Path) -> Path:
+    """As met on the phones: Ana played Flatterie, whose PI Ben or Cléo may take with Mérite volé."""
+    path = tmp_path / "b.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo")],
+                    deck=for_session("promotion", None))
+    for step in ({"step": "start"}, {"step": "draw"}, {"step": "play", "card": "Flatterie"}):
+        sessions.append(path, {"action": "turn", "player": "Ana", **step})
+    return path
 
 
 @pytest.fixture
@@ -132,3 +144,25 @@ def test_a_ballot_before_the_count_may_still_be_taken_back(tmp_path):
         assert client.post(alice, json={"action": "ballot", "pour": 15}).status_code == 200
         assert client.post(alice, json={"action": "undo"}).status_code == 200
         assert "Line 3 taken back: Alice casts a secret ballot." in " ".join(page_text(client.get("/").text).split())
+
+
+def test_a_seat_answers_a_card_from_its_own_hand_never_for_another(flatterie):
+    # found on the phones: the answer was the table's, so Ben's phone asked « Who? Ben /
+    # Cléo » and played Mérite volé for Cléo, and Ana's phone offered to answer her own card
+    with served(flatterie) as client:
+        said = refused(client, "Ben", {"action": "turn", "player": "Cléo", "step": "react", "card": "merite-vole"})
+        assert said == "This page is Ben's and cannot act for Cléo."
+        ana = page_text(client.get(f"/seat/{seat(client, 'Ana')}").text)
+        assert "Your turn: Apply the card" in ana
+        assert "Answer" not in ana
+        assert "Next step of the turn" not in ana
+        refused(client, "Ana", {"action": "turn", "player": "Ana", "step": "react", "card": "merite-vole"}, 422)
+        ben = page_text(client.get(f"/seat/{seat(client, 'Ben')}").text)
+        assert "Your turn: Answer with a Trahison" in ben
+        assert "Answer with a Trahison: Mérite volé" in ben          # which card the tap plays
+        assert "Who?" not in ben
+        assert "Next step of the turn" not in ben
+        reply = client.post(f"/api/seat/{seat(client, 'Ben')}/act",
+                            json={"action": "turn", "step": "react", "card": "merite-vole"})
+        assert reply.status_code == 200, reply.text
+    assert sessions.load(flatterie).state["players"]["Ben"]["pi"] == 2
