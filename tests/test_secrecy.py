@@ -12,22 +12,32 @@ Part one runs over every state of every conformance scenario (tests/scenarios, a
 ../shared/scenarios where it lies beside the clone), and of a
 scripted game of Enchère (the toy fifth game, tests/fixtures/enchere_rules.py), in French
 and in English: the JSON views (`show --json --as/--public`, /api/state, /api/seat), `show`'s
-table, the seat, host and table pages, the log's line and outcome of each entry answering a
+table, the table, room, names and host pages, each seat's page and the pages its taps lead to
+partway through its decision (each field's answers so far in the address; sampled as
+serve_helpers.crawl says: the first and the last choice of each field, at most 8 pages a
+seat, where an order of eight names alone has 40,320), the log's line and outcome of each entry answering a
 secret decision (a ballot, a bid) and of each open vote, and the refusals of what another
 player might try (reveal=False for the shared screen and the other seats).
 
 Part two is the same check through the faces themselves: two session files that differ only
-in one player's secret answers are read through the CLI (`show`, `show --json --as/
---public`, `log [--as]`, refused `act`s) and the server (JSON views, pages, refused posts),
-and every reader but that player must get the same bytes.
+in one player's secret answers (or dealt tribes) are read through the CLI (`show`, `show
+--json --as/--public`, `log [--as]`, refused `act`s) and the server (what every route of the
+app answers, as tests/kit/serve/serve_helpers.py's ROUTES reaches them: the pages, a seat's
+pages partway through its decision, the error pages and the API's refusals of every status,
+the JSON views, the events; and refused posts), and every reader but that player must get
+the same bytes.
 """
 from __future__ import annotations
 
 import copy
+import functools
+import importlib.util
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
+from urllib.parse import parse_qsl
 
 import pytest
 from installed import install
@@ -46,6 +56,17 @@ from scorekeeper.errors import RuleViolation
 
 LANGS = ("fr", "en")
 TOY = "enchere"
+
+
+@functools.cache
+def serve_helpers():
+    """The table server's test helpers (tests/kit/serve/serve_helpers.py: the routes swept,
+    the crawl of a seat's taps), read from their folder as tests/test_language.py reads them."""
+    spec = importlib.util.spec_from_file_location("serve_helpers", Path(__file__).parent / "kit" / "serve" /
+                                                  "serve_helpers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True)
@@ -150,23 +171,28 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
              "show": kit.games.table_module(game).render(
                  state if state.get("over") else rules.public_view(game, state, reader))}
     page = pages.Page(lang=lang, game=game, state=seen, line=1, path="/x", post="/api/x/act", seat=reader,
-                      host=reader is None, screen=seat_screen(game, state, reader) if reader is not None else None)
+                      host=reader is None)
     if reader is None:
         texts["table page"] = pages.table_page(page, "ROOM23", "http://table/join/ROOM23")
+        texts["room page"] = pages.room_page(page)
         texts["join page"] = pages.join_page(page, "ROOM23", [], None)
         texts["host page"] = pages.host_page(page, [("Ana", "/seat/t")], ["Ana"], "/host/t/free", "/host/t/doors")
-    else:
-        texts["seat page"] = pages.seat_page(page)
+    else:   # the seat's page, and those its taps lead to partway through its decision (sampled)
+        def seat_page(query: str) -> str:
+            asked = parse_qsl(query, keep_blank_values=True)
+            return pages.seat_page(replace(page, screen=seat_screen(game, state, reader, asked)))
+        for query, html in serve_helpers().crawl(seat_page).items():
+            texts[f"seat page ?{query}"] = html
     return texts
 
 
-def seat_screen(game: str, state: dict, reader: str) -> forms.SeatScreen:
+def seat_screen(game: str, state: dict, reader: str, asked: list[tuple[str, str]] = ()) -> forms.SeatScreen:
     """The decision `reader`'s phone shows now, as the server draws it (kit/serve/forms.py),
     from `state` alone: a session whose log is not read (no undo to name). Without what the
     rules give its decider to read first: the magistrate's totals are everyone's ballots
     added up, told to the magistrate on purpose (tests/kit/serve/test_seat_screen.py)."""
     session = SimpleNamespace(game=game, state=state, rules=rules.module(game), latest_in_effect=lambda: None)
-    screen = forms.seat_screen(session, reader, [])   # type: ignore[arg-type]
+    screen = forms.seat_screen(session, reader, list(asked))   # type: ignore[arg-type]
     screen.facts = []
     return screen
 
@@ -347,6 +373,12 @@ TWINS = {
     "hoc-censeo: the tribes dealt": ("hoc-censeo", (HOC_PLAYERS, [
         HOC_PLAYERS[0], {"name": "Bob", "role": "luceres"}, {"name": "Chloé", "role": "ramnes"}]),
         [OPEN_VOTE, {"action": "ballot", "player": "Alice", "pour": 41}], ([], [])),
+    # every ballot in, Alice and Chloé tied: Bob, presiding, taps through the resolve (a colour,
+    # then the order), while Alice's and Chloé's tribes are dealt the other way round
+    "hoc-censeo: the resolve tapped through": ("hoc-censeo", (HOC_PLAYERS, [
+        {"name": "Alice", "role": "luceres"}, HOC_PLAYERS[1], {"name": "Chloé", "role": "titienses"}]),
+        [OPEN_VOTE, {"action": "ballot", "player": "Alice", "pour": 6}, {"action": "ballot", "player": "Bob", "contre": 4},
+         {"action": "ballot", "player": "Chloé", "pour": 6}], ([], [])),
     "enchere: Ben's bid": (TOY, [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cléo"}],
                            [{"action": "bid", "player": "Ana", "amount": 23}],
                            ([{"action": "bid", "player": "Ben", "amount": 19}],
@@ -385,50 +417,28 @@ def cli_texts(path: Path, reader: str | None, lang: str) -> dict[str, str]:
 
 def server_texts(path: Path, reader: str | None, lang: str) -> dict[str, str]:
     """Everything the server answers `reader` (None: anyone at the table, and the host) in
-    `lang`: every page and JSON endpoint, the event stream, and the refusals of what another
-    player might try; a player reads through their own link and through the room code (/me)."""
+    `lang`: what every route of the app answers them (serve_helpers.every_answer: every page,
+    a seat's pages partway through its decision, every JSON endpoint, the event stream,
+    every refusal), and the refusals of what another player might try, posted through the
+    host's link or the reader's own."""
     from kit.serve.app import create_app
 
-    tokens = sessions.seat_tokens(path)
     session = sessions.load(path)
-    texts = {}
-    asked = {"accept-language": lang}   # the JSON endpoints speak the browser's language
-    with TestClient(create_app(path), headers=asked) as client:
-        with client.stream("GET", "/api/events") as stream:
-            texts["api/events"] = next(line for line in stream.iter_lines() if line.startswith("data:"))
-        texts["404"] = client.get("/api/seat/nobody").text
-        if reader is None:
-            texts["api/state"] = client.get("/api/state").text
-            texts["table"] = client.get(f"/?lang={lang}").text
-            texts["join"] = client.get(f"/join?lang={lang}").text
-            texts["join with the room code"] = client.get(f"/join/{tokens['room']}?lang={lang}").text
-            texts["host"] = client.get(f"/host/{tokens['host']}?lang={lang}").text
-            posts = {"host": f"/api/host/{tokens['host']}/act?lang={lang}"}
-        else:
-            texts["api/seat"] = client.get(f"/api/seat/{tokens['seats'][reader]}").text
-            texts["seat"] = client.get(f"/seat/{tokens['seats'][reader]}?lang={lang}").text
-            joined = client.post(f"/join/{tokens['room']}", data={"seat": reader}, follow_redirects=False)
-            assert joined.status_code == 303, joined.text
-            texts["me"] = client.get(f"/me?lang={lang}").text
-            texts["api/me"] = client.get("/api/me").text
-            texts["join again"] = client.get(f"/join/{tokens['room']}?lang={lang}").text
-            texts["choose"] = client.post("/api/me/choose", json={"calamity": "nope"}).text
-            posts = {"seat": f"/api/seat/{tokens['seats'][reader]}/act?lang={lang}", "me": f"/api/me/act?lang={lang}"}
-        for label, post in posts.items():
-            for name, action in tries(session.game, session.state):
-                if name is not None and name == reader:
-                    continue
-                before = path.read_bytes()
-                reply = client.post(post, json=action)
-                if reply.status_code == 200:
-                    sessions.append(path, {"action": "undo"})
-                else:
-                    assert path.read_bytes() == before
-                texts[f"post {label} {json.dumps(action, ensure_ascii=False)}"] = (
-                    f"{reply.status_code} {reply.text}")
-    texts = {k: without_tokens(v, path) for k, v in texts.items()}
-    if reader is not None:   # the seat freed again (a new token), so the next reading joins afresh
-        sessions.free_seat(path, reader)
+    with TestClient(create_app(path)) as client:
+        texts = serve_helpers().every_answer(client, reader, lang)
+        tokens = client.app.state.table.tokens   # the reader's seat freed: a new link
+        post = f"/api/host/{tokens['host']}/act" if reader is None else f"/api/seat/{tokens['seats'][reader]}/act"
+        for name, action in tries(session.game, session.state):
+            if name is not None and name == reader:
+                continue
+            before = path.read_bytes()
+            reply = client.post(post, params={"lang": lang}, json=action)
+            if reply.status_code == 200:
+                sessions.append(path, {"action": "undo"})
+            else:
+                assert path.read_bytes() == before
+            texts[f"post {json.dumps(action, ensure_ascii=False)}"] = without_tokens(
+                f"{reply.status_code} {reply.text}", path)
     return texts
 
 
