@@ -224,7 +224,16 @@ async def answer(request: Request, error: Exception) -> Response:
 async def unreadable(request: Request, error: Exception) -> Response:
     """The session cannot be read right now (a torn line, a file being repaired): say so."""
     assert isinstance(error, ScorekeeperError), "the handler of the scorekeeper's errors"
-    return await answer(request, Answer(503, refusal=error))
+    return await answer(request, Answer(503, refusal=named_only(error)))
+
+
+def named_only(error: ScorekeeperError) -> ScorekeeperError:
+    """`error` naming its session file by its name alone: a phone at the table reads it, and
+    the folders of the host's machine (a home folder's user name) are none of its business."""
+    path = error.params.get("path")
+    if not isinstance(path, (str, os.PathLike)):
+        return error
+    return ScorekeeperError(error.message, public=error.public, **{**error.params, "path": Path(path).name})
 
 
 async def not_found(request: Request, error: Exception) -> Response:

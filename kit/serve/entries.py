@@ -21,7 +21,7 @@ async def enter(table: Table, request: Request, seat: str | None) -> Response:
     except Forbidden as error:
         raise web.Answer(403, refusal=error) from None
     except sessions.SessionError as error:   # locked or unwritable: not the rules' refusal
-        raise web.Answer(503, refusal=error) from None
+        raise web.Answer(503, refusal=web.named_only(error)) from None
     except RuleViolation as error:
         # A seat sees the values of its own entry; the host's screen and the magistrate's
         # resolve show the rule broken, never another player's secret value.

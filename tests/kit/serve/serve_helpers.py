@@ -219,12 +219,10 @@ class Visit:
 
     def text(self, label: str, text: str) -> None:
         """What a reader got, the tokens and room code of the moment (a freed seat gets new
-        ones), the session's path (a refusal of the file names it) and the links' QR codes
-        left out, so twins compare."""
+        ones) and the links' QR codes left out, so twins compare."""
         tokens = self.tokens
         for token in [tokens["host"], *tokens["seats"].values(), tokens["room"]]:
             text = text.replace(token, "TOKEN")
-        text = text.replace(str(self.client.app.state.table.path), "FILE")
         self.said[label] = re.sub(r'<figure class="join">.*?</figure>', "", text, flags=re.S)
 
     def get(self, label: str, url: str, **options) -> None:
