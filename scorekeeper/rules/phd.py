@@ -1225,18 +1225,20 @@ def anytime(state: State) -> list[Decision]:
 
 
 def _cooperations(state: State) -> list[Decision]:
-    """The Coopération cards some player may play now, at their printed moment."""
+    """The Coopération cards each player may play now, at their printed moment: a card from
+    that player's own hand, so each player's own decision (never the table's: a phone would
+    play it for another), naming the other player it may concern."""
     cards = state.get("cards")
     if not cards or not _enforced(state):
         return []
     playing = [n for n in state["players"] if _playing(state, n)]
-    open_now = [key for key in _event_ids(cards, ("cooperation",), _COOPERATION_IDS)
-                if any(moment_open(state, cards[key], n) for n in playing)]
-    if not open_now:
-        return []
-    played = decision("cooperate")
-    played["choices"] = {"player": playing, "card": open_now, "other": playing}
-    return [played]
+    ids = _event_ids(cards, ("cooperation",), _COOPERATION_IDS)
+    decisions = []
+    for name in playing:
+        open_now = [key for key in ids if moment_open(state, cards[key], name)]
+        if open_now:
+            decisions.append(decision("cooperate", name, card=open_now, other=[n for n in playing if n != name]))
+    return decisions
 
 
 # -- what the game waits for, in words ---------------------------------------------------------

@@ -128,8 +128,10 @@ def test_a_superviseur_applies_its_outcome_and_rolls_its_die_only_with_a_chapter
 def test_a_cooperation_is_offered_at_its_moment_with_its_changes():
     state = play(started(), turn("Ana", card="colloque"))
     offered = [d for d in rules.anytime(state) if d["action"] == "cooperate"]
-    assert offered
-    assert offered[0]["choices"]["card"] == ["renvoi"]
+    # a card from Ben's own hand, at another's challenge: Ben's decision, not the table's
+    # (whose phone could play it for anyone, Ana at her own challenge included)
+    assert offered == [{"player": "Ben", "action": "cooperate", "secret": False,
+                        "choices": {"card": ["renvoi"], "other": ["Ana"]}}]
     with refused("{title} is played {when}; that is not now.", title="Renvoi d'ascenseur"):
         play(state, {"action": "cooperate", "player": "Ana", "card": "renvoi"})   # Ana's own challenge
     helped = play(state, {"action": "cooperate", "player": "Ben", "card": "Renvoi d’ascenseur"})

@@ -22,7 +22,7 @@ from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
-from scorekeeper.rules.flow import Decision
+from scorekeeper.rules.flow import Decision, decider
 
 # -- parsing what people type ------------------------------------------------------------
 
@@ -502,8 +502,15 @@ def _ask_laid_by(state: rules.State, name: str, laid: int, *, own: bool) -> dict
     return table.ask(prompt, convert, default="" if own else None, field="laid_by")
 
 
+def _cooperating(anytime: list[Decision]) -> dict[str, Decision]:
+    """Each player who may play a Coopération now, and that decision of theirs (its cards,
+    the others it may name)."""
+    return {decider(d): d for d in anytime if d["action"] == "cooperate"}
+
+
 def _offered_cooperations(anytime: list[Decision]) -> list[str]:
-    return next((d["choices"]["card"] for d in anytime if d["action"] == "cooperate"), [])
+    """The Coopérations someone may play now."""
+    return list(dict.fromkeys(key for d in _cooperating(anytime).values() for key in d["choices"]["card"]))
 
 
 def _cooperation_or(convert, state: rules.State, anytime: list[Decision]):
@@ -529,7 +536,11 @@ class _Cooperation(str):
 
 
 def _who_plays(key: str, state: rules.State, anytime: list[Decision], default: str | None = None) -> str:
-    playing = next(d["choices"]["player"] for d in anytime if d["action"] == "cooperate")
+    """Who plays the Coopération `key`: one of those whose moment for it is open, or
+    `default` (the turn's player may play it from their hand in their Recherche)."""
+    playing = [name for name, d in _cooperating(anytime).items() if key in d["choices"]["card"]]
+    if default is not None and default not in playing:
+        playing.insert(0, default)
     title = (state["cards"] or {})[key]["title"]
     return table.ask_player(_("Who plays {title}?").format(title=title), playing, default=default)
 
@@ -540,18 +551,17 @@ def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str |
     player is the one who must resolve it)."""
     cards = state["cards"] or {}
     card_ = cards[key]
-    playing = next(d["choices"]["player"] for d in anytime if d["action"] == "cooperate")
     turn = state.get("turn")
     if card_.get("passes_challenge") and turn is not None:
         who = who or _who_plays(key, state, anytime, default=rules.challenger(turn))
-        others = [n for n in playing if n != who]
+        others = _colleagues(state, who)
         return {"action": "cooperate", "player": who, "card": key, "other": table.ask_player(
             _("Who resolves the Challenge instead of {name}?").format(name=who), others, field="other")}
     who = who or _who_plays(key, state, anytime)
     action = {"action": "cooperate", "player": who, "card": key}
     if card_.get("other"):
         concerned = rules.moment_for(state, card_)
-        others = [n for n in playing if n != who]
+        others = _colleagues(state, who)
         action["other"] = table.ask_player(_("The other player named by {title}").format(title=card_["title"]), others,
                                            default=concerned if concerned in others else None, field="other")
     return action
@@ -632,6 +642,11 @@ def _event_card(state: rules.State, name: str, anytime: list[Decision], *, vivre
     return _card_line(state, name, value, vivre=vivre)
 
 
+def _colleagues(state: rules.State, name: str) -> list[str]:
+    """The other players still playing: whom a Coopération of `name`'s may name."""
+    return [n for n, p in state["players"].items() if p["status"] == "playing" and n != name]
+
+
 def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> dict:
     cards = state["cards"] or {}
     chosen = cards[key]
@@ -640,9 +655,8 @@ def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> dict:
     if chosen["type"] == "superviseur" and "roll" in chosen and state["players"][name]["pending"] >= 1:
         line["die"] = _ask_die(name)
     if chosen["type"] == "cooperation" and not vivre and chosen.get("other"):
-        playing = [n for n, p in state["players"].items() if p["status"] == "playing" and n != name]
-        line["other"] = table.ask_player(_("The other player named by {title}").format(title=chosen["title"]), playing,
-                                         field="other")
+        line["other"] = table.ask_player(_("The other player named by {title}").format(title=chosen["title"]),
+                                         _colleagues(state, name), field="other")
     return line
 
 

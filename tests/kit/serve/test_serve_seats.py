@@ -166,3 +166,25 @@ def test_a_seat_answers_a_card_from_its_own_hand_never_for_another(flatterie):
                             json={"action": "turn", "step": "react", "card": "merite-vole"})
         assert reply.status_code == 200, reply.text
     assert sessions.load(flatterie).state["players"]["Ben"]["pi"] == 2
+
+
+def test_a_seat_plays_a_cooperation_from_its_own_hand_never_for_another(tmp_path):
+    # the same finding in PHD's anytime: a Coopération was the table's, with a « Who? »
+    path = tmp_path / "phd.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben")], deck=for_session("phd", None))
+    for line in ({"step": "start"}, {"card": "colloque-international"}):
+        sessions.append(path, {"action": "turn", "player": "Ana", **line})
+    with served(path) as client:
+        said = refused(client, "Ben", {"action": "cooperate", "player": "Ana", "card": "la-patate-chaude",
+                                       "other": "Ben"})
+        assert said == "This page is Ben's and cannot act for Ana."
+        ben = client.get(f"/seat/{seat(client, 'Ben')}").text
+        box = ben.split('data-action="cooperate"')[1].split("</form>")[0]
+        assert 'data-field="player"' not in box
+        assert 'value="renvoi-d-ascenseur"' in box          # at Ana's challenge, Ben's to play
+        assert 'value="la-patate-chaude"' not in box        # Ana's own challenge's card
+        ana = client.get(f"/seat/{seat(client, 'Ana')}").text
+        assert 'value="renvoi-d-ascenseur"' not in ana.split('data-action="cooperate"')[1].split("</form>")[0]
+        reply = client.post(f"/api/seat/{seat(client, 'Ben')}/act",
+                            json={"action": "cooperate", "card": "renvoi-d-ascenseur"})
+        assert reply.status_code == 200, reply.text
