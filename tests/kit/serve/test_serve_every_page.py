@@ -41,16 +41,17 @@ def test_every_route_of_the_app_is_swept_and_each_entry_reaches_it(tmp_path):
         declared = app_routes(client.app)
         assert declared - set(ROUTES) == set(), "routes the sweeps do not reach: add them to serve_helpers.ROUTES"
         assert set(ROUTES) - declared == set(), "ROUTES names routes the app no longer has"
+        seat = HOC_PLAYERS[0]["name"]
         for reach in set(ROUTES.values()):
             said = {}
-            for reader in (None, HOC_PLAYERS[0]["name"]):
+            for reader in (None, seat):
                 visit = Visit(client, reader, "en")
                 if reach.__name__ in ("_me", "_api_me"):   # /me is a joined device's
-                    client.post(f"/join/{client.app.state.table.tokens['room']}", data={"seat": "Alice"})
+                    client.post(f"/join/{client.app.state.table.tokens['room']}", data={"seat": seat})
                 reach(visit)
                 said.update(visit.said)
-                if reader is not None:
-                    client.post(f"/host/{client.app.state.table.tokens['host']}/free", data={"seat": "Alice"})
+                if reader is not None:   # the seat let go again, for the next entry
+                    client.post(f"/host/{client.app.state.table.tokens['host']}/free", data={"seat": seat})
                 client.cookies.clear()
             assert said, reach.__name__
 
