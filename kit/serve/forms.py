@@ -2,8 +2,8 @@
 
 A page shows one form per decision of `rules.view(game, state, viewer)` (its `pending` and
 `anytime`) that its reader may answer: on a seat's page the decisions whose player is that
-seat, and those with no player ("whoever is at the table": any seat may answer them); on
-the host's page every decision. Each field's input follows from its choice:
+seat, and those with no player ("whoever is at the table": any seat may answer them) but
+the corrections, the host's; on the host's page every decision. Each field's input follows from its choice:
 
 - a list of values: one of them (a select; the game's words for the values, the players'
   names as they are); or, where the field's declaration (scorekeeper/rules/fields.py) takes
@@ -92,13 +92,19 @@ def decisions(view: dict) -> list[tuple[dict, bool]]:
 
 
 def seat_forms(game: str, view: dict, seat: str) -> list[Form]:
-    """The forms `seat` may send now: its own decisions and those of whoever is at the table
-    (not the corrections, which are the host's)."""
+    """The forms `seat` may send now (`seat_answers`)."""
+    return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in decisions(view)
+            if seat_answers(game, d, seat)]
+
+
+def seat_answers(game: str, decision: dict, seat: str) -> bool:
+    """Whether `seat`'s page answers `decision`: its own, or one of whoever is at the table
+    but a correction (the host's, even where the turn waits for it: a Coopération written by
+    hand changes whomever it says, and the server would refuse the seat's answer)."""
     from scorekeeper import rules
 
-    corrections = rules.corrections(game)
-    return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in decisions(view)
-            if d["player"] == seat or (d["player"] is None and d["action"] not in corrections)]
+    player = decision["player"]
+    return player == seat or (player is None and decision["action"] not in rules.corrections(game))
 
 
 def host_forms(game: str, view: dict) -> list[Form]:
@@ -374,7 +380,7 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     if state.get("over"):
         return screen
     view = rules.view(game, state, seat)
-    mine = [d for d in view["pending"] if d["player"] in (seat, None)]
+    mine = [d for d in view["pending"] if seat_answers(game, d, seat)]
     screen.offered = [form_of(game, d, view, seat) for d in mine]
     if len(mine) > 1:
         screen.ready = {place: sent for place, decision in enumerate(mine)
@@ -456,7 +462,7 @@ def ending_actions(session: Session, seat: str, view: dict) -> frozenset:
 
     ending = set()
     for decision, _anytime in decisions(view):
-        if decision["player"] not in (seat, None) or any(c is not FROM_TABLE for c in decision["choices"].values()):
+        if not seat_answers(session.game, decision, seat) or any(c is not FROM_TABLE for c in decision["choices"].values()):
             continue
         action = {"action": decision["action"]}
         field = actor_field(session.game, decision["action"])

@@ -188,3 +188,17 @@ def test_a_seat_plays_a_cooperation_from_its_own_hand_never_for_another(tmp_path
         reply = client.post(f"/api/seat/{seat(client, 'Ben')}/act",
                             json={"action": "cooperate", "card": "renvoi-d-ascenseur"})
         assert reply.status_code == 200, reply.text
+
+
+def test_no_seat_is_offered_a_correction_the_turn_waits_for(phd):
+    # a Coopération written by hand changes whomever it says: its adjusts are the host's, and
+    # both phones offered a « Change Pression and Crédit » form the server then refused
+    for line in ({"step": "start"}, {"step": "cooperation"}):
+        sessions.append(phd, {"action": "turn", "player": "Ana", **line})
+    with served(phd) as client:
+        for name in ("Ana", "Ben"):
+            assert 'data-action="adjust"' not in client.get(f"/seat/{seat(client, name)}").text
+            assert "host" in refused(client, name, {"action": "adjust", "player": "Ben", "pression": 1})
+        ana = page_text(client.get(f"/seat/{seat(client, 'Ana')}").text)
+        assert "Your turn: The card has done all it does" in ana
+        assert 'data-action="adjust"' in client.get(f"/host/{host(client)}").text
