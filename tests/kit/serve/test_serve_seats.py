@@ -202,3 +202,22 @@ def test_no_seat_is_offered_a_correction_the_turn_waits_for(phd):
         ana = page_text(client.get(f"/seat/{seat(client, 'Ana')}").text)
         assert "Your turn: The card has done all it does" in ana
         assert 'data-action="adjust"' in client.get(f"/host/{host(client)}").text
+
+
+def test_an_accusation_is_its_accuser_s_own(tmp_path):
+    # Amphithéâtre's accusation, offered against whoever stated or joined: each player's own
+    # decision, so a phone accuses for its player alone
+    path = tmp_path / "amphi.jsonl"
+    sessions.create(path, "amphitheatre", FOUR)
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    sessions.append(path, {"action": "hypothesis", "speaker": "Ana", "target": "Ben", "category": "cause"})
+    with served(path) as client:
+        said = refused(client, "Dan", {"action": "accuse", "accuser": "Cléo", "accused": "Ana", "truthful": False})
+        assert said == "This page is Dan's and cannot act for Cléo."
+        dan = client.get(f"/seat/{seat(client, 'Dan')}").text
+        box = dan.split('data-action="accuse"')[1].split("</form>")[0]
+        assert 'data-field="accuser"' not in box
+        reply = client.post(f"/api/seat/{seat(client, 'Dan')}/act",
+                            json={"action": "accuse", "accused": "Ana", "truthful": False})
+        assert reply.status_code == 200, reply.text
+    assert sessions.load(path).entries[-1].action["accuser"] == "Dan"
