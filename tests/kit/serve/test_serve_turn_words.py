@@ -142,3 +142,20 @@ def test_a_phd_seat_is_told_the_moment_of_its_turn(tmp_path):
     assert "Recherche (piocher, ou jouer une carte Événement de sa main)" in recherche
     for text in (vivre, recherche):
         assert "Le tour continue" not in text
+
+
+def test_a_promotion_seat_is_told_what_its_step_offers(tmp_path):
+    """A step offering two moves names them, where it read « Étape suivante du tour »."""
+    from kit.deck import for_session
+
+    path = tmp_path / "bureau.jsonl"
+    sessions.create(path, "promotion", PHD_PLAYERS, deck=for_session("promotion", None))
+    for step in ("start", "draw"):
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    playing, playing_en = texts(path, "seat Ana?lang=fr", "seat Ana?lang=en")
+    assert "À vous : Poser une carte, ou finir le tour" in playing
+    assert "Your turn: Play a card, or end the turn" in playing_en
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "play", "card": "accusation", "target": "Ben"})
+    (aimed,) = texts(path, "seat Ben?lang=fr")
+    assert "À vous : Répondre à l’Attaque, ou la subir" in aimed
+    assert "Étape suivante du tour" not in playing + aimed
