@@ -1498,7 +1498,11 @@ def _advance(before: State, after: State, action: Action) -> Turn:
         if laid is not None:
             turn["laid"] = turn.get("laid", []) + [{"value": laid, "side": action.get("side", "support")}]
         if played.get("passes_challenge"):
-            turn["resolver"] = action["other"]
+            if action["other"] == turn["player"]:
+                # passed back to the turn's player: their own Challenge again, with all it brings
+                turn.pop("resolver", None)
+            else:
+                turn["resolver"] = action["other"]
         return turn
     if kind in ("challenge", "controversy", "defend"):
         turn.pop("laid", None)

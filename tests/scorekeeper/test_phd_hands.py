@@ -136,6 +136,20 @@ def test_la_patate_chaude_passes_the_challenge_to_another_player_who_resolves_it
     assert hands(won) == {"Ana": 4, "Ben": 5}
 
 
+def test_la_patate_chaude_passed_back_leaves_the_challenge_to_the_turns_player():
+    deck = copy.deepcopy(DECK)
+    deck["cards"]["patate"]["copies"] = 2
+    state = play(new(deck=deck), turn("Ana", step="start"), turn("Ana", card="colloque"),
+                 {"action": "cooperate", "player": "Ana", "card": "patate", "other": "Ben"})
+    back = play(state, {"action": "cooperate", "player": "Ben", "card": "patate", "other": "Ana"})
+    assert "resolver" not in back["turn"]
+    (waits,) = rules.pending(back)
+    assert (waits["action"], waits["player"]) == ("challenge", "Ana")
+    # Ana's own Challenge won in Vivre: her second Recherche, as if never passed on (RULES.md 1.3)
+    won = play(back, {"action": "challenge", "player": "Ana", "die": 6})
+    assert (won["turn"]["stage"], won["turn"]["recherches"]) == ("recherche", 2)
+
+
 def test_manip_a_quatre_mains_cancels_the_failure_just_lost():
     state = play(new(), turn("Ana", step="start"), turn("Ana", card="colloque"))
     assert "manip" not in offered(state)
