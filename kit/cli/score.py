@@ -20,6 +20,7 @@ from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
+from scorekeeper.rules.fields import typed
 from scorekeeper.rules.flow import GameState
 
 LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)
@@ -176,8 +177,10 @@ def act(file: Path, action: str) -> None:
 def _with_key(sentence: str, refused: RuleViolation) -> str:
     """A refusal of JSON typed at `act`: the sentence names the field in the reader's words,
     and the JSON key it refused follows in code quotes, for the one who typed it."""
-    key = refused.field
-    if key is None or f"`{key}`" in sentence:
+    if refused.field is None:
+        return sentence
+    key = typed(refused.field)
+    if f"`{key}`" in sentence:
         return sentence
     return _("{refusal} (In the JSON: `{key}`.)").format(refusal=sentence, key=key)
 

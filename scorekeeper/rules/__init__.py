@@ -110,7 +110,7 @@ def games() -> dict[str, str]:
 
 def is_game(game: object) -> bool:
     """Whether `game` is a game id of the registry (the project's own answered at once)."""
-    return game in OWN_GAMES or (isinstance(game, str) and game in games())
+    return isinstance(game, str) and (game in OWN_GAMES or game in games())
 
 
 def __getattr__(name: str) -> tuple[str, ...]:
@@ -125,8 +125,9 @@ _loaded: dict[str, Rules] = {}
 
 def module(game: str) -> Rules:
     """The rule module of a game id."""
-    name = OWN_GAMES.get(game) or games().get(game)
-    loaded = _loaded.get(game)
+    # a hand-edited header's game may be any JSON value: a list is no game, not a crash
+    name = (OWN_GAMES.get(game) or games().get(game)) if isinstance(game, str) else None
+    loaded = _loaded.get(game) if isinstance(game, str) else None
     if loaded is not None and name == getattr(loaded, "__name__", None):
         return loaded
     if name is None:

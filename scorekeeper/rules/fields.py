@@ -65,6 +65,8 @@ an action, add an `act` (and its handling in the rules). Nothing else reads the 
 """
 from __future__ import annotations
 
+import json
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -339,8 +341,17 @@ class PerKey(Kind):
 
 
 def _code(key: str) -> str:
-    """A JSON key or action name as typed, in code quotes (`die`), long ones cut."""
-    return "`" + (key if len(key) <= 40 else key[:39] + "…") + "`"
+    """A JSON key or action name as typed, in code quotes (`die`), long ones cut, escaped
+    (`typed`): typed text must never forge a second line or reverse the sentence it is
+    quoted in."""
+    return "`" + typed(key if len(key) <= 40 else key[:39] + "…") + "`"
+
+
+def typed(text: str) -> str:
+    """Text a person typed, fit to quote in a sentence: its line breaks, controls and
+    invisible format characters written as JSON escapes (\\n, \\u202e)."""
+    return "".join(char if char.isprintable() and unicodedata.category(char) != "Cf"
+                   else json.dumps(char)[1:-1] for char in text)
 
 
 def _secret_items(mapping: PerPlayer | PerKey) -> None:

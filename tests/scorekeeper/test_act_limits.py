@@ -171,3 +171,28 @@ def test_fuzz_act_accepts_one_line_or_refuses_in_one_sentence_leaving_the_file(k
             sessions.load(phd)                        # what was accepted reads back
     finally:
         phd.write_bytes(before)
+
+
+@pytest.mark.parametrize(("action", "said"), [
+    ('{"action": "adjust", "player": "Ana", "pression": 1, "x\\nSaved: Ana wins": 1}', "`x\\nSaved: Ana wins`"),
+    ('{"action": "dance\\u202eabc"}', "`dance\\u202eabc`"),
+    ('{"action": "adjust", "player": "Ana", "pression": 1, "\\u0007": 1}', "`\\u0007`"),
+])
+def test_a_typed_key_is_quoted_escaped_never_as_a_second_line_or_reversed(kit, phd, action, said):
+    """A key or an action name is quoted as typed but escaped: a line break would forge a
+    second line under the refusal, a right-to-left override reverse the rest of it."""
+    message = refused_unchanged(kit, phd, action)
+    assert said in message
+    assert "\u202e" not in message and "\x07" not in message
+
+
+@pytest.mark.parametrize("game", [["phd"], {"id": "phd"}, 7, None])
+def test_a_header_whose_game_is_not_a_name_is_one_sentence_with_its_line(kit, tmp_path, game):
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps({"format": 1, "game": game, "players": [{"name": "Ana"}, {"name": "Ben"}],
+                                "options": {}}) + "\n", encoding="utf-8")
+    for command in ("show", "log"):
+        result = kit("score", command, path)
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"Error: {path}:1: "), result.output
+        assert len(result.output.strip().splitlines()) == 1 and "Unexpected" not in result.output
