@@ -136,14 +136,6 @@ def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], 
     return session
 
 
-def latest_entry(session: sessions.Session) -> sessions.Entry | None:
-    """The latest entry in effect: what an undo cancels (a `turn` line is one of the game's
-    steps like any other, and an undo says so)."""
-    if session.partial:   # read from the snapshot: only the whole file knows every entry
-        session = open_session(session.path)
-    return session.latest_in_effect()
-
-
 def undo(path: str | Path) -> tuple[sessions.Session, sessions.Entry]:
     """Undo the latest entry in effect, printing nothing; the new session and the entry
     cancelled. NothingToUndo when no action is in effect."""
@@ -243,11 +235,11 @@ def told(game: str, before: GameState, after: GameState, action: dict, described
     `described`, so a card is told in one line; an event that says exactly what the entry's
     own line said (a purchase) is not said twice."""
     words = i18n.active()
-    entry, events = described, []
+    entry, events, told_by_event = described, [], False
     for event in rules.outcome(game, before, after, action):
         text = event.for_viewer(viewer, reveal=reveal).render(words.gettext, words.ngettext, words.join)
-        if event.entry and entry is described:
-            entry = text
+        if event.entry and not told_by_event:
+            entry, told_by_event = text, True
         elif text.rstrip(".") != described.rstrip("."):
             events.append(text)
     return entry, events
@@ -557,10 +549,6 @@ class Guide:
 
 
 _guide: Guide | None = None
-
-
-def current_guide() -> Guide | None:
-    return _guide
 
 
 @contextmanager

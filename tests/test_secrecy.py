@@ -189,11 +189,13 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
 def seat_screen(game: str, state: dict, reader: str, asked: list[tuple[str, str]] = ()) -> forms.SeatScreen:
     """The decision `reader`'s phone shows now, as the server draws it (kit/serve/forms.py),
     from `state` alone: a session whose log is not read (no undo to name). Without what the
-    rules give its decider to read first: the magistrate's totals are everyone's ballots
-    added up, told to the magistrate on purpose (tests/kit/serve/test_seat_screen.py)."""
+    rules give the reader to read first for a decision that is the reader's own: the
+    magistrate's totals are everyone's ballots added up, told to the magistrate on purpose
+    (tests/kit/serve/test_seat_screen.py); facts shown with anyone else's decision stay in."""
     session = SimpleNamespace(game=game, state=state, rules=rules.module(game), latest_in_effect=lambda: None)
     screen = forms.seat_screen(session, reader, list(asked))   # type: ignore[arg-type]
-    screen.facts = []
+    if screen.main is not None and screen.main.player == reader:
+        screen.facts = []
     return screen
 
 

@@ -183,7 +183,8 @@ def test_a_typed_key_is_quoted_escaped_never_as_a_second_line_or_reversed(kit, p
     second line under the refusal, a right-to-left override reverse the rest of it."""
     message = refused_unchanged(kit, phd, action)
     assert said in message
-    assert "\u202e" not in message and "\x07" not in message
+    assert "\u202e" not in message
+    assert "\x07" not in message
 
 
 @pytest.mark.parametrize("game", [["phd"], {"id": "phd"}, 7, None])
@@ -195,4 +196,5 @@ def test_a_header_whose_game_is_not_a_name_is_one_sentence_with_its_line(kit, tm
         result = kit("score", command, path)
         assert result.exit_code == 2, result.output
         assert result.output.startswith(f"Error: {path}:1: "), result.output
-        assert len(result.output.strip().splitlines()) == 1 and "Unexpected" not in result.output
+        assert len(result.output.strip().splitlines()) == 1
+        assert "Unexpected" not in result.output

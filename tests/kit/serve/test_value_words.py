@@ -34,6 +34,7 @@ def states_played(game: str, monkeypatch: pytest.MonkeyPatch, games: int = 3) ->
     table = bots.load(default_layouts())
     for seed in range(games):
         bots.play(table, ["random"] * bots.PLAYERS, {}, Random(seed))
+    assert len(seen) > 50, f"{game}: the bots' games went through {len(seen)} states of the engine"
     return seen
 
 
