@@ -19,7 +19,8 @@ the corrections, the host's; on the host's page every decision. Each field's inp
   choice, the field's value being the object of the answered keys.
 
 The words are the game's own (kit/games/<game>/table.py): ACTION_LABELS (action -> msgid),
-FIELD_LABELS ((action, field) -> msgid), VALUE_LABELS (a choice's value -> msgid, optional;
+FIELD_LABELS ((action, field) -> msgid), VALUE_LABELS (a choice's value -> msgid, or a rules' Message for words
+that carry a count, optional;
 else the pages' words for the value, yes/no for true/false), and
 ACTOR_FIELDS (action -> the field naming who acts, default "player"; None when no field
 does): a seat's own name is never asked, the server fills it in. A secret decision of another player keeps who and what
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from kit import games
 from kit.i18n import N_
+from scorekeeper.errors import Message
 from scorekeeper.rules.fields import Card, Die, Kind
 from scorekeeper.rules.flow import FROM_TABLE, GameState
 
@@ -63,7 +65,7 @@ class Input:
 @dataclass(frozen=True)
 class Form:
     action: str
-    title: str                  # a msgid
+    title: str | Message        # a msgid, or a Message where the game's words for a value carry a count
     player: str | None          # who decides (None: whoever is at the table)
     actor: str | None           # the field naming who acts (None: no field does)
     inputs: tuple[Input, ...] = ()
@@ -130,7 +132,7 @@ def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytim
                 secret=decision["secret"], anytime=anytime)
 
 
-def title_of(words: ModuleType, action: str, inputs: tuple[Input, ...]) -> str:
+def title_of(words: ModuleType, action: str, inputs: tuple[Input, ...]) -> str | Message:
     """What a decision is called: the game's words for its action, or, where the rules leave
     it one value in every field and the game has words for one of them, those words: a turn
     whose one step is its end reads « End the turn », not « Next step of the turn »."""

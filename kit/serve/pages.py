@@ -28,6 +28,7 @@ from kit.i18n import LANGUAGES, N_, translator
 from kit.serve import forms as form_specs
 from kit.serve.story import Told
 from scorekeeper import rules
+from scorekeeper.errors import Message
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -100,8 +101,11 @@ class Page:
         assert self.post is not None, "a seat's page posts its forms"
         return self.post
 
-    def t(self, message: str, **values: object) -> str:
-        """The message translated, its {names} filled (the templates escape the whole)."""
+    def t(self, message: str | Message, **values: object) -> str:
+        """The message translated, its {names} filled (the templates escape the whole); a
+        game's words that carry their own values (a count said with its plural) as they say."""
+        if isinstance(message, Message):
+            return self.render(message)
         text = self._(message)
         return text.format(**values) if values else text
 
@@ -129,7 +133,7 @@ class Page:
             return str(card["title"])
         for known, msgid in getattr(form_specs.table_words(self.game), "VALUE_LABELS", {}).items():
             if known == value and type(known) is type(value):   # True is not 1
-                return self._(msgid)
+                return self.t(msgid)
         if isinstance(value, bool):
             return self._(TEXT.yes if value else TEXT.no)
         return self.word(value)
@@ -293,7 +297,7 @@ def action_label(game: str, action: str) -> str:
     return label
 
 
-def title_of(page: Page, action: str, player: str | None, given: str | None = None) -> str:
+def title_of(page: Page, action: str, player: str | None, given: str | Message | None = None) -> str | Message:
     """A decision's title (a msgid): the game's own for it now where its faces give one
     (`title`: "Who begins?"), else `given` or its ACTION_LABELS'."""
     own = page.faces.title(page.state, action, player) if page.faces.title is not None else None

@@ -18,7 +18,7 @@ import click
 from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
@@ -282,12 +282,16 @@ def describe_turn(action: dict, before: dict | None = None) -> str:
         return line
     if step in CARD_WORDS:
         return _("{player}'s event card: {card}.").format(player=name, card=CARD_WORDS[step])
-    lines = {"none": _("{player}: no event card."), "draw-events": _("{player} draws 2 event cards (Recherche)."),
-             "draw-argument": _("{player} draws 1 Argument card (Recherche)."),
+    n = rules.RECHERCHE_DRAW["events" if step == "draw-events" else "arguments"]
+    lines = {"none": _("{player}: no event card."),
+             "draw-events": ngettext("{player} draws {n} event card (Recherche).",
+                                     "{player} draws {n} event cards (Recherche).", n),
+             "draw-argument": ngettext("{player} draws {n} Argument card (Recherche).",
+                                       "{player} draws {n} Argument cards (Recherche).", n),
              "done": _("{player}: the card has done all it does."),
              "no-defence": _("{player} holds no Argument card: the thesis defence waits for a later turn.")}
     if step in lines:
-        return lines[step].format(player=name)
+        return lines[step].format(player=name, n=n)
     # the steps of files written by the older guided play
     if isinstance(step, str) and step.startswith("vivre"):
         return _("{player}'s turn: Vivre.").format(player=name)
@@ -364,7 +368,11 @@ ACTION_LABELS = {
 VALUE_LABELS = {
     "start": N_("Begin the turn"), "vie": N_("C'est la vie card"), "challenge": N_("Challenge card"),
     "cooperation": N_("Coopération card"), "superviseur": N_("Superviseur card"), "none": N_("No event card"),
-    "draw-events": N_("Draw 2 event cards"), "draw-argument": N_("Draw 1 Argument card"),
+    # the draws as many as the rules deal (RECHERCHE_DRAW), said through the catalogue's plurals
+    "draw-events": Message(plural("Draw {n} event card", "Draw {n} event cards", rules.RECHERCHE_DRAW["events"]),
+                           n=rules.RECHERCHE_DRAW["events"]),
+    "draw-argument": Message(plural("Draw {n} Argument card", "Draw {n} Argument cards",
+                                    rules.RECHERCHE_DRAW["arguments"]), n=rules.RECHERCHE_DRAW["arguments"]),
     "done": N_("The card has done all it does"), "no-defence": N_("No thesis defence for now"),
 }
 FIELD_LABELS = {

@@ -1,10 +1,13 @@
 """Each field's input follows from its choice in the rules' decision (kit/serve/forms.py)."""
 from __future__ import annotations
 
+import importlib
 import re
 from types import SimpleNamespace
 
-from kit.i18n import translator
+import pytest
+
+from kit.i18n import speaking, translator
 from kit.serve import forms, pages
 from scorekeeper.rules.flow import FROM_TABLE, decision, whole
 
@@ -99,3 +102,26 @@ def test_a_field_the_rules_leave_to_the_table_is_asked_as_its_declaration_says()
     assert [(key, sub.kind, sub.low, sub.verbatim) for key, sub in hands.keys] == [
         ("Ana", "number", 0, True), ("Ben", "number", 0, True), ("Cléo", "number", 0, True)]
     assert form_for("hoc-censeo", "resolve", {"order": ["Ana", "Ben"]})["order"].kind == "order"
+
+
+@pytest.fixture
+def draws(monkeypatch):
+    """PHD dealing 3 event cards and 2 Argument cards in Recherche: its words built again from it."""
+    from kit.games.phd import table as phd_table
+    from scorekeeper.rules import phd
+
+    monkeypatch.setitem(phd.RECHERCHE_DRAW, "events", 3)
+    monkeypatch.setitem(phd.RECHERCHE_DRAW, "arguments", 2)
+    yield importlib.reload(phd_table)
+    monkeypatch.undo()
+    importlib.reload(phd_table)
+
+
+def test_phds_draws_name_as_many_cards_as_the_rules_deal(draws):
+    assert [page("en").value(step) for step in ("draw-events", "draw-argument")] == [
+        "Draw 3 event cards", "Draw 2 Argument cards"]
+    assert [page("fr").value(step) for step in ("draw-events", "draw-argument")] == [
+        "Piocher 3\u00a0cartes Événement", "Piocher 2\u00a0cartes Argument"]   # French typography: the count held to its noun
+    with speaking("fr"):
+        assert draws.describe_turn({"action": "turn", "player": "Ana", "step": "draw-argument"}) == (
+            "Ana pioche 2\u00a0cartes Argument (Recherche).")
