@@ -423,13 +423,12 @@ def test_the_readme_says_how_the_language_is_chosen_in_the_order_the_code_follow
 def _phone_pages(lang: str, scenario: Path, tmp_path: Path) -> tuple[list[str], list[str]]:
     """The text a person reads on every page of `kit score serve` (the table, the room, each
     seat, the host) after every step a shared scenario plays, and the players' names."""
+    from serve_helpers import page_text  # what a person reads: no markup, SVG or script
     from starlette.testclient import TestClient
 
     from kit.serve.app import create_app
     from scorekeeper import session as sessions
     from scorekeeper.errors import ScorekeeperError
-
-    page_text = _serve_helpers().page_text   # what a person reads: no markup, SVG or script
     data = yaml_file(scenario)
     path = tmp_path / f"{scenario.stem}.jsonl"
     sessions.create(path, data["game"], data["players"], data.get("options") or {})
@@ -448,15 +447,6 @@ def _phone_pages(lang: str, scenario: Path, tmp_path: Path) -> tuple[list[str], 
                 assert reply.status_code == 200, page
                 texts.append(page_text(reply.text))
     return texts, [p["name"] for p in data["players"]]
-
-
-def _serve_helpers():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("serve_helpers", REPO / "tests" / "kit" / "serve" / "serve_helpers.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 PHONE_SCENARIOS = [path for path in scenario_files() if "refused_new" not in path.read_text(encoding="utf-8")]

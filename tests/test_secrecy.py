@@ -22,7 +22,7 @@ player might try (reveal=False for the shared screen and the other seats).
 Part two is the same check through the faces themselves: two session files that differ only
 in one player's secret answers (or dealt tribes) are read through the CLI (`show`, `show
 --json --as/--public`, `log [--as]`, refused `act`s) and the server (what every route of the
-app answers, as tests/kit/serve/serve_helpers.py's ROUTES reaches them: the pages, a seat's
+app answers, as tests/helpers/serve_helpers.py's ROUTES reaches them: the pages, a seat's
 pages partway through its decision, the error pages and the API's refusals of every status,
 the JSON views, the events; and refused posts), and every reader but that player must get
 the same bytes.
@@ -30,8 +30,6 @@ the same bytes.
 from __future__ import annotations
 
 import copy
-import functools
-import importlib.util
 import json
 import re
 from dataclasses import replace
@@ -40,6 +38,7 @@ from types import SimpleNamespace
 from urllib.parse import parse_qsl
 
 import pytest
+import serve_helpers
 from installed import install
 from score_cli import Kit, scenario_files, scenario_id
 from starlette.testclient import TestClient
@@ -56,17 +55,6 @@ from scorekeeper.errors import RuleViolation
 
 LANGS = ("fr", "en")
 TOY = "enchere"
-
-
-@functools.cache
-def serve_helpers():
-    """The table server's test helpers (tests/kit/serve/serve_helpers.py: the routes swept,
-    the crawl of a seat's taps), read from their folder as tests/test_language.py reads them."""
-    spec = importlib.util.spec_from_file_location("serve_helpers", Path(__file__).parent / "kit" / "serve" /
-                                                  "serve_helpers.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(autouse=True)
@@ -181,7 +169,7 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
         def seat_page(query: str) -> str:
             asked = parse_qsl(query, keep_blank_values=True)
             return pages.seat_page(replace(page, screen=seat_screen(game, state, reader, asked)))
-        for query, html in serve_helpers().crawl(seat_page).items():
+        for query, html in serve_helpers.crawl(seat_page).items():
             texts[f"seat page ?{query}"] = html
     return texts
 
@@ -427,7 +415,7 @@ def server_texts(path: Path, reader: str | None, lang: str) -> dict[str, str]:
 
     session = sessions.load(path)
     with TestClient(create_app(path)) as client:
-        texts = serve_helpers().every_answer(client, reader, lang)
+        texts = serve_helpers.every_answer(client, reader, lang)
         tokens = client.app.state.table.tokens   # the reader's seat freed: a new link
         post = f"/api/host/{tokens['host']}/act" if reader is None else f"/api/seat/{tokens['seats'][reader]}/act"
         for name, action in tries(session.game, session.state):

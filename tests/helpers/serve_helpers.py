@@ -18,7 +18,7 @@ from untraced import untraced
 
 from scorekeeper import session as sessions
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[2]
 # A printed link: "Alice: http://127.0.0.1:PORT/seat/TOKEN".
 LINK = re.compile(r"^(?P<label>[^:]+): (?P<url>http://127\.0\.0\.1:\d+/(?:(?:host|seat)/[A-Za-z0-9_-]{32,})?)$")
 HOC_PLAYERS = [{"name": "Alice", "role": "titienses"}, {"name": "Bob", "role": "ramnes"},
