@@ -135,6 +135,20 @@ class Inline(Message):
         return text if template.startswith("{") else text[:1].lower() + text[1:]
 
 
+class Alone(Message):
+    """A noun phrase standing alone (the label of a phone form's input): its first letter raised.
+
+    >>> Alone("the other player").render()
+    'The other player'
+    """
+
+    def render(self, gettext: Callable[[str], str] = str,
+               ngettext: Callable[[str, str, int], str] = _english_ngettext,
+               join: Callable[[Iterable[str]], str] = join_english, *, reveal: bool = True) -> str:
+        text = super().render(gettext, ngettext, join, reveal=reveal)
+        return text[:1].upper() + text[1:]
+
+
 class ScorekeeperError(Message, Exception):
     """Something the scorekeeper cannot do as asked: one sentence, kept as a template and its
     parameters so the kit can say it in the player's language (`render`)."""

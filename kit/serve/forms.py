@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from kit import games
 from kit.i18n import N_
-from scorekeeper.errors import Message
+from scorekeeper.errors import Alone, Message
 from scorekeeper.rules.fields import Card, Die, Kind
 from scorekeeper.rules.flow import FROM_TABLE, GameState
 
@@ -53,7 +53,7 @@ DECLARED_KINDS = ("several", "order", "numbers", "all")
 @dataclass(frozen=True)
 class Input:
     field: str
-    label: str                  # a msgid, or a name shown as it is (`verbatim`)
+    label: str | Message        # a msgid, the rules' declared label, or a name shown as it is (`verbatim`)
     kind: str
     options: tuple = ()         # values, as the action takes them
     low: int | None = None
@@ -124,7 +124,8 @@ def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytim
         # another player's secret decision: its fields, not its bounds
         choices = {field: FROM_TABLE for (named, field) in field_labels if named == action}
     declared = declared_fields(game, action)
-    inputs = tuple(input_of(words, action, field, choice, view, declared.get(field))
+    named = {actor: player} if actor is not None and player is not None else {}
+    inputs = tuple(input_of(words, action, field, choice, view, declared.get(field), named)
                    for field, choice in choices.items() if not (field == actor and player is not None)
                    and not (choice is FROM_TABLE and isinstance(declared.get(field), Card)
                             and declared[field].choice(view) is None))
@@ -144,6 +145,24 @@ def title_of(words: ModuleType, action: str, inputs: tuple[Input, ...]) -> str |
     return getattr(words, "ACTION_LABELS", {}).get(action, action)
 
 
+def label_of(words: ModuleType, action: str, field: str, declared: Kind | None,
+             named: dict[str, str]) -> str | Message:
+    """A field's words on a form: the game's FIELD_LABELS for it, else the rules' declared
+    label as their refusals say it (FIELDS.what), standing alone; the field's id only where
+    neither names it, or the label names a value the form does not know yet."""
+    label: str | None = getattr(words, "FIELD_LABELS", {}).get((action, field))
+    if label is not None:
+        return label
+    if declared is not None and declared.label:
+        message = Alone(declared.label, **named)
+        try:
+            message.render()
+        except (KeyError, IndexError):      # it names a field the form asks for
+            return field
+        return message
+    return field
+
+
 def declared_fields(game: str, action: str) -> dict[str, Kind]:
     """The rules' declaration of an action's fields (scorekeeper/rules/fields.py)."""
     from scorekeeper import rules
@@ -153,11 +172,12 @@ def declared_fields(game: str, action: str) -> dict[str, Kind]:
 
 
 def input_of(words: ModuleType, action: str, field: str, choice: object, view: dict,
-             declared: Kind | None = None) -> Input:
+             declared: Kind | None = None, named: dict[str, str] | None = None) -> Input:
     """One field's input: from the rules' choice, or where they leave the value to the table
     (FROM_TABLE), from the field's declared kind: one number per player or per resource for
-    a mapping, numbers typed "3, 2" for a list, yes or no for a flag."""
-    label = getattr(words, "FIELD_LABELS", {}).get((action, field), field)
+    a mapping, numbers typed "3, 2" for a list, yes or no for a flag. Its label: the game's
+    FIELD_LABELS, else the declaration's (naming the values `named`: who acts)."""
+    label = label_of(words, action, field, declared, named or {})
     many = getattr(words, "FIELD_KINDS", {}).get((action, field)) or (declared.many if declared else None)
     if choice is FROM_TABLE and declared is not None:
         choice = declared.choice(view)

@@ -399,7 +399,7 @@ class FormsView:
         return " ".join(budget) if budget else ""
 
     def label(self, spec: form_specs.Input) -> str:
-        return spec.label if spec.verbatim else self.page.t(spec.label)
+        return spec.label if spec.verbatim and isinstance(spec.label, str) else self.page.t(spec.label)
 
     def options(self, spec: form_specs.Input) -> list[tuple[str, str, str]]:
         """A choice's options: (value sent, words shown, data-kind)."""
