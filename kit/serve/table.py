@@ -22,7 +22,7 @@ from pathlib import Path
 
 import anyio.to_thread
 
-from kit.serve.forms import actor_field, table_words
+from kit.serve.forms import actor_field, seat_answers, table_words
 from kit.serve.story import Told, completes_count, tell
 from scorekeeper import rules
 from scorekeeper import session as sessions
@@ -287,8 +287,9 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     field = actor_field(game, name)
     seen = rules.view(game, session.state, seat)
     decisions = seen["pending"] + seen["anytime"]
-    mine = [d for d in decisions if d["action"] == name and d["player"] in (seat, None)]
-    if name in rules.corrections(game) and not any(d["player"] == seat for d in mine):
+    # what the seat's page offers it (forms.seat_answers), so the page and the server agree
+    mine = [d for d in decisions if d["action"] == name and seat_answers(game, d, seat)]
+    if name in rules.corrections(game) and not mine:
         label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)
         raise Forbidden("A correction ({action}) is the host's to enter: ask the host.",
                         action=Message(label) if label else name)
