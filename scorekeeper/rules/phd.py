@@ -1227,7 +1227,10 @@ def anytime(state: State) -> list[Decision]:
 def _cooperations(state: State) -> list[Decision]:
     """The Coopération cards each player may play now, at their printed moment: a card from
     that player's own hand, so each player's own decision (never the table's: a phone would
-    play it for another), naming the other player it may concern."""
+    play it for another). The cards that name another player (their `other` changes, or the
+    Challenge passed on) are a decision of their own, which offers whom to name: a phone
+    sends a field offered one value with any card of its decision, and a card that names
+    nobody is refused an `other`."""
     cards = state.get("cards")
     if not cards or not _enforced(state):
         return []
@@ -1236,8 +1239,12 @@ def _cooperations(state: State) -> list[Decision]:
     decisions = []
     for name in playing:
         open_now = [key for key in ids if moment_open(state, cards[key], name)]
-        if open_now:
-            decisions.append(decision("cooperate", name, card=open_now, other=[n for n in playing if n != name]))
+        naming = [key for key in open_now if cards[key].get("other") or cards[key].get("passes_challenge")]
+        alone = [key for key in open_now if key not in naming]
+        if alone:
+            decisions.append(decision("cooperate", name, card=alone))
+        if naming:
+            decisions.append(decision("cooperate", name, card=naming, other=[n for n in playing if n != name]))
     return decisions
 
 

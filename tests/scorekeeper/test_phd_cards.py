@@ -131,7 +131,7 @@ def test_a_cooperation_is_offered_at_its_moment_with_its_changes():
     # a card from Ben's own hand, at another's challenge: Ben's decision, not the table's
     # (whose phone could play it for anyone, Ana at her own challenge included)
     assert offered == [{"player": "Ben", "action": "cooperate", "secret": False,
-                        "choices": {"card": ["renvoi"], "other": ["Ana"]}}]
+                        "choices": {"card": ["renvoi"]}}]     # it names nobody: no other player offered
     with refused("{title} is played {when}; that is not now.", title="Renvoi d'ascenseur"):
         play(state, {"action": "cooperate", "player": "Ana", "card": "renvoi"})   # Ana's own challenge
     helped = play(state, {"action": "cooperate", "player": "Ben", "card": "Renvoi d’ascenseur"})

@@ -510,15 +510,19 @@ def _ask_laid_by(state: rules.State, name: str, laid: int, *, own: bool) -> dict
     return table.ask(prompt, convert, default="" if own else None, field="laid_by")
 
 
-def _cooperating(anytime: list[Decision]) -> dict[str, Decision]:
-    """Each player who may play a Coopération now, and that decision of theirs (its cards,
-    the others it may name)."""
-    return {decider(d): d for d in anytime if d["action"] == "cooperate"}
+def _cooperating(anytime: list[Decision]) -> dict[str, list[str]]:
+    """Each player who may play a Coopération now, and the cards they may play (from all
+    their decisions: those naming another player are one of their own)."""
+    cooperating: dict[str, list[str]] = {}
+    for d in anytime:
+        if d["action"] == "cooperate":
+            cooperating.setdefault(decider(d), []).extend(d["choices"]["card"])
+    return cooperating
 
 
 def _offered_cooperations(anytime: list[Decision]) -> list[str]:
     """The Coopérations someone may play now."""
-    return list(dict.fromkeys(key for d in _cooperating(anytime).values() for key in d["choices"]["card"]))
+    return list(dict.fromkeys(key for keys in _cooperating(anytime).values() for key in keys))
 
 
 def _cooperation_or(convert, state: rules.State, anytime: list[Decision]):
@@ -546,7 +550,7 @@ class _Cooperation(str):
 def _who_plays(key: str, state: rules.State, anytime: list[Decision], default: str | None = None) -> str:
     """Who plays the Coopération `key`: one of those whose moment for it is open, or
     `default` (the turn's player may play it from their hand in their Recherche)."""
-    playing = [name for name, d in _cooperating(anytime).items() if key in d["choices"]["card"]]
+    playing = [name for name, keys in _cooperating(anytime).items() if key in keys]
     if default is not None and default not in playing:
         playing.insert(0, default)
     title = (state["cards"] or {})[key]["title"]
