@@ -773,13 +773,22 @@ def _card(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict
     return _superviseur(state, turn)
 
 
+def _recherche_help() -> str:
+    """What each Recherche answer does, with the counts the rules deal and charge."""
+    events, arguments = rules.RECHERCHE_DRAW["events"], rules.RECHERCHE_DRAW["arguments"]
+    return _("draw: {events}; argument: {arguments}; card: play an event card from your hand; "
+             "submit: a chapter (costs {pression} Pression and {credit} Crédit).").format(
+        events=ngettext("{n} event card", "{n} event cards", events).format(n=events),
+        arguments=ngettext("{n} Argument card", "{n} Argument cards", arguments).format(n=arguments),
+        pression=rules.CHAPTER_COST["pression"], credit=rules.CHAPTER_COST["credit"])
+
+
 def _recherche(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
     """One Recherche phase: draw events, draw an argument, play a card or submit a chapter."""
     name = turn["player"]
     label = "" if turn["recherches"] == 1 else (
         _(" (1 of 2, thanks to the won challenge)") if turn["done"] == 0 else _(" (2 of 2, thanks to the won challenge)"))
-    help_text = _("draw: 2 event cards; argument: 1 Argument card; card: play an event card from your hand; "
-                  "submit: a chapter (costs 5 Pression and 5 Crédit).")
+    help_text = _recherche_help()
     cards = state.get("cards")
     prompt = _("Recherche{label}: draw events, draw an argument, play a card or submit").format(label=label)
     if not cards:
