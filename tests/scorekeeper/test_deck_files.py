@@ -11,27 +11,20 @@ revealed. Beside each, NAME.show.json is that code's `kit score show --json` of 
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 from score_cli import Kit, pages_answer
+from written_before import FIXTURES, as_decided_now, copied
 
 from scorekeeper import rules
 from scorekeeper import session as sessions
 
-FILES_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "deck-sessions"
+FILES_DIR = FIXTURES / "deck-sessions"
 FILES = sorted(path.stem for path in FILES_DIR.glob("*.jsonl"))
 # What today's engine adds: PHD's count of cards in hand in a player's record, and who laid
 # the cards of a Challenge (its optional `laid_by`) among the choices of its entry
 COUNTED_NOW = {"hand"}
 ASKED_NOW = {"laid_by"}
-
-
-def copied(name: str, folder: Path) -> Path:
-    path = folder / f"{name}.jsonl"
-    shutil.copyfile(FILES_DIR / f"{name}.jsonl", path)
-    return path
 
 
 def test_the_fixtures_hold_both_games_with_cards_and_their_decks():
@@ -45,30 +38,16 @@ def as_asked_now(pending: list[dict]) -> list[dict]:
     return [{**d, "choices": {f: c for f, c in d["choices"].items() if f not in ASKED_NOW}} for d in pending]
 
 
-def answers_by_player(pending: list[dict]) -> list[dict]:
-    """That code's `pending` as the engine words it now: an answer with a card from one's
-    own hand, left then to whoever is at the table with the names of those who may answer,
-    is each of those players' own decision."""
-    now = []
-    for d in pending:
-        if d["player"] is None and d["choices"].get("step") == ["react"]:
-            rest = {field: choice for field, choice in d["choices"].items() if field != "player"}
-            now += [{**d, "player": name, "choices": rest} for name in d["choices"]["player"]]
-        else:
-            now.append(d)
-    return now
-
-
 @pytest.mark.parametrize("name", FILES)
 def test_a_file_with_a_deck_scores_as_the_code_that_wrote_it(name, tmp_path):
     old = json.loads((FILES_DIR / f"{name}.show.json").read_text(encoding="utf-8"))
-    session = sessions.load(copied(name, tmp_path))
+    session = sessions.load(copied(FILES_DIR, name, tmp_path))
     state = rules.whole_state(session.game, session.state)
     for key, value in old.items():
         if key in ("players", "anytime", "turn"):     # compared below
             continue
         if key == "pending":
-            assert as_asked_now(state[key]) == answers_by_player(value)
+            assert as_asked_now(state[key]) == as_decided_now(value)
         else:
             assert state[key] == value, key
     for player, record in old["players"].items():
@@ -85,7 +64,7 @@ def test_a_file_with_a_deck_shows_logs_and_serves_its_pages(name, tmp_path):
 
     from kit.serve.app import create_app
 
-    path = copied(name, tmp_path)
+    path = copied(FILES_DIR, name, tmp_path)
     names = [p["name"] for p in sessions.load(path).players]
     kit = Kit()
     for lang in ("en", "fr"):
@@ -97,7 +76,7 @@ def test_a_file_with_a_deck_shows_logs_and_serves_its_pages(name, tmp_path):
 
 
 def test_a_promotion_window_left_open_then_applies_its_card_from_the_recorded_deck(tmp_path):
-    path = copied("promotion-window-open", tmp_path)
+    path = copied(FILES_DIR, "promotion-window-open", tmp_path)
     session = sessions.load(path)
     author = session.state["window"]["author"]
     before = session.state["players"][author]["pi"]
@@ -106,7 +85,7 @@ def test_a_promotion_window_left_open_then_applies_its_card_from_the_recorded_de
 
 
 def test_a_phd_challenge_revealed_then_is_met_now(tmp_path):
-    path = copied("phd-challenge-revealed", tmp_path)
+    path = copied(FILES_DIR, "phd-challenge-revealed", tmp_path)
     session = sessions.load(path)
     challenger = session.state["turn"]["player"]
     session = sessions.append(path, {"action": "challenge", "player": challenger, "die": 6, "modifiers": []})

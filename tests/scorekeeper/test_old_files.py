@@ -10,25 +10,17 @@ and phones wrote. Beside each, NAME.show.json is that code's `kit score show --j
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 from refusals import refused
 from score_cli import Kit, pages_answer
+from written_before import FIXTURES, as_decided_now, copied
 
 from scorekeeper import rules
 from scorekeeper import session as sessions
 
-OLD = Path(__file__).resolve().parents[1] / "fixtures" / "old-sessions"
+OLD = FIXTURES / "old-sessions"
 FILES = sorted(path.stem for path in OLD.glob("*.jsonl"))
-
-
-def copied(name: str, folder: Path) -> Path:
-    """The old file in a folder of the test's own (loading it writes a snapshot beside it)."""
-    path = folder / f"{name}.jsonl"
-    shutil.copyfile(OLD / f"{name}.jsonl", path)
-    return path
 
 
 def test_the_fixtures_hold_every_game():
@@ -37,24 +29,10 @@ def test_the_fixtures_hold_every_game():
     assert "deck" not in "".join((OLD / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()[0] for name in FILES)
 
 
-def as_decided_now(pending: list[dict]) -> list[dict]:
-    """The old code's `pending` as the engine words the same decisions now: an answer with a
-    card from one's own hand (Promotion's window), which that code left to whoever is at the
-    table with the names of those who may answer, is each of those players' own decision."""
-    now = []
-    for d in pending:
-        if d["player"] is None and d["choices"].get("step") == ["react"]:
-            rest = {field: choice for field, choice in d["choices"].items() if field != "player"}
-            now += [{**d, "player": name, "choices": rest} for name in d["choices"]["player"]]
-        else:
-            now.append(d)
-    return now
-
-
 @pytest.mark.parametrize("name", FILES)
 def test_an_old_file_scores_as_the_code_that_wrote_it(name, tmp_path):
     old = json.loads((OLD / f"{name}.show.json").read_text(encoding="utf-8"))
-    session = sessions.load(copied(name, tmp_path))
+    session = sessions.load(copied(OLD, name, tmp_path))
     state = rules.whole_state(session.game, session.state)      # what `show --json` prints
     for key, value in old.items():
         if key in ("players", "anytime"):     # anytime: Promotion offers no `hand` to a file without a deck
@@ -74,7 +52,7 @@ def test_an_old_file_shows_logs_and_serves_its_pages(name, tmp_path):
 
     from kit.serve.app import create_app
 
-    path = copied(name, tmp_path)
+    path = copied(OLD, name, tmp_path)
     names = [p["name"] for p in sessions.load(path).players]
     kit = Kit()
     lines = len(path.read_text(encoding="utf-8").splitlines())
@@ -90,7 +68,7 @@ def test_an_old_file_shows_logs_and_serves_its_pages(name, tmp_path):
 
 
 def test_an_old_promotion_game_goes_on_with_its_cards_by_title_and_its_pi_typed(tmp_path):
-    path = copied("promotion-under-way", tmp_path)     # Ana's Flatterie awaits Mérite volé
+    path = copied(OLD, "promotion-under-way", tmp_path)     # Ana's Flatterie awaits Mérite volé
     session = sessions.append(path, {"action": "turn", "player": "Ben", "step": "react", "card": "merite vole"})
     assert json.loads(path.read_text(encoding="utf-8").splitlines()[-1])["card"] == "Mérite volé"   # as it wrote
     assert {n: p["pi"] for n, p in session.state["players"].items()} == {"Ana": 1, "Ben": 1}   # the table types them
@@ -103,7 +81,7 @@ def test_an_old_promotion_game_goes_on_with_its_cards_by_title_and_its_pi_typed(
 
 
 def test_guided_play_on_an_old_promotion_file_asks_the_pi_typed_and_no_count_of_cards(tmp_path):
-    path = copied("promotion-under-way", tmp_path)
+    path = copied(OLD, "promotion-under-way", tmp_path)
     played = Kit()("score", "play", path, input="\n?\n")          # nobody takes Flatterie's PI; then help
     helped = next(line for line in played.output.splitlines() if "Answers:" in line)
     assert "This session's header records no deck: type the PI the cards move" in helped
