@@ -66,7 +66,6 @@ an action, add an `act` (and its handling in the rules). Nothing else reads the 
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -350,8 +349,8 @@ def _code(key: str) -> str:
 def typed(text: str) -> str:
     """Text a person typed, fit to quote in a sentence: its line breaks, controls and
     invisible format characters written as JSON escapes (\\n, \\u202e)."""
-    return "".join(char if char.isprintable() and unicodedata.category(char) != "Cf"
-                   else json.dumps(char)[1:-1] for char in text)
+    # str.isprintable is false for every control and format character (Cc, Cf: \u202e too)
+    return "".join(char if char.isprintable() else json.dumps(char)[1:-1] for char in text)
 
 
 def _secret_items(mapping: PerPlayer | PerKey) -> None:
