@@ -98,6 +98,20 @@ def who_begins(view: View, action: str, player: str | None) -> str | None:
     return N_("Who begins?") if action == "turn" and player is None and view.get("turn") is None else None
 
 
+def by_turn_steps(titled: Callable[[tuple[str, ...]], str | None]) -> Callable[[View, str, str | None], str | None]:
+    """A `title`: who begins, then a turn's step titled by the steps the rules offer its
+    player (`titled`: the steps -> a msgid, or None for the action's own words), where the
+    action alone reads « The turn goes on »."""
+    def title(view: View, action: str, player: str | None) -> str | None:
+        begins = who_begins(view, action, player)
+        if begins is not None or action != "turn":
+            return begins
+        steps = next((d["choices"].get("step") or () for d in view.get("pending", ())
+                      if d["action"] == "turn" and d["player"] == player), ())
+        return titled(tuple(steps))
+    return title
+
+
 def turn_being_played(key: str, ended: str) -> Callable[[View], object]:
     """A `top` entry: the player whose turn is being played, from the view's `turn`; none
     once its `key` says it `ended` (the next player's begins) or the game is over."""

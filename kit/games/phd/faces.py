@@ -1,7 +1,7 @@
 """What the pages show of PHD (kit/faces.py): its words, whose turn it is, the two tracks."""
 from __future__ import annotations
 
-from kit.faces import Faces, View, turn_being_played, who_begins
+from kit.faces import Faces, by_turn_steps, turn_being_played
 from kit.i18n import N_, N_plural
 from scorekeeper.rules import phd
 
@@ -42,14 +42,9 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 )
 
 
-def turn_moment(view: View, action: str, player: str | None) -> str | None:
-    """A `title`: who begins, then the moment of a turn its steps name (Vivre offers « no
-    event card », Recherche the draws), where the action alone reads « The turn goes on »."""
-    begins = who_begins(view, action, player)
-    if begins is not None or action != "turn":
-        return begins
-    steps = next((d["choices"].get("step") or () for d in view.get("pending", ())
-                  if d["action"] == "turn" and d["player"] == player), ())
+def moment(steps: tuple[str, ...]) -> str | None:
+    """A turn's moment, known by a step it alone offers: Vivre « no event card », Recherche
+    the draws."""
     if "none" in steps:
         return N_("Vivre (the event card turned over)")
     if "draw-events" in steps:
@@ -61,7 +56,7 @@ FACES = Faces(
     words={"pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
            "doctor": N_("doctor"), "hand": N_("Cards in hand")},
-    title=turn_moment,
+    title=by_turn_steps(moment),
     top=((N_("Turn"), turn_being_played("stage", "end")),),
     tracks={"pression": phd.RESOURCE_MAX, "credit": phd.RESOURCE_MAX},
     awaited={"turn": N_plural("their turn", "their turns"), "challenge": N_plural("their Challenge", "their Challenges"),

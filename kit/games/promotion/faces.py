@@ -2,7 +2,7 @@
 and the reshuffles, each player's PI against the target."""
 from __future__ import annotations
 
-from kit.faces import Faces, View, field_of, turn_being_played, who_begins
+from kit.faces import Faces, by_turn_steps, field_of, turn_being_played
 from kit.i18n import N_, N_plural
 
 # What people may answer for each of the game's words, in either language (the first word of
@@ -33,28 +33,17 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 
 # A turn's step offering two moves, by the moves it offers (a step settled to one move is
 # titled by that move's words: kit/serve/forms.title_of).
-STEP_TITLES = {
+STEP_TITLES: dict[tuple[str, ...], str] = {
     ("draw", "burnout"): N_("Draw, or burnout"),
     ("play", "end"): N_("Play a card, or end the turn"),
     ("react", "land"): N_("Answer the Attaque, or take it"),
 }
 
 
-def turn_step(view: View, action: str, player: str | None) -> str | None:
-    """A `title`: who begins, then what a step of the turn offers, where the action alone
-    reads « Next step of the turn »."""
-    begins = who_begins(view, action, player)
-    if begins is not None or action != "turn":
-        return begins
-    steps = next((d["choices"].get("step") or () for d in view.get("pending", ())
-                  if d["action"] == "turn" and d["player"] == player), ())
-    return STEP_TITLES.get(tuple(steps))
-
-
 FACES = Faces(
     words={"pi": N_("PI"), "poste": N_("Poste"), "shielded": N_("Out of the Attaques' reach"),
            "hand": N_("Cards in hand")},
-    title=turn_step,
+    title=by_turn_steps(STEP_TITLES.get),
     top=((N_("Turn"), turn_being_played("step", "end")), (N_("Target"), field_of("target")),
          (N_("Reshuffles"), field_of("reshuffles"))),
     tracks={"pi": lambda view: view.get("target")},
