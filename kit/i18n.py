@@ -126,12 +126,15 @@ class Translator:
             raise ValueError(f"no catalogue for {lang!r}; the languages are {', '.join(LANGUAGES)}")
         self.lang = lang
         self._catalogue = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        self._set: dict[str, str] = {}   # each of the catalogue's texts as typeset, once
 
     def _typeset(self, text: str) -> str:
-        if self.lang == "fr":
+        if self.lang != "fr":
+            return text
+        if text not in self._set:
             from kit.typography import typeset_message
-            return _French(typeset_message(text))
-        return text
+            self._set[text] = _French(typeset_message(text))
+        return self._set[text]
 
     def gettext(self, message: str) -> str:
         text = self._catalogue.gettext(message)
