@@ -37,13 +37,17 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from kit import games
 from kit.i18n import N_
+from scorekeeper.errors import Alone, Message
+from scorekeeper.rules.fields import Kind
 
 View = dict[str, Any]
 
@@ -124,3 +128,19 @@ def turn_being_played(key: str, ended: str) -> Callable[[View], object]:
 def field_of(name: str) -> Callable[[View], object]:
     """A `top` entry's value read from the view's field `name` (None: not shown)."""
     return lambda view: view.get(name)
+
+
+def field_label(words: ModuleType, action: str, field: str, declared: Kind | None,
+                named: dict[str, str]) -> str | Message:
+    """A field's words, on a phone's form as in guided play's question: its game's
+    FIELD_LABELS for it (`words`: its table.py), else the rules' declared label as their
+    refusals say it (FIELDS.what), standing alone; the field's id only where neither names
+    it, or the label names a value not known yet (`named`: the values known, who acts)."""
+    label: str | None = getattr(words, "FIELD_LABELS", {}).get((action, field))
+    if label is not None:
+        return label
+    if declared is not None and declared.label:
+        wanted = {name for _, name, _, _ in string.Formatter().parse(declared.label) if name}
+        if wanted <= set(named):   # else it names a value still to be asked
+            return Alone(declared.label, **named)
+    return field

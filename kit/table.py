@@ -45,14 +45,14 @@ from typing import Literal, NamedTuple, TypeVar, overload
 
 import click
 
-from kit import games, i18n
+from kit import faces, games, i18n
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hands as in_hand
-from scorekeeper.rules.fields import Card
+from scorekeeper.rules.fields import Card, Kind
 from scorekeeper.rules.flow import Decision, GameState, Seat
 
 T = TypeVar("T")
@@ -591,8 +591,14 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         shows_default = bool(default) and not hide
         # a question mark ends the question already: "How many PI? ", not "How many PI?: "
         suffix = " " if prompt.rstrip().endswith("?") and not shows_default else _(": ")
-        text = click.prompt(prompt, default=default, hide_input=hide, prompt_suffix=suffix,
-                            show_default=shows_default)
+        # Enter alone: click would ask again without a word when there is no default
+        text = click.prompt(prompt, default="" if default is None else default, hide_input=hide,
+                            prompt_suffix=suffix, show_default=shows_default)
+        if default is None and not text.strip():
+            needed = _("This question needs an answer (aide/help says what it takes).") if _guide is not None \
+                else _("This question needs an answer.")
+            click.echo("  " + needed, err=True)
+            continue
         if _guide is not None and _keyword(text, help):
             continue
         try:
@@ -908,20 +914,23 @@ def ask_decision(game_cli: ModuleType, decision: Decision, state: GameState, any
             choice = kind.choice(state)
             if choice is None and isinstance(kind, Card):   # no deck: no card to name
                 continue
-        value = ask_field(game_cli, decision, field, choice, kind.many if kind is not None else None)
+        value = ask_field(game_cli, decision, field, choice, kind, {actor: who} if actor and who else {})
         if value is not None:
             action[field] = value
     return action
 
 
-def ask_field(game_cli: ModuleType, decision: Decision, field: str, choice: object, many: str | None = None) -> object:
+def ask_field(game_cli: ModuleType, decision: Decision, field: str, choice: object, declared: Kind | None = None,
+              named: dict[str, str] | None = None) -> object:
     """One field's value, asked by the kind of its choice (as the phone forms read it,
     kit/serve/forms.py): a name, a word, a whole number within its range, a number read from
     the table; several values or names in order, or numbers, where the field's declaration
-    (`many`) or the game's FIELD_KINDS says so; one answer per key for an object (a player,
-    a resource). None: left out (Enter alone)."""
-    prompt = _(getattr(game_cli, "FIELD_LABELS", {}).get((decision["action"], field), field))
-    kind = getattr(game_cli, "FIELD_KINDS", {}).get((decision["action"], field)) or many
+    (`declared`: its `many`) or the game's FIELD_KINDS says so; one answer per key for an
+    object (a player, a resource). None: left out (Enter alone). The question is the field's
+    words as on the phone's form (kit.faces.field_label; `named`: who acts)."""
+    words = faces.field_label(game_cli, decision["action"], field, declared, named or {})
+    prompt = _(words) if isinstance(words, str) else words.render(_, ngettext, i18n.join)
+    kind = getattr(game_cli, "FIELD_KINDS", {}).get((decision["action"], field)) or (declared.many if declared else None)
     if isinstance(choice, dict) and set(choice) != {"min", "max"}:
         answers = {}
         for key, sub in choice.items():

@@ -33,9 +33,9 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from kit import games
+from kit import faces, games
 from kit.i18n import N_
-from scorekeeper.errors import Alone, Message
+from scorekeeper.errors import Message
 from scorekeeper.rules.fields import Card, Die, Kind
 from scorekeeper.rules.flow import FROM_TABLE, GameState
 
@@ -145,24 +145,6 @@ def title_of(words: ModuleType, action: str, inputs: tuple[Input, ...]) -> str |
     return getattr(words, "ACTION_LABELS", {}).get(action, action)
 
 
-def label_of(words: ModuleType, action: str, field: str, declared: Kind | None,
-             named: dict[str, str]) -> str | Message:
-    """A field's words on a form: the game's FIELD_LABELS for it, else the rules' declared
-    label as their refusals say it (FIELDS.what), standing alone; the field's id only where
-    neither names it, or the label names a value the form does not know yet."""
-    label: str | None = getattr(words, "FIELD_LABELS", {}).get((action, field))
-    if label is not None:
-        return label
-    if declared is not None and declared.label:
-        message = Alone(declared.label, **named)
-        try:
-            message.render()
-        except (KeyError, IndexError):      # it names a field the form asks for
-            return field
-        return message
-    return field
-
-
 def declared_fields(game: str, action: str) -> dict[str, Kind]:
     """The rules' declaration of an action's fields (scorekeeper/rules/fields.py)."""
     from scorekeeper import rules
@@ -177,7 +159,7 @@ def input_of(words: ModuleType, action: str, field: str, choice: object, view: d
     (FROM_TABLE), from the field's declared kind: one number per player or per resource for
     a mapping, numbers typed "3, 2" for a list, yes or no for a flag. Its label: the game's
     FIELD_LABELS, else the declaration's (naming the values `named`: who acts)."""
-    label = label_of(words, action, field, declared, named or {})
+    label = faces.field_label(words, action, field, declared, named or {})
     many = getattr(words, "FIELD_KINDS", {}).get((action, field)) or (declared.many if declared else None)
     if choice is FROM_TABLE and declared is not None:
         choice = declared.choice(view)

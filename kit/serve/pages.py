@@ -47,6 +47,8 @@ class TEXT:
     on_behalf = N_("{player}: {what}")
     either = N_("{names} or {last}")
     answered = N_("{question}: {answer}")
+    # the one card a decision plays: a dash, as the host's page names the player with a colon
+    card_settled = N_("{what} — {card}")
     undo_this = N_("Take back “{entry}”?")
     # an undo's title, folded or not: what it takes back ("Annuler : Alice a déposé son bulletin")
     undo_named = N_("Undo: {entry}")
@@ -374,13 +376,13 @@ class FormsView:
 
     def _named(self, form: form_specs.Form) -> str:
         """A decision's words, and the one card the rules settle in it where they settle one
-        ("Answer with a Trahison: Mérite volé"): the tap plays it, and no field says which."""
+        ("Answer with a Trahison — Mérite volé"): the tap plays it, and no field says which."""
         page = self.page
         title = page.t(title_of(page, form.action, form.player, form.title))
         cards = [card for spec in form.inputs if spec.kind == "one" and len(spec.options) == 1
                  and (card := page.card(spec.options[0])) is not None]
         if len(cards) == 1:
-            title = page.t(TEXT.answered, question=title, answer=str(cards[0]["title"]))
+            title = page.t(TEXT.card_settled, what=title, card=str(cards[0]["title"]))
         return title
 
     def choice_labels(self, offered: list[form_specs.Form]) -> list[str]:

@@ -242,7 +242,7 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         assert "do=" not in applying
         assert 'value="react"' not in applying
         answering = unescape(actions(me(client, "Ben", "en")))
-        assert '<button type="submit" class="big">Answer with a Trahison: Télétravail</button>' in answering
+        assert '<button type="submit" class="big">Answer with a Trahison — Télétravail</button>' in answering
 
 
 def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):

@@ -148,3 +148,17 @@ def test_amphitheatre_a_category_refused_keeps_the_move_and_the_challenged_playe
     assert "challenge?" not in between
     _quit(child, "Does anyone accuse?")
     assert _lines(path)[-1] == {"action": "hypothesis", "speaker": "Ana", "target": "Cléo", "category": "cause"}
+
+
+def test_an_empty_answer_to_a_question_that_needs_one_says_so_and_asks_it_again(phd: Path):
+    # click alone asked again without a word: the player could not tell the Enter was seen
+    child = spawn_play(phd)
+    _answer(child, "Whose turn is it?", "")
+    _answer(child, "Event card: its title", "colloque international")
+    _answer(child, "Ana's die (1..6)", "")
+    between = _answer(child, "Ana's die (1..6)", "4")
+    assert "This question needs an answer (aide/help says what it takes)." in between
+    _answer(child, "Cards laid (", "nuit blanche")
+    _answer(child, "Cards laid by the other players", "")
+    _quit(child, "Recherche")
+    assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
