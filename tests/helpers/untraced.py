@@ -1,14 +1,14 @@
 """untraced(function, *args): the test's own reading (a PDF's characters, a page's text, the
-language checker) run without the coverage tracer of `pytest --cov`; `TestClient`, Starlette's
-with its own side so run.
+language checker) run without the coverage tracer of `pytest --cov`; `TestClient`: Starlette's,
+its own side of each request run so.
 
 On Python 3.11 a trace function slows every line the interpreter runs, whichever file it is
-in and whatever coverage then counts of it (some 3.5 times, in pdfium's wrappers, pdfplumber and html.parser alike), while coverage
-counts only kit/ and scorekeeper/. A call that runs none of their code can go untraced and
-the report does not change: wrap nothing else. The tracer is set back on return, from the
-frame that took it away, so the tracer sees every call it saw begin end (coverage's tracer
-is made to be set again with sys.settrace, and puts itself back in place at the next call);
-only this thread's tracer is taken away.
+in and whatever coverage counts of it (some 3.5 times, in pdfium's wrappers, pdfplumber and
+html.parser alike), while coverage counts only kit/ and scorekeeper/. A call that runs none
+of their code can go untraced and the report does not change: wrap nothing else. The tracer
+is set back on return, from the frame that took it away, so the tracer sees every call it saw
+begin end (coverage's tracer is made to be set again with sys.settrace, and puts itself back
+in place at the next call); only this thread's tracer is taken away.
 """
 from __future__ import annotations
 
