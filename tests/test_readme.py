@@ -18,7 +18,8 @@ def test_the_readme_opens_with_an_install_and_build_command_then_a_test_command(
     # (current Debian and Ubuntu) refuses `pip install` outside one.
     venv = "python3 -m venv .venv && "
     assert build == venv + ".venv/bin/pip install . && .venv/bin/kit build"
-    assert test.startswith(venv + ".venv/bin/pip install '.[test]' && .venv/bin/python -m pytest")
+    assert test.startswith(venv + ".venv/bin/pip install '.[test]' && .venv/bin/python -m slipcover")
+    assert " -m pytest && " in test
 
 
 def test_ci_runs_the_readme_test_command_as_written():
