@@ -14,7 +14,7 @@ import pytest
 from build_helpers import LAYOUTS
 from installed import install
 from score_cli import Kit
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 import kit.cli.score  # noqa: F401  defined before the game is added: they must read the registry as they run
 import kit.cli.simulate  # noqa: F401

@@ -424,7 +424,7 @@ def _phone_pages(lang: str, scenario: Path, tmp_path: Path) -> tuple[list[str], 
     """The text a person reads on every page of `kit score serve` (the table, the room, each
     seat, the host) after every step a shared scenario plays, and the players' names."""
     from serve_helpers import page_text  # what a person reads: no markup, SVG or script
-    from untraced import TestClient
+    from starlette.testclient import TestClient
 
     from kit.serve.app import create_app
     from scorekeeper import session as sessions

@@ -1,8 +1,13 @@
 """The README's promises: two commands for a fresh machine, the second one is what CI runs."""
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,3 +31,25 @@ def test_ci_runs_the_readme_test_command_as_written():
     _, test = _readme_commands()
     ci_lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert test in ci_lines
+
+
+def _report(tmp_path: Path, engine_run: int) -> Path:
+    """A slipcover JSON report: kit/ has 90 of 100 lines run, scorekeeper/ `engine_run` of 100."""
+    def entry(run: int) -> dict:
+        return {"executed_lines": [], "missing_lines": [],
+                "summary": {"covered_lines": run, "missing_lines": 100 - run, "percent_covered": float(run)}}
+    path = tmp_path / "coverage.json"
+    files = {"kit/cli.py": entry(90), "scorekeeper/rules/phd.py": entry(engine_run)}
+    total = {"covered_lines": 90 + engine_run, "missing_lines": 110 - engine_run, "percent_covered": (90 + engine_run) / 2}
+    path.write_text(json.dumps({"meta": {"branch_coverage": False}, "files": files, "summary": total}))
+    return path
+
+
+@pytest.mark.parametrize(("engine_run", "code"), [(89, 1), (90, 0)])
+def test_the_coverage_floors_hold_the_rule_engine_to_90_percent_on_its_own(tmp_path, engine_run, code):
+    # the whole report (89.5 % and 90 %) is over its own floor of 85 % either way
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "coverage_floors.py"), str(_report(tmp_path, engine_run))],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == code, done.stdout + done.stderr
+    assert f"scorekeeper/: {engine_run:.1f} % of lines run (floor 90 %)" in done.stdout
+    assert ("under the floor" in done.stdout) == bool(code)

@@ -41,7 +41,7 @@ import pytest
 import serve_helpers
 from installed import install
 from score_cli import Kit, scenario_files, scenario_id
-from untraced import TestClient
+from starlette.testclient import TestClient
 from yaml_files import yaml_file
 
 import kit.games

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
-from untraced import untraced
 
 from kit.cli import cli
 
@@ -75,10 +74,9 @@ def piece_text(page, box: list[float], turned: bool = False) -> str:
 
     A piece the imposition turned a quarter turn reads top to bottom on the page, which
     pdfplumber's line finder splits letter by letter: its characters are taken in drawing
-    order instead, a space put wherever one does not follow on from the last. Read untraced:
-    pdfplumber's own code only.
+    order instead, a space put wherever one does not follow on from the last.
     """
-    return untraced(_piece_text, page, box, turned)
+    return _piece_text(page, box, turned)
 
 
 def _piece_text(page, box: list[float], turned: bool) -> str:

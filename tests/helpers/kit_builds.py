@@ -20,7 +20,7 @@ own temporary folders, one lock file per game and option set: the first worker t
 kit builds it there, a worker that needs the same kit meanwhile waits for it, and a worker
 that needs several builds first those no other worker is building. What pdfplumber parses of
 each page (its objects: chars, lines, rects, curves) is kept there too, parsed once per kit and
-run by tests/helpers/pdf_objects.py in a process of its own, out of the coverage tracer.
+run by tests/helpers/pdf_objects.py in a process of its own.
 """
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """`python tests/helpers/pdf_objects.py PDF FOLDER`: what pdfplumber parses of each page of PDF
 (its objects: chars, lines, rects, curves), pickled as FOLDER/<page number>.pickle.
 
-kit_builds.KitPdfs runs it once per kit and run, in a process of its own: the parse runs no
-code of the project, and under the coverage tracer of the tests' process (--cov) it takes
-three times as long.
+kit_builds.KitPdfs runs it once per kit and run, in a process of its own: the workers that
+need the kit wait for it and read the same pickles, none of them parsing the kit again.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """yaml_file(path): a YAML file the tests read (a scenario, a layout they inspect or edit), as
 yaml.safe_load gives it, parsed by libyaml when PyYAML has it, as the kit's own loader does
-(kit.schema). PyYAML's pure-Python parser took some 4 % of the suite's time under the
-coverage tracer, which slows it over three times, to read the same scenarios again and again.
+(kit.schema). PyYAML's pure-Python parser took some 4 % of the suite's time (under the trace
+function coverage used before slipcover) to read the same scenarios again and again.
 """
 from __future__ import annotations
 

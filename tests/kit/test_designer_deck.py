@@ -10,7 +10,6 @@ import pdfplumber
 import yaml
 from click.testing import CliRunner
 from game_kits import build_kit, squeeze
-from untraced import untraced
 from yaml_files import yaml_file
 
 from kit.build import default_layouts
@@ -43,7 +42,7 @@ def test_flatterie_at_3_pi_is_printed_applied_and_simulated(tmp_path):
     # the printed card says 3
     build_kit(tmp_path / "out", "promotion", "--layouts", str(copy))
     with pdfplumber.open(tmp_path / "out" / "promotion.pdf") as pdf:
-        printed = squeeze(untraced(lambda: " ".join(page.extract_text() or "" for page in pdf.pages)))   # pdfplumber only
+        printed = squeeze(" ".join(page.extract_text() or "" for page in pdf.pages))
     assert "Gagnez3PI." in printed
     assert "Gagnez1PI." not in printed
 

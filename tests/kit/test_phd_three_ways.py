@@ -27,7 +27,7 @@ from random import Random
 import pexpect
 import pytest
 from score_cli import spawn_play
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.games.phd import bots
 from kit.games.phd import layout as phd_layout

@@ -18,7 +18,6 @@ import json
 import pdfplumber
 import pytest
 from build_helpers import mm
-from untraced import untraced
 
 from kit.paper import EDGE, KIND_STOCK, PAPERS
 from scorekeeper.rules import GAME_IDS
@@ -87,7 +86,7 @@ def texts(builds):
     def read(paper: str, option: str, game: str) -> list[tuple[list[tuple], float]]:
         if (paper, option, game) not in cache:
             _, path = builds(paper, option)[game]
-            cache[(paper, option, game)] = untraced(bands, path)   # pdfium only, none of the kit's code
+            cache[(paper, option, game)] = bands(path)
         return cache[(paper, option, game)]
     return read
 
@@ -185,7 +184,7 @@ def test_labels_read_the_same_with_pdfplumber(builds, texts, kit_pdf, game):
         x1, bottom = max(c[3] for c in band), max(c[4] for c in band)
         k = 72 / 25.4
         crop = pdf.pages[n - 1].crop(((x0 - 1) * k, (top - 1) * k, (x1 + 1) * k, (bottom + 1) * k))
-        words = untraced(crop.extract_words, extra_attrs=["size"])   # pdfplumber only
+        words = crop.extract_words(extra_attrs=["size"])
         assert " ".join(w["text"] for w in words).split() == _label(manifest, n).split(), (game, n)
         assert all(w["size"] >= SMALLEST_PT - 0.01 for w in words)
         assert min(mm(w["x0"]) for w in words) >= EDGE - 0.01

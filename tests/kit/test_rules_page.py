@@ -10,7 +10,6 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from refusals import bad_layout
-from untraced import untraced
 
 from kit import __version__, rules_page
 from kit.build import default_layouts
@@ -39,7 +38,7 @@ def _draw(tmp_path: Path, game: str, paper: str, layouts: Path | None = None, bo
 
 
 def _page_text(path: Path) -> tuple[str, list[dict], float]:
-    return untraced(_read_page, path)   # pdfplumber only
+    return _read_page(path)
 
 
 def _read_page(path: Path) -> tuple[str, list[dict], float]:

@@ -162,7 +162,7 @@ def line(game: str, state: dict, rng: random.Random) -> dict | list | str | int 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_kit_score_act_exits_0_or_2_and_every_accepted_line_leaves_a_session_that_shows(game, tmp_path):
-    from untraced import TestClient
+    from starlette.testclient import TestClient
 
     from kit.serve.app import create_app
 

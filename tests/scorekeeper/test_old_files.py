@@ -48,7 +48,7 @@ def test_an_old_file_scores_as_the_code_that_wrote_it(name, tmp_path):
 
 @pytest.mark.parametrize("name", FILES)
 def test_an_old_file_shows_logs_and_serves_its_pages(name, tmp_path):
-    from untraced import TestClient
+    from starlette.testclient import TestClient
 
     from kit.serve.app import create_app
 

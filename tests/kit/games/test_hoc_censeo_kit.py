@@ -21,7 +21,6 @@ from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 from game_kits import flat, piece_text, placed
 from refusals import problem_of
-from untraced import untraced
 from yaml_files import yaml_file
 
 from kit.build import default_layouts
@@ -49,14 +48,14 @@ def builds(kit_build, kit_pdf):
         folder = kit_build("--paper", paper, games=["hoc-censeo"])
         manifest = json.loads((folder / "hoc-censeo.json").read_text(encoding="utf-8"))
         pdf = kit_pdf("hoc-censeo", "--paper", paper)
-        pages = untraced(_read_pages, pdf)
+        pages = _read_pages(pdf)
         cards = _card_texts(pdf, manifest, paper)
         out[paper] = {"manifest": manifest, "pages": pages, "cards": cards}
     return out
 
 
 def _read_pages(pdf) -> list[dict]:
-    """Per page what pdfplumber reads (pdfplumber's code only: read untraced)."""
+    """Per page what pdfplumber reads."""
     return [{"text": p.extract_text() or "", "chars": list(p.chars), "rects": list(p.rects), "curves": list(p.curves),
              "lines": list(p.lines), "width": p.width, "height": p.height} for p in pdf.pages]
 

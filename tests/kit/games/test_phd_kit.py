@@ -17,7 +17,6 @@ import yaml
 from game_kits import build_kit, placed, squeeze
 from game_kits import component as manifest_component
 from game_kits import flat as plain
-from untraced import untraced
 from yaml_files import yaml_file
 
 from kit.build import default_layouts
@@ -103,7 +102,7 @@ def read(out: Path, pdf: pdfplumber.PDF) -> dict:
         # One pass over a page's objects, shared out to the cells by their centres.
         if number not in seen:
             page = pdf.pages[number - 1]
-            seen[number] = untraced(lambda: (page.chars, page.extract_words(x_tolerance=1.2)))   # pdfplumber only
+            seen[number] = (page.chars, page.extract_words(x_tolerance=1.2))
         return seen[number]
     for entry in manifest["components"]:
         cells[entry["id"]] = []

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 import pytest
 from serve_helpers import new_hoc, page_text
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.deck import for_session
 from kit.serve.app import SEAT_COOKIE, create_app

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 from serve_helpers import new_hoc
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper import session as sessions

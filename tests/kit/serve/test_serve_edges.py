@@ -13,7 +13,7 @@ import sys
 import httpx2 as httpx
 import pytest
 from serve_helpers import REPO, new_hoc, page_text, served, wait_until_up
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import SEAT_COOKIE, create_app
 from scorekeeper import session as sessions

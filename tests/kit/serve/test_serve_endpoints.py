@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from serve_helpers import PENDING, ROUND_ONE, SECRETS, new_hoc, numbers_in, page_text
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import MAX_BODY, create_app
 from scorekeeper import rules

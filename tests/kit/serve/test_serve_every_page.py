@@ -25,7 +25,7 @@ import yaml
 from language import language_problems
 from score_cli import scenario_files, scenario_id
 from serve_helpers import HOC_PLAYERS, ROUTES, UNKNOWN, Visit, app_routes, every_answer, new_hoc, page_text
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper import session as sessions

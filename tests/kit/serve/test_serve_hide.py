@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 from serve_helpers import PENDING, ROUND_ONE, SECRETS, new_hoc, numbers_in
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper import session as sessions

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from serve_helpers import SECRETS, new_hoc, numbers_in, page_text
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import SEAT_COOKIE, create_app
 from scorekeeper import session as sessions

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from serve_helpers import HOC_PLAYERS, page_text
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper import session as sessions

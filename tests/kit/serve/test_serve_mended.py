@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from serve_helpers import new_hoc
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.deck import for_session
 from kit.serve.app import create_app

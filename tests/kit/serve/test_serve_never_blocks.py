@@ -21,7 +21,7 @@ import httpx2 as httpx  # what Starlette's TestClient uses; plain httpx is not i
 import pytest
 from serve_helpers import REPO
 from starlette.applications import Starlette
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper import session as sessions

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from serve_helpers import ROUND_ONE, new_hoc, page_text
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.deck import for_session
 from kit.serve.app import create_app

@@ -9,7 +9,7 @@ from pathlib import Path
 import installed
 import pytest
 from serve_helpers import HOC_PLAYERS, PENDING, ROUND_ONE, new_hoc, page_text
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 import kit.serve
 from kit.serve.app import create_app

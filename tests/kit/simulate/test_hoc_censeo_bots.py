@@ -108,8 +108,7 @@ TRIBE_BOUNDS = (0.75, 1.25)
 
 def simulated(bot: str, games: int) -> dict:
     """`kit simulate hoc-censeo --rotate --json` as a designer runs it, on every core: the
-    suite's longest simulations, whose figures are the same on any number of processes (and,
-    out of the tests' process, not slowed by the coverage tracer)."""
+    suite's longest simulations, whose figures are the same on any number of processes."""
     repo = LAYOUTS.parent
     command = [sys.executable, "-m", "kit", "simulate", "hoc-censeo", "--games", str(games), "--seed", "1",
                "--rotate", "--bots", bot, "--rules-from", str(LAYOUTS), "--json"]

@@ -18,7 +18,7 @@ from random import Random
 import pexpect
 import pytest
 from score_cli import spawn_play
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.games.amphitheatre import bots
 from kit.serve.app import create_app

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
 from scorekeeper.rules.hoc_censeo import TRIBES

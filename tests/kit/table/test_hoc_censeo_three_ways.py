@@ -18,7 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from score_cli import spawn_play
-from untraced import TestClient
+from starlette.testclient import TestClient
 
 from kit.games.hoc_censeo import bots
 from kit.serve.app import create_app
