@@ -19,8 +19,9 @@ session fixtures). The builds are kept in one folder for the whole run, beside t
 own temporary folders, one lock file per game and option set: the first worker to need a
 kit builds it there, a worker that needs the same kit meanwhile waits for it, and a worker
 that needs several builds first those no other worker is building. What pdfplumber parses of
-each page (its objects: chars, lines, rects, curves) is kept there too, parsed once per kit and
-run by tests/helpers/pdf_objects.py in a process of its own.
+each page (its objects: chars, lines, rects, curves) is kept there too, once per page and run:
+parsed by the first worker that asks for that page, and only then (seconds per kit; a test
+reading two pages of a kit parses those two).
 """
 from __future__ import annotations
 
@@ -31,9 +32,7 @@ import hashlib
 import json
 import os
 import pickle
-import subprocess
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pdfplumber
@@ -126,8 +125,15 @@ class KitBuilds:
         return out
 
 
-def _unpickled(kept: Path) -> dict:
-    return pickle.loads(kept.read_bytes())
+def _parsed_once(parse: Callable[[], dict], kept: Path) -> dict:
+    """A page's objects: parsed by the first worker to ask for them (`parse`, pdfplumber's
+    own), kept at `kept` for the others."""
+    with locked(kept.with_suffix(".lock"), wait=True):
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        objects = parse()
+        _write(kept, pickle.dumps(objects, protocol=pickle.HIGHEST_PROTOCOL))
+        return objects
 
 
 class KitPdfs:
@@ -143,19 +149,13 @@ class KitPdfs:
         key = (game, *canonical(options))
         if key not in self._opened:
             folder = self._builds(*options, games=[game])
-            path = folder / f"{game}.pdf"
             parsed = self._root / f"{folder.name}-{game}"
-            with locked(self._root / f"{parsed.name}.lock", wait=True):
-                if not parsed.exists():
-                    kept = parsed.with_name(f".{parsed.name}.{os.getpid()}.tmp")
-                    kept.mkdir()
-                    subprocess.run([sys.executable, str(Path(__file__).with_name("pdf_objects.py")), str(path),
-                                    str(kept)], check=True)
-                    os.replace(kept, parsed)
-            pdf = pdfplumber.open(path)
+            parsed.mkdir(exist_ok=True)
+            pdf = pdfplumber.open(folder / f"{game}.pdf")
             for page in pdf.pages:
                 # Page.objects asks page.parse_objects once, then keeps what it returned.
-                page.parse_objects = functools.partial(_unpickled, parsed / f"{page.page_number}.pickle")
+                page.parse_objects = functools.partial(_parsed_once, page.parse_objects,
+                                                       parsed / f"{page.page_number}.pickle")
             self._opened[key] = pdf
         return self._opened[key]
 
