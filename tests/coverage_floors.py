@@ -15,8 +15,8 @@ from pathlib import Path
 
 import slipcover
 
-# The share of lines each part's tests must run, in %: "" is the whole project (96 %
-# measured), "scorekeeper/" the rule engine (97 %).
+# The share of lines each part's tests must run, in %: "" is the whole project (95.6 %
+# measured), "scorekeeper/" the rule engine (96.2 %).
 FLOORS = {"": 85.0, "scorekeeper/": 90.0}
 
 
