@@ -76,10 +76,6 @@ def piece_text(page, box: list[float], turned: bool = False) -> str:
     pdfplumber's line finder splits letter by letter: its characters are taken in drawing
     order instead, a space put wherever one does not follow on from the last.
     """
-    return _piece_text(page, box, turned)
-
-
-def _piece_text(page, box: list[float], turned: bool) -> str:
     k = 72 / 25.4
     x, y, w, h = box
     crop = page.crop((x * k, y * k, (x + w) * k, (y + h) * k))

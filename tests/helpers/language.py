@@ -80,12 +80,8 @@ _SET_ASIDE = (
 
 
 def language_problems(texts: Iterable[str], lang: str, keep: Iterable[str] = ()) -> list[str]:
-    """One line per problem found in texts meant to be in `lang` ("fr" or "en"). The texts
-    are read whole before the check."""
-    return _problems(list(texts), lang, list(keep))
-
-
-def _problems(texts: list[str], lang: str, keep: Iterable[str]) -> list[str]:
+    """One line per problem found in texts meant to be in `lang` ("fr" or "en")."""
+    keep = list(keep)   # read again for every text
     words = ENGLISH if lang == "fr" else FRENCH
     patterns = ENGLISH_PATTERNS if lang == "fr" else FRENCH_PATTERNS
     foreign = re.compile(r"(?<![\w’'-])(" + "|".join(map(re.escape, words)) + r")(?![\w’'-])", re.IGNORECASE)

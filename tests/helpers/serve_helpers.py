@@ -73,10 +73,6 @@ class _Text(HTMLParser):
 
 
 def page_text(html: str) -> str:
-    return _read(html)
-
-
-def _read(html: str) -> str:
     parser = _Text()
     parser.feed(html)
     return " ".join(parser.parts)
