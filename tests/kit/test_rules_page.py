@@ -38,10 +38,6 @@ def _draw(tmp_path: Path, game: str, paper: str, layouts: Path | None = None, bo
 
 
 def _page_text(path: Path) -> tuple[str, list[dict], float]:
-    return _read_page(path)
-
-
-def _read_page(path: Path) -> tuple[str, list[dict], float]:
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         return page.extract_text(), list(page.chars), float(page.height)
