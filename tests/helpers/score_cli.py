@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
+import pexpect
 import pytest
 from click.testing import CliRunner
 from yaml_files import yaml_file
@@ -168,19 +172,42 @@ def run_scenario(rules: ModuleType, path: Path) -> None:
         assert lookup(state, key) == value, f"end: {key}"
 
 
-def spawn_play(path, *, columns: int = 200):
-    """`kit score play FILE` in a pseudo-terminal, in English, from this checkout: what the
-    three-ways tests answer prompt by prompt."""
-    import os
-    import sys
+class Terminal(pexpect.spawn):
+    """`kit score play` in a pseudo-terminal, typed into as a person does: each line is sent
+    once the question it answers is whole on the screen.
 
-    import pexpect
+    click writes a question in one write, all but its last space, then that space apart:
+    getpass writes it once it has turned the echo off (and dropped what was typed before),
+    input() just before it reads. The terminal passes a write on whole but where a line
+    breaks (Linux's n_tty splits output at line ends and tabs), so a space last in what was
+    read is that last space, and a line sent then is neither echoed nor lost. pexpect's own
+    pause before every send (50 ms, a guess at the same moment) is not needed: the suite
+    types some 600 answers, and paused 30 s on them."""
 
-    repo = Path(__file__).resolve().parents[2]
+    QUESTION_END = re.compile(r" \Z")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.delaybeforesend = None
+
+    def sendline(self, s: str = "") -> int:
+        self.expect(self.QUESTION_END)
+        return super().sendline(s)
+
+
+def play_env(lang: str = "en_US.UTF-8") -> dict[str, str]:
+    """The environment of a `kit` program started by a test: this checkout's code, in `lang`,
+    on a terminal without colours."""
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(repo), TERM="dumb")
-    return pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=env, cwd=str(repo),
-                         encoding="utf-8", timeout=60, dimensions=(50, columns))
+    env.update(LANG=lang, PYTHONPATH=str(REPO), TERM="dumb")
+    return env
+
+
+def spawn_play(path, *, columns: int = 200, lang: str = "en_US.UTF-8") -> Terminal:
+    """`kit score play FILE` in a pseudo-terminal, in English unless `lang` says otherwise,
+    from this checkout: what the three-ways tests answer prompt by prompt."""
+    return Terminal(sys.executable, ["-m", "kit", "score", "play", str(path)], env=play_env(lang), cwd=str(REPO),
+                    encoding="utf-8", timeout=60, dimensions=(50, columns))
 
 
 def pages_answer(client, path: Path) -> None:

@@ -7,28 +7,20 @@ play, on one file: no action is ever written for a state the file no longer has.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from score_cli import REPO, Terminal, play_env, spawn_play
 
-REPO = Path(__file__).resolve().parents[3]
 PLAYERS = ["--player", "Alice:titienses", "--player", "Bob:ramnes", "--player", "Chloé:luceres"]
-TIMEOUT = 60   # a loaded machine is slow; nothing here waits unless the program does
-
-
-def _env(lang: str = "en_US.UTF-8") -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update(LANG=lang, PYTHONPATH=str(REPO), TERM="dumb")
-    return env
 
 
 def _kit(*args: str, lang: str = "en_US.UTF-8") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kit", *args], capture_output=True, text=True,
-                          env=_env(lang), cwd=REPO, check=False)
+                          env=play_env(lang), cwd=REPO, check=False)
 
 
 @pytest.fixture
@@ -38,9 +30,8 @@ def senate(tmp_path: Path) -> Path:
     return path
 
 
-def _play(path: Path, lang: str = "en_US.UTF-8") -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "kit", "score", "play", str(path)], env=_env(lang), cwd=str(REPO),
-                          encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 200))
+def _play(path: Path, lang: str = "en_US.UTF-8") -> Terminal:
+    child = spawn_play(path, lang=lang)
     child.transcript = []
     child.logfile_read = _Collect(child.transcript)
     return child
