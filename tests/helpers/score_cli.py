@@ -195,7 +195,7 @@ class Terminal(pexpect.spawn):
         return super().sendline(s)
 
 
-def play_env(lang: str = "en_US.UTF-8") -> dict[str, str]:
+def kit_env(lang: str = "en_US.UTF-8") -> dict[str, str]:
     """The environment of a `kit` program started by a test: this checkout's code, in `lang`,
     on a terminal without colours."""
     env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
@@ -206,7 +206,7 @@ def play_env(lang: str = "en_US.UTF-8") -> dict[str, str]:
 def spawn_play(path, *, columns: int = 200, lang: str = "en_US.UTF-8") -> Terminal:
     """`kit score play FILE` in a pseudo-terminal, in English unless `lang` says otherwise,
     from this checkout: what the three-ways tests answer prompt by prompt."""
-    return Terminal(sys.executable, ["-m", "kit", "score", "play", str(path)], env=play_env(lang), cwd=str(REPO),
+    return Terminal(sys.executable, ["-m", "kit", "score", "play", str(path)], env=kit_env(lang), cwd=str(REPO),
                     encoding="utf-8", timeout=60, dimensions=(50, columns))
 
 

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from score_cli import REPO, Terminal, play_env, spawn_play
+from score_cli import REPO, Terminal, kit_env, spawn_play
 
 PLAYERS = ["--player", "Alice:titienses", "--player", "Bob:ramnes", "--player", "Chloé:luceres"]
 
 
 def _kit(*args: str, lang: str = "en_US.UTF-8") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "kit", *args], capture_output=True, text=True,
-                          env=play_env(lang), cwd=REPO, check=False)
+                          env=kit_env(lang), cwd=REPO, check=False)
 
 
 @pytest.fixture
