@@ -206,21 +206,48 @@ class Plan:
     def label(self, page: int) -> str:
         """The label printed in the margin of page `page` (from 1)."""
         stock = PAPER_STOCK.id if page <= self.lead else self.sheets[page - self.lead - 1].stock
-        return page_label(self.kit.title, page, self.pages // 2, stock)
+        among = secret_runs(self.sheets, self.lead).get((page + 1) // 2)
+        return page_label(self.kit.title, page, self.pages // 2, stock, among)
 
 
-def page_label(title: str, page: int, sheets: int, stock: str) -> str:
-    """« PHD · feuille 3/15 recto · carte 160 à 250 g »: what a loose page is."""
+def secret_runs(sheets: list[Sheet], lead: int) -> dict[int, tuple[int, int]]:
+    """Sheet number -> (first, last) for each run of two or more sheets in a row holding the
+    same secret component (kit.model.Component.secret: Hoc Censeo's tribe sheets): such
+    sheets share one label, the run's, or their numbers would tell whose each is (the
+    pieces are imposed in a fixed order)."""
+    owner = {}
+    for n in range(0, len(sheets), 2):
+        secret = sorted({p.component.id for p in sheets[n].placements if p.component.secret})
+        if secret:
+            owner[(lead + n) // 2 + 1] = secret[0]
+    runs: dict[int, tuple[int, int]] = {}
+    for number, cid in owner.items():
+        if owner.get(number - 1) == cid:
+            continue
+        last = number
+        while owner.get(last + 1) == cid:
+            last += 1
+        if last > number:
+            runs.update({k: (number, last) for k in range(number, last + 1)})
+    return runs
+
+
+def page_label(title: str, page: int, sheets: int, stock: str, among: tuple[int, int] | None = None) -> str:
+    """« PHD · feuille 3/15 recto · carte 160 à 250 g »: what a loose page is. `among`: the
+    run of secret sheets it belongs to, named instead of its own number (secret_runs):
+    « Hoc Censeo · une des feuilles 3 à 5/12 recto · papier 120 g »."""
     side = "recto" if page % 2 else "verso"
-    return f"{title} · feuille {(page + 1) // 2}/{sheets} {side} · {STOCKS[stock].name}"
+    sheet = f"une des feuilles {among[0]} à {among[1]}" if among else f"feuille {(page + 1) // 2}"
+    return f"{title} · {sheet}/{sheets} {side} · {STOCKS[stock].name}"
 
 
 def _label_fits(sheet: Sheet, title: str) -> bool:
     """Whether the page finds room for its label, as long as the label can be: the widest sheet
-    numbers and the longest paper name."""
+    numbers and the longest paper name (and a run's numbers on a secret piece's sheet)."""
     longest = max(STOCKS, key=lambda stock: len(STOCKS[stock].name))
+    among = (87, 88) if any(p.component.secret for p in sheet.placements) else None
     try:
-        labelled(sheet, page_label(title, 2 * 88, 88, longest))
+        labelled(sheet, page_label(title, 2 * 88, 88, longest, among))
     except KitError:
         return False
     return True
@@ -282,7 +309,8 @@ def manifest(p: Plan) -> dict:
     with its trim box [x, y, w, h] in mm on the front page (turned: a quarter turn
     clockwise) and, when it has a back, on the back page. `runs` gives each paper's pages,
     the lead included. A component gives its `stock`; one whose back is a screen hiding
-    its secrets says "back": "screen". `rulebook` gives the complete rules' first and last
+    its secrets says "back": "screen", and one whose pieces each belong to one player, unseen
+    by the others, "secret": true (its sheets share a label: secret_runs). `rulebook` gives the complete rules' first and last
     page and their sheets (kit.rulebook: in the lead, after the contents sheet), null for a
     game without them.
     """
@@ -300,6 +328,8 @@ def manifest(p: Plan) -> dict:
             item["designs"] = c.designs
         if c.back_screens and entry.duplex:
             item["back"] = "screen"   # its backs only hide its secrets (kit.parts.screen)
+        if c.secret:
+            item["secret"] = True     # its sheets share one label (secret_runs)
         components.append(item)
     sheets = []
     for front, back, sheet, rear in paper_sheets(p.sheets, p.lead):

@@ -145,10 +145,16 @@ def test_no_sheet_mixes_papers_and_each_paper_is_one_run_from_an_odd_page(builds
 
 
 def _label(manifest: dict, page: int) -> str:
-    """What page `page`'s label says, from the manifest alone."""
+    """What page `page`'s label says, from the manifest alone: the sheets of a secret
+    component (Hoc Censeo's tribe sheets) all name their run, not their own number."""
     paper = next(r["name"] for r in manifest["runs"] if r["pages"][0] <= page <= r["pages"][1])
     side = "recto" if page % 2 else "verso"
-    return f"{manifest['title']} · feuille {(page + 1) // 2}/{manifest['pages'] // 2} {side} · {paper}"
+    sheet = f"feuille {(page + 1) // 2}"
+    for c in manifest["components"]:
+        first, last = ((n + 1) // 2 for n in c["pages"])
+        if c.get("secret") and first <= (page + 1) // 2 <= last and last > first:
+            sheet = f"une des feuilles {first} à {last}"
+    return f"{manifest['title']} · {sheet}/{manifest['pages'] // 2} {side} · {paper}"
 
 
 def _plain(text: str) -> str:
