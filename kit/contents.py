@@ -286,7 +286,9 @@ def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet
                    "sans dos imprimé, et ce que leurs consignes disent du recto verso ne s’applique pas\u00a0; hors "
                    "du verso du sommaire et de la règle du jeu, les pages paires ne portent que leur étiquette.")
     elif blank:
-        manual += f" Les versos {the_numbers(blank)} ne portent que l’étiquette de leur feuille."
+        # One blank back is spoken of in the singular: « Le verso de la page 4 ne porte... ».
+        manual += (f" Le verso {the_numbers(blank)} ne porte que l’étiquette de sa feuille." if len(set(blank)) == 1
+                   else f" Les versos {the_numbers(blank)} ne portent que l’étiquette de leur feuille.")
     lines.append(manual)
     screen = _screen_line(entries)
     if screen:

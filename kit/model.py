@@ -73,6 +73,10 @@ class Component:
     # Neighbours in a block touch and share one cut, with no gutter between them: pieces
     # whose edge is white, so a cut a little off the line shows white on either side.
     shared_cuts: bool = False
+    # The pieces' own backs differ (a ballot's round) only well inside their cut, on the same
+    # ground: a miscut's sliver of one is a sliver of any other, so they may touch
+    # (kit.sheets.same_back; tests/kit/test_shared_cuts.py renders the slivers to check).
+    backs_alike_at_edges: bool = False
     # At a digital table (kit.export's Tabletop Simulator objects): `secret` pieces each
     # belong to one player and are dealt face down into a hand, named by the component
     # alone; `print_only` ones exist for paper (filled in by hand, photocopied, folded) and

@@ -10,7 +10,12 @@ How a kit goes onto paper (a grid of grids, packed by `pack`):
   every cut (the block's outer ones too), or, where one more row or column fits that way,
   touch: neighbours share one cut, their art running to that line, and the block's outer
   art runs BUTT_BLEED past its outer cuts. Never a gap under GUTTER: two cuts that close
-  leave a sliver to throw away and a ruler that cannot find either line.
+  leave a sliver to throw away and a ruler that cannot find either line. Pieces touch only
+  when their backs look alike at the edges (same_back): cut a little off a shared line, one
+  keeps a sliver of the other's back, which would mark a card of one deck among its own. So
+  where the back changes within a run of pieces, the block ends there (the next piece starts
+  a block of its own, BLOCK_GAP away) or keeps GUTTER between all its pieces, whichever
+  holds more.
 - A page holds one or more blocks, of any components. Blocks are placed by guillotine
   splits of the free space (each placement cuts the free rectangle in two, right and
   below), with BLOCK_GAP between blocks: every block can be cut out of its page with
@@ -42,10 +47,11 @@ packer here places whole grids (blocks) by the same guillotine splitting, determ
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 from kit.errors import KitError, Size, TextDoesNotFit
 from kit.i18n import _
@@ -316,39 +322,83 @@ def _area(paper: str, bottom: float = MIN_MARGIN) -> Box:
     return (m, m, pw - 2 * m, ph - m - bottom)
 
 
+BackKey: TypeAlias = "Draw | str | None"  # what tells two backs apart (back_key)
+
+
+def same_back(a: BackKey, b: BackKey) -> bool:
+    """Whether two backs (back_key) look the same at their edges: the same drawing, the same
+    function called with equal arguments (a deck's back is one partial; a piece's own back
+    is a partial of its own), or backs of one component that differ only inside."""
+    if a is b or (isinstance(a, str) and a == b):
+        return True
+    if isinstance(a, partial) and isinstance(b, partial):
+        return a.func is b.func and a.args == b.args and a.keywords == b.keywords
+    return False
+
+
+def back_key(component: Component, piece: Piece) -> BackKey:
+    """What prints on the back of a copy of piece, as far as a miscut's sliver can tell: its
+    own back, else its component's; the component alone when its backs are alike at their
+    edges (Component.backs_alike_at_edges)."""
+    if component.backs_alike_at_edges and piece.back is not None:
+        return component.id
+    return piece.back or component.back
+
+
+def _unmarked(count: int, cols: int, gutter: tuple[float, float], backs: Sequence[BackKey]) -> int:
+    """How many of the first `count` copies a block may hold, filled row by row, before two
+    that touch (no gutter between them) would have different backs. Cut a little off their
+    shared line, one would carry a sliver of the other's back: a deck's card marked among
+    its own. Copies GUTTER apart keep half the gutter of their own art past the cut."""
+    gx, gy = gutter
+    for j in range(1, min(count, len(backs))):
+        left = gx <= _EPS and j % cols and not same_back(backs[j - 1], backs[j])
+        above = gy <= _EPS and j >= cols and not same_back(backs[j - cols], backs[j])
+        if left or above:
+            return j
+    return count
+
+
 def _best_block(component: Component, size: tuple[float, float], bleed: float, room: Box,
-                wanted: int) -> Block | None:
+                wanted: int, backs: Sequence[BackKey] = ()) -> Block | None:
     """The block of up to `wanted` pieces that fits `room` holding the most (then the
-    smaller, then upright), placed at room's top-left; None when no piece fits."""
+    smaller, then upright), placed at room's top-left; None when no piece fits. backs: the
+    back of each copy it would hold, in order: copies with different backs never touch
+    (_unmarked), so where backs change the block either ends or keeps GUTTER between its
+    pieces, whichever holds more."""
     x, y, w, h = room
     best: tuple | None = None
+    mixed = bool(backs) and any(not same_back(backs[0], b) for b in backs[1:wanted])
+    choices = [(max(2 * bleed, GUTTER),) if bleed > 0 else (0.0,) if component.shared_cuts else GUTTERS]
+    if mixed and choices[0] == GUTTERS:
+        choices.append((GUTTER,))
     for rotated in (False, True):
         pw, ph = (size[1], size[0]) if rotated else size
-        gutters = (max(2 * bleed, GUTTER),) if bleed > 0 else (0.0,) if component.shared_cuts else GUTTERS
-        cols, gx = _fit(w, pw, gutters, bleed)
-        rows, gy = _fit(h, ph, gutters, bleed)
-        capacity = cols * rows
-        if capacity == 0:
-            continue
-        count = min(wanted, capacity)
-        if count < cols:
-            cols = count
-        rows = -(-count // cols)
-        mx, my = _outer(gx, bleed), _outer(gy, bleed)
-        block = Block(component, x + mx, y + my, size, cols, rows, count, rotated, (gx, gy), bleed)
-        rest = count % cols
-        if rest and count > cols:
-            # Whole rows, when the short row's pieces fit in the room left beside or below:
-            # the gaps of a short last row would be lost to every other piece.
-            whole = Block(component, x + mx, y + my, size, cols, rows - 1, count - rest, rotated,
-                          (gx, gy), bleed)
-            if any((fits := _best_block(component, size, bleed, r, rest)) is not None and fits.count == rest
-                   for r in _split(room, whole.box[2:], BLOCK_GAP)):
-                block = whole
-        bw, bh = block.size
-        score = (block.count, -(bw * bh), -rotated)
-        if best is None or score > best[0]:
-            best = (score, block)
+        for gutters in choices:
+            cols, gx = _fit(w, pw, gutters, bleed)
+            rows, gy = _fit(h, ph, gutters, bleed)
+            capacity = cols * rows
+            if capacity == 0:
+                continue
+            count = _unmarked(min(wanted, capacity), cols, (gx, gy), backs)
+            if count < cols:
+                cols = count
+            rows = -(-count // cols)
+            mx, my = _outer(gx, bleed), _outer(gy, bleed)
+            block = Block(component, x + mx, y + my, size, cols, rows, count, rotated, (gx, gy), bleed)
+            rest = count % cols
+            if rest and count > cols:
+                # Whole rows, when the short row's pieces fit in the room left beside or below:
+                # the gaps of a short last row would be lost to every other piece.
+                whole = Block(component, x + mx, y + my, size, cols, rows - 1, count - rest, rotated,
+                              (gx, gy), bleed)
+                if any((fits := _best_block(component, size, bleed, r, rest, backs[count - rest:count])) is not None
+                       and fits.count == rest for r in _split(room, whole.box[2:], BLOCK_GAP)):
+                    block = whole
+            bw, bh = block.size
+            score = (block.count, -(bw * bh), -rotated)
+            if best is None or score > best[0]:
+                best = (score, block)
     return best[1] if best else None
 
 
@@ -427,9 +477,10 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
             # mix pieces every table needs with pieces for larger tables come last.
             needed = placed < optional
             best = None
+            backs = [back_key(c.component, c.piece) for c in left]
             for p, page in enumerate(pages):
                 for room in page.free:
-                    fits = _best_block(component, size, bleed, room, len(left))
+                    fits = _best_block(component, size, bleed, room, len(left), backs)
                     if fits is None:
                         continue
                     takes_all = fits.count == len(left)

@@ -150,9 +150,9 @@ def test_manifest(build_fixture):
             {"id": "cards", "name": "Cartes événement", "kind": "card", "count": 12, "size_mm": [63.0, 88.0],
              "pages": [5, 8], "on_pages": [5, 6, 7, 8], "stock": "carte", "designs": 5},
             {"id": "minis", "name": "Mini-cartes", "kind": "card", "count": 9, "size_mm": [44.0, 67.0],
-             "pages": [7, 8], "on_pages": [7, 8], "stock": "carte", "designs": 3},
+             "pages": [7, 10], "on_pages": [7, 8, 9, 10], "stock": "carte", "designs": 3},
             {"id": "tokens", "name": "Jetons", "kind": "token", "count": 10, "size_mm": [25.0, 25.0],
-             "pages": [7, 9], "on_pages": [7, 9], "stock": "carte"},
+             "pages": [9, 9], "on_pages": [9], "stock": "carte"},
             {"id": "board", "name": "Plateau", "kind": "board", "count": 1, "size_mm": [190.0, 277.0],
              "pages": [3, 3], "on_pages": [3], "stock": "papier"},
         ],
@@ -161,7 +161,8 @@ def test_manifest(build_fixture):
         "sheets": manifest["sheets"], "rulebook": None}
     assert [(s["front"], s["back"], s["two_sided"], s["stock"], s["counts"]) for s in manifest["sheets"]] == [
         (3, 4, False, "papier", {"board": 1}), (5, 6, True, "carte", {"cards": 9}),
-        (7, 8, True, "carte", {"cards": 3, "minis": 9, "tokens": 4}), (9, 10, False, "carte", {"tokens": 6})]
+        # The minis' backs differ by design, so they stand GUTTER apart, eight a sheet, not nine.
+        (7, 8, True, "carte", {"cards": 3, "minis": 8}), (9, 10, True, "carte", {"minis": 1, "tokens": 10})]
     # Each piece says where it is, and where its back is: its front box mirrored.
     for sheet in manifest["sheets"]:
         for piece in sheet["pieces"]:
@@ -180,7 +181,7 @@ def test_contents_page_says_what_and_how(build_fixture):
                      "5–8", "100 %", "recto verso, retournement sur le bord long",
                      "pages 1 à 4 : papier 120 g, 2 feuilles", "pages 5 à 10 : carte 160 à 250 g, 3 feuilles",
                      "En tout : 5 feuilles A4", "imprimez les pages impaires", "imprimez les pages paires",
-                     "Les versos des pages 4, 10 ne portent que l’étiquette",
+                     "Le verso de la page 4 ne porte que l’étiquette de sa feuille",
                      "feuille de calibrage", "(calibrage.pdf", "un cutter, une règle en métal",
                      "Découpez les jetons", "À prévoir en plus", "Un dé à six faces",
                      "Jeu d’essai · feuille 1/5 recto · papier 120 g"):
@@ -216,7 +217,8 @@ def test_rebuilds_are_byte_identical(module_fixture_game, tmp_path, fmt):
         # (the lead is the contents and the rules page; blank backs are left out)
         assert [n for n in names if n.endswith(".svg")] == [
             "fixture/board-1.svg", "fixture/cards-1.svg", "fixture/cards-2.svg", "fixture/contents-1.svg",
-            "fixture/contents-2.svg", "fixture/minis-1.svg", "fixture/minis-2.svg", "fixture/tokens-1.svg"]
+            "fixture/contents-2.svg", "fixture/minis-1.svg", "fixture/minis-2.svg", "fixture/minis-3.svg",
+            "fixture/tokens-1.svg"]
         assert "fixture.json" in names
         assert not [n for n in names if "tmp" in n or n.startswith(".")]
 

@@ -17,9 +17,10 @@ from kit.sheets import draw_sheet
 from kit.surface.record import RecordingSurface
 from scorekeeper.rules import GAME_IDS
 
-# Sheets of paper per A4 kit, the contents sheet included (53 in all; 61 before issue 35):
+# Sheets of paper per A4 kit, the contents sheet included (54 in all; 61 before issue 35, 53
+# before issue 44 kept Amphithéâtre's decks from sharing cuts):
 # tests/kit/test_publisher_sheets.py counts the sheets of pieces alone, on both papers.
-A4_SHEETS = {"phd": 15, "amphitheatre": 12, "promotion": 15, "hoc-censeo": 11}
+A4_SHEETS = {"phd": 15, "amphitheatre": 13, "promotion": 15, "hoc-censeo": 11}
 OPTIONS = [dict(paper="a4"), dict(paper="letter"), dict(paper="a4", bleed=3.0), dict(paper="letter", bleed=3.0)]
 
 

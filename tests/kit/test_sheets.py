@@ -161,7 +161,8 @@ def _piece(label, calls):
 def test_backs_follow_each_front_page_mirrored_and_offset():
     calls = []
     pieces = tuple(Piece(f"p{i}", _piece(f"front{i}", calls), back=_piece(f"back{i}", calls)) for i in range(11))
-    component = Component("deck", "Deck", "card", (63, 88), pieces)
+    # Each back its own drawing, all alike at their edges: the cards may touch, three across.
+    component = Component("deck", "Deck", "card", (63, 88), pieces, backs_alike_at_edges=True)
     sheets = impose(component, "a4", back_offset=(1.5, -2.0))
     assert [s.side for s in sheets] == ["front", "back", "front", "back"]
     for front, back in zip(sheets[0].placements, sheets[1].placements):
@@ -178,6 +179,50 @@ def test_backs_follow_each_front_page_mirrored_and_offset():
     back0 = sheets[1].placements[0]
     assert first.on_page(0, 0) == pytest.approx((back0.x + 1.5, back0.y - 2.0))
     assert not s.find("line"), "backs carry no cut marks"
+
+
+def _shared_cuts(sheet) -> list[tuple[str, str, float]]:
+    """Pairs of pieces on a page closer than GUTTER across a cut they share: their components
+    and the gap in mm."""
+    out = []
+    for i, a in enumerate(sheet.placements):
+        for b in sheet.placements[i + 1:]:
+            (ax, ay, aw, ah), (bx, by, bw, bh) = a.box, b.box
+            gap_x, gap_y = max(bx - ax - aw, ax - bx - bw), max(by - ay - ah, ay - by - bh)
+            if (gap_y < 0 and gap_x < GUTTER - 1e-6) or (gap_x < 0 and gap_y < GUTTER - 1e-6):
+                out.append((a.component.id, b.component.id, max(gap_x, gap_y)))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_decks_with_different_backs_never_share_a_cut(paper):
+    """Two decks of 13 cards run on as one stream (the same size, cut alike), but where the
+    first ends the second starts GUTTER away or more: a miscut would leave a card of one
+    deck a sliver of the other's back. Cards of one deck still touch where that fits more."""
+    red = _deck(13, id="red")
+    blue = Component("blue", "Blue", "card", CARD_SIZES["standard"], red.pieces,
+                     back=lambda s, f: s.rect(0, 0, f.width, f.height, fill="#0000FF"))
+    sheets = impose_kit([red, blue], paper)
+    fronts = sheets[::2]
+    pairs = [pair for front in fronts for pair in _shared_cuts(front)]
+    assert pairs
+    assert all(a == b for a, b, _ in pairs)
+    assert any(a == "red" for a, _, _ in pairs)
+    assert any(a == "blue" for a, _, _ in pairs)
+    assert any(len(front.components) == 2 for front in fronts)        # and the decks share a sheet
+    assert sum(len(front.placements) for front in fronts) == 26
+
+
+def test_one_component_with_pieces_of_their_own_backs_never_touch_unless_alike_at_the_edges():
+    def back(colour):
+        return lambda s, f: s.rect(0, 0, f.width, f.height, fill=colour)
+    pieces = tuple(Piece(f"p{i}", lambda s, f: None, back=back(f"#0000{i:02X}")) for i in range(9))
+    own = Component("own", "Own", "card", CARD_SIZES["standard"], pieces)
+    assert not _shared_cuts(impose(own, "a4")[0])
+    alike = Component("own", "Own", "card", CARD_SIZES["standard"], pieces, backs_alike_at_edges=True)
+    front = impose(alike, "a4")[0]
+    assert len(front.placements) == 9
+    assert _shared_cuts(front)
 
 
 def test_single_sided_without_backs_or_when_disabled_yet_every_front_has_its_back_page():

@@ -377,7 +377,10 @@ def build(layouts_root: Path | str) -> GameKit:
                                      front=partial(draw_ballot, layout=layout, round_=n),
                                      back=partial(draw_ballot_back, layout=layout, round_=n))
                                for n in range(1, rules.ROUNDS + 1)),
-                  instructions=component_text("ballots")["instructions"], print_only=True),
+                  instructions=component_text("ballots")["instructions"], print_only=True,
+                  # Each round's outside names it in the middle, on the parchment that runs to
+                  # the cut: touching ballots of two rounds leave a miscut nothing to tell.
+                  backs_alike_at_edges=True),
         Component(id="motion-cards", name=component_text("motion-cards")["name"], kind="card",
                   size=component_text("motion-cards")["size"],
                   pieces=tuple(Piece(label=entry_name("motions", i, m.title),

@@ -661,7 +661,9 @@ def build(layouts_root: Path | str) -> GameKit:
                          instructions=spec_text(cid, "instructions"), **extra)
 
     components = (
-        component("character-cards", "card", character_pieces, per_player=1),
+        # Every turn aid lies on the same ground to its edges: cut apart a little off the
+        # line, a character keeps a sliver of a back like its own.
+        component("character-cards", "card", character_pieces, per_player=1, backs_alike_at_edges=True),
         component("event-cards", "card", events, back=back("event-cards")),
         component("argument-cards", "card", arguments, back=back("argument-cards")),
         component("chapter-markers", "token", markers, digital=Component(
