@@ -96,10 +96,14 @@ def stylesheet(game: str) -> Path | None:
     return sheet if sheet.is_file() else None
 
 
+WHO_BEGINS = N_("Who begins?")
+I_BEGIN = N_("I begin")   # what a seat's button says to it: each phone names only itself (rules.as_entered_by)
+
+
 def who_begins(view: View, action: str, player: str | None) -> str | None:
     """A `title`: the first `turn` line, whoever is at the table's before anyone's turn has
     begun (the view's `turn` still None), says who begins."""
-    return N_("Who begins?") if action == "turn" and player is None and view.get("turn") is None else None
+    return WHO_BEGINS if action == "turn" and player is None and view.get("turn") is None else None
 
 
 def by_turn_steps(titled: Callable[[tuple[str, ...]], str | None]) -> Callable[[View, str, str | None], str | None]:

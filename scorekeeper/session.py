@@ -62,13 +62,22 @@ class Header(TypedDict):
     deck: NotRequired[dict[str, Any]]     # the cards the kit printed (scorekeeper.rules.deck)
 
 
+class Hold(TypedDict):
+    """Which device holds a seat: a digest of the device's own secret (never the secret,
+    never the seat's link token), and since when (UTC, ISO 8601, to the second)."""
+
+    device: str
+    since: str
+
+
 class Tokens(TypedDict):
     """The table server's links to a session (see `seat_tokens`)."""
 
     host: str
     seats: dict[str, str]
     room: str
-    bound: list[str]
+    held: dict[str, Hold]       # seat name -> the device holding it (`hold_seat`)
+    released: dict[str, str]    # device digest -> the seat the host took from it (`free_seat`)
     open: bool      # whether a new device may join with the room code (`open_doors`)
 
 
@@ -721,50 +730,82 @@ def tokens_path(path: str | os.PathLike[str]) -> Path:
 
 def seat_tokens(path: str | os.PathLike[str]) -> Tokens:
     """The table server's tokens for a session: `{"host": T, "seats": {name: T, ...},
-    "room": CODE, "bound": [name, ...]}`.
+    "room": CODE, "held": {name: {"device": D, "since": WHEN}}, "released": {D: name},
+    "open": bool}`.
 
     They live in a file of their own beside the session, readable by its owner only, so the
     log (what `show` and `log` read, what people copy around) never holds them and a
-    restarted server finds the same links. Made at the first call, under the session's lock;
-    a player without a token (none yet) gets one, nothing else is ever replaced but by
-    `free_seat`. `room` is the one code the table shows for joining; `bound` the seats a
-    device has taken with it (`bind_seat`); `open` whether one more may (`open_doors`).
+    restarted server finds the same links and the same seats held. Made at the first call,
+    under the session's lock; a player without a token (none yet) gets one, nothing else is
+    ever replaced but by `free_seat`. `room` is the one code the table shows for joining;
+    `held` the seats a device took (by link or by code: `hold_seat`); `released` the devices
+    the host took a seat from, so their page can say so; `open` whether a device may still
+    join with the room code (`open_doors`).
     """
     return _tokens(path)
 
 
-def bind_seat(path: str | os.PathLike[str], name: str) -> str | None:
-    """Take `name`'s seat for the device joining with the room code: its token, or None
-    when another device holds it already (until the host frees it) or the host closed the
-    table to new devices."""
-    taken: list[str | None] = [None]
+HOLD_TAKEN, HOLD_CLOSED = "taken", "closed"
 
-    def bind(tokens: Tokens) -> None:
-        if tokens["open"] and name in tokens["seats"] and name not in tokens["bound"]:
-            tokens["bound"].append(name)
-            taken[0] = tokens["seats"][name]
-    _tokens(path, bind)
-    return taken[0]
+
+def hold_seat(path: str | os.PathLike[str], name: str, device: str, *, by_code: bool) -> str | None:
+    """Hold `name`'s seat for `device` (a digest of the device's secret): None when it now
+    holds it (or held it already), HOLD_TAKEN when another device does (until the host
+    frees it), HOLD_CLOSED when it came by the room code and the host closed the doors."""
+    refused: list[str | None] = [None]
+
+    def hold(tokens: Tokens) -> None:
+        if name not in tokens["seats"]:
+            return
+        held = tokens["held"].get(name)
+        if held is not None:
+            if not secrets.compare_digest(held["device"].encode(), device.encode()):
+                refused[0] = HOLD_TAKEN
+            return
+        if by_code and not tokens["open"]:
+            refused[0] = HOLD_CLOSED
+            return
+        tokens["held"][name] = {"device": device, "since": _now()}
+        if tokens["released"].get(device) == name:   # given back to the device it was taken from
+            del tokens["released"][device]
+    _tokens(path, hold)
+    return refused[0]
 
 
 def free_seat(path: str | os.PathLike[str], name: str) -> Tokens:
-    """Free `name`'s seat (the host's decision): a new token, so the device that held it
-    can no longer act, and the seat open to the room code again; and a new room code, so
-    whoever read the old one (a guest gone, a passer-by) cannot take it. The tokens."""
+    """Free `name`'s seat (the host's decision): the device that held it loses it at once
+    (and is told so: `released`), its link gets a new token so the old one opens nothing,
+    and the room gets a new code, so whoever read the old one (a guest gone, a passer-by)
+    cannot take it. The next device that asks takes the seat. The tokens."""
     def free(tokens: Tokens) -> None:
         if name in tokens["seats"]:
             tokens["seats"][name] = secrets.token_urlsafe(TOKEN_BYTES)
-            tokens["bound"] = [n for n in tokens["bound"] if n != name]
+            held = tokens["held"].pop(name, None)
+            if held is not None:   # told to that device only: one line per seat, the latest
+                tokens["released"] = {d: n for d, n in tokens["released"].items() if n != name}
+                tokens["released"][held["device"]] = name
             tokens["room"] = _room_code()
     return _tokens(path, free)
 
 
+def new_room_code(path: str | os.PathLike[str]) -> Tokens:
+    """A new room code (the host's: the old one was read by someone who should not join).
+    The seats held stay held. The tokens."""
+    def renew(tokens: Tokens) -> None:
+        tokens["room"] = _room_code()
+    return _tokens(path, renew)
+
+
 def open_doors(path: str | os.PathLike[str], open_: bool) -> Tokens:
     """Let new devices join with the room code (True), or no more (False: the host says
-    everyone is here). The seats taken stay taken. The tokens."""
+    everyone is here). The seats held stay held. The tokens."""
     def doors(tokens: Tokens) -> None:
         tokens["open"] = open_
     return _tokens(path, doors)
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 def _room_code() -> str:
@@ -773,29 +814,81 @@ def _room_code() -> str:
     return "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
 
 
-def _tokens(path: str | os.PathLike[str], change: Callable[[Tokens], None] | None = None) -> Tokens:
-    """The tokens file completed (and changed by `change`), written back when different."""
-    path = Path(path)
-    with _locked(path, exclusive=True) as fd:
-        names = [p["name"] for p in _parse(path, _read_all(fd)).players]
-        store = tokens_path(path)
+def _player_names(path: Path) -> list[str]:
+    """The players of the session at `path`, from its header: written once, when the file
+    was made whole (`create`), so read without the session's lock, which a terminal's
+    command may hold while a phone takes its seat."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.readline()
+    except FileNotFoundError:
+        raise SessionError("There is no session file {path}; create one with `kit score new`.", path=path) from None
+    except OSError as error:
+        raise SessionError("{path} cannot be read ({reason}).", path=path, reason=error.strerror or str(error)) from None
+    return [p["name"] for p in _parse(path, header).players]
+
+
+@contextmanager
+def _tokens_locked(store: Path) -> Iterator[int]:
+    """An open descriptor of the tokens file `store` (made empty, 0600, if missing) holding
+    its own flock: the seats change under it, not under the session's lock. The file is
+    replaced whole when written (`_write_private`), so a waiter that got the lock on the
+    file just replaced opens the new one and locks again."""
+    while True:
         try:
-            tokens = json.loads(store.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            tokens = {}
+            fd = os.open(store, os.O_RDONLY | os.O_CREAT, PRIVATE_MODE)
+        except OSError as error:
+            raise SessionError("{path} cannot be read ({reason}); remove it to make new links.",
+                               path=store, reason=error.strerror or str(error)) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                current = os.stat(store)
+            except FileNotFoundError:
+                current = None
+            if current is not None and (current.st_ino, current.st_dev) == (os.fstat(fd).st_ino, os.fstat(fd).st_dev):
+                yield fd
+                return
+        finally:
+            os.close(fd)   # closing releases the lock
+
+
+def _holds(value: object) -> dict[str, Hold]:
+    """The `held` of a tokens file, each entry checked (a hand-edited one is dropped)."""
+    if not isinstance(value, dict):
+        return {}
+    return {name: {"device": hold["device"], "since": hold["since"]} for name, hold in value.items()
+            if isinstance(hold, dict) and isinstance(hold.get("device"), str) and isinstance(hold.get("since"), str)}
+
+
+def _tokens(path: str | os.PathLike[str], change: Callable[[Tokens], None] | None = None) -> Tokens:
+    """The tokens file completed (and changed by `change`), written back when different.
+    A file written before devices held seats (its `bound` list) holds none: each phone
+    opens its link or joins again."""
+    path = Path(path)
+    names = _player_names(path)
+    store = tokens_path(path)
+    with _tokens_locked(store) as fd:
+        try:
+            text = _read_all(fd).decode("utf-8")
+            tokens = json.loads(text) if text else {}
         except (OSError, ValueError) as error:
             raise SessionError("{path} cannot be read ({reason}); remove it to make new links.",
                                path=store, reason=getattr(error, "strerror", None) or str(error)) from None
         if not (isinstance(tokens, dict) and isinstance(tokens.get("host", ""), str)
                 and isinstance(tokens.get("seats", {}), dict) and isinstance(tokens.get("room", ""), str)
-                and isinstance(tokens.get("bound", []), list) and isinstance(tokens.get("open", True), bool)):
+                and isinstance(tokens.get("held", {}), dict) and isinstance(tokens.get("released", {}), dict)
+                and isinstance(tokens.get("open", True), bool)):
             raise SessionError("{path} is not a tokens file; remove it to make new links.", path=store)
         seats = tokens.get("seats", {})
+        released = tokens.get("released", {})
         complete: Tokens = {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
-                    "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names},
-                    "room": tokens.get("room") or _room_code(),
-                    "bound": [name for name in tokens.get("bound", []) if name in names],
-                    "open": tokens.get("open", True)}
+                            "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names},
+                            "room": tokens.get("room") or _room_code(),
+                            "held": {name: hold for name, hold in _holds(tokens.get("held")).items() if name in names},
+                            "released": {device: name for device, name in released.items()
+                                         if isinstance(name, str) and name in names},
+                            "open": tokens.get("open", True)}
         if change is not None:
             change(complete)
         if complete != tokens:

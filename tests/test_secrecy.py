@@ -164,7 +164,7 @@ def shown(game: str, state: dict, reader: str | None, lang: str) -> dict[str, st
         texts["table page"] = pages.table_page(page, "ROOM23", "http://table/join/ROOM23")
         texts["room page"] = pages.room_page(page)
         texts["join page"] = pages.join_page(page, "ROOM23", [], None)
-        texts["host page"] = pages.host_page(page, [("Ana", "/seat/t")], ["Ana"], "/host/t/free", "/host/t/doors")
+        texts["host page"] = pages.host_page(page, [("Ana", "/seat/t")], {"Ana": {"device": "d", "since": "2026-01-01T20:00:00Z"}}, "/host/t")
     else:   # the seat's page, and those its taps lead to partway through its decision (sampled)
         def seat_page(query: str) -> str:
             asked = parse_qsl(query, keep_blank_values=True)

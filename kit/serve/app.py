@@ -35,7 +35,7 @@ from scorekeeper.errors import ScorekeeperError
 MAX_BODY = 16 * 1024   # a vote of a few players is under 300 bytes
 BODY_SECONDS = 10      # a phone sends an action's body at once
 LANG_COOKIE = "kit-lang"
-SEAT_COOKIE = "kit-seat"   # the seat's token, on the device that joined with the room code
+DEVICE_COOKIE = "kit-device"   # a device's own secret, by which it holds its seats (kit/serve/seats.py)
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -91,7 +91,8 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     routes = [*Screens(table, base_url, seats, host).routes(), *seats.routes(), *host.routes(), *events.routes(),
               Route("/favicon.ico", favicon), Route("/static/game.css", game_stylesheet),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    middleware = [Middleware(SecurityHeaders)] + ([Middleware(KnownHost, hosts=hosts)] if hosts is not None else [])
+    middleware = [Middleware(SecurityHeaders), Middleware(SameSite)] + (
+        [Middleware(KnownHost, hosts=hosts)] if hosts is not None else [])
     app = Starlette(routes=routes, lifespan=events.lifespan, middleware=middleware,
                     exception_handlers={Answer: answer, ScorekeeperError: unreadable, 404: not_found,
                                         405: not_allowed})
@@ -151,6 +152,43 @@ class KnownHost:
                                                        name=named or "?"))
                 return await refusal(scope, receive, send)
         await self.app(scope, receive, send)
+
+
+class SameSite:
+    """Answer 403 to a request that would change something (any method but GET and HEAD)
+    sent by a page of another site: a form or a script elsewhere on the web, posting to the
+    table's address through a player's browser (plain ASGI, as above).
+
+    A browser says where a request comes from: `Sec-Fetch-Site` (every current browser),
+    else `Origin`. The table's own pages are same-origin; they send no referrer, so an older
+    browser's form says `Origin: null`, which is let through (a cross-site form with no
+    referrer says the same, but such a browser sends Sec-Fetch-Site too where it matters).
+    A client that sends neither (curl, a script) is served as before."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
+    OWN = frozenset({"same-origin", "none"})   # "none": the person typed or bookmarked it
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] not in self.SAFE:
+            request = Request(scope)
+            if not self.own(request):
+                refusal = await answer(request, Answer(403, N_("This table takes entries from its own pages only, "
+                                                               "not from another site's.")))
+                return await refusal(scope, receive, send)
+        await self.app(scope, receive, send)
+
+    def own(self, request: Request) -> bool:
+        site = request.headers.get("sec-fetch-site")
+        if site is not None:
+            return site.lower() in self.OWN
+        origin = request.headers.get("origin")
+        if origin is None or origin == "null":
+            return True
+        parts = urllib.parse.urlsplit(origin)
+        return parts.netloc.lower() == request.headers.get("host", "").lower() and parts.scheme in ("http", "https")
 
 
 def language(request: Request) -> str:

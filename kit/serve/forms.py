@@ -94,19 +94,19 @@ def decisions(view: dict) -> list[tuple[dict, bool]]:
 
 
 def seat_forms(game: str, view: dict, seat: str) -> list[Form]:
-    """The forms `seat` may send now (`seat_answers`)."""
-    return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in decisions(view)
-            if seat_answers(game, d, seat)]
+    """The forms `seat` may send now (`seat_decisions`)."""
+    return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in seat_decisions(game, view, seat)]
 
 
-def seat_answers(game: str, decision: dict, seat: str) -> bool:
-    """Whether `seat`'s page answers `decision`: its own, or one of whoever is at the table
-    but a correction (the host's, even where the turn waits for it: a Coopération written by
-    hand changes whomever it says, and the server would refuse the seat's answer)."""
+def seat_decisions(game: str, state: dict, seat: str, *, anytime: bool = True) -> list[tuple[dict, bool]]:
+    """The decisions of `state` (a whole state or `seat`'s view) that `seat`'s page answers,
+    each as the rules let that seat enter it (rules.as_entered_by), with whether it is
+    allowed at any time; without those (`anytime` False) the pending ones only."""
     from scorekeeper import rules
 
-    player = decision["player"]
-    return player == seat or (player is None and decision["action"] not in rules.corrections(game))
+    asked = decisions(state) if anytime else [(d, False) for d in state.get("pending", ())]
+    return [(mine, at_any_time) for d, at_any_time in asked
+            if (mine := rules.as_entered_by(game, state, d, seat)) is not None]
 
 
 def host_forms(game: str, view: dict) -> list[Form]:
@@ -384,7 +384,7 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     if state.get("over"):
         return screen
     view = rules.view(game, state, seat)
-    mine = [d for d in view["pending"] if seat_answers(game, d, seat)]
+    mine = [d for d, _anytime in seat_decisions(game, view, seat, anytime=False)]
     screen.offered = [form_of(game, d, view, seat) for d in mine]
     if len(mine) > 1:
         screen.ready = {place: sent for place, decision in enumerate(mine)
@@ -465,8 +465,8 @@ def ending_actions(session: Session, seat: str, view: dict) -> frozenset:
     from scorekeeper.errors import RuleViolation
 
     ending = set()
-    for decision, _anytime in decisions(view):
-        if not seat_answers(session.game, decision, seat) or any(c is not FROM_TABLE for c in decision["choices"].values()):
+    for decision, _anytime in seat_decisions(session.game, view, seat):
+        if any(c is not FROM_TABLE for c in decision["choices"].values()):
             continue
         action = {"action": decision["action"]}
         field = actor_field(session.game, decision["action"])

@@ -1,4 +1,5 @@
-"""The host's endpoints: entries for anyone, a seat freed, the table closed to new phones."""
+"""The host's endpoints: entries for anyone, a seat freed, the table closed to new phones,
+a new room code."""
 from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
@@ -23,6 +24,8 @@ class Host:
         return token
 
     async def free(self, request: Request) -> Response:
+        """The host frees a seat: the device holding it loses it at once, and the next device
+        that asks for it (its new link, or the room code) takes it."""
         token = self.token(request)
         name = (await web.read_form(request)).get("seat", "")
         if name not in self.table.tokens["seats"]:
@@ -41,6 +44,15 @@ class Host:
         self.table.doors_moved()
         return RedirectResponse(f"/host/{token}", status_code=303)
 
+    async def room(self, request: Request) -> Response:
+        """The host gives the room a new code: the old one, read by someone who should not
+        join, opens nothing; the seats held stay held."""
+        token = self.token(request)
+        await web.read_form(request)
+        await run_in_threadpool(self.table.new_room)
+        self.table.doors_moved()
+        return RedirectResponse(f"/host/{token}", status_code=303)
+
     async def act(self, request: Request) -> Response:
         self.token(request)
         return await enter(self.table, request, None)
@@ -49,5 +61,6 @@ class Host:
         return [
             Route("/host/{token}/free", self.free, methods=["POST"]),
             Route("/host/{token}/doors", self.doors, methods=["POST"]),
+            Route("/host/{token}/room", self.room, methods=["POST"]),
             Route("/api/host/{token}/act", self.act, methods=["POST"]),
         ]

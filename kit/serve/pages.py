@@ -11,6 +11,7 @@ templates: the message, its {names} filled).
 """
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import re
@@ -28,6 +29,7 @@ from kit.i18n import LANGUAGES, N_, translator
 from kit.serve import forms as form_specs
 from kit.serve.story import Told
 from scorekeeper import rules
+from scorekeeper import session as sessions
 from scorekeeper.errors import Message
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -214,9 +216,11 @@ def room_page(page: Page) -> str:
     return render(page, "room.html", page.t(N_("Join the game")), kind="join")
 
 
-def join_page(page: Page, room: str, bound: list[str], mine: str | None) -> str:
-    """A phone joining with the room code: the players' names, the taken ones greyed."""
-    return render(page, "join.html", page.t(N_("Join the game")), kind="join", room=room, bound=bound, mine=mine)
+def join_page(page: Page, room: str, held: list[str], mine: str | None) -> str:
+    """A phone joining with the room code: the names of the seats no device holds (`held`:
+    those some device does); `mine`, the one this device holds, to go back to."""
+    free = [name for name in page.state["players"] if name not in held]
+    return render(page, "join.html", page.t(N_("Join the game")), kind="join", room=room, free=free, mine=mine)
 
 
 def seat_page(page: Page) -> str:
@@ -226,13 +230,22 @@ def seat_page(page: Page) -> str:
     return render(page, "seat.html", page.seated, kind="seat", secrets=secrets)
 
 
-def host_page(page: Page, join: list[tuple[str, str]], bound: list[str], free: str, doors: str) -> str:
-    """Every form, the board, and each seat's own link (this device only), with a button to
-    free a seat a phone has taken (`free`: where that form posts), and the one that closes
-    the table to new phones or opens it again (`doors`)."""
-    codes = [(label, link, qr_svg(link)) for label, link in join]
-    return render(page, "host.html", page.t(N_("Host")), kind="host", codes=codes, bound=bound, free=free,
-                  doors=doors)
+def host_page(page: Page, join: list[tuple[str, str]], held: dict[str, sessions.Hold], host: str) -> str:
+    """Every form, the board, and each seat: its own link and QR code (this device only),
+    whether a device holds it and since when (`held`), with a button to free it (the next
+    device that asks takes it); the buttons that close the table to new phones or open it
+    again, and give the room a new code (each posts under `host`, the host's address)."""
+    codes = [(label, link, qr_svg(link), since(held[label]["since"]) if label in held else None)
+             for label, link in join]
+    return render(page, "host.html", page.t(N_("Host")), kind="host", codes=codes, host=host)
+
+
+def since(moment: str) -> str:
+    """When a device took a seat, as the host's clock reads it (« 20:31 »)."""
+    try:
+        return datetime.datetime.fromisoformat(moment.replace("Z", "+00:00")).astimezone().strftime("%H:%M")
+    except ValueError:   # a tokens file edited by hand
+        return "?"
 
 
 def error_page(lang: str, status: int, sentence: str, back: tuple[str, str] | None = None) -> str:
@@ -373,6 +386,14 @@ class FormsView:
     def headline(self, form: form_specs.Form) -> str:
         title = self._named(form)
         return title[:1].upper() + title[1:]
+
+    def sending(self, form: form_specs.Form) -> str:
+        """The words of the one button that sends a decision whose every answer is settled:
+        its headline, but « I begin » where a seat answers who begins (it names only itself)."""
+        page = self.page
+        if page.seat is not None and title_of(page, form.action, form.player, form.title) == faces.WHO_BEGINS:
+            return page.t(faces.I_BEGIN)
+        return self.headline(form)
 
     def _named(self, form: form_specs.Form) -> str:
         """A decision's words, and the one card the rules settle in it where they settle one

@@ -13,7 +13,7 @@ from kit.serve import app as web
 from kit.serve import forms as form_specs
 from kit.serve import pages
 from kit.serve.host import Host
-from kit.serve.seats import Seats
+from kit.serve.seats import Seats, device_of, remember
 from kit.serve.table import Table, round_of, undo_refusal, view
 
 
@@ -58,21 +58,27 @@ class Screens:
 
     async def join_page(self, request: Request) -> Response:
         code = self.seats.room(request)
-        mine = self.table.seat_of(request.cookies.get(web.SEAT_COOKIE, ""))
-        return web.html(request, pages.join_page(await self.page_for(request), code, self.table.tokens["bound"], mine))
+        device, new = device_of(request)
+        held = [] if new else self.table.held_by(device)
+        return web.html(request, pages.join_page(await self.page_for(request), code, list(self.table.tokens["held"]),
+                                                 held[-1] if held else None))
 
     async def seat_page(self, request: Request) -> Response:
-        if "token" not in request.path_params and self.table.seat_of(request.cookies.get(web.SEAT_COOKIE, "")) is None:
-            return RedirectResponse("/join", status_code=303)   # no seat on this device (yet, or any more)
-        token, name = self.seats.token(request)
-        post = f"/api/seat/{token}/act" if "token" in request.path_params else "/api/me/act"
-        return web.html(request, pages.seat_page(await self.page_for(request, name, post=post)))
+        """A seat's page: opening its link takes the seat for this device (SCOREKEEPER.md,
+        "Seats, devices and the host"); /me is the seat this device took last."""
+        if "token" not in request.path_params:
+            device, new = device_of(request)
+            if new or not (self.table.held_by(device) or self.table.released(device)):
+                return RedirectResponse("/join", status_code=303)   # no seat on this device (yet)
+        seated = await self.seats.seat(request, take=True)
+        post = f"/api/seat/{request.path_params['token']}/act" if "token" in request.path_params else "/api/me/act"
+        return remember(web.html(request, pages.seat_page(await self.page_for(request, seated.name, post=post))), seated)
 
     async def host_page(self, request: Request) -> Response:
         token = self.host.token(request)
         page = await self.page_for(request, post=f"/api/host/{token}/act", host=True)
-        return web.html(request, pages.host_page(page, self.join_links(request), self.table.tokens["bound"],
-                                                 f"/host/{token}/free", f"/host/{token}/doors"))
+        return web.html(request, pages.host_page(page, self.join_links(request), self.table.tokens["held"],
+                                                 f"/host/{token}"))
 
     async def state(self, request: Request) -> Response:
         session = await run_in_threadpool(self.table.session)

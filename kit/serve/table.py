@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import os
 import secrets
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import anyio.to_thread
 
-from kit.serve.forms import actor_field, seat_answers, table_words
+from kit.serve.forms import actor_field, seat_decisions, table_words
 from kit.serve.story import Told, completes_count, tell
 from scorekeeper import rules
 from scorekeeper import session as sessions
@@ -73,17 +74,38 @@ class Table:
                 found = name
         return found
 
-    def join(self, name: str) -> str | None:
-        """Bind `name`'s seat to the device joining with the room code: its token, or None
-        when another device holds it (or the table takes no new phone)."""
-        token = sessions.bind_seat(self.path, name)
+    def hold(self, name: str, device: str, *, by_code: bool) -> str | None:
+        """Hold `name`'s seat for the device whose secret is `device`: None once it holds
+        it, else why not (sessions.HOLD_TAKEN, HOLD_CLOSED)."""
+        refused = sessions.hold_seat(self.path, name, digest(device), by_code=by_code)
         self.tokens = sessions.seat_tokens(self.path)
-        return token
+        return refused
+
+    def held_by(self, device: str) -> list[str]:
+        """The seats the device whose secret is `device` holds, the latest taken last."""
+        if not device:
+            return []
+        mine = digest(device)
+        held = [(hold["since"], name) for name, hold in self.tokens["held"].items()
+                if secrets.compare_digest(hold["device"].encode(), mine.encode())]
+        return [name for _, name in sorted(held)]
+
+    def holder(self, name: str) -> sessions.Hold | None:
+        return self.tokens["held"].get(name)
+
+    def released(self, device: str) -> str | None:
+        """The seat the host took from the device whose secret is `device`, if it has not
+        taken a seat again since (its page says so instead of a bare « no seat »)."""
+        return self.tokens["released"].get(digest(device)) if device else None
 
     def free(self, name: str) -> None:
-        """Free `name`'s seat (the host): a new token, the device that held it let go; a new
-        room code."""
+        """Free `name`'s seat (the host): a new link, the device that held it let go, a
+        new room code (sessions.free_seat)."""
         self.tokens = sessions.free_seat(self.path, name)
+
+    def new_room(self) -> None:
+        """A new room code (the host): whoever read the old one cannot join with it."""
+        self.tokens = sessions.new_room_code(self.path)
 
     def open_doors(self, open_: bool) -> None:
         """Let new phones join with the room code, or no more (the host: everyone is here)."""
@@ -255,6 +277,12 @@ class Table:
                 self._announce(line)
 
 
+def digest(device: str) -> str:
+    """What the tokens file keeps of a device's secret: its SHA-256, so the file never
+    holds a cookie that would act for a seat."""
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
 def round_of(state: GameState) -> int | None:
     """The round the players' answers given ahead are for (None in a game without rounds)."""
     current = state.get("round")
@@ -272,8 +300,8 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     """`action` as `seat` may append it (its own name filled in where missing).
 
     A seat enters the decisions the rules give its player (in `pending` and `anytime`) and
-    those they leave to whoever is at the table (a decision with no player: who begins),
-    never another player's numbers (the cards in hand at the closing). A correction (the game's CORRECTIONS: a PI gain, a
+    the table's, as the rules let it (rules.as_entered_by: the current player's; who begins,
+    naming itself), never another player's numbers (the cards in hand at the closing). A correction (the game's CORRECTIONS: a PI gain, a
     Pression set) is the host's, unless the rules ask it of that very player now. A seat
     undoes only its own latest entry (`undo_refusal`). The host enters anything. Forbidden
     otherwise; the rules' own refusal when it is the seat's but not allowed now (a second
@@ -287,8 +315,8 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     field = actor_field(game, name)
     seen = rules.view(game, session.state, seat)
     decisions = seen["pending"] + seen["anytime"]
-    # what the seat's page offers it (forms.seat_answers), so the page and the server agree
-    mine = [d for d in decisions if d["action"] == name and seat_answers(game, d, seat)]
+    # what the seat's page offers it, as the rules let that seat enter it, so the page and the server agree
+    mine = [d for d, _anytime in seat_decisions(game, seen, seat) if d["action"] == name]
     if name in rules.corrections(game) and not mine:
         label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)
         raise Forbidden("A correction ({action}) is the host's to enter: ask the host.",
@@ -321,7 +349,9 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     # What the rules refuse anyway (a second ballot, a resolve before the last ballot) is
     # refused in their words; what they would accept is someone else's to enter.
     session.rules.apply(session.state, action)
-    waited = sorted({d["player"] for d in seen["pending"] if d["action"] == name and d["player"]})
+    current = rules.current_player(game, session.state)
+    waited = sorted({d["player"] for d in seen["pending"] if d["action"] == name and d["player"]}
+                    | ({current} if current is not None and any(d["player"] is None for d in relevant) else set()))
     if waited:
         raise Forbidden("Only {names} or the host can enter this now.", names=waited)
     label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)

@@ -232,6 +232,37 @@ def corrections(game: str) -> tuple[str, ...]:
     return found
 
 
+def current_player(game: str, state: GameState) -> str | None:
+    """Whose turn it is (the game's `current_player`), or None: before the first turn, in a
+    session typed without `turn` lines, in a game without turns."""
+    found = getattr(module(game), "current_player", None)
+    player: str | None = found(state) if found is not None else None
+    return player
+
+
+def as_entered_by(game: str, state: GameState, decision: Decision, viewer: str) -> Decision | None:
+    """`decision` as the player `viewer` may enter it, or None when it is not theirs to
+    enter (the host enters every decision as it stands; SCOREKEEPER.md, "Seats, devices and
+    the host").
+
+    A player enters their own decisions. What the table decides as a whole (no player:
+    Promotion's deck running out, Amphithéâtre's debate result) is entered by the current
+    player, never by another seat; before anyone's turn, the one whole-table decision that
+    names a player (who begins) is entered by that very player (« I begin »), so no phone
+    names someone else. Corrections are the host's: the table makes them by hand."""
+    if decision["player"] is not None:
+        return decision if decision["player"] == viewer else None
+    if decision["action"] in corrections(game):
+        return None
+    current = current_player(game, state)
+    if current is not None:
+        return decision if current == viewer else None
+    named = decision["choices"].get("player")
+    if isinstance(named, list) and viewer in named:
+        return {**decision, "choices": {**decision["choices"], "player": [viewer]}}
+    return None
+
+
 def whole_state(game: str, state: GameState) -> dict[str, Any]:
     """The machine's view (`show --json`): every field, with `pending` and `anytime`."""
     return {**state, "pending": pending(game, state), "anytime": anytime(game, state)}

@@ -34,7 +34,7 @@ from scorekeeper.rules.checks import (
     shown,
 )
 from scorekeeper.rules.fields import Flag, Name, Names, Word, act, declare
-from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, per_state, said
+from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, per_state, said, turn_player
 
 GAME_ID = "amphitheatre"
 TITLE = "Amphithéâtre"
@@ -371,6 +371,11 @@ def pending(state: State) -> list[Decision]:
         return [decision("join", joiner, side=list(JOIN_SIDES))]
     debate = debate_action(state)
     return [decision("debate", None, **{k: v for k, v in debate.items() if k != "action"})]
+
+
+def current_player(state: State) -> str | None:
+    """Whose turn it is: who enters, besides the host, what the table decides as a whole."""
+    return turn_player(state)
 
 
 @per_state

@@ -151,6 +151,14 @@ def actor_of(action: Action, actor_fields: Iterable[str] = ("player",)) -> str |
     return None
 
 
+def turn_player(state: GameState) -> str | None:
+    """Whose turn it is, where a game keeps its turn as `{"player": NAME, ...}` under
+    "turn" (None before the first turn, and in a session typed without `turn` lines)."""
+    turn = state.get("turn")
+    player = turn.get("player") if isinstance(turn, dict) else None
+    return player if isinstance(player, str) else None
+
+
 def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("player",)) -> bool:
     """Whether `action` answers `decision`: the same action, by its decider (when both name
     one: an action naming nobody, like the magistrate's resolve, is its decider's), every

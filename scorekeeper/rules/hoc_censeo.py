@@ -256,6 +256,12 @@ def needed(state: State, player: str, colour: str) -> int:
     return record["goal"]["circle"][colour] - record["circle"][colour]
 
 
+def current_player(state: State) -> str | None:
+    """Who leads the round: the magistrate enters, besides the host, what the table
+    decides as a whole."""
+    return state["magistrate"]
+
+
 @per_state
 def pending(state: State) -> list[Decision]:
     """The ballots not yet cast this round (each secret: its range is its player's senators

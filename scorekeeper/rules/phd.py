@@ -63,6 +63,7 @@ from scorekeeper.rules.flow import (
     decision,
     per_state,
     said,
+    turn_player,
     whole,
 )
 
@@ -1211,6 +1212,11 @@ def pending(state: State) -> list[Decision]:
     # a Recherche: draw, play a card from the hand, or submit a chapter
     submit = [decision("submit", name)] if _can_submit(state["players"][name]) else []
     return [_event_step(state, name, *DRAWS, *CARD_KINDS)] + submit
+
+
+def current_player(state: State) -> str | None:
+    """Whose turn it is: who enters, besides the host, what the table decides as a whole."""
+    return turn_player(state)
 
 
 @per_state

@@ -77,6 +77,7 @@ from scorekeeper.rules.flow import (
     decision,
     per_state,
     said,
+    turn_player,
     whole,
 )
 
@@ -866,6 +867,11 @@ def pending(state: State) -> list[Decision]:
     cards = list(_window_answers(state, phase))
     return [*(decision("turn", name, step=["react"], card=cards) for name in answering_players),
             decision("turn", author, step=["resolve"])]
+
+
+def current_player(state: State) -> str | None:
+    """Whose turn it is: who enters, besides the host, what the table decides as a whole."""
+    return turn_player(state)
 
 
 @per_state

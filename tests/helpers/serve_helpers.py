@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import signal
@@ -15,6 +16,7 @@ from typing import Any
 
 import httpx2 as httpx  # what Starlette's TestClient uses; plain httpx is not installed by the test extra
 
+from kit.serve.app import DEVICE_COOKIE
 from scorekeeper import session as sessions
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,6 +34,16 @@ SECRETS = {
     "Bob": {"numbers": {77, 29}, "texts": ("hold 4 gold", "Ramnes")},
     "Chloé": {"numbers": {81}, "texts": ("winning side in 3 votes", "Luceres")},
 }
+
+
+def hold_seat(client: Any, name: str) -> str:
+    """Make `client` (a TestClient) the phone holding `name`'s seat, as if it had joined: a
+    device secret of its own for that seat, so one client can play several seats in turn.
+    The device secret."""
+    device = hashlib.sha256(f"a phone of {name}".encode()).hexdigest()
+    client.app.state.table.hold(name, device, by_code=False)
+    client.cookies.set(DEVICE_COOKIE, device)
+    return device
 
 
 def new_hoc(path: Path) -> Path:
@@ -277,12 +289,16 @@ def _join(v: Visit) -> None:
         v.post("join", room, data={"seat": v.reader})
         v.get("join: the names again", room)
         if v.errors:
+            device = v.client.cookies.get(DEVICE_COOKIE)
             v.client.cookies.clear()   # another phone
             v.post("join: a seat taken", room, data={"seat": v.reader})
-            v.client.cookies.set("kit-seat", v.tokens["seats"][v.reader])
+            v.get("join: a seat taken, by its link", f"/seat/{v.tokens['seats'][v.reader]}")
+            v.client.cookies.set(DEVICE_COOKIE, device)
     elif v.errors:
         v.post("join: a name not shown", room, data={"seat": UNKNOWN})
         v.post("join: a wrong code", "/join/WRONGCODE", data={"seat": UNKNOWN})
+        v.post("join: from another site", room, data={"seat": next(iter(v.tokens["seats"]))},
+               headers={**v.heard, "sec-fetch-site": "cross-site"})
         v.bodies("join", room, form=True)
         v.client.post(f"/host/{v.tokens['host']}/doors", data={"open": "0"})
         v.post("join: the table closed", room, data={"seat": next(iter(v.tokens["seats"]))})
@@ -325,6 +341,7 @@ def _free(v: Visit) -> None:
     host = f"/host/{v.tokens['host']}/free"
     if v.reader is not None:
         v.post("free", host, data={"seat": v.reader})
+        v.get("free: the seat's page, on the device freed", "/me")
     elif v.errors:
         v.post("free: a seat unknown", host, data={"seat": UNKNOWN})
         v.post("free: a wrong link", "/host/nobody/free", data={"seat": UNKNOWN})
@@ -334,6 +351,14 @@ def _free(v: Visit) -> None:
 def _doors(v: Visit) -> None:
     if v.reader is None and v.errors:
         v.post("doors: a button not shown", f"/host/{v.tokens['host']}/doors", data={"open": "2"})
+
+
+def _new_room(v: Visit) -> None:
+    """The host gives the room a new code (the last visit: later ones read the new one)."""
+    if v.reader is None:
+        v.post("room: a new code", f"/host/{v.tokens['host']}/room", data={"room": "new"})
+        if v.errors:
+            v.post("room: a wrong link", "/host/nobody/room", data={"room": "new"})
 
 
 def _state(v: Visit) -> None:
@@ -433,6 +458,7 @@ ROUTES = {
     ("/", "GET"): _table, ("/join", "GET"): _room, ("/join/{code}", "GET"): _names, ("/join/{code}", "POST"): _join,
     ("/me", "GET"): _me, ("/seat/{token}", "GET"): _seat, ("/host/{token}", "GET"): _host,
     ("/host/{token}/free", "POST"): _free, ("/host/{token}/doors", "POST"): _doors,
+    ("/host/{token}/room", "POST"): _new_room,
     ("/api/state", "GET"): _state, ("/api/me", "GET"): _api_me, ("/api/me/act", "POST"): _api_me,
     ("/api/me/choose", "POST"): _api_me, ("/api/seat/{token}", "GET"): _api_token,
     ("/api/seat/{token}/act", "POST"): _api_token, ("/api/seat/{token}/choose", "POST"): _api_token,
@@ -441,7 +467,7 @@ ROUTES = {
 }
 # The order a reader goes through them: joining before /me, the seat freed last.
 _ORDER = [_table, _room, _names, _host, _doors, _state, _api_host, _events, _files, _static, _seat, _api_token,
-          _join, _me, _api_me, _free]
+          _join, _me, _api_me, _free, _new_room]
 
 
 def app_routes(app) -> set[tuple[str, str]]:

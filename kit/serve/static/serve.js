@@ -57,7 +57,8 @@
         again = false;
         // the address's query too: a decision answered one tap at a time carries its answers there
         const response = await fetch(location.pathname + location.search, { cache: "no-store", credentials: "same-origin" });
-        if (!response.ok) break;
+        // refused now (the host freed this seat, or the link changed): the page's own words say why
+        if (!response.ok) { if (response.status < 500) location.reload(); break; }
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
         shownLine = Number(fresh.body.dataset.line);
         body.dataset.line = String(shownLine);

@@ -11,11 +11,11 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from serve_helpers import new_hoc, page_text
+from serve_helpers import hold_seat, new_hoc, page_text
 from starlette.testclient import TestClient
 
 from kit.deck import for_session
-from kit.serve.app import SEAT_COOKIE, create_app
+from kit.serve.app import create_app
 from scorekeeper import session as sessions
 
 PYTHON_WORDS = re.compile(r"\b(None|null|True|False|undefined)\b")
@@ -23,7 +23,7 @@ PYTHON_WORDS = re.compile(r"\b(None|null|True|False|undefined)\b")
 
 def me(client: TestClient, name: str, lang: str, query: list[tuple[str, str]] = ()) -> str:
     """/me for `name`'s phone (its cookie), in `lang`, with the address's answers `query`."""
-    client.cookies.set(SEAT_COOKIE, client.app.state.table.tokens["seats"][name])
+    hold_seat(client, name)
     answer = client.get("/me?" + urlencode([("lang", lang), *query]))
     assert answer.status_code == 200, answer.text
     return answer.text
@@ -155,10 +155,12 @@ def test_several_moves_offered_at_once_are_a_choice_first_then_one_decision(tmp_
             assert "do=0&amp;f.target=Ben" in chosen    # the answers so far, carried on
             clean(chosen)
     sessions.append(path, {"action": "undo"})
-    with TestClient(create_app(path)) as client:   # the speaker token: a name tapped, the step the only one
+    with TestClient(create_app(path)) as client:   # the speaker token: each phone says « I begin », naming itself only
         turn = actions(me(client, "Ben", "en"))
         assert '<input type="hidden" data-field="step" data-kind="text" value="start">' in turn
-        assert '<button type="submit" class="big" data-field="player" data-kind="text" value="Dan">Dan</button>' in turn
+        assert '<input type="hidden" data-field="player" data-kind="text" value="Ben">' in turn
+        assert '<button type="submit" class="big">I begin</button>' in turn
+        assert 'value="Dan"' not in turn
 
 
 @pytest.mark.parametrize(("lang", "asked"), [
@@ -179,12 +181,15 @@ def test_an_entry_that_ends_the_game_is_asked_before_it_is_sent(tmp_path, lang):
     timed, untimed = tmp_path / "timed.jsonl", tmp_path / "untimed.jsonl"
     sessions.create(timed, "phd", [{"name": n} for n in ("Ana", "Ben")], {"timed": True})
     sessions.create(untimed, "phd", [{"name": n} for n in ("Ana", "Ben")])
+    sessions.append(timed, {"action": "turn", "player": "Ana", "step": "start"})
     with TestClient(create_app(timed)) as client:
         html = unescape(actions(me(client, "Ana", lang)))
         deck = html.split('data-action="deck_empty"')[1].split("</form>")[0]
         assert {"fr": "Ceci termine la partie", "en": "This ends the game"}[lang] in deck
         assert 'data-action="adjust"' not in html   # a correction: the host's page has it
         clean(html)
+        # the whole table's entry is the current player's (and the host's), not another seat's
+        assert 'data-action="deck_empty"' not in actions(me(client, "Ben", lang))
     with TestClient(create_app(untimed)) as client:
         assert 'data-action="deck_empty"' not in actions(me(client, "Ana", lang))
 
@@ -249,7 +254,7 @@ def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):
     path = tmp_path / "office.jsonl"
     sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")])
     with TestClient(create_app(path)) as client:
-        client.cookies.set(SEAT_COOKIE, client.app.state.table.tokens["seats"]["Ana"])
+        hold_seat(client, "Ana")
         refused = client.post("/api/me/act?lang=fr", json={"action": "turn", "player": "Ana", "step": "start", "card": "Audit"})
         assert refused.status_code == 422   # was a KeyError in the refusal's own wording: a 500
         said = unescape(refused.json()["error"]).replace("\xa0", " ").replace("\u202f", " ")

@@ -12,10 +12,10 @@ import sys
 
 import httpx2 as httpx
 import pytest
-from serve_helpers import REPO, new_hoc, page_text, served, wait_until_up
+from serve_helpers import REPO, hold_seat, new_hoc, page_text, served, wait_until_up
 from starlette.testclient import TestClient
 
-from kit.serve.app import SEAT_COOKIE, create_app
+from kit.serve.app import create_app
 from scorekeeper import session as sessions
 
 RTL = "נועה"   # a name written right to left, as typed: no direction mark in it
@@ -92,7 +92,7 @@ def test_half_a_utf16_pair_in_a_body_is_a_refusal_not_a_500(tmp_path, body):
             reply = client.post(url, **json_body)
             assert reply.status_code == 400, (url, reply.text)
             assert "UTF-16" in reply.json()["error"]
-        client.cookies.set(SEAT_COOKIE, tokens["seats"]["Ana"])
+        hold_seat(client, "Ana")
         assert client.post("/api/me/act", **json_body).status_code == 400
         for form in (b"seat=%ED%A0%80", b"seat=\xed\xa0\x80"):
             reply = client.post(f"/join/{tokens['room']}", content=form,

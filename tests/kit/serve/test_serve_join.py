@@ -1,6 +1,7 @@
 """Join with one code (issue 24): the table shows one room code; a phone taps a name and the
-seat is bound to it by a cookie; a taken seat is refused until the host frees it; no page
-but the host's shows a seat's own link."""
+seat is held by that device (a secret of its own in a cookie, never the seat's link token);
+a held seat is refused until the host frees it; no page but the host's shows a seat's own
+link."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,7 +10,7 @@ import pytest
 from serve_helpers import SECRETS, new_hoc, numbers_in, page_text
 from starlette.testclient import TestClient
 
-from kit.serve.app import SEAT_COOKIE, create_app
+from kit.serve.app import DEVICE_COOKIE, create_app
 from scorekeeper import session as sessions
 
 
@@ -38,7 +39,8 @@ def test_a_phone_joins_by_the_room_code_and_acts_through_its_cookie(served):
         assert joined.status_code == 303
         assert joined.headers["location"] == "/me"
         cookie = joined.headers["set-cookie"]
-        assert f"{SEAT_COOKIE}={tokens['seats']['Alice']}" in cookie
+        assert f"{DEVICE_COOKIE}=" in cookie
+        assert not any(t in cookie for t in [tokens["host"], *tokens["seats"].values()])   # the device's own secret
         assert "HttpOnly" in cookie
         assert "SameSite=strict" in cookie.replace("Strict", "strict")
         mine = page_text(alice.get("/me?lang=en").text)
@@ -61,15 +63,18 @@ def test_a_taken_seat_is_refused_to_another_phone_until_the_host_frees_it(served
         assert first.post(f"/join/{room}", data={"seat": "Bob"}).status_code == 303
         refused = second.post(f"/join/{room}", data={"seat": "Bob"}, headers={"accept-language": "en"})
         assert refused.status_code == 409
-        assert "Bob's seat is taken by another phone" in page_text(refused.text)
+        assert "Bob's seat is taken: ask the host to free it." in page_text(refused.text)
+        assert DEVICE_COOKIE not in refused.headers.get("set-cookie", "")
         assert f'href="/join/{room}">Back to the names</a>' in refused.text   # and the way back
-        assert "disabled" in second.get(f"/join/{room}").text.split('value="Bob"')[1].split(">")[0]
+        assert 'value="Bob"' not in second.get(f"/join/{room}").text   # only the free seats are listed
         assert "Bob" in hosting.get(f"/host/{host}?lang=en").text
         freed = hosting.post(f"/host/{host}/free", data={"seat": "Bob"})
         assert freed.status_code == 303
         assert freed.headers["location"] == f"/host/{host}"
-        assert first.get("/me").headers["location"] == "/join"   # its token is no longer Bob's
-        assert first.post("/api/me/act", json={"action": "ballot", "pour": 1}).status_code == 404
+        told = first.get("/me?lang=en")   # this device holds Bob's seat no more, and is told so
+        assert told.status_code == 403
+        assert "The host has freed Bob's seat" in page_text(told.text)
+        assert first.post("/api/me/act", json={"action": "ballot", "pour": 1}).status_code == 403
         # Freeing a seat changes the room code: whoever read the old one cannot take it.
         new_room = app.state.table.tokens["room"]
         assert new_room != room
@@ -80,7 +85,7 @@ def test_a_taken_seat_is_refused_to_another_phone_until_the_host_frees_it(served
         assert second.get("/api/me").json()["players"]["Bob"]["senators"] == 100
     # A restart keeps who holds which seat.
     again = create_app(path).state.table.tokens
-    assert again["bound"] == ["Bob"]
+    assert list(again["held"]) == ["Bob"]
     assert again["room"] == new_room
     assert again["seats"]["Bob"] != tokens["seats"]["Bob"]
 
@@ -103,8 +108,8 @@ def test_wrong_codes_names_and_forms_are_refused_in_one_sentence(served, how):
         else:
             reply = client.post(f"/host/{tokens['seats']['Alice']}/free", data={"seat": "Alice"})
             assert reply.status_code == 404
-    assert SEAT_COOKIE not in reply.headers.get("set-cookie", "")
-    assert sessions.seat_tokens(path)["bound"] == []
+    assert DEVICE_COOKIE not in reply.headers.get("set-cookie", "")
+    assert sessions.seat_tokens(path)["held"] == {}
 
 
 def test_the_typed_room_code_leads_to_the_names(served):

@@ -91,8 +91,9 @@ def test_a_seat_enters_nothing_for_another_player(promotion):
     with served(promotion) as client:
         # the cards in hand at the closing are every player's numbers: the host's
         assert "Ben" in refused(client, "Ana", {"action": "deck_empty", "hands": {"Ana": 9, "Ben": 0}})
-        # who begins is the table's to say, from any phone; then the turn is Ben's own
-        reply = client.post(f"/api/seat/{seat(client, 'Ana')}/act", json={"action": "turn", "player": "Ben", "step": "start"})
+        # who begins: each phone says « I begin », none names another; then the turn is Ben's own
+        assert "Ben" in refused(client, "Ana", {"action": "turn", "player": "Ben", "step": "start"})
+        reply = client.post(f"/api/seat/{seat(client, 'Ben')}/act", json={"action": "turn", "player": "Ben", "step": "start"})
         assert reply.status_code == 200, reply.text
         refused(client, "Ana", {"action": "turn", "player": "Ben", "step": "draw"})
         refused(client, "Ana", {"action": "turn", "step": "draw"}, 422)   # her own, not asked of her now
