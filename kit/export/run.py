@@ -243,8 +243,10 @@ class _Folder:
                 cards.append(card)
                 self._row(face_rel, component, card.card_id, design.name, design.copies, "face", cell)
             key += 1
-        obj = tts.deck_object(self.kit.id, component.id, component.name, cards, trim, self.kit.title)
-        self._saved_object(component, obj, fronts[0] if fronts else back)
+        obj = tts.deck_object(self.kit.id, component.id, component.name, cards, trim, self.kit.title,
+                              shuffled=component.secret)
+        # The Saved Objects browser shows the host this picture: a secret deck shows its back.
+        self._saved_object(component, obj, fronts[0] if fronts and not component.secret else back)
         return key
 
     def tiles(self, component: Component) -> None:

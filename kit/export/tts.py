@@ -8,8 +8,8 @@ cell i has CardID = (deck key) x 100 + i, the key being the sheet's entry in Cus
 
 Tokens, boards, sheets and aids become Custom_Tile objects (round tokens as circles),
 in a Bag when the game holds several. A component's secret pieces (kit.model.Component.
-secret) go in a deck of face-down cards, named by their component alone, to deal into
-hands; what exists for paper alone is not exported, and a component with a digital form
+secret) go in a deck of face-down cards, named by their component alone, that shuffles
+itself as it spawns, to deal into hands; what exists for paper alone is not exported, and a component with a digital form
 is exported in that form (kit.export.run.table_form). Every object gets a GUID derived
 from its name, so the same export gives the same JSON.
 """
@@ -130,9 +130,16 @@ def custom_deck(sheet: DeckSheet) -> dict:
             "NumHeight": sheet.layout.rows, "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": 0}
 
 
+# A secret deck's cards come in the layout's order (Hoc Censeo's tribes in the rule engine's):
+# dealt as spawned, each seat would get the same secret at every game, which everyone at the
+# table could learn. So the deck shuffles itself the moment it is spawned.
+SHUFFLE_ON_SPAWN = "function onLoad()\n  self.shuffle()\nend\n"
+
+
 def deck_object(game: str, component: str, nickname: str, cards: list[Card], trim: tuple[float, float],
-                description: str = "") -> dict:
-    """A Deck holding every copy of every card (a lone Card when the game holds one)."""
+                description: str = "", *, shuffled: bool = False) -> dict:
+    """A Deck holding every copy of every card (a lone Card when the game holds one);
+    shuffled: the deck shuffles itself as it spawns (SHUFFLE_ON_SPAWN)."""
     sx, sz = card_scale(trim)
     contained = []
     for card in cards:
@@ -150,6 +157,8 @@ def deck_object(game: str, component: str, nickname: str, cards: list[Card], tri
                  "DeckIDs": [c["CardID"] for c in contained],
                  "CustomDeck": {str(key): custom_deck(sheet) for key, sheet in sorted(sheets.items())},
                  "ContainedObjects": contained})
+    if shuffled:
+        deck["LuaScript"] = SHUFFLE_ON_SPAWN
     return deck
 
 

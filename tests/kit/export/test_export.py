@@ -186,6 +186,57 @@ def test_tts_keeps_every_tribes_secrets_in_a_face_down_hand(tts_export):
                                          grey.height * 3 // 4))).mean[0] > 150
 
 
+def test_tts_every_secret_piece_is_dealt_face_down_from_a_shuffled_deck_that_shows_only_its_back(tts_export):
+    """Every secret component of every game (kit.model.Component.secret, in its digital form):
+    a face-down deck whose cards hide their faces once face down and, in another player's
+    hand, show the back (BackIsHidden: the sheet's last cell); the deck shuffles itself as it
+    spawns, since its cards come in the layout's order (Hoc Censeo's tribes in the engine's),
+    and whoever deals it straight would give each seat the same tribe at every game; and
+    the thumbnail the Saved Objects browser shows the host is the back, not the first face."""
+    from kit.build import default_layouts, load_kit
+    from kit.export.run import table_form
+
+    secrets = []
+    for game in GAMES:
+        for printed in load_kit(game, default_layouts()).components:
+            component = table_form(printed)
+            if component is not None and component.secret:
+                secrets.append((game, component))
+    assert [(game, c.id) for game, c in secrets] == [("hoc-censeo", "tribe-objectives")]
+    for game, component in secrets:
+        folder = tts_export / game / "tts"
+        (deck,) = json.loads((folder / f"{component.id}.json").read_text(encoding="utf-8"))["ObjectStates"]
+        assert deck["Name"] == "Deck"
+        assert deck["Transform"]["rotZ"] == 180.0
+        assert deck["HideWhenFaceDown"]
+        assert "self.shuffle()" in deck["LuaScript"]
+        for card in deck["ContainedObjects"]:
+            assert card["Transform"]["rotZ"] == 180.0
+            assert card["HideWhenFaceDown"]
+            assert card["Nickname"] == component.name
+            sheet = card["CustomDeck"][str(card["CardID"] // 100)]
+            assert sheet["BackIsHidden"]
+            assert not sheet["UniqueBack"]
+        with Image.open(folder / f"{component.id}.png") as picture:
+            thumb = picture.convert("L")
+
+            def unlike(picture, thumb=thumb) -> float:
+                """How far the thumbnail is from a picture shrunk to its size (0..255)."""
+                shrunk = picture.convert("L").resize(thumb.size)
+                return ImageStat.Stat(ImageChops.difference(thumb, shrunk)).mean[0]
+
+            with Image.open(folder / component.id / "back.png") as back:
+                assert unlike(back) < 3
+            card = deck["ContainedObjects"][0]
+            sheet = card["CustomDeck"][str(card["CardID"] // 100)]
+            cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+            with Image.open(_sheet_path(sheet["FaceURL"])) as faces:
+                w, h = faces.size[0] // cols, faces.size[1] // rows
+                for index in sorted({c["CardID"] % 100 for c in deck["ContainedObjects"]}):
+                    row, col = divmod(index, cols)
+                    assert unlike(faces.crop((col * w, row * h, (col + 1) * w, (row + 1) * h))) > 20, index
+
+
 def test_tts_chapter_markers_are_two_sided_tokens(tts_export):
     folder = tts_export / "phd" / "tts"
     (bag,) = json.loads((folder / "chapter-markers.json").read_text(encoding="utf-8"))["ObjectStates"]
