@@ -305,7 +305,8 @@ def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet
     if settings.ink_saver and settings.backs:
         light = "Versos **économes en encre**\u00a0: un contour et une teinte pâle au lieu des aplats."
         if screened(entries):
-            light += " La trame derrière les bandes pliées garde toute son encre\u00a0: plus pâle, elle laisserait deviner les secrets."
+            light += (" La mosaïque derrière les bandes pliées garde toute son encre\u00a0: plus pâle, elle laisserait "
+                      "deviner les secrets.")
         lines.append(light)
     if settings.bleed > 0:
         lines.append(f"Fond perdu de {_mm(settings.bleed)}\u00a0mm\u00a0: coupez en suivant les traits de coupe "
@@ -334,9 +335,9 @@ def _screen_line(entries: list[ComponentPages]) -> str:
     names = _and(tuple(e.component.name for e in behind))
     pages = [n for e in behind for n in e.pages]
     their = "son" if sum(e.component.count for e in behind) == 1 else "leur"
-    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: {their} verso ne porte qu’une trame de "
-            f"traits serrés, juste derrière la bande qui se dresse\u00a0; sans elle, une lampe ou une fenêtre derrière "
-            f"une personne laisserait lire ses secrets à travers le papier.")
+    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: {their} verso ne porte qu’une mosaïque, "
+            f"juste derrière la bande qui se dresse, ses emblèmes noirs droit derrière les secrets\u00a0; sans elle, "
+            f"une lampe ou une fenêtre derrière une personne laisserait lire ses secrets à travers le papier.")
 
 
 def skippable(kit: GameKit, sheets: list[Sheet], lead: int) -> list[tuple[int, int, list[int]]]:

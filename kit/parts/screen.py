@@ -1,31 +1,29 @@
-"""A screen: a mosaic of Greek keys, hand-laid, printed behind a secret.
+"""A screen: a Roman pavement printed behind a secret, so that it does not show through.
 
-Held against a lamp, 80 g paper shows what is written on its other face, mirrored. A
-flat grey would only dim that writing: letters stay letters, a little paler. A field of
-fine lines as close as a small letter's strokes, as on the inside of a bank's envelope,
-breaks every pencil or printed stroke behind it into pieces among lines of the same width,
-so the eye finds no letter to follow. The opponents look at it all game, so it is drawn as
-a Roman floor rather than as noise: a frame, and within it one meander key (a square
-spiral) per tile of TILE x TILE pitches, each key turned and mirrored at random.
+Held against a lamp, 80 to 120 g paper shows what is printed on its other face, mirrored.
+Fine lines only break the strokes of what lies behind them: averaged over a few
+millimetres, as the eye does at arm's length, a line pattern lets through its share of
+light, and a broad patch of colour behind it (Hoc Censeo's wedges of a tribe's circle) shows
+as a darker or lighter patch. Only ink as dense as black, whole, stops it. So the screen is
+drawn as a pavement with two parts:
 
-A regular meander would let letters through its long straight corridors (measured: what
-the secrets add to the picture varies 0.21 of the screen's own variation, against 0.18
-for the maze of random strokes this replaced). So the tesserae are laid by hand, as in a
-real mosaic: the corners of the grid of pitches are nudged at random by up to JITTER of a
-pitch, shared by the keys that meet there, and the lines are a little bolder than the
-maze's. Measured as the maze was (tests/kit/games/test_hoc_censeo_screen.py), it hides as
-well: 0.173 to 0.185, the maze's very figures, with 68 % of the box inked (100 dpi render).
-A corner the nudging makes sharper than SHARPEST ends its path, so no mitre spikes.
+- emblems: solid black tablets and medallions (the caller's `panels` and `discs`) exactly
+  where the secrets lie, with a margin for the printer's duplex drift: no light crosses
+  them, so nothing of the secrets reaches the other side, at any scale;
+- a field around them: a regular meander, a Greek key on a grid of PITCH, in the caller's
+  colour, framed by a border. It hides nothing (nothing secret lies behind it) and is
+  there to be looked at: a deliberate pattern, so the black emblems read as the pavement's
+  centrepieces and not as a printing fault.
 
-A seeded generator (random.Random(seed).random(), whose sequence Python keeps from one
-version to the next) lays the same mosaic at every build, byte for byte. Nothing here
-knows the game: the caller says which box to cover (on the back of a page, mirrored: see
-`mirrored`).
+tests/kit/games/test_hoc_censeo_screen.py renders the sheets and measures it: light through
+the front and the back, multiplied, leaves two tribes' sheets indistinguishable.
+
+Nothing here knows the game: the caller says which box to cover, where the emblems go and
+which colours to use (on the back of a page, mirrored: see `mirrored`). The same inputs
+draw the same screen, byte for byte.
 """
 from __future__ import annotations
 
-import math
-import random
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -33,21 +31,22 @@ if TYPE_CHECKING:
     from kit.surface.base import Surface
 
 Box = tuple[float, float, float, float]   # x, y, w, h in mm, y down
+Disc = tuple[float, float, float]         # cx, cy, r in mm
 Point = tuple[float, float]
 
-PITCH = 1.2        # mm: the gap from one line of a key to the next, about the gap between two strokes of a small written letter
-STROKE = 0.75      # mm: about a pencil line, or a printed letter's stem
-TILE = 4           # pitches a side: one key, a tessera of the mosaic
-JITTER = 0.3       # of a pitch: how far a corner of the grid moves, each way, as a hand lays tesserae
-SCREEN_INK = "#000000"  # black alone: the most opaque ink, and the one a printer has most of
-SEED = 1_789       # any fixed number: the mosaic every build draws
-SHARPEST = 40.0    # degrees: the sharpest corner a path turns; sharper, it ends and another starts
-_SHARPEST_COS = math.cos(math.radians(SHARPEST))
+PITCH = 1.2        # mm: from one line of a key to the next
+STROKE = 0.4       # mm: the field's lines, a third of a pitch: light, since nothing lies behind them
+TILE = 4           # pitches a side: one key
+SCREEN_INK = "#000000"  # the emblems and the border: black, the most opaque ink a printer has
+FRAME = 0.6        # mm: the border's line
+TRIM = 0.35        # mm: the coloured line around each emblem, and inside the border
+TRIM_INSET = 0.6   # mm of bare paper on either side of the border's coloured line
+PANEL_RADIUS = 2.0  # mm: the tablets' corners
+SURROUND = 1.2     # mm of bare paper between an emblem and the field, closed by a line of trim
+PAPER = "#FFFFFF"
 
-# One Greek key on a TILE x TILE grid of pitches, from a corner spiralling in: every line
-# of the tile one pitch from the next, so the ink and the gaps between are as fine as a
-# written letter's strokes. Its own top and right edges close it; the bottom edge too,
-# but for the mouth of the spiral.
+# One Greek key on a TILE x TILE grid of pitches, from a corner spiralling in: its own top
+# and right edges close it; the bottom edge too, but for the mouth of the spiral.
 KEY = ((0, 4), (0, 0), (4, 0), (4, 4), (1, 4), (1, 1), (3, 1), (3, 3), (2, 3), (2, 2))
 
 
@@ -58,71 +57,61 @@ def mirrored(box: Box, width: float) -> Box:
     return (width - x - w, y, w, h)
 
 
-def _turned(u: int, v: int, turns: int, flip: bool) -> tuple[int, int]:
-    """A point of the key's grid (whole pitches, the indices of the jittered grid), mirrored left to right, then turned a quarter clockwise
-    `turns` times about the tile's centre."""
-    if flip:
-        u = TILE - u
-    for _ in range(turns):
-        u, v = TILE - v, u
-    return u, v
+def mirrored_disc(disc: Disc, width: float) -> Disc:
+    """Where a disc of the front lands on the back (see `mirrored`)."""
+    cx, cy, r = disc
+    return (width - cx, cy, r)
+
+
+def _key(u: int, v: int, flip: bool) -> tuple[int, int]:
+    """A point of the key's grid, mirrored left to right when flip."""
+    return (TILE - u, v) if flip else (u, v)
 
 
 @lru_cache(maxsize=8)
-def mosaic(box: Box, *, pitch: float = PITCH, jitter: float = JITTER, seed: int = SEED) -> tuple[tuple[Point, ...], ...]:
-    """The mosaic covering box, as open paths (points in mm): a frame along its edges, then
-    one key per tile, each turned and mirrored at random, on a grid of pitches whose
-    corners are nudged at random by up to `jitter` of a pitch (shared by the keys that meet
-    there, so their lines stay joined). Tiles are stretched a little so a whole number of
-    them fills the box. Kept once worked out: every sheet has the same back."""
+def meander(box: Box, *, pitch: float = PITCH) -> tuple[tuple[Point, ...], ...]:
+    """The field covering box, as open paths (points in mm): one key per tile, rows of keys
+    facing each other in pairs (every other key mirrored), each row turned the other way
+    from the one above, as meanders run on Roman floors. Tiles are stretched a little so a
+    whole number of them fills the box."""
     x0, y0, w, h = box
     cols, rows = max(1, round(w / (TILE * pitch))), max(1, round(h / (TILE * pitch)))
-    across, down = cols * TILE, rows * TILE          # pitches
-    sx, sy = w / across, h / down
-    rnd = random.Random(seed).random
-    # Corners on the box's edge slide along it only, so the mosaic fills the box to its
-    # edge. A hundredth of a millimetre is finer than any printer: shorter to write.
-    xs: list[list[float]] = []
-    ys: list[list[float]] = []
-    for j in range(down + 1):
-        xs.append([])
-        ys.append([])
-        for i in range(across + 1):
-            dx, dy = (rnd() * 2 - 1) * jitter, (rnd() * 2 - 1) * jitter
-            xs[j].append(x0 + i * sx if i in (0, across) else round((x0 + (i + dx) * sx) * 100) / 100)
-            ys[j].append(y0 + j * sy if j in (0, down) else round((y0 + (j + dy) * sy) * 100) / 100)
-    paths: list[tuple[Point, ...]] = [((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h), (x0, y0))]
+    sx, sy = w / (cols * TILE), h / (rows * TILE)
+    paths: list[tuple[Point, ...]] = []
     for row in range(rows):
         for col in range(cols):
-            turns, flip = int(rnd() * 4), rnd() < 0.5
-            points = []
-            for u, v in KEY:
-                tu, tv = _turned(u, v, turns, flip)
-                i, j = col * TILE + tu, row * TILE + tv
-                points.append((xs[j][i], ys[j][i]))
-            paths += _unspiked(points)
+            flip = (col + row) % 2 == 1
+            paths.append(tuple((x0 + (col * TILE + u) * sx, y0 + (row * TILE + v) * sy)
+                               for u, v in (_key(u, v, flip) for u, v in KEY)))
     return tuple(paths)
 
 
-def _unspiked(points: list[Point]) -> list[tuple[Point, ...]]:
-    """points as one path, or several where a corner is sharper than SHARPEST: a thick
-    stroke's mitre would stick out of such a corner as a spike. Nudged corners make one
-    now and then."""
-    out = [[points[0], points[1]]]
-    for c in points[2:]:
-        (ax, ay), (bx, by) = out[-1][-2], out[-1][-1]
-        ux, uy, vx, vy = ax - bx, ay - by, c[0] - bx, c[1] - by
-        cos = (ux * vx + uy * vy) / (math.hypot(ux, uy) * math.hypot(vx, vy))
-        if cos > _SHARPEST_COS:
-            out.append([(bx, by), c])
-        else:
-            out[-1].append(c)
-    return [tuple(path) for path in out]
-
-
-def draw_screen(surface: Surface, box: Box, *, colour: str = SCREEN_INK, stroke: float = STROKE,
-                pitch: float = PITCH, seed: int = SEED) -> None:
-    """The mosaic over box, clipped to it: nothing runs past its edges."""
+def draw_screen(surface: Surface, box: Box, *, panels: tuple[Box, ...] = (), discs: tuple[Disc, ...] = (),
+                field: str = SCREEN_INK, trim: str | None = None, pitch: float = PITCH) -> None:
+    """The pavement over box, clipped to it: the meander field in `field`, its border, then
+    the black emblems (`panels`, rounded tablets; `discs`, medallions), each in a band of
+    paper closed by a line of `trim` (the field's colour by default)."""
     x, y, w, h = box
+    trim = trim or field
     with surface.clipped(x, y, w, h):
-        surface.polylines(mosaic(box, pitch=pitch, seed=seed), stroke=colour, width=stroke)
+        # The border: a black line along the box's edge (drawn on it, twice as wide, the
+        # clip keeping the inner half), a line of trim, then the field, each apart.
+        edge = ((x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y))
+        surface.polylines((edge,), stroke=SCREEN_INK, width=2 * FRAME)
+        inset = FRAME + TRIM_INSET + TRIM / 2
+        surface.rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, stroke=trim, width=TRIM)
+        inner = inset + TRIM / 2 + TRIM_INSET
+        surface.polylines(meander((x + inner, y + inner, w - 2 * inner, h - 2 * inner), pitch=pitch), stroke=field,
+                          width=STROKE)
+        # Each emblem set in the field as a mosaic's centrepiece: a band of bare paper closed
+        # by a line of the trim's colour, then the black, whole. A line drawn inside the black
+        # would be a slit of lighter ink: with the back drifted, light through it would
+        # cross the secrets' edge.
+        out = SURROUND
+        for px, py, pw, ph in panels:
+            surface.rect(px - out, py - out, pw + 2 * out, ph + 2 * out, fill=PAPER, stroke=trim, width=TRIM,
+                         radius=PANEL_RADIUS + out)
+            surface.rect(px, py, pw, ph, fill=SCREEN_INK, stroke=None, radius=PANEL_RADIUS)
+        for cx, cy, r in discs:
+            surface.circle(cx, cy, r + out, fill=PAPER, stroke=trim, width=TRIM)
+            surface.circle(cx, cy, r, fill=SCREEN_INK, stroke=None)

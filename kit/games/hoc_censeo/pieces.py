@@ -13,7 +13,7 @@ from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, PALETTE, lighten, text_on
 from kit.parts.circle import Portion, angles, draw_circle, point
 from kit.parts.fold import draw_fold_line
-from kit.parts.screen import draw_screen, mirrored
+from kit.parts.screen import draw_screen, mirrored, mirrored_disc
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import fits, largest_fitting_size, text_box, text_height
 from kit.parts.vote_table import Column, draw_vote_table
@@ -291,13 +291,37 @@ def _draw_choices(surface: Surface, layout: HocLayout, columns: list[Column], to
         x += column.width
 
 
+# mm around each secret that the screen's emblems cover past it: a home printer's duplex
+# drift, front to back, stays within it.
+SCREEN_MARGIN = 2.5
+
+
+def _secret_parts(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float, float, float],
+                                                                    tuple[float, float, float]]:
+    """Where a tribe's secrets lie in its fold zone (x, y, w, h): the text column that holds
+    its name, origin and secondary objective (x, y, w, h), and its circle (cx, cy, r). The
+    same for every tribe, whatever its words: _draw_fold_zone draws there, the screen covers it."""
+    h -= RECORD_H
+    r = min(21.0, (h - 17.0) / 2)
+    cx, cy = x + w - 8.0 - r - 6.0, y + 10.0 + r
+    lx = x + 6.0
+    left_w = cx - r - 14.0 - lx  # clear of the circle and the « ou »
+    return (lx, y + 8.0, left_w, h - 18.5), (cx, cy, r)
+
+
 def draw_fold_screen(surface: Surface, frame: Frame, layout: HocLayout) -> None:
-    """The back of a tribe sheet (or the blank one): ink only behind the fold zone, a mosaic
-    that keeps its writing from showing through. Standing up, the band shows its back to
-    the other players, often with a lamp or a window behind its owner; on 80 g paper the
-    objectives would read through it, mirrored. The back is the sheet turned over on its
-    long edge, so the zone lands mirrored across the page."""
-    draw_screen(surface, mirrored(fold_zone(frame, layout), frame.width))
+    """The back of a tribe sheet (or the blank one): ink only behind the fold zone, a
+    pavement that keeps its secrets from showing through (kit.parts.screen). Standing up,
+    the band shows its back to the other players, often with a lamp or a window behind its
+    owner; on thin paper the objectives would read through it, mirrored, and the circle's
+    coloured wedges show as dark and light patches. Black emblems lie behind the text column
+    and the circle, SCREEN_MARGIN past them; the game's red meander fills the rest. The back
+    is the sheet turned over on its long edge, so everything lands mirrored across the page."""
+    zone = fold_zone(frame, layout)
+    (tx, ty, tw, th), (cx, cy, r) = _secret_parts(*zone)
+    m, width = SCREEN_MARGIN, frame.width
+    draw_screen(surface, mirrored(zone, width), panels=(mirrored((tx - m, ty - m, tw + 2 * m, th + 2 * m), width),),
+                discs=(mirrored_disc((cx, cy, r + m), width),), field=ACCENT)
 
 
 def objectives_card_size(frame: Frame, layout: HocLayout) -> tuple[float, float]:
@@ -328,13 +352,10 @@ def _draw_fold_zone(surface: Surface, layout: HocLayout, objective: Objective | 
                     x: float, y: float, w: float, h: float) -> None:
     surface.rect(x, y, w, h, fill=PARCHMENT, stroke=None)
     surface.rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0, stroke=ACCENT, width=0.5)
+    (lx, _, left_w, _), (cx, cy, r) = _secret_parts(x, y, w, h)
     h -= RECORD_H
     _draw_senators_record(surface, layout, x + 6.0, y + h - 0.5, w - 12.0, RECORD_H - 4.5)
     portions = layout.numbers["CIRCLE_PORTIONS"]
-    r = min(21.0, (h - 17.0) / 2)
-    cx, cy = x + w - 8.0 - r - 6.0, y + 10.0 + r
-    left_w = cx - r - 14.0 - (x + 6.0)  # the text column, clear of the circle and the « ou »
-    lx = x + 6.0
 
     text_box(surface, lx, y + 3.5, 40.0, 4.5, layout.text("sheet.secret").upper(), font="sans-bold",
              size=7.5, min_size=7, colour=ACCENT)
