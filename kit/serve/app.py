@@ -79,6 +79,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     Its endpoints, by concern: the pages (kit/serve/screens.py), the seats' (seats.py), the
     host's (host.py) and the live events (events.py); what they share is here."""
     from kit.serve.events import Events
+    from kit.serve.fairness import Fairness
     from kit.serve.host import Host
     from kit.serve.screens import Screens
     from kit.serve.seats import Seats
@@ -91,7 +92,7 @@ def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list
     routes = [*Screens(table, base_url, seats, host).routes(), *seats.routes(), *host.routes(), *events.routes(),
               Route("/favicon.ico", favicon), Route("/static/game.css", game_stylesheet),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    middleware = [Middleware(SecurityHeaders), Middleware(SameSite)] + (
+    middleware = [Middleware(SecurityHeaders), Middleware(Fairness), Middleware(SameSite)] + (
         [Middleware(KnownHost, hosts=hosts)] if hosts is not None else [])
     app = Starlette(routes=routes, lifespan=events.lifespan, middleware=middleware,
                     exception_handlers={Answer: answer, ScorekeeperError: unreadable, 404: not_found,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import sys
 from pathlib import Path
@@ -21,18 +22,23 @@ from scorekeeper import session as sessions
 # connections and sends nothing, is let go after this.
 PATIENCE_SECONDS = 10.0
 # Connections held at once: the 6 to 8 phones of a table, their tabs and a few page loads
-# each, with room to spare; one more is closed at once (200 idle connections cost ~10 MB).
+# each, with room to spare (200 idle connections cost ~10 MB). One more takes the place of
+# one of the client holding the most (GuardedH11._victim), or is closed at once.
 MAX_CONNECTIONS = 512
 # Connections one client (one address) holds at once: a phone's browser holds at most 6 per
 # server, the table's machine a few browsers and tabs; one more from that address is closed
 # at once, so a client holding or churning hundreds of streams leaves the others their room.
 CLIENT_SHARE = 48
-# And how fast one client may open new ones: a burst of CLIENT_BURST (a page loading with its
-# files and its stream, a few tabs at once), then CLIENT_RATE a second. Each connection served
-# costs the event loop a request's work; one closed at once costs next to nothing, so a client
-# opening streams without end cannot take the loop's time from the phones either.
-CLIENT_BURST = 64
-CLIENT_RATE = 32.0
+# And how fast one client may open new ones: a burst of CLIENT_BURST (four pages loading at
+# once, each with a browser's six connections and its stream), then CLIENT_RATE a second (a
+# browser keeps its connections open between requests: a page reloaded opens few, if any).
+# Each connection served costs the event loop a request's work; one closed at once costs next
+# to nothing, so a client opening streams without end cannot take the loop's time from the
+# phones either. At 64 then 32 a second, a client flooding from 13 addresses had 400 refusals
+# a second written and the phones waited about a second for a page (benchmarks/serve.py);
+# at 32 then 8, a tenth of that.
+CLIENT_BURST = 32
+CLIENT_RATE = 8.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 # An address on no network we use: "connecting" a UDP socket to it sends nothing, but makes
@@ -72,6 +78,28 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class Shares:
+    """One server's connections by client address, and each client's budget of new ones."""
+
+    def __init__(self) -> None:
+        self.held: dict[str | None, set[GuardedH11]] = {}
+        # Each client's budget of new connections: address -> (connections left, when counted).
+        self.budgets: dict[str, tuple[float, float]] = {}
+
+    def count(self, address: str | None) -> int:
+        return len(self.held.get(address, ()))
+
+    def add(self, connection: GuardedH11) -> None:
+        self.held.setdefault(connection.address, set()).add(connection)
+
+    def remove(self, connection: GuardedH11) -> None:
+        mine = self.held.get(connection.address)
+        if mine is not None:
+            mine.discard(connection)
+            if not mine:
+                del self.held[connection.address]
+
+
 class GuardedH11(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers, a cap on the
     connections held, and each client's share of them (CLIENT_SHARE). uvicorn arms its
@@ -79,39 +107,96 @@ class GuardedH11(H11Protocol):
     request; its limit_concurrency answers 503 only once a request's headers are complete.
     So a client that opens a connection and sends half a request was held forever (300 such
     were all still open after 25 s), and one client churning 600 event streams filled the
-    cap: the phones' requests were refused (benchmarks/serve.py: 0 of 16 answered)."""
+    cap: the phones' requests were refused (benchmarks/serve.py: 0 of 16 answered).
+
+    When the cap is full, a new connection from a client holding fewer than the client
+    holding the most takes the place of one of the latter's (max-min fairness): a client
+    holding as many connections as it can from 13 addresses filled the cap, and every other
+    request was refused (0 of 30); now its own addresses make the room. uvicorn's own check
+    of the cap is left out: it answered 503 to every request while the cap was full, as it is
+    whenever a connection takes another's place."""
 
     _deadline: asyncio.TimerHandle | None = None
     address: str | None = None   # the client's, as its share is counted
-    # Each client's budget of new connections: address -> (connections left, when counted).
-    budgets: dict[str, tuple[float, float]] = {}
+    since = 0.0                  # when the connection was made (the oldest goes first)
+
+    def __init__(self, config, server_state, app_state, _loop=None) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.cap = self.limit_concurrency
+        self.limit_concurrency = None   # the cap is kept at connection_made, below
+        shares = getattr(server_state, "kit_shares", None)
+        if shares is None:
+            shares = server_state.kit_shares = Shares()
+        self.shares: Shares = shares
 
     # uvicorn's own H11Protocol narrows asyncio's BaseTransport to Transport the same way.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         peer = transport.get_extra_info("peername")
         address = peer[0] if isinstance(peer, tuple) and peer else None
-        if self.limit_concurrency is not None and len(self.connections) >= self.limit_concurrency:
-            transport.close()   # not counted, so its connection_lost finds nothing to undo
-            return
-        if address is not None and not self._within_share(address):
+        held = self.shares.count(address)
+        if address is not None and held >= CLIENT_SHARE:
             transport.close()   # this client's share is taken: the others keep theirs
+            return              # (not counted, so its connection_lost finds nothing to undo)
+        victim = None
+        if self.cap is not None and len(self.connections) >= self.cap:
+            victim = self._victim(address, held)
+            if victim is None:   # no client holds more than this one: it waits its turn
+                transport.close()
+                return
+        if address is not None and not self._within_rate(address):
+            transport.close()
             return
-        self.address = address
+        if victim is not None:
+            victim._let_go()
+        self.address, self.since = address, self.loop.time()
+        self.shares.add(self)
         super().connection_made(transport)
         self._wait_for_request()
 
-    def _within_share(self, address: str) -> bool:
-        """Whether one more connection from `address` is within its share (CLIENT_SHARE held
-        at once, CLIENT_BURST then CLIENT_RATE a second opened), counting it if so."""
+    def _victim(self, address: str | None, held: int) -> GuardedH11 | None:
+        """The connection to close for one more from `address` (holding `held`): one of the
+        client holding the most, if it holds at least two more than `address` (so two
+        clients holding as many never take each other's in turn); its idle connection
+        first, then its event stream, then one that has sent no request yet, and the
+        request under way last; the oldest first."""
+        most, theirs = max(((len(mine), mine) for other, mine in self.shares.held.items() if other != address),
+                           key=lambda counted: counted[0], default=(0, set()))
+        if most < held + 2:
+            return None
+        return min(theirs, key=lambda connection: (connection._rank(), connection.since))
+
+    def _rank(self) -> int:
+        cycle = self.cycle
+        if cycle is None:
+            return 2                       # no request yet (it would be let go at the deadline)
+        if cycle.response_complete:
+            return 0                       # idle between two requests
+        if self.scope is not None and self.scope.get("path") == "/api/events":
+            return 1                       # an event stream: its page reconnects
+        return 3
+
+    def _let_go(self) -> None:
+        """Close this connection to make room for another client's (see _victim)."""
+        self.connections.discard(self)
+        self.shares.remove(self)
+        if self.cycle is None or self.cycle.response_complete:
+            with contextlib.suppress(h11.LocalProtocolError):
+                self.conn.send(h11.ConnectionClosed())
+        self.transport.close()
+
+    def _within_rate(self, address: str) -> bool:
+        """Whether one more connection from `address` is within its rate (CLIENT_BURST then
+        CLIENT_RATE a second opened), counting it if so."""
+        budgets = self.shares.budgets
         now = self.loop.time()
-        left, counted = self.budgets.get(address, (float(CLIENT_BURST), now))
+        left, counted = budgets.get(address, (float(CLIENT_BURST), now))
         left = min(float(CLIENT_BURST), left + (now - counted) * CLIENT_RATE)
-        if left < 1 or sum(1 for c in self.connections if getattr(c, "address", None) == address) >= CLIENT_SHARE:
-            self.budgets[address] = (left, now)
+        if left < 1:
+            budgets[address] = (left, now)
             return False
-        if len(self.budgets) >= 4096:   # addresses seen long ago: a full budget again anyway
-            self.budgets.clear()
-        self.budgets[address] = (left - 1, now)
+        if len(budgets) >= 4096:   # addresses seen long ago: a full budget again anyway
+            budgets.clear()
+        budgets[address] = (left - 1, now)
         return True
 
     def on_response_complete(self) -> None:
@@ -122,6 +207,7 @@ class GuardedH11(H11Protocol):
         if self._deadline is not None:
             self._deadline.cancel()
         if self.transport is not None:   # a connection over the cap was never counted
+            self.shares.remove(self)
             super().connection_lost(exc)
 
     def _wait_for_request(self) -> None:
