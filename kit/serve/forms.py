@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from kit import faces, games
 from kit.i18n import N_
 from scorekeeper.errors import Message
 from scorekeeper.rules.fields import Card, Die, Kind
-from scorekeeper.rules.flow import FROM_TABLE, GameState
+from scorekeeper.rules.flow import FROM_TABLE, Decision, GameState
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -105,8 +105,8 @@ def seat_decisions(game: str, state: dict, seat: str, *, anytime: bool = True) -
     from scorekeeper import rules
 
     asked = decisions(state) if anytime else [(d, False) for d in state.get("pending", ())]
-    return [(mine, at_any_time) for d, at_any_time in asked
-            if (mine := rules.as_entered_by(game, state, d, seat)) is not None]
+    return [(cast(dict, mine), at_any_time) for d, at_any_time in asked
+            if (mine := rules.as_entered_by(game, cast(GameState, state), cast(Decision, d), seat)) is not None]
 
 
 def host_forms(game: str, view: dict) -> list[Form]:

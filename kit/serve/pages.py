@@ -56,6 +56,7 @@ class TEXT:
     undo_named = N_("Undo: {entry}")
     undo_latest = N_("Take back your latest entry?")
     ends_game = N_("This ends the game. Send it all the same?")
+    for_the_table = N_("This is entered for the whole table, and the table screen tells it. Send it?")
     confirm_what = N_("Send {what}?")
     confirm_empty = N_("Nothing is entered: every number is 0. Send it all the same?")
     confirm_and = N_("{names} and {last}")
@@ -462,6 +463,10 @@ class FormsView:
             return {"confirm": page.t(TEXT.ends_game), "yes": page.t(TEXT.end_yes), "no": page.t(TEXT.confirm_no)}
         if confirm:
             return {"confirm": confirm, "yes": page.t(answers[0]), "no": page.t(answers[1])}
+        if (page.seat is not None and form.player is None
+                and title_of(page, form.action, form.player, form.title) != faces.WHO_BEGINS):
+            # the table's decision, entered from the current player's phone (rules.as_entered_by)
+            return {"confirm": page.t(TEXT.for_the_table), "yes": page.t(answers[0]), "no": page.t(answers[1])}
         if form.secret and page.seat is not None:
             return {"confirm": page.t(TEXT.confirm_what), "empty": page.t(TEXT.confirm_empty),
                     "and": page.t(TEXT.confirm_and), "yes": page.t(answers[0]), "no": page.t(answers[1])}

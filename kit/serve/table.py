@@ -20,6 +20,7 @@ import os
 import secrets
 import threading
 from pathlib import Path
+from typing import cast
 
 import anyio.to_thread
 
@@ -334,7 +335,7 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
     others = sorted({key for value in action.values() if isinstance(value, dict) for key in value
                      if key != seat and key in session.state["players"]})
     for d in mine:
-        if not flow.allows(d, action, fields):
+        if not flow.allows(cast(flow.Decision, d), action, fields):
             continue
         if d["player"] == seat:
             return action

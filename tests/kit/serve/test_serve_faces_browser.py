@@ -31,7 +31,7 @@ def test_a_phone_keeps_its_challenges_verdict_when_the_next_decision_takes_its_p
         game = Table(browser, server)
         ana = game.phones["Ana"]
         ana.set_viewport_size(PHONE)
-        game.tap("Cléo", "player", "Ana")
+        game.go_on("Ana")   # who begins: Ana's own phone says « I begin »
         game.tap("Ana", "step", "challenge")
         game.send("Ana", resource="credit", die="5", difficulty="8")
         game.told("Ana's challenge: total 9, needed 8: success.")

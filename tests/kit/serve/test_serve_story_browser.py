@@ -106,7 +106,7 @@ def test_phd_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
     server = four(tmp_path, "phd")
     try:
         game = Table(browser, server)
-        game.tap("Cléo", "player", "Ana")            # whoever is at the table says who begins
+        game.go_on("Ana")                              # who begins: Ana's own phone says « I begin »
         game.now("Waiting for Ana")
         game.told("Ana's turn begins.")
         game.tap("Ana", "step", "challenge")
@@ -129,7 +129,7 @@ def test_amphitheatre_an_accusation_made_on_a_phone_after_a_side_was_joined(brow
     server = four(tmp_path, "amphitheatre")
     try:
         game = Table(browser, server)
-        game.tap("Dan", "player", "Ana")
+        game.go_on("Ana")                              # who begins: Ana's own phone says « I begin »
         game.now("Waiting for Ana")
         # moves offered at once are picked by their place in the rules' pending: hypothesis,
         # revolution, draw; then handshake, counter
@@ -157,7 +157,7 @@ def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
     server = four(tmp_path, "promotion", deck=True)
     try:
         game = Table(browser, server)
-        game.tap("Ben", "player", "Ana")
+        game.go_on("Ana")                              # who begins: Ana's own phone says « I begin »
         expect(game.phones["Ana"].locator(".turn[data-mine]")).to_be_visible()   # Ana's page has turned
         game.go_on("Ana")                              # the draw: Ana holds cards, no burnout to choose
         game.told("Ana draws 1 card.")
