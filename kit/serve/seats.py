@@ -97,11 +97,11 @@ class Seats:
         hold = self.table.holder(name)
         if hold is None and take and browsing(request):
             if await run_in_threadpool(lambda: self.table.hold(name, device, by_code=False)) is not None:
-                raise taken(name)   # another device took it meanwhile
+                raise taken(name, ("/join", N_("Type the room code")))   # another device took it meanwhile
             self.table.doors_moved()
             return Seated(name, device, new)
         if hold is not None and (new or name not in self.table.held_by(device)):
-            raise taken(name)
+            raise taken(name, ("/join", N_("Type the room code")))
         return Seated(name, device)
 
     def room(self, request: Request) -> str:
