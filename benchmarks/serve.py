@@ -17,9 +17,9 @@ with the listeners, so the figures include the clients' own contention. Last, wh
 pages (each holding the event stream) cost the server in memory, and how fast the phones'
 pages are answered while a terminal's `kit score` holds the session file's lock (the tests
 check without a clock that they are answered then at all). Last, the flood: one client, from
-13 addresses (127.0.0.1 to .13), holds as many event streams as it can (600 wanted, each
-opened again as soon as it ends or is refused) and keeps 8 requests for the table page under
-way from each address, while the table's screen (127.0.0.100) reloads the table page and each
+13 addresses (127.0.0.1 to .13), holds 30 connections per address that send half a request,
+as many event streams as it can (600 wanted, each opened again as soon as it ends or is
+refused) and keeps 8 requests for the table page under way from each address, while the table's screen (127.0.0.100) reloads the table page and each
 seated phone (127.0.0.101 and on, holding its seat by its cookie) its page and its seat's
 JSON, each on a new connection: the share of the screen's requests answered (the bound:
 28 of 30) and of the seated phones' (the bound: all). `--only-flood` measures the flood alone.
@@ -218,17 +218,21 @@ PHONE_PATIENCE = 20.0   # s: how long a phone's request may take and count as an
 
 
 # The flooding client, a process of its own (as another machine would be), from ADDRESSES
-# (13 loopback addresses, 127.0.0.1 to .13): it holds as many event streams as it can (STREAMS
-# in all, each opened again at once when it ends or is refused) and keeps LOOPS requests for
-# the table page under way from each address (each sent again as soon as it is answered), for
-# SECONDS; then prints what it got, as JSON.
+# (13 loopback addresses, 127.0.0.1 to .13): it holds SILENT connections per address that send
+# half a request and wait (opened first, each opened again when closed), as many event
+# streams as it can (STREAMS in all, each opened again when it ends or is refused), and keeps
+# LOOPS requests for the table page under way from each address (each sent again as soon as
+# it is answered), for SECONDS: more than the server's 512 connections. Then it prints what it
+# got, as JSON.
+SILENT = 30
 FLOODER = r"""
 import asyncio, json, re, sys, time
-host, port, streams, loops, seconds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
-addresses = sys.argv[6].split(",")
+host, port, streams, loops, silent, seconds = (sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]),
+                                               int(sys.argv[5]), float(sys.argv[6]))
+addresses = sys.argv[7].split(",")
 ask_stream = f"GET /api/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
 ask_page = f"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
-got = {"streams": 0, "pages": 0, "refused": 0, "closed": 0}
+got = {"held": 0, "streams": 0, "pages": 0, "refused": 0, "closed": 0}
 
 async def connect(address):
     return await asyncio.wait_for(asyncio.open_connection(host, port, local_addr=(address, 0)), 5)
@@ -251,7 +255,7 @@ async def stream(address):
         finally:
             if writer is not None:
                 writer.close()
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
 
 async def pages(address):
     while True:
@@ -269,10 +273,29 @@ async def pages(address):
         finally:
             if writer is not None:
                 writer.close()
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+
+async def hold(address):
+    while True:
+        writer = None
+        try:
+            reader, writer = await connect(address)
+            writer.write(f"GET / HTTP/1.1\r\nHost: {host}\r\n".encode())   # and nothing more
+            got["held"] += 1
+            while await reader.read(4096):
+                pass
+        except (OSError, asyncio.TimeoutError):
+            pass
+        finally:
+            got["closed"] += 1
+            if writer is not None:
+                writer.close()
+        await asyncio.sleep(0.05)
 
 async def main():
-    tasks = [asyncio.create_task(stream(addresses[n % len(addresses)])) for n in range(streams)]
+    tasks = [asyncio.create_task(hold(a)) for a in addresses for _ in range(silent)]
+    await asyncio.sleep(1.0)   # its silent connections first
+    tasks += [asyncio.create_task(stream(addresses[n % len(addresses)])) for n in range(streams)]
     tasks += [asyncio.create_task(pages(a)) for a in addresses for _ in range(loops)]
     await asyncio.sleep(seconds)
     for task in tasks:
@@ -315,8 +338,8 @@ def flood(links: dict[str, str], names: list[str], streams: int, loops: int,
     base = links["Table"].rstrip("/")
     host, port = base.removeprefix("http://").rsplit(":", 1)
     phones = seated_phones(base, links, names)
-    flooder = subprocess.Popen([sys.executable, "-c", FLOODER, host, port, str(streams), str(loops),
-                                str(seconds + 2.0), ",".join(FLOOD_ADDRESSES)], stdout=subprocess.PIPE, text=True)
+    flooder = subprocess.Popen([sys.executable, "-c", FLOODER, host, port, str(streams), str(loops), str(SILENT),
+                                str(seconds + 4.0), ",".join(FLOOD_ADDRESSES)], stdout=subprocess.PIPE, text=True)
     stop = threading.Event()
     counts = {"public": [0, 0], "seated": [0, 0]}
     times: dict[str, list[float]] = {"public": [], "seated": []}
@@ -348,7 +371,7 @@ def flood(links: dict[str, str], names: list[str], streams: int, loops: int,
         finally:
             http.close()
 
-    time.sleep(2.0)   # the streams and the page loops are up before the honest requests begin
+    time.sleep(3.0)   # the flood is up before the honest requests begin
     readers = [threading.Thread(target=screen, daemon=True)] + [
         threading.Thread(target=phone, args=(http,), daemon=True) for http in phones]
     for thread in readers:
@@ -365,8 +388,9 @@ def report_flood(args: argparse.Namespace, names: list[str], flooded: dict) -> l
     """Print what the flood left the honest clients; the bounds missed."""
     problems = []
     flooder = flooded["flooder"]
-    print(f"the flood: one client from {len(FLOOD_ADDRESSES)} addresses holding up to {args.flood} event streams "
-          f"and {args.flood_loops} table-page requests per address for {args.flood_seconds:.0f} s: it had "
+    print(f"the flood: one client from {len(FLOOD_ADDRESSES)} addresses holding {SILENT} silent connections and "
+          f"{args.flood_loops} table-page requests per address and up to {args.flood} event streams, for "
+          f"{args.flood_seconds:.0f} s: it had {flooder.get('held', 0)} silent connections, "
           f"{flooder.get('streams', 0)} streams and {flooder.get('pages', 0)} pages answered, "
           f"{flooder.get('refused', 0)} refused, {flooder.get('closed', 0)} connections closed or lost")
     for kind, label, bound in (("public", "the table page from another address (new connections)", 28 / 30),

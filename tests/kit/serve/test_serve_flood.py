@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import httpx2 as httpx
@@ -25,6 +26,7 @@ from serve_helpers import new_hoc, served
 from kit.serve import fairness
 from kit.serve.app import DEVICE_COOKIE
 from kit.serve.fairness import Fairness
+from kit.serve.run import MAX_CONNECTIONS
 from kit.serve.table import Table
 
 # -- each source's share, straight through ASGI ----------------------------------------------
@@ -175,11 +177,13 @@ def test_the_hosts_link_has_its_own_share(table):
 # -- a real server under the flood -----------------------------------------------------------
 
 # The flooding client, a process of its own (another machine, as far as the server can tell),
-# from 13 addresses: it holds as many event streams as it can (600 wanted, each opened again as
-# soon as it ends or is refused) and keeps 4 requests for the table page under way from each
-# address (each sent again as soon as it is answered). It says "flooding" once every one of
-# its streams has been answered, refused or closed at least once, and stops when its input
-# closes, printing what it got.
+# from 13 addresses: it holds 30 connections per address that send half a request and wait
+# (opened first; each opened again when closed), as many event streams as it can (600 wanted,
+# each opened again when it ends or is refused), and keeps 4 requests for the table page
+# under way from each address (each sent again as soon as it is answered): more than the
+# server's 512 connections. It says "flooding" once every one of its streams has been
+# answered, refused or closed at least once, and stops when its input closes, printing what
+# it got.
 FLOODER = r"""
 import asyncio, json, re, sys
 host, port = sys.argv[1], int(sys.argv[2])
@@ -187,7 +191,7 @@ addresses = [f"127.0.0.{n}" for n in range(1, 14)]
 ask_stream = f"GET /api/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
 ask_page = f"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
 got = {"streams": 0, "pages": 0, "refused": 0, "closed": 0}
-tried = set()
+tried, holding = set(), set()
 errors = (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError)
 
 async def connect(address):
@@ -213,7 +217,7 @@ async def stream(number):
             tried.add(number)
             if writer is not None:
                 writer.close()
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
 
 async def pages(address):
     while True:
@@ -233,8 +237,31 @@ async def pages(address):
                 writer.close()
         await asyncio.sleep(0.01)
 
+async def hold(number):
+    while True:
+        writer = None
+        try:
+            reader, writer = await connect(addresses[number % 13])
+            writer.write(b"GET / HTTP/1.1\r\nHost: ")   # and nothing more
+            holding.add(number)
+            while await reader.read(4096):
+                pass
+        except errors:
+            pass
+        finally:
+            holding.discard(number)
+            got["closed"] += 1
+            if writer is not None:
+                writer.close()
+        await asyncio.sleep(0.05)
+
 async def main():
-    tasks = [asyncio.create_task(stream(n)) for n in range(600)]
+    tasks = [asyncio.create_task(hold(n)) for n in range(13 * 30)]
+    for _ in range(100):   # its silent connections first (while the rest takes a few seconds)
+        if len(holding) >= 13 * 30:
+            break
+        await asyncio.sleep(0.05)
+    tasks += [asyncio.create_task(stream(n)) for n in range(600)]
     tasks += [asyncio.create_task(pages(a)) for a in addresses for _ in range(4)]
     while len(tried) < 600:
         await asyncio.sleep(0.05)
@@ -253,6 +280,12 @@ PATIENCE = 10.0          # s: how long an honest request may take (a browser wai
 RELOAD = 0.1
 
 
+def established(port: int) -> int:
+    """The connections to the server's `port` open at this moment (Linux's /proc/net/tcp)."""
+    rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return sum(1 for row in rows if row.split()[1].endswith(f":{port:04X}") and row.split()[3] == "01")
+
+
 def phone(address: str) -> httpx.Client:
     """A client from `address`, on a new connection for each request (the harder case: each
     must get a connection while the flood holds them)."""
@@ -267,6 +300,7 @@ def answered(client: httpx.Client, url: str, **options) -> bool:
         return False
 
 
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="counts the connections in Linux's /proc/net/tcp")
 def test_one_client_flooding_from_13_addresses_leaves_the_table_page_and_every_seated_phone_answered(tmp_path):
     with (tmp_path / "server.err").open("w+") as errors:
         process, printed = served(new_hoc(tmp_path / "senate.jsonl"), stderr=errors)
@@ -297,6 +331,11 @@ def test_one_client_flooding_from_13_addresses_leaves_the_table_page_and_every_s
             flooder = subprocess.Popen([sys.executable, "-c", FLOODER, host, port], stdin=subprocess.PIPE,
                                        stdout=subprocess.PIPE, text=True)
             assert flooder.stdout.readline() == "flooding\n"
+            for _ in range(300):   # the flood fills the server's connections before the phones ask
+                if established(int(port)) >= MAX_CONNECTIONS:
+                    break
+                time.sleep(0.05)
+            assert established(int(port)) >= MAX_CONNECTIONS, "the flood did not fill the server's connections"
 
             seats: dict[str, list[bool]] = {name: [] for name in phones}
 
@@ -318,7 +357,12 @@ def test_one_client_flooding_from_13_addresses_leaves_the_table_page_and_every_s
                 player.join()
         finally:
             if flooder is not None:
-                flooded, _ = flooder.communicate("", timeout=30)
+                try:
+                    flooded, _ = flooder.communicate("", timeout=30)
+                finally:
+                    if flooder.poll() is None:
+                        flooder.kill()
+                        flooder.communicate()
             for client in phones.values():
                 client.close()
             process.terminate()
