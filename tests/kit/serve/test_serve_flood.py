@@ -331,11 +331,13 @@ def test_one_client_flooding_from_13_addresses_leaves_the_table_page_and_every_s
             flooder = subprocess.Popen([sys.executable, "-c", FLOODER, host, port], stdin=subprocess.PIPE,
                                        stdout=subprocess.PIPE, text=True)
             assert flooder.stdout.readline() == "flooding\n"
-            for _ in range(300):   # the flood fills the server's connections before the phones ask
-                if established(int(port)) >= MAX_CONNECTIONS:
+            most = 0   # the flood fills the server's connections before the phones ask
+            for _ in range(300):
+                most = max(most, established(int(port)))   # (a count of the moment: some close, others open)
+                if most >= MAX_CONNECTIONS:
                     break
                 time.sleep(0.05)
-            assert established(int(port)) >= MAX_CONNECTIONS, "the flood did not fill the server's connections"
+            assert most >= MAX_CONNECTIONS, f"the flood held at most {most} connections"
 
             seats: dict[str, list[bool]] = {name: [] for name in phones}
 
