@@ -38,9 +38,9 @@ from kit.model import Component, Frame, GameKit
 from kit.palette import GREYS, lighten, resolve
 from kit.paper import paper_size, printable_area
 from kit.parts.text import text_box, text_height
+from kit.placeholders import fill
 from kit.schema import Field, ListOf, Record, entry_name, find, layout_dir, load_yaml
 from kit.surface.metrics import PT
-from kit.typography import fill
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface

@@ -27,8 +27,8 @@ from kit.errors import KitError, TextDoesNotFit
 from kit.i18n import _
 from kit.palette import GREYS, resolve
 from kit.parts.text import largest_fitting_size, text_box, text_height
+from kit.placeholders import fill
 from kit.schema import Field, Record, find, layout_dir, load_yaml
-from kit.typography import fill
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface

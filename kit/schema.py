@@ -469,7 +469,7 @@ def _check_plain_text(value: Any, where: _Where, name: str, from_text: bool) -> 
 
 def _check_printed_text(value: Any, where: _Where, name: str, from_text: bool) -> str:
     """`"text"`: printed French, typeset once, here, for every game (placeholders filled later
-    are typeset again by kit.typography.fill; typesetting twice changes nothing)."""
+    are typeset again by kit.placeholders.fill; typesetting twice changes nothing)."""
     return typeset(_text_of(value, where, name, from_text))
 
 

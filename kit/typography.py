@@ -12,18 +12,13 @@ prints what French typesetting wants, the same way in every game:
 so a line never starts with a lone punctuation mark and a number never ends a line apart
 from its noun. Fonts without U+202F (Cinzel) get U+00A0 from the surfaces' fallbacks.
 
-Layout texts may also name the rule engine's numbers as {placeholders}: `fill` replaces
-them (an unknown name is a LayoutError naming the file, the entry and the field) and then
-typesets, since a filled-in number needs its no-break space too.
+Layout texts may also name the rule engine's numbers as {placeholders}: kit.placeholders
+fills them in, then typesets with `typeset`. This module imports nothing of the kit: the
+catalogues (kit.i18n) typeset their French with it, and the errors are translated there.
 """
 from __future__ import annotations
 
 import re
-import string
-from collections.abc import Mapping
-from pathlib import Path
-
-from kit.errors import LayoutError
 
 NBSP = "\u00a0"     # no-break space
 NNBSP = "\u202f"    # narrow no-break space
@@ -92,33 +87,3 @@ def typeset_message(text: str) -> str:
         start = quoted.end()
     out.append(typeset(text[start:]))
     return "".join(out)
-
-
-def placeholders(text: str, file: Path | str, entry: str | None, field: str | None) -> list[str]:
-    """The {names} text uses; a lone brace is a LayoutError."""
-    try:
-        return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
-    except ValueError as error:
-        raise LayoutError(file, entry, field, f"a brace is not closed ({error}); write {{{{ and }}}} "
-                                              "for literal braces") from None
-
-
-def substitute(text: str, values: Mapping[str, object], file: Path | str, entry: str | None,
-               field: str | None) -> str:
-    """text with its {placeholders} replaced by values, without typesetting (for catalogue
-    fields such as the player count, which `kit list` prints as plain text)."""
-    for name in placeholders(text, file, entry, field):
-        if name not in values:
-            raise LayoutError(file, entry, field, f"unknown placeholder {{{name}}}; known ones: "
-                                                  + ", ".join(f"{{{k}}}" for k in values))
-    try:
-        return text.format_map(values)
-    except (ValueError, IndexError, KeyError) as error:
-        raise LayoutError(file, entry, field, f"braces that are not a placeholder ({error}); "
-                                              "write {name} with a known name") from None
-
-
-def fill(text: str, values: Mapping[str, object], file: Path | str, entry: str | None,
-         field: str | None) -> str:
-    """text with its {placeholders} replaced by values, then typeset."""
-    return typeset(substitute(text, values, file, entry, field))

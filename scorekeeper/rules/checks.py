@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypedDict, TypeGuard, TypeVar
+from typing import Any, TypedDict, TypeGuard, TypeVar
 
 from scorekeeper.errors import Message, RuleViolation, plural
 
-if TYPE_CHECKING:   # flow imports this module
-    from scorekeeper.rules.flow import GameState
 
-State = TypeVar("State", bound="GameState")
+class GameState(TypedDict):
+    """What every game's state holds (each rule module's `State` has these and its own
+    fields): code that serves any game reads a state through this."""
+
+    game: str
+    players: dict[str, Any]
+    over: bool
+    winners: list[str]
+
+
+State = TypeVar("State", bound=GameState)
 
 
 def shown(value: Any) -> str:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict, TypeVar
 
 from scorekeeper.errors import Message, Plural, RuleViolation
+from scorekeeper.rules.checks import GameState as GameState  # the checks read it; the faces name it from here
 from scorekeeper.rules.checks import is_int
 
 # One session line as the rules read it: its "action" name and the fields that action takes.
@@ -68,15 +69,6 @@ class Decision(TypedDict):
     choices: dict[str, Any]
     secret: bool
 
-
-class GameState(TypedDict):
-    """What every game's state holds (each rule module's `State` has these and its own
-    fields): code that serves any game reads a state through this."""
-
-    game: str
-    players: dict[str, Any]
-    over: bool
-    winners: list[str]
 
 # A field whose value the table gives (a die rolled, a card's printed number): any value the
 # action's own checks accept.

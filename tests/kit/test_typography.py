@@ -6,8 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from refusals import bad_layout
 
+from kit.placeholders import fill, substitute
 from kit.schema import Field, Record, check
-from kit.typography import NBSP, NNBSP, fill, substitute, typeset
+from kit.typography import NBSP, NNBSP, typeset
 
 
 @pytest.mark.parametrize(("typed", "printed"), [

@@ -26,8 +26,8 @@ from kit.i18n import _, number
 from kit.model import Component, GameKit, Piece
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
+from kit.placeholders import fill, substitute
 from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
-from kit.typography import fill, substitute
 from scorekeeper.rules import amphitheatre as rules
 
 GAME_ID = "amphitheatre"

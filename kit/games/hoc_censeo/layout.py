@@ -43,6 +43,7 @@ from kit.games.hoc_censeo.pieces import (
 from kit.i18n import _, refusal
 from kit.model import Component, Frame, GameKit, Piece
 from kit.paper import printable_area
+from kit.placeholders import fill
 from kit.schema import (
     MAX_COPIES,
     Field,
@@ -56,7 +57,7 @@ from kit.schema import (
     load_yaml,
     read_yaml,
 )
-from kit.typography import NBSP, fill, ordinal, typeset
+from kit.typography import NBSP, ordinal, typeset
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hoc_censeo as rules
 

@@ -33,6 +33,8 @@ from kit.model import Component, GameKit, Kind, Piece
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
+from kit.placeholders import fill as fill_values
+from kit.placeholders import substitute
 from kit.schema import (
     MAX_COPIES,
     Field,
@@ -45,8 +47,7 @@ from kit.schema import (
     load_layout,
     load_yaml,
 )
-from kit.typography import NBSP, substitute
-from kit.typography import fill as fill_values
+from kit.typography import NBSP
 from scorekeeper.rules import phd as rules
 
 GAME_ID = rules.GAME_ID
@@ -244,7 +245,7 @@ def engine_values() -> dict[str, object]:
 
 
 def fill(text: str, file: Path, entry: str | None, field: str) -> str:
-    """text with the engine's numbers in its {placeholders}, typeset (kit.typography.fill)."""
+    """text with the engine's numbers in its {placeholders}, typeset (kit.placeholders.fill)."""
     return fill_values(text, engine_values(), file, entry, field)
 
 

@@ -36,8 +36,9 @@ from kit.model import Component, GameKit, Piece
 from kit.parts.card import card_back
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
+from kit.placeholders import fill
 from kit.schema import MAX_COPIES, Field, ListOf, Record, check_distinct, entry_name, layout_dir, load_yaml
-from kit.typography import NBSP, fill, ordinal
+from kit.typography import NBSP, ordinal
 from scorekeeper.rules import promotion as rules
 
 GAME_ID = "promotion"
