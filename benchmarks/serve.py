@@ -50,11 +50,13 @@ from scorekeeper.rules.promotion import START_PI  # noqa: E402
 NAMES = ["Ana", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gina", "Hugo"]
 
 
-def client() -> httpx.Client:
+def client(address: str | None = None) -> httpx.Client:
     """An HTTP client that sends at once (TCP_NODELAY), as browsers do: without it Nagle's
-    algorithm and the server's delayed ACK add ~40 ms to every keep-alive request."""
+    algorithm and the server's delayed ACK add ~40 ms to every keep-alive request. From
+    `address` when given (a phone of its own on the Wi-Fi: each address has its share of the
+    server, kit/serve/fairness.py)."""
     nodelay = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]
-    return httpx.Client(timeout=30, transport=httpx.HTTPTransport(socket_options=nodelay))
+    return httpx.Client(timeout=30, transport=httpx.HTTPTransport(socket_options=nodelay, local_address=address))
 
 
 def start(path: Path) -> tuple[subprocess.Popen, dict[str, str]]:
@@ -150,8 +152,8 @@ sessions.append(sys.argv[1], hold)
 
 
 def reads_while_held(path: Path, links: dict[str, str], names: list[str], seconds: float = 2.0) -> list[float]:
-    """Each phone reads its page and its seat's JSON, over and over, while a terminal holds
-    the file: the times of every read."""
+    """Each phone (from an address of its own) reads its page and its seat's JSON, over and
+    over, while a terminal holds the file: the times of every read."""
     terminal = subprocess.Popen([sys.executable, "-c", TERMINAL, str(path)], cwd=ROOT, text=True,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     times: list[float] = []
@@ -160,16 +162,16 @@ def reads_while_held(path: Path, links: dict[str, str], names: list[str], second
             sys.exit("the terminal did not take the lock")
         until = time.monotonic() + seconds
 
-        def phone(link: str) -> None:
+        def phone(number: int, link: str) -> None:
             base, _, token = link.rpartition("/seat/")
-            with client() as http:
+            with client(f"127.0.2.{1 + number}") as http:
                 while time.monotonic() < until:
                     for url in (f"{base}/seat/{token}", f"{base}/api/seat/{token}"):
                         began = time.perf_counter()
                         http.get(url).raise_for_status()
                         times.append(time.perf_counter() - began)
 
-        readers = [threading.Thread(target=phone, args=(links[n],)) for n in names]
+        readers = [threading.Thread(target=phone, args=(i, links[n])) for i, n in enumerate(names)]
         for reader in readers:
             reader.start()
         for reader in readers:
