@@ -11,6 +11,9 @@ the server keeps the same rules, the same lock and the same file as the CLI.
 - pages.py: the HTML pages, in the language of each browser (kit.i18n, the CLI's catalogues),
   drawn from the Jinja2 templates of templates/ (autoescape), a game's own first
   (kit/games/<game>/templates/), with what its faces.py declares;
-- app.py: the Starlette application (routes, answers, body checks);
+- app.py: the Starlette application (routes, middleware), assembling the endpoints of
+  screens.py, seats.py, host.py and events.py;
+- web.py: what those endpoints share (answers, body checks, language, cookies), so none
+  of them imports the app;
 - run.py: `serve()`, which prints the links and runs uvicorn.
 """

@@ -6,7 +6,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from kit.serve import app as web
+from kit.serve import web
 from kit.serve.story import said
 from kit.serve.table import Forbidden, Table, own_entry
 from scorekeeper import session as sessions

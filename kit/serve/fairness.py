@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from starlette.requests import Request
 
 from kit.i18n import N_
-from kit.serve import app as web
+from kit.serve import web
 
 # Requests of one source under way at once: a browser's six connections to one server.
 RUNNING = 6

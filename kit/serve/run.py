@@ -14,7 +14,8 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from kit.i18n import _
-from kit.serve.app import MAX_BODY, create_app
+from kit.serve.app import create_app
+from kit.serve.web import MAX_BODY
 from scorekeeper import session as sessions
 
 # How long a connection may take to send a request's headers, and stay idle between two

@@ -9,9 +9,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from kit.serve import app as web
 from kit.serve import forms as form_specs
-from kit.serve import pages
+from kit.serve import pages, web
 from kit.serve.host import Host
 from kit.serve.seats import Seats, device_of, remember
 from kit.serve.table import Table, round_of, undo_refusal, view

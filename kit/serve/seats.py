@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from kit.i18n import N_
-from kit.serve import app as web
+from kit.serve import web
 from kit.serve.entries import enter
 from kit.serve.table import Table, view
 from scorekeeper import session as sessions

@@ -405,7 +405,7 @@ def late_body(app, path: str, lang: str) -> str:
     import asyncio
     from unittest import mock
 
-    from kit.serve import app as web
+    from kit.serve import web
 
     sent: list[dict] = []
 

@@ -166,9 +166,9 @@ def test_a_connection_that_sends_nothing_or_idles_after_an_answer_is_closed(guar
 
 
 def test_a_body_sent_in_part_is_answered_408(guarded, monkeypatch):
-    from kit.serve import app
+    from kit.serve import web
 
-    monkeypatch.setattr(app, "BODY_SECONDS", 0.3)
+    monkeypatch.setattr(web, "BODY_SECONDS", 0.3)
     port, host = guarded
     with socket.create_connection(("127.0.0.1", port)) as conn:
         conn.sendall(f"POST /api/host/{host}/act HTTP/1.1\r\n".encode() + b"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
