@@ -8,7 +8,9 @@ streams and requests as it can from many addresses fills its own shares, not the
 and a seated phone never waits for its address's anonymous traffic. A source over its share
 is answered 503 with `Retry-After`, and its connection is closed (it comes back through
 the connections' own limits, kit/serve/run.py). Plain ASGI, so the event stream passes
-through unbuffered.
+through unbuffered. (Connections are counted before any request is read, so by address
+only: a phone that shares its address with a flooding client, behind one router, shares
+that address's connections too; on a table's Wi-Fi each phone has an address of its own.)
 
 The numbers count what one real device does: a browser opens at most six connections to a
 server (so six requests under way at once); a page load is about five requests and its
