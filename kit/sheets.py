@@ -76,8 +76,14 @@ BUTT_BLEED = 0.5   # mm of art past the outer cuts of a block whose pieces touch
 BLOCK_GAP = 2 * (MARK_MIN + MARK_GAP)  # mm between two blocks: half for each one's cut marks
 TIGHT_BOTTOM = EDGE + MARK_GAP  # mm: the closest pieces come to the bottom edge in a tight imposition
 LABEL_PT = 7.0     # the page label: the smallest size the kit prints
+# condensed, so that between the top marks of 63 mm cards butted in a row it keeps
+# LABEL_MARK_CLEAR from each
+LABEL_FONT = "sans-condensed"
 LABEL_COLOUR = "#5A5A5A"
-LABEL_CLEAR = 0.6  # mm kept beside the label, from any mark or art
+LABEL_CLEAR = 0.6  # mm kept beside the label, from any art
+# mm kept between the label and any cut mark, every way: a ruler laid on a mark must not
+# meet the label's text, nor a reader take a mark for a stroke of it (issue 47)
+LABEL_MARK_CLEAR = 3.0
 # and above or below it: its box is the font's whole line, which already has air above the
 # capitals and below the baseline
 LABEL_CLEAR_Y = 0.1
@@ -707,9 +713,9 @@ def draw_sheet(surface: Surface, sheet: Sheet, reuse: frozenset | set = frozense
         for x1, y1, x2, y2 in sheet.marks:
             surface.line(x1, y1, x2, y2, stroke=MARK_COLOUR, width=MARK_WIDTH)
     if sheet.label:
-        ascent, _ = surface.ascent_descent(font="sans", size=LABEL_PT)
+        ascent, _ = surface.ascent_descent(font=LABEL_FONT, size=LABEL_PT)
         x, top = sheet.label_at
-        surface.text(x, top + ascent, sheet.label, font="sans", size=LABEL_PT, colour=LABEL_COLOUR)
+        surface.text(x, top + ascent, sheet.label, font=LABEL_FONT, size=LABEL_PT, colour=LABEL_COLOUR)
     surface.end_page()
 
 
@@ -717,8 +723,8 @@ def labelled(sheet: Sheet, text: str) -> Sheet:
     """The sheet with its label `text` placed (label_spot). When marks leave no room in
     either margin, the bottom ends of the vertical cuts' marks under the label go: each of
     those cuts keeps its mark at the top end, which the margin or the gap above always leaves."""
-    width = text_width(text, "sans", LABEL_PT)
-    ascent, descent = ascent_descent("sans", LABEL_PT)
+    width = text_width(text, LABEL_FONT, LABEL_PT)
+    ascent, descent = ascent_descent(LABEL_FONT, LABEL_PT)
     height = ascent + descent
     try:
         return replace(sheet, label=text, label_at=label_spot(sheet.paper, width, height, obstacles(sheet)))
@@ -726,8 +732,8 @@ def labelled(sheet: Sheet, text: str) -> Sheet:
         if not sheet.marks:
             raise
     pw, ph = sheet.paper
-    band = ph - EDGE - height - LABEL_CLEAR_Y
-    left, right = pw / 2 - width / 2 - LABEL_CLEAR, pw / 2 + width / 2 + LABEL_CLEAR
+    band = ph - EDGE - height - LABEL_MARK_CLEAR
+    left, right = pw / 2 - width / 2 - LABEL_MARK_CLEAR, pw / 2 + width / 2 + LABEL_MARK_CLEAR
     kept = tuple(m for m in sheet.marks
                  if not (m[0] == m[2] and max(m[1], m[3]) > band and left < m[0] < right))
     sheet = replace(sheet, marks=kept)
@@ -743,10 +749,13 @@ def art_box(place: Placement) -> Box:
 
 def obstacles(sheet: Sheet) -> list[Box]:
     """What the page label must keep clear of: every piece's art (where the printer offset
-    puts it) and every cut mark."""
+    puts it) and every cut mark, grown so that label_spot's own clearance leaves the label
+    LABEL_MARK_CLEAR from the mark every way."""
     dx, dy = sheet.offset
     boxes = [(x + dx, y + dy, w, h) for x, y, w, h in (art_box(p) for p in sheet.placements)]
-    boxes += [(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)) for x1, y1, x2, y2 in sheet.marks]
+    grow, grow_y = LABEL_MARK_CLEAR - LABEL_CLEAR, LABEL_MARK_CLEAR - LABEL_CLEAR_Y
+    boxes += [(min(x1, x2) - grow, min(y1, y2) - grow_y, abs(x2 - x1) + 2 * grow, abs(y2 - y1) + 2 * grow_y)
+              for x1, y1, x2, y2 in sheet.marks]
     return boxes
 
 
@@ -776,10 +785,10 @@ def label_spot(paper: tuple[float, float], width: float, height: float, around: 
 
 def draw_label(surface: Surface, paper: tuple[float, float], text: str, around: list[Box]) -> None:
     """The page label, LABEL_PT, in a margin clear of everything in `around`."""
-    ascent, descent = surface.ascent_descent(font="sans", size=LABEL_PT)
-    width = surface.text_width(text, font="sans", size=LABEL_PT)
+    ascent, descent = surface.ascent_descent(font=LABEL_FONT, size=LABEL_PT)
+    width = surface.text_width(text, font=LABEL_FONT, size=LABEL_PT)
     x, top = label_spot(paper, width, ascent + descent, around)
-    surface.text(x, top + ascent, text, font="sans", size=LABEL_PT, colour=LABEL_COLOUR)
+    surface.text(x, top + ascent, text, font=LABEL_FONT, size=LABEL_PT, colour=LABEL_COLOUR)
 
 
 class _KeepsTextInside:

@@ -1,0 +1,74 @@
+"""Readable at arm's length (issue 47, item 5), measured on the built kits with pdfplumber.
+
+- every page label keeps LABEL_MARK_CLEAR (3 mm) from every cut mark, on A4 and Letter.
+
+A cut mark is what kit.sheets draws: a black hairline (MARK_WIDTH) of MARK_LENGTH at most,
+outside every piece's trim.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from build_helpers import mm
+
+from kit.sheets import LABEL_MARK_CLEAR, MARK_LENGTH, MARK_WIDTH
+from scorekeeper.rules import GAME_IDS
+
+PAPERS = ("a4", "letter")
+EPS = 0.01
+
+
+def _manifest(kit_build, game: str, paper: str) -> dict:
+    out = kit_build("--paper", paper, games=[game])
+    return json.loads((out / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def _sides(manifest: dict):
+    """(page number, [(component, box mm)]) for every front and back of a sheet of pieces."""
+    for sheet in manifest["sheets"]:
+        yield sheet["front"], [(p["component"], p["box"]) for p in sheet["pieces"]]
+        if sheet["two_sided"]:
+            yield sheet["back"], [(p["component"], p["back_box"]) for p in sheet["pieces"] if p.get("back_box")]
+
+
+def _within(x: float, y: float, boxes) -> str | None:
+    for component, (bx, by, bw, bh) in boxes:
+        if bx - EPS <= x <= bx + bw + EPS and by - EPS <= y <= by + bh + EPS:
+            return component
+    return None
+
+
+def _marks(page, boxes) -> list[dict]:
+    return [line for line in page.lines
+            if mm(max(line["width"], line["height"])) <= MARK_LENGTH + EPS
+            and abs(mm(line["linewidth"]) - MARK_WIDTH) < EPS
+            and _within(mm((line["x0"] + line["x1"]) / 2), mm((line["top"] + line["bottom"]) / 2), boxes) is None]
+
+
+def _distance(box: tuple[float, float, float, float], line: dict) -> float:
+    """mm between a box (x0, top, x1, bottom in pt) and a line's own box."""
+    x0, top, x1, bottom = box
+    dx = max(0.0, line["x0"] - x1, x0 - line["x1"])
+    dy = max(0.0, line["top"] - bottom, top - line["bottom"])
+    return mm((dx * dx + dy * dy) ** 0.5)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_page_label_keeps_3_mm_from_every_cut_mark(kit_build, kit_pdf, game, paper):
+    pdf = kit_pdf(game, "--paper", paper)
+    closest = {}
+    for number, boxes in _sides(_manifest(kit_build, game, paper)):
+        page = pdf.pages[number - 1]
+        label = [c for c in page.chars if c["text"].strip()
+                 and _within(mm((c["x0"] + c["x1"]) / 2), mm((c["top"] + c["bottom"]) / 2), boxes) is None]
+        assert label, (game, paper, number)
+        box = (min(c["x0"] for c in label), min(c["top"] for c in label),
+               max(c["x1"] for c in label), max(c["bottom"] for c in label))
+        marks = _marks(page, boxes)
+        if marks:
+            closest[number] = min(_distance(box, line) for line in marks)
+    assert closest, (game, paper)
+    near = {number: round(d, 2) for number, d in closest.items() if d < LABEL_MARK_CLEAR - EPS}
+    assert not near, (game, paper, near)
