@@ -27,6 +27,37 @@ def test_no_printed_page_gives_a_player_a_gender(kit_text, game):
     assert not problems, "\n".join(problems)
 
 
+# Words issue 47 took out of the printed kits, each for a reason of its own: Hoc Censeo's
+# ballots are printed (no scrap paper), its presidency passes to the next seat (a player's
+# tribe is their secret, so is the tribe that comes next), royal Rome had no consuls, and its
+# worked example names players, never tribes; PHD's chapter markers are each character's own,
+# never a shared reserve; Promotion speaks of people, not of « un collègue » or « un·e ».
+NOT_PRINTED = {
+    "hoc-censeo": (r"\bconsuls?\b", r"\bbrouillon\b", r"\btribu suivante\b", r"\bpremière personne à jouer\b",
+                   r"\b(les )?(Ramnes|Titienses|Luceres) (président|tranchent|ont le plus)\b"),
+    "phd": (r"\bréserve\b", r"\btour d['’]un autre\b", r"\bà tous\b"),
+    "promotion": (r"\bun collègue\b", r"\bcollègue visé\b", r"\bun·e\b", r"\bvoisin(e)?s?\b", r"\bvous comprise\b",
+                  r"\btour d['’]un autre\b", r"\bun ou une\b", r"\bl['’]auteur\b"),
+}
+# What they say instead, read in the same pages.
+PRINTED = {
+    "hoc-censeo": (r"Tirez au sort qui préside la première manche", r"la présidence passe à la personne assise à gauche",
+                   r"bulletins imprimés"),
+    "phd": (r"une fois jouée, son effet appliqué, elle part à la défausse",
+            r"Chaque personne prend les \d+ marqueurs de chapitre de son personnage"),
+    "promotion": (r"la personne de droite",),
+}
+
+
+@pytest.mark.parametrize("game", sorted(NOT_PRINTED))
+def test_the_words_issue_47_fixed_stay_fixed(kit_text, game):
+    text = " ".join(" ".join(kit_text(game)).replace("\u202f", " ").replace("\u00a0", " ").split())
+    found = [m.group() for pattern in NOT_PRINTED[game] for m in re.finditer(pattern, text, re.IGNORECASE)]
+    assert not found, found
+    missing = [pattern for pattern in PRINTED[game] if not re.search(pattern, text)]
+    assert not missing, missing
+
+
 def test_the_check_finds_a_gendered_player():
     text = "Le magistrat tranche ; chacun pioche ; la personne qui préside, magistrat·e de la manche."
     found = [m.group() for p in FRENCH_GENDERED for m in re.finditer(p, text, re.IGNORECASE)]
