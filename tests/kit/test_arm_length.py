@@ -1,12 +1,17 @@
 """Readable at arm's length (issue 47, item 5), measured on the built kits with pdfplumber.
 
-- every page label keeps LABEL_MARK_CLEAR (3 mm) from every cut mark, on A4 and Letter.
+- every page label keeps LABEL_MARK_CLEAR (3 mm) from every cut mark, on A4 and Letter;
+- every character printed on a piece is 7 pt or more, counted per kind of piece (its
+  component, front or back).
 
 A cut mark is what kit.sheets draws: a black hairline (MARK_WIDTH) of MARK_LENGTH at most,
-outside every piece's trim.
+outside every piece's trim. A character's size is its font size on the page: pdfplumber's
+`size` for upright text, its box's width for text turned a quarter (track labels), where
+pdfplumber's `size` is the glyph's advance.
 """
 from __future__ import annotations
 
+import collections
 import json
 
 import pytest
@@ -16,6 +21,7 @@ from kit.sheets import LABEL_MARK_CLEAR, MARK_LENGTH, MARK_WIDTH
 from scorekeeper.rules import GAME_IDS
 
 PAPERS = ("a4", "letter")
+SMALLEST_PT = 7.0
 EPS = 0.01
 
 
@@ -37,6 +43,11 @@ def _within(x: float, y: float, boxes) -> str | None:
         if bx - EPS <= x <= bx + bw + EPS and by - EPS <= y <= by + bh + EPS:
             return component
     return None
+
+
+def size(char: dict) -> float:
+    """A character's font size in pt, upright or turned a quarter."""
+    return char["size"] if char["upright"] else char["x1"] - char["x0"]
 
 
 def _marks(page, boxes) -> list[dict]:
@@ -72,3 +83,28 @@ def test_every_page_label_keeps_3_mm_from_every_cut_mark(kit_build, kit_pdf, gam
     assert closest, (game, paper)
     near = {number: round(d, 2) for number, d in closest.items() if d < LABEL_MARK_CLEAR - EPS}
     assert not near, (game, paper, near)
+
+
+def _sizes(kit_build, kit_pdf, game: str, paper: str) -> dict[str, collections.Counter]:
+    """kind of piece (« component » or « component back ») -> Counter of character sizes."""
+    pdf = kit_pdf(game, "--paper", paper)
+    manifest = _manifest(kit_build, game, paper)
+    backs = {s["back"] for s in manifest["sheets"] if s["two_sided"]}
+    out: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    for number, boxes in _sides(manifest):
+        for char in pdf.pages[number - 1].chars:
+            if not char["text"].strip():
+                continue
+            component = _within(mm((char["x0"] + char["x1"]) / 2), mm((char["top"] + char["bottom"]) / 2), boxes)
+            if component:
+                out[component + (" back" if number in backs else "")][round(size(char), 2)] += 1
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_piece_prints_under_7_pt(kit_build, kit_pdf, game, paper):
+    sizes = _sizes(kit_build, kit_pdf, game, paper)
+    assert sizes, (game, paper)
+    small = {kind: min(counts) for kind, counts in sizes.items() if min(counts) < SMALLEST_PT - EPS}
+    assert not small, (game, paper, small)
