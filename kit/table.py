@@ -26,8 +26,7 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
   `kit score deck-empty` appends, from its --hand NAME=N counts;
 - the game's words for what its rules wait for, read by guided play (`play_pending`) and
   the phone forms (kit/serve/forms.py): `ACTION_LABELS` (action -> msgid), `FIELD_LABELS`
-  ((action, field) -> msgid), `VALUE_LABELS` (a choice's value -> msgid), `ACTOR_FIELDS`
-  (action -> the field naming who acts, default "player"; None when no field does),
+  ((action, field) -> msgid), `VALUE_LABELS` (a choice's value -> msgid),
   `FIELD_KINDS` ((action, field) -> "several" | "all" | "order" | "numbers", where a choice alone
   cannot say that a field takes several of its values, names in order, or numbers from
   the table), and `ask(decision, state, anytime) -> dict | None` for what plain questions
@@ -904,10 +903,11 @@ def ask_decision(game_cli: ModuleType, decision: Decision, state: GameState, any
     who = decision["player"]
     click.echo("\n" + (_("{player}: {what}").format(player=who, what=_(what)) if who else _(what)))
     action: dict = {"action": decision["action"]}
-    actor = getattr(game_cli, "ACTOR_FIELDS", {}).get(decision["action"], "player")
+    game_rules = rules.of(state["game"])
+    actor = game_rules.actor(decision["action"])
     if who is not None and actor is not None:   # None: no field names who acts (the auctioneer's award)
         action[actor] = who
-    declared = rules.module(state["game"]).FIELDS.actions.get(decision["action"])
+    declared = game_rules.fields.actions.get(decision["action"])
     for field, choice in decision["choices"].items():
         kind = declared.fields.get(field) if declared is not None else None
         if choice is None and kind is not None:

@@ -173,3 +173,10 @@ class RuleViolation(ScorekeeperError, ValueError):
                  public: str | Plural | None = None, **params: object):
         self.field = field
         super().__init__(message, public=public, **params)
+
+
+class Forbidden(ScorekeeperError):
+    """An entry that is not the asker's to make (`scorekeeper.rules.may_enter`): another
+    player's decision, a correction (the host's), the whole table's when it is not their turn.
+    Not a RuleViolation: "not yours" (answered 403) is told apart from "not allowed now" (422),
+    and the entry may be the very one the rules would accept from its owner."""

@@ -169,7 +169,7 @@ class Session:
     def __init__(self, path: Path, header: Header):
         self.path = Path(path)
         self.header = header
-        self.rules = rule_modules.module(header["game"])
+        self.rules = rule_modules.of(header["game"])
         self.entries: list[Entry] = []
         self._states: list[GameState] = [rule_modules.setup(header["game"], header["players"], header["options"],
                                                             header.get("deck"))]
@@ -205,8 +205,8 @@ class Session:
     def canonical(self, action: Action) -> Action:
         """`action` as the file stores it: what it names in the rules' own spelling (a card
         named by its title is stored as the card's id)."""
-        spell = getattr(self.rules, "canonical", None)
-        return action if spell is None or action["action"] == UNDO else cast(Action, spell(self.state, action))
+        spell = self.rules.canonical
+        return action if spell is None or action["action"] == UNDO else spell(self.state, action)
 
     @property
     def state(self) -> GameState:

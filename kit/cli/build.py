@@ -61,7 +61,7 @@ def _players(kit) -> str:
     from scorekeeper import rules
     low, high = kit.seats
     if not high and kit.id in rules.GAME_IDS:   # a game of a fixed number of players
-        low = high = getattr(rules.module(kit.id), "PLAYERS", 0)
+        low = high = rules.of(kit.id).players or 0
     if not high:
         return kit.players     # a game the rules do not know (a test's fixture): as its layout prints it
     if low == high:

@@ -113,7 +113,7 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
     from kit.deck import for_session  # the layouts are read only for a game with cards
     session = sessions.create(file, game, players_list, parsed, for_session(game, layouts))
     click.echo(_("Created {file}: {title} with {players}.").format(
-        file=file, title=session.rules.TITLE, players=_players_text(session, reveal=not deal)))
+        file=file, title=session.rules.title, players=_players_text(session, reveal=not deal)))
     if deal:
         click.echo(_("The roles are dealt and secret: each player reads theirs on their own phone "
                      "(`kit score serve`) or, alone at this terminal, with `kit score show {file} --as NAME`.").format(file=file))
@@ -208,7 +208,7 @@ def log(file: Path, reveal: bool, viewer: str | None) -> None:
     session = table.open_session(file)
     shown: str | bool = True if reveal else (table.match_name(viewer, [p["name"] for p in session.players])
                                              if viewer is not None else False)
-    click.echo("1. " + _("New game: {title}, {players}.").format(title=session.rules.TITLE,
+    click.echo("1. " + _("New game: {title}, {players}.").format(title=session.rules.title,
                                                                  players=_players_text(session, shown)))
     # An undo line names what it cancelled: the entry whose undone_by is that undo's line.
     cancelled = {entry.undone_by: entry for entry in session.entries if entry.undone_by}

@@ -8,9 +8,9 @@ from starlette.responses import JSONResponse, Response
 
 from kit.serve import web
 from kit.serve.story import said
-from kit.serve.table import Forbidden, Table, own_entry
+from kit.serve.table import Table, own_entry
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Forbidden, RuleViolation
 
 
 async def enter(table: Table, request: Request, seat: str | None) -> Response:

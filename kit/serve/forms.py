@@ -21,9 +21,8 @@ the corrections, the host's; on the host's page every decision. Each field's inp
 The words are the game's own (kit/games/<game>/table.py): ACTION_LABELS (action -> msgid),
 FIELD_LABELS ((action, field) -> msgid), VALUE_LABELS (a choice's value -> msgid, or a rules' Message for words
 that carry a count, optional;
-else the pages' words for the value, yes/no for true/false), and
-ACTOR_FIELDS (action -> the field naming who acts, default "player"; None when no field
-does): a seat's own name is never asked, the server fills it in. A secret decision of another player keeps who and what
+else the pages' words for the value, yes/no for true/false). Who acts is the rules' (each
+action's declared actor, `actor_field`): a seat's own name is never asked, the server fills it in. A secret decision of another player keeps who and what
 but not its choices (rules.view): the host's page still offers it, with free inputs for the
 fields FIELD_LABELS names, for a player who has no phone.
 """
@@ -83,9 +82,11 @@ def table_words(game: str) -> ModuleType:
 
 
 def actor_field(game: str, action: str) -> str | None:
-    """The field naming who performs `action` (the game's ACTOR_FIELDS, default "player";
+    """The field naming who performs `action`, as the rules declare it (default "player";
     None where no field names them: the auctioneer's award, the magistrate's resolve)."""
-    return getattr(table_words(game), "ACTOR_FIELDS", {}).get(action, "player")
+    from scorekeeper import rules
+
+    return rules.of(game).actor(action) if isinstance(action, str) else None
 
 
 def decisions(view: dict) -> list[tuple[dict, bool]]:
@@ -149,7 +150,7 @@ def declared_fields(game: str, action: str) -> dict[str, Kind]:
     """The rules' declaration of an action's fields (scorekeeper/rules/fields.py)."""
     from scorekeeper import rules
 
-    act = rules.module(game).FIELDS.actions.get(action)
+    act = rules.of(game).fields.actions.get(action)
     return dict(act.fields) if act is not None else {}
 
 

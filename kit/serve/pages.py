@@ -186,7 +186,7 @@ def context(page: Page, whole: bool = True) -> dict[str, Any]:
 def render(page: Page, template: str, who: str, **values: Any) -> str:
     """A page drawn from `template`, titled the game's and `who`'s, each player's name in its
     text isolated (`isolated`)."""
-    title = f"{rules.module(page.game).TITLE} · {who}"
+    title = f"{rules.of(page.game).title} · {who}"
     html = environment(faces.templates(page.game)).get_template(template).render(
         {**context(page), "title": title, "stylesheet": faces.stylesheet(page.game) is not None, **values})
     return isolated(html, tuple(page.state.get("players", ())))
@@ -227,7 +227,7 @@ def join_page(page: Page, room: str, held: list[str], mine: str | None) -> str:
 def seat_page(page: Page) -> str:
     """A seat's page: the decision asked now first (the phone is picked up to answer it),
     what the seat's latest entry did, its own state, the board."""
-    secrets = bool(getattr(rules.module(page.game), "SECRET_FIELDS", ()))
+    secrets = bool(rules.of(page.game).secret_fields)
     return render(page, "seat.html", page.seated, kind="seat", secrets=secrets)
 
 
@@ -334,7 +334,7 @@ def facts(page: Page, record: dict) -> list[dict]:
     """A player's record as a board lists it: each number or word (not what is held as a
     list or a mapping, not what is not held yet), a bar against its limit where the game
     has one, the seat's own secrets marked (hidden with "Hide my secrets")."""
-    secret = getattr(rules.module(page.game), "SECRET_FIELDS", ())
+    secret = rules.of(page.game).secret_fields
     shown = []
     for key, value in record.items():
         if isinstance(value, (dict, list)) or value is None:   # None: nothing held (no Poste yet)

@@ -20,25 +20,19 @@ import os
 import secrets
 import threading
 from pathlib import Path
-from typing import cast
 
 import anyio.to_thread
 
-from kit.serve.forms import actor_field, seat_decisions, table_words
+from kit.serve.forms import actor_field, table_words
 from kit.serve.story import Told, completes_count, tell
 from scorekeeper import rules
 from scorekeeper import session as sessions
-from scorekeeper.errors import Message, RuleViolation
-from scorekeeper.rules import flow
+from scorekeeper.errors import Forbidden, Message, RuleViolation
 from scorekeeper.rules.checks import shown
 from scorekeeper.rules.flow import GameState
 
 # How often the file is checked for a change made by another program.
 WATCH_SECONDS = 0.25
-
-
-class Forbidden(RuleViolation):
-    """A seat asked for something only another seat or the host may do (answered 403)."""
 
 
 class Table:
@@ -298,66 +292,36 @@ def view(game: str, state: GameState, viewer: str | None = None) -> dict:
 
 
 def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
-    """`action` as `seat` may append it (its own name filled in where missing).
+    """`action` as `seat` may append it (its own name filled in where the action leaves out
+    the field naming who acts); Forbidden when it is not the seat's to enter.
 
-    A seat enters the decisions the rules give its player (in `pending` and `anytime`) and
-    the table's, as the rules let it (rules.as_entered_by: the current player's; who begins,
-    naming itself), never another player's numbers (the cards in hand at the closing). A correction (the game's CORRECTIONS: a PI gain, a
-    Pression set) is the host's, unless the rules ask it of that very player now. A seat
-    undoes only its own latest entry (`undo_refusal`). The host enters anything. Forbidden
-    otherwise; the rules' own refusal when it is the seat's but not allowed now (a second
-    ballot), in their words."""
-    game, name = session.game, action["action"]
-    if name == sessions.UNDO:
+    The rules say who may enter what (`rules.may_enter`: the seat's own decisions, the
+    table's as the rules let that seat enter them, never another player's, corrections the
+    host's); the server only fills in the seat's name, and keeps the undo's rule, which reads
+    the session's history (`undo_refusal`). The host enters anything."""
+    if action["action"] == sessions.UNDO:
         refusal = undo_refusal(session, seat)
         if refusal is not None:
             raise refusal
         return action
-    field = actor_field(game, name)
-    seen = rules.view(game, session.state, seat)
-    decisions = seen["pending"] + seen["anytime"]
-    # what the seat's page offers it, as the rules let that seat enter it, so the page and the server agree
-    mine = [d for d, _anytime in seat_decisions(game, seen, seat) if d["action"] == name]
-    if name in rules.corrections(game) and not mine:
-        label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)
-        raise Forbidden("A correction ({action}) is the host's to enter: ask the host.",
-                        action=Message(label) if label else name)
-    # An entry a player makes for themselves (a ballot, a change of one's own numbers),
-    # unless the game says no field names who acts (a resolve, an open vote) or the rules now
-    # ask it only of whoever is at the table, without asking whose it is (a debate's result).
-    relevant = [d for d in decisions if d["action"] == name]
-    own_kind = field is not None and (field in action or not relevant or any(
-        d["player"] is not None or field in d["choices"] for d in relevant))
-    if own_kind and field is not None and field not in action:   # "a missing player is the seat's" (SCOREKEEPER.md)
+    field = actor_field(session.game, action["action"])
+    if field is not None and field not in action:   # "a missing player is the seat's" (SCOREKEEPER.md)
         action = {**action, field: seat}
-    fields = (field,) if own_kind and field is not None else ()
-    named = flow.actor_of(action, fields)
-    others = sorted({key for value in action.values() if isinstance(value, dict) for key in value
-                     if key != seat and key in session.state["players"]})
-    for d in mine:
-        if not flow.allows(cast(flow.Decision, d), action, fields):
-            continue
-        if d["player"] == seat:
-            return action
-        # the table's decision: who acts only where the rules ask the table who (who begins)
-        if not others and (named in (seat, None) or field in d["choices"]):
-            return action
-    if named is not None and named != seat:
-        raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=seat, other=str(named))
-    if others:
-        raise Forbidden("This page is {seat}'s and cannot enter {other}'s numbers; the host can.",
-                        seat=seat, other=others)
-    # What the rules refuse anyway (a second ballot, a resolve before the last ballot) is
-    # refused in their words; what they would accept is someone else's to enter.
-    session.rules.apply(session.state, action)
-    current = rules.current_player(game, session.state)
-    waited = sorted({d["player"] for d in seen["pending"] if d["action"] == name and d["player"]}
-                    | ({current} if current is not None and any(d["player"] is None for d in relevant) else set()))
-    if waited:
-        raise Forbidden("Only {names} or the host can enter this now.", names=waited)
-    label = getattr(table_words(game), "ACTION_LABELS", {}).get(name)
-    raise Forbidden("Only the host can enter this ({action}) now; {seat}'s page answers what the game asks of {seat}.",
-                    action=Message(label) if label else name, seat=seat)
+    try:
+        rules.may_enter(session.game, session.state, seat, action)
+    except Forbidden as refusal:
+        raise in_words(refusal, session.game) from None
+    return action
+
+
+def in_words(refusal: Forbidden, game: str) -> Forbidden:
+    """The rules' refusal with the action it names (`action`: its name, as the JSON gives it)
+    said in the game's words for it (its table's ACTION_LABELS), where it has them."""
+    name = refusal.params.get("action")
+    label = getattr(table_words(game), "ACTION_LABELS", {}).get(name) if isinstance(name, str) else None
+    if label is None:
+        return refusal
+    return Forbidden(refusal.message, public=refusal.public, **{**refusal.params, "action": Message(label)})
 
 
 def undo_refusal(session: sessions.Session, seat: str) -> Forbidden | None:

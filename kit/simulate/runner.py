@@ -35,7 +35,7 @@ from kit.i18n import _
 from kit.simulate import module
 from kit.simulate.stats import distribution, games_to_settle, rate
 from scorekeeper.errors import RuleViolation, plural
-from scorekeeper.rules import module as rule_module
+from scorekeeper.rules import of as rules_of
 
 CHUNK = 200          # games per task: big enough to amortise the pickling, small for the bar
 
@@ -87,20 +87,18 @@ def seat_bots(game: str, bots: list[str], players: int) -> list[str]:
 
 def player_count(game: str, players: int | None) -> int:
     """The player count asked for, or the game's usual one; refused outside the rules' range."""
-    rules = rule_module(game)
-    fixed: int = getattr(rules, "PLAYERS", 0)      # a game for exactly that many
-    low: int = getattr(rules, "MIN_PLAYERS", fixed)
-    high: int = getattr(rules, "MAX_PLAYERS", fixed)
+    rules = rules_of(game)
+    low, high = rules.min_players, rules.max_players
     if players is None:
         return module(game).PLAYERS
     if not low <= players <= high:
         if low == high:
             raise RuleViolation(plural("{title} is played by exactly {low} player, not {players}.",
                                        "{title} is played by exactly {low} players, not {players}.", low),
-                                title=rules.TITLE, low=low, players=players)
+                                title=rules.title, low=low, players=players)
         raise RuleViolation(plural("{title} is played by {low} to {high} player, not {players}.",
                                    "{title} is played by {low} to {high} players, not {players}.", high),
-                            title=rules.TITLE, low=low, high=high, players=players)
+                            title=rules.title, low=low, high=high, players=players)
     return players
 
 

@@ -5,11 +5,11 @@ English msgids from each game's bots module, translated here where they are show
 from __future__ import annotations
 
 from kit.i18n import N_, _, ngettext
-from scorekeeper.rules import module as rule_module
+from scorekeeper.rules import of as rules_of
 
 
 def title(summary: dict) -> str:
-    return rule_module(summary["game"]).TITLE
+    return rules_of(summary["game"]).title
 
 
 def number(value: float, decimals: int = 1) -> str:

@@ -1,49 +1,43 @@
-"""One rule module per game, all with the same shape.
+"""One rule module per game, each declaring its game once: `RULES`, a typed `GameRules`.
 
-Each module `scorekeeper.rules.<game>` provides:
+Each module `scorekeeper.rules.<game>` holds its numbers (the constants the kit prints:
+tracks, counts, tables; the kit imports them, nobody retypes them), its flow functions, and
+ends with `RULES = GameRules(...)` (scorekeeper/rules/declaration.py), which names them all
+with every default in one place: id, title, player counts, options, each action's fields
+(`FIELDS`, scorekeeper/rules/fields.py) and actor, corrections, secrets, card types. `of(game)`
+gives that declaration; code serving any game reads its attributes. The flow functions:
 
-- constants: GAME_ID, TITLE, MIN_PLAYERS/MAX_PLAYERS (or PLAYERS) and every number the
-  kit prints (tracks, counts, tables). The kit imports them; nobody retypes them.
 - `setup(players: list[dict], options: dict) -> dict`: the state of a new game, from the
   session header's players ([{"name": ..., "role": ...}]) and options; raises
-  RuleViolation on a bad setup (player count, roles, options).
-- `FIELDS`: each action's fields, their kinds and bounds and which are needed, declared once
-  (scorekeeper/rules/fields.py); the phone forms and guided play ask them by their kinds.
+  RuleViolation on a bad setup (player count, roles, options). A game played with printed
+  cards (`card_types`) takes the header's deck too: `setup(players, options, deck=None)`
+  (scorekeeper.rules.deck), keeps its cards in the state as `cards`, and its `canonical(state,
+  action)` gives an entry as the file stores it (a card named by its title stored as its id).
 - `apply(state: dict, action: dict) -> dict`: the state after one action (the session
   line as a dict, with its "action" key). Never mutates `state`; raises RuleViolation
   with one sentence a player understands when the rules refuse the action. It starts with
   `FIELDS.check(state, action)`, so no rule reads a field of the wrong shape.
-
 - the game's flow and views (shapes in scorekeeper/rules/flow.py):
   - `pending(state) -> list[dict]`: the decisions the table waits for now, in the order the
     table takes them (empty once the game is over);
   - `anytime(state) -> list[dict]`: what some player may do at any moment;
   - `outcome(before, after, action) -> list[flow.Event]`: what an accepted action did, in
     public wording and, where it holds a secret, private wording for its owner;
+  - `current_player(state)` (where the game has turns): who enters what the table decides
+    as a whole;
   - `apply` refuses an entry the rules forbid at this point of the turn, saying what the
     game waits for; what the rules allow at any time stays accepted. Where the log records
     `turn` lines (guided play, phones, bots write them as `pending` asks), the turn is
     enforced; a session typed entry by entry without them works as before.
-- `CORRECTIONS` (optional): the actions the table makes by hand for any player (a PI
-  gain, a Pression set): no player's own decision, so the host's to enter.
-- `SECRET_FIELDS`: names of player fields only their owner may see;
-  `SECRET_BY_PLAYER`: names of top-level fields keyed by player name (Hoc Censeo's
-  `ballots`) of which a player sees only their own entry. Declared once: `view` below is
-  the only place that hides them, for every screen, page, log and bot.
-- `ROLE_FIELD` (for a game whose header gives roles): the player field a seat's role
-  sets (Hoc Censeo's `tribe`); when it is among SECRET_FIELDS, the header's roles are as
-  secret as the field, and `seats_view` hides them where `view` hides the field.
-
-- a game played with printed cards (PHD, Promotion) declares `CARD_TYPES` and takes the
-  session header's deck in `setup(players, options, deck=None)` (scorekeeper.rules.deck:
-  the deck is read from the header alone), keeps its cards in the state as `cards` (id ->
-  card: the faces show a card value by its title and text), and `canonical(state, action)`
-  gives an entry as the file stores it (a card named by its title stored as its id).
-
-Optional, used when present:
-
-- `standings(state: dict) -> list[tuple[int, str]]`: (rank, name) best first, equal
+- `standings(state) -> list[tuple[int, str]]` (optional): (rank, name) best first, equal
   records sharing a rank; the game's `show` table orders its rows by it.
+
+Who sees what is declared once: `secret_fields` (player fields only their owner may see),
+`secret_by_player` (top-level fields keyed by player name, Hoc Censeo's `ballots`, of which a
+player sees their own entry only), `role_field` (the player field a seat's role sets; among
+the secret fields, the header's roles are as secret as the field). `view` below is the only
+place that hides them, for every screen, page, log and bot. Who may enter what is declared
+once too: each action's actor, the corrections (the host's), and `may_enter` below.
 
 `undo` is not a rule action: `scorekeeper.session` handles it by going back to the state
 before the cancelled action; rule modules never see it. States are plain JSON-compatible
@@ -55,20 +49,23 @@ import importlib
 import sys
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Forbidden, RuleViolation
 
 if TYPE_CHECKING:
+    from scorekeeper.rules.declaration import GameRules
     from scorekeeper.rules.fields import Declaration
     from scorekeeper.rules.flow import Action, Decision, Event, GameState, Seat
 
 
 class Rules(Protocol):
-    """The part of a rule module's shape that code serving any game calls (see above). Each
-    module takes and gives its own `State`, which holds a GameState's fields."""
+    """A rule module as code outside it may read it: its declaration (`RULES`, what code
+    serving any game reads, through `of`) and the functions it names. Each module takes and
+    gives its own `State`, which holds a GameState's fields."""
 
     GAME_ID: str
     TITLE: str
     FIELDS: Declaration
+    RULES: GameRules
 
     def setup(self, players: list[Seat], options: dict[str, Any] | None = ...) -> GameState: ...
 
@@ -124,7 +121,7 @@ _loaded: dict[str, Rules] = {}
 
 
 def module(game: str) -> Rules:
-    """The rule module of a game id."""
+    """The rule module of a game id (its numbers; code serving any game reads `of(game)`)."""
     # a hand-edited header's game may be any JSON value: a list is no game, not a crash
     name = (OWN_GAMES.get(game) or games().get(game)) if isinstance(game, str) else None
     loaded = _loaded.get(game) if isinstance(game, str) else None
@@ -137,24 +134,27 @@ def module(game: str) -> Rules:
     return loaded
 
 
+def of(game: str) -> GameRules:
+    """The rules' declaration of a game id (its module's `RULES`); RuleViolation for no game."""
+    return module(game).RULES
+
+
 def setup(game: str, players: list[Seat], options: dict[str, Any] | None,
           deck: dict[str, Any] | None = None) -> GameState:
     """The state of a new game from a session header's players, options and deck (None: a
     header without one, which plays as before the decks were recorded)."""
-    rules = module(game)
+    rules = of(game)
     if deck is None:
         return rules.setup(players, options)
-    if not hasattr(rules, "CARD_TYPES"):
-        raise RuleViolation("{title} is played without cards: its session header holds no deck.", title=rules.TITLE)
-    with_deck: Any = rules.setup
-    return cast("GameState", with_deck(players, options, deck=deck))
+    if rules.card_types is None:
+        raise RuleViolation("{title} is played without cards: its session header holds no deck.", title=rules.title)
+    return rules.setup(players, options, deck=deck)
 
 
 def public_view(game: str, state: GameState, viewer: str | None = None) -> dict[str, Any]:
     """The state without the secrets `viewer` may not see (None: the public's view)."""
-    rules = module(game)
-    secret = getattr(rules, "SECRET_FIELDS", ())
-    by_player = getattr(rules, "SECRET_BY_PLAYER", ())
+    rules = of(game)
+    secret, by_player = rules.secret_fields, rules.secret_by_player
     if not secret and not by_player:
         return {**state}
     players = _seen_players(state["players"], secret, viewer)
@@ -209,35 +209,33 @@ def seats_view(game: str, seats: list[Seat], viewer: str | bool | None = None) -
     """The session header's seats as `viewer` may read them (None: the public; True: the
     reveal, everything): a role whose player field the rules keep secret (ROLE_FIELD among
     SECRET_FIELDS) is left out but on the viewer's own seat, as `view` leaves out the field."""
-    rules = module(game)
-    role_field = getattr(rules, "ROLE_FIELD", None)
-    if viewer is True or role_field is None or role_field not in getattr(rules, "SECRET_FIELDS", ()):
+    rules = of(game)
+    role_field = rules.role_field
+    if viewer is True or role_field is None or role_field not in rules.secret_fields:
         return [seat.copy() for seat in seats]
     return [seat.copy() if seat["name"] == viewer else {"name": seat["name"]} for seat in seats]
 
 
 def pending(game: str, state: GameState) -> list[Decision]:
     """The decisions the table waits for now (all of them, secrets included)."""
-    return module(game).pending(state)
+    return of(game).pending(state)
 
 
 def anytime(game: str, state: GameState) -> list[Decision]:
     """What some player may do at any moment (all of it, secrets included)."""
-    return module(game).anytime(state)
+    return of(game).anytime(state)
 
 
 def corrections(game: str) -> tuple[str, ...]:
     """The game's corrections: the actions the table makes by hand for any player."""
-    found: tuple[str, ...] = getattr(module(game), "CORRECTIONS", ())
-    return found
+    return of(game).corrections
 
 
 def current_player(game: str, state: GameState) -> str | None:
     """Whose turn it is (the game's `current_player`), or None: before the first turn, in a
     session typed without `turn` lines, in a game without turns."""
-    found = getattr(module(game), "current_player", None)
-    player: str | None = found(state) if found is not None else None
-    return player
+    found = of(game).current_player
+    return found(state) if found is not None else None
 
 
 def as_entered_by(game: str, state: GameState, decision: Decision, viewer: str) -> Decision | None:
@@ -252,7 +250,8 @@ def as_entered_by(game: str, state: GameState, decision: Decision, viewer: str) 
     names someone else. Corrections are the host's: the table makes them by hand."""
     if decision["player"] is not None:
         return decision if decision["player"] == viewer else None
-    if decision["action"] in corrections(game):
+    rules = of(game)
+    if decision["action"] in rules.corrections or decision["action"] in rules.host_entries:
         return None
     current = current_player(game, state)
     if current is not None:
@@ -261,6 +260,68 @@ def as_entered_by(game: str, state: GameState, decision: Decision, viewer: str) 
     if isinstance(named, list) and viewer in named:
         return {**decision, "choices": {**decision["choices"], "player": [viewer]}}
     return None
+
+
+def may_enter(game: str, state: GameState, viewer: str | None, action: Action) -> None:
+    """Nothing when `viewer` (a player's name; None: the host) may enter `action` now, as the
+    rules then judge it; Forbidden, in one sentence, when it is not theirs to enter.
+
+    The host enters anything. A player enters what the rules give them (`as_entered_by`:
+    their own decisions, the table's when it is their turn, « I begin » before anyone's),
+    never for another player (the action's declared actor names someone else) nor another
+    player's numbers (a mapping keyed by another player: the cards in hand at the closing).
+    Corrections and the host's entries are the host's. An entry of their own that the rules
+    do not ask now is the rules' to refuse in their words (a second ballot); so is one nobody
+    is asked now (a resolve before the last ballot). What another player is asked now is
+    theirs. Where the rules hold no turn (no current player: before anyone begins, a session
+    typed without `turn` lines, which the rules take as typed), a seat enters only what the
+    flow asks of it, the rest being the host's. `action` is a session line as sent, its actor filled in where the sender
+    left it out; an entry the rules cannot read (no action name) is theirs to refuse."""
+    from scorekeeper.rules.flow import allows, seen_by
+
+    name = action.get("action")
+    if viewer is None or not isinstance(name, str):
+        return
+    rules = of(game)
+    if name not in rules.fields:
+        return
+    actor = rules.actor(name)
+    fields = (actor,) if actor is not None else ()
+    named = action.get(actor) if actor is not None else None
+    decisions = seen_by([*pending(game, state), *anytime(game, state)], viewer)
+    relevant = [d for d in decisions if d["action"] == name]
+    mine = [entered for d in relevant if (entered := as_entered_by(game, state, d, viewer)) is not None]
+    if name in rules.corrections and not mine:
+        raise Forbidden("A correction ({action}) is the host's to enter: ask the host.", action=name)
+    others = sorted({key for value in action.values() if isinstance(value, dict) for key in value
+                     if key != viewer and key in state["players"]})
+    for decision in mine:
+        if not allows(decision, action, fields):
+            continue
+        if decision["player"] == viewer:
+            return
+        # the table's decision: who acts only where the rules ask the table who (who begins)
+        if not others and (named in (viewer, None) or actor in decision["choices"]):
+            return
+    if isinstance(named, str) and named != viewer:
+        raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=viewer, other=named)
+    if others:
+        raise Forbidden("This page is {seat}'s and cannot enter {other}'s numbers; the host can.",
+                        seat=viewer, other=others)
+    if name in rules.corrections:
+        raise Forbidden("A correction ({action}) is the host's to enter: ask the host.", action=name)
+    current = current_player(game, state)
+    held = rules.current_player is None or current is not None     # the rules hold the turn
+    if mine or (named == viewer and held and name not in rules.host_entries):
+        return          # theirs to enter, but not as sent, or not now: the rules refuse it in their words
+    if not relevant and held and name not in rules.host_entries:
+        return          # asked of nobody now: the rules say what they wait for
+    waited = sorted({d["player"] for d in relevant if d["player"] is not None}
+                    | ({current} if current is not None and any(d["player"] is None for d in relevant) else set()))
+    if waited:
+        raise Forbidden("Only {names} or the host can enter this now.", names=waited)
+    raise Forbidden("Only the host can enter this ({action}) now; {seat}'s page answers what the game asks of {seat}.",
+                    action=name, seat=viewer)
 
 
 def whole_state(game: str, state: GameState) -> dict[str, Any]:
@@ -281,4 +342,4 @@ def view(game: str, state: GameState, viewer: str | None = None) -> dict[str, An
 
 def outcome(game: str, before: GameState, after: GameState, action: Action) -> list[Event]:
     """What an accepted action did, as flow.Event values."""
-    return module(game).outcome(before, after, action)
+    return of(game).outcome(before, after, action)

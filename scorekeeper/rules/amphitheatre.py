@@ -33,6 +33,7 @@ from scorekeeper.rules.checks import (
     recorded_turn,
     shown,
 )
+from scorekeeper.rules.declaration import GameRules
 from scorekeeper.rules.fields import Flag, Name, Names, Word, act, declare
 from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, per_state, said, turn_player
 
@@ -617,3 +618,11 @@ def _accusation_events(before: State, after: State, action: Action) -> list[Even
             events.append(said(N_("{player} is discounted from this debate."), player=loser))
     return events
 
+
+# The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
+RULES = GameRules(
+    id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    current_player=current_player, standings=standings,
+    actors={**ACTOR_FIELDS, "debate": None},     # a debate's result is the table's, naming nobody
+    secret_fields=SECRET_FIELDS)

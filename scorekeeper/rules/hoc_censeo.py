@@ -61,6 +61,7 @@ from scorekeeper.rules.checks import (  # noqa: E402
     is_int,
     shown,
 )
+from scorekeeper.rules.declaration import GameRules  # noqa: E402
 from scorekeeper.rules.fields import Name, Names, PerPlayer, Whole, Word, act, declare  # noqa: E402
 from scorekeeper.rules.flow import Action, Decision, Event, Seat, decision, per_state, said, whole  # noqa: E402
 
@@ -871,3 +872,13 @@ def _fresh(state: State) -> State:
     view of the players made for one state serves the next while their records are the same.
     """
     return state.copy()
+
+
+# The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
+RULES = GameRules(
+    id=GAME_ID, title=TITLE, min_players=PLAYERS, max_players=PLAYERS, options=("objectives",),
+    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    current_player=current_player,
+    actors={"resolve": None, "vote": None},     # the magistrate's resolve, a vote typed at once: no field names who
+    host_entries=("vote",),                     # an open vote, the whole round at once: the host's to type
+    secret_fields=SECRET_FIELDS, secret_by_player=SECRET_BY_PLAYER, role_field=ROLE_FIELD)

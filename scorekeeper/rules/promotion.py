@@ -65,6 +65,7 @@ from scorekeeper.rules.checks import (
     recorded_turn,
     shown,
 )
+from scorekeeper.rules.declaration import GameRules
 from scorekeeper.rules.fields import Card as CardField
 from scorekeeper.rules.fields import Name, PerPlayer, Whole, Word, act, declare
 from scorekeeper.rules.flow import (
@@ -1144,3 +1145,12 @@ def _react_events(before: State, after: State, action: Action) -> list[Event]:
                      card=card)]
     return [said("{player} answers with {answer}: {card} is cancelled and goes to the discard.", player=name,
                  answer=shown_answer, card=card)]
+
+
+# The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
+RULES = GameRules(
+    id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=("target",),
+    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    current_player=current_player, standings=standings, canonical=canonical,
+    actors={"steal": "thief", "deck_empty": None},     # the deck runs out for the whole table
+    corrections=CORRECTIONS, secret_fields=SECRET_FIELDS, secret_by_player=SECRET_BY_PLAYER, card_types=CARD_TYPES)

@@ -27,8 +27,8 @@ def answer(rules, decision: dict, rng: Random) -> dict:
     """A valid-looking answer: the decider in its actor field, a value for every choice
     (now and then several values of a list, as a debate's sides are given)."""
     action = {"action": decision["action"]}
-    actor = getattr(rules, "ACTOR_FIELDS", {}).get(decision["action"], "player")
-    if decision["player"] is not None:
+    actor = rules.RULES.actor(decision["action"])
+    if decision["player"] is not None and actor is not None:
         action[actor] = decision["player"]
     for field, choice in decision["choices"].items():
         if isinstance(choice, list) and choice:

@@ -45,7 +45,7 @@ def seats(game: str) -> list[dict]:
 def answer(game: str, decision: dict, rng: random.Random) -> dict:
     """A valid-looking answer to a decision the rules wait for."""
     action = {"action": decision["action"]}
-    actor = getattr(game_module(game), "ACTOR_FIELDS", {}).get(decision["action"], "player")
+    actor = rules.of(game).actor(decision["action"])
     if decision["player"] is not None and actor is not None:
         action[actor] = decision["player"]
     for field, choice in decision["choices"].items():

@@ -183,7 +183,6 @@ VALUE_LABELS = {
 }
 # The debate's sides are the names listed, all of them: the rules took them as joined.
 FIELD_KINDS = {("debate", "side_a"): "all", ("debate", "side_b"): "all", ("debate", "discounted"): "all"}
-ACTOR_FIELDS = rules.ACTOR_FIELDS
 
 MOVES = ("hypothesis", "revolution", "draw")
 
@@ -232,7 +231,7 @@ def _move(speaker: str, state: rules.State) -> dict:
     move = table.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
                             MOVES, default="hypothesis")
     offered = {d["action"]: d for d in all_rules.pending(rules.GAME_ID, state)}[move]
-    action: dict[str, Any] = {"action": move, rules.ACTOR_FIELDS.get(move, "player"): speaker}
+    action: dict[str, Any] = {"action": move, rules.RULES.actor(move) or "player": speaker}
     if move == "hypothesis":
         action["target"] = table.ask_player(_("Whom does {name} challenge?").format(name=speaker),
                                             offered["choices"]["target"], reason=_not_oneself(speaker), field="target")

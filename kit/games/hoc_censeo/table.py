@@ -299,9 +299,6 @@ FIELD_LABELS = {
     ("spend_seals", "colour"): N_("Colour"),
     ("buy_senators", "gold"): N_("Gold to spend"),
 }
-# Every action names its player in `player`, but the resolve and the open vote name nobody:
-# the resolve is the magistrate's, an open vote the whole table's.
-ACTOR_FIELDS: dict[str, str | None] = {"resolve": None, "vote": None}
 
 # The magistrate's order is names first to last, not one name (the phone forms read it so).
 FIELD_KINDS = {("resolve", "order"): "order"}

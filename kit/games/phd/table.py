@@ -400,7 +400,6 @@ FIELD_LABELS = {
     ("hand", "player"): N_("Whose hand?"),
     ("hand", "cards"): N_("How many cards does this hand hold?"),
 }
-ACTOR_FIELDS: dict[str, str] = {}      # every PHD action names who acts in `player`
 
 EVENTS = ["vie", "cooperation", "challenge", "superviseur", "none"]     # as the prompt lists them
 RECHERCHE = ["draw", "argument", "card", "submit"]

@@ -194,7 +194,6 @@ FIELD_LABELS = {
     ("hand", "player"): N_("Whose hand?"),
     ("hand", "cards"): N_("How many cards does this hand hold?"),
 }
-ACTOR_FIELDS = {"steal": "thief"}
 # The words of the turn's steps where a form lists them (the cards keep their printed titles).
 VALUE_LABELS = {
     "start": N_("Begin the turn"), "draw": N_("Draw"), "burnout": N_("Burnout: draw and end the turn"),
