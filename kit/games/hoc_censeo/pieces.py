@@ -487,6 +487,7 @@ def _draw_circles(surface: Surface, layout: HocLayout, x: float, y: float, w: fl
 
 # A slip is the same size, folded in four with the writing inside: its fold lines pass
 # between the writing lines and between the colour boxes, never through a box.
+FOLD_CLEAR = 1.8  # mm of paper left unlined either side of a slip's folds
 
 BAND_H = 15.0
 
@@ -567,12 +568,15 @@ def draw_motion_slip(surface: Surface, frame: Frame, layout: HocLayout) -> None:
                  colour=INK)
 
     def writing_lines(first: float, last: float, step: float) -> float:
-        """Lines from first to last, skipping the fold so no line hides in it; returns the last y."""
+        """Lines from first to last, skipping the fold across so no line hides in it, and
+        broken FOLD_CLEAR either side of the fold down the middle, so that fold never crosses
+        a line someone writes on (issue 47); returns the last y."""
         y = first
         drawn = first
         while y <= last + 1e-6:
-            if abs(y - fold_y) > 1.8:
-                surface.line(x0, y, x1, y, **line)
+            if abs(y - fold_y) > FOLD_CLEAR:
+                surface.line(x0, y, fold_x - FOLD_CLEAR, y, **line)
+                surface.line(fold_x + FOLD_CLEAR, y, x1, y, **line)
                 drawn = y
             y += step
         return drawn

@@ -537,3 +537,23 @@ def test_kit_score_new_records_the_objectives_of_a_designers_copy_of_the_layouts
     header = json.loads(session.read_text(encoding="utf-8").splitlines()[0])
     assert header["options"]["objectives"]["titienses"]["secondary"] == {"kind": "seals", "amount": 6}
     assert header["options"]["objectives"]["ramnes"] == rules.DEFAULT_OBJECTIVES["ramnes"]
+
+
+def test_the_motion_slips_folds_cross_no_writing_line():
+    """Folded in four with the writing inside (issue 47): the fold down the middle and the
+    fold across both pass between the writing lines, never through one."""
+    from kit.games.hoc_censeo.pieces import FOLD_CLEAR
+    from kit.model import Frame
+    from kit.surface.record import RecordingSurface
+
+    slips = next(c for c in game.build(default_layouts()).components if c.id == "motion-slips")
+    w, h = slips.size
+    surface = RecordingSurface()
+    slips.pieces[0].front(surface, Frame(w, h))
+    lines = [c for c in surface.find("line") if c["y1"] == c["y2"] and abs(c["x2"] - c["x1"]) > 5.0]
+    writing = [c for c in lines if dict(c.args).get("dash") is None]
+    assert len(writing) >= 8
+    for line in writing:
+        left, right = sorted((line["x1"], line["x2"]))
+        assert right <= w / 2 - FOLD_CLEAR + 0.01 or left >= w / 2 + FOLD_CLEAR - 0.01, line
+        assert abs(line["y1"] - h / 2) >= FOLD_CLEAR - 0.01, line
