@@ -31,11 +31,13 @@ def test_no_printed_page_gives_a_player_a_gender(kit_text, game):
 # ballots are printed (no scrap paper), its presidency passes to the next seat (a player's
 # tribe is their secret, so is the tribe that comes next), royal Rome had no consuls, and its
 # worked example names players, never tribes; PHD's chapter markers are each character's own,
-# never a shared reserve; Promotion speaks of people, not of « un collègue » or « un·e ».
+# never a shared reserve; Promotion speaks of people, not of « un collègue » or « un·e »; and
+# Amphithéâtre's contents page offers something else than its 136 tokens to cut out.
 NOT_PRINTED = {
     "hoc-censeo": (r"\bconsuls?\b", r"\bbrouillon\b", r"\btribu suivante\b", r"\bpremière personne à jouer\b",
                    r"\b(les )?(Ramnes|Titienses|Luceres) (président|tranchent|ont le plus)\b"),
     "phd": (r"\bréserve\b", r"\btour d['’]un autre\b", r"\bà tous\b"),
+    "amphitheatre": (),
     "promotion": (r"\bun collègue\b", r"\bcollègue visé\b", r"\bun·e\b", r"\bvoisin(e)?s?\b", r"\bvous comprise\b",
                   r"\btour d['’]un autre\b", r"\bun ou une\b", r"\bl['’]auteur\b"),
 }
@@ -46,6 +48,7 @@ PRINTED = {
     "phd": (r"une fois jouée, son effet appliqué, elle part à la défausse",
             r"Chaque personne prend les \d+ marqueurs de chapitre de son personnage"),
     "promotion": (r"la personne de droite",),
+    "amphitheatre": (r"des pièces de monnaie, des perles ou des haricots secs",),
 }
 
 
