@@ -8,16 +8,18 @@ simulator read the same one. What a layout gets wrong is a LayoutError naming th
 the entry and the field:
 
 - a duplicate id (`assign_ids`);
-- rule data the engine refuses (`checked`: the rules' own reading of a deck, so a layout
-  cannot hold a card a session would refuse);
+- rule data the engine refuses (`checked`, `read_checked`: the rules' own reading of a deck,
+  so a layout cannot hold a card a session would refuse; a game whose rules read its cards
+  into typed records gives those records to its faces, its header and its bots);
 - a number written by hand in a text that its data should give (`numbers_from_data`).
 """
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kit.errors import KitError, LayoutError
 from kit.i18n import _, join, refusal
@@ -54,15 +56,27 @@ def assign_ids(designs: list[dict], file: Path | str, base: str, label_key: str 
 def checked(deck: dict[str, Any], game: str, file: Path | str, base: str, index: dict[str, int],
             rule_data: str | None = None) -> dict[str, Any]:
     """`deck` as the engine reads it from a header (scorekeeper.rules.<game>.read_deck):
-    a refusal becomes a LayoutError naming the entry (`index`: id -> its 1-based place in
-    the file's list) and the field the engine names (inside `rule_data` when the layout
-    keeps the rule data under that key)."""
-    from kit.schema import entry_name
+    a refusal becomes a LayoutError (`read_checked`)."""
     from scorekeeper.rules import module
 
     rules: Any = module(game)      # a game with cards has read_deck (scorekeeper.rules)
+    read_checked(rules.read_deck, deck, file, base, index, rule_data)
+    return deck
+
+
+T = TypeVar("T")
+
+
+def read_checked(read: Callable[[dict[str, Any]], T], deck: dict[str, Any], file: Path | str, base: str,
+                 index: dict[str, int], rule_data: str | None = None) -> T:
+    """What the rules' `read` makes of a header's `deck` built from a layout (its checked
+    cards, or their typed records): a refusal becomes a LayoutError naming the entry
+    (`index`: id -> its 1-based place in the file's list) and the field the engine names
+    (inside `rule_data` when the layout keeps the rule data under that key)."""
+    from kit.schema import entry_name
+
     try:
-        rules.read_deck(deck)
+        return read(deck)
     except RuleViolation as problem:
         key = problem.params.get("id")
         cards = deck["cards"]
@@ -72,7 +86,6 @@ def checked(deck: dict[str, Any], game: str, file: Path | str, base: str, index:
         if rule_data and field is not None and field not in decks.CARD_FIELDS:
             field = f"{rule_data}.{field}"
         raise LayoutError(file, where, field, refusal(problem)) from None
-    return deck
 
 
 def numbers_from_data(text: str, data: dict[str, Any], file: Path | str, entry: str, field: str) -> None:

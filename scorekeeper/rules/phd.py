@@ -38,6 +38,7 @@ next "start".
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
@@ -52,7 +53,6 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
-from scorekeeper.rules.declaration import GameRules
 from scorekeeper.rules.fields import Card, Die, Name, PerKey, PerPlayer, Whole, Wholes, Word, act, declare
 from scorekeeper.rules.flow import (
     FROM_TABLE,
@@ -294,90 +294,217 @@ class Recent(TypedDict):
 # ---------------------------------------------------------------------------------------
 
 # -- the deck, read from the session header ----------------------------------------------
+# One schema of a card's rule data: `card_record` reads and checks a card of the header's
+# deck into a typed, frozen record (EventCard, ArgumentCard), and `Record.header()` writes it
+# back as the header holds it. The engine keeps the header's own objects in its state (so a
+# session replays byte for byte); the kit's faces, the header `kit score new` writes and the
+# bots take the records (`deck_records`).
 
-def _card_changes(key: str, card: decks.Card, field: str, value: Any) -> None:
+@dataclass(frozen=True)
+class Changes:
+    """Signed changes of Pression and Crédit (0: unchanged)."""
+
+    pression: int = 0
+    credit: int = 0
+
+    def header(self) -> dict[str, int]:
+        return {r: v for r, v in (("pression", self.pression), ("credit", self.credit)) if v}
+
+
+@dataclass(frozen=True)
+class PostIt:
+    """A post-it's modifier: its value on the tests of its resource, and its printed quip."""
+
+    value: int
+    resource: Resource
+    text: str = ""
+
+    def header(self) -> dict[str, Any]:
+        return {"value": self.value, "resource": self.resource, **({"text": self.text} if self.text else {})}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One line of a Superviseur's die roll: the faces first..last give `outcome`."""
+
+    first: int
+    last: int
+    outcome: str
+
+
+@dataclass(frozen=True)
+class Moment:
+    """When a Coopération may be played (one of MOMENTS), and its threshold where it has one."""
+
+    kind: str
+    at: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a Challenge's success or failure changes, and the text printed with it."""
+
+    changes: Changes
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """An event card of the deck, as its type's rule data says (see "the deck" above)."""
+
+    id: str
+    type: str
+    title: str
+    copies: int
+    text: str = ""
+    effect: str = ""
+    when: str = ""
+    pression: int | None = None
+    credit: int | None = None
+    chapter: str | None = None
+    modifier: int | None = None
+    resource: Resource | None = None
+    difficulty: int | None = None
+    draw_arguments: int | None = None
+    passes_challenge: bool = False
+    cancels_failure: bool = False
+    postit: PostIt | None = None
+    roll: tuple[Roll, ...] = ()
+    moment: Moment | None = None
+    you: Changes | None = None
+    other: Changes | None = None
+    success: Result | None = None
+    failure: Result | None = None
+
+    def numbers(self) -> dict[str, int]:
+        """The numbers its texts may print, by placeholder name (`at`: its moment's)."""
+        found = {key: getattr(self, key) for key in ("pression", "credit", "modifier", "difficulty", "draw_arguments")}
+        at = {"at": self.moment.at} if self.moment is not None and self.moment.at is not None else {}
+        return {**{k: v for k, v in found.items() if v is not None}, **at}
+
+    def header(self) -> decks.Card:
+        """The card as the session header records it (what `card_record` reads)."""
+        out: decks.Card = {"type": self.type, "title": self.title, "copies": self.copies, "text": self.text}
+        out.update({key: getattr(self, key) for key in ("effect", "when") if getattr(self, key)})
+        out.update({key: getattr(self, key) for key in ("pression", "credit", "chapter", "modifier", "resource",
+                                                         "difficulty", "draw_arguments") if getattr(self, key) is not None})
+        out.update({key: True for key in _MOMENT_EFFECTS if getattr(self, key)})
+        if self.postit is not None:
+            out["postit"] = self.postit.header()
+        if self.roll:
+            out["roll"] = [{"faces": [line.first, line.last], "outcome": line.outcome} for line in self.roll]
+        if self.moment is not None:
+            out["moment"] = {"kind": self.moment.kind, **({"at": self.moment.at} if self.moment.at is not None else {})}
+        out.update({key: changes.header() for key, changes in (("you", self.you), ("other", self.other))
+                    if changes is not None and changes.header()})
+        for key, result in (("success", self.success), ("failure", self.failure)):
+            if result is not None:
+                out[key] = {**result.changes.header(), **({"text": result.text} if result.text else {})}
+        return out
+
+
+@dataclass(frozen=True)
+class ArgumentCard:
+    """An Argument card: its signed value, and whether it counts in a controversy or a defence only."""
+
+    id: str
+    title: str
+    copies: int
+    value: int
+    controversy: bool = False
+    text: str = ""
+    type: str = ARGUMENT
+
+    def header(self) -> decks.Card:
+        return {"type": ARGUMENT, "title": self.title, "copies": self.copies, "text": self.text, "value": self.value,
+                "controversy": self.controversy}
+
+
+PhdCard = EventCard | ArgumentCard
+# The rule data each type must have (beside what _RULE_DATA allows).
+_NEEDED = {"vie": ("postit",), "superviseur": ("postit",), "cooperation": ("moment",),
+           "challenge": ("resource", "difficulty"), ARGUMENT: ("value",)}
+
+
+def _card_number(key: str, field: str, value: Any, low: int, high: int) -> int:
+    if not is_int(value) or not low <= value <= high:
+        raise RuleViolation("The card {id}'s {key} must be a whole number from {low} to {high}, not {value}.",
+                            field=field, key=field, id=key, low=low, high=high, value=shown(value))
+    return int(value)
+
+
+def _card_changes(key: str, field: str, value: Any) -> Changes:
     if not isinstance(value, dict) or any(k not in RESOURCES for k in value) or \
             not all(is_int(v) and -CARD_SPAN <= v <= CARD_SPAN for v in value.values()):
         raise RuleViolation("The card {id}'s {key} must give signed changes of pression and/or credit (at most "
                             "{span} each), not {value}.", field=field, key=field, id=key, span=CARD_SPAN, value=shown(value))
+    return Changes(**value)
 
 
-def _card_number(key: str, field: str, value: Any, low: int, high: int) -> None:
-    if not is_int(value) or not low <= value <= high:
-        raise RuleViolation("The card {id}'s {key} must be a whole number from {low} to {high}, not {value}.",
-                            field=field, key=field, id=key, low=low, high=high, value=shown(value))
+def _card_result(key: str, field: str, value: Any) -> Result:
+    """A Challenge's success or failure: its changes, and its printed text."""
+    if not isinstance(value, dict) or not isinstance(value.get("text", ""), str):
+        return Result(_card_changes(key, field, value))     # refused, naming what it holds
+    return Result(_card_changes(key, field, {k: v for k, v in value.items() if k != "text"}), value.get("text", ""))
 
 
-def _check_card(key: str, card: decks.Card) -> None:
-    """One card's rule data, as _RULE_DATA lists it for its type (see "the deck" above)."""
-    kind = card["type"]
-    allowed = _RULE_DATA[kind]
-    for field, value in card.items():
-        if field in decks.CARD_FIELDS or field in decks.TEXT_FIELDS:
-            continue
-        if field in _CARD_TEXTS:
-            if not isinstance(value, str):
-                raise RuleViolation("The card {id}'s {key} must be text, not {value}.", field=field, key=field, id=key,
-                                    value=shown(value))
-            continue
-        if field not in allowed:
-            raise RuleViolation("The card {id} is of type {type}, which has no {key}; its rule data are {fields}.",
-                                field=field, key=field, id=key, type=kind, fields=", ".join(allowed))
-        if field in ("pression", "credit"):
-            _card_number(key, field, value, -CARD_SPAN, CARD_SPAN)
-        elif field in ("you", "other"):
-            _card_changes(key, card, field, value)
-        elif field in ("success", "failure"):
-            _card_changes(key, card, field, {k: v for k, v in value.items() if k != "text"}
-                          if isinstance(value, dict) and isinstance(value.get("text", ""), str) else value)
-        elif field in ("modifier", "value"):
-            _card_number(key, field, value, -DIE_MAX, DIE_MAX)
-            if value == 0:
-                raise RuleViolation("The card {id}'s {key} must not be 0: it would change nothing.", field=field, key=field,
-                                    id=key)
-        elif field == "postit":
-            if not isinstance(value, dict) or value.get("resource") not in RESOURCES:
-                raise RuleViolation("The card {id}'s post-it needs a value and a resource (pression or credit), not "
-                                    "{value}.", field=field, id=key, value=shown(value))
-            _card_number(key, "postit.value", value.get("value"), -DIE_MAX, DIE_MAX)
-        elif field == "chapter" and value not in OUTCOMES:
-            raise RuleViolation("The card {id}'s chapter is one of {outcomes}, not {value}.", field=field, id=key,
-                                outcomes=", ".join(OUTCOMES), value=shown(value))
-        elif field == "roll":
-            _check_roll(key, value)
-        elif field == "resource" and value not in RESOURCES:
-            raise RuleViolation("The card {id} tests pression or credit, not {value}.", field=field, id=key,
-                                value=shown(value))
-        elif field == "difficulty":
-            _card_number(key, field, value, 0, RESOURCE_MAX + DIE_MAX)
-        elif field == "controversy" and not isinstance(value, bool):
-            raise RuleViolation("The card {id}'s controversy is true or false, not {value}.", field=field, id=key,
-                                value=shown(value))
-        elif field == "moment":
-            _check_moment(key, value)
-        elif field == "draw_arguments":
-            _card_number(key, field, value, 1, HAND_LIMIT)
-        elif field in _MOMENT_EFFECTS and value is not True:
-            raise RuleViolation("The card {id}'s {key} is either true or left out, not {value}.", field=field, key=field,
-                                id=key, value=shown(value))
-    needed = {"vie": ("postit",), "superviseur": ("postit",), "cooperation": ("moment",),
-              "challenge": ("resource", "difficulty"), ARGUMENT: ("value",)}[kind]
-    for field in needed:
-        if field not in card:
-            raise RuleViolation("The card {id} is of type {type} and needs its {key}.", field=field, key=field, id=key,
-                                type=kind)
-    for field, moment in _MOMENT_EFFECTS.items():
-        if field in card and card["moment"]["kind"] != moment:
-            raise RuleViolation("The card {id}'s {key} acts on the moment {kind}, not on {value}.", field=field,
-                                key=field, id=key, kind=moment, value=shown(card["moment"]["kind"]))
-    if kind == "superviseur" and ("chapter" in card) == ("roll" in card):
-        raise RuleViolation("The Superviseur card {id} says what happens to a submitted chapter with either chapter "
-                            "or roll, not both, not neither.", field="chapter", id=key)
+def _card_modifier(key: str, field: str, value: Any) -> int:
+    """A Coopération's modifier or an Argument's value: signed, within the die, never 0."""
+    number = _card_number(key, field, value, -DIE_MAX, DIE_MAX)
+    if number == 0:
+        raise RuleViolation("The card {id}'s {key} must not be 0: it would change nothing.", field=field, key=field,
+                            id=key)
+    return number
 
 
-def _check_roll(key: str, roll: Any) -> None:
+def _card_postit(key: str, field: str, value: Any) -> PostIt:
+    if not isinstance(value, dict) or value.get("resource") not in RESOURCES:
+        raise RuleViolation("The card {id}'s post-it needs a value and a resource (pression or credit), not "
+                            "{value}.", field=field, id=key, value=shown(value))
+    text = value.get("text", "")
+    return PostIt(_card_number(key, "postit.value", value.get("value"), -DIE_MAX, DIE_MAX), value["resource"],
+                  text if isinstance(text, str) else "")
+
+
+def _card_chapter(key: str, field: str, value: Any) -> str:
+    if value not in OUTCOMES:
+        raise RuleViolation("The card {id}'s chapter is one of {outcomes}, not {value}.", field=field, id=key,
+                            outcomes=", ".join(OUTCOMES), value=shown(value))
+    return str(value)
+
+
+def _card_resource(key: str, field: str, value: Any) -> Resource:
+    if value not in RESOURCES:
+        raise RuleViolation("The card {id} tests pression or credit, not {value}.", field=field, id=key,
+                            value=shown(value))
+    return "pression" if value == "pression" else "credit"
+
+
+def _card_controversy(key: str, field: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise RuleViolation("The card {id}'s controversy is true or false, not {value}.", field=field, id=key,
+                            value=shown(value))
+    return value
+
+
+def _card_flag(key: str, field: str, value: Any) -> bool:
+    """What a Coopération does to its moment's test (_MOMENT_EFFECTS): true, or left out."""
+    if value is not True:
+        raise RuleViolation("The card {id}'s {key} is either true or left out, not {value}.", field=field, key=field,
+                            id=key, value=shown(value))
+    return True
+
+
+def _card_text(key: str, field: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise RuleViolation("The card {id}'s {key} must be text, not {value}.", field=field, key=field, id=key,
+                            value=shown(value))
+    return value
+
+
+def _check_roll(key: str, field: str, roll: Any) -> tuple[Roll, ...]:
     """The ranges of a die roll cover each face DIE_MIN..DIE_MAX once, in order."""
-    expected = DIE_MIN
+    expected, lines = DIE_MIN, []
     for line in roll if isinstance(roll, list) else [{}]:
         faces = line.get("faces") if isinstance(line, dict) else None
         if not (isinstance(line, dict) and isinstance(faces, list) and len(faces) == 2
@@ -386,13 +513,15 @@ def _check_roll(key: str, roll: Any) -> None:
             raise RuleViolation("The card {id}'s roll must list {{faces: [first, last], outcome}} covering the die "
                                 "from {low} to {high} in order, once each, not {value}.", field="roll", id=key,
                                 low=DIE_MIN, high=DIE_MAX, value=shown(roll))
+        lines.append(Roll(faces[0], faces[1], line["outcome"]))
         expected = faces[1] + 1
     if expected != DIE_MAX + 1:
         raise RuleViolation("The card {id}'s roll stops at {last}; it must reach {high}.", field="roll", id=key,
                             last=expected - 1, high=DIE_MAX)
+    return tuple(lines)
 
 
-def _check_moment(key: str, moment: Any) -> None:
+def _check_moment(key: str, field: str, moment: Any) -> Moment:
     kind = moment.get("kind") if isinstance(moment, dict) else None
     if kind not in MOMENTS or set(moment) - {"kind", "at"}:
         raise RuleViolation("The card {id}'s moment is {{kind, at?}} with a kind among {moments}, not {value}.",
@@ -400,14 +529,82 @@ def _check_moment(key: str, moment: Any) -> None:
     if (kind in MOMENTS_WITH_AT) != ("at" in moment):
         raise RuleViolation("The card {id}'s moment {kind} needs a threshold at exactly when it is one of {kinds}.",
                             field="moment", id=key, kind=kind, kinds=", ".join(MOMENTS_WITH_AT))
-    if "at" in moment:
-        _card_number(key, "moment.at", moment["at"], RESOURCE_MIN, RESOURCE_MAX)
+    at = _card_number(key, "moment.at", moment["at"], RESOURCE_MIN, RESOURCE_MAX) if "at" in moment else None
+    return Moment(str(kind), at)
+
+
+def _bounded(low: int, high: int) -> Callable[[str, str, Any], int]:
+    return lambda key, field, value: _card_number(key, field, value, low, high)
+
+
+# How each field of the rule data is read and checked: card id, field, value -> its typed value.
+_CARD_FIELDS: dict[str, Callable[[str, str, Any], Any]] = {
+    "effect": _card_text, "when": _card_text,
+    "pression": _bounded(-CARD_SPAN, CARD_SPAN), "credit": _bounded(-CARD_SPAN, CARD_SPAN),
+    "you": _card_changes, "other": _card_changes, "success": _card_result, "failure": _card_result,
+    "modifier": _card_modifier, "value": _card_modifier, "postit": _card_postit, "chapter": _card_chapter,
+    "roll": _check_roll, "resource": _card_resource, "difficulty": _bounded(0, RESOURCE_MAX + DIE_MAX),
+    "controversy": _card_controversy, "moment": _check_moment, "draw_arguments": _bounded(1, HAND_LIMIT),
+    "passes_challenge": _card_flag, "cancels_failure": _card_flag,
+}
+
+
+def _card_fields(key: str, card: decks.Card) -> dict[str, Any]:
+    """The card's rule data and printed texts, each checked and typed, in the card's order."""
+    kind = card["type"]
+    allowed = _RULE_DATA[kind]
+    out: dict[str, Any] = {}
+    for field, value in card.items():
+        if field in decks.CARD_FIELDS or field in decks.TEXT_FIELDS:
+            continue
+        if field not in _CARD_TEXTS and field not in allowed:
+            raise RuleViolation("The card {id} is of type {type}, which has no {key}; its rule data are {fields}.",
+                                field=field, key=field, id=key, type=kind, fields=", ".join(allowed))
+        out[field] = _CARD_FIELDS[field](key, field, value)
+    return out
+
+
+def _check_whole(key: str, kind: str, data: dict[str, Any]) -> None:
+    """What the card's type needs, and what its fields need of each other."""
+    for field in _NEEDED[kind]:
+        if field not in data:
+            raise RuleViolation("The card {id} is of type {type} and needs its {key}.", field=field, key=field, id=key,
+                                type=kind)
+    for field, moment in _MOMENT_EFFECTS.items():
+        if field in data and data["moment"].kind != moment:
+            raise RuleViolation("The card {id}'s {key} acts on the moment {kind}, not on {value}.", field=field,
+                                key=field, id=key, kind=moment, value=shown(data["moment"].kind))
+    if kind == "superviseur" and ("chapter" in data) == ("roll" in data):
+        raise RuleViolation("The Superviseur card {id} says what happens to a submitted chapter with either chapter "
+                            "or roll, not both, not neither.", field="chapter", id=key)
+
+
+def card_record(key: str, card: decks.Card) -> PhdCard:
+    """One card of a header's deck (its type, title and copies already read by deck.read),
+    as a typed record: RuleViolation naming the card and the field otherwise."""
+    kind = card["type"]
+    data = _card_fields(key, card)
+    _check_whole(key, kind, data)
+    text = card.get("text", "")
+    if kind == ARGUMENT:
+        return ArgumentCard(key, card["title"], card["copies"], data["value"], data.get("controversy", False), text)
+    return EventCard(key, kind, card["title"], card["copies"], text=text, **data)
+
+
+def _check_card(key: str, card: decks.Card) -> None:
+    card_record(key, card)
 
 
 def read_deck(header_deck: object) -> dict[str, decks.Card]:
     """The cards of a session header's deck, checked (RuleViolation naming the card and the
     field; the session reports it as FILE:1)."""
     return decks.read(header_deck, TITLE, CARD_TYPES, _check_card)
+
+
+def deck_records(header_deck: object) -> dict[str, PhdCard]:
+    """The cards of a header's deck as typed records, by id, in the deck's order (what the
+    kit's faces, the header it writes and the bots read)."""
+    return {key: card_record(key, card) for key, card in read_deck(header_deck).items()}
 
 
 def _cards(state: State) -> dict[str, decks.Card]:
@@ -1731,12 +1928,3 @@ def _end_event(state: State) -> Event:
     if last:
         return said(N_("The game ends: {name} is the last player still in the game."), name=last[0])
     return said(N_("The game ends: nobody is still in the game."))
-
-
-# The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
-RULES = GameRules(
-    id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=("chapters", "timed"),
-    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
-    current_player=current_player, standings=standings, canonical=canonical,
-    actors={"deck_empty": None},          # the event deck runs out for the whole table
-    corrections=CORRECTIONS, secret_fields=SECRET_FIELDS, secret_by_player=SECRET_BY_PLAYER, card_types=CARD_TYPES)

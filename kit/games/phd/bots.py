@@ -89,15 +89,15 @@ def load(layouts_root) -> dict:
 
 
 def from_deck(deck: dict) -> dict:
-    """The two decks as the table shuffles them, each copy a card of the deck with its id;
-    the engine reads the deck itself (every number) from the same object, once per run."""
-    cards = rules.read_deck(deck)
+    """The two decks as the table shuffles them, each copy a card of the deck with its id,
+    from the rules' records of its cards (rules.deck_records); the engine reads the deck
+    itself (every number) from the same object, once per run."""
     events, arguments = [], []
-    for key, card in cards.items():
-        if card["type"] == rules.ARGUMENT:
-            arguments += [{"id": key, "value": card["value"], "controversy": card["controversy"]}] * card["copies"]
+    for key, card in rules.deck_records(deck).items():
+        if isinstance(card, rules.ArgumentCard):
+            arguments += [{"id": key, "value": card.value, "controversy": card.controversy}] * card.copies
         else:
-            events += [_weighed({**card, "id": key})] * card["copies"]
+            events += [_weighed({**card.header(), "id": key})] * card.copies
     return {"deck": deck, "events": tuple(events), "arguments": tuple(arguments)}
 
 

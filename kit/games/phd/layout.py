@@ -21,11 +21,12 @@ placeholders ({hand_limit}, {chapters}...): the engine's numbers, listed in `eng
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from dataclasses import field as dataclass_field
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
-from kit.deck import assign_ids, checked, numbers_from_data
+from kit.deck import assign_ids, numbers_from_data, read_checked
 from kit.errors import LayoutError
 from kit.games.phd import pieces as art
 from kit.i18n import N_, _, ngettext, number
@@ -322,6 +323,9 @@ class Layout:
     folder: Path
     event_ids: tuple[str, ...] = ()
     argument_ids: tuple[str, ...] = ()
+    # every design of both decks as the rules read it (scorekeeper.rules.phd.card_record), by id:
+    # what the faces print, the header records and the bots play
+    cards: dict[str, rules.PhdCard] = dataclass_field(default_factory=dict)
 
 
 def load(layouts_root: Path | str) -> Layout:
@@ -365,12 +369,14 @@ def load(layouts_root: Path | str) -> Layout:
                                 "(declare `id` to tell them apart)").format(value=repr(key), file=events_file.name))
     aids = load_yaml(folder / "aids.yaml", AIDS)
     check_symbols(kit, characters, aids, folder)
-    layout = Layout(kit, characters, events, arguments, aids, folder, tuple(event_ids), tuple(argument_ids))
-    # the rule engine reads each card as a session will: what it refuses stops the build
+    # the rule engine reads each card as a session will, once: what it refuses stops the build,
+    # and its records are what the faces, the header and the bots take
+    records: dict[str, rules.PhdCard] = {}
     for file, ids, cards in ((events_file, event_ids, events), (arguments_file, argument_ids, arguments)):
-        checked({"cards": {key: _rule_card(card, file, i) for i, (key, card) in enumerate(zip(ids, cards), start=1)}},
-                GAME_ID, file, "cards", {key: i for i, key in enumerate(ids, start=1)})
-    return layout
+        deck = {"cards": {key: _rule_card(card, file, i) for i, (key, card) in enumerate(zip(ids, cards), start=1)}}
+        records.update(read_checked(rules.deck_records, deck, file, "cards",
+                                    {key: i for i, key in enumerate(ids, start=1)}))
+    return Layout(kit, characters, events, arguments, aids, folder, tuple(event_ids), tuple(argument_ids), records)
 
 
 def _rule_card(card: dict, file: Path, index: int) -> dict:
@@ -416,14 +422,9 @@ def _rule_card(card: dict, file: Path, index: int) -> dict:
 
 def deck(layouts_root: Path | str) -> dict:
     """The deck a session records (`kit score new`) and the bots play: every design of
-    events.yaml and arguments.yaml by its id (SCOREKEEPER.md "Cards at the table")."""
-    layout = load(layouts_root)
-    folder = layout.folder
-    events_file, arguments_file = find(folder, "events", table=True), find(folder, "arguments", table=True)
-    cards = {key: _rule_card(card, events_file, i) for i, (key, card) in enumerate(zip(layout.event_ids, layout.events), 1)}
-    cards.update({key: _rule_card(card, arguments_file, i)
-                  for i, (key, card) in enumerate(zip(layout.argument_ids, layout.arguments), 1)})
-    return {"cards": cards}
+    events.yaml and arguments.yaml by its id (SCOREKEEPER.md "Cards at the table"), as the
+    rules' records of them write themselves."""
+    return {"cards": {key: card.header() for key, card in load(layouts_root).cards.items()}}
 
 
 def check_symbols(kit: dict, characters: list[dict], aids: dict, folder: Path) -> None:
@@ -455,8 +456,9 @@ def _mark(data: dict) -> art.Mark:
     return art.Mark(data["name"], data["colour"], data["symbol"])
 
 
-def _changes(data: dict, resources: dict[rules.Resource, art.Mark]) -> tuple[art.Change, ...]:
-    return tuple(art.Change(data[r], resources[r]) for r in rules.RESOURCES if data.get(r))
+def _changes(changes: rules.Changes | None, resources: dict[rules.Resource, art.Mark]) -> tuple[art.Change, ...]:
+    found = changes.header() if changes is not None else {}
+    return tuple(art.Change(found[r], resources[r]) for r in rules.RESOURCES if r in found)
 
 
 # The texts that say what a card does (not its flavour): a number in them is a placeholder
@@ -473,72 +475,72 @@ def card_data(card: dict) -> dict[str, int]:
     return data
 
 
-def event_face(card: dict, layout: Layout, file: Path, entry: str) -> art.EventFace:
+def event_face(card: rules.EventCard, layout: Layout) -> art.EventFace:
+    """An event card's face, from the rules' record of it (its texts filled in and checked
+    as the layout loaded) and the kit's words, colours and symbols."""
     kit = layout.kit
     labels = kit["labels"]
     resources = {r: _mark(kit["resources"][r]) for r in rules.RESOURCES}
-    kind = card["type"]
-
-    data = card_data(card)
-
-    def text(value: str, field: str) -> str:
-        if field in EFFECT_TEXTS:     # what the card does: its numbers are its data's
-            numbers_from_data(value, data, file, entry, field)
-        return fill_values(value, {**engine_values(), **data}, file, entry, field)
-
-    face: dict[str, Any] = dict(kind=_mark(kit["event_types"][kind]), title=text(card["title"], "title"),
-                text=text(card["text"], "text"))
+    kind = card.type
+    face: dict[str, Any] = dict(kind=_mark(kit["event_types"][kind]), title=card.title, text=card.text)
     effects: list[art.Effect] = []
-    if kind in ("vie", "superviseur"):
-        note = card["postit"]
-        face["postit"] = art.PostIt(text(note["text"], "postit.text"), note["value"], resources[note["resource"]],
-                                    kit["postit"]["colour"], kit["postit"]["edge"])
-        changes = _changes(card, resources)
-        extra = text(card["effect"], "effect") if card["effect"] else ""
-        if changes or extra:
-            effects.append(art.Effect(labels["you"], changes, extra))
+    if card.postit is not None:         # C'est la vie and Superviseur
+        note = card.postit
+        face["postit"] = art.PostIt(note.text, note.value, resources[note.resource], kit["postit"]["colour"],
+                                    kit["postit"]["edge"])
+        changes = _changes(rules.Changes(card.pression or 0, card.credit or 0), resources)
+        if changes or card.effect:
+            effects.append(art.Effect(labels["you"], changes, card.effect))
     if kind == "superviseur":
-        outcome_names = kit["chapter_outcomes"]
-        if card["chapter"] is not None:
-            rows = [("", card["chapter"])]
-        else:
-            rows = [(f"{a}" if a == b else f"{a}\u2013{b}", line["outcome"])
-                    for line in card["roll"] for a, b in [line["faces"]]]
-        face["outcomes"] = tuple(art.Outcome(faces, outcome_names[o]["name"], outcome_names[o]["symbol"])
-                                 for faces, o in rows)
-        face["chapter_heading"] = kit["chapter_heading"]
-        face["roll_heading"] = kit["roll_heading"]
+        face.update(_outcomes(card, kit))
     if kind == "cooperation":
         face["off_turn"] = labels["off_turn"]
-        face["when"] = f"{labels['when']}{NBSP}: " + text(card["when"], "when")
-        effects.append(art.Effect("", (), text(card["effect"], "effect")))
-        if card["you"] and _changes(card["you"], resources):
-            effects.append(art.Effect(labels["you"], _changes(card["you"], resources)))
-        if card["other"] and _changes(card["other"], resources):
-            effects.append(art.Effect(labels["other"], _changes(card["other"], resources)))
-        if card["modifier"] is not None:
-            effects.append(art.Effect(labels["modifier"], (art.Change(card["modifier"]),)))
+        face["when"] = f"{labels['when']}{NBSP}: " + card.when
+        effects.append(art.Effect("", (), card.effect))
+        effects += [art.Effect(labels[who], _changes(changes, resources))
+                    for who, changes in (("you", card.you), ("other", card.other)) if _changes(changes, resources)]
+        if card.modifier is not None:
+            effects.append(art.Effect(labels["modifier"], (art.Change(card.modifier),)))
     if kind == "challenge":
-        face["test"] = art.Test(resources[card["resource"]], card["difficulty"], labels["difficulty"],
-                                labels["formula"])
-        for key in ("success", "failure"):
-            result = card[key]
-            effects.append(art.Effect(labels[key], _changes(result, resources),
-                                      text(result["text"], f"{key}.text") if result["text"] else ""))
+        assert card.resource is not None, "the rules' record of a Challenge has its resource"
+        assert card.difficulty is not None, "and its difficulty"
+        face["test"] = art.Test(resources[card.resource], card.difficulty, labels["difficulty"], labels["formula"])
+        effects += [art.Effect(labels[key], _changes(result.changes, resources), result.text)
+                    for key, result in (("success", card.success), ("failure", card.failure)) if result is not None]
     face["effects"] = tuple(effects)
     return art.EventFace(**face)
 
 
-def argument_face(card: dict, layout: Layout, file: Path, entry: str) -> art.ArgumentFace:
+def _outcomes(card: rules.EventCard, kit: dict) -> dict[str, Any]:
+    """A Superviseur's outcome for a submitted chapter: one, or a die roll's."""
+    names = kit["chapter_outcomes"]
+    rows = [("", card.chapter)] if card.chapter is not None else [
+        (f"{line.first}" if line.first == line.last else f"{line.first}\u2013{line.last}", line.outcome)
+        for line in card.roll]
+    return dict(outcomes=tuple(art.Outcome(faces, names[o]["name"], names[o]["symbol"]) for faces, o in rows),
+                chapter_heading=kit["chapter_heading"], roll_heading=kit["roll_heading"])
+
+
+def argument_face(card: rules.ArgumentCard, layout: Layout) -> art.ArgumentFace:
+    """An Argument card's face, from the rules' record of it."""
     kit = layout.kit
     labels = kit["labels"]
-    sign = "bonus" if card["value"] > 0 else "malus"
+    sign = "bonus" if card.value > 0 else "malus"
     deck = kit["components"]["argument-cards"]
     return art.ArgumentFace(
-        title=fill(card["title"], file, entry, "title"), text=fill(card["text"], file, entry, "text"),
-        value=card["value"], sign_word=labels[sign], sign_colour=kit["sign_colours"][sign],
-        deck=art.Mark(labels["argument"], deck["back_colour"], deck["back_symbol"]),
-        controversy=labels["controversy_only"] if card["controversy"] else "")
+        title=card.title, text=card.text, value=card.value, sign_word=labels[sign],
+        sign_colour=kit["sign_colours"][sign], deck=art.Mark(labels["argument"], deck["back_colour"], deck["back_symbol"]),
+        controversy=labels["controversy_only"] if card.controversy else "")
+
+
+def _event(card: rules.PhdCard) -> rules.EventCard:
+    assert isinstance(card, rules.EventCard), "events.yaml holds event cards (load checks their types)"
+    return card
+
+
+def _argument(card: rules.PhdCard) -> rules.ArgumentCard:
+    assert isinstance(card, rules.ArgumentCard), "arguments.yaml holds Argument cards"
+    return card
 
 
 def tracks(layout: Layout) -> tuple[Track, Track]:
@@ -595,17 +597,14 @@ def build(layouts_root: Path | str) -> GameKit:
         characters.append((entry, face))
 
     # The two decks.
-    events_file, arguments_file = find(folder, "events", table=True), find(folder, "arguments", table=True)
-    event_faces = [event_face(card, layout, events_file, entry_name("cards", i, card["title"]))
-                   for i, card in enumerate(layout.events, start=1)]
+    event_faces = [event_face(_event(layout.cards[key]), layout) for key in layout.event_ids]
     # One title size per card type: each face knows the titles of its type.
     peers = {kind: tuple(f.title for f in event_faces if f.kind.name == kind) for kind in {f.kind.name for f in event_faces}}
     events = [Piece(entry_name("cards", i, card["title"]),
                     partial(art.event_front, face=replace(face, peers=peers[face.kind.name])),
                     copies=card["count"])
               for i, (card, face) in enumerate(zip(layout.events, event_faces), start=1)]
-    argument_faces = [argument_face(card, layout, arguments_file, entry_name("cards", i, card["title"]))
-                      for i, card in enumerate(layout.arguments, start=1)]
+    argument_faces = [argument_face(_argument(layout.cards[key]), layout) for key in layout.argument_ids]
     argument_titles = tuple(f.title for f in argument_faces)
     arguments = [Piece(entry_name("cards", i, card["title"]),
                        partial(art.argument_front, face=replace(face, peers=argument_titles)),
