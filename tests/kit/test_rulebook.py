@@ -130,7 +130,7 @@ HARDEST = {
     "phd": ("Challenge", "post-it", "Argument", "dé"),
     "amphitheatre": ("débat", "accuse", "discrédit", "zone de doute"),
     "promotion": ("Accusation", "C'est pas moi, c'est lui !", "Serveur en panne", "détournement"),
-    "hoc-censeo": ("autant", "tranchent", "calamité", "CONTRE l'emporte"),
+    "hoc-censeo": ("autant", "tranche", "calamité", "CONTRE l'emporte"),
 }
 
 
