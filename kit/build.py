@@ -57,6 +57,7 @@ from kit.model import GameKit
 from kit.paper import MAX_BLEED, PAPER_STOCK, STOCKS, paper_size
 from kit.sheets import PieceError, Sheet, draw_label, draw_sheet, impose_kit, labelled, placement_key
 from kit.surface import FORMATS, make_surface
+from kit.surface.inksaver import InkSaver
 
 
 @dataclass(frozen=True)
@@ -374,7 +375,10 @@ def _draw(game: str, surface, sheets: list[Sheet], reuse: frozenset = frozenset(
 
 def draw_lead(surface, p: Plan) -> None:
     """The lead pages: the contents, the rules in brief and the credits behind them, then a
-    blank page when that would end mid-sheet, then the complete rules; each with its label."""
+    blank page when that would end mid-sheet, then the complete rules; each with its label.
+    With the ink saver, their floods are drawn light, as the pieces' fronts are."""
+    if p.options.ink_saver:
+        surface = InkSaver(surface, fronts=True)
     draw_contents(surface, p.kit, p.entries, p.options.settings, p.lead, p.sheets, p.label, p.rulebook_pages)
     pw, ph = paper_size(p.options.paper)
     box = (MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN)

@@ -302,9 +302,10 @@ def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet
         dx, dy = settings.back_offset
         lines.append(f"Les versos de ce fichier sont décalés de {_mm(dx)}\u00a0mm en largeur et {_mm(dy)}\u00a0mm en "
                      f"hauteur pour corriger l’imprimante.")
-    if settings.ink_saver and settings.backs:
-        light = "Versos **économes en encre**\u00a0: un contour et une teinte pâle au lieu des aplats."
-        if screened(entries):
+    if settings.ink_saver:
+        light = ("Impression **économe en encre**\u00a0: les versos, et sur les rectos les grands aplats, en teinte "
+                 "pâle cernée d’un contour\u00a0; les grandes images en simple contour.")
+        if screened(entries) and settings.backs:
             light += (" La mosaïque derrière les bandes pliées garde toute son encre\u00a0: plus pâle, elle laisserait "
                       "deviner les secrets.")
         lines.append(light)

@@ -310,6 +310,11 @@ class Thumbnail:
     def polylines(self, paths, *, stroke="#000000", width=0.25, dash=None) -> None:
         self._s.polylines([self._p(p) for p in paths], stroke=stroke, width=width * self._k, dash=self._d(dash))
 
+    def path(self, segments, *, fill=None, stroke=None, width=0.25) -> None:
+        k = self._k
+        self._s.path([(command, tuple(v * k for v in values)) for command, values in segments], fill=fill,
+                     stroke=stroke, width=width * k)
+
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=0.25, dash=None) -> None:
         k = self._k
         self._s.circle(cx * k, cy * k, r * k, fill=fill, stroke=stroke, width=width * k, dash=self._d(dash))

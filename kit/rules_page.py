@@ -26,6 +26,7 @@ import kit.games
 from kit.errors import KitError, TextDoesNotFit
 from kit.i18n import _
 from kit.palette import GREYS, resolve
+from kit.parts import icons
 from kit.parts.text import largest_fitting_size, text_box, text_height
 from kit.placeholders import fill
 from kit.schema import Field, Record, find, layout_dir, load_yaml
@@ -182,7 +183,8 @@ def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str,
     layout reader); info holds "version" and "build_date" (build_info). Raises KitError
     when the text cannot fit the box at MIN_BODY pt."""
     rules = load(game_id, layouts)
-    credits = rules.credits + (FONTS_CREDIT, _kit_credit(info))
+    pictures = icons.credit(icons.load(layouts, game_id).used())
+    credits = rules.credits + ((pictures,) if pictures else ()) + (FONTS_CREDIT, _kit_credit(info))
     plans: dict[float, _Plan | None] = {}
 
     def fits(size: float) -> bool:

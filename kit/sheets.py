@@ -263,7 +263,7 @@ class Sheet:
     marks: tuple[Mark, ...] = ()
     offset: tuple[float, float] = (0.0, 0.0)  # the printer correction, backs only
     bleed: float = 0.0
-    ink_saver: bool = False                    # backs drawn light (kit.surface.inksaver)
+    ink_saver: bool = False                    # drawn light (kit.surface.inksaver): backs, fronts' floods
     stock: str = ""                            # the paper (kit.paper.STOCKS), the same on both sides
     label: str = ""                            # the page label, set by `labelled` once sheets are numbered
     label_at: tuple[float, float] = (0.0, 0.0)  # its top-left
@@ -526,7 +526,7 @@ def impose_kit(components: list[Component] | tuple[Component, ...], paper: str, 
                ink_saver: bool = False, optional_from: dict[str, int] | None = None,
                tight: bool = False) -> list[Sheet]:
     """Every page of a kit, two per sheet of paper: each page of fronts followed by its page
-    of backs (drawn light with ink_saver; blank when nothing on the sheet has a back, or
+    of backs (both drawn light with ink_saver; blank when nothing on the sheet has a back, or
     without backs). One run of sheets per stock, in STOCKS order. optional_from: see `pack`.
 
     tight: the pieces may come down to TIGHT_BOTTOM from the bottom edge, where no cut mark
@@ -561,7 +561,7 @@ def _sheet(blocks: list[tuple[Block, list[Copy]]], paper: str, stock: str, *, bl
                                       _mirror_extents(extents), index))
     only = tuple(b for b, _ in blocks)
     front = Sheet("front", (pw, ph), tuple(fronts), only, tuple(cut_marks(only, (pw, ph))), bleed=bleed,
-                  stock=stock)
+                  ink_saver=ink_saver, stock=stock)
     mirrored = tuple(_mirror_block(b, pw) for b in only) if rear else ()
     # A blank back takes no printer offset: its label keeps to the margin it was placed in.
     back = Sheet("back", (pw, ph), tuple(rear), mirrored, offset=back_offset if rear else (0.0, 0.0),
@@ -704,9 +704,9 @@ def draw_sheet(surface: Surface, sheet: Sheet, reuse: frozenset | set = frozense
             with surface.translated(ox + dx, oy + dy):
                 if place.rotation:
                     with surface.rotated(place.rotation):
-                        _draw_piece(surface, place, reuse, sheet.ink_saver)
+                        _draw_piece(surface, place, reuse, sheet.side if sheet.ink_saver else None)
                 else:
-                    _draw_piece(surface, place, reuse, sheet.ink_saver)
+                    _draw_piece(surface, place, reuse, sheet.side if sheet.ink_saver else None)
         except TextDoesNotFit as error:
             raise PieceError(place.component.id if place.component else "?", place.label, error) from error
     if sheet.side == "front":
@@ -863,7 +863,9 @@ class _KeepsTextInside:
                                  f"{w:g} x {h:g} mm piece at {size:g} pt; shorten it")
 
 
-def _draw_piece(surface: Surface, place: Placement, reuse, light: bool = False) -> None:
+def _draw_piece(surface: Surface, place: Placement, reuse, light: str | None = None) -> None:
+    """Draw one piece in its frame; light is the side ("front" or "back") it is drawn light
+    for (kit.surface.inksaver), None for its full ink."""
     w, h = place.size
     left, top, right, bottom = frame_extents(place)
     bleed = max(left, top, right, bottom)
@@ -876,20 +878,22 @@ def _draw_piece(surface: Surface, place: Placement, reuse, light: bool = False) 
         clip = dict(x=-left, y=-top, w=w + left + right, h=h + top + bottom)
 
     # A screen behind a secret keeps all its ink: a lighter one would let the secret through.
-    light = light and not (place.component and place.component.back_screens)
+    if light == "back" and place.component and place.component.back_screens:
+        light = None
 
     draw = place.draw
     assert draw is not None, "draw_sheet leaves a blank back undrawn"
 
     def art() -> None:
-        seen = InkSaver(surface) if light else surface
+        seen = InkSaver(surface, fronts=light == "front") if light else surface
         # the wrapper passes on every drawing call the piece makes, as a Surface would
         draw(cast("Surface", _KeepsTextInside(seen, Frame(w, h), round_)), Frame(w, h, bleed=bleed))
 
     with surface.clipped(**clip):
         key = placement_key(place)
         if key in reuse:
-            surface.reused(key, (-bleed, -bleed, w + 2 * bleed, h + 2 * bleed), art)
+            # drawn light or not, the same drawing is not the same picture
+            surface.reused((key, light), (-bleed, -bleed, w + 2 * bleed, h + 2 * bleed), art)
         else:
             art()
     if round_ and bleed <= 0:

@@ -122,9 +122,10 @@ def list_command(game: str | None, layouts: Path | None) -> None:
               help="Shift the back pages by X,Y mm (X to the right, Y down, as the back page is printed) "
                    "to correct a printer's duplex misalignment.")
 @click.option("--greyscale", is_flag=True, help="Print everything in greys (for a black-and-white printer).")
-@click.option("--ink-saver", is_flag=True, help="Light backs: every fill of the back pages becomes a pale tint "
-                   "of its colour and every line a lighter shade; the fronts print as they are (a screen "
-                   "printed behind a secret keeps its ink).")
+@click.option("--ink-saver", is_flag=True, help="Light backs and fronts: every fill of the back pages becomes a "
+                   "pale tint of its colour and every line a lighter shade; on the fronts, every large area of "
+                   "colour becomes a pale tint inside an outline of its colour and a large icon its outline (a "
+                   "screen printed behind a secret keeps its ink).")
 @click.option("--only", multiple=True, metavar="COMPONENT",
               help="Build only this component (repeatable; ids as shown by `kit list`).")
 def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layouts: Path | None, bleed: float,

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kit.palette import GREYS, SYMBOL_FOR, lighten, resolve
+from kit.palette import GREYS, SYMBOL_FOR, lighten, readable_on_white, resolve
+from kit.parts.icons import draw_icon
 from kit.parts.symbols import draw_pattern, draw_symbol
 from kit.parts.text import text_box
 
@@ -39,12 +40,17 @@ def symbol_for(colour: str, symbol: str | None = None) -> str | None:
 
 
 def card_back(surface: Surface, frame: Frame, *, title: str, subtitle: str = "", colour: str = "orange",
-              symbol: str | None = None, pattern: str = "stripes", title_font: str = "sans-bold") -> None:
+              symbol: str | None = None, pattern: str = "stripes", title_font: str = "sans-bold",
+              icon: str | None = None) -> None:
     """Draw a card back: a border of the colour running into the bleed (a cut or a duplex
     drift a little off still shows the colour), a pale tint of it inside with the deck's
     pattern in the colour, and a central medallion with the title, its symbol and an
     optional subtitle (the deck's name). No large solid area: a page of backs stays under
-    40 % ink, yet the decks tell apart by colour, pattern and title."""
+    40 % ink, yet the decks tell apart by colour, pattern and title.
+
+    With an icon (a kit.parts.icons name, the deck's emblem), the medallion shows it large
+    in the colour, the picture that tells the deck across the table, and the symbol moves
+    to a white disc in each corner (the back reads the same either way up)."""
     colour = resolve(colour)
     w, h, b = frame.width, frame.height, frame.bleed
     symbol = symbol_for(colour, symbol)
@@ -61,7 +67,17 @@ def card_back(surface: Surface, frame: Frame, *, title: str, subtitle: str = "",
     mx, my = (w - mw) / 2, (h - mh) / 2
     surface.rect(mx, my, mw, mh, fill="#FFFFFF", stroke=INK, width=0.35, radius=mw / 8)
     inner_top = my + 2.0
-    if symbol:
+    if icon:
+        if symbol:
+            r = min(w, h) * 0.06
+            for cx in (s + r + 1.5, w - s - r - 1.5):
+                for cy in (s + r + 1.5, h - s - r - 1.5):
+                    surface.circle(cx, cy, r, fill="#FFFFFF", stroke=INK, width=0.25)
+                    draw_symbol(surface, symbol, cx, cy, r * 1.25, fill=colour, stroke=INK, width=0.2)
+        size = min(mw, mh) * 0.5
+        draw_icon(surface, icon, w / 2, inner_top + size / 2, size, fill=readable_on_white(colour))
+        inner_top += size + 1.0
+    elif symbol:
         size = min(mw, mh) * 0.28
         draw_symbol(surface, symbol, w / 2, inner_top + size / 2 + 0.5, size, fill=colour, stroke=INK,
                     width=0.25)

@@ -19,6 +19,10 @@ from contextlib import contextmanager
 from kit.surface import metrics
 
 Point = tuple[float, float]
+# One step of a path, absolute and in mm: ("M", (x, y)), ("L", (x, y)),
+# ("C", (x1, y1, x2, y2, x, y)) a cubic Bezier, ("Z", ()) closing the subpath.
+Segment = tuple[str, tuple[float, ...]]
+PATH_COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}
 
 DEFAULT_LINE = 0.25  # mm: thin enough for cut lines, thick enough to survive a laser printer
 
@@ -117,6 +121,13 @@ class Surface(ABC):
         with polygon(closed=False), which is what a backend without a faster way does."""
         for points in paths:
             self.polygon(points, stroke=stroke, width=width, closed=False, dash=dash)
+
+    @abstractmethod
+    def path(self, segments: Sequence[Segment], *, fill: str | None = None, stroke: str | None = None,
+             width: float = DEFAULT_LINE) -> None:
+        """A path of lines and cubic curves (M, L, C, Z: see Segment), one or more subpaths,
+        filled by the non-zero winding rule (a subpath turning the other way is a hole): the
+        shape of an icon (kit.parts.icons), as SVG path data draws it."""
 
     @abstractmethod
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,

@@ -319,6 +319,12 @@ class PdfSurface(Surface):
         if subpaths:
             self._draw(" ".join(subpaths), None, stroke, width, dash)
 
+    def path(self, segments, *, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+        ops = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+        d = " ".join([" ".join([*map(_n, values), ops[command]]) for command, values in segments])
+        if d:
+            self._draw(d, fill, stroke, width)
+
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
         self._draw(_ellipse(cx, cy, r, r), fill, stroke, width, dash)
 

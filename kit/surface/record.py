@@ -13,6 +13,7 @@ point ends up on the paper.
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -148,6 +149,21 @@ class RecordingSurface(Surface):
                 closed=True, dash=None) -> None:
         self._record("polygon", points=points, fill=self._colour(fill), stroke=self._colour(stroke),
                      width=width if stroke is not None else None, closed=closed, dash=dash)
+
+    def path(self, segments, *, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+        """Recorded as its size, not its points (an icon is hundreds of them): the number of
+        segments, the box its points span (x, y, w, h) and a checksum of the rounded points,
+        so a golden log still changes when the shape does."""
+        points = [(values[i], values[i + 1]) for _, values in segments for i in range(0, len(values), 2)]
+        if points:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            box: tuple | None = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        else:
+            box = None
+        shape = " ".join(command + " ".join(str(_round(v)) for v in values) for command, values in segments)
+        self._record("path", segments=len(segments), box=box, crc=f"{zlib.crc32(shape.encode()):08x}",
+                     fill=self._colour(fill), stroke=self._colour(stroke),
+                     width=width if stroke is not None else None)
 
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
         self._record("circle", cx=cx, cy=cy, r=r, fill=self._colour(fill), stroke=self._colour(stroke),

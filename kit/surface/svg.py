@@ -363,6 +363,13 @@ class SvgSurface(Surface):
         self._current()
         self._out.append(f'<path d="{"".join(subpaths)}" fill="none"{self._stroke(stroke, width, dash)} />')
 
+    def path(self, segments, *, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+        d = "".join([command + " ".join([num(v) for v in values]) for command, values in segments])
+        if (fill is None and stroke is None) or not d:
+            return
+        self._current()
+        self._out.append(f'<path d="{d}" fill="{self._fill(fill)}"{self._stroke(stroke, width, None)} />')
+
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
         if fill is None and stroke is None:
             return

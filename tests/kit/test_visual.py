@@ -94,8 +94,13 @@ def test_each_kind_of_page_looks_as_it_did(built, game):
         image = render(pdf, number)
         reference = folder / f"{name}.png"
         if update:
-            # 16 grey levels: enough to see a page, a fraction of the bytes.
-            image.quantize(16).save(reference, optimize=True)
+            # 16 grey levels: enough to see a page, a fraction of the bytes; 32 for a page
+            # whose greys 16 cannot hold within the tolerance (a card back's tinted pattern).
+            kept = image.quantize(16)
+            _, off, _ = _difference(kept.convert("L"), image)
+            if off > BLOCK_TOLERANCE / 2:
+                kept = image.quantize(32)
+            kept.save(reference, optimize=True)
             continue
         assert reference.exists(), f"no picture {reference.relative_to(VISUAL.parent)}; write them with KIT_UPDATE_VISUAL=1"
         expected = Image.open(reference).convert("L")

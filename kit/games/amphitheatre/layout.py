@@ -24,6 +24,7 @@ from kit.errors import LayoutError
 from kit.games.amphitheatre import pieces as art
 from kit.i18n import _, number
 from kit.model import Component, GameKit, Piece
+from kit.parts import icons
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.placeholders import fill, substitute
@@ -267,10 +268,11 @@ def build(layouts_root: Path) -> GameKit:
                                 pieces=tuple(boards)))
 
     cards = game["cards"]
+    pictures = icons.load(layouts_root, GAME_ID)
     for category, deck in data["decks"].items():
         look = art.DeckLook(title=deck["deck"], question=deck["question"], colour=deck["colour"],
                             symbol=deck["symbol"], pattern=deck["pattern"], motto=deck["back"]["motto"],
-                            footer=cards["footer"], game=title)
+                            footer=cards["footer"], game=title, emblem=pictures.decks.get(f"{category}-cards"))
         pieces = tuple(
             Piece(entry_name("cards", i, c["name"]), copies=c["copies"],
                   front=partial(art.draw_card_front, deck=look, name=c["name"], flavour=c["flavour"]))

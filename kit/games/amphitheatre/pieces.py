@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from kit.errors import TextDoesNotFit
 from kit.model import Frame
 from kit.palette import darken, lighten, text_on
+from kit.parts.icons import draw_icon
 from kit.parts.symbols import draw_pattern, draw_symbol
 from kit.parts.text import PT, Section, largest_fitting_size, measured_once, text_box, text_height
 
@@ -305,6 +306,7 @@ class DeckLook:
     motto: str          # printed on the back
     footer: str         # "Opinion cachée"
     game: str           # "Amphithéâtre"
+    emblem: str | None = None   # a kit.parts.icons name: the deck's picture (layouts' icons.yaml)
 
 
 def _spacing(pattern: str, lines: float) -> float:
@@ -326,6 +328,8 @@ def draw_card_front(surface: Surface, frame: Frame, deck: DeckLook, name: str, f
     draw_symbol(surface, deck.symbol, 10.5, band / 2 + 0.5, 6.0, fill=dark, stroke=INK, width=0.25)
     fg = text_on(dark)
     surface.text(18.0, band / 2 + 2.6, deck.title.upper(), font="sans-bold", size=10.5, colour=fg)
+    if deck.emblem:
+        draw_icon(surface, deck.emblem, w - 10.0, band / 2 + 0.5, 10.0, fill=fg)
     text_box(surface, 4.0, band + 2.0, w - 8.0, 5.5, deck.question, font="sans-italic", size=7.5,
              min_size=7, colour=FADED, align="centre")
     text_box(surface, 5.0, band + 9.0, w - 10.0, 24.0, name, font="sans-bold", size=15, min_size=9,
@@ -358,8 +362,18 @@ def draw_card_back(surface: Surface, frame: Frame, deck: DeckLook) -> None:
     mw, mh = w - 16.0, 50.0
     mx, my = 8.0, (h - mh) / 2
     surface.rect(mx, my, mw, mh, fill=PARCHMENT, stroke=INK, width=0.5, radius=mw / 2 * 0.35)
-    draw_symbol(surface, deck.symbol, w / 2, my + 11.0, 11.0, fill=dark, stroke=INK, width=0.3)
-    surface.text(w / 2, my + 27.0, deck.title.upper(), font="sans-bold", size=13, colour=INK, anchor="middle")
+    title = deck.title.upper()
+    if deck.emblem:
+        # The deck's picture, large: what tells the decks apart across the table; its symbol
+        # flanks the title, so colour is never the only cue.
+        draw_icon(surface, deck.emblem, w / 2, my + 12.0, 17.0, fill=dark)
+        half = surface.text_width(title, font="sans-bold", size=13) / 2
+        for side in (-1, 1):
+            draw_symbol(surface, deck.symbol, w / 2 + side * (half + 4.0), my + 25.5, 4.2, fill=dark, stroke=INK,
+                        width=0.2)
+    else:
+        draw_symbol(surface, deck.symbol, w / 2, my + 11.0, 11.0, fill=dark, stroke=INK, width=0.3)
+    surface.text(w / 2, my + 27.0, title, font="sans-bold", size=13, colour=INK, anchor="middle")
     text_box(surface, mx + 4.0, my + 30.0, mw - 8.0, 9.0, deck.motto, font="sans-italic", size=7.5,
              min_size=7, colour=FADED, align="centre")
     surface.text(w / 2, my + mh - 4.0, deck.game, font="sans", size=7, colour=FADED, anchor="middle")

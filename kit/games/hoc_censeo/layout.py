@@ -43,6 +43,7 @@ from kit.games.hoc_censeo.pieces import (
 from kit.i18n import _, refusal
 from kit.model import Component, Frame, GameKit, Piece
 from kit.paper import printable_area
+from kit.parts import icons
 from kit.placeholders import fill
 from kit.schema import (
     MAX_COPIES,
@@ -326,7 +327,7 @@ def load(layouts_root: Path | str) -> HocLayout:
     colours, chaos_ink, calamity_symbol = _load_colours(folder, bonus)
     return HocLayout(colours=colours, chaos_ink=chaos_ink, calamity_symbol=calamity_symbol,
                      objectives=_load_objectives(folder, raw_texts, values), motions=_load_motions(folder),
-                     texts=texts, numbers=drawing_numbers())
+                     texts=texts, numbers=drawing_numbers(), emblems=icons.load(layouts_root, GAME_ID).decks)
 
 
 # --- the kit ------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, PALETTE, lighten, text_on
 from kit.parts.circle import Portion, angles, draw_circle, point
 from kit.parts.fold import draw_fold_line
+from kit.parts.icons import draw_icon
 from kit.parts.screen import draw_screen, mirrored, mirrored_disc
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import fits, largest_fitting_size, text_box, text_height
@@ -93,6 +94,7 @@ class HocLayout:
     motions: tuple[Motion, ...]
     texts: dict                         # texts.yaml, placeholders filled, French spacing applied
     numbers: dict = field(default_factory=dict)  # the rule engine's numbers the pieces draw
+    emblems: dict = field(default_factory=dict)  # component id -> its kit.parts.icons picture (icons.yaml)
 
     def text(self, dotted: str) -> str:
         """A text by its dotted path in texts.yaml: layout.text('sheet.pour')."""
@@ -541,6 +543,10 @@ def draw_motion_back(surface: Surface, frame: Frame, layout: HocLayout) -> None:
     surface.rect(s + 1.5, s + 1.5, w - 2 * s - 3, h - 2 * s - 3, stroke=ACCENT, width=0.25, radius=1.5)
     # The game's emblem: a circle of portions, as on every sheet.
     draw_circle(surface, w / 2, h * 0.42, 13.0, layout.numbers["CIRCLE_PORTIONS"], stroke=ACCENT, width=0.5)
+    emblem = layout.emblems.get("motion-cards")
+    if emblem:  # the deck's picture inside the circle, on a parchment disc
+        surface.circle(w / 2, h * 0.42, 8.5, fill=PARCHMENT, stroke=ACCENT, width=0.4)
+        draw_icon(surface, emblem, w / 2, h * 0.42, 12.5, fill=ACCENT)
     text_box(surface, s + 3, h * 0.62, w - 2 * s - 6, 10.0, layout.text("card.back_title"), font=ROMAN_BOLD,
              size=14, min_size=9, align="centre", valign="middle", colour=ACCENT)
     text_box(surface, s + 3, h * 0.62 + 10.0, w - 2 * s - 6, 6.0, layout.text("card.back_subtitle"), font=ROMAN,

@@ -31,6 +31,7 @@ from kit.errors import LayoutError
 from kit.games.phd import pieces as art
 from kit.i18n import N_, _, ngettext, number
 from kit.model import Component, GameKit, Kind, Piece
+from kit.parts import icons
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
 from kit.parts.track import MIN_STEP_MM, Track
@@ -600,21 +601,27 @@ def build(layouts_root: Path | str) -> GameKit:
     event_faces = [event_face(_event(layout.cards[key]), layout) for key in layout.event_ids]
     # One title size per card type: each face knows the titles of its type.
     peers = {kind: tuple(f.title for f in event_faces if f.kind.name == kind) for kind in {f.kind.name for f in event_faces}}
+    pictures = icons.load(layouts_root, GAME_ID)
     events = [Piece(entry_name("cards", i, card["title"]),
-                    partial(art.event_front, face=replace(face, peers=peers[face.kind.name])),
+                    partial(art.event_front, face=replace(
+                        face, peers=peers[face.kind.name], picture=pictures.card(card_id, card["type"]),
+                        kind=replace(face.kind, emblem=pictures.types.get(card["type"])))),
                     copies=card["count"])
-              for i, (card, face) in enumerate(zip(layout.events, event_faces), start=1)]
+              for i, (card, card_id, face) in enumerate(zip(layout.events, layout.event_ids, event_faces), start=1)]
     argument_faces = [argument_face(_argument(layout.cards[key]), layout) for key in layout.argument_ids]
     argument_titles = tuple(f.title for f in argument_faces)
     arguments = [Piece(entry_name("cards", i, card["title"]),
-                       partial(art.argument_front, face=replace(face, peers=argument_titles)),
+                       partial(art.argument_front, face=replace(
+                           face, peers=argument_titles,
+                           deck=replace(face.deck, emblem=pictures.decks.get("argument-cards")))),
                        copies=card["count"])
                  for i, (card, face) in enumerate(zip(layout.arguments, argument_faces), start=1)]
 
     def back(cid: str):
         deck = specs[cid]
         return partial(art.deck_back, title=deck["back_title"], subtitle=kit["title"],
-                       mark=art.Mark(deck["back_title"], deck["back_colour"], deck["back_symbol"]),
+                       mark=art.Mark(deck["back_title"], deck["back_colour"], deck["back_symbol"],
+                                     pictures.decks.get(cid)),
                        pattern=deck["back_pattern"])
 
     # Chapter markers: MARKERS_PER_PLAYER per character, in the character's colour and symbol.

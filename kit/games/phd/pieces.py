@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from kit.palette import GREYS, darken, lighten, readable_on_white, resolve, text_on
 from kit.parts.card import card_back
 from kit.parts.fold import draw_fold_line
+from kit.parts.icons import draw_icon
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import PT, Section, largest_fitting_size, measured_once, text_box, text_height
 from kit.parts.track import Track, draw_track
@@ -54,6 +55,9 @@ BODY_MIN = 7.0        # ...down to this (the build fails rather than print small
 LABEL_SIZE = 8.5      # the labelled changes: « Vous : +3 Pression »
 FLAVOUR_SIZE = 7.5    # the story of the card, in italics: never larger than its rules
 FOOTER_SIZE = 7.0
+PICTURE_MIN = 10.0    # mm: a card's picture is printed where its text leaves this much room...
+PICTURE_MAX = 20.0    # ...and never larger than this
+PICTURE_GAP = 2.0     # mm between the picture and the text under it
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,7 @@ class Mark:
     name: str
     colour: str
     symbol: str
+    emblem: str | None = None   # a kit.parts.icons name: the picture of the card type or deck
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,7 @@ class EventFace:
     roll_heading: str = ""
     outcomes: tuple[Outcome, ...] = ()
     peers: tuple[str, ...] = ()   # every title of this card type: they share one size
+    picture: str | None = None    # the card's icon (its own, else its type's): in the room left
 
 
 @dataclass(frozen=True)
@@ -212,18 +218,22 @@ def _band(surface: Surface, x: float, y: float, w: float, title: str, mark: Mark
 
 
 def _footer(surface: Surface, frame: Frame, mark: Mark) -> float:
-    """The type's symbol and name at the bottom; returns the y above it."""
+    """The type's symbol, name and emblem at the bottom; returns the y above it."""
     size = FOOTER_SIZE
     word = mark.name.upper()
     width = surface.text_width(word, font="sans-condensed", size=size)
     symbol = 2.4
-    total = symbol + 1.2 + width
+    emblem = 3.2 if mark.emblem else 0.0
+    total = symbol + 1.2 + width + (1.2 + emblem if emblem else 0.0)
     x = (frame.width - total) / 2
     baseline = frame.height - frame.safe - 0.6
     colour = resolve(mark.colour)
-    draw_symbol(surface, mark.symbol, x + symbol / 2, baseline - size * PT * 0.36, symbol, fill=colour,
+    middle = baseline - size * PT * 0.36
+    draw_symbol(surface, mark.symbol, x + symbol / 2, middle, symbol, fill=colour,
                 stroke=INK, width=0.15)
     surface.text(x + symbol + 1.2, baseline, word, font="sans-condensed", size=size, colour=_ink_on_white(colour))
+    if mark.emblem:
+        draw_icon(surface, mark.emblem, x + total - emblem / 2, middle, emblem, fill=_ink_on_white(colour))
     return baseline - size * PT - 1.2
 
 
@@ -402,7 +412,15 @@ def event_front(surface: Surface, frame: Frame, face: EventFace) -> None:
     # Rules and story as one block, centred in the room between the band and the footer.
     block = _effects_height(surface, face, inner_w, size) + _flavour_height(
         surface, face.text, inner_w, min(FLAVOUR_SIZE, size)) + (4.0 if face.effects or face.outcomes else 0.0)
-    y += max(0.0, (bottom - y - block) / 2)
+    room = bottom - y - block
+    if face.picture and room >= PICTURE_MIN + PICTURE_GAP:
+        # The room the text leaves holds the card's picture, the two centred together.
+        picture = min(PICTURE_MAX, room - PICTURE_GAP - 1.0)
+        y += (room - picture - PICTURE_GAP) / 2
+        draw_icon(surface, face.picture, w / 2, y + picture / 2, picture, fill=lighten(accent, 0.25))
+        y += picture + PICTURE_GAP
+    else:
+        y += max(0.0, room / 2)
     for effect in face.effects:
         y += _draw_effect(surface, effect, x, y, inner_w, size, accent) + 0.8
     if face.outcomes:
@@ -453,9 +471,10 @@ def argument_front(surface: Surface, frame: Frame, face: ArgumentFace) -> None:
 
 
 def deck_back(surface: Surface, frame: Frame, *, title: str, subtitle: str, mark: Mark, pattern: str) -> None:
-    """A deck back: the generic patterned back of kit.parts.card, in the deck's colour."""
+    """A deck back: the generic patterned back of kit.parts.card, in the deck's colour, with
+    the deck's emblem."""
     card_back(surface, frame, title=title, subtitle=subtitle, colour=mark.colour, symbol=mark.symbol,
-              pattern=pattern)
+              pattern=pattern, icon=mark.emblem)
 
 
 # --- character cards --------------------------------------------------------------------

@@ -33,6 +33,7 @@ from kit.errors import LayoutError
 from kit.games.promotion.pieces import SIZES, AidFace, AidType, CardFace, aid_face, promotion_front, token
 from kit.i18n import N_, _, ngettext
 from kit.model import Component, GameKit, Piece
+from kit.parts import icons
 from kit.parts.card import card_back
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
@@ -389,17 +390,20 @@ def build(layouts_root: Path) -> GameKit:
     game = data.game
 
     back = data.back
+    pictures = icons.load(layouts_root, GAME_ID)
     card_pieces = tuple(
         Piece(label=entry_name("designs", i, d.title),
               front=partial(promotion_front, face=CardFace(title=d.title, type_name=d.type.name,
                                                            colour=d.type.colour, symbol=d.type.symbol, when=d.when,
-                                                           body=d.body, flavour=d.flavour)),
+                                                           body=d.body, flavour=d.flavour,
+                                                           picture=pictures.card(d.id, d.type.name),
+                                                           emblem=pictures.types.get(d.type.name))),
               copies=d.copies)
         for i, d in enumerate(data.designs, start=1))
     cards = Component(
         id="cards", name=game["cards"]["name"], kind="card", size=game["cards"]["size"], pieces=card_pieces,
         back=partial(card_back, title=back["title"], subtitle=back["tagline"], colour=back["colour"],
-                     symbol=back["symbol"], pattern=back["pattern"]),
+                     symbol=back["symbol"], pattern=back["pattern"], icon=pictures.decks.get("cards")),
         instructions=game["cards"]["instructions"])
 
     tok = data.tokens

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from kit import palette
 from kit.errors import TextDoesNotFit
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
+from kit.parts.icons import draw_icon
 from kit.parts.symbols import draw_symbol
 from kit.parts.text import Section, largest_fitting_size, measured_once, text_box
 from kit.parts.text import text_height as flowed_height
@@ -60,6 +61,9 @@ BODY_MIN = 7.0
 FLAVOUR_SIZE = 7.0
 FLAVOUR_MIN = 7.0
 LEADING = 1.18
+PICTURE_MIN = 10.0  # mm: the picture is printed above the effect when the text leaves this much...
+PICTURE_MAX = 22.0  # ...and never larger than this
+PICTURE_GAP = 2.0   # mm between the picture and the effect
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,8 @@ class CardFace:
     when: str            # when it is played
     body: str            # the effect; **bold** allowed
     flavour: str = ""
+    picture: str | None = None   # a kit.parts.icons name: the card's own, else its type's
+    emblem: str | None = None    # the type's icon, at the end of the type row
 
 
 def readable_on_white(colour: str) -> str:
@@ -127,6 +133,9 @@ def promotion_front(surface: Surface, frame: Frame, face: CardFace) -> None:
     type_colour = readable_on_white(colour)
     text_box(surface, inner_x + 3.6, row_y, inner_w * 0.7, row_h, face.type_name.upper(), font="sans-condensed",
              size=TYPE_SIZE, min_size=TYPE_SIZE, colour=type_colour, valign="middle")
+    if face.emblem:
+        draw_icon(surface, face.emblem, inner_x + inner_w - row_h / 2, row_y + row_h / 2, row_h + 0.4,
+                  fill=type_colour)
 
     # When box: tinted with the type colour, so the type shows a fourth time.
     when_y = row_y + row_h + 1.0
@@ -152,25 +161,19 @@ def promotion_front(surface: Surface, frame: Frame, face: CardFace) -> None:
         rule_y = fy - 1.6
         surface.line(w / 2 - 9.0, rule_y, w / 2 + 9.0, rule_y, stroke=lighten(colour, 0.3), width=0.35)
         bottom = rule_y - 1.6
-    # A pale rubber stamp behind the effect, the type's symbol in a double ring: the type
-    # once more, for the eye that skims a hand of cards. A bare outline of the symbol made the
-    # Poste's square read as an empty picture box; in its ring, it is the office's seal.
-    _stamp(surface, face.symbol, w / 2, (body_top + bottom) / 2, min(inner_w, bottom - body_top) * 0.4,
-           tint(colour, 0.88, least=0.85))
+    # The card's picture above the effect, in the room the effect leaves, never behind its
+    # words (a pale stamp there read as a printing fault); the two centred together.
+    room = bottom - body_top - text_height(surface, inner_w, face.body, font="sans", size=BODY_SIZE)
+    if face.picture and room >= PICTURE_MIN + PICTURE_GAP:
+        picture = min(PICTURE_MAX, room - PICTURE_GAP - 2.0)
+        top = body_top + (room - picture - PICTURE_GAP) / 2
+        draw_icon(surface, face.picture, w / 2, top + picture / 2, picture, fill=lighten(type_colour, 0.2))
+        body_top = top + picture + PICTURE_GAP
+        valign = "top"
+    else:
+        valign = "middle"
     text_box(surface, inner_x, body_top, inner_w, bottom - body_top, face.body, font="sans", size=BODY_SIZE,
-             min_size=BODY_MIN, colour=INK, align="centre", valign="middle", leading=LEADING)
-
-
-def _stamp(surface: Surface, symbol: str, cx: float, cy: float, r: float, ink: str) -> None:
-    """A round office stamp of radius r: a bold ring, a fine one inside it, a ring of dots
-    between them, the symbol filled in the middle."""
-    surface.circle(cx, cy, r, stroke=ink, width=1.4)
-    surface.circle(cx, cy, r * 0.78, stroke=ink, width=0.5)
-    dots = 24
-    for i in range(dots):
-        angle = math.radians(360 * i / dots)
-        surface.circle(cx + r * 0.89 * math.cos(angle), cy + r * 0.89 * math.sin(angle), r * 0.035, fill=ink)
-    draw_symbol(surface, symbol, cx, cy, r * 0.6, fill=ink)
+             min_size=BODY_MIN, colour=INK, align="centre", valign=valign, leading=LEADING)
 
 
 # ------------------------------------------------------------------------------------------
