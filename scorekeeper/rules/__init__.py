@@ -277,49 +277,75 @@ def may_enter(game: str, state: GameState, viewer: str | None, action: Action) -
     typed without `turn` lines, which the rules take as typed), a seat enters only what the
     flow asks of it, the rest being the host's. `action` is a session line as sent, its actor filled in where the sender
     left it out; an entry the rules cannot read (no action name) is theirs to refuse."""
-    from scorekeeper.rules.flow import allows, seen_by
+    from scorekeeper.rules.flow import seen_by
 
     name = action.get("action")
-    if viewer is None or not isinstance(name, str):
-        return
+    if viewer is None or not isinstance(name, str) or name not in of(game).fields:
+        return          # the host; or no action the rules know, which they refuse in their words
     rules = of(game)
-    if name not in rules.fields:
-        return
     actor = rules.actor(name)
-    fields = (actor,) if actor is not None else ()
     named = action.get(actor) if actor is not None else None
-    decisions = seen_by([*pending(game, state), *anytime(game, state)], viewer)
-    relevant = [d for d in decisions if d["action"] == name]
+    relevant = [d for d in seen_by([*pending(game, state), *anytime(game, state)], viewer) if d["action"] == name]
     mine = [entered for d in relevant if (entered := as_entered_by(game, state, d, viewer)) is not None]
     if name in rules.corrections and not mine:
-        raise Forbidden("A correction ({action}) is the host's to enter: ask the host.", action=name)
-    others = sorted({key for value in action.values() if isinstance(value, dict) for key in value
-                     if key != viewer and key in state["players"]})
-    for decision in mine:
-        if not allows(decision, action, fields):
-            continue
-        if decision["player"] == viewer:
-            return
-        # the table's decision: who acts only where the rules ask the table who (who begins)
-        if not others and (named in (viewer, None) or actor in decision["choices"]):
-            return
+        raise _correction(name)
+    others = _others_numbers(state, viewer, action)
+    if _answers(mine, action, viewer, actor, others):
+        return
     if isinstance(named, str) and named != viewer:
         raise Forbidden("This page is {seat}'s and cannot act for {other}.", seat=viewer, other=named)
     if others:
         raise Forbidden("This page is {seat}'s and cannot enter {other}'s numbers; the host can.",
                         seat=viewer, other=others)
     if name in rules.corrections:
-        raise Forbidden("A correction ({action}) is the host's to enter: ask the host.", action=name)
+        raise _correction(name)
+    _theirs_or_the_rules(game, state, viewer, name, relevant, offered=bool(mine), own=named == viewer)
+
+
+def _correction(name: str) -> Forbidden:
+    return Forbidden("A correction ({action}) is the host's to enter: ask the host.", action=name)
+
+
+def _others_numbers(state: GameState, viewer: str, action: Action) -> list[str]:
+    """The other players an action gives numbers for (a mapping keyed by their names: the
+    cards in hand at the closing), which are never one seat's to enter."""
+    players = state["players"]
+    return sorted({key for value in action.values() if isinstance(value, dict) for key in value
+                   if key != viewer and key in players})
+
+
+def _answers(mine: list[Decision], action: Action, viewer: str, actor: str | None, others: list[str]) -> bool:
+    """Whether `action` answers one of the decisions the rules let `viewer` enter (`mine`):
+    their own, or the table's where it names nobody else (who acts only where the rules ask
+    the table who: who begins) and no other player's numbers."""
+    from scorekeeper.rules.flow import allows
+
+    named = action.get(actor) if actor is not None else None
+    for decision in mine:
+        if not allows(decision, action, (actor,) if actor is not None else ()):
+            continue
+        if decision["player"] == viewer:
+            return True
+        if not others and (named in (viewer, None) or actor in decision["choices"]):
+            return True
+    return False
+
+
+def _theirs_or_the_rules(game: str, state: GameState, viewer: str, name: str, relevant: list[Decision], *,
+                         offered: bool, own: bool) -> None:
+    """An entry naming no one else, which does not answer what `viewer` is offered as sent:
+    the rules' to judge (nothing) where it is `viewer`'s to make, or asked of nobody now while
+    the rules hold the turn; else Forbidden, naming whoever is asked it now."""
+    rules = of(game)
     current = current_player(game, state)
     held = rules.current_player is None or current is not None     # the rules hold the turn
-    if mine or (named == viewer and held and name not in rules.host_entries):
-        return          # theirs to enter, but not as sent, or not now: the rules refuse it in their words
-    if not relevant and held and name not in rules.host_entries:
-        return          # asked of nobody now: the rules say what they wait for
-    waited = sorted({d["player"] for d in relevant if d["player"] is not None}
-                    | ({current} if current is not None and any(d["player"] is None for d in relevant) else set()))
+    if offered or (held and name not in rules.host_entries and (own or not relevant)):
+        return          # theirs, but not as sent or not now; or nobody's now: the rules refuse it in their words
+    waited = {d["player"] for d in relevant if d["player"] is not None}
+    if current is not None and any(d["player"] is None for d in relevant):
+        waited.add(current)
     if waited:
-        raise Forbidden("Only {names} or the host can enter this now.", names=waited)
+        raise Forbidden("Only {names} or the host can enter this now.", names=sorted(waited))
     raise Forbidden("Only the host can enter this ({action}) now; {seat}'s page answers what the game asks of {seat}.",
                     action=name, seat=viewer)
 

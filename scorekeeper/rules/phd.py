@@ -53,6 +53,7 @@ from scorekeeper.rules.checks import (
     ranked,
     shown,
 )
+from scorekeeper.rules.declaration import GameRules
 from scorekeeper.rules.fields import Card, Die, Name, PerKey, PerPlayer, Whole, Wholes, Word, act, declare
 from scorekeeper.rules.flow import (
     FROM_TABLE,
@@ -1928,3 +1929,12 @@ def _end_event(state: State) -> Event:
     if last:
         return said(N_("The game ends: {name} is the last player still in the game."), name=last[0])
     return said(N_("The game ends: nobody is still in the game."))
+
+
+# The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
+RULES = GameRules(
+    id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=("chapters", "timed"),
+    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    current_player=current_player, standings=standings, canonical=canonical,
+    actors={"deck_empty": None},          # the event deck runs out for the whole table
+    corrections=CORRECTIONS, secret_fields=SECRET_FIELDS, secret_by_player=SECRET_BY_PLAYER, card_types=CARD_TYPES)
