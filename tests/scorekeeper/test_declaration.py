@@ -113,3 +113,29 @@ def test_a_correction_and_another_players_numbers_are_the_hosts():
     assert rules.may_enter("promotion", state, "Ben", {"action": "turn", "player": "Ben", "step": "start"}) is None
     with pytest.raises(Forbidden, match="cannot act for Ben"):
         rules.may_enter("promotion", state, "Ana", {"action": "turn", "player": "Ben", "step": "start"})
+
+
+# What a game's rules declare, by the names rule modules gave it before their declaration.
+RULES_SIDE = {"GAME_ID", "TITLE", "PLAYERS", "MIN_PLAYERS", "MAX_PLAYERS", "FIELDS", "ACTOR_FIELDS", "CORRECTIONS",
+              "SECRET_FIELDS", "SECRET_BY_PLAYER", "ROLE_FIELD", "CARD_TYPES", "setup", "apply", "pending",
+              "anytime", "outcome", "current_player", "standings", "canonical"}
+
+
+def test_code_serving_any_game_reads_the_declaration_never_a_modules_optional_attributes():
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for folder in ("kit", "scorekeeper", "tests/fixtures/enchere"):   # the fifth game's kit too
+        for path in sorted((root / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2
+                        and isinstance(node.args[1], ast.Constant) and node.args[1].value in RULES_SIDE):
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {node.func.id} {node.args[1].value}")
+                if (isinstance(node, ast.Assign) and folder != "scorekeeper"
+                        and any(isinstance(t, ast.Name) and t.id == "ACTOR_FIELDS" for t in node.targets)):
+                    found.append(f"{path.relative_to(root)}:{node.lineno} the kit's own ACTOR_FIELDS")
+    assert not found, found
