@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kit.errors import LayoutError
 from kit.palette import resolve
+from kit.typography import NNBSP
 
 if TYPE_CHECKING:
     from kit.surface.base import Segment, Surface
@@ -138,4 +139,4 @@ def credit(used: tuple[str, ...] | list[str]) -> str:
     parts = [f"{person} ({', '.join(icons)})" for person, icons in sorted(by_author.items())]
     licence = _data()["licence"]
     return (f"Icônes de game-icons.net, sous licence {licence['name']} ({licence['url']}), par "
-            + " ; ".join(parts) + ".")
+            + f"{NNBSP}; ".join(parts) + ".")   # French spacing: a narrow no-break space before « ; »
