@@ -65,34 +65,10 @@ def read(deck: object, game: str, types: Collection[str],
                             value=shown(deck))
     cards: dict[str, Card] = deck["cards"]
     for key, card in cards.items():
-        if not is_id(key):
-            raise RuleViolation("The deck's card id {id} must be lower-case letters, digits and hyphens, such as "
-                                "{example}.", id=shown(key), example=slug(str(key)) or "flatterie")
-        if not isinstance(card, dict):
-            raise RuleViolation("The deck's card {id} must be an object with its type, title and copies, not {value}.",
-                                id=key, value=shown(card))
-        if card.get("type") not in types:
-            raise RuleViolation("The deck's card {id} has the type {value}; {game}'s types are {types}.", field="type",
-                                id=key, value=shown(card.get("type")), game=game, types=", ".join(types))
-        title = card.get("title")
-        if not isinstance(title, str) or not title.strip():
-            raise RuleViolation("The deck's card {id} needs a title, not {value}.", field="title", id=key,
-                                value=shown(title))
-        copies = card.get("copies")
-        if not is_int(copies) or copies < 1:
-            raise RuleViolation("The deck's card {id} must have at least 1 copy, not {value}.", field="copies", id=key,
-                                value=shown(copies))
-        for field in TEXT_FIELDS:
-            if field in card and not isinstance(card[field], str):
-                raise RuleViolation("The deck's card {id} has a {field} that is not text: {value}.", field=field,
-                                    id=key, value=shown(card[field]))
+        _check_design(key, card, game, types)
         if check_card is not None:
             check_card(key, card)
-    titles = [slug(card["title"]) for card in cards.values()]
-    for card in cards.values():
-        if titles.count(slug(card["title"])) > 1:
-            raise RuleViolation("Two cards of the deck are called {title}; each card needs its own title.",
-                                field="title", title=card["title"])
+    _check_titles(cards)
     if len(_READ) >= 16:
         _READ.clear()
     _READ[id(deck)] = (deck, cards)
@@ -100,6 +76,41 @@ def read(deck: object, game: str, types: Collection[str],
 
 
 _READ: dict[int, tuple[object, dict[str, Card]]] = {}
+
+
+def _check_design(key: object, card: object, game: str, types: Collection[str]) -> None:
+    """What every card of a deck holds beside its game's rule data: an id, a type of the
+    game, a title, copies, and its printed texts as text."""
+    if not is_id(key):
+        raise RuleViolation("The deck's card id {id} must be lower-case letters, digits and hyphens, such as "
+                            "{example}.", id=shown(key), example=slug(str(key)) or "flatterie")
+    if not isinstance(card, dict):
+        raise RuleViolation("The deck's card {id} must be an object with its type, title and copies, not {value}.",
+                            id=key, value=shown(card))
+    if card.get("type") not in types:
+        raise RuleViolation("The deck's card {id} has the type {value}; {game}'s types are {types}.", field="type",
+                            id=key, value=shown(card.get("type")), game=game, types=", ".join(types))
+    title = card.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise RuleViolation("The deck's card {id} needs a title, not {value}.", field="title", id=key,
+                            value=shown(title))
+    copies = card.get("copies")
+    if not is_int(copies) or copies < 1:
+        raise RuleViolation("The deck's card {id} must have at least 1 copy, not {value}.", field="copies", id=key,
+                            value=shown(copies))
+    for field in TEXT_FIELDS:
+        if field in card and not isinstance(card[field], str):
+            raise RuleViolation("The deck's card {id} has a {field} that is not text: {value}.", field=field,
+                                id=key, value=shown(card[field]))
+
+
+def _check_titles(cards: Cards) -> None:
+    """Each card its own title, as people type it (`slug`)."""
+    titles = [slug(card["title"]) for card in cards.values()]
+    for card in cards.values():
+        if titles.count(slug(card["title"])) > 1:
+            raise RuleViolation("Two cards of the deck are called {title}; each card needs its own title.",
+                                field="title", title=card["title"])
 
 
 def card_id(cards: Cards, value: object, game: str, field: str = "card") -> str:

@@ -205,7 +205,8 @@ FIELDS = declare(TITLE, {
     "hand": in_hand.CORRECTION,
 })
 assert FIELDS.names == ACTIONS
-_RULE_DATA = {
+# The rule data each type may have (see "the deck" below; NEEDED: what it must have).
+RULE_DATA = {
     "vie": ("pression", "credit", "postit"),
     "superviseur": ("pression", "credit", "postit", "chapter", "roll"),
     "cooperation": ("moment", "you", "other", "modifier", "draw_arguments", "passes_challenge", "cancels_failure"),
@@ -422,8 +423,8 @@ class ArgumentCard:
 
 
 PhdCard = EventCard | ArgumentCard
-# The rule data each type must have (beside what _RULE_DATA allows).
-_NEEDED = {"vie": ("postit",), "superviseur": ("postit",), "cooperation": ("moment",),
+# The rule data each type must have (among what RULE_DATA allows).
+NEEDED = {"vie": ("postit",), "superviseur": ("postit",), "cooperation": ("moment",),
            "challenge": ("resource", "difficulty"), ARGUMENT: ("value",)}
 
 
@@ -553,7 +554,7 @@ _CARD_FIELDS: dict[str, Callable[[str, str, Any], Any]] = {
 def _card_fields(key: str, card: decks.Card) -> dict[str, Any]:
     """The card's rule data and printed texts, each checked and typed, in the card's order."""
     kind = card["type"]
-    allowed = _RULE_DATA[kind]
+    allowed = RULE_DATA[kind]
     out: dict[str, Any] = {}
     for field, value in card.items():
         if field in decks.CARD_FIELDS or field in decks.TEXT_FIELDS:
@@ -567,7 +568,7 @@ def _card_fields(key: str, card: decks.Card) -> dict[str, Any]:
 
 def _check_whole(key: str, kind: str, data: dict[str, Any]) -> None:
     """What the card's type needs, and what its fields need of each other."""
-    for field in _NEEDED[kind]:
+    for field in NEEDED[kind]:
         if field not in data:
             raise RuleViolation("The card {id} is of type {type} and needs its {key}.", field=field, key=field, id=key,
                                 type=kind)

@@ -138,26 +138,11 @@ Card = decks.Card
 
 
 def _check_card(key: str, card: Card) -> None:
+    """One card's effects, each of EFFECTS on a type it fits, and what they need of each other."""
     kind = card["type"]
     for field, value in card.items():
-        if field in decks.CARD_FIELDS or field in decks.TEXT_FIELDS:
-            continue
-        if field not in EFFECTS:
-            raise RuleViolation("The card {id} has the effect {effect}, which Promotion does not know; its effects "
-                                "are {effects}.", field=field, id=key, effect=repr(field), effects=", ".join(EFFECTS))
-        types, shape = EFFECTS[field]
-        if kind not in types:
-            raise RuleViolation("The card {id} is of type {type}; the effect {effect} is for {types}.", field=field,
-                                id=key, type=kind, effect=repr(field), types=", ".join(types))
-        if shape == "count" and (not is_int(value) or value < 1):
-            raise RuleViolation("The card {id}'s {effect} must be a whole number of at least 1, not {value}.",
-                                field=field, id=key, effect=repr(field), value=shown(value))
-        if shape == "flag" and value is not True:
-            raise RuleViolation("The card {id}'s {effect} is either true or left out, not {value}.", field=field,
-                                id=key, effect=repr(field), value=shown(value))
-        if shape == "cards" and (not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value)):
-            raise RuleViolation("The card {id}'s {effect} must list the ids of cards, not {value}.", field=field,
-                                id=key, effect=repr(field), value=shown(value))
+        if field not in decks.CARD_FIELDS and field not in decks.TEXT_FIELDS:
+            _check_effect(key, kind, field, value)
     for first, second in _PAIRS:
         if (first in card) != (second in card):
             raise RuleViolation("The card {id} needs both {first} and {second}, or neither.",
@@ -166,6 +151,26 @@ def _check_card(key: str, card: Card) -> None:
     if kind == "Trahison" and sum(field in card for field in _ANSWERS) != 1:
         raise RuleViolation("The Trahison {id} answers with exactly one of {effects}.", field="type", id=key,
                             effects=", ".join(_ANSWERS))
+
+
+def _check_effect(key: str, kind: str, field: str, value: object) -> None:
+    """One effect of the card `key` of type `kind`: known, for its type, of its shape."""
+    if field not in EFFECTS:
+        raise RuleViolation("The card {id} has the effect {effect}, which Promotion does not know; its effects "
+                            "are {effects}.", field=field, id=key, effect=repr(field), effects=", ".join(EFFECTS))
+    types, shape = EFFECTS[field]
+    if kind not in types:
+        raise RuleViolation("The card {id} is of type {type}; the effect {effect} is for {types}.", field=field,
+                            id=key, type=kind, effect=repr(field), types=", ".join(types))
+    if shape == "count" and (not is_int(value) or value < 1):
+        raise RuleViolation("The card {id}'s {effect} must be a whole number of at least 1, not {value}.",
+                            field=field, id=key, effect=repr(field), value=shown(value))
+    if shape == "flag" and value is not True:
+        raise RuleViolation("The card {id}'s {effect} is either true or left out, not {value}.", field=field,
+                            id=key, effect=repr(field), value=shown(value))
+    if shape == "cards" and (not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value)):
+        raise RuleViolation("The card {id}'s {effect} must list the ids of cards, not {value}.", field=field,
+                            id=key, effect=repr(field), value=shown(value))
 
 
 def read_deck(header_deck: object) -> dict[str, Card]:

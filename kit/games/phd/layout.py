@@ -178,21 +178,15 @@ EVENT = Record({
 }, name_key="title")
 EVENTS = Record({"cards": Field(ListOf(EVENT, min_len=1))})
 
-# What a Coopération does beyond its changes and modifier, as the rules read it (scorekeeper.rules.phd).
-COOPERATION_EFFECTS = ("draw_arguments", "passes_challenge", "cancels_failure")
-# Which fields each type needs, and which it may have; anything else is an error.
-REQUIRED = {
-    "vie": ("pression", "credit", "postit"),
-    "superviseur": ("pression", "credit", "postit"),
-    "cooperation": ("when", "moment", "effect"),
-    "challenge": ("resource", "difficulty", "success", "failure"),
-}
-ALLOWED = {
-    "vie": REQUIRED["vie"] + ("effect",),
-    "superviseur": REQUIRED["superviseur"] + ("effect", "chapter", "roll"),
-    "cooperation": REQUIRED["cooperation"] + ("you", "other", "modifier") + COOPERATION_EFFECTS,
-    "challenge": REQUIRED["challenge"],
-}
+# Which fields each type needs, and which it may have; anything else is an error. The rule
+# data are the rules' (scorekeeper.rules.phd.RULE_DATA and NEEDED, which also check every value
+# as the layout loads); the layout adds the texts each type prints, and what its face needs
+# written out to print its effects (a C'est la vie's changes, even 0; a Challenge's results).
+PRINTED = {"vie": ("effect",), "superviseur": ("effect",), "cooperation": ("when", "effect"), "challenge": ()}
+PRINTED_NEEDS = {"vie": ("pression", "credit"), "superviseur": ("pression", "credit"), "cooperation": ("when", "effect"),
+                 "challenge": ("success", "failure")}
+REQUIRED = {kind: rules.NEEDED[kind] + PRINTED_NEEDS[kind] for kind in EVENT_TYPES}
+ALLOWED = {kind: rules.RULE_DATA[kind] + PRINTED[kind] for kind in EVENT_TYPES}
 COMMON = ("id", "type", "title", "text", "count")
 
 ARGUMENT = Record({
@@ -253,7 +247,9 @@ def fill(text: str, file: Path, entry: str | None, field: str) -> str:
 
 # --- the rules a card must follow --------------------------------------------------------
 def check_event(card: dict, file: Path, entry: str) -> None:
-    """A card of one type carries exactly what that type needs, within the engine's bounds."""
+    """A card of one type carries exactly what that type needs and prints something; its
+    values are the rules' to check (scorekeeper.rules.phd.card_record, when `load` reads
+    the deck)."""
     kind = card["type"]
     for key in REQUIRED[kind]:
         if card[key] is None:
@@ -266,16 +262,9 @@ def check_event(card: dict, file: Path, entry: str) -> None:
                 key, N_("a card of the type {kind} has no {key}; its fields are {keys}"))
             raise LayoutError(file, entry, key, _(what).format(kind=f"'{kind}'", key=f"'{key}'",
                                                              keys=", ".join(COMMON + ALLOWED[kind])))
+    # a printed card that changes nothing (the rules check the rest: card_record)
     if card["postit"] is not None and card["postit"]["value"] == 0:
         raise LayoutError(file, entry, "postit.value", _("a post-it modifier of 0 changes nothing"))
-    if card["modifier"] == 0:
-        raise LayoutError(file, entry, "modifier", _("a modifier of 0 changes nothing"))
-    if kind == "superviseur":
-        if (card["chapter"] is None) == (card["roll"] is None):
-            raise LayoutError(file, entry, "chapter", _("a superviseur card says what happens to a submitted chapter: "
-                                                        "give either 'chapter' or 'roll', not both, not neither"))
-        if card["roll"] is not None:
-            check_roll(card["roll"], file, entry)
     if kind == "challenge":
         for key in ("success", "failure"):
             result = card[key]
@@ -289,22 +278,6 @@ def check_event(card: dict, file: Path, entry: str) -> None:
 def _deck_too_small(total: int, least: int) -> str:
     return ngettext("the deck holds {n} card; it needs at least {least}",
                     "the deck holds {n} cards; it needs at least {least}", total).format(n=total, least=least)
-
-
-def check_roll(roll: list[dict], file: Path, entry: str) -> None:
-    """The ranges of a die roll cover each face DIE_MIN..DIE_MAX exactly once, in order."""
-    expected = rules.DIE_MIN
-    for i, line in enumerate(roll, start=1):
-        first, last = line["faces"]
-        if first != expected or last < first:
-            raise LayoutError(file, entry, f"roll[{i}].faces",
-                              _("expected a range starting at {expected} (the ranges cover the die from {low} to "
-                                "{high} in order, once each), got {first}..{last}").format(
-                                  expected=expected, low=rules.DIE_MIN, high=rules.DIE_MAX, first=first, last=last))
-        expected = last + 1
-    if expected != rules.DIE_MAX + 1:
-        raise LayoutError(file, entry, "roll", _("the ranges stop at {last}; they must reach {high}").format(
-            last=expected - 1, high=rules.DIE_MAX))
 
 
 def _check_unique(cards: list[dict], keys: tuple[str, ...], file: Path, base: str, label_key: str = "title") -> None:
@@ -352,10 +325,6 @@ def load(layouts_root: Path | str) -> Layout:
 
     arguments_file = find(folder, "arguments", table=True)
     arguments = load_layout(arguments_file, ARGUMENTS)["cards"]
-    for i, card in enumerate(arguments, start=1):
-        if card["value"] == 0:
-            raise LayoutError(arguments_file, entry_name("cards", i, card["title"]), "value",
-                              _("an argument is a bonus or a malus, never 0"))
     _check_unique(arguments, ("title", "text"), arguments_file, "cards")
     total = sum(c["count"] for c in arguments)
     if total < rules.MIN_ARGUMENT_CARDS:
