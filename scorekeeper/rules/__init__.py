@@ -136,7 +136,14 @@ def module(game: str) -> Rules:
 
 def of(game: str) -> GameRules:
     """The rules' declaration of a game id (its module's `RULES`); RuleViolation for no game."""
-    return module(game).RULES
+    rules = module(game)
+    try:
+        return rules.RULES
+    except AttributeError:     # a game's author's slip, said as the declaration says its own
+        from scorekeeper.rules.declaration import DeclarationError
+
+        raise DeclarationError(f"The rule module of {game} declares no RULES = GameRules(...) "
+                               "(scorekeeper/rules/declaration.py).") from None
 
 
 def setup(game: str, players: list[Seat], options: dict[str, Any] | None,

@@ -139,3 +139,12 @@ def test_code_serving_any_game_reads_the_declaration_never_a_modules_optional_at
                         and any(isinstance(t, ast.Name) and t.id == "ACTOR_FIELDS" for t in node.targets)):
                     found.append(f"{path.relative_to(root)}:{node.lineno} the kit's own ACTOR_FIELDS")
     assert not found, found
+
+
+def test_a_game_module_without_its_declaration_is_refused_in_one_sentence(monkeypatch):
+    import types
+
+    bare = types.ModuleType("bare_game")
+    monkeypatch.setattr(rules, "module", lambda game: bare)
+    with pytest.raises(DeclarationError, match=r"^The rule module of phd declares no RULES = GameRules\(\.\.\.\)"):
+        rules.of("phd")
