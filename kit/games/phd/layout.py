@@ -351,7 +351,8 @@ def load(layouts_root: Path | str) -> Layout:
 
 def _rule_card(card: dict, file: Path, index: int) -> dict:
     """A design as the session header records it: its type, title, copies, printed texts
-    and rule data (scorekeeper.rules.phd, "the deck")."""
+    and rule data (scorekeeper.rules.phd, "the deck"), which the rules then read into
+    their record of it (card_record)."""
     entry = entry_name("cards", index, card["title"])
     kind = card.get("type", rules.ARGUMENT)
     out: dict[str, Any] = {"type": kind, "title": fill(card["title"], file, entry, "title"), "copies": card["count"],
@@ -359,34 +360,37 @@ def _rule_card(card: dict, file: Path, index: int) -> dict:
     if kind == rules.ARGUMENT:
         return {**out, "value": card["value"], "controversy": card["controversy"]}
     data = card_data(card)
-    for key in ("effect", "when"):
-        if card.get(key):
-            numbers_from_data(card[key], data, file, entry, key)
-            out[key] = fill_values(card[key], {**engine_values(), **data}, file, entry, key)
-    for key in ("pression", "credit", "chapter", "modifier", "resource", "difficulty", "draw_arguments"):
-        if card.get(key) is not None:
-            out[key] = card[key]
-    for key in ("passes_challenge", "cancels_failure"):
-        if card.get(key):
-            out[key] = True
-    if card.get("postit"):
-        note = card["postit"]
-        out["postit"] = {"value": note["value"], "resource": note["resource"],
-                         "text": fill(note["text"], file, entry, "postit.text")}
-    if card.get("roll"):
-        out["roll"] = [{"faces": list(line["faces"]), "outcome": line["outcome"]} for line in card["roll"]]
-    if card.get("moment"):
-        out["moment"] = {k: v for k, v in card["moment"].items() if v is not None}
-    for key in ("you", "other"):
-        if card.get(key) and any(card[key].values()):
-            out[key] = {r: v for r, v in card[key].items() if v}
+
+    def does(value: str, field: str) -> str:     # what the card does: its numbers are its data's
+        numbers_from_data(value, data, file, entry, field)
+        return fill_values(value, {**engine_values(), **data}, file, entry, field)
+
+    out.update({key: does(card[key], key) for key in ("effect", "when") if card.get(key)})
+    note = card.get("postit")
+    out.update(_rule_data(card, fill(note["text"], file, entry, "postit.text") if note else ""))
     for key in ("success", "failure"):
         if card.get(key):
             result = card[key]
             out[key] = {r: result[r] for r in rules.RESOURCES if result[r]}
             if result["text"]:
-                numbers_from_data(result["text"], data, file, entry, f"{key}.text")
-                out[key]["text"] = fill_values(result["text"], {**engine_values(), **data}, file, entry, f"{key}.text")
+                out[key]["text"] = does(result["text"], f"{key}.text")
+    return out
+
+
+def _rule_data(card: dict, postit_text: str) -> dict[str, Any]:
+    """An event design's rule data but a Challenge's results, in the header's order."""
+    out: dict[str, Any] = {key: card[key] for key in ("pression", "credit", "chapter", "modifier", "resource",
+                                                      "difficulty", "draw_arguments") if card.get(key) is not None}
+    out.update({key: True for key in ("passes_challenge", "cancels_failure") if card.get(key)})
+    if card.get("postit"):
+        note = card["postit"]
+        out["postit"] = {"value": note["value"], "resource": note["resource"], "text": postit_text}
+    if card.get("roll"):
+        out["roll"] = [{"faces": list(line["faces"]), "outcome": line["outcome"]} for line in card["roll"]]
+    if card.get("moment"):
+        out["moment"] = {k: v for k, v in card["moment"].items() if v is not None}
+    out.update({key: {r: v for r, v in card[key].items() if v} for key in ("you", "other")
+                if card.get(key) and any(card[key].values())})
     return out
 
 
