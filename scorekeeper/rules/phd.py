@@ -1185,13 +1185,18 @@ def _cancel_failure(new: State) -> None:
     goes back, their status too (a burn-out it caused), and the moment closes."""
     recent = new.get("recent")
     assert recent is not None, "played at other-challenge-lost"
-    assert "failure" in recent, "played once a Challenge was lost"
-    failure, challenger = recent["failure"], str(recent["player"])
+    # the moment outlives the turn it ended until the next turn's card (`_recent`): the lost
+    # Challenge is then kept under the next turn's start
+    started = recent.get("action") == "start"
+    lost = recent.get("before", {}) if started else recent
+    assert "failure" in lost, "played once a Challenge was lost"
+    failure, challenger = lost["failure"], str(lost["player"])
     player = new["players"][challenger] = new["players"][challenger].copy()
     for key in RESOURCES:
         player[key] = max(RESOURCE_MIN, min(RESOURCE_MAX, player[key] - failure[key]))
     player["status"] = failure["status"]
-    new["recent"] = {**recent, "cancelled": True}
+    cancelled = {**lost, "cancelled": True}
+    new["recent"] = {**recent, "before": cancelled} if started else cancelled
 
 
 def _test_at_hand(state: State) -> bool:

@@ -165,6 +165,19 @@ def test_manip_a_quatre_mains_cancels_the_failure_just_lost():
     assert "manip" not in offered(saved)      # one failure, cancelled once
 
 
+def test_manip_a_quatre_mains_cancels_a_failure_that_ended_the_turn_as_the_next_one_begins():
+    """The moment of a Challenge lost last in a turn lasts into the next turn's start (the
+    lost Challenge is kept under it): the card played then cancels it, where it crashed."""
+    state = play(new(), turn("Ana", step="start"), turn("Ana", step="none"), turn("Ana", card="colloque"))
+    lost = play(state, {"action": "challenge", "player": "Ana", "die": 1}, turn("Ben", step="start"))
+    assert (lost["players"]["Ana"]["pression"], lost["players"]["Ana"]["credit"]) == (6, 3)
+    saved = play(lost, {"action": "cooperate", "player": "Ben", "card": "manip"})
+    assert (saved["players"]["Ana"]["pression"], saved["players"]["Ana"]["credit"]) == (4, 4)
+    assert saved["recent"]["action"] == "start"     # still Ben's turn's start, its lost Challenge cancelled
+    with refused("{title} is played {when}; that is not now.", title="Manip à quatre mains"):
+        rules.apply(saved, {"action": "cooperate", "player": "Ben", "card": "manip"})
+
+
 def test_journal_club_draws_an_argument_for_its_player_and_whose_turn_begins():
     state = play(new(), turn("Ana", step="start"), turn("Ana", step="none"), turn("Ana", step="draw-argument"))
     assert "journal" not in offered(state)
