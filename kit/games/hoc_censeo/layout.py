@@ -325,9 +325,10 @@ def load(layouts_root: Path | str) -> HocLayout:
     texts = _fill_tree(raw_texts, values, texts_path, "", skip=("sheet.secondary_kinds", "bonus"))
     bonus = _bonus_strings(raw_texts, texts_path)
     colours, chaos_ink, calamity_symbol = _load_colours(folder, bonus)
+    pictures = icons.load(layouts_root, GAME_ID)
     return HocLayout(colours=colours, chaos_ink=chaos_ink, calamity_symbol=calamity_symbol,
                      objectives=_load_objectives(folder, raw_texts, values), motions=_load_motions(folder),
-                     texts=texts, numbers=drawing_numbers(), emblems=icons.load(layouts_root, GAME_ID).decks)
+                     texts=texts, numbers=drawing_numbers(), emblems=pictures.decks, colour_emblems=pictures.types)
 
 
 # --- the kit ------------------------------------------------------------------------------------

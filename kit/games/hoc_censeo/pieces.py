@@ -95,6 +95,7 @@ class HocLayout:
     texts: dict                         # texts.yaml, placeholders filled, French spacing applied
     numbers: dict = field(default_factory=dict)  # the rule engine's numbers the pieces draw
     emblems: dict = field(default_factory=dict)  # component id -> its kit.parts.icons picture (icons.yaml)
+    colour_emblems: dict = field(default_factory=dict)  # a law's colour key -> its picture (icons.yaml)
 
     def text(self, dotted: str) -> str:
         """A text by its dotted path in texts.yaml: layout.text('sheet.pour')."""
@@ -507,7 +508,13 @@ def draw_motion_card(surface: Surface, frame: Frame, layout: HocLayout, motion: 
     draw_symbol(surface, colour.symbol, s + 1.0 + disc, BAND_H / 2, disc * 1.25, fill=colour.ink,
                 stroke=INK, width=0.25)
     tx = s + 2.0 + 2 * disc + 2.0
-    text_box(surface, tx, s, w - s - tx, BAND_H - s - 0.5, f"**{colour.name}**\n{colour.domain}", font="sans",
+    emblem = layout.colour_emblems.get(motion.colour)
+    room = w - s - tx
+    if emblem:  # the colour's emblem at the band's end: its domain in a picture
+        size = BAND_H - s - 1.0
+        draw_icon(surface, emblem, w - s - size / 2, s + (BAND_H - s - 0.5) / 2, size, fill=on_band)
+        room -= size + 1.0
+    text_box(surface, tx, s, room, BAND_H - s - 0.5, f"**{colour.name}**\n{colour.domain}", font="sans",
              size=8.5, min_size=7, valign="middle", colour=on_band, leading=1.1)
 
     panel_x, panel_y = s, BAND_H + 2.0
