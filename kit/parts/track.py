@@ -24,9 +24,11 @@ from kit.parts.text import PT
 if TYPE_CHECKING:
     from kit.surface.base import Surface
 
-# A standard paper clip (33 mm long) is about 8 mm wide: on cells narrower than that its
-# loop straddles two values, and which one it marks is a matter of opinion.
-MIN_STEP_MM = 8.0
+# A small paper clip (25 mm long) is about 6 mm wide: its loop's middle, on a cell of 5 mm
+# or more, lies on one value, whose number shows beside the loop; on narrower cells which
+# value it marks is a matter of opinion. (A track of 21 values then fits the long edge of a
+# tarot card, 120 mm, that sleeves and print shops sell: issue 47.)
+MIN_STEP_MM = 5.0
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 - every page label keeps LABEL_MARK_CLEAR (3 mm) from every cut mark, on A4 and Letter;
 - every character printed on a piece is 7 pt or more, counted per kind of piece (its
-  component, front or back).
+  component, front or back), and every character of an aid listed in AIDS 8.5 pt or more.
 
 A cut mark is what kit.sheets draws: a black hairline (MARK_WIDTH) of MARK_LENGTH at most,
 outside every piece's trim. A character's size is its font size on the page: pdfplumber's
@@ -22,6 +22,10 @@ from scorekeeper.rules import GAME_IDS
 
 PAPERS = ("a4", "letter")
 SMALLEST_PT = 7.0
+AID_BODY_PT = 8.5
+# The aids set at AID_BODY_PT or more, by game (PHD's whole turn aid; the other games' aids are
+# still set smaller: issue 47, item 5).
+AIDS = {"phd": ("turn-aid",)}
 EPS = 0.01
 
 
@@ -107,4 +111,14 @@ def test_no_piece_prints_under_7_pt(kit_build, kit_pdf, game, paper):
     sizes = _sizes(kit_build, kit_pdf, game, paper)
     assert sizes, (game, paper)
     small = {kind: min(counts) for kind, counts in sizes.items() if min(counts) < SMALLEST_PT - EPS}
+    assert not small, (game, paper, small)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", sorted(AIDS))
+def test_the_aids_print_nothing_under_8_5_pt(kit_build, kit_pdf, game, paper):
+    sizes = _sizes(kit_build, kit_pdf, game, paper)
+    aids = {kind: counts for kind, counts in sizes.items() if kind.split()[0] in AIDS[game]}
+    assert aids, (game, paper, sorted(sizes))
+    small = {kind: min(counts) for kind, counts in aids.items() if min(counts) < AID_BODY_PT - EPS}
     assert not small, (game, paper, small)

@@ -286,7 +286,7 @@ def test_fuzz_random_csv_loads_or_gives_one_bounded_sentence(tmp_path, pieces):
 
 
 @pytest.mark.parametrize(("game", "file", "written", "field", "size", "paper", "problem"), [
-    ("phd", "kit.yaml", "size: 92x180", "components.character-cards.size", "7000x12000", "a4",
+    ("phd", "kit.yaml", "size: tarot", "components.character-cards.size", "7000x12000", "a4",
      NO_PAPER.format("7000 x 12000")),
     # Promotion's aid may be as large as Letter allows (kit.games.promotion.pieces.SIZES):
     # fits Letter only, known once the paper is.

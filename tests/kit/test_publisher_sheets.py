@@ -18,16 +18,17 @@ from scorekeeper.rules import GAME_IDS
 
 PAPERS = ("a4", "letter")
 # Sheets of pieces for the four kits, the contents sheets apart: issue 35 asked for 50 at most
-# on A4; Letter takes one more (two character cards a sheet, not three).
+# on A4; Letter took one more while PHD's character cards were 92 x 180 mm (two a sheet, not
+# three); at tarot size, four a sheet on either paper, Letter takes 50 too (issue 47).
 MOST_SHEETS = {"a4": 50, "letter": 51}
 MOST_SINGLE_SIDED = 4   # sheets among them printed on one side only
-# Sheets of pieces per kit, A4 and Letter: PHD's aids on its character cards' backs, its 30
-# markers on one sheet; Amphithéâtre's rules on its boards' backs, its 48 cards, tokens and
+# Sheets of pieces per kit, A4 and Letter: PHD's whole turn aid under two of its character cards,
+# its markers in the room the cards leave and on one sheet; Amphithéâtre's rules on its boards' backs, its 48 cards, tokens and
 # speaker on seven sheets of card (one more than the cards would fill: its three decks never
 # share a cut, tests/kit/test_shared_cuts.py); Promotion's aids four a sheet; Hoc Censeo's 27
 # ballots on one sheet of their own.
 SHEETS = {"a4": {"phd": 14, "amphitheatre": 12, "promotion": 14, "hoc-censeo": 10},
-          "letter": {"phd": 15, "amphitheatre": 12, "promotion": 14, "hoc-censeo": 10}}
+          "letter": {"phd": 14, "amphitheatre": 12, "promotion": 14, "hoc-censeo": 10}}
 EPS = 0.02
 
 

@@ -118,6 +118,7 @@ KIT = Record({
         "event-cards": Field(_component("event-cards", **DECK)),
         "argument-cards": Field(_component("argument-cards", **DECK)),
         "chapter-markers": Field(_component("chapter-markers")),
+        "turn-aid": Field(_component("turn-aid", title=Field("text", min=1, doc="printed in the band of both sides"))),
     })),
 })
 
@@ -630,19 +631,23 @@ def build(layouts_root: Path | str) -> GameKit:
         aid_faces.append((entry, art.AidFace(fill(aid["title"], aids_file, entry, "title"), sections,
                                              kit["accent"], "")))  # no symbol: each one has a meaning
     group = tuple(face for _, face in aid_faces)
-    # Each character card carries a turn aid on its back, the aids in turn: six characters
-    # hold two whole series, one for each end of the table, with no sheet of their own.
+    # The turn aid is one piece, every face of aids.yaml poured over its front and back (issue
+    # 47: it was cut in thirds over three character cards' backs); each character card carries
+    # its turn in brief on its own back.
+    aid_title = spec_text("turn-aid", "title")
+    turn_aid = [Piece("turn_aid", partial(art.turn_aid, title=aid_title, faces=group, side=0, colour=kit["accent"]),
+                      back=partial(art.turn_aid, title=aid_title, faces=group, side=1, colour=kit["accent"]))]
     character_pieces = [Piece(entry, partial(art.character_front, face=face),
-                              back=partial(art.aid_front, face=aid_faces[i % len(aid_faces)][1], group=group))
-                        for i, (entry, face) in enumerate(characters)]
+                              back=partial(art.character_back, face=face, colour=kit["accent"]))
+                        for entry, face in characters]
 
     def component(cid: str, kind: Kind, pieces: list[Piece], **extra) -> Component:
         return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=specs[cid]["size"], pieces=tuple(pieces),
                          instructions=spec_text(cid, "instructions"), **extra)
 
     components = (
-        # Every turn aid lies on the same ground to its edges: cut apart a little off the
-        # line, a character keeps a sliver of a back like its own.
+        # Every character's back lies on the same ground to its edges: cut apart a little off
+        # the line, a character keeps a sliver of a back like its own.
         component("character-cards", "card", character_pieces, per_player=1, backs_alike_at_edges=True),
         component("event-cards", "card", events, back=back("event-cards")),
         component("argument-cards", "card", arguments, back=back("argument-cards")),
@@ -650,6 +655,7 @@ def build(layouts_root: Path | str) -> GameKit:
             id="chapter-markers", name=spec_text("chapter-markers", "name"), kind="token",
             size=(specs["chapter-markers"]["size"][0], specs["chapter-markers"]["size"][1] / 2),
             pieces=tuple(marker_tokens))),
+        component("turn-aid", "card", turn_aid),
     )
     return GameKit(
         id=GAME_ID, title=fill(kit["title"], kit_file, None, "title"),

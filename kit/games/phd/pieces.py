@@ -39,7 +39,8 @@ INK = GREYS["ink"]
 # longer fits the paper. The layout's schema refuses any other size, naming the file, the
 # entry and the field; tests/kit/test_sizes.py builds each piece at both ends and between.
 SIZES = {
-    "character-cards": ((67.0, 176.0), (110.0, 200.0)),   # 176 mm: 21 clip steps of 8 mm, 8 mm margins
+    "character-cards": ((63.0, 110.0), (110.0, 200.0)),   # 110 mm: 21 clip steps of 5 mm, 5 mm margins
+    "turn-aid": ((150.0, 115.0), (190.0, 260.0)),  # both sides in two columns at 8.5 pt or more
     "event-cards": ((56.0, 80.0), (90.0, 130.0)),
     "argument-cards": ((56.0, 80.0), (90.0, 130.0)),
     "chapter-markers": ((28.0, 56.0), (50.0, 100.0)),
@@ -498,16 +499,9 @@ def character_front(surface: Surface, frame: Frame, face: CharacterFace) -> None
     text_box(surface, left, y, cw, 4.2, face.role, font="sans-bold", size=7.8, min_size=7.0,
              colour=_ink_on_white(colour), align="centre", valign="middle")
     y += 4.8
-    text_box(surface, left, y, cw, 22.0, face.flavour, font="sans-italic", size=7.6, min_size=7.0, colour=INK,
-             align="centre", valign="top")
-    y += 24.0
-    surface.line(left + 3.0, y, right - 3.0, y, stroke=GREYS["light"], width=0.3)
-    y += 1.5
-    surface.rect(left, y, cw, h - frame.safe - 0.5 - y, fill=GREYS["pale"], radius=1.6)
-    text_box(surface, left + 1.2, y + 1.0, cw - 2.4, 5.0, face.summary_title, font="sans-bold", size=8.5,
+    # The story of the character, in the room the tracks leave; its turn in brief is on the back.
+    text_box(surface, left, y, cw, h - frame.safe - 0.5 - y, face.flavour, font="sans-italic", size=9.0,
              min_size=7.0, colour=INK, align="centre", valign="middle")
-    text_box(surface, left + 1.5, y + 6.5, cw - 3.0, h - frame.safe - 2.0 - (y + 6.5), face.summary, font="sans",
-             size=9.5, min_size=7.0, colour=INK)
 
 
 # --- chapter markers --------------------------------------------------------------------
@@ -598,3 +592,107 @@ def aid_front(surface: Surface, frame: Frame, face: AidFace, group: tuple[AidFac
                  min_size=chosen, colour=INK)
         y += th + gap
 
+
+# --- the whole turn aid -----------------------------------------------------------------
+TURN_AID_SIZE, TURN_AID_MIN = 11.0, 8.5   # body text, pt: read from across the table (issue 47)
+TURN_AID_COLUMNS, TURN_AID_GAP = 2, 6.0   # columns a side (front, then back), mm between them
+
+
+def _aid_blocks(faces: tuple[AidFace, ...]) -> list[tuple[str, str, bool]]:
+    """(heading, body, is the face's own title) in reading order: each face's title, then its sections."""
+    out: list[tuple[str, str, bool]] = []
+    for face in faces:
+        out.append((face.title, "", True))
+        out += [(s.heading, s.body, False) for s in face.sections]
+    return out
+
+
+def _block_height(surface: Surface, block: tuple[str, str, bool], width: float, size: float) -> float:
+    heading, body, title = block
+    if title:
+        return (size + 2.0) * PT * 1.6
+    return size * PT * 1.5 + text_height(surface, width, body, size=size) + 2.2
+
+
+def _flow(surface: Surface, blocks: list[tuple[str, str, bool]], width: float, room: float, size: float,
+          columns: int) -> list[list[tuple[str, str, bool]]] | None:
+    """The blocks poured into columns of `room` mm, a block never split and a face's title never
+    left at the foot of a column; None when they need more columns."""
+    out: list[list[tuple[str, str, bool]]] = [[]]
+    used = 0.0
+    for i, block in enumerate(blocks):
+        h = _block_height(surface, block, width, size)
+        if block[2] and i + 1 < len(blocks):       # a title goes with the section under it
+            h += _block_height(surface, blocks[i + 1], width, size)
+        if out[-1] and used + h > room:
+            out.append([])
+            used = 0.0
+        if h > room:
+            return None
+        used += _block_height(surface, block, width, size)
+        out[-1].append(block)
+    return out if len(out) <= columns else None
+
+
+def _aid_geometry(frame: Frame) -> tuple[float, float, float, float]:
+    """(left x, column width, top y, column height) of a turn-aid side."""
+    inner_w = frame.width - 2 * frame.safe - 2.0
+    col_w = (inner_w - (TURN_AID_COLUMNS - 1) * TURN_AID_GAP) / TURN_AID_COLUMNS
+    top = frame.safe + 0.6 + BAND_H + 2.5
+    return frame.safe + 1.0, col_w, top, frame.height - frame.safe - 1.0 - top
+
+
+@measured_once
+def _turn_aid_flow(surface: Surface, faces: tuple[AidFace, ...], width: float,
+                   room: float) -> tuple[float, list[list[tuple[str, str, bool]]]]:
+    """The one body size of both sides, the largest at which every face fits the columns of
+    the front then the back, and the columns at that size."""
+    def fits(size: float) -> bool:
+        return _flow(surface, _aid_blocks(faces), width, room, size, 2 * TURN_AID_COLUMNS) is not None
+    size = largest_fitting_size(fits, TURN_AID_SIZE, TURN_AID_MIN) or TURN_AID_MIN
+    columns = _flow(surface, _aid_blocks(faces), width, room, size, 2 * TURN_AID_COLUMNS)
+    # The smallest size overflows: everything in one column, whose text box says so.
+    return size, columns if columns is not None else [_aid_blocks(faces)]
+
+
+def turn_aid(surface: Surface, frame: Frame, title: str, faces: tuple[AidFace, ...], side: int,
+             colour: str) -> None:
+    """One side (0 the front, 1 the back) of the whole turn aid, on one piece (issue 47): a
+    title band, then every face's sections poured into the columns of the front, then of the back."""
+    colour = resolve(colour)
+    _frame(surface, frame, colour)
+    _band(surface, frame.safe, frame.safe + 0.6, frame.width - 2 * frame.safe, title, Mark(title, colour, ""))
+    x, col_w, top, room = _aid_geometry(frame)
+    size, flowed = _turn_aid_flow(surface, faces, col_w, room)
+    columns = flowed[side * TURN_AID_COLUMNS:(side + 1) * TURN_AID_COLUMNS]
+    accent = _ink_on_white(colour)
+    for k, column in enumerate(columns):
+        cx = x + k * (col_w + TURN_AID_GAP)
+        if k:
+            surface.line(cx - TURN_AID_GAP / 2, top, cx - TURN_AID_GAP / 2, top + room, stroke=lighten(colour, 0.4),
+                         width=0.3)
+        y = top
+        for heading, body, is_title in column:
+            if is_title:
+                h = (size + 2.0) * PT * 1.6
+                text_box(surface, cx, y, col_w, h, heading.upper(), font="sans-condensed", size=size + 2.0,
+                         min_size=size, colour=accent, valign="middle")
+                surface.line(cx, y + h - 0.3, cx + col_w, y + h - 0.3, stroke=accent, width=0.35)
+                y += h
+                continue
+            head_h = size * PT * 1.5
+            text_box(surface, cx, y, col_w, head_h, heading, font="sans-bold", size=size + 0.5, min_size=size,
+                     colour=accent, valign="middle")
+            y += head_h
+            th = text_height(surface, col_w, body, size=size)
+            text_box(surface, cx, y, col_w, min(th + 0.3, top + room - y), body, font="sans", size=size,
+                     min_size=size, colour=INK)
+            y += th + 2.2
+
+
+def character_back(surface: Surface, frame: Frame, face: CharacterFace, colour: str) -> None:
+    """The back of a character card: its turn in brief, large, on a frame of `colour`, the same
+    for every character, so two cards cut a little off their shared line keep backs alike;
+    the character's symbol marks its heading."""
+    aid_front(surface, frame, AidFace(face.summary_title, (Section(face.name, face.summary),), colour,
+                                      face.mark.symbol))

@@ -150,9 +150,10 @@ def cells_of(built, cid: str, *, backs: bool | None = None) -> list[list[Cell]]:
 
 
 # --- the manifest -----------------------------------------------------------------------------
-def test_manifest_lists_the_four_components_with_the_counts_the_rules_ask(built):
+def test_manifest_lists_the_components_with_the_counts_the_rules_ask(built):
     entries = {c["id"]: c for c in built["manifest"]["components"]}
-    assert list(entries) == ["character-cards", "event-cards", "argument-cards", "chapter-markers"]
+    assert list(entries) == ["character-cards", "event-cards", "argument-cards", "chapter-markers", "turn-aid"]
+    assert entries["turn-aid"]["count"] == 1
     events, arguments = raw("events.yaml")["cards"], raw("arguments.yaml")["cards"]
     characters = raw("characters.yaml")["characters"]
     assert entries["character-cards"]["count"] == len(characters) == rules.MAX_PLAYERS
@@ -246,13 +247,15 @@ def test_start_and_end_labels_sit_beside_their_values(built):
             assert track[rules.RESOURCE_MAX] - step / 2 - 0.5 <= top <= track[rules.RESOURCE_MAX] + step / 2
 
 
-def test_character_cards_carry_name_role_flavour_and_turn_summary(built):
+def test_character_cards_carry_name_role_flavour_and_their_turn_summary_behind(built):
     cells = [cell for page in cells_of(built, "character-cards", backs=False) for cell in page if cell.stream]
+    backs = [cell for page in cells_of(built, "character-cards", backs=True) for cell in page if cell.stream]
     summary = printed(raw("kit.yaml")["components"]["character-cards"]["summary"])
     for character in raw("characters.yaml")["characters"]:
         strings = [printed(character[key]) for key in ("name", "role", "flavour")]
         assert sum(all(cell.holds(s) for s in strings) for cell in cells) == 1
-    assert all(cell.holds(summary) for cell in cells)
+        assert sum(cell.holds(printed(character["name"])) and cell.holds(summary) for cell in backs) == 1
+    assert len(backs) == rules.MAX_PLAYERS
 
 
 def _event_strings(card: dict, kit: dict) -> list[str]:
@@ -345,19 +348,23 @@ def test_chapter_markers_have_both_faces_in_each_characters_colours(built):
             assert flat(markers[face]["title"]).replace(" ", "") in stream
 
 
-def test_turn_aids_hold_every_section_on_the_backs_of_the_characters(built):
-    # Each character card carries one aid on its back, in turn: the six hold two whole series.
-    cells = [cell for page in cells_of(built, "character-cards", backs=True) for cell in page if cell.stream]
-    aids = raw("aids.yaml")["turn_aid"]
-    assert len(cells) == rules.MAX_PLAYERS
-    for aid in aids:
-        strings = [printed(aid["title"])] + [printed(section[key]) for section in aid["sections"]
-                                              for key in ("heading", "text")]
-        assert sum(all(cell.holds(s) for s in strings) for cell in cells) == rules.MAX_PLAYERS // len(aids)
+def _turn_aid(built) -> str:
+    """The whole turn aid's text, front then back: one piece (issue 47)."""
+    sides = [cell for page in cells_of(built, "turn-aid") for cell in page if cell.stream]
+    assert len(sides) == 2
+    return "".join(cell.squeezed for cell in sides)
+
+
+def test_the_turn_aid_holds_every_section_on_one_piece(built):
+    text = _turn_aid(built)
+    for aid in raw("aids.yaml")["turn_aid"]:
+        for section in aid["sections"]:
+            for key in ("heading", "text"):
+                assert squeeze(printed(section[key])) in text, section[key][:40]
 
 
 def test_engine_numbers_reach_the_aids(built):
-    text = "".join(cell.squeezed for page in cells_of(built, "character-cards", backs=True) for cell in page)
+    text = _turn_aid(built)
     assert squeeze(f"Gardez au plus {rules.HAND_LIMIT} cartes") in text
     assert squeeze(f"{rules.CHAPTER_COST['pression']} P et {rules.CHAPTER_COST['credit']} C") in text
     assert squeeze(f"{rules.TIMED_POINTS['approved']} par chapitre approuvé") in text
@@ -406,3 +413,14 @@ def test_single_sided_components_have_no_back_pages(built):
     for cid in ("chapter-markers",):
         for sheet in placed(built["manifest"], cid):
             assert all(piece["back_box"] is None for piece in sheet["pieces"])
+
+# --- standard sizes (issue 47) ------------------------------------------------------------------
+@pytest.mark.parametrize("target", ["tgc", "mpc"])
+def test_character_cards_are_tarot_cards_the_print_shops_sell(target):
+    from kit.build import load_kit
+    from kit.export.targets import TARGETS, spec
+    from kit.paper import CARD_SIZES
+
+    assert character_spec()["size"] == CARD_SIZES["tarot"]
+    characters = next(c for c in load_kit("phd", default_layouts()).components if c.id == "character-cards")
+    assert spec(TARGETS[target], characters).product == "tarot"

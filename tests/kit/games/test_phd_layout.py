@@ -198,12 +198,12 @@ def test_the_cli_reports_a_layout_error_in_one_sentence_with_exit_2(copy, tmp_pa
 def test_a_character_card_too_short_for_clip_steps_is_refused(copy):
     root, folder = copy
     data = raw("kit.yaml", folder)
-    data["components"]["character-cards"]["track_margin"] = 12   # 156 mm of track for 21 values
+    data["components"]["character-cards"]["track_margin"] = 12   # 96 mm of track for 21 values
     write(folder, "kit.yaml", data)
     with pytest.raises(LayoutError) as caught:
         game.build(root)
     assert caught.value.field == "size"
-    assert caught.value.problem == ("21 values along 156 mm give steps of 7.80 mm; a paper clip needs 8 mm (use a "
+    assert caught.value.problem == ("21 values along 96 mm give steps of 4.80 mm; a paper clip needs 5 mm (use a "
                                     "taller card or a smaller track_margin)")
 
 
