@@ -23,9 +23,9 @@ from scorekeeper.rules import GAME_IDS
 PAPERS = ("a4", "letter")
 SMALLEST_PT = 7.0
 AID_BODY_PT = 8.5
-# The aids set at AID_BODY_PT or more, by game (PHD's whole turn aid; the other games' aids are
-# still set smaller: issue 47, item 5).
-AIDS = {"phd": ("turn-aid",)}
+# The aids set at AID_BODY_PT or more, by game (PHD's whole turn aid, Hoc Censeo's presidency aid; the
+# other games' aids are still set smaller: issue 47, item 5).
+AIDS = {"phd": ("turn-aid",), "hoc-censeo": ("magistrate-aid",)}
 EPS = 0.01
 
 

@@ -683,18 +683,20 @@ def draw_ballot_back(surface: Surface, frame: Frame, layout: HocLayout, round_: 
 
 # A title band, then the sections of texts.yaml (aid.sections) flowing down two columns,
 # the bonus table placed right after the section marked bonus_table (POUR wins), and the
-# secrecy reminder at the foot. The body size is the largest, from 11 pt down to 6.5 pt, at
-# which everything fits the page (A4 or Letter): the same text on either paper.
+# secrecy reminder at the foot. The body size is the largest, from 11 pt down to 8.5 pt, at
+# which everything fits the page (A4 or Letter): the same text on either paper. Nothing on
+# it is under AID_MIN (8.5 pt), read from across the table (issue 47).
 
 TITLE_H = 20.0
 FOOT_H = 9.0
 COL_GAP = 8.0
 SECTION_TITLE_H = 7.0
 SECTION_GAP = 4.0
-TABLE_ROW_H = 10.5
+TABLE_ROW_H = 12.5
 LEADING = 1.22
 PARA_GAP = 1.6    # mm between the paragraphs of a section
-BODY_MAX, BODY_MIN = 11.0, 7.0  # pt, the body size of every section
+AID_MIN = 8.5
+BODY_MAX, BODY_MIN = 11.0, AID_MIN  # pt, the body size of every section
 
 
 def _paragraphs(surface: Surface, w: float, text: str, size: float) -> list[tuple[str, float]] | None:
@@ -783,8 +785,8 @@ def draw_magistrate_aid(surface: Surface, frame: Frame, layout: HocLayout) -> No
     surface.line(w / 2, top, w / 2, h - FOOT_H - 2.0, stroke=GREYS["light"], width=0.3)
 
     surface.line(0, h - FOOT_H, w, h - FOOT_H, stroke=ACCENT, width=0.4)
-    text_box(surface, 0, h - FOOT_H + 1.0, w, FOOT_H - 1.0, aid["reminder"], font="sans-italic", size=9,
-             min_size=7, align="centre", valign="middle", colour=INK)
+    text_box(surface, 0, h - FOOT_H + 1.0, w, FOOT_H - 1.0, aid["reminder"], font="sans-italic", size=9.5,
+             min_size=AID_MIN, align="centre", valign="middle", colour=INK)
 
 
 def _section(surface: Surface, section: dict, paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
@@ -808,26 +810,26 @@ def _bonus_table(surface: Surface, layout: HocLayout, x: float, y: float, w: flo
     lefts = (x, x + widths[0], x + widths[0] + widths[1])
     surface.rect(x, top, w, TABLE_ROW_H, fill=GREYS["pale"], stroke=INK, width=0.3)
     for left, width, head in zip(lefts, widths, (table["colour"], table["domain"], table["bonus"])):
-        text_box(surface, left + 1.5, top, width - 3.0, TABLE_ROW_H, head, font="sans-bold", size=8.5,
-                 min_size=7, valign="middle", colour=INK)
+        text_box(surface, left + 1.5, top, width - 3.0, TABLE_ROW_H, head, font="sans-bold", size=9.0,
+                 min_size=AID_MIN, valign="middle", colour=INK)
     # Every bonus at one size and weight, the largest at which the longest (mauve's choice)
     # fits its cell: no cell drops to a smaller, lighter type than its neighbours.
     bonus_w = widths[2] - 3.0
     bonus_size = largest_fitting_size(
         lambda pt: all(fits(surface, bonus_w, TABLE_ROW_H - 0.6, c.bonus, font="sans-bold", size=pt, min_size=pt,
-                            leading=1.05) for c in layout.colours.values()), 9.0, 7.0) or 7.0
+                            leading=1.05) for c in layout.colours.values()), 9.5, AID_MIN) or AID_MIN
     for i, colour in enumerate(layout.colours.values(), start=1):
         ry = top + i * TABLE_ROW_H
         surface.rect(x, ry, w, TABLE_ROW_H, stroke=INK, width=0.3)
         draw_swatch(surface, colour, x + 4.5, ry + TABLE_ROW_H / 2, 5.5)
-        text_box(surface, x + 8.5, ry, widths[0] - 9.5, TABLE_ROW_H, f"**{colour.name}**", font="sans", size=8.5,
-                 min_size=7, valign="middle", colour=INK)
-        text_box(surface, lefts[1] + 1.5, ry, widths[1] - 3.0, TABLE_ROW_H, colour.domain, font="sans", size=8,
-                 min_size=7, valign="middle", colour=INK, leading=1.05)
+        text_box(surface, x + 8.5, ry, widths[0] - 9.5, TABLE_ROW_H, f"**{colour.name}**", font="sans", size=9.0,
+                 min_size=AID_MIN, valign="middle", colour=INK)
+        text_box(surface, lefts[1] + 1.5, ry, widths[1] - 3.0, TABLE_ROW_H, colour.domain, font="sans", size=9.0,
+                 min_size=AID_MIN, valign="middle", colour=INK, leading=1.05)
         text_box(surface, lefts[2] + 1.5, ry + 0.3, bonus_w, TABLE_ROW_H - 0.6, colour.bonus,
                  font="sans-bold", size=bonus_size, min_size=bonus_size, valign="middle", colour=INK, leading=1.05)
     for left in lefts[1:]:
         surface.line(left, top, left, top + (len(layout.colours) + 1) * TABLE_ROW_H, stroke=INK, width=0.3)
     base_y = top + (len(layout.colours) + 1) * TABLE_ROW_H + 0.5
-    text_box(surface, x, base_y, w, 6.5, table["base"], font="sans-italic", size=8.5, min_size=7,
+    text_box(surface, x, base_y, w, 6.5, table["base"], font="sans-italic", size=9.0, min_size=AID_MIN,
              valign="middle", colour=INK)
