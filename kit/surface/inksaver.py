@@ -11,8 +11,8 @@ Fronts must still be read, so only their floods go (fronts=True): a filled area 
 mm² or more (a card's coloured frame, a title band, Promotion's black Poste) becomes the
 same pale tint inside an outline of its colour, so the shape and its colour still show;
 an icon that large is drawn as its outline. Smaller fills (symbols, badges, discs), lines
-and text keep their ink, but light text is darkened as on a back, its ground being pale
-now. The parts never know; the imposition wraps the surface for every piece.
+and text keep their ink, but light text and small light icons are darkened as on a back,
+their ground being pale now. The parts never know; the imposition wraps the surface for every piece.
 """
 from __future__ import annotations
 
@@ -120,7 +120,9 @@ class InkSaver:
             # An icon on a back stays a picture, in a line's shade: a tint of it would vanish.
             self._surface.path(segments, fill=fill and line(fill), stroke=stroke and line(stroke), **kw)
             return
-        self._draw(self._surface.path, segments, fill=fill, stroke=stroke, **kw)
+        # A small icon keeps its ink; a light one, drawn for a dark ground now pale (a white
+        # emblem on a title band), is darkened as light text is.
+        self._surface.path(segments, fill=fill and ink(fill), stroke=stroke, **kw)
 
     def polylines(self, paths, *, stroke="#000000", **kw) -> None:
         self._surface.polylines(paths, stroke=stroke if self._fronts else stroke and line(stroke), **kw)

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from kit.parts import icons
-from kit.surface.inksaver import InkSaver, tint
+from kit.surface.inksaver import InkSaver, ink, tint
 from kit.surface.pdf import PdfSurface
 from kit.surface.record import RecordingSurface
 from kit.surface.svg import SvgSurface
@@ -88,3 +88,14 @@ def test_the_ink_saver_turns_a_front_flood_into_a_tint_in_an_outline():
     assert flood["stroke"] == "#000000"
     assert symbol["fill"] == "#000000"
     assert "stroke" not in dict(symbol.args)
+
+
+def test_the_ink_saver_darkens_a_small_white_icon_whose_band_it_lightens():
+    # Amphithéâtre's deck emblem, white on the deck's band: the band turns pale, so must it
+    surface = RecordingSurface()
+    surface.begin_page(80, 80)
+    light = InkSaver(surface, fronts=True)
+    light.rect(0, 0, 63, 15, fill="#B35806")
+    icons.draw_icon(light, "gavel", 53.0, 7.5, 10.0, fill="#FFFFFF")
+    (call,) = surface.find("path")
+    assert call["fill"] == ink("#FFFFFF").lower()
