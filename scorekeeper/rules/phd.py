@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 from scorekeeper.errors import N_, Message, RuleViolation, plural
 from scorekeeper.rules import deck as decks
@@ -1196,7 +1196,7 @@ def _cancel_failure(new: State) -> None:
         player[key] = max(RESOURCE_MIN, min(RESOURCE_MAX, player[key] - failure[key]))
     player["status"] = failure["status"]
     cancelled = {**lost, "cancelled": True}
-    new["recent"] = {**recent, "before": cancelled} if started else cancelled
+    new["recent"] = {**recent, "before": cancelled} if started else cast(Recent, cancelled)
 
 
 def _test_at_hand(state: State) -> bool:
