@@ -1711,16 +1711,7 @@ def _advance(before: State, after: State, action: Action) -> Turn:
         turn["stage"], turn["card"] = "end", None
         return turn
     if kind == "cooperate":
-        played = (after.get("cards") or {})[action["card"]]
-        laid = played.get("modifier")
-        if laid is not None:
-            turn["laid"] = turn.get("laid", []) + [{"value": laid, "side": action.get("side", "support")}]
-        if played.get("passes_challenge"):
-            if action["other"] == turn["player"]:
-                # passed back to the turn's player: their own Challenge again, with all it brings
-                turn.pop("resolver", None)
-            else:
-                turn["resolver"] = action["other"]
+        _after_cooperation(turn, after, action)
         return turn
     if kind in ("challenge", "controversy", "defend"):
         turn.pop("laid", None)
@@ -1731,36 +1722,59 @@ def _advance(before: State, after: State, action: Action) -> Turn:
         return turn
     if action.get("player") != name:
         return turn
-    stage, card = turn["stage"], turn["card"]
-    if kind == "submit" and stage == "recherche":
+    if kind == "submit" and turn["stage"] == "recherche":
         turn["done"] += 1
         _after_recherche(turn)
     elif kind == "defend":
-        if stage == "defence":
+        if turn["stage"] == "defence":
             _go_on(turn)
         else:
             turn["stage"] = "vivre"
-    elif stage == "card":       # an effect of the card being resolved
-        if kind == "adjust" and card == "vie":
-            _go_on(turn)
-        elif kind == "adjust" and card == "superviseur" and not turn["adjusted"]:
-            turn["adjusted"] = True
-            player = after["players"][name]
-            if player["pending"] == 0 and player["approved"] == 0:
-                _go_on(turn)
-        elif kind == "challenge" and card == "challenge":
-            test = after["last_test"]
-            if turn["phase"] == "vivre" and test is not None and test["success"]:
-                turn["recherches"] = RECHERCHE_MAX_PER_TURN
-            _go_on(turn)
-        elif kind in ("approve", "controversy", "revoke") and card == "superviseur":
-            completed = after["players"][name]["approved"] > before["players"][name]["approved"] and \
-                _has_thesis(after, name)
-            if completed:
-                turn["stage"] = "defence"
-            else:
-                _go_on(turn)
+    elif turn["stage"] == "card":       # an effect of the card being resolved
+        _after_card_effect(turn, before, after, kind)
     return turn
+
+
+def _after_cooperation(turn: Turn, after: State, action: Action) -> None:
+    """A Coopération played during the turn: the modifier it lays counts on the turn's next
+    test, and one that passes the Challenge on makes its receiver the one who resolves it."""
+    played = (after.get("cards") or {})[action["card"]]
+    laid = played.get("modifier")
+    if laid is not None:
+        turn["laid"] = turn.get("laid", []) + [{"value": laid, "side": action.get("side", "support")}]
+    if played.get("passes_challenge"):
+        if action["other"] == turn["player"]:
+            # passed back to the turn's player: their own Challenge again, with all it brings
+            turn.pop("resolver", None)
+        else:
+            turn["resolver"] = action["other"]
+
+
+def _after_card_effect(turn: Turn, before: State, after: State, kind: str) -> None:
+    """The turn's player resolved an effect of the card they drew: a C'est la vie's
+    adjustment, a Superviseur's (once, and then its approvals) or a Challenge met. A
+    Challenge met in the Vivre phase grants the turn its full Recherches; a Superviseur
+    approval that completes the thesis sends the turn to its defence."""
+    name, card = turn["player"], turn["card"]
+    if kind == "adjust" and card == "vie":
+        _go_on(turn)
+    elif kind == "adjust" and card == "superviseur" and not turn["adjusted"]:
+        turn["adjusted"] = True
+        player = after["players"][name]
+        if player["pending"] == 0 and player["approved"] == 0:
+            _go_on(turn)
+    elif kind == "challenge" and card == "challenge":
+        test = after["last_test"]
+        if turn["phase"] == "vivre" and test is not None and test["success"]:
+            turn["recherches"] = RECHERCHE_MAX_PER_TURN
+        _go_on(turn)
+    elif kind in ("approve", "controversy", "revoke") and card == "superviseur":
+        completed = after["players"][name]["approved"] > before["players"][name]["approved"] and \
+            _has_thesis(after, name)
+        if completed:
+            turn["stage"] = "defence"
+        else:
+            _go_on(turn)
 
 
 # -- what is said ----------------------------------------------------------------------------
