@@ -215,32 +215,62 @@ def _cards_text(values) -> str:
 def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
     """One line of the log in the active language."""
     kind, name = action.get("action"), action.get("player", "?")
-    cards = {"arguments": _cards_text(action.get("arguments")), "support": _cards_text(action.get("support")),
-             "opposition": _cards_text(action.get("opposition"))}
     if kind == "adjust":
         return _("{name}: {effect}.").format(name=name, effect=_effect_text(action))
     deck: dict[str, dict] = (before or {}).get("cards") or {}
+    played = _describe_deck_play(action, kind, name, deck, before)
+    if played is not None:
+        return played
+    return _describe_entry(action, kind, name)
+
+
+def _describe_deck_play(action: dict, kind: object, name: object, deck: dict[str, dict],
+                        before: dict | None) -> str | None:
+    """The line of an entry that plays cards of the session's deck, named by their titles: a
+    Challenge card met, a Coopération, a controversy or defence argued with deck cards. None
+    for any other entry (the older entries that wrote numbers instead of cards)."""
     if kind == "challenge" and "resource" not in action:
-        played = str(action.get("card") or ((before or {}).get("turn") or {}).get("played"))
-        laid_ = ", ".join(deck[m]["title"] if isinstance(m, str) and m in deck else str(m)
-                          for m in action.get("modifiers") or [] if isinstance(m, (str, int)))
-        return _("{name} meets the challenge {title}: die {die}, cards laid: {laid}.").format(
-            name=name, title=deck[played]["title"] if played in deck else played, die=action.get("die"),
-            laid=laid_ or _("none"))
+        return _describe_challenge_met(action, name, deck, before)
     if kind == "cooperate":
         chosen = deck.get(str(action.get("card")), {})
         other = action.get("other")
         return (_("{name} plays {title} for {other}.") if other else _("{name} plays {title}.")).format(
             name=name, title=chosen.get("title", action.get("card")), other=other)
     if kind in ("controversy", "defend") and deck:
-        cards_text = {key: ", ".join(deck[v]["title"] if isinstance(v, str) and v in deck else str(v)
-                                     for v in (action.get(key) or [])) or _("none")
-                      for key in ("arguments", "support", "opposition")}
-        if kind == "controversy":
-            return _("{name} defends a chapter in a controversy: arguments {arguments}, support {support}, "
-                     "opposition {opposition}.").format(name=name, **cards_text)
-        return _("{name} defends the thesis: die {die}, arguments {arguments}, support {support}, "
-                 "opposition {opposition}.").format(name=name, die=action.get("die"), **cards_text)
+        return _describe_argued(action, kind, name, deck)
+    return None
+
+
+def _describe_challenge_met(action: dict, name: object, deck: dict[str, dict], before: dict | None) -> str:
+    """A Challenge card met: its title (the entry's card, or the one the turn played), the
+    die and the cards laid on it, each by its title."""
+    played = str(action.get("card") or ((before or {}).get("turn") or {}).get("played"))
+    laid_ = ", ".join(deck[m]["title"] if isinstance(m, str) and m in deck else str(m)
+                      for m in action.get("modifiers") or [] if isinstance(m, (str, int)))
+    return _("{name} meets the challenge {title}: die {die}, cards laid: {laid}.").format(
+        name=name, title=deck[played]["title"] if played in deck else played, die=action.get("die"),
+        laid=laid_ or _("none"))
+
+
+def _describe_argued(action: dict, kind: object, name: object, deck: dict[str, dict]) -> str:
+    """A controversy or a thesis defence argued with deck cards: the arguments, the support
+    and the opposition, each card by its title."""
+    cards_text = {key: ", ".join(deck[v]["title"] if isinstance(v, str) and v in deck else str(v)
+                                 for v in (action.get(key) or [])) or _("none")
+                  for key in ("arguments", "support", "opposition")}
+    if kind == "controversy":
+        return _("{name} defends a chapter in a controversy: arguments {arguments}, support {support}, "
+                 "opposition {opposition}.").format(name=name, **cards_text)
+    return _("{name} defends the thesis: die {die}, arguments {arguments}, support {support}, "
+             "opposition {opposition}.").format(name=name, die=action.get("die"), **cards_text)
+
+
+def _describe_entry(action: dict, kind: object, name: object) -> str:
+    """The line of an entry that plays no card of a deck: a challenge written with its
+    numbers, a chapter submitted, approved or revoked, a defence written with the cards'
+    values, the deck running out, a hand counted."""
+    cards = {"arguments": _cards_text(action.get("arguments")), "support": _cards_text(action.get("support")),
+             "opposition": _cards_text(action.get("opposition"))}
     if kind == "challenge":
         modifiers = "".join(f" {signed(m)}" for m in (action.get("modifiers") or []) if isinstance(m, int))
         return _("{name} takes a challenge on {resource}: die {die}{modifiers} against {difficulty} "
