@@ -645,20 +645,36 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
         result = _check_list(kind, value, where, name)
     else:
         result = _check_scalar(kind, value, where, name, from_text)
-    if spec.choices is not None and result not in spec.choices and isinstance(result, str):
-        # A choice as people write it: `Bleu`, `VERT`, `Épée` name the choices bleu, vert, epee.
-        result = next((c for c in spec.choices if isinstance(c, str) and folded(c) == folded(result)), result)
-    if spec.choices is not None and result not in spec.choices:
-        choices = ", ".join(str(c) for c in spec.choices)
-        raise where.error(name, _("expected one of {choices}; got {value}").format(choices=choices,
-                                                                                  value=_describe(result)))
+    if spec.choices is not None:
+        result = _check_choice(spec.choices, result, where, name)
     if kind == "size":
         _check_size_bounds(spec, result, where, name)
         return result
-    # a pair bounds a size only (checked above)
+    _check_bounds(spec, result, where, name)
+    if isinstance(result, str) and (kind is str or kind == "text"):
+        _check_glyphs(result, where, name)
+    return result
+
+
+def _check_choice(choices: tuple | list, result: Any, where: _Where, name: str) -> Any:
+    """A field with choices takes one of them, written as people write it: `Bleu`, `VERT`,
+    `Épée` name the choices bleu, vert, epee; anything else is refused with the list."""
+    if result not in choices and isinstance(result, str):
+        result = next((c for c in choices if isinstance(c, str) and folded(c) == folded(result)), result)
+    if result not in choices:
+        listed = ", ".join(str(c) for c in choices)
+        raise where.error(name, _("expected one of {choices}; got {value}").format(choices=listed,
+                                                                                  value=_describe(result)))
+    return result
+
+
+def _check_bounds(spec: Field, result: Any, where: _Where, name: str) -> None:
+    """Every value is bounded, by its field or else by the kit's limits: a text's length, a
+    list's items, a number's value (a size's (width, height) bounds are checked apart)."""
+    # a pair bounds a size only
     low = None if isinstance(spec.min, tuple) else spec.min
     high = None if isinstance(spec.max, tuple) else spec.max
-    if high is None:   # every value is bounded: by its field, or by the kit's limits
+    if high is None:
         high = MAX_TEXT if isinstance(result, str) else MAX_WHOLE if isinstance(result, (int, float)) else None
     if low is None and isinstance(result, (int, float)) and not isinstance(result, bool):
         low = -MAX_WHOLE
@@ -668,9 +684,6 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
             raise where.error(name, _bound(result, N_("must be at least {bound}, got {value}"), low, measured))
         if high is not None and measured > high:
             raise where.error(name, _bound(result, N_("must be at most {bound}, got {value}"), high, measured))
-    if isinstance(result, str) and (kind is str or kind == "text"):
-        _check_glyphs(result, where, name)
-    return result
 
 
 def _bound(value: Any, message: str, bound: float, measured: float) -> str:
