@@ -57,6 +57,9 @@ def test_the_icons_file_holds_only_what_the_layouts_name():
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_every_icon_printed_is_credited_with_its_author(game, kits, kit_build, monkeypatch):
     drawn = drawn_icons(kits[game], monkeypatch)
+    # what the designer named is what prints: a card id mistyped in icons.yaml, or a card
+    # whose text leaves its picture no room, would credit an icon the kit never shows
+    assert drawn == set(icons.load(default_layouts(), game).used()), game
     if game in ("phd", "promotion"):
         assert len(drawn) >= 15, drawn      # a picture for most cards, an emblem per type and deck
     else:
