@@ -1143,22 +1143,7 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
         raise RuleViolation("{title} is played {when}; that is not now.", field="card", title=card["title"],
                             when=card.get("when") or card["moment"]["kind"])
     other = action.get("other")
-    if card.get("passes_challenge") and not from_hand:
-        if other is None or other == name:
-            raise RuleViolation("{title} passes the Challenge to another player: the entry names that player.", field="other",
-                                title=card["title"])
-        _acting(new, other, "other")
-    elif card.get("other"):
-        if other is None:
-            raise RuleViolation("{title} changes another player's resources: the entry names that player.", field="other",
-                                title=card["title"])
-        if other == name:
-            raise RuleViolation("{title} changes another player's resources, not {name}'s own.", field="other",
-                                title=card["title"], name=name)
-        _acting(new, other, "other")
-    elif other is not None:
-        raise RuleViolation("{title} changes nobody else's resources: the entry names no other player.", field="other",
-                            title=card["title"])
+    _check_cooperation_other(new, card, other, name, from_hand)
     side = action.get("side", "support")
     if "side" in action and ("modifier" not in card or side not in SIDES):
         raise RuleViolation("{title} lays no modifier, so the entry names no side of the test.", field="side", title=card["title"])
@@ -1179,6 +1164,27 @@ def _cooperate(new: State, action: Action, name: Any, *, from_hand: bool = False
     if card.get("cancels_failure") and not from_hand:
         _cancel_failure(new)
 
+
+def _check_cooperation_other(new: State, card: decks.Card, other: Any, name: Any, from_hand: bool) -> None:
+    """The other player a Coopération names: one who is not its player, when the card passes
+    the Challenge on (at its moment) or changes another player's resources; nobody when it
+    does neither."""
+    if card.get("passes_challenge") and not from_hand:
+        if other is None or other == name:
+            raise RuleViolation("{title} passes the Challenge to another player: the entry names that player.", field="other",
+                                title=card["title"])
+        _acting(new, other, "other")
+    elif card.get("other"):
+        if other is None:
+            raise RuleViolation("{title} changes another player's resources: the entry names that player.", field="other",
+                                title=card["title"])
+        if other == name:
+            raise RuleViolation("{title} changes another player's resources, not {name}'s own.", field="other",
+                                title=card["title"], name=name)
+        _acting(new, other, "other")
+    elif other is not None:
+        raise RuleViolation("{title} changes nobody else's resources: the entry names no other player.", field="other",
+                            title=card["title"])
 
 def _cancel_failure(new: State) -> None:
     """The failure of the Challenge just lost is undone: what it changed for its player
@@ -1636,26 +1642,7 @@ def _reveal(before: State, turn: Turn, key: str, card: decks.Card, action: Actio
         _change(_changing(new, name), changes)
     resolved = kind != "challenge"
     if kind == "superviseur" and _playing(new, name) and new["players"][name]["pending"] >= 1:
-        outcome = card.get("chapter")
-        if outcome is None:
-            if "die" not in action:
-                raise RuleViolation("{title} rolls the die for the chapter: give the die.", field="die",
-                                    title=card["title"])
-            die = action["die"]
-            outcome = next(line["outcome"] for line in card["roll"] if line["faces"][0] <= die <= line["faces"][1])
-        player = new["players"][name]
-        if outcome == "approve":
-            player = _changing(new, name)
-            player["pending"] -= 1
-            player["approved"] += 1
-            if _has_thesis(new, name):
-                turn["stage"], resolved = "defence", False
-        elif outcome == "revoke" and player["approved"] >= 1:
-            player = _changing(new, name)
-            player["approved"] -= 1
-            player["pending"] += 1
-        elif outcome == "controversy":
-            turn["outcome"], turn["adjusted"], resolved = "controversy", True, False
+        resolved = _supervise_chapter(new, turn, card, action)
     _settle(new)
     if before["players"][name]["pression"] > RESOURCE_MIN and new["players"][name]["pression"] == RESOURCE_MIN:
         turn["fell"] = True
@@ -1667,6 +1654,36 @@ def _reveal(before: State, turn: Turn, key: str, card: decks.Card, action: Actio
         _go_on(turn)
     return new
 
+
+def _supervise_chapter(new: State, turn: Turn, card: decks.Card, action: Action) -> bool:
+    """A Superviseur revealed while its player has a chapter submitted decides that chapter:
+    the card's printed outcome, or the line of its table the die falls on. Approved, it may
+    complete the thesis and send the turn to its defence; revoked, an approved chapter goes
+    back to submitted; a controversy waits for its Arguments. Whether the card is done."""
+    name = turn["player"]
+    outcome = card.get("chapter")
+    if outcome is None:
+        if "die" not in action:
+            raise RuleViolation("{title} rolls the die for the chapter: give the die.", field="die",
+                                title=card["title"])
+        die = action["die"]
+        outcome = next(line["outcome"] for line in card["roll"] if line["faces"][0] <= die <= line["faces"][1])
+    player = new["players"][name]
+    if outcome == "approve":
+        player = _changing(new, name)
+        player["pending"] -= 1
+        player["approved"] += 1
+        if _has_thesis(new, name):
+            turn["stage"] = "defence"
+            return False
+    elif outcome == "revoke" and player["approved"] >= 1:
+        player = _changing(new, name)
+        player["approved"] -= 1
+        player["pending"] += 1
+    elif outcome == "controversy":
+        turn["outcome"], turn["adjusted"] = "controversy", True
+        return False
+    return True
 
 _CARD_STEPS = CARD_KINDS + VIVRE_ONLY       # an event card revealed (or none, in Vivre)
 
