@@ -886,6 +886,18 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
             problem=_csv_problem(error))) from None
     written = dict(zip((copies if column == "count" else column for column in header), header))
     header = [copies if column == "count" else column for column in header]
+    _check_header(path, header, written, copies, record)
+    out = _check_rows(path, rows, header, written, delimiter, record)
+    try:
+        _check_copies(out, _Where(str(path), _("the whole table")), copies)
+    except LayoutError as error:
+        raise _as_written(error, written) from None
+    return out
+
+
+def _check_header(path: Path, header: list[str], written: dict[str, str], copies: str, record: Record) -> None:
+    """The header row names each column once (`count` and `copies` being one column), names
+    at least one, and names only the record's keys."""
     for i, column in enumerate(header):
         if column in header[:i]:
             problem = _("the column {column} appears twice").format(column=f"'{_cut(written[column])}'")
@@ -899,6 +911,12 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
             raise LayoutError(path, _("the header row"), _cut(column), _("unknown column {column}; accepted columns: "
                                                                          "{columns}").format(
                 column=f"'{_cut(column)}'", columns=", ".join(record.fields)))
+
+def _check_rows(path: Path, rows: list[tuple[int, list[str]]], header: list[str], written: dict[str, str],
+                delimiter: str, record: Record) -> list[dict]:
+    """Each row not left blank is one design, checked against the record: no more cells than
+    columns (more is an unquoted delimiter in a text), named by its line and its title, its
+    errors naming the columns as the file wrote them."""
     out = []
     for line, cells in rows:
         if not any(cell.strip() for cell in cells):
@@ -915,12 +933,7 @@ def load_table(path: Path | str, record: Record) -> list[dict]:
             out.append(_check_record(record, values, _Where(str(path), entry), None, from_text=True))
         except LayoutError as error:
             raise _as_written(error, written) from None
-    try:
-        _check_copies(out, _Where(str(path), _("the whole table")), copies)
-    except LayoutError as error:
-        raise _as_written(error, written) from None
     return out
-
 
 def _line(line: int) -> str:
     """A CSV row as an entry: `line 14`."""
