@@ -640,9 +640,8 @@ def canonical(state: State, action: Action) -> Action:
     """`action` as the session stores it: every card it names by its id (a title as typed is
     accepted), and a turn line that names its card also says its step."""
     cards = state.get("cards")
-    if not cards or not isinstance(action, dict) or "card" not in action and "modifiers" not in action and \
-            "arguments" not in action and "opposition" not in action and "support" not in action:
-        return action       # _CARD_LISTS, spelt out: asked of every entry
+    if not cards or not isinstance(action, dict) or not _names_cards(action):
+        return action
     named = action.get("card")
     titled = isinstance(named, str) and (named not in cards or action.get("action") == "turn" and "step" not in action)
     lists = [field for field in _CARD_LISTS if isinstance(action.get(field), list)
@@ -651,17 +650,30 @@ def canonical(state: State, action: Action) -> Action:
         return action
     out = dict(action)
     if titled:
-        key = decks.card_id(cards, named, TITLE)
-        out["card"] = key
-        if out.get("action") == "turn" and "step" not in out and cards[key]["type"] in CARD_KINDS:
-            # written as every face writes it: the step before the card
-            out = {"action": "turn", "player": out.get("player"), "step": cards[key]["type"],
-                   **{k: v for k, v in out.items() if k not in ("action", "player")}}
+        out = _card_by_id(cards, out, str(named))
     for field in lists:
         out[field] = [decks.card_id(cards, item, TITLE, field) if isinstance(item, str) else item
                       for item in out[field]]
     return out
 
+
+def _names_cards(action: Action) -> bool:
+    """Whether an entry names a card or a list of cards (_CARD_LISTS, spelt out: asked of
+    every entry, so kept cheap)."""
+    return "card" in action or "modifiers" in action or "arguments" in action or "opposition" in action or \
+        "support" in action
+
+
+def _card_by_id(cards: dict[str, decks.Card], out: dict[str, Any], named: str) -> dict[str, Any]:
+    """The entry's card named by its id (a title as typed is accepted); a turn line that names
+    its card without its step gets the step, as every face writes it."""
+    key = decks.card_id(cards, named, TITLE)
+    out["card"] = key
+    if out.get("action") == "turn" and "step" not in out and cards[key]["type"] in CARD_KINDS:
+        # written as every face writes it: the step before the card
+        out = {"action": "turn", "player": out.get("player"), "step": cards[key]["type"],
+               **{k: v for k, v in out.items() if k not in ("action", "player")}}
+    return out
 
 _CARD_LISTS = ("modifiers", "arguments", "support", "opposition")
 _EVENT_IDS: dict[int, tuple[object, list[str]]] = {}
@@ -1224,9 +1236,7 @@ def moment_open(state: State, card: decks.Card, name: str) -> bool:
     if kind == "any":
         return True
     if kind in ("pression-at-least", "credit-at-most"):
-        resource: Resource = "pression" if kind == "pression-at-least" else "credit"
-        return any(_playing(state, n) and (p[resource] >= moment["at"] if resource == "pression"
-                                           else p[resource] <= moment["at"]) for n, p in state["players"].items())
+        return _resource_moment(state, kind, moment["at"])
     if kind == "test":
         return _test_at_hand(state) and not (turn is not None and turn["card"] == "challenge"
                                              and turn["stage"] == "card")
@@ -1234,15 +1244,34 @@ def moment_open(state: State, card: decks.Card, name: str) -> bool:
     if kind == "submit":
         return last.get("action") == "submit"
     if kind in ("own-challenge", "other-challenge"):
-        if turn is None or turn["stage"] != "card" or turn["card"] != "challenge":
-            return False
-        return bool((challenger(turn) == name) == (kind == "own-challenge"))
+        return _challenge_moment(turn, kind, name)
     if kind in ("other-challenge-won", "other-challenge-lost"):
-        return last.get("action") == "challenge" and last.get("player") != name and \
-            last.get("success") == (kind == "other-challenge-won") and "cancelled" not in last
+        return _challenge_ended_moment(last, kind, name)
     # other-turn-start
     return recent.get("action") == "start" and recent.get("player") != name
 
+
+def _resource_moment(state: State, kind: str, at: Any) -> bool:
+    """A moment set by a resource: some player still in the game has at least `at` Pression
+    (pression-at-least), or at most `at` Crédit (credit-at-most)."""
+    resource: Resource = "pression" if kind == "pression-at-least" else "credit"
+    return any(_playing(state, n) and (p[resource] >= at if resource == "pression"
+                                       else p[resource] <= at) for n, p in state["players"].items())
+
+
+def _challenge_moment(turn: Turn | None, kind: str, name: str) -> bool:
+    """A Challenge being resolved: `name`'s own (own-challenge) or another player's
+    (other-challenge), by who resolves it."""
+    if turn is None or turn["stage"] != "card" or turn["card"] != "challenge":
+        return False
+    return bool((challenger(turn) == name) == (kind == "own-challenge"))
+
+
+def _challenge_ended_moment(last: Mapping[str, Any], kind: str, name: str) -> bool:
+    """Another player's Challenge just won (other-challenge-won) or lost
+    (other-challenge-lost), and not cancelled since."""
+    return bool(last.get("action") == "challenge" and last.get("player") != name and
+                last.get("success") == (kind == "other-challenge-won") and "cancelled" not in last)
 
 def challenger(turn: Turn) -> str:
     """Who resolves the Challenge the turn is at: its player, or the one a Coopération
@@ -1554,14 +1583,7 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
     if not _playing(state, name):
         raise RuleViolation("{name} no longer takes turns in this game.", name=name)
     if step == "start":
-        started: State = {**state, "turn": {"player": name, "step": step, "stage": "start", "card": None,
-                                            "phase": "vivre", "adjusted": False, "recherches": 1, "done": 0,
-                                            "fell": False}}
-        if "cards" in state and state["turn"] is not None and \
-                state["players"][state["turn"]["player"]].get("hand", 0) > HAND_LIMIT:
-            started["players"] = dict(state["players"])
-            _close_turn(state, started)
-        return started
+        return _start_turn(state, name, step)
     if step in LEGACY_STEPS:
         return {**state, "turn": _legacy(name, step)}
     if state["turn"] is None:
@@ -1572,15 +1594,7 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
         turn["done"] += 1
         _after_recherche(turn)
     elif step in _CARD_STEPS:
-        if turn["stage"] == "recherche":
-            turn["phase"], turn["done"] = "recherche", turn["done"] + 1
-        else:
-            turn["phase"] = "vivre"
-        turn["stage"], turn["card"], turn["adjusted"] = "card", step, False
-        for key in ("played", "outcome", "laid"):     # a card named earlier in the turn is done
-            turn.pop(key, None)  # type: ignore[misc]
-        if step == "none":
-            _go_on(turn)
+        _card_step(turn, step)
     elif step == "done" or step == "no-defence":
         _go_on(turn)
     new = _reveal(state, turn, *named, action) if named is not None else {**state, "turn": turn}
@@ -1591,6 +1605,33 @@ def _turn_line(state: State, action: Action, named: tuple[str, decks.Card] | Non
         _hand(new, name, change)
     return new
 
+
+def _start_turn(state: State, name: str, step: str) -> State:
+    """A turn begins for `name`, in Vivre; the turn before it closes, its player's hand
+    brought to the hand limit when they hold more."""
+    started: State = {**state, "turn": {"player": name, "step": step, "stage": "start", "card": None,
+                                        "phase": "vivre", "adjusted": False, "recherches": 1, "done": 0,
+                                        "fell": False}}
+    if "cards" in state and state["turn"] is not None and \
+            state["players"][state["turn"]["player"]].get("hand", 0) > HAND_LIMIT:
+        started["players"] = dict(state["players"])
+        _close_turn(state, started)
+    return started
+
+
+def _card_step(turn: Turn, step: str) -> None:
+    """An event card revealed (or none, in Vivre): in Recherche it counts as one of the
+    turn's Recherches; the card is then the one being resolved, and a card named earlier in
+    the turn is done."""
+    if turn["stage"] == "recherche":
+        turn["phase"], turn["done"] = "recherche", turn["done"] + 1
+    else:
+        turn["phase"] = "vivre"
+    turn["stage"], turn["card"], turn["adjusted"] = "card", step, False
+    for key in ("played", "outcome", "laid"):     # a card named earlier in the turn is done
+        turn.pop(key, None)  # type: ignore[misc]
+    if step == "none":
+        _go_on(turn)
 
 _HAND_STEPS = frozenset(DRAWS + CARD_KINDS)      # the turn lines that change their player's hand
 
@@ -1898,15 +1939,9 @@ def _told_card(before: State, after: State, action: Action) -> Event | None:
     kind, cards = action.get("action"), before.get("cards")
     if not cards or kind not in ("turn", "cooperate", "challenge"):
         return None
-    key = action.get("card") or (_played(before, "challenge") if kind == "challenge" else None)
-    if not isinstance(key, str):
+    key = _card_told(before, after, action, cards)
+    if key is None:
         return None
-    key = decks.card_id(cards, key, TITLE)
-    if kind != "challenge" and cards[key]["type"] not in _TOLD_AT_ONCE:
-        return None
-    turn = after["turn"]
-    if kind == "turn" and cards[key]["type"] == "cooperation" and (turn is None or turn["phase"] != "recherche"):
-        return None     # revealed in Vivre, it goes to the hand: it applies when played at its moment
     player = str(action["player"])
     changed = [name for name in before["players"]
                if any(before["players"][name][r] != after["players"][name][r] for r in RESOURCES)]
@@ -1926,6 +1961,22 @@ def _told_card(before: State, after: State, action: Action) -> Event | None:
             before, after, player, cards[key], at_moment=kind == "cooperate")])
     return decks.card_line(player, cards[key]["title"], effects, entry=kind != "challenge")
 
+
+def _card_told(before: State, after: State, action: Action, cards: dict[str, decks.Card]) -> str | None:
+    """The id of the card whose effect the entry applies at once, told in its line: the card
+    it names (a Challenge met: the one the turn played), when its effect applies now (a C'est
+    la vie, a Superviseur, a Coopération played, not one revealed in Vivre). None otherwise."""
+    kind = action.get("action")
+    key = action.get("card") or (_played(before, "challenge") if kind == "challenge" else None)
+    if not isinstance(key, str):
+        return None
+    key = decks.card_id(cards, key, TITLE)
+    if kind != "challenge" and cards[key]["type"] not in _TOLD_AT_ONCE:
+        return None
+    turn = after["turn"]
+    if kind == "turn" and cards[key]["type"] == "cooperation" and (turn is None or turn["phase"] != "recherche"):
+        return None     # revealed in Vivre, it goes to the hand: it applies when played at its moment
+    return key
 
 def _drawing(before: State, after: State, player: str, card: decks.Card, *, at_moment: bool) -> list[str]:
     """Who draws the Argument cards of the Coopération `player` plays: they do, and at its
