@@ -631,8 +631,24 @@ def _one_card_less(state: State, new: State, name: str) -> None:
 
 def _turn(state: State, action: Action) -> State:
     name, step = action["player"], action["step"]
-    # who and which step first, so that the sentence says what the game waits for; the
-    # card, target or redirection then get their own sentence
+    _refuse_unawaited_step(state, name, step)
+    # copy on write: a step changes a few records at most (an Annonce every one it touches)
+    new = state.copy()
+    owner = name if step == "start" else recorded_turn(state)["player"]
+    if step not in ("play", "react"):
+        _no_fields(action, "card", "target", "to", because=_ONLY_CARDS_NAME)
+    _take_step(state, new, name, step, action)
+    new["turn"] = {"player": owner, "step": step}
+    if step != "start":
+        new["steps"] = True
+    return new
+
+
+def _refuse_unawaited_step(state: State, name: str, step: str) -> None:
+    """A step the game does not wait for is refused, who and which step first, so that the
+    sentence says what the game waits for (the card, target or redirection then get their
+    own sentence): a burnout while the hand still holds cards, an answer already given, any
+    other step out of turn. The first start of a session that records no steps is a bookmark."""
     bookmark = step == "start" and not state.get("steps")
     held = state["players"][name]["hand"]
     if step == "burnout" and counted(state) and held > 0 and _awaited(state) == "draw":
@@ -647,11 +663,12 @@ def _turn(state: State, action: Action) -> State:
                                 card=card_title(state, window["card"]),
                                 answer=[card_title(state, key) for key in index(state).dodges], waiting=waiting(state))
         raise waiting(state)
-    # copy on write: a step changes a few records at most (an Annonce every one it touches)
-    new = state.copy()
-    owner = name if step == "start" else recorded_turn(state)["player"]
-    if step not in ("play", "react"):
-        _no_fields(action, "card", "target", "to", because=_ONLY_CARDS_NAME)
+
+
+def _take_step(state: State, new: State, name: str, step: str, action: Action) -> None:
+    """What a step of the turn does: a turn's start drops its player's shield, a draw or a
+    burnout fills the hand, a turn's end brings it to the limit, a card played or a Trahison
+    reacting, an attack landing or a window resolved."""
     if step == "start":
         if state["players"][name]["shielded"]:
             own(new, state, name)["shielded"] = None       # a shield lasts until now
@@ -673,16 +690,18 @@ def _turn(state: State, action: Action) -> State:
         _land(state, new, in_window(state))
         new["window"] = None
     elif step == "resolve":
-        window = in_window(state)
-        if index(state).types[window["card"]] == "Avantage":
-            _bring(state, new, window["card"], window["author"], window["author"])
-        else:
-            _announce(state, new, window)
-        new["window"] = None
-    new["turn"] = {"player": owner, "step": step}
-    if step != "start":
-        new["steps"] = True
-    return new
+        _resolve_window(state, new)
+
+
+def _resolve_window(state: State, new: State) -> None:
+    """The open window resolves: an Avantage brings its card to its author, any other card
+    is announced; the window closes."""
+    window = in_window(state)
+    if index(state).types[window["card"]] == "Avantage":
+        _bring(state, new, window["card"], window["author"], window["author"])
+    else:
+        _announce(state, new, window)
+    new["window"] = None
 
 
 def _play(state: State, new: State, name: str, action: Action) -> None:
@@ -849,22 +868,10 @@ def pending(state: State) -> list[Decision]:
             return [decision("turn", name, step=["draw", "burnout"])]
         return [decision("turn", name, step=["draw"] if counted(state) else ["draw", "burnout"])]
     if phase == "play":
-        name = turn["player"]
-        reachable = [n for n, p in state["players"].items() if n != name and not p["shielded"]]
-        cards = (playable(state, reachable) if len(state["played"]) < play_limit(state, name)
-                 and may_lay(state, name) else [])
-        if not cards:
-            return [decision("turn", name, step=["end"])]
-        return [decision("turn", name, step=["play", "end"], card=cards, target=reachable)]
+        return [_play_decision(state, turn["player"])]
     window = in_window(state)
     if phase == "attack":
-        target = window["target"]
-        if window["redirections"] >= MAX_REDIRECTIONS or not may_lay(state, target):
-            return [decision("turn", target, step=["land"])]
-        cards, to = list(answers(state, window["card"])), redirect_targets(state)
-        if to:
-            return [decision("turn", target, step=["react", "land"], card=cards + list(index(state).redirects), to=to)]
-        return [decision("turn", target, step=["react", "land"], card=cards)]
+        return [_attack_decision(state, window)]
     author = window["author"]
     answering_players = [n for n in from_the_right(state, author)
                          if n not in window.get("remote", ()) and may_lay(state, n)]
@@ -874,6 +881,29 @@ def pending(state: State) -> list[Decision]:
     return [*(decision("turn", name, step=["react"], card=cards) for name in answering_players),
             decision("turn", author, step=["resolve"])]
 
+
+def _play_decision(state: State, name: str) -> Decision:
+    """The turn's player plays a card on a colleague no shield protects, while the turn's
+    play limit and their hand allow it, or ends their turn."""
+    reachable = [n for n, p in state["players"].items() if n != name and not p["shielded"]]
+    cards = (playable(state, reachable) if len(state["played"]) < play_limit(state, name)
+             and may_lay(state, name) else [])
+    if not cards:
+        return decision("turn", name, step=["end"])
+    return decision("turn", name, step=["play", "end"], card=cards, target=reachable)
+
+
+def _attack_decision(state: State, window: Window) -> Decision:
+    """The target of an attack answers it (or redirects it, while redirections remain and
+    someone can take it), or lets it land; past the redirections' limit, or with no card
+    they may lay, it lands."""
+    target = window["target"]
+    if window["redirections"] >= MAX_REDIRECTIONS or not may_lay(state, target):
+        return decision("turn", target, step=["land"])
+    cards, to = list(answers(state, window["card"])), redirect_targets(state)
+    if to:
+        return decision("turn", target, step=["react", "land"], card=cards + list(index(state).redirects), to=to)
+    return decision("turn", target, step=["react", "land"], card=cards)
 
 def current_player(state: State) -> str | None:
     """Whose turn it is: who enters, besides the host, what the table decides as a whole."""
