@@ -176,27 +176,36 @@ def validate_objectives(objectives: object) -> dict[str, Goal]:
         entry = objectives[tribe]
         if not isinstance(entry, dict) or set(entry) != {"circle", "secondary"}:
             raise RuleViolation("The {tribe} objective needs exactly a circle and a secondary objective.", tribe=tribe)
-        circle = entry["circle"]
-        if not isinstance(circle, dict):
-            raise RuleViolation("The {tribe} circle must map colours to portions, such as {{bleu: 3, ...}}.", tribe=tribe, field='circle')
-        for colour, count in circle.items():
-            if colour not in COLOURS:
-                raise RuleViolation("The {tribe} circle names an unknown colour {colour}; the colours are {COLOURS}.", tribe=tribe, colour=shown(colour), COLOURS=', '.join(COLOURS), field='circle')
-            if not is_int(count) or count < 0:
-                raise RuleViolation("The {tribe} circle has {count} {colour} portions; a count is a whole number of 0 or more.", tribe=tribe, count=shown(count), colour=colour, field='circle')
-        total = sum(circle.values())
-        if total != CIRCLE_PORTIONS:
-            raise RuleViolation("The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.", tribe=tribe, total=total, CIRCLE_PORTIONS=CIRCLE_PORTIONS, field='circle')
-        secondary = entry["secondary"]
-        if not isinstance(secondary, dict) or set(secondary) != {"kind", "amount"}:
-            raise RuleViolation("The {tribe} secondary objective needs a kind and an amount.", tribe=tribe, field='secondary')
-        if secondary["kind"] not in SECONDARY_KINDS:
-            raise RuleViolation("The {tribe} secondary objective has an unknown kind {kind}; the kinds are {SECONDARY_KINDS}.", tribe=tribe, kind=repr(secondary['kind']), SECONDARY_KINDS=', '.join(map(repr, SECONDARY_KINDS)), field='secondary')
-        if not is_int(secondary["amount"]) or secondary["amount"] < 1:
-            raise RuleViolation("The {tribe} secondary objective needs an amount of at least 1, not {amount}.", tribe=tribe, amount=shown(secondary['amount']), field='secondary')
+        circle = _checked_circle(tribe, entry["circle"])
+        secondary = _checked_secondary(tribe, entry["secondary"])
         result[tribe] = {"circle": {c: circle.get(c, 0) for c in COLOURS},
                          "secondary": {"kind": secondary["kind"], "amount": secondary["amount"]}}
     return result
+
+def _checked_circle(tribe: str, circle: Any) -> dict[str, int]:
+    """A tribe's circle: known colours, each a whole number of portions, 8 in all."""
+    if not isinstance(circle, dict):
+        raise RuleViolation("The {tribe} circle must map colours to portions, such as {{bleu: 3, ...}}.", tribe=tribe, field='circle')
+    for colour, count in circle.items():
+        if colour not in COLOURS:
+            raise RuleViolation("The {tribe} circle names an unknown colour {colour}; the colours are {COLOURS}.", tribe=tribe, colour=shown(colour), COLOURS=', '.join(COLOURS), field='circle')
+        if not is_int(count) or count < 0:
+            raise RuleViolation("The {tribe} circle has {count} {colour} portions; a count is a whole number of 0 or more.", tribe=tribe, count=shown(count), colour=colour, field='circle')
+    total = sum(circle.values())
+    if total != CIRCLE_PORTIONS:
+        raise RuleViolation("The {tribe} circle adds up to {total} portions; it must be exactly {CIRCLE_PORTIONS}.", tribe=tribe, total=total, CIRCLE_PORTIONS=CIRCLE_PORTIONS, field='circle')
+    return circle
+
+
+def _checked_secondary(tribe: str, secondary: Any) -> dict[str, Any]:
+    """A tribe's secondary objective: a known kind and an amount of at least 1."""
+    if not isinstance(secondary, dict) or set(secondary) != {"kind", "amount"}:
+        raise RuleViolation("The {tribe} secondary objective needs a kind and an amount.", tribe=tribe, field='secondary')
+    if secondary["kind"] not in SECONDARY_KINDS:
+        raise RuleViolation("The {tribe} secondary objective has an unknown kind {kind}; the kinds are {SECONDARY_KINDS}.", tribe=tribe, kind=repr(secondary['kind']), SECONDARY_KINDS=', '.join(map(repr, SECONDARY_KINDS)), field='secondary')
+    if not is_int(secondary["amount"]) or secondary["amount"] < 1:
+        raise RuleViolation("The {tribe} secondary objective needs an amount of at least 1, not {amount}.", tribe=tribe, amount=shown(secondary['amount']), field='secondary')
+    return secondary
 
 
 def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
@@ -300,20 +309,30 @@ def resolve_choices(state: State, answers: dict[str, Any] | None = None) -> dict
     results = [result] if result else list(SIDES)
     if "pour" in results:
         choices["colour"] = list(COLOURS)
-    tied = {n for side in results
-            for group in tied_groups_needing_order(side, pour if side == "pour" else contre, state["seating"])
-            for n in group}
+    tied = _tied_voters(state, results, pour, contre)
     if tied:
         choices["order"] = [n for n in state["seating"] if n in tied]
     if "pour" in results and pour and answers.get("colour", "mauve") == "mauve":
         choices["bonus"] = list(MAUVE_CHOICES)
     if "contre" in results and calamity_due(state, "contre"):
-        ranked = resolve_ranked(state, answers) if result == "contre" and ("order" not in choices or "order" in answers) \
-            else None
-        choosing = _calamity_choosers(state, contre, ranked)
+        choosing = _calamity_choosers(state, contre, _ranked_if_known(state, answers, result, "order" in choices))
         if choosing:
             choices["calamity"] = {n: list(CALAMITY_CHOICES) for n in choosing}
     return choices
+
+
+def _ranked_if_known(state: State, answers: dict[str, Any], result: Any, ordering: bool) -> list[str] | None:
+    """The CONTRE voters' ranking when it is known: CONTRE wins and no order is needed, or the
+    magistrate gave it. None while it is not (then every CONTRE voter may have to choose)."""
+    return resolve_ranked(state, answers) if result == "contre" and (not ordering or "order" in answers) else None
+
+
+def _tied_voters(state: State, results: list[Any], pour: dict[str, int], contre: dict[str, int]) -> set[str]:
+    """The voters whose equal amounts on a side that may win change who gets what: the
+    magistrate orders them."""
+    return {n for side in results
+            for group in tied_groups_needing_order(side, pour if side == "pour" else contre, state["seating"])
+            for n in group}
 
 
 def _calamity_choosers(state: State, contre: dict[str, int], ranked: list[str] | None) -> list[str]:
@@ -499,28 +518,9 @@ def _vote_events(before: State, after: State, action: Action) -> list[Event]:
     else:
         events = [said("{side} wins {high} to {low}.", side=side, high=high, low=low)]
     if vote["result"] == "pour":
-        colour = vote["colour"]
-        assert colour is not None, "a motion voted POUR has its colour"
-        events.append(said("The motion is {colour}.", colour=colour_word(colour)))
-        for place, name in enumerate(ranked[:POUR_COLOURING_RANKS]):
-            # whether a circle takes the portion follows from the tribe: only its owner reads which
-            coloured = name not in vote.get("forfeited", [])
-            events.append(Event(
-                Message("{name} colours a {colour} portion if their circle still takes one.", name=name,
-                        colour=colour_word(colour)),
-                Message("{name} colours a {colour} portion.", name=name, colour=colour_word(colour)) if coloured else
-                Message("{name}'s circle takes no more {colour} portions: this one is forfeited.", name=name,
-                        colour=colour_word(colour)),
-                name))
-            if place == 0:
-                (extra,) = COLOUR_BONUS[vote["bonus"]].values()
-                events.append(said(_BONUS_WORDS[vote["bonus"]], name=name, seals=POUR_SEALS, extra=extra))
+        events += _pour_events(vote)
     else:
-        for name, gold in zip(ranked, CONTRE_GOLD):
-            events.append(said(plural("{name} gains {gold} gold.", "{name} gains {gold} gold.", gold), name=name, gold=gold))
-        if after["chaos"] > before["chaos"]:
-            events.append(said("Rome's circle turns grey: chaos {chaos} of {portions}.",
-                               chaos=after["chaos"], portions=ROME_PORTIONS))
+        events += _contre_events(before, after, vote)
     if not ranked:
         events.append(said("Nobody wrote senators on the winning side: nobody gains anything."))
     if vote["calamity"]:
@@ -535,6 +535,38 @@ def _vote_events(before: State, after: State, action: Action) -> list[Event]:
         events.append(said("Not needed on this vote, so not used: {fields}.",
                            fields=[_UNUSED_WORDS[field] for field in unused]))
     events += _end_events(after)
+    return events
+
+def _pour_events(vote: Vote) -> list[Event]:
+    """A motion voted POUR: its colour, the portions its first voters colour (each circle's
+    owner reads whether theirs still takes one) and the largest voter's seal and bonus."""
+    ranked = vote["ranked"]
+    colour = vote["colour"]
+    assert colour is not None, "a motion voted POUR has its colour"
+    events = [said("The motion is {colour}.", colour=colour_word(colour))]
+    for place, name in enumerate(ranked[:POUR_COLOURING_RANKS]):
+        # whether a circle takes the portion follows from the tribe: only its owner reads which
+        coloured = name not in vote.get("forfeited", [])
+        events.append(Event(
+            Message("{name} colours a {colour} portion if their circle still takes one.", name=name,
+                    colour=colour_word(colour)),
+            Message("{name} colours a {colour} portion.", name=name, colour=colour_word(colour)) if coloured else
+            Message("{name}'s circle takes no more {colour} portions: this one is forfeited.", name=name,
+                    colour=colour_word(colour)),
+            name))
+        if place == 0:
+            (extra,) = COLOUR_BONUS[vote["bonus"]].values()
+            events.append(said(_BONUS_WORDS[vote["bonus"]], name=name, seals=POUR_SEALS, extra=extra))
+    return events
+
+
+def _contre_events(before: State, after: State, vote: Vote) -> list[Event]:
+    """A motion voted CONTRE: the gold its first voters gain, and Rome's chaos when it grew."""
+    events = [said(plural("{name} gains {gold} gold.", "{name} gains {gold} gold.", gold), name=name, gold=gold)
+              for name, gold in zip(vote["ranked"], CONTRE_GOLD)]
+    if after["chaos"] > before["chaos"]:
+        events.append(said("Rome's circle turns grey: chaos {chaos} of {portions}.",
+                           chaos=after["chaos"], portions=ROME_PORTIONS))
     return events
 
 
@@ -658,15 +690,7 @@ def _count(state: State, pour: dict[str, int], contre: dict[str, int], action: A
     if result == "pour" and colour is None:
         raise RuleViolation("POUR wins {total_pour} to {total_contre}, so the motion's colour is needed ({COLOURS}).", total_pour=total_pour, total_contre=total_contre, COLOURS=', '.join(COLOURS), field="colour")
 
-    amounts = pour if result == "pour" else contre
-    for group in tied_groups_needing_order(result, amounts, seating):
-        missing = [n for n in group if n not in order]
-        if missing:
-            # who tied is the magistrate's to know (they rank them); how much they wrote is not
-            raise RuleViolation("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give "
-                                "the order they rank in, first to last.", side=result.upper(), group=group, magistrate=magistrate,
-                                field="order")
-    ranked = rank_voters(amounts, seating, order)
+    ranked = _ranked_voters(result, pour if result == "pour" else contre, seating, order, magistrate)
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
         raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=', '.join(MAUVE_CHOICES), field="bonus")
 
@@ -685,6 +709,28 @@ def _count(state: State, pour: dict[str, int], contre: dict[str, int], action: A
     if ranked:
         players[ranked[0]]["wins"] += 1
 
+    _close_round(state, record)
+
+
+def _ranked_voters(result: str, amounts: dict[str, int], seating: list[str], order: list[str],
+                   magistrate: str) -> list[str]:
+    """The winning side's voters, largest first; voters tied on it rank in the order the
+    magistrate gives, which must name each of them."""
+    for group in tied_groups_needing_order(result, amounts, seating):
+        missing = [n for n in group if n not in order]
+        if missing:
+            # who tied is the magistrate's to know (they rank them); how much they wrote is not
+            raise RuleViolation("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give "
+                                "the order they rank in, first to last.", side=result.upper(), group=group, magistrate=magistrate,
+                                field="order")
+    return rank_voters(amounts, seating, order)
+
+
+def _close_round(state: State, record: Vote) -> None:
+    """The round is counted: the magistracy passes to the next seat, the vote is recorded, and
+    the game ends once someone meets their objectives (they win) or after the last round
+    (nobody does)."""
+    seating, players = state["seating"], state["players"]
     state["round"] += 1
     state["magistrate"] = seating[state["round"] % len(seating)]
     state["votes"] = [*state["votes"], record]
