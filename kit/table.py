@@ -729,9 +729,12 @@ def answers() -> dict[str, dict[str, tuple[str, ...]]]:
     return _answers[1]
 
 
-def label(choice: str) -> str:
-    """How `choice` is shown in the active language (a player's name as it is)."""
-    words = answers().get(choice)
+def label(choice: str, game: str | None = None) -> str:
+    """How `choice` is shown in the active language (a player's name as it is). `game`: the
+    game whose words to read, with yes and no (its faces alone are imported: `kit score show`
+    renders one game and needs no other's faces), else every game's (`answers`)."""
+    words = (ANSWERS.get(choice) or faces.of(game).answers.get(choice)) if game is not None \
+        else answers().get(choice)
     return words[i18n.active().lang][0] if words else choice
 
 

@@ -869,31 +869,43 @@ def _tokens(path: str | os.PathLike[str], change: Callable[[Tokens], None] | Non
     names = _player_names(path)
     store = tokens_path(path)
     with _tokens_locked(store) as fd:
-        try:
-            text = _read_all(fd).decode("utf-8")
-            tokens = json.loads(text) if text else {}
-        except (OSError, ValueError) as error:
-            raise SessionError("{path} cannot be read ({reason}); remove it to make new links.",
-                               path=store, reason=getattr(error, "strerror", None) or str(error)) from None
-        if not (isinstance(tokens, dict) and isinstance(tokens.get("host", ""), str)
-                and isinstance(tokens.get("seats", {}), dict) and isinstance(tokens.get("room", ""), str)
-                and isinstance(tokens.get("held", {}), dict) and isinstance(tokens.get("released", {}), dict)
-                and isinstance(tokens.get("open", True), bool)):
-            raise SessionError("{path} is not a tokens file; remove it to make new links.", path=store)
-        seats = tokens.get("seats", {})
-        released = tokens.get("released", {})
-        complete: Tokens = {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
-                            "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names},
-                            "room": tokens.get("room") or _room_code(),
-                            "held": {name: hold for name, hold in _holds(tokens.get("held")).items() if name in names},
-                            "released": {device: name for device, name in released.items()
-                                         if isinstance(name, str) and name in names},
-                            "open": tokens.get("open", True)}
+        tokens = _read_tokens(fd, store)
+        complete = _completed_tokens(tokens, names)
         if change is not None:
             change(complete)
         if complete != tokens:
             _write_private(store, (json.dumps(complete, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return complete
+
+def _read_tokens(fd: int, store: Path) -> dict[str, Any]:
+    """The tokens file as written (empty: none yet), refused when it cannot be read or is not
+    a tokens file: a host, seats, a room, the held and released seats, whether it is open."""
+    try:
+        text = _read_all(fd).decode("utf-8")
+        tokens = json.loads(text) if text else {}
+    except (OSError, ValueError) as error:
+        raise SessionError("{path} cannot be read ({reason}); remove it to make new links.",
+                           path=store, reason=getattr(error, "strerror", None) or str(error)) from None
+    if not (isinstance(tokens, dict) and isinstance(tokens.get("host", ""), str)
+            and isinstance(tokens.get("seats", {}), dict) and isinstance(tokens.get("room", ""), str)
+            and isinstance(tokens.get("held", {}), dict) and isinstance(tokens.get("released", {}), dict)
+            and isinstance(tokens.get("open", True), bool)):
+        raise SessionError("{path} is not a tokens file; remove it to make new links.", path=store)
+    return tokens
+
+
+def _completed_tokens(tokens: dict[str, Any], names: list[str]) -> Tokens:
+    """The tokens completed: a new token for the host and for each seat without one, a room
+    code, and the held and released seats kept only for the session's players."""
+    seats = tokens.get("seats", {})
+    released = tokens.get("released", {})
+    return {"host": tokens.get("host") or secrets.token_urlsafe(TOKEN_BYTES),
+            "seats": {name: seats.get(name) or secrets.token_urlsafe(TOKEN_BYTES) for name in names},
+            "room": tokens.get("room") or _room_code(),
+            "held": {name: hold for name, hold in _holds(tokens.get("held")).items() if name in names},
+            "released": {device: name for device, name in released.items()
+                         if isinstance(name, str) and name in names},
+            "open": tokens.get("open", True)}
 
 
 # -- the players' answers given ahead (the table server's) ---------------------------------

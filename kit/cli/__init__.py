@@ -57,12 +57,17 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy_subcommands})
 
+    def lazy_target(self, cmd_name: str) -> str | None:
+        """The "module.attribute" of a lazy subcommand; None for a command of the group's own."""
+        return self.lazy_subcommands.get(cmd_name)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy_subcommands:
-            module_name, attribute = self.lazy_subcommands[cmd_name].rsplit(".", 1)
+        target = self.lazy_target(cmd_name)
+        if target is not None:
+            module_name, attribute = target.rsplit(".", 1)
             command = getattr(importlib.import_module(module_name), attribute)
             if not isinstance(command, click.Command):
-                raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a click command")
+                raise TypeError(f"{target} is not a click command")
         else:
             command = super().get_command(ctx, cmd_name)
         if command is not None:

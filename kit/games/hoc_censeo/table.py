@@ -92,7 +92,7 @@ def _calamity_pairs(values: tuple[str, ...]) -> dict:
     def choice(text: str) -> str:
         found = table.match_word(text, rules.CALAMITY_CHOICES)
         if found is None:
-            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(table.label, rules.CALAMITY_CHOICES))))
+            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(_label, rules.CALAMITY_CHOICES))))
         return found
     return table.parse_pairs(values, "--calamity", example="Bob=senators", convert=choice)
 
@@ -172,7 +172,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     name = action.get("action")
     if name == "spend_seals":
         return _("{player} spends {n} seals to colour a {colour} portion.").format(
-            player=action.get("player"), n=rules.SEALS_PER_PORTION, colour=table.label(str(action.get("colour"))))
+            player=action.get("player"), n=rules.SEALS_PER_PORTION, colour=_label(str(action.get("colour"))))
     if name == "buy_senators":
         gold = action.get("gold")
         if not isinstance(gold, int) or isinstance(gold, bool):
@@ -202,7 +202,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
             if own:
                 parts.append(f"{reveal}: " + ", ".join(own))
         if action.get("colour") is not None:
-            parts.append(_("colour {colour}").format(colour=table.label(str(action["colour"]))))
+            parts.append(_("colour {colour}").format(colour=_label(str(action["colour"]))))
         if action.get("tiebreak") is not None:
             parts.append(_("tiebreak {side}").format(side=str(action["tiebreak"]).upper()))
         if action.get("bonus") in rules.COLOUR_BONUS:   # what the bonus gives, not only its colour
@@ -212,7 +212,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
             parts.append(_("order {names}").format(names=", ".join(map(str, action["order"]))))
         if isinstance(action.get("calamity"), dict) and action["calamity"]:
             parts.append(_("calamity {choices}").format(choices=", ".join(
-                f"{n} {table.label(str(c))}" for n, c in action["calamity"].items())))
+                f"{n} {_label(str(c))}" for n, c in action["calamity"].items())))
         if name == "resolve":
             return _("Resolve the ballots: {details}.").format(details=_("; ").join(parts)) if parts \
                 else _("Resolve the ballots.")
@@ -223,6 +223,11 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
 _GAINS = {"seals": lambda n: ngettext("{n} more seal", "{n} more seals", n).format(n=n),
           "gold": lambda n: ngettext("{n} gold coin", "{n} gold coins", n).format(n=n),
           "senators": lambda n: ngettext("{n} senator", "{n} senators", n).format(n=n)}
+
+
+def _label(choice: str) -> str:
+    """How one of the game's words is shown (kit/table.py `label`, reading this game's faces alone)."""
+    return table.label(choice, rules.GAME_ID)
 
 
 def _goal_text(goal: rules.Goal) -> str:
@@ -240,7 +245,7 @@ def render(state: rules.State, lang: str | None = None) -> str:
                    "(calamity at {at}).").format(r=state["round"], n=rules.ROUNDS, m=state["magistrate"],
                                                  c=state["chaos"], p=rules.ROME_PORTIONS,
                                                  at=" & ".join(map(str, rules.CALAMITY_AT)))]
-    headers = [_("player"), _("tribe"), _("senators"), _("gold"), _("seals"), *map(table.label, COLOURS),
+    headers = [_("player"), _("tribe"), _("senators"), _("gold"), _("seals"), *map(_label, COLOURS),
                _("wins"), _("objectives")]
     rows = []
     for name in state["seating"]:
@@ -266,7 +271,7 @@ def render(state: rules.State, lang: str | None = None) -> str:
     if state["votes"]:
         lines.append("")
         rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(),
-                 table.label(v["colour"]) if v["colour"] else "", _("yes") if v["calamity"] else ""]
+                 _label(v["colour"]) if v["colour"] else "", _("yes") if v["calamity"] else ""]
                 for v in state["votes"]]
         lines.append(table.text_table([_("round"), _("magistrate"), "POUR", "CONTRE", _("result"), _("colour"),
                                    _("calamity")], rows))
@@ -362,7 +367,7 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
         def colour_taken(text: str) -> dict:
             colour = table.match_word(text, COLOURS)
             if colour is None:
-                raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(table.label, COLOURS))))
+                raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(_label, COLOURS))))
             action = {"action": "spend_seals", "player": name, "colour": colour}
             try:
                 rules.apply(state, action)
@@ -371,7 +376,7 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
             return action
         # typed unseen: a colour refused tells what the circle lacks no more
         return table.ask(_("{name}, colour a portion in ({choices})").format(
-            name=name, choices="/".join(map(table.label, COLOURS))), colour_taken, hide=True, field="colour")
+            name=name, choices="/".join(map(_label, COLOURS))), colour_taken, hide=True, field="colour")
     if choice == "gold":
         have = state["players"][name]["gold"]
 
