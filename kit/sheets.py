@@ -447,24 +447,11 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
         if not copies(component):
             continue
         if component.size == "page":
-            _, _, w, h = printable_area(paper)
-            inset = max(0.0, MIN_MARGIN + bleed - PAGE_MARGIN)
-            for i, piece in enumerate(copies(component)):
-                block = Block(component, PAGE_MARGIN + inset, PAGE_MARGIN + inset, (w - 2 * inset, h - 2 * inset),
-                              1, 1, 1, bleed=bleed, fill_page=True, first=i)
-                pages.append(_Page([], [(block, [Copy(component, piece, i)])], needed=True))
+            pages.extend(_whole_pages(component, paper, bleed))
         else:
             loose.append(component)
     area = _area(paper, bottom)
-    streams: list[list[Component]] = []
-    for component in sorted(loose, key=lambda c: (-float(c.size[0]) * float(c.size[1]), order[c.id])):
-        last = streams[-1][-1] if streams else None
-        if (last is not None and _cut_alike(last, component)
-                and component.id not in optional_from and last.id not in optional_from):
-            streams[-1].append(component)
-        else:
-            streams.append([component])
-    for stream in streams:
+    for stream in _streams(loose, order, optional_from):
         component = stream[0]
         size = (float(component.size[0]), float(component.size[1]))
         left = [Copy(c, piece, i) for c in stream for i, piece in enumerate(copies(c))]
@@ -478,25 +465,12 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
                                  f"fit on {paper} paper; the largest piece is {area[2] - 2 * bleed:g} x "
                                  f"{area[3] - 2 * bleed:g} mm")
         while left:
-            # Best fit: the smallest free room that takes every piece left, else the room
-            # that takes the most; a new page only when no room takes any. Rooms that would
-            # mix pieces every table needs with pieces for larger tables come last.
             needed = placed < optional
-            best = None
-            backs = [back_key(c.component, c.piece) for c in left]
-            for p, page in enumerate(pages):
-                for room in page.free:
-                    fits = _best_block(component, size, bleed, room, len(left), backs)
-                    if fits is None:
-                        continue
-                    takes_all = fits.count == len(left)
-                    score = (needed == page.needed, takes_all, -room[2] * room[3] if takes_all else fits.count, -p)
-                    if best is None or score > best[0]:
-                        best = (score, page, room, fits)
+            best = _best_room(pages, component, size, bleed, left, needed)
             if best is None:
                 pages.append(_Page([area], needed=needed))
                 continue
-            _, page, room, block = best
+            page, room, block = best
             block = replace(block, first=placed)
             page.needed = page.needed or needed
             page.free.remove(room)
@@ -508,6 +482,54 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
     numbered = sorted(enumerate(pages), key=lambda ip: (min(order[c.component.id] for _, held in ip[1].blocks
                                                             for c in held), ip[0]))
     return [page.blocks for _, page in numbered]
+
+def _whole_pages(component: Component, paper: str, bleed: float) -> list[_Page]:
+    """A component the size of a page takes a page of its own for each copy, inset so that
+    its bleed stays within the printer's margins."""
+    _, _, w, h = printable_area(paper)
+    inset = max(0.0, MIN_MARGIN + bleed - PAGE_MARGIN)
+    pages = []
+    for i, piece in enumerate(copies(component)):
+        block = Block(component, PAGE_MARGIN + inset, PAGE_MARGIN + inset, (w - 2 * inset, h - 2 * inset),
+                      1, 1, 1, bleed=bleed, fill_page=True, first=i)
+        pages.append(_Page([], [(block, [Copy(component, piece, i)])], needed=True))
+    return pages
+
+
+def _streams(loose: list[Component], order: dict[str, int], optional_from: dict[str, int]) -> list[list[Component]]:
+    """The components packed together, largest pieces first: one after the other in that
+    order, cut alike and none with copies for larger tables only, they are one stream."""
+    streams: list[list[Component]] = []
+    for component in sorted(loose, key=lambda c: (-float(c.size[0]) * float(c.size[1]), order[c.id])):
+        last = streams[-1][-1] if streams else None
+        if (last is not None and _cut_alike(last, component)
+                and component.id not in optional_from and last.id not in optional_from):
+            streams[-1].append(component)
+        else:
+            streams.append([component])
+    return streams
+
+
+def _best_room(pages: list[_Page], component: Component, size: tuple[float, float], bleed: float,
+               left: list[Copy], needed: bool) -> tuple[_Page, Box, Block] | None:
+    """Best fit: the smallest free room that takes every piece left, else the room that takes
+    the most; None when no room takes any (a new page then). Rooms that would mix pieces
+    every table needs with pieces for larger tables come last."""
+    best = None
+    backs = [back_key(c.component, c.piece) for c in left]
+    for p, page in enumerate(pages):
+        for room in page.free:
+            fits = _best_block(component, size, bleed, room, len(left), backs)
+            if fits is None:
+                continue
+            takes_all = fits.count == len(left)
+            score = (needed == page.needed, takes_all, -room[2] * room[3] if takes_all else fits.count, -p)
+            if best is None or score > best[0]:
+                best = (score, page, room, fits)
+    if best is None:
+        return None
+    _, page, room, fits = best
+    return page, room, fits
 
 
 def _cut_alike(a: Component, b: Component) -> bool:
