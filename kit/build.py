@@ -315,39 +315,8 @@ def manifest(p: Plan) -> dict:
     page and their sheets (kit.rulebook: in the lead, after the contents sheet), null for a
     game without them.
     """
-    components = []
-    for entry in p.entries:
-        c = entry.component
-        if c.size == "page":
-            size = list(next(pl.size for s in p.sheets for pl in s.placements if pl.component is c))
-        else:
-            size = [float(c.size[0]), float(c.size[1])]
-        item = {"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
-                "size_mm": [round(v, 2) for v in size], "pages": [entry.first, entry.last],
-                "on_pages": list(entry.pages), "stock": entry.stock}
-        if c.kind == "card":
-            item["designs"] = c.designs
-        if c.back_screens and entry.duplex:
-            item["back"] = "screen"   # its backs only hide its secrets (kit.parts.screen)
-        if c.secret:
-            item["secret"] = True     # its sheets share one label (secret_runs)
-        components.append(item)
-    sheets = []
-    for front, back, sheet, rear in paper_sheets(p.sheets, p.lead):
-        counts: dict[str, int] = {}
-        behind: dict[tuple, list] = {(pl.component.id, pl.label, pl.size): [] for pl in rear.placements}
-        for pl in rear.placements:
-            behind[(pl.component.id, pl.label, pl.size)].append(pl.box)
-        pieces = []
-        for place in sheet.placements:
-            counts[place.component.id] = counts.get(place.component.id, 0) + 1
-            key = (place.component.id, place.label, place.size)
-            back_box = behind[key].pop(0) if behind.get(key) else None
-            pieces.append({"component": place.component.id, "label": place.label,
-                           "box": [round(v, 2) for v in place.box], "turned": place.rotation != 0,
-                           "back_box": [round(v, 2) for v in back_box] if back_box else None})
-        sheets.append({"front": front, "back": back, "two_sided": not rear.blank, "stock": sheet.stock,
-                       "counts": counts, "pieces": pieces})
+    components = [_manifest_component(p, entry) for entry in p.entries]
+    sheets = [_manifest_sheet(front, back, sheet, rear) for front, back, sheet, rear in paper_sheets(p.sheets, p.lead)]
     runs = [{"stock": run.stock, "name": STOCKS[run.stock].name, "pages": [run.first, run.last], "sheets": run.sheets}
             for run in paper_runs(p.sheets, p.lead)]
     book = None
@@ -356,6 +325,44 @@ def manifest(p: Plan) -> dict:
         book = {"pages": [first, last], "sheets": (last - first + 1) // 2}
     return {"game": p.kit.id, "title": p.kit.title, "paper": p.options.paper, "pages": p.pages,
             "components": components, "runs": runs, "sheets": sheets, "rulebook": book}
+
+def _manifest_component(p: Plan, entry: ComponentPages) -> dict:
+    """A component in the manifest: its size, its pages, its paper; a card's designs, a back
+    that only hides secrets, pieces that each belong to one player."""
+    c = entry.component
+    if c.size == "page":
+        size = list(next(pl.size for s in p.sheets for pl in s.placements if pl.component is c))
+    else:
+        size = [float(c.size[0]), float(c.size[1])]
+    item = {"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
+            "size_mm": [round(v, 2) for v in size], "pages": [entry.first, entry.last],
+            "on_pages": list(entry.pages), "stock": entry.stock}
+    if c.kind == "card":
+        item["designs"] = c.designs
+    if c.back_screens and entry.duplex:
+        item["back"] = "screen"   # its backs only hide its secrets (kit.parts.screen)
+    if c.secret:
+        item["secret"] = True     # its sheets share one label (secret_runs)
+    return item
+
+
+def _manifest_sheet(front: int, back: int, sheet: Sheet, rear: Sheet) -> dict:
+    """A sheet of paper in the manifest: its pages, its paper, how many pieces of each
+    component it holds, and each piece's trim box on the front and, behind it, on the back."""
+    counts: dict[str, int] = {}
+    behind: dict[tuple, list] = {(pl.component.id, pl.label, pl.size): [] for pl in rear.placements}
+    for pl in rear.placements:
+        behind[(pl.component.id, pl.label, pl.size)].append(pl.box)
+    pieces = []
+    for place in sheet.placements:
+        counts[place.component.id] = counts.get(place.component.id, 0) + 1
+        key = (place.component.id, place.label, place.size)
+        back_box = behind[key].pop(0) if behind.get(key) else None
+        pieces.append({"component": place.component.id, "label": place.label,
+                       "box": [round(v, 2) for v in place.box], "turned": place.rotation != 0,
+                       "back_box": [round(v, 2) for v in back_box] if back_box else None})
+    return {"front": front, "back": back, "two_sided": not rear.blank, "stock": sheet.stock,
+            "counts": counts, "pieces": pieces}
 
 
 def repeated(sheets: list[Sheet]) -> frozenset:
