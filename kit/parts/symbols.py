@@ -98,47 +98,57 @@ def draw_symbol(surface: Surface, name: str, cx: float, cy: float, size: float, 
     elif name == "square":
         side = size * 0.82
         surface.rect(cx - side / 2, cy - side / 2, side, side, **kw)
-    elif name == "triangle":
-        # Circumradius chosen so the triangle spans the full square height, centred visually.
-        surface.polygon(_regular(cx, cy + r * 0.18, r * 1.1, 3), **kw)
-    elif name == "triangle-down":
-        surface.polygon(_regular(cx, cy - r * 0.18, r * 1.1, 3, start=90.0), **kw)
-    elif name == "diamond":
-        surface.polygon([(cx, cy - r), (cx + r * 0.78, cy), (cx, cy + r), (cx - r * 0.78, cy)], **kw)
-    elif name == "star":
-        surface.polygon(_star(cx, cy + r * 0.06, r), **kw)
-    elif name == "hexagon":
-        surface.polygon(_regular(cx, cy, r * 0.98, 6, start=0.0), **kw)
-    elif name == "pentagon":
-        surface.polygon(_regular(cx, cy + r * 0.05, r, 5), **kw)
-    elif name == "heart":
-        surface.polygon(_heart(cx, cy, size), **kw)
-    elif name == "plus":
-        surface.polygon(_bar_cross(cx, cy, size * 0.95, size * 0.3, 0.0), **kw)
-    elif name == "cross":
-        surface.polygon(_bar_cross(cx, cy, size * 1.05, size * 0.26, 45.0), **kw)
-    elif name == "octagon":
-        surface.polygon(_regular(cx, cy, r * 0.98, 8, start=22.5), **kw)
-    elif name == "drop":
-        surface.polygon(_drop(cx, cy, size), **kw)
-    elif name == "crescent":
-        surface.polygon(_crescent(cx, cy, size), **kw)
-    elif name == "bolt":
-        surface.polygon(_bolt(cx, cy, size), **kw)
-    elif name == "hourglass":
-        surface.polygon([(cx - r * 0.8, cy - r * 0.9), (cx + r * 0.8, cy - r * 0.9), (cx, cy),
-                         (cx + r * 0.8, cy + r * 0.9), (cx - r * 0.8, cy + r * 0.9), (cx, cy)], **kw)
-    elif name == "arrow":
-        surface.polygon([(cx, cy - r), (cx + r * 0.85, cy - r * 0.05), (cx + r * 0.32, cy - r * 0.05),
-                         (cx + r * 0.32, cy + r), (cx - r * 0.32, cy + r), (cx - r * 0.32, cy - r * 0.05),
-                         (cx - r * 0.85, cy - r * 0.05)], **kw)
     elif name == "minus":
         surface.rect(cx - r * 0.9, cy - r * 0.22, r * 1.8, r * 0.44, **kw)
-    elif name == "flag":
-        surface.polygon(_flag(cx, cy, size), **kw)
     else:
-        raise ValueError(f"unknown symbol {name!r}; known symbols: {', '.join(SYMBOLS)}")
+        outline = _outline(name, cx, cy, size)
+        if outline is None:
+            raise ValueError(f"unknown symbol {name!r}; known symbols: {', '.join(SYMBOLS)}")
+        surface.polygon(outline, **kw)
 
+
+def _outline(name: str, cx: float, cy: float, size: float) -> list[tuple[float, float]] | None:
+    """The polygon of a symbol drawn as one outline, centred on (cx, cy) inside a size x size
+    mm square (each placed so that it looks centred, not only measures so); None for a name
+    that is no such symbol."""
+    r = size / 2
+    if name == "triangle":
+        # Circumradius chosen so the triangle spans the full square height, centred visually.
+        return _regular(cx, cy + r * 0.18, r * 1.1, 3)
+    if name == "triangle-down":
+        return _regular(cx, cy - r * 0.18, r * 1.1, 3, start=90.0)
+    if name == "diamond":
+        return [(cx, cy - r), (cx + r * 0.78, cy), (cx, cy + r), (cx - r * 0.78, cy)]
+    if name == "star":
+        return _star(cx, cy + r * 0.06, r)
+    if name == "hexagon":
+        return _regular(cx, cy, r * 0.98, 6, start=0.0)
+    if name == "pentagon":
+        return _regular(cx, cy + r * 0.05, r, 5)
+    if name == "heart":
+        return _heart(cx, cy, size)
+    if name == "plus":
+        return _bar_cross(cx, cy, size * 0.95, size * 0.3, 0.0)
+    if name == "cross":
+        return _bar_cross(cx, cy, size * 1.05, size * 0.26, 45.0)
+    if name == "octagon":
+        return _regular(cx, cy, r * 0.98, 8, start=22.5)
+    if name == "drop":
+        return _drop(cx, cy, size)
+    if name == "crescent":
+        return _crescent(cx, cy, size)
+    if name == "bolt":
+        return _bolt(cx, cy, size)
+    if name == "hourglass":
+        return [(cx - r * 0.8, cy - r * 0.9), (cx + r * 0.8, cy - r * 0.9), (cx, cy),
+                (cx + r * 0.8, cy + r * 0.9), (cx - r * 0.8, cy + r * 0.9), (cx, cy)]
+    if name == "arrow":
+        return [(cx, cy - r), (cx + r * 0.85, cy - r * 0.05), (cx + r * 0.32, cy - r * 0.05),
+                (cx + r * 0.32, cy + r), (cx - r * 0.32, cy + r), (cx - r * 0.32, cy - r * 0.05),
+                (cx - r * 0.85, cy - r * 0.05)]
+    if name == "flag":
+        return _flag(cx, cy, size)
+    return None
 
 # Fill patterns: a second redundant cue for large coloured areas (card backs, zones of a
 # board) that must stay distinct in greyscale.

@@ -229,32 +229,38 @@ def text_box(surface: Surface, x: float, y: float, w: float, h: float, text: str
             gap = (w - math.fsum(line.widths)) / (len(line.words) - 1)
         width = math.fsum(line.widths) + gap * (len(line.words) - 1)
         start = x + {"left": 0.0, "justify": 0.0, "centre": (w - width) / 2, "right": w - width}[align]
-        # Consecutive words in the same font go out as one string (smaller files, text that
-        # copies and searches well); justified lines place each word to spread the gaps.
-        pieces: list[tuple[float, str, str]] = []  # (x, font, text)
-        cursor = start
-        for k, (word, word_w) in enumerate(zip(line.words, line.widths)):
-            run_x = cursor
-            for j, run in enumerate(word):
-                f = fonts[run.bold]
-                joined = j == 0 and k > 0 and align != "justify" and pieces and pieces[-1][1] == f
-                if joined:
-                    px, pf, pt = pieces[-1]
-                    pieces[-1] = (px, pf, pt + " " + run.text)
-                elif j == 0 and k > 0:
-                    # A word after a space starts a new string (another font, or justified):
-                    # it carries its space in front, drawn a space-width earlier, so copied
-                    # or searched text keeps its word breaks and the ink lands where it did.
-                    space = line.space if f == font else text_width(" ", f, used)
-                    pieces.append((run_x - space, f, " " + run.text))
-                else:
-                    pieces.append((run_x, f, run.text))
-                if len(word) > 1:  # a one-run word's width is its run's, measured already
-                    run_x += text_width(run.text, f, used)
-            cursor += word_w + gap
+        pieces = _line_pieces(line, start, gap, fonts, font, used, align)
         for px, f, t in pieces:
             surface.text(px, baseline, t, font=f, size=used, colour=colour)
     return used
+
+def _line_pieces(line: _Line, start: float, gap: float, fonts: dict[bool, str], font: str, used: float,
+                 align: str) -> list[tuple[float, str, str]]:
+    """The strings a line is drawn in, each (x, font, text): consecutive words in the same
+    font go out as one string (smaller files, text that copies and searches well);
+    justified lines place each word to spread the gaps."""
+    pieces: list[tuple[float, str, str]] = []  # (x, font, text)
+    cursor = start
+    for k, (word, word_w) in enumerate(zip(line.words, line.widths)):
+        run_x = cursor
+        for j, run in enumerate(word):
+            f = fonts[run.bold]
+            joined = j == 0 and k > 0 and align != "justify" and pieces and pieces[-1][1] == f
+            if joined:
+                px, pf, pt = pieces[-1]
+                pieces[-1] = (px, pf, pt + " " + run.text)
+            elif j == 0 and k > 0:
+                # A word after a space starts a new string (another font, or justified):
+                # it carries its space in front, drawn a space-width earlier, so copied
+                # or searched text keeps its word breaks and the ink lands where it did.
+                space = line.space if f == font else text_width(" ", f, used)
+                pieces.append((run_x - space, f, " " + run.text))
+            else:
+                pieces.append((run_x, f, run.text))
+            if len(word) > 1:  # a one-run word's width is its run's, measured already
+                run_x += text_width(run.text, f, used)
+        cursor += word_w + gap
+    return pieces
 
 
 def text_height(surface: Surface, w: float, text: str, *, font: str = "sans", size: float = 9.0,
