@@ -335,20 +335,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         click.echo("\n== " + _("{name}'s turn").format(name=who))
         return _step(who, "start")
     if steps == ["react"]:      # an Annonce or an Avantage: each colleague who may answer, asked at once
-        window = rules.in_window(state)
-        offered = {d["player"]: d["choices"]["card"] for d in rules.pending(state)
-                   if d["player"] is not None and d["choices"]["step"] == ["react"]}
-        answer = " / ".join(title(state, card) for card in choices["card"])
-        click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(
-            card=title(state, window["card"]), answer=answer))
-        reactor = table.ask_player(_("Who answers?"), list(offered), optional=True, field="player")
-        if reactor is None:
-            return _step(window["author"], "resolve")
-        cards = offered[reactor]
-        if len(cards) == 1:
-            return _step(reactor, "react", card=cards[0])
-        return _step(reactor, "react", card=_pick(_("{name} answers with which card?").format(name=reactor),
-                                                  cards, state=state, field="card"))
+        return _ask_answers(state, choices)
     who = decider(decision)
     if steps == ["land"]:         # redirected to the limit: nothing left to ask
         return _step(who, "land")
@@ -364,20 +351,50 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
         # no PI words here: « pioche » (the deck ran out) is one letter from « piocher »
         return _step(who, _pick(prompt, ["draw", "burnout"], state=state, default="draw"))
     if "react" in steps:                       # an Attaque aimed at `who`
-        window = rules.in_window(state)
-        cards = choices["card"]
-        prompt = _("{name}: answer {card} with a Trahison ({cards}), or nothing: it lands").format(
-            name=who, card=title(state, window["card"]), cards=" / ".join(title(state, c) for c in cards))
-        what = _pick(prompt, [*cards, "nothing", *_pi_words(state)], state=state, default="nothing",
-                     help=_pi_help(state))
-        if what == "nothing":
-            return _step(who, "land")
-        if what in PI_WORDS:
-            return _pi_entry(what, state, current)
-        if "to" in choices and what in rules.index(state).redirects:
-            return _step(who, "react", card=what, to=table.ask_player(_("Towards whom?"), choices["to"], field="to"))
-        return _step(who, "react", card=what)
-    # the turn's player: a card, or the end of the turn
+        return _ask_attacked(state, who, choices, current)
+    return _ask_play(state, who, choices)
+
+
+def _ask_answers(state: rules.State, choices: dict) -> dict:
+    """An Annonce or an Avantage in the window: who answers it, asked once for the whole
+    table, and with which card when they hold more than one; nobody: it resolves."""
+    window = rules.in_window(state)
+    offered = {d["player"]: d["choices"]["card"] for d in rules.pending(state)
+               if d["player"] is not None and d["choices"]["step"] == ["react"]}
+    answer = " / ".join(title(state, card) for card in choices["card"])
+    click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(
+        card=title(state, window["card"]), answer=answer))
+    reactor = table.ask_player(_("Who answers?"), list(offered), optional=True, field="player")
+    if reactor is None:
+        return _step(window["author"], "resolve")
+    cards = offered[reactor]
+    if len(cards) == 1:
+        return _step(reactor, "react", card=cards[0])
+    return _step(reactor, "react", card=_pick(_("{name} answers with which card?").format(name=reactor),
+                                              cards, state=state, field="card"))
+
+
+def _ask_attacked(state: rules.State, who: str, choices: dict, current: str | None) -> dict:
+    """An Attaque aimed at `who`: they answer it with a Trahison (one that redirects it asks
+    towards whom), or let it land; the table may make a correction meanwhile."""
+    window = rules.in_window(state)
+    cards = choices["card"]
+    prompt = _("{name}: answer {card} with a Trahison ({cards}), or nothing: it lands").format(
+        name=who, card=title(state, window["card"]), cards=" / ".join(title(state, c) for c in cards))
+    what = _pick(prompt, [*cards, "nothing", *_pi_words(state)], state=state, default="nothing",
+                 help=_pi_help(state))
+    if what == "nothing":
+        return _step(who, "land")
+    if what in PI_WORDS:
+        return _pi_entry(what, state, current)
+    if "to" in choices and what in rules.index(state).redirects:
+        return _step(who, "react", card=what, to=table.ask_player(_("Towards whom?"), choices["to"], field="to"))
+    return _step(who, "react", card=what)
+
+
+def _ask_play(state: rules.State, who: str, choices: dict) -> dict:
+    """The turn's player: a card (an Attaque asks against whom), or the end of the turn; the
+    table may make a correction meanwhile."""
     cards = choices.get("card", [])
     prompt = (_("{name}: play a card (its title), or next: end of the turn").format(name=who) if cards else
               _("{name}: next: end of the turn (down to {limit} cards in hand)").format(
