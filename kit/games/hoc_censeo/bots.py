@@ -99,6 +99,9 @@ class RandomBot:
     """Uniform among the legal choices at every decision."""
 
     name = "random"
+    # whether the bot passes, drawing nothing, when the rules offer its seat nothing between
+    # votes: the game then asks it nothing (no view made for it); a random bot still draws
+    passes_unoffered = False
 
     def __init__(self, rng: Random, choices: dict):
         self.rng, self.choices = rng, choices
@@ -133,6 +136,7 @@ class GreedyBot(RandomBot):
     """BOTS["greedy"]; every choice it makes among several is counted for the report."""
 
     name = "greedy"
+    passes_unoffered = True     # between_votes: nothing offered, no seals to keep, no gold to spend
 
     def _goal(self, state: rules.State, me: str) -> rules.Goal:
         return state["players"][me]["goal"]
@@ -420,6 +424,8 @@ def play_game(state: rules.State, players: dict, hat: list[str], take) -> tuple[
             for name in seats[start:] + seats[:start]:
                 while True:
                     mine = [d for d in rules.anytime(state) if d["player"] == name]
+                    if not mine and players[name].passes_unoffered:
+                        break
                     action = players[name].between_votes(_seen(state, name), name, colour, mine)
                     if action is None:
                         break
