@@ -20,21 +20,10 @@ def rows(a: dict, b: dict) -> list[dict]:
     out: list[dict] = []
 
     def add_rate(what: str, name: str, ra: dict | None, rb: dict | None, of_a: int, of_b: int) -> None:
-        ra = ra or rate(0, of_a)
-        rb = rb or rate(0, of_b)
-        diff = newcombe(ra, rb)
-        row = {"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
-               "settled": diff["low"] > 0 or diff["high"] < 0}
-        if what == "role":
-            row["shown"] = {**b.get("role_names", {}), **a.get("role_names", {})}.get(name, name)
-        if not row["settled"] and diff["difference"]:
-            row["games_to_settle"] = games_to_tell_apart(ra["rate"], rb["rate"])
-        out.append(row)
+        out.append(_rate_row(a, b, what, name, ra, rb, of_a, of_b))
 
     def add_mean(what: str, name: str, da: dict, db: dict) -> None:
-        diff = welch(da, db)
-        out.append({"what": what, "name": name, "kind": "mean", "a": da["mean"], "b": db["mean"], **diff,
-                    "settled": diff["low"] > 0 or diff["high"] < 0})
+        out.append(_mean_row(what, name, da, db))
 
     wa, wb = a["wins"], b["wins"]
     for sa, sb in zip(wa["seats"], wb["seats"]):
@@ -54,19 +43,50 @@ def rows(a: dict, b: dict) -> list[dict]:
         if name == "turns" and all(s["length"]["turns"] == s["length"]["rounds"] for s in (a, b)):
             continue     # a game counted in rounds only (Hoc Censeo's votes): said once
         add_mean("length", name, a["length"][name], b["length"][name])
+    out += _figure_rows(a, b)
+    return out
+
+
+def _figure_rows(a: dict, b: dict) -> list[dict]:
+    """The game's own figures both sides measured alike: a rate, a distribution's mean, or
+    each category of a tally as a rate."""
+    out: list[dict] = []
     for key in dict.fromkeys([*a["figures"], *b["figures"]]):
         fa, fb = a["figures"].get(key), b["figures"].get(key)
         if fa is None or fb is None or fa["kind"] != fb["kind"]:
             continue
         if fa["kind"] == "rate":
-            add_rate("figure", fa["label"], fa, fb, a["games"], b["games"])
+            out.append(_rate_row(a, b, "figure", fa["label"], fa, fb, a["games"], b["games"]))
         elif fa["kind"] == "distribution":
-            add_mean("figure", fa["label"], fa, fb)
+            out.append(_mean_row("figure", fa["label"], fa, fb))
         else:
             for category in dict.fromkeys([*fa["of"], *fb["of"]]):
-                add_rate("tally", f"{fa['label']}: {category}", fa["of"].get(category), fb["of"].get(category),
-                         a["games"], b["games"])
+                out.append(_rate_row(a, b, "tally", f"{fa['label']}: {category}", fa["of"].get(category),
+                                     fb["of"].get(category), a["games"], b["games"]))
     return out
+
+def _rate_row(a: dict, b: dict, what: str, name: str, ra: dict | None, rb: dict | None, of_a: int,
+              of_b: int) -> dict:
+    """Two rates compared (a missing one is 0 of its games): their difference's interval
+    (Newcombe), settled when it leaves out 0, else the games it would take to tell them apart;
+    a role is shown by its name."""
+    ra = ra or rate(0, of_a)
+    rb = rb or rate(0, of_b)
+    diff = newcombe(ra, rb)
+    row = {"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
+           "settled": diff["low"] > 0 or diff["high"] < 0}
+    if what == "role":
+        row["shown"] = {**b.get("role_names", {}), **a.get("role_names", {})}.get(name, name)
+    if not row["settled"] and diff["difference"]:
+        row["games_to_settle"] = games_to_tell_apart(ra["rate"], rb["rate"])
+    return row
+
+
+def _mean_row(what: str, name: str, da: dict, db: dict) -> dict:
+    """Two means compared: their difference's interval (Welch), settled when it leaves out 0."""
+    diff = welch(da, db)
+    return {"what": what, "name": name, "kind": "mean", "a": da["mean"], "b": db["mean"], **diff,
+            "settled": diff["low"] > 0 or diff["high"] < 0}
 
 
 def games_to_tell_apart(p1: float, p2: float) -> int:

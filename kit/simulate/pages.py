@@ -145,6 +145,23 @@ def _lines(surface: Surface, y: float, texts: list[str], size: float = 7.0, colo
 
 
 def draw_page(surface: Surface, summary: dict) -> None:
+    """One page of the report, top to bottom: what was played, the warnings, who wins, how
+    long and how much, how often, and per item as room remains."""
+    y = _page_head(surface, summary)
+    if summary.get("warnings"):
+        y = _heading(surface, y, _("Warnings: figures to check before trusting them"))
+        y = _lines(surface, y, ["! " + words.warning(w) for w in summary["warnings"][:MAX_WARNINGS]],
+                   colour=WARN) + 2.0
+    y = _wins_section(surface, y, summary)
+    y = _lengths_section(surface, y, summary)
+    y = _rates_section(surface, y, summary)
+    _items_section(surface, y, summary)
+    surface.end_page()
+
+
+def _page_head(surface: Surface, summary: dict) -> float:
+    """The page's title (the game, how many games), its variant, what was played (players,
+    bots, seed, options, layouts) and the bots; where the page goes on."""
     surface.begin_page(PAGE_W, PAGE_H)
     y = MARGIN
     games = f"{summary['games']:,}".replace(",", "\u00a0")
@@ -164,12 +181,12 @@ def draw_page(surface: Surface, summary: dict) -> None:
     surface.text(MARGIN, y + 2.5, _fit(surface, meta, WIDTH, 7.5), size=7.5, colour=MUTED)
     y += 4.0
     y = _bots(surface, y + 1.0, summary) + 1.0
+    return y
 
-    if summary.get("warnings"):
-        y = _heading(surface, y, _("Warnings: figures to check before trusting them"))
-        y = _lines(surface, y, ["! " + words.warning(w) for w in summary["warnings"][:MAX_WARNINGS]],
-                   colour=WARN) + 2.0
 
+def _wins_section(surface: Surface, y: float, summary: dict) -> float:
+    """Who wins: each seat, role and bot with its fair share, shared wins and none, how the
+    winners won, the games a seat's rate needs to settle, seat by role."""
     wins = summary["wins"]
     rows: list[tuple] = [(words.seat(s), s, f) for s, f in zip(wins["seats"], words.fair_shares(wins["seats"]))]
     roles = list(wins["roles"].items())
@@ -195,7 +212,12 @@ def draw_page(surface: Surface, summary: dict) -> None:
 
     if wins.get("seat_roles"):
         y = _seat_roles(surface, y, summary) + 2.0
+    return y
 
+
+def _lengths_section(surface: Surface, y: float, summary: dict) -> float:
+    """The histograms: the game's length, the winners' lead, the game's distributions."""
+    wins = summary["wins"]
     length = summary["length"]
     cells = [(_("Game length: rounds"), length["rounds"])]
     if length["turns"] != length["rounds"]:
@@ -210,7 +232,11 @@ def draw_page(surface: Surface, summary: dict) -> None:
         col, row = i % COLUMNS, i // COLUMNS
         _histogram(surface, MARGIN + col * (cell_w + gap), y + row * CELL_H, cell_w, label, d)
     y += CELL_H * ((len(cells) + COLUMNS - 1) // COLUMNS) + 1.0
+    return y
 
+
+def _rates_section(surface: Surface, y: float, summary: dict) -> float:
+    """The game's rates and tallies, each with its 95 % interval."""
     rows = []
     for figure in summary["figures"].values():
         if figure["kind"] == "rate":
@@ -221,7 +247,12 @@ def draw_page(surface: Surface, summary: dict) -> None:
     if rows:
         y = _heading(surface, y, _("How often (share of games, 95 % Wilson interval)"))
         y = _rate_rows(surface, y, rows) + 3.0
+    return y
 
+
+def _items_section(surface: Surface, y: float, summary: dict) -> None:
+    """Per item (card, design) of each group, as room remains on the page: how often its
+    player won, or what came of it."""
     for group, items in summary.get("items", {}).items():
         room = int((PAGE_H - MARGIN - y - 8) // ROW)
         if room < 3:
@@ -239,7 +270,6 @@ def draw_page(surface: Surface, summary: dict) -> None:
             y = _heading(surface, y, _("Per item, {group}: what came of it").format(group=_(group)))
             y = _rate_rows(surface, y, rows[:room])
         y += 3.0
-    surface.end_page()
 
 
 def _bots(surface: Surface, y: float, summary: dict) -> float:

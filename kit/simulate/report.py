@@ -26,12 +26,28 @@ def _spread(d: dict) -> str:
 def lines(summary: dict) -> list[str]:
     """The summary as a short text: the warnings first, then wins with their 95 % intervals,
     how the winners won, the length, the game's figures, per card."""
-    wins = summary["wins"]
     out = [_("{title}: {games} games, {players} players, seed {seed}, bots {bots}").format(
         title=title(summary), games=summary["games"], players=summary["players"], seed=summary["seed"],
         bots=words.bots(summary["bots"]) + (" " + _("(rotated)") if summary.get("rotate") else ""))]
     if summary.get("warnings"):
         out += ["", _("Warnings:")] + ["  ! " + words.warning(w) for w in summary["warnings"]]
+    out += _wins_lines(summary)
+    out += ["", _("Length:"), "  " + _("rounds: {spread}").format(spread=_spread(summary["length"]["rounds"]))]
+    if summary["length"]["turns"] != summary["length"]["rounds"]:
+        out.append("  " + _("turns: {spread}").format(spread=_spread(summary["length"]["turns"])))
+    out += _figures_lines(summary)
+    if any(summary.get("simplifications", {}).values()):
+        out += ["", _("What the bots leave out of the game:")]
+        out += ["  " + _("{bot}: {text}").format(bot=words.bot(bot), text=_(text))
+                for bot, texts in summary["simplifications"].items() for text in texts]
+    return out
+
+
+def _wins_lines(summary: dict) -> list[str]:
+    """Who won: each seat, role and bot against its fair share, shared wins and none, how the
+    winners won and by what margin, the games a rate needs to settle, seat by role."""
+    wins = summary["wins"]
+    out: list[str] = []
     out += ["", _("Wins (95 % Wilson interval; × the fair share, the mean of the group's rates):")]
     out += _fair_rows([(words.seat(s), s) for s in wins["seats"]])
     out += _fair_rows([(words.role(summary, role), r) for role, r in wins["roles"].items()])
@@ -54,9 +70,13 @@ def lines(summary: dict) -> list[str]:
         for s, by_role in zip(wins["seats"], wins["seat_roles"]):
             out.append(f"  {words.seat(s):32}" + "".join(
                 f"{words.number(100 * by_role[r]['rate']) + ' %':>12}" if r in by_role else f"{'':>12}" for r in roles))
-    out += ["", _("Length:"), "  " + _("rounds: {spread}").format(spread=_spread(summary["length"]["rounds"]))]
-    if summary["length"]["turns"] != summary["length"]["rounds"]:
-        out.append("  " + _("turns: {spread}").format(spread=_spread(summary["length"]["turns"])))
+    return out
+
+
+def _figures_lines(summary: dict) -> list[str]:
+    """The game's own figures (a distribution, a rate, or rates of several outcomes), then
+    per item how often it came and how its player fared."""
+    out: list[str] = []
     out += ["", _("Figures:")]
     for figure in summary["figures"].values():
         label = _(figure["label"])
@@ -76,10 +96,6 @@ def lines(summary: dict) -> list[str]:
             elif "outcomes" in f:
                 extra = ", ".join(f"{_(o)} {words.number(100 * r['rate'])} %" for o, r in f["outcomes"].items())
             out.append(f"  {item:32} {words.number(f['per_game'], 2):>6}  {extra}")
-    if any(summary.get("simplifications", {}).values()):
-        out += ["", _("What the bots leave out of the game:")]
-        out += ["  " + _("{bot}: {text}").format(bot=words.bot(bot), text=_(text))
-                for bot, texts in summary["simplifications"].items() for text in texts]
     return out
 
 
