@@ -536,22 +536,30 @@ class FormsView:
             for value in step.options]
         if step.left_to_player:
             options.append((None, page.t(TEXT.left_to_player)))
-        buttons = []
-        for value, shown in options:
-            card = page.card(value)
-            text = form_specs.LEFT_TO_PLAYER if value is None else form_specs.value_text(value)
-            button: dict[str, Any] = {"shown": shown, "card_text": str(card["text"]) if card and card.get("text") else None}
-            if text in step.completes:
-                kind = "text" if value is None or isinstance(value, str) else "json"
-                if spec.kind == "order":   # the tap that completes an order sends it whole, the last name after it
-                    kind, text = "json", json.dumps([*step.done.get(spec.field, []), value,
-                                                     *(o for o in step.options if o != value)], ensure_ascii=False)
-                button.update(sends=True, field=None if value is None else spec.field, key=step.key, kind=kind,
-                              value=text)
-            else:
-                button.update(sends=False, link="?" + urlencode(screen.asked + [(param, text)]))
-            buttons.append(button)
+        buttons = [_step_button(page, screen, param, value, shown) for value, shown in options]
         return {"label": label, "question": question, "buttons": buttons}
+
+
+def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: object, shown: str) -> dict:
+    """One button of the field asked now: a tap that completes the decision sends it (an
+    order whole, the last name after it), any other links to the next field with this answer
+    carried in the address; a card's button carries the card's text."""
+    step = screen.step
+    assert step is not None, "a field is asked now"
+    spec = step.spec
+    card = page.card(value)
+    text = form_specs.LEFT_TO_PLAYER if value is None else form_specs.value_text(value)
+    button: dict[str, Any] = {"shown": shown, "card_text": str(card["text"]) if card and card.get("text") else None}
+    if text in step.completes:
+        kind = "text" if value is None or isinstance(value, str) else "json"
+        if spec.kind == "order":   # the tap that completes an order sends it whole, the last name after it
+            kind, text = "json", json.dumps([*step.done.get(spec.field, []), value,
+                                             *(o for o in step.options if o != value)], ensure_ascii=False)
+        button.update(sends=True, field=None if value is None else spec.field, key=step.key, kind=kind,
+                      value=text)
+    else:
+        button.update(sends=False, link="?" + urlencode(screen.asked + [(param, text)]))
+    return button
 
 
 def recap_label(page: Page, spec: form_specs.Input) -> str:
