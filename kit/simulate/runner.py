@@ -385,6 +385,16 @@ def warnings(summary: dict) -> list[dict]:
     for figure in summary["figures"].values():
         if figure["kind"] == "rate":
             certain("figure", figure["label"], figure)
+    out += _share_warnings(wins, names)
+    out += _same_end_warnings(summary)
+    out += _never_taken_warnings(summary)
+    return out
+
+
+def _share_warnings(wins: dict, names: dict) -> list[dict]:
+    """A seat, role or bot (when bots differ) above FAIR_HIGH or under FAIR_LOW times the
+    mean of its group's rates: an edge, or a handicap, to look at."""
+    out: list[dict] = []
     groups = [("seat", {str(s["seat"]): s for s in wins["seats"]}), ("role", wins["roles"])]
     if len(wins["bots"]) > 1:
         groups.append(("bot", wins["bots"]))
@@ -397,7 +407,13 @@ def warnings(summary: dict) -> list[dict]:
                 out.append({"kind": "share", "what": what, "label": label, "rate": r["rate"],
                             "fair": round(fair, 4), "times": round(r["rate"] / fair, 2),
                             **({"name": names[label]} if what == "role" else {})})
-    taken = {way: r for way, r in wins.get("how", {}).items() if r["count"]}
+    return out
+
+
+def _same_end_warnings(summary: dict) -> list[dict]:
+    """Every game ended the same way: one way to win of several, or one category of a tally."""
+    out: list[dict] = []
+    taken = {way: r for way, r in summary["wins"].get("how", {}).items() if r["count"]}
     if len(taken) == 1 and len(summary.get("ways_to_win", ())) > 1:
         (way, r), = taken.items()
         if r["rate"] == 1.0:
@@ -406,6 +422,13 @@ def warnings(summary: dict) -> list[dict]:
         if figure["kind"] == "tally" and len(figure["of"]) == 1 and next(iter(figure["of"].values()))["rate"] == 1.0:
             out.append({"kind": "same_end", "what": "figure", "label": figure["label"],
                         "value": next(iter(figure["of"]))})
+    return out
+
+
+def _never_taken_warnings(summary: dict) -> list[dict]:
+    """An option a bot was offered and never took: it says the bot's design, nothing of the
+    option's worth."""
+    out: list[dict] = []
     for bot, decisions in summary["choices"]["table"].items():
         for decision, opts in decisions.items():
             for option, c in opts.items():
