@@ -187,37 +187,52 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
                 player=player, pour=action.get("pour", 0), contre=action.get("contre", 0))
         return _("{player} casts a secret ballot.").format(player=player)
     if name in ("vote", "resolve"):
-        parts = []
-        if name == "vote":
-            sides: dict[str, dict] = {side: action[side] if isinstance(action.get(side), dict) else {} for side in SIDES}
-            for side, amounts in sides.items():
-                if reveal is True:
-                    if amounts:
-                        parts.append(side.upper() + " " + ", ".join(f"{n} {v}" for n, v in amounts.items()))
-                else:
-                    total = sum(v for v in amounts.values() if isinstance(v, int) and not isinstance(v, bool))
-                    parts.append(f"{side.upper()} {total}")
-            own = [f"{side.upper()} {amounts[reveal]}" for side, amounts in sides.items()
-                   if isinstance(reveal, str) and amounts.get(reveal)]
-            if own:
-                parts.append(f"{reveal}: " + ", ".join(own))
-        if action.get("colour") is not None:
-            parts.append(_("colour {colour}").format(colour=_label(str(action["colour"]))))
-        if action.get("tiebreak") is not None:
-            parts.append(_("tiebreak {side}").format(side=str(action["tiebreak"]).upper()))
-        if action.get("bonus") in rules.COLOUR_BONUS:   # what the bonus gives, not only its colour
-            ((field, gain),) = rules.COLOUR_BONUS[action["bonus"]].items()
-            parts.append(_("mauve bonus: {gain}").format(gain=_GAINS[field](gain)))
-        if action.get("order"):
-            parts.append(_("order {names}").format(names=", ".join(map(str, action["order"]))))
-        if isinstance(action.get("calamity"), dict) and action["calamity"]:
-            parts.append(_("calamity {choices}").format(choices=", ".join(
-                f"{n} {_label(str(c))}" for n, c in action["calamity"].items())))
+        parts = _vote_amounts(action, reveal) if name == "vote" else []
+        parts += _resolve_answers(action)
         if name == "resolve":
             return _("Resolve the ballots: {details}.").format(details=_("; ").join(parts)) if parts \
                 else _("Resolve the ballots.")
         return _("Vote: {details}.").format(details=_("; ").join(parts))
     return table.describe_fields(action)
+
+
+def _vote_amounts(action: dict, reveal: bool | str) -> list[str]:
+    """A vote typed whole: each side's amounts with reveal=True, else its total; with
+    reveal=NAME, that player's own amounts besides."""
+    parts: list[str] = []
+    sides: dict[str, dict] = {side: action[side] if isinstance(action.get(side), dict) else {} for side in SIDES}
+    for side, amounts in sides.items():
+        if reveal is True:
+            if amounts:
+                parts.append(side.upper() + " " + ", ".join(f"{n} {v}" for n, v in amounts.items()))
+        else:
+            total = sum(v for v in amounts.values() if isinstance(v, int) and not isinstance(v, bool))
+            parts.append(f"{side.upper()} {total}")
+    own = [f"{side.upper()} {amounts[reveal]}" for side, amounts in sides.items()
+           if isinstance(reveal, str) and amounts.get(reveal)]
+    if own:
+        parts.append(f"{reveal}: " + ", ".join(own))
+    return parts
+
+
+def _resolve_answers(action: dict) -> list[str]:
+    """The magistrate's and the players' answers a vote or a resolve gives: the motion's
+    colour, the tie-break, the mauve bonus (what it gives, not only its colour), the order of
+    tied voters, the calamity choices."""
+    parts: list[str] = []
+    if action.get("colour") is not None:
+        parts.append(_("colour {colour}").format(colour=_label(str(action["colour"]))))
+    if action.get("tiebreak") is not None:
+        parts.append(_("tiebreak {side}").format(side=str(action["tiebreak"]).upper()))
+    if action.get("bonus") in rules.COLOUR_BONUS:   # what the bonus gives, not only its colour
+        ((field, gain),) = rules.COLOUR_BONUS[action["bonus"]].items()
+        parts.append(_("mauve bonus: {gain}").format(gain=_GAINS[field](gain)))
+    if action.get("order"):
+        parts.append(_("order {names}").format(names=", ".join(map(str, action["order"]))))
+    if isinstance(action.get("calamity"), dict) and action["calamity"]:
+        parts.append(_("calamity {choices}").format(choices=", ".join(
+            f"{n} {_label(str(c))}" for n, c in action["calamity"].items())))
+    return parts
 
 
 _GAINS = {"seals": lambda n: ngettext("{n} more seal", "{n} more seals", n).format(n=n),
@@ -516,18 +531,31 @@ def with_seat_answers(state: rules.State, action: dict, answers: dict[str, dict]
     contre = {n: b["contre"] for n, b in ballots.items() if b.get("contre")}
     result = rules.vote_result(pour, contre, action.get("tiebreak") if action.get("tiebreak") in rules.SIDES else None)
     action = dict(action)
+    if result == "pour":
+        _with_bonus_answer(state, action, answers, pour)
+    if result == "contre" and rules.calamity_due(state, "contre"):
+        _with_calamity_answers(state, action, answers)
+    return action
+
+
+def _with_bonus_answer(state: rules.State, action: dict, answers: dict[str, dict], pour: dict) -> None:
+    """A mauve motion voted POUR: the bonus its largest POUR voter chose ahead, when the
+    action gives none and the magistrate's order (if any) ranks them."""
     order = action.get("order") or []
-    if (result == "pour" and action.get("colour") == "mauve" and "bonus" not in action
+    if (action.get("colour") == "mauve" and "bonus" not in action
             and isinstance(order, list) and all(isinstance(n, str) for n in order)):
         ranked = rules.rank_voters(pour, state["seating"], order)
         bonus = answers.get(ranked[0], {}).get("bonus") if ranked else None
         if bonus:
             action["bonus"] = bonus
-    if result == "contre" and rules.calamity_due(state, "contre"):
-        given = action["calamity"] if isinstance(action.get("calamity"), dict) else {}
-        # gold chosen earlier and spent since on senators: the rules' default applies instead
-        chosen = {n: a["calamity"] for n, a in answers.items()
-                  if a.get("calamity") and (a["calamity"] != "gold" or state["players"][n]["gold"] > 0)}
-        if chosen:
-            action["calamity"] = {**chosen, **given}
-    return action
+
+
+def _with_calamity_answers(state: rules.State, action: dict, answers: dict[str, dict]) -> None:
+    """A calamity on a CONTRE vote: each player's choice made ahead, under the ones the
+    action gives; gold chosen earlier and spent since on senators: the rules' default
+    applies instead."""
+    given = action["calamity"] if isinstance(action.get("calamity"), dict) else {}
+    chosen = {n: a["calamity"] for n, a in answers.items()
+              if a.get("calamity") and (a["calamity"] != "gold" or state["players"][n]["gold"] > 0)}
+    if chosen:
+        action["calamity"] = {**chosen, **given}
