@@ -277,55 +277,16 @@ def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, ro
         if not first:
             colour = rng.choice(hat)
             _spend(world, colour)
-        rounds_left = rules.ROUNDS - round_
-        pour, contre = {}, {}
-        for i, p in enumerate(world):
-            if first and i == me:
-                amount_pour, amount_contre = ballot
-            else:
-                amount = min(p[_SENATORS], math.ceil(2 * p[_SENATORS] * rng.uniform(0.5, 1.5) / rounds_left))
-                need = p[_GOAL][colour] > p[_CIRCLE][colour] and not (
-                    p[_KIND] == "gold" and p[_GOLD] / p[_AMOUNT] > sum(p[_CIRCLE].values()) / rules.CIRCLE_PORTIONS)
-                amount_pour, amount_contre = (amount, 0) if need else (0, amount)
-            p[_SENATORS] -= amount_pour + amount_contre
-            if amount_pour:
-                pour[i] = amount_pour
-            if amount_contre:
-                contre[i] = amount_contre
+        pour, contre = _cast(world, me if first else -1, ballot, colour, rules.ROUNDS - round_, rng)
         first = False
         total_pour, total_contre = sum(pour.values()), sum(contre.values())
         won_pour = total_pour > total_contre if total_pour != total_contre else rng.random() < 0.5
         amounts = pour if won_pour else contre
         ranked = sorted(amounts, key=lambda i: (-amounts[i], rng.random()))
         if won_pour:
-            for i in ranked[:rules.POUR_COLOURING_RANKS]:
-                p = world[i]
-                if p[_GOAL][colour] > p[_CIRCLE][colour]:
-                    p[_CIRCLE][colour] += 1
-            if ranked:
-                p = world[ranked[0]]
-                p[_SEALS] += rules.POUR_SEALS
-                bonus = colour if colour != "mauve" else _BONUS_FOR[p[_KIND]]
-                if bonus == "bleu":
-                    p[_SEALS] += 1
-                elif bonus == "jaune":
-                    p[_GOLD] += 1
-                else:
-                    p[_SENATORS] += 5
+            _pour_won(world, ranked, colour)
         else:
-            for i, gold in zip(ranked, rules.CONTRE_GOLD):
-                world[i][_GOLD] += gold
-            if chaos < rules.ROME_PORTIONS:
-                chaos += 1
-                if chaos in rules.CALAMITY_AT:
-                    most = max(p[_CIRCLE]["vert"] for p in world)
-                    for p in world:
-                        if most and p[_CIRCLE]["vert"] == most:
-                            continue
-                        if p[_GOLD] and p[_KIND] != "gold":
-                            p[_GOLD] -= 1
-                        else:
-                            p[_SENATORS] = max(0, p[_SENATORS] - rules.CALAMITY_LOSS["senators"])
+            chaos = _contre_won(world, ranked, chaos)
         if ranked:
             world[ranked[0]][_WINS] += 1
         round_ += 1
@@ -335,6 +296,66 @@ def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, ro
         if winners:
             return mcts.win_share(winners, me)
     return 0.0
+
+
+def _cast(world: list[list], fixed: int, ballot: tuple[int, int], colour: str, rounds_left: int,
+          rng: Random) -> tuple[dict[int, int], dict[int, int]]:
+    """The round's ballots: `fixed` (the seat whose ballot is tried, this round only; -1 for
+    none) casts `ballot`, every other seat the greedy policy's, a random share of its senators
+    spread over the rounds left, POUR when it still needs the motion's colour."""
+    pour, contre = {}, {}
+    for i, p in enumerate(world):
+        if i == fixed:
+            amount_pour, amount_contre = ballot
+        else:
+            amount = min(p[_SENATORS], math.ceil(2 * p[_SENATORS] * rng.uniform(0.5, 1.5) / rounds_left))
+            need = p[_GOAL][colour] > p[_CIRCLE][colour] and not (
+                p[_KIND] == "gold" and p[_GOLD] / p[_AMOUNT] > sum(p[_CIRCLE].values()) / rules.CIRCLE_PORTIONS)
+            amount_pour, amount_contre = (amount, 0) if need else (0, amount)
+        p[_SENATORS] -= amount_pour + amount_contre
+        if amount_pour:
+            pour[i] = amount_pour
+        if amount_contre:
+            contre[i] = amount_contre
+    return pour, contre
+
+
+def _pour_won(world: list[list], ranked: list[int], colour: str) -> None:
+    """POUR won: its first voters colour a portion their circle still takes, the largest gains
+    the seals and the bonus (mauve: the one its kind of objective wants)."""
+    for i in ranked[:rules.POUR_COLOURING_RANKS]:
+        p = world[i]
+        if p[_GOAL][colour] > p[_CIRCLE][colour]:
+            p[_CIRCLE][colour] += 1
+    if ranked:
+        p = world[ranked[0]]
+        p[_SEALS] += rules.POUR_SEALS
+        bonus = colour if colour != "mauve" else _BONUS_FOR[p[_KIND]]
+        if bonus == "bleu":
+            p[_SEALS] += 1
+        elif bonus == "jaune":
+            p[_GOLD] += 1
+        else:
+            p[_SENATORS] += 5
+
+
+def _contre_won(world: list[list], ranked: list[int], chaos: int) -> int:
+    """CONTRE won: its first voters gain gold, Rome's chaos grows, and at a calamity each seat
+    but the greenest pays a gold or, without one (or saving gold), senators. The chaos after."""
+    for i, gold in zip(ranked, rules.CONTRE_GOLD):
+        world[i][_GOLD] += gold
+    if chaos < rules.ROME_PORTIONS:
+        chaos += 1
+        if chaos in rules.CALAMITY_AT:
+            most = max(p[_CIRCLE]["vert"] for p in world)
+            for p in world:
+                if most and p[_CIRCLE]["vert"] == most:
+                    continue
+                if p[_GOLD] and p[_KIND] != "gold":
+                    p[_GOLD] -= 1
+                else:
+                    p[_SENATORS] = max(0, p[_SENATORS] - rules.CALAMITY_LOSS["senators"])
+    return chaos
 
 
 def _spend(world: list[list], colour: str) -> None:
