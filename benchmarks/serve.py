@@ -444,13 +444,7 @@ def main(args: argparse.Namespace) -> int:
             for phone in phones:
                 if not phone.listening.wait(10):
                     sys.exit(f"{phone.name}'s event stream did not open")
-            with client() as http:   # the HTTP floor: one read, nothing else going on
-                reads = []
-                for _ in range(50):
-                    began = time.perf_counter()
-                    http.get(links["Table"].rstrip("/") + "/api/state")
-                    reads.append(time.perf_counter() - began)
-            read_floor = statistics.median(reads)
+            read_floor = _read_floor(links)
             started = time.perf_counter()
             go.set()
             for phone in phones:
@@ -469,25 +463,7 @@ def main(args: argparse.Namespace) -> int:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=20)
 
-        problems = [f for p in phones for f in p.failures]
-        written = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
-        answered = sorted(line for p in phones for line in p.lines)
-        if answered != list(range(2, 2 + len(written))):
-            problems.append(f"answered lines {answered[:5]}... do not match the {len(written)} lines written")
-        for phone in phones:
-            mine = [a for a in written if a.get("player") == phone.name]
-            if mine != phone.sent:
-                problems.append(f"{phone.name}: {len(phone.sent)} actions answered 200, {len(mine)} in the file "
-                                "or not in the order sent")
-            missed = sorted(set(range(2, last + 1)) - set(phone.events))
-            if missed:
-                problems.append(f"{phone.name} had no event for {len(missed)} of the {last - 1} lines "
-                                f"(first: line {missed[0]})")
-        final = sessions.load(path).state["players"]
-        for phone, share in zip(phones, shares):
-            expected = START_PI + share % 2
-            if final[phone.name]["pi"] != expected:
-                problems.append(f"{phone.name} ends with {final[phone.name]['pi']} PI, not {expected}")
+        problems, written = _problems(path, phones, shares, last)
 
         times = sorted(t for p in phones for t in p.times)
         base = floor(folder, 50)
@@ -509,6 +485,42 @@ def main(args: argparse.Namespace) -> int:
             return 1
         print("none lost, none doubled, every phone had an event for every line")
         return 0
+
+def _read_floor(links: dict) -> float:
+    """The HTTP floor: the median of 50 reads of the table's state, nothing else going on."""
+    with client() as http:
+        reads = []
+        for _ in range(50):
+            began = time.perf_counter()
+            http.get(links["Table"].rstrip("/") + "/api/state")
+            reads.append(time.perf_counter() - began)
+    return statistics.median(reads)
+
+
+def _problems(path: Path, phones: list[Phone], shares: list[int], last: int) -> tuple[list[str], list[dict]]:
+    """What went wrong, and the lines written: an answer lost or doubled, a phone's actions
+    not in the file in the order sent, a line without its event on a phone, a final PI count
+    the actions do not explain."""
+    problems = [f for p in phones for f in p.failures]
+    written = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    answered = sorted(line for p in phones for line in p.lines)
+    if answered != list(range(2, 2 + len(written))):
+        problems.append(f"answered lines {answered[:5]}... do not match the {len(written)} lines written")
+    for phone in phones:
+        mine = [a for a in written if a.get("player") == phone.name]
+        if mine != phone.sent:
+            problems.append(f"{phone.name}: {len(phone.sent)} actions answered 200, {len(mine)} in the file "
+                            "or not in the order sent")
+        missed = sorted(set(range(2, last + 1)) - set(phone.events))
+        if missed:
+            problems.append(f"{phone.name} had no event for {len(missed)} of the {last - 1} lines "
+                            f"(first: line {missed[0]})")
+    final = sessions.load(path).state["players"]
+    for phone, share in zip(phones, shares):
+        expected = START_PI + share % 2
+        if final[phone.name]["pi"] != expected:
+            problems.append(f"{phone.name} ends with {final[phone.name]['pi']} PI, not {expected}")
+    return problems, written
 
 
 if __name__ == "__main__":
