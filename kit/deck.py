@@ -110,9 +110,9 @@ def numbers_from_data(text: str, data: dict[str, Any], file: Path | str, entry: 
 def for_session(game: str, layouts_root: Path | None) -> dict[str, Any] | None:
     """The deck `kit score new` records for `game` (None for a game played without cards),
     from a designer's copy of layouts/ or the kit's own."""
-    from kit.games import layout_module
+    from kit import faces
 
-    builder = getattr(layout_module(game), "deck", None)
+    builder = faces.of(game).deck
     if builder is None:
         return None
     if layouts_root is None:

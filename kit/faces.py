@@ -16,7 +16,7 @@ SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
   English singular, the plural), marked with kit.i18n.N_plural ("their ballot", "their
   ballots": « En attente d'Alice : son bulletin »);
 - `title`: a function of (view, action, the player deciding or None) giving a decision's
-  title where it is not the one its table.py's ACTION_LABELS gives, else None: the first
+  title where it is not the one its `action_labels` gives, else None: the first
   `turn` line, before anyone's turn, asks who begins (`who_begins`), not "The turn goes on";
 - `reveal`: the actions whose latest entry the table page shows apart (Hoc Censeo's vote);
 - `context`: a function of (view, seat, translator) giving what the game's own templates read
@@ -31,6 +31,38 @@ SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
   command's --help shows the games' lines for it, a group's help each game's first `new`
   and its own commands.
 
+The words of the rules' decisions and what the game does at the table beyond the plain
+questions (each function defined in its table.py, named here once):
+
+- `rules`: the rules' declaration these faces are for (scorekeeper.rules.of): a label for an
+  action it does not declare, or for a field the action does not have, is refused as the
+  faces are made (a DeclarationError, the game author's slip, when faces.py is imported);
+- `action_labels`: action -> the msgid of its title; `field_labels`: (action, field) -> the
+  msgid of its question; `value_labels`: a value -> its words where a form lists it;
+- `field_kinds`: (action, field) -> how its value is typed where the rules' `many` does not
+  say ("all": the names listed, "order": names first to last); `budgets`: action -> its
+  fields sharing one bound (a ballot's POUR and CONTRE);
+- `seat_questions`: what each seat may answer ahead of the decision using it (question ->
+  its msgid, its choices), `seat_questions_help` said under them, `open_seat_questions(state,
+  seat)` those asked of a seat now and `with_seat_answers(state, action, answers)` the action
+  completed by them;
+- `narrow(state, decision, answers)`, `decision_facts(state, decision)`: a decision's
+  choices narrowed by the answers given so far, the facts said above its form;
+- `ask(decision, state, anytime)`: guided play's own questions for a decision (None: the
+  plain ones); `describe_turn(action, before)`: a `turn` line's words;
+- `prepare_options(options, layouts)`, `prepare_players(players)`, `deal(players)`:
+  `kit score new`'s; `deck_empty_action(hands)`: `kit score deck-empty`'s action;
+- `ways_to_win` (the words of a simulated record's `how`: a way never taken shows at 0 %),
+  `role_names` (role -> the name `kit simulate` prints: Hoc Censeo's tribes) and
+  `simplifications` (bot -> the sentences, English msgids, of what it leaves out of the game):
+  what the simulator's report says of the game's bots (kit/simulate);
+- `deck(layouts_root)`: the deck `kit score new` records in a session (kit.deck.for_session;
+  None: a game played without cards), `text_values(layouts_root)`: what the complete rules'
+  texts may name where the cards' numbers join the engine's, `catalogue(layouts_root)`: every
+  design as the complete rules list it (kit.rulebook): each a function of the game's
+  faces.py loading its layout.py only when it is called, so a page or a phone never loads
+  the printing code.
+
 A game without faces.py is shown from its rules alone: values as they are, no top, no tracks.
 """
 from __future__ import annotations
@@ -38,18 +70,23 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType
 from typing import Any
 
 from kit import games
 from kit.i18n import N_
 from scorekeeper.errors import Alone, Message
+from scorekeeper.rules.declaration import DeclarationError, GameRules
 from scorekeeper.rules.fields import Kind
+from scorekeeper.rules.flow import Decision
 
 View = dict[str, Any]
+
+
+Label = str | Message   # a msgid, or a Message where its words count (PHD's draws)
 
 
 @dataclass(frozen=True)
@@ -64,11 +101,63 @@ class Faces:
     context: Callable[[View, str | None, Any], dict[str, Any]] | None = None
     answers: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
     examples: tuple[str | tuple[str, str], ...] = ()
+    # -- the words of the rules' decisions (guided play, the phones' forms) ----------------
+    rules: GameRules | None = None
+    action_labels: Mapping[str, str] = field(default_factory=dict)
+    field_labels: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    value_labels: Mapping[Any, Label] = field(default_factory=dict)
+    field_kinds: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    budgets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    seat_questions: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    seat_questions_help: str = ""
+    # -- what the game does at the table beyond the plain questions ------------------------
+    open_seat_questions: Callable[[Any, str], list[str]] | None = None
+    with_seat_answers: Callable[[Any, dict, dict[str, dict]], dict] | None = None
+    narrow: Callable[[Any, Any, dict], dict] | None = None
+    decision_facts: Callable[[Any, Any], list[Message]] | None = None
+    ask: Callable[[Decision, Any, list[Decision]], dict | None] | None = None
+    describe_turn: Callable[[dict, Any], str] | None = None
+    prepare_options: Callable[[dict, Path | None], dict] | None = None
+    prepare_players: Callable[[list[Any]], list[Any]] | None = None
+    deal: Callable[[list[Any]], list[Any]] | None = None
+    deck_empty_action: Callable[[dict], dict] | None = None
+    # -- the simulator's report of its bots (their code: its bots.py) -----------------------
+    ways_to_win: tuple[str, ...] = ()
+    role_names: Mapping[str, str] = field(default_factory=dict)
+    simplifications: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # -- what its layout.py reads beyond its pieces, each loading it only when called -------
+    deck: Callable[[Path], dict] | None = None
+    text_values: Callable[[Path], dict] | None = None
+    catalogue: Callable[[Path], list[str]] | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("words", "tracks", "colours", "awaited", "answers", "action_labels", "field_labels",
+                     "value_labels", "field_kinds", "budgets", "seat_questions", "role_names", "simplifications"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        if self.rules is not None:
+            for problem in _slips(self):
+                raise DeclarationError(f"The faces of {self.rules.title} ({self.rules.id}): {problem}.")
 
     def limit(self, view: View, name: str) -> int | None:
         """The most a player's `name` can reach, where the rules set one (for the bars)."""
         most = self.tracks.get(name)
         return most(view) if callable(most) else most
+
+
+def _slips(faces: Faces) -> Iterator[str]:
+    """What a game's faces say of actions or fields its rules do not declare."""
+    assert faces.rules is not None
+    actions = faces.rules.fields.actions
+    for action in (*faces.action_labels, *faces.budgets):
+        if action not in actions:
+            yield f"a label is declared for '{action}', an action its rules do not declare"
+    keyed = [*faces.field_labels, *faces.field_kinds,
+             *((action, name) for action, names in faces.budgets.items() if action in actions for name in names)]
+    for action, name in keyed:
+        if action not in actions:
+            yield f"a field label is declared for '{action}', an action its rules do not declare"
+        elif name not in actions[action].fields:
+            yield f"a field label is declared for '{name}', which is no field of '{action}'"
 
 
 PLAIN = Faces()
@@ -80,6 +169,8 @@ def of(game: str) -> Faces:
     if importlib.util.find_spec(name) is None:
         return PLAIN
     declared: Faces = importlib.import_module(name).FACES
+    if declared.rules is not None and declared.rules.id != game:
+        raise DeclarationError(f"The faces of {game} are declared for the rules of {declared.rules.id}.")
     return declared
 
 
@@ -134,13 +225,13 @@ def field_of(name: str) -> Callable[[View], object]:
     return lambda view: view.get(name)
 
 
-def field_label(words: ModuleType, action: str, field: str, declared: Kind | None,
+def field_label(faces: Faces, action: str, field: str, declared: Kind | None,
                 named: dict[str, str]) -> str | Message:
     """A field's words, on a phone's form as in guided play's question: its game's
-    FIELD_LABELS for it (`words`: its table.py), else the rules' declared label as their
+    `field_labels` for it, else the rules' declared label as their
     refusals say it (FIELDS.what), standing alone; the field's id only where neither names
     it, or the label names a value not known yet (`named`: the values known, who acts)."""
-    label: str | None = getattr(words, "FIELD_LABELS", {}).get((action, field))
+    label = faces.field_labels.get((action, field))
     if label is not None:
         return label
     if declared is not None and declared.label:

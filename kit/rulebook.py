@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import kit.games
+from kit import faces
 from kit.errors import KitError, LayoutError, TextDoesNotFit
 from kit.i18n import _
 from kit.model import Component, Frame, GameKit
@@ -178,12 +179,13 @@ def _components(game_kit: GameKit, game_id: str, layouts: Path | str, wanted: se
 
 
 def placeholder_values(game_id: str, layouts: Path | str) -> dict:
-    """The game's {placeholders}: its module's text_values(layouts) where the game gives its
-    cards' numbers to every text (Promotion's {accusation_steal}), else its engine_values()."""
-    module = kit.games.layout_module(game_id)
-    if hasattr(module, "text_values"):
-        return dict(module.text_values(Path(layouts)))
-    return dict(module.engine_values())
+    """The game's {placeholders}: its faces' text_values(layouts) where the game gives its
+    cards' numbers to every text (Promotion's {accusation_steal}), else its layout's
+    engine_values()."""
+    text_values = faces.of(game_id).text_values
+    if text_values is not None:
+        return dict(text_values(Path(layouts)))
+    return dict(kit.games.layout_module(game_id).engine_values())
 
 
 @dataclass(frozen=True)
@@ -233,10 +235,10 @@ def load(game_kit: GameKit, layouts: Path | str) -> tuple[str, str, Picture, tup
         figure = _picture(section["figure"], f"{entry}.figure", components, values, path) if section["figure"] else None
         text = fill(section["text"], values, path, entry, "text")
         if section["catalogue"]:
-            module = kit.games.layout_module(game_id)
-            if not hasattr(module, "catalogue"):
+            catalogue = faces.of(game_id).catalogue
+            if catalogue is None:
                 raise LayoutError(path, entry, "catalogue", _("this game's kit has no list of its cards to print"))
-            text = "\n".join([text, *module.catalogue(Path(layouts))])
+            text = "\n".join([text, *catalogue(Path(layouts))])
         sections.append(Section(fill(section["heading"], values, path, entry, "heading"), text, section["example"],
                                 figure, entry))
     if not any(s.example for s in sections):

@@ -8,7 +8,7 @@ an entry is accepted (a refusal naming a field asks only that field's question a
 question says which field it gives, `field=`), and `guided` so Ctrl-C or a closed terminal stops cleanly with
 everything accepted already saved. What an accepted entry did is the rules' outcome events.
 
-The contract for kit/games/<game>/table.py (`render` and `describe` required, the rest optional):
+The contract for kit/games/<game>/table.py (`render` and `describe` required):
 - friendly commands as plain `@click.command(...)` functions, named in the game's
   TABLE_COMMANDS (kit/games/<game>/__init__.py); each builds an action and calls
   `submit(path, action)`;
@@ -16,21 +16,15 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required, th
   language (kit.i18n), from a state whose secrets rules.public_view may have removed;
 - `describe(action: dict, reveal: bool | str, before: GameState | None) -> str`: one line of the
   log in the active language, without a secret amount unless reveal (True: everyone's;
-  a name: that player's own); `before` is the state the action met, when known;
-- `describe_turn(action: dict, before: GameState | None) -> str`: the log's line for one of
-  the game's own `turn` steps (`before`, when known, names the cards by their titles);
-- `prepare_options(options: dict, layouts: Path | None) -> dict`: turn what `kit score new
-  --option` read (e.g. a layout file given as @FILE) into the options the rule module's setup
-  expects; `layouts` is the designer's copy given with --layouts (None: the kit's own);
-- `deck_empty_action(hands: dict) -> dict`: for a game whose deck runs out, the action
-  `kit score deck-empty` appends, from its --hand NAME=N counts;
-- the game's words for what its rules wait for, read by guided play (`play_pending`) and
-  the phone forms (kit/serve/forms.py): `ACTION_LABELS` (action -> msgid), `FIELD_LABELS`
-  ((action, field) -> msgid), `VALUE_LABELS` (a choice's value -> msgid),
-  `FIELD_KINDS` ((action, field) -> "several" | "all" | "order" | "numbers", where a choice alone
-  cannot say that a field takes several of its values, names in order, or numbers from
-  the table), and `ask(decision, state, anytime) -> dict | None` for what plain questions
-  cannot ask.
+  a name: that player's own); `before` is the state the action met, when known.
+
+The rest, optional, is declared once in the game's faces (kit/faces.py `Faces`, its
+faces.py's FACES), typed and with its default there: `describe_turn`, `prepare_options`,
+`prepare_players`, `deal`, `deck_empty_action`, the words of what its rules wait for
+(`action_labels`, `field_labels`, `value_labels`, `field_kinds`: "several" | "all" | "order" |
+"numbers", where a choice alone cannot say that a field takes several of its values, names
+in order, or numbers from the table) and `ask(decision, state, anytime) -> dict | None` for
+what plain questions cannot ask; this module reads them there, never off table.py.
 """
 from __future__ import annotations
 
@@ -259,8 +253,9 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: GameSt
     name = action.get("action")
     if name == sessions.UNDO:
         return _("Undo the latest action in effect.")
-    if name == "turn" and hasattr(game_module(game), "describe_turn"):   # the game's own words for its steps
-        return game_module(game).describe_turn(action, before)
+    own_words = faces.of(game).describe_turn if name == "turn" else None
+    if own_words is not None:   # the game's own words for its steps
+        return own_words(action, before)
     if name == "turn":
         player, step = action.get("player"), action.get("step")
         if step == "start":
@@ -866,7 +861,7 @@ def play_pending(path: str | Path) -> None:
                 break
             guide.step_begins()
             decision = choose_decision(decisions)
-            action = ask_decision(game_cli, decision, state,
+            action = ask_decision(faces.of(guide.session.game), decision, state,
                                   rules.anytime(guide.session.game, state))
             refused = try_submit(path, action, reveal=not decision["secret"])
             if isinstance(refused, RuleViolation):
@@ -894,15 +889,14 @@ def choose_decision(decisions: list[Decision]) -> Decision:
     return next(d for d in same if d["player"] == who)
 
 
-def ask_decision(game_cli: ModuleType, decision: Decision, state: GameState, anytime: list[Decision]) -> dict:
+def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> dict:
     """The action answering `decision`, asked field by field (the game's `ask` first, when it
     has one for this decision: it returns None to leave it to the plain questions)."""
-    if hasattr(game_cli, "ask"):
-        asked = game_cli.ask(decision, state, anytime)
+    if declared_faces.ask is not None:
+        asked = declared_faces.ask(decision, state, anytime)
         if asked is not None:
             return asked
-    labels = getattr(game_cli, "ACTION_LABELS", {})
-    what = labels.get(decision["action"], decision["action"])
+    what = declared_faces.action_labels.get(decision["action"], decision["action"])
     who = decision["player"]
     click.echo("\n" + (_("{player}: {what}").format(player=who, what=_(what)) if who else _(what)))
     action: dict = {"action": decision["action"]}
@@ -917,23 +911,23 @@ def ask_decision(game_cli: ModuleType, decision: Decision, state: GameState, any
             choice = kind.choice(state)
             if choice is None and isinstance(kind, Card):   # no deck: no card to name
                 continue
-        value = ask_field(game_cli, decision, field, choice, kind, {actor: who} if actor and who else {})
+        value = ask_field(declared_faces, decision, field, choice, kind, {actor: who} if actor and who else {})
         if value is not None:
             action[field] = value
     return action
 
 
-def ask_field(game_cli: ModuleType, decision: Decision, field: str, choice: object, declared: Kind | None = None,
+def ask_field(declared_faces: faces.Faces, decision: Decision, field: str, choice: object, declared: Kind | None = None,
               named: dict[str, str] | None = None) -> object:
     """One field's value, asked by the kind of its choice (as the phone forms read it,
     kit/serve/forms.py): a name, a word, a whole number within its range, a number read from
     the table; several values or names in order, or numbers, where the field's declaration
-    (`declared`: its `many`) or the game's FIELD_KINDS says so; one answer per key for an
+    (`declared`: its `many`) or the game's faces' `field_kinds` say so; one answer per key for an
     object (a player, a resource). None: left out (Enter alone). The question is the field's
     words as on the phone's form (kit.faces.field_label; `named`: who acts)."""
-    words = faces.field_label(game_cli, decision["action"], field, declared, named or {})
+    words = faces.field_label(declared_faces, decision["action"], field, declared, named or {})
     prompt = _(words) if isinstance(words, str) else words.render(_, ngettext, i18n.join)
-    kind = getattr(game_cli, "FIELD_KINDS", {}).get((decision["action"], field)) or (declared.many if declared else None)
+    kind = declared_faces.field_kinds.get((decision["action"], field)) or (declared.many if declared else None)
     if isinstance(choice, dict) and set(choice) != {"min", "max"}:
         answers = {}
         for key, sub in choice.items():

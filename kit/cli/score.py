@@ -109,16 +109,18 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
         if key in parsed:
             raise KitError(_("--option gives {key} twice; give each option once.").format(key=key))
         parsed[key] = table.read_option_file(value[1:]) if value.startswith("@") else table.parse_value(value)
-    game_cli = table.game_module(game)
-    if hasattr(game_cli, "prepare_options"):
-        parsed = game_cli.prepare_options(parsed, layouts)
+    from kit import faces
+
+    declared = faces.of(game)
+    if declared.prepare_options is not None:
+        parsed = declared.prepare_options(parsed, layouts)
     players_list = table.parse_players(players)
-    if hasattr(game_cli, "prepare_players"):
-        players_list = game_cli.prepare_players(players_list)
+    if declared.prepare_players is not None:
+        players_list = declared.prepare_players(players_list)
     if deal:
-        if not hasattr(game_cli, "deal"):
+        if declared.deal is None:
             raise KitError(_("{game} has no secret roles to deal; leave out --deal.").format(game=game))
-        players_list = game_cli.deal(players_list)
+        players_list = declared.deal(players_list)
     from kit.deck import for_session  # the layouts are read only for a game with cards
     session = sessions.create(file, game, players_list, parsed, for_session(game, layouts))
     click.echo(_("Created {file}: {title} with {players}.").format(
@@ -328,14 +330,16 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
 
     \f
     Shared by the games whose deck can run out: each builds its own action through the
-    `deck_empty_action(hands)` hook of its kit/games/<game>/table.py.
+    `deck_empty_action(hands)` its faces declare (kit/games/<game>/faces.py).
     """
     def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
-        game_cli = table.game_module(session.game)
-        if not hasattr(game_cli, "deck_empty_action"):
-            ending = [game for game in rules.GAME_IDS if hasattr(table.game_module(game), "deck_empty_action")]
+        from kit import faces
+
+        ending_action = faces.of(session.game).deck_empty_action
+        if ending_action is None:
+            ending = [game for game in rules.GAME_IDS if faces.of(game).deck_empty_action is not None]
             raise KitError(_("{game} has no deck that runs out; deck-empty is for {games}.").format(
                 game=session.game, games=i18n.join(ending)))
         parsed = table.parse_pairs(hands, "--hand", example="Ana=3", convert=table.whole_number)
-        return game_cli.deck_empty_action(parsed)
+        return ending_action(parsed)
     table.submit(file, build)

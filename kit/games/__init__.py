@@ -13,9 +13,13 @@ package `kit.games.some_game` holding the same files in every game:
 - `table.py`: the table tools, `render`, the friendly commands and the words of the rules'
   decisions (the contract is in kit/table.py);
 - `bots.py`: the simulated players (the contract is in kit/simulate/__init__.py);
-- `faces.py`: `FACES`, what the pages show of the game (its words, its board) beyond what
-  its rules say, and a `templates/` folder where its board is drawn its own way (the
-  contract is in kit/faces.py).
+- `faces.py`: `FACES`, the game's one faces declaration (kit/faces.py `Faces`, typed and
+  frozen, its defaults in one place, checked against its rules' declaration when made):
+  what the pages show of the game (its words, its board) beyond what its rules say, the
+  words of its decisions and what its table.py does beyond the plain questions, what the
+  simulator says of its bots, what its layout.py gives the session and the complete rules;
+  and a `templates/` folder where its board is drawn its own way. Shared code reads it
+  through `kit.faces.of(game)`, never an optional attribute off one of the game's modules.
 
 A fifth game is `scorekeeper/rules/<game>.py`, `kit/games/<game>/`, `layouts/<game>/` and
 its tests; nothing here changes. A game installed beside the kit, as its own distribution,

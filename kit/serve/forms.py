@@ -29,10 +29,9 @@ fields FIELD_LABELS names, for a player who has no phone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
-from kit import faces, games
+from kit import faces
 from kit.i18n import N_
 from scorekeeper.errors import Message
 from scorekeeper.rules.fields import Card, Die, Kind
@@ -76,9 +75,9 @@ class Form:
 UNDO = Form("undo", N_("Undo the latest entry"), None, "player", danger=True)
 
 
-def table_words(game: str) -> ModuleType:
-    """The game's kit/games/<game>/table.py, where its words for the decisions are."""
-    return games.table_module(game)
+def table_words(game: str) -> faces.Faces:
+    """The game's faces declaration (kit/games/<game>/faces.py), its words for the decisions."""
+    return faces.of(game)
 
 
 def actor_field(game: str, action: str) -> str | None:
@@ -119,7 +118,7 @@ def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytim
     words = table_words(game)
     action, player = decision["action"], decision["player"]
     actor = actor_field(game, action)
-    field_labels = getattr(words, "FIELD_LABELS", {})
+    field_labels = words.field_labels
     choices = decision["choices"]
     if decision["secret"] and player != viewer and not choices:
         # another player's secret decision: its fields, not its bounds
@@ -134,16 +133,16 @@ def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytim
                 secret=decision["secret"], anytime=anytime)
 
 
-def title_of(words: ModuleType, action: str, inputs: tuple[Input, ...]) -> str | Message:
+def title_of(words: faces.Faces, action: str, inputs: tuple[Input, ...]) -> str | Message:
     """What a decision is called: the game's words for its action, or, where the rules leave
     it one value in every field and the game has words for one of them, those words: a turn
     whose one step is its end reads « End the turn », not « Next step of the turn »."""
     settled = [spec.options[0] for spec in inputs if spec.kind == "one" and len(spec.options) == 1]
-    named = [msgid for value in settled for known, msgid in getattr(words, "VALUE_LABELS", {}).items()
+    named = [msgid for value in settled for known, msgid in words.value_labels.items()
              if known == value and type(known) is type(value)]
     if inputs and len(settled) == len(inputs) and len(named) == 1:
         return named[0]
-    return getattr(words, "ACTION_LABELS", {}).get(action, action)
+    return words.action_labels.get(action, action)
 
 
 def declared_fields(game: str, action: str) -> dict[str, Kind]:
@@ -154,14 +153,14 @@ def declared_fields(game: str, action: str) -> dict[str, Kind]:
     return dict(act.fields) if act is not None else {}
 
 
-def input_of(words: ModuleType, action: str, field: str, choice: object, view: dict,
+def input_of(words: faces.Faces, action: str, field: str, choice: object, view: dict,
              declared: Kind | None = None, named: dict[str, str] | None = None) -> Input:
     """One field's input: from the rules' choice, or where they leave the value to the table
     (FROM_TABLE), from the field's declared kind: one number per player or per resource for
     a mapping, numbers typed "3, 2" for a list, yes or no for a flag. Its label: the game's
-    FIELD_LABELS, else the declaration's (naming the values `named`: who acts)."""
+    `field_labels`, else the declaration's (naming the values `named`: who acts)."""
     label = faces.field_label(words, action, field, declared, named or {})
-    many = getattr(words, "FIELD_KINDS", {}).get((action, field)) or (declared.many if declared else None)
+    many = words.field_kinds.get((action, field)) or (declared.many if declared else None)
     if choice is FROM_TABLE and declared is not None:
         choice = declared.choice(view)
     if isinstance(declared, Die) and isinstance(choice, dict) and set(choice) == {"min", "max"}:
@@ -216,7 +215,7 @@ def waiting_for(view: dict, viewer: str | None) -> tuple[list[dict], list[str], 
 # Censeo's resolve: no colour once CONTRE wins); the tap that completes it sends it. Any
 # other decision is one form. The game's words say what the decider reads first
 # (`decision_facts`: the magistrate's totals) and which fields a player answers on their own
-# page (SEAT_QUESTIONS: the resolve may leave them to that player).
+# page (its faces' seat_questions: the resolve may leave them to that player).
 
 ANSWER_PREFIX = "f."   # ?f.colour=bleu&f.order=Bob&f.order=Alice&f.calamity.Alice=gold
 CHOSEN = "do"          # ?do=1: the decision chosen among several offered at once (its place)
@@ -263,7 +262,7 @@ def by_buttons(form: Form) -> bool:
 
 def narrowed(game: str, state: GameState, decision: dict, answers: dict) -> dict:
     """The decision's choices once `answers` are given (the game's `narrow`, else as they are)."""
-    narrow = getattr(table_words(game), "narrow", None)
+    narrow = table_words(game).narrow
     return narrow(state, decision, answers) if narrow is not None else decision["choices"]
 
 
@@ -313,7 +312,7 @@ def answered(game: str, state: GameState, decision: dict, view: dict, seat: str,
     given: dict[str, list[str]] = {}
     for name, typed in asked:
         given.setdefault(name, []).append(typed)
-    seat_fields = frozenset(getattr(table_words(game), "SEAT_QUESTIONS", {}))
+    seat_fields = frozenset(table_words(game).seat_questions)
     answers: dict = {}
     for _tries in range(64):   # each turn takes one more answer; narrowing can never cycle this long
         choices = narrowed(game, state, decision, {k: v for k, v in answers.items() if v is not None})
@@ -399,7 +398,7 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
             screen.main, screen.answers, screen.step = answered(game, state, decision, view, seat, asked)
         screen.asked = ([(CHOSEN, chosen)] if len(mine) > 1 else []) + asked_again(screen.answers)
         screen.started = any(pair in asked for pair in screen.asked)   # tapped, not filled by the rules
-        facts = getattr(table_words(game), "decision_facts", None)
+        facts = table_words(game).decision_facts
         screen.facts = list(facts(state, decision)) if facts is not None else []
     screen.ending = ending_actions(session, seat, view)
     latest = session.latest_in_effect()

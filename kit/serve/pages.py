@@ -136,7 +136,7 @@ class Page:
         card = self.card(value)
         if card is not None:
             return str(card["title"])
-        for known, msgid in getattr(form_specs.table_words(self.game), "VALUE_LABELS", {}).items():
+        for known, msgid in form_specs.table_words(self.game).value_labels.items():
             if known == value and type(known) is type(value):   # True is not 1
                 return self.t(msgid)
         if isinstance(value, bool):
@@ -309,7 +309,7 @@ def awaited_words(page: Page, decisions: list[dict], players: int) -> str | None
 
 def action_label(game: str, action: str) -> str:
     """A decision's words, as said to its decider (a msgid: "your ballot")."""
-    label: str = getattr(form_specs.table_words(game), "ACTION_LABELS", {}).get(action, action)
+    label: str = form_specs.table_words(game).action_labels.get(action, action)
     return label
 
 
@@ -419,7 +419,7 @@ class FormsView:
         return labels
 
     def budget(self, form: form_specs.Form) -> str:
-        budget = getattr(form_specs.table_words(self.page.game), "BUDGETS", {}).get(form.action)
+        budget = form_specs.table_words(self.page.game).budgets.get(form.action)
         return " ".join(budget) if budget else ""
 
     def label(self, spec: form_specs.Input) -> str:
@@ -440,18 +440,19 @@ class FormsView:
 
     def answers_form(self) -> dict | None:
         """A seat's own answers, given ahead, to what the game may ask of it later (its
-        table.py's `seat_questions`, e.g. Hoc Censeo's bonus and calamity for the coming resolve)."""
+        faces' `open_seat_questions`, e.g. Hoc Censeo's bonus and calamity for the coming resolve)."""
         page = self.page
         words = form_specs.table_words(page.game)
-        questions = words.seat_questions(page.state, page.seat) if hasattr(words, "seat_questions") else []
+        ask = words.open_seat_questions
+        questions = ask(page.state, page.seat) if ask is not None and page.seat is not None else []
         if not questions:
             return None
         rows = []
         for question in questions:
-            label, values = words.SEAT_QUESTIONS[question]
+            label, values = words.seat_questions[question]
             rows.append({"field": question, "label": page.t(label), "chosen": page.answers.get(question),
                          "options": [(o, page.value(o)) for o in values]})
-        return {"rows": rows, "help": page.t(words.SEAT_QUESTIONS_HELP),
+        return {"rows": rows, "help": page.t(words.seat_questions_help),
                 "post": page.posts_to.rsplit("/", 1)[0] + "/choose"}
 
     def confirm(self, form: form_specs.Form, ending: bool, confirm: str | None,

@@ -175,10 +175,10 @@ class Table:
 
         def checked(session: sessions.Session) -> dict:
             allowed = action if seat is None else authorise(session, seat, action)
-            words = table_words(session.game)
-            if not hasattr(words, "with_seat_answers"):
+            fill = table_words(session.game).with_seat_answers
+            if fill is None:
                 return allowed
-            return words.with_seat_answers(session.state, allowed, self.answers.get(round_of(session.state), {}))
+            return fill(session.state, allowed, self.answers.get(round_of(session.state), {}))
 
         # The server's own writes queue here for no longer than the file lock would wait: eight
         # phones voting while a terminal holds the file are all told to try again within about
@@ -202,18 +202,18 @@ class Table:
         state = session.state
         words = table_words(session.game)
         if not isinstance(given, dict):
-            asked = getattr(words, "SEAT_QUESTIONS", {})
+            asked = words.seat_questions
             example = {question: options[0] for question, (_label, options) in list(asked.items())[:1]}
             raise RuleViolation("Send the answers as a JSON object, such as {example}.", example=json.dumps(example))
-        open_questions = words.seat_questions(state, seat) if hasattr(words, "seat_questions") else []
+        open_questions = words.open_seat_questions(state, seat) if words.open_seat_questions is not None else []
         for question, value in given.items():
             if question == "action":
                 continue
             if question not in open_questions:
                 raise RuleViolation("{seat} is not asked about {question} now.", seat=seat, question=shown(question))
-            if value not in words.SEAT_QUESTIONS[question][1]:
+            if value not in words.seat_questions[question][1]:
                 raise RuleViolation("{seat}'s {question} must be one of {options}, not {value}.", seat=seat,
-                                    question=question, options=", ".join(words.SEAT_QUESTIONS[question][1]),
+                                    question=question, options=", ".join(words.seat_questions[question][1]),
                                     value=repr(value))
         mine = self.answers.setdefault(round_of(state), {}).setdefault(seat, {})
         mine.update({q: v for q, v in given.items() if q != "action"})
@@ -316,9 +316,9 @@ def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
 
 def in_words(refusal: Forbidden, game: str) -> Forbidden:
     """The rules' refusal with the action it names (`action`: its name, as the JSON gives it)
-    said in the game's words for it (its table's ACTION_LABELS), where it has them."""
+    said in the game's words for it (its faces' `action_labels`), where it has them."""
     name = refusal.params.get("action")
-    label = getattr(table_words(game), "ACTION_LABELS", {}).get(name) if isinstance(name, str) else None
+    label = table_words(game).action_labels.get(name) if isinstance(name, str) else None
     if label is None:
         return refusal
     return Forbidden(refusal.message, public=refusal.public, **{**refusal.params, "action": Message(label)})

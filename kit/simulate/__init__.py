@@ -13,11 +13,12 @@ Each game's bots live with the game, in `kit/games/<game>/bots.py`, the same sha
   action the rule engine's `apply` accepted, the very function that checks sessions; a bot
   whose action the engine refuses is a bug (`BotError`), never silently skipped.
 - `FIGURES`: name -> label of the game's own figures in the record (see `runner`).
-- `ROLES` and, optional, `ROLE_NAMES`: role -> the name the report prints (Hoc Censeo's tribes).
-- `WAYS_TO_WIN`: the ways a winner may win, the words of the record's `how` (a way never
-  taken shows at 0 %; every game won one way is flagged only where there are several).
-- `SIMPLIFICATIONS` (optional): bot name -> list of sentences (English msgids, marked N_),
-  what the bot leaves out of the game; the report prints them beside its figures.
+- `ROLES`; what the report says of them is the game's faces' (kit/faces.py): `role_names`
+  (role -> the name the report prints: Hoc Censeo's tribes), `ways_to_win` (the words of
+  the record's `how`: a way never taken shows at 0 %; every game won one way is flagged only
+  where there are several) and `simplifications` (bot name -> sentences, English msgids,
+  what the bot leaves out of the game; the report prints them beside its figures), declared
+  in its faces.py from the names its bots.py gives them.
 - The record also says how each winner won, by how much, and which cards or motions came
   up (`game_record`'s how, margin, items): the game's facts come from its own module, never
   from its name in the runner.

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+from kit import faces
 from kit.errors import KitError
 from kit.i18n import _
 from kit.simulate import module
@@ -179,7 +180,8 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
     choices), then the warnings they call for."""
     sim = module(game)
     n = len(records)
-    wins = _wins(sim, records, bots, rotate)
+    declared = faces.of(game)
+    wins = _wins(sim, records, bots, rotate, declared.ways_to_win)
     choices = _choices(records)
     summary = {
         "game": game,
@@ -189,11 +191,11 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
         "bots": bots,
         "rotate": rotate,
         "heuristics": {bot: sim.BOTS[bot] for bot in dict.fromkeys(bots)},
-        "simplifications": {bot: simplifications(sim, bot) for bot in dict.fromkeys(bots)},
+        "simplifications": {bot: list(declared.simplifications.get(bot, ())) for bot in dict.fromkeys(bots)},
         "options": options,
         "layouts": layouts,
-        "ways_to_win": list(getattr(sim, "WAYS_TO_WIN", ())),
-        "role_names": {role: getattr(sim, "ROLE_NAMES", {}).get(role, role) for role in wins["roles"]},
+        "ways_to_win": list(declared.ways_to_win),
+        "role_names": {role: declared.role_names.get(role, role) for role in wins["roles"]},
         "wins": wins,
         "length": {"rounds": distribution([r["rounds"] for r in records]),
                    "turns": distribution([r["turns"] for r in records])},
@@ -205,7 +207,7 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
     return summary
 
 
-def _wins(sim, records: list[dict], bots: list[str], rotate: bool) -> dict:
+def _wins(sim, records: list[dict], bots: list[str], rotate: bool, ways_to_win: tuple[str, ...]) -> dict:
     """Who wins: each seat, each bot, each role (and seat x role), shared wins, nobody, games
     cut at the turn cap, how the winners won, the margins, and the games each rate needs."""
     n = len(records)
@@ -222,7 +224,7 @@ def _wins(sim, records: list[dict], bots: list[str], rotate: bool) -> dict:
     }
     if records and records[0]["roles"]:
         wins["roles"], wins["seat_roles"] = _role_wins(sim, records, players)
-    wins["how"] = _ways(sim, records)
+    wins["how"] = _ways(ways_to_win, records)
     margins = [r["margin"] for r in records if r.get("margin") is not None]
     if margins:
         wins["margin"] = distribution(margins)
@@ -260,11 +262,11 @@ def _role_wins(sim, records: list[dict], players: int) -> tuple[dict, list[dict]
     return roles, [{role: rate(w[role], p[role]) for role in sim.ROLES if p[role]} for p, w in by_seat]
 
 
-def _ways(sim, records: list[dict]) -> dict:
+def _ways(ways_to_win: tuple[str, ...], records: list[dict]) -> dict:
     """How the winners won: each way's share of the games, the most frequent first; a way
     never taken shows at 0 %."""
     ways = Counter(way for r in records for way in set(r.get("how", ())))
-    ways.update(dict.fromkeys(getattr(sim, "WAYS_TO_WIN", ()), 0))
+    ways.update(dict.fromkeys(ways_to_win, 0))
     return {way: rate(k, len(records)) for way, k in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 
@@ -318,12 +320,6 @@ def _choice_summary(choices: dict) -> dict:
 
 
 ROTATED = "rotated"     # a seat's bot when --rotate turns the bots round the table
-
-
-def simplifications(sim, bot: str) -> list[str]:
-    """What a bot leaves out of the game, as its module states it: SIMPLIFICATIONS, bot ->
-    list of sentences (English msgids), when the game's bots module gives them."""
-    return list(getattr(sim, "SIMPLIFICATIONS", {}).get(bot, ()))
 
 
 def _items(records: list[dict], n: int) -> dict:

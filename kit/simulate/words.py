@@ -91,7 +91,7 @@ ROW_NAMES = {
 
 
 def role(summary: dict, name: str) -> str:
-    """A role as the game prints it (ROLE_NAMES of its bots module), else its id."""
+    """A role as the game prints it (the role_names of its faces), else its id."""
     return summary.get("role_names", {}).get(name, name)
 
 

@@ -3,7 +3,9 @@ capacity, each player's seats against it."""
 from __future__ import annotations
 
 from kit.faces import Faces, field_of, turn_being_played, who_begins
+from kit.games.amphitheatre import bots, table
 from kit.i18n import N_, N_plural
+from scorekeeper import rules
 
 # What people may answer for each of the game's words, in either language (the first word of
 # each language is the one shown; kit/table.py compares them without case or accents).
@@ -36,4 +38,10 @@ FACES = Faces(
              "handshake": N_plural("their answer", "their answers"), "counter": N_plural("their answer", "their answers"),
              "join": N_plural("their side in the debate", "their sides in the debate")},
     answers=ANSWERS, examples=EXAMPLES,
+    # the words of the rules' decisions and the table's own steps, from its table.py
+    rules=rules.of("amphitheatre"),
+    action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
+    field_kinds=table.FIELD_KINDS, ask=table.ask,
+    # what the simulator's report says of its bots
+    ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,
 )

@@ -8,7 +8,9 @@ import math
 from typing import Any
 
 from kit.faces import Faces, View
+from kit.games.hoc_censeo import bots, table
 from kit.i18n import N_, N_plural
+from scorekeeper import rules
 from scorekeeper.rules import hoc_censeo as hoc
 
 # Colour is never the only cue: each colour has a letter drawn in its portions.
@@ -100,4 +102,14 @@ FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=
               examples=EXAMPLES, awaited={
                   "ballot": N_plural("their secret ballot", "their secret ballots"),
                   "resolve": N_plural("the count of the vote", "the count of the vote"),
-              })
+              },
+              # the words of the rules' decisions and the table's own steps, from its table.py
+              rules=rules.of("hoc-censeo"),
+              action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, field_kinds=table.FIELD_KINDS,
+              budgets=table.BUDGETS, seat_questions=table.SEAT_QUESTIONS, seat_questions_help=table.SEAT_QUESTIONS_HELP,
+              open_seat_questions=table.seat_questions, with_seat_answers=table.with_seat_answers, narrow=table.narrow,
+              decision_facts=table.decision_facts, ask=table.ask, prepare_options=table.prepare_options,
+              prepare_players=table.prepare_players, deal=table.deal,
+              # what the simulator's report says of its bots
+              ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS, role_names=bots.ROLE_NAMES,
+)

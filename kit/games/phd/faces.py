@@ -1,8 +1,12 @@
 """What the pages show of PHD (kit/faces.py): its words, whose turn it is, the two tracks."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from kit.faces import Faces, by_turn_steps, turn_being_played
+from kit.games.phd import bots, table
 from kit.i18n import N_, N_plural
+from scorekeeper import rules
 from scorekeeper.rules import phd
 
 # What people may answer for each of the game's words, in either language (the first word of
@@ -52,6 +56,16 @@ def moment(steps: tuple[str, ...]) -> str | None:
     return None
 
 
+# What its layout.py reads beyond its pieces, loaded only when one is asked for (a page or a
+# phone never loads the printing code).
+
+def deck(layouts_root: Path) -> dict:
+    """The deck a session records (`kit score new`) and the bots play (layout.py's deck)."""
+    from kit.games.phd import layout
+
+    return layout.deck(layouts_root)
+
+
 FACES = Faces(
     words={"pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
@@ -62,4 +76,11 @@ FACES = Faces(
     awaited={"turn": N_plural("their turn", "their turns"), "challenge": N_plural("their Challenge", "their Challenges"),
              "defend": N_plural("their thesis defence", "their thesis defences")},
     answers=ANSWERS, examples=EXAMPLES,
+    # the words of the rules' decisions and the table's own steps, from its table.py
+    rules=rules.of("phd"),
+    action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
+    ask=table.ask, describe_turn=table.describe_turn, deck_empty_action=table.deck_empty_action,
+    # what the simulator's report says of its bots
+    ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,
+    deck=deck,
 )

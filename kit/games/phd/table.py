@@ -395,7 +395,7 @@ ACTION_LABELS = {
     "hand": N_("Correction: cards in hand"),
 }
 # The words of the turn's steps where a form lists them.
-VALUE_LABELS = {
+VALUE_LABELS: dict[str, str | Message] = {
     "start": N_("Begin the turn"), "vie": N_("C'est la vie card"), "challenge": N_("Challenge card"),
     "cooperation": N_("Coopération card"), "superviseur": N_("Superviseur card"), "none": N_("No event card"),
     # the draws as many as the rules deal (RECHERCHE_DRAW), said through the catalogue's plurals

@@ -2,8 +2,12 @@
 and the reshuffles, each player's PI against the target."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from kit.faces import Faces, by_turn_steps, field_of, turn_being_played
+from kit.games.promotion import bots, table
 from kit.i18n import N_, N_plural
+from scorekeeper import rules
 
 # What people may answer for each of the game's words, in either language (the first word of
 # each language is the one shown; kit/table.py compares them without case or accents).
@@ -40,6 +44,30 @@ STEP_TITLES: dict[tuple[str, ...], str] = {
 }
 
 
+# What its layout.py reads beyond its pieces, loaded only when one is asked for (a page or a
+# phone never loads the printing code).
+
+def deck(layouts_root: Path) -> dict:
+    """The deck a session records (`kit score new`) and the bots play (layout.py's deck)."""
+    from kit.games.promotion import layout
+
+    return layout.deck(layouts_root)
+
+
+def text_values(layouts_root: Path) -> dict:
+    """What a text of the complete rules may name, the cards' numbers among them (layout.py's text_values)."""
+    from kit.games.promotion import layout
+
+    return layout.text_values(layouts_root)
+
+
+def catalogue(layouts_root: Path) -> list[str]:
+    """Every design as the complete rules list it (layout.py's catalogue)."""
+    from kit.games.promotion import layout
+
+    return layout.catalogue(layouts_root)
+
+
 FACES = Faces(
     words={"pi": N_("PI"), "poste": N_("Poste"), "shielded": N_("Out of the Attaques' reach"),
            "hand": N_("Cards in hand")},
@@ -49,4 +77,12 @@ FACES = Faces(
     tracks={"pi": lambda view: view.get("target")},
     awaited={"turn": N_plural("their turn", "their turns")},
     answers=ANSWERS, examples=EXAMPLES,
+    # the words of the rules' decisions and the table's own steps, from its table.py
+    rules=rules.of("promotion"),
+    action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
+    narrow=table.narrow, ask=table.ask, describe_turn=table.describe_turn,
+    deck_empty_action=table.deck_empty_action,
+    # what the simulator's report says of its bots
+    ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,
+    deck=deck, text_values=text_values, catalogue=catalogue,
 )

@@ -1,7 +1,7 @@
 """Every input of a phone's form is labelled in words of the catalogue, never by the field's
 id as the rules spell it (found in review: « other » on PHD's Coopération form in French).
 
-A field the game's FIELD_LABELS leave out is labelled by the rules' declaration of it
+A field the game's faces' field_labels leave out is labelled by the rules' declaration of it
 (scorekeeper/rules/fields.py: its `label`). The forms are those of whole games the bots play,
 as test_value_words walks them.
 """

@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import importlib
 import re
-from types import SimpleNamespace
 
 import pytest
 
+from kit.faces import Faces
 from kit.i18n import speaking, translator
 from kit.serve import forms, pages
 from scorekeeper.rules.flow import FROM_TABLE, decision, whole
 
-WORDS = SimpleNamespace(
-    FIELD_LABELS={("debate", "side_a"): "Side A"},
-    FIELD_KINDS={("debate", "side_a"): "several", ("resolve", "order"): "order", ("defend", "arguments"): "numbers"})
+WORDS = Faces(
+    field_labels={("debate", "side_a"): "Side A"},
+    field_kinds={("debate", "side_a"): "several", ("resolve", "order"): "order", ("defend", "arguments"): "numbers"})
 VIEW = {"players": {"Ana": {}, "Ben": {}, "Cléo": {}}}
 
 
@@ -107,14 +107,18 @@ def test_a_field_the_rules_leave_to_the_table_is_asked_as_its_declaration_says()
 @pytest.fixture
 def draws(monkeypatch):
     """PHD dealing 3 event cards and 2 Argument cards in Recherche: its words built again from it."""
+    from kit.games.phd import faces as phd_faces
     from kit.games.phd import table as phd_table
     from scorekeeper.rules import phd
 
     monkeypatch.setitem(phd.RECHERCHE_DRAW, "events", 3)
     monkeypatch.setitem(phd.RECHERCHE_DRAW, "arguments", 2)
-    yield importlib.reload(phd_table)
+    reloaded = importlib.reload(phd_table)
+    importlib.reload(phd_faces)   # its faces declare the words table.py builds
+    yield reloaded
     monkeypatch.undo()
     importlib.reload(phd_table)
+    importlib.reload(phd_faces)
 
 
 def test_phds_draws_name_as_many_cards_as_the_rules_deal(draws):

@@ -3,7 +3,7 @@ buttons read « vie, challenge, cooperation, superviseur, none » and « draw-ev
 
 The forms come from what the rules wait for; the states are those of whole games the bots
 play (each state the rule engine accepted), so every decision a game reaches is seen. A value
-is in words when the game's VALUE_LABELS (kit/games/<game>/table.py) or its faces' words name
+is in words when its faces' value_labels or words name
 it; a player's name and a card of the deck are shown as they are printed.
 """
 from __future__ import annotations
@@ -49,7 +49,7 @@ def offered_values(form: forms.Form) -> list[object]:
 
 @pytest.mark.parametrize("game", rules.GAME_IDS)
 def test_every_value_a_form_offers_is_in_the_games_words(game, monkeypatch):
-    named = {**getattr(forms.table_words(game), "VALUE_LABELS", {}), **faces.of(game).words}
+    named = {**faces.of(game).value_labels, **faces.of(game).words}
     raw = set()
     for state in states_played(game, monkeypatch):
         view = rules.view(game, state)

@@ -180,7 +180,7 @@ def test_play_announces_a_shared_win(kit, game):
 def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(lang, question, yes, no):
     import html
 
-    from kit import i18n
+    from kit import faces, i18n
     from kit.games.amphitheatre import table as amphi_table
     from kit.serve import forms, pages
 
@@ -191,7 +191,7 @@ def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(l
         assert said(amphi_table.FIELD_LABELS[("accuse", "truthful")]) == question
         labels = amphi_table.VALUE_LABELS
         assert (said(labels[True]), said(labels[False])) == (yes, no)
-        field = forms.input_of(amphi_table, "accuse", "truthful", [True, False], {"players": {}})
+        field = forms.input_of(faces.of("amphitheatre"), "accuse", "truthful", [True, False], {"players": {}})
         form = forms.Form("accuse", "accuse", "Ana", "accuser", (field,))
         page = pages.Page(lang=lang, game="amphitheatre", state={"players": {}}, line=1, path="/", post="/x", seat="Ana")
         drawn = said(html.unescape(pages.draw_form(page, form)))   # the phones ask it alike

@@ -1,23 +1,21 @@
-"""Guided play's plain questions, for a decision its game's table.py gives no words for: the
+"""Guided play's plain questions, for a decision its game's faces give no words for: the
 field is asked in the rules' declared words, as the phone's form labels it
 (kit.faces.field_label), never by its id; and an empty answer where one is needed says so."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from click.testing import CliRunner
 
 from kit import table
-from kit.faces import field_label
+from kit.faces import Faces, field_label
 from scorekeeper.rules.fields import Whole
 
 SELL = Whole(label="The points {player} sells", low=1, high=9)
 DECISION = {"action": "sell", "player": "Ana", "choices": {"points": {"min": 1, "max": 9}}, "secret": False}
 
 
-def _asked(typed: str, words: object = None) -> tuple[object, str]:
+def _asked(typed: str, words: Faces | None = None) -> tuple[object, str]:
     with CliRunner().isolation(input=typed) as (out, err, _):
-        value = table.ask_field(words or SimpleNamespace(), DECISION, "points", {"min": 1, "max": 9}, SELL,
+        value = table.ask_field(words or Faces(), DECISION, "points", {"min": 1, "max": 9}, SELL,
                                 {"player": "Ana"})
         return value, out.getvalue().decode() + err.getvalue().decode()
 
@@ -30,7 +28,7 @@ def test_a_field_without_the_games_words_is_asked_in_the_rules_words():
 
 
 def test_the_games_words_come_first_as_on_the_phones():
-    words = SimpleNamespace(FIELD_LABELS={("sell", "points"): "Points to sell"})
+    words = Faces(field_labels={("sell", "points"): "Points to sell"})
     value, shown = _asked("4\n", words)
     assert value == 4
     assert "Points to sell" in shown
@@ -38,7 +36,7 @@ def test_the_games_words_come_first_as_on_the_phones():
 
 
 def test_a_label_naming_a_value_not_known_yet_falls_back_to_the_field():
-    assert field_label(SimpleNamespace(), "sell", "points", SELL, {}) == "points"
+    assert field_label(Faces(), "sell", "points", SELL, {}) == "points"
 
 
 def test_an_empty_answer_where_one_is_needed_says_so_and_asks_again():
