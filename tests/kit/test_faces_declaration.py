@@ -93,3 +93,15 @@ def test_no_shared_kit_code_reads_a_faces_attribute_off_a_game_module():
                     and "enchere" not in path.parts):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
     assert not found, found
+
+
+def test_a_faces_module_with_a_slip_fails_when_it_is_imported(tmp_path, monkeypatch):
+    import importlib
+
+    (tmp_path / "slipped_faces.py").write_text(
+        "import enchere_rules as rules\n\nfrom kit.faces import Faces\n\n"
+        "FACES = Faces(rules=rules.RULES, field_labels={('bid', 'coins'): 'Coins bid'})\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(DeclarationError, match=r"^The faces of .* \(enchere\): a field label is declared for 'coins', "
+                                               r"which is no field of 'bid'\.$"):
+        importlib.import_module("slipped_faces")
