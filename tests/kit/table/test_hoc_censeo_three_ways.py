@@ -109,6 +109,10 @@ class ScriptedBot:
     """A bot whose every choice is the script's, asked through the same machinery as the
     simulated bots (kit.games.hoc_censeo.bots.play_game)."""
 
+    # asked between votes even when the rules offer its seat nothing, as a person at the
+    # table is asked whether they spend (the simulator's greedy bots are not: bots.GreedyBot)
+    passes_unoffered = False
+
     def __init__(self, name: str, rounds: list[dict]):
         self.name, self.rounds = name, rounds
 
