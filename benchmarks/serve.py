@@ -219,92 +219,12 @@ def idle_cost(pid: int, base: str, count: int) -> tuple[int, int]:
 PHONE_PATIENCE = 20.0   # s: how long a phone's request may take and count as answered (a browser waits longer)
 
 
-# The flooding client, a process of its own (as another machine would be), from ADDRESSES
-# (13 loopback addresses, 127.0.0.1 to .13): it holds SILENT connections per address that send
-# half a request and wait (opened first, each opened again when closed), as many event
-# streams as it can (STREAMS in all, each opened again when it ends or is refused), and keeps
-# LOOPS requests for the table page under way from each address (each sent again as soon as
-# it is answered), for SECONDS: more than the server's 512 connections. Then it prints what it
-# got, as JSON.
+# The flooding client (tests/helpers/flooder.py, the one the flood test runs too), a process
+# of its own (as another machine would be), from the 13 FLOOD_ADDRESSES: SILENT half-sent
+# requests held per address, STREAMS event streams, LOOPS table-page loops per address, for
+# the flood's seconds: more than the server's 512 connections. Then it prints what it got.
 SILENT = 30
-FLOODER = r"""
-import asyncio, json, os, re, sys, time
-host, port, streams, loops, silent, seconds = (sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]),
-                                               int(sys.argv[5]), float(sys.argv[6]))
-addresses = sys.argv[7].split(",")
-ask_stream = f"GET /api/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
-ask_page = f"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
-got = {"held": 0, "streams": 0, "pages": 0, "refused": 0, "closed": 0}
-
-async def connect(address):
-    return await asyncio.wait_for(asyncio.open_connection(host, port, local_addr=(address, 0)), 5)
-
-async def stream(address):
-    while True:
-        writer = None
-        try:
-            reader, writer = await connect(address)
-            writer.write(ask_stream)
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
-            if head.startswith(b"HTTP/1.1 200"):
-                got["streams"] += 1
-                while await reader.read(4096):   # held until the server closes it
-                    pass
-            else:
-                got["refused"] += 1
-        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
-            got["closed"] += 1
-        finally:
-            if writer is not None:
-                writer.close()
-        await asyncio.sleep(0.05)
-
-async def pages(address):
-    while True:
-        writer = None
-        try:
-            reader, writer = await connect(address)
-            while True:
-                writer.write(ask_page)
-                head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
-                length = re.search(rb"(?i)content-length: *(\d+)", head)
-                await reader.readexactly(int(length.group(1)) if length else 0)
-                got["pages" if head.startswith(b"HTTP/1.1 200") else "refused"] += 1
-        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
-            got["closed"] += 1
-        finally:
-            if writer is not None:
-                writer.close()
-        await asyncio.sleep(0.05)
-
-async def hold(address):
-    while True:
-        writer = None
-        try:
-            reader, writer = await connect(address)
-            writer.write(f"GET / HTTP/1.1\r\nHost: {host}\r\n".encode())   # and nothing more
-            got["held"] += 1
-            while await reader.read(4096):
-                pass
-        except (OSError, asyncio.TimeoutError):
-            pass
-        finally:
-            got["closed"] += 1
-            if writer is not None:
-                writer.close()
-        await asyncio.sleep(0.05)
-
-async def main():
-    tasks = [asyncio.create_task(hold(a)) for a in addresses for _ in range(silent)]
-    await asyncio.sleep(1.0)   # its silent connections first
-    tasks += [asyncio.create_task(stream(addresses[n % len(addresses)])) for n in range(streams)]
-    tasks += [asyncio.create_task(pages(a)) for a in addresses for _ in range(loops)]
-    await asyncio.sleep(seconds)
-    print(json.dumps(got), flush=True)
-    os._exit(0)   # at once: a task cancelled in asyncio.wait_for can miss it (Python 3.11) and loop on
-
-asyncio.run(main())
-"""
+FLOODER = ROOT / "tests" / "helpers" / "flooder.py"
 FLOOD_ADDRESSES = [f"127.0.0.{n}" for n in range(1, 14)]
 PUBLIC = "127.0.0.100"   # the table's screen: a fresh address, none of the flood's
 # How often the honest clients reload under the flood, in seconds, each request on a new
@@ -339,8 +259,9 @@ def flood(links: dict[str, str], names: list[str], streams: int, loops: int,
     base = links["Table"].rstrip("/")
     host, port = base.removeprefix("http://").rsplit(":", 1)
     phones = seated_phones(base, links, names)
-    flooder = subprocess.Popen([sys.executable, "-c", FLOODER, host, port, str(streams), str(loops), str(SILENT),
-                                str(seconds + 4.0), ",".join(FLOOD_ADDRESSES)], stdout=subprocess.PIPE, text=True)
+    flooder = subprocess.Popen([sys.executable, str(FLOODER), host, port, "--addresses", str(len(FLOOD_ADDRESSES)),
+                                "--streams", str(streams), "--pages", str(loops), "--silent", str(SILENT),
+                                "--seconds", str(seconds + 4.0)], stdout=subprocess.PIPE, text=True)
     stop = threading.Event()
     counts = {"public": [0, 0], "seated": [0, 0]}
     times: dict[str, list[float]] = {"public": [], "seated": []}
@@ -381,7 +302,8 @@ def flood(links: dict[str, str], names: list[str], streams: int, loops: int,
     stop.set()
     for thread in readers:
         thread.join(timeout=PHONE_PATIENCE + 5)
-    flooded = json.loads(flooder.communicate(timeout=60)[0] or "{}")
+    said = flooder.communicate(timeout=60)[0].splitlines()   # "flooding", then what it got
+    flooded = json.loads(said[-1]) if said else {}
     return {"counts": counts, "times": {k: sorted(v) for k, v in times.items()}, "flooder": flooded}
 
 

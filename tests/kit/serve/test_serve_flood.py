@@ -176,102 +176,12 @@ def test_the_hosts_link_has_its_own_share(table):
 
 # -- a real server under the flood -----------------------------------------------------------
 
-# The flooding client, a process of its own (another machine, as far as the server can tell),
-# from 13 addresses: it holds 30 connections per address that send half a request and wait
-# (opened first), as many event streams as it can (600 wanted; each connection opened again
-# a quarter of a second after it ends or is refused), and keeps 4 requests for the table
-# page under way from each address (each sent again as soon as it is answered): more than the
-# server's 512 connections. It says "flooding" once every one of its streams has been
-# answered, refused or closed at least once, and stops when its input closes, printing what
-# it got.
-FLOODER = r"""
-import asyncio, json, os, re, sys
-host, port = sys.argv[1], int(sys.argv[2])
-addresses = [f"127.0.0.{n}" for n in range(1, 14)]
-ask_stream = f"GET /api/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
-ask_page = f"GET / HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
-got = {"streams": 0, "pages": 0, "refused": 0, "closed": 0}
-tried, holding = set(), set()
-errors = (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError)
-
-async def connect(address):
-    return await asyncio.wait_for(asyncio.open_connection(host, port, local_addr=(address, 0)), 5)
-
-async def stream(number):
-    while True:
-        writer = None
-        try:
-            reader, writer = await connect(addresses[number % 13])
-            writer.write(ask_stream)
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
-            if head.startswith(b"HTTP/1.1 200"):
-                got["streams"] += 1
-                tried.add(number)
-                while await reader.read(4096):
-                    pass
-            else:
-                got["refused"] += 1
-        except errors:
-            got["closed"] += 1
-        finally:
-            tried.add(number)
-            if writer is not None:
-                writer.close()
-        await asyncio.sleep(0.25)
-
-async def pages(address):
-    while True:
-        writer = None
-        try:
-            reader, writer = await connect(address)
-            while True:
-                writer.write(ask_page)
-                head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
-                length = re.search(rb"(?i)content-length: *(\d+)", head)
-                await reader.readexactly(int(length.group(1)) if length else 0)
-                got["pages" if head.startswith(b"HTTP/1.1 200") else "refused"] += 1
-        except errors:
-            got["closed"] += 1
-        finally:
-            if writer is not None:
-                writer.close()
-        await asyncio.sleep(0.01)
-
-async def hold(number):
-    while True:
-        writer = None
-        try:
-            reader, writer = await connect(addresses[number % 13])
-            writer.write(b"GET / HTTP/1.1\r\nHost: ")   # and nothing more
-            holding.add(number)
-            while await reader.read(4096):
-                pass
-        except errors:
-            pass
-        finally:
-            holding.discard(number)
-            got["closed"] += 1
-            if writer is not None:
-                writer.close()
-        await asyncio.sleep(0.25)
-
-async def main():
-    tasks = [asyncio.create_task(hold(n)) for n in range(13 * 30)]
-    for _ in range(100):   # its silent connections first (while the rest takes a few seconds)
-        if len(holding) >= 13 * 30:
-            break
-        await asyncio.sleep(0.05)
-    tasks += [asyncio.create_task(stream(n)) for n in range(600)]
-    tasks += [asyncio.create_task(pages(a)) for a in addresses for _ in range(4)]
-    while len(tried) < 600:
-        await asyncio.sleep(0.05)
-    print("flooding", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    print(json.dumps(got), flush=True)
-    os._exit(0)   # at once: a task cancelled in asyncio.wait_for can miss it (Python 3.11) and loop on
-
-asyncio.run(main())
-"""
+# The flooding client (tests/helpers/flooder.py, the one benchmarks/serve.py runs too), a
+# process of its own (another machine, as far as the server can tell), from 13 addresses: 30
+# silent half-requests per address, 600 event streams, 4 table-page loops per address: more
+# than the server's 512 connections. It says "flooding" once every stream has been answered,
+# refused or closed at least once, and stops when its input closes, printing what it got.
+FLOODER = Path(__file__).resolve().parents[2] / "helpers" / "flooder.py"
 PUBLIC = "127.0.0.200"   # the table's screen: an address of its own, none of the flood's
 PATIENCE = 10.0          # s: how long an honest request may take (a browser waits longer)
 # s: between two reloads of an honest page, each on a new connection: ten a second, far more
@@ -327,7 +237,7 @@ def test_one_client_flooding_from_13_addresses_leaves_the_table_page_and_every_s
                 assert phones[name].get(base + "/api/me").status_code == 200, name   # 404 without a seat
 
             host, port = base.removeprefix("http://").rsplit(":", 1)
-            flooder = subprocess.Popen([sys.executable, "-c", FLOODER, host, port], stdin=subprocess.PIPE,
+            flooder = subprocess.Popen([sys.executable, str(FLOODER), host, port], stdin=subprocess.PIPE,
                                        stdout=subprocess.PIPE, text=True)
             assert flooder.stdout.readline() == "flooding\n"
             most = 0   # the flood fills the server's connections before the phones ask
