@@ -62,6 +62,9 @@
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
         shownLine = Number(fresh.body.dataset.line);
         body.dataset.line = String(shownLine);
+        // the banner tells the latest move only: a later entry (anyone's) clears it
+        const banner = document.getElementById("told");
+        if (banner && !banner.hidden && shownLine > Number(banner.dataset.line || 0)) banner.hidden = true;
         shownDoors = Number(fresh.body.dataset.doors);
         body.dataset.doors = String(shownDoors);
         fresh.querySelectorAll("[data-live][id]").forEach(function (part) {
@@ -233,6 +236,7 @@
         answer.textContent = "";
         if (told && reply.line !== undefined) {   // an entry of the log (not the answers kept ahead)
           told.textContent = said;
+          told.dataset.line = String(reply.line);
           told.hidden = false;
         } else {
           answer.textContent = said;
