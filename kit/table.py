@@ -162,15 +162,28 @@ def this_turn(session: sessions.Session) -> list[sessions.Entry]:
     return []
 
 
+def states_before(session: sessions.Session) -> dict[int, GameState]:
+    """The state each entry in effect met, by its line: what its line is described against
+    (the session's deck, so a card is named by its printed title, never by its id; the
+    card the turn played, which a Challenge met names)."""
+    if session.partial:
+        session = open_session(session.path)
+    return {entry.line: before for entry, before, _after in session.in_effect()}
+
+
 def undo_lines(session: sessions.Session) -> list[str]:
-    """What an undo removed and what of this turn stays recorded, in the active language."""
+    """What an undo removed and what of this turn stays recorded, in the active language,
+    each entry described against the state it met."""
     cancelled = cancelled_by_last(session)
-    lines = [_("Undid line {line}: {action}").format(line=cancelled.line,
-                                                    action=describe(session.game, cancelled.action))]
+    # the entry taken back met the state the undo restored
+    lines = [_("Undid line {line}: {action}").format(
+        line=cancelled.line, action=describe(session.game, cancelled.action, before=session.state))]
     kept = this_turn(session)
     if kept:
+        met = states_before(session)
         lines.append("  " + _("Still recorded for this turn: {entries}").format(
-            entries="; ".join(f"{e.line}. {describe(session.game, e.action).rstrip('.')}" for e in kept)))
+            entries="; ".join(f"{e.line}. {describe(session.game, e.action, before=met.get(e.line, session.state))}"
+                              .rstrip(".") for e in kept)))
     return lines
 
 
@@ -636,8 +649,9 @@ def undo_latest() -> None:
         click.echo("  " + _("There is nothing to undo."))
         return
     latest = taken[-1]
+    met = states_before(guide.session).get(latest.line, guide.session.state)
     if not ask_yes_no(_("Undo line {line} ({action})?").format(
-            line=latest.line, action=describe(guide.session.game, latest.action).rstrip("."))):
+            line=latest.line, action=describe(guide.session.game, latest.action, before=met).rstrip("."))):
         return
     for _entry in taken:
         session, _cancelled = undo(guide.path)
