@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 import jinja2
@@ -25,12 +25,13 @@ import segno
 from markupsafe import Markup, escape
 
 from kit import faces
-from kit.i18n import LANGUAGES, N_, translator
+from kit.i18n import LANGUAGES, N_, N_plural, translator
 from kit.serve import forms as form_specs
 from kit.serve.story import Told
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import Message
+from scorekeeper.rules.flow import GameState
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -46,6 +47,10 @@ class TEXT:
     # ... and for what, said of them: "En attente d'Alice : son vote"
     waiting_for_what = N_("Waiting for {names}: {what}")
     table_turn = N_("Up to the table: {what}")
+    # whose turn it is, before what the table waits for of others ("Ana plays — waiting for Ben: their answer")
+    turn_of = N_("{player} plays — {what}")
+    # what a player other than the one whose turn it is is awaited for: an answer in that turn
+    their_answer = N_plural("their answer", "their answers")
     on_behalf = N_("{player}: {what}")
     either = N_("{names} or {last}")
     answered = N_("{question}: {answer}")
@@ -271,17 +276,40 @@ def turn(page: Page) -> tuple[str, bool] | None:
     if page.state.get("over"):
         return None
     mine, others, table = form_specs.waiting_for(page.state, page.seat)
+    playing = turn_holder(page)
+    said: str | None = None
     if mine:
-        return page.t(TEXT.your_turn, what=moves(page, mine)), True
-    if others:
+        said = page.t(TEXT.your_turn, what=moves(page, mine))
+    elif others:
         names = page.translator.join_of(others)
-        awaited = awaited_words(page, [d for d in page.state["pending"] if d["player"] in others], len(others))
-        if awaited is None:
-            return page.t(TEXT.waiting_for, names=names), False
-        return page.t(TEXT.waiting_for_what, names=names, what=awaited), False
-    if table:
-        return page.t(TEXT.table_turn, what=moves(page, [d for d in page.state["pending"] if d["player"] is None])), False
-    return None
+        awaited = awaited_words(page, [d for d in page.state["pending"] if d["player"] in others], len(others),
+                                playing)
+        said = (page.t(TEXT.waiting_for, names=names) if awaited is None
+                else page.t(TEXT.waiting_for_what, names=names, what=awaited))
+    elif table:
+        said = page.t(TEXT.table_turn, what=moves(page, [d for d in page.state["pending"] if d["player"] is None]))
+    if said is None:
+        return None
+    if playing is not None and not mine and playing != page.seat and playing not in others:
+        # others answering in another's turn: the line names whose turn it is first
+        said = page.t(TEXT.turn_of, player=playing, what=said[:1].lower() + said[1:])
+    return said, bool(mine)
+
+
+def turn_holder(page: Page) -> str | None:
+    """Whose turn is being played, in a game played in turns (its faces await a `turn`), while
+    a step of that turn is awaited (not once it ended and the next one is to begin); else None."""
+    if "turn" not in page.faces.awaited:
+        return None
+    playing = rules.current_player(page.game, cast(GameState, page.state))   # a view holds the turn
+    if playing is None or any(starts_turn(d) for d in page.state.get("pending", ())):
+        return None
+    return playing
+
+
+def starts_turn(decision: dict) -> bool:
+    """Whether `decision` is a turn's beginning (its step "start")."""
+    return decision["action"] == "turn" and "start" in (decision.get("choices") or {}).get("step", ())
 
 
 def moves(page: Page, decisions: list[dict]) -> str:
@@ -293,14 +321,17 @@ def moves(page: Page, decisions: list[dict]) -> str:
     return spoken[0] if len(spoken) == 1 else page.t(TEXT.either, names=", ".join(spoken[:-1]), last=spoken[-1])
 
 
-def awaited_words(page: Page, decisions: list[dict], players: int) -> str | None:
+def awaited_words(page: Page, decisions: list[dict], players: int, playing: str | None = None) -> str | None:
     """What the players waited for decide, said of them ("their ballot"), where the game
-    says it of each decision awaited (its faces' `awaited`); None where it does not."""
+    says it of each decision awaited (its faces' `awaited`); None where it does not. A step
+    of `playing`'s turn awaited of another player is their answer, not their turn."""
     spoken = []
     for decision in decisions:
         forms = page.faces.awaited.get(decision["action"])
         if forms is None:
             return None
+        if decision["action"] == "turn" and playing is not None and decision["player"] != playing:
+            forms = TEXT.their_answer
         one, many = forms
         spoken.append(page.translator.ngettext(one, many, players))
     spoken = list(dict.fromkeys(spoken))

@@ -159,3 +159,25 @@ def test_a_promotion_seat_is_told_what_its_step_offers(tmp_path):
     (aimed,) = texts(path, "seat Ben?lang=fr")
     assert "À vous : Répondre à l’Attaque, ou la subir" in aimed
     assert "Étape suivante du tour" not in playing + aimed
+
+
+def test_an_answer_in_anothers_turn_is_said_as_one_and_the_line_names_whose_turn_it_is(tmp_path):
+    """Issue 46, item 4: while Ben answered Ana's Accusation the pages read « En attente de
+    Ben : son tour », as though the turn were his."""
+    from kit.deck import for_session
+
+    path = tmp_path / "bureau.jsonl"
+    sessions.create(path, "promotion", PHD_PLAYERS, deck=for_session("promotion", None))
+    for step in ("start", "draw"):
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "play", "card": "accusation", "target": "Ben"})
+    table, cleo, ben, table_en = texts(path, "table?lang=fr", "seat Cléo?lang=fr", "seat Ben?lang=fr", "table?lang=en")
+    for text in (table, cleo):
+        assert "Ana joue — en attente de Ben : sa réponse" in text
+        assert "son tour" not in text
+    assert "À vous : Répondre à l’Attaque, ou la subir" in ben   # his answer: the decision's own words
+    assert "Ana plays — waiting for Ben: their answer" in table_en
+    sessions.append(path, {"action": "turn", "player": "Ben", "step": "land"})
+    ana, table = texts(path, "seat Ana?lang=fr", "table?lang=fr")
+    assert "À vous : Poser une carte, ou finir le tour" in ana   # her own turn: no one else's named
+    assert "En attente d’Ana : son tour" in table
