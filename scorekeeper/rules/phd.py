@@ -132,7 +132,11 @@ RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
 #                with their own resources, off their turn; moment own-challenge),
 #                cancels_failure (true: the failure of the Challenge just lost is undone,
 #                with all it changed; moment other-challenge-lost)
-#   challenge:   resource, difficulty, success and failure {pression?, credit?}
+#   challenge:   resource, difficulty, success and failure {pression?, credit?, hand?}, where
+#                hand {draw_events?, draw_arguments?, discard?, who?} is what the result does
+#                to the hands (HAND_CHANGES): cards drawn from each deck, cards discarded
+#                (which ones the player chooses: the engine counts how many), by its player
+#                (who: you, the default) or by every player still playing (who: everyone)
 #   argument:    value (signed, never 0), controversy (true: counts only in a controversy
 #                or a defence)
 # and the texts printed with them (text, effect, when, and a success's or failure's text),
@@ -148,6 +152,9 @@ MOMENTS = ("any", "own-challenge", "other-challenge", "other-challenge-won", "ot
 MOMENTS_WITH_AT = ("pression-at-least", "credit-at-most")
 SIDES = ("support", "opposition")
 _CARD_TEXTS = ("effect", "when")
+# What a card's `hand` does to the hands it names: cards drawn from each deck, cards discarded.
+HAND_CHANGES = ("draw_events", "draw_arguments", "discard")
+HAND_WHO = ("you", "everyone")
 # A Coopération's effect on the test of its moment, and that moment.
 _MOMENT_EFFECTS = {"passes_challenge": "own-challenge", "cancels_failure": "other-challenge-lost"}
 
@@ -343,11 +350,35 @@ class Moment:
 
 
 @dataclass(frozen=True)
+class HandChange:
+    """What a card does to the hands: cards drawn from each deck, cards discarded (the player
+    chooses which), by its player (`who`: you) or by every player still playing (everyone)."""
+
+    draw_events: int = 0
+    draw_arguments: int = 0
+    discard: int = 0
+    who: str = "you"
+
+    @property
+    def net(self) -> int:
+        """How many cards each hand it names gains (fewer when negative)."""
+        return self.draw_events + self.draw_arguments - self.discard
+
+    def numbers(self) -> dict[str, int]:
+        """Its counts, by placeholder name, the zeros left out."""
+        return {key: getattr(self, key) for key in HAND_CHANGES if getattr(self, key)}
+
+    def header(self) -> dict[str, Any]:
+        return {**self.numbers(), **({"who": self.who} if self.who != "you" else {})}
+
+
+@dataclass(frozen=True)
 class Result:
     """What a Challenge's success or failure changes, and the text printed with it."""
 
     changes: Changes
     text: str = ""
+    hand: HandChange | None = None
 
 
 @dataclass(frozen=True)
@@ -401,7 +432,8 @@ class EventCard:
                     if changes is not None and changes.header()})
         for key, result in (("success", self.success), ("failure", self.failure)):
             if result is not None:
-                out[key] = {**result.changes.header(), **({"text": result.text} if result.text else {})}
+                out[key] = {**result.changes.header(), **({"hand": result.hand.header()} if result.hand else {}),
+                            **({"text": result.text} if result.text else {})}
         return out
 
 
@@ -444,10 +476,24 @@ def _card_changes(key: str, field: str, value: Any) -> Changes:
 
 
 def _card_result(key: str, field: str, value: Any) -> Result:
-    """A Challenge's success or failure: its changes, and its printed text."""
+    """A Challenge's success or failure: its changes, what it does to the hands, and its printed text."""
     if not isinstance(value, dict) or not isinstance(value.get("text", ""), str):
         return Result(_card_changes(key, field, value))     # refused, naming what it holds
-    return Result(_card_changes(key, field, {k: v for k, v in value.items() if k != "text"}), value.get("text", ""))
+    hand = _card_hand(key, f"{field}.hand", value["hand"]) if "hand" in value else None
+    return Result(_card_changes(key, field, {k: v for k, v in value.items() if k not in ("text", "hand")}),
+                  value.get("text", ""), hand)
+
+
+def _card_hand(key: str, field: str, value: Any) -> HandChange:
+    """What a card does to the hands: {draw_events?, draw_arguments?, discard?, who?}, at least
+    one card moved."""
+    if not isinstance(value, dict) or set(value) - {*HAND_CHANGES, "who"} or \
+            not any(value.get(k) for k in HAND_CHANGES) or value.get("who", "you") not in HAND_WHO:
+        raise RuleViolation("The card {id}'s {key} gives the cards drawn and discarded ({changes}, at least one), "
+                            "and who: {who}, not {value}.", field=field, key=field, id=key,
+                            changes=", ".join(HAND_CHANGES), who=" or ".join(HAND_WHO), value=shown(value))
+    counts = {k: _card_number(key, f"{field}.{k}", value[k], 0, HAND_LIMIT) for k in HAND_CHANGES if k in value}
+    return HandChange(**counts, who=str(value.get("who", "you")))
 
 
 def _card_modifier(key: str, field: str, value: Any) -> int:
@@ -900,7 +946,8 @@ def _changing(new: State, name: Any) -> Player:
 # played at its moment, leave it; a Coopération revealed in Vivre joins it; the cards laid
 # on a test leave their players' hands (the player tested's own, and `laid_by` for the
 # others': support and opposition not in it are the other player's when only one other
-# still plays); a Coopération's draw_arguments; and the hand limit as the turn ends (at the
+# still plays); a Coopération's draw_arguments; a Challenge's result's `hand` (its draws and
+# discards: result_hands); and the hand limit as the turn ends (at the
 # next turn's start): the cards over HAND_LIMIT go one by one to the players with the
 # lowest Crédit, in turn from the player's left (seating order), or to the discard when the
 # player has the lowest Crédit themselves (decided: RULES.md §1.10 says "one by one" and
@@ -1014,12 +1061,14 @@ def _challenge(new: State, action: Action, name: Any) -> None:
         difficulty: int = action["difficulty"]
         success_effect: dict[Resource, int] = action.get("success") or {}
         failure_effect: dict[Resource, int] = action.get("failure") or {}
+        results: tuple[Any, Any] = (None, None)     # typed numbers: no card, no hand changed
     else:
         FIELDS.refuse_extra(action, "difficulty", "success", "failure",
                             because=Message("The Challenge card gives its difficulty and its effects"))
         key, card = _card(new, key, "challenge", what=Message("a challenge"))
         resource, difficulty = card["resource"], card["difficulty"]
         success_effect, failure_effect = _changes_of(card.get("success")), _changes_of(card.get("failure"))
+        results = (card.get("success"), card.get("failure"))
     player = _changing(new, name)
     die: int = action["die"]
     modifiers = _values(new, action, "modifiers", Message("The modifiers of {name}'s challenge", name=name),
@@ -1030,6 +1079,20 @@ def _challenge(new: State, action: Action, name: Any) -> None:
     new["last_test"] = {"kind": "challenge", "player": name, "total": total,
                         "needed": difficulty, "success": won}
     _lay(new, action, name, ("modifiers",))
+    for holder, change in result_hands(new, name, results[0] if won else results[1]):
+        _hand(new, holder, change)
+
+
+def result_hands(state: State, name: str, result: Any) -> list[tuple[str, int]]:
+    """What a Challenge's result (as the header holds it) does to the hands, its `hand`: each
+    player it names (`name`, who resolved it, or everyone still playing) and the cards their
+    hand gains (fewer when negative). The bots apply the same."""
+    hand = (result or {}).get("hand")
+    if not hand:
+        return []
+    net = sum(hand.get(k, 0) for k in ("draw_events", "draw_arguments")) - hand.get("discard", 0)
+    names = [n for n in state["players"] if _playing(state, n)] if hand.get("who") == "everyone" else [name]
+    return [(holder, net) for holder in names]
 
 
 def _played(state: State, kind: str) -> str | None:
@@ -1955,11 +2018,23 @@ def _told_card(before: State, after: State, action: Action) -> Event | None:
                                       for name in [player, *(n for n in changed if n != player)]
                                       for resource in RESOURCES
                                       if (delta := after["players"][name][resource] - before["players"][name][resource])])
-    drawn = cards[key].get("draw_arguments", 0)
-    if drawn:
-        effects += decks.effects(player, [(name, decks.cards(drawn)) for name in _drawing(
-            before, after, player, cards[key], at_moment=kind == "cooperate")])
+    effects += _told_hands(before, after, action, cards[key])
     return decks.card_line(player, cards[key]["title"], effects, entry=kind != "challenge")
+
+
+def _told_hands(before: State, after: State, action: Action, card: decks.Card) -> list[Message]:
+    """What the card the entry plays did to the hands: a Coopération's draws, a Challenge's
+    result's `hand` (the other draws and plays are in the turn's lines)."""
+    kind, player = action.get("action"), str(action["player"])
+    drawn = card.get("draw_arguments", 0)
+    if drawn:
+        return decks.effects(player, [(name, decks.cards(drawn)) for name in _drawing(
+            before, after, player, card, at_moment=kind == "cooperate")])
+    test = after["last_test"]
+    if kind != "challenge" or test is None:
+        return []
+    result = card.get("success" if test["success"] else "failure")
+    return decks.effects(player, [(name, decks.cards(n)) for name, n in result_hands(before, player, result) if n])
 
 
 def _card_told(before: State, after: State, action: Action, cards: dict[str, decks.Card]) -> str | None:

@@ -417,8 +417,25 @@ class Table:
         action: dict = {"action": "challenge", "player": name, "die": die}
         if laid:
             action["modifiers"] = laid
+        before = self.state
         self.act(action)
-        return self.last_test()["success"]
+        won = self.last_test()["success"]
+        self.result_hands(before, name, card.get("success" if won else "failure"))
+        return won
+
+    def result_hands(self, before: rules.State, name: str, result: dict | None) -> None:
+        """What the Challenge's result does to the hands (its `hand`, as the engine counts it:
+        rules.result_hands): the cards drawn, and the ones discarded, each the bot's choice."""
+        hand = (result or {}).get("hand") or {}
+        for holder, _ in rules.result_hands(before, name, result):
+            if not self.playing(holder):
+                continue
+            self.draw(holder, "events", hand.get("draw_events", 0))
+            self.draw(holder, "arguments", hand.get("draw_arguments", 0))
+            for _ in range(hand.get("discard", 0)):
+                if self.hands[holder]["events"] or self.hands[holder]["arguments"]:
+                    pile, index = self.bots[holder].give_away(self, holder)
+                    self.discards[pile].append(self.hands[holder][pile].pop(index))
 
     # -- events ----------------------------------------------------------------------------
     def resolve(self, name: str, card: dict, vivre: bool = False) -> None:

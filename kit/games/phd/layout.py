@@ -133,7 +133,15 @@ CHARACTERS = Record({"characters": Field(ListOf(CHARACTER, min_len=rules.MAX_PLA
 
 DELTA = Field(int, default=0, min=-SPAN, max=SPAN)
 CHANGES = Record({"pression": DELTA, "credit": DELTA})
-RESULT = Record({"pression": DELTA, "credit": DELTA, "text": Field("text", default="")})
+# What a card does to the hands (scorekeeper.rules.phd HandChange): drawn, discarded, by whom.
+HAND = Record({
+    **{key: Field(int, default=0, min=0, max=rules.HAND_LIMIT, doc=doc) for key, doc in (
+        ("draw_events", "Événement cards drawn"), ("draw_arguments", "Argument cards drawn"),
+        ("discard", "cards discarded from the hand, the player's choice"))},
+    "who": Field(str, default="you", choices=rules.HAND_WHO, doc="you (the card's player) or everyone"),
+})
+RESULT = Record({"pression": DELTA, "credit": DELTA, "hand": Field(HAND, required=False),
+                 "text": Field("text", default="")})
 POSTIT = Record({
     "text": Field("text", min=1, doc="the quip on the note"),
     "value": Field(int, min=-MODIFIER_MAX, max=MODIFIER_MAX),
@@ -272,6 +280,10 @@ def check_event(card: dict, file: Path, entry: str) -> None:
             if not (result["pression"] or result["credit"] or result["text"].strip()):
                 raise LayoutError(file, entry, key, _("the {key} of a challenge must change something").format(
                     key=f"'{key}'"))
+            if result["hand"] is not None and not _hand_data(result["hand"]):
+                raise LayoutError(file, entry, f"{key}.hand", _("it moves no card in hand; give at least one of "
+                                                                "{changes}, or leave hand out").format(
+                    changes=", ".join(rules.HAND_CHANGES)))
     if kind == "vie" and not (card["pression"] or card["credit"] or card["effect"]):
         raise LayoutError(file, entry, "pression", _("a « C’est la vie » card must change something"))
 
@@ -363,8 +375,11 @@ def _rule_card(card: dict, file: Path, index: int) -> dict:
     data = card_data(card)
 
     def does(value: str, field: str) -> str:     # what the card does: its numbers are its data's
-        numbers_from_data(value, data, file, entry, field)
-        return fill_values(value, {**engine_values(), **data}, file, entry, field)
+        return does_with(value, field, {})
+
+    def does_with(value: str, field: str, more: dict[str, int]) -> str:
+        numbers_from_data(value, {**data, **more}, file, entry, field)
+        return fill_values(value, {**engine_values(), **data, **more}, file, entry, field)
 
     out.update({key: does(card[key], key) for key in ("effect", "when") if card.get(key)})
     note = card.get("postit")
@@ -373,9 +388,28 @@ def _rule_card(card: dict, file: Path, index: int) -> dict:
         if card.get(key):
             result = card[key]
             out[key] = {r: result[r] for r in rules.RESOURCES if result[r]}
+            hand = _hand_data(result.get("hand"))
+            if hand:
+                out[key]["hand"] = {**hand, **({"who": result["hand"]["who"]} if result["hand"]["who"] != "you" else {})}
+            _hand_printed(result["text"], hand, file, entry, key)
             if result["text"]:
-                out[key]["text"] = does(result["text"], f"{key}.text")
+                out[key]["text"] = does_with(result["text"], f"{key}.text", hand)
     return out
+
+
+def _hand_data(hand: dict | None) -> dict[str, int]:
+    """A `hand`'s counts as the header records them (the zeros left out), by placeholder name."""
+    return {key: hand[key] for key in rules.HAND_CHANGES if hand.get(key)} if hand else {}
+
+
+def _hand_printed(text: str, hand: dict[str, int], file: Path, entry: str, key: str) -> None:
+    """The text printed with a result says each count of its `hand` by its placeholder, so the
+    card says what the table applies (a designer who changes the data changes the card)."""
+    for count in hand:
+        if "{" + count + "}" not in text:
+            raise LayoutError(file, entry, f"{key}.hand.{count}", _(
+                "the card's {key} moves cards in hand; its text must say so with {placeholder}").format(
+                key=f"'{key}'", placeholder="{" + count + "}"))
 
 
 def _rule_data(card: dict, postit_text: str) -> dict[str, Any]:
@@ -447,6 +481,8 @@ def card_data(card: dict) -> dict[str, int]:
             if card.get(key) is not None}
     if card.get("moment") and card["moment"].get("at") is not None:
         data["at"] = card["moment"]["at"]
+    for key in ("success", "failure"):     # a result's text prints its own counts (its `hand`)
+        data.update(_hand_data((card.get(key) or {}).get("hand")))
     return data
 
 

@@ -7,6 +7,7 @@ and expects a LayoutError naming the file, the card and the field.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -251,3 +252,88 @@ def test_a_cooperation_effect_away_from_its_moment_is_refused(copy, holding, mom
     root, index, card = change_event(copy, lambda card: card.update(moment={"kind": moment}), holding=holding)
     error = expect(root, "events.yaml", card["title"], holding)
     assert moment in error.problem
+
+
+# --- cards that move cards in hand (issue 46, item 5) -------------------------------------------
+# Words that, in a card's text, draw or discard cards: the table counts each hand from what it
+# applies, so such a text needs its data (a Challenge result's `hand`, a Coopération's
+# draw_arguments), or the count drifts from what the players hold.
+HAND_WORDS = re.compile(r"\bpioch\w*|\bdéfauss\w*|\bcartes?\b[^.]*\bmain\b|\bmain\b[^.]*\bcartes?\b", re.IGNORECASE)
+
+
+def _texts(card: dict) -> list[tuple[str, str, bool]]:
+    """Each text of a card: (field, text, whether the card's data move cards in hand for it)."""
+    card_level = bool(card.get("draw_arguments"))
+    texts = [(key, card[key], card_level) for key in ("title", "text", "effect", "when") if card.get(key)]
+    if card.get("postit"):
+        texts.append(("postit.text", card["postit"]["text"], card_level))
+    texts += [(f"{key}.text", card[key]["text"], bool(card[key].get("hand")))
+              for key in ("success", "failure") if (card.get(key) or {}).get("text")]
+    return texts
+
+
+def scan(folder: Path = FOLDER) -> tuple[list[str], set[str]]:
+    """The texts that move cards in hand without their data, one line each naming the file,
+    the card and the field; and the titles of every card whose text moves cards in hand."""
+    missing, found = [], set()
+    for name in ("events.yaml", "arguments.yaml"):
+        for i, card in enumerate(raw(name, folder)["cards"], start=1):
+            for field, text, declared in _texts(card):
+                if HAND_WORDS.search(text):
+                    found.add(card["title"])
+                    if not declared:
+                        missing.append(f"{name}: cards[{i}] « {card['title']} »: {field} « {text} » moves cards in "
+                                       "hand; give the card its data (a result's hand, a Coopération's draw_arguments)")
+    return missing, found
+
+
+def test_every_card_whose_text_draws_or_discards_declares_it_in_its_data():
+    missing, found = scan()
+    assert not missing, "\n".join(missing)
+    # the scan sees the cards that do: Journal club, Réseautage au buffet, Serveur de calcul saturé
+    assert found == {"Journal club", "Réseautage au buffet", "Serveur de calcul saturé"}
+
+
+def test_the_scan_tells_a_designer_who_forgets_the_data(copy):
+    """« piochez 2 cartes » written in a new card's text without the data is named."""
+    data = raw("events.yaml", copy[1])
+    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1) if c["title"] == "Colloque international")
+    card["success"]["text"] = "Piochez 2 cartes Événement."
+    data["cards"].append({**data["cards"][0], "title": "Carte neuve", "text": "Nouvelle.",
+                          "effect": "Chacun défausse une carte."})
+    write(copy[1], "events.yaml", data)
+    missing, _ = scan(copy[1])
+    assert [line.split(" »: ")[0] + " » " + line.split(" »: ")[1].split(" ")[0] for line in missing] == [
+        f"events.yaml: cards[{index}] « Colloque international » success.text",
+        f"events.yaml: cards[{len(data['cards'])}] « Carte neuve » effect"]
+
+
+def test_the_project_hand_changes_print_their_counts():
+    deck = game.deck(default_layouts())["cards"]
+    assert deck["reseautage-au-buffet"]["success"] == {"credit": 2, "hand": {"draw_arguments": 1},
+                                                       "text": "Piochez 1\u00a0carte Argument."}
+    assert deck["serveur-de-calcul-sature"]["failure"] == {"pression": 2, "credit": -1, "hand": {"discard": 1},
+                                                           "text": "Défaussez 1\u00a0carte de votre main."}
+
+
+def _change_titled(copy, title: str, change) -> tuple[Path, int, dict]:
+    root, folder = copy
+    data = raw("events.yaml", folder)
+    index, card = next((i, c) for i, c in enumerate(data["cards"], start=1) if c["title"] == title)
+    change(card["failure"])
+    write(folder, "events.yaml", data)
+    return root, index, card
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda result: result.update(hand={"discards": 1}), "failure.hand.discards"),
+    (lambda result: result.update(hand={"discard": 1, "who": "other"}), "failure.hand.who"),
+    (lambda result: result.update(hand={"discard": rules.HAND_LIMIT + 1}), "failure.hand.discard"),
+    (lambda result: result.update(hand={"discard": 0}), "failure.hand"),
+    (lambda result: result.update(text="Défaussez une carte de votre main."), "failure.hand.discard"),
+    (lambda result: result.update(hand={"discard": 1, "draw_events": 2}), "failure.hand.draw_events"),
+])
+def test_a_mistake_in_a_hand_change_names_file_card_and_field(copy, change, field):
+    root, index, card = _change_titled(copy, "Serveur de calcul saturé", change)
+    error = expect(root, "events.yaml", f"cards[{index}] « Serveur de calcul saturé »", field)
+    assert "\n" not in str(error)
