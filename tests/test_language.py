@@ -457,3 +457,28 @@ PHONE_SCENARIOS = [path for path in scenario_files() if "refused_new" not in pat
 def test_every_phone_page_speaks_one_language(lang, scenario, tmp_path):
     texts, names = _phone_pages(lang, scenario, tmp_path)
     assert_speaks(lang, texts, keep=names)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_terminal_line_names_a_card_or_a_step_by_its_id(lang, tmp_path):
+    """Issue 46, item 4: the terminal's undo read « Cléo plays delegue-syndical ». A card is
+    named by its printed title, a step by the game's words, in the log and in every undo."""
+    import re
+
+    from kit.deck import for_session
+    from scorekeeper import rules
+    from scorekeeper import session as sessions
+
+    deck = for_session("promotion", None)
+    assert deck is not None
+    path = tmp_path / "office.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo")], deck=deck)
+    for step in ("start", "draw"):
+        sessions.append(path, {"action": "turn", "player": "Cléo", "step": step})
+    for card in ("chef-de-projet", "delegue-syndical"):
+        sessions.append(path, {"action": "turn", "player": "Cléo", "step": "play", "card": card})
+    said = [run(lang, "score", "undo", str(path)).output, run(lang, "score", "log", str(path)).output]
+    # an English step id that is an English word (« draw », « end ») may be said as one
+    ids = {*deck["cards"], *(s for s in rules.module("promotion").TURN_STEPS if lang == "fr" or "-" in s)}
+    read = [i for i in sorted(ids) for text in said if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]
+    assert not read, said

@@ -120,3 +120,57 @@ def test_every_answer_speaks_one_language_at_the_start_middle_and_end(scenario, 
                             problems += [f"{point} {lang} {reader} {label}: {p}"
                                          for p in language_problems([words], lang, keep=[*names, UNKNOWN])]
     assert not problems, "\n".join(problems)
+
+
+# -- no id where a person reads (issue 46, item 4) -------------------------------------------------
+
+# Turns played with the session's deck, each stopped where a page offers cards and steps.
+WITH_DECK = {
+    "promotion": [{"action": "turn", "player": "Ana", "step": "start"},
+                  {"action": "turn", "player": "Ana", "step": "draw"},
+                  {"action": "turn", "player": "Ana", "step": "play", "card": "accusation", "target": "Ben"}],
+    "phd": [{"action": "turn", "player": "Ana", "step": "start"}],
+}
+# The steps that are the game's own printed words (« C'est la vie », a Challenge, a
+# Superviseur), which a page may say as words.
+PRINTED_STEPS = {"vie", "challenge", "superviseur"}
+
+
+def ids_read(text: str, ids: set[str]) -> list[str]:
+    """The ids of `ids` that `text` says as words (a hyphen is part of an id's word)."""
+    return sorted(i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text))
+
+
+def visible(text: str) -> str | None:
+    """What a person reads of an answer, but a control's value (sent, never shown)."""
+    return read(re.sub(r'\svalue="[^"]*"', "", text))
+
+
+@pytest.mark.parametrize("game", sorted(WITH_DECK))
+def test_no_page_names_a_card_or_a_step_by_its_id(game, tmp_path):
+    from kit.deck import for_session
+    from scorekeeper import rules
+
+    deck = for_session(game, None)
+    assert deck is not None
+    path = tmp_path / "game.jsonl"
+    names = ["Ana", "Ben", "Cléo"]
+    sessions.create(path, game, [{"name": n} for n in names], deck=deck)
+    module = rules.module(game)
+    steps = {*getattr(module, "TURN_STEPS", ()), *getattr(module, "LEGACY_STEPS", ())} - PRINTED_STEPS
+    problems = []
+    with TestClient(create_app(path)) as client:
+        for upto in range(len(WITH_DECK[game]) + 1):
+            if upto:
+                sessions.append(path, WITH_DECK[game][upto - 1])
+            for lang in LANGS:
+                # an English step id that is an English word (« draw », « end ») may be said as one
+                checked = {*deck["cards"], *(s for s in steps if lang == "fr" or "-" in s)}
+                for reader in (None, *names):
+                    said = every_answer(client, reader, lang, errors=False)
+                    client.cookies.clear()
+                    for label, text in said.items():
+                        words = visible(text)
+                        if words is not None and (found := ids_read(words, checked)):
+                            problems.append(f"{upto} {lang} {reader} {label}: {found}")
+    assert not problems, "\n".join(problems)
