@@ -205,8 +205,9 @@ def by_turn_steps(titled: Callable[[tuple[str, ...]], str | None]) -> Callable[[
         begins = who_begins(view, action, player)
         if begins is not None or action != "turn":
             return begins
-        steps = next((d["choices"].get("step") or () for d in view.get("pending", ())
-                      if d["action"] == "turn" and d["player"] == player), ())
+        # every step offered, where the rules offer each (a card step, a draw) as a decision of its own
+        steps = [step for d in view.get("pending", ()) if d["action"] == "turn" and d["player"] == player
+                 for step in d["choices"].get("step") or ()]
         return titled(tuple(steps))
     return title
 

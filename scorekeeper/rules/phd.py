@@ -724,6 +724,7 @@ def _card_by_id(cards: dict[str, decks.Card], out: dict[str, Any], named: str) -
 _CARD_LISTS = ("modifiers", "arguments", "support", "opposition")
 _EVENT_IDS: dict[int, tuple[object, list[str]]] = {}
 _COOPERATION_IDS: dict[int, tuple[object, list[str]]] = {}
+_KIND_IDS: dict[str, dict[int, tuple[object, list[str]]]] = {}     # each event card type's own
 
 
 def _event_ids(cards: dict[str, decks.Card], kinds: tuple[str, ...] = CARD_KINDS,
@@ -1454,13 +1455,37 @@ def _step(name: str, *steps: str) -> Decision:
     return decision("turn", name, step=list(steps))
 
 
-def _event_step(state: State, name: str, *steps: str) -> Decision:
-    """A step that may reveal or play an event card: with a deck, the cards it may name."""
-    step = _step(name, *steps)
+def _event_steps(state: State, name: str, *steps: str) -> list[Decision]:
+    """The steps that may reveal or play an event card. With a deck, each card step is a
+    decision of its own naming the cards of its type only (a Challenge step offers the
+    Challenges: a hand is a count, so the type is all the table knows of it), and the steps
+    that name no card (a draw the table only records, no event card) one decision each,
+    which asks nothing more; without a deck, one decision offers every step."""
     cards = state.get("cards")
-    if cards:
-        step["choices"]["card"] = _event_ids(cards)
-    return step
+    if not cards:
+        return [_step(name, *steps)]
+    return [one for step in steps
+            for one in (_card_steps(state, cards, name, step) if step in CARD_KINDS else [_step(name, step)])]
+
+
+def _card_steps(state: State, cards: dict[str, decks.Card], name: str, kind: str) -> list[Decision]:
+    """The step revealing (or playing from the hand) a card of type `kind`, with the cards
+    it may name; where some of them ask more, those are a decision of their own offering it:
+    a Superviseur whose roll table decides a chapter waiting (its die), a Coopération played
+    from the hand that changes another player's resources (whom)."""
+    ids = _event_ids(cards, (kind,), _KIND_IDS.setdefault(kind, {}))
+    more: dict[str, Any] = {}
+    if kind == "superviseur" and state["players"][name]["pending"] >= 1:
+        more = {"die": whole(DIE_MIN, DIE_MAX)}
+        asking = [key for key in ids if "roll" in cards[key]]
+    elif kind == "cooperation" and current(state)["stage"] == "recherche":
+        more = {"other": [n for n in state["players"] if n != name and _playing(state, n)]}
+        asking = [key for key in ids if cards[key].get("other")]
+    else:
+        asking = []
+    plain = [key for key in ids if key not in asking]
+    return [decision("turn", name, step=[kind], card=chosen, **fields)
+            for chosen, fields in ((plain, {}), (asking, more)) if chosen]
 
 
 def _card_decisions(state: State, turn: Turn) -> list[Decision]:
@@ -1507,14 +1532,14 @@ def pending(state: State) -> list[Decision]:
         return [] if following is None else [_step(following, "start")]
     if stage in ("start", "vivre"):
         retry = [_defend_decision(state, name)] if stage == "start" and _has_thesis(state, name) else []
-        return retry + [_event_step(state, name, *CARD_KINDS, *VIVRE_ONLY)]
+        return retry + _event_steps(state, name, *CARD_KINDS, *VIVRE_ONLY)
     if stage == "defence":
         return [_defend_decision(state, name), _step(name, "no-defence")]
     if stage == "card":
         return _card_decisions(state, turn)
     # a Recherche: draw, play a card from the hand, or submit a chapter
     submit = [decision("submit", name)] if _can_submit(state["players"][name]) else []
-    return [_event_step(state, name, *DRAWS, *CARD_KINDS)] + submit
+    return _event_steps(state, name, *DRAWS, *CARD_KINDS) + submit
 
 
 def current_player(state: State) -> str | None:
