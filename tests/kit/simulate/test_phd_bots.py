@@ -114,3 +114,19 @@ def test_the_bots_hands_are_the_engines_counts_at_every_turn(data, seats):
         bots.run(t)
     assert len(checked) > 100
     assert any(over)        # some turns ended over the hand limit: its cards were given away
+
+
+@pytest.mark.parametrize(("key", "die", "change"), [("reseautage-au-buffet", 6, 1), ("reseautage-au-buffet", 1, 0),
+                                                     ("serveur-de-calcul-sature", 1, -1),
+                                                     ("serveur-de-calcul-sature", 6, 0)])
+def test_a_challenge_that_draws_or_discards_moves_the_bots_hand_as_the_engine_counts(data, key, die, change):
+    """Réseautage au buffet's success draws an Argument, Serveur de calcul saturé's failure
+    discards a card (issue 46, item 5): the bot holds what the engine counts."""
+    t = bots.Table(data, ["greedy", "greedy"], {}, Random(7))
+    t.rng.randint = lambda low, high: die      # type: ignore[method-assign]
+    t.bots["P1"].lay = lambda *args: []        # type: ignore[method-assign]
+    t.step("P1", "start")
+    before = len(t.hands["P1"]["events"]) + len(t.hands["P1"]["arguments"])
+    t.resolve("P1", card(data, key), vivre=True)
+    held = len(t.hands["P1"]["events"]) + len(t.hands["P1"]["arguments"])
+    assert held == before + change == t.state["players"]["P1"]["hand"]
