@@ -80,7 +80,7 @@ FACES = Faces(
     # the words of the rules' decisions and the table's own steps, from its table.py
     rules=rules.of("promotion"),
     action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
-    narrow=table.narrow, ask=table.ask, describe_turn=table.describe_turn,
+    narrow=table.narrow, ask=table.ask, describe_turn=table.describe_turn, decision_facts=table.decision_facts,
     deck_empty_action=table.deck_empty_action,
     # what the simulator's report says of its bots
     ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,

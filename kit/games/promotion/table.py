@@ -20,6 +20,7 @@ from kit import i18n, table
 from kit.deck import typed_card
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
+from scorekeeper.errors import Message
 from scorekeeper.rules import promotion as rules
 from scorekeeper.rules.flow import Decision, decider
 
@@ -128,6 +129,20 @@ def describe_turn(action: dict, before: dict | None = None) -> str:
              "react": _("{player} answers with {card}."), "land": _("{player} takes the attack."),
              "resolve": _("{player}'s card applies."), "end": _("{player} ends the turn.")}
     return lines.get(step or "", _("{player}'s turn ({step}).")).format(player=name, card=card, step=step)
+
+
+def decision_facts(state: rules.State, decision: Decision) -> list[Message]:
+    """What a colleague reads before answering the card in the window, or its author before
+    it applies: who played which card, and against whom (the window holds it)."""
+    steps = (decision.get("choices") or {}).get("step") or ()
+    window = state.get("window")
+    if decision["action"] != "turn" or window is None or not {"react", "land", "resolve"} & set(steps):
+        return []
+    card = title(state, window["card"])
+    if "target" in window:
+        return [Message("{player} plays {card} against {target}.", player=window["author"], card=card,
+                        target=window["target"])]
+    return [Message("{player} plays {card}.", player=window["author"], card=card)]
 
 
 def title(state: Mapping[str, Any], card: str) -> str:

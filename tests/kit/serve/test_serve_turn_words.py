@@ -181,3 +181,18 @@ def test_an_answer_in_anothers_turn_is_said_as_one_and_the_line_names_whose_turn
     ana, table = texts(path, "seat Ana?lang=fr", "table?lang=fr")
     assert "À vous : Poser une carte, ou finir le tour" in ana   # her own turn: no one else's named
     assert "En attente d’Ana : son tour" in table
+
+
+def test_the_victim_of_an_attaque_reads_who_played_which_card_before_answering(tmp_path):
+    """Issue 46, item 4: the victim of an Accusation read « Répondre à l'Attaque, ou la
+    subir », not who attacked with which card."""
+    from kit.deck import for_session
+
+    path = tmp_path / "bureau.jsonl"
+    sessions.create(path, "promotion", PHD_PLAYERS, deck=for_session("promotion", None))
+    for step in ("start", "draw"):
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "play", "card": "accusation", "target": "Ben"})
+    ben, ben_en = pages(path, "seat Ben?lang=fr", "seat Ben?lang=en")
+    assert '<p class="fact"><bdi>Ana</bdi> joue Accusation contre <bdi>Ben</bdi>.</p>' in ben
+    assert "<bdi>Ana</bdi> plays Accusation against <bdi>Ben</bdi>." in ben_en
