@@ -85,6 +85,12 @@ class Surface(ABC):
 
     @abstractmethod
     @contextmanager
+    def scaled(self, k: float) -> Iterator[None]:
+        """Make every length k times larger about the current origin (k < 1: smaller), text
+        and line widths with them: a piece drawn by its own code at a fraction of its size."""
+
+    @abstractmethod
+    @contextmanager
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
                 circle: bool = False) -> Iterator[None]:
         """Clip drawing to a (rounded) rectangle, or to the ellipse inscribed in it when circle=True."""

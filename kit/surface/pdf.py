@@ -237,6 +237,9 @@ class PdfSurface(Surface):
         cos, sin = _unit(math.cos(a)), _unit(math.sin(a))
         return self._state(f"{cos} {sin} {_unit(-math.sin(a))} {cos} 0 0 cm")
 
+    def scaled(self, k: float):
+        return self._state(f"{_n(k)} 0 0 {_n(k)} 0 0 cm")
+
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
                 circle: bool = False):
         path = _ellipse(x + w / 2, y + h / 2, w / 2, h / 2) if circle else _rect(x, y, w, h, radius)

@@ -132,6 +132,10 @@ class RecordingSurface(Surface):
         a = math.radians(degrees)
         return self._nested((math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0))
 
+    def scaled(self, k: float):
+        self._record("scaled", k=k)
+        return self._nested((k, 0.0, 0.0, k, 0.0, 0.0))
+
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
                 circle: bool = False):
         self._record("clipped", x=x, y=y, w=w, h=h, radius=radius or None, circle=circle or None)

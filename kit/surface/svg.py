@@ -244,6 +244,9 @@ class SvgSurface(Surface):
         # SVG rotates clockwise on a y-down page, like the interface.
         return self._group(f'transform="rotate({num(degrees)})"')
 
+    def scaled(self, k: float):
+        return self._group(f'transform="scale({num(k)})"')
+
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
                 circle: bool = False):
         page = self._current()
