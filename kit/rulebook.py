@@ -9,15 +9,17 @@ the game's `engine_values()` (kit.games.<game>.layout), as « La règle en bref 
 them: the rules never type a number the engine or a card owns.
 
 The picture is drawn from the kit's own pieces: each one the designer lays on the table
-is drawn by its component's own drawing function, scaled down (`Thumbnail`): its text
-still 7 pt or more at that scale prints (a card's title), the rest shows as grey lines
-(text that small would only be a smudge, and no printed text is under 7 pt). A label
-beside a piece names it. A section may show pieces too, under its heading (`figure`: the
+is drawn by its component's own drawing function on the page scaled down (the surface's
+`scaled`), so it is the piece as it prints, every word of it. A worked example's pieces
+are drawn large enough for their title to read (TITLE_READS, about 6 pt once scaled); the
+setup picture shows the whole table, smaller. A label beside a piece names it. A section may show pieces too, under its heading (`figure`: the
 cards a worked example plays), and end with the game's list of its cards, each as the
 card prints it (`catalogue`, from the game's layout module).
 
 Pages: the title and the picture open the first page, then the sections flow down two
-columns, page after page; a heading never ends a column, a paragraph is never cut. The
+columns, page after page; a heading never ends a column, a paragraph is never cut; the
+last page's text is shared between its two columns (`_balanced`), not left in one beside an
+empty half page. The
 book takes an even number of pages (a whole number of two-sided sheets), its last back
 blank when the text ends on a front. A game without the file (a new game, still in the
 making) prints no book. `typeset` measures it all once (the build needs the
@@ -26,7 +28,6 @@ page count before it numbers the pieces' pages); `draw_page` draws one page of i
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,7 +42,6 @@ from kit.paper import paper_size, printable_area
 from kit.parts.text import text_box, text_height
 from kit.placeholders import fill
 from kit.schema import Field, ListOf, Record, entry_name, find, layout_dir, load_yaml
-from kit.surface.metrics import PT
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface
@@ -93,6 +93,7 @@ LEADING = 1.25
 HEADING = 10.5      # pt
 TITLE = 16.0        # pt
 LABEL = 7.0         # pt: the smallest text the kit prints
+TITLE_READS = 5.8   # pt: the biggest words of a worked example's piece (its title), once scaled
 GUTTER = 7.0        # mm between the columns
 PARAGRAPH_GAP = 1.5
 SECTION_GAP = 4.0
@@ -266,84 +267,6 @@ def footprint(thing: Thing, scale: float, paper: str) -> tuple[float, float, flo
     return thing.x + min(dx, 0.0), thing.y + min(dy, 0.0), w + abs(dx), h + abs(dy)
 
 
-class Thumbnail:
-    """The surface as a piece drawn k times smaller sees it: every length scaled by k, the
-    measures of text left in the piece's own millimetres (its layout is the real piece's),
-    each line of text drawn as a grey line of its length."""
-
-    def __init__(self, surface: Surface, k: float):
-        self._s = surface
-        self._k = k
-        self.greyscale = surface.greyscale
-
-    def _p(self, points):
-        k = self._k
-        return [(x * k, y * k) for x, y in points]
-
-    def _d(self, dash):
-        return None if dash is None else [d * self._k for d in dash]
-
-    def translated(self, dx: float, dy: float):
-        return self._s.translated(dx * self._k, dy * self._k)
-
-    def rotated(self, degrees: float):
-        return self._s.rotated(degrees)
-
-    def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0, circle: bool = False):
-        k = self._k
-        return self._s.clipped(x * k, y * k, w * k, h * k, radius=radius * k, circle=circle)
-
-    def reused(self, key, box, draw: Callable[[], None]) -> None:
-        draw()
-
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.25, radius=0.0, dash=None) -> None:
-        k = self._k
-        self._s.rect(x * k, y * k, w * k, h * k, fill=fill, stroke=stroke, width=width * k, radius=radius * k,
-                     dash=self._d(dash))
-
-    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.25, dash=None) -> None:
-        k = self._k
-        self._s.line(x1 * k, y1 * k, x2 * k, y2 * k, stroke=stroke, width=width * k, dash=self._d(dash))
-
-    def polygon(self, points, *, fill=None, stroke=None, width=0.25, closed=True, dash=None) -> None:
-        self._s.polygon(self._p(points), fill=fill, stroke=stroke, width=width * self._k, closed=closed,
-                        dash=self._d(dash))
-
-    def polylines(self, paths, *, stroke="#000000", width=0.25, dash=None) -> None:
-        self._s.polylines([self._p(p) for p in paths], stroke=stroke, width=width * self._k, dash=self._d(dash))
-
-    def path(self, segments, *, fill=None, stroke=None, width=0.25) -> None:
-        k = self._k
-        self._s.path([(command, tuple(v * k for v in values)) for command, values in segments], fill=fill,
-                     stroke=stroke, width=width * k)
-
-    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=0.25, dash=None) -> None:
-        k = self._k
-        self._s.circle(cx * k, cy * k, r * k, fill=fill, stroke=stroke, width=width * k, dash=self._d(dash))
-
-    def sector(self, cx, cy, r, start, end, *, inner=0.0, fill=None, stroke=None, width=0.25) -> None:
-        k = self._k
-        self._s.sector(cx * k, cy * k, r * k, start, end, inner=inner * k, fill=fill, stroke=stroke, width=width * k)
-
-    def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
-        if not s.strip():
-            return
-        k = self._k
-        if size * k >= LABEL - 1e-9:    # large enough to read at this scale: a card's title
-            self._s.text(x * k, y * k, s, font=font, size=size * k, colour=colour, anchor=anchor)
-            return
-        width = self._s.text_width(s, font=font, size=size)
-        start = x - {"start": 0.0, "middle": width / 2, "end": width}[anchor]
-        stroke = size * PT * 0.45          # about the height of the lower-case letters
-        self._s.rect(start * k, (y - stroke) * k, width * k, stroke * k, fill=lighten(colour, 0.35))
-
-    def text_width(self, s: str, *, font: str = "sans", size: float = 9.0) -> float:
-        return self._s.text_width(s, font=font, size=size)
-
-    def ascent_descent(self, *, font: str = "sans", size: float = 9.0) -> tuple[float, float]:
-        return self._s.ascent_descent(font=font, size=size)
-
-
 def _draw_thing(surface: Surface, thing: Thing, scale: float, paper: str, ox: float, oy: float) -> None:
     w, h = _size(thing.component, paper)
     piece = thing.component.pieces[thing.piece]
@@ -362,8 +285,9 @@ def _draw_thing(surface: Surface, thing: Thing, scale: float, paper: str, ox: fl
             surface.rect(x + 0.35, y + 0.35, pw, ph, fill=GREYS["light"], radius=0.6)
         with surface.clipped(x, y, pw, ph, circle=shape, radius=0.6):
             surface.rect(x, y, pw, ph, fill=GREYS["paper"])
-            with surface.translated(x + origin[0], y + origin[1]), surface.rotated(thing.turn):
-                draw(Thumbnail(surface, scale), Frame(w, h))   # type: ignore[arg-type]
+            with surface.translated(x + origin[0], y + origin[1]), surface.rotated(thing.turn), \
+                    surface.scaled(scale):
+                draw(surface, Frame(w, h))
         if shape:
             surface.circle(x + pw / 2, y + ph / 2, min(pw, ph) / 2, stroke=GREYS["mid"], width=0.15)
         else:
@@ -481,16 +405,17 @@ def _pad(block: Block) -> tuple[float, float]:
     return (EXAMPLE_PAD if block.first else 0.0), (EXAMPLE_PAD if block.last else 0.0)
 
 
-def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float, float]) -> list[list[Placed]]:
-    x, y, w, h = box
-    bottom = y + h - DESCENT_ROOM
+def _height(blocks: list[Block], i: int, j: int) -> float:
+    """From the top of block i to the foot of block j, placed one after the other."""
+    return _pad(blocks[i])[0] + math.fsum(b.height + _pad(b)[1] for b in blocks[i:j + 1]) + \
+        math.fsum(b.space_after for b in blocks[i:j])
+
+
+def _columns(blocks: list[Block], first_top: float, top: float, bottom: float, whole: float) -> list[list[Placed]]:
+    """The blocks down two columns from first_top on the first page and top on the next,
+    to bottom; a worked example no taller than whole stays in one column."""
     pages: list[list[Placed]] = [[]]
     column, cursor = 0, first_top
-    def height(i: int, j: int) -> float:
-        """From the top of block i to the foot of block j, placed one after the other."""
-        return _pad(blocks[i])[0] + math.fsum(b.height + _pad(b)[1] for b in blocks[i:j + 1]) + \
-            math.fsum(b.space_after for b in blocks[i:j])
-
     i = 0
     while i < len(blocks):
         # A heading goes with the paragraph after it; a worked example stays whole when a
@@ -498,19 +423,19 @@ def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float,
         j = i + 1 if blocks[i].heading and i + 1 < len(blocks) else i
         if blocks[i].heading and blocks[i].example:
             end = next(k for k in range(i + 1, len(blocks)) if blocks[k].last)
-            if height(i, end) <= bottom - y:
+            if _height(blocks, i, end) <= whole:
                 j = end
-        run = height(i, j)
-        top = first_top if len(pages) == 1 else y
+        run = _height(blocks, i, j)
+        start = first_top if len(pages) == 1 else top
         if cursor + run > bottom + 1e-6:
-            if cursor <= top + 1e-6:
+            if cursor <= start + 1e-6:
                 raise KitError(_("a paragraph of the rules is taller than a column: {text}").format(
                     text=f"« {blocks[i].text[:60]}… »"))
             column += 1
             if column == 2:
                 pages.append([])
                 column = 0
-            cursor = first_top if len(pages) == 1 else y
+            cursor = first_top if len(pages) == 1 else top
             continue
         for b in blocks[i:j + 1]:
             above, below = _pad(b)
@@ -518,6 +443,42 @@ def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float,
             pages[-1].append(Placed(b, column, cursor))
             cursor += b.height + below + b.space_after
         i = j + 1
+    return pages
+
+
+def _balanced(blocks: list[Block], top: float, bottom: float, whole: float) -> list[Placed] | None:
+    """The last page's blocks shared between its two columns as evenly as they go: the
+    lowest foot at which they still fit the page (a short right column would leave half
+    the page empty); None when they do not fit."""
+    def fits(foot: float) -> list[Placed] | None:
+        try:
+            pages = _columns(blocks, top, top, foot, whole)
+        except KitError:
+            return None
+        return pages[0] if len(pages) == 1 else None
+
+    best = fits(bottom)
+    low, high = top, bottom
+    while best is not None and high - low > 0.5:
+        middle = (low + high) / 2
+        found = fits(middle)
+        if found is None:
+            low = middle
+        else:
+            best, high = found, middle
+    return best
+
+
+def _flow(blocks: list[Block], first_top: float, box: tuple[float, float, float, float]) -> list[list[Placed]]:
+    x, y, w, h = box
+    bottom = y + h - DESCENT_ROOM
+    pages = _columns(blocks, first_top, y, bottom, bottom - y)
+    # The last page's text in two columns of about the same height.
+    top = first_top if len(pages) == 1 else y
+    start = len(blocks) - len(pages[-1])
+    balanced = _balanced(blocks[start:], top, bottom, bottom - y)
+    if balanced is not None:
+        pages[-1] = balanced
     if len(pages) % 2:
         pages.append([])
     return pages

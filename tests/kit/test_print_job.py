@@ -166,6 +166,9 @@ def test_every_page_has_its_label_and_no_text_is_under_7_pt(builds, texts, case)
     paper, option = case
     pw, ph = PAPERS[paper]
     for game, (manifest, _) in builds(*case).items():
+        # The complete rules show the pieces as they print, scaled down: those small words
+        # are the pieces' own (test_rulebook checks the rules' own words are 7 pt or more).
+        first, last = manifest["rulebook"]["pages"] if manifest.get("rulebook") else (0, -1)
         for n, (band, smallest) in enumerate(texts(paper, option, game), start=1):
             # Nothing but the label comes this close to the top or bottom edge: pieces keep
             # their text 3 mm inside their cut, 8.5 mm from the edge at least.
@@ -175,7 +178,7 @@ def test_every_page_has_its_label_and_no_text_is_under_7_pt(builds, texts, case)
             assert max(c[3] for c in band) <= pw - EDGE + 0.01, (game, n)
             assert min(c[2] for c in band) >= EDGE - 0.01, (game, n)
             assert max(c[4] for c in band) <= ph - EDGE + 0.01, (game, n)
-            assert smallest >= SMALLEST_PT - 0.01, (game, n, smallest)
+            assert smallest >= SMALLEST_PT - 0.01 or first <= n <= last, (game, n, smallest)
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -26,7 +26,8 @@ from kit import rulebook
 from kit.build import default_layouts, load_kit
 from kit.contents import MARGIN
 from kit.errors import LayoutError
-from kit.paper import PAPERS
+from kit.model import Frame
+from kit.paper import PAPERS, printable_area
 from kit.surface.record import RecordingSurface
 from scorekeeper.rules import GAME_IDS
 from scorekeeper.rules import amphitheatre as amph_rules
@@ -36,6 +37,7 @@ from scorekeeper.rules import promotion as promo_rules
 
 pdfium = pytest.importorskip("pypdfium2")
 INK_OVERHANG = 0.3   # mm
+FILLED = 0.6         # of a rules page's text area, but the last's
 
 
 @pytest.fixture(scope="module")
@@ -230,7 +232,134 @@ def test_the_picture_is_drawn_with_the_kits_own_pieces():
                   if fx + x - 0.01 <= c.on_page(c["x"], c["y"])[0] <= fx + x + fw + 0.01
                   and fy + y - 0.01 <= c.on_page(c["x"], c["y"])[1] <= fy + y + fh + 0.01]
         assert inside or thing.turn, thing.component.id
-    assert not [c for c in surface.find("text") if c["size"] < rulebook.LABEL]
+    # The labels beside the pieces are on the page itself, at the kit's smallest size or more.
+    on_page = [c for c in surface.find("text") if c.matrix[:4] == (1.0, 0.0, 0.0, 1.0)]
+    assert on_page
+    assert not [c for c in on_page if c["size"] < rulebook.LABEL]
+
+
+def _book(game: str, paper: str = "a4") -> rulebook.Book:
+    layouts = default_layouts()
+    book = rulebook.typeset(load_kit(game, layouts), layouts, paper, rulebook.page_box(paper, MARGIN))
+    assert book is not None
+    return book
+
+
+def _drawn_pages(book: rulebook.Book) -> RecordingSurface:
+    surface = RecordingSurface()
+    for index in range(book.page_count):
+        surface.begin_page(*PAPERS[book.paper])
+        rulebook.draw_page(surface, book, index)
+        surface.end_page()
+    return surface
+
+
+def _scaled_runs(surface: RecordingSurface) -> list[tuple[float, list]]:
+    """Each `scaled` call's scale and the calls drawn inside it, as (name, args)."""
+    runs, calls = [], surface.calls
+    for n, call in enumerate(calls):
+        if call.name == "scaled":
+            inside = []
+            for inner in calls[n + 1:]:
+                if inner.depth <= call.depth:
+                    break
+                inside.append((inner.name, inner.args))
+            runs.append((call["k"], inside))
+    return runs
+
+
+def _alone(thing: rulebook.Thing, paper: str) -> list:
+    """The piece's own drawing, at its real size, as the pieces' pages draw it."""
+    piece = thing.component.pieces[thing.piece]
+    draw = piece.front if thing.face == "front" else (piece.back or thing.component.back)
+    w, h = printable_area(paper)[2:] if thing.component.size == "page" else thing.component.size
+    surface = RecordingSurface()
+    surface.begin_page(*PAPERS[paper])
+    draw(surface, Frame(float(w), float(h)))
+    return [(c.name, c.args) for c in surface.calls[1:]]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_rules_own_words_print_at_7_pt_or_more(game):
+    """Only the pieces shown, drawn inside `scaled`, print smaller than the kit's smallest
+    size: the rules' text, headings, labels and captions are on the page itself."""
+    surface = _drawn_pages(_book(game))
+    on_page = [c for c in surface.find("text") if c.matrix[:4] == (1.0, 0.0, 0.0, 1.0)]
+    assert on_page
+    assert not [c["s"] for c in on_page if c["size"] < rulebook.LABEL]
+    inside = [c for c in surface.find("text") if c.matrix[:4] != (1.0, 0.0, 0.0, 1.0)]
+    assert inside, game
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_piece_in_the_rules_is_the_piece_as_it_prints_scaled(game):
+    """The setup picture and every worked example draw each piece with its own drawing
+    code, call for call, inside one `scaled` of the picture's scale: no stand-in, no
+    greeked text."""
+    book = _book(game)
+    runs = _scaled_runs(_drawn_pages(book))
+    pictures = [book.picture] + [p.block.figure for page in book.pages for p in page if p.block.figure]
+    expected = [(picture.scale, _alone(thing, book.paper)) for picture in pictures for thing in picture.things
+                for _ in range(thing.pile)]
+    assert len(runs) == len(expected)
+    for (k, calls), (scale, own) in zip(runs, expected):
+        assert k == pytest.approx(scale)
+        assert calls == own
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_cards_of_a_worked_example_show_their_title_at_a_size_that_reads(game):
+    """Each piece of an example is large enough for its biggest words (its title) to print
+    at rulebook.TITLE_READS pt or more."""
+    book = _book(game)
+    surface = _drawn_pages(book)
+    figures = [p.block.figure for page in book.pages for p in page if p.block.figure]
+    assert figures, game
+    small = {}
+    for figure in figures:
+        for thing in figure.things:
+            own = [(name, dict(args)) for name, args in _alone(thing, book.paper) if name == "text"]
+            title = max(args["size"] for _, args in own) * figure.scale
+            if title < rulebook.TITLE_READS:
+                small[thing.entry] = round(title, 1)
+    assert not small, (game, small)
+    assert surface.find("scaled")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_last_page_of_the_rules_shares_its_text_between_both_columns(game, paper):
+    """The text ends on a page in two columns of about the same height, not in one column
+    beside an empty half page."""
+    book = _book(game, paper)
+    last = [page for page in book.pages if page][-1]
+    assert {p.column for p in last} == {0, 1}, (game, paper)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_page_of_the_rules_but_the_last_is_filled(kit_build, kit_pdf, game, paper):
+    """Measured on the built PDF: the box around everything drawn on a rules page (text,
+    pictures, shaded boxes; the page label aside) covers FILLED of the page's text area,
+    the last page aside."""
+    manifest = json.loads((kit_build("--paper", paper) / f"{game}.json").read_text(encoding="utf-8"))
+    first, last = manifest["rulebook"]["pages"]
+    pdf = kit_pdf(game, "--paper", paper)
+    fill = {}
+    for number in range(first, last + 1):
+        page = pdf.pages[number - 1]
+        pw, ph = mm(float(page.width)), mm(float(page.height))
+        drawn = [(mm(o["x0"]), mm(o["top"]), mm(o["x1"]), mm(o["bottom"]))
+                 for o in (*page.chars, *page.rects, *page.lines, *page.curves) if mm(o["bottom"]) < ph - MARGIN]
+        if not drawn:
+            fill[number] = 0.0
+            continue
+        width = max(d[2] for d in drawn) - min(d[0] for d in drawn)
+        height = max(d[3] for d in drawn) - min(d[1] for d in drawn)
+        fill[number] = round(width * height / ((pw - 2 * MARGIN) * (ph - 2 * MARGIN)), 2)
+    text_pages = [n for n in fill if fill[n] > 0]
+    thin = {n: f for n, f in fill.items() if n < text_pages[-1] and f < FILLED}
+    assert not thin, (game, paper, fill)
 
 
 def _layouts_copy(tmp_path: Path, game: str) -> Path:

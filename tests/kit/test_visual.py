@@ -1,6 +1,7 @@
 """Visual regression: one low-resolution picture of each kind of page of the four kits.
 
-For every game, the contents page, the rules page behind it, the first page of each
+For every game, the contents page, the rules page behind it, each page of the complete rules
+(kit.rulebook), the first page of each
 component (and the page of backs after it, when the sheet has backs) and the first blank
 back (a single-sided sheet's, which carries only its label) are rendered with pypdfium2 at 40 dpi in
 greyscale and compared with the PNG kept in tests/kit/visual/. The comparison is made on
@@ -40,6 +41,11 @@ def kinds_of_page(manifest: dict) -> dict[str, int]:
     and its page of backs, then the first blank back. A page already named (pieces of
     several components share sheets) is not named twice."""
     pages = {"contents": 1, "rules": 2}
+    # The complete rules, every page: the real pieces they show and how full each page is.
+    rulebook = manifest.get("rulebook")
+    if rulebook:
+        first, last = rulebook["pages"]
+        pages.update({f"rulebook-{n - first + 1}": n for n in range(first, last + 1)})
     for component in manifest["components"]:
         sheet = next(s for s in manifest["sheets"] if component["id"] in s["counts"])
         for side in ("front", "back") if sheet["two_sided"] else ("front",):
@@ -133,4 +139,6 @@ def test_every_component_and_every_page_of_backs_has_its_picture(built):
         pages = {n for i in first_sheets for n in (manifest["sheets"][i]["front"], manifest["sheets"][i]["back"])
                  if n != manifest["sheets"][i]["back"] or manifest["sheets"][i]["two_sided"]}
         blank = {s["back"] for s in manifest["sheets"] if not s["two_sided"]}
-        assert set(kinds.values()) == pages | {1, 2} | ({min(blank)} if blank else set())
+        first, last = manifest["rulebook"]["pages"]
+        rules = set(range(first, last + 1))
+        assert set(kinds.values()) == pages | {1, 2} | rules | ({min(blank)} if blank else set())
