@@ -232,6 +232,9 @@ class Step:
     done: dict                  # answers so far (the order's names picked so far included)
     left_to_player: bool        # a "their own answer" button is offered too
     completes: frozenset = frozenset()   # the values (as value_text) whose tap ends the decision
+    # the fields settled before this one that a value's tap leaves out (Promotion's « let it
+    # pass » lays no card), by the value as value_text
+    drops: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -336,9 +339,24 @@ def answered(game: str, state: GameState, decision: dict, view: dict, seat: str,
                 value_text(option) if option is not None else LEFT_TO_PLAYER
                 for option in (*step.options, *([None] if step.left_to_player else []))
                 if _complete(game, state, decision, view, seat, _with(answers, step, option), seat_fields))
-            return form, answers, replace(step, completes=completes)
+            return form, answers, replace(step, completes=completes,
+                                          drops=_dropped(game, state, decision, answers, step))
         answers = _with(answers, step, value)
     return form, answers, step
+
+
+def _dropped(game: str, state: GameState, decision: dict, answers: dict,
+             step: Step) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """For each value of `step`, the fields already settled that the rules no longer ask
+    once it is given (sent without them)."""
+    dropped = []
+    for option in step.options:
+        given = _with(answers, step, option)
+        kept = narrowed(game, state, decision, {k: v for k, v in given.items() if v is not None})
+        gone = tuple(name for name in answers if name != step.spec.field and name not in kept)
+        if gone:
+            dropped.append((value_text(option), gone))
+    return tuple(dropped)
 
 
 def asked_again(answers: dict) -> list[tuple[str, str]]:

@@ -588,7 +588,7 @@ def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: o
             kind, text = "json", json.dumps([*step.done.get(spec.field, []), value,
                                              *(o for o in step.options if o != value)], ensure_ascii=False)
         button.update(sends=True, field=None if value is None else spec.field, key=step.key, kind=kind,
-                      value=text)
+                      value=text, drop=" ".join(dict(step.drops).get(text, ())))
     else:
         button.update(sends=False, link="?" + urlencode(screen.asked + [(param, text)]))
     return button

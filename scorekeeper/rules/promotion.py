@@ -266,7 +266,7 @@ def effect(state: State, key: str | None, name: str, default: int = 0) -> Any:
 ACTIONS = ("gain", "lose", "steal", "deck_empty", "turn", "hand")
 CORRECTIONS = ("gain", "lose", "steal", "hand")   # the table's own entries, told as corrections
 # The steps of a turn (`turn` lines), as the module docstring tells them.
-TURN_STEPS = ("start", "draw", "burnout", "play", "react", "land", "resolve", "end")
+TURN_STEPS = ("start", "draw", "burnout", "play", "react", "land", "pass", "resolve", "end")
 SECRET_FIELDS: tuple[str, ...] = ()      # nothing in Promotion is secret: a hand is counted, never read
 SECRET_BY_PLAYER: tuple[str, ...] = ()
 
@@ -303,6 +303,7 @@ class Window(TypedDict):
     target: NotRequired[str]
     redirections: NotRequired[int]
     remote: NotRequired[list[str]]
+    passed: NotRequired[list[str]]   # the colleagues who let an Annonce or an Avantage pass
 
 
 class State(TypedDict):
@@ -689,6 +690,9 @@ def _take_step(state: State, new: State, name: str, step: str, action: Action) -
     elif step == "land":
         _land(state, new, in_window(state))
         new["window"] = None
+    elif step == "pass":
+        window = in_window(state)
+        new["window"] = {**window, "passed": [*window.get("passed", []), name]}
     elif step == "resolve":
         _resolve_window(state, new)
 
@@ -874,11 +878,13 @@ def pending(state: State) -> list[Decision]:
         return [_attack_decision(state, window)]
     author = window["author"]
     answering_players = [n for n in from_the_right(state, author)
-                         if n not in window.get("remote", ()) and may_lay(state, n)]
+                         if n not in window.get("remote", ()) and n not in window.get("passed", ())
+                         and may_lay(state, n)]
     # an answer is a card from its player's own hand: each colleague's decision, never the
     # table's (a phone answering for another colleague, or the author answering their own card)
     cards = list(_window_answers(state, phase))
-    return [*(decision("turn", name, step=["react"], card=cards) for name in answering_players),
+    # answering is optional: each may let the card pass, and is asked no more
+    return [*(decision("turn", name, step=["react", "pass"], card=cards) for name in answering_players),
             decision("turn", author, step=["resolve"])]
 
 
@@ -1078,7 +1084,7 @@ def _turn_events(before: State, after: State, action: Action) -> list[Event]:
         return [said("{player}'s turn ends.", player=name)]
     if step == "play":
         return _play_events(before, after, action)
-    if step == "react":
+    if step in ("react", "pass"):
         return _react_events(before, after, action)
     window = in_window(before)
     card = card_title(before, window["card"])
@@ -1158,7 +1164,10 @@ def _play_events(before: State, after: State, action: Action) -> list[Event]:
 
 
 def _react_events(before: State, after: State, action: Action) -> list[Event]:
+    """What an answer to the card in the window did, or that its colleague let it pass."""
     name, window = action["player"], in_window(before)
+    if action["step"] == "pass":
+        return [said("{player} lets {card} pass.", player=name, card=card_title(before, window["card"]))]
     answer = decks.card_id(before["cards"], action["card"], TITLE)
     shown_answer, card = card_title(before, answer), card_title(before, window["card"])
     deck = index(before)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from refusals import refused, rule
 
 from kit.build import default_layouts
 from kit.games.promotion import layout
+from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import flow
 from scorekeeper.rules import promotion as promo
 
@@ -191,7 +193,7 @@ def test_teletravail_against_nouvel_organigramme_keeps_the_poste():
     state = play(with_postes(), turn("Ana", "start"), turn("Ana", "draw"),
                  turn("Ana", "play", card="Nouvel organigramme"))
     assert promo.pending(state) == [
-        *(flow.decision("turn", name, step=["react"], card=["teletravail"]) for name in ("Ben", "Cléo", "Dan")),
+        *(flow.decision("turn", name, step=["react", "pass"], card=["teletravail"]) for name in ("Ben", "Cléo", "Dan")),
         flow.decision("turn", "Ana", step=["resolve"])]
     with refused("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
                  card="Nouvel organigramme", answer=["Télétravail"], author="Ana"):
@@ -212,7 +214,7 @@ def test_merite_vole_is_offered_from_the_author_s_right():
     state = play(new(), *[t for n in ("Ana", "Ben") for t in (turn(n, "start"), turn(n, "draw"), turn(n, "end"))],
                  turn("Cléo", "start"), turn("Cléo", "draw"), turn("Cléo", "play", card="Flatterie"))
     assert [(d["player"], d["choices"]) for d in promo.pending(state)[:3]] == [
-        (name, {"step": ["react"], "card": ["merite-vole"]}) for name in ("Dan", "Ana", "Ben")]
+        (name, {"step": ["react", "pass"], "card": ["merite-vole"]}) for name in ("Dan", "Ana", "Ben")]
     with refused("{answer} does not answer {card}; {expected} does.",
                  answer="Télétravail", card="Flatterie", expected=["Mérite volé"]):
         promo.apply(state, turn("Dan", "react", card="Télétravail"))
@@ -231,8 +233,8 @@ def test_an_answer_from_one_s_hand_is_that_player_s_decision_never_the_table_s()
     # the card's author, offered an answer to her own card
     state = play(new(["Ana", "Ben", "Cléo"]), turn("Ana", "start"), turn("Ana", "draw"),
                  turn("Ana", "play", card="Flatterie"))
-    assert promo.pending(state) == [flow.decision("turn", "Ben", step=["react"], card=["merite-vole"]),
-                                    flow.decision("turn", "Cléo", step=["react"], card=["merite-vole"]),
+    assert promo.pending(state) == [flow.decision("turn", "Ben", step=["react", "pass"], card=["merite-vole"]),
+                                    flow.decision("turn", "Cléo", step=["react", "pass"], card=["merite-vole"]),
                                     flow.decision("turn", "Ana", step=["resolve"])]
     assert all(d["player"] is not None for d in promo.pending(state))
     with refused("The game waits for answers to {card} ({answer}) or for {author} to apply it.",
@@ -321,3 +323,18 @@ def test_a_file_of_the_older_guided_play_still_loads_and_play_resumes_in_its_tur
 def test_before_any_turn_the_game_waits_for_one_to_begin():
     with refused("The game waits for a player's turn to begin."):
         promo.apply(new(), turn("Ana", "draw"))
+
+
+def test_a_colleague_lets_an_avantage_pass_and_is_asked_no_more():
+    # issue 46, item 4: an optional Trahison showed one button and no way to let the card pass
+    state = play(new(["Ana", "Ben", "Cléo"]), turn("Ana", "start"), turn("Ana", "draw"),
+                 turn("Ana", "play", card="Flatterie"))
+    assert said(state, turn("Ben", "pass")) == ["Ben lets Flatterie pass."]
+    passed = play(state, turn("Ben", "pass"))
+    assert promo.pending(passed) == [flow.decision("turn", "Cléo", step=["react", "pass"], card=["merite-vole"]),
+                                     flow.decision("turn", "Ana", step=["resolve"])]
+    assert passed["players"] == state["players"]   # nothing laid, nothing drawn
+    with pytest.raises(RuleViolation):
+        promo.apply(passed, turn("Ben", "pass"))   # asked no more
+    with pytest.raises(RuleViolation):
+        promo.apply(state, turn("Ben", "pass", card="Mérite volé"))   # letting it pass lays no card

@@ -324,7 +324,7 @@ class Table:
         """The colleagues who answer the Annonce or Avantage in the window, asked in the
         rules' order (from the author's right); one that takes its PI ends the asking."""
         answered = []
-        for decision in [d for d in rules.pending(self.state) if d["choices"]["step"] == ["react"]]:
+        for decision in [d for d in rules.pending(self.state) if d["choices"]["step"] == ["react", "pass"]]:
             name = flow.decider(decision)
             card = self.answer(name, decision["choices"]["card"])
             if card:

@@ -41,6 +41,7 @@ STEP_TITLES: dict[tuple[str, ...], str] = {
     ("draw", "burnout"): N_("Draw, or burnout"),
     ("play", "end"): N_("Play a card, or end the turn"),
     ("react", "land"): N_("Answer the Attaque, or take it"),
+    ("react", "pass"): N_("Answer with a Trahison, or let it pass"),
 }
 
 

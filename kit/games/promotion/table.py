@@ -127,6 +127,7 @@ def describe_turn(action: dict, before: dict | None = None) -> str:
     lines = {"start": _("{player}'s turn begins."), "draw": _("{player} draws."),
              "burnout": _("{player} says burnout."), "play": _("{player} plays {card}."),
              "react": _("{player} answers with {card}."), "land": _("{player} takes the attack."),
+             "pass": _("{player} lets the card pass."),
              "resolve": _("{player}'s card applies."), "end": _("{player} ends the turn.")}
     return lines.get(step or "", _("{player}'s turn ({step}).")).format(player=name, card=card, step=step)
 
@@ -213,7 +214,7 @@ FIELD_LABELS = {
 VALUE_LABELS = {
     "start": N_("Begin the turn"), "draw": N_("Draw"), "burnout": N_("Burnout: draw and end the turn"),
     "play": N_("Play a card"), "end": N_("End the turn"), "react": N_("Answer with a Trahison"),
-    "land": N_("Take the attack"), "resolve": N_("Apply the card"),
+    "land": N_("Take the attack"), "pass": N_("Let it pass"), "resolve": N_("Apply the card"),
 }
 
 
@@ -349,7 +350,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
             who = table.ask_player(_("Whose turn is it?"), choices["player"], default=choices["player"][0])
         click.echo("\n== " + _("{name}'s turn").format(name=who))
         return _step(who, "start")
-    if steps == ["react"]:      # an Annonce or an Avantage: each colleague who may answer, asked at once
+    if steps == ["react", "pass"]:   # an Annonce or an Avantage: each colleague who may answer, asked at once
         return _ask_answers(state, choices)
     who = decider(decision)
     if steps == ["land"]:         # redirected to the limit: nothing left to ask
@@ -375,7 +376,7 @@ def _ask_answers(state: rules.State, choices: dict) -> dict:
     table, and with which card when they hold more than one; nobody: it resolves."""
     window = rules.in_window(state)
     offered = {d["player"]: d["choices"]["card"] for d in rules.pending(state)
-               if d["player"] is not None and d["choices"]["step"] == ["react"]}
+               if d["player"] is not None and d["choices"]["step"] == ["react", "pass"]}
     answer = " / ".join(title(state, card) for card in choices["card"])
     click.echo(_("{card}: does anyone answer with {answer}? (Enter: nobody)").format(
         card=title(state, window["card"]), answer=answer))

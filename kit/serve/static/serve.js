@@ -199,6 +199,9 @@
         result[field] = value;
       }
     });
+    if (submitter && submitter.dataset.drop) {   // a field settled before that this answer leaves out
+      submitter.dataset.drop.split(" ").forEach(function (field) { delete result[field]; });
+    }
     for (const field of Object.keys(result)) {
       // An optional group left empty is no field at all.
       const group = form.querySelector('fieldset[data-group="' + field + '"]');

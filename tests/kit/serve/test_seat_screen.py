@@ -247,7 +247,9 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         assert "do=" not in applying
         assert 'value="react"' not in applying
         answering = unescape(actions(me(client, "Ben", "en")))
-        assert '<button type="submit" class="big">Answer with a Trahison — Télétravail</button>' in answering
+        assert "<h2>Answer with a Trahison, or let it pass — Télétravail</h2>" in answering
+        assert 'value="react">Answer with a Trahison</button>' in answering    # the card the headline names
+        assert 'data-drop="card" value="pass">Let it pass</button>' in answering   # answering is optional
 
 
 def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):

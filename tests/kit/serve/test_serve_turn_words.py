@@ -196,3 +196,26 @@ def test_the_victim_of_an_attaque_reads_who_played_which_card_before_answering(t
     ben, ben_en = pages(path, "seat Ben?lang=fr", "seat Ben?lang=en")
     assert '<p class="fact"><bdi>Ana</bdi> joue Accusation contre <bdi>Ben</bdi>.</p>' in ben
     assert "<bdi>Ana</bdi> plays Accusation against <bdi>Ben</bdi>." in ben_en
+
+
+def test_an_optional_trahison_may_be_let_pass(tmp_path):
+    """Issue 46, item 4: a colleague who may answer Flatterie with Mérite volé saw one
+    button, « Répondre par une Trahison », and no way to let the card pass."""
+    from kit.deck import for_session
+
+    path = tmp_path / "bureau.jsonl"
+    sessions.create(path, "promotion", PHD_PLAYERS, deck=for_session("promotion", None))
+    for step in ("start", "draw"):
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": step})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "play", "card": "flatterie"})
+    ben, = pages(path, "seat Ben?lang=fr")
+    decision = ben[ben.index('<section class="decision"'):]
+    assert "<h2>Répondre par une Trahison, ou laisser passer — Mérite volé</h2>" in decision
+    assert '<p class="fact"><bdi>Ana</bdi> joue Flatterie.</p>' in decision
+    assert 'value="react">Répondre par une Trahison</button>' in decision
+    # the card settled for the answer is left out of « let it pass », which lays none
+    assert 'data-drop="card" value="pass">Laisser passer</button>' in decision
+    sessions.append(path, {"action": "turn", "player": "Ben", "step": "pass"})
+    ben, table = texts(path, "seat Ben?lang=fr", "table?lang=fr")
+    assert "Laisser passer" not in ben   # asked no more
+    assert "Ben laisse passer Flatterie." in table
