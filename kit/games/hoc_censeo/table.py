@@ -18,7 +18,7 @@ import click
 from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
-from scorekeeper.errors import Message, RuleViolation
+from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules.flow import Decision, decider
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
@@ -344,6 +344,21 @@ def decision_facts(state: rules.State, decision: Decision) -> list[Message]:
     facts = [Message("Totals: POUR {pour}, CONTRE {contre}.", pour=totals["pour"], contre=totals["contre"])]
     if totals["pour"] == totals["contre"]:
         facts.append(Message("Equal totals: as the one presiding, you decide which side wins."))
+    return facts + tied_facts(state, decision["choices"].get("order") or [])
+
+
+def tied_facts(state: rules.State, ordered: list[str]) -> list[Message]:
+    """The equal ballots the magistrate orders (`ordered`: the names the resolve asks them
+    to order), each group with its side and its amount: what the order decides between."""
+    facts = []
+    for side in SIDES:
+        amounts = {n: b[side] for n, b in state["ballots"].items() if b[side]}
+        for group in rules.tied_groups_needing_order(side, amounts, state["seating"]):
+            if set(group) <= set(ordered):
+                n = amounts[group[0]]
+                facts.append(Message(plural("Equal ballots on {side}, {n} senator each: {names}; you order them.",
+                                            "Equal ballots on {side}, {n} senators each: {names}; you order them.", n),
+                                     side=side.upper(), n=n, names=group))
     return facts
 
 
