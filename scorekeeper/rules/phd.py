@@ -1740,6 +1740,8 @@ _AN_EVENT_CARD = Message("an event card")
 def _event_card(state: State, action: Action) -> tuple[str, decks.Card]:
     """The event card a turn line names, of the type its step says."""
     key, card = _card(state, action["card"], *CARD_KINDS, what=_AN_EVENT_CARD)
+    if action.get("step", card["type"]) not in TYPE_WORDS:   # a draw, « no event card »: said in words, never by its id
+        raise RuleViolation("This step plays no event card: leave out {title}.", field="card", title=card["title"])
     if action.get("step", card["type"]) != card["type"]:
         raise RuleViolation("{title} is a {type} card; this step takes a {wanted} card.", field="card",
                             title=card["title"], type=TYPE_WORDS[card["type"]],
