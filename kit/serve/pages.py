@@ -131,7 +131,11 @@ class Page:
         return cards.get(value) if isinstance(cards, dict) and isinstance(value, str) else None
 
     def fact(self, value: object) -> str:
-        """A player's number or word as a board shows it: yes or no for a flag, never True."""
+        """A player's number or word as a board shows it: yes or no for a flag, never True; a
+        card of the session's deck (a Poste held) by its printed title, never its id."""
+        card = self.card(value)
+        if card is not None:
+            return str(card["title"])
         return self._(TEXT.yes if value else TEXT.no) if isinstance(value, bool) else self.word(value)
 
     def value(self, value: object) -> str:

@@ -128,6 +128,7 @@ def test_every_answer_speaks_one_language_at_the_start_middle_and_end(scenario, 
 WITH_DECK = {
     "promotion": [{"action": "turn", "player": "Ana", "step": "start"},
                   {"action": "turn", "player": "Ana", "step": "draw"},
+                  {"action": "turn", "player": "Ana", "step": "play", "card": "chef-de-projet"},   # a Poste held
                   {"action": "turn", "player": "Ana", "step": "play", "card": "accusation", "target": "Ben"}],
     "phd": [{"action": "turn", "player": "Ana", "step": "start"}],
 }
