@@ -139,9 +139,9 @@ def test_amphitheatre_an_accusation_made_on_a_phone_after_a_side_was_joined(brow
         game.told("Ana states a hypothesis")
         # no handshake: a debate, sent by its one tap (it asks nothing more)
         game.phones["Ben"].locator('#actions .decision form[data-action="counter"] button').tap()
-        game.now("Waiting for Cléo")
+        game.now("Ana plays — waiting for Cléo")   # her hypothesis, answered in her turn
         game.tap("Cléo", "side", "a")
-        game.now("Waiting for Dan")
+        game.now("Ana plays — waiting for Dan")
         game.told("Cléo")
         game.also("Dan", "accuse", accused="Ben", truthful="false")
         game.told("Ben's card differs from the hypothesis: Dan wins the accusation.",
@@ -170,7 +170,7 @@ def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
         game.tap("Ana", "card", "sabotage")
         game.tap("Ana", "target", "Dan")               # an Attaque: whom it aims at is asked
         game.told("Ana plays Sabotage against Dan.")
-        game.now("Waiting for Dan")
+        game.now("Ana plays — waiting for Dan: their answer")   # in her turn
         game.tap("Dan", "step", "land")
         game.told("Ana plays Sabotage against Dan: Dan −2 cards.")
         game.go_on("Ana")                              # two cards played: the turn can only end
