@@ -285,9 +285,12 @@ def _draw_thing(surface: Surface, thing: Thing, scale: float, paper: str, ox: fl
             surface.rect(x + 0.35, y + 0.35, pw, ph, fill=GREYS["light"], radius=0.6)
         with surface.clipped(x, y, pw, ph, circle=shape, radius=0.6):
             surface.rect(x, y, pw, ph, fill=GREYS["paper"])
-            with surface.translated(x + origin[0], y + origin[1]), surface.rotated(thing.turn), \
-                    surface.scaled(scale):
-                draw(surface, Frame(w, h))
+            # a pile shows its top copy; the ones under it are edges: drawn whole, their words
+            # would lie under the top one's in the PDF, read by a screen reader or a search
+            if n == thing.pile - 1:
+                with surface.translated(x + origin[0], y + origin[1]), surface.rotated(thing.turn), \
+                        surface.scaled(scale):
+                    draw(surface, Frame(w, h))
         if shape:
             surface.circle(x + pw / 2, y + ph / 2, min(pw, ph) / 2, stroke=GREYS["mid"], width=0.15)
         else:
