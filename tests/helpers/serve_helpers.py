@@ -132,6 +132,33 @@ class Server:
             self.process.stderr.close()
 
 
+@contextlib.contextmanager
+def in_thread(app, patience: float, max_connections: int):
+    """`app` served by the table server's own uvicorn settings (its guarded protocol, this
+    patience and cap) in a thread on a free loopback port, for as long as the block runs:
+    the port."""
+    import threading
+
+    import uvicorn
+
+    from kit.serve.run import bind, server_config
+
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(server_config(app, patience=patience, max_connections=max_connections))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    try:
+        yield sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+        sock.close()
+
+
 def wait_until_up(base: str) -> None:
     deadline = time.monotonic() + 15
     while True:

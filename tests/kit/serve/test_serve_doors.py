@@ -9,14 +9,12 @@ import signal
 import socket
 import stat
 import subprocess
-import threading
-import time
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serve_helpers import ROUND_ONE, new_hoc, served, wait_until_up
+from serve_helpers import ROUND_ONE, in_thread, new_hoc, served, wait_until_up
 from starlette.testclient import TestClient
 
 from kit.serve.app import create_app
@@ -104,24 +102,9 @@ def test_a_request_under_another_name_than_the_servers_is_refused(tmp_path):
 @pytest.fixture
 def guarded(tmp_path):
     """A real server in a thread, with a 0.5 s patience and at most 20 connections."""
-    import uvicorn
-
-    from kit.serve.run import bind, server_config
-
-    path = new_hoc(tmp_path / "senate.jsonl")
-    sock = bind("127.0.0.1", 0)
-    app = create_app(path)
-    server = uvicorn.Server(server_config(app, patience=0.5, max_connections=20))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    yield sock.getsockname()[1], app.state.table.tokens["host"]
-    server.should_exit = True
-    thread.join(timeout=15)
-    sock.close()
+    app = create_app(new_hoc(tmp_path / "senate.jsonl"))
+    with in_thread(app, patience=0.5, max_connections=20) as port:
+        yield port, app.state.table.tokens["host"]
 
 
 def closed_by_server(conn: socket.socket, seconds: float) -> bool:

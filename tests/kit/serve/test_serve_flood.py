@@ -21,7 +21,7 @@ from types import SimpleNamespace
 
 import httpx2 as httpx
 import pytest
-from serve_helpers import new_hoc, served
+from serve_helpers import in_thread, new_hoc, served, wait_until_up
 
 from kit.serve import fairness
 from kit.serve.app import DEVICE_COOKIE
@@ -220,12 +220,7 @@ def test_one_client_flooding_from_13_addresses_leaves_the_table_page_and_every_s
                          ("Table", "Alice", "Bob", "Chloé"))
             base = links["Table"].rstrip("/")
             room = next(line for line in printed if line.startswith("Join: ")).split()[1]
-            for _ in range(300):
-                try:
-                    httpx.get(base + "/api/state", timeout=2)
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.05)
+            wait_until_up(base)
             # Alice and Bob opened their links, Chloé joined with the room code: each phone holds its seat
             for number, name in enumerate(("Alice", "Bob", "Chloé")):
                 phones[name] = phone(f"127.0.0.{201 + number}")
@@ -292,22 +287,8 @@ def test_one_client_flooding_from_13_addresses_leaves_the_table_page_and_every_s
 @pytest.fixture
 def capped(tmp_path):
     """A real server in a thread, at most 20 connections (and a patience longer than the test)."""
-    import uvicorn
-
-    from kit.serve.run import bind, server_config
-
-    sock = bind("127.0.0.1", 0)
-    server = uvicorn.Server(server_config(_app(tmp_path), patience=30, max_connections=20))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    yield sock.getsockname()[1]
-    server.should_exit = True
-    thread.join(timeout=15)
-    sock.close()
+    with in_thread(_app(tmp_path), patience=30, max_connections=20) as port:
+        yield port
 
 
 def _app(tmp_path):
