@@ -748,10 +748,12 @@ def seat_tokens(path: str | os.PathLike[str]) -> Tokens:
 HOLD_TAKEN, HOLD_CLOSED = "taken", "closed"
 
 
-def hold_seat(path: str | os.PathLike[str], name: str, device: str, *, by_code: bool) -> str | None:
+def hold_seat(path: str | os.PathLike[str], name: str, device: str, *,
+              by_code: bool) -> tuple[str | None, Tokens]:
     """Hold `name`'s seat for `device` (a digest of the device's secret): None when it now
     holds it (or held it already), HOLD_TAKEN when another device does (until the host
-    frees it), HOLD_CLOSED when it came by the room code and the host closed the doors."""
+    frees it), HOLD_CLOSED when it came by the room code and the host closed the doors;
+    and the tokens."""
     refused: list[str | None] = [None]
 
     def hold(tokens: Tokens) -> None:
@@ -768,8 +770,8 @@ def hold_seat(path: str | os.PathLike[str], name: str, device: str, *, by_code: 
         tokens["held"][name] = {"device": device, "since": _now()}
         if tokens["released"].get(device) == name:   # given back to the device it was taken from
             del tokens["released"][device]
-    _tokens(path, hold)
-    return refused[0]
+    tokens = _tokens(path, hold)
+    return refused[0], tokens
 
 
 def free_seat(path: str | os.PathLike[str], name: str) -> Tokens:

@@ -72,8 +72,7 @@ class Table:
     def hold(self, name: str, device: str, *, by_code: bool) -> str | None:
         """Hold `name`'s seat for the device whose secret is `device`: None once it holds
         it, else why not (sessions.HOLD_TAKEN, HOLD_CLOSED)."""
-        refused = sessions.hold_seat(self.path, name, digest(device), by_code=by_code)
-        self.tokens = sessions.seat_tokens(self.path)
+        refused, self.tokens = sessions.hold_seat(self.path, name, digest(device), by_code=by_code)
         return refused
 
     def held_by(self, device: str) -> list[str]:
