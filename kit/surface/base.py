@@ -13,8 +13,9 @@ never need to know.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager
+from pathlib import Path
 
 from kit.surface import metrics
 
@@ -27,7 +28,7 @@ PATH_COMMANDS = {"M": 2, "L": 2, "C": 6, "Z": 0}
 DEFAULT_LINE = 0.25  # mm: thin enough for cut lines, thick enough to survive a laser printer
 
 
-class _Formatted(dict):
+class _Formatted(dict[float, str]):
     """Lengths in mm as the backends write them (PDF content stream, SVG attribute): at most
     3 decimals (a micron), trailing zeros dropped, never '-0'.
 
@@ -69,30 +70,27 @@ class Surface(ABC):
         """Close the current page."""
 
     @abstractmethod
-    def save(self, path) -> list:
+    def save(self, path: str | Path) -> list[Path]:
         """Write the document; returns the list of files written (one PDF, or one SVG per page)."""
 
     # --- transforms -------------------------------------------------------------------
+    # Each transform is a context manager, however a backend makes it.
     @abstractmethod
-    @contextmanager
-    def translated(self, dx: float, dy: float) -> Iterator[None]:
+    def translated(self, dx: float, dy: float) -> AbstractContextManager[None]:
         """Move the origin by (dx, dy) mm for the duration of the block."""
 
     @abstractmethod
-    @contextmanager
-    def rotated(self, degrees: float) -> Iterator[None]:
+    def rotated(self, degrees: float) -> AbstractContextManager[None]:
         """Rotate about the current origin, clockwise on the page."""
 
     @abstractmethod
-    @contextmanager
-    def scaled(self, k: float) -> Iterator[None]:
+    def scaled(self, k: float) -> AbstractContextManager[None]:
         """Make every length k times larger about the current origin (k < 1: smaller), text
         and line widths with them: a piece drawn by its own code at a fraction of its size."""
 
     @abstractmethod
-    @contextmanager
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
-                circle: bool = False) -> Iterator[None]:
+                circle: bool = False) -> AbstractContextManager[None]:
         """Clip drawing to a (rounded) rectangle, or to the ellipse inscribed in it when circle=True."""
 
     def reused(self, key: Hashable, box: tuple[float, float, float, float], draw: Callable[[], None]) -> None:

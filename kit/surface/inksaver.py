@@ -17,13 +17,14 @@ their ground being pale now. The parts never know; the imposition wraps the surf
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from kit.surface.colour import REC709, rgb
 
 if TYPE_CHECKING:
-    from kit.surface.base import Surface
+    from kit.surface.base import Point, Segment, Surface
 
 TINT = 0.88          # how far a fill moves towards white
 LINE_TINT = 0.55     # how far a line does: the hatching of a back is mostly lines
@@ -58,14 +59,43 @@ def ink(colour: str) -> str:
     return _hex(r * 0.35, g * 0.35, b * 0.35)
 
 
-def _polygon_area(points) -> float:
+class _Stroke(TypedDict, total=False):
+    """The drawing options InkSaver passes on untouched (or, for width, adjusted)."""
+    width: float
+    dash: Sequence[float] | None
+
+
+class _RectOptions(_Stroke, total=False):
+    radius: float
+
+
+class _PolygonOptions(_Stroke, total=False):
+    closed: bool
+
+
+class _PathOptions(TypedDict, total=False):
+    width: float
+
+
+class _SectorOptions(TypedDict, total=False):
+    inner: float
+    width: float
+
+
+class _TextOptions(TypedDict, total=False):
+    font: str
+    size: float
+    anchor: str
+
+
+def _polygon_area(points: Sequence[Point]) -> float:
     """The area a polygon encloses (shoelace), for telling a flood from a symbol."""
     n = len(points)
     return abs(sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
                    for i in range(n))) / 2
 
 
-def _box_area(segments) -> float:
+def _box_area(segments: Sequence[Segment]) -> float:
     """The area of the box a path's points span: an icon's size, not its ink."""
     xs = [v for _, values in segments for v in values[0::2]]
     ys = [v for _, values in segments for v in values[1::2]]
@@ -81,12 +111,12 @@ class InkSaver:
         self._surface = surface
         self._fronts = fronts
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the wrapped surface holds
         value = getattr(self._surface, name)
         setattr(self, name, value)
         return value
 
-    def _paint(self, fill: str | None, stroke: str | None, area: float) -> dict:
+    def _paint(self, fill: str | None, stroke: str | None, area: float) -> dict[str, str | float | None]:
         """The fill, stroke and width to draw a shape of this area with (width None: the
         part's own)."""
         if not self._fronts:
@@ -95,7 +125,8 @@ class InkSaver:
             return dict(fill=fill, stroke=stroke)
         return dict(fill=tint(fill), stroke=stroke or fill, width=None if stroke else OUTLINE)
 
-    def _draw(self, shape, *args, fill=None, stroke=None, area: float = 0.0, **kw) -> None:
+    def _draw(self, shape: Callable[..., None], *args: object, fill: str | None = None, stroke: str | None = None,
+              area: float = 0.0, **kw: object) -> None:
         paint = self._paint(fill, stroke, area)
         if paint.get("width", 0) is None:
             paint.pop("width")
@@ -103,14 +134,17 @@ class InkSaver:
             kw["width"] = paint.pop("width")
         shape(*args, **paint, **kw)
 
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, **kw) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None, stroke: str | None = None,
+             **kw: Unpack[_RectOptions]) -> None:
         self._draw(self._surface.rect, x, y, w, h, fill=fill, stroke=stroke, area=abs(w * h), **kw)
 
-    def polygon(self, points, *, fill=None, stroke=None, **kw) -> None:
+    def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None,
+                **kw: Unpack[_PolygonOptions]) -> None:
         area = _polygon_area(points) if self._fronts and fill is not None and kw.get("closed", True) else 0.0
         self._draw(self._surface.polygon, points, fill=fill, stroke=stroke, area=area, **kw)
 
-    def path(self, segments, *, fill=None, stroke=None, **kw) -> None:
+    def path(self, segments: Sequence[Segment], *, fill: str | None = None, stroke: str | None = None,
+             **kw: Unpack[_PathOptions]) -> None:
         if self._fronts and fill is not None and _box_area(segments) >= FLOOD:
             # A large icon is drawn as its outline, in its colour.
             kw["width"] = min(kw.get("width", OUTLINE), OUTLINE) if stroke else OUTLINE
@@ -124,19 +158,22 @@ class InkSaver:
         # emblem on a title band), is darkened as light text is.
         self._surface.path(segments, fill=fill and ink(fill), stroke=stroke, **kw)
 
-    def polylines(self, paths, *, stroke="#000000", **kw) -> None:
+    def polylines(self, paths: Sequence[Sequence[Point]], *, stroke: str = "#000000", **kw: Unpack[_Stroke]) -> None:
         self._surface.polylines(paths, stroke=stroke if self._fronts else stroke and line(stroke), **kw)
 
-    def circle(self, cx, cy, r, *, fill=None, stroke=None, **kw) -> None:
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
+               **kw: Unpack[_Stroke]) -> None:
         self._draw(self._surface.circle, cx, cy, r, fill=fill, stroke=stroke, area=math.pi * r * r, **kw)
 
-    def sector(self, cx, cy, r, start, end, *, fill=None, stroke=None, **kw) -> None:
+    def sector(self, cx: float, cy: float, r: float, start: float, end: float, *, fill: str | None = None,
+               stroke: str | None = None, **kw: Unpack[_SectorOptions]) -> None:
         inner = kw.get("inner", 0.0)
         area = math.pi * (r * r - inner * inner) * abs(end - start) / 360
         self._draw(self._surface.sector, cx, cy, r, start, end, fill=fill, stroke=stroke, area=area, **kw)
 
-    def line(self, x1, y1, x2, y2, *, stroke="#000000", **kw) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
+             **kw: Unpack[_Stroke]) -> None:
         self._surface.line(x1, y1, x2, y2, stroke=stroke if self._fronts else stroke and line(stroke), **kw)
 
-    def text(self, x, y, s, *, colour="#000000", **kw) -> None:
+    def text(self, x: float, y: float, s: str, *, colour: str = "#000000", **kw: Unpack[_TextOptions]) -> None:
         self._surface.text(x, y, s, colour=ink(colour), **kw)

@@ -41,7 +41,7 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
 }
 
 
-class _Advances(dict):
+class _Advances(dict[str, int]):
     """Character -> advance in font units, each looked up in the cmap on its first use
     (.notdef's for a character the font lacks); a character seen before costs no Python call."""
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,7 +31,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from kit import fonts
 from kit.surface import metrics
-from kit.surface.base import DEFAULT_LINE, Point, Surface
+from kit.surface.base import DEFAULT_LINE, Point, Segment, Surface
 from kit.surface.base import number as _n
 from kit.surface.colour import rgb
 
@@ -165,7 +165,7 @@ class PdfSurface(Surface):
         c.setViewerPreference("PrintScaling", "None")
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self._page_open = False
-        self._forms: dict = {}  # reused drawing key -> Form XObject name
+        self._forms: dict[Hashable, str] = {}  # reused drawing key -> Form XObject name
         self._form_count = 0  # names handed out: a form drawn inside another is named before it ends
         self._forget_state()
 
@@ -175,12 +175,13 @@ class PdfSurface(Surface):
 
     def _forget_state(self) -> None:
         """After a page break or a restored state, the colours and width are unknown again."""
-        self._fill_now: tuple | None = None
-        self._stroke_now: tuple | None = None
+        self._fill_now: tuple[float, float, float] | None = None
+        self._stroke_now: tuple[float, float, float] | None = None
         self._width_now: float | None = None
 
     # --- pages -----------------------------------------------------------------------
-    def begin_page(self, width: float, height: float, *, trim=None, bleed=None) -> None:
+    def begin_page(self, width: float, height: float, *, trim: tuple[float, float, float, float] | None = None,
+                   bleed: tuple[float, float, float, float] | None = None) -> None:
         if self._page_open:
             raise RuntimeError("begin_page() called before end_page() of the previous page")
         c = self._canvas
@@ -200,19 +201,20 @@ class PdfSurface(Surface):
         self._canvas.showPage()
         self._page_open = False
 
-    def save(self, path) -> list:
+    def save(self, path: str | Path) -> list[Path]:
         """Write the PDF to path; returns [path]. The surface cannot be drawn on afterwards."""
         if self._page_open:
             self.end_page()
         path = Path(path)
-        path.write_bytes(self._canvas.getpdfdata())
+        path.write_bytes(self.data())
         return [path]
 
     def data(self) -> bytes:
         """The PDF as bytes, for a caller that rasterises it (kit.export) rather than saving it."""
         if self._page_open:
             self.end_page()
-        return self._canvas.getpdfdata()
+        pdf: bytes = self._canvas.getpdfdata()  # type: ignore[no-untyped-call]  # types-reportlab leaves it unannotated
+        return pdf
 
     # --- transforms --------------------------------------------------------------------
     @contextmanager
@@ -228,24 +230,24 @@ class PdfSurface(Surface):
             c.restoreState()
             self._forget_state()
 
-    def translated(self, dx: float, dy: float):
+    def translated(self, dx: float, dy: float) -> AbstractContextManager[None]:
         return self._state(f"1 0 0 1 {_n(dx)} {_n(dy)} cm")
 
-    def rotated(self, degrees: float):
+    def rotated(self, degrees: float) -> AbstractContextManager[None]:
         # In the y-down user space a positive angle already turns clockwise on the page.
         a = math.radians(degrees)
         cos, sin = _unit(math.cos(a)), _unit(math.sin(a))
         return self._state(f"{cos} {sin} {_unit(-math.sin(a))} {cos} 0 0 cm")
 
-    def scaled(self, k: float):
+    def scaled(self, k: float) -> AbstractContextManager[None]:
         return self._state(f"{_n(k)} 0 0 {_n(k)} 0 0 cm")
 
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
-                circle: bool = False):
+                circle: bool = False) -> AbstractContextManager[None]:
         path = _ellipse(x + w / 2, y + h / 2, w / 2, h / 2) if circle else _rect(x, y, w, h, radius)
         return self._state(path + " W n")
 
-    def reused(self, key, box, draw) -> None:
+    def reused(self, key: Hashable, box: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
         """A Form XObject drawn the first time the key is seen, placed by `Do` every time."""
         self._need_page()
         c = self._canvas
@@ -255,7 +257,8 @@ class PdfSurface(Surface):
             name = f"Piece{self._form_count}"
             x, y, w, h = box
             saved = (self._fill_now, self._stroke_now, self._width_now)
-            c.beginForm(name, x, y, x + w, y + h)
+            # types-reportlab wants ints; reportlab writes any number into the form's BBox
+            c.beginForm(name, x, y, x + w, y + h)  # type: ignore[arg-type]
             self._forget_state()  # a form starts from the default graphics state
             draw()
             c.endForm()
@@ -291,7 +294,8 @@ class PdfSurface(Surface):
             self._canvas.addLiteral(f"{_rgb(value)} rg")
             self._fill_now = value
 
-    def _draw(self, path: str, fill, stroke, width: float, dash=None) -> None:
+    def _draw(self, path: str, fill: str | None, stroke: str | None, width: float,
+              dash: Sequence[float] | None = None) -> None:
         """Paint one path; the dash, if any, ends with it."""
         if fill is None and stroke is None:
             return
@@ -302,36 +306,44 @@ class PdfSurface(Surface):
             self._canvas.addLiteral("[] 0 d")
 
     # --- shapes ----------------------------------------------------------------------------
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=DEFAULT_LINE, radius=0.0, dash=None) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
+             stroke: str | None = None, width: float = DEFAULT_LINE, radius: float = 0.0,
+             dash: Sequence[float] | None = None) -> None:
         self._draw(_rect(x, y, w, h, radius), fill, stroke, width, dash)
 
-    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
+             width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None:
         self._draw(f"{_n(x1)} {_n(y1)} m {_n(x2)} {_n(y2)} l", None, stroke, width, dash)
 
-    def polygon(self, points: Sequence[Point], *, fill=None, stroke=None, width=DEFAULT_LINE,
-                closed=True, dash=None) -> None:
+    def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None,
+                width: float = DEFAULT_LINE, closed: bool = True,
+                dash: Sequence[float] | None = None) -> None:
         if len(points) < 2:
             return
         (x0, y0), rest = points[0], points[1:]
         path = f"{_n(x0)} {_n(y0)} m " + " ".join(f"{_n(x)} {_n(y)} l" for x, y in rest)
         self._draw(path + (" h" if closed else ""), fill, stroke, width, dash)
 
-    def polylines(self, paths, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
+    def polylines(self, paths: Sequence[Sequence[Point]], *, stroke: str = "#000000", width: float = DEFAULT_LINE,
+                  dash: Sequence[float] | None = None) -> None:
         subpaths = [f"{_n(x0)} {_n(y0)} m " + " ".join([f"{_n(x)} {_n(y)} l" for x, y in rest])
                     for (x0, y0), *rest in (points for points in paths if len(points) >= 2)]
         if subpaths:
             self._draw(" ".join(subpaths), None, stroke, width, dash)
 
-    def path(self, segments, *, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+    def path(self, segments: Sequence[Segment], *, fill: str | None = None, stroke: str | None = None,
+             width: float = DEFAULT_LINE) -> None:
         ops = {"M": "m", "L": "l", "C": "c", "Z": "h"}
         d = " ".join([" ".join([*map(_n, values), ops[command]]) for command, values in segments])
         if d:
             self._draw(d, fill, stroke, width)
 
-    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
+               width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None:
         self._draw(_ellipse(cx, cy, r, r), fill, stroke, width, dash)
 
-    def sector(self, cx, cy, r, start, end, *, inner=0.0, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+    def sector(self, cx: float, cy: float, r: float, start: float, end: float, *, inner: float = 0.0,
+               fill: str | None = None, stroke: str | None = None, width: float = DEFAULT_LINE) -> None:
         outer = _arc(cx, cy, r, start, end)
         if inner > 0:
             path = f"{_at(cx, cy, r, start)} m {outer} {_at(cx, cy, inner, end)} l {_arc(cx, cy, inner, end, start)} h"
@@ -340,7 +352,8 @@ class PdfSurface(Surface):
         self._draw(path, fill, stroke, width)
 
     # --- text --------------------------------------------------------------------------------
-    def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
+    def text(self, x: float, y: float, s: str, *, font: str = "sans", size: float = 9.0,
+             colour: str = "#000000", anchor: str = "start") -> None:
         if not s:
             return
         self._need_page()

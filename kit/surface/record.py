@@ -15,12 +15,13 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kit.surface import metrics
-from kit.surface.base import DEFAULT_LINE, Point, Surface
+from kit.surface.base import DEFAULT_LINE, Point, Segment, Surface
 from kit.surface.colour import hex_colour
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f, as in SVG and PDF
@@ -101,7 +102,8 @@ class RecordingSurface(Surface):
         return None if colour is None else hex_colour(colour, self.greyscale)
 
     # --- pages -----------------------------------------------------------------------------
-    def begin_page(self, width: float, height: float, *, trim=None, bleed=None) -> None:
+    def begin_page(self, width: float, height: float, *, trim: tuple[float, float, float, float] | None = None,
+                   bleed: tuple[float, float, float, float] | None = None) -> None:
         self._page += 1
         self._matrix, self._depth = IDENTITY, 0
         self._record("begin_page", width=width, height=height, trim=trim, bleed=bleed)
@@ -109,7 +111,7 @@ class RecordingSurface(Surface):
     def end_page(self) -> None:
         self._record("end_page")
 
-    def save(self, path) -> list:
+    def save(self, path: str | Path) -> list[Path]:
         return []
 
     # --- transforms --------------------------------------------------------------------------
@@ -123,45 +125,50 @@ class RecordingSurface(Surface):
         finally:
             self._matrix, self._depth = saved
 
-    def translated(self, dx: float, dy: float):
+    def translated(self, dx: float, dy: float) -> AbstractContextManager[None]:
         self._record("translated", dx=dx, dy=dy)
         return self._nested((1.0, 0.0, 0.0, 1.0, dx, dy))
 
-    def rotated(self, degrees: float):
+    def rotated(self, degrees: float) -> AbstractContextManager[None]:
         self._record("rotated", degrees=degrees)
         a = math.radians(degrees)
         return self._nested((math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0))
 
-    def scaled(self, k: float):
+    def scaled(self, k: float) -> AbstractContextManager[None]:
         self._record("scaled", k=k)
         return self._nested((k, 0.0, 0.0, k, 0.0, 0.0))
 
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
-                circle: bool = False):
+                circle: bool = False) -> AbstractContextManager[None]:
         self._record("clipped", x=x, y=y, w=w, h=h, radius=radius or None, circle=circle or None)
         return self._nested(IDENTITY)
 
     # --- shapes ------------------------------------------------------------------------------
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=DEFAULT_LINE, radius=0.0, dash=None) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
+             stroke: str | None = None, width: float = DEFAULT_LINE, radius: float = 0.0,
+             dash: Sequence[float] | None = None) -> None:
         self._record("rect", x=x, y=y, w=w, h=h, fill=self._colour(fill), stroke=self._colour(stroke),
                      width=width if stroke is not None else None, radius=radius or None, dash=dash)
 
-    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
+             width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None:
         self._record("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=self._colour(stroke), width=width, dash=dash)
 
-    def polygon(self, points: Sequence[Point], *, fill=None, stroke=None, width=DEFAULT_LINE,
-                closed=True, dash=None) -> None:
+    def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None,
+                width: float = DEFAULT_LINE, closed: bool = True,
+                dash: Sequence[float] | None = None) -> None:
         self._record("polygon", points=points, fill=self._colour(fill), stroke=self._colour(stroke),
                      width=width if stroke is not None else None, closed=closed, dash=dash)
 
-    def path(self, segments, *, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+    def path(self, segments: Sequence[Segment], *, fill: str | None = None, stroke: str | None = None,
+             width: float = DEFAULT_LINE) -> None:
         """Recorded as its size, not its points (an icon is hundreds of them): the number of
         segments, the box its points span (x, y, w, h) and a checksum of the rounded points,
         so a golden log still changes when the shape does."""
         points = [(values[i], values[i + 1]) for _, values in segments for i in range(0, len(values), 2)]
         if points:
             xs, ys = [p[0] for p in points], [p[1] for p in points]
-            box: tuple | None = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            box: tuple[float, float, float, float] | None = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         else:
             box = None
         shape = " ".join(command + " ".join(str(_round(v)) for v in values) for command, values in segments)
@@ -169,17 +176,20 @@ class RecordingSurface(Surface):
                      fill=self._colour(fill), stroke=self._colour(stroke),
                      width=width if stroke is not None else None)
 
-    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
+               width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None:
         self._record("circle", cx=cx, cy=cy, r=r, fill=self._colour(fill), stroke=self._colour(stroke),
                      width=width if stroke is not None else None, dash=dash)
 
-    def sector(self, cx, cy, r, start, end, *, inner=0.0, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+    def sector(self, cx: float, cy: float, r: float, start: float, end: float, *, inner: float = 0.0,
+               fill: str | None = None, stroke: str | None = None, width: float = DEFAULT_LINE) -> None:
         self._record("sector", cx=cx, cy=cy, r=r, start=start, end=end, inner=inner or None,
                      fill=self._colour(fill), stroke=self._colour(stroke),
                      width=width if stroke is not None else None)
 
     # --- text ----------------------------------------------------------------------------------
-    def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
+    def text(self, x: float, y: float, s: str, *, font: str = "sans", size: float = 9.0,
+             colour: str = "#000000", anchor: str = "start") -> None:
         if anchor not in metrics.ANCHORS:
             raise ValueError(f"anchor must be start, middle or end, not {anchor!r}")
         metrics.get(font)  # an unknown font fails here as it would in a real backend

@@ -27,16 +27,17 @@ and there are no timestamps.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from fontTools.pens.svgPathPen import SVGPathPen
 
 from kit.surface import metrics
-from kit.surface.base import DEFAULT_LINE, Point, Surface
+from kit.surface.base import DEFAULT_LINE, Point, Segment, Surface
 from kit.surface.base import number as num
 from kit.surface.colour import hex_colour
 
@@ -70,11 +71,15 @@ def _glyph_path(font: str, glyph: str) -> str:
 
 
 @cache
-def _glyph_set(font: str):
+def _glyph_set(font: str) -> Any:  # fontTools has no type stubs: its glyph set
     return metrics.get(font).font.getGlyphSet()
 
 
-class _Characters(dict):
+# A character's (<use> tail or None, advance, glyph id, glyph definition).
+_Character = tuple[str | None, int, str, str]
+
+
+class _Characters(dict[str, _Character]):
     """Character -> (the end of its <use> element, or None for a blank; its advance in font
     units; its glyph id; the glyph's definition) in one font, each worked out on its first use."""
 
@@ -82,7 +87,7 @@ class _Characters(dict):
         super().__init__()
         self.font = font
 
-    def __missing__(self, ch: str) -> tuple[str | None, int, str, str]:
+    def __missing__(self, ch: str) -> _Character:
         m = metrics.get(self.font)
         glyph = m.cmap.get(ord(ch), ".notdef")
         gid = f"{self.font}-{m.font.getGlyphID(glyph)}"
@@ -116,10 +121,13 @@ def _glyph_uses(font: str, shown: str) -> tuple[str, dict[str, str]]:
 
 # (text, font, size, colour, anchor, greyscale) -> (run_start offset, markup before the
 # position, markup after it, glyphs): half the runs of a kit repeat one printed before.
-_runs: dict[tuple, tuple[float, str, str, dict[str, str]]] = {}
+_Run = tuple[float, str, str, dict[str, str]]
+_runs: dict[tuple[str, str, float, str, str, bool], _Run] = {}
+# A reused piece: its id, its markup, its glyphs, the keys of the pieces drawn inside it.
+_Reused = tuple[str, str, dict[str, str], tuple[Hashable, ...]]
 
 
-def _run(s: str, font: str, size: float, colour: str, anchor: str, greyscale: bool):
+def _run(s: str, font: str, size: float, colour: str, anchor: str, greyscale: bool) -> _Run:
     """A text run's markup around its position, made and kept in _runs."""
     m = metrics.get(font)
     shown = metrics.printable(font, s)
@@ -144,7 +152,7 @@ class _Piece:
         self.id = piece_id
         self.out: list[str] = [f'<g id="{piece_id}">']
         self.glyphs: dict[str, str] = {}  # every glyph its text uses: id -> <path>
-        self.inner: list = []  # keys of the pieces placed inside it: their definitions go with its own
+        self.inner: list[Hashable] = []  # keys of the pieces placed inside it: their definitions go with its own
 
 
 class _Page:
@@ -174,17 +182,18 @@ class SvgSurface(Surface):
         self.greyscale = greyscale
         self.title = title
         self._pages: list[str] = []
-        self._reused: dict = {}  # key -> (piece id, its markup, its glyphs, the keys of the pieces inside it)
+        self._reused: dict[Hashable, _Reused] = {}  # key -> (piece id, its markup, its glyphs, the keys of the pieces inside it)
         self._pieces = 0  # ids handed out: a piece drawn inside another is numbered before it ends
         self._page: _Page | None = None
         self._piece: _Piece | None = None  # the reused piece being drawn
         # Where markup goes: the page's body or the piece's, and the glyphs that need defining:
         # the page's or the piece's (between pages, lists nothing reads: drawing then is refused).
         self._out: list[str] = []
-        self._glyphs: dict = {}
+        self._glyphs: dict[str, str] = {}
 
     # --- pages -----------------------------------------------------------------------
-    def begin_page(self, width: float, height: float, *, trim=None, bleed=None) -> None:
+    def begin_page(self, width: float, height: float, *, trim: tuple[float, float, float, float] | None = None,
+                   bleed: tuple[float, float, float, float] | None = None) -> None:
         """trim/bleed are not written: an SVG page has no such boxes (the PDF does)."""
         if self._page is not None:
             raise RuntimeError("begin_page() called before end_page() of the previous page")
@@ -203,14 +212,14 @@ class SvgSurface(Surface):
         self._pages.append(f"{page.head}{defs_markup}{''.join(page.body)}</svg>\n")
         self._page, self._out, self._glyphs = None, [], {}
 
-    def save(self, path) -> list:
+    def save(self, path: str | Path) -> list[Path]:
         """Write one SVG per page at <stem>-<n>.svg (n from 1); returns the paths written."""
         if self._page is not None:
             self.end_page()
         stem = Path(path)
         if stem.suffix.lower() == ".svg":
             stem = stem.with_suffix("")
-        written = []
+        written: list[Path] = []
         for n, text in enumerate(self._pages, start=1):
             target = stem.parent / f"{stem.name}-{n}.svg"
             target.write_text(text, encoding="utf-8")
@@ -237,18 +246,18 @@ class SvgSurface(Surface):
             else:
                 out.append("</g>")
 
-    def translated(self, dx: float, dy: float):
+    def translated(self, dx: float, dy: float) -> AbstractContextManager[None]:
         return self._group(f'transform="translate({num(dx)} {num(dy)})"')
 
-    def rotated(self, degrees: float):
+    def rotated(self, degrees: float) -> AbstractContextManager[None]:
         # SVG rotates clockwise on a y-down page, like the interface.
         return self._group(f'transform="rotate({num(degrees)})"')
 
-    def scaled(self, k: float):
+    def scaled(self, k: float) -> AbstractContextManager[None]:
         return self._group(f'transform="scale({num(k)})"')
 
     def clipped(self, x: float, y: float, w: float, h: float, *, radius: float = 0.0,
-                circle: bool = False):
+                circle: bool = False) -> AbstractContextManager[None]:
         page = self._current()
         page.clips += 1
         clip_id = f"clip{page.clips}"
@@ -270,7 +279,7 @@ class SvgSurface(Surface):
         (page.defs if piece is None else piece.out).append(f'<clipPath id="{clip_id}">{shape}</clipPath>')
         return self._group(f'clip-path="url(#{clip_id})"')
 
-    def reused(self, key, box, draw) -> None:
+    def reused(self, key: Hashable, box: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
         """Drawn once into a group in <defs>, placed with <use> wherever it repeats (each page
         that needs it writes the definition too: each page is a file of its own)."""
         page = self._current()
@@ -299,7 +308,7 @@ class SvgSurface(Surface):
         self._glyphs.update(glyphs)
         self._out.append(f'<use xlink:href="#{piece_id}" />')
 
-    def _define(self, page: _Page, found: tuple) -> None:
+    def _define(self, page: _Page, found: _Reused) -> None:
         """A reused piece's definition in the page's <defs>, once, with those of the pieces
         drawn inside it (placed from the cache, they are not asked for again)."""
         piece_id, markup, _, inner = found
@@ -327,7 +336,9 @@ class SvgSurface(Surface):
         return f' stroke="{colour}" stroke-width="{num(width)}"'
 
     # --- shapes ----------------------------------------------------------------------------
-    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=DEFAULT_LINE, radius=0.0, dash=None) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None,
+             stroke: str | None = None, width: float = DEFAULT_LINE, radius: float = 0.0,
+             dash: Sequence[float] | None = None) -> None:
         if fill is None and stroke is None:
             return
         self._current()
@@ -342,15 +353,17 @@ class SvgSurface(Surface):
         self._out.append(f'<rect fill="{self._fill(fill)}" height="{num(h)}"{corner}'
                          f'{self._stroke(stroke, width, dash)} width="{num(w)}" x="{num(x)}" y="{num(y)}" />')
 
-    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
+             width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None:
         if stroke is None:
             return
         self._current()
         self._out.append(f'<line{self._stroke(stroke, width, dash)} '
                          f'x1="{num(x1)}" x2="{num(x2)}" y1="{num(y1)}" y2="{num(y2)}" />')
 
-    def polygon(self, points: Sequence[Point], *, fill=None, stroke=None, width=DEFAULT_LINE,
-                closed=True, dash=None) -> None:
+    def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None,
+                width: float = DEFAULT_LINE, closed: bool = True,
+                dash: Sequence[float] | None = None) -> None:
         if (fill is None and stroke is None) or len(points) < 2:
             return
         self._current()
@@ -358,7 +371,8 @@ class SvgSurface(Surface):
         tag = "polygon" if closed else "polyline"
         self._out.append(f'<{tag} fill="{self._fill(fill)}" points="{pts}"{self._stroke(stroke, width, dash)} />')
 
-    def polylines(self, paths, *, stroke="#000000", width=DEFAULT_LINE, dash=None) -> None:
+    def polylines(self, paths: Sequence[Sequence[Point]], *, stroke: str = "#000000", width: float = DEFAULT_LINE,
+                  dash: Sequence[float] | None = None) -> None:
         subpaths = [f"M{num(x0)} {num(y0)}" + "".join([f"L{num(x)} {num(y)}" for x, y in rest])
                     for (x0, y0), *rest in (points for points in paths if len(points) >= 2)]
         if stroke is None or not subpaths:
@@ -366,21 +380,24 @@ class SvgSurface(Surface):
         self._current()
         self._out.append(f'<path d="{"".join(subpaths)}" fill="none"{self._stroke(stroke, width, dash)} />')
 
-    def path(self, segments, *, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+    def path(self, segments: Sequence[Segment], *, fill: str | None = None, stroke: str | None = None,
+             width: float = DEFAULT_LINE) -> None:
         d = "".join([command + " ".join([num(v) for v in values]) for command, values in segments])
         if (fill is None and stroke is None) or not d:
             return
         self._current()
         self._out.append(f'<path d="{d}" fill="{self._fill(fill)}"{self._stroke(stroke, width, None)} />')
 
-    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=DEFAULT_LINE, dash=None) -> None:
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
+               width: float = DEFAULT_LINE, dash: Sequence[float] | None = None) -> None:
         if fill is None and stroke is None:
             return
         self._current()
         self._out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" fill="{self._fill(fill)}" r="{num(r)}"'
                          f'{self._stroke(stroke, width, dash)} />')
 
-    def sector(self, cx, cy, r, start, end, *, inner=0.0, fill=None, stroke=None, width=DEFAULT_LINE) -> None:
+    def sector(self, cx: float, cy: float, r: float, start: float, end: float, *, inner: float = 0.0,
+               fill: str | None = None, stroke: str | None = None, width: float = DEFAULT_LINE) -> None:
         if fill is None and stroke is None:
             return
         self._current()
@@ -405,7 +422,8 @@ class SvgSurface(Surface):
         self._out.append(f'<path d="{d}" fill="{self._fill(fill)}"{self._stroke(stroke, width, None)} />')
 
     # --- text --------------------------------------------------------------------------------
-    def text(self, x, y, s, *, font="sans", size=9.0, colour="#000000", anchor="start") -> None:
+    def text(self, x: float, y: float, s: str, *, font: str = "sans", size: float = 9.0,
+             colour: str = "#000000", anchor: str = "start") -> None:
         if not s:
             return
         self._current()
