@@ -20,12 +20,16 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kit.export.raster import Job, draw_job
 from kit.i18n import N_, _, number
 from kit.paper import MM_PER_INCH
 from kit.surface import metrics
 from kit.surface.record import Call, RecordingSurface
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 DPI_TOLERANCE = 0.5       # pHYs stores pixels per metre: 300 dpi reads back as 299.9994
 WHITE = 250               # a channel mean above this is paper white
@@ -68,7 +72,7 @@ def check_file(path: Path, shown: str, pixels: tuple[int, int], dpi: float) -> l
     return problems
 
 
-def check_bleed(image, shown: str, job: Job) -> list[Problem]:
+def check_bleed(image: Image.Image, shown: str, job: Job) -> list[Problem]:
     """Where a straight edge's art reaches the trim, it must reach the image's edge too."""
     b = job.spec.bleed * job.spec.dpi / MM_PER_INCH
     if job.round or b < 3:
@@ -93,7 +97,7 @@ def check_bleed(image, shown: str, job: Job) -> list[Problem]:
     return problems
 
 
-def _mean(strip) -> float:
+def _mean(strip: Image.Image) -> float:
     from PIL import ImageStat
 
     return ImageStat.Stat(strip.convert("L")).mean[0]
@@ -190,7 +194,7 @@ def symbol_mark(call: Call) -> Mark | None:
     return None
 
 
-def _shape_key(call: Call) -> tuple:
+def _shape_key(call: Call) -> tuple[object, ...]:
     """What makes two shapes the same motif wherever they are drawn."""
     if call.name == "circle":
         return ("circle", call["r"], call["fill"])

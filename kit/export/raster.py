@@ -25,6 +25,7 @@ from kit.paper import MM_PER_INCH
 from kit.surface.base import Surface
 
 if TYPE_CHECKING:
+    import pypdfium2
     from PIL import Image
 
 
@@ -90,21 +91,21 @@ def rasterise(jobs: list[Job]) -> Iterator[Image.Image]:
         document.close()
 
 
-def _render(page, job: Job) -> Image.Image:
+def _render(page: pypdfium2.PdfPage, job: Job) -> Image.Image:
     want_w, want_h = job.spec.pixels
     # pdfium sizes the bitmap as ceil(page size x scale): aim a hair under the exact size so
     # the MediaBox's rounding can never add a column of pixels.
     scale = (want_w - 0.01) / page.get_width()
     if math.ceil(page.get_height() * scale) != want_h:
         scale = (want_h - 0.01) / page.get_height()
-    image = page.render(scale=scale, rev_byteorder=True).to_pil().convert("RGB")
+    image: Image.Image = page.render(scale=scale, rev_byteorder=True).to_pil().convert("RGB")
     if image.size != (want_w, want_h):
         raise KitError(_("{piece}: rendered {width} x {height} px instead of {wanted_width} x {wanted_height} px").format(
             piece=job.where, width=image.size[0], height=image.size[1], wanted_width=want_w, wanted_height=want_h))
     return image
 
 
-def write_png(image, path: Path, dpi: float) -> None:
+def write_png(image: Image.Image, path: Path, dpi: float) -> None:
     """Write an RGB PNG with its DPI and nothing that changes between runs. Level 3: on these
     flat-coloured pieces as small as level 6 and a third faster (measured on the cards)."""
     path.parent.mkdir(parents=True, exist_ok=True)

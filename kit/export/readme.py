@@ -3,11 +3,48 @@ language of the export (kit.i18n)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from kit.export.targets import TARGETS
 from kit.i18n import N_, _, ngettext, number
 from kit.model import SAFE_MM, GameKit
 from kit.paper import MM_PER_INCH
+
+if TYPE_CHECKING:
+    from kit.export.preflight import Problem
+
+
+class ManifestRow(TypedDict):
+    """One line of manifest.csv (kit.export.run.MANIFEST_FIELDS): an image file and what it holds."""
+    file: str
+    component: str
+    card_id: str | int      # a design's "<component>-<n>", a TTS card's number, "" for a back
+    name: str
+    copies: int
+    side: str
+    width_px: int
+    height_px: int
+    product: str
+
+
+# What the README says of an export (kit.export.run's ExportOptions and Exported), named
+# here since that module imports this one.
+class _Options(Protocol):
+    @property
+    def target(self) -> str: ...
+    @property
+    def dpi(self) -> float | None: ...
+    @property
+    def bleed(self) -> float: ...
+    @property
+    def base_url(self) -> str | None: ...
+
+
+class _Result(Protocol):
+    @property
+    def refused(self) -> list[tuple[str, str]]: ...
+    @property
+    def warnings(self) -> list[Problem]: ...
 
 _HOW = {
     "png": N_("""\
@@ -50,7 +87,7 @@ The images are {urls}.
 """),
 }
 
-def readme(game_kit: GameKit, options, result, rows: list[dict]) -> str:
+def readme(game_kit: GameKit, options: _Options, result: _Result, rows: list[ManifestRow]) -> str:
     target = TARGETS[options.target]
     dpi = options.dpi or target.dpi
     if options.base_url:
@@ -69,8 +106,8 @@ def readme(game_kit: GameKit, options, result, rows: list[dict]) -> str:
             sizes = {(row["width_px"], row["height_px"]) for row in rows if row["component"] == component.id}
             size = ", ".join(_("{width} x {height} px").format(width=w, height=h) for w, h in sorted(sizes))
             lines.append(f"  {component.id}: {component.count} x {component.name}, {size}")
-    for component, reason in result.refused:
-        lines.append("  " + _("{component}: not exported: {reason}").format(component=component, reason=reason))
+    for refused, reason in result.refused:
+        lines.append("  " + _("{component}: not exported: {reason}").format(component=refused, reason=reason))
     if result.warnings:
         lines += ["", ngettext("Preflight: {n} warning, listed in preflight.txt (text or symbols in the safe margin, art "
                                "stopping at the trim). The files are usable; check those pieces.",

@@ -18,9 +18,11 @@ import os
 import shutil
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from kit.build import load_kits, prepare_out, replace_into_place, temporary_path
@@ -33,6 +35,12 @@ from kit.export.targets import TARGETS, Refused, Spec, Target, piece_size, produ
 from kit.i18n import _, ngettext, number, os_reason
 from kit.model import SAFE_MM, Component, Frame, GameKit
 from kit.paper import MAX_BLEED, PAPERS
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from kit.export.readme import ManifestRow
+    from kit.surface.base import Surface
 
 MANIFEST_FIELDS = ("file", "component", "card_id", "name", "copies", "side", "width_px", "height_px", "product")
 MIN_DPI, MAX_DPI = 30, 1200   # 30: a quick look or TTS thumbnails; 1200: beyond any shop
@@ -90,7 +98,7 @@ class Exported:
     warnings: list[Problem] = field(default_factory=list)
 
 
-def _blank(surface, frame: Frame) -> None:
+def _blank(surface: Surface, frame: Frame) -> None:
     """The back of a card the kit prints single-sided: plain paper."""
     b = frame.bleed
     surface.rect(-b, -b, frame.width + 2 * b, frame.height + 2 * b, fill="#FFFFFF")
@@ -109,9 +117,9 @@ class _Writer:
 
     def __init__(self, workers: int = min(2, os.cpu_count() or 1)):
         self._pool = ThreadPoolExecutor(max_workers=workers)
-        self._pending: deque = deque()
+        self._pending: deque[tuple[Future[None], Callable[[], None]]] = deque()
 
-    def submit(self, image, path: Path, dpi: float, then: Callable[[], None]) -> None:
+    def submit(self, image: Image.Image, path: Path, dpi: float, then: Callable[[], None]) -> None:
         self._pending.append((self._pool.submit(write_png, image, path, dpi), then))
         while len(self._pending) > self.IN_FLIGHT:
             self._done()
@@ -124,7 +132,8 @@ class _Writer:
     def __enter__(self) -> _Writer:
         return self
 
-    def __exit__(self, kind, error, trace) -> None:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
         try:
             if kind is None:
                 while self._pending:
@@ -140,7 +149,7 @@ class _Folder:
                  progress: Callable[[int], None] | None):
         self.kit, self.options, self.temp, self.final = game_kit, options, temp, final
         self.target = options.spec_target
-        self.rows: list[dict] = []
+        self.rows: list[ManifestRow] = []
         self.errors: list[Problem] = []
         self.result = Exported(game_kit.id, options.target, final)
         self._progress = progress or (lambda n: None)
@@ -149,7 +158,7 @@ class _Folder:
     def _spec(self, component: Component) -> Spec:
         return spec(self.target, component, paper=self.options.paper, dpi=self.options.dpi, bleed=self.options.bleed)
 
-    def _write(self, image, rel: str, job: Job, *, safe_area: bool = True, bleed: bool = True) -> None:
+    def _write(self, image: Image.Image, rel: str, job: Job, *, safe_area: bool = True, bleed: bool = True) -> None:
         """Write one image, check it, count it."""
         if bleed:
             self.result.warnings += preflight.check_bleed(image, rel, job)
@@ -157,7 +166,8 @@ class _Folder:
             self.result.warnings += preflight.check_safe_area(job, rel)
         self._png(image, rel, job.spec.pixels, job.spec.dpi, progress=True)
 
-    def _png(self, image, rel: str, pixels: tuple[int, int], dpi: float, *, progress: bool = False) -> None:
+    def _png(self, image: Image.Image, rel: str, pixels: tuple[int, int], dpi: float, *,
+             progress: bool = False) -> None:
         """Encode a PNG on the writer thread; check the file once it is written."""
         path = self.temp / rel
 
@@ -169,7 +179,7 @@ class _Folder:
 
         self.writer.submit(image, path, dpi, written)
 
-    def _row(self, file: str, component: Component, card_id, name: str, copies: int, side: str,
+    def _row(self, file: str, component: Component, card_id: str | int, name: str, copies: int, side: str,
              pixels: tuple[int, int], product_name: str = "") -> None:
         self.rows.append({"file": file, "component": component.id, "card_id": card_id, "name": name,
                           "copies": copies, "side": side, "width_px": pixels[0], "height_px": pixels[1],
@@ -273,7 +283,7 @@ class _Folder:
                                token=component.kind == "token", description=self.kit.title)
         self._saved_object(component, obj, first)
 
-    def _sheet_file(self, image, rel: str, the_spec: Spec) -> None:
+    def _sheet_file(self, image: Image.Image, rel: str, the_spec: Spec) -> None:
         self._png(image, rel, image.size, the_spec.dpi)
 
     def _check_sheet(self, rel: str, layout: tts.SheetLayout, cell: tuple[int, int]) -> None:
@@ -289,7 +299,7 @@ class _Folder:
             self.errors.append(Problem(rel, _("count: {count} cards leave no cell for the hidden face").format(
                 count=layout.count)))
 
-    def _saved_object(self, component: Component, obj: dict, picture) -> None:
+    def _saved_object(self, component: Component, obj: tts.TtsObject, picture: Image.Image | None) -> None:
         rel = f"{component.id}.json"
         text = json.dumps(tts.saved_object(obj, f"{self.kit.title} — {component.name}"),
                           ensure_ascii=False, indent=2) + "\n"
@@ -389,13 +399,15 @@ def plan_total(kits: list[GameKit], options: ExportOptions) -> int:
     return total
 
 
-def prepare(games, *, layouts: Path | str | None, options: ExportOptions) -> list[GameKit]:
+def prepare(games: list[str] | tuple[str, ...], *, layouts: Path | str | None,
+            options: ExportOptions) -> list[GameKit]:
     """The kits to export, loaded and checked (names, layouts, --only) before anything is drawn."""
     options.check()
     return load_kits(games, layouts, options.only)
 
 
-def export(games=(), *, out: Path | str = Path("output") / "export", layouts: Path | str | None = None,
+def export(games: list[str] | tuple[str, ...] = (), *, out: Path | str = Path("output") / "export",
+           layouts: Path | str | None = None,
            options: ExportOptions = ExportOptions(), progress: Callable[[int], None] | None = None,
            kits: list[GameKit] | None = None) -> list[Exported]:
     """Export the named games (all by default) into OUT/<game>/<target>/; returns what was written.

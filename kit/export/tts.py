@@ -18,6 +18,10 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 MAX_COLS, MAX_ROWS = 10, 7
 MAX_SIDE = 4096
@@ -75,7 +79,11 @@ def cell_dpi(trim: tuple[float, float], sheets: list[SheetLayout], dpi: float, m
     return min(dpi, (max_side // cols) * 25.4 / w, (max_side // rows) * 25.4 / h)
 
 
-def compose(images: list, cols: int, rows: int, cell: tuple[int, int]):
+# A Tabletop Simulator object as its saved JSON: keys and values are TTS's, of every kind.
+TtsObject = dict[str, Any]
+
+
+def compose(images: list[Image.Image | None], cols: int, rows: int, cell: tuple[int, int]) -> Image.Image:
     """A sheet image: images row by row in cells of `cell` pixels, white where none."""
     from PIL import Image
 
@@ -93,7 +101,8 @@ def guid(*parts: object) -> str:
     return hashlib.sha1("/".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
 
 
-def transform(scale_x: float = 1.0, scale_z: float = 1.0, *, x: float = 0.0, face_down: bool = False) -> dict:
+def transform(scale_x: float = 1.0, scale_z: float = 1.0, *, x: float = 0.0,
+              face_down: bool = False) -> dict[str, float]:
     return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": round(scale_x, 4), "scaleY": 1.0, "scaleZ": round(scale_z, 4)}
 
@@ -102,7 +111,7 @@ def card_scale(trim: tuple[float, float]) -> tuple[float, float]:
     return trim[0] / POKER_MM[0], trim[1] / POKER_MM[1]
 
 
-def _base(name: str, nickname: str, ident: str, the_transform: dict, description: str = "") -> dict:
+def _base(name: str, nickname: str, ident: str, the_transform: dict[str, float], description: str = "") -> TtsObject:
     return {"GUID": ident, "Name": name, "Transform": the_transform, "Nickname": nickname,
             "Description": description, "ColorDiffuse": GREY, "Locked": False, "Grid": True, "Snap": True,
             "Autoraise": True, "Sticky": True, "Tooltip": True}
@@ -125,7 +134,7 @@ class Card:
     copies: int
 
 
-def custom_deck(sheet: DeckSheet) -> dict:
+def custom_deck(sheet: DeckSheet) -> TtsObject:
     return {"FaceURL": sheet.face_url, "BackURL": sheet.back_url, "NumWidth": sheet.layout.cols,
             "NumHeight": sheet.layout.rows, "BackIsHidden": True, "UniqueBack": sheet.unique_back, "Type": 0}
 
@@ -137,7 +146,7 @@ SHUFFLE_ON_SPAWN = "function onLoad()\n  self.shuffle()\nend\n"
 
 
 def deck_object(game: str, component: str, nickname: str, cards: list[Card], trim: tuple[float, float],
-                description: str = "", *, shuffled: bool = False) -> dict:
+                description: str = "", *, shuffled: bool = False) -> TtsObject:
     """A Deck holding every copy of every card (a lone Card when the game holds one);
     shuffled: the deck shuffles itself as it spawns (SHUFFLE_ON_SPAWN)."""
     sx, sz = card_scale(trim)
@@ -172,7 +181,7 @@ class Tile:
 
 
 def tile_objects(game: str, component: str, nickname: str, tiles: list[Tile], trim: tuple[float, float], *,
-                 round_: bool, token: bool, description: str = "") -> dict:
+                 round_: bool, token: bool, description: str = "") -> TtsObject:
     """Custom_Tile objects for boards, sheets, aids and tokens: one tile, or a Bag of them."""
     scale = trim[0] / TILE_MM
     objects = []
@@ -191,7 +200,7 @@ def tile_objects(game: str, component: str, nickname: str, tiles: list[Tile], tr
     return bag
 
 
-def saved_object(obj: dict, name: str) -> dict:
+def saved_object(obj: TtsObject, name: str) -> TtsObject:
     """The file TTS reads from its Saved Objects folder: one object in ObjectStates."""
     return {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [obj]}

@@ -12,10 +12,10 @@ in its measures as in its drawing.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypedDict, TypeVar, Unpack
 
 from kit.errors import TextDoesNotFit
 from kit.surface.metrics import PT, advance_units, text_width  # PT: mm per typographic point
@@ -127,7 +127,7 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[_Line] | None
     return lines
 
 
-_WRAPS: dict[tuple, list[_Line] | None] = {}
+_WRAPS: dict[tuple[float, str, str, float], list[_Line] | None] = {}
 
 
 def _wrapped(w: float, text: str, font: str, size: float) -> list[_Line] | None:
@@ -144,7 +144,7 @@ def _wrapped(w: float, text: str, font: str, size: float) -> list[_Line] | None:
     return lines
 
 
-_LAYOUTS: dict[tuple, tuple[float, list[_Line]] | None] = {}
+_LAYOUTS: dict[tuple[float, float, str, str, float, float, float], tuple[float, list[_Line]] | None] = {}
 
 
 def layout(surface: Surface, w: float, h: float, text: str, *, font: str = "sans", size: float = 9.0,
@@ -187,10 +187,17 @@ def _height(surface: Surface, font: str, size: float, leading: float, n: int) ->
     return ascent + descent + (n - 1) * size * leading * PT
 
 
-def fits(surface: Surface, w: float, h: float, text: str, **kwargs) -> bool:
+class FitOptions(TypedDict, total=False):
+    """The options of text_box that decide whether its text fits."""
+    font: str
+    size: float
+    min_size: float
+    leading: float
+
+
+def fits(surface: Surface, w: float, h: float, text: str, **kwargs: Unpack[FitOptions]) -> bool:
     """Whether text_box would succeed, without drawing."""
-    keys = ("font", "size", "min_size", "leading")
-    return layout(surface, w, h, text, **{k: v for k, v in kwargs.items() if k in keys}) is not None
+    return layout(surface, w, h, text, **kwargs) is not None
 
 
 def text_box(surface: Surface, x: float, y: float, w: float, h: float, text: str, *, font: str = "sans",
@@ -300,10 +307,10 @@ def measured_once(function: Callable[..., T]) -> Callable[..., T]:
     """function(surface, *args) computed once per args, for any surface: a player aid printed
     sixteen times fits its text once. Sound because every surface measures with the same
     font metrics (kit.surface.metrics); args must be hashable (frozen faces, sizes in mm)."""
-    cache: dict[tuple, T] = {}
+    cache: dict[tuple[Hashable, ...], T] = {}
 
     @wraps(function)
-    def cached(surface: Surface, *args):
+    def cached(surface: Surface, *args: Hashable) -> T:
         if args not in cache:
             cache[args] = function(surface, *args)
         return cache[args]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from kit.model import SAFE_MM
 from kit.palette import GREYS, lighten, resolve, text_on
 from kit.parts.symbols import draw_symbol
-from kit.parts.text import PT
+from kit.surface.metrics import PT
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface
