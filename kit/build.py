@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import FrameType
+from typing import Any, NoReturn, cast
 
 import kit
 import kit.games
@@ -55,8 +57,18 @@ from kit.errors import KitError, TextDoesNotFit
 from kit.i18n import _, match_id, os_reason
 from kit.model import GameKit
 from kit.paper import MAX_BLEED, PAPER_STOCK, STOCKS, paper_size
-from kit.sheets import PieceError, Sheet, draw_label, draw_sheet, impose_kit, labelled, placement_key
-from kit.surface import FORMATS, make_surface
+from kit.sheets import (
+    Box,
+    PieceError,
+    PlacementKey,
+    Sheet,
+    draw_label,
+    draw_sheet,
+    impose_kit,
+    labelled,
+    placement_key,
+)
+from kit.surface import FORMATS, Surface, make_surface
 from kit.surface.inksaver import InkSaver
 
 
@@ -144,7 +156,8 @@ def load_kit(game: str, layouts: Path) -> GameKit:
             raise KitError(_("the game {game} has no kit module yet ({module})").format(
                 game=f"'{game}'", module=missing.name)) from None
         raise
-    return module.build(Path(layouts))
+    built: GameKit = module.build(Path(layouts))  # every game's layout.py declares build(layouts) -> GameKit
+    return built
 
 
 def select(game_kit: GameKit, only: tuple[str, ...]) -> GameKit:
@@ -164,7 +177,8 @@ def check_only(kits: dict[str, GameKit], only: tuple[str, ...]) -> None:
                 component=f"'{wanted}'", components=valid))
 
 
-def load_kits(games, layouts: Path | str | None, only: tuple[str, ...] = ()) -> list[GameKit]:
+def load_kits(games: list[str] | tuple[str, ...], layouts: Path | str | None,
+              only: tuple[str, ...] = ()) -> list[GameKit]:
     """The named games' kits (all games when none is named), each reduced to the --only
     components. Every game is loaded and checked (names, layouts, --only) before any is
     returned; a game none of whose components is named is left out."""
@@ -299,7 +313,7 @@ def plan(game_kit: GameKit, options: BuildOptions, layouts: Path | str | None = 
     return p
 
 
-def manifest(p: Plan) -> dict:
+def manifest(p: Plan) -> dict[str, Any]:
     """The JSON summary of a built kit: pages numbered from 1, the contents page included.
 
     A component's `pages` is the first and last page it appears on and `on_pages` every
@@ -326,7 +340,7 @@ def manifest(p: Plan) -> dict:
     return {"game": p.kit.id, "title": p.kit.title, "paper": p.options.paper, "pages": p.pages,
             "components": components, "runs": runs, "sheets": sheets, "rulebook": book}
 
-def _manifest_component(p: Plan, entry: ComponentPages) -> dict:
+def _manifest_component(p: Plan, entry: ComponentPages) -> dict[str, Any]:
     """A component in the manifest: its size, its pages, its paper; a card's designs, a back
     that only hides secrets, pieces that each belong to one player."""
     c = entry.component
@@ -334,7 +348,7 @@ def _manifest_component(p: Plan, entry: ComponentPages) -> dict:
         size = list(next(pl.size for s in p.sheets for pl in s.placements if pl.component is c))
     else:
         size = [float(c.size[0]), float(c.size[1])]
-    item = {"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
+    item: dict[str, Any] = {"id": c.id, "name": c.name, "kind": c.kind, "count": c.count,
             "size_mm": [round(v, 2) for v in size], "pages": [entry.first, entry.last],
             "on_pages": list(entry.pages), "stock": entry.stock}
     if c.kind == "card":
@@ -346,11 +360,11 @@ def _manifest_component(p: Plan, entry: ComponentPages) -> dict:
     return item
 
 
-def _manifest_sheet(front: int, back: int, sheet: Sheet, rear: Sheet) -> dict:
+def _manifest_sheet(front: int, back: int, sheet: Sheet, rear: Sheet) -> dict[str, Any]:
     """A sheet of paper in the manifest: its pages, its paper, how many pieces of each
     component it holds, and each piece's trim box on the front and, behind it, on the back."""
     counts: dict[str, int] = {}
-    behind: dict[tuple, list] = {(pl.component.id, pl.label, pl.size): [] for pl in rear.placements}
+    behind: dict[tuple[str, str, tuple[float, float]], list[Box]] = {(pl.component.id, pl.label, pl.size): [] for pl in rear.placements}
     for pl in rear.placements:
         behind[(pl.component.id, pl.label, pl.size)].append(pl.box)
     pieces = []
@@ -365,13 +379,13 @@ def _manifest_sheet(front: int, back: int, sheet: Sheet, rear: Sheet) -> dict:
             "counts": counts, "pieces": pieces}
 
 
-def repeated(sheets: list[Sheet]) -> frozenset:
+def repeated(sheets: list[Sheet]) -> frozenset[PlacementKey]:
     """The placement keys drawn more than once: what a backend may draw once and repeat."""
     counts = Counter(placement_key(place) for sheet in sheets for place in sheet.placements if place.draw)
     return frozenset(key for key, n in counts.items() if n > 1)
 
 
-def _draw(game: str, surface, sheets: list[Sheet], reuse: frozenset = frozenset()) -> None:
+def _draw(game: str, surface: Surface, sheets: list[Sheet], reuse: frozenset[PlacementKey] = frozenset()) -> None:
     for sheet in sheets:
         try:
             draw_sheet(surface, sheet, reuse)
@@ -380,12 +394,13 @@ def _draw(game: str, surface, sheets: list[Sheet], reuse: frozenset = frozenset(
                 game=f"'{game}'", component=f"'{error.component}'", piece=error.label, problem=error.cause)) from error
 
 
-def draw_lead(surface, p: Plan) -> None:
+def draw_lead(surface: Surface, p: Plan) -> None:
     """The lead pages: the contents, the rules in brief and the credits behind them, then a
     blank page when that would end mid-sheet, then the complete rules; each with its label.
     With the ink saver, their floods are drawn light, as the pieces' fronts are."""
     if p.options.ink_saver:
-        surface = InkSaver(surface, fronts=True)
+        # the wrapper passes on every drawing call, as a Surface would (as kit.sheets draws pieces)
+        surface = cast("Surface", InkSaver(surface, fronts=True))
     draw_contents(surface, p.kit, p.entries, p.options.settings, p.lead, p.sheets, p.label, p.rulebook_pages)
     pw, ph = paper_size(p.options.paper)
     box = (MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN)
@@ -400,7 +415,7 @@ def draw_lead(surface, p: Plan) -> None:
         surface.end_page()
 
 
-def draw_document(surface, p: Plan) -> None:
+def draw_document(surface: Surface, p: Plan) -> None:
     """Draw a planned game on one surface: the lead pages, then every sheet in order."""
     draw_lead(surface, p)
     _draw(p.kit.id, surface, p.sheets, repeated(p.sheets))
@@ -546,7 +561,7 @@ def _terminate_cleanly() -> Iterator[None]:
         yield
         return
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:
         raise SystemExit(128 + signum)
     previous = signal.signal(signal.SIGTERM, stop)
     try:

@@ -216,7 +216,7 @@ def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets
              str(e.component.count), size_label(e.component), STOCKS[e.stock].id,
              ranges(list(e.pages))) for e in entries]
 
-    def row_block(cells, header: bool, shade: bool) -> _Block:
+    def row_block(cells: tuple[str, ...], header: bool, shade: bool) -> _Block:
         font = "sans-bold" if header else "sans"
         heights = [text_height(surface, c - 2 * pad, t, font=font, size=size, leading=1.15) for c, t in zip(cols, cells)]
         h = max(heights) + 2 * pad

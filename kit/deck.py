@@ -30,7 +30,7 @@ _NUMBER = re.compile(r"\d+")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
-def assign_ids(designs: list[dict], file: Path | str, base: str, label_key: str = "title") -> list[str]:
+def assign_ids(designs: list[dict[str, Any]], file: Path | str, base: str, label_key: str = "title") -> list[str]:
     """Each design's id: its declared `id`, else the slug of its title; a duplicate, or a
     declared id that is not written as one, is a LayoutError on the second entry."""
     from kit.schema import entry_name  # the layout side: the table's faces read no YAML

@@ -1,6 +1,8 @@
 """User-facing errors of the kit: each message is one sentence, shown as is, exit status 2."""
 from __future__ import annotations
 
+from os import PathLike
+
 
 class KitError(Exception):
     """A mistake the user can fix: a bad option, a layout error, an unwritable folder."""
@@ -17,7 +19,7 @@ class LayoutError(KitError):
     """A layout file that does not fit its schema; names the file, the entry and the field.
     The entry, the field and the problem are kept to one line of bounded length."""
 
-    def __init__(self, file, entry: str | None, field: str | None, problem: str):
+    def __init__(self, file: str | PathLike[str], entry: str | None, field: str | None, problem: str):
         entry = one_line(entry, 120) if entry else entry
         field = one_line(field, 120) if field else field
         problem = one_line(problem, 400)
@@ -44,14 +46,18 @@ class TextDoesNotFit(KitError):
     """Text that stays too large for its box even at the smallest allowed size."""
 
 
-class Size(tuple):
+# Where a layout set a value: (file, entry, field, line).
+Where = tuple[str, str | None, str | None, int | None]
+
+
+class Size(tuple[float, float]):
     """A piece's (width, height) in mm as a layout set it, remembering where: the file, the
     entry, the field and the line. Whether it fits the paper is known only at build time,
     and that error must still name the place to change (`located`)."""
 
-    where: tuple | None   # (file, entry, field, line), or None
+    where: Where | None
 
-    def __new__(cls, values, where: tuple | None = None):
+    def __new__(cls, values: tuple[float, float], where: Where | None = None) -> Size:
         size = super().__new__(cls, values)
         size.where = where   # (file, entry, field, line), or None
         return size

@@ -81,7 +81,7 @@ from kit.i18n import N_
 from scorekeeper.errors import Alone, Message
 from scorekeeper.rules.declaration import DeclarationError, GameRules
 from scorekeeper.rules.fields import Kind
-from scorekeeper.rules.flow import Decision
+from scorekeeper.rules.flow import Decision, Line
 
 View = dict[str, Any]
 
@@ -112,22 +112,22 @@ class Faces:
     seat_questions_help: str = ""
     # -- what the game does at the table beyond the plain questions ------------------------
     open_seat_questions: Callable[[Any, str], list[str]] | None = None
-    with_seat_answers: Callable[[Any, dict, dict[str, dict]], dict] | None = None
-    narrow: Callable[[Any, Any, dict], dict] | None = None
+    with_seat_answers: Callable[[Any, Line, dict[str, dict[str, Any]]], Line] | None = None
+    narrow: Callable[[Any, Decision, dict[str, Any]], dict[str, Any]] | None = None
     decision_facts: Callable[[Any, Any], list[Message]] | None = None
-    ask: Callable[[Decision, Any, list[Decision]], dict | None] | None = None
-    describe_turn: Callable[[dict, Any], str] | None = None
-    prepare_options: Callable[[dict, Path | None], dict] | None = None
+    ask: Callable[[Decision, Any, list[Decision]], dict[str, Any] | None] | None = None
+    describe_turn: Callable[[Line, Any], str] | None = None
+    prepare_options: Callable[[dict[str, Any], Path | None], dict[str, Any]] | None = None
     prepare_players: Callable[[list[Any]], list[Any]] | None = None
     deal: Callable[[list[Any]], list[Any]] | None = None
-    deck_empty_action: Callable[[dict], dict] | None = None
+    deck_empty_action: Callable[[dict[str, int]], Line] | None = None
     # -- the simulator's report of its bots (their code: its bots.py) -----------------------
     ways_to_win: tuple[str, ...] = ()
     role_names: Mapping[str, str] = field(default_factory=dict)
     simplifications: Mapping[str, Sequence[str]] = field(default_factory=dict)
     # -- what its layout.py reads beyond its pieces, each loading it only when called -------
-    deck: Callable[[Path], dict] | None = None
-    text_values: Callable[[Path], dict] | None = None
+    deck: Callable[[Path], dict[str, Any]] | None = None
+    text_values: Callable[[Path], dict[str, object]] | None = None
     catalogue: Callable[[Path], list[str]] | None = None
 
     def __post_init__(self) -> None:

@@ -112,4 +112,4 @@ class GameKit:
     seats: tuple[int, int] = (0, 0)  # the fewest and most players, from the rules
     title_font: str = "sans-bold"
     accent: str = "#000000"      # the game's colour on its contents page
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import kit.games
 from kit import faces
@@ -179,7 +179,7 @@ def _components(game_kit: GameKit, game_id: str, layouts: Path | str, wanted: se
     return found
 
 
-def placeholder_values(game_id: str, layouts: Path | str) -> dict:
+def placeholder_values(game_id: str, layouts: Path | str) -> dict[str, object]:
     """The game's {placeholders}: its faces' text_values(layouts) where the game gives its
     cards' numbers to every text (Promotion's {accusation_steal}), else its layout's
     engine_values()."""
@@ -198,7 +198,8 @@ class Section:
     entry: str                # how the layout names it in errors
 
 
-def _picture(table: dict, base: str, components: dict[str, Component], values: dict, path: Path) -> Picture:
+def _picture(table: dict[str, Any], base: str, components: dict[str, Component], values: dict[str, object],
+             path: Path) -> Picture:
     things = []
     for i, t in enumerate(table["pieces"], start=1):
         entry = entry_name(f"{base}.pieces", i, t["component"])

@@ -19,7 +19,7 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import kit
 import kit.games
@@ -92,7 +92,13 @@ def french_date(day: _dt.date) -> str:
     return f"{'1er' if day.day == 1 else day.day}\u00a0{MONTHS[day.month - 1]} {day.year}"
 
 
-def build_info(game_id: str, layouts: Path | str) -> dict:
+class BuildInfo(TypedDict):
+    """What the credits say of the kit itself (build_info)."""
+    version: str
+    build_date: str
+
+
+def build_info(game_id: str, layouts: Path | str) -> BuildInfo:
     """{"version", "build_date"} for draw(): the same inputs give the same page, byte for byte.
 
     The date is SOURCE_DATE_EPOCH's (the reproducible-builds convention, in UTC) when it is
@@ -115,7 +121,7 @@ def build_info(game_id: str, layouts: Path | str) -> dict:
     return {"version": kit.__version__, "build_date": french_date(day)}
 
 
-def _kit_credit(info: dict) -> str:
+def _kit_credit(info: BuildInfo) -> str:
     return f"Kit à imprimer version {info['version']}, fabriqué le {info['build_date']}."
 
 
@@ -177,7 +183,8 @@ def _plan(surface: Surface, box: tuple[float, float, float, float], rules: Rules
     return _Plan(body, (tuple(columns[0]), tuple(columns[1])))
 
 
-def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str, layouts, info: dict) -> None:
+def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str, layouts: Path | str,
+         info: BuildInfo) -> None:
     """Draw game_id's « La règle en bref » and credits inside box (x, y, w, h in mm, on the
     current page). layouts is the layouts root (a Path, as kit.build passes it to a game's
     layout reader); info holds "version" and "build_date" (build_info). Raises KitError

@@ -47,7 +47,7 @@ packer here places whole grids (blocks) by the same guillotine splitting, determ
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -373,7 +373,7 @@ def _best_block(component: Component, size: tuple[float, float], bleed: float, r
     (_unmarked), so where backs change the block either ends or keeps GUTTER between its
     pieces, whichever holds more."""
     x, y, w, h = room
-    best: tuple | None = None
+    best: tuple[tuple[int, float, int], Block] | None = None
     mixed = bool(backs) and any(not same_back(backs[0], b) for b in backs[1:wanted])
     choices = [(max(2 * bleed, GUTTER),) if bleed > 0 else (0.0,) if component.shared_cuts else GUTTERS]
     if mixed and choices[0] == GUTTERS:
@@ -418,7 +418,7 @@ def _split(room: Box, used: tuple[float, float], gap: float) -> list[Box]:
     wide = [(x + uw + gap, y, right_w, uh), (x, y + uh + gap, w, below_h)]
     tall = [(x + uw + gap, y, right_w, h), (x, y + uh + gap, uw, below_h)]
 
-    def largest(boxes):
+    def largest(boxes: list[Box]) -> float:
         return max((b[2] * b[3] for b in boxes if b[2] > 0 and b[3] > 0), default=0.0)
     chosen = wide if largest(wide) >= largest(tall) else tall
     return [b for b in chosen if b[2] > _EPS and b[3] > _EPS]
@@ -460,7 +460,7 @@ def pack(components: list[Component] | tuple[Component, ...], paper: str, *, ble
         if _best_block(component, size, bleed, area, 1) is None:
             w, h = size
             # A size from a layout names its file and field (kit.errors.Size); the paper is the build's.
-            set_at = component.size if isinstance(component.size, Size) else Size(component.size)
+            set_at = component.size if isinstance(component.size, Size) else Size(size)
             raise set_at.located(f"component '{component.id}' of {w:g} x {h:g} mm (bleed {bleed:g} mm) does not "
                                  f"fit on {paper} paper; the largest piece is {area[2] - 2 * bleed:g} x "
                                  f"{area[3] - 2 * bleed:g} mm")
@@ -695,13 +695,17 @@ def frame_extents(place: Placement) -> Extents:
     return place.extents
 
 
-def placement_key(place: Placement) -> tuple:
+# What makes two placements draw the same thing (placement_key).
+PlacementKey: TypeAlias = "tuple[Draw | None, tuple[float, float], float, bool]"
+
+
+def placement_key(place: Placement) -> PlacementKey:
     """What makes two placements draw the same thing: the same drawing, size and bleed (the
     clip of each placement is applied around it)."""
     return (place.draw, place.size, max(place.extents), bool(place.component and place.component.round))
 
 
-def draw_sheet(surface: Surface, sheet: Sheet, reuse: frozenset | set = frozenset()) -> None:
+def draw_sheet(surface: Surface, sheet: Sheet, reuse: Collection[PlacementKey] = frozenset()) -> None:
     """Draw one page: each piece in its cell (clipped to its art), then the cut marks.
 
     A placement whose key (placement_key) is in `reuse` is drawn through surface.reused,
@@ -829,7 +833,7 @@ class _KeepsTextInside:
         self._dx = self._dy = 0.0
         self._turns = 0
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the wrapped surface holds
         # Found once, then kept on the instance: parts draw thousands of shapes through it.
         value = getattr(self._surface, name)
         setattr(self, name, value)
@@ -885,7 +889,7 @@ class _KeepsTextInside:
                                  f"{w:g} x {h:g} mm piece at {size:g} pt; shorten it")
 
 
-def _draw_piece(surface: Surface, place: Placement, reuse, light: str | None = None) -> None:
+def _draw_piece(surface: Surface, place: Placement, reuse: Collection[PlacementKey], light: str | None = None) -> None:
     """Draw one piece in its frame; light is the side ("front" or "back") it is drawn light
     for (kit.surface.inksaver), None for its full ink."""
     w, h = place.size
