@@ -19,6 +19,7 @@ import inspect
 import os
 import sys
 import weakref
+from typing import Any
 
 import click
 
@@ -50,7 +51,7 @@ class LazyGroup(click.Group):
 
     context_class = Context
 
-    def __init__(self, *args, lazy_subcommands: dict[str, str] | None = None, **kwargs):
+    def __init__(self, *args: Any, lazy_subcommands: dict[str, str] | None = None, **kwargs: Any):  # click.Group's
         super().__init__(*args, **kwargs)
         self.lazy_subcommands = lazy_subcommands or {}
 
@@ -63,6 +64,7 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = self.lazy_target(cmd_name)
+        command: click.Command | None
         if target is not None:
             module_name, attribute = target.rsplit(".", 1)
             command = getattr(importlib.import_module(module_name), attribute)
@@ -156,14 +158,15 @@ def _help_option_in_language(command: click.Command, ctx: click.Context) -> None
 class KitGroup(LazyGroup):
     """The `kit` group: lazy, and turns the project's errors into one sentence and exit 2."""
 
-    def make_context(self, info_name, args, parent=None, **extra):
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
         # The language is chosen before click parses anything, so that every message of the
         # command, its refusals included, speaks it: --lang wherever it is given, else the locale.
         i18n.activate(i18n.choose_language(split_lang(args)[0]))
         translate_help(self)
         return super().make_context(info_name, args, parent=parent, **extra)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:  # whatever the command returns, as click.Group's
         try:
             return super().invoke(ctx)
         except (KitError, ScorekeeperError) as error:

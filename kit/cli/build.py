@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,6 +12,9 @@ from kit.cli.examples import GameExamples
 from kit.i18n import N_, _, ngettext
 from kit.paper import MAX_BLEED, PAPERS, parse_mm, parse_offset
 from kit.surface import FORMATS
+
+if TYPE_CHECKING:
+    from kit.model import Component, GameKit
 
 
 def _game_ids() -> list[str]:
@@ -21,7 +25,7 @@ def _game_ids() -> list[str]:
 GAMES = Games(ids=_game_ids)
 
 
-def bleed_option(ctx, param, value):
+def bleed_option(ctx: click.Context, param: click.Parameter, value: str) -> float:
     """The click callback of every --bleed: millimetres within the kit's bounds."""
     try:
         mm = parse_mm(value)
@@ -33,7 +37,7 @@ def bleed_option(ctx, param, value):
     return mm
 
 
-def offset_option(ctx, param, value):
+def offset_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
     """The click callback of every --back-offset: X,Y in millimetres."""
     try:
         return parse_offset(value)
@@ -47,7 +51,7 @@ def _kind(kind: str, n: int) -> str:
             "aid": ngettext("player aid", "player aids", n)}[kind]
 
 
-def _size(component) -> str:
+def _size(component: Component) -> str:
     if component.size == "page":
         return _("full page")
     w, h = component.size
@@ -56,7 +60,7 @@ def _size(component) -> str:
     return _("{width}x{height} mm").format(width=f"{w:g}", height=f"{h:g}")
 
 
-def _players(kit) -> str:
+def _players(kit: GameKit) -> str:
     """"2 à 6 joueurs" / "2 to 6 players", from the rules' seats."""
     from scorekeeper import rules
     low, high = kit.seats

@@ -1,6 +1,8 @@
 """The examples of a command's --help: its own, then each game's (the CLI names no game)."""
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from kit.i18n import _
@@ -15,7 +17,7 @@ class GameExamples(click.Command):
     does in the reader's language: the CLI names no game. A group shows each game's first
     line for `new` and for each of the games' own commands."""
 
-    def __init__(self, *args, examples: tuple[Example, ...] = (), **kwargs):
+    def __init__(self, *args: Any, examples: tuple[Example, ...] = (), **kwargs: Any):  # click.Command's
         super().__init__(*args, **kwargs)
         self.examples = examples
 

@@ -20,7 +20,7 @@ from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
-from scorekeeper.rules.fields import typed
+from scorekeeper.rules.fields import Line, typed
 from scorekeeper.rules.flow import GameState
 
 LANGS = click.Choice(i18n.LANGUAGES, case_sensitive=False)
@@ -332,7 +332,7 @@ def deck_empty(file: Path, hands: tuple[str, ...]) -> None:
     Shared by the games whose deck can run out: each builds its own action through the
     `deck_empty_action(hands)` its faces declare (kit/games/<game>/faces.py).
     """
-    def build(session: sessions.Session) -> dict:   # the game decides, from the file read once
+    def build(session: sessions.Session) -> Line:   # the game decides, from the file read once
         from kit import faces
 
         ending_action = faces.of(session.game).deck_empty_action

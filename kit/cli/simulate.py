@@ -16,7 +16,7 @@ from kit.cli.examples import GameExamples
 from kit.i18n import _
 
 
-def _bots(ctx, param, value: str) -> list[str]:
+def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
     names = [i18n.folded(b) for b in value.split(",") if b.strip()]
     if not names:
         raise click.BadParameter(_("name at least one bot, such as greedy or random,greedy"))
