@@ -28,8 +28,9 @@ Each game's bots live with the game, in `kit/games/<game>/bots.py`, the same sha
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, NotRequired, TypedDict, TypeVar
 
 from kit.games import kit_package
 from scorekeeper.errors import RuleViolation
@@ -48,19 +49,68 @@ def module(game: str) -> ModuleType:
 
 State = TypeVar("State", bound=GameState)
 
+# A bot's count of its decisions: decision -> option -> [times offered, times taken].
+Choices = dict[str, dict[str, list[int]]]
+# What a game's bots.load reads from the layouts (decks, motions, card values): its own
+# shape, plain picklable data for the workers, handed back to its own play unread.
+TableData = dict[str, Any]
+# What `kit simulate --json` prints and the report reads (runner.summarise): JSON, by figure.
+Summary = dict[str, Any]
+# A figure a designer should look at twice (runner.warnings): its kind, and what the report says.
+Warning = dict[str, Any]
+# One figure of a variant beside the reference (compare.rows): what, name, kind, a, b,
+# difference, low, high, method, settled.
+Row = dict[str, Any]
+
+
+class Compared(TypedDict):
+    """A variant's figures beside the reference's (plan.comparisons)."""
+
+    a: str          # the reference's label
+    b: str          # the variant's
+    rows: list[Row]
+
+
+class Comparison(TypedDict):
+    """One game's variants and each compared with the first (plan.comparisons)."""
+
+    game: str
+    variants: list[Summary]
+    comparisons: list[Compared]
+
+
+class GameRecord(TypedDict):
+    """One game's record (game_record; its fields are described in kit.simulate.runner)."""
+
+    roles: list[str] | None
+    winners: list[int]
+    how: list[str]
+    margin: float | None
+    items: dict[str, list[list[Any]]]   # [item, seat index or None, outcome or None]
+    finished: bool
+    rounds: int
+    turns: int
+    numbers: dict[str, Any]             # a number, or a list of numbers (one per player)
+    flags: dict[str, bool]
+    tally: dict[str, list[str]]
+    choices: dict[str, Choices]         # by bot
+    bots: NotRequired[list[str]]        # the runner's: the bot of each seat
+
 
 def apply(rules: ModuleType, state: State, action: Action) -> State:
     """The engine's new state; a refusal names the action the bot tried."""
     try:
-        return rules.apply(state, action)
+        new: State = rules.apply(state, action)   # a rule module's apply: (its State, a line) -> its State
+        return new
     except RuleViolation as refusal:
         raise BotError(f"the rules refused a simulated action {action}: {refusal}") from None
 
 
-def game_record(state: GameState, seats: list[str], turns: int, choices: dict, *, roles=None,
-                rounds: int | None = None, finished: bool | None = None, numbers: dict | None = None,
-                flags: dict | None = None, tally: dict | None = None, how: list[str] | None = None,
-                margin: float | None = None, items: dict | None = None) -> dict:
+def game_record(state: GameState, seats: list[str], turns: int, choices: dict[str, Choices], *,
+                roles: list[str] | None = None, rounds: int | None = None, finished: bool | None = None,
+                numbers: dict[str, Any] | None = None, flags: dict[str, bool] | None = None,
+                tally: dict[str, list[str]] | None = None, how: list[str] | None = None,
+                margin: float | None = None, items: dict[str, list[list[Any]]] | None = None) -> GameRecord:
     """One game's record as `runner.summarise` reads it: winners by seat index, whether the
     game ended by the rules (else the turn cap stopped it), its length, and the game's own
     figures. Rounds default to whole turns of the table.
@@ -94,7 +144,7 @@ def game_record(state: GameState, seats: list[str], turns: int, choices: dict, *
 BOT_OPTIONS = ("playouts", "think_ms")     # --option keys for the lookahead bots, not the rules
 
 
-def bot_options(options: dict, playouts: int) -> tuple[dict, tuple[int, float | None]]:
+def bot_options(options: dict[str, Any], playouts: int) -> tuple[dict[str, Any], tuple[int, float | None]]:
     """The game's options without the lookahead bots' budget, and that budget: (playouts per
     decision, thinking time in milliseconds or None). `--option playouts=N` (the default:
     reproducible with a seed) or `--option think_ms=T` (a time budget: faster machines think
@@ -108,7 +158,7 @@ def bot_options(options: dict, playouts: int) -> tuple[dict, tuple[int, float | 
     return rest, (int(budget), None if think is None else float(think))
 
 
-def record_choice(choices: dict, decision: str, offered, taken: str) -> None:
+def record_choice(choices: Choices, decision: str, offered: Iterable[str], taken: str) -> None:
     """Count one decision of a bot: each option offered, and the one taken. An option a bot
     never takes is first the bot's design (its heuristic leaves it out), which the report
     says as such: it is no verdict on the option."""

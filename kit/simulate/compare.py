@@ -8,21 +8,23 @@ first variant is the reference and each other one is compared with it."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from kit.simulate.stats import Z95, newcombe, rate, welch
+from kit.simulate import Row, Summary
+from kit.simulate.stats import Z95, Rate, newcombe, rate, welch
 
 
-def rows(a: dict, b: dict) -> list[dict]:
+def rows(a: Summary, b: Summary) -> list[Row]:
     """The comparison of two summaries of the same game, figure by figure. Each row:
     what (seat, role, bot, shared, nobody, unfinished, how, figure, tally, length, margin),
     name (which one: a seat's number, a role, a figure's label), kind (rate or mean), the
     value of each side, and difference, low, high, method, settled."""
-    out: list[dict] = []
+    out: list[Row] = []
 
-    def add_rate(what: str, name: str, ra: dict | None, rb: dict | None, of_a: int, of_b: int) -> None:
+    def add_rate(what: str, name: str, ra: Rate | None, rb: Rate | None, of_a: int, of_b: int) -> None:
         out.append(_rate_row(a, b, what, name, ra, rb, of_a, of_b))
 
-    def add_mean(what: str, name: str, da: dict, db: dict) -> None:
+    def add_mean(what: str, name: str, da: dict[str, Any], db: dict[str, Any]) -> None:
         out.append(_mean_row(what, name, da, db))
 
     wa, wb = a["wins"], b["wins"]
@@ -47,10 +49,10 @@ def rows(a: dict, b: dict) -> list[dict]:
     return out
 
 
-def _figure_rows(a: dict, b: dict) -> list[dict]:
+def _figure_rows(a: Summary, b: Summary) -> list[Row]:
     """The game's own figures both sides measured alike: a rate, a distribution's mean, or
     each category of a tally as a rate."""
-    out: list[dict] = []
+    out: list[Row] = []
     for key in dict.fromkeys([*a["figures"], *b["figures"]]):
         fa, fb = a["figures"].get(key), b["figures"].get(key)
         if fa is None or fb is None or fa["kind"] != fb["kind"]:
@@ -65,15 +67,15 @@ def _figure_rows(a: dict, b: dict) -> list[dict]:
                                      fb["of"].get(category), a["games"], b["games"]))
     return out
 
-def _rate_row(a: dict, b: dict, what: str, name: str, ra: dict | None, rb: dict | None, of_a: int,
-              of_b: int) -> dict:
+def _rate_row(a: Summary, b: Summary, what: str, name: str, ra: Rate | None, rb: Rate | None, of_a: int,
+              of_b: int) -> Row:
     """Two rates compared (a missing one is 0 of its games): their difference's interval
     (Newcombe), settled when it leaves out 0, else the games it would take to tell them apart;
     a role is shown by its name."""
     ra = ra or rate(0, of_a)
     rb = rb or rate(0, of_b)
     diff = newcombe(ra, rb)
-    row = {"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
+    row: Row = {"what": what, "name": name, "kind": "rate", "a": ra["rate"], "b": rb["rate"], **diff,
            "settled": diff["low"] > 0 or diff["high"] < 0}
     if what == "role":
         row["shown"] = {**b.get("role_names", {}), **a.get("role_names", {})}.get(name, name)
@@ -82,7 +84,7 @@ def _rate_row(a: dict, b: dict, what: str, name: str, ra: dict | None, rb: dict 
     return row
 
 
-def _mean_row(what: str, name: str, da: dict, db: dict) -> dict:
+def _mean_row(what: str, name: str, da: dict[str, Any], db: dict[str, Any]) -> Row:
     """Two means compared: their difference's interval (Welch), settled when it leaves out 0."""
     diff = welch(da, db)
     return {"what": what, "name": name, "kind": "mean", "a": da["mean"], "b": db["mean"], **diff,
@@ -96,14 +98,14 @@ def games_to_tell_apart(p1: float, p2: float) -> int:
     return math.ceil(Z95 * Z95 * (p1 * (1 - p1) + p2 * (1 - p2)) / ((p2 - p1) ** 2))
 
 
-def variant_label(layouts: str | None, options: dict, swept: set[str]) -> str:
+def variant_label(layouts: str | None, options: dict[str, Any], swept: set[str]) -> str:
     """What sets a variant apart: its layouts (when comparing) and its swept options."""
     parts = [layouts] if layouts else []
     parts += [f"{key}={_value(value)}" for key, value in options.items() if key in swept]
     return " · ".join(parts)
 
 
-def _value(value) -> str:
+def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

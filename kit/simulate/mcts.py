@@ -46,7 +46,7 @@ def search(candidates: int, playout: Callable[[int], float], playouts: int,
     return best, total
 
 
-def win_share(winners: list, me) -> float:
+def win_share(winners: list[str], me: str) -> float:
     """A playout's score: 1 / (number of winners) when `me` is among them, else 0."""
     return 1 / len(winners) if me in winners else 0.0
 

@@ -11,9 +11,12 @@ variants side by side with the difference and its interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from kit.i18n import _, ngettext
-from kit.simulate import words
+from kit.simulate import Comparison, Row, Summary, words
+from kit.simulate.stats import Rate
 from kit.simulate.words import title
 from kit.surface import Surface
 
@@ -28,6 +31,9 @@ LABEL_W = 62.0             # the label column of a bar row
 VALUE_W = 38.0             # the number column
 FAIR_W = 14.0              # the multiple of the fair share, left of the numbers
 COLUMNS = 3                # histograms per row
+
+# A bar row: its label, its rate (None: a group's heading), and its multiple of the fair share.
+RateRow = tuple[str, Rate | None] | tuple[str, Rate | None, float]
 CELL_H = 39.0
 
 
@@ -56,11 +62,11 @@ def _heading(surface: Surface, y: float, text: str) -> float:
     return y + 7.5
 
 
-def _pct(r: dict) -> str:
+def _pct(r: Rate) -> str:
     return words.percent(r)
 
 
-def _rate_rows(surface: Surface, y: float, rows: list[tuple], scale: float = 1.0) -> float:
+def _rate_rows(surface: Surface, y: float, rows: Sequence[RateRow], scale: float = 1.0) -> float:
     """Label | a bar on a 0..scale track with the interval as a whisker | the rate as a
     multiple of its group's fair share, for the rows that give one | the numbers."""
     track_x = MARGIN + LABEL_W
@@ -87,7 +93,7 @@ def _rate_rows(surface: Surface, y: float, rows: list[tuple], scale: float = 1.0
     return y
 
 
-def _histogram(surface: Surface, x: float, y: float, w: float, label: str, d: dict) -> None:
+def _histogram(surface: Surface, x: float, y: float, w: float, label: str, d: dict[str, Any]) -> None:
     """A labelled histogram: the share of the values (y, in %) at each value (x), with the
     mean and quartiles under it."""
     surface.text(x, y + 3.0, _fit(surface, label, w, 7.5, "sans-bold"), font="sans-bold", size=7.5, colour=INK)
@@ -109,7 +115,7 @@ def _histogram(surface: Surface, x: float, y: float, w: float, label: str, d: di
                          anchor="end")
         surface.text(axis + 1.0, top - 0.8, _("share of the values"), size=5.5, colour=MUTED)
 
-        def edge(value) -> str:
+        def edge(value: float | list[float]) -> str:
             if isinstance(value, list):
                 low, high = (words.number(v, _decimals(v)) for v in value)
                 return low if low == high else f"{low}–{high}"     # a bin of one value says it once
@@ -128,7 +134,7 @@ def _histogram(surface: Surface, x: float, y: float, w: float, label: str, d: di
         size=6.5, colour=INK)
 
 
-def _decimals(value) -> int:
+def _decimals(value: float) -> int:
     return 0 if float(value).is_integer() else 2
 
 
@@ -144,7 +150,7 @@ def _lines(surface: Surface, y: float, texts: list[str], size: float = 7.0, colo
     return y
 
 
-def draw_page(surface: Surface, summary: dict) -> None:
+def draw_page(surface: Surface, summary: Summary) -> None:
     """One page of the report, top to bottom: what was played, the warnings, who wins, how
     long and how much, how often, and per item as room remains."""
     y = _page_head(surface, summary)
@@ -159,7 +165,7 @@ def draw_page(surface: Surface, summary: dict) -> None:
     surface.end_page()
 
 
-def _page_head(surface: Surface, summary: dict) -> float:
+def _page_head(surface: Surface, summary: Summary) -> float:
     """The page's title (the game, how many games), its variant, what was played (players,
     bots, seed, options, layouts) and the bots; where the page goes on."""
     surface.begin_page(PAGE_W, PAGE_H)
@@ -184,11 +190,11 @@ def _page_head(surface: Surface, summary: dict) -> float:
     return y
 
 
-def _wins_section(surface: Surface, y: float, summary: dict) -> float:
+def _wins_section(surface: Surface, y: float, summary: Summary) -> float:
     """Who wins: each seat, role and bot with its fair share, shared wins and none, how the
     winners won, the games a seat's rate needs to settle, seat by role."""
     wins = summary["wins"]
-    rows: list[tuple] = [(words.seat(s), s, f) for s, f in zip(wins["seats"], words.fair_shares(wins["seats"]))]
+    rows: list[RateRow] = [(words.seat(s), s, f) for s, f in zip(wins["seats"], words.fair_shares(wins["seats"]))]
     roles = list(wins["roles"].items())
     rows += [(words.role(summary, role), r, f) for (role, r), f in zip(roles, words.fair_shares([r for _, r in roles]))]
     if len(wins["bots"]) > 1:
@@ -215,7 +221,7 @@ def _wins_section(surface: Surface, y: float, summary: dict) -> float:
     return y
 
 
-def _lengths_section(surface: Surface, y: float, summary: dict) -> float:
+def _lengths_section(surface: Surface, y: float, summary: Summary) -> float:
     """The histograms: the game's length, the winners' lead, the game's distributions."""
     wins = summary["wins"]
     length = summary["length"]
@@ -235,7 +241,7 @@ def _lengths_section(surface: Surface, y: float, summary: dict) -> float:
     return y
 
 
-def _rates_section(surface: Surface, y: float, summary: dict) -> float:
+def _rates_section(surface: Surface, y: float, summary: Summary) -> float:
     """The game's rates and tallies, each with its 95 % interval."""
     rows = []
     for figure in summary["figures"].values():
@@ -250,7 +256,7 @@ def _rates_section(surface: Surface, y: float, summary: dict) -> float:
     return y
 
 
-def _items_section(surface: Surface, y: float, summary: dict) -> None:
+def _items_section(surface: Surface, y: float, summary: Summary) -> None:
     """Per item (card, design) of each group, as room remains on the page: how often its
     player won, or what came of it."""
     for group, items in summary.get("items", {}).items():
@@ -272,7 +278,7 @@ def _items_section(surface: Surface, y: float, summary: dict) -> None:
         y += 3.0
 
 
-def _bots(surface: Surface, y: float, summary: dict) -> float:
+def _bots(surface: Surface, y: float, summary: Summary) -> float:
     """Each bot: its name, the heuristic it follows, and what it leaves out of the game."""
     for bot, heuristic in summary["heuristics"].items():
         surface.text(MARGIN, y + 2.5, words.bot(bot), font="sans-bold", size=7, colour=INK)
@@ -294,7 +300,7 @@ def heuristic_sentence(text: str) -> str:
 MAX_WARNINGS = 8       # the page's warnings, the first ones; the terminal and the JSON have them all
 
 
-def _seat_roles(surface: Surface, y: float, summary: dict) -> float:
+def _seat_roles(surface: Surface, y: float, summary: Summary) -> float:
     """Seat x role: each seat's win rate with each role it was dealt (rows: seats)."""
     wins = summary["wins"]
     roles = list(wins["roles"])
@@ -318,7 +324,7 @@ def _seat_roles(surface: Surface, y: float, summary: dict) -> float:
     return y
 
 
-def draw_comparison(surface: Surface, result: dict) -> None:
+def draw_comparison(surface: Surface, result: Comparison) -> None:
     """Pages comparing the variants of one game: each row a figure, A, B, and B - A as a bar
     from 0 with its 95 % interval (rates on one scale in points; means each on its own)."""
     first = result["variants"][0]
@@ -358,7 +364,7 @@ def draw_comparison(surface: Surface, result: dict) -> None:
 NAME_W, VALUE_COL = 70.0, 16.0     # a comparison row's figure name, and each of its A and B columns
 
 
-def _comparison_row(surface: Surface, y: float, row: dict, scale: float) -> float:
+def _comparison_row(surface: Surface, y: float, row: Row, scale: float) -> float:
     name_w, value_w, diff_w = NAME_W, VALUE_COL, 44.0
     track_x = MARGIN + name_w + 2 * value_w + 2.0
     track_w = WIDTH - name_w - 2 * value_w - diff_w - 4.0

@@ -13,12 +13,15 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kit import i18n
 from kit.errors import KitError
 from kit.i18n import N_, _
-from kit.simulate import compare, module, runner
+from kit.simulate import Comparison, Summary, TableData, compare, module, runner
+
+if TYPE_CHECKING:
+    from dask.distributed import Client
 
 CLUSTER_TIMEOUT = "20s"     # how long --cluster waits for the scheduler to answer
 
@@ -35,9 +38,9 @@ class Variant:
 
     game: str
     seats: list[str]
-    table: Any
+    table: TableData
     layouts: str | None
-    options: dict
+    options: dict[str, Any]
     label: str
 
 
@@ -60,12 +63,12 @@ def shown_layouts(root: Path) -> str:
         return str(Path(*root.parts[-2:]))
 
 
-def option_values(texts: tuple[str, ...] | list[str]) -> dict[str, list]:
+def option_values(texts: tuple[str, ...] | list[str]) -> dict[str, list[Any]]:
     """`--option KEY=VALUE` as key -> the values to play: one, several (k=v1,v2,v3: a sweep), or
     the YAML a file holds (k=@FILE)."""
     from kit.table import parse_value, read_option_file, split_pair
 
-    parsed: dict[str, list] = {}
+    parsed: dict[str, list[Any]] = {}
     for text in texts:
         key, value = split_pair(text, "--option", "chapters=2", N_("KEY=VALUE"))
         key = i18n.option_name(key)
@@ -116,7 +119,7 @@ def plan(games: list[str], *, bots: list[str], players: int | None, options: tup
 
 
 @contextmanager
-def _cluster(address: str | None) -> Iterator[Any]:
+def _cluster(address: str | None) -> Iterator[Client | None]:
     """A client of the Dask scheduler at address for the block (None: no cluster)."""
     if address is None:
         yield None
@@ -140,7 +143,7 @@ Progress = Callable[[Variant], AbstractContextManager[Callable[[int], None]]]
 
 
 def play(p: Plan, *, games: int, seed: int, jobs: int | None = None, rotate: bool = False,
-         records: Path | None = None, cluster: str | None = None, progress: Progress | None = None) -> list[dict]:
+         records: Path | None = None, cluster: str | None = None, progress: Progress | None = None) -> list[Summary]:
     """Play `games` games of each variant, with the same seeds for all; their figures
     (runner.summarise), variant by variant. `records` also gets every game's record (one line
     of JSON each); progress(variant), a context, gives what to call with each number of games
@@ -170,9 +173,9 @@ def _nothing() -> Iterator[None]:
     yield None
 
 
-def comparisons(p: Plan, summaries: list[dict]) -> list[dict]:
+def comparisons(p: Plan, summaries: list[Summary]) -> list[Comparison]:
     """Per game, its variants' figures and each variant compared with the first (compare.rows)."""
-    results = []
+    results: list[Comparison] = []
     for game in p.games:
         group = [s for s in summaries if s["game"] == game]
         results.append({"game": game, "variants": group,

@@ -4,18 +4,20 @@ kit prints. Only kit.surface knows reportlab; here are rectangles, lines and tex
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kit.i18n import _
-from kit.simulate import words
+from kit.simulate import Comparison, Summary, words
+from kit.simulate.stats import Rate
 from kit.simulate.words import title
 
 
-def _pct(r: dict) -> str:
+def _pct(r: Rate) -> str:
     return words.percent(r, width=5)
 
 
-def _spread(d: dict) -> str:
-    def n(value) -> str:
+def _spread(d: dict[str, Any]) -> str:
+    def n(value: float) -> str:
         return words.number(value, 0 if float(value).is_integer() else 2)
 
     return _("mean {mean}, median {median}, 10–90 % {p10}–{p90}, range {low}–{high}").format(
@@ -23,7 +25,7 @@ def _spread(d: dict) -> str:
         low=n(d["min"]), high=n(d["max"]))
 
 
-def lines(summary: dict) -> list[str]:
+def lines(summary: Summary) -> list[str]:
     """The summary as a short text: the warnings first, then wins with their 95 % intervals,
     how the winners won, the length, the game's figures, per card."""
     out = [_("{title}: {games} games, {players} players, seed {seed}, bots {bots}").format(
@@ -43,7 +45,7 @@ def lines(summary: dict) -> list[str]:
     return out
 
 
-def _wins_lines(summary: dict) -> list[str]:
+def _wins_lines(summary: Summary) -> list[str]:
     """Who won: each seat, role and bot against its fair share, shared wins and none, how the
     winners won and by what margin, the games a rate needs to settle, seat by role."""
     wins = summary["wins"]
@@ -73,7 +75,7 @@ def _wins_lines(summary: dict) -> list[str]:
     return out
 
 
-def _figures_lines(summary: dict) -> list[str]:
+def _figures_lines(summary: Summary) -> list[str]:
     """The game's own figures (a distribution, a rate, or rates of several outcomes), then
     per item how often it came and how its player fared."""
     out: list[str] = []
@@ -99,7 +101,7 @@ def _figures_lines(summary: dict) -> list[str]:
     return out
 
 
-def _fair_rows(rows: list[tuple[str, dict]]) -> list[str]:
+def _fair_rows(rows: list[tuple[str, Rate]]) -> list[str]:
     """Rate rows of one group, each with its multiple of the group's fair share."""
     shares = words.fair_shares([r for _label, r in rows])
     return [f"  {label:32} {_pct(r):22} {words.times_fair(f)}" for (label, r), f in zip(rows, shares)]
@@ -108,7 +110,7 @@ def _fair_rows(rows: list[tuple[str, dict]]) -> list[str]:
 ITEMS_SHOWN = 12      # the cards the terminal lists of each group, the most frequent first
 
 
-def comparison_lines(result: dict) -> list[str]:
+def comparison_lines(result: Comparison) -> list[str]:
     """A comparison as a short text: each variant's figures beside the reference's, with the
     difference and its 95 % interval (Newcombe's for rates, Welch's for means)."""
     first = result["variants"][0]
@@ -134,7 +136,7 @@ def _shortened(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1].rstrip() + "…"
 
 
-def write_pdf(summaries: list[dict], path: Path | str, comparisons: list[dict] | None = None) -> Path:
+def write_pdf(summaries: list[Summary], path: Path | str, comparisons: list[Comparison] | None = None) -> Path:
     """One A4 page per summary; when comparing, each game's comparison first, then the
     pages of its versions."""
     from kit.simulate.pages import draw_comparison, draw_page

@@ -26,21 +26,28 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from random import Random
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TextIO
 
 from kit import faces
 from kit.errors import KitError
 from kit.i18n import _
-from kit.simulate import module
-from kit.simulate.stats import distribution, games_to_settle, rate
+from kit.simulate import Choices, GameRecord, Summary, TableData, Warning, module
+from kit.simulate.stats import Rate, distribution, games_to_settle, rate
 from scorekeeper.errors import RuleViolation, plural
 from scorekeeper.rules import of as rules_of
 
+if TYPE_CHECKING:
+    from dask.distributed import Client
+
 CHUNK = 200          # games per task: big enough to amortise the pickling, small for the bar
 
-_worker: dict[str, tuple[str, Any, list[str], dict, int, bool]] = {}
+# play_games's arguments but the bounds: (game, table, bots, options, seed, rotate).
+_Args = tuple[str, TableData, list[str], dict[str, Any], int, bool]
+
+_worker: dict[str, _Args] = {}
 
 
 def game_rng(seed: int, index: int) -> Random:
@@ -58,25 +65,25 @@ def seat_order(bots: list[str], index: int, rotate: bool) -> list[str]:
     return bots[-shift:] + bots[:-shift] if shift else bots
 
 
-def play_games(game: str, table, bots: list[str], options: dict, seed: int, rotate: bool,
-               bounds: tuple[int, int]) -> list[dict]:
+def play_games(game: str, table: TableData, bots: list[str], options: dict[str, Any], seed: int, rotate: bool,
+               bounds: tuple[int, int]) -> list[GameRecord]:
     """The records of games bounds[0] to bounds[1] - 1: a pure function of its arguments,
     whichever process or machine runs it. Each record gets `bots`, the bot of each seat."""
     sim = module(game)
     records = []
     for i in range(*bounds):
         seated = seat_order(bots, i, rotate)
-        record = sim.play(table, seated, options, game_rng(seed, i))
+        record: GameRecord = sim.play(table, seated, options, game_rng(seed, i))
         record["bots"] = seated
         records.append(record)
     return records
 
 
-def _init(game: str, table, bots: list[str], options: dict, seed: int, rotate: bool) -> None:
+def _init(game: str, table: TableData, bots: list[str], options: dict[str, Any], seed: int, rotate: bool) -> None:
     _worker.update(args=(game, table, bots, options, seed, rotate))
 
 
-def _play_range(bounds: tuple[int, int]) -> list[dict]:
+def _play_range(bounds: tuple[int, int]) -> list[GameRecord]:
     return play_games(*_worker["args"], bounds)
 
 
@@ -91,7 +98,8 @@ def player_count(game: str, players: int | None) -> int:
     rules = rules_of(game)
     low, high = rules.min_players, rules.max_players
     if players is None:
-        return module(game).PLAYERS
+        count: int = module(game).PLAYERS   # every game's bots.py declares its usual player count
+        return count
     if not low <= players <= high:
         if low == high:
             raise RuleViolation(plural("{title} is played by exactly {low} player, not {players}.",
@@ -103,21 +111,21 @@ def player_count(game: str, players: int | None) -> int:
     return players
 
 
-def check(game: str, table, bots: list[str], options: dict) -> None:
+def check(game: str, table: TableData, bots: list[str], options: dict[str, Any]) -> None:
     """Play game 0 here first: a setup the rules refuse (an unknown option, a bad value)
     raises its RuleViolation in this process, with its sentence, before any worker starts."""
     module(game).play(table, bots, options, game_rng(0, 0))
 
 
-def play(game: str, *, games: int, seed: int, bots: list[str], options: dict, table,
+def play(game: str, *, games: int, seed: int, bots: list[str], options: dict[str, Any], table: TableData,
          jobs: int | None = None, progress: Callable[[int], None] | None = None, rotate: bool = False,
-         cluster=None) -> list[dict]:
+         cluster: str | Client | None = None) -> list[GameRecord]:
     """The records of `games` games, in game order: on this process (jobs=1), on local
     processes (the default), or on a Dask cluster (`cluster`: a scheduler's address, or a
     dask.distributed Client). Every way plays the same games with the same chance."""
     ranges = [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
-    args = (game, table, bots, options, seed, rotate)
-    records: list[dict] = []
+    args: _Args = (game, table, bots, options, seed, rotate)
+    records: list[GameRecord] = []
     if cluster is not None:
         for bounds, chunk in zip(ranges, _on_cluster(cluster, args, ranges)):
             records += chunk
@@ -142,7 +150,7 @@ def play(game: str, *, games: int, seed: int, bots: list[str], options: dict, ta
     return records
 
 
-def _on_cluster(cluster, args: tuple, ranges: list[tuple[int, int]]):
+def _on_cluster(cluster: str | Client, args: _Args, ranges: list[tuple[int, int]]) -> Iterator[list[GameRecord]]:
     """Each chunk's records, in game order, played by the cluster's workers (each worker
     needs the kit installed, and the same version as here: the records are its rules').
     The table (decks, motions) goes to the workers once."""
@@ -164,7 +172,7 @@ def _on_cluster(cluster, args: tuple, ranges: list[tuple[int, int]]):
             client.close()
 
 
-def write_records(out, game: str, records: list[dict], variant: str | None = None) -> None:
+def write_records(out: TextIO, game: str, records: list[GameRecord], variant: str | None = None) -> None:
     """One line of JSON per game, in game order, to the open file `out` (`kit simulate
     --records FILE.jsonl`): the game's id, its variant when comparing, its index in the run
     (game i drew its chance from (seed, i)), and its record as the bots module made it."""
@@ -173,8 +181,8 @@ def write_records(out, game: str, records: list[dict], variant: str | None = Non
         out.write(json.dumps({**head, "index": index, **record}, ensure_ascii=False, sort_keys=True) + "\n")
 
 
-def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], options: dict,
-              layouts: str, rotate: bool = False) -> dict:
+def summarise(game: str, records: list[GameRecord], *, seed: int, bots: list[str], options: dict[str, Any],
+              layouts: str, rotate: bool = False) -> Summary:
     """The figures of a batch: what `kit simulate --json` prints and the report draws, made
     in named steps (who wins, by seat, bot and role; how; the game's own figures; the bots'
     choices), then the warnings they call for."""
@@ -183,7 +191,7 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
     declared = faces.of(game)
     wins = _wins(sim, records, bots, rotate, declared.ways_to_win)
     choices = _choices(records)
-    summary = {
+    summary: Summary = {
         "game": game,
         "games": n,
         "seed": seed,
@@ -207,7 +215,8 @@ def summarise(game: str, records: list[dict], *, seed: int, bots: list[str], opt
     return summary
 
 
-def _wins(sim, records: list[dict], bots: list[str], rotate: bool, ways_to_win: tuple[str, ...]) -> dict:
+def _wins(sim: ModuleType, records: list[GameRecord], bots: list[str], rotate: bool,
+          ways_to_win: tuple[str, ...]) -> dict[str, Any]:
     """Who wins: each seat, each bot, each role (and seat x role), shared wins, nobody, games
     cut at the turn cap, how the winners won, the margins, and the games each rate needs."""
     n = len(records)
@@ -225,7 +234,7 @@ def _wins(sim, records: list[dict], bots: list[str], rotate: bool, ways_to_win: 
     if records and records[0]["roles"]:
         wins["roles"], wins["seat_roles"] = _role_wins(sim, records, players)
     wins["how"] = _ways(ways_to_win, records)
-    margins = [r["margin"] for r in records if r.get("margin") is not None]
+    margins = [margin for r in records if (margin := r.get("margin")) is not None]
     if margins:
         wins["margin"] = distribution(margins)
     # how many games each headline rate needs before its interval is ± 1 point wide
@@ -236,7 +245,7 @@ def _wins(sim, records: list[dict], bots: list[str], rotate: bool, ways_to_win: 
     return wins
 
 
-def _bot_wins(records: list[dict], bots: list[str]) -> dict:
+def _bot_wins(records: list[GameRecord], bots: list[str]) -> dict[str, Rate]:
     """Each bot's share of the seats it played that won."""
     seated: Counter[str] = Counter()   # per bot: seats played, seats that won
     won: Counter[str] = Counter()
@@ -246,23 +255,25 @@ def _bot_wins(records: list[dict], bots: list[str]) -> dict:
     return {bot: rate(won[bot], seated[bot]) for bot in dict.fromkeys(bots)}
 
 
-def _role_wins(sim, records: list[dict], players: int) -> tuple[dict, list[dict]]:
+def _role_wins(sim: ModuleType, records: list[GameRecord], players: int) -> tuple[dict[str, Rate], list[dict[str, Rate]]]:
     """Each role's win rate, and the seat x role table: each seat's win rate with each role
     it was dealt."""
     played: Counter[str] = Counter()
     won_roles: Counter[str] = Counter()
     by_seat: list[tuple[Counter[str], Counter[str]]] = [(Counter(), Counter()) for _seat in range(players)]
     for r in records:
-        played.update(r["roles"])
-        won_roles.update(r["roles"][i] for i in r["winners"])
-        for i, role in enumerate(r["roles"]):
+        dealt = r["roles"]
+        assert dealt is not None, "a game with roles deals one to each seat of every game"
+        played.update(dealt)
+        won_roles.update(dealt[i] for i in r["winners"])
+        for i, role in enumerate(dealt):
             by_seat[i][0][role] += 1
             by_seat[i][1][role] += i in r["winners"]
     roles = {role: rate(won_roles[role], played[role]) for role in sim.ROLES if played[role]}
     return roles, [{role: rate(w[role], p[role]) for role in sim.ROLES if p[role]} for p, w in by_seat]
 
 
-def _ways(ways_to_win: tuple[str, ...], records: list[dict]) -> dict:
+def _ways(ways_to_win: tuple[str, ...], records: list[GameRecord]) -> dict[str, Rate]:
     """How the winners won: each way's share of the games, the most frequent first; a way
     never taken shows at 0 %."""
     ways = Counter(way for r in records for way in set(r.get("how", ())))
@@ -270,11 +281,11 @@ def _ways(ways_to_win: tuple[str, ...], records: list[dict]) -> dict:
     return {way: rate(k, len(records)) for way, k in sorted(ways.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 
-def _figures(sim, records: list[dict]) -> dict:
+def _figures(sim: ModuleType, records: list[GameRecord]) -> dict[str, dict[str, Any]]:
     """The game's own figures (its FIGURES), each by its kind in the records: a distribution
     of numbers, the rate of a flag, or a tally of categories."""
     n = len(records)
-    figures: dict = {}
+    figures: dict[str, dict[str, Any]] = {}
     for name, label in sim.FIGURES.items():
         if records and name in records[0]["numbers"]:
             values = [v for r in records for v in _listed(r["numbers"][name])]
@@ -288,9 +299,9 @@ def _figures(sim, records: list[dict]) -> dict:
     return figures
 
 
-def _choices(records: list[dict]) -> dict:
+def _choices(records: list[GameRecord]) -> dict[str, Choices]:
     """The bots' choices summed over the games: bot -> decision -> option -> [offered, taken]."""
-    choices: dict = {}
+    choices: dict[str, Choices] = {}
     for r in records:
         for bot, decisions in r["choices"].items():
             for decision, options_seen in decisions.items():
@@ -302,7 +313,7 @@ def _choices(records: list[dict]) -> dict:
     return choices
 
 
-def _choice_summary(choices: dict) -> dict:
+def _choice_summary(choices: dict[str, Choices]) -> dict[str, Any]:
     """Each bot's choices as shares, and the greedy bot's options offered at least once and
     never, or every time, taken."""
     table = {bot: {decision: {option: {"offered": o, "taken": t, "share": round(t / o, 4) if o else 0.0}
@@ -322,10 +333,10 @@ def _choice_summary(choices: dict) -> dict:
 ROTATED = "rotated"     # a seat's bot when --rotate turns the bots round the table
 
 
-def _items(records: list[dict], n: int) -> dict:
+def _items(records: list[GameRecord], n: int) -> dict[str, dict[str, Any]]:
     """Per card (per motion...): how often it comes up per game, in how many games, how
     often whoever played it won that game, and what came of it."""
-    out: dict = {}
+    out: dict[str, dict[str, Any]] = {}
     for group in dict.fromkeys(g for r in records for g in r.get("items", {})):
         seen: Counter[str] = Counter()
         games: Counter[str] = Counter()
@@ -353,7 +364,7 @@ def _items(records: list[dict], n: int) -> dict:
 FAIR_LOW, FAIR_HIGH = 0.5, 1.5     # a share outside these times its fair share is flagged
 
 
-def warnings(summary: dict) -> list[dict]:
+def warnings(summary: Summary) -> list[Warning]:
     """Figures a designer should not trust before looking twice: each a dict with its
     `kind` and what the report needs to say it (the words are the report's).
 
@@ -363,13 +374,13 @@ def warnings(summary: dict) -> list[dict]:
     never_taken   an option a bot was offered and never took: the bot's design, which says
                   nothing of the option's worth
     """
-    out: list[dict] = []
+    out: list[Warning] = []
     wins = summary["wins"]
     names = summary.get("role_names") or {role: role for role in wins["roles"]}
     if not summary["games"]:
         return out
 
-    def certain(what: str, label: str, r: dict) -> None:
+    def certain(what: str, label: str, r: dict[str, Any]) -> None:
         if r["of"] and r["rate"] in (0.0, 1.0):
             out.append({"kind": "certain", "what": what, "label": label, "rate": r["rate"],
                         **({"name": names[label]} if what == "role" else {})})
@@ -387,10 +398,10 @@ def warnings(summary: dict) -> list[dict]:
     return out
 
 
-def _share_warnings(wins: dict, names: dict) -> list[dict]:
+def _share_warnings(wins: dict[str, Any], names: dict[str, str]) -> list[Warning]:
     """A seat, role or bot (when bots differ) above FAIR_HIGH or under FAIR_LOW times the
     mean of its group's rates: an edge, or a handicap, to look at."""
-    out: list[dict] = []
+    out: list[Warning] = []
     groups = [("seat", {str(s["seat"]): s for s in wins["seats"]}), ("role", wins["roles"])]
     if len(wins["bots"]) > 1:
         groups.append(("bot", wins["bots"]))
@@ -406,9 +417,9 @@ def _share_warnings(wins: dict, names: dict) -> list[dict]:
     return out
 
 
-def _same_end_warnings(summary: dict) -> list[dict]:
+def _same_end_warnings(summary: Summary) -> list[Warning]:
     """Every game ended the same way: one way to win of several, or one category of a tally."""
-    out: list[dict] = []
+    out: list[Warning] = []
     taken = {way: r for way, r in summary["wins"].get("how", {}).items() if r["count"]}
     if len(taken) == 1 and len(summary.get("ways_to_win", ())) > 1:
         (way, r), = taken.items()
@@ -421,10 +432,10 @@ def _same_end_warnings(summary: dict) -> list[dict]:
     return out
 
 
-def _never_taken_warnings(summary: dict) -> list[dict]:
+def _never_taken_warnings(summary: Summary) -> list[Warning]:
     """An option a bot was offered and never took: it says the bot's design, nothing of the
     option's worth."""
-    out: list[dict] = []
+    out: list[Warning] = []
     for bot, decisions in summary["choices"]["table"].items():
         for decision, opts in decisions.items():
             for option, c in opts.items():
@@ -434,5 +445,5 @@ def _never_taken_warnings(summary: dict) -> list[dict]:
     return out
 
 
-def _listed(value) -> list:
+def _listed(value: float | list[float]) -> list[float]:
     return value if isinstance(value, list) else [value]

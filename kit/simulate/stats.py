@@ -7,11 +7,31 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any, TypedDict
 
 Z95 = 1.959963984540054   # the normal quantile of a two-sided 95 % interval
 QUANTILES = (("min", 0.0), ("p10", 0.1), ("p25", 0.25), ("median", 0.5), ("p75", 0.75), ("p90", 0.9),
              ("max", 1.0))
 MAX_BINS = 24              # a histogram wider than this groups values into bins
+
+
+class Rate(TypedDict):
+    """A proportion as the reports print it (rate)."""
+
+    count: int
+    of: int
+    rate: float
+    low: float
+    high: float
+
+
+class Difference(TypedDict):
+    """One rate or mean minus another, with its 95 % interval (newcombe, welch)."""
+
+    difference: float
+    low: float
+    high: float
+    method: str
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -26,14 +46,14 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def rate(successes: int, trials: int) -> dict:
+def rate(successes: int, trials: int) -> Rate:
     """A proportion as the reports print it: count, rate and its 95 % interval."""
     low, high = wilson(successes, trials)
     return {"count": successes, "of": trials, "rate": _round(successes / trials if trials else 0.0),
             "low": _round(low), "high": _round(high)}
 
 
-def newcombe(a: dict, b: dict) -> dict:
+def newcombe(a: Rate, b: Rate) -> Difference:
     """b's rate minus a's, with its 95 % interval by Newcombe's hybrid score method (his
     method 10: each rate's own Wilson interval, combined): honest near 0 % and 100 % and
     for small counts, where the plain normal interval of a difference is not. `a` and `b`
@@ -48,7 +68,7 @@ def newcombe(a: dict, b: dict) -> dict:
             "method": "newcombe"}
 
 
-def welch(a: dict, b: dict) -> dict:
+def welch(a: dict[str, Any], b: dict[str, Any]) -> Difference:
     """b's mean minus a's, with its 95 % interval by Welch's t (unequal variances, the
     Welch–Satterthwaite degrees of freedom). `a` and `b` are `distribution` dicts."""
     d = b["mean"] - a["mean"]
@@ -77,7 +97,7 @@ def t95(df: float) -> float:
     return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
 
 
-def games_to_settle(r: dict, half_width: float = 0.01) -> int:
+def games_to_settle(r: Rate, half_width: float = 0.01) -> int:
     """How many games a rate needs before its 95 % interval is ± half_width wide (one
     percentage point by default), at the rate observed: z² p (1 - p) / h²."""
     p = r["rate"]
@@ -95,7 +115,7 @@ def quantile(ordered: Sequence[float], q: float) -> float:
     return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
 
 
-def histogram(values: Iterable[float]) -> list[list]:
+def histogram(values: Iterable[float]) -> list[list[Any]]:
     """[[value or [low, high], count], ...] in increasing order. Whole numbers over a narrow
     range keep one bar per value; a wider range is grouped into at most MAX_BINS equal bins."""
     counts = Counter(values)
@@ -118,7 +138,7 @@ def histogram(values: Iterable[float]) -> list[list]:
     return out
 
 
-def distribution(values: Sequence[float]) -> dict:
+def distribution(values: Sequence[float]) -> dict[str, Any]:
     """Mean, quantiles and histogram of a measure over the games (or over the players)."""
     ordered = sorted(values)
     mean = math.fsum(ordered) / len(ordered) if ordered else 0.0

@@ -4,11 +4,15 @@ not from each other. The games' own words (figure labels, ways to win, card grou
 English msgids from each game's bots module, translated here where they are shown."""
 from __future__ import annotations
 
+from typing import Any
+
 from kit.i18n import N_, _, ngettext
+from kit.simulate import Row, Summary, Warning
+from kit.simulate.stats import Rate
 from scorekeeper.rules import of as rules_of
 
 
-def title(summary: dict) -> str:
+def title(summary: Summary) -> str:
     return rules_of(summary["game"]).title
 
 
@@ -20,20 +24,20 @@ def number(value: float, decimals: int = 1) -> str:
     return text.replace(".", ",") if active().lang == "fr" else text
 
 
-def percent(r: dict, width: int = 0) -> str:
+def percent(r: Rate, width: int = 0) -> str:
     """"51.0 % [44.1–57.8]": a rate with its 95 % interval (the rate right-aligned on
     `width` characters, for columns)."""
     return _("{rate} % [{low}–{high}]").format(rate=number(100 * r["rate"]).rjust(width), low=number(100 * r["low"]),
                                                high=number(100 * r["high"]))
 
 
-def seat(s: dict) -> str:
+def seat(s: dict[str, Any]) -> str:
     if s["bot"] == "rotated":
         return _("seat {seat} (bots rotated)").format(seat=s["seat"])
     return _("seat {seat} ({bot})").format(seat=s["seat"], bot=bot(s["bot"]))
 
 
-def fair_shares(rates: list[dict]) -> list[float]:
+def fair_shares(rates: list[Rate]) -> list[float]:
     """Each rate over the group's fair share (the mean of its rates: what every seat, role or
     bot would win if none had an edge), as the warnings and issue 26's bounds read them."""
     fair = sum(r["rate"] for r in rates) / len(rates) if rates else 0.0
@@ -68,7 +72,7 @@ def signed(value: float, scale: float = 100.0, decimals: int = 1) -> str:
     return text if text.startswith("-") else "+" + text
 
 
-def difference(row: dict) -> str:
+def difference(row: Row) -> str:
     """"+4.2 points [+1.0 to +7.4]" for rates, "+0.31 [+0.12 to +0.50]" for means."""
     if row["kind"] == "rate":
         return _("{difference} points [{low} to {high}]").format(
@@ -77,7 +81,7 @@ def difference(row: dict) -> str:
                                                      low=signed(row["low"], 1, 2), high=signed(row["high"], 1, 2))
 
 
-def side(row: dict, key: str) -> str:
+def side(row: Row, key: str) -> str:
     return f"{number(100 * row[key])} %" if row["kind"] == "rate" else number(row[key], 2)
 
 
@@ -90,13 +94,14 @@ ROW_NAMES = {
 }
 
 
-def role(summary: dict, name: str) -> str:
+def role(summary: Summary, name: str) -> str:
     """A role as the game prints it (the role_names of its faces), else its id."""
-    return summary.get("role_names", {}).get(name, name)
+    shown: str = summary.get("role_names", {}).get(name, name)
+    return shown
 
 
-def row_name(row: dict) -> str:
-    name = row.get("shown", row["name"])
+def row_name(row: Row) -> str:
+    name: str = row["shown"] if "shown" in row else row["name"]
     if row["what"] == "figure":
         return _(name)
     if row["what"] == "tally":
@@ -111,10 +116,10 @@ def row_name(row: dict) -> str:
     return _(ROW_NAMES[row["what"]]).format(name=name)
 
 
-def warning(w: dict) -> str:
+def warning(w: Warning) -> str:
     """One warning of runner.warnings, as a sentence."""
     kind, what = w["kind"], w.get("what")
-    label = w.get("name", w["label"])
+    label: str = w["name"] if "name" in w else w["label"]
     if what == "seat":
         label = _("seat {seat}").format(seat=label)
     elif what == "bot":
