@@ -23,9 +23,12 @@ from scorekeeper.rules import GAME_IDS
 PAPERS = ("a4", "letter")
 SMALLEST_PT = 7.0
 AID_BODY_PT = 8.5
-# The aids set at AID_BODY_PT or more, by game (PHD's whole turn aid, Hoc Censeo's presidency aid; the
-# other games' aids are still set smaller: issue 47, item 5).
-AIDS = {"phd": ("turn-aid",), "hoc-censeo": ("magistrate-aid",)}
+# Every aid of every game, set at AID_BODY_PT or more (issue 47, item 5): a component named alone is
+# an aid on both faces, « component back » its back alone. PHD's whole turn aid and each character
+# card's back (the turn in brief), Amphithéâtre's two whole aids and each board's back (the aid's
+# rules), Promotion's aids (one a player), Hoc Censeo's presidency aid.
+AIDS = {"phd": ("turn-aid", "character-cards back"), "amphitheatre": ("aid", "boards back"),
+        "promotion": ("aid",), "hoc-censeo": ("magistrate-aid",)}
 EPS = 0.01
 
 
@@ -114,11 +117,20 @@ def test_no_piece_prints_under_7_pt(kit_build, kit_pdf, game, paper):
     assert not small, (game, paper, small)
 
 
+def _is_aid(game: str, kind: str) -> bool:
+    return kind in AIDS[game] or kind.split()[0] in AIDS[game]
+
+
+def test_every_game_names_its_aids():
+    assert sorted(AIDS) == sorted(GAME_IDS)
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", sorted(AIDS))
 def test_the_aids_print_nothing_under_8_5_pt(kit_build, kit_pdf, game, paper):
     sizes = _sizes(kit_build, kit_pdf, game, paper)
-    aids = {kind: counts for kind, counts in sizes.items() if kind.split()[0] in AIDS[game]}
+    aids = {kind: counts for kind, counts in sizes.items() if _is_aid(game, kind)}
+    assert {kind for kind in AIDS[game] if " " in kind} <= set(aids), (game, paper, sorted(sizes))
     assert aids, (game, paper, sorted(sizes))
     small = {kind: min(counts) for kind, counts in aids.items() if min(counts) < AID_BODY_PT - EPS}
     assert not small, (game, paper, small)

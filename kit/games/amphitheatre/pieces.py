@@ -460,8 +460,9 @@ def draw_speaker(surface: Surface, frame: Frame, text: str, subtitle: str, game:
 
 # --- the player aid ---------------------------------------------------------------------------------
 AID_SIZE, AID_MIN_SIZE, AID_LEADING = 9.5, 7.0, 1.2   # body text, pt
-HEADING_DEPTH, SECTION_GAP = 7.4, 4.0                  # mm
-MARGIN, COLUMN_GAP = 7.0, 6.0                          # mm
+HEADING_DEPTH, SECTION_GAP = 6.8, 3.2                  # mm
+MARGIN, COLUMN_GAP = 6.0, 5.0                          # mm
+PARAGRAPH_GAP = 0.5    # of a body line, between two paragraphs of a section
 
 
 @dataclass(frozen=True)
@@ -485,6 +486,7 @@ class SpectatorLegend:
 
 LEGEND_TOKEN = 7.0   # mm: a spectator drawn in the legend, its name beside it
 LEGEND_GAP = 2.5     # mm between the table's note and the legend
+LEGEND_NAME = 8.5    # pt: a silhouette's name
 
 
 @dataclass(frozen=True)
@@ -510,7 +512,7 @@ def _aid_frame(surface: Surface, frame: Frame, title: str, game: str, page: str)
     surface.rect(1.8, 1.8, w - 3.6, 11.0, fill=INK, radius=2.5)
     surface.rect(1.8, 7.0, w - 3.6, 5.8, fill=INK)
     surface.text(7.0, 10.0, title, font="sans-bold", size=11, colour=PARCHMENT)
-    surface.text(w - 7.0, 10.0, f"{game} · {page}" if page else game, font="sans", size=8, colour=PARCHMENT,
+    surface.text(w - 7.0, 10.0, f"{game} · {page}" if page else game, font="sans", size=8.5, colour=PARCHMENT,
                  anchor="end")
 
 
@@ -557,7 +559,7 @@ def _block_heights(surface: Surface, w: float, blocks: tuple[_Block, ...], size:
         body = _body_height(surface, w, b.text, size)
         if body is None:
             return None
-        above = 0.0 if i == 0 else (SECTION_GAP if b.heading else size * PT * AID_LEADING * 0.7)
+        above = 0.0 if i == 0 else (SECTION_GAP if b.heading else size * PT * AID_LEADING * PARAGRAPH_GAP)
         out.append(above + (HEADING_DEPTH if b.heading else 0.0) + body)
     return out
 
@@ -600,7 +602,7 @@ def _flow(surface: Surface, x: float, y: float, w: float, h: float, blocks: Sequ
     top = y
     for i, b in enumerate(blocks):
         if i:
-            top += SECTION_GAP if b.heading else size * PT * AID_LEADING * 0.7
+            top += SECTION_GAP if b.heading else size * PT * AID_LEADING * PARAGRAPH_GAP
         if b.heading:
             surface.text(x, top + 4.0, b.heading, font="sans-bold", size=10, colour=INK)
             surface.line(x, top + 5.6, x + w, top + 5.6, stroke=FADED, width=0.3)
@@ -652,36 +654,62 @@ def draw_aid_front(surface: Surface, frame: Frame, title: str, game: str,
 
 VALUE_ROWS = 8          # values per sub-column: two sub-columns of eight per category
 VALUE_SIZE, VALUE_MIN = 8.5, 7.0
+VALUE_GAP = 1.5         # mm between a category's two sub-columns, and inside its block's edges
+
+
+def _value_columns(values: ValuesText) -> tuple[int, tuple[tuple[tuple[str, ...], ...], ...]]:
+    """(rows, each category's values cut in sub-columns of `rows`): two sub-columns of eight."""
+    rows = max(VALUE_ROWS, *(-(-len(c.values) // 2) for c in values.categories))
+    return rows, tuple(tuple(c.values[k:k + rows] for k in range(0, len(c.values), rows))
+                       for c in values.categories)
+
+
+def _natural_widths(surface: Surface, columns: tuple[tuple[tuple[str, ...], ...], ...],
+                    size: float) -> tuple[tuple[float, ...], ...]:
+    """Each sub-column's width at this size: its widest value."""
+    return tuple(tuple(max(surface.text_width(v, font="sans-condensed", size=size) for v in sub) for sub in category)
+                 for category in columns)
 
 
 @measured_once
-def _value_size(surface: Surface, width: float, values: tuple[str, ...]) -> float:
-    widest = max(values, key=lambda v: surface.text_width(v, font="sans-condensed", size=VALUE_SIZE))
-    return largest_fitting_size(lambda pt: surface.text_width(widest, font="sans-condensed", size=pt) <= width,
-                                VALUE_SIZE, VALUE_MIN) or VALUE_MIN
+def _value_size(surface: Surface, width: float, values: ValuesText) -> float:
+    """The largest size (down to VALUE_MIN) at which every category's sub-columns, each as wide
+    as its widest value, stand side by side in width: a category of long names takes more room
+    than one of short names, so the list reads at the aid's body size."""
+    columns = _value_columns(values)[1]
+    gaps = COLUMN_GAP * (len(columns) - 1) + math.fsum(VALUE_GAP * (len(c) + 1) for c in columns)
+
+    def fits(pt: float) -> bool:
+        return math.fsum(math.fsum(c) for c in _natural_widths(surface, columns, pt)) + gaps <= width
+    return largest_fitting_size(fits, VALUE_SIZE, VALUE_MIN) or VALUE_MIN
 
 
 def _draw_values(surface: Surface, x: float, y: float, w: float, values: ValuesText) -> float:
     """The reference of every value of every category, side by side; returns its height."""
     surface.text(x, y + 4.0, values.heading, font="sans-bold", size=10, colour=INK)
     surface.line(x, y + 5.6, x + w, y + 5.6, stroke=FADED, width=0.3)
-    n = len(values.categories)
-    block = (w - COLUMN_GAP * (n - 1)) / n
-    rows = max(VALUE_ROWS, *(-(-len(c.values) // 2) for c in values.categories))
-    sub = (block - 2.0) / 2
-    size = _value_size(surface, sub - 1.0, tuple(v for c in values.categories for v in c.values))
-    line = size * PT * 1.22
+    rows, columns = _value_columns(values)
+    size = _value_size(surface, w, values)
+    natural = _natural_widths(surface, columns, size)
+    blocks = [math.fsum(c) + VALUE_GAP * (len(c) + 1) for c in natural]
+    # The room left over is shared evenly between the categories, inside each between its sub-columns.
+    spare = max(0.0, (w - COLUMN_GAP * (len(blocks) - 1) - math.fsum(blocks)) / len(blocks))
+    line = size * PT * 1.15
     top = y + HEADING_DEPTH
-    for i, category in enumerate(values.categories):
-        bx = x + i * (block + COLUMN_GAP)
+    bx = x
+    for category, subs, widths, block in zip(values.categories, columns, natural, blocks):
+        block += spare
         dark = darken(category.colour, 0.15)
         surface.rect(bx, top, block, 5.6, fill=dark, radius=1.0)
         draw_symbol(surface, category.symbol, bx + 3.4, top + 2.8, 3.6, fill=PARCHMENT, stroke=INK, width=0.2)
         surface.text(bx + 6.6, top + 4.1, category.title.upper(), font="sans-bold", size=8.5, colour=text_on(dark))
-        for k, value in enumerate(category.values):
-            column, row = divmod(k, rows)
-            surface.text(bx + 1.0 + column * (sub + 2.0), top + 5.6 + 1.2 + (row + 0.78) * line, value,
-                         font="sans-condensed", size=size, colour=INK)
+        sx = bx + VALUE_GAP
+        for sub, sw in zip(subs, widths):
+            for row, value in enumerate(sub):
+                surface.text(sx, top + 5.6 + 1.2 + (row + 0.78) * line, value, font="sans-condensed", size=size,
+                             colour=INK)
+            sx += sw + VALUE_GAP + spare / len(widths)
+        bx += block + COLUMN_GAP
     return HEADING_DEPTH + 5.6 + 1.2 + rows * line
 
 
@@ -691,14 +719,17 @@ def _legend_height(surface: Surface, w: float, legend: SpectatorLegend, size: fl
 
 
 def _draw_legend(surface: Surface, x: float, y: float, w: float, legend: SpectatorLegend, size: float) -> None:
-    """Each silhouette on a small token with its name beside it, in one row; the note under them."""
-    cell = w / len(legend.designs)
-    for k, (design, name) in enumerate(legend.designs):
-        left = x + cell * k
+    """Each silhouette on a small token with its name beside it, in one row, each name as wide as
+    it prints and the room left shared between them; the note under them."""
+    names = [surface.text_width(name, font="sans-bold", size=LEGEND_NAME) + 0.5 for _, name in legend.designs]
+    spare = max(0.0, (w - math.fsum(names) - (LEGEND_TOKEN + 1.0) * len(names)) / len(names))
+    left = x
+    for (design, name), name_w in zip(legend.designs, names):
         with surface.translated(left, y):
             draw_spectator(surface, Frame(LEGEND_TOKEN, LEGEND_TOKEN), design)
-        text_box(surface, left + LEGEND_TOKEN + 1.0, y, cell - LEGEND_TOKEN - 1.5, LEGEND_TOKEN, name,
-                 font="sans-bold", size=7.5, min_size=AID_MIN_SIZE, colour=INK, valign="middle")
+        text_box(surface, left + LEGEND_TOKEN + 1.0, y, name_w, LEGEND_TOKEN, name,
+                 font="sans-bold", size=LEGEND_NAME, min_size=AID_MIN_SIZE, colour=INK, valign="middle")
+        left += LEGEND_TOKEN + 1.0 + name_w + spare
     note_y = y + LEGEND_TOKEN + 1.5
     text_box(surface, x, note_y, w, text_height(surface, w, legend.note, font="sans-italic", size=size,
                                                 leading=AID_LEADING) + 0.5,
@@ -720,17 +751,17 @@ def draw_aid_back(surface: Surface, frame: Frame, title: str, game: str, section
     surface.line(x, top + 5.6, x + col, top + 5.6, stroke=FADED, width=0.3)
     headers = (table.row, table.seats, table.gain, table.penalty)
     cw = col / len(headers)
-    y0, line_h = top + HEADING_DEPTH, 6.6
+    y0, line_h = top + HEADING_DEPTH, 5.8
     surface.rect(x, y0, col, line_h, fill=INK)
     for k, label in enumerate(headers):
-        surface.text(x + cw * (k + 0.5), y0 + 4.6, label, font="sans-bold", size=8.5, colour=PARCHMENT,
+        surface.text(x + cw * (k + 0.5), y0 + 4.1, label, font="sans-bold", size=8.5, colour=PARCHMENT,
                      anchor="middle")
     # Highest row on top, as on the board.
     for j, (row, seats, gain, penalty) in enumerate(sorted(table.rows, reverse=True)):
         y = y0 + line_h * (j + 1)
         surface.rect(x, y, col, line_h, fill=STONE[(row - 1) % len(STONE)], stroke=FADED, width=0.3)
         for k, value in enumerate((row, seats, gain, penalty)):
-            surface.text(x + cw * (k + 0.5), y + 4.8, str(value), font="sans-bold", size=10, colour=INK,
+            surface.text(x + cw * (k + 0.5), y + 4.3, str(value), font="sans-bold", size=10, colour=INK,
                          anchor="middle")
     note_top = y0 + line_h * (len(table.rows) + 1) + 1.8
     right = MARGIN + col + COLUMN_GAP

@@ -271,7 +271,7 @@ def _heading_h(surface: Surface, size: float) -> float:
 
 
 def _row_h(size: float) -> float:
-    return size * 0.3528 * 1.9
+    return size * 0.3528 * 1.65
 
 
 def _blocks(face: AidFace) -> list[tuple[str, Any]]:

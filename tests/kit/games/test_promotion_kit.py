@@ -213,10 +213,13 @@ def test_aid_faces_print_every_section_with_the_engines_numbers(built):
             assert all(squeeze(section["heading"]) in squeeze(c) and squeeze(section["body"]) in squeeze(c)
                        for c in cells), section["heading"]
     back = " ".join(c for p in pages_of(pages, "aid", "back") for c in p["cells"])
-    for number in (rules.END_OF_TURN_HAND_LIMIT, rules.MAX_REDIRECTIONS, rules.BURNOUT_DRAW, rules.MAX_RESHUFFLES):
+    front = " ".join(c for p in pages_of(pages, "aid", "front") for c in p["cells"])
+    # The turn on the front (its end keeps the hand limit), the rules met now and then on the back.
+    assert squeeze(f"au plus {rules.END_OF_TURN_HAND_LIMIT} cartes en main") in squeeze(front)
+    for number in (rules.MAX_REDIRECTIONS, rules.BURNOUT_DRAW, rules.MAX_RESHUFFLES):
         assert str(number) in back
     for name in rules.CARD_TYPES:
-        assert name in " ".join(c for p in pages_of(pages, "aid", "front") for c in p["cells"])
+        assert name in front
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
