@@ -39,8 +39,7 @@ from typing import Any, NoReturn, cast
 import kit
 import kit.games
 from kit import rulebook, rules_page
-from kit.calibrate import FILE as CALIBRATION_FILE
-from kit.calibrate import draw_calibration
+from kit.calibrate import calibration_file, draw_calibration
 from kit.contents import (
     MARGIN,
     ComponentPages,
@@ -54,7 +53,7 @@ from kit.contents import (
     rulebook_range,
 )
 from kit.errors import KitError, TextDoesNotFit
-from kit.i18n import _, match_id, os_reason
+from kit.i18n import DEFAULT, LANGUAGES, P_, _, edition_name, match_id, os_reason, printing
 from kit.model import GameKit
 from kit.paper import MAX_BLEED, PAPER_STOCK, STOCKS, paper_size
 from kit.sheets import (
@@ -84,9 +83,13 @@ class BuildOptions:
     greyscale: bool = False
     only: tuple[str, ...] = ()
     ink_saver: bool = False
+    lang: str = DEFAULT   # the edition printed (kit.i18n.printing); the CLI's is the interface's
 
     def check(self) -> None:
         paper_size(self.paper)
+        if self.lang not in LANGUAGES:
+            raise KitError(_("unknown language {lang}; choose one of {languages}").format(
+                lang=f"'{self.lang}'", languages=", ".join(LANGUAGES)))
         if self.fmt not in FORMATS:
             raise KitError(_("unknown format {format}; choose one of {formats}").format(
                 format=f"'{self.fmt}'", formats=", ".join(FORMATS)))
@@ -248,18 +251,23 @@ def secret_runs(sheets: list[Sheet], lead: int) -> dict[int, tuple[int, int]]:
 
 
 def page_label(title: str, page: int, sheets: int, stock: str, among: tuple[int, int] | None = None) -> str:
-    """« PHD · feuille 3/15 recto · carte 160 à 250 g »: what a loose page is. `among`: the
-    run of secret sheets it belongs to, named instead of its own number (secret_runs):
-    « Hoc Censeo · une des feuilles 3 à 5/12 recto · papier 120 g »."""
-    side = "recto" if page % 2 else "verso"
-    sheet = f"une des feuilles {among[0]} à {among[1]}" if among else f"feuille {(page + 1) // 2}"
-    return f"{title} · {sheet}/{sheets} {side} · {STOCKS[stock].name}"
+    """« PHD · feuille 3/15 recto · carte 160 à 250 g »: what a loose page is, in the printed
+    language (« PHD · sheet 3/15 front · card 160-250 gsm »). `among`: the run of secret
+    sheets it belongs to, named instead of its own number (secret_runs): « Hoc Censeo · une
+    des feuilles 3 à 5/12 recto · papier 120 g »."""
+    side = P_("front") if page % 2 else P_("back")
+    paper = STOCKS[stock].label
+    if among:
+        return P_("{title} · one of sheets {first} to {last}/{sheets} {side} · {paper}").format(
+            title=title, first=among[0], last=among[1], sheets=sheets, side=side, paper=paper)
+    return P_("{title} · sheet {sheet}/{sheets} {side} · {paper}").format(
+        title=title, sheet=(page + 1) // 2, sheets=sheets, side=side, paper=paper)
 
 
 def _label_fits(sheet: Sheet, title: str) -> bool:
     """Whether the page finds room for its label, as long as the label can be: the widest sheet
     numbers and the longest paper name (and a run's numbers on a secret piece's sheet)."""
-    longest = max(STOCKS, key=lambda stock: len(STOCKS[stock].name))
+    longest = max(STOCKS, key=lambda stock: len(STOCKS[stock].label))
     among = (87, 88) if any(p.component.secret for p in sheet.placements) else None
     try:
         labelled(sheet, page_label(title, 2 * 88, 88, longest, among))
@@ -331,7 +339,7 @@ def manifest(p: Plan) -> dict[str, Any]:
     """
     components = [_manifest_component(p, entry) for entry in p.entries]
     sheets = [_manifest_sheet(front, back, sheet, rear) for front, back, sheet, rear in paper_sheets(p.sheets, p.lead)]
-    runs = [{"stock": run.stock, "name": STOCKS[run.stock].name, "pages": [run.first, run.last], "sheets": run.sheets}
+    runs = [{"stock": run.stock, "name": STOCKS[run.stock].label, "pages": [run.first, run.last], "sheets": run.sheets}
             for run in paper_runs(p.sheets, p.lead)]
     book = None
     if p.rulebook_pages:
@@ -422,7 +430,8 @@ def draw_document(surface: Surface, p: Plan) -> None:
 
 
 def _title(game_kit: GameKit) -> str:
-    return f"{game_kit.title} — kit à imprimer"
+    return P_("{game} — print-and-play kit").format(game=game_kit.title)
+
 
 
 # A temporary of this module: `.<name>.<pid>.tmp`, a file or a folder. The pid tells a
@@ -493,18 +502,19 @@ def stage_game(p: Plan, out: Path, temporaries: list[Path]) -> Staged:
     it exists, for the caller to remove on failure); nothing visible changes yet."""
     game = p.kit.id
     options = p.options
+    stem = edition_name(game, options.lang)
     manifest_text = json.dumps(manifest(p), ensure_ascii=False, indent=2) + "\n"
     if options.fmt == "pdf":
         surface = make_surface("pdf", greyscale=options.greyscale, title=_title(p.kit))
         draw_document(surface, p)
-        target = out / f"{game}.pdf"
-        temp = temporary_path(out, f"{game}.pdf")
+        target = out / f"{stem}.pdf"
+        temp = temporary_path(out, f"{stem}.pdf")
         temporaries.append(temp)
         surface.save(temp)
         pairs = [(temp, target)]
         files = [target]
     else:
-        folder = temporary_path(out, f"{game}.svg")
+        folder = temporary_path(out, f"{stem}.svg")
         temporaries.append(folder)
         folder.mkdir()
         surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
@@ -519,14 +529,14 @@ def stage_game(p: Plan, out: Path, temporaries: list[Path]) -> Staged:
             surface = make_surface("svg", greyscale=options.greyscale, title=_title(p.kit))
             _draw(game, surface, sheets, reuse)
             surface.save(folder / name)
-        target = out / game
+        target = out / stem
         pairs = [(folder, target)]
         files = sorted((target / f.name for f in folder.iterdir()), key=lambda f: f.name)
-    temp_json = temporary_path(out, f"{game}.json")
+    temp_json = temporary_path(out, f"{stem}.json")
     temporaries.append(temp_json)
     temp_json.write_text(manifest_text, encoding="utf-8")
-    pairs.append((temp_json, out / f"{game}.json"))
-    return Staged(Built(game, files + [out / f"{game}.json"], p.pages), pairs)
+    pairs.append((temp_json, out / f"{stem}.json"))
+    return Staged(Built(game, files + [out / f"{stem}.json"], p.pages), pairs)
 
 
 _HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
@@ -614,25 +624,29 @@ def build(games: list[str] | tuple[str, ...] = (), *, out: Path | str = "output"
     progress(game) is called after each game is written.
 
     Every game is loaded and checked (layouts, --only, sizes) before the first file is
-    written, so a mistake in one game leaves the output folder as it was.
+    written, so a mistake in one game leaves the output folder as it was. Everything is
+    printed in options.lang (its layouts' overlays, kit.overlay), into files named for it
+    (`edition_name`).
     """
     options.check()
     layouts = Path(layouts) if layouts is not None else default_layouts()
-    plans = [plan(selected, options, layouts) for selected in load_kits(games, layouts, options.only)]
-    out = Path(out)
-    prepare_out(out)
-    built = write_games(plans, out, progress)
-    write_calibration(out, options)
+    with printing(options.lang):
+        plans = [plan(selected, options, layouts) for selected in load_kits(games, layouts, options.only)]
+        out = Path(out)
+        prepare_out(out)
+        built = write_games(plans, out, progress)
+        write_calibration(out, options)
     return built
 
 
 def write_calibration(out: Path, options: BuildOptions) -> Path:
-    """OUT/calibrage.pdf for the build's paper and back offset, which the contents pages ask for
-    (written whole or not at all, as the kits)."""
-    surface = make_surface("pdf", greyscale=options.greyscale, title="Feuille de calibrage")
+    """OUT/calibrage.pdf (calibrage-en.pdf in English) for the build's paper and back offset,
+    which the contents pages ask for (written whole or not at all, as the kits)."""
+    surface = make_surface("pdf", greyscale=options.greyscale, title=P_("Calibration sheet"))
     draw_calibration(surface, options.paper, options.back_offset)
-    target = out / CALIBRATION_FILE
-    temp = temporary_path(out, CALIBRATION_FILE)
+    file = calibration_file(options.lang)
+    target = out / file
+    temp = temporary_path(out, file)
     try:
         surface.save(temp)
         with _signals_held():

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kit.i18n import P_, edition_name, printed_language
 from kit.paper import paper_size
 from kit.parts.text import text_box
 
@@ -35,11 +36,18 @@ GREY = "#6E6E6E"
 FILE = "calibrage.pdf"
 
 
+def calibration_file(lang: str) -> str:
+    """The calibration sheet's file name in an edition: calibrage.pdf, calibrage-en.pdf
+    (kit.i18n.edition_name)."""
+    stem, suffix = FILE.rsplit(".", 1)
+    return f"{edition_name(stem, lang)}.{suffix}"
+
+
 def label(value: float) -> str:
-    """+1,25 / 0 / −0,5: the French way, signed."""
+    """+1,25 / 0 / −0,5: signed, the French way (+1.25 in English)."""
     if abs(value) < 1e-9:
         return "0"
-    text = f"{abs(value):g}".replace(".", ",")
+    text = f"{abs(value):g}".replace(".", ",") if printed_language() == "fr" else f"{abs(value):g}"
     return ("+" if value > 0 else "\u2212") + text
 
 
@@ -64,16 +72,17 @@ def draw_calibration(surface: Surface, paper: str = "a4", offset: tuple[float, f
     ymid, ys = y_windows(paper)
 
     surface.begin_page(pw, ph)
-    text_box(surface, 15, 12, pw - 30, 9, "Feuille de calibrage — recto verso, bord long, à 100\u00a0%",
+    text_box(surface, 15, 12, pw - 30, 9, P_("Calibration sheet — two-sided, long edge, at 100%"),
              font="sans-bold", size=13, min_size=10)
     text_box(surface, 15, 22, pw - 30, 22,
-             "Imprimez cette feuille comme un kit\u00a0: recto verso, retournement sur le bord long, «\u00a0taille "
-             "réelle\u00a0». Tenez-la devant une lampe. Sur chaque échelle, une seule fenêtre montre un trait "
-             "du recto et un trait du verso qui forment une seule ligne droite\u00a0: son nombre est le "
-             "décalage des versos, en millimètres, au quart de millimètre. Notez les deux nombres, largeur "
-             "(X) puis hauteur (Y)\u00a0: le kit refait avec ce décalage a ses versos juste derrière les rectos.",
+             P_("Print this sheet as a kit: two-sided, flipped on the long edge, “actual size”. Hold it up to a "
+                "lamp. On each scale, a single window shows a line of the front and a line of the back that make "
+                "one straight line: its number is the backs’ shift, in millimetres, to a quarter of a millimetre. "
+                "Note both numbers, across (X) then down (Y): the kit made again with that shift has its backs "
+                "right behind the fronts."),
              size=8.5, min_size=7)
-    text_box(surface, 15, 44, pw - 30, 6, f"X (largeur){'' if offset == (0.0, 0.0) else ' — imprimée avec un décalage de ' + label(dx) + ' ; ' + label(dy)}",
+    text_box(surface, 15, 44, pw - 30, 6, P_("X (across)") if offset == (0.0, 0.0) else P_("X (across) — printed with a shift of {x}; {y}").format(
+                 x=label(dx), y=label(dy)),
              font="sans-bold", size=8.5, min_size=7)
     for k, x in enumerate(xs, start=-WINDOWS):
         surface.line(x, xmid - TICK, x, xmid, stroke=INK, width=0.15)
@@ -81,7 +90,7 @@ def draw_calibration(surface: Surface, paper: str = "a4", offset: tuple[float, f
                      colour=INK if k == 0 else GREY)
     surface.line(xs[0] - 3, xmid, xs[-1] + 3, xmid, stroke=GREY, width=0.1)
 
-    surface.text(ymid - TICK, ys[0] - 8, "Y (hauteur)", font="sans-bold", size=8.5)
+    surface.text(ymid - TICK, ys[0] - 8, P_("Y (down)"), font="sans-bold", size=8.5)
     for k, y in enumerate(ys, start=-WINDOWS):
         surface.line(ymid - TICK, y, ymid, y, stroke=INK, width=0.15)
         surface.text(ymid - TICK - 1.5, y + 0.8, label(dy + k * STEP), size=6, anchor="end",
@@ -96,13 +105,13 @@ def draw_calibration(surface: Surface, paper: str = "a4", offset: tuple[float, f
         surface.line(rx + mm, ry, rx + mm, ry - long_, stroke=INK, width=0.12)
         if mm % 10 == 0:
             surface.text(rx + mm, ry - 5.0, str(mm // 10), size=6, anchor="middle")
-    surface.text(rx + RULER / 2, ry + 5, "Règle de 100\u00a0mm (graduée en cm)\u00a0: mesurez-la avec une vraie règle.",
+    surface.text(rx + RULER / 2, ry + 5, P_("100 mm ruler (marked in cm): measure it with a real ruler."),
                  size=7.5, anchor="middle")
     sx, sy = rx + (RULER - SQUARE) / 2, 120.0
     surface.rect(sx, sy, SQUARE, SQUARE, stroke=INK, width=0.2)
     text_box(surface, sx + 3, sy + 3, SQUARE - 6, SQUARE - 6,
-             "Carré de 50\u00a0mm. Si la règle ou le carré ne mesurent pas leur taille, l’impression n’est pas à "
-             "100\u00a0%\u00a0: choisissez «\u00a0taille réelle\u00a0» et jamais «\u00a0ajuster à la page\u00a0».",
+             P_("50 mm square. If the ruler or the square does not measure its size, the print is not at 100%: "
+                "choose “actual size”, never “fit to page”."),
              size=7.5, min_size=6, align="centre", valign="middle")
     surface.end_page()
 
@@ -115,5 +124,5 @@ def draw_calibration(surface: Surface, paper: str = "a4", offset: tuple[float, f
             surface.line(pw - seen, xmid, pw - seen, xmid + TICK, stroke=INK, width=0.15)
         for k, y in enumerate(ys, start=-WINDOWS):
             surface.line(pw - ymid, y + k * STEP, pw - ymid - TICK, y + k * STEP, stroke=INK, width=0.15)
-        surface.text(pw / 2, ph - 14, "Verso de la feuille de calibrage", size=7, colour=GREY, anchor="middle")
+        surface.text(pw / 2, ph - 14, P_("Back of the calibration sheet"), size=7, colour=GREY, anchor="middle")
     surface.end_page()

@@ -1,6 +1,6 @@
 """The contents page that opens every kit: what is inside, how to print it, what to cut.
 
-Written in French for the players, from the GameKit fields and the imposition's page
+Written for the players in the printed language (kit.i18n.P_), from the GameKit fields and the imposition's page
 numbers: the title, players and summary; a table of the components (count, size, paper,
 pages); how to print (the whole file two-sided in one job, one run of pages per paper,
 and how to do it on a printer without duplex); each component's cutting and folding
@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kit.calibrate import FILE as CALIBRATION_FILE
+from kit.calibrate import calibration_file
+from kit.i18n import N_, P_, printed, printed_language
 from kit.model import GameKit
 from kit.palette import GREYS, resolve, text_on
 from kit.paper import PAPER_STOCK, STOCKS, paper_size
@@ -33,7 +34,11 @@ BODY = 8.0           # pt, the body size of every kit's contents (a long one shr
 LEADING = 1.25
 INK = GREYS["ink"]
 
-PAPER_NAMES = {"a4": "A4", "letter": "Letter (US)"}
+PAPER_NAMES = {"a4": N_("A4"), "letter": N_("Letter (US)")}
+
+
+def _paper_name(paper: str) -> str:
+    return P_(PAPER_NAMES[paper]) if paper in PAPER_NAMES else paper
 
 
 def lead_pages(contents_pages: int, rulebook_pages: int = 0) -> int:
@@ -146,21 +151,23 @@ def ranges(numbers: list[int]) -> str:
 
 
 def the_pages(numbers: list[int]) -> str:
-    """« la page 1 » or « les pages 1–3, 5 »."""
-    return f"la page {numbers[0]}" if len(set(numbers)) == 1 else f"les pages {ranges(numbers)}"
+    """« la page 1 » or « les pages 1–3, 5 » (« page 1 », « pages 1–3, 5 »)."""
+    if len(set(numbers)) == 1:
+        return P_("page {page}").format(page=numbers[0])
+    return P_("pages {pages}").format(pages=ranges(numbers))
 
 
 def _mm(value: float) -> str:
-    """A length the French way: 63, 2,5."""
-    return f"{value:g}".replace(".", ",")
+    """A length the printed language's way: 63, 2,5 in French, 2.5 in English."""
+    return f"{value:g}".replace(".", ",") if printed_language() == "fr" else f"{value:g}"
 
 
 def size_label(component: Component) -> str:
     if component.size == "page":
-        return "pleine page"
+        return P_("full page")
     w, h = component.size
     if component.round:
-        return f"rond, {_mm(min(w, h))}\u00a0mm"
+        return P_("round, {mm}\u00a0mm").format(mm=_mm(min(w, h)))
     return f"{_mm(w)}\u00a0×\u00a0{_mm(h)}\u00a0mm"
 
 
@@ -208,12 +215,12 @@ def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets
            accent: str, lead: int, rulebook: tuple[int, int] | None = None, size: float = BODY) -> list[_Block]:
     """The components table as one block per row, so a long table can continue on page 2.
     Sheets are counted by paper (a sheet shared by components counts once), after it."""
-    headers = ("Élément", "Nombre", "Format", "Papier", "Pages")
+    headers = (P_("Piece"), P_("Count"), P_("Size"), P_("Paper"), P_("Pages"))
     widths = (0.38, 0.11, 0.19, 0.12, 0.20)
     cols = [w * width for w in widths]
     pad = 1.0
     rows = [(f"**{e.component.name}**",
-             str(e.component.count), size_label(e.component), STOCKS[e.stock].id,
+             str(e.component.count), size_label(e.component), P_(STOCK_WORDS[e.stock]),
              ranges(list(e.pages))) for e in entries]
 
     def row_block(cells: tuple[str, ...], header: bool, shade: bool) -> _Block:
@@ -240,87 +247,86 @@ def _table(surface: Surface, width: float, entries: list[ComponentPages], sheets
     blocks += [row_block(cells, False, i % 2 == 1) for i, cells in enumerate(rows)]
     total = sum(run.sheets for run in paper_runs(sheets, lead))
     blocks[-1].space_after = 1.5
-    included = "cette feuille comprise"
     if rulebook:
-        included = f"cette feuille et **la règle du jeu** (pages {rulebook[0]} à {rulebook[1]}) comprises"
+        line = P_("In all: {sheets} of {paper}, {pages} pages front and back, this sheet and **the rules** (pages "
+                  "{first} to {last}) included; each paper is counted apart below.")
+    else:
+        line = P_("In all: {sheets} of {paper}, {pages} pages front and back, this sheet included; each paper is "
+                  "counted apart below.")
     blocks.append(_paragraph(surface, width,
-                             f"En tout\u00a0: {_sheets(total)} {PAPER_NAMES.get(paper, paper)}, {2 * total}\u00a0pages "
-                             f"recto et verso, {included}\u00a0; chaque papier est compté à part "
-                             f"ci-dessous.", size=size, colour=GREYS["dark"], space_after=3.0))
+                             line.format(sheets=_sheets(total), paper=_paper_name(paper), pages=2 * total,
+                                         first=rulebook[0] if rulebook else 0, last=rulebook[1] if rulebook else 0),
+                             size=size, colour=GREYS["dark"], space_after=3.0))
     return blocks
 
 
 def _sheets(n: int) -> str:
-    return f"{n}\u00a0feuille" + ("s" if n > 1 else "")
+    return printed().ngettext("{n} sheet", "{n} sheets", n).format(n=n)
 
 
-# What else will do for each paper.
+# The paper's short name in the table, and what else will do for each paper.
+STOCK_WORDS = {"carte": N_("card stock"), "papier": N_("paper")}
 PAPER_ADVICE = {
-    "carte": "ou du papier ordinaire collé sur du carton fin",
-    "papier": "du 80\u00a0g suffit aux aides de jeu",
+    "carte": N_("or plain paper glued onto thin cardboard"),
+    "papier": N_("80 gsm will do for the aids"),
 }
 
 
 def _print_lines(kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet], settings: PrintSettings,
                  lead: int) -> list[str]:
-    paper = PAPER_NAMES.get(settings.paper, settings.paper)
-    lines = [f"**Tout le fichier s’imprime d’un coup, recto verso, retournement sur le bord long**, {paper}, "
-             f"**taille réelle** ou **100\u00a0%** (jamais «\u00a0ajuster à la page\u00a0», qui change la taille "
-             f"des cartes et décale les versos). Chaque feuille est une page impaire (recto) et la page paire qui "
-             f"suit (verso)\u00a0; la marge de chaque page dit son jeu, sa feuille, son côté et son papier."]
+    lines = [P_("**The whole file prints in one go, two-sided, flipped on the long edge**, {paper}, **actual size** "
+                "or **100%** (never “fit to page”, which changes the cards’ size and shifts the backs). Each sheet is "
+                "an odd page (its front) and the even page after it (its back); each page’s margin names its game, "
+                "its sheet, its side and its paper.").format(paper=_paper_name(settings.paper))]
     runs = paper_runs(sheets, lead)
-    parts = [f"**pages {run.first} à {run.last}\u00a0: {STOCKS[run.stock].name}**, {_sheets(run.sheets)} "
-             f"({PAPER_ADVICE[run.stock]})" for run in runs]
+    parts = [P_("**pages {first} to {last}: {paper}**, {sheets} ({advice})").format(
+        first=run.first, last=run.last, paper=STOCKS[run.stock].label, sheets=_sheets(run.sheets),
+        advice=P_(PAPER_ADVICE[run.stock])) for run in runs]
     if len(runs) > 1:
-        lines.append("**Un papier par série de pages**, chaque série imprimée comme un tout\u00a0: "
-                     + "\u00a0; ".join(parts) + ".")
+        lines.append(P_("**One paper per run of pages**, each run printed as a whole: {runs}.").format(
+            runs=P_("; ").join(parts)))
     else:
-        lines.append("**Un seul papier**\u00a0: " + parts[0] + ".")
+        lines.append(P_("**A single paper**: {run}.").format(run=parts[0]))
     blank = blank_backs(sheets, lead)
-    manual = ("**Sans recto verso automatique**\u00a0: imprimez les pages impaires de la série, retournez la pile "
-              "sortie sans changer son ordre, face imprimée dessous, le haut des pages du même côté, remettez-la "
-              "dans le bac et imprimez les pages paires (certaines imprimantes veulent l’ordre inverse\u00a0: "
-              "essayez avec deux feuilles).")
+    manual = P_("**Without automatic two-sided printing**: print the run’s odd pages, turn the printed stack over "
+                "without changing its order, printed side down, the top of the pages on the same side, put it back in "
+                "the tray and print the even pages (some printers want the reverse order: try with two sheets).")
     if not settings.backs:
-        manual += (" **Ce kit a été produit sans versos**\u00a0: les pièces qui ont d’habitude un dos sortent ici "
-                   "sans dos imprimé, et ce que leurs consignes disent du recto verso ne s’applique pas\u00a0; hors "
-                   "du verso du sommaire et de la règle du jeu, les pages paires ne portent que leur étiquette.")
+        manual += " " + P_("**This kit was made without backs**: the pieces that usually have a back come out here "
+                           "with none printed, and what their instructions say of two-sided printing does not apply; "
+                           "but for the back of the contents and the rules, the even pages carry only their label.")
     elif blank:
         # One blank back is spoken of in the singular: « Le verso de la page 4 ne porte... ».
-        manual += (f" Le verso {the_numbers(blank)} ne porte que l’étiquette de sa feuille." if len(set(blank)) == 1
-                   else f" Les versos {the_numbers(blank)} ne portent que l’étiquette de leur feuille.")
+        manual += " " + printed().ngettext("The back of page {pages} carries only its sheet’s label.",
+                                           "The backs of pages {pages} carry only their sheet’s label.",
+                                           len(set(blank))).format(pages=ranges(blank))
     lines.append(manual)
     screen = _screen_line(entries)
     if screen:
         lines.append(screen)
     if settings.backs and any(not rear.blank for _, _, _, rear in paper_sheets(sheets, lead)):
-        lines.append(f"D’abord, imprimez de même la **feuille de calibrage** ({CALIBRATION_FILE}, à côté de ce "
-                     f"fichier)\u00a0: elle mesure au quart de millimètre de combien votre imprimante décale les "
-                     f"versos, deux nombres avec lesquels le kit se refait décalage corrigé (voir le mode d’emploi du "
-                     f"générateur), et vérifie l’échelle (règle de 100\u00a0mm, carré de 50\u00a0mm).")
+        lines.append(P_("First, print the **calibration sheet** the same way ({file}, beside this file): it measures "
+                        "to a quarter of a millimetre how far your printer shifts the backs, two numbers with which "
+                        "the kit is made again with the shift corrected (see the generator’s manual), and checks the "
+                        "scale (a 100 mm ruler, a 50 mm square).").format(file=calibration_file(printed_language())))
     if settings.back_offset != (0.0, 0.0) and settings.backs:
         dx, dy = settings.back_offset
-        lines.append(f"Les versos de ce fichier sont décalés de {_mm(dx)}\u00a0mm en largeur et {_mm(dy)}\u00a0mm en "
-                     f"hauteur pour corriger l’imprimante.")
+        lines.append(P_("The backs of this file are shifted by {dx} mm across and {dy} mm down to correct the "
+                        "printer.").format(dx=_mm(dx), dy=_mm(dy)))
     if settings.ink_saver:
-        light = ("Impression **économe en encre**\u00a0: les versos, et sur les rectos les grands aplats, en teinte "
-                 "pâle cernée d’un contour\u00a0; les grandes images en simple contour.")
+        light = P_("**Ink-saving** print: the backs, and the large areas of colour on the fronts, in a pale tint "
+                   "inside an outline; the large pictures as a mere outline.")
         if screened(entries) and settings.backs:
-            light += (" La mosaïque derrière les bandes pliées garde toute son encre\u00a0: plus pâle, elle laisserait "
-                      "deviner les secrets.")
+            light += " " + P_("The pattern behind the folded bands keeps all its ink: paler, it would let the "
+                              "secrets show.")
         lines.append(light)
     if settings.bleed > 0:
-        lines.append(f"Fond perdu de {_mm(settings.bleed)}\u00a0mm\u00a0: coupez en suivant les traits de coupe "
-                     f"dans la marge, pas le bord des aplats de couleur.")
+        lines.append(P_("Bleed of {mm} mm: cut along the cut marks in the margin, not the edge of the colour.")
+                     .format(mm=_mm(settings.bleed)))
     else:
-        lines.append("Coupez sur les traits de coupe, d’abord entre les groupes de pièces. Chaque pièce déborde "
-                     "de sa couleur au-delà de ses traits\u00a0: une coupe un peu à côté la garde.")
+        lines.append(P_("Cut on the cut marks, first between the groups of pieces. Each piece’s colour runs past "
+                        "its marks: a cut slightly off keeps it."))
     return lines
-
-
-def the_numbers(numbers: list[int]) -> str:
-    """« de la page 4 » or « des pages 4, 28–30 »."""
-    return f"de la page {numbers[0]}" if len(set(numbers)) == 1 else f"des pages {ranges(numbers)}"
 
 
 def screened(entries: list[ComponentPages]) -> list[ComponentPages]:
@@ -335,10 +341,14 @@ def _screen_line(entries: list[ComponentPages]) -> str:
         return ""
     names = _and(tuple(e.component.name for e in behind))
     pages = [n for e in behind for n in e.pages]
-    their = "son" if sum(e.component.count for e in behind) == 1 else "leur"
-    return (f"**{names[0].upper() + names[1:]}**, {the_pages(pages)}\u00a0: {their} verso ne porte qu’une mosaïque, "
-            f"juste derrière la bande qui se dresse, ses emblèmes noirs droit derrière les secrets\u00a0; sans elle, "
-            f"une lampe ou une fenêtre derrière une personne laisserait lire ses secrets à travers le papier.")
+    return printed().ngettext(
+        "**{names}**, {pages}: its back carries only a pattern, right behind the band that stands up, its black "
+        "emblems straight behind the secrets; without it, a lamp or a window behind a player would let their secrets "
+        "be read through the paper.",
+        "**{names}**, {pages}: their back carries only a pattern, right behind the band that stands up, its black "
+        "emblems straight behind the secrets; without it, a lamp or a window behind a player would let their secrets "
+        "be read through the paper.", sum(e.component.count for e in behind)).format(
+        names=names[0].upper() + names[1:], pages=the_pages(pages))
 
 
 def skippable(kit: GameKit, sheets: list[Sheet], lead: int) -> list[tuple[int, int, list[int]]]:
@@ -363,28 +373,29 @@ def _players_line(kit: GameKit, entries: list[ComponentPages], sheets: list[Shee
     if not each or not kit.seats[0]:
         return ""
     # « cartes Personnage, 1 par personne (6 dans le kit) »: a count, with no noun to agree with.
-    what = "\u00a0; ".join(f"{c.name[0].lower() + c.name[1:] if c.name[:2] != c.name[:2].upper() else c.name}, "
-                           f"{c.per_player} par personne ({c.count} dans le kit)" for c in each)
-    line = f"**Selon le nombre de personnes**\u00a0: {what}."
+    what = P_("; ").join(P_("{piece}, {n} per player ({count} in the kit)").format(
+        piece=c.name[0].lower() + c.name[1:] if c.name[:2] != c.name[:2].upper() else c.name, n=c.per_player,
+        count=c.count) for c in each)
+    line = P_("**By the number of players**: {what}.").format(what=what)
     skips = skippable(kit, sheets, lead)
     if skips:
-        parts = [f"à {low}" + (f"–{high}" if high != low else "") + f"\u00a0personnes les pages {ranges(pages)}"
-                 for low, high, pages in skips]
-        line += " Laissez de côté " + "\u00a0; ".join(parts) + "."
+        parts = [P_("with {players} players, pages {pages}").format(
+            players=f"{low}" + (f"–{high}" if high != low else ""), pages=ranges(pages)) for low, high, pages in skips]
+        line += " " + P_("Leave out {parts}.").format(parts=P_("; ").join(parts))
     else:
-        line += " Toutes les feuilles servent à toute table\u00a0: découpez seulement ce qu’il faut."
+        line += " " + P_("Every sheet serves every table: cut out only what you need.")
     return line
 
 
 def _and(names: tuple[str, ...]) -> str:
     names = tuple(n[0].lower() + n[1:] if n[:2] != n[:2].upper() else n for n in names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+    return printed().join(names)
 
 
 # What every kit's cutting takes, whatever its pieces.
-TOOLS = ("Pour la découpe\u00a0: un cutter, une règle en métal et un support de découpe (un tapis, ou un carton "
-         "épais)\u00a0; un stylo vide pour marquer les plis le long de la règle")
-ROUND_TOOLS = "\u00a0; des ciseaux pour les pièces rondes"
+TOOLS = N_("For cutting: a craft knife, a metal ruler and a cutting surface (a mat, or thick cardboard); an empty "
+           "pen to score the folds along the ruler")
+ROUND_TOOLS = N_("; scissors for the round pieces")
 
 
 def _blocks(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets: list[Sheet],
@@ -392,28 +403,29 @@ def _blocks(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheet
             body: float = BODY) -> list[_Block]:
     accent = resolve(kit.accent)
     blocks: list[_Block] = []
-    blocks.append(_heading(surface, width, "Contenu du kit", accent))
+    blocks.append(_heading(surface, width, P_("What the kit holds"), accent))
     blocks += _table(surface, width, entries, sheets, settings.paper, accent, lead, rulebook, body)
     players = _players_line(kit, entries, sheets, lead)
     if players:
         blocks.append(_paragraph(surface, width, players, size=body, indent=4.0, bullet="•"))
     blocks[-1].space_after = 3.0
-    blocks.append(_heading(surface, width, "Impression", accent))
+    blocks.append(_heading(surface, width, P_("Printing"), accent))
     for line in _print_lines(kit, entries, sheets, settings, lead):
         blocks.append(_paragraph(surface, width, line, size=body, indent=4.0, bullet="•"))
     blocks[-1].space_after = 3.0
     cutting = [e for e in entries if e.component.instructions.strip()]
     if cutting:
-        blocks.append(_heading(surface, width, "Découpe et montage", accent))
+        blocks.append(_heading(surface, width, P_("Cutting and assembly"), accent))
         for e in cutting:
-            blocks.append(_paragraph(surface, width, f"**{e.component.name}**\u00a0: {e.component.instructions.strip()}",
-                                     size=body, indent=4.0, bullet="•"))
+            blocks.append(_paragraph(surface, width, P_("**{piece}**: {instructions}").format(
+                piece=e.component.name, instructions=e.component.instructions.strip()), size=body, indent=4.0,
+                bullet="•"))
         blocks[-1].space_after = 3.0
-    blocks.append(_heading(surface, width, "À prévoir en plus", accent))
-    tools = TOOLS + (ROUND_TOOLS if any(e.component.round for e in entries) else "") + "."
+    blocks.append(_heading(surface, width, P_("Also needed"), accent))
+    tools = P_(TOOLS) + (P_(ROUND_TOOLS) if any(e.component.round for e in entries) else "") + "."
     blocks.append(_paragraph(surface, width, tools, size=body, indent=4.0, bullet="•"))
     if kit.bring:
-        play = "Pour jouer\u00a0: " + "\u00a0; ".join(item.rstrip(".") for item in kit.bring) + "."
+        play = P_("To play: {things}.").format(things=P_("; ").join(item.rstrip(".") for item in kit.bring))
         blocks.append(_paragraph(surface, width, play, size=body, indent=4.0, bullet="•"))
     return blocks
 
@@ -427,7 +439,7 @@ def _draw_header(surface: Surface, kit: GameKit, x: float, y: float, width: floa
     text_box(surface, x + 5.0, y + 2.0, width * 0.62, band - 4.0, kit.title, font=kit.title_font, size=24.0,
              min_size=12.0, colour=fg, valign="middle")
     text_box(surface, x + width * 0.62 + 5.0, y + 2.0, width * 0.38 - 10.0, band - 4.0,
-             f"{kit.players}\nKit à imprimer et découper", font="sans", size=10.0, min_size=7.0, colour=fg,
+             f"{kit.players}\n" + P_("Print-and-play kit"), font="sans", size=10.0, min_size=7.0, colour=fg,
              align="right", valign="middle")
     height = band + 4.0
     if kit.summary.strip():
@@ -504,7 +516,7 @@ def _draw(surface: Surface, kit: GameKit, entries: list[ComponentPages], sheets:
             pages += 1
             surface.begin_page(pw, ph)
             y = MARGIN
-            surface.text(x, y + 4.0, f"{kit.title} — suite du sommaire", font="sans-bold", size=9.0,
+            surface.text(x, y + 4.0, P_("{game} — contents, continued").format(game=kit.title), font="sans-bold", size=9.0,
                          colour=GREYS["dark"])
             y += 9.0
         for k in range(i, j + 1):

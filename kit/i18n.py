@@ -30,6 +30,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
@@ -236,6 +237,56 @@ def refusal(error: Exception, *, reveal: bool = True) -> str:
 
 def join(names: Iterable[str]) -> str:
     return active().join(names)
+
+
+# -- the printed language: the edition a build prints ---------------------------------------
+# What a kit prints (its pieces, contents page, labels, rules) speaks the edition's language,
+# chosen by the same rule as the interface (`kit build --lang en`, KIT_LANG, the locale) and
+# set for the duration of a build or an export with `printing(lang)`. French, the language
+# the games are designed in, when nothing sets it: a layout loaded outside a build (the
+# table's deck, the tests) is the French deck. The layouts' own texts come from their
+# overlays (kit.overlay); the texts the code prints go through `P_`, whose message ids are
+# English sentences in the same catalogues as the interface's, translated into French there.
+_printed: ContextVar[str] = ContextVar("printed_language", default=DEFAULT)
+
+
+def printed_language() -> str:
+    """The language of what is being printed (see `printing`)."""
+    return _printed.get()
+
+
+@contextmanager
+def printing(lang: str) -> Iterator[Translator]:
+    """Print in `lang` for the block: layouts read their `lang` overlays, `P_` speaks `lang`,
+    printed texts get `lang`'s typography."""
+    token = _printed.set(translator(lang).lang)
+    try:
+        yield translator(lang)
+    finally:
+        _printed.reset(token)
+
+
+def default_edition() -> str:
+    """The edition `kit build` and `kit export` print when --edition does not say: the language
+    the usual rule chose for the interface (--lang, KIT_LANG, the locale; French otherwise)."""
+    return active().lang
+
+
+def edition_name(name: str, lang: str) -> str:
+    """A file's name in an edition: `phd` in French, the games' own language, `phd-en` in
+    English, so both editions built into one folder sit side by side (README.md)."""
+    return name if lang == DEFAULT else f"{name}-{lang}"
+
+
+def printed() -> Translator:
+    """The translator of the printed language, for a printed text with a count (ngettext)."""
+    return translator(printed_language())
+
+
+def P_(message: str) -> str:
+    """A text the code prints on a piece or a page, in the printed language (its message id
+    is the English; the French is the catalogue's, with French typography)."""
+    return printed().gettext(message)
 
 
 def os_reason(error: OSError) -> str:

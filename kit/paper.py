@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from kit.errors import KitError
-from kit.i18n import _
+from kit.i18n import N_, P_, _
 from kit.surface.metrics import PT  # mm per point
 
 MM_PER_INCH = 25.4
@@ -56,14 +56,19 @@ class Stock:
     kit's PDF holds one run of sheets per stock, in STOCKS order (kit.sheets.impose_kit)."""
 
     id: str
-    name: str    # French, as the page labels and the contents page print it
+    name: str    # the English message id; `label` prints it
+
+    @property
+    def label(self) -> str:
+        """The paper's name in the printed language, as page labels and the contents page print it."""
+        return P_(self.name)
 
 
 # Cards and tokens are handled and shuffled: card stock. Aids, boards and sheets take
 # 120 g, the weight every one of them accepts (aids 80 to 120 g, boards 120 to 160 g,
 # sheets with a fold 120 g or more so nothing shows through); the contents sheet too.
-PAPER_STOCK = Stock("papier", "papier 120\u00a0g")
-CARD_STOCK = Stock("carte", "carte 160 à 250\u00a0g")
+PAPER_STOCK = Stock("papier", N_("paper 120 gsm"))
+CARD_STOCK = Stock("carte", N_("card 160-250 gsm"))
 STOCKS: dict[str, Stock] = {s.id: s for s in (PAPER_STOCK, CARD_STOCK)}
 KIND_STOCK: dict[str, str] = {"aid": "papier", "board": "papier", "sheet": "papier", "card": "carte",
                               "token": "carte"}

@@ -41,5 +41,6 @@ def substitute(text: str, values: Mapping[str, object], file: Path | str, entry:
 
 def fill(text: str, values: Mapping[str, object], file: Path | str, entry: str | None,
          field: str | None) -> str:
-    """text with its {placeholders} replaced by values, then typeset."""
-    return typeset(substitute(text, values, file, entry, field))
+    """text with its {placeholders} replaced by values, then typeset (in the printed language)."""
+    from kit.i18n import printed_language
+    return typeset(substitute(text, values, file, entry, field), printed_language())

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypedDict
 import kit
 import kit.games
 from kit.errors import KitError, TextDoesNotFit
-from kit.i18n import _
+from kit.i18n import N_, P_, _, printed_language
 from kit.palette import GREYS, resolve
 from kit.parts import icons
 from kit.parts.text import largest_fitting_size, text_box, text_height
@@ -50,8 +50,8 @@ RULES = Record({
 })
 
 # Every kit prints with these fonts (kit/fonts, LICENSE-*.txt beside them).
-FONTS_CREDIT = ("Polices\u00a0: Noto Sans (The Noto Project Authors) et Cinzel (The Cinzel Project Authors), "
-                "toutes deux sous licence libre SIL Open Font License 1.1, jointe à leurs fichiers.")
+FONTS_CREDIT = N_("Fonts: Noto Sans (The Noto Project Authors) and Cinzel (The Cinzel Project Authors), both "
+                  "under the free SIL Open Font License 1.1, included with their files.")
 
 MIN_BODY = 8.0
 BODY_SIZES = (10.5, MIN_BODY)   # the largest size that fits, by 0.25 pt
@@ -92,6 +92,17 @@ def french_date(day: _dt.date) -> str:
     return f"{'1er' if day.day == 1 else day.day}\u00a0{MONTHS[day.month - 1]} {day.year}"
 
 
+def printed_date(day: _dt.date) -> str:
+    """The day in the printed language: 1er décembre 2026 in French, 1 December 2026 in English."""
+    if printed_language() == "fr":
+        return french_date(day)
+    return f"{day.day}\u00a0{ENGLISH_MONTHS[day.month - 1]} {day.year}"
+
+
+ENGLISH_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                  "November", "December")
+
+
 class BuildInfo(TypedDict):
     """What the credits say of the kit itself (build_info)."""
     version: str
@@ -118,11 +129,12 @@ def build_info(game_id: str, layouts: Path | str) -> BuildInfo:
         folder = layout_dir(layouts, game_id)
         stamp = max(int(f.stat().st_mtime) for f in folder.iterdir() if f.is_file())
     day = _dt.datetime.fromtimestamp(stamp, tz=_dt.UTC).date()
-    return {"version": kit.__version__, "build_date": french_date(day)}
+    return {"version": kit.__version__, "build_date": printed_date(day)}
 
 
 def _kit_credit(info: BuildInfo) -> str:
-    return f"Kit à imprimer version {info['version']}, fabriqué le {info['build_date']}."
+    return P_("Print-and-play kit version {version}, made on {date}.").format(version=info["version"],
+                                                                               date=info["build_date"])
 
 
 @dataclass(frozen=True)
@@ -148,7 +160,7 @@ def _title_height(surface: Surface, width: float, title: str) -> float:
 def _credits_height(surface: Surface, width: float, paragraphs: tuple[str, ...], body: float) -> float:
     inner = width - 6.0
     heights = [text_height(surface, inner, p, size=body, leading=LEADING) for p in paragraphs]
-    heading = text_height(surface, inner, "Crédits", font="sans-bold", size=_heading_size(body), leading=LEADING)
+    heading = text_height(surface, inner, P_("Credits"), font="sans-bold", size=_heading_size(body), leading=LEADING)
     return 3.0 + heading + 1.2 + math.fsum(heights) + 1.6 * (len(heights) - 1) + 3.0
 
 
@@ -191,7 +203,7 @@ def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str,
     when the text cannot fit the box at MIN_BODY pt."""
     rules = load(game_id, layouts)
     pictures = icons.credit(icons.load(layouts, game_id).used())
-    credits = rules.credits + ((pictures,) if pictures else ()) + (FONTS_CREDIT, _kit_credit(info))
+    credits = rules.credits + ((pictures,) if pictures else ()) + (P_(FONTS_CREDIT), _kit_credit(info))
     plans: dict[float, _Plan | None] = {}
 
     def fits(size: float) -> bool:
@@ -232,8 +244,8 @@ def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str,
     surface.rect(x, top, w, ch, fill=GREYS["pale"], radius=1.5)
     inner = w - 6.0
     cy = top + 3.0
-    hh = text_height(surface, inner, "Crédits", font="sans-bold", size=_heading_size(body), leading=LEADING)
-    text_box(surface, x + 3.0, cy, inner, hh + 0.5, "Crédits", font="sans-bold", size=_heading_size(body),
+    hh = text_height(surface, inner, P_("Credits"), font="sans-bold", size=_heading_size(body), leading=LEADING)
+    text_box(surface, x + 3.0, cy, inner, hh + 0.5, P_("Credits"), font="sans-bold", size=_heading_size(body),
              min_size=_heading_size(body), colour=INK, leading=LEADING)
     cy += hh + 1.2
     for paragraph in credits:

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from kit.errors import LayoutError, Size
-from kit.i18n import N_, _, active, folded, ngettext, number, os_reason, whole
+from kit.i18n import N_, _, active, folded, ngettext, number, os_reason, printed_language, whole
 from kit.typography import typeset
 
 _MISSING = object()
@@ -468,9 +468,10 @@ def _check_plain_text(value: Any, where: _Where, name: str, from_text: bool) -> 
 
 
 def _check_printed_text(value: Any, where: _Where, name: str, from_text: bool) -> str:
-    """`"text"`: printed French, typeset once, here, for every game (placeholders filled later
-    are typeset again by kit.placeholders.fill; typesetting twice changes nothing)."""
-    return typeset(_text_of(value, where, name, from_text))
+    """`"text"`: printed text, typeset once, here, for every game, in the printed language's
+    typography (placeholders filled later are typeset again by kit.placeholders.fill;
+    typesetting twice changes nothing)."""
+    return typeset(_text_of(value, where, name, from_text), printed_language())
 
 
 def _check_bool(value: Any, where: _Where, name: str, from_text: bool) -> bool:
@@ -844,10 +845,13 @@ def check(data: Any, schema: Record, file: Path | str = "<data>") -> dict:
 
 
 def load_yaml(path: Path | str, schema: Record) -> dict:
-    """Read a YAML layout file and check it against schema; returns a dict with defaults filled."""
+    """Read a YAML layout file and check it against schema; returns a dict with defaults filled.
+    Its printed texts are the printed language's (kit.overlay: layouts/<game>/<lang>/<file>)."""
+    from kit.overlay import translated
     data = read_yaml(path)
     if data is None:
         data = _Map()
+    data = translated(data, schema, Path(path), printed_language())
     return _check_record(schema, data, _Where(str(path)), None)
 
 

@@ -55,12 +55,37 @@ _RULES = (
 _MAY_APPLY = re.compile(r"[;!?:%«»°\d]")
 
 
-def typeset(text: str) -> str:
-    """text as French typography prints it (see the module's docstring).
+# English: no space before : ; ! ? (a translator's French habit, or a copied French text),
+# curly quotes, the apostrophe.
+_ENGLISH = (
+    (re.compile(_SPACES + r"([:;!?])"), r"\1"),
+    (re.compile(r'(^|[\s(\[{\u2014\u2013/-])"'), "\\1\u201c"),
+    (re.compile('"'), "\u201d"),
+    (re.compile(r"(^|[\s(\[{\u2014\u2013/-])'(?=\w)"), "\\1\u2018"),
+)
+
+
+def typeset_english(text: str) -> str:
+    """text as English typography prints it: “curly quotes”, the typographic apostrophe,
+    no space before : ; ! ?
+
+    >>> typeset_english('It\'s "done" !') == "It\u2019s \u201cdone\u201d!"
+    True
+    """
+    for pattern, replacement in _ENGLISH:
+        text = pattern.sub(replacement, text)
+    return text.replace("'", APOSTROPHE)
+
+
+def typeset(text: str, lang: str = "fr") -> str:
+    """text as French typography prints it (see the module's docstring); as English
+    typography does with lang="en" (`typeset_english`).
 
     >>> typeset("L'aide : 3 cartes !") == "L’aide\u00a0: 3\u00a0cartes\u202f!"
     True
     """
+    if lang == "en":
+        return typeset_english(text)
     text = text.replace("'", APOSTROPHE)
     if not _MAY_APPLY.search(text):
         return text

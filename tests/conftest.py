@@ -24,6 +24,9 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     # A command run in French earlier in this process leaves French active: start each test
     # in the language the locale now names, as a new `kit` process would.
     i18n.activate(i18n.choose_language())
+    # The kits built are the French edition, the games' own, unless a test asks for another
+    # (--edition, or kit.build.BuildOptions(lang=...)): the tests' English is the interface's.
+    monkeypatch.setattr(i18n, "default_edition", lambda: "fr")
 
 
 # The rules page prints the build date (kit.rules_page.build_info): SOURCE_DATE_EPOCH when

@@ -3,7 +3,7 @@
     python tools/catalogues.py           # extract kit/locale/kit.pot, update fr and en .po, compile .mo
     python tools/catalogues.py --check   # exit 1 when a .po lacks a message or a translation
 
-Message ids come from `_`, `ngettext`, `N_`, the first argument of the rules' events (`said`, `Message`) and of the refusals
+Message ids come from `_`, `ngettext`, `N_`, `P_` (texts printed in the kits), the first argument of the rules' events (`said`, `Message`) and of the refusals
 (RuleViolation and its subclasses; the kit's own KitError messages go through `_`), both arguments of `plural` (scorekeeper.errors).
 The .mo files are committed so an installed kit needs no build step; tests/test_i18n.py checks
 that they match the .po.
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "kit" / "locale"
 POT = LOCALE / "kit.pot"
 LANGUAGES = ("fr", "en")
-KEYWORDS = ["_", "N_", "N_plural:1,2", "ngettext:1,2", "plural:1,2", "RuleViolation", "SessionError", "SessionLocked",
+KEYWORDS = ["_", "N_", "P_", "N_plural:1,2", "ngettext:1,2", "plural:1,2", "RuleViolation", "SessionError", "SessionLocked",
             "NothingToUndo", "KitError", "Forbidden", "said", "Message"]
 
 

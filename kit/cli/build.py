@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from kit import i18n
 from kit.cli.choices import Games
 from kit.cli.examples import GameExamples
 from kit.i18n import N_, _, ngettext
@@ -132,9 +133,12 @@ def list_command(game: str | None, layouts: Path | None) -> None:
                    "screen printed behind a secret keeps its ink).")
 @click.option("--only", multiple=True, metavar="COMPONENT",
               help="Build only this component (repeatable; ids as shown by `kit list`).")
+@click.option("--edition", type=click.Choice(i18n.LANGUAGES, case_sensitive=False), default=None,
+              help="The language the kit prints (fr: the games' own; en: the English edition).  "
+                   "[default: the language of these messages, as --lang chooses]")
 def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layouts: Path | None, bleed: float,
                   backs: bool, back_offset: tuple[float, float], greyscale: bool, ink_saver: bool,
-                  only: tuple[str, ...]) -> None:
+                  only: tuple[str, ...], edition: str | None) -> None:
     """Build the print-and-play files of the GAMEs (all games when none is named).
 
     Writes OUT/<game>.pdf (or OUT/<game>/<component>-<n>.svg) and the manifest
@@ -144,7 +148,8 @@ def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layou
     from kit.build import BuildOptions, build, check_games  # the print side loads only when used
 
     options = BuildOptions(paper=paper.lower(), fmt=fmt.lower(), bleed=bleed, backs=backs, back_offset=back_offset,
-                           greyscale=greyscale, only=tuple(only), ink_saver=ink_saver)
+                           greyscale=greyscale, only=tuple(only), ink_saver=ink_saver,
+                           lang=edition or i18n.default_edition())
     chosen = check_games(games)
     if sys.stdout.isatty():
         with click.progressbar(length=len(chosen), label=_("Building"), show_pos=True) as bar:
@@ -154,12 +159,11 @@ def build_command(games: tuple[str, ...], paper: str, fmt: str, out: Path, layou
     for b in built:
         pages = ngettext("{n} page", "{n} pages", b.pages).format(n=b.pages)
         if fmt == "pdf":
-            shown = _("{pages} -> {file}, {manifest}").format(pages=pages, file=b.files[0],
-                                                              manifest=out / (b.game + ".json"))
+            shown = _("{pages} -> {file}, {manifest}").format(pages=pages, file=b.files[0], manifest=b.files[-1])
         else:
             svgs = ngettext("{n} SVG file", "{n} SVG files", len(b.files) - 1).format(n=len(b.files) - 1)
             shown = _("{pages} -> {folder}/ ({files}), {manifest}").format(
-                pages=pages, folder=out / b.game, files=svgs, manifest=out / (b.game + ".json"))
+                pages=pages, folder=b.files[0].parent, files=svgs, manifest=b.files[-1])
         click.echo(f"{b.game}: {shown}")
     total = sum(b.pages for b in built)
     details = [{"a4": "A4", "letter": "Letter"}[options.paper]]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from kit import i18n
 from kit.cli.build import GAMES, bleed_option  # the one parser of a bleed in mm
 from kit.cli.examples import GameExamples
 from kit.i18n import N_, _, ngettext
@@ -38,9 +39,13 @@ TARGET_NAMES = ("png", "tgc", "mpc", "tts")   # kit.export.targets.TARGETS, with
               help="A designer's copy of layouts/ to export from.  [default: the project's layouts/]")
 @click.option("--strict", is_flag=True,
               help="Fail on preflight warnings too (text or symbols in the safe margin, art stopping at the trim).")
+@click.option("--edition", type=click.Choice(i18n.LANGUAGES, case_sensitive=False), default=None,
+              help="The language the kit prints (fr: the games' own; en: the English edition).  "
+                   "[default: the language of these messages, as --lang chooses]")
 @click.pass_context
 def export(ctx: click.Context, games: tuple[str, ...], target: str, out: Path, only: tuple[str, ...],
-           dpi: float | None, bleed: float, base_url: str | None, paper: str, layouts: Path | None, strict: bool) -> None:
+           dpi: float | None, bleed: float, base_url: str | None, paper: str, layouts: Path | None, strict: bool,
+           edition: str | None) -> None:
     """Export the GAMEs (all when none is named) for a print shop or Tabletop Simulator.
 
     Writes OUT/<game>/<target>/ with the images, manifest.csv (file, component, card
@@ -58,7 +63,8 @@ def export(ctx: click.Context, games: tuple[str, ...], target: str, out: Path, o
     if base_url is not None and target != "tts":
         raise click.BadParameter(_("only the tts target links its images"), param_hint="--base-url")
     options = ExportOptions(target=target, dpi=dpi, bleed=bleed, paper=paper.lower(),
-                            only=tuple(only), base_url=base_url, strict=strict)
+                            only=tuple(only), base_url=base_url, strict=strict,
+                            lang=edition or i18n.default_edition())
     kits = prepare(games, layouts=layouts, options=options)
     if sys.stderr.isatty():
         with click.progressbar(length=plan_total(kits, options), label=_("Exporting ({target})").format(target=target),

@@ -32,7 +32,7 @@ from kit.export.faces import Face, faces
 from kit.export.preflight import Problem
 from kit.export.raster import Job, rasterise, write_png
 from kit.export.targets import TARGETS, Refused, Spec, Target, piece_size, product, spec
-from kit.i18n import _, ngettext, number, os_reason
+from kit.i18n import DEFAULT, _, edition_name, ngettext, number, os_reason, printing
 from kit.model import SAFE_MM, Component, Frame, GameKit
 from kit.paper import MAX_BLEED, PAPERS
 
@@ -58,6 +58,7 @@ class ExportOptions:
     only: tuple[str, ...] = ()
     base_url: str | None = None     # tts: where the images will be hosted; None: file URLs
     strict: bool = False            # safe-area and bleed warnings stop the export
+    lang: str = DEFAULT             # the edition drawn (kit.i18n.printing), as `kit build`'s
 
     @property
     def spec_target(self) -> Target:
@@ -403,21 +404,29 @@ def prepare(games: list[str] | tuple[str, ...], *, layouts: Path | str | None,
             options: ExportOptions) -> list[GameKit]:
     """The kits to export, loaded and checked (names, layouts, --only) before anything is drawn."""
     options.check()
-    return load_kits(games, layouts, options.only)
+    with printing(options.lang):
+        return load_kits(games, layouts, options.only)
 
 
 def export(games: list[str] | tuple[str, ...] = (), *, out: Path | str = Path("output") / "export",
            layouts: Path | str | None = None,
            options: ExportOptions = ExportOptions(), progress: Callable[[int], None] | None = None,
            kits: list[GameKit] | None = None) -> list[Exported]:
-    """Export the named games (all by default) into OUT/<game>/<target>/; returns what was written.
-    progress(n) is called as images are drawn."""
+    """Export the named games (all by default) into OUT/<game>/<target>/ (OUT/<game>-en/<target>/
+    in English: kit.build.edition_name); returns what was written. progress(n) is called as
+    images are drawn."""
+    with printing(options.lang):
+        return _export(games, out, layouts, options, progress, kits)
+
+
+def _export(games: list[str] | tuple[str, ...], out: Path | str, layouts: Path | str | None, options: ExportOptions,
+            progress: Callable[[int], None] | None, kits: list[GameKit] | None) -> list[Exported]:
     if kits is None:
         kits = prepare(games, layouts=layouts, options=options)
     out = Path(out)
     results = []
     for game_kit in kits:
-        game_out = out / game_kit.id
+        game_out = out / edition_name(game_kit.id, options.lang)
         prepare_out(game_out)
         final = game_out / options.target
         # .<target>.<pid>.tmp: what a killed export leaves, the next build or export removes.

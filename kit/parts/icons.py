@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kit.errors import LayoutError
+from kit.i18n import P_
 from kit.palette import resolve
-from kit.typography import NNBSP
 
 if TYPE_CHECKING:
     from kit.surface.base import Segment, Surface
@@ -138,5 +138,5 @@ def credit(used: tuple[str, ...] | list[str]) -> str:
         by_author.setdefault(author(name), []).append(name)
     parts = [f"{person} ({', '.join(icons)})" for person, icons in sorted(by_author.items())]
     licence = _data()["licence"]
-    return (f"Icônes de game-icons.net, sous licence {licence['name']} ({licence['url']}), par "
-            + f"{NNBSP}; ".join(parts) + ".")   # French spacing: a narrow no-break space before « ; »
+    return P_("Icons from game-icons.net, under the {licence} licence ({url}), by {authors}.").format(
+        licence=licence["name"], url=licence["url"], authors=P_("; ").join(parts))

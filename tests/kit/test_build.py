@@ -157,7 +157,7 @@ def test_manifest(build_fixture):
              "pages": [3, 3], "on_pages": [3], "stock": "papier"},
         ],
         "runs": [{"stock": "papier", "name": "papier 120\u00a0g", "pages": [1, 4], "sheets": 2},
-                 {"stock": "carte", "name": "carte 160 à 250\u00a0g", "pages": [5, 10], "sheets": 3}],
+                 {"stock": "carte", "name": "carte 160\u00a0à 250\u00a0g", "pages": [5, 10], "sheets": 3}],
         "sheets": manifest["sheets"], "rulebook": None}
     assert [(s["front"], s["back"], s["two_sided"], s["stock"], s["counts"]) for s in manifest["sheets"]] == [
         (3, 4, False, "papier", {"board": 1}), (5, 6, True, "carte", {"cards": 9}),

@@ -29,7 +29,7 @@ from typing import Any, Literal
 from kit.deck import assign_ids, numbers_from_data, read_checked
 from kit.errors import LayoutError
 from kit.games.phd import pieces as art
-from kit.i18n import N_, _, ngettext, number
+from kit.i18n import N_, P_, _, ngettext, number
 from kit.model import Component, GameKit, Kind, Piece
 from kit.parts import icons
 from kit.parts.symbols import PATTERNS
@@ -49,7 +49,6 @@ from kit.schema import (
     load_layout,
     load_yaml,
 )
-from kit.typography import NBSP
 from scorekeeper.rules import phd as rules
 
 GAME_ID = rules.GAME_ID
@@ -89,7 +88,7 @@ DECK = dict(back_title=Field("text", min=1), back_colour=Field("colour"), back_s
 
 KIT = Record({
     "title": Field("text", min=1),
-    "players": Field(str, min=1, doc="a catalogue field: placeholders filled, plain spaces"),
+    "players": Field("text", min=1, doc="printed on the contents page; placeholders filled, plain spaces"),
     "summary": Field("text", min=1),
     "bring": Field(ListOf("text", min_len=1)),
     "accent": Field("colour", default="blue"),
@@ -232,7 +231,7 @@ def engine_values() -> dict[str, object]:
         "cost_pression": rules.CHAPTER_COST["pression"],
         "cost_credit": rules.CHAPTER_COST["credit"],
         "chapters": rules.DEFAULT_CHAPTERS,
-        "chapter_options": ", ".join(options[:-1]) + " ou " + options[-1],
+        "chapter_options": P_("{options} or {last}").format(options=", ".join(options[:-1]), last=options[-1]),
         "hand_limit": rules.HAND_LIMIT,
         "recherche_max": rules.RECHERCHE_MAX_PER_TURN,
         "markers": rules.MARKERS_PER_PLAYER,
@@ -506,7 +505,7 @@ def event_face(card: rules.EventCard, layout: Layout) -> art.EventFace:
         face.update(_outcomes(card, kit))
     if kind == "cooperation":
         face["off_turn"] = labels["off_turn"]
-        face["when"] = f"{labels['when']}{NBSP}: " + card.when
+        face["when"] = P_("{label}:").format(label=labels["when"]) + " " + card.when
         effects.append(art.Effect("", (), card.effect))
         effects += [art.Effect(labels[who], _changes(changes, resources))
                     for who, changes in (("you", card.you), ("other", card.other)) if _changes(changes, resources)]

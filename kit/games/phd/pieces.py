@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kit.i18n import P_
 from kit.palette import GREYS, darken, lighten, readable_on_white, resolve, text_on
 from kit.parts.card import card_back
 from kit.parts.fold import draw_fold_line
@@ -252,7 +253,7 @@ def _badges_width(surface: Surface, changes: tuple[Change, ...]) -> list[float]:
 
 def _effect_lines(surface: Surface, effect: Effect, width: float) -> list[list[int]]:
     """The badges of an effect grouped into lines that fit beside (then under) the label."""
-    label_w = surface.text_width(effect.label + "\u00a0:", font="sans-bold", size=LABEL_SIZE) + 1.5
+    label_w = surface.text_width(P_("{label}:").format(label=effect.label), font="sans-bold", size=LABEL_SIZE) + 1.5
     widths = _badges_width(surface, effect.changes)
     lines: list[list[int]] = [[]]
     used = label_w
@@ -280,7 +281,7 @@ def _draw_effect(surface: Surface, effect: Effect, x: float, y: float, width: fl
                  accent: str) -> float:
     """Draw one effect row from y downwards (an effect without label is a plain sentence);
     returns the height used."""
-    label = effect.label + "\u00a0:"
+    label = P_("{label}:").format(label=effect.label)
     baseline = y + LINE_H * 0.72
     h = 0.0
     if effect.label:
