@@ -36,10 +36,11 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from scorekeeper import rules as rule_modules
 from scorekeeper.errors import N_, RuleViolation, ScorekeeperError
-from scorekeeper.rules.flow import Action, GameState, Seat
+from scorekeeper.rules.flow import Action, GameState, Line, Seat
 
 FORMAT = 1
 UNDO = "undo"
+UNDO_ACTION = Action({"action": UNDO})    # the one undo line: the session's, never the rules'
 UTF8_BOM = b"\xef\xbb\xbf"
 # A writer holds the lock for milliseconds; waiting this long before giving up lets two
 # people typing at the same instant both succeed, and still answers at once when a session
@@ -149,7 +150,7 @@ class Entry:
     """One action line of the log, with whether a later undo cancelled it."""
 
     line: int                    # 1-based line number in the file
-    action: Action
+    action: Action               # as the rules took it: parsed once (scorekeeper.rules.fields)
     undone_by: int | None = None  # line number of the undo that cancelled it
 
 
@@ -202,11 +203,18 @@ class Session:
         """The cards the header records (None: an older file, or a game without cards)."""
         return self.header.get("deck")
 
-    def canonical(self, action: Action) -> Action:
-        """`action` as the file stores it: what it names in the rules' own spelling (a card
-        named by its title is stored as the card's id)."""
-        spell = self.rules.canonical
-        return action if spell is None or action["action"] == UNDO else spell(self.state, action)
+    def parse(self, line: object) -> Action:
+        """`line` (a session line as read or sent, any JSON) parsed once, at this edge, into
+        the frozen Action that the rules apply, the log keeps and the file stores: what it
+        names in the rules' own spelling (a card named by its title is the card's id), each
+        field of its declared kind (scorekeeper.rules.fields). RuleViolation otherwise."""
+        action = normalise_action(line)
+        if action["action"] != UNDO:
+            return self.rules.parse(self.state, action)
+        if len(action) > 1:   # a field here would be recorded and mean nothing
+            raise RuleViolation('An undo takes no other field: write {{"action": "undo"}}, not {value}.',
+                                value=json.dumps(action, ensure_ascii=False))
+        return UNDO_ACTION
 
     @property
     def state(self) -> GameState:
@@ -226,12 +234,13 @@ class Session:
         """The entry an undo would cancel, or None."""
         return self.entries[self._in_effect[-1]] if self._in_effect else None
 
-    def check(self, action: Action) -> GameState:
-        """The state `action` would lead to, without recording it; RuleViolation if refused."""
-        action = normalise_action(action)
+    def check(self, line: object) -> GameState:
+        """The state `line` would lead to, without recording it; RuleViolation if refused."""
+        return self._after(self.parse(line))
+
+    def _after(self, action: Action) -> GameState:
+        """The state a parsed action leads to; RuleViolation if the rules refuse it."""
         if action["action"] == UNDO:
-            if len(action) > 1:   # a field here would be recorded and mean nothing
-                raise RuleViolation('An undo takes no other field: write {{"action": "undo"}}, not {value}.', value=json.dumps(action, ensure_ascii=False))
             if self.partial and (len(self._states) < 2 or not self._in_effect):
                 raise NeedHistory
             if not self._in_effect:
@@ -240,8 +249,8 @@ class Session:
         return self.rules.apply(self.state, action)
 
     def _record(self, action: Action, line: int) -> None:
-        """Apply and record one action (validated by `check`)."""
-        new_state = self.check(action)
+        """Apply and record one parsed action (`parse`)."""
+        new_state = self._after(action)
         self.before = self.state
         self.last_line = line
         self.entries.append(Entry(line, action))
@@ -317,8 +326,10 @@ def parse_json(text: str) -> object:
     return parsed
 
 
-def normalise_action(action: object) -> Action:
+def normalise_action(action: object) -> Line:
     """An action dict with its name first, or RuleViolation saying what is wrong with it."""
+    if type(action) is Action:
+        return action       # parsed already: its name first
     if not isinstance(action, dict):
         raise RuleViolation('An action is a JSON object such as {{"action": "vote", ...}}, not {value}.', value=json.dumps(action, ensure_ascii=False))
     name = action.get("action")
@@ -440,7 +451,7 @@ def _parse(path: Path, data: bytes) -> Session:
             if session is None:
                 session = Session(path, validate_header(obj))
             else:
-                session._record(normalise_action(obj), number)
+                session._record(session.parse(obj), number)
         except RuleViolation as error:
             raise SessionError("{path}:{number}: {error}", path=path, number=number, error=error) from None
     if session is None:
@@ -549,7 +560,7 @@ def _from_snapshot(path: Path, data: bytes) -> Session | None:
         session.last_line = snapshot["last_line"]
         if snapshot["latest"] is not None and len(states) == 2:
             line, action = snapshot["latest"]
-            session.entries = [Entry(line, action)]
+            session.entries = [Entry(line, Action(action))]     # accepted by this very engine (its stamp)
             session._in_effect = [0]
         tail = data[size:]
         if not tail:
@@ -558,7 +569,7 @@ def _from_snapshot(path: Path, data: bytes) -> Session | None:
             return None   # a torn or unterminated last line: the full reading reports it
         for number, raw in enumerate(tail.split(b"\n")[:-1], snapshot["newlines"] + 1):
             if raw.strip():
-                session._record(normalise_action(parse_json(raw.decode("utf-8"))), number)
+                session._record(session.parse(parse_json(raw.decode("utf-8"))), number)
         return session
     except (OSError, ValueError, KeyError, TypeError, RuleViolation, NeedHistory):
         return None   # no snapshot, or one this reading cannot use: replay the file
@@ -652,7 +663,7 @@ def _write_new(path: Path, folder: Path, data: bytes) -> None:
             os.unlink(temp)
 
 
-def append(path: str | os.PathLike[str], action: Action | Callable[[Session], Action], *,
+def append(path: str | os.PathLike[str], action: Line | Callable[[Session], Line], *,
            based_on: int | None = None) -> Session:
     """Validate `action` against the file as it stands and append it; the new session.
 
@@ -674,17 +685,14 @@ def append(path: str | os.PathLike[str], action: Action | Callable[[Session], Ac
         if based_on is not None and session.lines != based_on:
             raise StaleSession("{path} changed while this entry was being typed (it has {lines} lines, not "
                                "{expected}); nothing was saved.", path=path, lines=session.lines, expected=based_on)
-        if callable(action):
-            action = normalise_action(action(session))
-        if action["action"] != UNDO:
-            action = session.canonical(action)
+        parsed = session.parse(action(session) if callable(action) else action)
         line = session.next_line()
         try:
-            session._record(action, line)
+            session._record(parsed, line)
         except NeedHistory:   # an undo reaching past what the snapshot keeps: read it all
             session = _parse(path, data)
-            session._record(action, line)
-        payload = encode(action)
+            session._record(parsed, line)
+        payload = encode(parsed)
         if session.needs_newline:
             payload = b"\n" + payload
         _write_once(fd, path, payload, len(data))

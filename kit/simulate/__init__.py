@@ -34,7 +34,7 @@ from typing import Any, NotRequired, TypedDict, TypeVar
 
 from kit.games import kit_package
 from scorekeeper.errors import RuleViolation
-from scorekeeper.rules.flow import Action, GameState
+from scorekeeper.rules.flow import GameState, Line
 
 
 class BotError(RuntimeError):
@@ -97,8 +97,9 @@ class GameRecord(TypedDict):
     bots: NotRequired[list[str]]        # the runner's: the bot of each seat
 
 
-def apply(rules: ModuleType, state: State, action: Action) -> State:
-    """The engine's new state; a refusal names the action the bot tried."""
+def apply(rules: ModuleType, state: State, action: Line) -> State:
+    """The engine's new state; a refusal names the action the bot tried. The rules parse
+    the bot's line once, as they parse a session's (scorekeeper.rules.fields)."""
     try:
         new: State = rules.apply(state, action)   # a rule module's apply: (its State, a line) -> its State
         return new

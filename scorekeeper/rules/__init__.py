@@ -12,11 +12,16 @@ gives that declaration; code serving any game reads its attributes. The flow fun
   RuleViolation on a bad setup (player count, roles, options). A game played with printed
   cards (`card_types`) takes the header's deck too: `setup(players, options, deck=None)`
   (scorekeeper.rules.deck), keeps its cards in the state as `cards`, and its `canonical(state,
-  action)` gives an entry as the file stores it (a card named by its title stored as its id).
-- `apply(state: dict, action: dict) -> dict`: the state after one action (the session
-  line as a dict, with its "action" key). Never mutates `state`; raises RuleViolation
-  with one sentence a player understands when the rules refuse the action. It starts with
-  `FIELDS.check(state, action)`, so no rule reads a field of the wrong shape.
+  action)` gives an entry as the file stores it (a card named by its title stored as its id),
+  which parsing applies once the fields are checked (`GameRules.parse`).
+- `apply(state: dict, line: dict) -> dict`: the state after one action. `line` is a
+  session line (a dict with its "action" key) or the frozen `fields.Action` it was parsed
+  into once at the edge (`scorekeeper/session.py` parses every line it reads or appends);
+  `apply` starts with `FIELDS.parse(state, line)` (`RULES.parse` where the game spells its
+  cards by their ids), which returns an Action as it is and parses anything else, so no
+  rule reads a field of the wrong shape and none checks a field's shape again. Never
+  mutates `state`; raises RuleViolation with one sentence a player understands when the
+  rules refuse the action.
 - the game's flow and views (shapes in scorekeeper/rules/flow.py):
   - `pending(state) -> list[dict]`: the decisions the table waits for now, in the order the
     table takes them (empty once the game is over);
@@ -54,7 +59,7 @@ from scorekeeper.errors import Forbidden, RuleViolation
 if TYPE_CHECKING:
     from scorekeeper.rules.declaration import GameRules
     from scorekeeper.rules.fields import Declaration
-    from scorekeeper.rules.flow import Action, Decision, Event, GameState, Seat
+    from scorekeeper.rules.flow import Action, Decision, Event, GameState, Line, Seat
 
 
 class Rules(Protocol):
@@ -69,7 +74,7 @@ class Rules(Protocol):
 
     def setup(self, players: list[Seat], options: dict[str, Any] | None = ...) -> GameState: ...
 
-    def apply(self, state: Any, action: Action) -> GameState: ...
+    def apply(self, state: Any, line: Line) -> GameState: ...
 
     def pending(self, state: Any) -> list[Decision]: ...
 
@@ -269,7 +274,7 @@ def as_entered_by(game: str, state: GameState, decision: Decision, viewer: str) 
     return None
 
 
-def may_enter(game: str, state: GameState, viewer: str | None, action: Action) -> None:
+def may_enter(game: str, state: GameState, viewer: str | None, action: Line) -> None:
     """Nothing when `viewer` (a player's name; None: the host) may enter `action` now, as the
     rules then judge it; Forbidden, in one sentence, when it is not theirs to enter.
 
@@ -313,7 +318,7 @@ def _correction(name: str) -> Forbidden:
     return Forbidden("A correction ({action}) is the host's to enter: ask the host.", action=name)
 
 
-def _others_numbers(state: GameState, viewer: str, action: Action) -> list[str]:
+def _others_numbers(state: GameState, viewer: str, action: Line) -> list[str]:
     """The other players an action gives numbers for (a mapping keyed by their names: the
     cards in hand at the closing), which are never one seat's to enter."""
     players = state["players"]
@@ -321,7 +326,7 @@ def _others_numbers(state: GameState, viewer: str, action: Action) -> list[str]:
                    if key != viewer and key in players})
 
 
-def _answers(mine: list[Decision], action: Action, viewer: str, actor: str | None, others: list[str]) -> bool:
+def _answers(mine: list[Decision], action: Line, viewer: str, actor: str | None, others: list[str]) -> bool:
     """Whether `action` answers one of the decisions the rules let `viewer` enter (`mine`):
     their own, or the table's where it names nobody else (who acts only where the rules ask
     the table who: who begins) and no other player's numbers."""
@@ -373,6 +378,8 @@ def view(game: str, state: GameState, viewer: str | None = None) -> dict[str, An
             "anytime": [d for d in anytime(game, state) if not d["secret"] or d["player"] == viewer]}
 
 
-def outcome(game: str, before: GameState, after: GameState, action: Action) -> list[Event]:
-    """What an accepted action did, as flow.Event values."""
-    return of(game).outcome(before, after, action)
+def outcome(game: str, before: GameState, after: GameState, action: Line) -> list[Event]:
+    """What an accepted action did, as flow.Event values (a session's entries are parsed
+    already; a line a face made is parsed here, against the state it met)."""
+    rules = of(game)
+    return rules.outcome(before, after, rules.parse(before, action))

@@ -35,7 +35,18 @@ from scorekeeper.rules.checks import (
 )
 from scorekeeper.rules.declaration import GameRules
 from scorekeeper.rules.fields import Flag, Name, Names, Word, act, declare
-from scorekeeper.rules.flow import Action, Decision, Event, Seat, answering, decision, per_state, said, turn_player
+from scorekeeper.rules.flow import (
+    Action,
+    Decision,
+    Event,
+    Line,
+    Seat,
+    answering,
+    decision,
+    per_state,
+    said,
+    turn_player,
+)
 
 GAME_ID = "amphitheatre"
 TITLE = "Amphithéâtre"
@@ -333,11 +344,11 @@ def next_joiner(state: State) -> str | None:
     return None
 
 
-def debate_action(state: State) -> Action:
+def debate_action(state: State) -> Line:
     """The `debate` the sides joined make: the speaker first on side A, the challenged player
     first on side B, then the joiners in the order they joined; the losers discounted."""
     hypothesis = under_way(state)
-    action: Action = {"action": "debate", "side_a": [hypothesis["speaker"], *hypothesis["a"]],
+    action: Line = {"action": "debate", "side_a": [hypothesis["speaker"], *hypothesis["a"]],
                       "side_b": [hypothesis["target"], *hypothesis["b"]]}
     if hypothesis["losers"]:
         action["discounted"] = list(hypothesis["losers"])
@@ -467,9 +478,11 @@ def _step(state: State, kind: str, action: Action) -> None:
                                "losers": losers}
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after one action; refuses with RuleViolation, never mutates `state`."""
-    kind = FIELDS.check(state, action)
+def apply(state: State, line: Line) -> State:
+    """The state after one action (`line` parsed once, unless the session parsed it
+    already); refuses with RuleViolation, never mutates `state`."""
+    action = FIELDS.parse(state, line)
+    kind = action.name
     need_game_on(state, TITLE)
     if kind == "turn":
         if recorded(state):

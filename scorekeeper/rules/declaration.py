@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.rules.fields import Declaration
-from scorekeeper.rules.flow import Action, Decision, Event, GameState
+from scorekeeper.rules.flow import Action, Decision, Event, GameState, Line
 
 # The field naming who acts, where a game says nothing of an action.
 DEFAULT_ACTOR = "player"
@@ -59,7 +59,7 @@ class GameRules:
     max_players: int
     fields: Declaration
     setup: Callable[..., GameState]
-    apply: Callable[[Any, Action], GameState]
+    apply: Callable[[Any, Line], GameState]
     pending: Callable[[Any], list[Decision]]
     anytime: Callable[[Any], list[Decision]]
     outcome: Callable[[Any, Any, Action], list[Event]]
@@ -73,7 +73,7 @@ class GameRules:
     card_types: tuple[str, ...] | None = None
     current_player: Callable[[Any], str | None] | None = None
     standings: Callable[[Any], list[tuple[int, str]]] | None = None
-    canonical: Callable[[Any, Action], Action] | None = None
+    canonical: Callable[[Any, Line], Line] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "actors", MappingProxyType(dict(self.actors)))
@@ -101,6 +101,20 @@ class GameRules:
         if self.role_field is not None and not self.role_field:
             return "its role field is empty: name the player field a seat's role sets, or None."
         return None
+
+    def parse(self, state: Any, line: Any) -> Action:
+        """`line`, a session line as sent (any JSON), as the frozen Action the rules take:
+        its fields checked against their declaration (`fields.parse`), then in the game's
+        own spelling (`canonical`: a card named by its title is its id). Parsed once: an
+        Action is returned as it is. RuleViolation, in one sentence, for a line the rules
+        cannot read or a card the deck does not hold."""
+        if type(line) is Action:
+            return line
+        action = self.fields.parse(state, line)
+        if self.canonical is None:
+            return action
+        spelt = self.canonical(state, action)
+        return action if spelt is action else Action(spelt)
 
     @property
     def actions(self) -> tuple[str, ...]:

@@ -1,12 +1,17 @@
-"""Each action's fields, declared once per game: their kinds, bounds and which are needed.
+"""Each action's fields, declared once per game: their kinds, bounds and which are needed;
+and the frozen `Action` a session line is parsed into, once, at the edge.
 
 A rule module lists its actions with `declare`, one `act` per action, each field a kind
-below, and its `apply` starts with `FIELDS.check(state, action)`: every face (the CLI, the
-friendly commands, guided play, the phones, the bots, a session replayed) goes through it,
-so a field of the wrong shape is refused before the rules read it, with a sentence naming
-the field (in words: its `label`) and what it wants, and nothing is written. The phone
-forms (kit/serve/forms.py) and the guided questions (kit/table.py) ask each field by its
-kind: a mapping one number per player or per key, a list one number per item.
+below. A line is parsed once (`FIELDS.parse(state, line)`, or the game's `RULES.parse`,
+which then spells its cards by their ids): `scorekeeper/session.py` parses each line it
+reads or appends, and a rule module's `apply` parses what it is given unless it is an
+Action already (the bots, guided play's checks), so every face (the CLI, the friendly
+commands, guided play, the phones, the bots, a session replayed) goes through it. A field
+of the wrong shape is refused before the rules read it, with a sentence naming the field
+(in words: its `label`) and what it wants, and nothing is written; the rules then read
+the Action's fields without checking their shape again. The phone forms
+(kit/serve/forms.py) and the guided questions (kit/table.py) ask each field by its kind: a
+mapping one number per player or per key, a list one number per item.
 
     FIELDS = declare(TITLE, {
         "adjust": act(player=Name(N_("the player")),
@@ -19,9 +24,9 @@ kind: a mapping one number per player or per key, a list one number per item.
                                         words={"pression": "Pression", "credit": "Crédit"}, needed=False)),
     })
 
-    def apply(state, action):
-        kind = FIELDS.check(state, action)      # the action's name, every field of the right shape
-        ...
+    def apply(state, line):
+        action = FIELDS.parse(state, line)      # frozen: its name, every field of its kind
+        if action.name == "challenge": ...
 
 The kinds (each a frozen dataclass; `label` is an English msgid, `needed=False` for an
 optional field, `secret=True` where the value is a player's secret: its refusal on a shared
@@ -58,7 +63,8 @@ acts: "'Zoé' is not..."); it may name the value of any field declared before it
 (`{player}`, `{thief}`), which is checked already. An item's kind inside a list or a mapping
 (`of`) has its own label, which may also use `{key}` (the player's name, the key's word).
 
-An optional field may be given as null, meaning absent (files written by older faces do).
+An optional field may be given as null, meaning absent (files written by older faces do):
+the Action leaves it out, and the line the session appends is written without it.
 An unknown field, a missing needed field, an action name that is not one of the game's
 words: refused, naming it. To add a field to an action, add it to the action's `act`; to add
 an action, add an `act` (and its handling in the rules). Nothing else reads the field list.
@@ -69,12 +75,45 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from scorekeeper.errors import N_, Inline, Message, RuleViolation
 from scorekeeper.rules.checks import is_int, shown
 
 Choices = tuple[str, ...] | Callable[[Mapping[str, Any]], Iterable[str]]
+
+# One session line as sent: a JSON object, its "action" name and its fields, any JSON values.
+Line = dict[str, Any]
+
+
+class Action(dict[str, Any]):
+    """One action as the rules take it: a session line parsed once (`Declaration.parse`),
+    frozen. Its "action" key names one of the game's actions (`name`), and every other key
+    is a field its declaration holds, of its declared kind within its bounds, an optional
+    field given as null being absent; a card named by its title is its id where the game
+    stores ids (its `canonical`). The values are the JSON's own (lists, objects), which
+    nothing changes once parsed.
+
+    A dict, so that every face reads it as it read the line (`action["player"]`,
+    `action.get("pour", 0)`) and the session writes it as the line it is (json.dumps), at
+    the cost of a dict lookup, not an attribute's; its changes are refused, so a rule can
+    never alter what the log holds."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        """The action's name ("ballot", "turn")."""
+        return str(self["action"])
+
+    def _frozen(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(f"an action is frozen once parsed: {self.get('action')!r} cannot change")
+
+    __setitem__ = __delitem__ = setdefault = pop = popitem = clear = update = __ior__ = _frozen
+
+    def __reduce__(self) -> tuple[type[Action], tuple[dict[str, Any]]]:
+        # copied or pickled whole (a bot's world, a worker's record), never key by key
+        return Action, (dict(self),)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -409,14 +448,17 @@ class Declaration:
     def __contains__(self, action: object) -> bool:
         return action in self.actions
 
-    def check(self, state: Mapping[str, Any], action: Any) -> str:
-        """The action's name, once the action is an object naming one of the game's actions,
-        with no unknown field, every needed field, and each field of its declared kind;
-        RuleViolation naming the first field at fault otherwise."""
-        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
+    def parse(self, state: Mapping[str, Any], line: Any) -> Action:
+        """`line` (a session line as sent, any JSON) as the frozen Action the rules take, once
+        it is an object naming one of the game's actions, with no unknown field, every needed
+        field, and each field of its declared kind; RuleViolation naming the first field at
+        fault otherwise. An Action given is returned as it is: it was parsed once already."""
+        if type(line) is Action:
+            return line
+        if not isinstance(line, dict) or not isinstance(line.get("action"), str):
             raise RuleViolation("An action must be an object with an 'action' name, not {action}.",
-                                action=shown(action))
-        name: str = action["action"]
+                                action=shown(line))
+        name: str = line["action"]
         declared = self.actions.get(name)
         if declared is None:
             # an action's name comes only from JSON typed by hand: named as typed, in code quotes
@@ -426,17 +468,19 @@ class Declaration:
         # of its declaration's fields (a PHD turn line 3 of 9). _refusal finds the first at
         # fault in the declaration's order.
         fields = declared.fields
-        for key, value in action.items():
+        for key, value in line.items():
             kind = fields.get(key)
             if kind is None:
                 if key != "action":
-                    raise self._refusal(name, declared, state, action)
+                    raise self._refusal(name, declared, state, line)
             elif value is not None and not kind.fits(value, state):
-                raise self._refusal(name, declared, state, action)
+                raise self._refusal(name, declared, state, line)
         for key in declared.needed:
-            if action.get(key) is None:
-                raise self._refusal(name, declared, state, action)
-        return name
+            if line.get(key) is None:
+                raise self._refusal(name, declared, state, line)
+        if None in line.values():       # an optional field given as null is absent
+            return Action({key: value for key, value in line.items() if value is not None})
+        return Action(line)
 
     def require(self, action: Mapping[str, Any], *fields: str) -> None:
         """Refuse an action lacking one of `fields`, which the rules need in this case (a

@@ -39,10 +39,8 @@ from typing import Any, NotRequired, TypedDict, TypeVar
 from scorekeeper.errors import Message, Plural, RuleViolation
 from scorekeeper.rules.checks import GameState as GameState  # the checks read it; the faces name it from here
 from scorekeeper.rules.checks import is_int
-
-# One session line as the rules read it: its "action" name and the fields that action takes.
-# It comes from JSON typed by hand, so every rule module checks each field it reads.
-Action = dict[str, Any]
+from scorekeeper.rules.fields import Action as Action  # what the rules take: a line parsed once
+from scorekeeper.rules.fields import Line as Line  # a session line as sent, any JSON
 
 
 class Seat(TypedDict):
@@ -134,7 +132,7 @@ def accepts(choice: Any, value: Any) -> bool:
     return True     # FROM_TABLE, or a choice of no known shape
 
 
-def actor_of(action: Action, actor_fields: Iterable[str] = ("player",)) -> str | None:
+def actor_of(action: Line, actor_fields: Iterable[str] = ("player",)) -> str | None:
     """The player an action names as the one who acts (the first actor field it has)."""
     for field in actor_fields:
         actor = action.get(field)
@@ -151,7 +149,7 @@ def turn_player(state: GameState) -> str | None:
     return player if isinstance(player, str) else None
 
 
-def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("player",)) -> bool:
+def allows(decision: Decision, action: Line, actor_fields: Iterable[str] = ("player",)) -> bool:
     """Whether `action` answers `decision`: the same action, by its decider (when both name
     one: an action naming nobody, like the magistrate's resolve, is its decider's), every
     field it gives within its choices."""
@@ -169,7 +167,7 @@ def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("p
     return True
 
 
-def answering(decisions: Iterable[Decision], action: Action,
+def answering(decisions: Iterable[Decision], action: Line,
               actor_fields: Iterable[str] = ("player",)) -> Decision | None:
     """The first decision `action` answers, or None."""
     name = action.get("action")

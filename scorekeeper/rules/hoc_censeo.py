@@ -63,7 +63,7 @@ from scorekeeper.rules.checks import (  # noqa: E402
 )
 from scorekeeper.rules.declaration import GameRules  # noqa: E402
 from scorekeeper.rules.fields import Name, Names, PerPlayer, Whole, Word, act, declare  # noqa: E402
-from scorekeeper.rules.flow import Action, Decision, Event, Seat, decision, per_state, said, whole  # noqa: E402
+from scorekeeper.rules.flow import Action, Decision, Event, Line, Seat, decision, per_state, said, whole  # noqa: E402
 
 
 class Secondary(TypedDict):
@@ -241,9 +241,11 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
     return state
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after `action` (never mutates `state`)."""
-    handler = _ACTIONS[FIELDS.check(state, action)]
+def apply(state: State, line: Line) -> State:
+    """The state after one action (never mutates `state`): `line` parsed once, unless
+    the session parsed it already (fields.Action)."""
+    action = FIELDS.parse(state, line)
+    handler = _ACTIONS[action.name]
     if state["over"]:
         raise _over(state)
     new = _fresh(state)

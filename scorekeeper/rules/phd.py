@@ -60,6 +60,7 @@ from scorekeeper.rules.flow import (
     Action,
     Decision,
     Event,
+    Line,
     Seat,
     answering,
     decision,
@@ -682,7 +683,7 @@ TYPE_WORDS = {"vie": "C'est la vie", "superviseur": "Superviseur", "cooperation"
               "challenge": "Challenge", ARGUMENT: "Argument"}
 
 
-def canonical(state: State, action: Action) -> Action:
+def canonical(state: State, action: Line) -> Line:
     """`action` as the session stores it: every card it names by its id (a title as typed is
     accepted), and a turn line that names its card also says its step."""
     cards = state.get("cards")
@@ -703,7 +704,7 @@ def canonical(state: State, action: Action) -> Action:
     return out
 
 
-def _names_cards(action: Action) -> bool:
+def _names_cards(action: Line) -> bool:
     """Whether an entry names a card or a list of cards (_CARD_LISTS, spelt out: asked of
     every entry, so kept cheap)."""
     return "card" in action or "modifiers" in action or "arguments" in action or "opposition" in action or \
@@ -873,12 +874,12 @@ def _net(state: State, action: Action, name: str) -> tuple[int, list[int], list[
     return net, own, support, opposition
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after one action; refuses with RuleViolation, never mutates `state`."""
+def apply(state: State, line: Line) -> State:
+    """The state after one action (`line` parsed once, its cards by their ids, unless the
+    session parsed it already); refuses with RuleViolation, never mutates `state`."""
     named = None
-    if "cards" in state:
-        action = canonical(state, action)
-    kind = FIELDS.check(state, action)
+    action = RULES.parse(state, line)
+    kind = action.name
     need_game_on(state, TITLE)
     if "cards" in state and kind == "turn" and "card" in action:
         named = _event_card(state, action)      # the card's own refusal before what the turn waits for
@@ -1763,8 +1764,9 @@ def _reveal(before: State, turn: Turn, key: str, card: decks.Card, action: Actio
     if "die" in action and not rolled:
         raise RuleViolation("{title} rolls no die now: the entry gives none.", field="die", title=card["title"])
     if kind == "cooperation" and turn["phase"] == "recherche":
-        _cooperate(new, {"action": "cooperate", "player": name, "card": key,
-                         **({"other": action["other"]} if "other" in action else {})}, name, from_hand=True)
+        # the card played as the Coopération it is: the turn line's own fields, parsed already
+        _cooperate(new, Action({"action": "cooperate", "player": name, "card": key,
+                                **({"other": action["other"]} if "other" in action else {})}), name, from_hand=True)
     elif "other" in action:
         raise RuleViolation("{title} changes nobody else's resources: the entry names no other player.", field="other",
                             title=card["title"])

@@ -73,6 +73,7 @@ from scorekeeper.rules.flow import (
     Action,
     Decision,
     Event,
+    Line,
     Seat,
     answering,
     decision,
@@ -367,9 +368,9 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
     }
 
 
-def canonical(state: State, action: Action) -> Action:
-    """`action` as the file stores it: a card named by its title stored as its id."""
-    return decks.canonical(state["cards"], action, TITLE)
+def canonical(state: State, line: Line) -> Line:
+    """`line` as the file stores it: a card named by its title stored as its id."""
+    return decks.canonical(state["cards"], line, TITLE)
 
 
 def _check_target(state: State, name: str) -> None:
@@ -930,9 +931,11 @@ def anytime(state: State) -> list[Decision]:
             *([] if state["by_hand"] else [in_hand.correction(names)])]
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after one action; refuses with RuleViolation, never mutates `state`."""
-    kind = FIELDS.check(state, action)
+def apply(state: State, line: Line) -> State:
+    """The state after one action (`line` parsed once, its card by its id, unless the
+    session parsed it already); refuses with RuleViolation, never mutates `state`."""
+    action = RULES.parse(state, line)
+    kind = action.name
     need_game_on(state, TITLE)
     if kind == "turn":
         return _turn(state, action)
