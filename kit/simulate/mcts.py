@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 EXPLORATION = 0.7      # UCB1's constant: the scores are win shares in [0, 1]
 
@@ -46,7 +46,7 @@ def search(candidates: int, playout: Callable[[int], float], playouts: int,
     return best, total
 
 
-def win_share(winners: list[str], me: str) -> float:
+def win_share(winners: Sequence[object], me: object) -> float:
     """A playout's score: 1 / (number of winners) when `me` is among them, else 0."""
     return 1 / len(winners) if me in winners else 0.0
 

@@ -11,12 +11,15 @@ stated or joined), each action checked against those decisions before it is appl
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from pathlib import Path
 from random import Random
+from typing import Any, TypedDict, TypeVar
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
+from kit.simulate import BotError, Choices, GameRecord, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import amphitheatre as rules
-from scorekeeper.rules.flow import Decision, answering, decider
+from scorekeeper.rules.flow import Decision, Line, answering, decider
 
 GAME_ID = rules.GAME_ID
 PLAYERS = 5
@@ -69,8 +72,23 @@ FIGURES = {
 
 KINDS = (N_("hypothesis"), N_("revolution"), N_("draw"))
 
+# A turn's move: ("hypothesis", category, value, target), ("revolution", category) or
+# ("draw", category).
+Move = tuple[str, ...]
+# A debate's sides, "side_a" and "side_b": the value each claims and who is on it.
+Sides = dict[str, tuple[str, list[str]]]
+# How an entry is taken: the engine's apply, or a session file's.
+Take = Callable[[rules.State, Line], rules.State]
+T = TypeVar("T")
 
-def load(layouts_root) -> dict:
+
+class Data(TypedDict):
+    """What the simulated table hides: each category's deck, a card per copy (load)."""
+
+    decks: dict[str, tuple[str, ...]]
+
+
+def load(layouts_root: Path) -> Data:
     from kit.games.amphitheatre import layout  # the kit side, without reportlab
 
     decks = layout.load(layouts_root)["decks"]
@@ -85,10 +103,10 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, rng: Random, choices: dict):
+    def __init__(self, rng: Random, choices: Choices):
         self.rng, self.choices = rng, choices
 
-    def turn(self, table: Table, me: str) -> tuple:
+    def turn(self, table: Table, me: str) -> Move:
         """The move: ("hypothesis", category, value, target), ("revolution", category) or
         ("draw", category)."""
         kinds = [k for k in KINDS if k != "draw" or table.drawable()]
@@ -110,7 +128,7 @@ class RandomBot:
             return value
         return self.rng.choice([v for v in table.values[category] if v != value])
 
-    def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
+    def join(self, table: Table, me: str, category: str, sides: Sides) -> str | None:
         return self.rng.choice(["side_a", "side_b", None])
 
     def accuse(self, table: Table, me: str, accused: str, category: str, value: str) -> bool:
@@ -131,7 +149,7 @@ class GreedyBot(RandomBot):
 
     name = "greedy"
 
-    def turn(self, table: Table, me: str) -> tuple:
+    def turn(self, table: Table, me: str) -> Move:
         category = rules.CATEGORIES[table.turns % len(rules.CATEGORIES)]
         seats = {n: p["seats"] for n, p in table.state["players"].items() if n != me}
         target = min(seats, key=lambda n: (seats[n], self.rng.random()))   # a handshake helps the weakest least
@@ -155,7 +173,7 @@ class GreedyBot(RandomBot):
             return own
         return self.rng.choice([v for v in table.values[category] if v != value])
 
-    def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
+    def join(self, table: Table, me: str, category: str, sides: Sides) -> str | None:
         own = table.cards[me][category]
         for side, (value, _) in sides.items():
             if value == own:
@@ -202,11 +220,11 @@ class LookaheadBot(GreedyBot):
 
     name = "lookahead"
 
-    def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
+    def __init__(self, rng: Random, choices: Choices, playouts: int, think_ms: float | None):
         super().__init__(rng, choices)
         self.playouts, self.think_ms = playouts, think_ms
 
-    def _search(self, table: Table, me: str, method: str, candidates: list):
+    def _search(self, table: Table, me: str, method: str, candidates: list[T]) -> T:
         def one_playout(pick: int) -> float:
             world = table.world(me, Random(self.rng.random()))
             world.bots[me] = Forced(world.rng, {}, method, candidates[pick])
@@ -215,10 +233,10 @@ class LookaheadBot(GreedyBot):
         best, _ = mcts.search(len(candidates), one_playout, self.playouts, self.think_ms)
         return candidates[best]
 
-    def turn(self, table: Table, me: str) -> tuple:
+    def turn(self, table: Table, me: str) -> Move:
         seats = {n: p["seats"] for n, p in table.state["players"].items() if n != me}
         ends = (min(seats, key=lambda n: (seats[n], n)), max(seats, key=lambda n: (seats[n], n)))
-        candidates: list[tuple] = [("hypothesis", c, table.cards[me][c], t)
+        candidates: list[Move] = [("hypothesis", c, table.cards[me][c], t)
                                    for c in rules.CATEGORIES for t in dict.fromkeys(ends)]
         candidates += [("revolution", c) for c in rules.CATEGORIES]
         choice = self._search(table, me, "turn", candidates)
@@ -233,7 +251,7 @@ class LookaheadBot(GreedyBot):
                       "agree" if answer == value else "debate")
         return answer
 
-    def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
+    def join(self, table: Table, me: str, category: str, sides: Sides) -> str | None:
         side = self._search(table, me, "join", ["side_a", "side_b", None])
         record_choice(self.choices, N_("side taken in a debate"), (N_("side A"), N_("side B"), N_("abstain")),
                       {"side_a": "side A", "side_b": "side B", None: "abstain"}[side])
@@ -243,10 +261,10 @@ class LookaheadBot(GreedyBot):
 class Forced(GreedyBot):
     """A playout's greedy bot that gives `answer` the first time `method` asks it."""
 
-    def __init__(self, rng: Random, choices: dict, method: str, answer):
+    def __init__(self, rng: Random, choices: Choices, method: str, answer: Any):
         super().__init__(rng, choices)
         self.method: str | None = method   # None once it has answered
-        self.answer = answer
+        self.answer = answer               # what `method` returns: a Move, a value, a side or None
 
     def _forced(self, method: str) -> bool:
         if self.method == method:
@@ -254,17 +272,17 @@ class Forced(GreedyBot):
             return True
         return False
 
-    def turn(self, table: Table, me: str) -> tuple:
+    def turn(self, table: Table, me: str) -> Move:
         return self.answer if self._forced("turn") else super().turn(table, me)
 
     def respond(self, table: Table, me: str, category: str, value: str) -> str:
         return self.answer if self._forced("respond") else super().respond(table, me, category, value)
 
-    def join(self, table: Table, me: str, category: str, sides: dict) -> str | None:
+    def join(self, table: Table, me: str, category: str, sides: Sides) -> str | None:
         return self.answer if self._forced("join") else super().join(table, me, category, sides)
 
 
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+BOT_CLASSES: dict[str, type[RandomBot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -272,13 +290,13 @@ BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadB
 class Table:
     """The cards at a simulated table (what the engine never sees) and the bots seated at it."""
 
-    def __init__(self, data: dict, bots: list[str], rng: Random, names: list[str] | None = None,
+    def __init__(self, data: Data, bots: list[str], rng: Random, names: list[str] | None = None,
                  budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng = rng
         self.seats = names or [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], {})
-        self.choices: dict = {}
-        self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
+        self.choices: dict[str, Choices] = {}
+        self.bots: dict[str, RandomBot] = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
                      else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
         self.deal(data)
 
@@ -315,7 +333,7 @@ class Table:
         lead = seats[me] - max(v for n, v in seats.items() if n != me)
         return mcts.lead_share(lead, rules.CAPACITY)
 
-    def deal(self, data: dict) -> None:
+    def deal(self, data: Data) -> None:
         self.values = {c: sorted(set(deck)) for c, deck in data["decks"].items()}
         self.copies = {c: {v: deck.count(v) for v in self.values[c]} for c, deck in data["decks"].items()}
         self.piles = {c: list(deck) for c, deck in data["decks"].items()}
@@ -368,7 +386,7 @@ class Table:
 
     # -- one decision at a time ---------------------------------------------------------------
 
-    def accusation(self) -> dict | None:
+    def accusation(self) -> Line | None:
         """An accusation some bot makes now, each statement weighed once by each other player in
         seating order from its stater (RULES.md §2.5: only whoever stated or joined)."""
         for accused in rules.accusable(self.state):
@@ -385,7 +403,7 @@ class Table:
             self.weighed.add(accused)
         return None
 
-    def decide(self, decisions: list[Decision]) -> dict:
+    def decide(self, decisions: list[Decision]) -> Line:
         """The action answering what the rules wait for, chosen by the bot whose decision it is."""
         decision = decisions[0]
         kind = decision["action"]
@@ -418,7 +436,7 @@ class Table:
             return {"action": "join", "player": who, "side": {"side_a": "a", "side_b": "b", None: "abstain"}[side]}
         raise BotError(f"no bot answers {kind}")
 
-    def step(self, take) -> None:
+    def step(self, take: Take) -> None:
         """One entry: an accusation when a bot makes one, else the answer to what the rules
         wait for; `take(state, action)` applies it (the engine, or a session file)."""
         action = self.accusation()
@@ -448,7 +466,7 @@ class Table:
             self.settled()
 
 
-def checked(decisions: list[Decision], action: dict) -> dict:
+def checked(decisions: list[Decision], action: Line) -> Line:
     """`action` when it answers one of `decisions`; a BotError otherwise."""
     fields = (rules.ACTOR_FIELDS.get(action["action"], "player"),)
     if answering(decisions, action, fields) is None:
@@ -456,7 +474,7 @@ def checked(decisions: list[Decision], action: dict) -> dict:
     return action
 
 
-def play_game(table: Table, take, turn_cap: int = TURN_CAP) -> Table:
+def play_game(table: Table, take: Take, turn_cap: int = TURN_CAP) -> Table:
     """The game to its end (or the turn cap) from the table's state, one entry at a time."""
     while not table.state["over"] and not (table.turns >= turn_cap and rules.pending(table.state)[0]["action"] == "turn"):
         table.step(take)
@@ -466,7 +484,7 @@ def play_game(table: Table, take, turn_cap: int = TURN_CAP) -> Table:
 WAYS_TO_WIN = (N_("every seat filled"),)
 
 
-def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
+def play(data: Data, bots: list[str], options: dict[str, Any], rng: Random) -> GameRecord:
     options, budget = bot_options(options, PLAYOUTS)
     table = Table(data, bots, rng, budget=budget)
     rules.setup([{"name": n} for n in table.seats], options)      # options are the rules' to refuse

@@ -9,13 +9,16 @@ the vote, so the voters know its colour (its domain); only the hat's order is hi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from pathlib import Path
 from random import Random
+from typing import Any, TypedDict, cast
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
+from kit.simulate import BotError, Choices, GameRecord, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import hoc_censeo as rules
 from scorekeeper.rules import public_view
-from scorekeeper.rules.flow import Decision, answering, decider
+from scorekeeper.rules.flow import Decision, Line, answering, decider
 
 GAME_ID = rules.GAME_ID
 PLAYERS = rules.PLAYERS
@@ -71,7 +74,14 @@ _CHOICE_WORDS = (N_("gold"), N_("senators"))
 _BONUS_FOR = {"seals": "bleu", "gold": "jaune", "wins": "vert"}
 
 
-def load(layouts_root) -> dict:
+class Data(TypedDict):
+    """What the simulated table hides (load): the motions in the hat, the tribes' objectives."""
+
+    hat: tuple[str, ...]
+    objectives: dict[str, Any]      # the session option `objectives`, as the rules take it
+
+
+def load(layouts_root: Path) -> Data:
     """The hat and the objectives, from the kit's own layout files and checks."""
     from kit.games.hoc_censeo import layout  # the kit side, without reportlab
 
@@ -81,10 +91,10 @@ def load(layouts_root) -> dict:
 
 # --- bots -------------------------------------------------------------------------------------
 
-def between_votes_options(decisions: list[Decision]) -> list[dict]:
+def between_votes_options(decisions: list[Decision]) -> list[Line]:
     """Every action one player's decisions allowed at any time stand for (rules.anytime),
     one per choice: each colour their seals may colour, each amount of gold they may spend."""
-    options = []
+    options: list[Line] = []
     for decision in decisions:
         me = decision["player"]
         if decision["action"] == "spend_seals":
@@ -103,10 +113,10 @@ class RandomBot:
     # votes: the game then asks it nothing (no view made for it); a random bot still draws
     passes_unoffered = False
 
-    def __init__(self, rng: Random, choices: dict):
+    def __init__(self, rng: Random, choices: Choices):
         self.rng, self.choices = rng, choices
 
-    def between_votes(self, state: rules.State, me: str, colour: str, mine: list[Decision]) -> dict | None:
+    def between_votes(self, state: rules.State, me: str, colour: str, mine: list[Decision]) -> Line | None:
         options = between_votes_options(mine)
         pick = self.rng.randrange(len(options) + 1)       # the last one: do nothing
         return options[pick] if pick < len(options) else None
@@ -141,7 +151,7 @@ class GreedyBot(RandomBot):
     def _goal(self, state: rules.State, me: str) -> rules.Goal:
         return state["players"][me]["goal"]
 
-    def between_votes(self, state: rules.State, me: str, colour: str, mine: list[Decision]) -> dict | None:
+    def between_votes(self, state: rules.State, me: str, colour: str, mine: list[Decision]) -> Line | None:
         options = between_votes_options(mine)
         seals = [a for a in options if a["action"] == "spend_seals"]
         player = state["players"][me]
@@ -194,7 +204,7 @@ class GreedyBot(RandomBot):
         return choice
 
 
-def greedy_side(circle: dict, goal: rules.Goal, gold: int, colour: str) -> str:
+def greedy_side(circle: dict[str, int], goal: rules.Goal, gold: int, colour: str) -> str:
     """POUR when its circle needs the colour, CONTRE otherwise; with a gold objective (CONTRE
     pays gold), CONTRE too while the gold is further along than the circle."""
     if goal["circle"][colour] <= circle[colour]:
@@ -220,7 +230,7 @@ class LookaheadBot(GreedyBot):
 
     name = "lookahead"
 
-    def __init__(self, rng: Random, choices: dict, table: dict, playouts: int, think_ms: float | None):
+    def __init__(self, rng: Random, choices: Choices, table: Data, playouts: int, think_ms: float | None):
         super().__init__(rng, choices)
         self.table, self.playouts, self.think_ms = table, playouts, think_ms
         self.written = 0          # senators its own ballots wrote, to guess the others' from the totals
@@ -244,7 +254,7 @@ class LookaheadBot(GreedyBot):
         record_choice(self.choices, N_("side of the ballot"), (*rules.SIDES, N_("none")), side)
         return pour, contre
 
-    def _determinise(self, state: rules.State, me: str) -> list[list]:
+    def _determinise(self, state: rules.State, me: str) -> list[Compact]:
         """One world consistent with `me`'s view: the compact model's players in seating order."""
         seating = state["seating"]
         self._index = seating.index(me)
@@ -265,10 +275,11 @@ class LookaheadBot(GreedyBot):
 # The compact model's player: [senators, gold, seals, circle, wins, goal circle, secondary kind,
 # secondary amount, chaos (the same in every player's list, read from the first)].
 _SENATORS, _GOLD, _SEALS, _CIRCLE, _WINS, _GOAL, _KIND, _AMOUNT = range(8)
+Compact = list[Any]     # one player of the compact model, its items of the kinds above
 
 
-def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, round_: int,
-            hat: tuple, rng: Random) -> float:
+def playout(world: list[Compact], me: int, ballot: tuple[int, int], colour: str, round_: int,
+            hat: tuple[str, ...], rng: Random) -> float:
     """The share of the win `me` gets when this round's vote takes `ballot` from it and the
     greedy policy everything else, to the end of the game, on the compact model."""
     chaos = world[0][8]
@@ -298,7 +309,7 @@ def playout(world: list[list], me: int, ballot: tuple[int, int], colour: str, ro
     return 0.0
 
 
-def _cast(world: list[list], fixed: int, ballot: tuple[int, int], colour: str, rounds_left: int,
+def _cast(world: list[Compact], fixed: int, ballot: tuple[int, int], colour: str, rounds_left: int,
           rng: Random) -> tuple[dict[int, int], dict[int, int]]:
     """The round's ballots: `fixed` (the seat whose ballot is tried, this round only; -1 for
     none) casts `ballot`, every other seat the greedy policy's, a random share of its senators
@@ -320,7 +331,7 @@ def _cast(world: list[list], fixed: int, ballot: tuple[int, int], colour: str, r
     return pour, contre
 
 
-def _pour_won(world: list[list], ranked: list[int], colour: str) -> None:
+def _pour_won(world: list[Compact], ranked: list[int], colour: str) -> None:
     """POUR won: its first voters colour a portion their circle still takes, the largest gains
     the seals and the bonus (mauve: the one its kind of objective wants)."""
     for i in ranked[:rules.POUR_COLOURING_RANKS]:
@@ -339,7 +350,7 @@ def _pour_won(world: list[list], ranked: list[int], colour: str) -> None:
             p[_SENATORS] += 5
 
 
-def _contre_won(world: list[list], ranked: list[int], chaos: int) -> int:
+def _contre_won(world: list[Compact], ranked: list[int], chaos: int) -> int:
     """CONTRE won: its first voters gain gold, Rome's chaos grows, and at a calamity each seat
     but the greenest pays a gold or, without one (or saving gold), senators. The chaos after."""
     for i, gold in zip(ranked, rules.CONTRE_GOLD):
@@ -358,7 +369,7 @@ def _contre_won(world: list[list], ranked: list[int], chaos: int) -> int:
     return chaos
 
 
-def _spend(world: list[list], colour: str) -> None:
+def _spend(world: list[Compact], colour: str) -> None:
     """The greedy policy between votes on the compact model: seals on a needed colour (kept
     when they are the objective and cannot finish the circle), gold for senators when low."""
     for p in world:
@@ -386,14 +397,14 @@ PLAYOUTS = 32        # per ballot of the lookahead bot, unless --option playouts
 # allow at any time (rules.anytime); every action is checked against those decisions before
 # the engine applies it, and one outside them is a BotError like a refusal.
 
-def play(table: dict, bots: list[str], options: dict, rng: Random) -> dict:
+def play(table: Data, bots: list[str], options: dict[str, Any], rng: Random) -> GameRecord:
     seats = [f"P{i}" for i in range(1, PLAYERS + 1)]
     tribes = rng.sample(ROLES, PLAYERS)
     options, budget = bot_options(options, PLAYOUTS)
     state = rules.setup([{"name": n, "role": t} for n, t in zip(seats, tribes)],
                         {"objectives": table["objectives"], **options})
-    choices: dict = {}
-    players = {n: LookaheadBot(rng, choices.setdefault(b, {}), table, *budget) if b == "lookahead"
+    choices: dict[str, Choices] = {}
+    players: dict[str, RandomBot] = {n: LookaheadBot(rng, choices.setdefault(b, {}), table, *budget) if b == "lookahead"
                else BOT_CLASSES[b](rng, choices.setdefault(b, {})) for n, b in zip(seats, bots)}
     hat = rng.sample(table["hat"], rules.ROUNDS)
     state, magistrate_ties = play_game(state, players, hat, lambda state, action: apply(rules, state, action))
@@ -431,7 +442,8 @@ _WON_BY = {(True, False): N_("circle"), (False, True): N_("secondary objective")
 WAYS_TO_WIN = tuple(dict.fromkeys(_WON_BY.values()))
 
 
-def play_game(state: rules.State, players: dict, hat: list[str], take) -> tuple[rules.State, int]:
+def play_game(state: rules.State, players: dict[str, RandomBot], hat: list[str],
+              take: Callable[[rules.State, Line], rules.State]) -> tuple[rules.State, int]:
     """The game to its end from `state`, each bot choosing for its seat; `take(state, action)`
     applies one checked action (the engine's apply, or a session file's append). The number of
     votes whose ties the magistrate settled, too."""
@@ -466,12 +478,12 @@ def play_game(state: rules.State, players: dict, hat: list[str], take) -> tuple[
     return state, magistrate_ties
 
 
-def resolve(state: rules.State, decision: Decision, players: dict, colour: str) -> tuple[dict, bool]:
+def resolve(state: rules.State, decision: Decision, players: dict[str, RandomBot], colour: str) -> tuple[Line, bool]:
     """The magistrate's resolve, each field the rules still need asked of the bot whose
     choice it is: the tiebreak and the order the magistrate's, the bonus the largest POUR
     voter's, each calamity loss its player's; the colour is the motion's, read aloud."""
     magistrate = decider(decision)
-    answers: dict = {}
+    answers: dict[str, Any] = {}
     needs = decision["choices"]     # rules.resolve_choices(state) with no answer yet
     if "tiebreak" in needs:
         answers["tiebreak"] = players[magistrate].tiebreak(_seen(state, magistrate), magistrate, colour)
@@ -490,22 +502,23 @@ def resolve(state: rules.State, decision: Decision, players: dict, colour: str) 
     return {"action": "resolve", **answers}, "tiebreak" in answers or "order" in answers
 
 
-def checked(decisions: list[Decision], action: dict) -> dict:
+def checked(decisions: list[Decision], action: Line) -> Line:
     """`action` when it answers one of `decisions`; a BotError otherwise."""
     if answering(decisions, action) is None:
         raise BotError(f"a bot chose {action}, which the rules did not offer: {decisions}")
     return action
 
 
-_views: dict = {}
+_views: dict[tuple[int, str], tuple[rules.State, rules.State]] = {}
 
 
-def _seen(state: rules.State, name: str) -> dict:
+def _seen(state: rules.State, name: str) -> rules.State:
     """`name`'s view of `state`, made once per state (a round asks each seat several times)."""
     key = (id(state), name)
     cached = _views.get(key)
     if cached is None or cached[0] is not state:
         if len(_views) > 64:
             _views.clear()
-        cached = _views[key] = (state, public_view(GAME_ID, state, name))
+        # the view keeps the state's shape, the secrets `name` may not see left out
+        cached = _views[key] = (state, cast("rules.State", public_view(GAME_ID, state, name)))
     return cached[1]

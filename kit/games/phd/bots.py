@@ -20,12 +20,14 @@ their maluses as opposition, nobody lays support.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from random import Random
+from typing import Any, TypedDict
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
+from kit.simulate import BotError, Choices, GameRecord, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import phd as rules
-from scorekeeper.rules.flow import answering
+from scorekeeper.rules.flow import Line, answering
 
 GAME_ID = rules.GAME_ID
 PLAYERS = 4
@@ -76,23 +78,39 @@ FIGURES = {
 
 RECHERCHE = (N_("draw events"), N_("draw argument"), N_("play a card"), N_("submit"))
 
+# A card as the table holds it: an event card's header from the rules' records (with its id,
+# and what the bots weigh of it: `changes`, `worth`), or an Argument's id, value and controversy.
+Card = dict[str, Any]
+# A Recherche action open to a player: ("draw events",), ("draw argument",), ("submit",), or
+# ("play a card", the card's index in the player's events).
+Option = tuple[str] | tuple[str, int]
 
-def _changes(value: dict | None) -> dict:
+
+class Data(TypedDict):
+    """What the simulated table plays with (load): the deck as recorded, and its two piles."""
+
+    deck: dict[str, Any]
+    events: tuple[Card, ...]
+    arguments: tuple[Card, ...]
+
+
+def _changes(value: dict[str, Any] | None) -> dict[str, int]:
     return {k: v for k, v in (value or {}).items() if k in rules.RESOURCES and v}
 
 
-def load(layouts_root) -> dict:
+def load(layouts_root: Path) -> Data:
     """The deck of layouts/phd (kit.games.phd.layout.deck), as `kit score new` records it."""
     from kit.games.phd import layout  # the kit side, without reportlab
 
     return from_deck(layout.deck(layouts_root))
 
 
-def from_deck(deck: dict) -> dict:
+def from_deck(deck: dict[str, Any]) -> Data:
     """The two decks as the table shuffles them, each copy a card of the deck with its id,
     from the rules' records of its cards (rules.deck_records); the engine reads the deck
     itself (every number) from the same object, once per run."""
-    events, arguments = [], []
+    events: list[Card] = []
+    arguments: list[Card] = []
     for key, card in rules.deck_records(deck).items():
         if isinstance(card, rules.ArgumentCard):
             arguments += [{"id": key, "value": card.value, "controversy": card.controversy}] * card.copies
@@ -101,7 +119,7 @@ def from_deck(deck: dict) -> dict:
     return {"deck": deck, "events": tuple(events), "arguments": tuple(arguments)}
 
 
-def _weighed(card: dict) -> dict:
+def _weighed(card: Card) -> Card:
     """The event card with what the table asks of it at each play and each Recherche, worked
     out once: what a C'est la vie or a Superviseur card changes for its player (`changes`),
     and what playing it on yourself is worth to the greedy bot (`worth`: Crédit up, Pression
@@ -112,12 +130,13 @@ def _weighed(card: dict) -> dict:
     return card
 
 
-def card_worth(card: dict, player: rules.Player) -> int:
+def card_worth(card: Card, player: rules.Player) -> int:
     """What playing an event card on yourself is worth to the greedy bot now: its worth, and a
     Superviseur's approval when a chapter waits."""
+    worth: int = card["worth"]
     if card["type"] == "superviseur" and player["pending"] and card.get("chapter") == "approve":
-        return card["worth"] + 6
-    return card["worth"]
+        return worth + 6
+    return worth
 
 
 # --- bots -------------------------------------------------------------------------------------
@@ -127,10 +146,10 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, rng: Random, choices: dict):
+    def __init__(self, rng: Random, choices: Choices):
         self.rng, self.choices = rng, choices
 
-    def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:
+    def recherche(self, table: Table, me: str, options: list[Option]) -> Option:
         return self.rng.choice(options)
 
     def lay(self, table: Table, me: str, candidates: list[int], needed: int | None) -> list[int]:
@@ -157,16 +176,17 @@ class GreedyBot(RandomBot):
 
     name = "greedy"
 
-    def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:
+    def recherche(self, table: Table, me: str, options: list[Option]) -> Option:
         player = table.state["players"][me]
         kinds = {o[0] for o in options}
+        choice: Option
         if "submit" in kinds:
             choice = ("submit",)
         else:
             hand = table.hands[me]["events"]
             best, worth = None, 0
             for option in options:          # the first card of the best worth
-                if option[0] == "play a card":
+                if len(option) == 2:        # ("play a card", its index)
                     weighed = card_worth(hand[option[1]], player)
                     if best is None or weighed > worth:
                         best, worth = option, weighed
@@ -216,11 +236,11 @@ class LookaheadBot(GreedyBot):
 
     name = "lookahead"
 
-    def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
+    def __init__(self, rng: Random, choices: Choices, playouts: int, think_ms: float | None):
         super().__init__(rng, choices)
         self.playouts, self.think_ms = playouts, think_ms
 
-    def recherche(self, table: Table, me: str, options: list[tuple]) -> tuple:
+    def recherche(self, table: Table, me: str, options: list[Option]) -> Option:
         def one_playout(pick: int) -> float:
             world = table.world(me, Random(self.rng.random()))
             try:
@@ -239,7 +259,7 @@ class LookaheadBot(GreedyBot):
 HORIZON = 8             # turns a lookahead playout plays after the bot's own
 STANDING_SCALE = 30     # timed-score points of lead that count as a sure win at the horizon
 PLAYOUTS = 32           # per decision of the lookahead bot, unless --option playouts=N
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+BOT_CLASSES: dict[str, type[RandomBot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -248,7 +268,7 @@ class GameOver(Exception):
     """The rule engine says the game is over."""
 
 
-def legal_apply(state: rules.State, action: dict) -> rules.State:
+def legal_apply(state: rules.State, action: Line) -> rules.State:
     """The state after `action`, which must answer what the rules wait for (`pending`) or
     allow at any time (`anytime`); anything else, or a refusal, is a bot's bug (BotError)."""
     if answering(rules.pending(state), action) is None and answering(rules.anytime(state), action) is None:
@@ -258,27 +278,27 @@ def legal_apply(state: rules.State, action: dict) -> rules.State:
 
 
 class Table:
-    def __init__(self, data: dict, bots: list[str], options: dict, rng: Random,
+    def __init__(self, data: Data, bots: list[str], options: dict[str, Any], rng: Random,
                  budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng = rng
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], options, deck=data["deck"])
-        self.choices: dict = {}
-        self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
+        self.choices: dict[str, Choices] = {}
+        self.bots: dict[str, RandomBot] = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
                      else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
         self.decks = {"events": list(data["events"]), "arguments": list(data["arguments"])}
-        self.discards: dict[str, list] = {"events": [], "arguments": []}
+        self.discards: dict[str, list[Card]] = {"events": [], "arguments": []}
         for deck in self.decks.values():
             rng.shuffle(deck)
-        self.hands: dict[str, dict[str, list]] = {n: {"events": [], "arguments": []} for n in self.seats}
+        self.hands: dict[str, dict[str, list[Card]]] = {n: {"events": [], "arguments": []} for n in self.seats}
         self.counts = dict.fromkeys(("defences_won", "defences_lost", "controversies_won", "controversies_lost"), 0)
-        self.played: list[list] = []     # [event card, seat index, None]: the report's per-card figures
+        self.played: list[list[Any]] = []     # [event card, seat index, None]: the report's per-card figures
         for name in self.seats:
             for pile, count in rules.START_HAND.items():
                 self.draw(name, pile, count)
 
     # -- the engine ------------------------------------------------------------------------
-    def act(self, action: dict) -> rules.State:
+    def act(self, action: Line) -> rules.State:
         self.state = legal_apply(self.state, action)
         if self.state["over"]:
             raise GameOver
@@ -316,7 +336,7 @@ class Table:
             if card is not None:
                 self.hands[name][pile].append(card)
 
-    def next_card(self, pile: str) -> dict | None:
+    def next_card(self, pile: str) -> Card | None:
         if not self.decks[pile]:
             if pile == "events" and self.state["options"]["timed"]:
                 self.act({"action": "deck_empty"})          # the timed game ends here
@@ -326,7 +346,7 @@ class Table:
                 return None
         return self.decks[pile].pop()
 
-    def take(self, name: str, pile: str, indices: list[int]) -> list[dict]:
+    def take(self, name: str, pile: str, indices: list[int]) -> list[Card]:
         """Remove those cards from the hand (to the discard) and return them."""
         hand = self.hands[name][pile]
         cards = [hand[i] for i in indices]
@@ -353,7 +373,7 @@ class Table:
                 by[name] = len(maluses)
         return laid, by if len(others) > 1 else {}
 
-    def lay_against(self, action: dict, defender: str) -> None:
+    def lay_against(self, action: Line, defender: str) -> None:
         """The others' opposition added to `defender`'s controversy or defence entry."""
         opposition, by = self.opposition(defender)
         if opposition:
@@ -375,7 +395,7 @@ class Table:
             self.counts["controversies_lost"] += 1
             self.step(name, "done")
             return
-        action = {"action": "controversy", "player": name, "arguments": own}
+        action: Line = {"action": "controversy", "player": name, "arguments": own}
         self.lay_against(action, name)
         self.act(action)
         self.counts["controversies_won" if self.last_test()["success"] else "controversies_lost"] += 1
@@ -388,7 +408,7 @@ class Table:
             if rules.current(self.state)["stage"] == "defence":
                 self.step(name, "no-defence")
             return
-        action = {"action": "defend", "player": name, "die": self.rng.randint(rules.DIE_MIN, rules.DIE_MAX),
+        action: Line = {"action": "defend", "player": name, "die": self.rng.randint(rules.DIE_MIN, rules.DIE_MAX),
                   "arguments": own}
         self.lay_against(action, name)
         self.counts["defences_lost"] += 1        # taken back below if the thesis is defended
@@ -399,7 +419,7 @@ class Table:
             self.counts["defences_won"] += 1
             raise
 
-    def challenge(self, name: str, card: dict) -> bool:
+    def challenge(self, name: str, card: Card) -> bool:
         """The Challenge the turn revealed: the die, and the cards the player lays (post-its
         of the tested resource and ordinary Arguments), by id; the card gives the rest."""
         resource: rules.Resource = card["resource"]
@@ -414,7 +434,7 @@ class Table:
         laid = [c["id"] for c in self.take(name, "events", [events[i] for i in chosen if i < len(events)])]
         laid += [a["id"] for a in self.take(name, "arguments", [arguments[i - len(events)] for i in chosen
                                                                  if i >= len(events)])]
-        action: dict = {"action": "challenge", "player": name, "die": die}
+        action: Line = {"action": "challenge", "player": name, "die": die}
         if laid:
             action["modifiers"] = laid
         before = self.state
@@ -423,7 +443,7 @@ class Table:
         self.result_hands(before, name, card.get("success" if won else "failure"))
         return won
 
-    def result_hands(self, before: rules.State, name: str, result: dict | None) -> None:
+    def result_hands(self, before: rules.State, name: str, result: dict[str, Any] | None) -> None:
         """What the Challenge's result does to the hands (its `hand`, as the engine counts it:
         rules.result_hands): the cards drawn, and the ones discarded, each the bot's choice."""
         hand = (result or {}).get("hand") or {}
@@ -438,13 +458,13 @@ class Table:
                     self.discards[pile].append(self.hands[holder][pile].pop(index))
 
     # -- events ----------------------------------------------------------------------------
-    def resolve(self, name: str, card: dict, vivre: bool = False) -> None:
+    def resolve(self, name: str, card: Card, vivre: bool = False) -> None:
         """Play an event card on `name` (revealed in Vivre or from the hand in Recherche): the
         turn line names it and the engine applies what it says; then what it leaves open (a
         Challenge's die, a controversy's Arguments) and the defence an approval started."""
         kind = card["type"]
         self.played.append([card["title"], self.seats.index(name), None])
-        line: dict = {"action": "turn", "player": name, "step": kind, "card": card["id"]}
+        line: Line = {"action": "turn", "player": name, "step": kind, "card": card["id"]}
         if kind == "superviseur" and "roll" in card and self.state["players"][name]["pending"]:
             line["die"] = self.rng.randint(rules.DIE_MIN, rules.DIE_MAX)
         if kind == "cooperation" and not vivre and card.get("other"):
@@ -462,10 +482,10 @@ class Table:
         if self.playing(name) and rules.current(self.state)["stage"] == "defence":
             self.defence(name)
 
-    def recherche_options(self, name: str) -> list[tuple]:
+    def recherche_options(self, name: str) -> list[Option]:
         """The Recherche actions open to `name` now (the rules offer a submit when the chapter
         can be paid for)."""
-        options: list[tuple] = [("draw events",), ("draw argument",)]
+        options: list[Option] = [("draw events",), ("draw argument",)]
         options += [("play a card", i) for i in range(len(self.hands[name]["events"]))]
         if self.waits_for("submit", name):
             options.append(("submit",))
@@ -489,7 +509,7 @@ class Table:
         self.recherche(name)
         self.end_turn(name)
 
-    def recherche(self, name: str, first: tuple | None = None) -> None:
+    def recherche(self, name: str, first: Option | None = None) -> None:
         """Recherche, as many as the rules offer (RULES.md §1.3), each action the bot's (the
         first one `first` when given: a lookahead playout's candidate)."""
         bot = self.bots[name]
@@ -505,6 +525,7 @@ class Table:
             elif choice[0] == "submit":
                 self.act({"action": "submit", "player": name})
             else:
+                assert len(choice) == 2, "playing a card names its index in the hand"
                 (played,) = self.take(name, "events", [choice[1]])
                 self.resolve(name, played)
 
@@ -570,7 +591,7 @@ class Table:
                 self.hands[receiver][pile].append(card)
 
 
-def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
+def play(data: Data, bots: list[str], options: dict[str, Any], rng: Random) -> GameRecord:
     options, budget = bot_options(options, PLAYOUTS)
     table = Table(data, bots, options, rng, budget)
     turns = run(table)

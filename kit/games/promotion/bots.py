@@ -19,13 +19,19 @@ its counts stay the hands' sizes.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from pathlib import Path
 from random import Random
+from typing import Any, TypedDict
 
 from kit.i18n import N_
-from kit.simulate import BotError, apply, bot_options, game_record, mcts, record_choice
+from kit.simulate import BotError, Choices, GameRecord, apply, bot_options, game_record, mcts, record_choice
 from scorekeeper.rules import flow
 from scorekeeper.rules import promotion as rules
-from scorekeeper.rules.flow import Decision
+from scorekeeper.rules.flow import Decision, Line
+
+# How a step is taken: the engine's apply, or a session file's append (a test's).
+Take = Callable[[rules.State, Line], rules.State]
 
 GAME_ID = rules.GAME_ID
 PLAYERS = 4
@@ -69,12 +75,13 @@ FIGURES = {
 }
 
 
-def worth(card: dict) -> int:
+def worth(card: rules.Card) -> int:
     """How much the greedy bot values a card in hand (what it plays first, discards last),
     from what the card does: PI first, then attacks on PI, the Postes, the refills."""
     kind = card["type"]
     if kind == "Avantage":
-        return 7 + card["gain"] if "gain" in card else 2 + card.get("draw", 0)
+        gain: int = 7 + card["gain"] if "gain" in card else 2 + card.get("draw", 0)
+        return gain
     if kind == "Attaque":
         return 5 + card["steal"] if "steal" in card else 3
     if kind == "Poste":
@@ -84,11 +91,21 @@ def worth(card: dict) -> int:
     if "redirect" in card:
         return 6
     if "cancels" in card:
-        return 5 + card["steals_cancelled"]
+        cancelling: int = 5 + card["steals_cancelled"]
+        return cancelling
     return 5 if "takes_gain" in card else 4
 
 
-def load(layouts_root) -> dict:
+class Data(TypedDict):
+    """What the simulated table plays with (load): the deck as a session header records it,
+    its cards (an id per copy), and each card's worth to the greedy bot."""
+
+    deck: dict[str, Any]
+    cards: tuple[str, ...]
+    worth: dict[str, int]
+
+
+def load(layouts_root: Path) -> Data:
     """The deck as a session header records it, and its cards (ids, one per copy), with
     each card's worth to the greedy bot: read once per run."""
     from kit.games.promotion import layout  # the kit side, without reportlab
@@ -96,7 +113,7 @@ def load(layouts_root) -> dict:
     deck = layout.deck(layouts_root)
     cards = deck["cards"]
     rules.read_deck(deck)
-    values = {}
+    values: dict[str, int] = {}
     for key, card in cards.items():
         cancelled = card.get("cancels", ())
         values[key] = worth({**card, "steals_cancelled": int(bool(cancelled) and all(
@@ -112,7 +129,7 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, rng: Random, choices: dict):
+    def __init__(self, rng: Random, choices: Choices):
         self.rng, self.choices = rng, choices
 
     def burnout(self, table: Table, me: str) -> bool:
@@ -177,7 +194,7 @@ class GreedyBot(RandomBot):
         return min(range(len(hand)), key=lambda i: values[hand[i]])
 
 
-def record_play(table: Table, choices: dict, playable: list[str], chosen: str | None) -> None:
+def record_play(table: Table, choices: Choices, playable: list[str], chosen: str | None) -> None:
     """Count a choice among the cards it may play (by their printed titles) or stopping."""
     title = table.title
     record_choice(choices, N_("card played, among those it may play"),
@@ -196,7 +213,7 @@ class LookaheadBot(GreedyBot):
 
     name = "lookahead"
 
-    def __init__(self, rng: Random, choices: dict, playouts: int, think_ms: float | None):
+    def __init__(self, rng: Random, choices: Choices, playouts: int, think_ms: float | None):
         super().__init__(rng, choices)
         self.playouts, self.think_ms = playouts, think_ms
 
@@ -219,7 +236,7 @@ class LookaheadBot(GreedyBot):
 
 HORIZON = 8         # turns a lookahead playout plays after the bot's own
 PLAYOUTS = 32       # per decision of the lookahead bot, unless --option playouts=N
-BOT_CLASSES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+BOT_CLASSES: dict[str, type[RandomBot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -228,7 +245,7 @@ class OfficeClosed(Exception):
     """The deck ran out a third time (or someone reached the target): the game is over."""
 
 
-def _turn(player: str, step: str, **fields) -> dict:
+def _turn(player: str, step: str, **fields: Any) -> Line:
     return {"action": "turn", "player": player, "step": step, **fields}
 
 
@@ -238,28 +255,29 @@ class Table:
     `take(state, action) -> state` applies each step (default: the engine's apply; a test
     gives one that appends to a session file, so a scripted game leaves a session)."""
 
-    def __init__(self, data: dict, bots: list[str], options: dict, rng: Random, take=None,
+    def __init__(self, data: Data, bots: list[str], options: dict[str, Any], rng: Random, take: Take | None = None,
                  budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng, self.data = rng, data
-        self.cards = data["deck"]["cards"]
-        self.take = take or (lambda state, action: apply(rules, state, action))
+        self.cards: dict[str, rules.Card] = data["deck"]["cards"]
+        self.take: Take = take or (lambda state, action: apply(rules, state, action))
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], options, deck=data["deck"])
-        self.choices: dict = {}
-        self.bots = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
+        self.choices: dict[str, Choices] = {}
+        self.bots: dict[str, RandomBot] = {n: LookaheadBot(rng, self.choices.setdefault(b, {}), *budget) if b == "lookahead"
                      else BOT_CLASSES[b](rng, self.choices.setdefault(b, {})) for n, b in zip(self.seats, bots)}
         self.deck = list(data["cards"])
         rng.shuffle(self.deck)
         self.discard: list[str] = []
         self.hands: dict[str, list[str]] = {n: [] for n in self.seats}
         self.counts = {"attacks": 0, "answered": 0, "burnouts": 0}
-        self.played: list[list] = []     # [title, seat index, None]: the report's per-card figures
+        self.played: list[list[Any]] = []     # [title, seat index, None]: the report's per-card figures
         self.tiebreak_by_hand = False
         for name in self.seats:
             self.deal(name, self.state["hand_size"])
 
     def title(self, key: str) -> str:
-        return self.cards[key]["title"]
+        title: str = self.cards[key]["title"]
+        return title
 
     @property
     def postes(self) -> dict[str, str | None]:
@@ -281,7 +299,7 @@ class Table:
         """The first decision the rules wait for (the table takes them in that order)."""
         return rules.pending(self.state)[0]
 
-    def act(self, action: dict) -> None:
+    def act(self, action: Line) -> None:
         """Apply one step, which must answer what the rules wait for or allow at any time."""
         if (flow.answering(rules.pending(self.state), action) is None
                 and flow.answering(rules.anytime(self.state), action, ("player", "thief")) is None):
@@ -376,7 +394,7 @@ class Table:
         self.act(_turn(target, "land"))
         self.hit(author, self.cards[card], target, poste)
 
-    def hit(self, author: str, card: dict, target: str, poste: str | None) -> None:
+    def hit(self, author: str, card: rules.Card, target: str, poste: str | None) -> None:
         """The cards an Attaque moves, as the engine counted them (its PI are the engine's)."""
         if target != author:
             for _ in range(min(card.get("take", 0), len(self.hands[target]))):
@@ -494,7 +512,7 @@ class Table:
         return decision["player"] or decision["choices"]["player"][0]
 
 
-def play(data: dict, bots: list[str], options: dict, rng: Random) -> dict:
+def play(data: Data, bots: list[str], options: dict[str, Any], rng: Random) -> GameRecord:
     options, budget = bot_options(options, PLAYOUTS)
     table = Table(data, bots, options, rng, budget=budget)
     turns = run(table)
