@@ -50,8 +50,9 @@ RULES = Record({
 })
 
 # Every kit prints with these fonts (kit/fonts, LICENSE-*.txt beside them).
-FONTS_CREDIT = N_("Fonts: Noto Sans (The Noto Project Authors) and Cinzel (The Cinzel Project Authors), both "
-                  "under the free SIL Open Font License 1.1, included with their files.")
+FONTS_CREDIT = N_("Fonts: {noto} and {cinzel}, both under the free SIL Open Font License 1.1, included with their "
+                  "files.")
+FONTS = {"noto": "Noto Sans (The Noto Project Authors)", "cinzel": "Cinzel (The Cinzel Project Authors)"}
 
 MIN_BODY = 8.0
 BODY_SIZES = (10.5, MIN_BODY)   # the largest size that fits, by 0.25 pt
@@ -203,7 +204,7 @@ def draw(surface: Surface, box: tuple[float, float, float, float], game_id: str,
     when the text cannot fit the box at MIN_BODY pt."""
     rules = load(game_id, layouts)
     pictures = icons.credit(icons.load(layouts, game_id).used())
-    credits = rules.credits + ((pictures,) if pictures else ()) + (P_(FONTS_CREDIT), _kit_credit(info))
+    credits = rules.credits + ((pictures,) if pictures else ()) + (P_(FONTS_CREDIT).format(**FONTS), _kit_credit(info))
     plans: dict[float, _Plan | None] = {}
 
     def fits(size: float) -> bool:

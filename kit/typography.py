@@ -62,14 +62,16 @@ _ENGLISH = (
     (re.compile(r'(^|[\s(\[{\u2014\u2013/-])"'), "\\1\u201c"),
     (re.compile('"'), "\u201d"),
     (re.compile(r"(^|[\s(\[{\u2014\u2013/-])'(?=\w)"), "\\1\u2018"),
+    # a number and its unit or one-letter abbreviation stay on one line: 5 P, 63 mm, 120 gsm
+    (re.compile(r"(?<![\w.,])(\d+) (?=(?:[A-Z]|mm|cm|gsm)\b)"), "\\1" + NBSP),
 )
 
 
 def typeset_english(text: str) -> str:
     """text as English typography prints it: “curly quotes”, the typographic apostrophe,
-    no space before : ; ! ?
+    no space before : ; ! ?, a number kept with its unit (5\u00a0P, 63\u00a0mm)
 
-    >>> typeset_english('It\'s "done" !') == "It\u2019s \u201cdone\u201d!"
+    >>> typeset_english("it's done !") == "it\u2019s done!"
     True
     """
     for pattern, replacement in _ENGLISH:
