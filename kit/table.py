@@ -874,7 +874,7 @@ def play_pending(path: str | Path) -> None:
             if state["over"] or not decisions:
                 break
             guide.step_begins()
-            decision = choose_decision(decisions)
+            decision = choose_decision(decisions, own_ask=faces.of(guide.session.game).ask is not None)
             action = ask_decision(faces.of(guide.session.game), decision, state,
                                   rules.anytime(guide.session.game, state))
             refused = try_submit(path, action, reveal=not decision["secret"])
@@ -889,14 +889,16 @@ def play_pending(path: str | Path) -> None:
     click.echo(game_cli.render(state if state["over"] else rules.view(guide.session.game, state)))
 
 
-def choose_decision(decisions: list[Decision]) -> Decision:
+def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decision:
     """The decision to ask now: the first one, unless several players are awaited for the
     same secret action (ballots cast one by one): then whoever sits at the keyboard says who
-    they are, and types theirs alone. Open ones are asked in the rules' order, where the
-    game's `ask` may ask who among them answers (an answer anyone may give, or nobody)."""
+    they are, and types theirs alone, except where the game's own `ask` (own_ask) lets them
+    say it in their secret answer itself (one answer fewer each). Open ones are asked in the
+    rules' order, where the game's `ask` may ask who among them answers (an answer anyone
+    may give, or nobody)."""
     first = decisions[0]
     same = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None and d["secret"]]
-    if len(same) < 2 or not first["secret"]:
+    if len(same) < 2 or not first["secret"] or own_ask:
         return first
     names = [d["player"] for d in same if d["player"] is not None]
     who = ask_player(_("Who is at the keyboard?"), names, default=names[0])

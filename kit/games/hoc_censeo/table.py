@@ -67,7 +67,9 @@ def ballot(file: Path, player: str) -> None:
     """Hoc Censeo: PLAYER casts a secret ballot of this round, typed without showing it."""
     state = cast(rules.State, table.open_session(file).state)   # a Hoc Censeo command's session
     name = table.match_name(player, state["seating"])
-    _submit_in_public(file, _ask_ballot(name, state))
+    ballot = _ask_ballot(name, state)   # nobody else to take the keyboard, nothing to spend: a ballot
+    assert isinstance(ballot, dict)
+    _submit_in_public(file, ballot)
 
 
 @click.command(epilog=table.examples("resolve senate.jsonl --colour bleu",
@@ -362,38 +364,51 @@ def tied_facts(state: rules.State, ordered: list[str]) -> list[Message]:
     return facts
 
 
-BALLOT_HELP = N_("Type the number of senators; Enter alone is 0. Nothing typed is shown, and a refusal "
-                 "never repeats it.")
+BALLOT_HELP = N_("Type POUR then CONTRE: 12 is POUR 12; 12 3 is POUR 12 and CONTRE 3; c 5 (or contre 5) is "
+                 "CONTRE 5; Enter alone is an empty ballot. Nothing typed is shown, and a refusal never repeats it.")
+BALLOT_FORM = N_("Type POUR then CONTRE as whole numbers, such as 12, 12 3 or c 5.")
+SPEND_WORDS = {"spend_seals": "seals", "buy_senators": "gold"}
+
+# The player who spent seals or gold at their ballot's prompt: asked their ballot next,
+# instead of the first player in the rules' order.
+_at_keyboard: str | None = None
 
 
 def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
-    """The action answering `decision`, or a seal or gold spending asked first (offered
-    whenever a player holds what it takes: both are allowed at any time)."""
-    spending = _offer_spending(decision, state, anytime)
-    if spending is not None:
-        return spending
+    """The action answering `decision`: a ballot, in one hidden answer that may also say who
+    is at the keyboard or spend seals or gold (both allowed at any time), or the resolve."""
     if decision["action"] == "ballot":
-        return _ask_ballot(decider(decision), state)
+        return _ballot_turn(decision, state, anytime)
     return _ask_resolve(decision, state)
 
 
-def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict | None:
-    """Seals or gold before the decision, offered to the one who decides it (the player at
-    the keyboard) when the rules allow them either: what someone else may spend is not
-    theirs to see or to spend. Which colours a circle takes is secret too, so every colour is
-    offered and the rules refuse one the circle does not take, in public words."""
-    name = decider(decision)
-    offered = {d["action"] for d in anytime if decider(d) == name}
-    choices = ["vote"] + (["seals"] if "spend_seals" in offered else []) + (["gold"] if "buy_senators" in offered else [])
-    if len(choices) == 1:
-        return None
-    help_text = _("vote: {decision}; seals: spend {seals} to colour a portion; gold: buy {senators} senators a coin.").format(
-        decision=_(ACTION_LABELS[decision["action"]]), seals=rules.SEALS_PER_PORTION, senators=rules.SENATORS_PER_GOLD)
-    # Before a secret ballot the menu is read unseen: an amount typed here by habit must not
-    # show on the shared screen.
-    choice = table.ask_choice(_("{name}, next").format(name=name), choices, default="vote", help=help_text,
-                              hide=decision.get("secret", False))
-    if choice == "seals":
+def _ballot_turn(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
+    """A ballot awaited from several players: the one the rules name first (or the player
+    last at the keyboard) is asked, and anyone else whose ballot is awaited takes the
+    keyboard by typing their name in the same hidden answer, so nobody answers a « who is
+    at the keyboard » question. Seals and gold are offered to the player at the keyboard
+    only: what someone else may spend is not theirs to see or to spend."""
+    global _at_keyboard
+    waiting = [d["player"] for d in rules.pending(state) if d["action"] == "ballot" and d["player"] is not None]
+    name = _at_keyboard if _at_keyboard in waiting else decider(decision)
+    while True:
+        spending = [SPEND_WORDS[d["action"]] for d in anytime if d["player"] == name and d["action"] in SPEND_WORDS]
+        answer = _ask_ballot(name, state, others=[n for n in waiting if n != name], spending=spending)
+        if isinstance(answer, str):          # another player took the keyboard
+            name = answer
+            continue
+        if answer["action"] == "spend":
+            _at_keyboard = name
+            return _spend(name, answer["what"], state)
+        _at_keyboard = None
+        return answer
+
+
+def _spend(name: str, what: str, state: rules.State) -> dict:
+    """Seals spent on a portion or gold on senators, asked of `name`. Which colours a circle
+    takes is secret, so every colour is offered, typed unseen, and the rules refuse one the
+    circle does not take in public words."""
+    if what == "seals":
         def colour_taken(text: str) -> dict:
             colour = table.match_word(text, COLOURS)
             if colour is None:
@@ -407,41 +422,87 @@ def _offer_spending(decision: Decision, state: rules.State, anytime: list[Decisi
         # typed unseen: a colour refused tells what the circle lacks no more
         return table.ask(_("{name}, colour a portion in ({choices})").format(
             name=name, choices="/".join(map(_label, COLOURS))), colour_taken, hide=True, field="colour")
-    if choice == "gold":
-        have = state["players"][name]["gold"]
+    have = state["players"][name]["gold"]
 
-        def check(gold: int) -> None:
-            if not 1 <= gold <= have:
-                raise KitError(_("Give a whole number from {low} to {high}.").format(low=1, high=have))
-        gold = table.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
-            name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check, field="gold")
-        return {"action": "buy_senators", "player": name, "gold": gold}
-    return None
+    def check(gold: int) -> None:
+        if not 1 <= gold <= have:
+            raise KitError(_("Give a whole number from {low} to {high}.").format(low=1, high=have))
+    gold = table.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
+        name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check, field="gold")
+    return {"action": "buy_senators", "player": name, "gold": gold}
 
 
-def _ask_ballot(name: str, state: rules.State) -> dict:
-    """One player's ballot, typed without showing, then read back for the player to send or
-    type again (as the phone does); the screen is cleared once it is answered, so the others
-    never see it. Output that is not a terminal cannot be cleared: no read-back there. A
-    refusal at the prompt names the rule, never the number typed nor the senators left (the
-    others may still be looking)."""
+def read_ballot(text: str) -> tuple[int, int]:
+    """POUR and CONTRE from one answer: bare numbers are POUR then CONTRE; a side's word
+    (pour, contre, or their first letters, in either language) names the number after it.
+    Empty: an empty ballot. A KitError never repeats what was typed (it is secret)."""
+    amounts: dict[str, int] = {}
+    bare: list[int] = []
+    side: str | None = None
+    for word in text.replace(",", " ").split():
+        if word.lstrip("+-").isascii() and word.lstrip("+-").isdigit():
+            value = table.whole_number(word)
+            if side is None:
+                bare.append(value)
+            else:
+                amounts[side], side = value, None
+            continue
+        named = table.match_word(word, SIDES)
+        if named is None or side is not None or named in amounts:
+            raise KitError(_(BALLOT_FORM))
+        side = named
+    free = [s for s in SIDES if s not in amounts]
+    if side is not None or len(bare) > len(free):
+        raise KitError(_(BALLOT_FORM))
+    amounts.update(zip(free, bare))
+    return amounts.get("pour", 0), amounts.get("contre", 0)
+
+
+def _ask_ballot(name: str, state: rules.State, *, others: list[str] = (), spending: list[str] = ()) -> dict | str:
+    """One player's ballot in one answer, typed without showing (`read_ballot`), then read
+    back for the player to send or type again (as the phone does); the screen is cleared
+    once it is answered, so the others never see it. Output that is not a terminal cannot
+    be cleared: no read-back there. A refusal at the prompt names the rule, never the
+    number typed nor the senators left (the others may still be looking).
+
+    The same answer may be the name of another player of `others` (they are at the
+    keyboard: returned as is), or a word of `spending` (seals, gold: {"action": "spend"})."""
     help_text = _(BALLOT_HELP)
+    if others:
+        help_text += " " + _("Someone else at the keyboard types their name.")
+    if spending:
+        help_text += " " + _("seals: spend {seals} to colour a portion; gold: buy {senators} senators a coin.").format(
+            seals=rules.SEALS_PER_PORTION, senators=rules.SENATORS_PER_GOLD)
+
+    def convert(text: str) -> dict | str:
+        if len(text.split()) == 1 and not text.strip().lstrip("+-").isdigit():
+            for other in others:
+                if i18n.folded(other) == i18n.folded(text):
+                    return other
+            word = table.match_word(text, list(spending)) if spending else None
+            if word is not None:
+                return {"action": "spend", "what": word}
+        pour, contre = read_ballot(text)
+        rules.check_vote_entry(state, name, pour, contre)
+        return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
     while True:
         click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
-        pour = table.ask_number(_("{name}, POUR").format(name=name), hide=True, help=help_text,
-                                check=lambda v: rules.check_vote_entry(state, name, v, 0), field="pour")
-        contre = table.ask_number(_("{name}, CONTRE").format(name=name), hide=True, help=help_text,
-                                  check=functools.partial(rules.check_vote_entry, state, name, pour), field="contre")
-        ballot = {"action": "ballot", "player": name, "pour": pour, "contre": contre}
-        if not table.shared_screen():
-            return ballot
+        if others:
+            click.echo(_("Not {name} at the keyboard? Type your name: {names}.").format(
+                name=name, names=i18n.join(others)))
+        prompt = _("{name}, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty)").format(name=name)
+        if spending:
+            prompt += " " + _("or {words}").format(words="/".join(map(_label, spending)))
+        answer = table.ask(prompt, convert, hide=True, default="", help=help_text)
+        if isinstance(answer, str) or answer["action"] != "ballot" or not table.shared_screen():
+            return answer
         try:
             send = table.ask_yes_no(_("{name}, send POUR {pour}, CONTRE {contre}?").format(
-                name=name, pour=pour, contre=contre), default=True)
+                name=name, pour=answer["pour"], contre=answer["contre"]), default=True)
         finally:   # whatever was answered (even quit or Ctrl-C), the read-back leaves the screen
             table.clear_screen()
         if send:
-            return ballot
+            return answer
 
 
 def _ask_resolve(decision: Decision, state: rules.State) -> dict:

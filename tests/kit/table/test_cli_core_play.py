@@ -19,22 +19,23 @@ def _actions(path: Path) -> list[str]:
 
 def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit, hoc: Path):
     script = "\n".join([
-        "", "23", "",              # at the keyboard: Alice (Enter); 23 POUR, Enter = 0 CONTRE
-        "", "", "217", "16",       # Bob: 0 POUR, 217 CONTRE refused -> 16
-        "5", "",                   # Chloé, the last one: no keyboard question
+        "23",                      # Alice, first in the rules' order: 23 POUR, 0 CONTRE, in one answer
+        "c 217", "c 16",           # Bob: 217 CONTRE refused -> 16
+        "5",                       # Chloé
         "Bleu",                    # POUR wins: the colour, any case
-        "", "seals", "vert",       # round 2: Alice spends her 2 seals first
-        "", "5", "",               # Alice 5 POUR
-        "", "", "5",               # Bob 5 CONTRE
-        "", "",                    # Chloé 0
+        "seals", "vert",           # round 2: Alice spends her 2 seals first
+        "5",                       # Alice 5 POUR
+        "contre 5",                # Bob 5 CONTRE
+        "",                        # Chloé: an empty ballot
         "contre",                  # the magistrate (Bob) breaks the tie
-        "Bob", "", "7",            # round 3: Bob, offered his own gold, then closes mid-ballot
+        "Bob",                     # round 3: Bob takes the keyboard, offered his own gold, then closes
     ]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 130, result.output
     out = result.output.replace(str(hoc), "")   # the temporary path may contain any digits
-    assert "Who is at the keyboard? (Alice/Bob/Chloé) [Alice]" in out
-    assert "Alice, POUR" in out
+    assert "Who is at the keyboard" not in out   # said in the ballot's own answer
+    assert "Not Alice at the keyboard? Type your name: Bob and Chloé." in out
+    assert "Alice, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty)" in out
     # the refusal names the rule, not the number typed nor the senators left
     assert "Bob cannot vote more senators than they have left." in out
     assert "217" not in out
@@ -49,8 +50,9 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "Equal totals. Bob, as magistrate, which side wins?" in out
     assert "CONTRE wins on the magistrate's word, 5 to 5." in out
     # the seals and gold step is asked of the player at the keyboard, with their own only
-    assert "Alice, next (vote/seals)" in out
-    assert "Bob, next (vote/gold)" in out
+    assert "Alice, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or seals" in out
+    assert "Bob, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or gold" in out
+    assert "Chloé, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or" not in out
     assert "Next (" not in out
     assert "Stopped" in out
     assert "resumes" in out
@@ -63,8 +65,7 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
 
     # Resume where the file stands: round 3, magistrate Chloé; a tie at the top of POUR on a
     # mauve motion asks the magistrate's order (names in any case), then the winner's bonus.
-    script = "\n".join(["", "10", "",  "", "", "10", "",  "", "",
-                        "mauve", "bob", "jaune", "quitter"]) + "\n"
+    script = "\n".join(["10", "10", "", "mauve", "bob", "jaune", "quitter"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "Round 2 of 9 played; magistrate of the next round: Chloé" in result.output
@@ -86,12 +87,11 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
 
 def test_a_ballot_can_be_cast_again_by_undoing_it_before_the_resolve(kit: Kit, hoc: Path):
     script = "\n".join([
-        "", "20", "",              # Alice 20 POUR
-        "", "", "",                # Bob and Chloé press Enter: 0 each
-        "", "",
+        "20",                      # Alice 20 POUR
+        "", "",                    # Bob and Chloé press Enter: an empty ballot each
         "annuler", "oui",          # at the colour: Chloé's ballot is undone...
         "annuler", "oui",          # ...and at Chloé's ballot again, Bob's
-        "", "", "9", "", "",       # Bob (at the keyboard) 9 CONTRE, Chloé 0
+        "c 9", "",                 # Bob 9 CONTRE, Chloé 0
         "vert", "quit",
     ]) + "\n"
     result = kit("score", "play", hoc, input=script)
@@ -106,11 +106,10 @@ def test_a_ballot_can_be_cast_again_by_undoing_it_before_the_resolve(kit: Kit, h
 
 def test_every_prompt_takes_back_help_undo_and_quit(kit: Kit, hoc: Path):
     script = "\n".join([
-        "",                        # Alice at the keyboard
         "aide",                    # help at a hidden prompt: the rule, then the words
-        "3", "",                   # Alice's ballot is saved
-        "", "retour",              # back at Bob's POUR: the step starts again from the file
-        "", "annuler", "oui",      # undo Alice's ballot (its line says nothing of the amount)
+        "3",                       # Alice's ballot is saved
+        "retour",                  # back at Bob's ballot: the step starts again from the file
+        "annuler", "oui",          # undo Alice's ballot (its line says nothing of the amount)
         "quit",
     ]) + "\n"
     result = kit("score", "play", hoc, input=script)
@@ -129,8 +128,7 @@ def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: 
     for voter in ("Bob", "Chloé", "Alice"):
         kit("score", "vote", hoc, "--contre", f"{voter}=1")
     kit("score", "buy-senators", hoc, "Alice", "--gold", "2")
-    script = "\n".join(["", "", "",  "", "", "", "",  "", "", "1",
-                        "or", "sénateurs", "quit"]) + "\n"
+    script = "\n".join(["", "", "c 1", "or", "sénateurs", "quit"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "calamity!" in result.output
@@ -150,7 +148,7 @@ def test_play_announces_the_winners_and_a_finished_game_stays_finished(kit: Kit,
     own["titienses"]["secondary"] = {"kind": "wins", "amount": 1}
     path = tmp_path / "short.jsonl"
     kit.new(path, "hoc-censeo", HOC_PLAYERS, ["objectives=" + json.dumps(own)])
-    result = kit("score", "play", path, input="\n".join(["", "4", "", "", "", "", "", "", "vert"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["4", "", "", "vert"]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Alice meets an objective." in result.output
     assert "Game over: Alice wins." in result.output
@@ -175,7 +173,7 @@ def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):
 def test_undo_in_play_reaches_back_past_what_the_snapshot_keeps(kit: Kit, hoc: Path):
     """Each save after the first comes from the snapshot, which knows only the latest entries:
     `annuler` still finds the latest ballot, then the one before it."""
-    script = "\n".join(["", "3", "", "", "4", "", "annuler", "oui", "annuler", "oui", "quit"]) + "\n"
+    script = "\n".join(["3", "4", "annuler", "oui", "annuler", "oui", "quit"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "Undo line 3 (Bob casts a secret ballot)?" in result.output

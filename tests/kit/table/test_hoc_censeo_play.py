@@ -32,21 +32,20 @@ def saved(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
 
 
-def test_the_seals_step_names_its_player_and_offers_only_their_own(tmp_path: Path):
+def test_seals_are_offered_to_the_player_at_the_keyboard_only(tmp_path: Path):
     path = alice_holds_seals(tmp_path / "senate.jsonl")
     child = spawn_play(path)
-    child.expect(r"Who is at the keyboard\?")
-    child.sendline("Bob")
-    # Bob holds nothing to spend: straight to his ballot, never offered Alice's seals
-    assert child.expect([r"[Nn]ext \(", r"Bob, POUR"]) == 1
-    child.sendline("0")
-    child.expect(r"Bob, CONTRE")
-    child.sendline("4")
+    # Alice, first in the rules' order, holds seals: her ballot's answer may spend them
+    child.expect(r"Not Alice at the keyboard\? Type your name: Bob and Chloé\.")
+    child.expect(r"Alice, secret ballot: .* or seals")
+    child.sendline("bob")   # Bob is at the keyboard: his name, in the same hidden answer
+    # Bob holds nothing to spend: never offered Alice's seals
+    index = child.expect([r"Bob, secret ballot: [^\r\n]* or seals", r"Bob, secret ballot: [^\r\n]*\)"])
+    assert index == 1
+    child.sendline("c 4")
     child.expect(r"Bob, send POUR 0, CONTRE 4\?")
     child.sendline("yes")
-    child.expect(r"Who is at the keyboard\? \(Alice/Chloé\)")
-    child.sendline("Alice")
-    child.expect(r"Alice, next \(vote/seals\)")
+    child.expect(r"Alice, secret ballot: .* or seals")
     child.sendline("seals")
     child.expect(r"Alice, colour a portion in")
     child.sendline("quit")
@@ -58,27 +57,95 @@ def test_the_seals_step_names_its_player_and_offers_only_their_own(tmp_path: Pat
 def test_a_ballot_is_read_back_and_typed_again_on_no_then_leaves_the_screen(tmp_path: Path):
     path = alice_holds_seals(tmp_path / "senate.jsonl")
     child = spawn_play(path)
-    child.expect(r"Who is at the keyboard\?")
+    child.expect(r"Alice, secret ballot")
     child.sendline("Chloé")
-    child.expect(r"Chloé, POUR")
+    child.expect(r"Chloé, secret ballot")
     child.sendline("7")
-    child.expect(r"Chloé, CONTRE")
-    child.sendline("")
     child.expect(r"Chloé, send POUR 7, CONTRE 0\? \(yes/no\)")
     child.sendline("no")
     child.expect_exact(CLEARED)   # the refused read-back leaves the screen too
-    child.expect(r"Chloé, POUR")
+    child.expect(r"Chloé, secret ballot")
     assert [a for a in saved(path) if a["action"] == "ballot"] == []
-    child.sendline("3")
-    child.expect(r"Chloé, CONTRE")
-    child.sendline("0")
+    child.sendline("3 0")
     child.expect(r"Chloé, send POUR 3, CONTRE 0\?")
     child.sendline("")   # Enter alone sends
     child.expect_exact(CLEARED)
-    child.expect(r"Who is at the keyboard\? \(Alice/Bob\)")
+    child.expect(r"Alice, secret ballot")
     # nothing said on the screen after it was cleared names the amounts
-    assert "3" not in child.before.replace("Chloé casts a secret ballot", "")
+    assert "3" not in child.before.replace("Chloé casts a secret ballot", "").replace("12 3", "")
     child.sendline("quit")
     child.expect("resumes")
     child.close()
     assert saved(path)[-1] == {"action": "ballot", "player": "Chloé", "pour": 3, "contre": 0}
+
+
+def test_one_answer_reads_pour_then_contre_and_the_sides_by_their_words():
+    from kit.errors import KitError
+    from kit.games.hoc_censeo.table import read_ballot
+    assert read_ballot("") == (0, 0)
+    assert read_ballot("12") == (12, 0)
+    assert read_ballot(" 12 3 ") == (12, 3)
+    assert read_ballot("c 5") == read_ballot("contre 5") == read_ballot("CONTRE 5") == read_ballot("against 5") == (0, 5)
+    assert read_ballot("p 2 c 5") == read_ballot("c 5 p 2") == read_ballot("c 5 2") == read_ballot("2, 5") == (2, 5)
+    for wrong in ("1 2 3", "c", "c 5 c 6", "p 1 2 3", "2O", "douze", "c p 4"):
+        try:
+            read_ballot(wrong)
+        except KitError as error:   # the same sentence whatever was typed: it never repeats it
+            assert str(error) == "Type POUR then CONTRE as whole numbers, such as 12, 12 3 or c 5."
+        else:
+            raise AssertionError(wrong)
+
+
+# What the table answers at each kind of question of a round, matched on the question's
+# words (the older ones too, so the same walk measured the round before and after issue 46).
+ROUND_ANSWERS = [
+    (r"Who is at the keyboard\?", ""),          # the first name offered, the rules' order
+    (r"\w+, next \(", "vote"),                  # the seals and gold menu (gone since)
+    (r"\w+, POUR(?! CONTRE)", "5"),             # a ballot asked side by side (gone since)
+    (r"\w+, CONTRE", ""),
+    (r"\w+, secret ballot", "5"),               # the whole ballot in one answer
+    (r"\w+, send POUR", ""),                    # the read-back
+    (r"The motion's colour", "bleu"),
+]
+
+
+AMOUNTS = {"Alice": 5, "Bob": 6, "Chloé": 7}
+
+
+def answers_in_a_round(path: Path) -> dict[str, int]:
+    """Play one round in a terminal, as a table does: the answers each player gives, a
+    question naming nobody counted for the player named by the next one, the motion's
+    colour for the magistrate."""
+    magistrate = sessions.load(path).state["magistrate"]
+    child = spawn_play(path)
+    counts: dict[str, int] = {}
+    unnamed = 0
+    while True:
+        index = child.expect([pattern for pattern, _answer in ROUND_ANSWERS] + [r"Next: round \d+ of \d+"])
+        if index == len(ROUND_ANSWERS):
+            break
+        named = child.after.split(",")[0] if "," in child.after else None
+        if index == len(ROUND_ANSWERS) - 1:
+            named = magistrate
+        if named is None:
+            unnamed += 1
+        else:
+            counts[named] = counts.get(named, 0) + 1 + unnamed
+            unnamed = 0
+        answer = ROUND_ANSWERS[index][1]
+        # unequal amounts: no order of equal voters to ask
+        child.sendline(str(AMOUNTS[named]) if answer == "5" else answer)
+    child.sendline("quit")
+    child.expect("resumes")
+    child.close()
+    return counts
+
+
+def test_a_round_takes_at_most_three_answers_a_player(tmp_path: Path):
+    """Issue 46: a Hoc Censeo round in at most 3 answers per player in the terminal (it took
+    4, the magistrate 5, and one more for whoever could spend seals or gold)."""
+    path = alice_holds_seals(tmp_path / "senate.jsonl")   # Alice may spend: the menu came on top
+    counts = answers_in_a_round(path)
+    assert set(counts) == {"Alice", "Bob", "Chloé"}, counts
+    assert max(counts.values()) <= 3, counts
+    assert [a["action"] for a in saved(path)[-4:]] == ["ballot", "ballot", "ballot", "resolve"]

@@ -166,12 +166,9 @@ def drive_play(path: Path) -> None:
     """Answer whatever `kit score play` asks, from the script, reading only its prompts."""
     child = spawn_play(path)
     prompts = [
-        r"Who is at the keyboard\? \(([^)]*)\)",
-        r"(\w+), next \(",
+        r"(\w+), secret ballot: ",
         r"(\w+), colour a portion in \(",
         r"(\w+), gold to spend",
-        r"(\w+), POUR",
-        r"(\w+), CONTRE",
         r"which side wins\?",
         r"The motion's colour",
         r"who ranks first among ([^(]*) \(",
@@ -186,32 +183,36 @@ def drive_play(path: Path) -> None:
         if index == len(prompts) - 1:
             break
         # a prompt shows once the answer before it is saved: the file says which round it is
-        resolved = sum(1 for a in session_lines(path)[1:] if a["action"] == "resolve")
+        saved = session_lines(path)[1:]
+        resolved = sum(1 for a in saved if a["action"] == "resolve")
         round_ = SCRIPT[resolved]
         found = child.match.group(1) if child.match.groups() else None
         to_spend = [a for a in round_["spend"] if (resolved, json.dumps(a)) not in spent]
         if index == 0:      # who spends first, then the ballots in seating order
-            child.sendline(to_spend[0]["player"] if to_spend else found.split("/")[0])
-        elif index == 1:    # only the player at the keyboard is offered their own seals and gold
-            action = to_spend[0] if to_spend and to_spend[0]["player"] == found else None
-            child.sendline("vote" if action is None else {"spend_seals": "seals", "buy_senators": "gold"}[action["action"]])
-        elif index in (2, 3):
+            this_round = saved[max((i for i, a in enumerate(saved) if a["action"] == "resolve"), default=-1) + 1:]
+            cast = {a["player"] for a in this_round if a["action"] == "ballot"}
+            following = next(p["name"] for p in PLAYERS if p["name"] not in cast)
+            if to_spend:    # only the player at the keyboard is offered their own seals and gold
+                spender = to_spend[0]["player"]
+                child.sendline(spender if spender != found else
+                               {"spend_seals": "seals", "buy_senators": "gold"}[to_spend[0]["action"]])
+            else:           # the player due takes the keyboard by typing their name
+                child.sendline(following if found != following else " ".join(map(str, round_["ballots"][found])))
+        elif index in (1, 2):
             action = to_spend[0]
             spent.append((resolved, json.dumps(action)))
-            child.sendline(action["colour"] if index == 2 else str(action["gold"]))
-        elif index in (4, 5):
-            child.sendline(str(round_["ballots"][found][index - 4]))
-        elif index == 6:
+            child.sendline(action["colour"] if index == 1 else str(action["gold"]))
+        elif index == 3:
             child.sendline(round_["resolve"]["tiebreak"])
-        elif index == 7:
+        elif index == 4:
             child.sendline(round_["resolve"]["colour"])
-        elif index == 8:
+        elif index == 5:
             child.sendline(round_["resolve"]["order"][0])
-        elif index == 9:
+        elif index == 6:
             child.sendline(round_["resolve"]["bonus"])
-        elif index == 10:
+        elif index == 7:
             child.sendline(round_["resolve"]["calamity"][found])
-        elif index == 11:   # the ballot read back: send it
+        elif index == 8:   # the ballot read back: send it
             child.sendline("yes")
     child.close()
     assert child.exitstatus == 0, "".join(child.before or "")

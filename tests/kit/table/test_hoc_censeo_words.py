@@ -55,8 +55,8 @@ def test_vote_ballot_and_act_refused_without_the_senators_left(kit: Kit, hoc: Pa
         result = kit("score", "act", hoc, '{"action": "ballot", "player": "Bob", "pour": 60, "contre": 4}')
     refused(result, "Bob cannot vote more senators than they have left.")
     assert "63" not in result.output
-    # typed at hidden prompts: a refusal there names the rule, and the ballot is asked again
-    result = kit("score", "ballot", hoc, "bob", input="60\n4\n3\n")
+    # typed at a hidden prompt: a refusal there names the rule, and the ballot is asked again
+    result = kit("score", "ballot", hoc, "bob", input="60 4\n60 3\n")
     assert result.exit_code == 0, result.output
     assert "Bob cannot vote more senators than they have left." in result.output
     for secret in ("63", "60", "64"):

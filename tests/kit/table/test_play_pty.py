@@ -72,25 +72,21 @@ def _actions(path: Path) -> list[dict]:
 
 def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
     child = _play(senate)
-    _answer(child, "Who is at the keyboard?", "")
-    _answer(child, "Alice, POUR", "110", "2O", "-3", "61")   # over the senators, a typo, negative
-    _answer(child, "Alice, CONTRE", "53", "7")              # 61 + 53 is more than Alice has
+    # over the senators, a typo, negative, 61 + 53 more than Alice has
+    _answer(child, "Alice, secret ballot", "110", "2O", "-3", "61 53", "61 7")
     _answer(child, "Alice, send POUR 61, CONTRE 7?", "")     # read back to Alice, then cleared
-    _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
-    _answer(child, "Bob, POUR", "")
-    _answer(child, "Bob, CONTRE", "44")
+    _answer(child, "Bob, secret ballot", "c 44")
     _answer(child, "Bob, send POUR 0, CONTRE 44?", "")
-    _answer(child, "Chloé, POUR", "13")
-    _answer(child, "Chloé, CONTRE", "")
+    _answer(child, "Chloé, secret ballot", "13")
     _answer(child, "Chloé, send POUR 13, CONTRE 0?", "")
     child.expect_exact("All ballots are in. Alice, as magistrate, resolves the vote.")
     _answer(child, "The motion's colour", "bleu")
     child.expect_exact("POUR wins 74 to 51.")
-    _answer(child, "Who is at the keyboard?", "quit")
+    _answer(child, "Alice, secret ballot", "quit")
     child.expect(pexpect.EOF)
     screen = _after_clearing("".join(child.transcript)).replace(str(senate), "FILE")
     assert "Alice cannot vote more senators than they have left." in screen
-    assert "That is not a whole number." in screen
+    assert "Type POUR then CONTRE as whole numbers, such as 12, 12 3 or c 5." in screen
     assert "Alice's vote must be a whole number of 0 or more." in screen
     for secret in ("110", "2O", "-3", "61", "53", "44", "13", "100", "senators left"):
         assert secret not in screen, (secret, screen)
@@ -107,33 +103,26 @@ def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
 
 def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Path):
     child = _play(senate)
-    _answer(child, "Who is at the keyboard?", "")
-    _answer(child, "Alice, POUR", "20")
-    _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Alice, secret ballot", "20")
     _answer(child, "Alice, send POUR 20", "")
-    _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
     # Bob's question is on the screen; another terminal undoes Alice's ballot meanwhile
-    child.expect_exact("Bob, POUR")
+    child.expect_exact("Bob, secret ballot")
     assert _kit("score", "undo", str(senate)).returncode == 0
     child.sendline("5")
     # checked before the next question: play reloads, says so, and starts the step again
     child.expect_exact("The session file changed in another window")
-    _answer(child, "Who is at the keyboard? (Alice/Bob/Chloé)", "")
-    _answer(child, "Alice, POUR", "9")
-    _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Alice, secret ballot", "9")
     _answer(child, "Alice, send POUR 9", "")
-    _answer(child, "Who is at the keyboard? (Bob/Chloé)", "")
-    _answer(child, "Bob, POUR", "")
-    _answer(child, "Bob, CONTRE", "8")
+    _answer(child, "Bob, secret ballot", "c 8")
     # the last question is answered after another write: the write itself is refused as stale
     child.expect_exact("Bob, send POUR 0, CONTRE 8?")
     assert _kit("score", "buy-senators", str(senate), "Chloé", "--gold", "1").returncode == 2   # refused: no gold
     assert _kit("score", "act", str(senate), '{"action": "ballot", "player": "Chloé", "pour": 1}').returncode == 0
     child.sendline("")
     child.expect_exact("The session file changed in another window")
-    # the rules now wait for Bob alone: no keyboard question
-    _answer(child, "Bob, POUR", "")
-    _answer(child, "Bob, CONTRE", "8")
+    # the rules now wait for Bob alone: nobody else to take the keyboard
+    child.expect_exact("Bob, your secret ballot (the others look away).\r\nBob, secret ballot")
+    child.sendline("c 8")
     _answer(child, "Bob, send POUR 0, CONTRE 8?", "")
     _answer(child, "The motion's colour", "quit")
     child.expect(pexpect.EOF)
@@ -144,18 +133,15 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
 
 def test_two_plays_on_one_file_never_write_twice_for_one_seat(senate: Path):
     first, second = _play(senate), _play(senate)
-    for child in (first, second):
-        _answer(child, "Who is at the keyboard?", "")
-    first.expect_exact("Alice, POUR")
-    second.expect_exact("Alice, POUR")
+    first.expect_exact("Alice, secret ballot")
+    second.expect_exact("Alice, secret ballot")
     first.sendline("30")
-    _answer(first, "Alice, CONTRE", "")
     _answer(first, "Alice, send POUR 30", "")
-    first.expect_exact("Who is at the keyboard? (Bob/Chloé)")
+    first.expect_exact("Bob, secret ballot")
     second.sendline("4")
     # the second play had asked Alice from the old file: it reloads before writing anything
     second.expect_exact("The session file changed in another window")
-    second.expect_exact("Who is at the keyboard? (Bob/Chloé)")
+    second.expect_exact("Bob, secret ballot")
     for child in (first, second):
         child.sendline("quit")
         child.expect(pexpect.EOF)
@@ -168,12 +154,11 @@ def test_a_colour_for_seals_is_typed_unseen_and_refused_without_naming_it(senate
     for colour in ("bleu", "vert"):
         assert _kit("score", "vote", str(senate), "--pour", "Alice=5", "--colour", colour).returncode == 0
     child = _play(senate)
-    _answer(child, "Who is at the keyboard?", "")
-    _answer(child, "Alice, next (vote/seals)", "seals")
+    _answer(child, "Alice, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or seals", "seals")
     _answer(child, "Alice, colour a portion in", "vert")
     child.expect_exact("Alice's circle does not take that portion")
     _answer(child, "Alice, colour a portion in", "jaune")
-    _answer(child, "Who is at the keyboard?", "quit")
+    _answer(child, "Alice, secret ballot", "quit")
     child.expect(pexpect.EOF)
     screen = "".join(child.transcript)
     refusal = screen[screen.index("Alice's circle does not"):screen.index("the seals stay.")]
@@ -186,23 +171,18 @@ def test_a_colour_for_seals_is_typed_unseen_and_refused_without_naming_it(senate
 
 def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path):
     child = _play(senate, lang="fr_FR.UTF-8")
-    _answer(child, "Qui est au clavier", "")
-    _answer(child, "Alice, POUR", "10")
-    _answer(child, "Alice, CONTRE", "")
+    _answer(child, "Alice, bulletin secret", "10")
     _answer(child, "Alice, envoyer POUR 10, CONTRE 0", "o")
-    _answer(child, "Qui est au clavier", "chloe")                      # a name without its accent
-    _answer(child, "Chloé, POUR", "")
-    _answer(child, "Chloé, CONTRE", "")
+    _answer(child, "Bob, bulletin secret", "chloe")                     # a name without its accent
+    _answer(child, "Chloé, bulletin secret", "")
     _answer(child, "Chloé, envoyer POUR 0, CONTRE 0", "yes")        # an English yes
-    _answer(child, "Bob, POUR", "")
-    _answer(child, "Bob, CONTRE", "")
+    _answer(child, "Bob, bulletin secret", "")
     _answer(child, "Bob, envoyer POUR 0, CONTRE 0", "")
     child.expect_exact("Tous les bulletins sont déposés. À Alice, qui préside, de dépouiller le vote.")
     _answer(child, "La couleur de la motion", "BLUE")                   # an English colour in French
-    _answer(child, "Qui est au clavier", "")
-    _answer(child, "Alice, ensuite (voter/sceaux)", "seals")                                 # and an English word
+    _answer(child, "Alice, bulletin secret", "seals")                  # and an English word
     _answer(child, "Alice, colorier une portion en", "green")
-    _answer(child, "Qui est au clavier", "quitter")
+    _answer(child, "Alice, bulletin secret", "quitter")
     child.expect(pexpect.EOF)
     screen = "".join(child.transcript)
     assert "POUR l’emporte par 10\u00a0à 0." in screen

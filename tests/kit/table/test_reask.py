@@ -122,16 +122,16 @@ def test_promotion_a_hand_count_refused_asks_the_count_again_for_the_same_player
     assert _lines(path)[-1] == {"action": "hand", "player": "Ben", "cards": 3}
 
 
-def test_hoc_censeo_a_ballot_refused_at_contre_keeps_pour(hoc: Path):
+def test_hoc_censeo_a_ballot_refused_is_asked_again_without_repeating_it(hoc: Path):
+    # the whole ballot is one answer (issue 46): refused, that answer alone is asked again
     child = spawn_play(hoc)
-    _answer(child, "Who is at the keyboard?", "Bob")                  # first question of the step
-    _answer(child, "Bob, POUR", "20")                                 # second
-    _answer(child, "Bob, CONTRE", "90")                               # third: 110 senators, Bob has 100
-    between = _answer(child, "Bob, CONTRE", "5")
+    _answer(child, "Alice, secret ballot", "Bob")                    # Bob takes the keyboard
+    _answer(child, "Bob, secret ballot", "20 90")                     # 110 senators, Bob has 100
+    between = _answer(child, "Bob, secret ballot", "20 5")
     assert "Bob cannot vote more senators than they have left." in between
-    assert "POUR" not in between.replace("CONTRE", "")
+    assert "90" not in between and "20" not in between
     _answer(child, "Bob, send POUR 20, CONTRE 5?", "")
-    _quit(child, "Who is at the keyboard?")
+    _quit(child, "Alice, secret ballot")
     assert _lines(hoc)[-1] == {"action": "ballot", "player": "Bob", "pour": 20, "contre": 5}
 
 

@@ -56,10 +56,19 @@ def test_only_the_player_at_the_keyboard_is_offered_gold_and_only_with_gold(tmp_
         state = {**guide.state, "players": {name: dict(record) for name, record in guide.state["players"].items()}}
         state["players"]["Ana"]["gold"], state["players"]["Ben"]["gold"], state["players"]["Chloé"]["gold"] = 1, 2, 0
         anytime = [{"action": "buy_senators", "player": n} for n in ("Ana", "Ben")]
-        typed(monkeypatch)   # Chloé is asked nothing: any prompt would fail
-        assert hoc_table._offer_spending({"action": "ballot", "player": "Chloé"}, state, anytime) is None
-        typed(monkeypatch, "gold", "1")
-        action = hoc_table._offer_spending({"action": "ballot", "player": "Ana"}, state, anytime)
+        asked: list[str] = []
+        given = iter(["7", "gold", "1"])
+
+        def prompt(text: str, **kwargs) -> str:
+            asked.append(text)
+            return next(given)
+        monkeypatch.setattr(click, "prompt", prompt)
+        # Chloé's ballot offers nothing to spend: her answer is her ballot
+        assert hoc_table._ballot_turn({"action": "ballot", "player": "Chloé"}, state, anytime) == \
+            {"action": "ballot", "player": "Chloé", "pour": 7, "contre": 0}
+        assert asked[-1].endswith(")"), asked
+        action = hoc_table._ballot_turn({"action": "ballot", "player": "Ana"}, state, anytime)
+        assert asked[-2].endswith(" ou or"), asked   # Ana's own gold, in her ballot's answer
     assert action == {"action": "buy_senators", "player": "Ana", "gold": 1}
     said = capsys.readouterr().err
     assert "Ben" not in said
