@@ -21,17 +21,15 @@ from __future__ import annotations
 import functools
 from typing import Any, Literal, TypedDict
 
-from scorekeeper.errors import N_, Message, RuleViolation, plural
+from scorekeeper.errors import N_, RuleViolation, plural
 from scorekeeper.rules.checks import (
     Bookmark,
     check_option_names,
     check_players,
     fresh,
     need_game_on,
-    need_player,
     ranked,
     recorded_turn,
-    shown,
 )
 from scorekeeper.rules.declaration import GameRules
 from scorekeeper.rules.fields import Flag, Name, Names, Word, act, declare
@@ -189,36 +187,12 @@ def standings(state: State) -> list[tuple[int, str]]:
     return ranked(state["players"], lambda name: -state["players"][name]["seats"])
 
 
-# A debate's fields as a refusal names them, in the reader's language (never "side_a").
-_DEBATE_WORDS = {"side_a": Message("side A"), "side_b": Message("side B"),
-                 "discounted": Message("the discounted players")}
-
-
-def _names(state: State, value: Any, what: Message, field: str | None = None) -> list[str]:
-    """A list of known, distinct player names (`field`: the entry's field that holds them)."""
-    if value is None:
-        value = []
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list):
-        raise RuleViolation("In the debate, {what} must be a list of player names, not {value}.", what=what,
-                            value=shown(value), field=field)
-    seen: list[str] = []
-    for name in value:
-        need_player(state, name, what, field)
-        if name in seen:
-            raise RuleViolation("{name} is named twice ({what}); each player is listed once.", name=name, what=what,
-                                field=field)
-        seen.append(name)
-    return seen
-
-
 def debate_roles(state: State, action: Action) -> Roles:
     """Who counts where in a debate: the sides without the discounted players, the majority
     (None on a tie), the abstainers (on no side, not discounted) and the discounted."""
-    side_a = _names(state, action["side_a"], _DEBATE_WORDS["side_a"], "side_a")
-    side_b = _names(state, action["side_b"], _DEBATE_WORDS["side_b"], "side_b")
-    discounted = _names(state, action.get("discounted"), _DEBATE_WORDS["discounted"], "discounted")
+    # each side a list of distinct players' names: parsed so (fields.Names)
+    side_a, side_b = action["side_a"], action["side_b"]
+    discounted = action.get("discounted") or []
     if not side_a or not side_b:
         raise RuleViolation("A debate needs at least one player on each side.",
                             field="side_b" if side_a else "side_a")
@@ -442,7 +416,7 @@ def _check_turn(state: State, action: Action, kind: str) -> None:
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)
         for field in (*SIDES, "discounted"):
-            if sorted(_names(state, action.get(field), _DEBATE_WORDS[field])) != sorted(expected.get(field, [])):
+            if sorted(action.get(field) or []) != sorted(expected.get(field, [])):
                 raise RuleViolation("The debate's sides are those joined: {a} against {b}, discounted: {d}.",
                                     a=expected["side_a"], b=expected["side_b"],
                                     d=expected.get("discounted") or "-")

@@ -413,6 +413,11 @@ def check_vote_entry(state: State, player: str, pour: Any = 0, contre: Any = 0) 
             raise RuleViolation("{player} cannot vote {amount} {side}; a vote is a whole number of 0 or more.",
                                 public=N_("{player}'s vote must be a whole number of 0 or more."),
                                 player=player, amount=shown(amount), side=side, field=side.lower())
+    check_senators_left(state, player, pour, contre)
+
+
+def check_senators_left(state: State, player: str, pour: int, contre: int) -> None:
+    """Refuse a vote of more senators than `player` has left (RULES.md §4.4)."""
     left = state["players"][player]["senators"]
     if pour + contre > left:
         # The senators left and the amounts typed are secrets: the public sentence names the rule.
@@ -670,7 +675,7 @@ def _vote(state: State, action: Action) -> None:
     pour: dict[str, int] = action.get("pour") or {}
     contre: dict[str, int] = action.get("contre") or {}
     for name in state["seating"]:
-        check_vote_entry(state, name, pour.get(name, 0), contre.get(name, 0))
+        check_senators_left(state, name, pour.get(name, 0), contre.get(name, 0))
     _count(state, pour, contre, action)
 
 
@@ -755,8 +760,8 @@ def _ballot(state: State, action: Action) -> None:
     name = action["player"]
     if name in state["ballots_cast"]:
         raise RuleViolation("{name} has already cast a ballot this round; undo it to cast another.", name=name)
-    pour, contre = action.get("pour") or 0, action.get("contre") or 0
-    check_vote_entry(state, name, pour, contre)
+    pour, contre = action.get("pour", 0), action.get("contre", 0)
+    check_senators_left(state, name, pour, contre)
     state["ballots_cast"] = state["ballots_cast"] + [name]
     state["ballots"] = {**state["ballots"], name: {"pour": pour, "contre": contre}}
 

@@ -49,7 +49,6 @@ from scorekeeper.rules.checks import (
     check_players,
     is_int,
     need_game_on,
-    need_player,
     ranked,
     shown,
 )
@@ -793,10 +792,10 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
     return state
 
 
-def _acting(state: State, name: Any, field: str | None = None) -> Player:
-    """The record of a player who may act: known and still `playing`; `field` is the entry's
-    field naming them when they are not the one who acts (another player a card names)."""
-    name = need_player(state, name)
+def _acting(state: State, name: str, field: str | None = None) -> Player:
+    """The record of a player who may act: still `playing` (a player of the session: the
+    entry was parsed so); `field` is the entry's field naming them when they are not the one
+    who acts (another player a card names)."""
     player = state["players"][name]
     status = player["status"]
     if status != "playing":
@@ -928,7 +927,7 @@ def _apply_entry(state: State, action: Action, kind: str) -> State:
     # one): the others stay shared with `state`, which is never changed.
     new = state.copy()
     new["players"] = dict(state["players"])
-    name: Any = action.get("player")     # any JSON: _acting checks it in each step
+    name: Any = action.get("player")     # a player (parsed so); None where the entry names nobody
     _ENTRIES[kind](new, action, name)
     _settle(new)
     return new
