@@ -28,7 +28,9 @@ what plain questions cannot ask; this module reads them there, never off table.p
 """
 from __future__ import annotations
 
+import contextlib
 import difflib
+import io
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -588,6 +590,8 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
     `field`: the action's field the answer gives, so that when the rules refuse that field
     only this question is asked again (Guide.refused); the step's other answers are kept.
     """
+    if _looking_ahead:
+        raise _WouldAsk
     if _guide is not None:
         given, value = _guide.kept_answer(prompt, field)
         if given:
@@ -648,10 +652,13 @@ def undo_latest() -> None:
     if not taken:
         click.echo("  " + _("There is nothing to undo."))
         return
-    latest = taken[-1]
+    latest = taken[-1]      # the entry a person answered; those after it play wrote unasked
     met = states_before(guide.session).get(latest.line, guide.session.state)
-    if not ask_yes_no(_("Undo line {line} ({action})?").format(
-            line=latest.line, action=describe(guide.session.game, latest.action, before=met).rstrip("."))):
+    action = describe(guide.session.game, latest.action, before=met).rstrip(".")
+    question = _("Undo line {line} ({action})?") if len(taken) == 1 else ngettext(
+        "Undo line {line} ({action}) and the step written after it without a question?",
+        "Undo line {line} ({action}) and the {n} steps written after it without a question?", len(taken) - 1)
+    if not ask_yes_no(question.format(line=latest.line, action=action, n=len(taken) - 1)):
         return
     for _entry in taken:
         session, _cancelled = undo(guide.path)
@@ -662,19 +669,47 @@ def undo_latest() -> None:
 
 def entries_to_undo(session: sessions.Session) -> list[sessions.Entry]:
     """What guided play's undo takes back, latest first: the latest entry in effect, and
-    when that is the start of a turn (which play writes again at once, asking nothing), the
-    entry before it too, so that an undo at a turn's first question reaches the previous
-    turn's last entry instead of taking back that start again and again."""
+    while the state that leaves is one where play writes its next entry at once without
+    asking anything (`writes_unasked`: a turn's start, Promotion's draw, a resolve that needs
+    no answer...), the entry before it too, so that one undo reaches the last entry a person
+    answered instead of taking back a step that play writes again at once."""
     if session.partial:
         session = open_session(session.path)
-    in_effect = [session.entries[index] for index in session._in_effect]
-    if len(in_effect) >= 2 and _starts_a_turn(in_effect[-1].action):
-        return [in_effect[-1], in_effect[-2]]
-    return in_effect[-1:]
+    taken: list[sessions.Entry] = []
+    for entry, before, _after in reversed(session.in_effect()):
+        taken.append(entry)
+        if not writes_unasked(session.game, before):
+            break
+    return taken
 
 
-def _starts_a_turn(action: dict) -> bool:
-    return action.get("action") == "turn" and action.get("step") == "start"
+class _WouldAsk(Exception):
+    """A question `writes_unasked` met: guided play would ask someone something there."""
+
+
+_looking_ahead = False     # while writes_unasked runs a step: `ask` refuses every question
+
+
+def writes_unasked(game: str, state: GameState) -> bool:
+    """Whether guided play, meeting `state`, writes its next entry without asking anyone
+    anything. The step is run as play runs it (the rules' decision, the game's own `ask`),
+    its words kept off the screen and its first question stopping it: which steps ask
+    nothing is what play does, never a list kept beside it."""
+    global _looking_ahead
+    decisions = rules.pending(game, state)
+    if state.get("over") or not decisions:
+        return False
+    declared = faces.of(game)
+    _looking_ahead = True
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            ask_decision(declared, choose_decision(decisions, own_ask=declared.ask is not None), state,
+                         rules.anytime(game, state))
+    except (_WouldAsk, KitError, RuleViolation):
+        return False
+    finally:
+        _looking_ahead = False
+    return True
 
 
 MAX_NUMBER = 999_999   # far above any amount of the four games; a longer number is a slip
