@@ -18,7 +18,10 @@ from functools import lru_cache, wraps
 from typing import TYPE_CHECKING, NamedTuple, TypedDict, TypeVar, Unpack
 
 from kit.errors import TextDoesNotFit
-from kit.surface.metrics import PT, advance_units, text_width  # PT: mm per typographic point
+
+# PT, mm per typographic point, is the parts' and the pieces' too: exported from here.
+from kit.surface.metrics import PT as PT
+from kit.surface.metrics import advance_units, text_width
 
 if TYPE_CHECKING:
     from kit.surface.base import Surface

@@ -19,6 +19,7 @@ from __future__ import annotations
 import unicodedata
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from kit.errors import LayoutError
 from kit.games.amphitheatre import pieces as art
@@ -112,7 +113,7 @@ def engine_values() -> dict[str, int]:
 
 
 # --- loading and cross-checks ---------------------------------------------------------------------
-def check_token_table(rows: list[dict] | None, file: Path) -> None:
+def check_token_table(rows: list[dict[str, Any]] | None, file: Path) -> None:
     """The designer's token table, when given, must be the engine's, row for row."""
     if rows is None:
         return
@@ -132,7 +133,7 @@ def check_token_table(rows: list[dict] | None, file: Path) -> None:
                                       value=r[key], expected=expected[r["row"]][key], row=r["row"]))
 
 
-def check_geometry(game: dict, file: Path) -> art.Auditorium:
+def check_geometry(game: dict[str, Any], file: Path) -> art.Auditorium:
     """Seats must hold a token, stay apart and stay on the board: refuse a size that breaks it."""
     board, token = game["board"], game["spectator_tokens"]
     side, other = token["size"]
@@ -169,7 +170,7 @@ def check_geometry(game: dict, file: Path) -> art.Auditorium:
     return a
 
 
-def load(layouts_root: Path) -> dict:
+def load(layouts_root: Path) -> dict[str, Any]:
     """Every layout file of the game, checked, its printed texts typeset and filled."""
     folder = layout_dir(layouts_root, GAME_ID)
     game_file = folder / "game.yaml"
@@ -242,7 +243,7 @@ def build(layouts_root: Path) -> GameKit:
     title = game["title"]
     info = game["components"]
 
-    def component(cid: str, **kwargs) -> Component:
+    def component(cid: str, **kwargs: Any) -> Component:  # the Component's other fields
         return Component(id=cid, name=info[cid]["name"], instructions=info[cid]["instructions"], **kwargs)
 
     components = []

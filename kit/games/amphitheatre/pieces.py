@@ -155,7 +155,7 @@ class BoardText:
     fill_hint: str              # bottom-left corner: how the seats fill
     row_hint: str               # bottom-right corner: which row sets the amounts
     row_seats: tuple[int, ...]
-    token_table: dict           # row -> {"gain": g, "penalty": p}
+    token_table: dict[int, dict[str, int]]           # row -> {"gain": g, "penalty": p}
     seat: float                 # seat diameter, mm
 
 

@@ -44,7 +44,7 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def portions(circle: dict, grey: int, total: int, calamity_at: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+def portions(circle: dict[str, Any], grey: int, total: int, calamity_at: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     """A circle of `total` portions as the SVG draws them: the coloured ones first (each with
     its letter), then `grey` grey ones (Rome's chaos), the rest blank; a dot at each level of
     `calamity_at`."""

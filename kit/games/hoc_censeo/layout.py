@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from kit.errors import LayoutError
 from kit.games.hoc_censeo.pieces import (
@@ -160,7 +160,7 @@ def _most_per_round(resource: Literal["gold", "seals"]) -> int:
     return max(rules.CONTRE_GOLD[0], bonus)
 
 
-def engine_values() -> dict:
+def engine_values() -> dict[str, Any]:
     """The rule engine's numbers, by the names texts.yaml may use in braces."""
     ordinals = [ordinal(k) for k in rules.CALAMITY_AT]
     return {
@@ -185,7 +185,7 @@ def engine_values() -> dict:
     }
 
 
-def drawing_numbers() -> dict:
+def drawing_numbers() -> dict[str, Any]:
     """What the pieces draw: counts of rows, portions and boxes."""
     return {
         "PLAYERS": rules.PLAYERS,
@@ -199,7 +199,7 @@ def drawing_numbers() -> dict:
     }
 
 
-def _fill_tree(node, values: dict, file: Path, path: str, skip: tuple[str, ...]):
+def _fill_tree(node: Any, values: dict[str, Any], file: Path, path: str, skip: tuple[str, ...]) -> Any:  # YAML values
     if isinstance(node, dict):
         return {k: (v if f"{path}.{k}".lstrip(".") in skip else
                     _fill_tree(v, values, file, f"{path}.{k}".lstrip("."), skip)) for k, v in node.items()}
@@ -212,7 +212,7 @@ def _fill_tree(node, values: dict, file: Path, path: str, skip: tuple[str, ...])
 
 
 # --- loading ----------------------------------------------------------------------------------
-def _load_colours(folder: Path, bonus: dict) -> tuple[dict[str, ColourInfo], str, str]:
+def _load_colours(folder: Path, bonus: dict[str, Any]) -> tuple[dict[str, ColourInfo], str, str]:
     path = find(folder, "colours")
     data = load_yaml(path, COLOURS_FILE)
     colours = data["colours"]
@@ -230,7 +230,7 @@ def _load_colours(folder: Path, bonus: dict) -> tuple[dict[str, ColourInfo], str
     return infos, data["chaos"]["ink"], data["chaos"]["calamity_symbol"]
 
 
-def _bonus_strings(texts: dict, file: Path) -> dict[str, str]:
+def _bonus_strings(texts: dict[str, Any], file: Path) -> dict[str, str]:
     """How each colour's bonus reads (« +1 Sceau »), from the rule engine's COLOUR_BONUS."""
     words = texts["bonus"]
 
@@ -248,13 +248,13 @@ def _bonus_strings(texts: dict, file: Path) -> dict[str, str]:
     return out
 
 
-def _read_objectives(folder: Path) -> dict[str, tuple[str, dict, dict]]:
+def _read_objectives(folder: Path) -> dict[str, tuple[str, dict[str, Any], dict[object, Any]]]:
     """tribe -> (entry name, checked entry, raw entry) of objectives.yaml, each tribe judged
     by the rule engine."""
     path = find(folder, "objectives")
     raw = read_yaml(path)
     data = check(raw, OBJECTIVES_FILE, path)
-    entries: dict[str, tuple[str, dict, dict]] = {}
+    entries: dict[str, tuple[str, dict[str, Any], dict[object, Any]]] = {}  # the raw entry as the YAML keys it
     for i, (tribe, raw_tribe) in enumerate(zip(data["tribes"], raw["tribes"]), start=1):
         entry = entry_name("tribes", i, tribe["tribe"])
         if tribe["tribe"] in entries:
@@ -278,7 +278,7 @@ def _read_objectives(folder: Path) -> dict[str, tuple[str, dict, dict]]:
     return entries
 
 
-def rule_objectives(layouts_root: Path | str) -> dict:
+def rule_objectives(layouts_root: Path | str) -> dict[str, Any]:
     """The objectives of layouts/hoc-censeo as the rule engine takes them (the session
     option `objectives`): what `kit simulate` plays with."""
     entries = _read_objectives(layout_dir(layouts_root, GAME_ID))
@@ -291,7 +291,7 @@ def load_motions(layouts_root: Path | str) -> tuple[Motion, ...]:
     return _load_motions(layout_dir(layouts_root, GAME_ID))
 
 
-def _load_objectives(folder: Path, texts: dict, values: dict) -> tuple[Objective, ...]:
+def _load_objectives(folder: Path, texts: dict[str, Any], values: dict[str, Any]) -> tuple[Objective, ...]:
     entries = _read_objectives(folder)
     out = []
     for key in rules.TRIBES:
@@ -341,8 +341,9 @@ def build(layouts_root: Path | str) -> GameKit:
     layout = load(layouts_root)
     t = layout.texts
 
-    def component_text(cid: str) -> dict:
-        return t["components"][cid]
+    def component_text(cid: str) -> dict[str, Any]:
+        found: dict[str, Any] = t["components"][cid]
+        return found
 
     slips = rules.PLAYERS * rules.MOTIONS_PER_PLAYER  # one slip per motion the table writes
     # One back for every sheet with a fold zone: drawn once per PDF, repeated behind each.

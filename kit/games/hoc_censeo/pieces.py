@@ -92,17 +92,18 @@ class HocLayout:
     calamity_symbol: str
     objectives: tuple[Objective, ...]   # in the rule engine's TRIBES order
     motions: tuple[Motion, ...]
-    texts: dict                         # texts.yaml, placeholders filled, French spacing applied
-    numbers: dict = field(default_factory=dict)  # the rule engine's numbers the pieces draw
-    emblems: dict = field(default_factory=dict)  # component id -> its kit.parts.icons picture (icons.yaml)
-    colour_emblems: dict = field(default_factory=dict)  # a law's colour key -> its picture (icons.yaml)
+    texts: dict[str, Any]                         # texts.yaml, placeholders filled, French spacing applied
+    numbers: dict[str, Any] = field(default_factory=dict)  # the rule engine's numbers the pieces draw
+    emblems: dict[str, str] = field(default_factory=dict)  # component id -> its kit.parts.icons picture (icons.yaml)
+    colour_emblems: dict[str, str] = field(default_factory=dict)  # a law's colour key -> its picture (icons.yaml)
 
     def text(self, dotted: str) -> str:
         """A text by its dotted path in texts.yaml: layout.text('sheet.pour')."""
         node: Any = self.texts
         for key in dotted.split("."):
             node = node[key]
-        return node
+        found: str = node   # a leaf of texts.yaml
+        return found
 
 
 # --- icons ------------------------------------------------------------------------------------
@@ -632,7 +633,8 @@ BALLOT_LABEL = 7.5   # pt: the sides' names
 BALLOT_ROUND = 8.0   # pt: « Manche 3 »
 
 
-def _ballot_half(surface: Surface, x: float, w: float, h: float, title: str, colour: str) -> list[tuple]:
+def _ballot_half(surface: Surface, x: float, w: float, h: float, title: str,
+                 colour: str) -> list[tuple[float, float, float, float]]:
     """One inner half, x to x + w: its side's name over a box for the amount; returns the
     boxes of its words (the fold goes round them)."""
     pad = 2.4
@@ -652,7 +654,7 @@ def draw_ballot(surface: Surface, frame: Frame, layout: HocLayout, round_: int) 
     # The ballots touch: a faint frame inside each says where one ends, away from the cut.
     surface.rect(0.8, 0.8, w - 1.6, h - 1.6, stroke=GREYS["light"], width=0.3, radius=1.5)
     half = w / 2
-    words: list[tuple] = []
+    words: list[tuple[float, float, float, float]] = []
     for x, text, font, size, colour in ((0.0, f"{layout.text('sheet.round')} {round_}", ROMAN_BOLD, BALLOT_ROUND,
                                          ACCENT),
                                         (half, layout.text("ballot.fold"), "sans-italic", 7.0, GREYS["dark"])):
@@ -723,7 +725,12 @@ def _table_height(layout: HocLayout) -> float:
     return SECTION_TITLE_H + (len(layout.colours) + 1) * TABLE_ROW_H + 7.0 + SECTION_GAP
 
 
-def _plan(surface: Surface, layout: HocLayout, col_w: float, col_h: float, size: float):
+# A block of the aid's columns: (kind, its section, its height, its paragraphs with their heights).
+_Block = tuple[str, dict[str, Any] | None, float, list[tuple[str, float]]]
+
+
+def _plan(surface: Surface, layout: HocLayout, col_w: float, col_h: float,
+          size: float) -> list[list[_Block]] | None:
     """Blocks assigned to two columns at this body size, or None when they do not fit.
     A block is (kind, section, height, its paragraphs with their heights)."""
     blocks = []
@@ -772,12 +779,14 @@ def draw_magistrate_aid(surface: Surface, frame: Frame, layout: HocLayout) -> No
         raise TextDoesNotFit(f"the magistrate's aid does not fit one page even at {BODY_MIN:g} pt; "
                              "shorten its sections")
     columns = plans[size]
+    assert columns is not None, "the size chosen is one whose plan fits"
 
     for c, blocks in enumerate(columns):
         x = pad + c * (col_w + COL_GAP)
         y = top
         for kind, section, height, paragraphs in blocks:
             if kind == "section":
+                assert section is not None, "a section's block holds it"
                 _section(surface, section, paragraphs, x, y, col_w, size)
             else:
                 _bonus_table(surface, layout, x, y, col_w)
@@ -789,7 +798,7 @@ def draw_magistrate_aid(surface: Surface, frame: Frame, layout: HocLayout) -> No
              min_size=AID_MIN, align="centre", valign="middle", colour=INK)
 
 
-def _section(surface: Surface, section: dict, paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
+def _section(surface: Surface, section: dict[str, Any], paragraphs: list[tuple[str, float]], x: float, y: float, w: float,
              size: float) -> None:
     text_box(surface, x, y, w, SECTION_TITLE_H - 1.0, section["title"], font=ROMAN_BOLD, size=12, min_size=8,
              valign="middle", colour=ACCENT)

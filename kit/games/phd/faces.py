@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kit.faces import Faces, by_turn_steps, turn_being_played
 from kit.games.phd import bots, table
@@ -59,7 +60,7 @@ def moment(steps: tuple[str, ...]) -> str | None:
 # What its layout.py reads beyond its pieces, loaded only when one is asked for (a page or a
 # phone never loads the printing code).
 
-def deck(layouts_root: Path) -> dict:
+def deck(layouts_root: Path) -> dict[str, Any]:
     """The deck a session records (`kit score new`) and the bots play (layout.py's deck)."""
     from kit.games.phd import layout
 

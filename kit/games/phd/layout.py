@@ -30,7 +30,7 @@ from kit.deck import assign_ids, numbers_from_data, read_checked
 from kit.errors import LayoutError
 from kit.games.phd import pieces as art
 from kit.i18n import N_, P_, _, ngettext, number
-from kit.model import Component, GameKit, Kind, Piece
+from kit.model import Component, Draw, GameKit, Kind, Piece
 from kit.parts import icons
 from kit.parts.symbols import PATTERNS
 from kit.parts.text import Section
@@ -254,7 +254,7 @@ def fill(text: str, file: Path, entry: str | None, field: str) -> str:
 
 
 # --- the rules a card must follow --------------------------------------------------------
-def check_event(card: dict, file: Path, entry: str) -> None:
+def check_event(card: dict[str, Any], file: Path, entry: str) -> None:
     """A card of one type carries exactly what that type needs and prints something; its
     values are the rules' to check (scorekeeper.rules.phd.card_record, when `load` reads
     the deck)."""
@@ -292,7 +292,7 @@ def _deck_too_small(total: int, least: int) -> str:
                     "the deck holds {n} cards; it needs at least {least}", total).format(n=total, least=least)
 
 
-def _check_unique(cards: list[dict], keys: tuple[str, ...], file: Path, base: str, label_key: str = "title") -> None:
+def _check_unique(cards: list[dict[str, Any]], keys: tuple[str, ...], file: Path, base: str, label_key: str = "title") -> None:
     """No two designs alike: the same title or text, case and spacing aside, is a copy-paste mistake."""
     check_distinct(cards, keys, file, base, label_key, normalise=lambda text: " ".join(text.lower().split()),
                    why=N_("use 'count' for copies"))
@@ -301,11 +301,11 @@ def _check_unique(cards: list[dict], keys: tuple[str, ...], file: Path, base: st
 # --- loading ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Layout:
-    kit: dict
-    characters: list[dict]
-    events: list[dict]
-    arguments: list[dict]
-    aids: dict
+    kit: dict[str, Any]
+    characters: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    arguments: list[dict[str, Any]]
+    aids: dict[str, Any]
     folder: Path
     event_ids: tuple[str, ...] = ()
     argument_ids: tuple[str, ...] = ()
@@ -361,7 +361,7 @@ def load(layouts_root: Path | str) -> Layout:
     return Layout(kit, characters, events, arguments, aids, folder, tuple(event_ids), tuple(argument_ids), records)
 
 
-def _rule_card(card: dict, file: Path, index: int) -> dict:
+def _rule_card(card: dict[str, Any], file: Path, index: int) -> dict[str, Any]:
     """A design as the session header records it: its type, title, copies, printed texts
     and rule data (scorekeeper.rules.phd, "the deck"), which the rules then read into
     their record of it (card_record)."""
@@ -396,7 +396,7 @@ def _rule_card(card: dict, file: Path, index: int) -> dict:
     return out
 
 
-def _hand_data(hand: dict | None) -> dict[str, int]:
+def _hand_data(hand: dict[str, Any] | None) -> dict[str, int]:
     """A `hand`'s counts as the header records them (the zeros left out), by placeholder name."""
     return {key: hand[key] for key in rules.HAND_CHANGES if hand.get(key)} if hand else {}
 
@@ -411,7 +411,7 @@ def _hand_printed(text: str, hand: dict[str, int], file: Path, entry: str, key: 
                 key=f"'{key}'", placeholder="{" + count + "}"))
 
 
-def _rule_data(card: dict, postit_text: str) -> dict[str, Any]:
+def _rule_data(card: dict[str, Any], postit_text: str) -> dict[str, Any]:
     """An event design's rule data but a Challenge's results, in the header's order."""
     out: dict[str, Any] = {key: card[key] for key in ("pression", "credit", "chapter", "modifier", "resource",
                                                       "difficulty", "draw_arguments") if card.get(key) is not None}
@@ -428,14 +428,14 @@ def _rule_data(card: dict, postit_text: str) -> dict[str, Any]:
     return out
 
 
-def deck(layouts_root: Path | str) -> dict:
+def deck(layouts_root: Path | str) -> dict[str, Any]:
     """The deck a session records (`kit score new`) and the bots play: every design of
     events.yaml and arguments.yaml by its id (SCOREKEEPER.md "Cards at the table"), as the
     rules' records of them write themselves."""
     return {"cards": {key: card.header() for key, card in load(layouts_root).cards.items()}}
 
 
-def check_symbols(kit: dict, characters: list[dict], aids: dict, folder: Path) -> None:
+def check_symbols(kit: dict[str, Any], characters: list[dict[str, Any]], aids: dict[str, Any], folder: Path) -> None:
     """One meaning per symbol across the kit: a player who sees a shape anywhere (a card's
     band, a footer, a marker, a character) must know what it stands for. The approved
     outcome and the approved marker face are the same meaning, so they share the star."""
@@ -460,7 +460,7 @@ def check_symbols(kit: dict, characters: list[dict], aids: dict, folder: Path) -
 
 
 # --- from layout to faces -------------------------------------------------------------------
-def _mark(data: dict) -> art.Mark:
+def _mark(data: dict[str, Any]) -> art.Mark:
     return art.Mark(data["name"], data["colour"], data["symbol"])
 
 
@@ -474,7 +474,7 @@ def _changes(changes: rules.Changes | None, resources: dict[rules.Resource, art.
 EFFECT_TEXTS = ("effect", "when", "success.text", "failure.text")
 
 
-def card_data(card: dict) -> dict[str, int]:
+def card_data(card: dict[str, Any]) -> dict[str, int]:
     """The numbers of an event card its texts may print, by placeholder name."""
     data = {key: card[key] for key in ("pression", "credit", "modifier", "difficulty", "draw_arguments")
             if card.get(key) is not None}
@@ -521,7 +521,7 @@ def event_face(card: rules.EventCard, layout: Layout) -> art.EventFace:
     return art.EventFace(**face)
 
 
-def _outcomes(card: rules.EventCard, kit: dict) -> dict[str, Any]:
+def _outcomes(card: rules.EventCard, kit: dict[str, Any]) -> dict[str, Any]:
     """A Superviseur's outcome for a submitted chapter: one, or a die roll's."""
     names = kit["chapter_outcomes"]
     rows = [("", card.chapter)] if card.chapter is not None else [
@@ -626,7 +626,7 @@ def build(layouts_root: Path | str) -> GameKit:
                        copies=card["count"])
                  for i, (card, face) in enumerate(zip(layout.arguments, argument_faces), start=1)]
 
-    def back(cid: str):
+    def back(cid: str) -> Draw:
         deck = specs[cid]
         return partial(art.deck_back, title=deck["back_title"], subtitle=kit["title"],
                        mark=art.Mark(deck["back_title"], deck["back_colour"], deck["back_symbol"],
@@ -676,7 +676,7 @@ def build(layouts_root: Path | str) -> GameKit:
                               back=partial(art.character_back, face=face, colour=kit["accent"]))
                         for entry, face in characters]
 
-    def component(cid: str, kind: Kind, pieces: list[Piece], **extra) -> Component:
+    def component(cid: str, kind: Kind, pieces: list[Piece], **extra: Any) -> Component:
         return Component(id=cid, name=spec_text(cid, "name"), kind=kind, size=specs[cid]["size"], pieces=tuple(pieces),
                          instructions=spec_text(cid, "instructions"), **extra)
 

@@ -3,6 +3,7 @@ and the reshuffles, each player's PI against the target."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kit.faces import Faces, by_turn_steps, field_of, turn_being_played
 from kit.games.promotion import bots, table
@@ -48,14 +49,14 @@ STEP_TITLES: dict[tuple[str, ...], str] = {
 # What its layout.py reads beyond its pieces, loaded only when one is asked for (a page or a
 # phone never loads the printing code).
 
-def deck(layouts_root: Path) -> dict:
+def deck(layouts_root: Path) -> dict[str, Any]:
     """The deck a session records (`kit score new`) and the bots play (layout.py's deck)."""
     from kit.games.promotion import layout
 
     return layout.deck(layouts_root)
 
 
-def text_values(layouts_root: Path) -> dict:
+def text_values(layouts_root: Path) -> dict[str, Any]:
     """What a text of the complete rules may name, the cards' numbers among them (layout.py's text_values)."""
     from kit.games.promotion import layout
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from kit.deck import assign_ids, checked, numbers_from_data
 from kit.errors import LayoutError
@@ -200,26 +201,26 @@ class Design:
     when: str       # filled and spaced
     body: str       # « Répond à » (Trahisons) and the effect, filled and spaced
     flavour: str
-    does: dict      # what it does (rules.EFFECTS): only the effects it has
+    does: dict[str, Any]      # what it does (rules.EFFECTS): only the effects it has
 
 
 @dataclass(frozen=True)
 class Layout:
     types: dict[str, CardType]
     designs: tuple[Design, ...]
-    back: dict
-    aid: dict       # texts filled and spaced
-    tokens: dict
-    game: dict
-    values: dict    # every placeholder's value
+    back: dict[str, Any]
+    aid: dict[str, Any]       # texts filled and spaced
+    tokens: dict[str, Any]
+    game: dict[str, Any]
+    values: dict[str, Any]    # every placeholder's value
 
 
-def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict]:
+def _load(folder: Path, stem: str, schema: Record) -> tuple[Path, dict[str, Any]]:
     path = folder / f"{stem}.yaml"
     return path, load_yaml(path, schema)
 
 
-def _check_cards(path: Path, cards: dict) -> None:
+def _check_cards(path: Path, cards: dict[str, Any]) -> None:
     """The deck's invariants the schema alone cannot state."""
     check_distinct(cards["types"], ("name",), path, "types", "name", why=N_("describe each type once"))
     names = [t["name"] for t in cards["types"]]
@@ -256,16 +257,16 @@ def _check_cards(path: Path, cards: dict) -> None:
                                                          "at least one card").format(name=name))
 
 
-def _does(design: dict) -> dict:
+def _does(design: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in design["does"].items() if value is not None}
 
 
-def _numbers(does: dict) -> dict:
+def _numbers(does: dict[str, Any]) -> dict[str, Any]:
     """The placeholders of a card's own numbers (not its flags nor the cards it cancels)."""
     return {name: value for name, value in does.items() if type(value) is int}
 
 
-def _values(cards: dict, ids: list[str]) -> dict:
+def _values(cards: dict[str, Any], ids: list[str]) -> dict[str, Any]:
     """Every placeholder of the kit: the engine's numbers and each card's as {ID_EFFECT}."""
     values = engine_values()
     for key, d in zip(ids, cards["designs"]):
@@ -274,7 +275,7 @@ def _values(cards: dict, ids: list[str]) -> dict:
     return values
 
 
-def text_values(layouts_root: Path) -> dict:
+def text_values(layouts_root: Path) -> dict[str, Any]:
     """What a text of the kit outside the cards may name (the complete rules, kit.rulebook):
     the engine's numbers and each card's own as {ID_EFFECT}."""
     return load(Path(layouts_root)).values
@@ -354,12 +355,12 @@ def load(layouts_root: Path) -> Layout:
     return Layout(types, tuple(designs), cards["back"], aid, tokens, game, values)
 
 
-def _deck(designs: tuple[Design, ...] | list[Design]) -> dict:
+def _deck(designs: tuple[Design, ...] | list[Design]) -> dict[str, Any]:
     return {"cards": {d.id: {"type": d.type.name, "title": d.title, "copies": d.copies, **d.does,
                              "text": d.body.replace("**", "")} for d in designs}}
 
 
-def deck(layouts_root: Path) -> dict:
+def deck(layouts_root: Path) -> dict[str, Any]:
     """The deck a session header records and the bots play (kit.deck): each design by its id,
     with its type, title, copies, what it does and its printed text."""
     return _deck(load(layouts_root).designs)
