@@ -14,7 +14,9 @@ the corrections, the host's; on the host's page every decision. Each field's inp
   a `Die`), one of its faces, as a choice among values;
 - FROM_TABLE (null): what the field's declared kind offers (`Kind.choice`): a whole number
   within its bounds (a die), several numbers ("3, 2") for a list, one input per player or
-  per resource for a mapping, yes or no for a flag;
+  per resource for a mapping, yes or no for a flag; for a list that may name cards too,
+  the cards the rules say it may lay now (`cards_to_lay`, each with the number it
+  counts), to tick, and numbers typed besides;
 - any other object: one input per key (a player's name, a resource), each from its own
   choice, the field's value being the object of the answered keys.
 
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING, cast
 from kit import faces
 from kit.i18n import N_
 from scorekeeper.errors import Message
-from scorekeeper.rules.fields import Card, Die, Kind
+from scorekeeper.rules.fields import Card, Die, Kind, Wholes
 from scorekeeper.rules.flow import FROM_TABLE, Decision, GameState
 
 if TYPE_CHECKING:
@@ -45,6 +47,8 @@ if TYPE_CHECKING:
 #   order     names typed in order, "Bob, Chloé"     number    a whole number within low..high
 #   numbers   whole numbers typed "3, 2"             group     one input per key (`keys`)
 #   all       every one of `options`, as the rules already decided them (checkboxes, ticked)
+#   cards     some of `options`, cards of the deck each counting a number (`counts`), and
+#             whole numbers typed "3, -2" besides (cards written by hand), in one list
 DECLARED_KINDS = ("several", "order", "numbers", "all")
 
 
@@ -58,6 +62,7 @@ class Input:
     high: int | None = None
     keys: tuple = ()            # group: (key, Input) pairs
     verbatim: bool = False      # the label is a player's name, never translated
+    counts: tuple = ()          # cards: the number each card of `options` counts, in order
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,11 @@ def input_of(words: faces.Faces, action: str, field: str, choice: object, view: 
     `field_labels`, else the declaration's (naming the values `named`: who acts)."""
     label = faces.field_label(words, action, field, declared, named or {})
     many = words.field_kinds.get((action, field)) or (declared.many if declared else None)
+    laid = words.rules.cards_to_lay if words.rules is not None else None
+    if choice is FROM_TABLE and isinstance(declared, Wholes) and declared.cards and laid is not None:
+        counted = laid(view, action, field)
+        if counted:   # the cards the rules count there, picked as cards; numbers typed besides
+            return Input(field, label, "cards", options=tuple(counted), counts=tuple(counted.values()))
     if choice is FROM_TABLE and declared is not None:
         choice = declared.choice(view)
     if isinstance(declared, Die) and isinstance(choice, dict) and set(choice) == {"min", "max"}:

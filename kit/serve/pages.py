@@ -180,7 +180,7 @@ def environment(own: Path | None) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([*folders, str(TEMPLATES)]), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     env.globals.update(urlencode=urlencode, languages=LANGUAGES, form_specs=form_specs, turn=turn, top=top,
-                       facts=facts, revealed=revealed, last_told=last_told)
+                       facts=facts, players_table=players_table, revealed=revealed, last_told=last_told)
     return env
 
 
@@ -381,6 +381,20 @@ def facts(page: Page, record: dict) -> list[dict]:
     return shown
 
 
+def players_table(page: Page) -> tuple[list[str], list[tuple[str, list[dict | None]]]]:
+    """The players' records as a seat's page lists them, in one table within a phone's
+    width: their names, the seat's own first, then each fact a row (its label, each
+    player's fact as `facts` gives it, None where a player's record lacks it), in the order
+    the records give them."""
+    players = page.state["players"]
+    names = [page.seat] * (page.seat in players) + [name for name in players if name != page.seat]
+    rows: dict[str, list[dict | None]] = {}
+    for place, name in enumerate(names):
+        for fact in facts(page, players[name]):
+            rows.setdefault(fact["label"], [None] * len(names))[place] = fact
+    return names, list(rows.items())
+
+
 def revealed(page: Page) -> Told | None:
     """The latest entry of the actions the game reveals apart on the table page (Hoc
     Censeo's vote), while the game goes on (the end tells it as its why)."""
@@ -442,15 +456,31 @@ class FormsView:
             title = page.t(TEXT.card_settled, what=title, card=str(cards[0]["title"]))
         return title
 
+    def choice_heading(self, offered: list[form_specs.Form]) -> str:
+        """What the choice among decisions offered at once asks: their one title where they
+        share it (« Recherche », its buttons then saying each way), else « What do you do? »."""
+        titles = {self.headline(form) for form in offered}
+        return titles.pop() if len(titles) == 1 else self.page.t(N_("What do you do?"))
+
     def choice_labels(self, offered: list[form_specs.Form]) -> list[str]:
         """The decisions offered at once, as their buttons say them: each one's title, and
-        when another has the same title, the values the rules already settle ("Apply the card")."""
+        when another has the same title, the values the rules already settle (« Draw 2 Event
+        cards »: the title alone where all share it, as the heading says it); two still
+        alike, the fields one asks besides (a Coopération played with another player)."""
         titles = [self.headline(form) for form in offered]
+        shared = len(set(titles)) == 1
         labels = []
         for form, title in zip(offered, titles):
-            settled = [self.page.value(spec.options[0]) for spec in form.inputs
-                       if spec.kind == "one" and len(spec.options) == 1]
-            labels.append(title + (" — " + ", ".join(settled) if titles.count(title) > 1 and settled else ""))
+            settled = ", ".join(self.page.value(spec.options[0]) for spec in form.inputs
+                                if spec.kind == "one" and len(spec.options) == 1)
+            labels.append(settled if shared and settled else
+                          title + (" — " + settled if titles.count(title) > 1 and settled else ""))
+        for place, form in enumerate(offered):
+            alike = [other for other, label in zip(offered, labels) if label == labels[place] and other is not form]
+            asked = {spec.field for other in alike for spec in other.inputs}
+            besides = [self.label(spec) for spec in form.inputs if spec.field not in asked]
+            if alike and besides:
+                labels[place] += " — " + ", ".join(besides)
         return labels
 
     def budget(self, form: form_specs.Form) -> str:
@@ -464,6 +494,12 @@ class FormsView:
         """A choice's options: (value sent, words shown, data-kind)."""
         words = all(isinstance(o, str) for o in spec.options)
         return [(o if words else json.dumps(o), self.page.value(o), "text" if words else "json") for o in spec.options]
+
+    def cards(self, spec: form_specs.Input) -> list[tuple[str, str, str]]:
+        """A cards input's cards, strongest first: (id sent, printed title, the number it
+        counts, signed as printed: « +2 », « −3 »)."""
+        ranked = sorted(zip(spec.options, spec.counts), key=lambda card: -card[1])
+        return [(key, self.page.value(key), f"+{n}" if n > 0 else f"−{-n}") for key, n in ranked]
 
     def key_label(self, spec: form_specs.Input, key: str) -> str:
         return key if spec.verbatim else self.page.word(key)

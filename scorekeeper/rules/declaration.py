@@ -24,7 +24,10 @@ its attributes, every default written here once, never a module's optional attri
 - `card_types`: a game played with printed cards names its card types and takes the
   session header's deck in `setup(players, options, deck=None)`; None for a game without.
 - the flow functions: `setup`, `apply`, `pending`, `anytime`, `outcome` (every game), and
-  `current_player`, `standings`, `canonical` where the game has them (None where not).
+  `current_player`, `standings`, `canonical` where the game has them (None where not);
+  `cards_to_lay(state, action, field)`: in a game whose entries lay cards in a list that
+  also takes numbers written by hand (PHD's modifiers and arguments), the cards of the deck
+  that list may name now, each with the number it counts: what a face offers to pick.
 
 The declaration checks itself when it is made, so a game's slip fails at import, in one
 sentence: an actor, a correction or a host's entry naming an action without declared fields,
@@ -74,6 +77,7 @@ class GameRules:
     current_player: Callable[[Any], str | None] | None = None
     standings: Callable[[Any], list[tuple[int, str]]] | None = None
     canonical: Callable[[Any, Line], Line] | None = None
+    cards_to_lay: Callable[[Any, str, str], dict[str, int]] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "actors", MappingProxyType(dict(self.actors)))

@@ -1131,20 +1131,47 @@ def _values(state: State, action: Action, field: str, what: Message, *, resource
             continue
         key, card = _card(state, item, ARGUMENT, *(("vie", "superviseur") if resource else ()),
                           what=what, field=field)
-        if card["type"] == ARGUMENT:
-            if resource is not None and card.get("controversy"):
-                raise RuleViolation("{title} counts only in a controversy or a thesis defence, not in a challenge.",
-                                    field=field, title=card["title"])
-            number = card["value"]
-        else:
-            postit = card["postit"]
-            if postit["resource"] != resource:
-                raise RuleViolation("The post-it of {title} counts in a challenge on {its}, not on {resource}.",
-                                    field=field, title=card["title"], its=RESOURCE_NAMES[postit["resource"]],
-                                    resource=RESOURCE_NAMES[resource] if resource else "")
-            number = postit["value"]
+        number = _laid_value(card, resource, field)
         out.append(abs(number) if against else number)
     return out
+
+
+def _laid_value(card: decks.Card, resource: Resource | None, field: str) -> int:
+    """What a card laid on a test counts: an Argument its value (but one kept for the
+    controversies, in a Challenge), a post-it its value in a Challenge on its resource."""
+    if card["type"] == ARGUMENT:
+        if resource is not None and card.get("controversy"):
+            raise RuleViolation("{title} counts only in a controversy or a thesis defence, not in a challenge.",
+                                field=field, title=card["title"])
+        return int(card["value"])
+    postit = card["postit"]
+    if postit["resource"] != resource:
+        raise RuleViolation("The post-it of {title} counts in a challenge on {its}, not on {resource}.",
+                            field=field, title=card["title"], its=RESOURCE_NAMES[postit["resource"]],
+                            resource=RESOURCE_NAMES[resource] if resource else "")
+    return int(postit["value"])
+
+
+def cards_to_lay(state: State, action: str, field: str) -> dict[str, int]:
+    """The cards of the deck an entry of `action` may lay in its list `field` (a Challenge's
+    modifiers, a controversy's or a defence's arguments, support and opposition), each with
+    the number it counts there, as `_values` counts it: what a face offers to pick, where
+    a number written by hand stays allowed too. Empty without a deck."""
+    cards = state.get("cards") or {}
+    if action not in ("challenge", "controversy", "defend") or field not in _CARD_LISTS:
+        return {}
+    resource: Resource | None = None
+    if action == "challenge" and state.get("turn") is not None:
+        played = _played(state, "challenge")
+        resource = cards[played]["resource"] if played in cards else None
+    offered = {}
+    for key, card in cards.items():
+        if card["type"] == ARGUMENT or resource is not None and card["type"] in ("vie", "superviseur"):
+            try:
+                offered[key] = _laid_value(card, resource, field)
+            except RuleViolation:    # kept for the controversies, or a post-it of the other resource
+                continue
+    return offered
 
 
 def _submit(new: State, action: Action, name: Any) -> None:
@@ -2126,6 +2153,6 @@ def _end_event(state: State) -> Event:
 RULES = GameRules(
     id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=("chapters", "timed"),
     fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
-    current_player=current_player, standings=standings, canonical=canonical,
+    current_player=current_player, standings=standings, canonical=canonical, cards_to_lay=cards_to_lay,
     actors={"deck_empty": None},          # the event deck runs out for the whole table
     corrections=CORRECTIONS, secret_fields=SECRET_FIELDS, secret_by_player=SECRET_BY_PLAYER, card_types=CARD_TYPES)

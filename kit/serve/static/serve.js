@@ -172,7 +172,7 @@
     if (kind === "bool") return text === "true";
     if (kind === "json") return JSON.parse(text);   // a choice's value that is not a word: true, 3
     if (kind === "names") return text.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
-    if (kind === "ints") {
+    if (kind === "ints" || kind === "more") {
       return text.split(/[,\s]+/).filter(Boolean).map(function (s) {
         return /^[-+]?\d+$/.test(s) ? Number(s) : s;
       });
@@ -190,6 +190,8 @@
       if (input.dataset.kind === "list" || input.dataset.kind === "item") {
         if (!(field in result)) result[field] = [];
         if (value !== undefined) result[field].push(value);
+      } else if (input.dataset.kind === "more") {   // numbers typed beside the cards ticked: one list
+        result[field] = (result[field] || []).concat(value || []);
       } else if (value === undefined) {
         return;
       } else if (input.dataset.key) {
@@ -317,6 +319,21 @@
     box.querySelector(".question").textContent = question;
     box.querySelector("button.yes").focus();
   }
+
+  // Cards laid on a test: a tap on a number shows the cards counting it (a tap again, none).
+  document.documentElement.classList.add("scripted");
+  document.addEventListener("click", function (event) {
+    const number = event.target.closest(".by-number .number");
+    if (!number) return;
+    const box = number.closest(".laid");
+    const pressed = number.getAttribute("aria-pressed") !== "true";
+    box.querySelectorAll(".by-number .number").forEach(function (other) {
+      other.setAttribute("aria-pressed", String(other === number && pressed));
+    });
+    box.querySelectorAll(".chip").forEach(function (chip) {
+      chip.classList.toggle("shown", pressed && chip.dataset.n === number.dataset.n);
+    });
+  });
 
   document.addEventListener("click", function (event) {
     const no = event.target.closest(".confirm button.no");

@@ -17,7 +17,9 @@ def test_the_seats_own_card_says_it_is_theirs(tmp_path):
     path = tmp_path / "these.jsonl"
     sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben")])
     ana, ana_en, table = pages(path, "seat Ana?lang=fr", "seat Ana?lang=en", "table?lang=fr")
-    assert re.search(r'<article class="card me"><h3><bdi>Ana</bdi> <small class="you">\(vous\)</small></h3>', ana)
+    # a seat's page lists every player in one table, its own column first and marked
+    assert re.search(r'<thead><tr><th scope="col">.*?</th><th scope="col" class="me"><bdi>Ana</bdi> '
+                     r'<small class="you">\(vous\)</small></th><th scope="col"><bdi>Ben</bdi>', ana)
     assert "(you)" in ana_en
     assert "(vous)" not in table   # the shared screen is nobody's
     hoc, = pages(new_hoc(tmp_path / "senate.jsonl"), "seat Alice?lang=fr")   # a game's own board too

@@ -93,3 +93,46 @@ def test_a_phd_turn_with_a_challenge_and_two_draws_takes_few_taps_on_a_phone(bro
         assert max(ana.asked) <= 2 * SCREEN["height"], ana.asked
     finally:
         assert server.stop() == 0
+
+
+def test_the_cards_laid_on_a_challenge_are_picked_as_cards_on_a_phone(browser, tmp_path):  # noqa: F811
+    """Ana lays Données solides (+2) and Ben's Nuit blanche post-it (−1) on her Challenge: a
+    tap on the number a card counts shows the cards counting it, a tap on the card ticks it;
+    the session records the cards by their ids, Ben's one as his. The page says which
+    Challenge it is and what the die must make, and stays within two screens."""
+    from playwright.sync_api import expect
+
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], deck=for_session("phd", None))
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "challenge", "card": CHALLENGE})
+    server = Server(path)
+    try:
+        ana = Phone(browser, server.links["Ana"], "fr-FR")
+        decision = ana.decision
+        expect(decision.locator(".fact").first).to_have_text("Colloque international : Crédit, difficulté 9")
+        chips = decision.locator(".laid .chip")
+        expect(chips.first).to_be_hidden()          # dozens of cards: none shown before a number is tapped
+        ana.tap(decision.get_by_role("button", name="+2", exact=True))
+        expect(decision.locator(".laid .chip:visible")).not_to_have_count(0)
+        assert all(n == "+2" for n in decision.locator(".laid .chip:visible .n").all_inner_texts())
+        ana.tap(decision.locator(".chip", has_text="Données solides"))
+        ana.tap(decision.get_by_role("button", name="−1", exact=True))
+        expect(decision.locator(".chip", has_text="Données solides")).to_be_visible()   # ticked: still shown
+        ana.tap(decision.locator(".chip", has_text="Nuit blanche"))
+        ana.choose(decision.locator('[data-field="die"]'), "2")
+        decision.locator('input[data-key="Ben"]').fill("1")
+        picture(ana.page, tmp_path / "phd-5-cards-laid-Ana-fr.png")
+        ana.tap(decision.locator("button.send"))
+        expect(ana.page.locator("#told")).to_contain_text("Colloque international")
+        ana.measure()
+        line = sessions.load(path).entries[-1].action
+        assert line == {"action": "challenge", "player": "Ana", "die": 2,
+                        "modifiers": ["donnees-solides", "nuit-blanche"], "laid_by": {"Ben": 1}}, line
+        state = sessions.load(path).state
+        assert state["last_test"]["total"] == 4 + 2 + 2 - 1
+        # the page as it opens, and the decision with a number's cards shown, within two screens
+        assert ana.heights[0] <= 2 * SCREEN["height"], ana.heights
+        assert max(ana.asked) <= 2 * SCREEN["height"], ana.asked
+    finally:
+        assert server.stop() == 0

@@ -106,7 +106,8 @@ def test_the_fifth_game_has_its_board_and_its_phone_pages_from_its_declaration(m
     assert "Waiting for Ben and Cléo" in page_text(table)
     # a seat's own purse, among its secrets: hidden with the button the page offers
     assert 'id="hide"' in ana
-    assert '<div class="track mine-secret"><dt>Purse</dt><dd>37<meter class="gauge" min="0" max="63"' in ana
+    assert ('<tr><th scope="row">Purse</th><td class="me mine-secret">37<meter class="gauge" min="0" max="63"'
+            in ana)
     # its own templates/mine.html, in the place of the base's: its purse and its bid, among its secrets
     mine = ana.split('id="mine"')[1].split("</section>")[0]
     assert '<div class="secret" id="secret">\n<p class="big">Purse: <strong>37</strong></p><p>My bid this round: 12</p></div>' in mine
