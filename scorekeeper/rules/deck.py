@@ -136,9 +136,10 @@ def card_id(cards: Cards, value: object, game: str, field: str = "card") -> str:
 def canonical(cards: Cards | None, action: dict[str, Any], game: str, fields: Collection[str] = ("card",)) -> dict[str, Any]:
     """`action` with the cards it names by title stored as their ids (what the session
     writes); an unknown card is refused here, naming the closest title."""
-    if not cards or not any(field in action for field in fields):
-        return action
-    return {**action, **{field: card_id(cards, action[field], game) for field in fields if field in action}}
+    named = [field for field in fields if field in action]
+    if not cards or all(isinstance(action[field], str) and action[field] in cards for field in named):
+        return action       # by their ids already (what the bots and the faces send): the action itself
+    return {**action, **{field: card_id(cards, action[field], game) for field in named}}
 
 
 def title(cards: Cards, key: str) -> str:
