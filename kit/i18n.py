@@ -109,7 +109,7 @@ class _French(str):
     put into it get their no-break spaces too ("1 or" -> "1\u00a0or", "POUR 0 ; CONTRE 10"),
     and « de » or « que » before a name elides (`elides`)."""
 
-    def format(self, *args, **kwargs) -> str:
+    def format(self, *args: object, **kwargs: object) -> str:
         from kit.typography import typeset_message
 
         def elided(found: re.Match[str]) -> str:

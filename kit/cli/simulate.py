@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from kit import i18n
 from kit.cli.choices import Games
 from kit.cli.examples import GameExamples
 from kit.i18n import _
+
+if TYPE_CHECKING:
+    from kit.simulate import Comparison, Summary
 
 
 def _bots(ctx: click.Context, param: click.Parameter, value: str) -> list[str]:
@@ -88,6 +92,7 @@ def simulate(chosen: tuple[str, ...], count: int, seed: int, players: int | None
 
     summaries = planning.play(planned, games=count, seed=seed, jobs=jobs, rotate=rotate, records=records,
                               cluster=cluster, progress=bar)
+    shown: list[Comparison] | list[Summary]
     if planned.compared:
         results = planning.comparisons(planned, summaries)
         shown, lines = results, [reports.comparison_lines(result) for result in results]
