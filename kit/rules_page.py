@@ -128,7 +128,9 @@ def build_info(game_id: str, layouts: Path | str) -> BuildInfo:
                 value=epoch)) from None
     else:
         folder = layout_dir(layouts, game_id)
-        stamp = max(int(f.stat().st_mtime) for f in folder.iterdir() if f.is_file())
+        overlays = folder / printed_language()   # an edition's texts (kit.overlay) date it too
+        files = [*folder.iterdir(), *(overlays.iterdir() if overlays.is_dir() else ())]
+        stamp = max(int(f.stat().st_mtime) for f in files if f.is_file())
     day = _dt.datetime.fromtimestamp(stamp, tz=_dt.UTC).date()
     return {"version": kit.__version__, "build_date": printed_date(day)}
 

@@ -32,8 +32,15 @@ ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5:
             6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième", 10: "dixième"}
 
 
-def ordinal(n: int) -> str:
-    """« quatrième » for 4, in words up to ten; beyond, the abbreviation with its superscript letter."""
+ENGLISH_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
+                    8: "eighth", 9: "ninth", 10: "tenth"}
+
+
+def ordinal(n: int, lang: str = "fr") -> str:
+    """« quatrième » for 4, in words up to ten; beyond, the abbreviation with its superscript
+    letter. In English (lang="en", a text printed in kit.i18n.printed_language()): "fourth", "11th"."""
+    if lang == "en":
+        return ENGLISH_ORDINALS.get(n, f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}")
     return ORDINALS.get(n, f"{n}\u1d49")
 
 # Any run of spaces a designer may have typed, no-break ones included: typesetting twice

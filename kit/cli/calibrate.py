@@ -26,19 +26,23 @@ def calibrate(paper: str, out: Path, back_offset: tuple[float, float]) -> None:
     `kit build --back-offset X,Y` using those two readings. Its 100 mm ruler and 50 mm
     square tell whether the printer prints at 100 %.
     """
-    from kit.calibrate import FILE, draw_calibration
+    from kit import i18n
+    from kit.calibrate import calibration_file, draw_calibration
     from kit.errors import KitError
     from kit.surface import make_surface
 
-    surface = make_surface("pdf", greyscale=False, title="Feuille de calibrage")
-    draw_calibration(surface, paper.lower(), back_offset)
+    edition = i18n.default_edition()   # the sheet speaks the kits' language: calibrage-en.pdf in English
+    file = calibration_file(edition)
+    with i18n.printing(edition):
+        surface = make_surface("pdf", greyscale=False, title=i18n.P_("Calibration sheet"))
+        draw_calibration(surface, paper.lower(), back_offset)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        target = out / FILE
-        temp = out / f".{FILE}.tmp"
+        target = out / file
+        temp = out / f".{file}.tmp"
         surface.save(temp)
         temp.replace(target)
     except OSError as error:
-        raise KitError(_("cannot write {file} ({reason})").format(file=out / FILE, reason=os_reason(error))) from None
+        raise KitError(_("cannot write {file} ({reason})").format(file=out / file, reason=os_reason(error))) from None
     click.echo(_("{file}: print it double-sided (long edge) at actual size, hold it against a lamp, then build "
                  "with --back-offset X,Y from its two scales.").format(file=target))
