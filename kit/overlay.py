@@ -41,7 +41,7 @@ text the French prints and the overlay lacks, a number or a colour written in th
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -52,19 +52,20 @@ from kit.i18n import DEFAULT, N_, _
 from scorekeeper.rules.deck import slug
 
 LANGUAGE_NAMES = {"en": N_("English"), "fr": N_("French")}
+Where = tuple[str | int, ...]   # where a text lies in an overlay: its keys and list positions
 
 # While `collecting`, a missing text is noted instead of refused: overlay file -> [(path in
 # the overlay, the French text)], for tools/overlay.py to write the skeleton a translator fills.
-_collected: ContextVar[dict[Path, list[tuple[tuple, Any]]] | None] = ContextVar("collected", default=None)
+_collected: ContextVar[dict[Path, list[tuple[Where, Any]]] | None] = ContextVar("collected", default=None)
 
 
 EMPTY = object()   # an entry of a list kept in order, noted while `collecting` whether it prints a text or not
 
 
 @contextmanager
-def collecting() -> Iterator[dict[Path, list[tuple[tuple, Any]]]]:
+def collecting() -> Iterator[dict[Path, list[tuple[Where, Any]]]]:
     """Load layouts with their missing texts noted (French kept) instead of refused."""
-    found: dict[Path, list[tuple[tuple, Any]]] = {}
+    found: dict[Path, list[tuple[Where, Any]]] = {}
     token = _collected.set(found)
     try:
         yield found
@@ -108,7 +109,7 @@ class _Merger:
         return self.error(entry, field, problem.format(language=_(LANGUAGE_NAMES.get(self.lang, self.lang)),
                                                        value=_describe(french)))
 
-    def record(self, record: Any, french: dict, over: Any, entry: str | None, prefix: str, path: tuple) -> None:
+    def record(self, record: Any, french: dict[str, Any], over: Any, entry: str | None, prefix: str, path: Where) -> None:
         """Replace, in place, every printed text of `french` (a mapping of `record`) by `over`'s."""
         if not isinstance(over, dict):
             raise self.error(entry, prefix.rstrip("."), _("expected a mapping of the printed texts, got {value}").format(
@@ -131,7 +132,7 @@ class _Merger:
                     problem = _("the French file has no {key} here").format(key=f"'{key}'")
                 raise self.error(entry, f"{prefix}{key}", problem)
 
-    def value(self, kind: Any, french: Any, over: Any, entry: str | None, name: str, path: tuple) -> Any:
+    def value(self, kind: Any, french: Any, over: Any, entry: str | None, name: str, path: Where) -> Any:
         from kit.schema import ListOf, Record
         if kind == "text":
             if isinstance(french, str) and not french.strip():
@@ -153,7 +154,7 @@ class _Merger:
             return french   # a CSV table named here, or a mistake the schema names
         return self.items(kind, french, over, entry, name, path)
 
-    def items(self, kind: Any, french: list, over: Any, entry: str | None, name: str, path: tuple) -> list:
+    def items(self, kind: Any, french: list[Any], over: Any, entry: str | None, name: str, path: Where) -> list[Any]:
         item = _item_kind(kind)
         key_of = _keyed(item)
         keys = [key_of(e) for e in french if isinstance(e, dict)] if key_of else []
@@ -214,14 +215,14 @@ def _item_kind(kind: Any) -> Any:
     return item.kind if isinstance(item, Field) else item
 
 
-def _keyed(item: Any):
+def _keyed(item: Any) -> Callable[[dict[str, Any]], str] | None:
     """How an entry of a list of `item` is keyed in an overlay: by its declared `id` or the
     slug of its name, for a record with a name or an id; None for a list kept in order."""
     from kit.schema import Record
     if not isinstance(item, Record) or not (item.name_key or "id" in item.fields):
         return None
 
-    def key(element: dict) -> str:
+    def key(element: dict[str, Any]) -> str:
         declared = element.get("id")
         if declared:
             return str(declared)
