@@ -77,7 +77,7 @@ class Field:
     kind: Any
     required: bool = True
     default: Any = _MISSING
-    choices: tuple | list | None = None
+    choices: tuple[Any, ...] | list[Any] | None = None
     min: float | tuple[float, float] | None = None   # a size's bounds are (width, height)
     max: float | tuple[float, float] | None = None
     doc: str = ""
@@ -94,7 +94,7 @@ class Field:
 class Record:
     """A mapping with known keys. name_key: the field whose value names an entry in errors."""
 
-    fields: dict
+    fields: dict[str, Any]   # key -> its Field, or a kind (a Field of that kind)
     name_key: str | None = None
     doc: str = ""
 
@@ -125,11 +125,11 @@ class _Where:
 
 
 # --- YAML with line numbers, bounded -----------------------------------------------------------
-class _Map(dict):
+class _Map(dict[Any, Any]):
     line: int | None = None
 
 
-class _Seq(list):
+class _Seq(list[Any]):
     line: int | None = None
 
 
@@ -657,7 +657,7 @@ def _check_field(spec: Field, value: Any, where: _Where, name: str, from_text: b
     return result
 
 
-def _check_choice(choices: tuple | list, result: Any, where: _Where, name: str) -> Any:
+def _check_choice(choices: tuple[Any, ...] | list[Any], result: Any, where: _Where, name: str) -> Any:
     """A field with choices takes one of them, written as people write it: `Bleu`, `VERT`,
     `Épée` name the choices bleu, vert, epee; anything else is refused with the list."""
     if result not in choices and isinstance(result, str):
@@ -701,7 +701,8 @@ def _bound(value: Any, message: str, bound: float, measured: float) -> str:
 def _check_size_bounds(spec: Field, size: tuple[float, float], where: _Where, name: str | None) -> None:
     """A size within the field's min and max (each a (width, height) in mm), side by side: the
     bounds say where the piece's drawing stops being legible or stops fitting the paper."""
-    def mm(pair) -> dict:
+    def mm(pair: float | tuple[float, float] | None) -> dict[str, str]:
+        assert isinstance(pair, tuple), "a size's bounds are (width, height) pairs"
         return {"width": number(pair[0]), "height": number(pair[1])}
 
     if not spec.min and not spec.max:
@@ -747,7 +748,7 @@ def _check_glyphs(text: str, where: _Where, name: str | None) -> None:
 
 
 def _check_record(record: Record, value: Any, where: _Where, name: str | None,
-                  from_text: bool = False) -> dict:
+                  from_text: bool = False) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise where.error(name, _("expected a mapping of keys ({keys}), got {value}").format(
             keys=", ".join(record.fields), value=_describe(value)))
@@ -761,7 +762,7 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
         key = _cut(str(unknown[0]))
         raise inner.error(f"{prefix}{key}", _("unknown key {key}; accepted keys: {keys}").format(key=f"'{key}'",
                                                                                                  keys=accepted))
-    out: dict = {}
+    out: dict[str, Any] = {}
     for key in record.fields:
         spec = record.field(key)
         present = key in value and value[key] is not None and not (from_text and value[key] == "")
@@ -776,7 +777,7 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
     return out
 
 
-def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list:
+def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list[Any]:
     item = spec.item if isinstance(spec.item, (Field, Record)) else Field(spec.item)
     record = _item_record(spec)
     if isinstance(value, str) and value.strip().lower().endswith(".csv") and record is not None:
@@ -817,7 +818,7 @@ def _item_record(spec: ListOf) -> Record | None:
     return item if isinstance(item, Record) else None
 
 
-def _table_beside(file_name: str, record: Record, where: _Where, name: str) -> list[dict]:
+def _table_beside(file_name: str, record: Record, where: _Where, name: str) -> list[dict[str, Any]]:
     """The entries of a list that a layout file gives as the name of a CSV table in its own
     folder (`cards: affliction.csv`), already checked: the caller checks only the length."""
     if file_name != Path(file_name).name:
@@ -826,11 +827,11 @@ def _table_beside(file_name: str, record: Record, where: _Where, name: str) -> l
     return _Checked(load_table(Path(where.file).parent / file_name, record))
 
 
-class _Checked(list):
+class _Checked(list[dict[str, Any]]):
     """Entries load_table has checked already; _check_list keeps them as they are."""
 
 
-def _check_copies(entries: list[dict], where: _Where, name: str | None, key: str = "count") -> None:
+def _check_copies(entries: list[dict[str, Any]], where: _Where, name: str | None, key: str = "count") -> None:
     """A list of designs with a number of copies prints at most MAX_COPIES pieces in all."""
     total = sum(entry[key] for entry in entries if isinstance(entry.get(key), int))
     if total > MAX_COPIES:
@@ -839,12 +840,12 @@ def _check_copies(entries: list[dict], where: _Where, name: str | None, key: str
 
 
 # --- public loaders ---------------------------------------------------------------------------
-def check(data: Any, schema: Record, file: Path | str = "<data>") -> dict:
+def check(data: Any, schema: Record, file: Path | str = "<data>") -> dict[str, Any]:
     """Check already-parsed data against a record schema; returns it with defaults filled."""
     return _check_record(schema, data, _Where(str(file)), None)
 
 
-def load_yaml(path: Path | str, schema: Record) -> dict:
+def load_yaml(path: Path | str, schema: Record) -> dict[str, Any]:
     """Read a YAML layout file and check it against schema; returns a dict with defaults filled.
     Its printed texts are the printed language's (kit.overlay: layouts/<game>/<lang>/<file>)."""
     from kit.overlay import translated
@@ -855,7 +856,7 @@ def load_yaml(path: Path | str, schema: Record) -> dict:
     return _check_record(schema, data, _Where(str(path)), None)
 
 
-def load_table(path: Path | str, record: Record) -> list[dict]:
+def load_table(path: Path | str, record: Record) -> list[dict[str, Any]]:
     """Read a CSV card list, one row per design, checked against record.
 
     The first row names the columns (the record's keys). A `count` column says how many
@@ -917,7 +918,7 @@ def _check_header(path: Path, header: list[str], written: dict[str, str], copies
                 column=f"'{_cut(column)}'", columns=", ".join(record.fields)))
 
 def _check_rows(path: Path, rows: list[tuple[int, list[str]]], header: list[str], written: dict[str, str],
-                delimiter: str, record: Record) -> list[dict]:
+                delimiter: str, record: Record) -> list[dict[str, Any]]:
     """Each row not left blank is one design, checked against the record: no more cells than
     columns (more is an unquoted delimiter in a text), named by its line and its title, its
     errors naming the columns as the file wrote them."""
@@ -961,7 +962,7 @@ def _as_written(error: LayoutError, written: dict[str, str]) -> LayoutError:
     return error
 
 
-def load_layout(path: Path | str, schema: Record) -> dict:
+def load_layout(path: Path | str, schema: Record) -> dict[str, Any]:
     """A layout file checked against schema, as load_yaml; a file whose schema is one card
     list (`cards: [...]`) may also be a CSV table of that list (load_table), its rows
     checked as the YAML's entries would be. Inside a YAML file, a card list may instead
@@ -977,8 +978,8 @@ def load_layout(path: Path | str, schema: Record) -> dict:
     return _check_record(schema, {lists[0]: _Checked(load_table(path, record))}, _Where(str(path)), None)
 
 
-def check_distinct(items: list[dict], keys: tuple[str, ...], file: Path | str, base: str, label_key: str,
-                   *, normalise=None, why: str = N_("each must differ")) -> None:
+def check_distinct(items: list[dict[str, Any]], keys: tuple[str, ...], file: Path | str, base: str, label_key: str,
+                   *, normalise: Callable[[Any], object] | None = None, why: str = N_("each must differ")) -> None:
     """No two entries of a list share a value of any of keys (a name, a colour, a symbol...).
 
     normalise: how values are compared (e.g. case and spacing ignored); the error names the
