@@ -12,7 +12,9 @@ The picture is drawn from the kit's own pieces: each one the designer lays on th
 is drawn by its component's own drawing function on the page scaled down (the surface's
 `scaled`), so it is the piece as it prints, every word of it. A worked example's pieces
 are drawn large enough for their title to read (TITLE_READS, about 6 pt once scaled); the
-setup picture shows the whole table, smaller. A label beside a piece names it. A section may show pieces too, under its heading (`figure`: the
+setup picture shows a place at the table and what lies between the places, a few pieces
+whose titles print at 5 pt or more, rather than every pile too small to read. A label beside
+a piece names it. A section may show pieces too, under its heading (`figure`: the
 cards a worked example plays), and end with the game's list of its cards, each as the
 card prints it (`catalogue`, from the game's layout module).
 
@@ -55,7 +57,9 @@ THING = Record({
     "x": Field(float, min=0, max=300, doc="mm from the picture's left edge to the piece's"),
     "y": Field(float, min=0, max=300, doc="mm from the picture's top edge to the piece's"),
     "turn": Field(int, default=0, choices=(0, 90, 180, 270), doc="degrees, clockwise"),
-    "pile": Field(int, default=1, min=1, max=20, doc="copies drawn one upon the other: a deck, a hand"),
+    "pile": Field(int, default=1, min=1, max=20,
+                  doc="copies drawn one upon the other (a deck, a hand), or side by side when step "
+                      "is a piece's width or more (a row of tokens)"),
     "step": Field(ListOf(float, min_len=2, max_len=2), default=[0.5, -0.5],
                   doc="mm from one copy of a pile to the next, across and down"),
     "label": Field("text", default="", doc="what the piece is, printed beside it"),
@@ -268,6 +272,17 @@ def footprint(thing: Thing, scale: float, paper: str) -> tuple[float, float, flo
     return thing.x + min(dx, 0.0), thing.y + min(dy, 0.0), w + abs(dx), h + abs(dy)
 
 
+def copies_drawn(thing: Thing, scale: float, paper: str) -> int:
+    """How many copies of a pile are drawn whole: all of them when they lie apart (a row of
+    tokens, a hand spread wide), as no word of one lies under another; else the top one, the
+    others being its edges."""
+    w, h = _size(thing.component, paper)
+    if thing.turn in (90, 270):
+        w, h = h, w
+    apart = abs(thing.step[0]) >= w * scale - 0.01 or abs(thing.step[1]) >= h * scale - 0.01
+    return thing.pile if apart else 1
+
+
 def _draw_thing(surface: Surface, thing: Thing, scale: float, paper: str, ox: float, oy: float) -> None:
     w, h = _size(thing.component, paper)
     piece = thing.component.pieces[thing.piece]
@@ -277,6 +292,7 @@ def _draw_thing(surface: Surface, thing: Thing, scale: float, paper: str, ox: fl
     pw, ph = pw * scale, ph * scale
     origin = {0: (0.0, 0.0), 90: (pw, 0.0), 180: (pw, ph), 270: (0.0, ph)}[thing.turn]
     shape = thing.component.round
+    apart = copies_drawn(thing, scale, paper) > 1
     for n in range(thing.pile):
         x = ox + thing.x + n * thing.step[0]
         y = oy + thing.y + n * thing.step[1]
@@ -288,7 +304,7 @@ def _draw_thing(surface: Surface, thing: Thing, scale: float, paper: str, ox: fl
             surface.rect(x, y, pw, ph, fill=GREYS["paper"])
             # a pile shows its top copy; the ones under it are edges: drawn whole, their words
             # would lie under the top one's in the PDF, read by a screen reader or a search
-            if n == thing.pile - 1:
+            if apart or n == thing.pile - 1:
                 with surface.translated(x + origin[0], y + origin[1]), surface.rotated(thing.turn), \
                         surface.scaled(scale):
                     draw(surface, Frame(w, h))

@@ -38,6 +38,8 @@ from scorekeeper.rules import promotion as promo_rules
 pdfium = pytest.importorskip("pypdfium2")
 INK_OVERHANG = 0.3   # mm
 FILLED = 0.6         # of a rules page's text area, but the last's
+LAST_FILLED = 0.7    # of the last page's: no half-empty page ends the rules (issue 47, item 3)
+SETUP_TITLE_READS = 5.0   # pt: the biggest words of each piece the setup picture shows, once printed
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +118,8 @@ def test_the_rules_open_with_the_picture_and_hold_every_section_and_the_worked_e
         if thing.label:
             assert "".join(thing.label.split()) in printed, (game, thing.label)
     assert flat(picture.caption) in opening
-    assert len(picture.things) >= 4, "the table shows the kit's pieces"
+    # A few pieces, large enough to read (issue 47): a place at the table and what lies between.
+    assert len(picture.things) >= 3, "the table shows the kit's pieces"
     text = _rules_text(texts, manifest)
     for section in sections:
         assert flat(section.heading) in text, (game, section.heading)
@@ -295,11 +298,13 @@ def test_the_rules_own_words_print_at_7_pt_or_more(game):
 def test_every_piece_in_the_rules_is_the_piece_as_it_prints_scaled(game):
     """The setup picture and every worked example draw each piece with its own drawing
     code, call for call, inside one `scaled` of the picture's scale: no stand-in, no
-    greeked text. A pile draws its top copy so; the copies under it are their edges."""
+    greeked text. A pile draws its top copy so; the copies under it are their edges, but for
+    copies that lie apart (a row of tokens), each drawn whole."""
     book = _book(game)
     runs = _scaled_runs(_drawn_pages(book))
     pictures = [book.picture] + [p.block.figure for page in book.pages for p in page if p.block.figure]
-    expected = [(picture.scale, _alone(thing, book.paper)) for picture in pictures for thing in picture.things]
+    expected = [(picture.scale, _alone(thing, book.paper)) for picture in pictures for thing in picture.things
+                for _ in range(rulebook.copies_drawn(thing, picture.scale, book.paper))]
     assert len(runs) == len(expected)
     for (k, calls), (scale, own) in zip(runs, expected):
         assert k == pytest.approx(scale)
@@ -359,6 +364,49 @@ def test_every_page_of_the_rules_but_the_last_is_filled(kit_build, kit_pdf, game
     text_pages = [n for n in fill if fill[n] > 0]
     thin = {n: f for n, f in fill.items() if n < text_pages[-1] and f < FILLED}
     assert not thin, (game, paper, fill)
+    # The last page of text is no half-empty page either: the pictures and figures take the room
+    # the text left (Amphithéâtre's and Hoc Censeo's last pages were 0.55 to 0.6 filled).
+    assert fill[text_pages[-1]] >= LAST_FILLED, (game, paper, fill)
+
+
+def _pictures_on_pages(book: rulebook.Book):
+    """(page index, picture, its top-left corner in mm on the page) for the setup picture and
+    every figure, where draw_page puts them."""
+    x, _, w, _ = book.box
+    column = (w - rulebook.GUTTER) / 2
+    yield 0, book.picture, book.picture_at
+    for index, page in enumerate(book.pages):
+        for p in page:
+            if p.block.figure:
+                left = x + p.column * (column + rulebook.GUTTER) + (rulebook.EXAMPLE_PAD if p.block.example else 0.0)
+                yield index, p.block.figure, (left, p.y)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_piece_the_rules_show_prints_its_title_at_a_size_that_reads(kit_build, kit_pdf, game, paper):
+    """Measured on the built PDF (pdfplumber): inside each piece that the setup picture or a
+    figure shows, the biggest characters (its title) print at SETUP_TITLE_READS pt or more, so
+    the pictures show fewer, larger pieces rather than every pile too small to read (they were
+    drawn at 0.2 to 0.3, titles at 2.2 to 4.6 pt). A piece without words (a spectator) has none."""
+    manifest = json.loads((kit_build("--paper", paper) / f"{game}.json").read_text(encoding="utf-8"))
+    first, _ = manifest["rulebook"]["pages"]
+    pdf = kit_pdf(game, "--paper", paper)
+    book = _book(game, paper)
+    titles, small = {}, {}
+    for index, picture, (ox, oy) in _pictures_on_pages(book):
+        chars = [c for c in pdf.pages[first - 1 + index].chars if c["text"].strip()]
+        for thing in picture.things:
+            px, py, pw, ph = rulebook.footprint(thing, picture.scale, paper)
+            inside = [c["size"] if c["upright"] else c["x1"] - c["x0"] for c in chars
+                      if ox + px <= mm((c["x0"] + c["x1"]) / 2) <= ox + px + pw
+                      and oy + py <= mm((c["top"] + c["bottom"]) / 2) <= oy + py + ph]
+            if inside:
+                titles[thing.entry] = round(max(inside), 1)
+                if max(inside) < SETUP_TITLE_READS:
+                    small[thing.entry] = titles[thing.entry]
+    assert any(t.entry in titles for t in book.picture.things), (game, paper, titles)
+    assert not small, (game, paper, small)
 
 
 def _layouts_copy(tmp_path: Path, game: str) -> Path:
@@ -368,14 +416,14 @@ def _layouts_copy(tmp_path: Path, game: str) -> Path:
 
 
 @pytest.mark.parametrize(("old", "new", "entry", "field", "problem"), [
-    ("component: cards, face: back, x: 76", "component: cartes, face: back, x: 76", "table.pieces[5] « cartes »",
+    ("component: cards, face: back, x: 112", "component: cartes, face: back, x: 112", "table.pieces[4] « cartes »",
      "component", "unknown component 'cartes'; the kit's are cards, pi-tokens, aid"),
-    ("component: cards, piece: 5, x: 96", "component: cards, piece: 50, x: 96", "table.pieces[6] « cards »", "piece",
+    ("component: cards, piece: 5, x: 150", "component: cards, piece: 50, x: 150", "table.pieces[5] « cards »", "piece",
      "'cards' has 20 designs, not 50"),
-    ("x: 96, y: 4, label", "x: 180, y: 4, label", "table.pieces[6] « cards »", "x",
-     "the piece lies at 180–196 x 4–26 mm, outside the 186 x 84 mm picture on a4"),
-    ("x: 96, y: 4, label", "x: 80, y: 4, label", "table.pieces[5] « cards »", "label",
-     "the label « Pioche » lies over table.pieces[6] « cards » on a4"),
+    ("x: 150, y: 3, label", "x: 180, y: 3, label", "table.pieces[5] « cards »", "x",
+     "the piece lies at 180–210 x 3–45 mm, outside the 186 x 84 mm picture on a4"),
+    ("x: 150, y: 3, label", "x: 112, y: 30, label", "table.pieces[4] « cards »", "label",
+     "the label « Pioche » lies over table.pieces[5] « cards » on a4"),
     ("    example: true\n", "", None, "sections", "no section is a worked example; mark one with 'example: true'"),
     ("{redirections} fois au plus", "{detours} fois au plus", "sections[5] « Détourner une Attaque »", "text",
      "unknown placeholder {detours}; known ones: {draw}, "),
