@@ -841,7 +841,12 @@ def _check_copies(entries: list[dict[str, Any]], where: _Where, name: str | None
 
 # --- public loaders ---------------------------------------------------------------------------
 def check(data: Any, schema: Record, file: Path | str = "<data>") -> dict[str, Any]:
-    """Check already-parsed data against a record schema; returns it with defaults filled."""
+    """Check already-parsed data against a record schema; returns it with defaults filled.
+    Data read from a layout file (`file` given) takes its printed texts from the printed
+    language's overlay, as `load_yaml` (kit.overlay)."""
+    if str(file) != "<data>":
+        from kit.overlay import translated
+        data = translated(data, schema, Path(file), printed_language())
     return _check_record(schema, data, _Where(str(file)), None)
 
 

@@ -101,7 +101,8 @@ MOTIONS_FILE = Record({"motions": Field(ListOf(MOTION, min_len=rules.ROUNDS))})
 
 
 def _strings(*keys: str) -> Record:
-    return Record({k: Field(str) for k in keys})
+    """Printed texts (kit.overlay finds a "text" field's English in en/texts.yaml)."""
+    return Record({k: Field("text") for k in keys})
 
 
 COMPONENT_TEXT = _strings("name", "instructions")
@@ -115,16 +116,16 @@ def _cut_to_size(cid: str) -> Record:
     smallest, largest = SIZES[cid]
     return Record({**COMPONENT_TEXT.fields, "size": Field("size", min=smallest, max=largest,
                                                           doc="poker, tarot..., WxH or [width, height] in mm")})
-SECTION = Record({"title": Field(str), "body": Field(str),
+SECTION = Record({"title": Field("text"), "body": Field("text"),
                   "bonus_table": Field(bool, default=False, doc="the bonus table follows this section")},
                  name_key="title")
 TEXTS_FILE = Record({
-    "kit": Field(Record({"title": Field(str), "players": Field(str), "summary": Field(str),
-                         "bring": Field(ListOf(str))})),
+    "kit": Field(Record({"title": Field("text"), "players": Field("text"), "summary": Field("text"),
+                         "bring": Field(ListOf("text"))})),
     "components": Field(Record({c: Field(_cut_to_size(c) if c in CUT_COMPONENTS else COMPONENT_TEXT)
                                 for c in COMPONENT_IDS})),
     "sheet": Field(Record({
-        **{k: Field(str) for k in (
+        **{k: Field("text") for k in (
             "fold_hint", "secret", "secret_card", "circle_goal", "secondary_goal", "or_word", "win_hint", "blank_tribe",
             "blank_circle", "blank_secondary", "own_circle", "own_circle_hint", "rome_circle",
             "rome_circle_hint", "calamity", "round", "pour", "contre", "senators_left", "start", "gold",
@@ -138,10 +139,10 @@ TEXTS_FILE = Record({
     "ballot": Field(_strings("fold", "outside")),
     "card": Field(_strings("back_title", "back_subtitle")),
     "aid": Field(Record({
-        "title": Field(str), "subtitle": Field(str),
+        "title": Field("text"), "subtitle": Field("text"),
         "sections": Field(ListOf(SECTION, min_len=1)),
         "bonus_table": Field(_strings("title", "colour", "domain", "bonus", "base")),
-        "reminder": Field(str),
+        "reminder": Field("text"),
     })),
 })
 
