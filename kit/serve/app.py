@@ -23,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kit import faces
 from kit.i18n import LANGUAGES, N_, translator
@@ -49,7 +50,7 @@ SECURITY_HEADERS = {
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-def create_app(path: str | os.PathLike, base_url: str | None = None, hosts: list[str] | None = None) -> Starlette:
+def create_app(path: str | os.PathLike[str], base_url: str | None = None, hosts: list[str] | None = None) -> Starlette:
     """The table server of the session at `path`. `base_url` is the address phones use in
     the join links (the LAN address under --lan); by default, the one each request came to.
     `hosts`: the names this server answers to (the Host header, port aside); any by default
@@ -93,15 +94,15 @@ class SecurityHeaders:
     """Add SECURITY_HEADERS to every answer that does not set them (plain ASGI, so the
     event stream passes through unbuffered)."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp):
         self.app = app
         self.headers = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
-        async def send_with_headers(message):
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {name.lower() for name, _ in message.get("headers", [])}
                 message["headers"] = list(message.get("headers", [])) + [
@@ -114,10 +115,10 @@ class SecurityHeaders:
 class KnownHost:
     """Answer 400 to a request whose Host header is none of `hosts` (plain ASGI, as above)."""
 
-    def __init__(self, app, hosts: list[str]):
+    def __init__(self, app: ASGIApp, hosts: list[str]):
         self.app, self.hosts = app, {h.lower() for h in hosts}
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             request = Request(scope)
             named = request.headers.get("host", "")
@@ -143,10 +144,10 @@ class SameSite:
     SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
     OWN = frozenset({"same-origin", "none"})   # "none": the person typed or bookmarked it
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp):
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in self.SAFE:
             request = Request(scope)
             if not self.own(request):

@@ -6,6 +6,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import anyio
 from sse_starlette.sse import EventSourceResponse
@@ -28,9 +29,9 @@ class Events:
         # response), and each page's EventSource reconnects to the restarted server.
         stopping = anyio.Event()
 
-        async def lines():
+        async def lines() -> AsyncIterator[dict[str, Any]]:
             try:
-                line = table.line   # the current line at once: a page reconnecting catches up
+                line: int | None = table.line   # the current line at once: a page reconnecting catches up
                 while line is not None:
                     yield {"data": json.dumps({"line": line, "doors": table.doors}), "id": str(line), "retry": 1000}
                     line = await next_change(queue, stopping)
@@ -52,7 +53,7 @@ class Events:
         return [Route("/api/events", self.stream)]
 
 
-async def next_change(queue: asyncio.Queue, stopping: anyio.Event) -> int | None:
+async def next_change(queue: asyncio.Queue[int], stopping: anyio.Event) -> int | None:
     """The next changed line from `queue`, or None once the server is stopping. Both waits
     are cancelled however this ends: a page closed mid-wait closes its stream here, and a
     wait left behind was reported at exit (« Task was destroyed but it is pending! »)."""

@@ -25,6 +25,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kit.i18n import N_
 from kit.serve import web
@@ -57,7 +58,7 @@ class Share:
 
     streams: int = 0
     running: int = 0
-    waiting: deque = field(default_factory=deque)   # the futures of requests waiting their turn
+    waiting: deque[asyncio.Future[None]] = field(default_factory=deque)   # the futures of requests waiting their turn
 
     def idle(self) -> bool:
         return not (self.streams or self.running or self.waiting)
@@ -66,12 +67,12 @@ class Share:
 class Fairness:
     """Keep each source (a held seat, the host, else an address) within its share."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp):
         self.app = app
         self.shares: dict[tuple[str, str], Share] = {}
         self.running = 0   # requests under way, of every source (streams aside)
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         source = self.source(scope)
@@ -132,7 +133,7 @@ class Fairness:
                     turn.set_result(None)
 
     @staticmethod
-    def source(scope) -> tuple[str, str]:
+    def source(scope: Scope) -> tuple[str, str]:
         """Whose share a request counts in: ("seat", name), ("host", ""), ("address", a)."""
         table = scope["app"].state.table
         request = Request(scope)
@@ -149,7 +150,7 @@ class Fairness:
         return ("address", client[0] if client else "")
 
 
-async def refuse(scope, receive, send) -> None:
+async def refuse(scope: Scope, receive: Receive, send: Send) -> None:
     """503 for load, with Retry-After, the connection closed."""
     request = Request(scope, receive)
     response = await web.answer(request, web.Answer(503, N_("Too many requests from this device at once: try again "

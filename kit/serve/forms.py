@@ -31,13 +31,14 @@ fields FIELD_LABELS names, for a player who has no phone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kit import faces
+from kit.faces import View
 from kit.i18n import N_
 from scorekeeper.errors import Message
 from scorekeeper.rules.fields import Card, Die, Kind, Wholes
-from scorekeeper.rules.flow import FROM_TABLE, Decision, GameState
+from scorekeeper.rules.flow import FROM_TABLE, Decision, GameState, Line
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
@@ -57,12 +58,12 @@ class Input:
     field: str
     label: str | Message        # a msgid, the rules' declared label, or a name shown as it is (`verbatim`)
     kind: str
-    options: tuple = ()         # values, as the action takes them
+    options: tuple[Any, ...] = ()      # values, as the action takes them (JSON)
     low: int | None = None
     high: int | None = None
-    keys: tuple = ()            # group: (key, Input) pairs
+    keys: tuple[tuple[str, Input], ...] = ()            # group: (key, Input) pairs
     verbatim: bool = False      # the label is a player's name, never translated
-    counts: tuple = ()          # cards: the number each card of `options` counts, in order
+    counts: tuple[int, ...] = ()          # cards: the number each card of `options` counts, in order
 
 
 @dataclass(frozen=True)
@@ -93,33 +94,33 @@ def actor_field(game: str, action: str) -> str | None:
     return rules.of(game).actor(action) if isinstance(action, str) else None
 
 
-def decisions(view: dict) -> list[tuple[dict, bool]]:
+def decisions(view: View) -> list[tuple[Decision, bool]]:
     """A view's decisions, each with whether it is allowed at any time."""
     return [(d, False) for d in view.get("pending", ())] + [(d, True) for d in view.get("anytime", ())]
 
 
-def seat_forms(game: str, view: dict, seat: str) -> list[Form]:
+def seat_forms(game: str, view: View, seat: str) -> list[Form]:
     """The forms `seat` may send now (`seat_decisions`)."""
     return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in seat_decisions(game, view, seat)]
 
 
-def seat_decisions(game: str, state: dict, seat: str, *, anytime: bool = True) -> list[tuple[dict, bool]]:
+def seat_decisions(game: str, state: View, seat: str, *, anytime: bool = True) -> list[tuple[Decision, bool]]:
     """The decisions of `state` (a whole state or `seat`'s view) that `seat`'s page answers,
     each as the rules let that seat enter it (rules.as_entered_by), with whether it is
     allowed at any time; without those (`anytime` False) the pending ones only."""
     from scorekeeper import rules
 
     asked = decisions(state) if anytime else [(d, False) for d in state.get("pending", ())]
-    return [(cast(dict, mine), at_any_time) for d, at_any_time in asked
+    return [(mine, at_any_time) for d, at_any_time in asked
             if (mine := rules.as_entered_by(game, cast(GameState, state), cast(Decision, d), seat)) is not None]
 
 
-def host_forms(game: str, view: dict) -> list[Form]:
+def host_forms(game: str, view: View) -> list[Form]:
     """Every decision, for the host to enter on anyone's behalf."""
     return [form_of(game, d, view, None, anytime=anytime) for d, anytime in decisions(view)]
 
 
-def form_of(game: str, decision: dict, view: dict, viewer: str | None, *, anytime: bool = False) -> Form:
+def form_of(game: str, decision: Decision, view: View, viewer: str | None, *, anytime: bool = False) -> Form:
     words = table_words(game)
     action, player = decision["action"], decision["player"]
     actor = actor_field(game, action)
@@ -158,7 +159,7 @@ def declared_fields(game: str, action: str) -> dict[str, Kind]:
     return dict(act.fields) if act is not None else {}
 
 
-def input_of(words: faces.Faces, action: str, field: str, choice: object, view: dict,
+def input_of(words: faces.Faces, action: str, field: str, choice: object, view: View,
              declared: Kind | None = None, named: dict[str, str] | None = None) -> Input:
     """One field's input: from the rules' choice, or where they leave the value to the table
     (FROM_TABLE), from the field's declared kind: one number per player or per resource for
@@ -187,7 +188,7 @@ def input_of(words: faces.Faces, action: str, field: str, choice: object, view: 
     return Input(field, label, *_kind_of(choice, many))
 
 
-def _kind_of(choice: object, declared: str | None) -> tuple[str, tuple, int | None, int | None]:
+def _kind_of(choice: object, declared: str | None) -> tuple[str, tuple[object, ...], int | None, int | None]:
     """(kind, options, low, high) of a plain choice."""
     if isinstance(choice, dict) and set(choice) == {"min", "max"}:
         return ("number", (), choice["min"], choice["max"])
@@ -198,7 +199,7 @@ def _kind_of(choice: object, declared: str | None) -> tuple[str, tuple, int | No
     return ("number", (), None, None)
 
 
-def waiting_for(view: dict, viewer: str | None) -> tuple[list[dict], list[str], bool]:
+def waiting_for(view: View, viewer: str | None) -> tuple[list[Decision], list[str], bool]:
     """What the page says of the turn: the pending decisions that are `viewer`'s, the other
     players the game waits for (in the order it takes them), and whether it waits for
     whoever is at the table."""
@@ -238,10 +239,10 @@ class Step:
 
     spec: Input                 # the field's input (a group's: the group)
     key: str | None             # the group's key asked now, or None
-    options: tuple              # the values offered
-    done: dict                  # answers so far (the order's names picked so far included)
+    options: tuple[object, ...]              # the values offered
+    done: dict[str, Any]                  # answers so far (the order's names picked so far included)
     left_to_player: bool        # a "their own answer" button is offered too
-    completes: frozenset = frozenset()   # the values (as value_text) whose tap ends the decision
+    completes: frozenset[str] = frozenset()   # the values (as value_text) whose tap ends the decision
     # the fields settled before this one that a value's tap leaves out (Promotion's « let it
     # pass » lays no card), by the value as value_text
     drops: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -254,15 +255,15 @@ class SeatScreen:
     offered: list[Form] = field(default_factory=list)   # decisions offered at once (a choice first)
     # an offered decision that asks nothing more (its place -> the hidden fields it sends): its
     # choice sends it, where a second page offered one button of the same words
-    ready: dict[int, list[dict]] = field(default_factory=dict)
+    ready: dict[int, list[dict[str, str]]] = field(default_factory=dict)
     main: Form | None = None          # the decision asked now, its choices narrowed by `answers`
-    answers: dict = field(default_factory=dict)          # that decision's answers so far
+    answers: dict[str, Any] = field(default_factory=dict)          # that decision's answers so far
     asked: list[tuple[str, str]] = field(default_factory=list)   # the address's answers, to extend
     started: bool = False             # the reader tapped an answer already (they may start again)
     step: Step | None = None          # the field asked now, when asked by buttons
-    facts: list = field(default_factory=list)            # Messages the decider reads first
-    ending: frozenset = frozenset()   # actions that, sent as they stand, end the game
-    undo: list = field(default_factory=list)             # Messages: what the seat's undo takes back
+    facts: list[Message] = field(default_factory=list)            # Messages the decider reads first
+    ending: frozenset[str] = frozenset()   # actions that, sent as they stand, end the game
+    undo: list[Message] = field(default_factory=list)             # Messages: what the seat's undo takes back
     undo_secret: bool = False   # those words hold the seat's own secret (its ballot): hidden with the secrets
 
 
@@ -273,7 +274,7 @@ def by_buttons(form: Form) -> bool:
         for spec in form.inputs)
 
 
-def narrowed(game: str, state: GameState, decision: dict, answers: dict) -> dict:
+def narrowed(game: str, state: GameState, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
     """The decision's choices once `answers` are given (the game's `narrow`, else as they are)."""
     narrow = table_words(game).narrow
     return narrow(state, decision, answers) if narrow is not None else decision["choices"]
@@ -285,11 +286,11 @@ def value_text(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _taken(options: tuple, text: str | None) -> object:
+def _taken(options: tuple[object, ...], text: str | None) -> object:
     return next((o for o in options if value_text(o) == text), None) if text is not None else None
 
 
-def next_step(form: Form, answers: dict, seat_fields: frozenset) -> Step | None:
+def next_step(form: Form, answers: dict[str, Any], seat_fields: frozenset[str]) -> Step | None:
     """The first field (or group key, or next name of an order) `answers` leave open; a field
     with one value is filled at once and the last name of an order goes last by itself."""
     for spec in form.inputs:
@@ -318,15 +319,15 @@ def next_step(form: Form, answers: dict, seat_fields: frozenset) -> Step | None:
     return None
 
 
-def answered(game: str, state: GameState, decision: dict, view: dict, seat: str,
-             asked: list[tuple[str, str]]) -> tuple[Form, dict, Step | None]:
+def answered(game: str, state: GameState, decision: Decision, view: View, seat: str,
+             asked: list[tuple[str, str]]) -> tuple[Form, dict[str, Any], Step | None]:
     """The decision's form narrowed by the answers the address gives, those answers (each
     checked against what the rules still offer; the rest ignored), and the step asked next."""
     given: dict[str, list[str]] = {}
     for name, typed in asked:
         given.setdefault(name, []).append(typed)
     seat_fields = frozenset(table_words(game).seat_questions)
-    answers: dict = {}
+    answers: dict[str, Any] = {}
     for _tries in range(64):   # each turn takes one more answer; narrowing can never cycle this long
         choices = narrowed(game, state, decision, {k: v for k, v in answers.items() if v is not None})
         form = form_of(game, {**decision, "choices": choices}, view, seat)
@@ -355,7 +356,7 @@ def answered(game: str, state: GameState, decision: dict, view: dict, seat: str,
     return form, answers, step
 
 
-def _dropped(game: str, state: GameState, decision: dict, answers: dict,
+def _dropped(game: str, state: GameState, decision: Decision, answers: dict[str, Any],
              step: Step) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """For each value of `step`, the fields already settled that the rules no longer ask
     once it is given (sent without them)."""
@@ -369,7 +370,7 @@ def _dropped(game: str, state: GameState, decision: dict, answers: dict,
     return tuple(dropped)
 
 
-def asked_again(answers: dict) -> list[tuple[str, str]]:
+def asked_again(answers: dict[str, Any]) -> list[tuple[str, str]]:
     """The answers kept, as the address carries them (what a further tap extends)."""
     pairs = []
     for name, value in answers.items():
@@ -383,7 +384,7 @@ def asked_again(answers: dict) -> list[tuple[str, str]]:
     return pairs
 
 
-def _with(answers: dict, step: Step, value: object) -> dict:
+def _with(answers: dict[str, Any], step: Step, value: object) -> dict[str, Any]:
     """`answers` with `value` given at `step` (None: left to the player's own answer)."""
     field_name = step.spec.field
     if step.spec.kind == "order":
@@ -444,7 +445,7 @@ def host_screen(session: Session) -> SeatScreen:
     return screen
 
 
-def undo_words(session: Session, viewer: str | None) -> tuple[list, bool]:
+def undo_words(session: Session, viewer: str | None) -> tuple[list[Message], bool]:
     """What the latest entry in effect did, worded for `viewer` (None: the table), as an undo
     names what it takes back; and whether those words hold the viewer's own secret."""
     from scorekeeper import rules
@@ -463,7 +464,7 @@ def undo_words(session: Session, viewer: str | None) -> tuple[list, bool]:
             viewer is not None and any(event.private is not None and event.to == viewer for event in told))
 
 
-def asks_nothing(game: str, state: GameState, decision: dict, view: dict, seat: str) -> list[dict] | None:
+def asks_nothing(game: str, state: GameState, decision: Decision, view: View, seat: str) -> list[dict[str, str]] | None:
     """The hidden fields a decision sends when the rules leave nothing to ask in it (no field,
     or one value in each), or None when something is asked."""
     form = form_of(game, decision, view, seat)
@@ -480,14 +481,14 @@ def asks_nothing(game: str, state: GameState, decision: dict, view: dict, seat: 
     return sent
 
 
-def _actor(game: str, action: dict) -> str | None:
+def _actor(game: str, action: Line) -> str | None:
     name = action.get("action")
     field_name = actor_field(game, name) if isinstance(name, str) else None
     named = action.get(field_name) if field_name is not None else None
     return named if isinstance(named, str) else None
 
 
-def ending_actions(session: Session, seat: str, view: dict) -> frozenset:
+def ending_actions(session: Session, seat: str, view: View) -> frozenset[str]:
     """The actions `seat` may send now that would end the game as they stand, with no field
     to fill (PHD's "the deck is empty"): the page asks before sending one."""
     from scorekeeper.errors import RuleViolation

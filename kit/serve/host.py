@@ -18,7 +18,7 @@ class Host:
         self.table = table
 
     def token(self, request: Request) -> str:
-        token = request.path_params["token"]
+        token: str = request.path_params["token"]
         if not self.table.is_host(token):
             raise web.Answer(404, N_("This is not the host's link."))
         return token

@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 from urllib.parse import urlencode
 
 import jinja2
@@ -25,13 +25,14 @@ import segno
 from markupsafe import Markup, escape
 
 from kit import faces
+from kit.faces import View
 from kit.i18n import LANGUAGES, N_, N_plural, translator
 from kit.serve import forms as form_specs
 from kit.serve.story import Told
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import Message
-from scorekeeper.rules.flow import GameState
+from scorekeeper.rules.flow import Decision, GameState
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -81,14 +82,14 @@ class Page:
 
     lang: str
     game: str
-    state: dict            # already the view this reader may see
+    state: View            # already the view this reader may see
     line: int              # the session's latest line
     path: str              # this page's own path, for the language switch
     post: str | None = None        # where its forms post, None on the table page
     seat: str | None = None        # the seat's player
     host: bool = False
     can_undo: bool = False         # the seat's own entry is the latest in effect
-    answers: dict = field(default_factory=dict)   # the seat's own answers for this resolve
+    answers: dict[str, Any] = field(default_factory=dict)   # the seat's own answers for this resolve
     story: list[Told] | None = None   # the table page's: the story so far (kit/serve/story.py)
     screen: form_specs.SeatScreen | None = None   # a seat's decision now (kit/serve/forms.py)
     doors: int = 0                 # how many times the seats or the room changed (a live page follows)
@@ -124,7 +125,7 @@ class Page:
         words = self.faces.words
         return self._(words[value]) if isinstance(value, str) and value in words else str(value)
 
-    def card(self, value: object) -> dict | None:
+    def card(self, value: object) -> dict[str, Any] | None:
         """The card of the session's deck `value` names (a game with cards keeps the header's
         deck in its state as `cards`: scorekeeper.rules), or None."""
         cards = self.state.get("cards")
@@ -311,12 +312,12 @@ def turn_holder(page: Page) -> str | None:
     return playing
 
 
-def starts_turn(decision: dict) -> bool:
+def starts_turn(decision: Decision) -> bool:
     """Whether `decision` is a turn's beginning (its step "start")."""
     return decision["action"] == "turn" and "start" in (decision.get("choices") or {}).get("step", ())
 
 
-def moves(page: Page, decisions: list[dict]) -> str:
+def moves(page: Page, decisions: list[Decision]) -> str:
     """The moves offered at once, as alternatives: "A, B or C", each as its form is titled
     ("Apply the card", where the rules settle the step)."""
     spoken = list(dict.fromkeys(
@@ -325,7 +326,7 @@ def moves(page: Page, decisions: list[dict]) -> str:
     return spoken[0] if len(spoken) == 1 else page.t(TEXT.either, names=", ".join(spoken[:-1]), last=spoken[-1])
 
 
-def awaited_words(page: Page, decisions: list[dict], players: int, playing: str | None = None) -> str | None:
+def awaited_words(page: Page, decisions: list[Decision], players: int, playing: str | None = None) -> str | None:
     """What the players waited for decide, said of them ("their ballot"), where the game
     says it of each decision awaited (its faces' `awaited`); None where it does not. A step
     of `playing`'s turn awaited of another player is their answer, not their turn."""
@@ -365,12 +366,22 @@ def top(page: Page) -> list[tuple[str, str]]:
     return [(label, page.word(value)) for label, value in shown if value is not None]
 
 
-def facts(page: Page, record: dict) -> list[dict]:
+class Fact(TypedDict):
+    """One number or word of a player's record, as a board lists it (facts)."""
+
+    label: str
+    value: str
+    secret: bool
+    limit: int | None
+    at: int | None
+
+
+def facts(page: Page, record: dict[str, Any]) -> list[Fact]:
     """A player's record as a board lists it: each number or word (not what is held as a
     list or a mapping, not what is not held yet), a bar against its limit where the game
     has one, the seat's own secrets marked (hidden with "Hide my secrets")."""
     secret = rules.of(page.game).secret_fields
-    shown = []
+    shown: list[Fact] = []
     for key, value in record.items():
         if isinstance(value, (dict, list)) or value is None:   # None: nothing held (no Poste yet)
             continue
@@ -381,14 +392,14 @@ def facts(page: Page, record: dict) -> list[dict]:
     return shown
 
 
-def players_table(page: Page) -> tuple[list[str], list[tuple[str, list[dict | None]]]]:
+def players_table(page: Page) -> tuple[list[str], list[tuple[str, list[Fact | None]]]]:
     """The players' records as a seat's page lists them, in one table within a phone's
     width: their names, the seat's own first, then each fact a row (its label, each
     player's fact as `facts` gives it, None where a player's record lacks it), in the order
     the records give them."""
     players = page.state["players"]
     names = [page.seat] * (page.seat in players) + [name for name in players if name != page.seat]
-    rows: dict[str, list[dict | None]] = {}
+    rows: dict[str, list[Fact | None]] = {}
     for place, name in enumerate(names):
         for fact in facts(page, players[name]):
             rows.setdefault(fact["label"], [None] * len(names))[place] = fact
@@ -509,7 +520,7 @@ class FormsView:
         return [("low", "", low), ("half", self.page.t(N_("Half")), (low + high) // 2),
                 ("all", self.page.t(N_("All")), high)]
 
-    def answers_form(self) -> dict | None:
+    def answers_form(self) -> dict[str, Any] | None:
         """A seat's own answers, given ahead, to what the game may ask of it later (its
         faces' `open_seat_questions`, e.g. Hoc Censeo's bonus and calamity for the coming resolve)."""
         page = self.page
@@ -527,7 +538,7 @@ class FormsView:
                 "post": page.posts_to.rsplit("/", 1)[0] + "/choose"}
 
     def confirm(self, form: form_specs.Form, ending: bool, confirm: str | None,
-                answers: tuple[str, str]) -> dict | None:
+                answers: tuple[str, str]) -> dict[str, Any] | None:
         """What a form asks before sending: when it ends the game (`ending`), when `confirm`
         says so, and when its answer is secret: no one else at the table can catch a slip."""
         page = self.page
@@ -544,7 +555,7 @@ class FormsView:
                     "and": page.t(TEXT.confirm_and), "yes": page.t(answers[0]), "no": page.t(answers[1])}
         return None
 
-    def undo(self, screen: form_specs.SeatScreen | None) -> dict:
+    def undo(self, screen: form_specs.SeatScreen | None) -> dict[str, Any]:
         """Undo, naming the entry it takes back, and asking before it does."""
         page = self.page
         title = None
@@ -558,10 +569,10 @@ class FormsView:
         return {"form": replace(form_specs.UNDO, secret=secret), "confirm": question, "help": told,
                 "answers": (TEXT.undo_yes, TEXT.undo_no), "title": title}
 
-    def answered(self, screen: form_specs.SeatScreen) -> tuple[list[dict], list[str]]:
+    def answered(self, screen: form_specs.SeatScreen) -> tuple[list[dict[str, Any]], list[str]]:
         """The answers so far as the form's hidden fields, and as the lines a person reads."""
         page = self.page
-        hidden: list[dict] = []
+        hidden: list[dict[str, Any]] = []
         told: list[str] = []
         assert screen.main is not None, "the answers of the decision asked now"
         labels = {spec.field: spec for spec in screen.main.inputs}
@@ -588,7 +599,7 @@ class FormsView:
                     told.append(page.t(TEXT.answered, question=recap_label(page, spec), answer=page.value(value)))
         return hidden, told
 
-    def step(self, screen: form_specs.SeatScreen) -> dict:
+    def step(self, screen: form_specs.SeatScreen) -> dict[str, Any]:
         """The field asked now as big buttons: a tap that completes the decision sends it, any
         other leads to the next field (the answers so far carried in the address)."""
         page = self.page
@@ -612,7 +623,7 @@ class FormsView:
         return {"label": label, "question": question, "buttons": buttons}
 
 
-def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: object, shown: str) -> dict:
+def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: object, shown: str) -> dict[str, Any]:
     """One button of the field asked now: a tap that completes the decision sends it (an
     order whole, the last name after it), any other links to the next field with this answer
     carried in the address; a card's button carries the card's text."""

@@ -6,12 +6,14 @@ import contextlib
 import socket
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import h11
 import segno
 import uvicorn
+from starlette.types import ASGIApp
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.server import ServerState
 
 from kit.i18n import _
 from kit.serve.app import create_app
@@ -55,7 +57,8 @@ def lan_address() -> str:
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(_ROUTE_PROBE)
-        return probe.getsockname()[0]
+        address: str = probe.getsockname()[0]   # (host, port) of an AF_INET socket
+        return address
     except OSError:
         try:
             return socket.gethostbyname(socket.gethostname())
@@ -124,13 +127,15 @@ class GuardedH11(H11Protocol):
     address: str | None = None   # the client's, as its share is counted
     since = 0.0                  # when the connection was made (the oldest goes first)
 
-    def __init__(self, config, server_state, app_state, _loop=None) -> None:
+    def __init__(self, config: uvicorn.Config, server_state: ServerState, app_state: dict[str, Any],
+                 _loop: asyncio.AbstractEventLoop | None = None) -> None:
         super().__init__(config, server_state, app_state, _loop)
         self.cap = self.limit_concurrency
         self.limit_concurrency = None   # the cap is kept at connection_made, below
-        shares = getattr(server_state, "kit_shares", None)
+        state = vars(server_state)   # uvicorn's state of the server: one count for all its connections
+        shares = state.get("kit_shares")
         if shares is None:
-            shares = server_state.kit_shares = Shares()
+            shares = state["kit_shares"] = Shares()
         self.shares: Shares = shares
 
     # uvicorn's own H11Protocol narrows asyncio's BaseTransport to Transport the same way.
@@ -236,7 +241,7 @@ class GuardedH11(H11Protocol):
             self.transport.close()
 
 
-def server_config(app, patience: float = PATIENCE_SECONDS, max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+def server_config(app: ASGIApp, patience: float = PATIENCE_SECONDS, max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
     """How uvicorn runs the table server: the guarded protocol, its deadline and cap."""
     return uvicorn.Config(app, http=GuardedH11, log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
                           access_log=False, limit_concurrency=max_connections,
@@ -246,7 +251,7 @@ def server_config(app, patience: float = PATIENCE_SECONDS, max_connections: int 
                           h11_max_incomplete_event_size=MAX_BODY)
 
 
-def links(base: str, tokens: dict) -> list[tuple[str, str]]:
+def links(base: str, tokens: sessions.Tokens) -> list[tuple[str, str]]:
     """The contract's printed lines as (label, link): Table, Host, then each seat."""
     return [("Table", f"{base}/"), ("Host", f"{base}/host/{tokens['host']}")] + [
         (name, f"{base}/seat/{token}") for name, token in tokens["seats"].items()]

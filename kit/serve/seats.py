@@ -105,7 +105,7 @@ class Seats:
         return Seated(name, device)
 
     def room(self, request: Request) -> str:
-        code = request.path_params["code"].upper()
+        code: str = request.path_params["code"].upper()
         if not secrets.compare_digest(code.encode(), self.table.tokens["room"].encode()):
             raise web.Answer(404, N_("This is not this table's room code; read it again on the table screen."),
                              back=("/join", N_("Type the room code")))

@@ -20,6 +20,7 @@ import os
 import secrets
 import threading
 from pathlib import Path
+from typing import Any
 
 import anyio.to_thread
 
@@ -29,7 +30,7 @@ from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import Forbidden, Message, RuleViolation
 from scorekeeper.rules.checks import shown
-from scorekeeper.rules.flow import GameState
+from scorekeeper.rules.flow import GameState, Line
 
 # How often the file is checked for a change made by another program.
 WATCH_SECONDS = 0.25
@@ -38,19 +39,19 @@ WATCH_SECONDS = 0.25
 class Table:
     """One session file served to the table."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike[str]):
         self.path = Path(path)
         self.tokens = sessions.seat_tokens(self.path)
         self._write_lock = threading.Lock()
         self._read_lock = threading.Lock()
-        self._cached: tuple[tuple, sessions.Session] | None = None
-        self._listeners: set[asyncio.Queue] = set()
+        self._cached: tuple[tuple[int, int, int], sessions.Session] | None = None
+        self._listeners: set[asyncio.Queue[int]] = set()
         self._story_lock = threading.Lock()
         self._stories: dict[str, tuple[sessions.Session, list[Told]]] = {}
         # Each player's own answers given ahead (the game's `seat_questions`: Hoc Censeo's for
         # the round's resolve), by round; kept on disk too, so a restart keeps what the pages
         # show as saved.
-        self.answers: dict[int | None, dict[str, dict]] = {
+        self.answers: dict[int | None, dict[str, dict[str, Any]]] = {
             entry[0]: entry[1] for entry in sessions.saved_answers(self.path)
             if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict)}
         self.line = self.session().next_line() - 1
@@ -172,7 +173,7 @@ class Table:
         """
         action = sessions.normalise_action(action)
 
-        def checked(session: sessions.Session) -> dict:
+        def checked(session: sessions.Session) -> Line:
             allowed = action if seat is None else authorise(session, seat, action)
             fill = table_words(session.game).with_seat_answers
             if fill is None:
@@ -222,12 +223,12 @@ class Table:
 
     # -- events ---------------------------------------------------------------------------
 
-    def listen(self) -> asyncio.Queue:
-        queue: asyncio.Queue = asyncio.Queue(maxsize=1024)
+    def listen(self) -> asyncio.Queue[int]:
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1024)
         self._listeners.add(queue)
         return queue
 
-    def forget(self, queue: asyncio.Queue) -> None:
+    def forget(self, queue: asyncio.Queue[int]) -> None:
         self._listeners.discard(queue)
 
     def announce(self, written: int) -> None:
@@ -283,14 +284,14 @@ def round_of(state: GameState) -> int | None:
     return current if isinstance(current, int) else None
 
 
-def view(game: str, state: GameState, viewer: str | None = None) -> dict:
+def view(game: str, state: GameState, viewer: str | None = None) -> dict[str, Any]:
     """The state as `viewer` (a player's name, or None for anyone) may see it: exactly the
     rules' view, what `kit score show --json --as NAME` (or `--public`) prints; once the game
     is over nothing is secret, as `kit score show` prints it."""
     return rules.whole_state(game, state) if state["over"] else rules.view(game, state, viewer)
 
 
-def authorise(session: sessions.Session, seat: str, action: dict) -> dict:
+def authorise(session: sessions.Session, seat: str, action: Line) -> Line:
     """`action` as `seat` may append it (its own name filled in where the action leaves out
     the field naming who acts); Forbidden when it is not the seat's to enter.
 
@@ -348,7 +349,7 @@ def counted(session: sessions.Session) -> bool:
                            actor_field(session.game, latest.action["action"]))
 
 
-def actor(game: str, action: dict) -> str | None:
+def actor(game: str, action: Line) -> str | None:
     """Who performs an action (its actor field), or None (also for a malformed action: a
     refusal of it is being worded, and must not fail in turn)."""
     name = action.get("action")
