@@ -40,7 +40,7 @@ from kit.games.hoc_censeo.pieces import (
     draw_tribe_sheet,
     objectives_card_size,
 )
-from kit.i18n import _, refusal
+from kit.i18n import P_, _, printed_language, refusal
 from kit.model import Component, Frame, GameKit, Piece
 from kit.paper import printable_area
 from kit.parts import icons
@@ -163,7 +163,10 @@ def _most_per_round(resource: Literal["gold", "seals"]) -> int:
 
 def engine_values() -> dict[str, Any]:
     """The rule engine's numbers, by the names texts.yaml may use in braces."""
-    ordinals = [ordinal(k) for k in rules.CALAMITY_AT]
+    ordinals = [ordinal(k, printed_language()) for k in rules.CALAMITY_AT]
+    calamities = ordinals[0]
+    for later in ordinals[1:]:  # « quatrième, puis la huitième », "fourth, then the eighth"
+        calamities = P_("{earlier}, then the {later}").format(earlier=calamities, later=later)
     return {
         "PLAYERS": rules.PLAYERS,
         "START_SENATORS": rules.START_SENATORS,
@@ -171,7 +174,7 @@ def engine_values() -> dict[str, Any]:
         "MOTIONS_PER_PLAYER": rules.MOTIONS_PER_PLAYER,
         "CIRCLE_PORTIONS": rules.CIRCLE_PORTIONS,
         "ROME_PORTIONS": rules.ROME_PORTIONS,
-        "CALAMITY": ", puis la ".join(ordinals),
+        "CALAMITY": calamities,
         "CALAMITY_GOLD": rules.CALAMITY_LOSS["gold"],
         "CALAMITY_SENATORS": rules.CALAMITY_LOSS["senators"],
         "POUR_SEALS": rules.POUR_SEALS,
@@ -242,10 +245,11 @@ def _bonus_strings(texts: dict[str, Any], file: Path) -> dict[str, str]:
 
     out = {colour: ", ".join(one(r, a) for r, a in gains.items()) for colour, gains in rules.COLOUR_BONUS.items()}
     choices = [out[c] for c in rules.MAUVE_CHOICES]
-    listed = ", ".join(choices[:-1]) + " ou " + choices[-1] if len(choices) > 1 else choices[0]
+    listed = (P_("{options} or {last}").format(options=", ".join(choices[:-1]), last=choices[-1])
+              if len(choices) > 1 else choices[0])
     for colour in rules.COLOURS:
         if colour not in out:  # mauve: the voter picks one of the others
-            out[colour] = typeset(f"{words['choice']} {listed}")
+            out[colour] = typeset(f"{words['choice']} {listed}", printed_language())
     return out
 
 
