@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Literal, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, overload
 
 import click
 
@@ -48,7 +48,7 @@ from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hands as in_hand
 from scorekeeper.rules.fields import Card, Kind
-from scorekeeper.rules.flow import Decision, GameState, Seat
+from scorekeeper.rules.flow import Decision, GameState, Line, Seat
 
 T = TypeVar("T")
 
@@ -80,17 +80,17 @@ def repair_hint(torn: sessions.TornLine) -> KitError:
         problem=i18n.refusal(torn), path=torn.path))
 
 
-def with_names_matched(action: dict, names: list[str]) -> dict:
+def with_names_matched(action: Line, names: list[str]) -> Line:
     """`action` with every player's name as the session spells it when it was typed without
     its case or accents (`chloe` -> `Chloé`): any field's value, item of a list, or key of
     an object that names exactly one player so. What names nobody is left as typed, for the
     rules to refuse in their words."""
-    def one(value):
+    def one(value: object) -> object:
         if not isinstance(value, str) or value in names:
             return value
         found = [n for n in names if i18n.folded(n) == i18n.folded(value)]
         return found[0] if len(found) == 1 else value
-    fixed = {}
+    fixed: Line = {}
     for field, value in action.items():
         if field == "action":
             fixed[field] = value
@@ -103,7 +103,7 @@ def with_names_matched(action: dict, names: list[str]) -> dict:
     return fixed
 
 
-def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], *,
+def submit(path: str | Path, action: Line | Callable[[sessions.Session], Line], *,
            quiet: bool = False, match_names: bool = True) -> sessions.Session:
     """Append an action the way `kit score act` does, then print what happened.
 
@@ -112,7 +112,7 @@ def submit(path: str | Path, action: dict | Callable[[sessions.Session], dict], 
     if match_names:
         build = action
 
-        def action(session: sessions.Session) -> dict:
+        def action(session: sessions.Session) -> Line:
             built = build(session) if callable(build) else build
             return with_names_matched(built, [p["name"] for p in session.players])
     guide = _guide if _guide is not None and Path(path) == _guide.path else None
@@ -189,7 +189,7 @@ def undo_lines(session: sessions.Session) -> list[str]:
     return lines
 
 
-def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
+def try_submit(path: str | Path, action: Line, *, quiet: bool = False,
                refused_note: str = "", reveal: bool = True) -> sessions.Session | RuleViolation:
     """`submit`, where a refusal is part of the conversation: guided play shows the rule's
     sentence (followed by `refused_note`, when given) and goes on, so the refusal is
@@ -207,13 +207,13 @@ def try_submit(path: str | Path, action: dict, *, quiet: bool = False,
         return refused
 
 
-def report(session: sessions.Session, before: GameState, action: dict) -> None:
+def report(session: sessions.Session, before: GameState, action: Line) -> None:
     """Print the accepted action, the game's extra outcome lines and the end of the game."""
     for line in outcome_lines(session, before, action):
         click.echo(line)
 
 
-def outcome_lines(session: sessions.Session, before: GameState, action: dict) -> list[str]:
+def outcome_lines(session: sessions.Session, before: GameState, action: Line) -> list[str]:
     """The accepted entry and what it did, in public wording (the rules' outcome events)."""
     line = session.entries[-1].line if session.entries else 1
     if action.get("action") == sessions.UNDO:
@@ -223,7 +223,7 @@ def outcome_lines(session: sessions.Session, before: GameState, action: dict) ->
     return [f"{line}. {entry}", *lines]
 
 
-def event_lines(game: str, before: GameState, after: GameState, action: dict, described: str,
+def event_lines(game: str, before: GameState, after: GameState, action: Line, described: str,
                 viewer: str | None = None, reveal: bool = False) -> tuple[str, list[str]]:
     """The entry's line and what it did (`told`), each event on its own indented line, then
     the end of the game if it ended there."""
@@ -234,7 +234,7 @@ def event_lines(game: str, before: GameState, after: GameState, action: dict, de
     return entry, lines
 
 
-def told(game: str, before: GameState, after: GameState, action: dict, described: str,
+def told(game: str, before: GameState, after: GameState, action: Line, described: str,
          viewer: str | None = None, reveal: bool = False) -> tuple[str, list[str]]:
     """An entry's line and the rules' events of it, worded for `viewer` (reveal: everyone's
     secrets) in the active language: the one place every face (the log, the table's story,
@@ -261,7 +261,7 @@ def game_over_line(state: GameState) -> str:
         names=i18n.join(winners))
 
 
-def describe(game: str, action: dict, reveal: bool | str = False, before: GameState | None = None) -> str:
+def describe(game: str, action: Line, reveal: bool | str = False, before: GameState | None = None) -> str:
     """One line of the log for `action` in the active language; reveal=True includes the
     secret amounts a shared screen must not show (kit score log --reveal), reveal=NAME that
     player's own; `before` is the state the action met, when known (a steal says what moved)."""
@@ -276,16 +276,17 @@ def describe(game: str, action: dict, reveal: bool | str = False, before: GameSt
         if step == "start":
             return _("{player}'s turn begins.").format(player=player)
         return _("{player}'s turn ({step}).").format(player=player, step=step)
-    return game_module(game).describe(action, reveal, before)
+    described: str = game_module(game).describe(action, reveal, before)   # each game's table.py describe
+    return described
 
 
-def describe_fields(action: dict) -> str:
+def describe_fields(action: Line) -> str:
     """A line for an action no game describes in words (its name and fields, as typed)."""
     fields = ", ".join(f"{k} {v}" for k, v in action.items() if k != "action")
     return f"{action.get('action')}: {fields}." if fields else f"{action.get('action')}."
 
 
-def describe_hand(action: dict) -> str:
+def describe_hand(action: Line) -> str:
     """The log line of a count of cards in hand put right (`hand`, in a game with cards)."""
     return _("{player} holds {cards} cards.").format(player=action.get("player"), cards=action.get("cards"))
 
@@ -298,16 +299,23 @@ def hands_line(state: GameState) -> str | None:
         hands=", ".join(f"{name} {count}" for name, count in in_hand.holdings(state).items()))
 
 
-class Number(click.ParamType):
+if TYPE_CHECKING:
+    _Number = click.ParamType[int]
+    _Word = click.ParamType[str]
+else:  # click's parameter types are generic from click 8.4 on; the project accepts 8.1
+    _Number = _Word = click.ParamType
+
+
+class Number(_Number):
     """A click option's whole number, read like a typed one (`whole_number`): a number out of
     range is one sentence, never Python's "Exceeds the limit" nor the digits echoed back."""
 
     name = "number"
 
-    def get_metavar(self, param, ctx=None) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return _("N")
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
         try:
@@ -319,7 +327,7 @@ class Number(click.ParamType):
 NUMBER = Number()
 
 
-class Word(click.ParamType):
+class Word(_Word):
     """A click option value among `choices`, typed in either language (case, accents ignored):
     `--colour Bleu`, `--colour blue`, `--tiebreak contre`."""
 
@@ -328,10 +336,10 @@ class Word(click.ParamType):
     def __init__(self, choices: tuple[str, ...] | list[str]):
         self.choices = tuple(choices)
 
-    def get_metavar(self, param, ctx=None) -> str:
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(self.choices) + "]"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         found = match_word(str(value), self.choices)
         if found is None:
             self.fail(_("{value} is not one of {choices}.").format(
@@ -370,7 +378,7 @@ def read_option_file(name: str) -> object:
         raise KitError(_("The option file {problem}.").format(problem=error)) from None
 
 
-def parse_json_action(text: str) -> dict:
+def parse_json_action(text: str) -> Line:
     try:
         action = sessions.parse_json(text)
     except sessions.BadJSON as error:
@@ -399,9 +407,9 @@ def split_pair(text: str, option: str, example: str, form: str = N_("NAME=VALUE"
 
 
 def parse_pairs(values: tuple[str, ...] | list[str], option: str, *, example: str = "Alice=20",
-                convert: Callable[[str], object] = parse_value) -> dict:
+                convert: Callable[[str], object] = parse_value) -> dict[str, Any]:
     """Repeated NAME=VALUE options (or comma-separated ones) as a dict; a name at most once."""
-    result: dict = {}
+    result: dict[str, Any] = {}
     for value in values:
         for item in (part for part in value.split(",") if part.strip()):
             name, raw = split_pair(item, option, example)
@@ -940,7 +948,7 @@ def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decisio
     return next(d for d in same if d["player"] == who)
 
 
-def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> dict:
+def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> Line:
     """The action answering `decision`, asked field by field (the game's `ask` first, when it
     has one for this decision: it returns None to leave it to the plain questions)."""
     if declared_faces.ask is not None:
@@ -950,7 +958,7 @@ def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameSta
     what = declared_faces.action_labels.get(decision["action"], decision["action"])
     who = decision["player"]
     click.echo("\n" + (_("{player}: {what}").format(player=who, what=_(what)) if who else _(what)))
-    action: dict = {"action": decision["action"]}
+    action: Line = {"action": decision["action"]}
     game_rules = rules.of(state["game"])
     actor = game_rules.actor(decision["action"])
     if who is not None and actor is not None:   # None: no field names who acts (the auctioneer's award)
@@ -1014,11 +1022,11 @@ def ask_value(prompt: str, choice: object, kind: str | None, hide: bool, *, opti
     return ask_number(prompt, hide=hide, default=0 if optional else None, field=field)
 
 
-def ask_several(prompt: str, choice: list, *, field: str | None = None) -> list:
+def ask_several(prompt: str, choice: list[Any], *, field: str | None = None) -> list[Any]:
     """Several of `choice` typed on one line, separated by commas (names or words)."""
     players = _guide.state["players"] if _guide is not None else {}
 
-    def convert(text: str) -> list:
+    def convert(text: str) -> list[Any]:
         picked = []
         for part in (p for p in text.split(",") if p.strip()):
             if part.strip() in players or any(i18n.folded(part) == i18n.folded(n) for n in players):

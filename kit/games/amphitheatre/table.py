@@ -8,6 +8,7 @@ decisions and offers its `anytime` accusations, with the questions below.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _
 from scorekeeper import rules as all_rules
 from scorekeeper.rules import amphitheatre as rules
-from scorekeeper.rules.flow import Decision, decider
+from scorekeeper.rules.flow import Decision, Line, decider
 
 
 def _names(values: tuple[str, ...]) -> list[str]:
@@ -74,12 +75,12 @@ def accuse(file: Path, accuser: str, accused: str, truthful: bool | None) -> Non
 
 # -- what show, log and act print ---------------------------------------------------------
 
-def _names_text(value) -> str:
+def _names_text(value: object) -> str:
     names = [str(v) for v in (value if isinstance(value, list) else [value])]
     return i18n.join(names) or _("nobody")
 
 
-def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+def describe(action: Line, reveal: bool | str = False, before: rules.State | None = None) -> str:
     """One line of the log in the active language."""
     kind = action.get("action")
     if kind == "handshake":
@@ -187,7 +188,7 @@ FIELD_KINDS = {("debate", "side_a"): "all", ("debate", "side_b"): "all", ("debat
 MOVES = ("hypothesis", "revolution", "draw")
 
 
-def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict | None:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line | None:
     """The action answering `decision`, asked in the table's words; an accusation first when
     anyone may accuse now (RULES.md §2.5: at any moment a hypothesis stands)."""
     accusation = _offer_accusation(anytime)
@@ -219,7 +220,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     return None       # the debate: its sides are all the names listed (FIELD_KINDS), nothing to ask
 
 
-def _not_oneself(speaker: str):
+def _not_oneself(speaker: str) -> Callable[[str], None]:
     """Why the speaker is not among the players a hypothesis may challenge."""
     def reason(name: str) -> None:
         if name == speaker:
@@ -227,7 +228,7 @@ def _not_oneself(speaker: str):
     return reason
 
 
-def _move(speaker: str, state: rules.State) -> dict:
+def _move(speaker: str, state: rules.State) -> Line:
     move = table.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
                             MOVES, default="hypothesis")
     offered = {d["action"]: d for d in all_rules.pending(rules.GAME_ID, state)}[move]
@@ -239,7 +240,7 @@ def _move(speaker: str, state: rules.State) -> dict:
     return action
 
 
-def _offer_accusation(anytime: list[Decision]) -> dict | None:
+def _offer_accusation(anytime: list[Decision]) -> Line | None:
     """Ask whether anyone accuses; None when nobody does (Enter alone)."""
     offers = {decider(d): d for d in anytime if d["action"] == "accuse"}
     if not offers:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import click
 
@@ -20,12 +21,12 @@ from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules import hoc_censeo as rules
-from scorekeeper.rules.flow import Decision, decider
+from scorekeeper.rules.flow import Decision, Line, Seat, decider
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
 # -- friendly commands ----------------------------------------------------------------------
 
-def _amounts(values: tuple[str, ...], option: str) -> dict:
+def _amounts(values: tuple[str, ...], option: str) -> dict[str, Any]:
     return table.parse_pairs(values, option, example="Alice=20", convert=table.whole_number)
 
 
@@ -41,9 +42,10 @@ def _amounts(values: tuple[str, ...], option: str) -> dict:
 @click.option("--order", metavar="A,B", help="The magistrate's order among voters with equal amounts.")
 @click.option("--bonus", type=table.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
 @click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
-def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> None:
+def vote(file: Path, pour: tuple[str, ...], contre: tuple[str, ...], colour: str | None, tiebreak: str | None,
+         order: str | None, bonus: str | None, calamity: tuple[str, ...]) -> None:
     """Hoc Censeo: resolve a round's vote (for example --pour Alice=20 --contre Bob=15 --colour bleu)."""
-    action: dict = {"action": "vote", "pour": _amounts(pour, "--pour"), "contre": _amounts(contre, "--contre")}
+    action: Line = {"action": "vote", "pour": _amounts(pour, "--pour"), "contre": _amounts(contre, "--contre")}
     for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", table.parse_names(order)),
                        ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
@@ -51,7 +53,7 @@ def vote(file: Path, pour, contre, colour, tiebreak, order, bonus, calamity) -> 
     _submit_in_public(file, action)
 
 
-def _submit_in_public(file: Path, action: dict) -> None:
+def _submit_in_public(file: Path, action: Line) -> None:
     """Submit from the table's shared screen: a refusal says the rule broken, never a
     player's senators left (`kit score act` stays the machine's, naming every value)."""
     try:
@@ -80,9 +82,10 @@ def ballot(file: Path, player: str) -> None:
 @click.option("--order", metavar="A,B", help="The magistrate's order among voters with equal amounts.")
 @click.option("--bonus", type=table.Word(MAUVE_CHOICES), help="The bonus chosen on a mauve motion.")
 @click.option("--calamity", multiple=True, metavar="NAME=gold|senators", help="A player's calamity choice.")
-def resolve(file: Path, colour, tiebreak, order, bonus, calamity) -> None:
+def resolve(file: Path, colour: str | None, tiebreak: str | None, order: str | None, bonus: str | None,
+            calamity: tuple[str, ...]) -> None:
     """Hoc Censeo: resolve the round's vote once every ballot is cast."""
-    action: dict = {"action": "resolve"}
+    action: Line = {"action": "resolve"}
     for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", table.parse_names(order)),
                        ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
@@ -90,7 +93,7 @@ def resolve(file: Path, colour, tiebreak, order, bonus, calamity) -> None:
     _submit_in_public(file, action)
 
 
-def _calamity_pairs(values: tuple[str, ...]) -> dict:
+def _calamity_pairs(values: tuple[str, ...]) -> dict[str, Any]:
     def choice(text: str) -> str:
         found = table.match_word(text, rules.CALAMITY_CHOICES)
         if found is None:
@@ -120,14 +123,14 @@ def buy_senators(file: Path, player: str, gold: int) -> None:
     table.submit(file, {"action": "buy_senators", "player": player, "gold": gold})
 
 
-def prepare_players(players: list[dict]) -> list[dict]:
+def prepare_players(players: list[Seat]) -> list[Seat]:
     """Tribes as people type them (`Titienses`, `LUCERES`): the rules' spelling when the word
     names one tribe; anything else is left for the rules to refuse."""
     return [{**player, "role": table.match_word(player["role"], rules.TRIBES) or player["role"]}
             if isinstance(player.get("role"), str) else player for player in players]
 
 
-def deal(players: list[dict]) -> list[dict]:
+def deal(players: list[Seat]) -> list[Seat]:
     """The tribes dealt at random (`new --deal`), one each, from the system's secure source:
     who holds which is the game's first secret, so it must not be guessable from a seed."""
     given = [p["name"] for p in players if p.get("role")]
@@ -140,7 +143,7 @@ def deal(players: list[dict]) -> list[dict]:
     return [{**player, "role": tribe} for player, tribe in zip(players, tribes)]
 
 
-def prepare_options(options: dict, layouts: Path | None = None) -> dict:
+def prepare_options(options: dict[str, Any], layouts: Path | None = None) -> dict[str, Any]:
     """Accept the print side's objectives file as is (`objectives=@layouts/hoc-censeo/objectives.yaml`);
     without one, the objectives of `layouts` (a designer's copy), else of the kit's own layouts.
 
@@ -168,7 +171,7 @@ def prepare_options(options: dict, layouts: Path | None = None) -> dict:
 
 # -- what show, log and act print -------------------------------------------------------
 
-def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+def describe(action: Line, reveal: bool | str = False, before: rules.State | None = None) -> str:
     """One line of the log in the active language: a vote shows its totals, each player's
     amounts only with reveal=True, or one player's own with reveal=NAME; a ballot never."""
     name = action.get("action")
@@ -198,11 +201,11 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     return table.describe_fields(action)
 
 
-def _vote_amounts(action: dict, reveal: bool | str) -> list[str]:
+def _vote_amounts(action: Line, reveal: bool | str) -> list[str]:
     """A vote typed whole: each side's amounts with reveal=True, else its total; with
     reveal=NAME, that player's own amounts besides."""
     parts: list[str] = []
-    sides: dict[str, dict] = {side: action[side] if isinstance(action.get(side), dict) else {} for side in SIDES}
+    sides: dict[str, dict[str, Any]] = {side: action[side] if isinstance(action.get(side), dict) else {} for side in SIDES}
     for side, amounts in sides.items():
         if reveal is True:
             if amounts:
@@ -217,7 +220,7 @@ def _vote_amounts(action: dict, reveal: bool | str) -> list[str]:
     return parts
 
 
-def _resolve_answers(action: dict) -> list[str]:
+def _resolve_answers(action: Line) -> list[str]:
     """The magistrate's and the players' answers a vote or a resolve gives: the motion's
     colour, the tie-break, the mauve bonus (what it gives, not only its colour), the order of
     tied voters, the calamity choices."""
@@ -330,7 +333,7 @@ FIELD_KINDS = {("resolve", "order"): "order"}
 BUDGETS = {"ballot": ("pour", "contre")}
 
 
-def narrow(state: rules.State, decision: Decision, answers: dict) -> dict:
+def narrow(state: rules.State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
     """What the resolve still needs once the magistrate gave `answers` (the rules' own
     narrowing: no colour once CONTRE wins on the tie-break); other decisions as they are."""
     if decision["action"] == "resolve":
@@ -374,7 +377,7 @@ SPEND_WORDS = {"spend_seals": "seals", "buy_senators": "gold"}
 _at_keyboard: str | None = None
 
 
-def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line:
     """The action answering `decision`: a ballot, in one hidden answer that may also say who
     is at the keyboard or spend seals or gold (both allowed at any time), or the resolve."""
     if decision["action"] == "ballot":
@@ -382,7 +385,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     return _ask_resolve(decision, state)
 
 
-def _ballot_turn(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
+def _ballot_turn(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line:
     """A ballot awaited from several players: the one the rules name first (or the player
     last at the keyboard) is asked, and anyone else whose ballot is awaited takes the
     keyboard by typing their name in the same hidden answer, so nobody answers a « who is
@@ -404,12 +407,12 @@ def _ballot_turn(decision: Decision, state: rules.State, anytime: list[Decision]
         return answer
 
 
-def _spend(name: str, what: str, state: rules.State) -> dict:
+def _spend(name: str, what: str, state: rules.State) -> Line:
     """Seals spent on a portion or gold on senators, asked of `name`. Which colours a circle
     takes is secret, so every colour is offered, typed unseen, and the rules refuse one the
     circle does not take in public words."""
     if what == "seals":
-        def colour_taken(text: str) -> dict:
+        def colour_taken(text: str) -> Line:
             colour = table.match_word(text, COLOURS)
             if colour is None:
                 raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(_label, COLOURS))))
@@ -458,7 +461,8 @@ def read_ballot(text: str) -> tuple[int, int]:
     return amounts.get("pour", 0), amounts.get("contre", 0)
 
 
-def _ask_ballot(name: str, state: rules.State, *, others: list[str] = (), spending: list[str] = ()) -> dict | str:
+def _ask_ballot(name: str, state: rules.State, *, others: Sequence[str] = (),
+                spending: Sequence[str] = ()) -> Line | str:
     """One player's ballot in one answer, typed without showing (`read_ballot`), then read
     back for the player to send or type again (as the phone does); the screen is cleared
     once it is answered, so the others never see it. Output that is not a terminal cannot
@@ -474,7 +478,7 @@ def _ask_ballot(name: str, state: rules.State, *, others: list[str] = (), spendi
         help_text += " " + _("seals: spend {seals} to colour a portion; gold: buy {senators} senators a coin.").format(
             seals=rules.SEALS_PER_PORTION, senators=rules.SENATORS_PER_GOLD)
 
-    def convert(text: str) -> dict | str:
+    def convert(text: str) -> Line | str:
         if len(text.split()) == 1 and not text.strip().lstrip("+-").isdigit():
             for other in others:
                 if i18n.folded(other) == i18n.folded(text):
@@ -505,13 +509,13 @@ def _ask_ballot(name: str, state: rules.State, *, others: list[str] = (), spendi
             return answer
 
 
-def _ask_resolve(decision: Decision, state: rules.State) -> dict:
+def _ask_resolve(decision: Decision, state: rules.State) -> Line:
     """The magistrate's resolve, field by field, each asked only while the rules still need it
     (rules.resolve_choices narrows as the answers come). No total is said before it is
     resolved: the outcome tells the totals and who ranks where."""
     magistrate = decider(decision)
     click.echo(_("All ballots are in. {magistrate}, as magistrate, resolves the vote.").format(magistrate=magistrate))
-    answers: dict = {}
+    answers: dict[str, Any] = {}
     if "tiebreak" in decision["choices"]:
         answers["tiebreak"] = table.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
             magistrate=magistrate), SIDES, field="tiebreak")
@@ -543,7 +547,7 @@ def _ask_order(magistrate: str, names: list[str]) -> list[str]:
     return order + left
 
 
-def _ask_calamity(state: rules.State, choosing: dict) -> dict:
+def _ask_calamity(state: rules.State, choosing: dict[str, Any]) -> dict[str, Any]:
     """Each player the calamity strikes who may give gold chooses; the others lose senators."""
     spared = rules.spared(state)
     text = _("Rome's portion number {n} turns grey: calamity!").format(n=state["chaos"] + 1)
@@ -598,7 +602,7 @@ def seat_questions(state: rules.State, name: str) -> list[str]:
     return questions
 
 
-def with_seat_answers(state: rules.State, action: dict, answers: dict[str, dict]) -> dict:
+def with_seat_answers(state: rules.State, action: Line, answers: dict[str, dict[str, Any]]) -> Line:
     """The `resolve` action with the players' own answers filled in where it gives none."""
     if action.get("action") != "resolve" or set(state.get("ballots_cast", ())) != set(state["seating"]):
         return action
@@ -614,7 +618,7 @@ def with_seat_answers(state: rules.State, action: dict, answers: dict[str, dict]
     return action
 
 
-def _with_bonus_answer(state: rules.State, action: dict, answers: dict[str, dict], pour: dict) -> None:
+def _with_bonus_answer(state: rules.State, action: Line, answers: dict[str, dict[str, Any]], pour: dict[str, int]) -> None:
     """A mauve motion voted POUR: the bonus its largest POUR voter chose ahead, when the
     action gives none and the magistrate's order (if any) ranks them."""
     order = action.get("order") or []
@@ -626,7 +630,7 @@ def _with_bonus_answer(state: rules.State, action: dict, answers: dict[str, dict
             action["bonus"] = bonus
 
 
-def _with_calamity_answers(state: rules.State, action: dict, answers: dict[str, dict]) -> None:
+def _with_calamity_answers(state: rules.State, action: Line, answers: dict[str, dict[str, Any]]) -> None:
     """A calamity on a CONTRE vote: each player's choice made ahead, under the ones the
     action gives; gold chosen earlier and spent since on senators: the rules' default
     applies instead."""

@@ -11,7 +11,9 @@ Crédit change, card values, a Recherche action).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -22,7 +24,7 @@ from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
-from scorekeeper.rules.flow import Decision, decider
+from scorekeeper.rules.flow import Decision, Line, decider
 
 # -- parsing what people type ------------------------------------------------------------
 
@@ -34,11 +36,11 @@ def resource(text: str) -> str:
     return word
 
 
-def effect(values: tuple[str, ...] | list[str], option: str) -> dict | None:
+def effect(values: tuple[str, ...] | list[str], option: str) -> dict[str, int] | None:
     """`pression=+3,credit=-1` (or P=+3 C=-1) as {"pression": 3, "credit": -1}; None if empty."""
     pairs = table.parse_pairs(values, option, example="pression=+3,credit=-1",
                                convert=table.whole_number)
-    result: dict = {}
+    result: dict[str, int] = {}
     for key, value in pairs.items():
         name = resource(key)
         if name in result:
@@ -53,7 +55,7 @@ def numbers(text: str) -> list[int]:
     return [table.whole_number(part) for part in text.replace(",", " ").split()]
 
 
-def card(text: str, cards: dict, types: tuple[str, ...], what: str) -> str:
+def card(text: str, cards: dict[str, decks.Card], types: tuple[str, ...], what: str) -> str:
     """The id of the card `text` names (its title as people type it: any case, accents or
     not; "did you mean" otherwise), of one of `types`."""
     wanted = decks.slug(text)
@@ -66,7 +68,7 @@ def card(text: str, cards: dict, types: tuple[str, ...], what: str) -> str:
     return key
 
 
-def laid(text: str, cards: dict | None, types: tuple[str, ...], what: str) -> list[int | str]:
+def laid(text: str, cards: dict[str, decks.Card] | None, types: tuple[str, ...], what: str) -> list[int | str]:
     """The cards laid on a test, on one line: titles (ids) or numbers (a card written by
     hand), separated by commas or semicolons; a title with a comma in it (« p = 0,051 ») is
     read whole."""
@@ -95,7 +97,7 @@ def laid(text: str, cards: dict | None, types: tuple[str, ...], what: str) -> li
     return out
 
 
-def _drop_empty(action: dict) -> dict:
+def _drop_empty(action: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in action.items() if value not in (None, [], {})}
 
 
@@ -160,7 +162,11 @@ CARDS = [
 ]
 
 
-def _cards(function):
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+_Answer = TypeVar("_Answer")
+
+
+def _cards(function: _Command) -> _Command:
     for option in reversed(CARDS):
         function = option(function)
     return function
@@ -172,7 +178,8 @@ def _cards(function):
 @table.FILE
 @table.PLAYER
 @_cards
-def controversy(file: Path, player: str, arguments, support, opposition) -> None:
+def controversy(file: Path, player: str, arguments: tuple[int, ...], support: tuple[int, ...],
+                opposition: tuple[int, ...]) -> None:
     table.submit(file, _drop_empty({"action": "controversy", "player": player,
                                      "arguments": list(arguments), "support": list(support),
                                      "opposition": list(opposition)}))
@@ -185,13 +192,14 @@ def controversy(file: Path, player: str, arguments, support, opposition) -> None
 @table.PLAYER
 @click.option("--die", type=table.NUMBER, required=True, help=DIE_HELP)
 @_cards
-def defend(file: Path, player: str, die: int, arguments, support, opposition) -> None:
+def defend(file: Path, player: str, die: int, arguments: tuple[int, ...], support: tuple[int, ...],
+           opposition: tuple[int, ...]) -> None:
     table.submit(file, _drop_empty({"action": "defend", "player": player, "die": die,
                                      "arguments": list(arguments), "support": list(support),
                                      "opposition": list(opposition)}))
 
 
-def deck_empty_action(hands: dict) -> dict:
+def deck_empty_action(hands: dict[str, int]) -> Line:
     """`kit score deck-empty FILE` for a PHD session (timed): its scores read no hand."""
     if hands:
         raise KitError(_("PHD's timed end reads no cards in hand; drop --hand."))
@@ -200,32 +208,32 @@ def deck_empty_action(hands: dict) -> dict:
 
 # -- what show, log and act print ---------------------------------------------------------
 
-def _effect_text(effect: dict | None) -> str:
+def _effect_text(effect: dict[str, Any] | None) -> str:
     effect = effect if isinstance(effect, dict) else {}
     parts = [f"{rules.RESOURCE_NAMES[key]} {signed(effect[key])}" for key in rules.RESOURCES
              if isinstance(effect.get(key), int) and effect[key]]
     return ", ".join(parts) or _("nothing")
 
 
-def _cards_text(values) -> str:
+def _cards_text(values: object) -> str:
     values = values if isinstance(values, list) else ([] if values is None else [values])
     return "+".join(str(v) for v in values) or "0"
 
 
-def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+def describe(action: Line, reveal: bool | str = False, before: dict[str, Any] | None = None) -> str:
     """One line of the log in the active language."""
     kind, name = action.get("action"), action.get("player", "?")
     if kind == "adjust":
         return _("{name}: {effect}.").format(name=name, effect=_effect_text(action))
-    deck: dict[str, dict] = (before or {}).get("cards") or {}
+    deck: dict[str, decks.Card] = (before or {}).get("cards") or {}
     played = _describe_deck_play(action, kind, name, deck, before)
     if played is not None:
         return played
     return _describe_entry(action, kind, name)
 
 
-def _describe_deck_play(action: dict, kind: object, name: object, deck: dict[str, dict],
-                        before: dict | None) -> str | None:
+def _describe_deck_play(action: Line, kind: object, name: object, deck: dict[str, decks.Card],
+                        before: dict[str, Any] | None) -> str | None:
     """The line of an entry that plays cards of the session's deck, named by their titles: a
     Challenge card met, a Coopération, a controversy or defence argued with deck cards. None
     for any other entry (the older entries that wrote numbers instead of cards)."""
@@ -241,7 +249,7 @@ def _describe_deck_play(action: dict, kind: object, name: object, deck: dict[str
     return None
 
 
-def _describe_challenge_met(action: dict, name: object, deck: dict[str, dict], before: dict | None) -> str:
+def _describe_challenge_met(action: Line, name: object, deck: dict[str, decks.Card], before: dict[str, Any] | None) -> str:
     """A Challenge card met: its title (the entry's card, or the one the turn played), the
     die and the cards laid on it, each by its title."""
     played = str(action.get("card") or ((before or {}).get("turn") or {}).get("played"))
@@ -252,7 +260,7 @@ def _describe_challenge_met(action: dict, name: object, deck: dict[str, dict], b
         laid=laid_ or _("none"))
 
 
-def _describe_argued(action: dict, kind: object, name: object, deck: dict[str, dict]) -> str:
+def _describe_argued(action: Line, kind: object, name: object, deck: dict[str, decks.Card]) -> str:
     """A controversy or a thesis defence argued with deck cards: the arguments, the support
     and the opposition, each card by its title."""
     cards_text = {key: ", ".join(deck[v]["title"] if isinstance(v, str) and v in deck else str(v)
@@ -265,7 +273,7 @@ def _describe_argued(action: dict, kind: object, name: object, deck: dict[str, d
              "opposition {opposition}.").format(name=name, die=action.get("die"), **cards_text)
 
 
-def _describe_entry(action: dict, kind: object, name: object) -> str:
+def _describe_entry(action: Line, kind: object, name: object) -> str:
     """The line of an entry that plays no card of a deck: a challenge written with its
     numbers, a chapter submitted, approved or revoked, a defence written with the cards'
     values, the deck running out, a hand counted."""
@@ -298,7 +306,7 @@ def _describe_entry(action: dict, kind: object, name: object) -> str:
     return table.describe_fields(action)
 
 
-def describe_turn(action: dict, before: dict | None = None) -> str:
+def describe_turn(action: Line, before: dict[str, Any] | None = None) -> str:
     """The log line of a `turn` line: the engine's step in the game's words (the card's
     title and what it printed, when the line names a card of the session's deck)."""
     name, step = action.get("player"), action.get("step")
@@ -436,7 +444,7 @@ EVENTS = ["vie", "cooperation", "challenge", "superviseur", "none"]     # as the
 RECHERCHE = ["draw", "argument", "card", "submit"]
 
 
-def _step(name: str, step: str) -> dict:
+def _step(name: str, step: str) -> Line:
     return {"action": "turn", "player": name, "step": step}
 
 
@@ -450,12 +458,12 @@ def _ask_numbers(prompt: str, *, required: bool = False, field: str | None = Non
     return table.ask(prompt, numbers, default="", field=field)
 
 
-def _ask_effect(prompt: str, *, field: str) -> dict | None:
+def _ask_effect(prompt: str, *, field: str) -> dict[str, int] | None:
     return table.ask(prompt + " " + _("(e.g. pression=+3,credit=-1; empty for none)"),
                      lambda text: effect([text], _("The effect")) if text.strip() else None, default="", field=field)
 
 
-def _ask_change(name: str) -> dict | None:
+def _ask_change(name: str) -> Line | None:
     """A C'est la vie style change of one player's resources; None when nothing changes."""
     pression = table.ask_number(_("{name}'s Pression change").format(name=name), default=0, field="pression")
     credit = table.ask_number(_("{name}'s Crédit change").format(name=name), default=0, field="credit")
@@ -473,7 +481,7 @@ def _ask_die(name: str) -> int:
                             default=None, check=check, field="die")
 
 
-def _ask_cards(name: str, state: rules.State, *, own_required: bool = True, cards: dict | None = None) -> dict | None:
+def _ask_cards(name: str, state: rules.State, *, own_required: bool = True, cards: dict[str, decks.Card] | None = None) -> dict[str, Any] | None:
     """The cards of a controversy or a defence: the player's own, then support and opposition;
     None when the player lays none and may not (own_required=False). With the session's
     deck, each card by its title (an opposing malus counts by its size) or its value."""
@@ -491,7 +499,7 @@ def _ask_cards(name: str, state: rules.State, *, own_required: bool = True, card
             "laid_by": _ask_laid_by(state, name, len(support) + len(opposition), own=False)}
 
 
-def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: bool = False,
+def _ask_laid(prompt: str, cards: dict[str, decks.Card], types: tuple[str, ...], *, required: bool = False,
               field: str) -> list[int | str]:
     what = _("this question")
 
@@ -503,7 +511,7 @@ def _ask_laid(prompt: str, cards: dict, types: tuple[str, ...], *, required: boo
     return table.ask(prompt, convert, default=None if required else "", field=field)
 
 
-def _ask_arguments(name: str, state: rules.State, cards: dict, *, own_required: bool) -> dict | None:
+def _ask_arguments(name: str, state: rules.State, cards: dict[str, decks.Card], *, own_required: bool) -> dict[str, Any] | None:
     prompt = _("{name}'s Arguments (titles, or values of cards written by hand)").format(name=name)
     if not own_required:
         prompt += " " + _("(empty: no Argument card, the defence waits for a later turn)")
@@ -517,7 +525,7 @@ def _ask_arguments(name: str, state: rules.State, cards: dict, *, own_required: 
     return _drop_empty({"arguments": own, "support": support, "opposition": opposition, "laid_by": laid_by})
 
 
-def _ask_laid_by(state: rules.State, name: str, laid: int, *, own: bool) -> dict:
+def _ask_laid_by(state: rules.State, name: str, laid: int, *, own: bool) -> dict[str, int]:
     """How many of the `laid` cards each other player laid from their hand (the engine
     counts the hands): the cards of a Challenge are `name`'s own unless said (own=True);
     support and opposition are the other player's when only one other still plays, so
@@ -530,7 +538,7 @@ def _ask_laid_by(state: rules.State, name: str, laid: int, *, own: bool) -> dict
               _("Who laid the support and the opposition? ({example}, one pair per player)")).format(
                   example=example, name=name)
 
-    def convert(text: str) -> dict:
+    def convert(text: str) -> dict[str, int]:
         pairs = table.parse_pairs([text], _("The cards laid"), example=example, convert=table.whole_number)
         by = {table.match_name(key, others): value for key, value in pairs.items()}
         if not own and sum(by.values()) != laid:
@@ -555,13 +563,14 @@ def _offered_cooperations(anytime: list[Decision]) -> list[str]:
     return list(dict.fromkeys(key for keys in _cooperating(anytime).values() for key in keys))
 
 
-def _cooperation_or(convert, state: rules.State, anytime: list[Decision]):
+def _cooperation_or(convert: Callable[[str], _Answer], state: rules.State,
+                    anytime: list[Decision]) -> Callable[[str], _Answer | _Cooperation]:
     """`convert`, which also takes the title of a Coopération played now (its moment is
     open): that card's id, marked, instead of the answer."""
     cards = state.get("cards") or {}
     offered = _offered_cooperations(anytime)
 
-    def either(text: str):
+    def either(text: str) -> _Answer | _Cooperation:
         if offered and text.strip() and not text.strip().lstrip("+-").isdigit():
             try:
                 key = decks.card_id(cards, text.strip(), rules.TITLE)
@@ -587,7 +596,7 @@ def _who_plays(key: str, state: rules.State, anytime: list[Decision], default: s
     return table.ask_player(_("Who plays {title}?").format(title=title), playing, default=default)
 
 
-def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str | None = None) -> dict:
+def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str | None = None) -> Line:
     """A Coopération played at its moment: who plays it, and whom it names when it changes
     another player's resources or passes them the Challenge (La patate chaude: its
     player is the one who must resolve it)."""
@@ -619,7 +628,7 @@ def _summary(state: rules.State, name: str) -> str:
                                                         approved=p["approved"], chapters=state["options"]["chapters"])
 
 
-def _start(decision: Decision, state: rules.State) -> dict:
+def _start(decision: Decision, state: rules.State) -> Line:
     """A turn begins: the one that ended is closed on the printed aid's hand limit (with a
     deck, the engine counts the hands and says where the cards over it go)."""
     was = state.get("turn")
@@ -641,7 +650,7 @@ def _event_kind(name: str, *, vivre: bool, timed_end: bool) -> str:
     return table.ask_choice(_("Event card"), choices, help=help_text)
 
 
-def _vivre(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
+def _vivre(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> Line:
     name = turn["player"]
     cards = state.get("cards")
     ready = turn["stage"] == "start" and state["players"][name]["approved"] >= state["options"]["chapters"]
@@ -658,14 +667,14 @@ def _vivre(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dic
 
 
 def _event_card(state: rules.State, name: str, anytime: list[Decision], *, vivre: bool,
-                timed_end: bool = False) -> dict:
+                timed_end: bool = False) -> Line:
     """The event card revealed (or played from the hand) by its title, with the die of a
     Superviseur's roll and whom a Coopération names when they are needed; a kind's word
     (vie, challenge...) for a card written by hand, whose numbers are then asked."""
     cards = state["cards"] or {}
     words = EVENTS + (["empty"] if timed_end else []) if vivre else EVENTS[:-1]
 
-    def convert(text: str):
+    def convert(text: str) -> tuple[str, str]:
         found = table.match_word(text, words)
         if found is not None:
             return ("word", found)
@@ -689,11 +698,11 @@ def _colleagues(state: rules.State, name: str) -> list[str]:
     return [n for n, p in state["players"].items() if p["status"] == "playing" and n != name]
 
 
-def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> dict:
+def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> Line:
     cards = state["cards"] or {}
     chosen = cards[key]
     click.echo("  " + _describe_card(chosen))
-    line: dict = {"action": "turn", "player": name, "step": chosen["type"], "card": key}
+    line: Line = {"action": "turn", "player": name, "step": chosen["type"], "card": key}
     if chosen["type"] == "superviseur" and "roll" in chosen and state["players"][name]["pending"] >= 1:
         line["die"] = _ask_die(name)
     if chosen["type"] == "cooperation" and not vivre and chosen.get("other"):
@@ -703,7 +712,7 @@ def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> dict:
 
 
 
-def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -> dict:
+def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -> Line:
     """A Challenge whose card is known: the die, or a Coopération played now (Renvoi
     d'ascenseur's help, La patate chaude), then what is laid."""
     cards = state["cards"] or {}
@@ -725,7 +734,7 @@ def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -
                         "laid_by": _ask_laid_by(state, name, len(modifiers), own=True)})
 
 
-def _describe_card(data: dict) -> str:
+def _describe_card(data: decks.Card) -> str:
     """What a card of the deck says, in a line: its title, type and printed numbers."""
     parts = [data["title"], rules.TYPE_WORDS[data["type"]]]
     if data["type"] == "challenge":
@@ -740,7 +749,7 @@ def _describe_card(data: dict) -> str:
     return " · ".join(parts)
 
 
-def _challenge(state: rules.State, name: str) -> dict:
+def _challenge(state: rules.State, name: str) -> Line:
     # asked as the card is read, the die last (it is rolled last); written in the contract's order
     resource = table.ask_choice(_("Resource tested"), ["pression", "credit"], field="resource")
     difficulty = table.ask_number(_("Difficulty"), default=None, field="difficulty")
@@ -752,7 +761,7 @@ def _challenge(state: rules.State, name: str) -> dict:
                         "laid_by": _ask_laid_by(state, name, len(modifiers), own=True)})
 
 
-def _cooperation(state: rules.State, turn: rules.Turn) -> dict:
+def _cooperation(state: rules.State, turn: rules.Turn) -> Line:
     """Coopération: any players' resources change, one after the other, until Enter alone."""
     playing = [n for n, p in state["players"].items() if p["status"] == "playing"]
     while True:
@@ -764,7 +773,7 @@ def _cooperation(state: rules.State, turn: rules.Turn) -> dict:
             return change
 
 
-def _superviseur(state: rules.State, turn: rules.Turn) -> dict:
+def _superviseur(state: rules.State, turn: rules.Turn) -> Line:
     """The Superviseur card: a change like C'est la vie, then what it says about a chapter."""
     name = turn["player"]
     if turn.get("outcome") == "controversy":      # the card named opened a controversy
@@ -790,7 +799,7 @@ def _superviseur(state: rules.State, turn: rules.Turn) -> dict:
     return {"action": what, "player": name}
 
 
-def _card(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
+def _card(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> Line:
     name, card = turn["player"], turn["card"]
     if card == "vie":
         return _ask_change(name) or _step(name, "done")
@@ -813,7 +822,7 @@ def _recherche_help() -> str:
         pression=rules.CHAPTER_COST["pression"], credit=rules.CHAPTER_COST["credit"])
 
 
-def _recherche(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> dict:
+def _recherche(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> Line:
     """One Recherche phase: draw events, draw an argument, play a card or submit a chapter."""
     name = turn["player"]
     label = "" if turn["recherches"] == 1 else (
@@ -826,7 +835,7 @@ def _recherche(state: rules.State, turn: rules.Turn, anytime: list[Decision]) ->
     else:       # the card played may be named at once, by its title
         offered = _offered_cooperations(anytime)
 
-        def convert(text: str):
+        def convert(text: str) -> str:
             found = table.match_word(text, RECHERCHE)
             if found is not None:
                 return found
@@ -859,7 +868,7 @@ class _Played(str):
     """The id of an event card named at the Recherche prompt."""
 
 
-def _defence(state: rules.State, turn: rules.Turn) -> dict:
+def _defence(state: rules.State, turn: rules.Turn) -> Line:
     """The defence an approval started (RULES.md §1.8): the die, then the cards; no Argument
     card at all and the defence waits for a later turn."""
     name = turn["player"]
@@ -871,7 +880,7 @@ def _defence(state: rules.State, turn: rules.Turn) -> dict:
     return _drop_empty({"action": "defend", "player": name, "die": die, **cards})
 
 
-def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line:
     """The entry answering what the rules wait for, asked as the printed turn aid says it:
     from the turn's stage in the state, so play resumes at any prompt."""
     if decision["action"] == "turn" and decision["choices"].get("step") == ["start"]:

@@ -22,7 +22,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.errors import Message
 from scorekeeper.rules import promotion as rules
-from scorekeeper.rules.flow import Decision, decider
+from scorekeeper.rules.flow import Decision, Line, decider
 
 # -- friendly commands -------------------------------------------------------------------
 
@@ -76,14 +76,14 @@ def closing_tie(state: rules.State) -> list[str]:
     return tied if len(tied) > 1 else []
 
 
-def deck_empty_action(hands: dict) -> dict:
+def deck_empty_action(hands: dict[str, int]) -> Line:
     """`kit score deck-empty FILE [--hand NAME=N ...]` for a Promotion session."""
     return {"action": "deck_empty", **({"hands": hands} if hands else {})}
 
 
 # -- what show, log and act print ---------------------------------------------------------
 
-def describe(action: dict, reveal: bool | str = False, before: dict | None = None) -> str:
+def describe(action: Line, reveal: bool | str = False, before: rules.State | None = None) -> str:
     """One line of the log; with the state `before` it, a steal says how many PI really moved.
     The PI typed by hand and a count of cards put right are the game's CORRECTIONS, which the
     log and the table's story tell as such (the cards move the PI themselves)."""
@@ -113,7 +113,7 @@ def describe(action: dict, reveal: bool | str = False, before: dict | None = Non
     return table.describe_fields(action)
 
 
-def describe_turn(action: dict, before: dict | None = None) -> str:
+def describe_turn(action: Line, before: rules.State | None = None) -> str:
     """The log line of a `turn` line: the engine's step in the game's words, a card by its
     printed title (what it did is told by the rules' events)."""
     name, step = action.get("player"), action.get("step")
@@ -218,7 +218,7 @@ VALUE_LABELS = {
 }
 
 
-def narrow(state: rules.State, decision: Decision, answers: dict) -> dict:
+def narrow(state: rules.State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
     """What a step of the turn still needs once some of it is answered: the rules say."""
     return rules.step_choices(state, decision, answers)
 
@@ -240,7 +240,7 @@ def _pi_help(state: rules.State) -> str:
     return _(BY_HAND_HELP if state["by_hand"] else PI_HELP)
 
 
-def _step(player: str, step: str, **fields) -> dict:
+def _step(player: str, step: str, **fields: Any) -> Line:
     return {"action": "turn", "player": player, "step": step, **fields}
 
 
@@ -298,7 +298,7 @@ def _shown(state: rules.State, choices: list[str]) -> list[str]:
     return [title(state, c) if c in (state["cards"] or {}) else table.label(c) for c in choices]
 
 
-def _pi_entry(what: str, state: rules.State, current: str | None) -> dict:
+def _pi_entry(what: str, state: rules.State, current: str | None) -> Line:
     """A correction or the deck running out, as the rules' `anytime` allows it."""
     names = list(state["players"])
     if what == "deck":
@@ -339,7 +339,7 @@ BY_HAND_HELP = N_("This session's header records no deck: type the PI the cards 
                   "PI) and steal (PI taken from another); deck: the deck ran out.")
 
 
-def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict:
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line:
     """The action answering `decision` (or a correction the table makes meanwhile, which the
     rules accept at any moment: the decision then comes again)."""
     choices, who = decision["choices"], decision["player"]
@@ -371,7 +371,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> dict
     return _ask_play(state, who, choices)
 
 
-def _ask_answers(state: rules.State, choices: dict) -> dict:
+def _ask_answers(state: rules.State, choices: dict[str, Any]) -> dict[str, Any]:
     """An Annonce or an Avantage in the window: who answers it, asked once for the whole
     table, and with which card when they hold more than one; nobody: it resolves."""
     window = rules.in_window(state)
@@ -390,7 +390,7 @@ def _ask_answers(state: rules.State, choices: dict) -> dict:
                                               cards, state=state, field="card"))
 
 
-def _ask_attacked(state: rules.State, who: str, choices: dict, current: str | None) -> dict:
+def _ask_attacked(state: rules.State, who: str, choices: dict[str, Any], current: str | None) -> Line:
     """An Attaque aimed at `who`: they answer it with a Trahison (one that redirects it asks
     towards whom), or let it land; the table may make a correction meanwhile."""
     window = rules.in_window(state)
@@ -408,7 +408,7 @@ def _ask_attacked(state: rules.State, who: str, choices: dict, current: str | No
     return _step(who, "react", card=what)
 
 
-def _ask_play(state: rules.State, who: str, choices: dict) -> dict:
+def _ask_play(state: rules.State, who: str, choices: dict[str, Any]) -> Line:
     """The turn's player: a card (an Attaque asks against whom), or the end of the turn; the
     table may make a correction meanwhile."""
     cards = choices.get("card", [])
