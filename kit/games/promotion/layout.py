@@ -32,7 +32,7 @@ from typing import Any
 from kit.deck import assign_ids, checked, numbers_from_data
 from kit.errors import LayoutError
 from kit.games.promotion.pieces import SIZES, AidFace, AidType, CardFace, aid_face, promotion_front, token
-from kit.i18n import N_, _, ngettext
+from kit.i18n import N_, P_, _, ngettext, printed_language
 from kit.model import Component, GameKit, Piece
 from kit.parts import icons
 from kit.parts.card import card_back
@@ -138,28 +138,39 @@ GAME = Record({
 
 # --- placeholders ---------------------------------------------------------------------------
 def player_table() -> str:
-    """The engine's PLAYER_TABLE as a sentence, table sizes with the same hand and target
-    together: « **2 ou 3 personnes** : 5 cartes en main, 8 PI pour gagner ; **4** : … »."""
+    """The engine's PLAYER_TABLE as a sentence in the printed language, table sizes with the
+    same hand and target together: « **2 ou 3 personnes** : 5 cartes en main, 8 PI pour
+    gagner ; **4** : … », "**2 or 3 players**: 5 cards in hand, 8 IP to win; **4**: …"."""
     groups: list[list[int]] = []
     for players in sorted(rules.PLAYER_TABLE):
         if groups and rules.PLAYER_TABLE[groups[-1][-1]] == rules.PLAYER_TABLE[players] and groups[-1][-1] == players - 1:
             groups[-1].append(players)
         else:
             groups.append([players])
-    parts = []
+    sentence = ""
     for n, group in enumerate(groups):
         hand, target = rules.PLAYER_TABLE[group[0]]
         if len(group) == 1:
             seats = f"{group[0]}"
         elif len(group) == 2:
-            seats = f"{group[0]} ou {group[1]}"
+            seats = P_("{first} or {last}").format(first=group[0], last=group[1])
         else:
-            seats = f"de {group[0]} à {group[-1]}"
+            seats = P_("{first} to {last}").format(first=group[0], last=group[-1])
         if n == 0:
-            parts.append(f"**{seats} personnes** : {hand} cartes en main, {target} PI pour gagner")
+            sentence = P_("**{seats} players**: {hand} cards in hand, {target} IP to win").format(
+                seats=seats, hand=hand, target=target)
         else:
-            parts.append(f"**{seats}** : {hand} cartes, {target} PI")
-    return " ; ".join(parts)
+            sentence = P_("{sentence}; **{seats}**: {hand} cards, {target} IP").format(
+                sentence=sentence, seats=seats, hand=hand, target=target)
+    return sentence
+
+
+def type_label(name: str) -> str:
+    """A card type's name as the cards, the aid and the rules print it, in the printed
+    language: the rule engine names the types in French (CARD_TYPES, what the layouts, the
+    sessions and the bots write), the English edition prints its own (layouts/GLOSSARY.md)."""
+    return {"Attaque": P_("Attack"), "Trahison": P_("Betrayal"), "Avantage": P_("Perk"), "Annonce": P_("Memo"),
+            "Poste": P_("Position")}[name]
 
 
 def engine_values() -> dict[str, object]:
@@ -172,7 +183,7 @@ def engine_values() -> dict[str, object]:
         "redirections": rules.MAX_REDIRECTIONS,
         "burnout_draw": rules.BURNOUT_DRAW,
         "reshuffles": rules.MAX_RESHUFFLES,
-        "closing": ordinal(closing),
+        "closing": ordinal(closing, printed_language()),
         "start_pi": rules.START_PI,
         "deck": rules.DECK_SIZE,
         "designs": rules.DECK_DESIGNS,
@@ -199,7 +210,7 @@ class Design:
     type: CardType
     copies: int
     when: str       # filled and spaced
-    body: str       # « Répond à » (Trahisons) and the effect, filled and spaced
+    body: str       # « Répond à : » (Trahisons) and the effect, filled and spaced
     flavour: str
     does: dict[str, Any]      # what it does (rules.EFFECTS): only the effects it has
 
@@ -287,7 +298,8 @@ def catalogue(layouts_root: Path) -> list[str]:
     out = []
     for design in load(Path(layouts_root)).designs:
         body = " ".join(part.strip() for part in design.body.split("\n") if part.strip())
-        out.append(f"**{design.title}** · {design.type.name} ×{design.copies}\u00a0: {body}")
+        label = P_("{label}:").format(label=f"**{design.title}** · {type_label(design.type.name)} ×{design.copies}")
+        out.append(f"{label} {body}")
     return out
 
 
@@ -318,7 +330,8 @@ def load(layouts_root: Path) -> Layout:
         when = fill(d["when"], own, cards_path, where, "when") if d["when"].strip() else kind.when
         body = fill(d["effect"], own, cards_path, where, "effect")
         if d["answers"].strip():
-            body = f"**Répond à{NBSP}:** {fill(d['answers'], own, cards_path, where, 'answers')}\n\n{body}"
+            label = P_("Answers:")
+            body = f"**{label}** {fill(d['answers'], own, cards_path, where, 'answers')}\n\n{body}"
         designs.append(Design(key, d["title"], kind, d["copies"], when, body,
                               fill(d["flavour"], own, cards_path, where, "flavour"), does))
 
@@ -394,7 +407,7 @@ def build(layouts_root: Path) -> GameKit:
     pictures = icons.load(layouts_root, GAME_ID)
     card_pieces = tuple(
         Piece(label=entry_name("designs", i, d.title),
-              front=partial(promotion_front, face=CardFace(title=d.title, type_name=d.type.name,
+              front=partial(promotion_front, face=CardFace(title=d.title, type_name=type_label(d.type.name),
                                                            colour=d.type.colour, symbol=d.type.symbol, when=d.when,
                                                            body=d.body, flavour=d.flavour,
                                                            picture=pictures.card(d.id, d.type.name),
@@ -419,7 +432,7 @@ def build(layouts_root: Path) -> GameKit:
                        instructions=game["pi-tokens"]["instructions"])
 
     aid = data.aid
-    types = tuple(AidType(t.name, t.colour, t.symbol, t.summary) for t in
+    types = tuple(AidType(type_label(t.name), t.colour, t.symbol, t.summary) for t in
                   (data.types[name] for name in rules.CARD_TYPES))
     sections = {face: tuple(Section(s["heading"], s["body"]) for s in aid[face]) for face in ("front", "back")}
     table = aid["table"]
@@ -438,7 +451,9 @@ def build(layouts_root: Path) -> GameKit:
     return GameKit(
         id=GAME_ID,
         title=rules.TITLE,
-        players=f"{rules.MIN_PLAYERS} à {rules.MAX_PLAYERS} personnes",
+        # a catalogue field (kit list, the contents header): plain spaces
+        players=P_("{min_players} to {max_players} players").format(
+            min_players=rules.MIN_PLAYERS, max_players=rules.MAX_PLAYERS).replace(NBSP, " "),
         seats=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
         components=(cards, tokens, aids),
         bring=tuple(game["bring"]),

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from kit import palette
 from kit.errors import TextDoesNotFit
+from kit.i18n import P_
 from kit.palette import GREYS, darken, lighten, luminance, resolve, text_on
 from kit.parts.icons import draw_icon
 from kit.parts.symbols import draw_symbol
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 #     title band    colour, symbol, card title
 #     type row      symbol + TYPE (no copy count: « ×8 » beside a type read as an effect)
 #     when box      a tinted box, italic: when the card is played
-#     body          the effect, fitted; Trahisons start with « Répond à : »
+#     body          the effect, fitted; Trahisons start with « Répond à : » ("Answers:")
 #     flavour       a line of office satire, italic grey, under a thin rule
 
 # Every size is in mm inside the Frame; a face never knows where it sits on the page.
@@ -285,7 +286,7 @@ def _blocks(face: AidFace) -> list[tuple[str, Any]]:
 
 
 def _type_line(t: AidType) -> str:
-    return f"**{t.name}** : {t.summary}".replace(" :", "\u00a0:")
+    return P_("{label}:").format(label=f"**{t.name}**") + " " + t.summary
 
 
 def _paragraphs(surface: Surface, body: str, w: float, size: float) -> list[tuple[str, float]]:
