@@ -23,7 +23,7 @@ from typing import Any
 
 from kit.errors import LayoutError
 from kit.games.amphitheatre import pieces as art
-from kit.i18n import _, number
+from kit.i18n import P_, _, number
 from kit.model import Component, GameKit, Piece
 from kit.parts import icons
 from kit.parts.symbols import PATTERNS
@@ -76,7 +76,7 @@ TABLE_ROW = Record({"row": Field(int), "gain": Field(int, min=0), "penalty": Fie
 NAMED = Record({"name": TEXT, "instructions": TEXT})
 GAME = Record({
     "title": TEXT,
-    "players": Field(str, min=1, doc="a catalogue field: placeholders filled, plain spaces"),
+    "players": Field("text", min=1, doc="printed on the contents page; placeholders filled, plain spaces"),
     "summary": TEXT,
     "bring": Field(ListOf(TEXT), default=[]),
     "token_table": Field(ListOf(TABLE_ROW), required=False,
@@ -219,12 +219,19 @@ def load(layouts_root: Path) -> dict[str, Any]:
 
 # --- the kit ----------------------------------------------------------------------------------------
 def _alphabetical(name: str) -> str:
-    """A French dictionary's order: accents and case ignored, a leading article too."""
+    """A dictionary's order: accents and case ignored, a leading article too (French or English)."""
     plain = "".join(c for c in unicodedata.normalize("NFD", name.casefold()) if not unicodedata.combining(c))
-    for article in ("le ", "la ", "les ", "l'", "l\u2019"):
+    for article in ("le ", "la ", "les ", "l'", "l\u2019", "the "):
         if plain.startswith(article):
             return plain[len(article):]
     return plain
+
+
+def _spectator_name(design: str) -> str:
+    """A silhouette's name as the aid's legend prints it, in the printed language (the
+    designs are ids in game.yaml and pieces.SPECTATORS)."""
+    names = {"perruque": P_("Wig"), "tricorne": P_("Tricorn"), "bonnet": P_("Cap"), "coiffe": P_("Bonnet")}
+    return names.get(design) or design[0].upper() + design[1:]
 
 
 def _split(total: int, parts: int) -> list[int]:
@@ -309,7 +316,7 @@ def build(layouts_root: Path) -> GameKit:
         for deck in data["decks"].values()))
     # The four silhouettes say nothing of the rules: the legend says so, each drawn and named.
     legend = art.SpectatorLegend(aid["spectators"]["note"],
-                                 tuple((design, design[0].upper() + design[1:]) for design in tokens["designs"]))
+                                 tuple((design, _spectator_name(design)) for design in tokens["designs"]))
     front = tuple(Section(s["heading"], s["body"]) for s in aid["front"])
     back = tuple(Section(s["heading"], s["body"]) for s in aid["back"])
     components.append(component("aid", kind="aid", size=game["aid"]["size"], pieces=(Piece(
