@@ -76,6 +76,9 @@ class Form:
     secret: bool = False
     anytime: bool = False
     danger: bool = False
+    # for a value of a field among several, the fields the rules no longer ask once it is
+    # chosen (Promotion's « let it pass » lays no card): a whole form sends it without them
+    drops: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 UNDO = Form("undo", N_("Undo the latest entry"), None, "player", danger=True)
@@ -101,7 +104,8 @@ def decisions(view: View) -> list[tuple[Decision, bool]]:
 
 def seat_forms(game: str, view: View, seat: str) -> list[Form]:
     """The forms `seat` may send now (`seat_decisions`)."""
-    return [form_of(game, d, view, seat, anytime=anytime) for d, anytime in seat_decisions(game, view, seat)]
+    return [with_drops(game, view, d, form_of(game, d, view, seat, anytime=anytime))
+            for d, anytime in seat_decisions(game, view, seat)]
 
 
 def seat_decisions(game: str, state: View, seat: str, *, anytime: bool = True) -> list[tuple[Decision, bool]]:
@@ -117,7 +121,22 @@ def seat_decisions(game: str, state: View, seat: str, *, anytime: bool = True) -
 
 def host_forms(game: str, view: View) -> list[Form]:
     """Every decision, for the host to enter on anyone's behalf."""
-    return [form_of(game, d, view, None, anytime=anytime) for d, anytime in decisions(view)]
+    return [with_drops(game, view, d, form_of(game, d, view, None, anytime=anytime)) for d, anytime in decisions(view)]
+
+
+def with_drops(game: str, view: View, decision: Decision, form: Form) -> Form:
+    """`form` with, for each value of a field among several, the fields the rules no longer
+    ask once it is chosen (the game's `narrow`): what its whole form leaves out when sent."""
+    drops = []
+    for spec in form.inputs:
+        if spec.kind != "one" or len(spec.options) < 2:
+            continue
+        for option in spec.options:
+            kept = narrowed(game, cast(GameState, view), decision, {spec.field: option})
+            gone = tuple(other.field for other in form.inputs if other.field != spec.field and other.field not in kept)
+            if gone:
+                drops.append((spec.field, value_text(option), gone))
+    return replace(form, drops=tuple(drops)) if drops else form
 
 
 def form_of(game: str, decision: Decision, view: View, viewer: str | None, *, anytime: bool = False) -> Form:
@@ -246,6 +265,9 @@ class Step:
     # the fields settled before this one that a value's tap leaves out (Promotion's « let it
     # pass » lays no card), by the value as value_text
     drops: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # the fields the rules settle once a value's tap completes the decision, sent with it
+    # (a 2-player Attaque's one target), by the value as value_text: (field, value) pairs
+    fills: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
 
 
 @dataclass
@@ -346,11 +368,16 @@ def answered(game: str, state: GameState, decision: Decision, view: View, seat: 
         left = text == LEFT_TO_PLAYER and step.left_to_player
         value = _taken(step.options, text)
         if value is None and not left:
-            completes = frozenset(
-                value_text(option) if option is not None else LEFT_TO_PLAYER
-                for option in (*step.options, *([None] if step.left_to_player else []))
-                if _complete(game, state, decision, view, seat, _with(answers, step, option), seat_fields))
-            return form, answers, replace(step, completes=completes,
+            completed = {value_text(option) if option is not None else LEFT_TO_PLAYER: done
+                         for option in (*step.options, *([None] if step.left_to_player else []))
+                         if (done := _completed(game, state, decision, view, seat, _with(answers, step, option),
+                                                seat_fields)) is not None}
+            # what the rules settle once a tap completes it, beyond that tap (a 2-player
+            # Attaque's one target), sent with it
+            fills = tuple((text, tuple((name, done[name]) for name in done
+                                       if name not in answers and name != step.spec.field))
+                          for text, done in completed.items())
+            return form, answers, replace(step, completes=frozenset(completed), fills=tuple(f for f in fills if f[1]),
                                           drops=_dropped(game, state, decision, answers, step))
         answers = _with(answers, step, value)
     return form, answers, step
@@ -394,13 +421,15 @@ def _with(answers: dict[str, Any], step: Step, value: object) -> dict[str, Any]:
     return {**answers, field_name: value}
 
 
-def _complete(game: str, state: GameState, decision: dict, view: dict, seat: str, answers: dict,
-              seat_fields: frozenset) -> bool:
-    """Whether `answers` leave nothing more to ask."""
+def _completed(game: str, state: GameState, decision: Decision, view: View, seat: str, answers: dict[str, Any],
+               seat_fields: frozenset[str]) -> dict[str, Any] | None:
+    """The answers, with what the rules settle by themselves (a field of one value), when
+    `answers` leave nothing more to ask; None when something is still asked."""
     choices = narrowed(game, state, decision, {k: v for k, v in answers.items() if v is not None})
     form = form_of(game, {**decision, "choices": choices}, view, seat)
     kept = {spec.field: answers[spec.field] for spec in form.inputs if spec.field in answers}
-    return next_step(form, {k: (list(v) if isinstance(v, list) else v) for k, v in kept.items()}, seat_fields) is None
+    done = {k: (list(v) if isinstance(v, list) else v) for k, v in kept.items()}
+    return done if next_step(form, done, seat_fields) is None else None
 
 
 def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> SeatScreen:
@@ -425,6 +454,8 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
         screen.main = form_of(game, decision, view, seat)
         if by_buttons(screen.main):
             screen.main, screen.answers, screen.step = answered(game, state, decision, view, seat, asked)
+        else:
+            screen.main = with_drops(game, view, decision, screen.main)
         screen.asked = ([(CHOSEN, chosen)] if len(mine) > 1 else []) + asked_again(screen.answers)
         screen.started = any(pair in asked for pair in screen.asked)   # tapped, not filled by the rules
         facts = table_words(game).decision_facts

@@ -501,6 +501,14 @@ class FormsView:
     def label(self, spec: form_specs.Input) -> str:
         return spec.label if spec.verbatim and isinstance(spec.label, str) else self.page.t(spec.label)
 
+    def drops(self, form: form_specs.Form) -> str:
+        """A whole form's drops (form_specs.with_drops) as its page reads them: JSON of
+        field -> value -> the fields left out when that value is chosen; "" where none."""
+        found: dict[str, dict[str, list[str]]] = {}
+        for field, value, gone in form.drops:
+            found.setdefault(field, {})[value] = list(gone)
+        return json.dumps(found, ensure_ascii=False) if found else ""
+
     def options(self, spec: form_specs.Input) -> list[tuple[str, str, str]]:
         """A choice's options: (value sent, words shown, data-kind)."""
         words = all(isinstance(o, str) for o in spec.options)
@@ -638,8 +646,10 @@ def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: o
         if spec.kind == "order":   # the tap that completes an order sends it whole, the last name after it
             kind, text = "json", json.dumps([*step.done.get(spec.field, []), value,
                                              *(o for o in step.options if o != value)], ensure_ascii=False)
+        filled = dict(step.fills).get(text)
         button.update(sends=True, field=None if value is None else spec.field, key=step.key, kind=kind,
-                      value=text, drop=" ".join(dict(step.drops).get(text, ())))
+                      value=text, drop=" ".join(dict(step.drops).get(text, ())),
+                      fill=json.dumps(dict(filled), ensure_ascii=False) if filled else None)
     else:
         button.update(sends=False, link="?" + urlencode(screen.asked + [(param, text)]))
     return button

@@ -8,7 +8,9 @@ from kit.faces import Faces, by_turn_steps, turn_being_played
 from kit.games.phd import bots, table
 from kit.i18n import N_, N_plural
 from scorekeeper import rules
+from scorekeeper.errors import Message
 from scorekeeper.rules import phd
+from scorekeeper.rules.flow import Decision
 
 # What people may answer for each of the game's words, in either language (the first word of
 # each language is the one shown; kit/table.py compares them without case or accents).
@@ -67,6 +69,28 @@ def deck(layouts_root: Path) -> dict[str, Any]:
     return layout.deck(layouts_root)
 
 
+def decision_facts(state: phd.State, decision: Decision) -> list[Message]:
+    """What a player reads before a test: the Challenge revealed (its resource and
+    difficulty, what the die and the cards laid must make), or what wins a controversy or
+    the thesis defence (RULES.md §1.6-1.8)."""
+    turn = state.get("turn")
+    if decision["action"] == "challenge" and turn and turn.get("played") in (state.get("cards") or {}):
+        card = state["cards"][turn["played"]]
+        name, resource = decision["player"], card["resource"]
+        have = state["players"][name][resource]
+        return [Message("{card}: {resource}, difficulty {difficulty}", card=card["title"],
+                        resource=phd.RESOURCE_NAMES[resource], difficulty=card["difficulty"]),
+                Message("With {have} {resource}, {name} needs {needed} or more from the die and the cards laid.",
+                        have=have, resource=phd.RESOURCE_NAMES[resource], name=name, needed=card["difficulty"] - have)]
+    if decision["action"] == "controversy":
+        return [Message("The controversy is won when the arguments and their support outweigh the opposition "
+                        "by {n} or more.", n=phd.CONTROVERSY_NET_TO_WIN)]
+    if decision["action"] == "defend":
+        return [Message("The thesis is defended when the die plus the arguments and their support, less the "
+                        "opposition, make {n} or more.", n=phd.DEFENCE_NET_TO_WIN)]
+    return []
+
+
 FACES = Faces(
     words={"pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
@@ -81,6 +105,7 @@ FACES = Faces(
     rules=rules.of("phd"),
     action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
     ask=table.ask, describe_turn=table.describe_turn, deck_empty_action=table.deck_empty_action,
+    decision_facts=decision_facts,
     # what the simulator's report says of its bots
     ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,
     deck=deck,

@@ -201,6 +201,16 @@
         result[field] = value;
       }
     });
+    if (form.dataset.drops) {   // a value chosen that leaves other fields out (« let it pass » lays no card)
+      const drops = JSON.parse(form.dataset.drops);
+      Object.keys(drops).forEach(function (field) {
+        const gone = drops[field][String(result[field])];
+        if (gone) gone.forEach(function (other) { delete result[other]; });
+      });
+    }
+    if (submitter && submitter.dataset.fill) {   // what the rules settle once this answer completes it
+      Object.assign(result, JSON.parse(submitter.dataset.fill));
+    }
     if (submitter && submitter.dataset.drop) {   // a field settled before that this answer leaves out
       submitter.dataset.drop.split(" ").forEach(function (field) { delete result[field]; });
     }

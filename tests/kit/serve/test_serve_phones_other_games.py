@@ -134,3 +134,34 @@ def test_a_promotion_attack_on_four_phones_asks_only_what_each_step_needs(browse
             no_horizontal_scroll(page)
     finally:
         assert server.stop() == 0
+
+
+def test_what_the_rules_settle_is_sent_with_the_tap_and_left_out_when_a_value_drops_it(browser, tmp_path):  # noqa: F811
+    """Issue 46: at two, Ana's Accusation has one target, which the rules settle: the tap on
+    the card sends it with Ben as its target (it was sent without and refused). Then an
+    Annonce meets a colleague who may answer with one card: on the host's page, « Let it
+    pass » chosen in the whole form sends no card (it sent the one card and was refused)."""
+    from playwright.sync_api import expect
+
+    path = tmp_path / "office.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben")], deck=for_session("promotion", None))
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "draw"})
+    server = Server(path)
+    try:
+        ana = phone(browser, server.links["Ana"], "fr-FR")
+        ana.locator("section.decision").get_by_role("link", name="Poser une carte").tap()
+        ana.locator("section.decision").get_by_role("button", name="Accusation", exact=True).tap()
+        expect(ana.locator(".turn")).to_contain_text("Ben")      # waiting for Ben's answer
+        assert sessions.load(path).entries[-1].action == {
+            "action": "turn", "player": "Ana", "step": "play", "card": "accusation", "target": "Ben"}
+        sessions.append(path, {"action": "turn", "player": "Ben", "step": "land"})
+        sessions.append(path, {"action": "turn", "player": "Ana", "step": "play", "card": "nouvel-organigramme"})
+        host = phone(browser, server.links["Host"], "en-GB")
+        form = host.locator('form[data-action="turn"]', has=host.locator('select[data-field="step"]')).first
+        form.locator('select[data-field="step"]').select_option("pass")
+        form.locator("button.send").click()
+        expect(host.locator("main")).to_contain_text("Ben lets Nouvel organigramme pass")
+        assert sessions.load(path).entries[-1].action == {"action": "turn", "player": "Ben", "step": "pass"}
+    finally:
+        assert server.stop() == 0
