@@ -445,6 +445,8 @@ class Table:
             action = checked(decisions, self.decide(decisions))
         kind = action["action"]
         if kind == "debate":
+            # parsed once, as the engine takes it: debate_roles reads an Action, and apply keeps it as is
+            action = rules.RULES.parse(self.state, action)
             self.counts["tied_debates"] += rules.debate_roles(self.state, action)["majority"] is None
         self.state = take(self.state, action)
         if kind == "turn":

@@ -10,7 +10,7 @@ from kit.i18n import N_, N_plural
 from scorekeeper import rules
 from scorekeeper.errors import Message
 from scorekeeper.rules import phd
-from scorekeeper.rules.flow import Decision
+from scorekeeper.rules.flow import Decision, decider
 
 # What people may answer for each of the game's words, in either language (the first word of
 # each language is the one shown; kit/table.py compares them without case or accents).
@@ -74,9 +74,11 @@ def decision_facts(state: phd.State, decision: Decision) -> list[Message]:
     difficulty, what the die and the cards laid must make), or what wins a controversy or
     the thesis defence (RULES.md §1.6-1.8)."""
     turn = state.get("turn")
-    if decision["action"] == "challenge" and turn and turn.get("played") in (state.get("cards") or {}):
-        card = state["cards"][turn["played"]]
-        name, resource = decision["player"], card["resource"]
+    played = turn.get("played") if turn else None
+    if decision["action"] == "challenge" and played is not None and played in (state.get("cards") or {}):
+        card = (state["cards"] or {})[played]
+        name = decider(decision)      # the player who meets the Challenge
+        resource: phd.Resource = card["resource"]
         have = state["players"][name][resource]
         return [Message("{card}: {resource}, difficulty {difficulty}", card=card["title"],
                         resource=phd.RESOURCE_NAMES[resource], difficulty=card["difficulty"]),
