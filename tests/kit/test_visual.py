@@ -29,6 +29,10 @@ Image = pytest.importorskip("PIL.Image")
 from scorekeeper.rules import GAME_IDS  # noqa: E402
 
 VISUAL = Path(__file__).parent / "visual"
+# Every page of the four A4 kits, in colour, for a person to look at after a test run (CI's
+# included): output/pages/<game>/page-NN.png, or under KIT_PAGES when set. output/ is git-ignored.
+PAGES = Path(os.environ.get("KIT_PAGES") or Path(__file__).resolve().parents[2] / "output" / "pages")
+PAGES_DPI = 60
 DPI = 40
 BLOCK = 8                 # pixels: 5 mm at 40 dpi
 BLOCK_TOLERANCE = 24.0    # grey levels (0..255) a block's mean may move
@@ -122,6 +126,23 @@ def test_each_kind_of_page_looks_as_it_did(built, game):
                            f"off by {worst:.0f} grey levels")
     assert not changed, (f"{game}: pages that look different: " + "; ".join(changed)
                          + ". If the change is meant, write the pictures again: KIT_UPDATE_VISUAL=1")
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_page_is_left_as_a_picture_for_a_person_to_look_at(built, game):
+    """Not a comparison: every page of the kit written as a PNG where the README says, so that a
+    person can leaf through what a change did to every page (issue 47, item 7), at a fraction of
+    a second per kit."""
+    path, manifest = built[game]
+    pdf = pdfium.PdfDocument(str(path))
+    folder = PAGES / game
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("page-*.png"):
+        old.unlink()
+    for number in range(1, len(pdf) + 1):
+        # the least compression: encoding, not drawing, is what costs here
+        pdf[number - 1].render(scale=PAGES_DPI / 72).to_pil().save(folder / f"page-{number:02d}.png", compress_level=1)
+    assert len(list(folder.glob("page-*.png"))) == manifest["pages"] == len(pdf)
 
 
 def test_the_pictures_stay_small():
