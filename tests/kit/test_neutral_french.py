@@ -36,21 +36,23 @@ def test_no_printed_page_gives_a_player_a_gender(kit_text, game):
 # Then, read once more as a teacher would (issue 47, item 6): words that gave the player a gender
 # (« vous repartez motivé », « pour être sûr », « parmi les gagnants », « son auteur », « votre
 # directeur » for a supervisor the rules call « directeur ou directrice », « magistrat·e », « sans
-# vainqueur », « silencieux », « celui qui le pointe »), and sentences that were wrong or unclear:
-# Amphithéâtre prints two aids, one at each end of the table, not one a player; a camp's votes
-# counted « ses deux têtes »; Promotion's closing said « le plus de PI gagne » with nobody to win.
+# vainqueur », « silencieux », « celui qui le pointe », « tu es plus doué », « désolé »), and
+# sentences that were wrong or unclear: Amphithéâtre prints two aids, one at each end of the
+# table, not one a player; a camp's votes counted « ses deux têtes »; Promotion's closing said
+# « le plus de PI gagne » with nobody to win.
 NOT_PRINTED = {
     "hoc-censeo": (r"\bconsuls?\b", r"\bbrouillon\b", r"\btribu suivante\b", r"\bpremière personne à jouer\b",
                    r"\b(les )?(Ramnes|Titienses|Luceres) (président|tranchent|ont le plus)\b",
                    r"\bmagistrat·e\b", r"\bsans vainqueur\b"),
     "phd": (r"\bréserve\b", r"\btour d['’]un autre\b", r"\bà tous\b", r"\bmotivé\b", r"\bpour être sûr\b",
             r"\bparmi les gagnants\b", r"\bde son auteur\b", r"\bVotre directeur part\b",
-            r"\bLe premier à lever la main\b"),
+            r"\bLe premier à lever la main\b", r"\bplus doué\b", r"\bQuarante candidats\b",
+            r"\bvous piochez chacune\b"),
     "amphitheatre": (r"\b(un|son) (plateau d['’])?amphithéâtre,? (et )?une aide\b", r"\bune aide du praticien\. Mélangez",
                      r"\bses deux têtes\b", r"\bsilencieux\b", r"\bmuette\b", r"\bde chacun\b"),
     "promotion": (r"\bun collègue\b", r"\bcollègue visé\b", r"\bun·e\b", r"\bvoisin(e)?s?\b", r"\bvous comprise\b",
                   r"\btour d['’]un autre\b", r"\bun ou une\b", r"\bl['’]auteur\b", r"\bCelui qui le pointe\b",
-                  r"ferment : le plus de PI gagne\b"),
+                  r"ferment : le plus de PI gagne\b", r"\bDésolé\b"),
 }
 # What they say instead, read in the same pages.
 PRINTED = {
