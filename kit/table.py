@@ -511,6 +511,7 @@ class Guide:
         self.answers: list[Answer] = []     # this step's, in the order asked
         self.kept: list[Answer] = []        # a refused step's answers, given back in order
         self.again: str | None = None       # the field refused: its questions are asked again
+        self.memo: dict[str, Any] = {}      # what a game's `ask` keeps for the rest of the play (play_memo)
 
     def step_begins(self) -> None:
         self.answers = []
@@ -568,6 +569,13 @@ class Guide:
 _guide: Guide | None = None
 
 
+def play_memo() -> dict[str, Any]:
+    """What a game's `ask` keeps from one question to the next for as long as this guided
+    play lasts (a question a table declined, not to ask again while nothing changed): empty
+    for each new play, and a fresh one outside guided play, where nothing is remembered."""
+    return _guide.memo if _guide is not None else {}
+
+
 @contextmanager
 def guided(path: str | Path, session: sessions.Session | None = None) -> Iterator[Guide]:
     """Guided play on `path`: the Guide every ask and submit uses, and a clean stop on quit,
@@ -623,11 +631,41 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         try:
             answer = convert(text)
         except (RuleViolation, KitError) as error:
+            elsewhere = _also(text) if _also is not None and not hide else None
+            if elsewhere is not None:
+                raise AnsweredElsewhere(elsewhere) from None
             click.echo("  " + i18n.refusal(error, reveal=not hide), err=True)
             continue
         if _guide is not None:
             _guide.answered(prompt, field, answer)
         return answer
+
+
+class AnsweredElsewhere(Exception):
+    """An answer a question refused and the step's `also_answers` took: `value` is what it
+    made of it (the step under way is left for that answer)."""
+
+    def __init__(self, value: object):
+        super().__init__(value)
+        self.value = value
+
+
+_also: Callable[[str], object] | None = None
+
+
+@contextmanager
+def also_answers(convert: Callable[[str], object]) -> Iterator[None]:
+    """Within the block, an answer a visible question refuses is offered to `convert`
+    before the refusal is shown: when it makes something of it (not None), the question
+    raises AnsweredElsewhere with that. A game's step says so what may be answered at any
+    of its questions (PHD: a Coopération played at its moment, by its player's name or its
+    title), never in place of an answer the question itself takes."""
+    global _also
+    was, _also = _also, convert
+    try:
+        yield
+    finally:
+        _also = was
 
 
 def _keyword(text: str, help: str | None) -> bool:

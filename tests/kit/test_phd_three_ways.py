@@ -222,15 +222,18 @@ AT_THEIR_MOMENT = [
     {"action": "turn", "player": "P2", "step": "draw-argument"},
     {"action": "turn", "player": "P1", "step": "start"},
 ]
-# At P2's Vivre prompt the table names P1's Journal club, then the card revealed; at P2's
-# Recherche, P1's Manip à quatre mains (the prompt then asks again for P2's own action).
+# At P2's Vivre prompt P1 types their name (the line before it offered P1's Journal club),
+# then the card revealed; at P2's Recherche, P1 again, for Manip à quatre mains (the prompt
+# then asks again for P2's own action). A title typed there would be P2's own card.
 AT_THEIR_MOMENT_TERMINAL = [
     ("Whose turn is it?", ""),
     ("Event card", "seminaire"),
     ("Recherche:", "draw"),
-    ("Event card", "journal club"), ("Who plays Journal club?", "P1"),
+    ("Coopérations playable now: Journal club (P1), Pause café solidaire (P1/P2);", None),
+    ("Event card", "P1"), ("Which Coopération does P1 play? (Journal club, Pause café solidaire)", "journal club"),
     ("Event card", "colloque international"), ("P2's die", "1"), ("Cards laid", ""),
-    ("Recherche:", "manip a quatre mains"), ("Who plays Manip à quatre mains?", "P1"),
+    ("Coopérations playable now: Manip à quatre mains (P1)", None),
+    ("Recherche:", "p1"), ("Which Coopération does P1 play?", "manip a quatre mains"),
     ("Recherche:", "argument"),
     ("Event card", "quit"),
 ]
@@ -246,7 +249,8 @@ def test_cooperations_at_their_moment_by_terminal_and_phones(tmp_path):
     child = spawn_play(terminal)
     for prompt, answer in AT_THEIR_MOMENT_TERMINAL:
         child.expect_exact(prompt)
-        child.sendline(answer)
+        if answer is not None:      # None: a line said, not a question
+            child.sendline(answer)
     child.expect(pexpect.EOF)
     child.close()
     with TestClient(create_app(phones)) as client:
@@ -275,7 +279,7 @@ def test_guided_play_passes_a_challenge_on_and_asks_whose_cards_were_laid(tmp_pa
     path = new_session(tmp_path / "table.jsonl")
     child = spawn_play(path)
     for prompt, answer in [("Whose turn is it?", ""), ("Event card", "colloque international"),
-                           ("P1's die", "la patate chaude"), ("Who plays La patate chaude?", ""),
+                           ("P1's die", "la patate chaude"),    # P1 alone may play it: not asked who
                            ("Who resolves the Challenge instead of P1?", "P2"),
                            ("P2's die", "6"), ("Cards laid", "données solides"),
                            ("Cards laid by the other players (P1=1; empty: all P2's own)", "P1=1"),

@@ -563,59 +563,120 @@ def _offered_cooperations(anytime: list[Decision]) -> list[str]:
     return list(dict.fromkeys(key for keys in _cooperating(anytime).values() for key in keys))
 
 
-def _cooperation_or(convert: Callable[[str], _Answer], state: rules.State,
-                    anytime: list[Decision]) -> Callable[[str], _Answer | _Cooperation]:
-    """`convert`, which also takes the title of a Coopération played now (its moment is
-    open): that card's id, marked, instead of the answer."""
-    cards = state.get("cards") or {}
-    offered = _offered_cooperations(anytime)
-
-    def either(text: str) -> _Answer | _Cooperation:
-        if offered and text.strip() and not text.strip().lstrip("+-").isdigit():
-            try:
-                key = decks.card_id(cards, text.strip(), rules.TITLE)
-            except RuleViolation:
-                key = None
-            if key in offered:
-                return _Cooperation(key)
-        return convert(text)
-    return either
-
-
-class _Cooperation(str):
-    """A Coopération's id typed at a prompt that asked something else."""
+def _rules_other(decisions: list[Decision], who: str, key: str) -> list[str] | None:
+    """Whom `who`'s card `key` may name, as the rules' decision offering it says (its `other`
+    choices); None when that decision names nobody. Never a list of guided play's own: the
+    table is offered only what the engine accepts."""
+    for d in decisions:
+        if d["player"] == who and key in (d["choices"].get("card") or ()) and "other" in d["choices"]:
+            return list(d["choices"]["other"])
+    return None
 
 
 def _who_plays(key: str, state: rules.State, anytime: list[Decision], default: str | None = None) -> str:
-    """Who plays the Coopération `key`: one of those whose moment for it is open, or
-    `default` (the turn's player may play it from their hand in their Recherche)."""
+    """Who plays the Coopération `key` at its moment: one of the players the rules open it
+    to now (asked only when there are several; `default` offered first when it is one)."""
     playing = [name for name, keys in _cooperating(anytime).items() if key in keys]
-    if default is not None and default not in playing:
-        playing.insert(0, default)
+    if len(playing) == 1:
+        return playing[0]
     title = (state["cards"] or {})[key]["title"]
-    return table.ask_player(_("Who plays {title}?").format(title=title), playing, default=default)
+    return table.ask_player(_("Who plays {title}?").format(title=title), playing,
+                            default=default if default in playing else None)
 
 
 def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str | None = None) -> Line:
     """A Coopération played at its moment: who plays it, and whom it names when it changes
     another player's resources or passes them the Challenge (La patate chaude: its
-    player is the one who must resolve it)."""
+    player is the one who must resolve it), among those the rules' decision offers."""
     cards = state["cards"] or {}
     card_ = cards[key]
     turn = state.get("turn")
     if card_.get("passes_challenge") and turn is not None:
         who = who or _who_plays(key, state, anytime, default=rules.challenger(turn))
-        others = _colleagues(state, who)
+        resolvers = _rules_other(anytime, who, key) or []
         return {"action": "cooperate", "player": who, "card": key, "other": table.ask_player(
-            _("Who resolves the Challenge instead of {name}?").format(name=who), others, field="other")}
+            _("Who resolves the Challenge instead of {name}?").format(name=who), resolvers, field="other")}
     who = who or _who_plays(key, state, anytime)
     action = {"action": "cooperate", "player": who, "card": key}
-    if card_.get("other"):
+    others = _rules_other(anytime, who, key)
+    if others is not None and card_.get("other"):
         concerned = rules.moment_for(state, card_)
-        others = _colleagues(state, who)
         action["other"] = table.ask_player(_("The other player named by {title}").format(title=card_["title"]), others,
                                            default=concerned if concerned in others else None, field="other")
     return action
+
+
+# The Coopérations offered at their moment (RULES.md, SCOREKEEPER.md "Cards at the table"):
+# a hand is a count, so anyone the rules open a card's moment to may hold it. When a moment
+# opens, a line names the cards and who may play them, and any question of the step then
+# takes a player's name (or a card's title where the question takes no event card): that
+# player plays it, and the step is asked after. Nobody playing costs no answer. A card
+# playable at any moment (`any`) opens none: named with the others, never said alone (it
+# would be at every question). The pairs (player, card) said are not said again while they
+# stay open.
+OFFERED = "phd.cooperations-offered"
+
+
+def _say_cooperations(state: rules.State, cooperating: dict[str, list[str]]) -> None:
+    """The line offering the Coopérations whose moment opened since the last question."""
+    cards = state.get("cards") or {}
+    open_now = {(name, key) for name, keys in cooperating.items() for key in keys}
+    memo = table.play_memo()
+    said: set[tuple[str, str]] = memo.get(OFFERED, set()) & open_now
+    memo[OFFERED] = said | open_now
+    if not {(name, key) for name, key in open_now if cards[key]["moment"]["kind"] != "any"} - said:
+        return
+    click.echo("  " + _("Coopérations playable now: {cards}; to play one, type your name at the question below.")
+               .format(cards=_playable(cards, cooperating)))
+
+
+def _playable(cards: dict[str, decks.Card], cooperating: dict[str, list[str]]) -> str:
+    """« Journal club (Ana/Cléo), Manip à quatre mains (Ben) »: each card open now and who may play it."""
+    keys = sorted({key for keys in cooperating.values() for key in keys}, key=lambda key: cards[key]["title"])
+    return ", ".join(f"{cards[key]['title']} ({'/'.join(n for n in cooperating if key in cooperating[n])})"
+                     for key in keys)
+
+
+def _cooperation_by(state: rules.State, cooperating: dict[str, list[str]]) -> Callable[[str], tuple[str, str] | None]:
+    """What a question of the step takes besides its own answers (table.also_answers): the
+    name of a player who may play a Coopération now, or the title of one open now, as
+    (player or "", card or "")."""
+    cards = state.get("cards") or {}
+    keys = {key for keys in cooperating.values() for key in keys}
+
+    def convert(text: str) -> tuple[str, str] | None:
+        names = [n for n in cooperating if i18n.folded(n) == i18n.folded(text)]
+        if names:
+            theirs = list(dict.fromkeys(cooperating[names[0]]))
+            return names[0], theirs[0] if len(theirs) == 1 else ""
+        if not text.strip() or text.strip().lstrip("+-").isdigit():
+            return None
+        try:
+            key = decks.card_id(cards, text.strip(), rules.TITLE)
+        except RuleViolation:
+            return None
+        return ("", key) if key in keys else None
+    return convert
+
+
+def _cooperation_played(answer: tuple[str, str], state: rules.State, anytime: list[Decision]) -> Line:
+    """The cooperate entry of the Coopération a question of the step was answered with:
+    which card when its player may play several, who plays it when several may."""
+    who, key = answer
+    cooperating = _cooperating(anytime)
+    cards = state["cards"] or {}
+    if not key:
+        theirs = list(dict.fromkeys(cooperating[who]))
+
+        def one_of(text: str) -> str:
+            found = card(text, cards, ("cooperation",), _("a Coopération"))
+            if found not in theirs:
+                raise KitError(_("{name} may play now: {cards}.").format(
+                    name=who, cards=", ".join(cards[k]["title"] for k in theirs)))
+            return found
+        key = table.ask(_("Which Coopération does {name} play? ({cards})").format(
+            name=who, cards=", ".join(cards[k]["title"] for k in theirs)), one_of, field="card")
+    return _cooperate(key, state, anytime, who or None)
 
 
 def _summary(state: rules.State, name: str) -> str:
@@ -670,7 +731,9 @@ def _event_card(state: rules.State, name: str, anytime: list[Decision], *, vivre
                 timed_end: bool = False) -> Line:
     """The event card revealed (or played from the hand) by its title, with the die of a
     Superviseur's roll and whom a Coopération names when they are needed; a kind's word
-    (vie, challenge...) for a card written by hand, whose numbers are then asked."""
+    (vie, challenge...) for a card written by hand, whose numbers are then asked. A
+    Coopération's title is that card, revealed (it goes to the hand) or played from the
+    hand: never someone else's played at its moment, which `_offer_cooperations` asks."""
     cards = state["cards"] or {}
     words = EVENTS + (["empty"] if timed_end else []) if vivre else EVENTS[:-1]
 
@@ -684,18 +747,10 @@ def _event_card(state: rules.State, name: str, anytime: list[Decision], *, vivre
     help_text = _("The title as printed (case and accents do not matter). vie: C'est la vie; cooperation: "
                   "Coopération; challenge; superviseur; none: no event card") + (
         _("; empty: the deck has run out (timed game)") if timed_end else "")
-    answer = table.ask(prompt, _cooperation_or(convert, state, anytime), help=help_text)
-    if isinstance(answer, _Cooperation):
-        return _cooperate(answer, state, anytime)
-    kind, value = answer
+    kind, value = table.ask(prompt, convert, help=help_text)
     if kind == "word":
         return {"action": "deck_empty"} if value == "empty" else _step(name, value)
     return _card_line(state, name, value, vivre=vivre)
-
-
-def _colleagues(state: rules.State, name: str) -> list[str]:
-    """The other players still playing: whom a Coopération of `name`'s may name."""
-    return [n for n, p in state["players"].items() if p["status"] == "playing" and n != name]
 
 
 def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> Line:
@@ -705,9 +760,10 @@ def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> Line:
     line: Line = {"action": "turn", "player": name, "step": chosen["type"], "card": key}
     if chosen["type"] == "superviseur" and "roll" in chosen and state["players"][name]["pending"] >= 1:
         line["die"] = _ask_die(name)
-    if chosen["type"] == "cooperation" and not vivre and chosen.get("other"):
+    others = _rules_other(rules.pending(state), name, key) if chosen["type"] == "cooperation" and not vivre else None
+    if others is not None:      # whom the rules' step offers, never a list of play's own
         line["other"] = table.ask_player(_("The other player named by {title}").format(title=chosen["title"]),
-                                         _colleagues(state, name), field="other")
+                                         others, field="other")
     return line
 
 
@@ -725,9 +781,7 @@ def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -
     prompt = _("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX)
     if _offered_cooperations(anytime):
         prompt += " " + _("(or a Coopération played now: its title)")
-    answer = table.ask(prompt, _cooperation_or(die, state, anytime), field="die")
-    if isinstance(answer, _Cooperation):
-        return _cooperate(answer, state, anytime)
+    answer = table.ask(prompt, die, field="die")    # a Coopération's title: `ask`'s also_answers
     modifiers = _ask_laid(_("Cards laid (post-its and Arguments: titles, or values of cards written by hand; "
                             "empty for none)"), cards, (rules.ARGUMENT, "vie", "superviseur"), field="modifiers")
     return _drop_empty({"action": "challenge", "player": name, "die": answer, "modifiers": modifiers,
@@ -832,26 +886,16 @@ def _recherche(state: rules.State, turn: rules.Turn, anytime: list[Decision]) ->
     prompt = _("Recherche{label}: draw events, draw an argument, play a card or submit").format(label=label)
     if not cards:
         choice = table.ask_choice(prompt, RECHERCHE, help=help_text)
-    else:       # the card played may be named at once, by its title
-        offered = _offered_cooperations(anytime)
-
+    else:       # the card played from the hand may be named at once, by its title
         def convert(text: str) -> str:
             found = table.match_word(text, RECHERCHE)
             if found is not None:
                 return found
-            key = card(text, cards, rules.CARD_KINDS, _("an event card"))
-            # a Coopération whose moment is someone else's (a Challenge they just won) may
-            # be theirs to play now rather than this player's Recherche: asked below
-            if key in offered and not rules.moment_open(state, cards[key], name):
-                return _Cooperation(key)
-            return _Played(key)
+            # a Coopération too is this player's own, from the hand: one played at its
+            # moment by anyone was offered before this question (_offer_cooperations)
+            return _Played(card(text, cards, rules.CARD_KINDS, _("an event card")))
         answer = table.ask(prompt + f" ({'/'.join(map(table.label, RECHERCHE))}" + _(", or the card's title") + ")",
                            convert, help=help_text)
-        if isinstance(answer, _Cooperation):
-            who = _who_plays(answer, state, anytime, default=name)
-            if who != name:
-                return _cooperate(answer, state, anytime, who)
-            answer = _Played(answer)        # the player's own, from the hand
         if isinstance(answer, _Played):
             return _card_line(state, name, answer, vivre=False)
         choice = answer
@@ -885,6 +929,19 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line
     from the turn's stage in the state, so play resumes at any prompt."""
     if decision["action"] == "turn" and decision["choices"].get("step") == ["start"]:
         return _start(decision, state)
+    cooperating = _cooperating(anytime)
+    if not cooperating:
+        return _step_asked(state, anytime)
+    _say_cooperations(state, cooperating)
+    try:        # any question of the step takes a Coopération played at its moment
+        with table.also_answers(_cooperation_by(state, cooperating)):
+            return _step_asked(state, anytime)
+    except table.AnsweredElsewhere as played:
+        return _cooperation_played(played.value, state, anytime)   # type: ignore[arg-type]
+
+
+def _step_asked(state: rules.State, anytime: list[Decision]) -> Line:
+    """The entry of the turn's step, from its stage in the state."""
     turn = rules.current(state)
     stage = turn["stage"]
     if stage in ("start", "vivre"):
