@@ -788,14 +788,37 @@ def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -
                         "laid_by": _ask_laid_by(state, name, len(modifiers), own=True)})
 
 
+# What a result's `hand` does, in words (rules.HAND_CHANGES).
+_HAND_WORDS = {
+    "draw_events": lambda n: ngettext("draw {n} event card", "draw {n} event cards", n).format(n=n),
+    "draw_arguments": lambda n: ngettext("draw {n} Argument card", "draw {n} Argument cards", n).format(n=n),
+    "discard": lambda n: ngettext("discard {n} card", "discard {n} cards", n).format(n=n),
+}
+
+
+def _result_text(result: dict[str, Any] | None) -> str:
+    """A Challenge's success or failure as its card prints it: what it changes, then the
+    cards it draws or discards (its `hand`, which the engine counts in the hands), where the
+    line said « Crédit +2 » of Réseautage au buffet's success and left its draw unsaid."""
+    hand = (result or {}).get("hand") or {}
+    drawn = [_HAND_WORDS[key](hand[key]) for key in _HAND_WORDS if hand.get(key)]
+    if not drawn:
+        return _effect_text(result)
+    cards = ", ".join(drawn)
+    if hand.get("who") == "everyone":
+        cards = _("everyone: {cards}").format(cards=cards)
+    changes = _effect_text({key: value for key, value in (result or {}).items() if key != "hand"})
+    return cards if changes == _("nothing") else f"{changes}, {cards}"
+
+
 def _describe_card(data: decks.Card) -> str:
     """What a card of the deck says, in a line: its title, type and printed numbers."""
     parts = [data["title"], rules.TYPE_WORDS[data["type"]]]
     if data["type"] == "challenge":
         parts.append(_("{resource}, difficulty {difficulty}").format(
             resource=rules.RESOURCE_NAMES[data["resource"]], difficulty=data["difficulty"]))
-        parts.append(_("success: {effect}").format(effect=_effect_text(data.get("success"))))
-        parts.append(_("failure: {effect}").format(effect=_effect_text(data.get("failure"))))
+        parts.append(_("success: {effect}").format(effect=_result_text(data.get("success"))))
+        parts.append(_("failure: {effect}").format(effect=_result_text(data.get("failure"))))
     elif data["type"] in ("vie", "superviseur"):
         parts.append(_effect_text(data))
     elif data["type"] == "cooperation" and data.get("when"):

@@ -93,3 +93,13 @@ def test_who_plays_and_whom_it_names_are_the_rules_choices(tmp_path: Path, monke
     assert action == {"action": "cooperate", "player": "P1", "card": "pause-cafe-solidaire", "other": "P2"}
     assert asked == ["The other player named by Pause café solidaire (P2)"]
     assert sessions.append(path, {"action": "cooperate", "player": "P1", "card": "manip-a-quatre-mains"})
+
+
+def test_a_challenge_card_says_the_cards_its_result_draws_or_discards():
+    """The engine counts a result's `hand` in the hands (Ana counted 4 holding 5): the line
+    guided play reads out as the card is revealed says it too."""
+    cards = DECK["cards"]
+    assert phd_table._describe_card(cards["reseautage-au-buffet"]).endswith(
+        "success: Crédit +2, draw 1 Argument card · failure: Pression +1")
+    assert phd_table._describe_card(cards["serveur-de-calcul-sature"]).endswith(
+        "failure: Pression +2, Crédit -1, discard 1 card")
