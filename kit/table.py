@@ -36,18 +36,18 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overload
 
 import click
 
-from kit import faces, games, i18n
+from kit import faces, games, i18n, plan
+from kit.faces import View
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import hands as in_hand
-from scorekeeper.rules.fields import Card, Kind
 from scorekeeper.rules.flow import Decision, GameState, Line, Seat
 
 T = TypeVar("T")
@@ -706,10 +706,9 @@ def undo_latest() -> None:
         "Undo line {line} ({action}) and the {n} steps written after it without a question?", len(taken) - 1)
     if not ask_yes_no(question.format(line=latest.line, action=action, n=len(taken) - 1)):
         return
-    for count, _entry in enumerate(taken, 1):
+    for _entry in taken:
         session, _cancelled = undo(guide.path)
-        # each line taken back, and what stays of this turn once, after the last
-        for text in undo_lines(session)[:None if count == len(taken) else 1]:
+        for text in undo_lines(session):
             click.echo(text)
     raise Restart
 
@@ -988,8 +987,10 @@ def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decisio
 
 
 def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> Line:
-    """The action answering `decision`, asked field by field (the game's `ask` first, when it
-    has one for this decision: it returns None to leave it to the plain questions)."""
+    """The action answering `decision` (the game's `ask` first, when it has one for this
+    decision: it returns None to leave it to the plain questions): the question plan walked
+    one question at a time (kit.plan.walk, as a phone asks it), each answer narrowing what
+    the next offers; a field the rules leave one value is not asked."""
     if declared_faces.ask is not None:
         asked = declared_faces.ask(decision, state, anytime)
         if asked is not None:
@@ -997,68 +998,72 @@ def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameSta
     what = declared_faces.action_labels.get(decision["action"], decision["action"])
     who = decision["player"]
     click.echo("\n" + (_("{player}: {what}").format(player=who, what=_(what)) if who else _(what)))
+    form, answers, _step = plan.walk(state["game"], state, decision, cast(View, state), who,
+                                     lambda step: ask_question(step, hide=decision["secret"]))
     action: Line = {"action": decision["action"]}
-    game_rules = rules.of(state["game"])
-    actor = game_rules.actor(decision["action"])
-    if who is not None and actor is not None:   # None: no field names who acts (the auctioneer's award)
-        action[actor] = who
-    declared = game_rules.fields.actions.get(decision["action"])
-    for field, choice in decision["choices"].items():
-        kind = declared.fields.get(field) if declared is not None else None
-        if choice is None and kind is not None:
-            choice = kind.choice(state)
-            if choice is None and isinstance(kind, Card):   # no deck: no card to name
-                continue
-        value = ask_field(declared_faces, decision, field, choice, kind, {actor: who} if actor and who else {})
-        if value is not None:
-            action[field] = value
+    if who is not None and form.actor is not None:   # None: no field names who acts (the auctioneer's award)
+        action[form.actor] = who
+    for name, value in answers.items():
+        kept = {key: v for key, v in value.items() if v is not None} if isinstance(value, dict) else value
+        if kept is not None and kept != {}:   # left out: Enter alone
+            action[name] = kept
     return action
 
 
-def ask_field(declared_faces: faces.Faces, decision: Decision, field: str, choice: object, declared: Kind | None = None,
-              named: dict[str, str] | None = None) -> object:
-    """One field's value, asked by the kind of its choice (as the phone forms read it,
-    kit/serve/forms.py): a name, a word, a whole number within its range, a number read from
-    the table; several values or names in order, or numbers, where the field's declaration
-    (`declared`: its `many`) or the game's faces' `field_kinds` say so; one answer per key for an
-    object (a player, a resource). None: left out (Enter alone). The question is the field's
-    words as on the phone's form (kit.faces.field_label; `named`: who acts)."""
-    words = faces.field_label(declared_faces, decision["action"], field, declared, named or {})
-    prompt = _(words) if isinstance(words, str) else words.render(_, ngettext, i18n.join)
-    kind = declared_faces.field_kinds.get((decision["action"], field)) or (declared.many if declared else None)
-    if isinstance(choice, dict) and set(choice) != {"min", "max"}:
-        answers = {}
-        for key, sub in choice.items():
-            value = ask_value(f"{prompt} – {label(key)}", sub, kind, decision["secret"], optional=True, field=field)
-            if value is not None:
-                answers[key] = value
-        return answers or None
-    return ask_value(prompt, choice, kind, decision["secret"], field=field)
+def ask_question(step: plan.Step, *, hide: bool = False) -> object:
+    """One question of the plan, in the terminal: its words as the phone's form says them;
+    a name, a word, a whole number within its bounds, names one after another for an order,
+    several values or numbers on one line, cards by their titles or numbers; a group's key
+    (a player, a resource) one at a time, Enter alone leaving it out. None: left out."""
+    spec = step.spec
+    prompt = _(spec.label) if isinstance(spec.label, str) else spec.label.render(_, ngettext, i18n.join)
+    asked = spec
+    if step.key is not None:     # a group's key: its own input
+        asked = dict(spec.keys)[step.key]
+        prompt = f"{prompt} – {step.key if asked.verbatim else label(step.key)}"
+    optional, options = step.key is not None, step.options
+    if asked.kind == "all":            # the rules decided them: nothing to ask
+        return list(options) or None
+    if asked.kind == "order":
+        question = _("Who comes first?") if not step.done.get(spec.field) else _("Who comes next?")
+        return ask_player(f"{prompt} – {question}", [str(o) for o in options], field=spec.field)
+    if asked.kind == "several":
+        return ask_several(prompt, list(options), field=spec.field) or None
+    if asked.kind == "one":
+        return _ask_one(prompt, options, optional=optional, field=spec.field)
+    if asked.kind in ("numbers", "cards"):   # cards by their titles, as the session takes them, or numbers
+        return ask(prompt, _numbers_or_cards if asked.kind == "cards" else _numbers, default="", field=spec.field) or None
+    return ask_number(prompt, hide=hide, default=0 if optional or asked.low == 0 else None,
+                      check=_within(asked.low, asked.high), field=spec.field)
 
 
-def ask_value(prompt: str, choice: object, kind: str | None, hide: bool, *, optional: bool = False,
-              field: str | None = None) -> object:
-    if isinstance(choice, dict):
-        low, high = choice["min"], choice["max"]
+def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field: str) -> object:
+    """One of `options`: a player by name, else a word (yes and no for true and false)."""
+    players = _guide.state["players"] if _guide is not None else {}
+    if options and all(isinstance(c, str) and c in players for c in options):
+        return ask_player(prompt, [str(o) for o in options], optional=optional, field=field)
+    words = {("yes" if c is True else "no" if c is False else str(c)): c for c in options}
+    return words[ask_choice(prompt, list(words), field=field)]
 
-        def check(value: int) -> None:
-            if value < low or (high is not None and value > high):
-                raise KitError(_("Give a whole number from {low} to {high}.").format(low=low, high=high)
-                               if high is not None else _("Give a whole number of at least {low}.").format(low=low))
-        return ask_number(prompt, hide=hide, default=low if low == 0 else None, check=check, field=field)
-    if isinstance(choice, list) and kind == "all":   # the rules decided them: nothing to ask
-        return list(choice) or None
-    if isinstance(choice, list) and kind in ("several", "order"):
-        return ask_several(prompt, choice, field=field)
-    if isinstance(choice, list):
-        players = _guide.state["players"] if _guide is not None else {}
-        if choice and all(isinstance(c, str) and c in players for c in choice):
-            return ask_player(prompt, choice, optional=optional, field=field)
-        words = {("yes" if c is True else "no" if c is False else str(c)): c for c in choice}
-        return words[ask_choice(prompt, list(words), field=field)]
-    if kind == "numbers":
-        return ask(prompt, lambda text: [whole_number(part) for part in text.replace(",", " ").split()], field=field)
-    return ask_number(prompt, hide=hide, default=0 if optional else None, field=field)
+
+def _within(low: int | None, high: int | None) -> Callable[[int], None]:
+    """A number's check against its bounds, saying them."""
+    def check(value: int) -> None:
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise KitError(_("Give a whole number from {low} to {high}.").format(low=low, high=high)
+                           if high is not None else _("Give a whole number of at least {low}.").format(low=low))
+    return check
+
+
+def _numbers(text: str) -> list[int]:
+    return [whole_number(part) for part in text.replace(",", " ").split()]
+
+
+def _numbers_or_cards(text: str) -> list[int | str]:
+    """Numbers and cards typed on one line, separated by commas ("Données solides, 2"): a
+    card as typed, which the session spells by its id or refuses naming it."""
+    return [whole_number(part) if part.strip().lstrip("+-").isdigit() else part.strip()
+            for part in text.split(",") if part.strip()]
 
 
 def ask_several(prompt: str, choice: list[Any], *, field: str | None = None) -> list[Any]:

@@ -24,7 +24,7 @@ import jinja2
 import segno
 from markupsafe import Markup, escape
 
-from kit import faces
+from kit import faces, plan
 from kit.faces import View
 from kit.i18n import LANGUAGES, N_, N_plural, translator
 from kit.serve import forms as form_specs
@@ -146,7 +146,7 @@ class Page:
         card = self.card(value)
         if card is not None:
             return str(card["title"])
-        for known, msgid in form_specs.table_words(self.game).value_labels.items():
+        for known, msgid in faces.of(self.game).value_labels.items():
             if known == value and type(known) is type(value):   # True is not 1
                 return self.t(msgid)
         if isinstance(value, bool):
@@ -180,7 +180,7 @@ def environment(own: Path | None) -> jinja2.Environment:
     folders = [str(own)] if own is not None else []
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([*folders, str(TEMPLATES)]), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.globals.update(urlencode=urlencode, languages=LANGUAGES, form_specs=form_specs, turn=turn, top=top,
+    env.globals.update(urlencode=urlencode, languages=LANGUAGES, form_specs=form_specs, plan=plan, turn=turn, top=top,
                        facts=facts, players_table=players_table, revealed=revealed, last_told=last_told)
     return env
 
@@ -322,7 +322,7 @@ def moves(page: Page, decisions: list[Decision]) -> str:
     ("Apply the card", where the rules settle the step)."""
     spoken = list(dict.fromkeys(
         page.t(title_of(page, d["action"], d["player"],
-                        form_specs.form_of(page.game, d, page.state, page.seat).title)) for d in decisions))
+                        plan.form_of(page.game, d, page.state, page.seat).title)) for d in decisions))
     return spoken[0] if len(spoken) == 1 else page.t(TEXT.either, names=", ".join(spoken[:-1]), last=spoken[-1])
 
 
@@ -345,7 +345,7 @@ def awaited_words(page: Page, decisions: list[Decision], players: int, playing: 
 
 def action_label(game: str, action: str) -> str:
     """A decision's words, as said to its decider (a msgid: "your ballot")."""
-    label: str = form_specs.table_words(game).action_labels.get(action, action)
+    label: str = faces.of(game).action_labels.get(action, action)
     return label
 
 
@@ -427,15 +427,15 @@ class FormsView:
     def __init__(self, page: Page):
         self.page = page
 
-    def seat(self) -> list[form_specs.Form]:
+    def seat(self) -> list[plan.Form]:
         """The seat's forms allowed at any time (its decision now is `page.screen`)."""
         page = self.page
-        return [form for form in form_specs.seat_forms(page.game, page.state, page.seated) if form.anytime]
+        return [form for form in plan.seat_forms(page.game, page.state, page.seated) if form.anytime]
 
-    def host(self) -> list[form_specs.Form]:
-        return form_specs.host_forms(self.page.game, self.page.state)
+    def host(self) -> list[plan.Form]:
+        return plan.host_forms(self.page.game, self.page.state)
 
-    def title(self, form: form_specs.Form) -> str:
+    def title(self, form: plan.Form) -> str:
         """A decision's title standing alone (the game's words run on in "Your turn: …"),
         on the host's page said on its player's behalf."""
         page = self.page
@@ -444,11 +444,11 @@ class FormsView:
             title = page.t(TEXT.on_behalf, player=form.player, what=title)
         return title[:1].upper() + title[1:]
 
-    def headline(self, form: form_specs.Form) -> str:
+    def headline(self, form: plan.Form) -> str:
         title = self._named(form)
         return title[:1].upper() + title[1:]
 
-    def sending(self, form: form_specs.Form) -> str:
+    def sending(self, form: plan.Form) -> str:
         """The words of the one button that sends a decision whose every answer is settled:
         its headline, but « I begin » where a seat answers who begins (it names only itself)."""
         page = self.page
@@ -456,7 +456,7 @@ class FormsView:
             return page.t(faces.I_BEGIN)
         return self.headline(form)
 
-    def _named(self, form: form_specs.Form) -> str:
+    def _named(self, form: plan.Form) -> str:
         """A decision's words, and the one card the rules settle in it where they settle one
         ("Answer with a Trahison — Mérite volé"): the tap plays it, and no field says which."""
         page = self.page
@@ -467,13 +467,13 @@ class FormsView:
             title = page.t(TEXT.card_settled, what=title, card=str(cards[0]["title"]))
         return title
 
-    def choice_heading(self, offered: list[form_specs.Form]) -> str:
+    def choice_heading(self, offered: list[plan.Form]) -> str:
         """What the choice among decisions offered at once asks: their one title where they
         share it (« Recherche », its buttons then saying each way), else « What do you do? »."""
         titles = {self.headline(form) for form in offered}
         return titles.pop() if len(titles) == 1 else self.page.t(N_("What do you do?"))
 
-    def choice_labels(self, offered: list[form_specs.Form]) -> list[str]:
+    def choice_labels(self, offered: list[plan.Form]) -> list[str]:
         """The decisions offered at once, as their buttons say them: each one's title, and
         when another has the same title, the values the rules already settle (« Draw 2 Event
         cards »: the title alone where all share it, as the heading says it); two still
@@ -494,33 +494,33 @@ class FormsView:
                 labels[place] += " — " + ", ".join(besides)
         return labels
 
-    def budget(self, form: form_specs.Form) -> str:
-        budget = form_specs.table_words(self.page.game).budgets.get(form.action)
+    def budget(self, form: plan.Form) -> str:
+        budget = faces.of(self.page.game).budgets.get(form.action)
         return " ".join(budget) if budget else ""
 
-    def label(self, spec: form_specs.Input) -> str:
+    def label(self, spec: plan.Input) -> str:
         return spec.label if spec.verbatim and isinstance(spec.label, str) else self.page.t(spec.label)
 
-    def drops(self, form: form_specs.Form) -> str:
-        """A whole form's drops (form_specs.with_drops) as its page reads them: JSON of
+    def drops(self, form: plan.Form) -> str:
+        """A whole form's drops (plan.with_drops) as its page reads them: JSON of
         field -> value -> the fields left out when that value is chosen; "" where none."""
         found: dict[str, dict[str, list[str]]] = {}
-        for field, value, gone in form.drops:
-            found.setdefault(field, {})[value] = list(gone)
+        for name, value, gone in form.drops:
+            found.setdefault(name, {})[value] = list(gone)
         return json.dumps(found, ensure_ascii=False) if found else ""
 
-    def options(self, spec: form_specs.Input) -> list[tuple[str, str, str]]:
+    def options(self, spec: plan.Input) -> list[tuple[str, str, str]]:
         """A choice's options: (value sent, words shown, data-kind)."""
         words = all(isinstance(o, str) for o in spec.options)
         return [(o if words else json.dumps(o), self.page.value(o), "text" if words else "json") for o in spec.options]
 
-    def cards(self, spec: form_specs.Input) -> list[tuple[str, str, str]]:
+    def cards(self, spec: plan.Input) -> list[tuple[str, str, str]]:
         """A cards input's cards, strongest first: (id sent, printed title, the number it
         counts, signed as printed: « +2 », « −3 »)."""
         ranked = sorted(zip(spec.options, spec.counts), key=lambda card: -card[1])
         return [(key, self.page.value(key), f"+{n}" if n > 0 else f"−{-n}") for key, n in ranked]
 
-    def key_label(self, spec: form_specs.Input, key: str) -> str:
+    def key_label(self, spec: plan.Input, key: str) -> str:
         return key if spec.verbatim else self.page.word(key)
 
     def quick(self, low: int, high: int) -> list[tuple[str, str, int]]:
@@ -532,7 +532,7 @@ class FormsView:
         """A seat's own answers, given ahead, to what the game may ask of it later (its
         faces' `open_seat_questions`, e.g. Hoc Censeo's bonus and calamity for the coming resolve)."""
         page = self.page
-        words = form_specs.table_words(page.game)
+        words = faces.of(page.game)
         ask = words.open_seat_questions
         questions = ask(page.state, page.seat) if ask is not None and page.seat is not None else []
         if not questions:
@@ -545,7 +545,7 @@ class FormsView:
         return {"rows": rows, "help": page.t(words.seat_questions_help),
                 "post": page.posts_to.rsplit("/", 1)[0] + "/choose"}
 
-    def confirm(self, form: form_specs.Form, ending: bool, confirm: str | None,
+    def confirm(self, form: plan.Form, ending: bool, confirm: str | None,
                 answers: tuple[str, str]) -> dict[str, Any] | None:
         """What a form asks before sending: when it ends the game (`ending`), when `confirm`
         says so, and when its answer is secret: no one else at the table can catch a slip."""
@@ -597,12 +597,12 @@ class FormsView:
                     if chosen is None:
                         continue
                     hidden.append({"field": name, "key": key, "kind": "text" if isinstance(chosen, str) else "json",
-                                   "value": form_specs.value_text(chosen)})
+                                   "value": plan.value_text(chosen)})
                     told.append(page.t(TEXT.answered, question=f"{recap_label(page, spec)} · {key}",
                                        answer=page.value(chosen)))
             elif value is not None:
                 hidden.append({"field": name, "kind": "text" if isinstance(value, str) else "json",
-                               "value": form_specs.value_text(value)})
+                               "value": plan.value_text(value)})
                 if len(spec.options) > 1:
                     told.append(page.t(TEXT.answered, question=recap_label(page, spec), answer=page.value(value)))
         return hidden, told
@@ -639,7 +639,7 @@ def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: o
     assert step is not None, "a field is asked now"
     spec = step.spec
     card = page.card(value)
-    text = form_specs.LEFT_TO_PLAYER if value is None else form_specs.value_text(value)
+    text = form_specs.LEFT_TO_PLAYER if value is None else plan.value_text(value)
     button: dict[str, Any] = {"shown": shown, "card_text": str(card["text"]) if card and card.get("text") else None}
     if text in step.completes:
         kind = "text" if value is None or isinstance(value, str) else "json"
@@ -655,12 +655,12 @@ def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: o
     return button
 
 
-def recap_label(page: Page, spec: form_specs.Input) -> str:
+def recap_label(page: Page, spec: plan.Input) -> str:
     """A field's label before its answer: a question's mark dropped ("Quelle carte : Sabotage")."""
     return re.sub(r"[\s\u202f\xa0]*\?$", "", page.t(spec.label))
 
 
-def draw_form(page: Page, form: form_specs.Form, opened: bool = False, *, boxed: bool = True,
+def draw_form(page: Page, form: plan.Form, opened: bool = False, *, boxed: bool = True,
               ending: bool = False, confirm: str | None = None, help_text: str | None = None,
               answers: tuple[str, str] = (TEXT.confirm_yes, TEXT.confirm_no)) -> str:
     """One decision's form: folded under its title (`boxed`) or drawn open as the decision of

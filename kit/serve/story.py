@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from kit import i18n
 from kit import table as faces
-from kit.serve.forms import actor_field
+from kit.plan import actor_field
 from scorekeeper import rules
 from scorekeeper import session as sessions
 from scorekeeper.rules import flow

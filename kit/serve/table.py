@@ -24,7 +24,8 @@ from typing import Any
 
 import anyio.to_thread
 
-from kit.serve.forms import actor_field, table_words
+from kit import faces
+from kit.plan import actor_field
 from kit.serve.story import Told, completes_count, tell
 from scorekeeper import rules
 from scorekeeper import session as sessions
@@ -175,7 +176,7 @@ class Table:
 
         def checked(session: sessions.Session) -> Line:
             allowed = action if seat is None else authorise(session, seat, action)
-            fill = table_words(session.game).with_seat_answers
+            fill = faces.of(session.game).with_seat_answers
             if fill is None:
                 return allowed
             return fill(session.state, allowed, self.answers.get(round_of(session.state), {}))
@@ -200,7 +201,7 @@ class Table:
         of them now or an answer that is not one of its choices."""
         session = self.session()
         state = session.state
-        words = table_words(session.game)
+        words = faces.of(session.game)
         if not isinstance(given, dict):
             asked = words.seat_questions
             example = {question: options[0] for question, (_label, options) in list(asked.items())[:1]}
@@ -318,7 +319,7 @@ def in_words(refusal: Forbidden, game: str) -> Forbidden:
     """The rules' refusal with the action it names (`action`: its name, as the JSON gives it)
     said in the game's words for it (its faces' `action_labels`), where it has them."""
     name = refusal.params.get("action")
-    label = table_words(game).action_labels.get(name) if isinstance(name, str) else None
+    label = faces.of(game).action_labels.get(name) if isinstance(name, str) else None
     if label is None:
         return refusal
     return Forbidden(refusal.message, public=refusal.public, **{**refusal.params, "action": Message(label)})

@@ -20,7 +20,8 @@ def test_a_challenge_offers_the_arguments_it_counts_and_the_post_its_of_its_reso
     expected |= {key: card["postit"]["value"] for key, card in CARDS.items()
                  if card["type"] in ("vie", "superviseur") and card["postit"]["resource"] == "credit"}
     assert offered == expected
-    assert "jury" not in offered and "cafe" not in offered      # a controversy's card, a post-it on Pression
+    assert "jury" not in offered       # a card kept for the controversies
+    assert "cafe" not in offered       # a post-it on Pression
 
 
 def test_a_controversy_offers_every_argument_by_its_value():

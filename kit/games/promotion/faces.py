@@ -37,7 +37,7 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 
 
 # A turn's step offering two moves, by the moves it offers (a step settled to one move is
-# titled by that move's words: kit/serve/forms.title_of).
+# titled by that move's words: kit/plan.title_of).
 STEP_TITLES: dict[tuple[str, ...], str] = {
     ("draw", "burnout"): N_("Draw, or burnout"),
     ("play", "end"): N_("Play a card, or end the turn"),

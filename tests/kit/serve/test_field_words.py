@@ -13,7 +13,8 @@ import pytest
 from babel.messages.pofile import read_po
 from test_value_words import states_played
 
-from kit.serve import forms, pages
+from kit import plan
+from kit.serve import pages
 from scorekeeper import rules
 from scorekeeper.errors import Message
 
@@ -31,7 +32,7 @@ def test_every_input_of_every_form_is_labelled_in_the_catalogues_words(game, mon
     raw = set()
     for state in states_played(game, monkeypatch):
         view = rules.view(game, state)
-        for form in forms.host_forms(game, view):
+        for form in plan.host_forms(game, view):
             for spec in form.inputs:
                 label = spec.label.message if isinstance(spec.label, Message) else spec.label
                 if not spec.verbatim and (label not in known or label == spec.field):   # « card » is a msgid too
@@ -43,7 +44,7 @@ def test_a_field_the_games_words_leave_out_is_labelled_as_the_rules_declare_it()
     view = {"players": {"Ana": {}, "Ben": {}}, "over": False, "pending": [], "anytime": []}
     decision = {"action": "cooperate", "player": "Ana", "choices": {"card": ["x"], "other": ["Ben"]},
                 "secret": False}
-    form = forms.form_of("phd", decision, view, "Ana")
+    form = plan.form_of("phd", decision, view, "Ana")
     (other,) = [spec for spec in form.inputs if spec.field == "other"]
     page = pages.Page(lang="fr", game="phd", state=view, line=1, path="/", post="/api/x/act", seat="Ana")
     assert pages.FormsView(page).label(other) == "L’autre personne"

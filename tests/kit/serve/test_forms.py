@@ -6,9 +6,10 @@ import re
 
 import pytest
 
+from kit import plan
 from kit.faces import Faces
 from kit.i18n import speaking, translator
-from kit.serve import forms, pages
+from kit.serve import pages
 from scorekeeper.rules.flow import FROM_TABLE, decision, whole
 
 WORDS = Faces(
@@ -17,8 +18,8 @@ WORDS = Faces(
 VIEW = {"players": {"Ana": {}, "Ben": {}, "Cléo": {}}}
 
 
-def inputs(action: str, **choices) -> dict[str, forms.Input]:
-    return {field: forms.input_of(WORDS, action, field, choice, VIEW) for field, choice in choices.items()}
+def inputs(action: str, **choices) -> dict[str, plan.Input]:
+    return {field: plan.input_of(WORDS, action, field, choice, VIEW) for field, choice in choices.items()}
 
 
 def test_each_kind_of_choice_gives_its_input():
@@ -52,7 +53,7 @@ def page(lang: str = "en", seat: str | None = "Cléo", pending=(), anytime=(), g
 
 
 def test_inputs_are_drawn_with_their_kind_and_values_read_back_as_the_rules_take_them():
-    form = forms.Form("x", "X", "Cléo", "player", tuple(inputs(
+    form = plan.Form("x", "X", "Cléo", "player", tuple(inputs(
         "x", amount=whole(0, 37), truthful=[True, False], colour=["bleu"],
         calamity={"Ana": ["gold", "senators"]}).values()))
     html = pages.draw_form(page(game="hoc-censeo"), form, opened=True)   # its words for its colours
@@ -65,7 +66,7 @@ def test_inputs_are_drawn_with_their_kind_and_values_read_back_as_the_rules_take
 
 
 def test_the_host_enters_a_players_decision_with_that_players_name_and_without_their_secret_bounds():
-    form = forms.form_of("phd", decision("adjust", "Ana", pression=FROM_TABLE), VIEW, None)
+    form = plan.form_of("phd", decision("adjust", "Ana", pression=FROM_TABLE), VIEW, None)
     html = pages.draw_form(page(seat=None), form)
     assert '<input type="hidden" data-field="player" data-kind="text" value="Ana">' in html
     assert "Ana: " in html
@@ -80,9 +81,9 @@ def test_the_page_says_whose_move_it_is():
     assert translator("fr").join_of(["Ève", "Hugo", "Zoé"]) == "d’Ève, d’Hugo et de Zoé"
 
 
-def form_for(game: str, action: str, choices: dict, players=("Ana", "Ben", "Cléo")) -> dict[str, forms.Input]:
+def form_for(game: str, action: str, choices: dict, players=("Ana", "Ben", "Cléo")) -> dict[str, plan.Input]:
     view = {"players": {n: {} for n in players}, "pending": [], "anytime": []}
-    made = forms.form_of(game, {"player": None, "action": action, "choices": choices, "secret": False}, view, None)
+    made = plan.form_of(game, {"player": None, "action": action, "choices": choices, "secret": False}, view, None)
     return {spec.field: spec for spec in made.inputs}
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from kit import plan
 from kit.build import default_layouts
-from kit.serve import forms
 from kit.serve.table import authorise
 from kit.simulate import module as bots_of
 from scorekeeper import rules
@@ -38,7 +38,7 @@ def moves_played(game: str, monkeypatch: pytest.MonkeyPatch, games: int) -> list
     return [(state, action) for state, action in seen if not state["over"]]
 
 
-def takes(spec: forms.Input, value: Any) -> bool:
+def takes(spec: plan.Input, value: Any) -> bool:
     """Whether an input of a phone's form can give `value`."""
     if spec.kind == "one":
         return value in spec.options
@@ -65,10 +65,10 @@ def why_no_phone(game: str, state: dict, action: dict) -> list[str]:
     session = SimpleNamespace(game=game, state=state, rules=rules.module(game))
     for seat in state["players"]:
         view = rules.view(game, state, seat)
-        for decision, anytime in forms.seat_decisions(game, view, seat):
+        for decision, anytime in plan.seat_decisions(game, view, seat):
             if decision["action"] != action["action"]:
                 continue
-            form = forms.form_of(game, decision, view, seat, anytime=anytime)
+            form = plan.form_of(game, decision, view, seat, anytime=anytime)
             if form.actor is not None and action.get(form.actor) not in (None, seat):
                 continue
             inputs = {spec.field: spec for spec in form.inputs}

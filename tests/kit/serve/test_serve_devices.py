@@ -15,7 +15,7 @@ from serve_helpers import new_hoc, page_text
 from starlette.testclient import TestClient
 from test_value_words import states_played
 
-from kit.serve import forms
+from kit import plan
 from kit.serve.app import DEVICE_COOKIE, create_app
 from kit.serve.table import Forbidden, authorise
 from scorekeeper import rules
@@ -207,7 +207,7 @@ def an_answer(game: str, decision: dict) -> dict:
     """One action a form of `decision` could send: its decider named, the first value of
     every field offered as a list, the least of every range; what the table gives left out."""
     action = {"action": decision["action"]}
-    field = forms.actor_field(game, decision["action"])
+    field = plan.actor_field(game, decision["action"])
     if decision["player"] is not None and field is not None:
         action[field] = decision["player"]
     for name, choice in decision["choices"].items():
@@ -229,7 +229,7 @@ def test_no_page_offers_an_entry_its_seat_may_not_make(game, monkeypatch):
         session = SimpleNamespace(game=game, state=state, rules=rules.module(game))
         for seat in state["players"]:
             seen = rules.view(game, state, seat)
-            for decision, _anytime in forms.seat_decisions(game, seen, seat):
+            for decision, _anytime in plan.seat_decisions(game, seen, seat):
                 offered += 1
                 try:
                     authorise(session, seat, an_answer(game, decision))

@@ -12,9 +12,8 @@ from random import Random
 
 import pytest
 
-from kit import faces
+from kit import faces, plan
 from kit.build import default_layouts
-from kit.serve import forms
 from kit.simulate import module as bots_of
 from scorekeeper import rules
 
@@ -38,7 +37,7 @@ def states_played(game: str, monkeypatch: pytest.MonkeyPatch, games: int = 3) ->
     return seen
 
 
-def offered_values(form: forms.Form) -> list[object]:
+def offered_values(form: plan.Form) -> list[object]:
     values = []
     for spec in form.inputs:
         values += spec.options
@@ -53,7 +52,7 @@ def test_every_value_a_form_offers_is_in_the_games_words(game, monkeypatch):
     raw = set()
     for state in states_played(game, monkeypatch):
         view = rules.view(game, state)
-        for form in forms.host_forms(game, view):
+        for form in plan.host_forms(game, view):
             raw |= {(form.action, value) for value in offered_values(form)
                     if isinstance(value, str) and value not in view["players"] and value not in view.get("cards", {})
                     and value not in named}

@@ -180,9 +180,9 @@ def test_play_announces_a_shared_win(kit, game):
 def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(lang, question, yes, no):
     import html
 
-    from kit import faces, i18n
+    from kit import faces, i18n, plan
     from kit.games.amphitheatre import table as amphi_table
-    from kit.serve import forms, pages
+    from kit.serve import pages
 
     i18n.activate(lang)
     try:
@@ -191,8 +191,8 @@ def test_the_accusation_asks_about_the_card_and_each_answer_says_what_it_means(l
         assert said(amphi_table.FIELD_LABELS[("accuse", "truthful")]) == question
         labels = amphi_table.VALUE_LABELS
         assert (said(labels[True]), said(labels[False])) == (yes, no)
-        field = forms.input_of(faces.of("amphitheatre"), "accuse", "truthful", [True, False], {"players": {}})
-        form = forms.Form("accuse", "accuse", "Ana", "accuser", (field,))
+        field = plan.input_of(faces.of("amphitheatre"), "accuse", "truthful", [True, False], {"players": {}})
+        form = plan.Form("accuse", "accuse", "Ana", "accuser", (field,))
         page = pages.Page(lang=lang, game="amphitheatre", state={"players": {}}, line=1, path="/", post="/x", seat="Ana")
         drawn = said(html.unescape(pages.draw_form(page, form)))   # the phones ask it alike
         assert question in drawn

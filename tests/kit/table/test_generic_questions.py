@@ -1,22 +1,23 @@
 """Guided play's plain questions, for a decision its game's faces give no words for: the
-field is asked in the rules' declared words, as the phone's form labels it
-(kit.faces.field_label), never by its id; and an empty answer where one is needed says so."""
+field is asked in the rules' declared words, as the phone's form labels it (the question
+plan's input, kit.plan.input_of, labelled by kit.faces.field_label), never by its id; and an
+empty answer where one is needed says so."""
 from __future__ import annotations
 
 from click.testing import CliRunner
 
-from kit import table
+from kit import plan, table
 from kit.faces import Faces, field_label
 from scorekeeper.rules.fields import Whole
 
 SELL = Whole(label="The points {player} sells", low=1, high=9)
-DECISION = {"action": "sell", "player": "Ana", "choices": {"points": {"min": 1, "max": 9}}, "secret": False}
 
 
 def _asked(typed: str, words: Faces | None = None) -> tuple[object, str]:
     with CliRunner().isolation(input=typed) as (out, err, _):
-        value = table.ask_field(words or Faces(), DECISION, "points", {"min": 1, "max": 9}, SELL,
-                                {"player": "Ana"})
+        question = plan.input_of(words or Faces(), "sell", "points", {"min": 1, "max": 9}, {"players": {}}, SELL,
+                                 {"player": "Ana"})
+        value = table.ask_question(plan.Step(question, None, question.options, {}, False))
         return value, out.getvalue().decode() + err.getvalue().decode()
 
 
