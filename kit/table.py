@@ -572,8 +572,9 @@ _guide: Guide | None = None
 def play_memo() -> dict[str, Any]:
     """What a game's `ask` keeps from one question to the next for as long as this guided
     play lasts (a question a table declined, not to ask again while nothing changed): empty
-    for each new play, and a fresh one outside guided play, where nothing is remembered."""
-    return _guide.memo if _guide is not None else {}
+    for each new play, and a fresh one outside guided play, where nothing is remembered
+    (and while `writes_unasked` runs a step ahead: it must leave nothing said)."""
+    return _guide.memo if _guide is not None and not _looking_ahead else {}
 
 
 @contextmanager

@@ -103,3 +103,19 @@ def test_a_challenge_card_says_the_cards_its_result_draws_or_discards():
         "success: Crédit +2, draw 1 Argument card · failure: Pression +1")
     assert phd_table._describe_card(cards["serveur-de-calcul-sature"]).endswith(
         "failure: Pression +2, Crédit -1, discard 1 card")
+
+
+def test_an_undo_back_to_a_challenge_offers_its_coopérations_again(tmp_path: Path):
+    """Looking ahead for the steps play writes unasked runs the step before the undo: it
+    must not count that step's Coopérations as said, or the table would never see them."""
+    path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN, *P2_LOSES)
+    child = spawn_play(path)
+    child.expect_exact("Recherche")
+    child.sendline("annuler")
+    child.expect_exact("Undo line 7")
+    child.sendline("oui")
+    child.expect_exact("Coopérations playable now: La patate chaude (P2)")
+    child.expect_exact("P2's die")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
