@@ -707,9 +707,10 @@ def undo_latest() -> None:
         "Undo line {line} ({action}) and the {n} steps written after it without a question?", len(taken) - 1)
     if not ask_yes_no(question.format(line=latest.line, action=action, n=len(taken) - 1)):
         return
-    for _entry in taken:
+    for count, _entry in enumerate(taken, 1):
         session, _cancelled = undo(guide.path)
-        for text in undo_lines(session):
+        # each line taken back, and what stays of this turn once, after the last
+        for text in undo_lines(session)[:None if count == len(taken) else 1]:
             click.echo(text)
     raise Restart
 
