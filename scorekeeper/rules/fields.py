@@ -104,7 +104,8 @@ class Action(dict[str, Any]):
     @property
     def name(self) -> str:
         """The action's name ("ballot", "turn")."""
-        return str(self["action"])
+        name: str = self["action"]     # a str: parsed so
+        return name
 
     def _frozen(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError(f"an action is frozen once parsed: {self.get('action')!r} cannot change")
@@ -116,10 +117,14 @@ class Action(dict[str, Any]):
         return Action, (dict(self),)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Kind:
     """What one field holds: `fits` says whether a value is of this kind (cheap: every action
-    of every face and every simulated game asks it), `refusal` the sentence saying why not."""
+    of every face and every simulated game asks it), `refusal` the sentence saying why not.
+
+    A kind is declared once and is itself (eq=False, here and in each kind below): the
+    __eq__ and __hash__ a frozen dataclass otherwise writes cost 4 ms of every command's
+    start, for a comparison nothing makes."""
 
     label: str = ""
     needed: bool = True
@@ -149,13 +154,17 @@ class Kind:
                              value=value if is_int(value) else shown(value), **params)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Whole(Kind):
+    """A whole number, within `low` and `high` where given (never a bool, never "3")."""
+
     low: int | None = None
     high: int | None = None
 
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
-        return is_int(value) and (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+        # type() first: JSON's whole numbers are exact ints, and every field of every action comes here
+        return (type(value) is int or is_int(value)) and (self.low is None or value >= self.low) \
+            and (self.high is None or value <= self.high)
 
     def choice(self, state: Mapping[str, Any]) -> Any:
         return None if self.low is None else {"min": self.low, "max": self.high}
@@ -175,7 +184,7 @@ class Whole(Kind):
                            what, value, high=high)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Die(Whole):
     """A die's face: checked as any bounded whole number, offered as the die's faces."""
 
@@ -186,8 +195,11 @@ class Die(Whole):
         return tuple(range(self.low, self.high + 1))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Wholes(Kind):
+    """A list of whole numbers, each within `low` and `high`; with `cards`, an item may name a
+    card instead (its id or its title: the rules read the deck)."""
+
     low: int | None = None
     high: int | None = None
     non_empty: bool = False
@@ -225,7 +237,7 @@ def _is_card(value: Any) -> bool:
 CARD_NAME_MAX = 80     # a card's id or title as typed: longer is no card
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Card(Kind):
     """A card of the session's deck, by its id or its title as typed: a short text here,
     which the rules look up in the deck the session header holds."""
@@ -241,8 +253,10 @@ class Card(Kind):
                            N_("{what} must name a card, by its id or its title."), what, value)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Flag(Kind):
+    """True or false."""
+
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         return isinstance(value, bool)
 
@@ -254,8 +268,10 @@ class Flag(Kind):
                            what, value)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Word(Kind):
+    """One of `choices`: a tuple of words, or a function of the state giving them."""
+
     choices: Choices = ()
 
     def options(self, state: Mapping[str, Any]) -> tuple[str, ...]:
@@ -263,7 +279,8 @@ class Word(Kind):
         return choices if isinstance(choices, tuple) else tuple(choices(state))
 
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
-        return isinstance(value, str) and value in self.options(state)
+        choices = self.choices      # most are a tuple: asked at once, with no call
+        return isinstance(value, str) and value in (choices if isinstance(choices, tuple) else self.options(state))
 
     def choice(self, state: Mapping[str, Any]) -> Any:
         return list(self.options(state))
@@ -273,8 +290,10 @@ class Word(Kind):
                            what, value, choices=", ".join(map(shown, self.options(state))))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Name(Kind):
+    """The name of one of the session's players."""
+
     def fits(self, value: Any, state: Mapping[str, Any]) -> bool:
         return isinstance(value, str) and value in state["players"]
 
@@ -287,8 +306,11 @@ class Name(Kind):
                              players=list(state["players"]))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Names(Kind):
+    """A list of players' names, each once unless not `distinct`; `ordered` where the order
+    matters (the magistrate's precedence)."""
+
     distinct: bool = True
     ordered: bool = False
 
@@ -317,8 +339,10 @@ class Names(Kind):
         return RuleViolation("{name} is named twice ({what}); each player is listed once.", name=name, what=what)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class PerPlayer(Kind):
+    """An object mapping some players' names to a value of kind `of`."""
+
     of: Kind = field(default_factory=lambda: Whole())
 
     def __post_init__(self) -> None:
@@ -345,8 +369,11 @@ class PerPlayer(Kind):
         raise AssertionError("a mapping that fits has no refusal")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class PerKey(Kind):
+    """An object mapping some of `keys` (resources) to a value of kind `of`; `words` gives each
+    key as people read it."""
+
     keys: tuple[str, ...] = ()
     of: Kind = field(default_factory=lambda: Whole())
     words: Mapping[str, str] | None = None
@@ -406,7 +433,7 @@ def _item_label(of: Kind, what: Message, key: str) -> Message:
     return Message(of.label, **params)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Act:
     """One action's fields, in the order they are checked (and asked)."""
 
@@ -416,6 +443,12 @@ class Act:
     def needed(self) -> tuple[str, ...]:
         """The needed fields' names, worked out once (every simulated action is checked)."""
         return tuple(name for name, kind in self.fields.items() if kind.needed)
+
+    @cached_property
+    def checks(self) -> dict[str, tuple[Callable[[Any, Mapping[str, Any]], bool], bool]]:
+        """Each field's `fits` and whether it is needed, worked out once: what `parse` asks of
+        every field of every line, with no attribute looked up."""
+        return {name: (kind.fits, kind.needed) for name, kind in self.fields.items()}
 
 
 def act(**fields: Kind) -> Act:
@@ -464,21 +497,24 @@ class Declaration:
             # an action's name comes only from JSON typed by hand: named as typed, in code quotes
             raise RuleViolation("{title} has no action {name}; its actions are: {actions}.", title=self.title,
                                 name=_code(name), actions=", ".join(map(_code, self.names)))
-        # Each field the action gives, then the needed ones it lacks: an action holds a few
-        # of its declaration's fields (a PHD turn line 3 of 9). _refusal finds the first at
-        # fault in the declaration's order.
-        fields = declared.fields
+        # Each field the action gives, counting the needed ones: an action holds a few of its
+        # declaration's fields (a PHD turn line 3 of 9). _refusal finds the first at fault in
+        # the declaration's order.
+        checks, nulls, needed = declared.checks, False, 0
         for key, value in line.items():
-            kind = fields.get(key)
-            if kind is None:
+            check = checks.get(key)
+            if check is None:
                 if key != "action":
                     raise self._refusal(name, declared, state, line)
-            elif value is not None and not kind.fits(value, state):
+            elif value is None:
+                nulls = True
+            elif check[0](value, state):
+                needed += check[1]      # one more needed field given (a JSON key comes once)
+            else:
                 raise self._refusal(name, declared, state, line)
-        for key in declared.needed:
-            if line.get(key) is None:
-                raise self._refusal(name, declared, state, line)
-        if None in line.values():       # an optional field given as null is absent
+        if needed < len(declared.needed):
+            raise self._refusal(name, declared, state, line)
+        if nulls:       # an optional field given as null is absent
             return Action({key: value for key, value in line.items() if value is not None})
         return Action(line)
 

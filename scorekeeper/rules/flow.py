@@ -153,16 +153,24 @@ def allows(decision: Decision, action: Line, actor_fields: Iterable[str] = ("pla
     """Whether `action` answers `decision`: the same action, by its decider (when both name
     one: an action naming nobody, like the magistrate's resolve, is its decider's), every
     field it gives within its choices."""
-    # plain loops: every simulated action is checked through here, often more than once
-    if action.get("action") != decision["action"]:
-        return False
+    return action.get("action") == decision["action"] and _answers(decision, action, actor_fields)
+
+
+_ABSENT = object()      # a field the action does not give (null is given: no choice holds it)
+
+
+def _answers(decision: Decision, action: Line, actor_fields: Iterable[str]) -> bool:
+    """`allows`, once the action is known to be the decision's."""
+    # plain loops, each field read once: every simulated action is checked through here,
+    # against each decision of its name
     decider = decision["player"]
     if decider is not None:
         actor = actor_of(action, actor_fields)
         if actor is not None and actor != decider:
             return False
     for field, choice in decision["choices"].items():
-        if field in action and not accepts(choice, action[field]):
+        value = action.get(field, _ABSENT)
+        if value is not _ABSENT and not accepts(choice, value):
             return False
     return True
 
@@ -173,7 +181,7 @@ def answering(decisions: Iterable[Decision], action: Line,
     name = action.get("action")
     for d in decisions:
         # most decisions are another action: told apart before the call that weighs each field
-        if d["action"] == name and allows(d, action, actor_fields):
+        if d["action"] == name and _answers(d, action, actor_fields):
             return d
     return None
 

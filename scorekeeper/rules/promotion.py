@@ -370,6 +370,9 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
 
 def canonical(state: State, line: Line) -> Line:
     """`line` as the file stores it: a card named by its title stored as its id."""
+    card = line.get("card")
+    if card is None or isinstance(card, str) and card in state["cards"]:
+        return line     # by its id already: what the bots and the faces send, every step
     return decks.canonical(state["cards"], line, TITLE)
 
 
