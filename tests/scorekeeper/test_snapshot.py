@@ -101,7 +101,7 @@ def test_a_snapshot_that_cannot_be_written_changes_nothing(tmp_path: Path, monke
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "read-only folder")
-    monkeypatch.setattr(sessions.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr("tempfile.mkstemp", refuse)    # what session.py writes its snapshot with
     session = sessions.append(path, {"action": "gain", "player": "Ana", "amount": 2})
     assert session.state["players"]["Ana"]["pi"] == 3
     assert not sessions.snapshot_path(path).exists()
