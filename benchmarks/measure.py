@@ -23,8 +23,14 @@ class Run:
 def kit(*args: str, code: str | None = None) -> Run:
     """`python -m kit ARGS` in a new process; exits the benchmark with its stderr if it fails.
     `code`: a checkout of the project to run instead of the one installed (its root)."""
-    command = [sys.executable, "-m", "kit", *args]
-    env = None if code is None else {**os.environ, "PYTHONPATH": code}
+    return run([sys.executable, "-m", "kit", *args], code=code)
+
+
+def run(command: list[str], *, code: str | None = None, env: dict[str, str] | None = None) -> Run:
+    """`command` in a new process, measured as `kit` measures it; `env` in place of this one's."""
+    env = dict(os.environ if env is None else env)
+    if code is not None:
+        env["PYTHONPATH"] = code
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=out, stderr=err, env=env)
