@@ -49,6 +49,7 @@ from typing import Any
 
 from kit.errors import LayoutError
 from kit.i18n import DEFAULT, N_, _
+from kit.records import Field, ListOf, Record, describe
 from scorekeeper.rules.deck import slug
 
 LANGUAGE_NAMES = {"en": N_("English"), "fr": N_("French")}
@@ -78,13 +79,12 @@ def overlay_path(path: Path, lang: str) -> Path:
     return path.parent / lang / path.name
 
 
-def translated(data: Any, schema: Any, path: Path, lang: str) -> Any:
+def translated(data: Any, schema: Any, path: Path, lang: str, read_yaml: Callable[[Path], Any]) -> Any:
     """The French `data` of the layout file `path` (as read, before its schema checks it) with
-    every printed text of `schema` replaced by the `lang` overlay's. French is the deck itself."""
+    every printed text of `schema` replaced by the `lang` overlay's, read with `read_yaml`
+    (kit.schema's, bounded as every layout file is). French is the deck itself."""
     if lang == DEFAULT or not isinstance(data, dict):
         return data
-    from kit.schema import read_yaml
-
     file = overlay_path(path, lang)
     over = read_yaml(file) if file.is_file() else None
     merger = _Merger(file, lang)
@@ -100,14 +100,13 @@ class _Merger:
         return LayoutError(self.file, entry, field or None, problem)
 
     def missing(self, entry: str | None, field: str, french: Any) -> LayoutError:
-        from kit.schema import _describe
         if not self.file.is_file():
             problem = _("no {language} text for this field: the file does not exist; write it with the French "
                         "file's printed texts (the French reads {value})")
         else:
             problem = _("no {language} text for this field (the French reads {value})")
         return self.error(entry, field, problem.format(language=_(LANGUAGE_NAMES.get(self.lang, self.lang)),
-                                                       value=_describe(french)))
+                                                       value=describe(french)))
 
     def record(self, record: Any, french: dict[str, Any], over: Any, entry: str | None, prefix: str, path: Where) -> None:
         """Replace, in place, every printed text of `french` (a mapping of `record`) by `over`'s."""
@@ -133,7 +132,6 @@ class _Merger:
                 raise self.error(entry, f"{prefix}{key}", problem)
 
     def value(self, kind: Any, french: Any, over: Any, entry: str | None, name: str, path: Where) -> Any:
-        from kit.schema import ListOf, Record
         if kind == "text":
             if isinstance(french, str) and not french.strip():
                 return french if over is None else over
@@ -155,22 +153,31 @@ class _Merger:
         return self.items(kind, french, over, entry, name, path)
 
     def items(self, kind: Any, french: list[Any], over: Any, entry: str | None, name: str, path: Where) -> list[Any]:
+        """A list's texts: entries named by their ids where each has its own, else in order."""
         item = _item_kind(kind)
         key_of = _keyed(item)
         keys = [key_of(e) for e in french if isinstance(e, dict)] if key_of else []
         if key_of is None or not all(keys) or len(set(keys)) < len(keys):
-            # plain texts, or records without a name of their own (a picture's pieces, named by their
-            # component): the same list, in the same order
-            collected = _collected.get()
-            if over is None and collected is not None:   # the skeleton lists every entry, texts or not
-                over = [None] * len(french)
-                collected.setdefault(self.file, []).extend(((*path, i), EMPTY) for i in range(len(french)))
-            over = [] if over is None else over
-            if not isinstance(over, list) or len(over) != len(french):
-                raise self.error(entry, name, _("expected a list of {n} items, as in the French file, got {value}")
-                                 .format(n=len(french), value=_short(over)))
-            return [self.value(item, f, o, f"{entry}.{name}[{i}]" if entry else f"{name}[{i}]", "", (*path, i - 1))
-                    for i, (f, o) in enumerate(zip(french, over), start=1)]
+            return self.in_order(item, french, over, entry, name, path)
+        return self.by_id(item, key_of, french, over, entry, name, path)
+
+    def in_order(self, item: Any, french: list[Any], over: Any, entry: str | None, name: str, path: Where) -> list[Any]:
+        """Plain texts, or records without a name of their own (a picture's pieces, named by
+        their component): the same list, in the same order."""
+        collected = _collected.get()
+        if over is None and collected is not None:   # the skeleton lists every entry, texts or not
+            over = [None] * len(french)
+            collected.setdefault(self.file, []).extend(((*path, i), EMPTY) for i in range(len(french)))
+        over = [] if over is None else over
+        if not isinstance(over, list) or len(over) != len(french):
+            raise self.error(entry, name, _("expected a list of {n} items, as in the French file, got {value}")
+                             .format(n=len(french), value=_short(over)))
+        return [self.value(item, f, o, f"{entry}.{name}[{i}]" if entry else f"{name}[{i}]", "", (*path, i - 1))
+                for i, (f, o) in enumerate(zip(french, over), start=1)]
+
+    def by_id(self, item: Any, key_of: Callable[[dict[str, Any]], str], french: list[Any], over: Any,
+              entry: str | None, name: str, path: Where) -> list[Any]:
+        """Named entries (cards, characters, sections): a mapping from each one's id to its texts."""
         over = {} if over is None else over
         if not isinstance(over, dict):
             raise self.error(entry, name, _("expected a mapping from each entry's id to its texts, got {value}")
@@ -197,7 +204,6 @@ class _Merger:
 
 def _translatable(kind: Any) -> bool:
     """Whether a field of this kind holds a printed text, itself or inside."""
-    from kit.schema import Field, ListOf, Record
     if kind == "text":
         return True
     if isinstance(kind, Record):
@@ -210,7 +216,6 @@ def _translatable(kind: Any) -> bool:
 
 
 def _item_kind(kind: Any) -> Any:
-    from kit.schema import Field
     item = kind.item
     return item.kind if isinstance(item, Field) else item
 
@@ -218,7 +223,6 @@ def _item_kind(kind: Any) -> Any:
 def _keyed(item: Any) -> Callable[[dict[str, Any]], str] | None:
     """How an entry of a list of `item` is keyed in an overlay: by its declared `id` or the
     slug of its name, for a record with a name or an id; None for a list kept in order."""
-    from kit.schema import Record
     if not isinstance(item, Record) or not (item.name_key or "id" in item.fields):
         return None
 
@@ -231,5 +235,4 @@ def _keyed(item: Any) -> Callable[[dict[str, Any]], str] | None:
 
 
 def _short(value: Any) -> str:
-    from kit.schema import _describe
-    return _describe(value)
+    return describe(value)

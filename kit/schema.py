@@ -36,7 +36,6 @@ and only characters every kit font can print. A value quoted in a message is cut
 """
 from __future__ import annotations
 
-import copy
 import csv
 import io
 import math
@@ -51,9 +50,8 @@ import yaml
 
 from kit.errors import LayoutError, Size
 from kit.i18n import N_, _, active, folded, ngettext, number, os_reason, printed_language, whole
+from kit.records import Field, ListOf, Record, cut, describe
 from kit.typography import typeset
-
-_MISSING = object()
 
 # --- bounds -------------------------------------------------------------------------------------
 # The largest layout shipped is some 20 KB: 256 KiB leaves room for any real deck and is
@@ -67,50 +65,6 @@ MAX_TEXT = 10_000           # characters in a text without bounds of its own
 MAX_COPIES = 1_000          # pieces of one design, or of a whole list of designs
 COPY_KEYS = ("count", "copies")  # the fields that say how many of a design to print; they state
                                  # MAX_COPIES as their maximum, and a list's total is bounded by it
-QUOTE_LENGTH = 40           # characters of a value quoted in a message
-
-@dataclass(frozen=True)
-class Field:
-    """One key of a record. A field with a default is optional; without, required unless
-    required=False (then it is None when absent)."""
-
-    kind: Any
-    required: bool = True
-    default: Any = _MISSING
-    choices: tuple[Any, ...] | list[Any] | None = None
-    min: float | tuple[float, float] | None = None   # a size's bounds are (width, height)
-    max: float | tuple[float, float] | None = None
-    doc: str = ""
-
-    @property
-    def optional(self) -> bool:
-        return self.default is not _MISSING or not self.required
-
-    def default_value(self) -> Any:
-        return None if self.default is _MISSING else copy.deepcopy(self.default)
-
-
-@dataclass(frozen=True)
-class Record:
-    """A mapping with known keys. name_key: the field whose value names an entry in errors."""
-
-    fields: dict[str, Any]   # key -> its Field, or a kind (a Field of that kind)
-    name_key: str | None = None
-    doc: str = ""
-
-    def field(self, key: str) -> Field:
-        f = self.fields[key]
-        return f if isinstance(f, Field) else Field(f)
-
-
-@dataclass(frozen=True)
-class ListOf:
-    """A list of items (a Field kind, a Field or a Record), with optional length bounds."""
-
-    item: Any
-    min_len: int = 0
-    max_len: int | None = None
-
 
 @dataclass
 class _Where:
@@ -222,7 +176,7 @@ def _construct_map(loader: _Loader, node: yaml.MappingNode) -> _Map:
             raise _Refused(_("a key must be a word, not a list or a mapping"), key_node.start_mark) from None
         if key in seen:
             raise _Refused(_("the key {key} appears twice (lines {first} and {second})").format(
-                key=_describe(key), first=seen[key], second=key_node.start_mark.line + 1), key_node.start_mark)
+                key=describe(key), first=seen[key], second=key_node.start_mark.line + 1), key_node.start_mark)
         seen[key] = key_node.start_mark.line + 1
         result[key] = loader.construct_object(value_node, deep=True)
     return result
@@ -387,7 +341,7 @@ def _syntax_error(path: Path, text: str, error: yaml.YAMLError) -> LayoutError:
 
 
 def _one_line(text: str) -> str:
-    return _cut(" ".join(text.split()), 200)
+    return cut(" ".join(text.split()), 200)
 
 
 def read_yaml(path: Path | str) -> Any:
@@ -411,33 +365,6 @@ def read_yaml(path: Path | str) -> Any:
 
 
 # --- checking ---------------------------------------------------------------------------------
-def _cut(text: str, limit: int = QUOTE_LENGTH) -> str:
-    """text as a one-line message quotes it: cut at `limit` characters, line breaks and other
-    invisible characters written as escapes (\\n)."""
-    text = text if len(text) <= limit else text[:limit - 1] + "…"
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
-
-
-def _describe(value: Any) -> str:
-    """A value as a message quotes it, in bounded time and length: a long text is cut, a
-    list or a mapping is named with its size (never repr'd: it may be an alias bomb)."""
-    if isinstance(value, str):
-        return f"'{_cut(value)}'"
-    if isinstance(value, bool):
-        return "true" if value else "false"    # as YAML writes them
-    if value is None:
-        return _("an empty value")
-    if isinstance(value, float):
-        return _cut(f"{value:g}")
-    if isinstance(value, int):
-        return _cut(str(value)) if value.bit_length() < 100 else _("a number of more than 30 digits")
-    if isinstance(value, dict):
-        return ngettext("a mapping of {n} key", "a mapping of {n} keys", len(value)).format(n=whole(len(value)))
-    if isinstance(value, (list, tuple)):
-        return ngettext("a list of {n} item", "a list of {n} items", len(value)).format(n=whole(len(value)))
-    return _("a value of another kind")
-
-
 def entry_name(base: str, index: int, label: Any = None) -> str:
     """An entry as every layout error names it: `cards[12] « Titre »`, counted from 1, the
     label on one line (no-break spaces as plain ones) and cut at 40 characters."""
@@ -457,7 +384,7 @@ def _entry_name(base: str, index: int, item: Any, record: Record | None) -> str:
 
 def _text_of(value: Any, where: _Where, name: str, from_text: bool) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise where.error(name, _("expected text, got {value}").format(value=_describe(value)))
+        raise where.error(name, _("expected text, got {value}").format(value=describe(value)))
     text = str(value)
     return text.replace("\\n", "\n") if from_text else text
 
@@ -483,7 +410,7 @@ def _check_bool(value: Any, where: _Where, name: str, from_text: bool) -> bool:
             return False
     if isinstance(value, bool):
         return value
-    raise where.error(name, _("expected true or false, got {value}").format(value=_describe(value)))
+    raise where.error(name, _("expected true or false, got {value}").format(value=describe(value)))
 
 
 def _check_whole(value: Any, where: _Where, name: str, from_text: bool) -> int:
@@ -496,7 +423,7 @@ def _check_whole(value: Any, where: _Where, name: str, from_text: bool) -> int:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    raise where.error(name, _("expected a whole number, got {value}").format(value=_describe(value)))
+    raise where.error(name, _("expected a whole number, got {value}").format(value=describe(value)))
 
 
 def _check_number(value: Any, where: _Where, name: str, from_text: bool) -> float:
@@ -509,7 +436,7 @@ def _check_number(value: Any, where: _Where, name: str, from_text: bool) -> floa
             pass
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
         return float(value)
-    raise where.error(name, _("expected a number, got {value}").format(value=_describe(value)))
+    raise where.error(name, _("expected a number, got {value}").format(value=describe(value)))
 
 
 def _check_mm(value: Any, where: _Where, name: str, from_text: bool) -> float:
@@ -518,7 +445,7 @@ def _check_mm(value: Any, where: _Where, name: str, from_text: bool) -> float:
         length = parse_mm(value)
     except (ValueError, TypeError):
         raise where.error(name, _("expected a length in mm (63, '63mm', '6.3cm'), got {value}").format(
-            value=_describe(value))) from None
+            value=describe(value))) from None
     return _within_paper(length, where, name)
 
 
@@ -527,12 +454,12 @@ def _check_size(value: Any, where: _Where, name: str, from_text: bool) -> Size:
     pair = isinstance(value, (list, tuple)) and len(value) == 2
     if not (isinstance(value, str) or pair) or (pair and not all(isinstance(v, (str, int, float)) for v in value)):
         raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
-                                  "got {value}").format(names=", ".join(CARD_SIZES), value=_describe(value)))
+                                  "got {value}").format(names=", ".join(CARD_SIZES), value=describe(value)))
     try:
         size = parse_size(value)
     except (ValueError, TypeError) as error:
         raise where.error(name, _("expected a size: a name ({names}), WxH in mm (63x88) or [width, height]; "
-                                  "{problem}").format(names=", ".join(CARD_SIZES), problem=_cut(str(error), 80))) from None
+                                  "{problem}").format(names=", ".join(CARD_SIZES), problem=cut(str(error), 80))) from None
     return Size(_fits_some_paper(size, where, name), (where.file, where.entry, name, where.line))
 
 
@@ -542,14 +469,14 @@ def _check_colour(value: Any, where: _Where, name: str, from_text: bool) -> str:
         return resolve(value)
     except (ValueError, TypeError, AttributeError):
         raise where.error(name, _("expected a colour (#RRGGBB or one of {names}), got {value}").format(
-            names=", ".join(PALETTE), value=_describe(value))) from None
+            names=", ".join(PALETTE), value=describe(value))) from None
 
 
 def _check_symbol(value: Any, where: _Where, name: str, from_text: bool) -> Any:
     from kit.palette import SYMBOLS
     if value not in SYMBOLS:
         raise where.error(name, _("expected a symbol, one of {names}; got {value}").format(
-            names=", ".join(SYMBOLS), value=_describe(value)))
+            names=", ".join(SYMBOLS), value=describe(value)))
     return value
 
 
@@ -557,7 +484,7 @@ def _check_font(value: Any, where: _Where, name: str, from_text: bool) -> str:
     from kit.fonts import FILES
     if not isinstance(value, str) or value not in FILES:
         raise where.error(name, _("expected a font, one of {names}; got {value}").format(
-            names=", ".join(FILES), value=_describe(value)))
+            names=", ".join(FILES), value=describe(value)))
     return value
 
 
@@ -623,7 +550,7 @@ def _parse_cell(text: str, where: _Where, name: str | None) -> Any:
     except yaml.YAMLError as error:
         raise where.error(name, _("expected a mapping {{key: value, ...}} or a list [a, b, ...] in YAML's inline "
                                   "form, got {value} ({problem})").format(
-            value=_describe(text), problem=_yaml_problem(getattr(error, "problem", None)))) from None
+            value=describe(text), problem=_yaml_problem(getattr(error, "problem", None)))) from None
     _forget_lines(value)   # lines inside a cell are not lines of the file: errors name the row
     return value
 
@@ -665,7 +592,7 @@ def _check_choice(choices: tuple[Any, ...] | list[Any], result: Any, where: _Whe
     if result not in choices:
         listed = ", ".join(str(c) for c in choices)
         raise where.error(name, _("expected one of {choices}; got {value}").format(choices=listed,
-                                                                                  value=_describe(result)))
+                                                                                  value=describe(result)))
     return result
 
 
@@ -751,7 +678,7 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
                   from_text: bool = False) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise where.error(name, _("expected a mapping of keys ({keys}), got {value}").format(
-            keys=", ".join(record.fields), value=_describe(value)))
+            keys=", ".join(record.fields), value=describe(value)))
     line = getattr(value, "line", None)
     # Fields inside a nested mapping are named by their path ("back.colour").
     prefix = f"{name}." if name else ""
@@ -759,7 +686,7 @@ def _check_record(record: Record, value: Any, where: _Where, name: str | None,
     unknown = [k for k in value if k not in record.fields]
     if unknown:
         accepted = ", ".join(record.fields)
-        key = _cut(str(unknown[0]))
+        key = cut(str(unknown[0]))
         raise inner.error(f"{prefix}{key}", _("unknown key {key}; accepted keys: {keys}").format(key=f"'{key}'",
                                                                                                  keys=accepted))
     out: dict[str, Any] = {}
@@ -783,7 +710,7 @@ def _check_list(spec: ListOf, value: Any, where: _Where, name: str) -> list[Any]
     if isinstance(value, str) and value.strip().lower().endswith(".csv") and record is not None:
         value = _table_beside(value.strip(), record, where, name)
     if not isinstance(value, list):
-        raise where.error(name, _("expected a list, got {value}").format(value=_describe(value)))
+        raise where.error(name, _("expected a list, got {value}").format(value=describe(value)))
     count = len(value)
     if count < spec.min_len:
         raise where.error(name, ngettext("expected at least {n} entry, got {count}",
@@ -823,7 +750,7 @@ def _table_beside(file_name: str, record: Record, where: _Where, name: str) -> l
     folder (`cards: affliction.csv`), already checked: the caller checks only the length."""
     if file_name != Path(file_name).name:
         raise where.error(name, _("a card list in CSV is a file beside {file}: write its name alone, not {value}")
-                          .format(file=Path(where.file).name, value=_describe(file_name)))
+                          .format(file=Path(where.file).name, value=describe(file_name)))
     return _Checked(load_table(Path(where.file).parent / file_name, record))
 
 
@@ -846,7 +773,7 @@ def check(data: Any, schema: Record, file: Path | str = "<data>") -> dict[str, A
     language's overlay, as `load_yaml` (kit.overlay)."""
     if str(file) != "<data>":
         from kit.overlay import translated
-        data = translated(data, schema, Path(file), printed_language())
+        data = translated(data, schema, Path(file), printed_language(), read_yaml)
     return _check_record(schema, data, _Where(str(file)), None)
 
 
@@ -857,7 +784,7 @@ def load_yaml(path: Path | str, schema: Record) -> dict[str, Any]:
     data = read_yaml(path)
     if data is None:
         data = _Map()
-    data = translated(data, schema, Path(path), printed_language())
+    data = translated(data, schema, Path(path), printed_language(), read_yaml)
     return _check_record(schema, data, _Where(str(path)), None)
 
 
@@ -910,17 +837,17 @@ def _check_header(path: Path, header: list[str], written: dict[str, str], copies
     at least one, and names only the record's keys."""
     for i, column in enumerate(header):
         if column in header[:i]:
-            problem = _("the column {column} appears twice").format(column=f"'{_cut(written[column])}'")
+            problem = _("the column {column} appears twice").format(column=f"'{cut(written[column])}'")
             if column == copies:
                 problem = _("{problem} (count and copies are one column)").format(problem=problem)
-            raise LayoutError(path, _("the header row"), _cut(written[column]), problem)
+            raise LayoutError(path, _("the header row"), cut(written[column]), problem)
     if not any(header):
         raise LayoutError(path, None, None, _("the file is empty; the first row must name the columns"))
     for column in header:
         if column not in record.fields:
-            raise LayoutError(path, _("the header row"), _cut(column), _("unknown column {column}; accepted columns: "
+            raise LayoutError(path, _("the header row"), cut(column), _("unknown column {column}; accepted columns: "
                                                                          "{columns}").format(
-                column=f"'{_cut(column)}'", columns=", ".join(record.fields)))
+                column=f"'{cut(column)}'", columns=", ".join(record.fields)))
 
 def _check_rows(path: Path, rows: list[tuple[int, list[str]]], header: list[str], written: dict[str, str],
                 delimiter: str, record: Record) -> list[dict[str, Any]]:
@@ -938,7 +865,7 @@ def _check_rows(path: Path, rows: list[tuple[int, list[str]]], header: list[str]
                 cells=len(cells), n=len(header), delimiter=f"'{delimiter}'"))
         values = {column: cell.strip() for column, cell in zip(header, cells)}
         label = values.get(record.name_key, "") if record.name_key else ""
-        entry = _line(line) + (f" « {_cut(' '.join(label.split()))} »" if label else "")
+        entry = _line(line) + (f" « {cut(' '.join(label.split()))} »" if label else "")
         try:
             out.append(_check_record(record, values, _Where(str(path), entry), None, from_text=True))
         except LayoutError as error:
@@ -953,7 +880,7 @@ def _line(line: int) -> str:
 def _csv_problem(error: csv.Error) -> str:
     """The csv module's words (English only), in the other languages the kit's."""
     if active().lang == "en":
-        return _cut(str(error), 80)
+        return cut(str(error), 80)
     if "field larger than field limit" in str(error):
         return _("a cell is longer than {most} characters").format(most=whole(csv.field_size_limit()))
     return _("a quotation mark is not closed")
@@ -996,7 +923,7 @@ def check_distinct(items: list[dict[str, Any]], keys: tuple[str, ...], file: Pat
             if value in seen:
                 raise LayoutError(file, entry_name(base, i, item[label_key]), key,
                                   _("{value} is already the {key} of {entry}; {why}").format(
-                                      value=_describe(item[key]), key=f"'{key}'", entry=f"{base}[{seen[value]}]",
+                                      value=describe(item[key]), key=f"'{key}'", entry=f"{base}[{seen[value]}]",
                                       why=_(why)))
             seen[value] = i
 
