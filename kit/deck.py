@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kit.errors import KitError, LayoutError
-from kit.i18n import _, join, refusal
+from kit.i18n import DEFAULT, LANGUAGES, _, join, printing, refusal
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules import deck as decks
 
@@ -83,7 +83,7 @@ def read_checked(read: Callable[[dict[str, Any]], T], deck: dict[str, Any], file
         where = (entry_name(base, index[key], cards[key]["title"])
                  if isinstance(key, str) and key in index and key in cards else base)
         field = problem.field
-        if rule_data and field is not None and field not in decks.CARD_FIELDS:
+        if rule_data and field is not None and field not in decks.SHARED_FIELDS:
             field = f"{rule_data}.{field}"
         raise LayoutError(file, where, field, refusal(problem)) from None
 
@@ -107,38 +107,74 @@ def numbers_from_data(text: str, data: dict[str, Any], file: Path | str, entry: 
     raise LayoutError(file, entry, field, problem)
 
 
-def for_session(game: str, layouts_root: Path | None) -> dict[str, Any] | None:
+def for_session(game: str, layouts_root: Path | None, lang: str = DEFAULT) -> dict[str, Any] | None:
     """The deck `kit score new` records for `game` (None for a game played without cards),
-    from a designer's copy of layouts/ or the kit's own."""
+    from a designer's copy of layouts/ or the kit's own, in the edition `lang`: each card's
+    title and texts are that edition's (what the table shows), its id the French one of
+    every edition, and its `titles` its title in each edition the layouts hold, so a card
+    typed in any language is recognised (scorekeeper.rules.deck.names)."""
     from kit import faces
 
     builder = faces.of(game).deck
     if builder is None:
         return None
-    if layouts_root is None:
-        from kit.build import default_layouts
-        layouts_root = default_layouts()
-    return dict(builder(Path(layouts_root)))
+    root = Path(layouts_root) if layouts_root is not None else _default_layouts()
+    with printing(lang):
+        deck = dict(builder(root))
+    titles: dict[str, dict[str, str]] = {}
+    for edition in LANGUAGES:
+        if edition == lang:
+            titles[edition] = {key: card["title"] for key, card in deck["cards"].items()}
+            continue
+        try:
+            with printing(edition):
+                titles[edition] = {key: card["title"] for key, card in builder(root)["cards"].items()}
+        except LayoutError:
+            continue    # a designer's layouts without that edition: the table knows its cards by the others
+    # new dicts: a game's layout may keep the deck it read
+    deck["cards"] = {key: _with_titles(card, {edition: found[key] for edition, found in titles.items() if key in found})
+                     for key, card in deck["cards"].items()}
+    return deck
+
+
+def _default_layouts() -> Path:
+    from kit.build import default_layouts
+    return default_layouts()
+
+
+def _with_titles(card: dict[str, Any], titles: dict[str, str]) -> dict[str, Any]:
+    """The card with its titles in every edition, written beside its title."""
+    out: dict[str, Any] = {}
+    for field, value in card.items():
+        out[field] = value
+        if field == "title":
+            out["titles"] = titles
+    return out
 
 
 def typed_card(text: str, cards: dict[str, Any], offered: list[str]) -> str | None:
     """The id of the card among `offered` that `text` names as people type it: its title
-    or id, any case, with or without accents, or a unique beginning of its title. None
+    (in any edition the deck records) or id, any case, with or without accents, or a unique
+    beginning of its title. None
     when `text` names none of them; a KitError with the closest title offered ("did you
     mean") when it is near one, or names a card of the deck not offered now."""
     wanted = decks.slug(text)
     if not wanted:
         return None
     for among in (offered, list(cards)):       # what may be played first, then the whole deck
-        exact = [key for key in among if key == wanted or decks.slug(cards[key]["title"]) == wanted]
-        begun = exact or [key for key in among if decks.slug(cards[key]["title"]).startswith(wanted)]
+        # its title in the session's edition first, then in another (Flattery or Flatterie)
+        exact = ([key for key in among if key == wanted or decks.slug(cards[key]["title"]) == wanted]
+                 or [key for key in among if wanted in map(decks.slug, decks.names(cards[key]))])
+        begun = exact or [key for key in among
+                          if any(decks.slug(name).startswith(wanted) for name in decks.names(cards[key]))]
         if len(begun) == 1 or exact:
             if begun[0] in offered:
                 return begun[0]
             raise KitError(_("{card} cannot be played here; the cards offered are {cards}.").format(
                 card=cards[begun[0]]["title"], cards=join([cards[key]["title"] for key in offered])))
-    close = difflib.get_close_matches(wanted, [decks.slug(cards[key]["title"]) for key in offered], n=1, cutoff=0.6)
-    if close:
-        title = next(cards[key]["title"] for key in offered if decks.slug(cards[key]["title"]) == close[0])
-        raise KitError(_("No card is called {typed}; did you mean {title}?").format(typed=text.strip(), title=title))
+    typed = {decks.slug(name): name for key in offered for name in reversed(decks.names(cards[key]))}
+    close = difflib.get_close_matches(wanted, list(typed), n=1, cutoff=0.6)
+    if close:   # the closest title in whichever edition was typed
+        raise KitError(_("No card is called {typed}; did you mean {title}?").format(typed=text.strip(),
+                                                                                  title=typed[close[0]]))
     return None

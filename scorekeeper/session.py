@@ -60,6 +60,9 @@ class Header(TypedDict):
     game: str
     players: list[Seat]
     options: dict[str, Any]
+    # The edition the session was made in ("en"): its deck's titles and texts are that
+    # edition's. Absent from older files, whose decks are French.
+    lang: NotRequired[str]
     deck: NotRequired[dict[str, Any]]     # the cards the kit printed (scorekeeper.rules.deck)
 
 
@@ -340,9 +343,11 @@ def normalise_action(action: object) -> Line:
 
 
 def make_header(game: str, players: list[Seat], options: dict[str, Any] | None = None,
-                deck: dict[str, Any] | None = None) -> Header:
+                deck: dict[str, Any] | None = None, lang: str | None = None) -> Header:
     """A validated header dict; RuleViolation naming the problem otherwise."""
     header: Header = {"format": FORMAT, "game": game, "players": players, "options": options or {}}
+    if lang is not None:
+        header["lang"] = lang
     if deck is not None:
         header["deck"] = deck
     validate_header(header)
@@ -404,6 +409,10 @@ def validate_header(header: object) -> Header:
             raise RuleViolation("Player {name} has unknown fields ({value}); a player has a name and, optionally, a role.", name=name, value=', '.join(sorted(unknown)))
     if not isinstance(header.get("options", {}), dict):
         raise RuleViolation("The header's options must be an object of NAME: VALUE pairs.")
+    lang = header.get("lang", "fr")
+    if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,3}", lang):
+        raise RuleViolation('The header\'s lang must be the code of a language, such as "en", not {value}.',
+                            value=json.dumps(lang, ensure_ascii=False))
     header.setdefault("options", {})
     return cast(Header, header)   # every field checked above
 
@@ -617,11 +626,12 @@ def _locked(path: Path, exclusive: bool, wait: float | None = None) -> Iterator[
 # -- writing -----------------------------------------------------------------------------
 
 def create(path: str | os.PathLike[str], game: str, players: list[Seat], options: dict[str, Any] | None = None,
-           deck: dict[str, Any] | None = None) -> Session:
+           deck: dict[str, Any] | None = None, lang: str | None = None) -> Session:
     """Create a new session file; refuses an existing file and a setup the rules refuse
-    (the deck included: scorekeeper.rules.deck)."""
+    (the deck included: scorekeeper.rules.deck). `lang`: the edition the deck was read in,
+    recorded in the header (left out: a French session, as older files are)."""
     path = Path(path)
-    header = make_header(game, players, options, deck)
+    header = make_header(game, players, options, deck, lang)
     if path.exists():
         raise SessionError("{path} already exists; choose another name (a session is never overwritten).", path=path)
     session = Session(path, header)          # runs the game's setup: refusals stop here

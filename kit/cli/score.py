@@ -92,13 +92,18 @@ def score() -> None:
               metavar="FOLDER", help="A designer's copy of layouts/ whose cards and other game data "
                                      "the session plays.  "
                                      "[default: the kit's own layouts/]")
+@click.option("--edition", type=LANGS, default=None,
+              help="The edition of the kit the table plays (fr: the games' own; en: the English edition): "
+                   "the cards' titles and texts the table shows.  [default: the language of --lang]")
 def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...], deal: bool,
-        layouts: Path | None) -> None:
+        layouts: Path | None, edition: str | None) -> None:
     """Create the session FILE for a new GAME (never overwrites a file).
 
     For a game played with cards, the session records the deck the kit prints (from
     --layouts, or the kit's own): the table applies what each card says, and a later change
-    to the layouts does not change a game under way.
+    to the layouts does not change a game under way. The deck is read in the edition of
+    --edition, else of --lang (or the locale): guided play, the log and the phones name
+    the cards by that edition's titles, and a card typed in either language is recognised.
     """
     if not players:
         raise KitError(_("Name the players with --player NAME[:ROLE], once per player."))
@@ -122,7 +127,8 @@ def new(file: Path, game: str, players: tuple[str, ...], options: tuple[str, ...
             raise KitError(_("{game} has no secret roles to deal; leave out --deal.").format(game=game))
         players_list = declared.deal(players_list)
     from kit.deck import for_session  # the layouts are read only for a game with cards
-    session = sessions.create(file, game, players_list, parsed, for_session(game, layouts))
+    lang = (edition or i18n.default_edition()).lower()
+    session = sessions.create(file, game, players_list, parsed, for_session(game, layouts, lang), lang)
     click.echo(_("Created {file}: {title} with {players}.").format(
         file=file, title=session.rules.title, players=_players_text(session, reveal=not deal)))
     if deal:

@@ -11,10 +11,19 @@ header's deck with `read` (its own rule data checked by the game), and an entry 
 by `"card": ID`; the title as people type it (any case, accents or not, ’ or ') is accepted
 with `card_id` and stored as the id (`canonical`).
 
+A card's `title` (and its printed texts) are those of the edition the session was made in
+(the header's `lang`, French when it has none); its `titles`, where the header records them,
+are its title in every edition (`{"fr": "Flatterie", "en": "Flattery"}`), so a card typed in
+any of them is recognised whatever the session's language. An older header without `titles`
+knows the card by its one title.
+
     >>> slug("C'est pas moi, c'est lui !")
     'c-est-pas-moi-c-est-lui'
     >>> cards = {"flatterie": {"type": "Avantage", "title": "Flatterie", "copies": 12}}
     >>> card_id(cards, "FLATTERIE", "Promotion")
+    'flatterie'
+    >>> cards["flatterie"]["titles"] = {"fr": "Flatterie", "en": "Flattery"}
+    >>> card_id(cards, "flattery", "Promotion")
     'flatterie'
 """
 from __future__ import annotations
@@ -36,6 +45,11 @@ CARD_FIELDS = ("type", "title", "copies")
 # A printed text of the card, kept for the faces that show it (a phone taps a title and reads
 # this); the engine never reads it.
 TEXT_FIELDS = ("text",)
+# The card's title in each edition of the kit (language -> title), for recognising a card
+# typed in any of them; optional, and never read by a game's rules.
+EDITION_FIELDS = ("titles",)
+# Every field a deck's card holds that is not its game's rule data.
+SHARED_FIELDS = CARD_FIELDS + TEXT_FIELDS + EDITION_FIELDS
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 
@@ -102,15 +116,46 @@ def _check_design(key: object, card: object, game: str, types: Collection[str]) 
         if field in card and not isinstance(card[field], str):
             raise RuleViolation("The deck's card {id} has a {field} that is not text: {value}.", field=field,
                                 id=key, value=shown(card[field]))
+    titles = card.get("titles", {})
+    if not isinstance(titles, dict) or not all(isinstance(lang, str) and lang and isinstance(text, str) and text.strip()
+                                               for lang, text in titles.items()):
+        raise RuleViolation("The deck's card {id} must give its titles as an object of language: title, such as "
+                            "{example}, not {value}.", field="titles", id=key,
+                            example='{"fr": "Flatterie", "en": "Flattery"}', value=shown(titles))
 
 
 def _check_titles(cards: Cards) -> None:
-    """Each card its own title, as people type it (`slug`)."""
-    titles = [slug(card["title"]) for card in cards.values()]
+    """Each card its own title, as people type it (`slug`), in every edition."""
+    editions: dict[str, list[str]] = {"": [card["title"] for card in cards.values()]}
     for card in cards.values():
-        if titles.count(slug(card["title"])) > 1:
-            raise RuleViolation("Two cards of the deck are called {title}; each card needs its own title.",
-                                field="title", title=card["title"])
+        for lang, text in card.get("titles", {}).items():
+            editions.setdefault(lang, []).append(text)
+    for titles in editions.values():
+        typed = [slug(text) for text in titles]
+        for text in titles:
+            if typed.count(slug(text)) > 1:
+                raise RuleViolation("Two cards of the deck are called {title}; each card needs its own title.",
+                                    field="title", title=text)
+
+
+def names(card: Card) -> list[str]:
+    """The titles people may type for `card`: its title in the session's edition first, then
+    its title in each other edition the header records (`titles`)."""
+    found = [card["title"]]
+    found.extend(text for text in card.get("titles", {}).values() if text not in found)
+    return found
+
+
+def _typed_titles(cards: Cards) -> dict[str, tuple[str, str]]:
+    """slug -> (id, title) over every title of every card: the session's own titles win over
+    another edition's (a card may be called in English what another is called in French)."""
+    found: dict[str, tuple[str, str]] = {}
+    for key, card in cards.items():
+        found.setdefault(slug(card["title"]), (key, card["title"]))
+    for key, card in cards.items():
+        for text in names(card)[1:]:
+            found.setdefault(slug(text), (key, text))
+    return found
 
 
 def card_id(cards: Cards, value: object, game: str, field: str = "card") -> str:
@@ -124,11 +169,14 @@ def card_id(cards: Cards, value: object, game: str, field: str = "card") -> str:
         for key, card in cards.items():
             if slug(card["title"]) == wanted or key == wanted:
                 return key
-        closest = difflib.get_close_matches(wanted, [slug(card["title"]) for card in cards.values()], n=1, cutoff=0)
+        typed = _typed_titles(cards)        # then the card's title in another edition
+        if wanted in typed:
+            return typed[wanted][0]
+        # the closest title in whichever edition was typed: « Flatery » -> Flattery
+        closest = difflib.get_close_matches(wanted, list(typed), n=1, cutoff=0)
         if closest:
-            title = next(card["title"] for card in cards.values() if slug(card["title"]) == closest[0])
             raise RuleViolation("{game} has no card called {card}; did you mean {title}?", field=field, game=game,
-                                card=shown(value), title=title)
+                                card=shown(value), title=typed[closest[0]][1])
     raise RuleViolation("{game} has no card called {card}; name a card by its title.", field=field, game=game,
                         card=shown(value))
 

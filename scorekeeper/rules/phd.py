@@ -603,7 +603,7 @@ def _card_fields(key: str, card: decks.Card) -> dict[str, Any]:
     allowed = RULE_DATA[kind]
     out: dict[str, Any] = {}
     for field, value in card.items():
-        if field in decks.CARD_FIELDS or field in decks.TEXT_FIELDS:
+        if field in decks.SHARED_FIELDS:
             continue
         if field not in _CARD_TEXTS and field not in allowed:
             raise RuleViolation("The card {id} is of type {type}, which has no {key}; its rule data are {fields}.",
@@ -684,13 +684,14 @@ TYPE_WORDS = {"vie": "C'est la vie", "superviseur": "Superviseur", "cooperation"
 
 def canonical(state: State, action: Line) -> Line:
     """`action` as the session stores it: every card it names by its id (a title as typed is
-    accepted), and a turn line that names its card also says its step."""
+    accepted), and a turn line that names its card also says its step. Asked of each line
+    once its fields are parsed (RULES.parse): its card is a text, its lists are lists."""
     cards = state.get("cards")
-    if not cards or not isinstance(action, dict) or not _names_cards(action):
+    if not cards or action.keys().isdisjoint(_NAMING_CARDS):     # most lines: asked in one call
         return action
     named = action.get("card")
-    titled = isinstance(named, str) and (named not in cards or action.get("action") == "turn" and "step" not in action)
-    lists = [field for field in _CARD_LISTS if isinstance(action.get(field), list)
+    titled = named is not None and (named not in cards or action["action"] == "turn" and "step" not in action)
+    lists = [field for field in _CARD_LISTS if field in action
              and any(isinstance(item, str) and item not in cards for item in action[field])]
     if not titled and not lists:      # what the bots and the faces send: ids already
         return action
@@ -702,12 +703,6 @@ def canonical(state: State, action: Line) -> Line:
                       for item in out[field]]
     return out
 
-
-def _names_cards(action: Line) -> bool:
-    """Whether an entry names a card or a list of cards (_CARD_LISTS, spelt out: asked of
-    every entry, so kept cheap)."""
-    return "card" in action or "modifiers" in action or "arguments" in action or "opposition" in action or \
-        "support" in action
 
 
 def _card_by_id(cards: dict[str, decks.Card], out: dict[str, Any], named: str) -> dict[str, Any]:
@@ -722,6 +717,7 @@ def _card_by_id(cards: dict[str, decks.Card], out: dict[str, Any], named: str) -
     return out
 
 _CARD_LISTS = ("modifiers", "arguments", "support", "opposition")
+_NAMING_CARDS = frozenset(("card", *_CARD_LISTS))     # the fields that may name a card
 _EVENT_IDS: dict[int, tuple[object, list[str]]] = {}
 _COOPERATION_IDS: dict[int, tuple[object, list[str]]] = {}
 _KIND_IDS: dict[str, dict[int, tuple[object, list[str]]]] = {}     # each event card type's own

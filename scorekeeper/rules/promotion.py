@@ -142,7 +142,7 @@ def _check_card(key: str, card: Card) -> None:
     """One card's effects, each of EFFECTS on a type it fits, and what they need of each other."""
     kind = card["type"]
     for field, value in card.items():
-        if field not in decks.CARD_FIELDS and field not in decks.TEXT_FIELDS:
+        if field not in decks.SHARED_FIELDS:
             _check_effect(key, kind, field, value)
     for first, second in _PAIRS:
         if (first in card) != (second in card):

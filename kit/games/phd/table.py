@@ -59,7 +59,8 @@ def card(text: str, cards: dict[str, decks.Card], types: tuple[str, ...], what: 
     """The id of the card `text` names (its title as people type it: any case, accents or
     not; "did you mean" otherwise), of one of `types`."""
     wanted = decks.slug(text)
-    begun = [k for k, c in cards.items() if c["type"] in types and wanted and decks.slug(c["title"]).startswith(wanted)]
+    begun = [k for k, c in cards.items() if c["type"] in types and wanted
+             and any(decks.slug(name).startswith(wanted) for name in decks.names(c))]   # in any edition
     key = begun[0] if len(begun) == 1 else decks.card_id(cards, text.strip(), rules.TITLE)
     if cards[key]["type"] not in types:
         raise KitError(_("{title} is a {type} card; {what} takes {types}.").format(
