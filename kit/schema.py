@@ -50,7 +50,10 @@ import yaml
 
 from kit.errors import LayoutError, Size
 from kit.i18n import N_, _, active, folded, ngettext, number, os_reason, printed_language, whole
-from kit.records import Field, ListOf, Record, cut, describe
+from kit.records import Field as Field  # Field, ListOf, Record: the layouts' schema, taken from here
+from kit.records import ListOf as ListOf
+from kit.records import Record as Record
+from kit.records import cut, describe
 from kit.typography import typeset
 
 # --- bounds -------------------------------------------------------------------------------------
