@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overl
 import click
 
 from kit import faces, games, i18n, plan
-from kit.faces import View
 from kit.errors import KitError
+from kit.faces import View
 from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
