@@ -119,8 +119,23 @@ class _French(str):
         return typeset_message(_ELIDED_BEFORE_VOWEL.sub(r"\1’", str.format(template, *args, **kwargs)))
 
 
+# Each game carries its own words' translations, beside its code: <its package>/locale/<lang>/
+# LC_MESSAGES/game.mo (kit/faces.py adds a game's folder as it loads its faces), so a game added
+# to the kit translates without editing the kit's catalogues; a message the kit's catalogue
+# lacks is looked up there.
+GAME_DOMAIN = "game"
+_game_locales: list[Path] = []
+
+
+def add_game_catalogues(folder: Path) -> None:
+    """A game's own catalogues, in `folder` (<lang>/LC_MESSAGES/game.mo), where it has one."""
+    if folder not in _game_locales and folder.is_dir():
+        _game_locales.append(folder)
+
+
 class Translator:
-    """One language's catalogue: gettext and ngettext with the typography of that language."""
+    """One language's catalogue: gettext and ngettext with the typography of that language,
+    the kit's catalogue first, then the games' own (`add_game_catalogues`)."""
 
     def __init__(self, lang: str):
         if lang not in LANGUAGES:
@@ -128,6 +143,12 @@ class Translator:
         self.lang = lang
         self._catalogue = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
         self._set: dict[str, str] = {}   # each of the catalogue's texts as typeset, once
+        self._games: list[_gettext.NullTranslations] = []   # the games' catalogues read so far, in order
+
+    def _game_catalogues(self) -> list[_gettext.NullTranslations]:
+        for folder in _game_locales[len(self._games):]:
+            self._games.append(_gettext.translation(GAME_DOMAIN, folder, languages=[self.lang], fallback=True))
+        return self._games
 
     def _typeset(self, text: str) -> str:
         if self.lang != "fr":
@@ -139,11 +160,19 @@ class Translator:
 
     def gettext(self, message: str) -> str:
         text = self._catalogue.gettext(message)
-        # A message the catalogue lacks (an English-only one) is left exactly as written.
+        for game in self._game_catalogues() if text is message else ():
+            text = game.gettext(message)
+            if text is not message:
+                break
+        # A message no catalogue holds (an English-only one) is left exactly as written.
         return self._typeset(text) if text is not message else text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         text = self._catalogue.ngettext(singular, plural, n)
+        for game in self._game_catalogues() if text is singular or text is plural else ():
+            text = game.ngettext(singular, plural, n)
+            if text is not singular and text is not plural:
+                break
         return self._typeset(text) if text is not singular and text is not plural else text
 
     def join(self, names: Iterable[str]) -> str:

@@ -192,3 +192,25 @@ def test_a_dealt_trade_is_the_players_own_in_every_face(enchere, tmp_path):
     assert "Ben (" not in ana
     assert trades["Ana"] in enchere("score", "show", path, "--as", "Ana").output
     assert f"Ben ({trades['Ben']})" in enchere("score", "log", path, "--reveal").output
+
+
+def test_the_fifth_games_words_translate_from_its_own_catalogue(enchere, sale):
+    """Issue 45, item 7: Enchère's words are in French on its pages and in its refusals, from
+    the catalogue it carries (tests/fixtures/enchere/locale, built by `tools/catalogues.py
+    --game`), never from the kit's, which holds none of them."""
+    from pathlib import Path
+
+    kit_messages = (Path(__file__).resolve().parents[1] / "kit" / "locale" / "kit.pot").read_text(encoding="utf-8")
+    for msgid in ("Lots for sale", "Auctioneer", "{player} has already bid this round."):
+        assert f'msgid "{msgid}"' not in kit_messages
+    with TestClient(kit_app(sale)) as client:
+        tokens = sessions.seat_tokens(sale)
+        table = client.get("/?lang=fr").text
+        assert "<dt>Commissaire-priseur</dt>" in table
+        assert "<dt>Lots à vendre</dt>" in table
+        ben = tokens["seats"]["Ben"]
+        assert client.post(f"/api/seat/{ben}/act", json={"action": "bid", "amount": 1}).status_code == 200
+        again = client.post(f"/api/seat/{ben}/act?lang=fr", json={"action": "bid", "amount": 1})
+        assert again.status_code == 422
+        assert again.json()["error"] == "Ben a déjà misé à cette manche."
+        assert "<dt>Auctioneer</dt>" in client.get("/?lang=en").text     # English: its msgids as written

@@ -2,6 +2,12 @@
 
     python tools/catalogues.py           # extract kit/locale/kit.pot, update fr and en .po, compile .mo
     python tools/catalogues.py --check   # exit 1 when a .po lacks a message or a translation
+    python tools/catalogues.py --game FOLDER [SOURCE...]
+                                         # a game's own catalogue, in FOLDER/locale (kit.i18n
+                                         # GAME_DOMAIN): its words, from FOLDER's code and the
+                                         # SOURCEs (its rule module), for a game the kit's
+                                         # catalogues leave alone; FOLDER/locale/fr/LC_MESSAGES/
+                                         # game.po is where its French goes
 
 Message ids come from `_`, `ngettext`, `N_`, `P_` (texts printed in the kits), the first argument of the rules' events (`said`, `Message`) and of the refusals
 (RuleViolation and its subclasses; the kit's own KitError messages go through `_`), both arguments of `plural` (scorekeeper.errors).
@@ -143,7 +149,28 @@ def problems() -> list[str]:
     return found
 
 
+def game(folder: Path, sources: list[Path]) -> None:
+    """A game's own catalogue: its messages extracted from `folder` and `sources` into
+    folder/locale/game.pot, merged into its French .po, compiled."""
+    locale = folder / "locale"
+    locale.mkdir(exist_ok=True)
+    pot = locale / "game.pot"
+    args = ["pybabel", "-q", "extract", "--no-location", "--sort-output", "--no-wrap", "-o", str(pot)]
+    for keyword in KEYWORDS:
+        args += ["-k", keyword]
+    CommandLineInterface().run(args + [str(folder), *map(str, sources)])
+    po = locale / "fr" / "LC_MESSAGES" / "game.po"
+    command = "update" if po.exists() else "init"
+    CommandLineInterface().run(["pybabel", "-q", command, "-D", "game", "-i", str(pot), "-d", str(locale), "-l", "fr",
+                                "--no-wrap"] + (["--ignore-obsolete"] if po.exists() else []))
+    po.with_suffix(".mo").write_bytes(compiled(po))
+
+
 if __name__ == "__main__":
+    if "--game" in sys.argv:
+        where = sys.argv.index("--game")
+        game(Path(sys.argv[where + 1]), [Path(arg) for arg in sys.argv[where + 2:]])
+        sys.exit(0)
     if "--check" in sys.argv:
         found = problems()
         print("\n".join(found) or "The French catalogue has every message.")
