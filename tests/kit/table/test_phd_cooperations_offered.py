@@ -44,11 +44,11 @@ def test_a_coopération_revealed_in_vivre_is_kept_and_the_moment_is_offered(tmp_
     path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN)
     child = spawn_play(path)
     # P2's turn begins: P1's Journal club is at its moment, said before P2's first question
-    child.expect_exact("Coopérations playable now: Journal club (P1), Pause café solidaire (P1/P2); "
+    child.expect_exact("playable now: Journal club (P1), Pause café solidaire (P1/P2); "
                        "to play one, type your name at the question below.")
     child.expect_exact("Event card")
     child.sendline("journal club")          # P2 reveals a Journal club: it is P2's, to the hand
-    child.expect_exact("Recherche")
+    child.expect_exact("draw events, draw an argument")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
@@ -58,18 +58,18 @@ def test_a_coopération_revealed_in_vivre_is_kept_and_the_moment_is_offered(tmp_
 def test_a_coopération_is_played_by_its_player_s_name_and_the_step_is_asked_after(tmp_path: Path):
     path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN, *P2_LOSES)
     child = spawn_play(path)
-    child.expect_exact("Coopérations playable now: Manip à quatre mains (P1)")
-    child.expect_exact("Recherche")
+    child.expect_exact("playable now: Manip à quatre mains (P1)")
+    child.expect_exact("draw events, draw an argument")
     child.sendline("P1")
-    child.expect_exact("Which Coopération does P1 play? (Manip à quatre mains, Pause café solidaire)")
+    child.expect_exact("does P1 play? (Manip à quatre mains, Pause café solidaire)")
     child.sendline("manip")
-    child.expect_exact("Recherche")
+    child.expect_exact("draw events, draw an argument")
     before = child.before
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
     assert saved(path)[-1] == {"action": "cooperate", "player": "P1", "card": "manip-a-quatre-mains"}
-    assert "Coopérations playable now" not in before      # said once a moment: not again
+    assert "playable now" not in before      # said once a moment: not again
 
 
 def test_who_plays_and_whom_it_names_are_the_rules_choices(tmp_path: Path, monkeypatch):
@@ -99,10 +99,8 @@ def test_a_challenge_card_says_the_cards_its_result_draws_or_discards():
     """The engine counts a result's `hand` in the hands (Ana counted 4 holding 5): the line
     guided play reads out as the card is revealed says it too."""
     cards = DECK["cards"]
-    assert phd_table._describe_card(cards["reseautage-au-buffet"]).endswith(
-        "success: Crédit +2, draw 1 Argument card · failure: Pression +1")
-    assert phd_table._describe_card(cards["serveur-de-calcul-sature"]).endswith(
-        "failure: Pression +2, Crédit -1, discard 1 card")
+    assert "+2, draw 1 Argument card · failure: " in phd_table._describe_card(cards["reseautage-au-buffet"])
+    assert phd_table._describe_card(cards["serveur-de-calcul-sature"]).endswith(" -1, discard 1 card")
 
 
 def test_an_undo_back_to_a_challenge_offers_its_coopérations_again(tmp_path: Path):
@@ -110,11 +108,11 @@ def test_an_undo_back_to_a_challenge_offers_its_coopérations_again(tmp_path: Pa
     must not count that step's Coopérations as said, or the table would never see them."""
     path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN, *P2_LOSES)
     child = spawn_play(path)
-    child.expect_exact("Recherche")
+    child.expect_exact("draw events, draw an argument")
     child.sendline("annuler")
     child.expect_exact("Undo line 7")
     child.sendline("oui")
-    child.expect_exact("Coopérations playable now: La patate chaude (P2)")
+    child.expect_exact("playable now: La patate chaude (P2)")
     child.expect_exact("P2's die")
     child.sendline("quit")
     child.expect(pexpect.EOF)
