@@ -8,7 +8,6 @@ who ranks where, never one player's amount, senators left, tribe or objectives (
 """
 from __future__ import annotations
 
-import functools
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
