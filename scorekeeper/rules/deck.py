@@ -221,7 +221,7 @@ def card_line(player: str, title: str, effects: Sequence[Message], *, target: st
                          target=target, effects=list(effects)), entry=entry)
 
 
-def change(amount: int, unit: str | None = None) -> Message:
+def change(amount: int, unit: str | Message | None = None) -> Message:
     """One change the engine applied, as a card's line says it: « +1 PI », « −2 PI » (`unit`:
     a game's resource, named first: « Pression −2 »)."""
     if unit is None:

@@ -114,7 +114,10 @@ TURN_STEPS = ("start",) + CARD_KINDS + VIVRE_ONLY + DRAWS + ("done", "no-defence
 # Steps of files written before the engine owned the turn: accepted, never enforced.
 LEGACY_STEPS = ("vivre", "vivre-cooperation", "vivre-superviseur", "recherche", "recherche-1-of-2",
                 "recherche-2-of-2")
-RESOURCE_NAMES = {"pression": "Pression", "credit": "Crédit"}
+# The resources as the table reads them: the game's own French words are the message ids, so
+# French reads them as the cards print them and the English catalogue gives the glossary's
+# (Pressure, Credit); a sentence takes them as Message(RESOURCE_NAMES[key]) to be translated.
+RESOURCE_NAMES = {"pression": N_("Pression"), "credit": N_("Crédit")}
 
 # -- the deck (SCOREKEEPER.md "Cards at the table") ------------------------------------
 # The cards the kit printed, as the session header records them (layouts/phd/events.yaml and
@@ -1143,8 +1146,8 @@ def _laid_value(card: decks.Card, resource: Resource | None, field: str) -> int:
     postit = card["postit"]
     if postit["resource"] != resource:
         raise RuleViolation("The post-it of {title} counts in a challenge on {its}, not on {resource}.",
-                            field=field, title=card["title"], its=RESOURCE_NAMES[postit["resource"]],
-                            resource=RESOURCE_NAMES[resource] if resource else "")
+                            field=field, title=card["title"], its=Message(RESOURCE_NAMES[postit["resource"]]),
+                            resource=Message(RESOURCE_NAMES[resource]) if resource else "")
     return int(postit["value"])
 
 
@@ -1984,7 +1987,7 @@ def outcome(before: State, after: State, action: Action) -> list[Event]:
         for key in RESOURCES:
             if was[key] != now[key] and told is None:
                 events.append(said(N_("{name}: {resource} {was} -> {now}."), name=name,
-                                   resource=RESOURCE_NAMES[key], was=was[key], now=now[key]))
+                                   resource=Message(RESOURCE_NAMES[key]), was=was[key], now=now[key]))
         if now["approved"] > was["approved"]:
             events.append(said(plural("{name}'s chapter is approved: {approved} approved of {needed}.",
                                       "{name}'s chapter is approved: {approved} approved of {needed}.", now["approved"]),
@@ -2065,7 +2068,7 @@ def _told_card(before: State, after: State, action: Action) -> Event | None:
         effects.append(Message(CHALLENGE_VERDICTS[test["success"]], total=test["total"], needed=test["needed"]))
     elif "die" in action:
         effects.append(Message("die {die}", die=action["die"]))
-    effects += decks.effects(player, [(name, decks.change(delta, RESOURCE_NAMES[resource]))
+    effects += decks.effects(player, [(name, decks.change(delta, Message(RESOURCE_NAMES[resource])))
                                       for name in [player, *(n for n in changed if n != player)]
                                       for resource in RESOURCES
                                       if (delta := after["players"][name][resource] - before["players"][name][resource])])

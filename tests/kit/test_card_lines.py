@@ -27,16 +27,16 @@ PROMOTION = [
     turn("Ben", "start"), turn("Ben", "draw"), turn("Ben", "play", card="Audit"),
     turn("Ben", "resolve"),                                                     # line 14
 ]
-LINES = {"en": {5: "Ana plays Flatterie: +1 PI.", 8: "Ana plays Accusation against Ben: Ana +2 PI and Ben −2 PI.",
-                14: "Ben plays Audit: Cléo −2 PI."},
+LINES = {"en": {5: "Ana plays Flatterie: +1 IP.", 8: "Ana plays Accusation against Ben: Ana +2 IP and Ben −2 IP.",
+                14: "Ben plays Audit: Cléo −2 IP."},
          # French spacing: a no-break space before the colon and after a number
          "fr": {5: "Ana joue Flatterie\u00a0: +1\u00a0PI.",
                 8: "Ana joue Accusation contre Ben\u00a0: Ana +2\u00a0PI et Ben −2\u00a0PI.",
                 14: "Ben joue Audit\u00a0: Cléo −2\u00a0PI."}}
-CORRECTION = {"en": "6. Correction: Ben gains 2 PI.", "fr": "6. Correction\u00a0: Ben gagne 2\u00a0PI."}
+CORRECTION = {"en": "6. Correction: Ben gains 2 IP.", "fr": "6. Correction\u00a0: Ben gagne 2\u00a0PI."}
 # a turn line naming its event card: its step is the card's type
 PHD = [turn("Ana", "start"), {"action": "turn", "player": "Ana", "card": "Pot de thèse d'un collègue"}]
-PHD_LINES = {"en": {3: "Ana plays Pot de thèse d’un collègue: Pression −2 and Crédit +1."},
+PHD_LINES = {"en": {3: "Ana plays Pot de thèse d’un collègue: Pressure −2 and Credit +1."},
              "fr": {3: "Ana joue Pot de thèse d’un collègue\u00a0: Pression −2\u00a0et Crédit +1."}}
 
 
@@ -84,8 +84,8 @@ def test_a_phd_card_is_one_line_with_what_it_applied(lang, tmp_path):
 
 def test_the_line_holds_the_number_of_the_deck_the_session_recorded(tmp_path):
     path = played(tmp_path, "promotion", ["Ana", "Ben", "Cléo"], PROMOTION[:4], "--layouts", str(flattery_of(3, tmp_path)))
-    assert "5. Ana plays Flatterie: +3 PI." in logged(path, "en")
-    assert [t.entry for t in story.tell(sessions.load(path), "en")][-1] == "Ana plays Flatterie: +3 PI."
+    assert "5. Ana plays Flatterie: +3 IP." in logged(path, "en")
+    assert [t.entry for t in story.tell(sessions.load(path), "en")][-1] == "Ana plays Flatterie: +3 IP."
 
 
 def test_the_story_after_the_first_entry_undone_still_plays_the_header_deck(tmp_path):
@@ -93,7 +93,7 @@ def test_the_story_after_the_first_entry_undone_still_plays_the_header_deck(tmp_
     assert Kit()("score", "undo", path).exit_code == 0
     for action in PROMOTION[:4]:
         sessions.append(path, action)
-    assert story.tell(sessions.load(path), "en")[-1].entry == "Ana plays Flatterie: +1 PI."
+    assert story.tell(sessions.load(path), "en")[-1].entry == "Ana plays Flatterie: +1 IP."
 
 
 def test_a_cooperation_revealed_in_vivre_is_told_as_it_is_played_at_its_moment(tmp_path):
@@ -102,4 +102,4 @@ def test_a_cooperation_revealed_in_vivre_is_told_as_it_is_played_at_its_moment(t
         {"action": "cooperate", "player": "Ana", "card": "Pause café solidaire", "other": "Ben"}])
     log = logged(path, "en")
     assert not any(line.startswith("3. Ana plays") for line in log), log
-    assert "4. Ana plays Pause café solidaire: Ana and Ben Pression −2." in log
+    assert "4. Ana plays Pause café solidaire: Ana and Ben Pressure −2." in log

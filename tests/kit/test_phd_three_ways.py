@@ -60,10 +60,10 @@ GAME = [
 TERMINAL = [
     ("Whose turn is it?", ""),
     ("Event card", "seminaire des doctorants"),
-    ("Recherche:", "submit"),
+    ("Research:", "submit"),
     ("Event card", "Question piège"), ("P2's die", "3"), ("Cards laid", ""),
-    ("Recherche (1 of 2", "journal club"),
-    ("Recherche (2 of 2", "association des doctorants"), ("The other player", "P1"),
+    ("Research (1 of 2", "journal club"),
+    ("Research (2 of 2", "association des doctorants"), ("The other player", "P1"),
     ("Event card", "relecture"),
     ("P1's die", "1"), ("P1's Arguments", "DONNÉES SOLIDES"), ("Arguments laid in support", ""),
     ("Arguments laid against", "axe tronqué"),
@@ -228,13 +228,13 @@ AT_THEIR_MOMENT = [
 AT_THEIR_MOMENT_TERMINAL = [
     ("Whose turn is it?", ""),
     ("Event card", "seminaire"),
-    ("Recherche:", "draw"),
+    ("Research:", "draw"),
     ("playable now: Journal club (P1), Pause café solidaire (P1/P2);", None),
     ("Event card", "P1"), ("does P1 play? (Journal club, Pause café solidaire)", "journal club"),
     ("Event card", "colloque international"), ("P2's die", "1"), ("Cards laid", ""),
     ("playable now: Manip à quatre mains (P1)", None),
-    ("Recherche:", "p1"), ("does P1 play?", "manip a quatre mains"),
-    ("Recherche:", "argument"),
+    ("Research:", "p1"), ("does P1 play?", "manip a quatre mains"),
+    ("Research:", "argument"),
     ("Event card", "quit"),
 ]
 
@@ -283,7 +283,7 @@ def test_guided_play_passes_a_challenge_on_and_asks_whose_cards_were_laid(tmp_pa
                            ("Who resolves the Challenge instead of P1?", "P2"),
                            ("P2's die", "6"), ("Cards laid", "données solides"),
                            ("Cards laid by the other players (P1=1; empty: all P2's own)", "P1=1"),
-                           ("Recherche", "quit")]:
+                           ("Research", "quit")]:
         child.expect_exact(prompt)
         child.sendline(answer)
     child.expect(pexpect.EOF)
@@ -317,7 +317,7 @@ def test_guided_play_asks_who_laid_the_opposition_when_two_others_could(tmp_path
                            ("Arguments laid in support", ""), ("Arguments laid against", "axe tronqué, -2"),
                            ("Who laid the support and the opposition? (P2=1, one pair per player)", "P2=1"),
                            ("2 cards are laid in support or against: say who laid each.", "p2=1, P3=1"),
-                           ("Recherche", "quit")]:
+                           ("Research", "quit")]:
         child.expect_exact(prompt)
         child.sendline(answer)
     child.expect(pexpect.EOF)

@@ -84,6 +84,6 @@ def test_guided_play_on_an_old_promotion_file_asks_the_pi_typed_and_no_count_of_
     path = copied(OLD, "promotion-under-way", tmp_path)
     played = Kit()("score", "play", path, input="\n?\n")          # nobody takes Flatterie's PI; then help
     helped = next(line for line in played.output.splitlines() if "Answers:" in line)
-    assert "This session's header records no deck: type the PI the cards move" in helped
+    assert "This session's header records no deck: type the IP the cards move" in helped
     assert "hand" not in helped.split("Answers:")[1]                  # the table keeps the hands
-    assert "Nobody takes the merit of Flatterie: its PI go to Ana." in played.output
+    assert "Nobody takes the merit of Flatterie: its IP go to Ana." in played.output

@@ -81,9 +81,9 @@ def decision_facts(state: phd.State, decision: Decision) -> list[Message]:
         resource: phd.Resource = card["resource"]
         have = state["players"][name][resource]
         return [Message("{card}: {resource}, difficulty {difficulty}", card=card["title"],
-                        resource=phd.RESOURCE_NAMES[resource], difficulty=card["difficulty"]),
+                        resource=Message(phd.RESOURCE_NAMES[resource]), difficulty=card["difficulty"]),
                 Message("With {have} {resource}, {name} needs {needed} or more from the die and the cards laid.",
-                        have=have, resource=phd.RESOURCE_NAMES[resource], name=name, needed=card["difficulty"] - have)]
+                        have=have, resource=Message(phd.RESOURCE_NAMES[resource]), name=name, needed=card["difficulty"] - have)]
     if decision["action"] == "controversy":
         return [Message("The controversy is won when the arguments and their support outweigh the opposition "
                         "by {n} or more.", n=phd.CONTROVERSY_NET_TO_WIN)]

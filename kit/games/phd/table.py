@@ -45,7 +45,7 @@ def effect(values: tuple[str, ...] | list[str], option: str) -> dict[str, int] |
         name = resource(key)
         if name in result:
             raise KitError(_("{option} changes {resource} twice; give it once.").format(
-                option=option, resource=rules.RESOURCE_NAMES[name]))
+                option=option, resource=_(rules.RESOURCE_NAMES[name])))
         result[name] = value
     return result or None
 
@@ -211,7 +211,7 @@ def deck_empty_action(hands: dict[str, int]) -> Line:
 
 def _effect_text(effect: dict[str, Any] | None) -> str:
     effect = effect if isinstance(effect, dict) else {}
-    parts = [f"{rules.RESOURCE_NAMES[key]} {signed(effect[key])}" for key in rules.RESOURCES
+    parts = [f"{_(rules.RESOURCE_NAMES[key])} {signed(effect[key])}" for key in rules.RESOURCES
              if isinstance(effect.get(key), int) and effect[key]]
     return ", ".join(parts) or _("nothing")
 
@@ -284,12 +284,13 @@ def _describe_entry(action: Line, kind: object, name: object) -> str:
         modifiers = "".join(f" {signed(m)}" for m in (action.get("modifiers") or []) if isinstance(m, int))
         return _("{name} takes a challenge on {resource}: die {die}{modifiers} against {difficulty} "
                  "(success: {success}; failure: {failure}).").format(
-            name=name, resource=rules.RESOURCE_NAMES.get(action.get("resource", ""), action.get("resource")),
+            name=name, resource=_(rules.RESOURCE_NAMES[action["resource"]]) if action.get("resource") in rules.RESOURCE_NAMES
+            else action.get("resource"),
             die=action.get("die"), modifiers=modifiers, difficulty=action.get("difficulty"),
             success=_effect_text(action.get("success")), failure=_effect_text(action.get("failure")))
     if kind == "submit":
         return _("{name} submits a chapter ({cost}).").format(name=name, cost=", ".join(
-            f"-{cost} {rules.RESOURCE_NAMES[key]}" for key, cost in rules.CHAPTER_COST.items()))
+            f"-{cost} {_(rules.RESOURCE_NAMES[key])}" for key, cost in rules.CHAPTER_COST.items()))
     if kind == "approve":
         return _("{name}'s chapter is approved.").format(name=name)
     if kind == "revoke":
@@ -362,7 +363,8 @@ def render(state: rules.State, lang: str | None = None) -> str:
                      chapters).format(n=chapters)
     if timed:
         title += _("; timed variant")
-    headers = [_("rank"), _("player"), "Pression", "Crédit", _("submitted"), _("approved"), _("status")]
+    headers = [_("rank"), _("player"), *(_(rules.RESOURCE_NAMES[key]) for key in rules.RESOURCES), _("submitted"),
+               _("approved"), _("status")]
     scores = state.get("scores")
     if scores:
         headers.append(_("score"))
@@ -817,7 +819,7 @@ def _describe_card(data: decks.Card) -> str:
     parts = [data["title"], rules.TYPE_WORDS[data["type"]]]
     if data["type"] == "challenge":
         parts.append(_("{resource}, difficulty {difficulty}").format(
-            resource=rules.RESOURCE_NAMES[data["resource"]], difficulty=data["difficulty"]))
+            resource=_(rules.RESOURCE_NAMES[data["resource"]]), difficulty=data["difficulty"]))
         parts.append(_("success: {effect}").format(effect=_result_text(data.get("success"))))
         parts.append(_("failure: {effect}").format(effect=_result_text(data.get("failure"))))
     elif data["type"] in ("vie", "superviseur"):

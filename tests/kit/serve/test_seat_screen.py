@@ -247,8 +247,8 @@ def test_a_promotion_turn_asks_only_what_the_step_and_the_card_need(tmp_path):
         assert "do=" not in applying
         assert 'value="react"' not in applying
         answering = unescape(actions(me(client, "Ben", "en")))
-        assert "<h2>Answer with a Trahison, or let it pass — Télétravail</h2>" in answering
-        assert 'value="react">Answer with a Trahison</button>' in answering    # the card the headline names
+        assert "<h2>Answer with a Betrayal, or let it pass — Télétravail</h2>" in answering
+        assert 'value="react">Answer with a Betrayal</button>' in answering    # the card the headline names
         assert 'data-drop="card" value="pass">Let it pass</button>' in answering   # answering is optional
 
 

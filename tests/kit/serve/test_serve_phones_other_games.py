@@ -41,7 +41,7 @@ def test_a_turn_of_amphitheatre_on_four_phones_ends_in_an_accusation_of_a_side_j
 
         ben = phones["Ben"]
         expect(ben.locator(".turn[data-mine]")).to_be_visible()
-        ben.get_by_role("button", name="State another value (debate)").tap()    # one tap: nothing more to ask
+        ben.get_by_role("button", name="State another answer (debate)").tap()    # one tap: nothing more to ask
         expect(ben.locator("section.decision")).to_have_count(0)
 
         cleo = phones["Cléo"]

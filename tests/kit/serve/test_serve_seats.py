@@ -159,13 +159,13 @@ def test_a_seat_answers_a_card_from_its_own_hand_never_for_another(flatterie):
         assert "Next step of the turn" not in ana
         refused(client, "Ana", {"action": "turn", "player": "Ana", "step": "react", "card": "merite-vole"}, 422)
         ben = page_text(client.get(f"/seat/{seat(client, 'Ben')}").text)
-        assert "Your turn: Answer with a Trahison, or let it pass" in ben
-        assert "Answer with a Trahison, or let it pass — Mérite volé" in ben          # which card the tap plays
+        assert "Your turn: Answer with a Betrayal, or let it pass" in ben
+        assert "Answer with a Betrayal, or let it pass — Mérite volé" in ben          # which card the tap plays
         assert "Who?" not in ben
         assert "Next step of the turn" not in ben
         # the host's page names the player, then the decision and its card: one colon, not two
         host = f"/host/{client.app.state.table.tokens['host']}"
-        assert "Ben: Answer with a Trahison, or let it pass — Mérite volé" in page_text(client.get(host).text)
+        assert "Ben: Answer with a Betrayal, or let it pass — Mérite volé" in page_text(client.get(host).text)
         assert "Ben\u00a0: Répondre par une Trahison, ou laisser passer — Mérite volé" in page_text(
             client.get(host, params={"lang": "fr"}).text)
         reply = client.post(f"/api/seat/{seat(client, 'Ben')}/act",

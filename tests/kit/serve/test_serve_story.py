@@ -37,7 +37,7 @@ def test_a_challenge_says_what_happened_and_the_story_survives_a_restart(tmp_pat
                            "difficulty": 9, "success": {"credit": 3}, "failure": {"pression": 2}})
     told = part(table(path), "story")
     assert "Ana's challenge: total 9, needed 8: success." in told
-    assert "Ana: Crédit 4 -> 7." in told
+    assert "Ana: Credit 4 -> 7." in told
     assert "Ben's challenge: total 5, needed 9: failure." in told
     assert told.index("Ben's challenge") < told.index("Ana's challenge")   # the latest first
     french = part(table(path, "fr"), "story")
@@ -73,16 +73,16 @@ def test_the_story_tells_each_undo_and_each_correction_and_a_terminal_entry_join
         host = client.app.state.table.tokens["host"]
         assert client.post(f"/api/host/{host}/act", json={"action": "gain", "player": "Cléo", "amount": 3}).status_code == 200
         told = part(client.get("/?lang=en").text, "story")
-        assert "2. Correction: Cléo gains 3 PI." in told
-        assert "Cléo gains 3 PI and has 4." in told
+        assert "2. Correction: Cléo gains 3 IP." in told
+        assert "Cléo gains 3 IP and has 4." in told
         sessions.append(path, {"action": "undo"})          # typed in a terminal
         told = part(client.get("/?lang=en").text, "story")
-        assert "3. Line 2 taken back: Cléo gains 3 PI." in told     # the undo, told
+        assert "3. Line 2 taken back: Cléo gains 3 IP." in told     # the undo, told
         assert "(taken back at line 3)" in told                    # and the entry, struck
         assert "has 4" not in told                                  # what it did no longer stands
         sessions.append(path, {"action": "steal", "thief": "Dan", "victim": "Ana", "amount": 2})
         told = part(client.get("/?lang=en").text, "story")
-        assert "Dan takes 1 PI from Ana: Dan has 2, Ana 0." in told
+        assert "Dan takes 1 IP from Ana: Dan has 2, Ana 0." in told
         assert told.index("4.") < told.index("3. Line 2") < told.index("2. Correction")   # the latest first
         french = part(client.get("/?lang=fr").text, "story")
         assert "Ligne 2 annulée" in french

@@ -137,7 +137,7 @@ def test_a_phd_seat_is_told_the_moment_of_its_turn(tmp_path):
     sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
     vivre, vivre_en = texts(path, "seat Ana?lang=fr", "seat Ana?lang=en")
     assert "À vous : Vivre (la carte Événement retournée)" in vivre
-    assert "Your turn: Vivre (the event card turned over)" in vivre_en
+    assert "Your turn: Live (the event card turned over)" in vivre_en
     sessions.append(path, {"action": "turn", "player": "Ana", "step": "none"})
     recherche, = texts(path, "seat Ana?lang=fr")
     assert "Recherche (piocher, ou jouer une carte Événement de sa main)" in recherche

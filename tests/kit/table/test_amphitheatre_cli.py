@@ -57,7 +57,7 @@ def test_show_ranks_by_seats_with_the_row_amounts(kit, game):
     kit("score", "accuse", path, "Ana", "Cléo", "--lying")
     rows = kit("score", "show", path).output.splitlines()
     assert "15 seats" in rows[0]
-    assert rows[1].split() == ["rank", "player", "seats", "row", "doubt", "gain", "penalty", "to", "go"]
+    assert rows[1].split() == ["rank", "player", "seats", "row", "doubt", "gain", "loss", "to", "go"]
     assert [row.split() for row in rows[3:6]] == [["1", "Ben", "6", "2", "0", "2", "2", "9"],
                                                  ["2", "Cléo", "4", "1", "0", "3", "1", "11"],
                                                  ["3", "Ana", "2", "1", "0", "3", "1", "13"]]

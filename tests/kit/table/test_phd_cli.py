@@ -63,7 +63,7 @@ def test_friendly_commands_write_the_contract_actions(kit, game):
 def test_a_refusal_exits_2_and_leaves_the_file_alone(kit, game):
     path = game()
     with unchanged(path):
-        refused(kit("score", "submit", path, "Ben"), "Ben has 4 Pression and 4 Crédit")
+        refused(kit("score", "submit", path, "Ben"), "Ben has 4 Pressure and 4 Credit")
         refused(kit("score", "challenge", path, "Ben", "--resource", "luck", "--die", "3", "--difficulty", "5"),
                 "luck")
 
@@ -88,7 +88,7 @@ def test_show_is_a_table_in_standing_order(kit, game):
     result = kit("score", "show", path)
     rows = result.output.splitlines()
     assert "timed variant" in rows[0]
-    assert rows[1].split() == ["rank", "player", "Pression", "Crédit", "submitted", "approved", "status"]
+    assert rows[1].split() == ["rank", "player", "Pressure", "Credit", "submitted", "approved", "status"]
     assert [row.split()[:2] for row in rows[3:6]] == [["1", "Cléo"], ["2", "Ana"], ["3", "Ben"]]
     assert "burnt out" in rows[5]
     french = kit("score", "show", path, "--lang", "fr").output
@@ -125,7 +125,7 @@ def test_play_a_game_turn_by_turn(kit, game):
     assert "A die shows 1 to 6." in result.output
     assert "difficulty of Ben's challenge must be at least 0, not -7" in result.output
     assert "submitting a chapter needs at least 5" in result.output
-    assert "Recherche (2 of 2" in result.output
+    assert "Research (2 of 2" in result.output
     assert "Ana has every approved chapter needed: the thesis defence starts now." in result.output
     assert "Game over: Ana wins." in result.output
     assert _actions(path) == ["adjust", "submit", "challenge", "approve", "defend"]
@@ -147,15 +147,15 @@ def test_play_stops_cleanly_and_resumes(kit, game):
     result = kit("score", "play", path, input="\n".join(["draw", "vie", "0", "-1", "draw"]) + "\n")
     assert result.exit_code == 130
     assert "Whose turn" not in result.output
-    assert result.output.index("Recherche") < result.output.index("Ben's turn")
+    assert result.output.index("Research") < result.output.index("Ben's turn")
     assert kit.state(path)["players"]["Ben"]["credit"] == 3
 
 
 @pytest.mark.parametrize(("before", "stopped_at", "resumed_by"), [
     ([""], "Event card", "Event card"),                                       # Vivre: the card drawn
-    (["", "vie", "1", "0"], "Recherche", "Recherche:"),                         # the single Recherche
-    (["", "challenge", "credit", "1", "", "", "", "1"], "Recherche (1 of 2", "Recherche (1 of 2"),
-    (["", "challenge", "credit", "1", "", "", "", "1", "draw"], "Recherche (2 of 2", "Recherche (2 of 2"),
+    (["", "vie", "1", "0"], "Research", "Research:"),                         # the single Recherche
+    (["", "challenge", "credit", "1", "", "", "", "1"], "Research (1 of 2", "Research (1 of 2"),
+    (["", "challenge", "credit", "1", "", "", "", "1", "draw"], "Research (2 of 2", "Research (2 of 2"),
     # a card with several entries: its first effects saved, resuming goes on with the same card
     (["", "cooperation", "Ben", "1", "0"], "Player whose resources change", "Player whose resources change"),
 ])
@@ -232,10 +232,10 @@ def test_a_superviseur_card_interrupted_after_its_change_is_not_applied_twice(ki
     kit("score", "submit", path, "Ana")
     result = kit("score", "play", path, input="\n".join(["", "superviseur", "1", "0"]) + "\n")
     assert result.exit_code == 130
-    assert "What does the Superviseur card say" in result.output.splitlines()[-1]
+    assert "What does the Supervisor card say" in result.output.splitlines()[-1]
     result = kit("score", "play", path, input="approve\n")
     assert "Event card" not in result.output
-    assert "Pression change" not in result.output
+    assert "Pressure change" not in result.output
     state = kit.state(path)
     assert state["players"]["Ana"]["pression"] == 2
     assert state["players"]["Ana"]["approved"] == 1
@@ -249,13 +249,13 @@ def test_no_second_recherche_once_the_first_brought_pression_to_zero(kit, game):
     script = ["", "challenge", "credit", "5", "", "", "", "6", "submit"]
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 130, result.output
-    assert "Recherche (1 of 2" in result.output
-    assert "Recherche (2 of 2" not in result.output
-    assert "Ana's Pression fell to 0 this turn: no second Recherche phase." in result.output
+    assert "Research (1 of 2" in result.output
+    assert "Research (2 of 2" not in result.output
+    assert "Ana's Pressure fell to 0 this turn: no second Research phase." in result.output
     assert "== Ben's turn" in result.output
     kit("score", "undo", path)          # Ben's turn had begun: back to the end of Ana's
     refused(kit("score", "act", path, '{"action": "turn", "player": "Ana", "step": "draw-events"}'),
-            "Ana's Pression fell to 0 during this turn: no more Recherche. The game waits for the start of Ben's turn.")
+            "Ana's Pressure fell to 0 during this turn: no more Research. The game waits for the start of Ben's turn.")
 
 
 def test_a_defence_interrupted_at_its_die_resumes_at_the_die(kit, game):
@@ -269,7 +269,7 @@ def test_a_defence_interrupted_at_its_die_resumes_at_the_die(kit, game):
     assert "Ana's die" in result.output.splitlines()[-1]
     saved = path.read_bytes()
     result = kit("score", "play", path, input="rien\n")
-    assert "What does the Superviseur card say" not in result.output
+    assert "What does the Supervisor card say" not in result.output
     assert "That is not a whole number." in result.output
     assert "Ana's die" in result.output.splitlines()[-1]
     assert path.read_bytes() == saved
@@ -339,6 +339,6 @@ def test_a_number_refused_names_the_question_and_what_to_type(kit, game):
     path = game(players=("Ana", "Ben"))
     result = kit("score", "play", path, input="\n".join(["", "vie", "abc"]) + "\n")
     refusal = next(line for line in result.output.splitlines() if "That is not a whole number." in line)
-    assert "Pression" in refusal
+    assert "Pressure" in refusal
     assert refusal.endswith(": type a whole number, such as 3 or -2.")
     assert "abc" not in refusal

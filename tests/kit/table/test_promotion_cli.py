@@ -29,7 +29,7 @@ def test_friendly_commands_and_the_office_closing(kit, game):
     assert kit("score", "gain", path, "Ana", "3").exit_code == 0
     result = kit("score", "steal", path, "--thief", "Ben", "--victim", "Ana", "9")
     assert result.exit_code == 0
-    assert "Ben takes 4 PI from Ana: Ben has 5, Ana 0." in result.output
+    assert "Ben takes 4 IP from Ana: Ben has 5, Ana 0." in result.output
     assert kit("score", "lose", path, "Ben", "1").exit_code == 0
     assert kit("score", "gain", path, "Ana", "4").exit_code == 0
     assert kit("score", "deck-empty", path).exit_code == 0
@@ -38,15 +38,15 @@ def test_friendly_commands_and_the_office_closing(kit, game):
     assert "the next time it runs out, the office closes" in result.output
     # typed entry by entry, no turn recorded: the hands are given
     with unchanged(path):
-        refused(kit("score", "deck-empty", path), "Ana and Ben are tied on 4 PI")
+        refused(kit("score", "deck-empty", path), "Ana and Ben are tied on 4 IP")
     result = kit("score", "deck-empty", path, "--hand", "Ana=3", "--hand", "Ben=3")
     assert result.exit_code == 0
     assert "Game over: Ana and Ben win." in result.output
-    assert "The office closes: Ana and Ben share the win, tied on 4 PI and 3 cards in hand." in result.output
+    assert "The office closes: Ana and Ben share the win, tied on 4 IP and 3 cards in hand." in result.output
     assert "The deck is empty (cards in hand: Ana 3, Ben 3)" in result.output
     assert lines(path)[-1] == {"action": "deck_empty", "hands": {"Ana": 3, "Ben": 3}}
     assert lines(path)[2] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 9}
-    assert "3. Correction: Ben steals 4 PI from Ana (9 asked, Ana had only 4)." in kit("score", "log", path).output
+    assert "3. Correction: Ben steals 4 IP from Ana (9 asked, Ana had only 4)." in kit("score", "log", path).output
 
 
 def test_refusals_exit_2(kit, game):
@@ -61,7 +61,7 @@ def test_show_ranks_by_pi_with_the_distance_to_the_target(kit, game):
     kit("score", "gain", path, "Dan", "4")
     kit("score", "lose", path, "Ana", "1")
     rows = kit("score", "show", path).output.splitlines()
-    assert rows[0].startswith("Promotion: 7 PI to win, hands of 4")
+    assert rows[0].startswith("Promotion: 7 IP to win, hands of 4")
     assert [row.split() for row in rows[3:]] == [["1", "Dan", "5", "2"], ["2", "Ben", "1", "6"],
                                                  ["2", "Cléo", "1", "6"], ["2", "Eve", "1", "6"],
                                                  ["5", "Ana", "0", "7"]]
@@ -85,11 +85,11 @@ def test_play_pi_changes_and_the_office_closing(kit, game):
     path = game()
     result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Ana's PI gain must be at least 1, not 0." in result.output
+    assert "Ana's IP gain must be at least 1, not 0." in result.output
     assert "'gain' is not a whole number" not in result.output
-    assert result.output.count("Who gains PI?") == 1
+    assert result.output.count("Who gains IP?") == 1
     assert "Game over: Ana and Ben win." in result.output
-    assert "share the win, tied on 2 PI and 6 cards in hand" in result.output
+    assert "share the win, tied on 2 IP and 6 cards in hand" in result.output
     assert [line["action"] for line in lines(path)[1:] if line["action"] != "turn"] == [
         "gain", "steal", "lose", "deck_empty", "deck_empty", "deck_empty"]
     assert [(line["player"], line["step"]) for line in lines(path)[1:] if line["action"] == "turn"] == [
@@ -105,7 +105,7 @@ def test_play_wins_at_the_target_and_survives_an_interruption(kit, game):
     result = kit("score", "play", path, input="\n".join(["gain", "", "5"]) + "\n")   # Ben's turn still
     assert result.exit_code == 0
     assert "Game over: Ben wins." in result.output
-    assert "Ben reaches 8 PI and wins at once." in result.output
+    assert "Ben reaches 8 IP and wins at once." in result.output
 
 
 def test_play_walks_a_turn_with_an_attack_its_answers_and_a_poste(kit, game):
@@ -124,7 +124,7 @@ def test_play_walks_a_turn_with_an_attack_its_answers_and_a_poste(kit, game):
         "next", "next"]) + "\n")          # Ana ends; Ben draws (he holds cards: no burnout) and ends
     assert result.exit_code == 130, result.output
     assert lines(path)[:len(before)] == before
-    assert "Cléo: answer Accusation with a Trahison" in result.output
+    assert "Cléo: answer Accusation with a Betrayal" in result.output
     assert "has already played Accusation this turn: no two identical cards in one turn." in result.output   # the rule, not only the titles
     assert [(line.get("step"), line.get("card")) for line in lines(path)[len(before):] if line["action"] == "turn"] == [
         ("react", "serveur-en-panne"), ("play", "stagiaire"), ("play", "flatterie"), ("react", "merite-vole"),
@@ -142,7 +142,7 @@ def test_steal_takes_its_players_in_order_like_handshake_and_accuse(kit, game):
     result = kit("score", "steal", path, "Ben", "Ana", "3")
     assert result.exit_code == 0, result.output
     assert lines(path)[-1] == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 3}
-    assert "Ben steals 1 PI from Ana (3 asked, Ana had only 1)." in result.output
+    assert "Ben steals 1 IP from Ana (3 asked, Ana had only 1)." in result.output
     with unchanged(path):
         refused(kit("score", "steal", path, "Ben", "2"), "steal FILE THIEF VICTIM AMOUNT")
         refused(kit("score", "steal", path, "--thief", "Ben", "Ana", "2"), "steal FILE THIEF VICTIM AMOUNT")
@@ -163,5 +163,5 @@ def test_a_card_the_turn_cannot_play_is_refused_with_its_rule(kit, game):
     listed the titles playable, never why this one was not."""
     path = game()
     result = kit("score", "play", path, input="\n".join(["", "", "Mise au placard", "Serveur en panne"]) + "\n")
-    assert "Mise au placard takes away a colleague's Poste: nobody else holds a Poste now." in result.output
-    assert "Serveur en panne is a Trahison: it answers a colleague's card" in result.output
+    assert "Mise au placard takes away a colleague's Position: nobody else holds a Position now." in result.output
+    assert "Serveur en panne is a Betrayal: it answers a colleague's card" in result.output
