@@ -163,7 +163,7 @@ def render(state: rules.State, lang: str | None = None) -> str:
                         state["reshuffles"]).format(n=state["reshuffles"], left=left)
     heading = _("Promotion: {target} PI to win, hands of {hand}; {deck}").format(
         target=state["target"], hand=state["hand_size"], deck=deck)
-    headers = [_("rank"), _("player"), "PI", _("to go")]
+    headers = [_("rank"), _("player"), _("PI"), _("to go")]
     rows = [[rank, name, state["players"][name]["pi"], max(0, state["target"] - state["players"][name]["pi"])]
             for rank, name in rules.standings(state)]
     lines = [heading, table.text_table(headers, rows)]

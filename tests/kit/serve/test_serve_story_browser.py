@@ -112,7 +112,7 @@ def test_phd_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
         game.tap("Ana", "step", "challenge")
         game.send("Ana", resource="credit", die="5", difficulty="8")
         game.told("Ana's challenge: total 9, needed 8: success.",
-                  "Ana won the challenge in Vivre: two Recherche phases this turn.")
+                  "Ana won the Challenge while Living: two Research phases this turn.")
         game.tap("Ana", "step", "draw-argument")
         game.tap("Ana", "step", "draw-argument")
         game.now("Waiting for Ben")
@@ -165,7 +165,7 @@ def test_promotion_turns_told_on_the_table(browser, tmp_path):  # noqa: F811
         game.tap("Ana", "card", "heures-sup")          # no target to ask: the tap sends it
         game.told("Ana plays Heures sup: +2 cards.")   # the card and its effect, applied by the engine, in one line
         game.correct("gain", player="Ana", amount="2")   # a correction, the host's
-        game.told("Ana gains 2 PI and has 3.")
+        game.told("Ana gains 2 IP and has 3.")
         game.tap("Ana", "step", "play")
         game.tap("Ana", "card", "sabotage")
         game.tap("Ana", "target", "Dan")               # an Attaque: whom it aims at is asked

@@ -218,7 +218,7 @@ def test_report_has_one_page_per_game_with_its_figures(tmp_path):
     assert "Promotion" in first
     assert "Who wins" in first
     assert "seat 4" in first
-    assert "PI at the end" in first
+    assert "IP at the end" in first
     assert "Amphithéâtre" in second
     assert "accusations per game" in second
 

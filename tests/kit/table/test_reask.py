@@ -53,7 +53,7 @@ def test_phd_a_card_refused_among_those_laid_asks_the_cards_again_and_keeps_the_
     assert "Citer le jury counts only in a controversy or a thesis defence, not in a challenge." in between
     assert KEPT in between
     assert "die (1..6)" not in between
-    _quit(child, "Recherche")                                 # who laid the cards: kept too
+    _quit(child, "Research")                                 # who laid the cards: kept too
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
 
 
@@ -69,7 +69,7 @@ def test_phd_who_laid_the_cards_refused_at_the_third_question_keeps_the_die_and_
     assert KEPT in between
     assert "Cards laid (" not in between
     assert "die (1..6)" not in between
-    _quit(child, "Recherche")
+    _quit(child, "Research")
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"],
                                "laid_by": {"Ben": 1}}
 
@@ -88,7 +88,7 @@ def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Pat
     between = _answer(child, "Difficulty", "9")
     assert "The difficulty of Ana's challenge must be at least 0, not -1." in between
     assert "Resource tested" not in between
-    _quit(child, "Recherche")
+    _quit(child, "Research")
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "resource": "credit", "die": 5,
                                "difficulty": 9, "modifiers": [2], "success": {"credit": 3}}
 
@@ -97,8 +97,8 @@ def test_phd_a_refusal_of_the_step_as_a_whole_asks_the_whole_step_again(phd: Pat
     child = spawn_play(phd)
     _answer(child, "Whose turn is it?", "")
     _answer(child, "Event card: its title", "none")
-    between = _answer(child, "Recherche", "submit")            # 4 Pression and 4 Crédit: too few
-    between = _answer(child, "Recherche", "draw")
+    between = _answer(child, "Research", "submit")            # 4 Pression and 4 Crédit: too few
+    between = _answer(child, "Research", "draw")
     assert "submitting a chapter needs at least 5 of each" in between
     assert KEPT not in between
     _quit(child, "Event card: its title")            # Ben's turn: drawing ended Ana's
@@ -161,5 +161,5 @@ def test_an_empty_answer_to_a_question_that_needs_one_says_so_and_asks_it_again(
     assert "This question needs an answer (aide/help says what it takes)." in between
     _answer(child, "Cards laid (", "nuit blanche")
     _answer(child, "Cards laid by the other players", "")
-    _quit(child, "Recherche")
+    _quit(child, "Research")
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
