@@ -134,3 +134,18 @@ def test_a_phone_shows_an_english_sessions_cards_by_their_english_titles(tmp_pat
         table = page_text(client.get("/?lang=en").text)                 # the table's story
         assert "Ana plays Flattery." in table
         assert "Flatterie" not in table
+
+
+def test_a_designers_layouts_without_an_english_edition_make_french_sessions_only(tmp_path):
+    import shutil
+
+    from kit.build import default_layouts
+    from kit.errors import LayoutError
+
+    layouts = tmp_path / "layouts"
+    shutil.copytree(default_layouts() / "promotion", layouts / "promotion", ignore=shutil.ignore_patterns("en"))
+    french = for_session("promotion", layouts)
+    assert french is not None
+    assert french["cards"]["flatterie"]["titles"] == {"fr": "Flatterie"}     # known by its one title
+    with pytest.raises(LayoutError, match="promotion/en/"):
+        for_session("promotion", layouts, "en")
