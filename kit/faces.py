@@ -76,7 +76,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from kit import games, i18n
+from kit import games
 from kit.i18n import N_
 from scorekeeper.errors import Alone, Message
 from scorekeeper.rules.declaration import DeclarationError, GameRules
@@ -168,10 +168,8 @@ def of(game: str) -> Faces:
     name = games.kit_package(game) + ".faces"
     if importlib.util.find_spec(name) is None:
         return PLAIN
-    module = importlib.import_module(name)
-    declared: Faces = module.FACES
-    # the game's own words' translations, beside its code (kit.i18n: a game adds none to the kit's)
-    i18n.add_game_catalogues(Path(module.__file__ or "").parent / "locale")
+    games.kit_module(game)   # its package first: its own words' catalogues (kit.i18n)
+    declared: Faces = importlib.import_module(name).FACES
     if declared.rules is not None and declared.rules.id != game:
         raise DeclarationError(f"The faces of {game} are declared for the rules of {declared.rules.id}.")
     return declared

@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 from types import ModuleType
 
+from kit import i18n
 from scorekeeper import rules
 
 INSTALLED = "kit.games"
@@ -67,15 +69,18 @@ def kit_package(game: str) -> str:
 
 
 def kit_module(game: str) -> ModuleType:
-    """The game's package (`TABLE_COMMANDS` and the docstring; nothing heavy)."""
-    return importlib.import_module(kit_package(game))
+    """The game's package (`TABLE_COMMANDS` and the docstring; nothing heavy), its own words'
+    catalogues (its locale/ folder, kit.i18n) added as it is first met."""
+    package = importlib.import_module(kit_package(game))
+    i18n.add_game_catalogues(Path(package.__file__ or "").parent / "locale")
+    return package
 
 
 def layout_module(game: str) -> ModuleType:
     """The game's layout.py: `build(layouts) -> GameKit` (imports the drawing code)."""
-    return importlib.import_module(kit_package(game) + ".layout")
+    return importlib.import_module(kit_module(game).__name__ + ".layout")
 
 
 def table_module(game: str) -> ModuleType:
     """The game's table.py: `render`, `play` and the friendly commands."""
-    return importlib.import_module(kit_package(game) + ".table")
+    return importlib.import_module(kit_module(game).__name__ + ".table")
