@@ -13,6 +13,7 @@ from yaml_files import yaml_file
 
 from kit.build import default_layouts
 from kit.cli import cli
+from kit.deck import for_session
 from kit.errors import LayoutError
 from kit.games.promotion import layout as promotion
 
@@ -58,7 +59,7 @@ def test_every_design_has_an_id_its_title_slug_unless_declared(copy):
     (lambda d: d["Flatterie"].update(effect="Gagnez **1 PI**."), "designs[14] « Flatterie »", "effect",
      "writes 1 by hand; write {gain}"),
     (lambda d: d["Serveur en panne"]["does"].update(cancels=["flatterie"]), "designs[9] « Serveur en panne »",
-     "does.cancels", "no Attaque of the deck"),
+     "does.cancels", "no Attack of the deck"),
 ])
 def test_a_card_the_table_could_not_play_as_printed_is_a_layout_error(copy, change, entry, field, words):
     edit(copy, change)
@@ -80,7 +81,12 @@ def test_kit_score_new_records_the_deck_of_the_layouts_it_is_given(copy, tmp_pat
     header = json.loads(mine.read_text(encoding="utf-8").splitlines()[0])
     assert header["deck"]["cards"]["flatterie"]["gain"] == 3
     assert header["deck"]["cards"]["flatterie"]["text"] == "Gagnez 3\u00a0PI."
-    assert json.loads(kits.read_text(encoding="utf-8").splitlines()[0])["deck"] == promotion.deck(default_layouts())
+    # the kit's own layouts, as kit score new reads them: the French deck with each card's titles in both editions
+    recorded = json.loads(kits.read_text(encoding="utf-8").splitlines()[0])["deck"]
+    assert recorded == for_session("promotion", None)
+    assert {key: {k: v for k, v in card.items() if k != "titles"} for key, card in recorded["cards"].items()} == \
+        promotion.deck(default_layouts())["cards"]
+    assert recorded["cards"]["flatterie"]["titles"] == {"fr": "Flatterie", "en": "Flattery"}
     amphi = tmp_path / "amphi.jsonl"
     result = runner.invoke(cli, ["score", "new", str(amphi), "amphitheatre", "--player", "Ana", "--player", "Ben",
                                  "--player", "Cléo"])

@@ -55,7 +55,7 @@ def test_flatterie_at_3_pi_is_printed_applied_and_simulated(tmp_path):
         result = runner_.invoke(cli, ["score", "act", str(session), json.dumps({"action": "turn", "player": "Ana",
                                                                                  **step})])
         assert result.exit_code == 0, result.output
-    assert result.output == "5. Ana plays Flatterie: +3 PI.\n"      # the card's line, its number the copy's
+    assert result.output == "5. Ana plays Flatterie: +3 IP.\n"      # the card's line, its number the copy's
     played = json.loads(session.read_text(encoding="utf-8").splitlines()[3])
     assert played["card"] == "flatterie"          # typed by its title, stored by its id
     shown = runner_.invoke(cli, ["score", "show", str(session), "--json"])

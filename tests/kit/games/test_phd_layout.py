@@ -94,7 +94,7 @@ def test_a_post_it_on_a_challenge_is_refused(copy):
     postit = {"text": "Bonne chance", "value": 2, "resource": "credit"}
     root, index, card = change_event(copy, lambda card: card.update(postit=postit), kind="challenge")
     error = expect(root, "events.yaml", f"cards[{index}]", "postit")
-    assert error.problem == ("a card of the type 'challenge' has no post-it modifier; its fields are id, type, "
+    assert error.problem == ("a card of the type 'challenge' has no sticky note modifier; its fields are id, type, "
                              "title, text, count, resource, difficulty, success, failure")
 
 

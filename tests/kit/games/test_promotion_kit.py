@@ -296,7 +296,7 @@ def test_trahison_without_answer_and_unknown_placeholder(layouts_copy):
     with pytest.raises(LayoutError) as error:
         game.build(layouts_copy)
     assert (error.value.entry, error.value.field) == ("designs[9] « Serveur en panne »", "answers")
-    assert error.value.problem == "a Trahison must say what it answers"
+    assert error.value.problem == "a Betrayal must say what it answers"   # the English edition's word (GLOSSARY.md)
 
     shutil.rmtree(layouts_copy / "promotion")
     shutil.copytree(FOLDER, layouts_copy / "promotion")
