@@ -57,8 +57,6 @@ from scorekeeper.rules.flow import FROM_TABLE, Decision, GameState
 #   all       every one of `options`, as the rules already decided them (checkboxes, ticked)
 #   cards     some of `options`, cards of the deck each counting a number (`counts`), and
 #             whole numbers typed "3, -2" besides (cards written by hand), in one list
-DECLARED_KINDS = ("several", "order", "numbers", "all")
-
 
 @dataclass(frozen=True)
 class Input:

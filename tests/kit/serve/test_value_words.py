@@ -18,14 +18,16 @@ from kit.simulate import module as bots_of
 from scorekeeper import rules
 
 
-def states_played(game: str, monkeypatch: pytest.MonkeyPatch, games: int = 3) -> list[dict]:
+def moves_played(game: str, monkeypatch: pytest.MonkeyPatch, games: int = 3) -> list[tuple[dict, dict, dict]]:
+    """(the state, the action, the state after it) of every move the engine accepted in the
+    bots' games of `game`."""
     engine = rules.module(game)
-    seen: list[dict] = []
+    seen: list[tuple[dict, dict, dict]] = []
     real = engine.apply
 
     def recording(state, action):
         after = real(state, action)
-        seen.append(after)
+        seen.append((state, dict(action), after))
         return after
 
     monkeypatch.setattr(engine, "apply", recording)
@@ -35,6 +37,11 @@ def states_played(game: str, monkeypatch: pytest.MonkeyPatch, games: int = 3) ->
         bots.play(table, ["random"] * bots.PLAYERS, {}, Random(seed))
     assert len(seen) > 50, f"{game}: the bots' games went through {len(seen)} states of the engine"
     return seen
+
+
+def states_played(game: str, monkeypatch: pytest.MonkeyPatch, games: int = 3) -> list[dict]:
+    """Every state the engine made in the bots' games of `game`."""
+    return [after for _state, _action, after in moves_played(game, monkeypatch, games)]
 
 
 def offered_values(form: plan.Form) -> list[object]:
