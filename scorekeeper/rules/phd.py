@@ -37,7 +37,7 @@ next "start".
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
@@ -677,12 +677,22 @@ def _card(state: State, value: Any, *types: str, what: Message | None = None,
     if card["type"] not in types:
         raise RuleViolation("{title} is a card of type {type}; {what} takes a card of type {types}.", field=field,
                             title=card["title"], type=TYPE_WORDS[card["type"]],
-                            what=what or Message("this step"), types=" / ".join(TYPE_WORDS[t] for t in types))
+                            what=what or Message("this step"), types=either(types))
     return key, card
 
 
-TYPE_WORDS = {"vie": "C'est la vie", "superviseur": "Superviseur", "cooperation": "Coopération",
-              "challenge": "Challenge", ARGUMENT: "Argument"}
+# Each card type as the players' edition names it (« C'est la vie » in French, the English
+# edition's « That's Life »: layouts/GLOSSARY.md), never by its id.
+TYPE_WORDS = {"vie": Message("That's Life"), "superviseur": Message("Supervisor"),
+              "cooperation": Message("Cooperation"), "challenge": Message("Challenge"), ARGUMENT: Message("Argument")}
+
+
+def either(types: Iterable[str]) -> Message:
+    """Card types said one or another (« C'est la vie / Superviseur »), each in the reader's words."""
+    kinds = list(types)
+    words: dict[str, Any] = {f"type{i}": TYPE_WORDS[kind] for i, kind in enumerate(kinds)}
+    template = " / ".join(f"{{{name}}}" for name in words)   # no words of its own: nothing to translate
+    return Message(template, **words)
 
 
 def canonical(state: State, action: Line) -> Line:

@@ -100,7 +100,7 @@ def test_a_card_of_the_wrong_type_for_the_step_is_refused():
     with refused("{title} is a card of type {type}; {what} takes a card of type {types}.", title="Données solides"):
         play(started(), turn("Ana", card="donnees"))
     with refused("{title} is a {type} card; this step takes a {wanted} card.", title="Colloque international",
-                 wanted="C'est la vie"):
+                 wanted="That's Life"):   # the card type in the reader's words (« C'est la vie » in French)
         play(started(), turn("Ana", step="vie", card="colloque"))
 
 

@@ -22,10 +22,10 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "approve": {"fr": ("approuver",), "en": ("approve",)},
     "controversy": {"fr": ("controverse",), "en": ("controversy",)},
     "revoke": {"fr": ("retirer",), "en": ("revoke",)},
-    "vie": {"fr": ("vie", "c'est la vie"), "en": ("vie", "c'est la vie")},
+    "vie": {"fr": ("vie", "c'est la vie"), "en": ("life", "that's life", "vie", "c'est la vie")},
     "cooperation": {"fr": ("coopération",), "en": ("cooperation",)},
     "challenge": {"fr": ("challenge", "défi"), "en": ("challenge",)},   # PHD's Challenge cards
-    "superviseur": {"fr": ("superviseur",), "en": ("superviseur", "supervisor")},
+    "superviseur": {"fr": ("superviseur",), "en": ("supervisor", "superviseur")},
     "empty": {"fr": ("vide",), "en": ("empty",)},
     "draw": {"fr": ("piocher",), "en": ("draw",)},
     "deck": {"fr": ("pioche",), "en": ("deck",)},

@@ -26,6 +26,12 @@ from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
 from scorekeeper.rules.flow import Decision, Line, decider
 
+
+def _said(message: Message) -> str:
+    """A rules' Message (a card type's words) in the active language."""
+    return message.render(_, ngettext, i18n.join)
+
+
 # -- parsing what people type ------------------------------------------------------------
 
 def resource(text: str) -> str:
@@ -64,8 +70,8 @@ def card(text: str, cards: dict[str, decks.Card], types: tuple[str, ...], what: 
     key = begun[0] if len(begun) == 1 else decks.card_id(cards, text.strip(), rules.TITLE)
     if cards[key]["type"] not in types:
         raise KitError(_("{title} is a {type} card; {what} takes {types}.").format(
-            title=cards[key]["title"], type=rules.TYPE_WORDS[cards[key]["type"]], what=what,
-            types=" / ".join(rules.TYPE_WORDS[t] for t in types)))
+            title=cards[key]["title"], type=_said(rules.TYPE_WORDS[cards[key]["type"]]), what=what,
+            types=_said(rules.either(types))))
     return key
 
 
@@ -816,7 +822,7 @@ def _result_text(result: dict[str, Any] | None) -> str:
 
 def _describe_card(data: decks.Card) -> str:
     """What a card of the deck says, in a line: its title, type and printed numbers."""
-    parts = [data["title"], rules.TYPE_WORDS[data["type"]]]
+    parts = [data["title"], _said(rules.TYPE_WORDS[data["type"]])]
     if data["type"] == "challenge":
         parts.append(_("{resource}, difficulty {difficulty}").format(
             resource=_(rules.RESOURCE_NAMES[data["resource"]]), difficulty=data["difficulty"]))
