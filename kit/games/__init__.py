@@ -72,8 +72,13 @@ def kit_module(game: str) -> ModuleType:
     """The game's package (`TABLE_COMMANDS` and the docstring; nothing heavy), its own words'
     catalogues (its locale/ folder, kit.i18n) added as it is first met."""
     package = importlib.import_module(kit_package(game))
-    i18n.add_game_catalogues(Path(package.__file__ or "").parent / "locale")
+    if package.__name__ not in _catalogued:   # looked for once: faces.of asks at every form a page draws
+        _catalogued.add(package.__name__)
+        i18n.add_game_catalogues(Path(package.__file__ or "").parent / "locale")
     return package
+
+
+_catalogued: set[str] = set()
 
 
 def layout_module(game: str) -> ModuleType:
