@@ -124,6 +124,8 @@ def host_forms(game: str, view: View) -> list[Form]:
 def with_drops(game: str, view: View, decision: Decision, form: Form) -> Form:
     """`form` with, for each value of a field among several, the fields the rules no longer
     ask once it is chosen (the game's `narrow`): what its whole form leaves out when sent."""
+    if faces.of(game).narrow is None:   # the choices never narrow: no value leaves a field out
+        return form
     drops = []
     for spec in form.inputs:
         if spec.kind != "one" or len(spec.options) < 2:
