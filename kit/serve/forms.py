@@ -69,7 +69,7 @@ def waiting_for(view: View, viewer: str | None) -> tuple[list[Decision], list[st
 # page (its faces' seat_questions: the resolve may leave them to that player).
 
 ANSWER_PREFIX = "f."   # ?f.colour=bleu&f.order=Bob&f.order=Alice&f.calamity.Alice=gold
-CHOSEN = "do"          # ?do=1: the decision chosen among several offered at once (its place)
+CHOSEN = "do"          # ?do=hypothesis+target+category: the decision chosen among several offered at once
 LEFT_TO_PLAYER = LEFT_ANSWER   # asked value: leave the field to the player's own answer
 
 
@@ -90,6 +90,25 @@ class SeatScreen:
     ending: frozenset[str] = frozenset()   # actions that, sent as they stand, end the game
     undo: list[Message] = field(default_factory=list)             # Messages: what the seat's undo takes back
     undo_secret: bool = False   # those words hold the seat's own secret (its ballot): hidden with the secrets
+    keys: list[str] = field(default_factory=list)   # each offered decision as the address names it (decision_keys)
+
+
+def decision_keys(decisions: list[Decision]) -> list[str]:
+    """Each decision offered at once, named as a page's address carries the one chosen: its
+    action, what its choices fix and the fields it leaves open ("turn.vie+card"), numbered
+    when two read alike. Not its place in the list: another player's move, redrawn into the
+    page while the address stays, changes the list, and the place would then name another
+    decision than the one tapped."""
+    keys: list[str] = []
+    for decision in decisions:
+        fixed = [value_text(choice[0]) for _name, choice in sorted(decision["choices"].items())
+                 if isinstance(choice, list) and len(choice) == 1]
+        open_ = [name for name, choice in sorted(decision["choices"].items())
+                 if not (isinstance(choice, list) and len(choice) == 1)]
+        key = ".".join([decision["action"], *fixed]) + "".join("+" + name for name in open_)
+        alike = sum(1 for earlier in keys if earlier.split("~")[0] == key)
+        keys.append(key if not alike else f"{key}~{alike + 1}")
+    return keys
 
 
 def answered(game: str, state: GameState, decision: Decision, view: View, seat: str,
@@ -147,8 +166,9 @@ def seat_screen(session: Session, seat: str, asked: list[tuple[str, str]]) -> Se
     if len(mine) > 1:
         screen.ready = {place: sent for place, decision in enumerate(mine)
                         if (sent := asks_nothing(game, state, decision, view, seat)) is not None}
+    screen.keys = decision_keys(mine)
     chosen = dict(asked).get(CHOSEN, "")
-    picked = mine if len(mine) == 1 else [mine[int(chosen)]] if chosen.isdigit() and int(chosen) < len(mine) else []
+    picked = mine if len(mine) == 1 else [d for d, key in zip(mine, screen.keys) if key == chosen]
     if picked:
         decision = picked[0]
         screen.main = form_of(game, decision, view, seat)

@@ -56,10 +56,14 @@
       do {
         again = false;
         // the address's query too: a decision answered one tap at a time carries its answers there
-        const response = await fetch(location.pathname + location.search, { cache: "no-store", credentials: "same-origin" });
+        const asked = location.pathname + location.search;
+        const response = await fetch(asked, { cache: "no-store", credentials: "same-origin" });
         // refused now (the host freed this seat, or the link changed): the page's own words say why
         if (!response.ok) { if (response.status < 500) location.reload(); break; }
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+        // the page left that address meanwhile (its decision was sent, its answers dropped):
+        // what was drawn for the answers it carried is not shown, the page as it is now is
+        if (asked !== location.pathname + location.search) { again = true; continue; }
         shownLine = Number(fresh.body.dataset.line);
         body.dataset.line = String(shownLine);
         // the banner tells the latest move only: a later entry (anyone's) clears it

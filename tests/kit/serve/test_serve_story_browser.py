@@ -131,9 +131,8 @@ def test_amphitheatre_an_accusation_made_on_a_phone_after_a_side_was_joined(brow
         game = Table(browser, server)
         game.go_on("Ana")                              # who begins: Ana's own phone says « I begin »
         game.now("Waiting for Ana")
-        # moves offered at once are picked by their place in the rules' pending: hypothesis,
-        # revolution, draw; then handshake, counter
-        game.phones["Ana"].locator('#actions .decision a[href="?do=0"]').tap()
+        # moves offered at once: hypothesis, revolution, draw; then handshake, counter
+        game.phones["Ana"].locator('#actions .decision a[href="?do=hypothesis%2Bcategory%2Btarget"]').tap()
         game.tap("Ana", "target", "Ben")
         game.tap("Ana", "category", "cause")
         game.told("Ana states a hypothesis")
