@@ -55,6 +55,9 @@ class TEXT:
     on_behalf = N_("{player}: {what}")
     either = N_("{names} or {last}")
     answered = N_("{question}: {answer}")
+    # the players holding a word on a seat's board, after it: "en jeu : Ana, Ben"
+    holders = N_("{label}: {value}")
+    you = N_("(you)")
     # the one card a decision plays: a dash, as the host's page names the player with a colon
     card_settled = N_("{what} — {card}")
     undo_this = N_("Take back “{entry}”?")
@@ -374,6 +377,7 @@ class Fact(TypedDict):
     secret: bool
     limit: int | None
     at: int | None
+    word: bool          # a word (a status, a card held), not a number
 
 
 def facts(page: Page, record: dict[str, Any]) -> list[Fact]:
@@ -388,22 +392,38 @@ def facts(page: Page, record: dict[str, Any]) -> list[Fact]:
         limit = page.faces.limit(page.state, key)
         shown.append({"label": page.word(key), "value": page.fact(value), "secret": key in secret,
                       "limit": limit if limit and isinstance(value, int) and not isinstance(value, bool) else None,
-                      "at": min(value, limit) if limit and isinstance(value, int) else None})
+                      "at": min(value, limit) if limit and isinstance(value, int) else None,
+                      "word": not isinstance(value, int) or isinstance(value, bool)})
     return shown
 
 
-def players_table(page: Page) -> tuple[list[str], list[tuple[str, list[Fact | None]]]]:
-    """The players' records as a seat's page lists them, in one table within a phone's
-    width: their names, the seat's own first, then each fact a row (its label, each
-    player's fact as `facts` gives it, None where a player's record lacks it), in the order
-    the records give them."""
+def players_table(page: Page) -> tuple[list[str], list[tuple[str, list[Fact | None]]], list[tuple[str, str]]]:
+    """The players' records as a seat's page lists them, within a phone's width: their
+    names, the seat's own first; each number a row of one table (its label, each player's
+    fact as `facts` gives it, None where a player's record lacks it), in the order the
+    records give them; and each word after the table, a line naming who holds each value
+    ("État — en jeu : Ana, Ben · burn-out : Cléo"): a column a quarter of a phone wide
+    broke « Tournée de croissants » into « Tour/née/de/crois/sant/s ». A word the seat
+    alone may see stays in the table, where its secret is hidden with the others."""
     players = page.state["players"]
     names = [page.seat] * (page.seat in players) + [name for name in players if name != page.seat]
     rows: dict[str, list[Fact | None]] = {}
     for place, name in enumerate(names):
         for fact in facts(page, players[name]):
             rows.setdefault(fact["label"], [None] * len(names))[place] = fact
-    return names, list(rows.items())
+    numbers: list[tuple[str, list[Fact | None]]] = []
+    words: list[tuple[str, str]] = []
+    for label, row in rows.items():
+        held = [(name, fact) for name, fact in zip(names, row) if fact is not None]
+        if not all(fact["word"] and not fact["secret"] for _name, fact in held):
+            numbers.append((label, row))
+            continue
+        holders: dict[str, list[str]] = {}
+        for name, fact in held:
+            holders.setdefault(fact["value"], []).append(f"{name} {page.t(TEXT.you)}" if name == page.seat else name)
+        words.append((label, " · ".join(page.t(TEXT.holders, label=value, value=", ".join(who))
+                                        for value, who in holders.items())))
+    return names, numbers, words
 
 
 def revealed(page: Page) -> Told | None:

@@ -1,0 +1,53 @@
+"""A seat's board within a phone's width: the players' numbers in one table, a column each,
+and the words they hold (a Poste, the card that shields them, a PHD status) after it, a line
+per word naming who holds each value. In a column a quarter of a phone wide, a card's title
+broke inside its words (« Tour/née/de/crois/sant/s »: seen playing a whole Promotion game
+on four phones)."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from serve_helpers import hold_seat
+from starlette.testclient import TestClient
+
+from kit.deck import for_session
+from kit.serve.app import create_app
+from scorekeeper import session as sessions
+
+
+def board(client: TestClient, name: str, lang: str) -> tuple[list[str], list[str]]:
+    """The cells of `name`'s players table, and its lines of words, as read."""
+    hold_seat(client, name)
+    html = client.get(f"/me?lang={lang}").text
+    table = html.split('class="players-table')[1].split("</table>")[0]
+    cells = [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", table)]
+    words = html.split('<dl class="words">')[1].split("</dl>")[0] if '<dl class="words">' in html else ""
+    lines = [unescape(re.sub(r"<[^>]+>", "", line.replace("</dt>", " "))) for line in re.findall(r"<div>(.*?)</div>", words)]
+    return cells, lines
+
+
+def test_promotion_postes_and_shields_are_lines_after_the_numbers(tmp_path):
+    path = tmp_path / "office.jsonl"
+    sessions.create(path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")],
+                    deck=for_session("promotion", None))
+    for step in ({"step": "start"}, {"step": "draw"}, {"step": "play", "card": "tournee-de-croissants"},
+                 {"step": "play", "card": "stagiaire"}):
+        sessions.append(path, {"action": "turn", "player": "Ana", **step})
+    with TestClient(create_app(path)) as client:
+        cells, lines = board(client, "Ben", "fr")
+        assert all(re.fullmatch(r"\d+", cell) for cell in cells), cells    # numbers only: no title in a column
+        assert lines == ["Poste Stagiaire\xa0: Ana", "À l’abri des Attaques Tournée de croissants\xa0: Ana"], lines
+        cells, lines = board(client, "Ana", "en")
+        assert all(re.fullmatch(r"\d+", cell) for cell in cells), cells
+        assert lines[0] == "Position Stagiaire: Ana (you)", lines    # the French session's titles, the reader's words
+
+
+def test_a_phd_status_names_who_holds_each(tmp_path):
+    path = tmp_path / "thesis.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")])
+    with TestClient(create_app(path)) as client:
+        cells, lines = board(client, "Ben", "fr")
+        assert all(re.fullmatch(r"\d+", cell) for cell in cells), cells
+        assert lines == ["État en jeu\xa0: Ben (vous), Ana, Cléo"], lines
+
