@@ -1,15 +1,16 @@
-"""A seat's board within a phone's width: the players' numbers in one table, a column each,
+"""A seat's page laid out within a phone's width. Its board: the players' numbers in one table, a column each,
 and the words they hold (a Poste, the card that shields them, a PHD status) after it, a line
 per word naming who holds each value. In a column a quarter of a phone wide, a card's title
 broke inside its words (« Tour/née/de/crois/sant/s »: seen playing a whole Promotion game
-on four phones)."""
+on four phones). Its choices: evenly spaced, their words centred."""
 from __future__ import annotations
 
 import re
 from html import unescape
 
-from serve_helpers import hold_seat
+from serve_helpers import Server, hold_seat
 from starlette.testclient import TestClient
+from test_serve_browser import browser, phone  # noqa: F401 (the fixture)
 
 from kit.deck import for_session
 from kit.serve.app import create_app
@@ -51,3 +52,26 @@ def test_a_phd_status_names_who_holds_each(tmp_path):
         assert all(re.fullmatch(r"\d+", cell) for cell in cells), cells
         assert lines == ["État en jeu\xa0: Ben (vous), Ana, Cléo"], lines
 
+
+
+def test_the_choices_of_a_decision_are_evenly_spaced_and_centred(browser, tmp_path):  # noqa: F811
+    """PHD's Recherche offers seven ways, two of which its button sends at once: each of
+    those kept room for its answer below it, and the list's gaps were uneven (9 px and 41 px);
+    a way written on two lines was aligned left, the others centred."""
+    path = tmp_path / "thesis.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], deck=for_session("phd", None))
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "vie", "card": "repas-de-famille"})
+    server = Server(path)
+    try:
+        ana = phone(browser, server.links["Ana"])
+        ways = ana.locator("section.decision > ul.choices > li")
+        assert ways.count() == 7
+        boxes = [ways.nth(i).locator("a, button").first.bounding_box() for i in range(ways.count())]
+        gaps = [round(below["y"] - (above["y"] + above["height"])) for above, below in zip(boxes, boxes[1:])]
+        assert max(gaps) - min(gaps) <= 1, gaps
+        aligned = {ways.nth(i).locator("a, button").first.evaluate("e => getComputedStyle(e).textAlign")
+                   for i in range(ways.count())}
+        assert aligned == {"center"}, aligned
+    finally:
+        assert server.stop() == 0
