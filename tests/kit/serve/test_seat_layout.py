@@ -75,3 +75,40 @@ def test_the_choices_of_a_decision_are_evenly_spaced_and_centred(browser, tmp_pa
         assert aligned == {"center"}, aligned
     finally:
         assert server.stop() == 0
+
+
+# The words of the elements `selector` finds that the page breaks across two lines
+# (« Enthousiasm/e »): each word's range has one box per line it is drawn on.
+BROKEN_WORDS = """elements => elements.flatMap(element => {
+  const broken = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent.matchAll(/[^\\s\\u00a0\\u202f]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set(Array.from(range.getClientRects()).map(box => Math.round(box.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+})"""
+
+
+def test_no_word_is_broken_in_a_list_of_cards_nor_on_the_board(browser, tmp_path):  # noqa: F811
+    """The Supervisor cards a turned-over event may be, two a row: « Enthousiasme débordant »
+    read « Enthousiasm/e », « Co-encadrants » « Co-/encadrants »; the board's statuses
+    « playi/ng »."""
+    path = tmp_path / "thesis.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")], deck=for_session("phd", None))
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    server = Server(path)
+    try:
+        ana = phone(browser, server.links["Ana"] + "?do=turn.superviseur%2Bcard")
+        for lang in ("fr", "en"):
+            ana.goto(f"{server.links['Ana']}?do=turn.superviseur%2Bcard&lang={lang}")
+            assert ana.locator("section.decision ul.choices button").count() > 6
+            assert ana.locator("section.decision ul.choices button, #board td, #board dd").evaluate_all(
+                BROKEN_WORDS) == []
+    finally:
+        assert server.stop() == 0
