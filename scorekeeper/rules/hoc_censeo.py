@@ -408,11 +408,11 @@ def check_vote_entry(state: State, player: str, pour: Any = 0, contre: Any = 0) 
     if player not in state["players"]:
         raise RuleViolation("{player} is not a player; the players are {players}.", player=player,
                             players=list(state['seating']), field="player")
-    for side, amount in (("POUR", pour), ("CONTRE", contre)):
+    for side, amount in (("pour", pour), ("contre", contre)):
         if not is_int(amount) or amount < 0:
             raise RuleViolation("{player} cannot vote {amount} {side}; a vote is a whole number of 0 or more.",
                                 public=N_("{player}'s vote must be a whole number of 0 or more."),
-                                player=player, amount=shown(amount), side=side, field=side.lower())
+                                player=player, amount=shown(amount), side=side_word(side), field=side)
     check_senators_left(state, player, pour, contre)
 
 
@@ -516,7 +516,7 @@ def _ballot_events(after: State, action: Action) -> list[Event]:
 
 def _vote_events(before: State, after: State, action: Action) -> list[Event]:
     vote = after["votes"][-1]
-    side, ranked = vote["result"].upper(), vote["ranked"]
+    side, ranked = side_word(vote["result"]), vote["ranked"]
     high, low = max(vote["pour"], vote["contre"]), min(vote["pour"], vote["contre"])
     if vote["pour"] == vote["contre"] == 0:
         events = [said("Nobody wrote any senators; on the magistrate's word {side} wins.", side=side)]
@@ -617,6 +617,16 @@ def colour_word(colour: str) -> Message:
     """A colour as the reader's language says it in a sentence (the values sent stay the
     game's own words: 'vert' is typed and stored, 'green' is read in English)."""
     return Message(COLOUR_WORDS[colour])
+
+
+# The two sides as the ballots print them, in capitals: POUR and CONTRE in French, FOR and
+# AGAINST in English (the English catalogue's); the values sent stay 'pour' and 'contre'.
+SIDE_WORDS = {"pour": N_("POUR"), "contre": N_("CONTRE")}
+
+
+def side_word(side: str) -> Message:
+    """A side as the reader's language prints it in a sentence (SIDE_WORDS)."""
+    return Message(SIDE_WORDS[side])
 
 
 def _seals_event(before: State, after: State, player: str, colour: str) -> Event:
@@ -728,7 +738,7 @@ def _ranked_voters(result: str, amounts: dict[str, int], seating: list[str], ord
         if missing:
             # who tied is the magistrate's to know (they rank them); how much they wrote is not
             raise RuleViolation("{side} wins, and {group} rank equal on it: the magistrate {magistrate} must give "
-                                "the order they rank in, first to last.", side=result.upper(), group=group, magistrate=magistrate,
+                                "the order they rank in, first to last.", side=side_word(result), group=group, magistrate=magistrate,
                                 field="order")
     return rank_voters(amounts, seating, order)
 

@@ -35,7 +35,7 @@ ENGLISH = ("the", "is", "are", "not", "player", "players", "field", "fields", "e
            "accused", "address", "required")
 FRENCH = ("le", "la", "les", "des", "du", "une", "est", "sont", "pas", "ne", "joueur", "joueurs", "joueuse",
           "personne", "personnes", "erreur", "champ", "entrée", "ligne", "colonne", "attendu", "attendue", "avec",
-          "sans", "dans", "pour", "qui", "que", "ou", "et", "au", "aux", "mais", "fichier", "valeur", "jeu", "jeux",
+          "sans", "dans", "pour", "contre", "qui", "que", "ou", "et", "au", "aux", "mais", "fichier", "valeur", "jeu", "jeux",
           "partie", "parties", "carte", "cartes", "être", "doit", "peut", "il", "elle", "cette", "votre", "vous",
           "à", "où", "tour", "tours", "dossier", "aide", "utilisation", "commandes", "défaut", "inconnu",
           "inconnue", "manquant", "afficher", "quitter", "oui", "non", "nom", "noms", "montant", "cible",
@@ -59,10 +59,10 @@ NEVER = (
 )
 
 # Names of products, programs and their menus, quoted as they are in either language.
-# The games' own words (Hoc Censeo's POUR and CONTRE, PHD's « C'est la vie » cards) are said
-# in French in both languages.
+# The games' own words (PHD's « C'est la vie » cards) are said in French in both languages;
+# Hoc Censeo's POUR and CONTRE are FOR and AGAINST in English (issue 48), so not set aside.
 PROPER_NAMES = ("The Game Crafter", "Tabletop Simulator", "MakePlayingCards", "Saved Objects", "My Games",
-                "Cloud Manager", "Objects", "Saves", "US Letter", "Wilson", "POUR", "CONTRE", "C'est la vie",
+                "Cloud Manager", "Objects", "Saves", "US Letter", "Wilson", "C'est la vie",
                 "C’est la vie")
 
 _SET_ASIDE = (

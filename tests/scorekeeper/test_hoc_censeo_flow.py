@@ -215,7 +215,7 @@ def outcome(state: dict, action: dict) -> tuple[dict, list]:
 def test_a_ballot_is_told_without_its_amount_except_to_its_owner():
     state, events = outcome(new(), {"action": "ballot", "player": "Alice", "pour": 12, "contre": 3})
     assert words(events) == ["Alice's ballot is in.", "The game waits for the ballots of Bob and Chloé."]
-    assert words(events, "Alice")[0] == "Alice's ballot is in: POUR 12, CONTRE 3."
+    assert words(events, "Alice")[0] == "Alice's ballot is in: FOR 12, AGAINST 3."
     assert words(events, "Bob")[0] == "Alice's ballot is in."
     state = ballots(state, Bob=(0, 0))
     _, events = outcome(state, {"action": "ballot", "player": "Chloé", "pour": 1})
@@ -227,9 +227,9 @@ def test_who_colours_is_told_without_whose_circle_refuses_the_colour():
     state = ballots(state, Alice=(9, 0), Bob=(5, 0), Chloé=(0, 3))
     _, events = outcome(state, {"action": "resolve", "colour": "vert"})
     public = words(events)
-    assert public[:3] == ["POUR wins 14 to 3.", "The motion is green.",
+    assert public[:3] == ["FOR wins 14 to 3.", "The motion is green.",
                           "Alice colours a green portion if their circle still takes one."]
-    assert "Alice gains 1 seal and the vert bonus: 5 senators." in public
+    assert "Alice gains 1 seal and the green bonus: 5 senators." in public
     assert not any("forfeit" in line or "no more" in line for line in public)
     assert "Alice's circle takes no more green portions: this one is forfeited." in words(events, "Alice")
     assert "Bob colours a green portion." in words(events, "Bob")
@@ -244,7 +244,7 @@ def test_contre_gains_chaos_and_a_calamity_told_without_senators_left():
     state = ballots(state, Alice=(0, 2), Bob=(0, 99), Chloé=(0, 1))      # Bob: 0 senators left after
     _, events = outcome(state, {"action": "resolve", "calamity": {"Alice": "senators", "Bob": "senators"}})
     english = words(events)
-    assert english[:4] == ["CONTRE wins 102 to 0.", "Bob gains 2 gold.", "Alice gains 1 gold.",
+    assert english[:4] == ["AGAINST wins 102 to 0.", "Bob gains 2 gold.", "Alice gains 1 gold.",
                            "Rome's circle turns grey: chaos 4 of 8."]
     assert "Calamity! Chloé (most green portions) is spared." in english
     assert "Alice loses senators to the calamity." in english

@@ -62,8 +62,9 @@ def test_french_refusal_agrees_with_the_number_and_keeps_french_spacing() -> Non
     french, english = i18n.translator("fr"), i18n.translator("en")
     with pytest.raises(RuleViolation) as refused:
         hoc_censeo.check_vote_entry(state, "Alice", 60, 50)
-    assert english.refusal(refused.value) == str(refused.value) == \
-        "Alice has 100 senators left and cannot vote 110 (60 POUR and 50 CONTRE)."
+    assert english.refusal(refused.value) == "Alice has 100 senators left and cannot vote 110 (60 FOR and 50 AGAINST)."
+    # the engine's own text is the message id, which keeps the French sides the code names
+    assert str(refused.value) == "Alice has 100 senators left and cannot vote 110 (60 POUR and 50 CONTRE)."
     assert french.refusal(refused.value) == \
         "Il reste 100\u00a0sénateurs à Alice, qui ne peut pas en voter 110 (60\u00a0POUR et 50\u00a0CONTRE)."
     # The public sentence names the rule, not the values: nothing typed, nothing held.

@@ -17,7 +17,7 @@ from scorekeeper.rules import hoc_censeo as hoc
 COLOURS = {"bleu": ("#2a6fdb", "B"), "mauve": ("#8e44ad", "M"), "jaune": ("#e0b000", "J"), "vert": ("#2e9e4f", "V")}
 WORDS: dict[object, str] = {
     "bleu": N_("blue"), "mauve": N_("mauve"), "jaune": N_("yellow"), "vert": N_("green"),
-    "pour": N_("POUR"), "contre": N_("CONTRE"), "gold": N_("gold"), "senators": N_("senators"),
+    "pour": hoc.SIDE_WORDS["pour"], "contre": hoc.SIDE_WORDS["contre"], "gold": N_("gold"), "senators": N_("senators"),
     "titienses": N_("Titienses"), "ramnes": N_("Ramnes"), "luceres": N_("Luceres"),
     "seals": N_("seals"), "wins": N_("votes won"),
 }

@@ -34,8 +34,10 @@ def _amounts(values: tuple[str, ...], option: str) -> dict[str, Any]:
     "vote senate.jsonl --pour Alice=10,Bob=10 --colour mauve --order Bob,Alice --bonus jaune",
     "vote senate.jsonl --pour Chloé=8 --contre Bob=8 --tiebreak contre --calamity Alice=senators"))
 @table.FILE
-@click.option("--pour", multiple=True, metavar="NAME=N", help="Senators a player writes in POUR (repeatable).")
-@click.option("--contre", multiple=True, metavar="NAME=N", help="Senators a player writes in CONTRE (repeatable).")
+@click.option("--pour", "--for", "pour", multiple=True, metavar="NAME=N",
+              help="Senators a player writes in POUR (repeatable).")
+@click.option("--contre", "--against", "contre", multiple=True, metavar="NAME=N",
+              help="Senators a player writes in CONTRE (repeatable).")
 @click.option("--colour", type=table.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
 @click.option("--tiebreak", type=table.Word(SIDES), help="The magistrate's word on equal totals.")
 @click.option("--order", metavar="A,B", help="The magistrate's order among voters with equal amounts.")
@@ -208,11 +210,11 @@ def _vote_amounts(action: Line, reveal: bool | str) -> list[str]:
     for side, amounts in sides.items():
         if reveal is True:
             if amounts:
-                parts.append(side.upper() + " " + ", ".join(f"{n} {v}" for n, v in amounts.items()))
+                parts.append(_side(side) + " " + ", ".join(f"{n} {v}" for n, v in amounts.items()))
         else:
             total = sum(v for v in amounts.values() if isinstance(v, int) and not isinstance(v, bool))
-            parts.append(f"{side.upper()} {total}")
-    own = [f"{side.upper()} {amounts[reveal]}" for side, amounts in sides.items()
+            parts.append(f"{_side(side)} {total}")
+    own = [f"{_side(side)} {amounts[reveal]}" for side, amounts in sides.items()
            if isinstance(reveal, str) and amounts.get(reveal)]
     if own:
         parts.append(f"{reveal}: " + ", ".join(own))
@@ -227,7 +229,7 @@ def _resolve_answers(action: Line) -> list[str]:
     if action.get("colour") is not None:
         parts.append(_("colour {colour}").format(colour=_label(str(action["colour"]))))
     if action.get("tiebreak") is not None:
-        parts.append(_("tiebreak {side}").format(side=str(action["tiebreak"]).upper()))
+        parts.append(_("tiebreak {side}").format(side=_side(str(action["tiebreak"]))))
     if action.get("bonus") in rules.COLOUR_BONUS:   # what the bonus gives, not only its colour
         ((field, gain),) = rules.COLOUR_BONUS[action["bonus"]].items()
         parts.append(_("mauve bonus: {gain}").format(gain=_GAINS[field](gain)))
@@ -242,6 +244,12 @@ def _resolve_answers(action: Line) -> list[str]:
 _GAINS = {"seals": lambda n: ngettext("{n} more seal", "{n} more seals", n).format(n=n),
           "gold": lambda n: ngettext("{n} gold coin", "{n} gold coins", n).format(n=n),
           "senators": lambda n: ngettext("{n} senator", "{n} senators", n).format(n=n)}
+
+
+def _side(side: str) -> str:
+    """A side in capitals as the active language prints it (POUR, or FOR in English); a value
+    that names no side, as it is."""
+    return _(rules.SIDE_WORDS[side]) if side in rules.SIDE_WORDS else side.upper()
 
 
 def _label(choice: str) -> str:
@@ -289,10 +297,10 @@ def render(state: rules.State, lang: str | None = None) -> str:
         lines.append(rules.waiting_for(state).render(words.gettext, words.ngettext, words.join))
     if state["votes"]:
         lines.append("")
-        rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], v["result"].upper(),
+        rows = [[v["round"], v["magistrate"], v["pour"], v["contre"], _side(v["result"]),
                  _label(v["colour"]) if v["colour"] else "", _("yes") if v["calamity"] else ""]
                 for v in state["votes"]]
-        lines.append(table.text_table([_("round"), _("magistrate"), "POUR", "CONTRE", _("result"), _("colour"),
+        lines.append(table.text_table([_("round"), _("magistrate"), *map(_side, SIDES), _("result"), _("colour"),
                                    _("calamity")], rows))
     if state["over"]:
         lines.append("")
@@ -313,8 +321,8 @@ ACTION_LABELS = {
     "vote": N_("the whole vote at once"),
 }
 FIELD_LABELS = {
-    ("ballot", "pour"): N_("POUR"),
-    ("ballot", "contre"): N_("CONTRE"),
+    ("ballot", "pour"): rules.SIDE_WORDS["pour"],
+    ("ballot", "contre"): rules.SIDE_WORDS["contre"],
     ("resolve", "tiebreak"): N_("Tie-break (equal totals)"),
     ("resolve", "colour"): N_("The motion's colour"),
     ("resolve", "order"): N_("The magistrate's order among equal voters"),
@@ -362,7 +370,7 @@ def tied_facts(state: rules.State, ordered: list[str]) -> list[Message]:
                 n = amounts[group[0]]
                 facts.append(Message(plural("Equal ballots on {side}, {n} senator each: {names}; you order them.",
                                             "Equal ballots on {side}, {n} senators each: {names}; you order them.", n),
-                                     side=side.upper(), n=n, names=group))
+                                     side=rules.side_word(side), n=n, names=group))
     return facts
 
 

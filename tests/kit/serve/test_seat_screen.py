@@ -86,7 +86,7 @@ def test_a_ballot_is_one_big_stepper_form_asked_before_it_is_sent(hoc, lang, min
 
 @pytest.mark.parametrize(("lang", "totals", "first", "next_name"), [
     ("fr", "Totaux : POUR 20, CONTRE 5.", "Qui passe en premier ?", "Qui passe ensuite ?"),
-    ("en", "Totals: POUR 20, CONTRE 5.", "Who comes first?", "Who comes next?")])
+    ("en", "Totals: FOR 20, AGAINST 5.", "Who comes first?", "Who comes next?")])
 def test_the_magistrate_reads_the_totals_then_taps_the_colour_and_the_order(hoc, lang, totals, first, next_name):
     path, client = hoc
     ballots(path, Alice={"pour": 10}, Bob={"pour": 10}, Chloé={"contre": 5})
@@ -167,7 +167,7 @@ def test_several_moves_offered_at_once_are_a_choice_first_then_one_decision(tmp_
 
 @pytest.mark.parametrize(("lang", "asked"), [
     ("fr", "Annuler « Bob a déposé son bulletin : POUR 0, CONTRE 29 » ?"),
-    ("en", "Take back “Bob's ballot is in: POUR 0, CONTRE 29”?")])
+    ("en", "Take back “Bob's ballot is in: FOR 0, AGAINST 29”?")])
 def test_undo_names_the_entry_it_takes_back_and_asks_first(hoc, lang, asked):
     path, client = hoc
     ballots(path, Bob={"contre": 29})
@@ -276,5 +276,5 @@ def test_the_magistrate_reads_which_equal_ballots_the_order_decides_between(hoc)
     assert said in picking
     assert picking.index(said) < picking.index("Qui passe en premier ?")
     english = unescape(actions(me(client, "Alice", "en", [("f.colour", "bleu")])))
-    assert "Equal ballots on POUR, 10 senators each: Alice and Bob; you order them." in english
+    assert "Equal ballots on FOR, 10 senators each: Alice and Bob; you order them." in english
     assert "Bulletins égaux" not in unescape(me(client, "Bob", "fr"))   # the magistrate's alone

@@ -84,11 +84,12 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
                 form.locator("[data-field=contre]").fill(contre)
             if name == "Chloé":   # without a mouse: Enter in the field asks, Enter again sends
                 form.locator("[data-field=pour]").press("Enter")
-                expect(form.locator(".confirm .question")).to_contain_text(f"{pour} POUR")
+                expect(form.locator(".confirm .question")).to_contain_text(f"{pour} FOR")
                 form.locator("button.yes").press("Enter")
-            else:   # a secret ballot is asked before it is sent: "37 POUR?"
+            else:   # a secret ballot is asked before it is sent, in the seat's words: "37 FOR?", "23 CONTRE ?"
                 form.locator("button.send").tap()
-                expect(form.locator(".confirm .question")).to_contain_text(f"{pour or contre} ")
+                side = ("POUR" if pour else "CONTRE") if name == "Bob" else ("FOR" if pour else "AGAINST")
+                expect(form.locator(".confirm .question")).to_contain_text(f"{pour or contre} {side}")
                 form.locator("button.yes").tap()
             expect(table.locator("ul.ballots li.cast", has_text=name)).to_be_visible()
             expect(page.locator("form[data-action=ballot]")).to_have_count(0)
@@ -102,7 +103,7 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
         seats["Alice"].screenshot(path=str(tmp_path / "seat-alice-before-resolve.png"), full_page=True)
         resolve = seats["Alice"].locator("section.decision[data-form=resolve]")   # the magistrate's, shown live
         expect(resolve).to_be_visible()
-        expect(resolve.locator(".fact")).to_contain_text("POUR 56, CONTRE 23")   # the totals first
+        expect(resolve.locator(".fact")).to_contain_text("FOR 56, AGAINST 23")   # the totals first
         # Having read them, the magistrate cannot take her ballot back: no undo, and one sent is refused.
         expect(seats["Alice"].locator("form[data-action=undo]")).to_have_count(0)
         status, sentence = seats["Alice"].evaluate(POST_FROM_PAGE, [server.links["Alice"].replace("/seat/", "/api/seat/")
@@ -113,7 +114,7 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
         resolve.get_by_role("button", name="blue").tap()   # the only field needed: the tap sends it
 
         # the table tells the vote: its totals, then who coloured and gained what
-        expect(table.locator(".reveal")).to_contain_text("POUR wins 56 to 23.")
+        expect(table.locator(".reveal")).to_contain_text("FOR wins 56 to 23.")
         expect(table.locator(".reveal")).to_contain_text("The motion is")
         expect(table.locator("#story .feed > li")).to_have_count(4)
         expect(table.locator(".round .big")).to_contain_text("Round 2 of 9")

@@ -317,8 +317,8 @@ def test_the_largest_pour_voter_chooses_the_mauve_bonus_on_their_own_page(hoc_fi
         alice = client.get(f"/seat/{seat(client, 'Alice')}").text   # Alice is the magistrate
         resolve_form = alice.split('data-action="resolve"')[1].split("</form>")[0]
         assert 'data-field="colour"' in resolve_form   # the bonus too: left blank, the voter's own answer counts
-        assert "largest POUR voter" not in client.get(f"/seat/{seat(client, 'Chloé')}").text   # she voted CONTRE
-        assert "largest POUR voter" in client.get(f"/seat/{seat(client, 'Alice')}").text
+        assert "largest FOR voter" not in client.get(f"/seat/{seat(client, 'Chloé')}").text   # she voted CONTRE
+        assert "largest FOR voter" in client.get(f"/seat/{seat(client, 'Alice')}").text
         before = hoc_file.read_bytes()
         waiting = client.post(f"/api/seat/{seat(client, 'Alice')}/act", json={"action": "resolve", "colour": "mauve"})
         assert waiting.status_code == 422

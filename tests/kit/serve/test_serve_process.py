@@ -108,7 +108,7 @@ def test_kit_score_serve_plays_a_round_of_ballots_and_a_resolve(tmp_path):
                            json={"action": "resolve", "colour": "bleu"})
         assert reply.status_code == 200
         assert reply.json() | {"ok": True, "line": 5} == reply.json()
-        assert "POUR wins 56 to 23." in reply.json()["told"]
+        assert "FOR wins 56 to 23." in reply.json()["told"]
         events.wait_for(5)
         state = httpx.get(server.base + "/api/state").json()
         assert state["votes"][0] | {"pour": 56, "contre": 23} == state["votes"][0]

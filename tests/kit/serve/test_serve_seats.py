@@ -126,7 +126,7 @@ def test_a_magistrate_voting_last_cannot_take_her_ballot_back_once_the_totals_ar
         bob = f"/api/seat/{seat(client, 'Bob')}/act"
         assert client.post(bob, json={"action": "ballot", "pour": 0}).status_code == 200
         page = client.get(f"/seat/{seat(client, 'Bob')}").text
-        assert "POUR 15, CONTRE 30" in page_text(page)     # the count he now reads
+        assert "FOR 15, AGAINST 30" in page_text(page)     # the count he now reads
         assert 'data-action="undo"' not in page
         assert "final" in refused(client, "Bob", {"action": "undo"})
         # The host may; the table tells it, and that it came after the totals were shown.

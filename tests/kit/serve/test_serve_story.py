@@ -51,14 +51,14 @@ def test_the_hoc_censeo_table_reveals_a_resolved_vote_in_words(tmp_path):
     html = table(path)
     board = part(html, "board")
     assert "The last vote" in board
-    assert "POUR wins 56 to 23." in board
+    assert "FOR wins 56 to 23." in board
     assert "The motion is" in board
     assert "Alice gains 1 seal" in board
     assert "37 : 23" not in board   # no bare totals table: the story says it in words
     for name, amounts in PENDING.items():
         sessions.append(path, {"action": "ballot", "player": name, **{k: v for k, v in amounts.items() if v}})
     html = table(path)
-    assert "POUR wins 56 to 23." in part(html, "board")   # the reveal stays through the next ballots
+    assert "FOR wins 56 to 23." in part(html, "board")   # the reveal stays through the next ballots
     told = part(html, "story")
     assert "Bob's ballot is in." in told
     assert "41" not in told    # Alice's ballot amount is hers alone

@@ -32,6 +32,7 @@ NAMES = {"Alice": "fr-FR", "Bob": "en-GB", "Chloé": "fr-FR"}   # seating order:
 SHOWN = {"titienses": "Titienses", "ramnes": "Ramnes", "luceres": "Luceres"}
 COLOUR = {"fr-FR": {"bleu": "bleu", "mauve": "mauve"}, "en-GB": {"bleu": "blue", "mauve": "mauve"}}
 WAITING = {"fr-FR": "En attente", "en-GB": "Waiting for"}
+SIDES = {"fr-FR": {"pour": "POUR", "contre": "CONTRE"}, "en-GB": {"pour": "FOR", "contre": "AGAINST"}}
 YOURS = {"fr-FR": "À vous", "en-GB": "Your turn"}
 # navigator.vibrate where a test can count it (headless Chromium has no motor)
 COUNT_BUZZES = "window.buzzed = 0; navigator.vibrate = function () { window.buzzed += 1; return true; };"
@@ -89,8 +90,8 @@ def test_three_phones_play_a_whole_dealt_game_by_the_room_code_through_a_restart
                 expect(row.locator("input")).to_have_value(str(amount))
             form.locator("button.send").tap()
             question = form.locator(".confirm .question")
-            if pour or contre:   # "Envoyer 50 POUR ?": the amounts read back before they are sent
-                expect(question).to_contain_text(f"{pour or contre} {'POUR' if pour else 'CONTRE'}")
+            if pour or contre:   # "Envoyer 50 POUR ?", "Send 50 FOR?": the amounts read back before they are sent
+                expect(question).to_contain_text(f"{pour or contre} {SIDES[NAMES[name]]['pour' if pour else 'contre']}")
             else:                # an empty ballot is never cast in one tap
                 expect(question).to_contain_text({"fr-FR": "Rien d", "en-GB": "Nothing is entered"}[NAMES[name]])
             picture(page, tmp_path / f"2-confirm-{name}.png")
@@ -133,20 +134,20 @@ def test_three_phones_play_a_whole_dealt_game_by_the_room_code_through_a_restart
         decision = presides("Alice", "POUR 50, CONTRE 5", last=lu)
         picture(phones["Alice"], tmp_path / "3-resolve-Alice-fr-FR.png")
         decision.get_by_role("button", name=COLOUR["fr-FR"]["bleu"], exact=True).tap()   # the one field: sends
-        revealed(["POUR wins 50 to 5.", f"{t} gains"], "Round 2 of 9")
-        expect(table.locator("#story")).to_contain_text("POUR wins 50 to 5.")
+        revealed(["FOR wins 50 to 5.", f"{t} gains"], "Round 2 of 9")     # the table page reads English
+        expect(table.locator("#story")).to_contain_text("FOR wins 50 to 5.")
 
         # Round 2, Bob presides: T and L tie on POUR, so Bob taps the colour, then the order.
         cast(t, pour=10)
         cast(lu, pour=10)
         cast(r, contre=5)
-        decision = presides("Bob", "POUR 20, CONTRE 5", last=r)
+        decision = presides("Bob", "FOR 20, AGAINST 5", last=r)
         decision.get_by_role("link", name=COLOUR["en-GB"]["bleu"], exact=True).tap()
         expect(decision.locator(".question")).to_contain_text("Who comes first?")
         picture(phones["Bob"], tmp_path / "4-order-Bob-en-GB.png")
         assert decision.locator("input[type=text]").count() == 0     # names tapped, never typed
         decision.get_by_role("button", name=t, exact=True).tap()
-        revealed(["POUR wins 20 to 5.", f"{t} gains"], "Round 3 of 9")
+        revealed(["FOR wins 20 to 5.", f"{t} gains"], "Round 3 of 9")
         assert sessions.load(path).state["players"][t]["seals"] == 4
 
         # Round 3, Chloé presides: T and R cast; T says ahead which bonus a mauve motion gives.

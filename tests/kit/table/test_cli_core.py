@@ -64,10 +64,10 @@ def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
                                       '"contre": {"Bob": 15}, "colour": "bleu"}')
     assert result.exit_code == 0, result.output
     # the line shows the totals: what each player wrote is a secret at the table (RULES.md §4.14)
-    assert result.output.startswith("2. Vote: POUR 25; CONTRE 15; colour bleu.")
+    assert result.output.startswith("2. Vote: FOR 25; AGAINST 15; colour bleu.")
     assert "Alice 20" not in result.output
     assert "Bob 15" not in result.output
-    assert "POUR wins 25 to 15" in result.output
+    assert "FOR wins 25 to 15" in result.output
     assert "Alice colours a blue portion" in result.output
     assert "magistrate Bob" in result.output
 
@@ -79,18 +79,18 @@ def test_undo_and_the_numbered_log_in_both_languages(kit: Kit, hoc: Path):
     assert result.exit_code == 0
     assert "Undid line 3" in result.output
     told = kit("score", "log", hoc).output.splitlines()
-    assert told[2] == "  CONTRE wins 10 to 0."   # each entry followed by what it did
+    assert told[2] == "  AGAINST wins 10 to 0."   # each entry followed by what it did
     log = [line for line in told if not line.startswith("  ")]
     assert log[0] == "1. New game: Hoc Censeo, Alice, Bob, Chloé."   # tribes are secret
-    assert log[1] == "2. Vote: POUR 0; CONTRE 10."
+    assert log[1] == "2. Vote: FOR 0; AGAINST 10."
     assert log[2] == "3. Bob spends 1 gold for 5 senators.  [undone by line 4]"
     # an undo line says what it cancelled, not only that something was
     assert log[3] == "4. Undo of line 3: Bob spends 1 gold for 5 senators."
     revealed = [line for line in kit("score", "log", hoc, "--reveal").output.splitlines() if line[0] != " "]
     assert revealed[0].startswith("1. New game: Hoc Censeo, Alice (titienses)")
-    assert revealed[1] == "2. Vote: CONTRE Bob 10."
-    assert kit("score", "log", hoc, "--as", "bob").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10; Bob: CONTRE 10."
-    assert kit("score", "log", hoc, "--as", "Alice").output.splitlines()[1] == "2. Vote: POUR 0; CONTRE 10."
+    assert revealed[1] == "2. Vote: AGAINST Bob 10."
+    assert kit("score", "log", hoc, "--as", "bob").output.splitlines()[1] == "2. Vote: FOR 0; AGAINST 10; Bob: AGAINST 10."
+    assert kit("score", "log", hoc, "--as", "Alice").output.splitlines()[1] == "2. Vote: FOR 0; AGAINST 10."
     fr = kit("score", "log", hoc, "--lang", "fr").output
     assert "Bob dépense 1\u00a0pièce d’or pour 5\u00a0sénateurs.  [annulé par la ligne 4]" in fr
     assert "Nouvelle partie" in fr

@@ -35,24 +35,24 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     out = result.output.replace(str(hoc), "")   # the temporary path may contain any digits
     assert "Who is at the keyboard" not in out   # said in the ballot's own answer
     assert "Not Alice at the keyboard? Type your name: Bob and Chloé." in out
-    assert "Alice, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty)" in out
+    assert "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty)" in out
     # the refusal names the rule, not the number typed nor the senators left
     assert "Bob cannot vote more senators than they have left." in out
     assert "217" not in out
     assert "23" not in out
     assert "100" not in out
-    assert "POUR wins 28 to 16." in out
+    assert "FOR wins 28 to 16." in out
     assert "Alice colours a blue portion if their circle still takes one." in out
     assert "Next: round 2 of 9, magistrate Bob." in out
     assert "Alice colours a green portion with 2 seals." in out
     # every colour is offered: the ones a circle still takes would tell its tribe
     assert "Alice, colour a portion in (bleu/mauve/jaune/vert)" in out
     assert "Equal totals. Bob, as magistrate, which side wins?" in out
-    assert "CONTRE wins on the magistrate's word, 5 to 5." in out
+    assert "AGAINST wins on the magistrate's word, 5 to 5." in out
     # the seals and gold step is asked of the player at the keyboard, with their own only
-    assert "Alice, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or seals" in out
-    assert "Bob, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or gold" in out
-    assert "Chloé, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or" not in out
+    assert "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or seals" in out
+    assert "Bob, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or gold" in out
+    assert "Chloé, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or" not in out
     assert "Next (" not in out
     assert "Stopped" in out
     assert "resumes" in out
@@ -74,7 +74,7 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "Bob, your bonus for the mauve motion" in result.output
     # no total is said before the vote is resolved, nor that two wrote the same amount
     resolved = result.output.index("Resolve the ballots")
-    assert "POUR 20" not in result.output[:resolved]
+    assert "FOR 20" not in result.output[:resolved]
     assert "same" not in result.output
     state = kit.state(hoc)
     assert state["round"] == 3
@@ -98,8 +98,8 @@ def test_a_ballot_can_be_cast_again_by_undoing_it_before_the_resolve(kit: Kit, h
     assert result.exit_code == 0, result.output
     assert "Undid line 4: Chloé casts a secret ballot." in result.output
     assert "Undid line 3: Bob casts a secret ballot." in result.output
-    assert "POUR 20" not in result.output
-    assert "POUR wins 20 to 9." in result.output
+    assert "FOR 20" not in result.output
+    assert "FOR wins 20 to 9." in result.output
     votes = kit.state(hoc)["votes"]
     assert [(v["pour"], v["contre"], v["colour"]) for v in votes] == [(20, 9, "vert")]
 
@@ -166,7 +166,7 @@ def test_play_offers_undo_of_the_latest_action(kit: Kit, hoc: Path):
     result = kit("score", "play", hoc, input="undo\ny\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Undid line 2:" in result.output
-    assert "Undo line 2 (Vote: POUR 0; CONTRE 10)? (yes/no) [no]" in result.output
+    assert "Undo line 2 (Vote: FOR 0; AGAINST 10)? (yes/no) [no]" in result.output
     assert kit.state(hoc)["round"] == 0
 
 

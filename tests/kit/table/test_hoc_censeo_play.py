@@ -43,7 +43,7 @@ def test_seals_are_offered_to_the_player_at_the_keyboard_only(tmp_path: Path):
     index = child.expect([r"Bob, secret ballot: [^\r\n]* or seals", r"Bob, secret ballot: [^\r\n]*\)"])
     assert index == 1
     child.sendline("c 4")
-    child.expect(r"Bob, send POUR 0, CONTRE 4\?")
+    child.expect(r"Bob, send FOR 0, AGAINST 4\?")
     child.sendline("yes")
     child.expect(r"Alice, secret ballot: .* or seals")
     child.sendline("seals")
@@ -61,13 +61,13 @@ def test_a_ballot_is_read_back_and_typed_again_on_no_then_leaves_the_screen(tmp_
     child.sendline("Chloé")
     child.expect(r"Chloé, secret ballot")
     child.sendline("7")
-    child.expect(r"Chloé, send POUR 7, CONTRE 0\? \(yes/no\)")
+    child.expect(r"Chloé, send FOR 7, AGAINST 0\? \(yes/no\)")
     child.sendline("no")
     child.expect_exact(CLEARED)   # the refused read-back leaves the screen too
     child.expect(r"Chloé, secret ballot")
     assert [a for a in saved(path) if a["action"] == "ballot"] == []
     child.sendline("3 0")
-    child.expect(r"Chloé, send POUR 3, CONTRE 0\?")
+    child.expect(r"Chloé, send FOR 3, AGAINST 0\?")
     child.sendline("")   # Enter alone sends
     child.expect_exact(CLEARED)
     child.expect(r"Alice, secret ballot")
@@ -87,11 +87,12 @@ def test_one_answer_reads_pour_then_contre_and_the_sides_by_their_words():
     assert read_ballot(" 12 3 ") == (12, 3)
     assert read_ballot("c 5") == read_ballot("contre 5") == read_ballot("CONTRE 5") == read_ballot("against 5") == (0, 5)
     assert read_ballot("p 2 c 5") == read_ballot("c 5 p 2") == read_ballot("c 5 2") == read_ballot("2, 5") == (2, 5)
+    assert read_ballot("for 2 against 5") == read_ballot("a 5 f 2") == read_ballot("FOR 2, AGAINST 5") == (2, 5)
     for wrong in ("1 2 3", "c", "c 5 c 6", "p 1 2 3", "2O", "douze", "c p 4"):
         try:
             read_ballot(wrong)
         except KitError as error:   # the same sentence whatever was typed: it never repeats it
-            assert str(error) == "Type POUR then CONTRE as whole numbers, such as 12, 12 3 or c 5."
+            assert str(error) == "Type FOR then AGAINST as whole numbers, such as 12, 12 3 or a 5."
         else:
             raise AssertionError(wrong)
 
@@ -104,7 +105,7 @@ ROUND_ANSWERS = [
     (r"\w+, POUR(?! CONTRE)", "5"),             # a ballot asked side by side (gone since)
     (r"\w+, CONTRE", ""),
     (r"\w+, secret ballot", "5"),               # the whole ballot in one answer
-    (r"\w+, send POUR", ""),                    # the read-back
+    (r"\w+, send (POUR|FOR)", ""),              # the read-back (POUR before issue 48)
     (r"The motion's colour", "bleu"),
 ]
 

@@ -174,7 +174,7 @@ def drive_play(path: Path) -> None:
         r"who ranks first among ([^(]*) \(",
         r"(\w+), your bonus for the mauve motion",
         r"(\w+), lose 1 gold coin or 5 senators",
-        r"(\w+), send POUR \d+, CONTRE \d+\?",
+        r"(\w+), send FOR \d+, AGAINST \d+\?",
         pexpect.EOF,
     ]
     spent = []

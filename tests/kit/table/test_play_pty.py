@@ -62,7 +62,7 @@ def _after_clearing(transcript: str) -> str:
     once its player answered it; the read-back must be the only thing wiped."""
     parts = transcript.split(CLEARED)
     for part in parts[:-1]:
-        assert "send POUR" in part.splitlines()[-1], part
+        assert "send FOR" in part.splitlines()[-1], part
     return "".join(part.rstrip("\r\n").rsplit("\n", 1)[0] for part in parts[:-1]) + parts[-1]
 
 
@@ -74,19 +74,19 @@ def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
     child = _play(senate)
     # over the senators, a typo, negative, 61 + 53 more than Alice has
     _answer(child, "Alice, secret ballot", "110", "2O", "-3", "61 53", "61 7")
-    _answer(child, "Alice, send POUR 61, CONTRE 7?", "")     # read back to Alice, then cleared
+    _answer(child, "Alice, send FOR 61, AGAINST 7?", "")     # read back to Alice, then cleared
     _answer(child, "Bob, secret ballot", "c 44")
-    _answer(child, "Bob, send POUR 0, CONTRE 44?", "")
+    _answer(child, "Bob, send FOR 0, AGAINST 44?", "")
     _answer(child, "Chloé, secret ballot", "13")
-    _answer(child, "Chloé, send POUR 13, CONTRE 0?", "")
+    _answer(child, "Chloé, send FOR 13, AGAINST 0?", "")
     child.expect_exact("All ballots are in. Alice, as magistrate, resolves the vote.")
     _answer(child, "The motion's colour", "bleu")
-    child.expect_exact("POUR wins 74 to 51.")
+    child.expect_exact("FOR wins 74 to 51.")
     _answer(child, "Alice, secret ballot", "quit")
     child.expect(pexpect.EOF)
     screen = _after_clearing("".join(child.transcript)).replace(str(senate), "FILE")
     assert "Alice cannot vote more senators than they have left." in screen
-    assert "Type POUR then CONTRE as whole numbers, such as 12, 12 3 or c 5." in screen
+    assert "Type FOR then AGAINST as whole numbers, such as 12, 12 3 or a 5." in screen
     assert "Alice's vote must be a whole number of 0 or more." in screen
     for secret in ("110", "2O", "-3", "61", "53", "44", "13", "100", "senators left"):
         assert secret not in screen, (secret, screen)
@@ -95,16 +95,16 @@ def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
     log, show = _kit("score", "log", str(senate)).stdout, _kit("score", "show", str(senate)).stdout
     for secret in ("61", "44", "13", "Titienses", "Ramnes", "Luceres"):
         assert secret not in log + show, secret
-    assert "2. Alice casts a ballot: POUR 61, CONTRE 7." in _kit("score", "log", str(senate), "--reveal").stdout
+    assert "2. Alice casts a ballot: FOR 61, AGAINST 7." in _kit("score", "log", str(senate), "--reveal").stdout
     mine = _kit("score", "log", str(senate), "--as", "alice").stdout
-    assert "POUR 61, CONTRE 7" in mine
+    assert "FOR 61, AGAINST 7" in mine
     assert "44" not in mine
 
 
 def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Path):
     child = _play(senate)
     _answer(child, "Alice, secret ballot", "20")
-    _answer(child, "Alice, send POUR 20", "")
+    _answer(child, "Alice, send FOR 20", "")
     # Bob's question is on the screen; another terminal undoes Alice's ballot meanwhile
     child.expect_exact("Bob, secret ballot")
     assert _kit("score", "undo", str(senate)).returncode == 0
@@ -112,10 +112,10 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
     # checked before the next question: play reloads, says so, and starts the step again
     child.expect_exact("The session file changed in another window")
     _answer(child, "Alice, secret ballot", "9")
-    _answer(child, "Alice, send POUR 9", "")
+    _answer(child, "Alice, send FOR 9", "")
     _answer(child, "Bob, secret ballot", "c 8")
     # the last question is answered after another write: the write itself is refused as stale
-    child.expect_exact("Bob, send POUR 0, CONTRE 8?")
+    child.expect_exact("Bob, send FOR 0, AGAINST 8?")
     assert _kit("score", "buy-senators", str(senate), "Chloé", "--gold", "1").returncode == 2   # refused: no gold
     assert _kit("score", "act", str(senate), '{"action": "ballot", "player": "Chloé", "pour": 1}').returncode == 0
     child.sendline("")
@@ -123,7 +123,7 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
     # the rules now wait for Bob alone: nobody else to take the keyboard
     child.expect_exact("Bob, your secret ballot (the others look away).\r\nBob, secret ballot")
     child.sendline("c 8")
-    _answer(child, "Bob, send POUR 0, CONTRE 8?", "")
+    _answer(child, "Bob, send FOR 0, AGAINST 8?", "")
     _answer(child, "The motion's colour", "quit")
     child.expect(pexpect.EOF)
     ballots = [(a["player"], a.get("pour"), a.get("contre")) for a in _actions(senate) if a["action"] == "ballot"]
@@ -136,7 +136,7 @@ def test_two_plays_on_one_file_never_write_twice_for_one_seat(senate: Path):
     first.expect_exact("Alice, secret ballot")
     second.expect_exact("Alice, secret ballot")
     first.sendline("30")
-    _answer(first, "Alice, send POUR 30", "")
+    _answer(first, "Alice, send FOR 30", "")
     first.expect_exact("Bob, secret ballot")
     second.sendline("4")
     # the second play had asked Alice from the old file: it reloads before writing anything
@@ -154,7 +154,7 @@ def test_a_colour_for_seals_is_typed_unseen_and_refused_without_naming_it(senate
     for colour in ("bleu", "vert"):
         assert _kit("score", "vote", str(senate), "--pour", "Alice=5", "--colour", colour).returncode == 0
     child = _play(senate)
-    _answer(child, "Alice, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty) or seals", "seals")
+    _answer(child, "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or seals", "seals")
     _answer(child, "Alice, colour a portion in", "vert")
     child.expect_exact("Alice's circle does not take that portion")
     _answer(child, "Alice, colour a portion in", "jaune")

@@ -131,7 +131,7 @@ def test_hoc_censeo_a_ballot_refused_is_asked_again_without_repeating_it(hoc: Pa
     assert "Bob cannot vote more senators than they have left." in between
     assert "90" not in between
     assert "20" not in between
-    _answer(child, "Bob, send POUR 20, CONTRE 5?", "")
+    _answer(child, "Bob, send FOR 20, AGAINST 5?", "")
     _quit(child, "Alice, secret ballot")
     assert _lines(hoc)[-1] == {"action": "ballot", "player": "Bob", "pour": 20, "contre": 5}
 
