@@ -493,19 +493,33 @@ class FormsView:
         titles = {self.headline(form) for form in offered}
         return titles.pop() if len(titles) == 1 else self.page.t(N_("What do you do?"))
 
-    def choice_labels(self, offered: list[plan.Form]) -> list[str]:
-        """The decisions offered at once, as their buttons say them: each one's title, and
-        when another has the same title, the values the rules already settle (« Draw 2 Event
-        cards »: the title alone where all share it, as the heading says it); two still
-        alike, the fields one asks besides (a Coopération played with another player)."""
+    def choice_groups(self, offered: list[plan.Form]) -> list[tuple[str | None, list[int]]]:
+        """The decisions offered at once, in their order, each run sharing a title grouped
+        under it where others have their own (PHD's seven ways of a Recherche, then « Submit
+        a chapter »): (the run's title, None for one decision alone, or when all share one
+        title or none does; the places of its decisions)."""
         titles = [self.headline(form) for form in offered]
-        shared = len(set(titles)) == 1
+        runs: list[tuple[str | None, list[int]]] = []
+        for place, title in enumerate(titles):
+            if runs and titles[runs[-1][1][-1]] == title:
+                runs[-1][1].append(place)
+            else:
+                runs.append((title, [place]))
+        if len(runs) == 1 or all(len(places) == 1 for _title, places in runs):   # one list: nothing to group
+            return [(None, list(range(len(offered))))]
+        return [(title if len(places) > 1 else None, places) for title, places in runs]
+
+    def choice_labels(self, offered: list[plan.Form]) -> list[str]:
+        """The decisions offered at once, as their buttons say them: each one's title, or,
+        where others share it (said once above them, `choice_groups`), the values the rules
+        already settle (« Draw 2 Event cards »); two still alike, the fields one asks besides
+        (a Coopération played with another player)."""
+        titles = [self.headline(form) for form in offered]
         labels = []
         for form, title in zip(offered, titles):
             settled = ", ".join(self.page.value(spec.options[0]) for spec in form.inputs
                                 if spec.kind == "one" and len(spec.options) == 1)
-            labels.append(settled if shared and settled else
-                          title + (" — " + settled if titles.count(title) > 1 and settled else ""))
+            labels.append(settled if titles.count(title) > 1 and settled else title)
         for place, form in enumerate(offered):
             alike = [other for other, label in zip(offered, labels) if label == labels[place] and other is not form]
             asked = {spec.field for other in alike for spec in other.inputs}

@@ -162,7 +162,7 @@ class Phones:
                     self.tap(page.locator(f'section.decision > ul.choices a[href="{item["href"]}"]'))
                 return False
             if all(wanted(action, f, None, 0) == v for f, v in item["hidden"].items()):
-                self.tap(page.locator(f"section.decision > ul.choices > li:nth-child({place + 1}) button"))
+                self.tap(page.locator("section.decision > ul.choices > li").nth(place).locator("button"))
                 return True
         raise AssertionError(f"{action} among {offered}: {view.get('pending')}")
 

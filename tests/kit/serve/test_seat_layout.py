@@ -112,3 +112,24 @@ def test_no_word_is_broken_in_a_list_of_cards_nor_on_the_board(browser, tmp_path
                 BROKEN_WORDS) == []
     finally:
         assert server.stop() == 0
+
+
+def test_ways_sharing_a_title_are_grouped_under_it_beside_another_decision(tmp_path):
+    """A Recherche when a chapter can be submitted: seven ways of one Recherche, then
+    « Submit a chapter ». Each of the seven buttons repeated the Recherche's whole title
+    before its way (a page of 2,668 px at 360 px wide); the title now heads them once
+    (1,770 px)."""
+    path = tmp_path / "thesis.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], deck=for_session("phd", None))
+    sessions.append(path, {"action": "adjust", "player": "Ana", "pression": 2, "credit": 2})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "vie", "card": "repas-de-famille"})
+    with TestClient(create_app(path)) as client:
+        hold_seat(client, "Ana")
+        html = unescape(client.get("/me?lang=en").text)
+        decision = html.split('<section class="decision">')[1].split("</section>")[0]
+        buttons = [re.sub(r"<[^>]+>", "", b).strip() for b in re.findall(r'class="(?:button )?big"[^>]*>(.*?)</(?:a|button)>', decision)]
+        assert buttons == ["Draw 2 event cards", "Draw 1 Argument card", "That's Life card", "Challenge card",
+                           "Cooperation card", "Cooperation card — with another player", "Supervisor card",
+                           "Submit a chapter"], buttons
+        assert re.findall(r"<h3>(.*?)</h3>", decision) == ["Research (draw, or play an event card from the hand)"]
