@@ -39,6 +39,7 @@ from scorekeeper import session as sessions
 
 SEATS = ("P1", "P2", "P3", "P4")     # the bots' own names for their seats
 LOCALES = ("fr-FR", "en-GB", "fr-FR", "en-GB")
+PATIENCE = 45   # seconds any one wait may take: each is for a state of a page, never a sleep
 
 
 def seat_of(game: str, state: dict[str, Any], action: dict[str, Any]) -> tuple[str | None, bool]:
@@ -94,6 +95,8 @@ class Phones:
         self.game, self.path = game, path
         self.pages = {seat: phone(browser, server.links[seat], locale) for seat, locale in zip(SEATS, LOCALES)}
         self.host = phone(browser, server.links["Host"])
+        for page in (*self.pages.values(), self.host):   # some 400 waits in a row: room for a loaded machine
+            page.context.set_default_timeout(PATIENCE * 1000)
         self.lines = len(sessions.load(path).entries)
         self.taps = 0
         self.made: Counter[str] = Counter()   # the moves made, by kind ("turn challenge", "host deck_empty")
@@ -105,13 +108,14 @@ class Phones:
         seat, anytime = seat_of(self.game, state, action)
         page = self.host if seat is None else self.pages[seat]
         self.made[" ".join(["host"] * (seat is None) + [action["action"], action.get("step", "")]).strip()] += 1
-        expect(page.locator("body")).to_have_attribute("data-line", str(self.lines + 1))   # the header is line 1
+        expect(page.locator("body")).to_have_attribute("data-line", str(self.lines + 1),   # the header is line 1
+                                                       timeout=PATIENCE * 1000)
         if seat is None or anytime:
             self.fill(page, page.locator(f'form.act[data-action="{action["action"]}"]').first, action)
         else:
             self.answer(page, action)
         self.lines += 1
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + PATIENCE
         while True:
             session = sessions.load(self.path)
             if len(session.entries) >= self.lines or time.monotonic() > deadline:
