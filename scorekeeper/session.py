@@ -30,15 +30,36 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, NoReturn, NotRequired, TypedDict, cast
 
 from scorekeeper import rules as rule_modules
 from scorekeeper.errors import N_, RuleViolation, ScorekeeperError
 from scorekeeper.rules.flow import Action, GameState, Line, Seat
 
+
+class Logged(dict[str, Any]):
+    """An action as the log keeps it: parsed once (`Session.parse`), then frozen, so that no
+    rule and no face can change what an entry says once it is accepted (the rules take it
+    as the read-only Action it is, which `mypy --strict` checks; this holds at run time too,
+    where only the session's lines pay for it: a copy of each line, and reads a dict
+    subclass makes a little slower, never a simulated game's). It is written as the line
+    it is (json.dumps)."""
+
+    __slots__ = ()
+
+    def _frozen(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(f"a logged action is frozen: {self.get('action')!r} cannot change")
+
+    __setitem__ = __delitem__ = setdefault = pop = popitem = clear = update = __ior__ = _frozen
+
+    def __reduce__(self) -> tuple[type[Logged], tuple[dict[str, Any]]]:
+        # copied or pickled whole (a worker's record), never key by key
+        return Logged, (dict(self),)
+
+
 FORMAT = 1
 UNDO = "undo"
-UNDO_ACTION = Action({"action": UNDO})    # the one undo line: the session's, never the rules'
+UNDO_ACTION = Logged({"action": UNDO})    # the one undo line: the session's, never the rules'
 UTF8_BOM = b"\xef\xbb\xbf"
 # tempfile and secrets are imported where a file is written or a token drawn: `kit score show`
 # and `log` start 3 ms sooner without them (issue 45: a command starts within 3x of Python's).
@@ -153,7 +174,7 @@ class Entry:
     """One action line of the log, with whether a later undo cancelled it."""
 
     line: int                    # 1-based line number in the file
-    action: Action               # as the rules took it: parsed once (scorekeeper.rules.fields)
+    action: Logged               # as the rules took it: parsed once (scorekeeper.rules.fields), frozen
     undone_by: int | None = None  # line number of the undo that cancelled it
 
 
@@ -206,14 +227,14 @@ class Session:
         """The cards the header records (None: an older file, or a game without cards)."""
         return self.header.get("deck")
 
-    def parse(self, line: object) -> Action:
+    def parse(self, line: object) -> Logged:
         """`line` (a session line as read or sent, any JSON) parsed once, at this edge, into
-        the frozen Action that the rules apply, the log keeps and the file stores: what it
+        the frozen action that the rules take, the log keeps and the file stores: what it
         names in the rules' own spelling (a card named by its title is the card's id), each
         field of its declared kind (scorekeeper.rules.fields). RuleViolation otherwise."""
         action = normalise_action(line)
         if action["action"] != UNDO:
-            return self.rules.parse(self.state, action)
+            return Logged(self.rules.parse(self.state, action))
         if len(action) > 1:   # a field here would be recorded and mean nothing
             raise RuleViolation('An undo takes no other field: write {{"action": "undo"}}, not {value}.',
                                 value=json.dumps(action, ensure_ascii=False))
@@ -241,7 +262,7 @@ class Session:
         """The state `line` would lead to, without recording it; RuleViolation if refused."""
         return self._after(self.parse(line))
 
-    def _after(self, action: Action) -> GameState:
+    def _after(self, action: Logged) -> GameState:
         """The state a parsed action leads to; RuleViolation if the rules refuse it."""
         if action["action"] == UNDO:
             if self.partial and (len(self._states) < 2 or not self._in_effect):
@@ -249,9 +270,9 @@ class Session:
             if not self._in_effect:
                 raise NothingToUndo("There is nothing to undo: no action is in effect.")
             return self._states[-2]
-        return self.rules.apply(self.state, action)
+        return self.rules.take(self.state, action)
 
-    def _record(self, action: Action, line: int) -> None:
+    def _record(self, action: Logged, line: int) -> None:
         """Apply and record one parsed action (`parse`)."""
         new_state = self._after(action)
         self.before = self.state
@@ -331,8 +352,6 @@ def parse_json(text: str) -> object:
 
 def normalise_action(action: object) -> Line:
     """An action dict with its name first, or RuleViolation saying what is wrong with it."""
-    if type(action) is Action:
-        return action       # parsed already: its name first
     if not isinstance(action, dict):
         raise RuleViolation('An action is a JSON object such as {{"action": "vote", ...}}, not {value}.', value=json.dumps(action, ensure_ascii=False))
     name = action.get("action")
@@ -571,7 +590,7 @@ def _from_snapshot(path: Path, data: bytes) -> Session | None:
         session.last_line = snapshot["last_line"]
         if snapshot["latest"] is not None and len(states) == 2:
             line, action = snapshot["latest"]
-            session.entries = [Entry(line, Action(action))]     # accepted by this very engine (its stamp)
+            session.entries = [Entry(line, Logged(action))]     # accepted by this very engine (its stamp)
             session._in_effect = [0]
         tail = data[size:]
         if not tail:

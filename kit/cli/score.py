@@ -261,7 +261,7 @@ def _states_around(session: sessions.Session) -> dict[int, tuple[GameState, Game
         if entry.action.get("action") == sessions.UNDO:
             states.pop()
         else:
-            states.append(session.rules.apply(states[-1], entry.action))
+            states.append(session.rules.take(states[-1], entry.action))
             around[entry.line] = (states[-2], states[-1])
     return around
 

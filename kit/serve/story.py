@@ -77,7 +77,7 @@ def tell(session: sessions.Session, lang: str) -> list[Told]:
                 told.append(Told(entry.line, sessions.UNDO, described, (), undoes=cancelled.line, after_count=counted))
                 continue
             before = stack[-1][2] if stack else start
-            after = session.rules.apply(before, entry.action)
+            after = session.rules.take(before, entry.action)
             stack.append((entry, before, after))
             told.append(one(entry, before, after))
     return told

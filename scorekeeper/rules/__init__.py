@@ -14,14 +14,14 @@ gives that declaration; code serving any game reads its attributes. The flow fun
   (scorekeeper.rules.deck), keeps its cards in the state as `cards`, and its `canonical(state,
   action)` gives an entry as the file stores it (a card named by its title stored as its id),
   which parsing applies once the fields are checked (`GameRules.parse`).
-- `apply(state: dict, line: dict) -> dict`: the state after one action. `line` is a
-  session line (a dict with its "action" key) or the frozen `fields.Action` it was parsed
-  into once at the edge (`scorekeeper/session.py` parses every line it reads or appends);
-  `apply` starts with `FIELDS.parse(state, line)` (`RULES.parse` where the game spells its
-  cards by their ids), which returns an Action as it is and parses anything else, so no
-  rule reads a field of the wrong shape and none checks a field's shape again. Never
-  mutates `state`; raises RuleViolation with one sentence a player understands when the
-  rules refuse the action.
+- `take(state: dict, action: fields.Action) -> dict`: the state after one action parsed
+  once at the edge (`RULES.parse`: `FIELDS.parse`, then the game's own spelling of its
+  cards), so no rule reads a field of the wrong shape and none checks a field's shape
+  again; `scorekeeper/session.py` parses every line it reads or appends and hands it to
+  `take`. `apply(state, line)` is `take` after the parse, for a line no one parsed yet (a
+  bot's, a face's check). Never mutates `state` nor the action (a Mapping: mypy refuses a
+  change); raises RuleViolation with one sentence a player understands when the rules
+  refuse the action.
 - the game's flow and views (shapes in scorekeeper/rules/flow.py):
   - `pending(state) -> list[dict]`: the decisions the table waits for now, in the order the
     table takes them (empty once the game is over);
@@ -75,6 +75,8 @@ class Rules(Protocol):
     def setup(self, players: list[Seat], options: dict[str, Any] | None = ...) -> GameState: ...
 
     def apply(self, state: Any, line: Line) -> GameState: ...
+
+    def take(self, state: Any, action: Action) -> GameState: ...
 
     def pending(self, state: Any) -> list[Decision]: ...
 
@@ -378,8 +380,6 @@ def view(game: str, state: GameState, viewer: str | None = None) -> dict[str, An
             "anytime": [d for d in anytime(game, state) if not d["secret"] or d["player"] == viewer]}
 
 
-def outcome(game: str, before: GameState, after: GameState, action: Line) -> list[Event]:
-    """What an accepted action did, as flow.Event values (a session's entries are parsed
-    already; a line a face made is parsed here, against the state it met)."""
-    rules = of(game)
-    return rules.outcome(before, after, rules.parse(before, action))
+def outcome(game: str, before: GameState, after: GameState, action: Action) -> list[Event]:
+    """What an accepted action (a session's entry: parsed) did, as flow.Event values."""
+    return of(game).outcome(before, after, action)

@@ -453,10 +453,13 @@ def _step(state: State, kind: str, action: Action) -> None:
 
 
 def apply(state: State, line: Line) -> State:
-    """The state after one action (`line` parsed once, unless the session parsed it
-    already); refuses with RuleViolation, never mutates `state`."""
-    action = FIELDS.parse(state, line)
-    kind = action.name
+    """The state after one line no one parsed yet (a bot's): `take` once it is parsed."""
+    return take(state, FIELDS.parse(state, line))
+
+
+def take(state: State, action: Action) -> State:
+    """The state after one parsed action; refuses with RuleViolation, never mutates `state`."""
+    kind = action["action"]
     need_game_on(state, TITLE)
     if kind == "turn":
         if recorded(state):
@@ -609,7 +612,7 @@ def _accusation_events(before: State, after: State, action: Action) -> list[Even
 # The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
 RULES = GameRules(
     id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    fields=FIELDS, setup=setup, take=take, pending=pending, anytime=anytime, outcome=outcome,
     current_player=current_player, standings=standings,
     actors={**ACTOR_FIELDS, "debate": None},     # a debate's result is the table's, naming nobody
     secret_fields=SECRET_FIELDS)

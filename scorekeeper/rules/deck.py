@@ -181,7 +181,8 @@ def card_id(cards: Cards, value: object, game: str, field: str = "card") -> str:
                         card=shown(value))
 
 
-def canonical(cards: Cards | None, action: dict[str, Any], game: str, fields: Collection[str] = ("card",)) -> dict[str, Any]:
+def canonical(cards: Cards | None, action: Mapping[str, Any], game: str,
+              fields: Collection[str] = ("card",)) -> Mapping[str, Any]:
     """`action` with the cards it names by title stored as their ids (what the session
     writes); an unknown card is refused here, naming the closest title."""
     named = [field for field in fields if field in action]

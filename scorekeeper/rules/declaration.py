@@ -3,7 +3,7 @@
 Each rule module `scorekeeper.rules.<game>` ends with
 
     RULES = GameRules(id=GAME_ID, title=TITLE, min_players=2, max_players=6, fields=FIELDS,
-                      setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+                      setup=setup, take=take, pending=pending, anytime=anytime, outcome=outcome,
                       actors={"steal": "thief", "deck_empty": None}, corrections=CORRECTIONS, ...)
 
 and the registry (`scorekeeper.rules.of(game)`) gives that object: code serving any game reads
@@ -23,7 +23,7 @@ its attributes, every default written here once, never a module's optional attri
   the player field a header's role sets (secret where it is among `secret_fields`).
 - `card_types`: a game played with printed cards names its card types and takes the
   session header's deck in `setup(players, options, deck=None)`; None for a game without.
-- the flow functions: `setup`, `apply`, `pending`, `anytime`, `outcome` (every game), and
+- the flow functions: `setup`, `take`, `pending`, `anytime`, `outcome` (every game), and
   `current_player`, `standings`, `canonical` where the game has them (None where not);
   `cards_to_lay(state, action, field)`: in a game whose entries lay cards in a list that
   also takes numbers written by hand (PHD's modifiers and arguments), the cards of the deck
@@ -62,7 +62,7 @@ class GameRules:
     max_players: int
     fields: Declaration
     setup: Callable[..., GameState]
-    apply: Callable[[Any, Line], GameState]
+    take: Callable[[Any, Action], GameState]
     pending: Callable[[Any], list[Decision]]
     anytime: Callable[[Any], list[Decision]]
     outcome: Callable[[Any, Any, Action], list[Event]]
@@ -76,7 +76,7 @@ class GameRules:
     card_types: tuple[str, ...] | None = None
     current_player: Callable[[Any], str | None] | None = None
     standings: Callable[[Any], list[tuple[int, str]]] | None = None
-    canonical: Callable[[Any, Line], Line] | None = None
+    canonical: Callable[[Any, Action], Action] | None = None
     cards_to_lay: Callable[[Any, str, str], dict[str, int]] | None = None
 
     def __post_init__(self) -> None:
@@ -107,18 +107,17 @@ class GameRules:
         return None
 
     def parse(self, state: Any, line: Any) -> Action:
-        """`line`, a session line as sent (any JSON), as the frozen Action the rules take:
+        """`line`, a session line as sent (any JSON), as the Action the rules take (`take`):
         its fields checked against their declaration (`fields.parse`), then in the game's
-        own spelling (`canonical`: a card named by its title is its id). Parsed once: an
-        Action is returned as it is. RuleViolation, in one sentence, for a line the rules
-        cannot read or a card the deck does not hold."""
-        if type(line) is Action:
-            return line
+        own spelling (`canonical`: a card named by its title is its id). RuleViolation, in
+        one sentence, for a line the rules cannot read or a card the deck does not hold."""
         action = self.fields.parse(state, line)
-        if self.canonical is None:
-            return action
-        spelt = self.canonical(state, action)
-        return action if spelt is action else Action(spelt)
+        return action if self.canonical is None else self.canonical(state, action)
+
+    def apply(self, state: Any, line: Line) -> GameState:
+        """The state after `line`, a line no one parsed yet (`take` after `parse`): what a
+        face checks an entry it made with. A parsed action goes to `take`, parsed once."""
+        return self.take(state, self.parse(state, line))
 
     @property
     def actions(self) -> tuple[str, ...]:

@@ -1,12 +1,14 @@
 """Each action's fields, declared once per game: their kinds, bounds and which are needed;
-and the frozen `Action` a session line is parsed into, once, at the edge.
+and the `Action` a session line is parsed into, once, at the edge.
 
 A rule module lists its actions with `declare`, one `act` per action, each field a kind
 below. A line is parsed once (`FIELDS.parse(state, line)`, or the game's `RULES.parse`,
-which then spells its cards by their ids): `scorekeeper/session.py` parses each line it
-reads or appends, and a rule module's `apply` parses what it is given unless it is an
-Action already (the bots, guided play's checks), so every face (the CLI, the friendly
-commands, guided play, the phones, the bots, a session replayed) goes through it. A field
+which then spells its cards by their ids), and the rules take what it gives through their
+entry for parsed actions, `take(state, action)`: `scorekeeper/session.py` parses each line
+it reads or appends and hands it to `take`, while a rule module's `apply(state, line)` is
+`take` after `parse`, for a line no one parsed yet (the bots', guided play's checks). So
+every face (the CLI, the friendly commands, guided play, the phones, the bots, a session
+replayed) goes through the parse, and no line is parsed twice. A field
 of the wrong shape is refused before the rules read it, with a sentence naming the field
 (in words: its `label`) and what it wants, and nothing is written; the rules then read
 the Action's fields without checking their shape again. The phone forms
@@ -24,9 +26,11 @@ mapping one number per player or per key, a list one number per item.
                                         words={"pression": "Pression", "credit": "Crédit"}, needed=False)),
     })
 
+    def take(state, action):        # parsed: its name, every field of its kind
+        if action["action"] == "challenge": ...
+
     def apply(state, line):
-        action = FIELDS.parse(state, line)      # frozen: its name, every field of its kind
-        if action.name == "challenge": ...
+        return take(state, FIELDS.parse(state, line))
 
 The kinds (each a frozen dataclass; `label` is an English msgid, `needed=False` for an
 optional field, `secret=True` where the value is a player's secret: its refusal on a shared
@@ -75,7 +79,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar
 
 from scorekeeper.errors import N_, Inline, Message, RuleViolation
 from scorekeeper.rules.checks import is_int, shown
@@ -86,35 +90,14 @@ Choices = tuple[str, ...] | Callable[[Mapping[str, Any]], Iterable[str]]
 Line = dict[str, Any]
 
 
-class Action(dict[str, Any]):
-    """One action as the rules take it: a session line parsed once (`Declaration.parse`),
-    frozen. Its "action" key names one of the game's actions (`name`), and every other key
-    is a field its declaration holds, of its declared kind within its bounds, an optional
-    field given as null being absent; a card named by its title is its id where the game
-    stores ids (its `canonical`). The values are the JSON's own (lists, objects), which
-    nothing changes once parsed.
-
-    A dict, so that every face reads it as it read the line (`action["player"]`,
-    `action.get("pour", 0)`) and the session writes it as the line it is (json.dumps), at
-    the cost of a dict lookup, not an attribute's; its changes are refused, so a rule can
-    never alter what the log holds."""
-
-    __slots__ = ()
-
-    @property
-    def name(self) -> str:
-        """The action's name ("ballot", "turn")."""
-        name: str = self["action"]     # a str: parsed so
-        return name
-
-    def _frozen(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError(f"an action is frozen once parsed: {self.get('action')!r} cannot change")
-
-    __setitem__ = __delitem__ = setdefault = pop = popitem = clear = update = __ior__ = _frozen
-
-    def __reduce__(self) -> tuple[type[Action], tuple[dict[str, Any]]]:
-        # copied or pickled whole (a bot's world, a worker's record), never key by key
-        return Action, (dict(self),)
+# One action as the rules take it: a session line parsed once (`Declaration.parse`). Its
+# "action" key names one of the game's actions, every other key is a field its declaration
+# holds, of its declared kind within its bounds (an optional field given as null left out),
+# a card named by its title is its id where the game stores ids (`canonical`). A plain dict,
+# read-only to the rules: typed a Mapping, so `mypy --strict` (CI) refuses a rule that would
+# change it. What the log keeps is frozen besides (scorekeeper/session.py), at no cost to a
+# simulated game, whose actions the rules take as the plain dicts their reads are fastest on.
+Action = Mapping[str, Any]
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -482,12 +465,11 @@ class Declaration:
         return action in self.actions
 
     def parse(self, state: Mapping[str, Any], line: Any) -> Action:
-        """`line` (a session line as sent, any JSON) as the frozen Action the rules take, once
+        """`line` (a session line as sent, any JSON) as the Action the rules take, once
         it is an object naming one of the game's actions, with no unknown field, every needed
         field, and each field of its declared kind; RuleViolation naming the first field at
-        fault otherwise. An Action given is returned as it is: it was parsed once already."""
-        if type(line) is Action:
-            return line
+        fault otherwise. The line itself when it is in the rules' form already (most are: the
+        caller hands it over, and changes it no more), else a new dict without its nulls."""
         if not isinstance(line, dict) or not isinstance(line.get("action"), str):
             raise RuleViolation("An action must be an object with an 'action' name, not {action}.",
                                 action=shown(line))
@@ -515,8 +497,8 @@ class Declaration:
         if needed < len(declared.needed):
             raise self._refusal(name, declared, state, line)
         if nulls:       # an optional field given as null is absent
-            return Action({key: value for key, value in line.items() if value is not None})
-        return Action(line)
+            return {key: value for key, value in line.items() if value is not None}
+        return line
 
     def require(self, action: Mapping[str, Any], *fields: str) -> None:
         """Refuse an action lacking one of `fields`, which the rules need in this case (a

@@ -132,7 +132,7 @@ def accepts(choice: Any, value: Any) -> bool:
     return True     # FROM_TABLE, or a choice of no known shape
 
 
-def actor_of(action: Line, actor_fields: Iterable[str] = ("player",)) -> str | None:
+def actor_of(action: Action, actor_fields: Iterable[str] = ("player",)) -> str | None:
     """The player an action names as the one who acts (the first actor field it has)."""
     for field in actor_fields:
         actor = action.get(field)
@@ -149,7 +149,7 @@ def turn_player(state: GameState) -> str | None:
     return player if isinstance(player, str) else None
 
 
-def allows(decision: Decision, action: Line, actor_fields: Iterable[str] = ("player",)) -> bool:
+def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("player",)) -> bool:
     """Whether `action` answers `decision`: the same action, by its decider (when both name
     one: an action naming nobody, like the magistrate's resolve, is its decider's), every
     field it gives within its choices."""
@@ -159,7 +159,7 @@ def allows(decision: Decision, action: Line, actor_fields: Iterable[str] = ("pla
 _ABSENT = object()      # a field the action does not give (null is given: no choice holds it)
 
 
-def _answers(decision: Decision, action: Line, actor_fields: Iterable[str]) -> bool:
+def _answers(decision: Decision, action: Action, actor_fields: Iterable[str]) -> bool:
     """`allows`, once the action is known to be the decision's."""
     # plain loops, each field read once: every simulated action is checked through here,
     # against each decision of its name
@@ -175,7 +175,7 @@ def _answers(decision: Decision, action: Line, actor_fields: Iterable[str]) -> b
     return True
 
 
-def answering(decisions: Iterable[Decision], action: Line,
+def answering(decisions: Iterable[Decision], action: Action,
               actor_fields: Iterable[str] = ("player",)) -> Decision | None:
     """The first decision `action` answers, or None."""
     name = action.get("action")

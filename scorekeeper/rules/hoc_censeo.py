@@ -242,10 +242,13 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None) -> State:
 
 
 def apply(state: State, line: Line) -> State:
-    """The state after one action (never mutates `state`): `line` parsed once, unless
-    the session parsed it already (fields.Action)."""
-    action = FIELDS.parse(state, line)
-    handler = _ACTIONS[action.name]
+    """The state after one line no one parsed yet (a bot's): `take` once it is parsed."""
+    return take(state, FIELDS.parse(state, line))
+
+
+def take(state: State, action: Action) -> State:
+    """The state after one parsed action (never mutates `state`)."""
+    handler = _ACTIONS[action["action"]]
     if state["over"]:
         raise _over(state)
     new = _fresh(state)
@@ -940,7 +943,7 @@ def _fresh(state: State) -> State:
 # The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
 RULES = GameRules(
     id=GAME_ID, title=TITLE, min_players=PLAYERS, max_players=PLAYERS, options=("objectives",),
-    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    fields=FIELDS, setup=setup, take=take, pending=pending, anytime=anytime, outcome=outcome,
     current_player=current_player,
     actors={"resolve": None, "vote": None},     # the magistrate's resolve, a vote typed at once: no field names who
     host_entries=("vote",),                     # an open vote, the whole round at once: the host's to type

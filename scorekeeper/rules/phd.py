@@ -695,7 +695,7 @@ def either(types: Iterable[str]) -> Message:
     return Message(template, **words)
 
 
-def canonical(state: State, action: Line) -> Line:
+def canonical(state: State, action: Action) -> Action:
     """`action` as the session stores it: every card it names by its id (a title as typed is
     accepted), and a turn line that names its card also says its step. Asked of each line
     once its fields are parsed (RULES.parse): its card is a text, its lists are lists."""
@@ -883,11 +883,15 @@ def _net(state: State, action: Action, name: str) -> tuple[int, list[int], list[
 
 
 def apply(state: State, line: Line) -> State:
-    """The state after one action (`line` parsed once, its cards by their ids, unless the
-    session parsed it already); refuses with RuleViolation, never mutates `state`."""
+    """The state after one line no one parsed yet (a bot's): `take` once it is parsed."""
+    return take(state, RULES.parse(state, line))
+
+
+def take(state: State, action: Action) -> State:
+    """The state after one parsed action (its cards by their ids); refuses with
+    RuleViolation, never mutates `state`."""
     named = None
-    action = RULES.parse(state, line)
-    kind = action.name
+    kind = action["action"]
     need_game_on(state, TITLE)
     if "cards" in state and kind == "turn" and "card" in action:
         named = _event_card(state, action)      # the card's own refusal before what the turn waits for
@@ -1800,8 +1804,8 @@ def _reveal(before: State, turn: Turn, key: str, card: decks.Card, action: Actio
         raise RuleViolation("{title} rolls no die now: the entry gives none.", field="die", title=card["title"])
     if kind == "cooperation" and turn["phase"] == "recherche":
         # the card played as the Coopération it is: the turn line's own fields, parsed already
-        _cooperate(new, Action({"action": "cooperate", "player": name, "card": key,
-                                **({"other": action["other"]} if "other" in action else {})}), name, from_hand=True)
+        _cooperate(new, {"action": "cooperate", "player": name, "card": key,
+                         **({"other": action["other"]} if "other" in action else {})}, name, from_hand=True)
     elif "other" in action:
         raise RuleViolation("{title} changes nobody else's resources: the entry names no other player.", field="other",
                             title=card["title"])
@@ -2161,7 +2165,7 @@ def _end_event(state: State) -> Event:
 # The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
 RULES = GameRules(
     id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=("chapters", "timed"),
-    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    fields=FIELDS, setup=setup, take=take, pending=pending, anytime=anytime, outcome=outcome,
     current_player=current_player, standings=standings, canonical=canonical, cards_to_lay=cards_to_lay,
     actors={"deck_empty": None},          # the event deck runs out for the whole table
     corrections=CORRECTIONS, secret_fields=SECRET_FIELDS, secret_by_player=SECRET_BY_PLAYER, card_types=CARD_TYPES)

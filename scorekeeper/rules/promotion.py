@@ -368,8 +368,8 @@ def setup(players: list[Seat], options: dict[str, Any] | None = None, deck: obje
     }
 
 
-def canonical(state: State, line: Line) -> Line:
-    """`line` as the file stores it: a card named by its title stored as its id."""
+def canonical(state: State, line: Action) -> Action:
+    """`line`, parsed, as the file stores it: a card named by its title stored as its id."""
     card = line.get("card")
     if card is None or isinstance(card, str) and card in state["cards"]:
         return line     # by its id already: what the bots and the faces send, every step
@@ -935,10 +935,14 @@ def anytime(state: State) -> list[Decision]:
 
 
 def apply(state: State, line: Line) -> State:
-    """The state after one action (`line` parsed once, its card by its id, unless the
-    session parsed it already); refuses with RuleViolation, never mutates `state`."""
-    action = RULES.parse(state, line)
-    kind = action.name
+    """The state after one line no one parsed yet (a bot's): `take` once it is parsed."""
+    return take(state, RULES.parse(state, line))
+
+
+def take(state: State, action: Action) -> State:
+    """The state after one parsed action (its card by its id); refuses with RuleViolation,
+    never mutates `state`."""
+    kind = action["action"]
     need_game_on(state, TITLE)
     if kind == "turn":
         return _turn(state, action)
@@ -1200,7 +1204,7 @@ def _react_events(before: State, after: State, action: Action) -> list[Event]:
 # The game, declared once (scorekeeper/rules/declaration.py): what code serving any game reads.
 RULES = GameRules(
     id=GAME_ID, title=TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, options=("target",),
-    fields=FIELDS, setup=setup, apply=apply, pending=pending, anytime=anytime, outcome=outcome,
+    fields=FIELDS, setup=setup, take=take, pending=pending, anytime=anytime, outcome=outcome,
     current_player=current_player, standings=standings, canonical=canonical,
     actors={"steal": "thief", "deck_empty": None},     # the deck runs out for the whole table
     corrections=CORRECTIONS, secret_fields=SECRET_FIELDS, secret_by_player=SECRET_BY_PLAYER, card_types=CARD_TYPES)

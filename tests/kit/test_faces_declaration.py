@@ -21,7 +21,7 @@ TOY = GameRules(
     id="toy", title="Toy", min_players=2, max_players=4, actors={"award": None},
     fields=declare("Toy", {"bid": act(player=Name(), amount=Whole(low=0)),
                            "award": act(lot=Word(choices=("vase",)))}),
-    setup=lambda *_: {}, apply=lambda *_: {}, pending=lambda *_: [], anytime=lambda *_: [], outcome=lambda *_: [])
+    setup=lambda *_: {}, take=lambda *_: {}, pending=lambda *_: [], anytime=lambda *_: [], outcome=lambda *_: [])
 
 
 def test_sound_faces_have_their_defaults_in_one_place_and_are_frozen():

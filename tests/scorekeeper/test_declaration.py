@@ -27,7 +27,7 @@ def nothing(*_args: Any) -> Any:
 def toy(**changed: Any) -> GameRules:
     """A sound declaration of a toy game, with `changed` put in."""
     declared: dict[str, Any] = dict(
-        id="toy", title="Toy", min_players=2, max_players=4, fields=FIELDS, setup=nothing, apply=nothing,
+        id="toy", title="Toy", min_players=2, max_players=4, fields=FIELDS, setup=nothing, take=nothing,
         pending=nothing, anytime=nothing, outcome=nothing, actors={"award": None, "steal": "thief"})
     return GameRules(**{**declared, **changed})
 

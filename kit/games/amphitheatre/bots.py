@@ -443,12 +443,11 @@ class Table:
         if action is None:
             decisions = rules.pending(self.state)
             action = checked(decisions, self.decide(decisions))
-        kind = action["action"]
+        kind, before = action["action"], self.state
+        self.state = take(before, action)
         if kind == "debate":
-            # parsed once, as the engine takes it: debate_roles reads an Action, and apply keeps it as is
-            action = rules.RULES.parse(self.state, action)
-            self.counts["tied_debates"] += rules.debate_roles(self.state, action)["majority"] is None
-        self.state = take(self.state, action)
+            # the line the engine accepted (a bot's: no null field, as parsing leaves it)
+            self.counts["tied_debates"] += rules.debate_roles(before, action)["majority"] is None
         if kind == "turn":
             self.turns += 1
         elif kind == "accuse":
