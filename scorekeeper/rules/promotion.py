@@ -395,11 +395,11 @@ def leaders(state: State) -> list[str]:
     return [name for name, p in state["players"].items() if p["pi"] == best]
 
 
-def counted(state: State) -> bool:
-    """Whether the engine's counts of the cards in hand hold: it applies the cards of a
-    session with a deck whose log records the turns. A session typed entry by entry, or
-    without a deck, gives its hands where they matter (deck_empty's `hands`)."""
-    return in_hand.counted(state)
+# Whether the engine's counts of the cards in hand hold: it applies the cards of a session
+# with a deck whose log records the turns. A session typed entry by entry, or without a deck,
+# gives its hands where they matter (deck_empty's `hands`). The hands' own function, asked at
+# nearly every step: no call of its own around it.
+counted = in_hand.counted
 
 
 def may_lay(state: State, name: str) -> bool:
@@ -602,6 +602,8 @@ def _no_fields(action: Action, *fields: str, because: Message) -> None:
     FIELDS.refuse_extra(action, *fields, because=because)
 
 
+# The fields only playing a card or answering one gives, in the order a refusal names them.
+_CARD_FIELDS = ("card", "target", "to")
 # The rules _no_fields says when refusing, made once: every step is asked one and nearly all pass.
 _ONLY_REDIRECTIONS = Message("Only a redirection sends an Attaque on to a colleague")
 _ONLY_CARDS_NAME = Message("Only playing a card or answering one names a card or a colleague")
@@ -640,8 +642,8 @@ def _turn(state: State, action: Action) -> State:
     # copy on write: a step changes a few records at most (an Annonce every one it touches)
     new = state.copy()
     owner = name if step == "start" else recorded_turn(state)["player"]
-    if step not in ("play", "react"):
-        _no_fields(action, "card", "target", "to", because=_ONLY_CARDS_NAME)
+    if step not in ("play", "react") and not action.keys().isdisjoint(_CARD_FIELDS):   # most name none: asked at once
+        _no_fields(action, *_CARD_FIELDS, because=_ONLY_CARDS_NAME)
     _take_step(state, new, name, step, action)
     new["turn"] = {"player": owner, "step": step}
     if step != "start":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Any, TypedDict, TypeVar
@@ -326,7 +327,7 @@ class Table:
         end); still on, its lead in seats over the best other player, from 0 (15 behind) to 1
         (15 ahead)."""
         end = self.turns + horizon
-        play_game(self, lambda state, action: apply(rules, state, action), end)
+        play_game(self, partial(apply, rules), end)
         if self.state["over"]:
             return mcts.win_share(self.state["winners"], me)
         seats = {n: p["seats"] for n, p in self.state["players"].items()}
@@ -489,7 +490,7 @@ def play(data: Data, bots: list[str], options: dict[str, Any], rng: Random) -> G
     options, budget = bot_options(options, PLAYOUTS)
     table = Table(data, bots, rng, budget=budget)
     rules.setup([{"name": n} for n in table.seats], options)      # options are the rules' to refuse
-    play_game(table, lambda state, action: apply(rules, state, action))
+    play_game(table, partial(apply, rules))
     state = table.state
     seated = {n: p["seats"] for n, p in state["players"].items()}
     losers = [seated[n] for n in table.seats if n not in state["winners"]]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Any, TypedDict, cast
@@ -407,7 +408,7 @@ def play(table: Data, bots: list[str], options: dict[str, Any], rng: Random) -> 
     players: dict[str, RandomBot] = {n: LookaheadBot(rng, choices.setdefault(b, {}), table, *budget) if b == "lookahead"
                else BOT_CLASSES[b](rng, choices.setdefault(b, {})) for n, b in zip(seats, bots)}
     hat = rng.sample(table["hat"], rules.ROUNDS)
-    state, magistrate_ties = play_game(state, players, hat, lambda state, action: apply(rules, state, action))
+    state, magistrate_ties = play_game(state, players, hat, partial(apply, rules))
 
     votes = state["votes"]
     how = []

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Any, TypedDict
@@ -259,7 +260,7 @@ class Table:
                  budget: tuple[int, float | None] = (PLAYOUTS, None)):
         self.rng, self.data = rng, data
         self.cards: dict[str, rules.Card] = data["deck"]["cards"]
-        self.take: Take = take or (lambda state, action: apply(rules, state, action))
+        self.take: Take = take or partial(apply, rules)
         self.seats = [f"P{i}" for i in range(1, len(bots) + 1)]
         self.state = rules.setup([{"name": n} for n in self.seats], options, deck=data["deck"])
         self.choices: dict[str, Choices] = {}
@@ -484,7 +485,7 @@ class Table:
         never changes it."""
         world = copy.copy(self)
         world.rng, world.choices = rng, {}
-        world.take = lambda state, action: apply(rules, state, action)
+        world.take = partial(apply, rules)
         world.bots = {n: GreedyBot(rng, {}) for n in self.seats}
         others = [n for n in self.seats if n != me]
         unseen = self.deck + [card for n in others for card in self.hands[n]]
