@@ -352,7 +352,10 @@ def _items(records: list[GameRecord], n: int) -> dict[str, dict[str, Any]]:
                     by_seat[item] += 1
                     won[item] += seat in r["winners"]
                 if outcome is not None:
-                    outcomes.setdefault(item, Counter())[outcome] += 1
+                    counted = outcomes.get(item)    # a Counter made once per item, not per entry
+                    if counted is None:
+                        counted = outcomes[item] = Counter()
+                    counted[outcome] += 1
         out[group] = {item: {"per_game": round(seen[item] / n, 4), "games": rate(games[item], n),
                              **({"player_won": rate(won[item], by_seat[item])} if by_seat[item] else {}),
                              **({"outcomes": {o: rate(k, seen[item]) for o, k in sorted(outcomes[item].items())}}

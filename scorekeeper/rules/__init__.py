@@ -171,11 +171,10 @@ def public_view(game: str, state: GameState, viewer: str | None = None) -> dict[
     secret, by_player = rules.secret_fields, rules.secret_by_player
     if not secret and not by_player:
         return {**state}
-    players = _seen_players(state["players"], secret, viewer)
-    view: dict[str, Any] = {**state, "players": players}
+    view: dict[str, Any] = {**state, "players": _seen_players(state["players"], secret, viewer)}
     for field in by_player:
-        if field in state:
-            entries = view[field]     # name -> value: the viewer's entry alone is seen
+        entries = view.get(field)
+        if entries is not None:     # name -> value: the viewer's entry alone is seen
             view[field] = {viewer: entries[viewer]} if viewer in entries else {}
     return view
 

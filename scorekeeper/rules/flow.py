@@ -120,6 +120,9 @@ def decider(decision: Decision) -> str:
     return player
 
 
+_ABSENT = object()      # a field an action does not give (null is given: no choice holds it), a key a choice lacks
+
+
 def accepts(choice: Any, value: Any) -> bool:
     """Whether `value` is within one field's `choice` (a list, a range, or FROM_TABLE)."""
     # lists first: most choices are (every simulated action is checked through here)
@@ -127,8 +130,11 @@ def accepts(choice: Any, value: Any) -> bool:
         if isinstance(value, list):     # several values (names in order, sides): each one listed
             return all(v in choice for v in value)
         return value in choice
-    if isinstance(choice, dict) and len(choice) == 2 and "min" in choice and "max" in choice:
-        return is_int(value) and value >= choice["min"] and (choice["max"] is None or value <= choice["max"])
+    if isinstance(choice, dict) and len(choice) == 2:
+        low, high = choice.get("min", _ABSENT), choice.get("max", _ABSENT)
+        if low is not _ABSENT and high is not _ABSENT:     # a Range
+            # type() first: JSON's whole numbers are exact ints (a bool is none)
+            return (type(value) is int or is_int(value)) and value >= low and (high is None or value <= high)
     return True     # FROM_TABLE, or a choice of no known shape
 
 
@@ -155,8 +161,6 @@ def allows(decision: Decision, action: Action, actor_fields: Iterable[str] = ("p
     field it gives within its choices."""
     return action.get("action") == decision["action"] and _answers(decision, action, actor_fields)
 
-
-_ABSENT = object()      # a field the action does not give (null is given: no choice holds it)
 
 
 def _answers(decision: Decision, action: Action, actor_fields: Iterable[str]) -> bool:

@@ -510,16 +510,7 @@ def checked(decisions: list[Decision], action: Line) -> Line:
     return action
 
 
-_views: dict[tuple[int, str], tuple[rules.State, rules.State]] = {}
-
-
 def _seen(state: rules.State, name: str) -> rules.State:
-    """`name`'s view of `state`, made once per state (a round asks each seat several times)."""
-    key = (id(state), name)
-    cached = _views.get(key)
-    if cached is None or cached[0] is not state:
-        if len(_views) > 64:
-            _views.clear()
-        # the view keeps the state's shape, the secrets `name` may not see left out
-        cached = _views[key] = (state, cast("rules.State", public_view(GAME_ID, state, name)))
-    return cached[1]
+    """`name`'s view of `state`, the secrets they may not see left out, in the state's shape
+    (the rules keep each players' part of it once per state: scorekeeper.rules.public_view)."""
+    return cast("rules.State", public_view(GAME_ID, state, name))
