@@ -39,7 +39,35 @@ class HelpFormatter(click.HelpFormatter):
 
 
 class Context(click.Context):
+    """A command's context whose help and usage speak the active language: its texts are
+    translated when a page or a usage line is shown (--help, a usage error), never for a
+    command that only runs (`kit score show` translates none of them)."""
+
     formatter_class = HelpFormatter
+
+    def get_help(self) -> str:
+        _in_language(self)
+        return super().get_help()
+
+    def get_usage(self) -> str:
+        _in_language(self)
+        return super().get_usage()
+
+
+def _in_language(ctx: click.Context) -> None:
+    """The texts of `ctx`'s command and of the commands above it in the active language; for
+    a group, those of the subcommands its help lists too."""
+    command = ctx.command
+    if isinstance(command, click.Group):
+        for name in command.list_commands(ctx):
+            listed = command.get_command(ctx, name)
+            if listed is not None:
+                translate_help(listed)
+    shown: click.Context | None = ctx
+    while shown is not None:
+        translate_help(shown.command)
+        _help_option_in_language(shown.command, shown)
+        shown = shown.parent
 
 
 class LazyGroup(click.Group):
@@ -75,16 +103,8 @@ class LazyGroup(click.Group):
         if command is not None:
             if not any(param.name == "lang" for param in command.params):
                 command.params.append(lang_option())
-            command.context_class = Context
-            translate_help(command)
-            _help_option_in_language(command, ctx)
+            command.context_class = Context     # its help in the active language, when shown
         return command
-
-    def get_help_option(self, ctx: click.Context) -> click.Option | None:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = _(HELP_OPTION)
-        return option
 
 
 
@@ -163,7 +183,6 @@ class KitGroup(LazyGroup):
         # The language is chosen before click parses anything, so that every message of the
         # command, its refusals included, speaks it: --lang wherever it is given, else the locale.
         i18n.activate(i18n.choose_language(split_lang(args)[0]))
-        translate_help(self)
         return super().make_context(info_name, args, parent=parent, **extra)
 
     def invoke(self, ctx: click.Context) -> Any:  # whatever the command returns, as click.Group's

@@ -36,12 +36,12 @@ an actor naming no field of its action, player counts out of order.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.rules.fields import Declaration
 from scorekeeper.rules.flow import Action, Decision, Event, GameState, Line
+from scorekeeper.rules.frozen import Frozen
 
 # The field naming who acts, where a game says nothing of an action.
 DEFAULT_ACTOR = "player"
@@ -52,9 +52,9 @@ class DeclarationError(ValueError):
     English sentence when the rule module is imported (never a player's refusal)."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class GameRules:
-    """Everything the rules of one game declare (see the module's docstring)."""
+class GameRules(Frozen):
+    """Everything the rules of one game declare (see the module's docstring): a `Frozen`
+    value, equal only to itself."""
 
     id: str
     title: str
@@ -66,7 +66,7 @@ class GameRules:
     pending: Callable[[Any], list[Decision]]
     anytime: Callable[[Any], list[Decision]]
     outcome: Callable[[Any, Any, Action], list[Event]]
-    actors: Mapping[str, str | None] = field(default_factory=dict)
+    actors: Mapping[str, str | None] = MappingProxyType({})
     corrections: tuple[str, ...] = ()
     host_entries: tuple[str, ...] = ()
     options: tuple[str, ...] = ()

@@ -77,12 +77,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from scorekeeper.errors import N_, Inline, Message, RuleViolation
 from scorekeeper.rules.checks import is_int, shown
+from scorekeeper.rules.frozen import Frozen
 
 Choices = tuple[str, ...] | Callable[[Mapping[str, Any]], Iterable[str]]
 
@@ -100,14 +101,12 @@ Line = dict[str, Any]
 Action = Mapping[str, Any]
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
-class Kind:
+class Kind(Frozen):
     """What one field holds: `fits` says whether a value is of this kind (cheap: every action
     of every face and every simulated game asks it), `refusal` the sentence saying why not.
 
-    A kind is declared once and is itself (eq=False, here and in each kind below): the
-    __eq__ and __hash__ a frozen dataclass otherwise writes cost 4 ms of every command's
-    start, for a comparison nothing makes."""
+    A kind is declared once and is itself, a `Frozen` value (equal only to itself): the
+    frozen dataclasses the kinds were cost 4 ms of every command's start."""
 
     label: str = ""
     needed: bool = True
@@ -137,7 +136,6 @@ class Kind:
                              value=value if is_int(value) else shown(value), **params)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Whole(Kind):
     """A whole number, within `low` and `high` where given (never a bool, never "3")."""
 
@@ -167,7 +165,6 @@ class Whole(Kind):
                            what, value, high=high)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Die(Whole):
     """A die's face: checked as any bounded whole number, offered as the die's faces."""
 
@@ -178,7 +175,6 @@ class Die(Whole):
         return tuple(range(self.low, self.high + 1))
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Wholes(Kind):
     """A list of whole numbers, each within `low` and `high`; with `cards`, an item may name a
     card instead (its id or its title: the rules read the deck)."""
@@ -220,7 +216,6 @@ def _is_card(value: Any) -> bool:
 CARD_NAME_MAX = 80     # a card's id or title as typed: longer is no card
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Card(Kind):
     """A card of the session's deck, by its id or its title as typed: a short text here,
     which the rules look up in the deck the session header holds."""
@@ -236,7 +231,6 @@ class Card(Kind):
                            N_("{what} must name a card, by its id or its title."), what, value)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Flag(Kind):
     """True or false."""
 
@@ -251,7 +245,6 @@ class Flag(Kind):
                            what, value)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Word(Kind):
     """One of `choices`: a tuple of words, or a function of the state giving them."""
 
@@ -273,7 +266,6 @@ class Word(Kind):
                            what, value, choices=", ".join(map(shown, self.options(state))))
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Name(Kind):
     """The name of one of the session's players."""
 
@@ -289,7 +281,6 @@ class Name(Kind):
                              players=list(state["players"]))
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class Names(Kind):
     """A list of players' names, each once unless not `distinct`; `ordered` where the order
     matters (the magistrate's precedence)."""
@@ -322,11 +313,10 @@ class Names(Kind):
         return RuleViolation("{name} is named twice ({what}); each player is listed once.", name=name, what=what)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class PerPlayer(Kind):
     """An object mapping some players' names to a value of kind `of`."""
 
-    of: Kind = field(default_factory=lambda: Whole())
+    of: Kind = Whole()
 
     def __post_init__(self) -> None:
         _secret_items(self)
@@ -352,13 +342,12 @@ class PerPlayer(Kind):
         raise AssertionError("a mapping that fits has no refusal")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
 class PerKey(Kind):
     """An object mapping some of `keys` (resources) to a value of kind `of`; `words` gives each
     key as people read it."""
 
     keys: tuple[str, ...] = ()
-    of: Kind = field(default_factory=lambda: Whole())
+    of: Kind = Whole()
     words: Mapping[str, str] | None = None
 
     def __post_init__(self) -> None:
@@ -405,7 +394,8 @@ def typed(text: str) -> str:
 def _secret_items(mapping: PerPlayer | PerKey) -> None:
     """A secret mapping's items are secret too (a ballot's amount for each player)."""
     if mapping.secret and not mapping.of.secret:
-        object.__setattr__(mapping, "of", replace(mapping.of, secret=True))
+        given = {name: value for name, value in vars(mapping.of).items() if name in mapping.of._fields}
+        object.__setattr__(mapping, "of", type(mapping.of)(**{**given, "secret": True}))
 
 
 def _item_label(of: Kind, what: Message, key: str) -> Message:
@@ -416,11 +406,10 @@ def _item_label(of: Kind, what: Message, key: str) -> Message:
     return Message(of.label, **params)
 
 
-@dataclass(frozen=True, eq=False)
-class Act:
+class Act(Frozen):
     """One action's fields, in the order they are checked (and asked)."""
 
-    fields: Mapping[str, Kind]
+    fields: Mapping[str, Kind] = MappingProxyType({})
 
     @cached_property
     def needed(self) -> tuple[str, ...]:
@@ -436,7 +425,7 @@ class Act:
 
 def act(**fields: Kind) -> Act:
     """An action's declaration: its fields by name, each a kind."""
-    return Act(fields)
+    return Act(fields=fields)
 
 
 def declare(title: str, actions: Mapping[str, Act]) -> Declaration:

@@ -8,7 +8,6 @@ who ranks where, never one player's amount, senators left, tribe or objectives (
 """
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -140,6 +139,8 @@ def deal(players: list[Seat]) -> list[Seat]:
             names=", ".join(given)))
     if len(players) != rules.PLAYERS:   # the rules' own refusal, in their words
         return players
+    import secrets  # here, where tribes are dealt: it brings hashlib (2 ms of every other command's start)
+
     tribes = secrets.SystemRandom().sample(rules.TRIBES, len(players))
     return [{**player, "role": tribe} for player, tribe in zip(players, tribes)]
 
