@@ -412,6 +412,8 @@ def _check_turn(state: State, action: Action, kind: str) -> None:
                                 field="accused")
         raise RuleViolation("{accused} has neither stated nor joined a hypothesis under way, so "
                             "cannot be accused now.", accused=accused, field="accused")
+    if kind == "hypothesis" and action["target"] == action["speaker"]:
+        raise RuleViolation("{name} cannot challenge themselves.", name=action["speaker"], field="target")
     waited = pending(state)
     if kind == "debate" and waited[0]["action"] == "debate":
         expected = debate_action(state)
