@@ -162,11 +162,17 @@ def title_of(words: faces.Faces, action: str, inputs: tuple[Input, ...]) -> str 
     it one value in every field and the game has words for one of them, those words: a turn
     whose one step is its end reads « End the turn », not « Next step of the turn »."""
     settled = [spec.options[0] for spec in inputs if spec.kind == "one" and len(spec.options) == 1]
-    named = [msgid for value in settled for known, msgid in words.value_labels.items()
-             if known == value and type(known) is type(value)]
+    named = [msgid for value in settled if (msgid := value_label(words, value)) is not None]
     if inputs and len(settled) == len(inputs) and len(named) == 1:
         return named[0]
     return words.action_labels.get(action, action)
+
+
+def value_label(words: faces.Faces, value: object) -> faces.Label | None:
+    """The game's words for a value of its decisions (its faces' `value_labels`), None where
+    it has none (True is not 1)."""
+    return next((said for known, said in words.value_labels.items() if known == value and type(known) is type(value)),
+                None)
 
 
 def declared_fields(game: str, action: str) -> dict[str, Kind]:

@@ -32,7 +32,7 @@ import contextlib
 import difflib
 import io
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -46,7 +46,7 @@ from kit.faces import View
 from kit.i18n import N_, _, ngettext
 from scorekeeper import rules
 from scorekeeper import session as sessions
-from scorekeeper.errors import RuleViolation
+from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules import hands as in_hand
 from scorekeeper.rules.flow import Decision, GameState, Line, Seat
 
@@ -570,11 +570,14 @@ _guide: Guide | None = None
 
 
 def play_memo() -> dict[str, Any]:
-    """What a game's `ask` keeps from one question to the next for as long as this guided
-    play lasts (a question a table declined, not to ask again while nothing changed): empty
-    for each new play, and a fresh one outside guided play, where nothing is remembered
-    (and while `writes_unasked` runs a step ahead: it must leave nothing said)."""
-    return _guide.memo if _guide is not None and not _looking_ahead else {}
+    """What guided play keeps from one question to the next for as long as it lasts (a
+    question a table declined, not to ask again while nothing changed): empty for each new
+    play, and a fresh one outside guided play, where nothing is remembered. While
+    `writes_unasked` runs a step ahead, a copy: the step reads what play said (whether it
+    would ask a question again), and leaves nothing said."""
+    if _guide is None:
+        return {}
+    return dict(_guide.memo) if _looking_ahead else _guide.memo
 
 
 @contextmanager
@@ -751,8 +754,7 @@ def writes_unasked(game: str, state: GameState) -> bool:
     _looking_ahead = True
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            ask_decision(declared, choose_decision(decisions, own_ask=declared.ask is not None), state,
-                         rules.anytime(game, state))
+            next_entry(declared, decisions, state, rules.anytime(game, state))
     except (_WouldAsk, KitError, RuleViolation):
         return False
     finally:
@@ -830,14 +832,17 @@ def label(choice: str, game: str | None = None) -> str:
     return words[i18n.active().lang][0] if words else choice
 
 
-def match_word(text: str, choices: list[str] | tuple[str, ...]) -> str | None:
+def match_word(text: str, choices: list[str] | tuple[str, ...],
+               also: Mapping[str, Iterable[str]] | None = None) -> str | None:
     """The choice `text` names in either language (case, accents ignored; a unique prefix is
-    enough); None when it names none or several."""
+    enough), or by the other words `also` gives it (the game's words for a value); None when
+    it names none or several."""
     typed = i18n.folded(text)
     if not typed:
         return None
     aliases = {choice: {i18n.folded(choice)} | {i18n.folded(w) for words in answers().get(choice, {}).values()
-                                                 for w in words} for choice in choices}
+                                                 for w in words} | {i18n.folded(w) for w in (also or {}).get(choice, ())}
+               for choice in choices}
     exact = [c for c, names in aliases.items() if typed in names]
     if len(exact) == 1:
         return exact[0]
@@ -846,17 +851,25 @@ def match_word(text: str, choices: list[str] | tuple[str, ...]) -> str | None:
 
 
 def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None,
-               help: str | None = None, hide: bool = False, field: str | None = None) -> str:
+               help: str | None = None, hide: bool = False, field: str | None = None,
+               shown: Mapping[str, str] | None = None, also: Mapping[str, Iterable[str]] | None = None) -> str:
     """One of `choices`, typed in either language (a unique prefix is enough); hide=True
     reads it unseen (a question asked just before a secret answer, where a number typed by
-    habit would show on the shared screen)."""
+    habit would show on the shared screen). `shown`: the words a choice is shown in where
+    they are not its own (the game's words for a value), which it may be typed as too, as
+    the words `also` gives it."""
+    words = {choice: (shown or {}).get(choice) or label(choice) for choice in choices}
+    aliases = {choice: (said, *(also or {}).get(choice, ())) for choice, said in words.items()}
+    apart = " / " if any("," in said for said in words.values()) else ", "    # words that hold commas
+
     def convert(text: str) -> str:
-        found = match_word(text, choices)
+        found = match_word(text, choices, also=aliases)
         if found is None:
-            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(label, choices))))
+            raise KitError(_("Answer one of {choices}.").format(choices=apart.join(words.values())))
         return found
-    return ask(f"{prompt} ({'/'.join(map(label, choices))})", convert,
-               default=label(default) if default else None, help=help, hide=hide, field=field)
+    return ask(f"{prompt} ({'/'.join(words.values())})", convert,
+               default=(words.get(default) or label(default)) if default else None, help=help, hide=hide,
+               field=field)
 
 
 def shared_screen() -> bool:
@@ -937,30 +950,36 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
 # -- guided play from what the rules wait for ------------------------------------------------
 #
 # `kit score play` walks the rules' `pending` decisions: it asks the decision's player (or
-# whoever is at the table) for each field the rules list, with the game's own words for the
-# question (kit/games/<game>/table.py: ACTION_LABELS, FIELD_LABELS, and an optional
-# `ask(decision, state, anytime)` for what a plain question cannot ask), appends the answer,
-# and asks what the rules wait for next. Play knows no game's phases: it resumes wherever the
-# file stands because the rules tell, from the file alone, what comes next.
+# whoever is at the table) the questions of its plan (kit.plan.walk: each field the rules
+# leave open, in the game's own words: its faces' action_labels, field_labels,
+# value_labels), appends the answer, and asks what the rules wait for next. Where the rules
+# offer one player several decisions at once (a move among three), which one comes first, in
+# the words of their titles, as a phone's seat screen offers them. What the rules allow at
+# any time (`anytime`: an accusation while a hypothesis stands) is offered whenever it
+# changes: through the next question asked, which then takes the name of whoever does it too
+# (nobody doing it costs no answer), or, where no question could take it (none is asked, or
+# it is hidden, or names players itself), in one question of its own that Enter alone
+# passes. A game whose turns plain questions cannot ask declares its own `ask(decision,
+# state, anytime)`, which answers in their place. Play knows no game's phases: it resumes
+# wherever the file stands because the rules tell, from the file alone, what comes next.
 
 def play_pending(path: str | Path) -> None:
     """Guided play of any game, from the guide's session until the game is over."""
     guide = _guide
     assert guide is not None, "play_pending runs within guided()"
-    game_cli = game_module(guide.session.game)
-    click.echo(game_cli.render(rules.view(guide.session.game, guide.state)))
+    game = guide.session.game
+    game_cli = game_module(game)
+    click.echo(game_cli.render(rules.view(game, guide.state)))
     while True:
         try:
             guide.check()
             state = guide.state
-            decisions = rules.pending(guide.session.game, state)
+            decisions = rules.pending(game, state)
             if state["over"] or not decisions:
                 break
             guide.step_begins()
-            decision = choose_decision(decisions, own_ask=faces.of(guide.session.game).ask is not None)
-            action = ask_decision(faces.of(guide.session.game), decision, state,
-                                  rules.anytime(guide.session.game, state))
-            refused = try_submit(path, action, reveal=not decision["secret"])
+            answered, action = next_entry(faces.of(game), decisions, state, rules.anytime(game, state))
+            refused = try_submit(path, action, reveal=not answered["secret"])
             if isinstance(refused, RuleViolation):
                 guide.refused(refused)
             else:
@@ -969,7 +988,21 @@ def play_pending(path: str | Path) -> None:
             guide.forget()
             continue
     state = guide.state
-    click.echo(game_cli.render(state if state["over"] else rules.view(guide.session.game, state)))
+    click.echo(game_cli.render(state if state["over"] else rules.view(game, state)))
+
+
+def next_entry(declared: faces.Faces, decisions: list[Decision], state: GameState,
+               anytime: list[Decision]) -> tuple[Decision, Line]:
+    """The decision guided play asks now, among the rules' `decisions`, and the action
+    answering it: the game's own `ask`, where it has one, answers the decision
+    `choose_decision` picks; otherwise the question plan is walked, for that decision and
+    the others the rules offer its player at once (a choice among them first), with what
+    anyone may do at any time offered at the same moment (`with_anytime`)."""
+    decision = choose_decision(decisions, own_ask=declared.ask is not None)
+    if declared.ask is not None:
+        return decision, ask_decision(declared, decision, state, anytime)
+    offered = [decision, *(d for d in decisions if d["player"] == decision["player"] and d is not decision)]
+    return with_anytime(offered, state, anytime)
 
 
 def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decision:
@@ -977,7 +1010,8 @@ def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decisio
     same secret action (ballots cast one by one): then whoever sits at the keyboard says who
     they are, and types theirs alone, except where the game's own `ask` (own_ask) lets them
     say it in their secret answer itself (one answer fewer each). Open ones are asked in the
-    rules' order, where the game's `ask` may ask who among them answers (an answer anyone
+    rules' order: the first one's player chooses among those the rules offer them at once
+    (`ask_offered`), and the game's `ask` may ask who among them answers (an answer anyone
     may give, or nobody)."""
     first = decisions[0]
     same = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None and d["secret"]]
@@ -989,36 +1023,229 @@ def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decisio
 
 
 def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> Line:
-    """The action answering `decision` (the game's `ask` first, when it has one for this
-    decision: it returns None to leave it to the plain questions): the question plan walked
-    one question at a time (kit.plan.walk, as a phone asks it), each answer narrowing what
-    the next offers; a field the rules leave one value is not asked."""
+    """The action answering `decision`: the game's `ask` first, when it has one for this
+    decision (it returns None to leave it to the plain questions), else its plan (`ask_plan`)."""
     if declared_faces.ask is not None:
         asked = declared_faces.ask(decision, state, anytime)
         if asked is not None:
             return asked
-    what = declared_faces.action_labels.get(decision["action"], decision["action"])
+    return ask_plan(decision, state)
+
+
+# What the anytime decisions offered last were (play_memo): not offered again while they stay so.
+ANYTIME_OFFERED = "table.anytime-offered"
+
+
+def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decision]) -> tuple[Decision, Line]:
+    """The decision answered among `offered` (the rules' decisions of one player at once) and
+    its action, or, where someone takes what is allowed at any time in their place, that
+    decision and its action. What is allowed at any time is offered when it changed since it
+    was last offered: through the first question asked, which takes the name of whoever does
+    it besides its own answers, announced by a line; where no question could take it, in a
+    question of its own that Enter alone passes."""
+    offers: dict[str, list[Decision]] = {}
+    for decision in anytime:
+        if decision["player"] is not None:
+            offers.setdefault(decision["player"], []).append(decision)
+    memo = play_memo()
+    if not offers:
+        memo.pop(ANYTIME_OFFERED, None)
+        return ask_offered(offered, state)
+    key = tuple((d["player"], d["action"], repr(d["choices"])) for d in anytime)
+    new = memo.get(ANYTIME_OFFERED) != key
+    if not _carries(offered, state, list(offers)):
+        if new:
+            who = ask_player(_anytime_question(state, anytime), list(offers), optional=True)
+            memo[ANYTIME_OFFERED] = key
+            if who is not None:
+                return ask_offered(offers[who], state)
+        return ask_offered(offered, state)
+    if new:
+        memo[ANYTIME_OFFERED] = key
+        click.echo("  " + _("Possible now: {what}; to do it, type your name at the question below.").format(
+            what=", ".join(f"{title} ({'/'.join(names)})" for title, names in _titled(state, anytime).items())))
+    try:
+        with also_answers(lambda text: next((n for n in offers if i18n.folded(n) == i18n.folded(text)), None)):
+            return ask_offered(offered, state)
+    except AnsweredElsewhere as named:
+        return ask_offered(offers[str(named.value)], state)
+
+
+def _titled(state: GameState, decisions: list[Decision]) -> dict[str, list[str]]:
+    """Each title of `decisions` (in the reader's language) and the players they are offered to."""
+    titled: dict[str, list[str]] = {}
+    for decision in decisions:
+        titled.setdefault(title_of(decision, state), []).append(str(decision["player"]))
+    return titled
+
+
+def title_of(decision: Decision, state: GameState) -> str:
+    """A decision's title in the reader's language, as a phone's screen heads it: the game's
+    own for it now (its faces' `title`: « Who begins? »), else its plan's."""
+    words = faces.of(state["game"])
+    own = words.title(cast(View, state), decision["action"], decision["player"]) if words.title is not None else None
+    return said(own if own is not None else
+                plan.form_of(state["game"], decision, cast(View, state), decision["player"]).title)
+
+
+def _anytime_question(state: GameState, anytime: list[Decision]) -> str:
+    """The question offering what is allowed at any time where no other question takes it:
+    the game's words for who does it (its label for the action's actor field), else its
+    title's."""
+    actions = {d["action"] for d in anytime}
+    if len(actions) == 1:
+        action = actions.pop()
+        asked = faces.of(state["game"]).field_labels.get((action, plan.actor_field(state["game"], action) or ""))
+        if asked is not None:
+            return _(asked)
+    return _("{what} now? The name of whoever does it (empty: nobody)").format(what=_either(list(_titled(state, anytime))))
+
+
+def _carries(offered: list[Decision], state: GameState, names: list[str]) -> bool:
+    """Whether the first question `offered` asks may also take one of `names`: one is asked,
+    on the shared screen, and it takes no player's name itself."""
+    if len(offered) > 1:       # the choice among them, in words
+        return True
+    decision = offered[0]
+    _form, _answers, step = plan.walk(state["game"], state, decision, cast(View, state), decision["player"],
+                                      lambda asked: plan.UNANSWERED if asks(asked) else list(asked.options))
+    return step is not None and not decision["secret"] and not {str(o) for o in step.options} & set(names)
+
+
+def asks(step: plan.Step) -> bool:
+    """Whether the terminal asks `step` (not where the rules decided every value, "all")."""
+    asked = dict(step.spec.keys)[step.key] if step.key is not None else step.spec
+    return asked.kind != "all"
+
+
+def ask_offered(offered: list[Decision], state: GameState) -> tuple[Decision, Line]:
+    """The decision answered among those the rules offer one player at once, and its action:
+    which one first where there are several (`ask_which`), then its plan."""
+    if len(offered) == 1:
+        return offered[0], ask_plan(offered[0], state)
+    chosen = ask_which(offered, state)
+    return chosen, ask_plan(chosen, state, headed=True)
+
+
+def ask_which(offered: list[Decision], state: GameState) -> Decision:
+    """Which of the decisions offered at once comes first, asked in their titles' words (the
+    game's action_labels, as a phone's seat screen offers them), each typed as its title or
+    as the game's word for its action (`answers`)."""
+    game = state["game"]
+    words = faces.of(game)
+    titles = [title_of(d, state) for d in offered]
+    actions = [d["action"] for d in offered]
+    keys = actions if len(set(actions)) == len(actions) else titles    # the same action twice: by title
+    shown = {key: (label(key, game) if key in words.answers else title) for key, title in zip(keys, titles)}
+    click.echo()
+    _say_facts(words, offered, state)
+    who = offered[0]["player"]
+    question = _("{player}: {what}?").format(player=who, what=_either(titles)) if who else \
+        _("{what}?").format(what=_either(titles))
+    return offered[keys.index(ask_choice(question, keys, shown=shown, also={key: (title,) for key, title in
+                                                                           zip(keys, titles)}))]
+
+
+def _either(titles: list[str]) -> str:
+    """« Hypothesis, scientific revolution or draw a card »: titles as alternatives."""
+    if len(titles) == 1:
+        return titles[0]
+    rest = [title[:1].lower() + title[1:] for title in titles[1:]]
+    return _("{names} or {last}").format(names=", ".join([titles[0], *rest[:-1]]), last=rest[-1])
+
+
+def said(words: str | Message) -> str:
+    """A msgid, or a Message, in the reader's language."""
+    return _(words) if isinstance(words, str) else words.render(_, ngettext, i18n.join)
+
+
+def _say_facts(words: faces.Faces, decisions: list[Decision], state: GameState) -> None:
+    """What the decider reads before answering (the game's `decision_facts`: the sides so
+    far), each once."""
+    if words.decision_facts is None:
+        return
+    for fact in dict.fromkeys(said(f) for d in decisions for f in words.decision_facts(state, d)):
+        click.echo("  " + fact)
+
+
+def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> Line:
+    """The action answering `decision`: its question plan walked one question at a time
+    (kit.plan.walk, as a phone asks it), each answer narrowing what the next offers; a field
+    the rules leave one value is not asked. Before the first question, whose decision it is,
+    what the rules settled in it (whom an accusation names) and what its decider reads
+    first, unless a question said it already (`headed`)."""
+    game = state["game"]
+    words = faces.of(game)
     who = decision["player"]
-    click.echo("\n" + (_("{player}: {what}").format(player=who, what=_(what)) if who else _(what)))
-    form, answers, _step = plan.walk(state["game"], state, decision, cast(View, state), who,
-                                     lambda step: ask_question(step, hide=decision["secret"]))
-    action: Line = {"action": decision["action"]}
+    why = _refusal(decision, state)
+
+    def given(step: plan.Step) -> object:
+        nonlocal headed
+        if asks(step) and not headed:
+            headed = True
+            click.echo("\n" + _heading(decision, state))
+            _say_facts(words, [decision], state)
+        return ask_question(step, hide=decision["secret"], words=words, refusal=why)
+    form, answers, _step = plan.walk(game, state, decision, cast(View, state), who, given)
+    fields: Line = {}
     if who is not None and form.actor is not None:   # None: no field names who acts (the auctioneer's award)
-        action[form.actor] = who
+        fields[form.actor] = who
     for name, value in answers.items():
         kept = {key: v for key, v in value.items() if v is not None} if isinstance(value, dict) else value
         if kept is not None and kept != {}:   # left out: Enter alone
-            action[name] = kept
-    return action
+            fields[name] = kept
+    declared = list(plan.declared_fields(game, decision["action"]))   # the fields in their declared order
+    return {"action": decision["action"],
+            **dict(sorted(fields.items(), key=lambda field: declared.index(field[0]) if field[0] in declared
+                          else len(declared)))}
 
 
-def ask_question(step: plan.Step, *, hide: bool = False) -> object:
+def _heading(decision: Decision, state: GameState) -> str:
+    """« Cléo: Accusation — Accused: Ana »: who decides, the decision's title, and the players
+    the rules name in it without asking; nothing for a decision of whoever is at the table
+    that names nobody, whose question says it all (« Who holds the speaker token? »)."""
+    form = plan.form_of(state["game"], decision, cast(View, state), decision["player"])
+    named = [_("{label}: {value}").format(label=said(spec.label), value=spec.options[0]) for spec in form.inputs
+             if spec.kind == "one" and len(spec.options) == 1 and isinstance(spec.options[0], str)
+             and spec.options[0] in state["players"]]
+    if decision["player"] is None and not named:
+        return ""
+    what = title_of(decision, state)
+    heading = _("{player}: {what}").format(player=decision["player"], what=what) if decision["player"] else what
+    return " — ".join([heading, *named])
+
+
+def _refusal(decision: Decision, state: GameState) -> Callable[[plan.Step, str], None]:
+    """Why the rules refuse a player typed where they may not be chosen now (oneself as the
+    challenged player, or the accused): the decision sent with that name and a value the
+    rules offer in every other field, refused for that field in the rules' own words."""
+    game = state["game"]
+
+    def why(step: plan.Step, name: str) -> None:
+        action: Line = {"action": decision["action"],
+                        **{f: c[0] for f, c in decision["choices"].items() if isinstance(c, list) and c},
+                        **step.done, step.spec.field: name}
+        actor = plan.actor_field(game, decision["action"])
+        if actor is not None and decision["player"] is not None:
+            action[actor] = decision["player"]
+        try:
+            rules.of(game).apply(state, action)
+        except RuleViolation as refused:
+            if refused.field == step.spec.field:
+                raise
+    return why
+
+
+def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = faces.PLAIN,
+                 refusal: Callable[[plan.Step, str], None] | None = None) -> object:
     """One question of the plan, in the terminal: its words as the phone's form says them;
-    a name, a word, a whole number within its bounds, names one after another for an order,
-    several values or numbers on one line, cards by their titles or numbers; a group's key
-    (a player, a resource) one at a time, Enter alone leaving it out. None: left out."""
+    a name, a word (in the game's `words` for it, where it has some), a whole number within
+    its bounds, names one after another for an order, several values or numbers on one
+    line, cards by their titles or numbers; a group's key (a player, a resource) one at a
+    time, Enter alone leaving it out. None: left out. `refusal(step, name)` raises the rules'
+    reason a player typed may not be chosen there."""
     spec = step.spec
-    prompt = _(spec.label) if isinstance(spec.label, str) else spec.label.render(_, ngettext, i18n.join)
+    prompt = said(spec.label)
     asked = spec
     if step.key is not None:     # a group's key: its own input
         asked = dict(spec.keys)[step.key]
@@ -1032,20 +1259,25 @@ def ask_question(step: plan.Step, *, hide: bool = False) -> object:
     if asked.kind == "several":
         return ask_several(prompt, list(options), field=spec.field) or None
     if asked.kind == "one":
-        return _ask_one(prompt, options, optional=optional, field=spec.field)
+        reason = (lambda name: refusal(step, name)) if refusal is not None else None
+        return _ask_one(prompt, options, optional=optional, field=spec.field, words=words, reason=reason)
     if asked.kind in ("numbers", "cards"):   # cards by their titles, as the session takes them, or numbers
         return ask(prompt, _numbers_or_cards if asked.kind == "cards" else _numbers, default="", field=spec.field) or None
     return ask_number(prompt, hide=hide, default=0 if optional or asked.low == 0 else None,
                       check=_within(asked.low, asked.high), field=spec.field)
 
 
-def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field: str) -> object:
-    """One of `options`: a player by name, else a word (yes and no for true and false)."""
+def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field: str, words: faces.Faces = faces.PLAIN,
+             reason: Callable[[str], object] | None = None) -> object:
+    """One of `options`: a player by name (`reason(name)` raising why one typed may not be
+    chosen), else a word (yes and no for true and false), shown in the game's words for it
+    where it has some."""
     players = _guide.state["players"] if _guide is not None else {}
     if options and all(isinstance(c, str) and c in players for c in options):
-        return ask_player(prompt, [str(o) for o in options], optional=optional, field=field)
-    words = {("yes" if c is True else "no" if c is False else str(c)): c for c in options}
-    return words[ask_choice(prompt, list(words), field=field)]
+        return ask_player(prompt, [str(o) for o in options], optional=optional, field=field, reason=reason)
+    values = {("yes" if c is True else "no" if c is False else str(c)): c for c in options}
+    shown = {key: said(named) for key, value in values.items() if (named := plan.value_label(words, value)) is not None}
+    return values[ask_choice(prompt, list(values), field=field, shown=shown)]
 
 
 def _within(low: int | None, high: int | None) -> Callable[[int], None]:

@@ -149,9 +149,9 @@ class Page:
         card = self.card(value)
         if card is not None:
             return str(card["title"])
-        for known, msgid in faces.of(self.game).value_labels.items():
-            if known == value and type(known) is type(value):   # True is not 1
-                return self.t(msgid)
+        words = plan.value_label(faces.of(self.game), value)
+        if words is not None:
+            return self.t(words)
         if isinstance(value, bool):
             return self._(TEXT.yes if value else TEXT.no)
         return self.word(value)

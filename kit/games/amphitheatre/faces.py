@@ -14,7 +14,7 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "hypothesis": {"fr": ("hypothèse",), "en": ("hypothesis",)},
     "revolution": {"fr": ("révolution",), "en": ("revolution",)},
     "handshake": {"fr": ("poignée de main", "accord"), "en": ("handshake",)},
-    "debate": {"fr": ("débat",), "en": ("debate",)},
+    "counter": {"fr": ("débat", "autre valeur"), "en": ("debate", "counter")},   # the debate it opens
     "abstain": {"fr": ("abstention",), "en": ("abstain",)},
     "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
 }
@@ -41,7 +41,7 @@ FACES = Faces(
     # the words of the rules' decisions and the table's own steps, from its table.py
     rules=rules.of("amphitheatre"),
     action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
-    field_kinds=table.FIELD_KINDS, ask=table.ask,
+    field_kinds=table.FIELD_KINDS, decision_facts=table.decision_facts,
     # what the simulator's report says of its bots
     ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,
 )

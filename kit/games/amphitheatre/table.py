@@ -3,23 +3,22 @@ guided play and the phones.
 
 The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
 same path as `kit score act`; every rule, the turn's flow included, lives in
-scorekeeper.rules.amphitheatre: guided play (kit.table.play_pending) walks its `pending`
-decisions and offers its `anytime` accusations, with the questions below.
+scorekeeper.rules.amphitheatre. Guided play (kit.table.play_pending) and the phones ask its
+`pending` decisions and offer its `anytime` accusations through the question plan
+(kit/plan.py), in the words below: no question of the game's own.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _
-from scorekeeper import rules as all_rules
+from scorekeeper.errors import Message
 from scorekeeper.rules import amphitheatre as rules
-from scorekeeper.rules.flow import Decision, Line, decider
+from scorekeeper.rules.flow import Decision, Line
 
 
 def _names(values: tuple[str, ...]) -> list[str]:
@@ -169,6 +168,7 @@ FIELD_LABELS = {
     ("debate", "side_a"): N_("Side A"),
     ("debate", "side_b"): N_("Side B"),
     ("debate", "discounted"): N_("Discounted"),
+    ("accuse", "accuser"): N_("Does anyone accuse? Accuser's name (empty: nobody)"),   # offered at any time
     ("accuse", "accused"): N_("Accused"),
     # "Is the accusation true?" was read both ways; the card is what the table can check
     ("accuse", "truthful"): N_("Does the accused's card match the hypothesis?"),
@@ -185,73 +185,11 @@ VALUE_LABELS = {
 # The debate's sides are the names listed, all of them: the rules took them as joined.
 FIELD_KINDS = {("debate", "side_a"): "all", ("debate", "side_b"): "all", ("debate", "discounted"): "all"}
 
-MOVES = ("hypothesis", "revolution", "draw")
 
-
-def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line | None:
-    """The action answering `decision`, asked in the table's words; an accusation first when
-    anyone may accuse now (RULES.md §2.5: at any moment a hypothesis stands)."""
-    accusation = _offer_accusation(anytime)
-    if accusation is not None:
-        return accusation
-    kind = decision["action"]
-    if kind == "turn":
-        names = [decision["player"]] if decision["player"] else decision["choices"]["player"]
-        speaker = names[0] if len(names) == 1 else table.ask_player(
-            _("Who holds the speaker token?"), names, default=names[0])
-        click.echo("\n== " + _("{name} speaks.").format(name=speaker))
-        return {"action": "turn", "player": speaker, "step": "start"}
-    if kind in MOVES:
-        return _move(decider(decision), state)
-    if kind in ("handshake", "counter"):
-        hypothesis = rules.under_way(state)
-        target = hypothesis["target"]
-        answer = table.ask_choice(_("Does {target} agree (handshake) or state another value (debate)?").format(
-            target=target), ["handshake", "debate"])
-        if answer == "handshake":
-            return {"action": "handshake", "speaker": hypothesis["speaker"], "target": target}
-        return {"action": "counter", "player": target}
-    if kind == "join":
-        hypothesis = rules.under_way(state)
-        side = table.ask_choice(_("{name}'s side: a (with {speaker}), b (with {target}) or abstain").format(
-            name=decision["player"], speaker=hypothesis["speaker"], target=hypothesis["target"]),
-            rules.JOIN_SIDES, default="abstain", field="side")
-        return {"action": "join", "player": decision["player"], "side": side}
-    return None       # the debate: its sides are all the names listed (FIELD_KINDS), nothing to ask
-
-
-def _not_oneself(speaker: str) -> Callable[[str], None]:
-    """Why the speaker is not among the players a hypothesis may challenge."""
-    def reason(name: str) -> None:
-        if name == speaker:
-            raise KitError(_("{name} cannot challenge themselves.").format(name=name))
-    return reason
-
-
-def _move(speaker: str, state: rules.State) -> Line:
-    move = table.ask_choice(_("{name}'s move: a hypothesis, a scientific revolution or a draw").format(name=speaker),
-                            MOVES, default="hypothesis")
-    offered = {d["action"]: d for d in all_rules.pending(rules.GAME_ID, state)}[move]
-    action: dict[str, Any] = {"action": move, rules.RULES.actor(move) or "player": speaker}
-    if move == "hypothesis":
-        action["target"] = table.ask_player(_("Whom does {name} challenge?").format(name=speaker),
-                                            offered["choices"]["target"], reason=_not_oneself(speaker), field="target")
-    action["category"] = table.ask_choice(_("Category"), offered["choices"]["category"], field="category")
-    return action
-
-
-def _offer_accusation(anytime: list[Decision]) -> Line | None:
-    """Ask whether anyone accuses; None when nobody does (Enter alone)."""
-    offers = {decider(d): d for d in anytime if d["action"] == "accuse"}
-    if not offers:
-        return None
-    accuser = table.ask_player(_("Does anyone accuse? Accuser's name (empty: nobody)"), list(offers), optional=True)
-    if accuser is None:
-        return None
-    targets = offers[accuser]["choices"]["accused"]
-    accused = targets[0] if len(targets) == 1 else table.ask_player(
-        _("Whom does {accuser} accuse?").format(accuser=accuser), targets, field="accused")
-    matches = table.ask_choice(_("Does {accused}'s card match the hypothesis? Yes: {accuser} loses the accusation; "
-                                 "no: {accuser} wins it.").format(accused=accused, accuser=accuser), ["yes", "no"],
-                               field="truthful")
-    return {"action": "accuse", "accuser": accuser, "accused": accused, "truthful": matches == "yes"}
+def decision_facts(state: rules.State, decision: Decision) -> list[Message]:
+    """What a player reads before taking a side: who is on each side so far."""
+    if decision["action"] != "join" or state.get("hypothesis") is None:
+        return []
+    hypothesis = rules.under_way(state)
+    return [Message("Side A: {a}. Side B: {b}.", a=[hypothesis["speaker"], *hypothesis["a"]],
+                    b=[hypothesis["target"], *hypothesis["b"]])]

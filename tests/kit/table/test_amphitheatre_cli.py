@@ -66,22 +66,21 @@ def test_show_ranks_by_seats_with_the_row_amounts(kit, game):
 # -- guided play ---------------------------------------------------------------------------
 
 SCRIPT = [
-    "",                              # the speaker token: Ana (the default)
+    "Ana",                           # the speaker token
     # Ana speaks
-    "", "Ben", "cause",              # a hypothesis on the Cause, challenging Ben
-    "Cléo", "no",                    # Cléo accuses Ana (the only one who stated a value): a bluff
+    "hypothesis", "Ben", "cause",    # a hypothesis on the Cause, challenging Ben
+    "Cléo", "no",                    # at Ben's answer, Cléo accuses Ana (the only one who stated a value): a bluff
     "handshake",                     # Ben agrees; nobody is left to accuse
     # Ben speaks
     "hypothesis", "Cléo", "anatomie",
-    "",                              # nobody accuses Ben yet
-    "debate",                        # Cléo states another value
+    "debate",                        # Cléo states another value; nobody accuses Ben yet
+    "Ana",                           # at her side's question, Ana accuses
     "Zed",                           # not a player: asked again
-    "Ana", "Ben", "yes",             # Ana accuses Ben, whose card matches: Ana is discounted
-    "",                              # nobody accuses Cléo; Ana is not asked her side
+    "Ben", "yes",                    # Ben, whose card matches: Ana is discounted, and not asked her side
+    "",                              # nobody accuses before the debate settles
     # the debate settles itself: Ben (a) against Cléo (b), Ana discounted -> a tie
     # Cléo speaks
-    "hypothesis", "Ana", "cause", "", "debate",
-    "",                              # before Ben joins, nobody accuses
+    "hypothesis", "Ana", "cause", "debate",
     "a",                             # Ben sides with Cléo
     "",                              # after Ben joined, nobody accuses
     # Ana speaks: the input ends here, as if the terminal closed
@@ -113,7 +112,7 @@ def test_play_debates_and_accusations_then_resume(kit, game):
     assert (players["Ben"]["doubt"], players["Cléo"]["doubt"]) == (0, 0)
     # resuming asks Ana's move: the file says where the table was
     result = kit("score", "play", path, input="revolution\naffliction\n")
-    assert "Ana's move" in result.output
+    assert "Ana: Hypothesis, scientific revolution or draw a card?" in result.output
     assert lines(path)[-2:] == [{"action": "revolution", "player": "Ana", "category": "affliction"},
                                 {"action": "turn", "player": "Ben", "step": "start"}]
 
@@ -122,11 +121,11 @@ def test_play_offers_accusing_whoever_joined_while_sides_are_taken(kit, game):
     """RULES.md §2.5 and the seed's example: a player who joined a side may be accused
     before the others have joined (the old play asked only before sides were taken)."""
     path = game(players=("Ana", "Ben", "Cléo", "Dan"))
-    script = ["", "", "Ben", "cause", "", "debate",
-              "", "a",               # Cléo joins Ana's side
-              "Dan", "Cléo", "no",   # Dan accuses Cléo, who joined: her card differs
-              "", "b",               # Dan joins side B
-              ""]
+    script = ["Ana", "hypothesis", "Ben", "cause", "debate",
+              "a",                   # Cléo joins Ana's side
+              "Dan", "Cléo", "no",   # at his side's question, Dan accuses Cléo, who joined: her card differs
+              "b",                   # Dan joins side B
+              ""]                    # nobody accuses before the debate settles
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 130, result.output
     assert {"action": "accuse", "accuser": "Dan", "accused": "Cléo", "truthful": False} in lines(path)
@@ -139,7 +138,7 @@ def test_play_offers_accusing_whoever_joined_while_sides_are_taken(kit, game):
 
 def test_show_tells_the_hypothesis_the_sides_and_whom_the_game_waits_for(kit, game):
     path = game(players=("Ana", "Ben", "Cléo", "Dan"))
-    kit("score", "play", path, input="\n".join(["", "", "Ben", "cause", "", "debate", "", "a"]) + "\n")
+    kit("score", "play", path, input="\n".join(["Ana", "hypothesis", "Ben", "cause", "debate", "a"]) + "\n")
     assert kit("score", "show", path).output.splitlines()[-3:] == [
         "Hypothesis of Ana on the Cause card, challenging Ben.",
         "Side A: Ana and Cléo. Side B: Ben.",
@@ -148,9 +147,11 @@ def test_show_tells_the_hypothesis_the_sides_and_whom_the_game_waits_for(kit, ga
 
 def test_play_never_offers_accusing_the_player_who_only_agreed(kit, game):
     path = game()
-    result = kit("score", "play", path, input="\n".join(["", "", "Ben", "cause", "Cléo", "yes", "handshake"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["Ana", "hypothesis", "Ben", "cause", "Cléo", "yes",
+                                                             "handshake"]) + "\n")
     # Cléo names the accused without being asked: Ana, who stated it, is the only one
-    assert "Whom does Cléo accuse?" not in result.output
+    assert "Accused (" not in result.output
+    assert "Cléo: Accusation — Accused: Ana" in result.output
     assert {"action": "accuse", "accuser": "Cléo", "accused": "Ana", "truthful": True} in lines(path)
 
 
@@ -159,7 +160,7 @@ def test_play_announces_a_shared_win(kit, game):
     for _ in range(8):
         kit("score", "handshake", path, "Ana", "Ben")
     assert kit.state(path)["players"]["Ana"]["seats"] == 14
-    result = kit("score", "play", path, input="\n".join(["Cléo", "", "Ana", "cause", "", "handshake"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["Cléo", "hypothesis", "Ana", "cause", "handshake"]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Game over: Ana wins." in result.output
     assert kit.state(path)["winners"] == ["Ana"]
@@ -209,7 +210,7 @@ def test_yes_the_card_matches_means_the_accused_takes_from_the_accuser(kit, game
     kit("score", "handshake", path, "Ana", "Cléo")
     kit("score", "handshake", path, "Ana", "Ben")
     assert [kit.state(path)["players"][n]["seats"] for n in ("Ana", "Ben")] == [6, 3]
-    result = kit("score", "play", path, input="\n".join(["Ben", "", "Cléo", "cause", "Ana", "oui"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["Ben", "hypothesis", "Cléo", "cause", "Ana", "oui"]) + "\n")
     assert "Ben's card matches the hypothesis: Ana loses the accusation." in result.output
     assert {"action": "accuse", "accuser": "Ana", "accused": "Ben", "truthful": True} in lines(path)
     players = kit.state(path)["players"]
@@ -219,14 +220,14 @@ def test_yes_the_card_matches_means_the_accused_takes_from_the_accuser(kit, game
 def test_resume_after_an_accusation_asks_what_comes_next_and_never_applies_it_twice(kit, game):
     """Issue 22: an accusation still in effect was entered and applied a second time on resume."""
     path = game()
-    result = kit("score", "play", path, input="\n".join(["", "", "Ben", "cause", "Cléo", "no"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["Ana", "hypothesis", "Ben", "cause", "Cléo", "no"]) + "\n")
     assert result.exit_code == 130
     assert [line["action"] for line in lines(path)[1:]] == ["turn", "hypothesis", "accuse"]
     # Ana, already accused about this hypothesis, cannot be again: nobody is offered an
     # accusation, and play asks Ben's answer straight away
     result = kit("score", "play", path, input="annuler\noui\n")
-    assert "Does anyone accuse?" not in result.output.split("Undid")[0]
-    assert "Does Ben agree" in result.output
+    assert "Accusation" not in result.output.split("Undid")[0]
+    assert "Ben: Agree (handshake) or state another answer (debate)?" in result.output
     assert "Still recorded for this turn: 2. Ana's turn begins; 3. Ana states a hypothesis on the Cause card " \
            "and challenges Ben" in result.output
     # the undone accusation may be entered again, once

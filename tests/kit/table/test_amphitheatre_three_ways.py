@@ -178,24 +178,29 @@ def drive_bots(path: Path) -> None:
 
 PROMPTS = [
     r"Who holds the speaker token\?",
-    r"Does anyone accuse\?",
-    r"Whom does \S+ accuse\?",
-    r"Does \S+'s card match the hypothesis\?",
-    r"\S+'s move: ",
-    r"Whom does \S+ challenge\?",
+    r"Does anyone accuse\?",                              # where no other question takes an accusation
+    r"Accused \(",
+    r"Does the accused's card match the hypothesis\?",
+    r"\S+: Hypothesis, scientific revolution or draw a card\?",
+    r"Challenged player \(",
     r"Category \(",
-    r"Does \S+ agree \(handshake\)",
-    r"\S+'s side: ",
+    r"\S+: Agree \(handshake\) or state another answer \(debate\)\?",
+    r"Side \(",
 ]
+# The questions that take an accuser's name besides their own answers (an accusation
+# offered at their moment, kit.table.with_anytime).
+ALSO_ACCUSER = (1, 7, 8)
 
 
 def answer(index: int, action: dict) -> str:
     """What the table types at prompt `index` when the script's next line is `action`."""
     kind = action["action"]
+    if index in ALSO_ACCUSER and kind == "accuse":
+        return action["accuser"]
     if index == 0:
         return action["player"]
     if index == 1:
-        return action["accuser"] if kind == "accuse" else ""
+        return ""
     if index == 2:
         return action["accused"]
     if index == 3:

@@ -140,14 +140,14 @@ def test_amphitheatre_a_category_refused_keeps_the_move_and_the_challenged_playe
     path = tmp_path / "amphi.jsonl"
     sessions.create(path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Cléo")], {})
     child = spawn_play(path)
-    _answer(child, "Who holds the speaker token?", "")
-    _answer(child, "Ana's move", "")                                  # first question: a hypothesis
-    _answer(child, "Whom does Ana challenge?", "Cléo")                # second
-    _answer(child, "Category", "physique")                            # third: no such category
-    between = _answer(child, "Category", "cause")
-    assert "Answer one of affliction, anatomie, cause." in between
-    assert "challenge?" not in between
-    _quit(child, "Does anyone accuse?")
+    _answer(child, "Who holds the speaker token?", "Ana")
+    _answer(child, "Ana: Hypothesis, scientific revolution or draw a card?", "hypothesis")   # first question
+    _answer(child, "Challenged player (", "Cléo")                     # second
+    _answer(child, "Category (", "physique")                          # third: no such category
+    between = _answer(child, "Category (", "cause")
+    assert "Answer one of Affliction, Anatomie, Cause." in between
+    assert "Challenged player" not in between
+    _quit(child, "Cléo: Agree (handshake)")
     assert _lines(path)[-1] == {"action": "hypothesis", "speaker": "Ana", "target": "Cléo", "category": "cause"}
 
 

@@ -8,9 +8,8 @@ from pathlib import Path
 import click
 import pytest
 
-from kit import i18n, table
+from kit import faces, i18n, table
 from kit.errors import KitError
-from kit.games.amphitheatre import table as amphitheatre_table
 from kit.games.hoc_censeo import table as hoc_table
 from kit.games.promotion import table as promotion_table
 from scorekeeper import rules
@@ -79,10 +78,10 @@ def test_a_speaker_cannot_challenge_themselves(tmp_path, monkeypatch, capsys):
     path = game(tmp_path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Dan")])
     sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
     with table.guided(path) as guide:
-        typed(monkeypatch, "hypothesis", "Ana", "Dan", rules.pending("amphitheatre", guide.state)[0]
-              ["choices"]["category"][0])
-        action = amphitheatre_table._move("Ana", guide.state)
-    assert action["target"] == "Dan"
+        typed(monkeypatch, "hypothèse", "Ana", "Dan", "cause")
+        _answered, action = table.next_entry(faces.of("amphitheatre"), rules.pending("amphitheatre", guide.state),
+                                             guide.state, [])
+    assert action == {"action": "hypothesis", "speaker": "Ana", "target": "Dan", "category": "cause"}
     said = capsys.readouterr().err
     assert "Une hypothèse d’Ana doit interpeller une autre personne." in said
     assert "ne joue pas" not in said
