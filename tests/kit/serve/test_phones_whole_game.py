@@ -147,7 +147,7 @@ class Phones:
                 if screen["inputs"]:
                     self.fill(page, form, action)
                 else:
-                    self.tap(form.locator("button[type=submit]").first)
+                    self.send(form)
                 return
         raise AssertionError(f"no end to the questions of {action}: {self.said(page)}")
 
@@ -194,14 +194,16 @@ class Phones:
     def fill(self, page, form, action: dict[str, Any]) -> None:
         """A whole form: each input set to what the action gives, then sent (a question
         asked before sending answered yes)."""
-        if form.locator("xpath=ancestor::details").count():
-            form.locator("xpath=ancestor::details[1]/summary").click()
+        folded = form.locator("xpath=ancestor::details[1]")
+        if folded.count() and not folded.evaluate("box => box.open"):
+            self.tap(folded.locator("summary"))
         for field in form.locator("[data-field]:not([type=hidden]):not(button)").all():
             name, key = field.get_attribute("data-field"), field.get_attribute("data-key")
             kind = field.get_attribute("data-kind")
             value = action.get(name)
-            if kind in ("list",):
-                if isinstance(value, list) and field.get_attribute("value") in map(plan.value_text, value):
+            if kind == "list":
+                ticked = isinstance(value, list) and field.get_attribute("value") in map(plan.value_text, value)
+                if ticked != field.is_checked():
                     if not field.is_visible():   # a card laid: its number's chip shows the cards counting it
                         counts = field.locator("xpath=ancestor::label[1]").get_attribute("data-n")
                         self.tap(field.locator(f'xpath=ancestor::fieldset[1]//button[@data-n="{counts}"]'))
@@ -223,7 +225,12 @@ class Phones:
                     field.select_option(text)
                 else:
                     field.fill(text)
-        self.tap(form.locator("button[type=submit]").first)
+        self.send(form)
+
+    def send(self, form) -> None:
+        """A form's button, and yes when it asks before sending (what is entered for the whole
+        table, what ends the game)."""
+        self.tap(form.locator("button[type=submit]:visible").first)
         yes = form.locator(".confirm button.yes")
         if yes.count() and yes.is_visible():
             self.tap(yes)

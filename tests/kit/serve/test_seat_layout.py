@@ -133,3 +133,26 @@ def test_ways_sharing_a_title_are_grouped_under_it_beside_another_decision(tmp_p
                            "Cooperation card", "Cooperation card — with another player", "Supervisor card",
                            "Submit a chapter"], buttons
         assert re.findall(r"<h3>(.*?)</h3>", decision) == ["Research (draw, or play an event card from the hand)"]
+
+
+def test_what_the_rules_decided_is_said_not_offered_as_boxes_to_untick(tmp_path):
+    """A debate's settlement: its sides are the players as they joined, which the rules keep;
+    the page ticked a box for each, inviting an untick the rules would refuse. It says them,
+    and its one button sends them as they stand."""
+    path = tmp_path / "theatre.jsonl"
+    sessions.create(path, "amphitheatre", [{"name": n} for n in ("Ana", "Ben", "Cléo", "Dan")])
+    for action in ({"action": "turn", "player": "Ana", "step": "start"},
+                   {"action": "hypothesis", "speaker": "Ana", "target": "Ben", "category": "cause"},
+                   {"action": "counter", "player": "Ben"},
+                   {"action": "join", "player": "Cléo", "side": "a"},
+                   {"action": "join", "player": "Dan", "side": "b"}):
+        sessions.append(path, action)
+    with TestClient(create_app(path)) as client:
+        hold_seat(client, "Ana")
+        html = unescape(client.get("/me?lang=en").text)
+        decision = html.split('<section class="decision"')[1].split("</section>")[0]
+        assert 'type="checkbox"' not in decision
+        said = [re.sub(r"<[^>]+>", "", line) for line in re.findall(r'<p class="field">(.*?)</p>', decision)]
+        assert said == ["Side A Ana, Cléo", "Side B Ben, Dan"], said
+        sent = re.findall(r'data-field="(side_[ab])" data-kind="item" value="([^"]+)"', decision)
+        assert sent == [("side_a", "Ana"), ("side_a", "Cléo"), ("side_b", "Ben"), ("side_b", "Dan")], sent
