@@ -100,19 +100,29 @@ def update() -> None:
                                     "-l", lang, "--no-wrap"] + (["--ignore-obsolete"] if po.exists() else []))
 
 
-def compiled(po: Path) -> bytes:
-    """The .mo bytes of one .po (what `compile` writes and the test compares)."""
+def compiled(po: Path, only: list[str | tuple[str, str]] | None = None) -> bytes:
+    """The .mo bytes of one .po (what `compile` writes and the test compares); with `only`,
+    of those messages alone (click.mo: CLICK_WORDS)."""
     with po.open("rb") as handle:
         catalog = read_po(handle)
+    if only is not None:
+        kept = {text[0] if isinstance(text, tuple) else text for text in only}
+        for message in list(catalog):
+            if message.id and (message.id[0] if isinstance(message.id, tuple) else message.id) not in kept:
+                del catalog[message.id]
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     return buffer.getvalue()
 
 
 def compile_all() -> None:
+    """Each language's kit.mo, and its click.mo: click's words alone, which click reads
+    through the standard library's gettext (kit.i18n.CLICK_DOMAIN), so that its first word
+    does not decode the kit's whole catalogue."""
     for lang in LANGUAGES:
         po = LOCALE / lang / "LC_MESSAGES" / "kit.po"
         po.with_suffix(".mo").write_bytes(compiled(po))
+        po.with_name("click.mo").write_bytes(compiled(po, CLICK_WORDS))
 
 
 def _placeholders(text: str) -> set[str]:

@@ -47,6 +47,28 @@ def test_committed_mo_match_the_po(lang: str) -> None:
     po = REPO / "kit" / "locale" / lang / "LC_MESSAGES" / "kit.po"
     assert po.with_suffix(".mo").read_bytes() == catalogues.compiled(po), \
         f"{po.with_suffix('.mo')} is stale: run python tools/catalogues.py"
+    # click's words alone, which click reads through the global gettext (kit.i18n.CLICK_DOMAIN)
+    assert po.with_name("click.mo").read_bytes() == catalogues.compiled(po, catalogues.CLICK_WORDS), \
+        f"{po.with_name('click.mo')} is stale: run python tools/catalogues.py"
+
+
+@pytest.mark.parametrize("lang", catalogues.LANGUAGES)
+def test_a_catalogue_read_as_it_is_asked_says_what_gettext_says(lang: str) -> None:
+    """kit.i18n.Catalogue finds each message by bisection where gettext decodes them all:
+    every message and plural of the kit's catalogue reads the same either way."""
+    import gettext
+
+    whole = gettext.translation(i18n.DOMAIN, str(i18n.LOCALE_DIR), languages=[lang])
+    asked = gettext.translation(i18n.DOMAIN, str(i18n.LOCALE_DIR), languages=[lang], class_=i18n.Catalogue)
+    assert isinstance(whole, gettext.GNUTranslations)
+    for key in whole._catalog:
+        if isinstance(key, tuple):
+            for n in (0, 1, 2, 5, 1_000_000):
+                assert asked.ngettext(key[0], "-", n) == whole.ngettext(key[0], "-", n), key
+        else:
+            assert asked.gettext(key) == whole.gettext(key), key
+    assert asked.gettext("No such message.") == "No such message."
+    assert asked.ngettext("No such thing.", "No such things.", 2) == "No such things."
 
 
 def test_every_message_has_a_french_translation() -> None:
