@@ -16,6 +16,12 @@
   let shownDoors = Number(body.dataset.doors);   // the seats and the room code, which no line tells
   let refreshing = null;
   let again = false;
+  // While an entry is on its way, no redraw: another player's move redrawn then would put
+  // the next question's buttons, enabled, where the tapped ones wait (a second tap would send
+  // a second entry), or the question just answered, its address not yet left. The redraw
+  // held back comes when the entry is answered.
+  let sending = false;
+  let heldBack = false;
 
   // -- live updates ---------------------------------------------------------------------
 
@@ -51,6 +57,7 @@
   }
 
   async function refresh() {
+    if (sending) { heldBack = true; return; }
     if (refreshing) { again = true; return refreshing; }
     refreshing = (async function () {
       do {
@@ -64,6 +71,7 @@
         // the page left that address meanwhile (its decision was sent, its answers dropped):
         // what was drawn for the answers it carried is not shown, the page as it is now is
         if (asked !== location.pathname + location.search) { again = true; continue; }
+        if (sending) { heldBack = true; break; }
         shownLine = Number(fresh.body.dataset.line);
         body.dataset.line = String(shownLine);
         // the banner tells the latest move only: a later entry (anyone's) clears it
@@ -236,6 +244,7 @@
     buttons.forEach(function (button) { button.disabled = true; });
     answer.className = "answer";
     answer.textContent = "…";
+    sending = true;
     try {
       const response = await fetch(form.dataset.post, {
         method: "POST",
@@ -263,6 +272,8 @@
         }
         // the decision is sent: the answers it carried in the address are done with
         if (/[?&](f\.|do=)/.test(location.search)) history.replaceState(null, "", location.pathname);
+        sending = false;
+        heldBack = false;   // this redraw shows the page as it is now, whatever was held back
         await refresh();
         if (told && !told.hidden) {
           // the verdict is read first: brought into view if the form sent was further down
@@ -284,6 +295,10 @@
       answer.classList.add("refused");
     } finally {
       buttons.forEach(function (button) { button.disabled = false; });
+      if (sending) {      // refused or unsent: the page stays, and what changed meanwhile shows now
+        sending = false;
+        if (heldBack) { heldBack = false; refresh(); }
+      }
     }
   }
 
