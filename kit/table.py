@@ -29,7 +29,6 @@ what plain questions cannot ask; this module reads them there, never off table.p
 from __future__ import annotations
 
 import contextlib
-import difflib
 import io
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -40,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overl
 
 import click
 
-from kit import faces, games, i18n, plan
+from kit import faces, games, i18n
 from kit.errors import KitError
 from kit.faces import View
 from kit.i18n import N_, _, ngettext
@@ -49,6 +48,9 @@ from scorekeeper import session as sessions
 from scorekeeper.errors import Message, RuleViolation
 from scorekeeper.rules import hands as in_hand
 from scorekeeper.rules.flow import Decision, GameState, Line, Seat
+
+if TYPE_CHECKING:
+    from kit import plan
 
 T = TypeVar("T")
 
@@ -908,6 +910,8 @@ def match_name(text: str, names: list[str] | tuple[str, ...], *, what: str | Non
             reason(outside[0])
         raise KitError(_("{name} cannot be chosen for this now; the choice is among {choices}.")
                        .format(name=outside[0], choices=i18n.join(names)))
+    import difflib  # a name typed wrong: its closest, asked only then
+
     close = difflib.get_close_matches(i18n.folded(text), [i18n.folded(n) for n in names], n=1, cutoff=0.6)
     players = i18n.join(list(players) or names)     # everyone at the table, not only who may answer now
     if close:
@@ -1082,6 +1086,7 @@ def _titled(state: GameState, decisions: list[Decision]) -> dict[str, list[str]]
 def title_of(decision: Decision, state: GameState) -> str:
     """A decision's title in the reader's language, as a phone's screen heads it: the game's
     own for it now (its faces' `title`: « Who begins? »), else its plan's."""
+    from kit import plan  # the question plan: imported where a question is asked
     words = faces.of(state["game"])
     own = words.title(cast(View, state), decision["action"], decision["player"]) if words.title is not None else None
     return said(own if own is not None else
@@ -1092,6 +1097,7 @@ def _anytime_question(state: GameState, anytime: list[Decision]) -> str:
     """The question offering what is allowed at any time where no other question takes it:
     the game's words for who does it (its label for the action's actor field), else its
     title's."""
+    from kit import plan  # the question plan: imported where a question is asked
     actions = {d["action"] for d in anytime}
     if len(actions) == 1:
         action = actions.pop()
@@ -1104,6 +1110,7 @@ def _anytime_question(state: GameState, anytime: list[Decision]) -> str:
 def _carries(offered: list[Decision], state: GameState, names: list[str]) -> bool:
     """Whether the first question `offered` asks may also take one of `names`: one is asked,
     on the shared screen, and it takes no player's name itself."""
+    from kit import plan  # the question plan: imported where a question is asked
     if len(offered) > 1:       # the choice among them, in words
         return True
     decision = offered[0]
@@ -1174,6 +1181,7 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> L
     the rules leave one value is not asked. Before the first question, whose decision it is,
     what the rules settled in it (whom an accusation names) and what its decider reads
     first, unless a question said it already (`headed`)."""
+    from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
     words = faces.of(game)
     who = decision["player"]
@@ -1204,6 +1212,7 @@ def _heading(decision: Decision, state: GameState) -> str:
     """« Cléo: Accusation — Accused: Ana »: who decides, the decision's title, and the players
     the rules name in it without asking; nothing for a decision of whoever is at the table
     that names nobody, whose question says it all (« Who holds the speaker token? »)."""
+    from kit import plan  # the question plan: imported where a question is asked
     form = plan.form_of(state["game"], decision, cast(View, state), decision["player"])
     named = [_("{label}: {value}").format(label=said(spec.label), value=spec.options[0]) for spec in form.inputs
              if spec.kind == "one" and len(spec.options) == 1 and isinstance(spec.options[0], str)
@@ -1219,6 +1228,7 @@ def _refusal(decision: Decision, state: GameState) -> Callable[[plan.Step, str],
     """Why the rules refuse a player typed where they may not be chosen now (oneself as the
     challenged player, or the accused): the decision sent with that name and a value the
     rules offer in every other field, refused for that field in the rules' own words."""
+    from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
 
     def why(step: plan.Step, name: str) -> None:
@@ -1272,6 +1282,7 @@ def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field:
     """One of `options`: a player by name (`reason(name)` raising why one typed may not be
     chosen), else a word (yes and no for true and false), shown in the game's words for it
     where it has some."""
+    from kit import plan  # the question plan: imported where a question is asked
     players = _guide.state["players"] if _guide is not None else {}
     if options and all(isinstance(c, str) and c in players for c in options):
         return ask_player(prompt, [str(o) for o in options], optional=optional, field=field, reason=reason)

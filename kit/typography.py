@@ -18,6 +18,7 @@ catalogues (kit.i18n) typeset their French with it, and the errors are translate
 """
 from __future__ import annotations
 
+import functools
 import re
 
 NBSP = "\u00a0"     # no-break space
@@ -62,16 +63,19 @@ _RULES = (
 _MAY_APPLY = re.compile(r"[;!?:%«»°\d]")
 
 
-# English: no space before : ; ! ? (a translator's French habit, or a copied French text),
-# curly quotes, the apostrophe.
-_ENGLISH = (
-    (re.compile(_SPACES + r"([:;!?])"), r"\1"),
-    (re.compile(r'(^|[\s(\[{\u2014\u2013/-])"'), "\\1\u201c"),
-    (re.compile('"'), "\u201d"),
-    (re.compile(r"(^|[\s(\[{\u2014\u2013/-])'(?=\w)"), "\\1\u2018"),
-    # a number and its unit or one-letter abbreviation stay on one line: 5 P, 63 mm, 120 gsm
-    (re.compile(r"(?<![\w.,])(\d+) (?=(?:[A-Z]|mm|cm|gsm)\b)"), "\\1" + NBSP),
-)
+@functools.cache
+def _english() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """English: no space before : ; ! ? (a translator's French habit, or a copied French
+    text), curly quotes, the apostrophe. Compiled when English is first set: a French
+    command never needs them (`kit score show` starts without compiling them)."""
+    return (
+        (re.compile(_SPACES + r"([:;!?])"), r"\1"),
+        (re.compile(r'(^|[\s(\[{\u2014\u2013/-])"'), "\\1\u201c"),
+        (re.compile('"'), "\u201d"),
+        (re.compile(r"(^|[\s(\[{\u2014\u2013/-])'(?=\w)"), "\\1\u2018"),
+        # a number and its unit or one-letter abbreviation stay on one line: 5 P, 63 mm, 120 gsm
+        (re.compile(r"(?<![\w.,])(\d+) (?=(?:[A-Z]|mm|cm|gsm)\b)"), "\\1" + NBSP),
+    )
 
 
 def typeset_english(text: str) -> str:
@@ -81,7 +85,7 @@ def typeset_english(text: str) -> str:
     >>> typeset_english("it's done !") == "it\u2019s done!"
     True
     """
-    for pattern, replacement in _ENGLISH:
+    for pattern, replacement in _english():
         text = pattern.sub(replacement, text)
     return text.replace("'", APOSTROPHE)
 
