@@ -331,7 +331,7 @@ NUMBER = Number()
 
 class Word(_Word):
     """A click option value among `choices`, typed in either language (case, accents ignored):
-    `--colour Bleu`, `--colour blue`, `--tiebreak contre`."""
+    `--colour Bleu`, `--colour blue`, `--tiebreak contre`; --help lists them in the reader's."""
 
     name = "word"
 
@@ -339,7 +339,7 @@ class Word(_Word):
         self.choices = tuple(choices)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "[" + "|".join(self.choices) + "]"
+        return "[" + "|".join(map(label, self.choices)) + "]"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         found = match_word(str(value), self.choices)
@@ -347,6 +347,27 @@ class Word(_Word):
             self.fail(_("{value} is not one of {choices}.").format(
                 value=value, choices=", ".join(map(label, self.choices))), param, ctx)
         return found
+
+
+class Spelled(click.Option):
+    """An option named after one of the game's words, taken in either language's spelling
+    (--pour or --for, --pression or --pressure); --help and its refusals name the reader's
+    alone (`spelled`)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        every, self.opts = self.opts, [spelled(str(self.name))]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = every
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        return f"'{spelled(str(self.name))}'"
+
+
+def spelled(word: str) -> str:
+    """The option named after the game's `word` as the reader's language spells it (--for)."""
+    return "--" + label(word)
 
 
 def game_module(game: str) -> ModuleType:

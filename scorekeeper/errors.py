@@ -149,6 +149,27 @@ class Alone(Message):
         return text[:1].upper() + text[1:]
 
 
+class Listed(Message):
+    """Values listed between commas, each said in the reader's words where it is a Message: the
+    choices a refusal offers, one of which is wanted (no language's « and » between them).
+
+    >>> Listed([Message("blue"), Message("mauve")]).render()
+    'blue, mauve'
+    """
+
+    def __init__(self, items: Iterable[object]):
+        super().__init__("")     # no words of its own: nothing to translate
+        self.items = tuple(items)
+
+    def render(self, gettext: Callable[[str], str] = str,
+               ngettext: Callable[[str, str, int], str] = _english_ngettext,
+               join: Callable[[Iterable[str]], str] = join_english, *, reveal: bool = True) -> str:
+        return ", ".join(str(self._value(item, gettext, ngettext, join, reveal)) for item in self.items)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"list": [item.to_json() if isinstance(item, Message) else item for item in self.items]}
+
+
 class ScorekeeperError(Message, Exception):
     """Something the scorekeeper cannot do as asked: one sentence, kept as a template and its
     parameters so the kit can say it in the player's language (`render`)."""

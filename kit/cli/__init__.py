@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import re
 import sys
 import weakref
 from typing import Any
@@ -149,8 +150,9 @@ def _keep_originals(command: click.Command) -> None:
 
 
 def translate_help(command: click.Command) -> None:
-    """Put the command's help, its options' help and metavars and its examples' title in the
-    active language (from the English texts kept aside, so one process may speak both)."""
+    """Put the command's help, its options' help and metavars and its examples (their title,
+    and each command line a catalogue gives in the reader's words) in the active language
+    (from the English texts kept aside, so one process may speak both)."""
     _keep_originals(command)
     own = _ENGLISH[command]
     for name in ("help", "short_help", "options_metavar", "subcommand_metavar"):
@@ -164,7 +166,13 @@ def translate_help(command: click.Command) -> None:
         if english_metavar:
             param.metavar = _(english_metavar)
     if own["epilog"]:
-        command.epilog = own["epilog"].replace("Examples:", _("Examples:"), 1)
+        command.epilog = _EXAMPLE.sub(lambda typed: typed[1] + _(typed[2]),
+                                      own["epilog"].replace("Examples:", _("Examples:"), 1))
+
+
+# An example of a command's --help (kit.table.examples): what follows `kit score` is a msgid
+# where a game's words differ by language (Hoc Censeo's --for and blue in English).
+_EXAMPLE = re.compile(r"^(\s*kit score )(\S.*)$", re.MULTILINE)
 
 
 def _help_option_in_language(command: click.Command, ctx: click.Context) -> None:

@@ -24,7 +24,9 @@ class GameExamples(click.Command):
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         own = self.epilog
         lines = [*self.examples, *game_examples(self, ctx.command_path.split()[1:])]
-        typed = [(f"kit {line}", "") if isinstance(line, str) else (f"kit {line[0]}", _(line[1])) for line in lines]
+        # a line is a msgid where a game's words differ by language (Hoc Censeo's --for, blue)
+        typed = [(f"kit {_(line)}", "") if isinstance(line, str) else (f"kit {_(line[0])}", _(line[1]))
+                 for line in lines]
         width = max((len(line) for line, said in typed if said), default=0) + 2
         shown = "\n".join(f"  {line:<{width}}{said}".rstrip() for line, said in typed)
         if shown:

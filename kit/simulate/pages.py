@@ -156,7 +156,7 @@ def draw_page(surface: Surface, summary: Summary) -> None:
     y = _page_head(surface, summary)
     if summary.get("warnings"):
         y = _heading(surface, y, _("Warnings: figures to check before trusting them"))
-        y = _lines(surface, y, ["! " + words.warning(w) for w in summary["warnings"][:MAX_WARNINGS]],
+        y = _lines(surface, y, ["! " + words.warning(w, summary["game"]) for w in summary["warnings"][:MAX_WARNINGS]],
                    colour=WARN) + 2.0
     y = _wins_section(surface, y, summary)
     y = _lengths_section(surface, y, summary)
@@ -259,20 +259,22 @@ def _rates_section(surface: Surface, y: float, summary: Summary) -> float:
 def _items_section(surface: Surface, y: float, summary: Summary) -> None:
     """Per item (card, design) of each group, as room remains on the page: how often its
     player won, or what came of it."""
+    game = summary["game"]
     for group, items in summary.get("items", {}).items():
         room = int((PAGE_H - MARGIN - y - 8) // ROW)
         if room < 3:
             break
-        won = [(_("{item} ({n} per game)").format(item=item, n=words.number(f["per_game"], 2)), f["player_won"])
-               for item, f in items.items() if "player_won" in f]
+        won = [(_("{item} ({n} per game)").format(item=words.value(game, item, str), n=words.number(f["per_game"], 2)),
+                f["player_won"]) for item, f in items.items() if "player_won" in f]
         if won:
             y = _heading(surface, y, _("Per item, {group}: how often its player won the game").format(group=_(group)))
             y = _rate_rows(surface, y, won[:room])
         else:
             rows = []
             for item, f in items.items():
-                rows.append((_("{item} ({n} per game)").format(item=item, n=words.number(f["per_game"], 2)), None))
-                rows += [(f"    {_(o)}", r) for o, r in f.get("outcomes", {}).items()]
+                rows.append((_("{item} ({n} per game)").format(item=words.value(game, item, str),
+                                                                n=words.number(f["per_game"], 2)), None))
+                rows += [(f"    {words.value(game, o)}", r) for o, r in f.get("outcomes", {}).items()]
             y = _heading(surface, y, _("Per item, {group}: what came of it").format(group=_(group)))
             y = _rate_rows(surface, y, rows[:room])
         y += 3.0

@@ -32,7 +32,7 @@ def lines(summary: Summary) -> list[str]:
         title=title(summary), games=summary["games"], players=summary["players"], seed=summary["seed"],
         bots=words.bots(summary["bots"]) + (" " + _("(rotated)") if summary.get("rotate") else ""))]
     if summary.get("warnings"):
-        out += ["", _("Warnings:")] + ["  ! " + words.warning(w) for w in summary["warnings"]]
+        out += ["", _("Warnings:")] + ["  ! " + words.warning(w, summary["game"]) for w in summary["warnings"]]
     out += _wins_lines(summary)
     out += ["", _("Length:"), "  " + _("rounds: {spread}").format(spread=_spread(summary["length"]["rounds"]))]
     if summary["length"]["turns"] != summary["length"]["rounds"]:
@@ -89,6 +89,7 @@ def _figures_lines(summary: Summary) -> list[str]:
         else:
             out.append("  " + _("{label}:").format(label=label))
             out += [f"    {_(name):30} {_pct(r)}" for name, r in figure["of"].items()]
+    game = summary["game"]
     for group, items in summary.get("items", {}).items():
         out += ["", _("Per item, {group}: times per game, and how often its player won").format(group=_(group))]
         for item, f in list(items.items())[:ITEMS_SHOWN]:
@@ -96,8 +97,9 @@ def _figures_lines(summary: Summary) -> list[str]:
             if "player_won" in f:
                 extra = _("its player won {rate}").format(rate=words.percent(f["player_won"]))
             elif "outcomes" in f:
-                extra = ", ".join(f"{_(o)} {words.number(100 * r['rate'])} %" for o, r in f["outcomes"].items())
-            out.append(f"  {item:32} {words.number(f['per_game'], 2):>6}  {extra}")
+                extra = ", ".join(f"{words.value(game, o)} {words.number(100 * r['rate'])} %"
+                                  for o, r in f["outcomes"].items())
+            out.append(f"  {words.value(game, item, str):32} {words.number(f['per_game'], 2):>6}  {extra}")
     return out
 
 
@@ -127,7 +129,7 @@ def comparison_lines(result: Comparison) -> list[str]:
     for variant in result["variants"]:
         if variant.get("warnings"):
             out += ["", _("Warnings, {variant}:").format(variant=variant["variant"])]
-            out += ["  ! " + words.warning(w) for w in variant["warnings"]]
+            out += ["  ! " + words.warning(w, variant["game"]) for w in variant["warnings"]]
     return out
 
 

@@ -4,6 +4,7 @@ not from each other. The games' own words (figure labels, ways to win, card grou
 English msgids from each game's bots module, translated here where they are shown."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kit.i18n import N_, _, ngettext
@@ -61,10 +62,20 @@ def bots(names: list[str]) -> str:
     return ", ".join(bot(name) for name in names)
 
 
-def choice(decision: str, option: str) -> str:
+def choice(decision: str, option: str, game: str) -> str:
     """A bot's decision and one of its options ("kind of turn: draw"), both English msgids
     of the game's bots module or the game's own words (a colour, a card's title)."""
-    return _("{decision}: {option}").format(decision=_(decision), option=_(option))
+    return _("{decision}: {option}").format(decision=_(decision), option=value(game, option))
+
+
+def value(game: str, word: str, otherwise: Callable[[str], str] = _) -> str:
+    """One of the game's values as its faces say it (kit/faces.py `words`: Hoc Censeo's
+    « vert » is « green » in English, « pour » FOR), else `otherwise(word)`: a msgid of its
+    bots translated, a card's title as it is (str)."""
+    from kit import faces
+
+    shown = faces.of(game).words.get(word)
+    return _(shown) if shown is not None else otherwise(word)
 
 
 def signed(value: float, scale: float = 100.0, decimals: int = 1) -> str:
@@ -116,8 +127,8 @@ def row_name(row: Row) -> str:
     return _(ROW_NAMES[row["what"]]).format(name=name)
 
 
-def warning(w: Warning) -> str:
-    """One warning of runner.warnings, as a sentence."""
+def warning(w: Warning, game: str) -> str:
+    """One warning of runner.warnings about a simulation of `game`, as a sentence."""
     kind, what = w["kind"], w.get("what")
     label: str = w["name"] if "name" in w else w["label"]
     if what == "seat":
@@ -144,5 +155,5 @@ def warning(w: Warning) -> str:
                     "of the choice itself.",
                     "{bot} never took “{choice}”, offered {n} times: the bot is made that way; it says nothing "
                     "of the choice itself.", w["offered"]).format(
-                        bot=bot(w["bot"]), choice=choice(w["decision"], w["option"]) if "decision" in w else label,
+                        bot=bot(w["bot"]), choice=choice(w["decision"], w["option"], game) if "decision" in w else label,
                         n=w["offered"])

@@ -55,7 +55,7 @@ SECRET_BY_PLAYER = ("ballots",)
 # Everything below is pure: a state (a JSON-compatible dict, what `show --json` prints) and
 # an action give a new state, or RuleViolation with one sentence a player understands.
 
-from scorekeeper.errors import N_, Message, RuleViolation, plural  # noqa: E402  (constants above stay first to read)
+from scorekeeper.errors import N_, Listed, Message, RuleViolation, plural  # noqa: E402  (constants above stay first to read)
 from scorekeeper.rules.checks import (  # noqa: E402
     check_option_names,
     is_int,
@@ -622,6 +622,11 @@ def colour_word(colour: str) -> Message:
     return Message(COLOUR_WORDS[colour])
 
 
+def colour_words(colours: tuple[str, ...]) -> Listed:
+    """Colours a refusal offers, in the reader's words, between commas (colour_word)."""
+    return Listed(map(colour_word, colours))
+
+
 # The two sides as the ballots print them, in capitals: POUR and CONTRE in French, FOR and
 # AGAINST in English (the English catalogue's); the values sent stay 'pour' and 'contre'.
 SIDE_WORDS = {"pour": N_("POUR"), "contre": N_("CONTRE")}
@@ -708,11 +713,11 @@ def _count(state: State, pour: dict[str, int], contre: dict[str, int], action: A
                             "the tie by choosing the side that wins, POUR or CONTRE.", total_pour=total_pour,
                             magistrate=magistrate, field="tiebreak")
     if result == "pour" and colour is None:
-        raise RuleViolation("POUR wins {total_pour} to {total_contre}, so the motion's colour is needed ({COLOURS}).", total_pour=total_pour, total_contre=total_contre, COLOURS=', '.join(COLOURS), field="colour")
+        raise RuleViolation("POUR wins {total_pour} to {total_contre}, so the motion's colour is needed ({COLOURS}).", total_pour=total_pour, total_contre=total_contre, COLOURS=colour_words(COLOURS), field="colour")
 
     ranked = _ranked_voters(result, pour if result == "pour" else contre, seating, order, magistrate)
     if result == "pour" and colour == "mauve" and ranked and bonus is None:
-        raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=', '.join(MAUVE_CHOICES), field="bonus")
+        raise RuleViolation("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).", ranked=ranked[0], MAUVE_CHOICES=colour_words(MAUVE_CHOICES), field="bonus")
 
     players = state["players"] = {name: _copied(record) for name, record in players.items()}
     for name in seating:
@@ -851,7 +856,7 @@ def _spend_seals(state: State, action: Action) -> None:
         # count in view names the tribe. The shared screen says neither.
         raise RuleViolation("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",
                             public=N_("{name}'s circle does not take that portion; the seals stay."),
-                            name=name, colour=colour, circle=player['circle'][colour],
+                            name=name, colour=colour_word(colour), circle=player['circle'][colour],
                             circle2=player['goal']['circle'][colour], field="colour")
     player = _own(state, name)
     player["seals"] -= SEALS_PER_PORTION

@@ -189,7 +189,7 @@ def test_vert_bonus_gives_senators_and_mauve_needs_the_voters_choice():
     state = vote(new(), pour={"Alice": 10}, colour="vert")
     assert state["players"]["Alice"]["senators"] == 95
     with refused("{ranked} is the largest POUR voter on a mauve motion and must choose the bonus ({MAUVE_CHOICES}).",
-                 ranked="Chloé", MAUVE_CHOICES="bleu, jaune, vert"):
+                 ranked="Chloé", MAUVE_CHOICES="blue, yellow, green"):
         vote(new(), pour={"Chloé": 10}, colour="mauve")
     state = vote(new(), pour={"Chloé": 10}, colour="mauve", bonus="bleu")
     assert state["players"]["Chloé"]["seals"] == 2
@@ -361,7 +361,7 @@ def test_seals_cannot_colour_a_colour_the_circle_does_not_need():
     state = vote(state, pour={"Alice": 1}, colour="bleu")
     state = vote(state, pour={"Alice": 1}, colour="bleu")
     with refused("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",
-                 name="Alice", colour="vert", circle=1, circle2=1):
+                 name="Alice", colour="green", circle=1, circle2=1):
         hc.apply(state, {"action": "spend_seals", "player": "Alice", "colour": "vert"})
 
 

@@ -174,7 +174,7 @@ def test_a_colour_the_circle_does_not_take_is_refused_without_the_tribe_on_a_sha
     state = hc.apply(new(), {"action": "vote", "pour": {"Alice": 9}, "colour": "bleu"})
     state = hc.apply(state, {"action": "vote", "pour": {"Alice": 9}, "colour": "vert"})   # vert 1 of 1
     with refused("{name}'s circle needs no more {colour} portions (it has {circle} of {circle2}).",   # her screen
-                 name="Alice", colour="vert", circle=1, circle2=1) as caught:
+                 name="Alice", colour="green", circle=1, circle2=1) as caught:
         hc.apply(state, {"action": "spend_seals", "player": "Alice", "colour": "vert"})
     error = caught.value
     assert error.public == "{name}'s circle does not take that portion; the seals stay."
@@ -184,6 +184,7 @@ def test_a_colour_the_circle_does_not_take_is_refused_without_the_tribe_on_a_sha
         # which only the Titienses' circle has. So no colour either.
         assert "Alice" in public
         assert "vert" not in public
+        assert "green" not in public
         assert not re.search(r"\d", public)
 
 

@@ -28,10 +28,11 @@ WORDS: dict[object, str] = {
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "pour": {"fr": ("pour",), "en": ("for",)},
     "contre": {"fr": ("contre",), "en": ("against",)},
-    "bleu": {"fr": ("bleu",), "en": ("bleu", "blue")},   # the game's own colour words
-    "mauve": {"fr": ("mauve",), "en": ("mauve", "purple")},   # the game's own colour words
-    "jaune": {"fr": ("jaune",), "en": ("jaune", "yellow")},   # the game's own colour words
-    "vert": {"fr": ("vert",), "en": ("vert", "green")},   # the game's own colour words
+    # the colours as each edition prints them (layouts/GLOSSARY.md), the French ones taken in English too
+    "bleu": {"fr": ("bleu",), "en": ("blue", "bleu")},
+    "mauve": {"fr": ("mauve",), "en": ("mauve", "purple")},
+    "jaune": {"fr": ("jaune",), "en": ("yellow", "jaune")},
+    "vert": {"fr": ("vert",), "en": ("green", "vert")},
     "gold": {"fr": ("or",), "en": ("gold",)},
     "senators": {"fr": ("sénateurs",), "en": ("senators",)},
     "seals": {"fr": ("sceaux",), "en": ("seals",)},
@@ -84,12 +85,13 @@ def context(view: View, seat: str | None, words: Any) -> dict[str, Any]:
     }
 
 
-# `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own).
+# `kit` command lines for the game, as typed after `kit` (kit/faces.py: each command's --help shows its own);
+# one that names a side or a colour is a msgid, which the English catalogue types in English words.
 EXAMPLES: tuple[str | tuple[str, str], ...] = (
     'score new senate.jsonl hoc-censeo --player Alice:titienses --player Bob:ramnes --player Chloé:luceres',
     'score new senate.jsonl hoc-censeo --player Alice --player Bob --player Chloé --deal',
     'score play senate.jsonl',
-    'score vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu',
+    N_('score vote senate.jsonl --pour Alice=20 --contre Bob=15 --colour bleu'),
     'score act senate.jsonl \'{"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}\'',
     'score show senate.jsonl --as Bob',
     'score log senate.jsonl --as Bob',

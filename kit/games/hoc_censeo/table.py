@@ -24,18 +24,20 @@ from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
 # -- friendly commands ----------------------------------------------------------------------
 
-def _amounts(values: tuple[str, ...], option: str) -> dict[str, Any]:
-    return table.parse_pairs(values, option, example="Alice=20", convert=table.whole_number)
+def _amounts(values: tuple[str, ...], side: str) -> dict[str, Any]:
+    return table.parse_pairs(values, table.spelled(side), example="Alice=20", convert=table.whole_number)
 
 
+# The examples naming a side or a colour are msgids: the English catalogue types them --for,
+# --against, blue... (kit.cli.translate_help), the words an English table reads.
 @click.command(epilog=table.examples(
-    "vote senate.jsonl --pour Alice=20 --pour Chloé=5 --contre Bob=15 --colour bleu",
-    "vote senate.jsonl --pour Alice=10,Bob=10 --colour mauve --order Bob,Alice --bonus jaune",
-    "vote senate.jsonl --pour Chloé=8 --contre Bob=8 --tiebreak contre --calamity Alice=senators"))
+    N_("vote senate.jsonl --pour Alice=20 --pour Chloé=5 --contre Bob=15 --colour bleu"),
+    N_("vote senate.jsonl --pour Alice=10,Bob=10 --colour mauve --order Bob,Alice --bonus jaune"),
+    N_("vote senate.jsonl --pour Chloé=8 --contre Bob=8 --tiebreak contre --calamity Alice=senators")))
 @table.FILE
-@click.option("--pour", "--for", "pour", multiple=True, metavar="NAME=N",
+@click.option("--pour", "--for", "pour", cls=table.Spelled, multiple=True, metavar="NAME=N",
               help="Senators a player writes in POUR (repeatable).")
-@click.option("--contre", "--against", "contre", multiple=True, metavar="NAME=N",
+@click.option("--contre", "--against", "contre", cls=table.Spelled, multiple=True, metavar="NAME=N",
               help="Senators a player writes in CONTRE (repeatable).")
 @click.option("--colour", type=table.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
 @click.option("--tiebreak", type=table.Word(SIDES), help="The magistrate's word on equal totals.")
@@ -45,7 +47,7 @@ def _amounts(values: tuple[str, ...], option: str) -> dict[str, Any]:
 def vote(file: Path, pour: tuple[str, ...], contre: tuple[str, ...], colour: str | None, tiebreak: str | None,
          order: str | None, bonus: str | None, calamity: tuple[str, ...]) -> None:
     """Hoc Censeo: resolve a round's vote (for example --pour Alice=20 --contre Bob=15 --colour bleu)."""
-    action: Line = {"action": "vote", "pour": _amounts(pour, "--pour"), "contre": _amounts(contre, "--contre")}
+    action: Line = {"action": "vote", "pour": _amounts(pour, "pour"), "contre": _amounts(contre, "contre")}
     for key, value in (("colour", colour), ("tiebreak", tiebreak), ("order", table.parse_names(order)),
                        ("bonus", bonus), ("calamity", _calamity_pairs(calamity))):
         if value:
@@ -62,7 +64,7 @@ def _submit_in_public(file: Path, action: Line) -> None:
         raise KitError(i18n.refusal(refused, reveal=False)) from None
 
 
-@click.command(epilog=table.examples("ballot senate.jsonl Alice", "resolve senate.jsonl --colour bleu"))
+@click.command(epilog=table.examples("ballot senate.jsonl Alice", N_("resolve senate.jsonl --colour bleu")))
 @table.FILE
 @table.PLAYER
 def ballot(file: Path, player: str) -> None:
@@ -74,8 +76,8 @@ def ballot(file: Path, player: str) -> None:
     _submit_in_public(file, ballot)
 
 
-@click.command(epilog=table.examples("resolve senate.jsonl --colour bleu",
-                                      "resolve senate.jsonl --tiebreak contre --calamity Alice=senators"))
+@click.command(epilog=table.examples(N_("resolve senate.jsonl --colour bleu"),
+                                      N_("resolve senate.jsonl --tiebreak contre --calamity Alice=senators")))
 @table.FILE
 @click.option("--colour", type=table.Word(COLOURS), help="The motion's colour, needed when POUR wins.")
 @click.option("--tiebreak", type=table.Word(SIDES), help="The magistrate's word on equal totals.")
@@ -104,7 +106,7 @@ def _calamity_pairs(values: tuple[str, ...]) -> dict[str, Any]:
 
 @click.command("spend-seals", help=f"Hoc Censeo: PLAYER spends {rules.SEALS_PER_PORTION} seals to colour a "
                                    "portion the circle still needs.",
-               epilog=table.examples("spend-seals senate.jsonl Alice --colour vert"))
+               epilog=table.examples(N_("spend-seals senate.jsonl Alice --colour vert")))
 @table.FILE
 @table.PLAYER
 @click.option("--colour", type=table.Word(COLOURS), required=True, help="The portion's colour.")

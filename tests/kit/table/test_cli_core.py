@@ -64,7 +64,7 @@ def test_act_prints_the_line_and_the_outcome(kit: Kit, hoc: Path):
                                       '"contre": {"Bob": 15}, "colour": "bleu"}')
     assert result.exit_code == 0, result.output
     # the line shows the totals: what each player wrote is a secret at the table (RULES.md §4.14)
-    assert result.output.startswith("2. Vote: FOR 25; AGAINST 15; colour bleu.")
+    assert result.output.startswith("2. Vote: FOR 25; AGAINST 15; colour blue.")
     assert "Alice 20" not in result.output
     assert "Bob 15" not in result.output
     assert "FOR wins 25 to 15" in result.output
@@ -176,10 +176,10 @@ def test_vote_builds_the_same_action_as_act(kit: Kit, hoc: Path, tmp_path: Path)
 def test_friendly_commands_refuse_like_act(kit: Kit, hoc: Path):
     with unchanged(hoc):
         refused(kit("score", "vote", hoc, "--pour", "Alice=20", "--pour", "Bob=20"), "colour")
-        refused(kit("score", "vote", hoc, "--pour", "Alice"), "--pour", "NAME=VALUE")
+        refused(kit("score", "vote", hoc, "--pour", "Alice"), "--for", "NAME=VALUE")   # the reader's spelling
         # the form is said in the reader's language, like the metavars of --help
         refused(kit("score", "vote", hoc, "--pour", "Alice", "--lang", "fr"), "--pour attend NOM=VALEUR")
-        refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "--pour Alice=lots: That is not a whole number")
+        refused(kit("score", "vote", hoc, "--pour", "Alice=lots"), "--for Alice=lots: That is not a whole number")
         refused(kit("score", "vote", hoc, "--pour", "Alice=1", "--pour", "Alice=2"), "Alice", "twice")
         refused(kit("score", "spend-seals", hoc, "Alice", "--colour", "bleu"), "Alice has 0 seals")
         refused(kit("score", "buy-senators", hoc, "Bob", "--gold", "2"), "Bob has no gold left")

@@ -46,7 +46,7 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "Next: round 2 of 9, magistrate Bob." in out
     assert "Alice colours a green portion with 2 seals." in out
     # every colour is offered: the ones a circle still takes would tell its tribe
-    assert "Alice, colour a portion in (bleu/mauve/jaune/vert)" in out
+    assert "Alice, colour a portion in (blue/mauve/yellow/green)" in out
     assert "Equal totals. Bob, as magistrate, which side wins?" in out
     assert "AGAINST wins on the magistrate's word, 5 to 5." in out
     # the seals and gold step is asked of the player at the keyboard, with their own only

@@ -72,9 +72,9 @@ def test_every_action_has_a_readable_log_line(game, lang):
 def test_the_log_keeps_secret_amounts_unless_revealed():
     i18n.activate("en")
     vote = {"action": "vote", "pour": {"Alice": 20}, "contre": {"Bob": 15}, "colour": "bleu"}
-    assert table.describe("hoc-censeo", vote) == "Vote: FOR 20; AGAINST 15; colour bleu."
-    assert table.describe("hoc-censeo", vote, True) == "Vote: FOR Alice 20; AGAINST Bob 15; colour bleu."
-    assert table.describe("hoc-censeo", vote, "Bob") == "Vote: FOR 20; AGAINST 15; Bob: AGAINST 15; colour bleu."
+    assert table.describe("hoc-censeo", vote) == "Vote: FOR 20; AGAINST 15; colour blue."
+    assert table.describe("hoc-censeo", vote, True) == "Vote: FOR Alice 20; AGAINST Bob 15; colour blue."
+    assert table.describe("hoc-censeo", vote, "Bob") == "Vote: FOR 20; AGAINST 15; Bob: AGAINST 15; colour blue."
     ballot = {"action": "ballot", "player": "Alice", "pour": 20}
     assert "20" not in table.describe("hoc-censeo", ballot)
     assert "20" in table.describe("hoc-censeo", ballot, "Alice")
