@@ -172,8 +172,10 @@ def card_id(cards: Cards, value: object, game: str, field: str = "card") -> str:
         typed = _typed_titles(cards)        # then the card's title in another edition
         if wanted in typed:
             return typed[wanted][0]
-        # the closest title in whichever edition was typed: « Flatery » -> Flattery
-        closest = difflib.get_close_matches(wanted, list(typed), n=1, cutoff=0)
+        # the closest title in whichever edition was typed: « Flatery » -> Flattery; where
+        # nothing typed is close to any, the session's own (« zz » names no edition)
+        closest = difflib.get_close_matches(wanted, list(typed), n=1) or \
+            difflib.get_close_matches(wanted, [slug(card["title"]) for card in cards.values()], n=1, cutoff=0)
         if closest:
             raise RuleViolation("{game} has no card called {card}; did you mean {title}?", field=field, game=game,
                                 card=shown(value), title=typed[closest[0]][1])

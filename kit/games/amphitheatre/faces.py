@@ -17,6 +17,10 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "counter": {"fr": ("débat", "autre valeur"), "en": ("debate", "counter")},   # the debate it opens
     "abstain": {"fr": ("abstention",), "en": ("abstain",)},
     "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
+    # the decks as each edition prints them (layouts/GLOSSARY.md)
+    "affliction": {"fr": ("affliction",), "en": ("affliction",)},
+    "anatomie": {"fr": ("anatomie",), "en": ("anatomy", "anatomie")},
+    "cause": {"fr": ("cause",), "en": ("cause",)},
 }
 
 

@@ -93,7 +93,7 @@ def describe(action: Line, reveal: bool | str = False, before: rules.State | Non
         template = (_("{accuser} accuses {accused}, whose card matches the hypothesis.") if action.get("truthful")
                     else _("{accuser} accuses {accused}, whose card differs from the hypothesis."))
         return template.format(accuser=action.get("accuser"), accused=action.get("accused"))
-    category = str(action.get("category", "")).capitalize()   # the decks' own names, in both languages
+    category = _deck(action.get("category", ""))
     if kind == "hypothesis":
         return _("{speaker} states a hypothesis on the {category} card and challenges {target}.").format(
             speaker=action.get("speaker"), category=category, target=action.get("target"))
@@ -111,6 +111,13 @@ def describe(action: Line, reveal: bool | str = False, before: rules.State | Non
         if joined:
             return joined.format(player=action.get("player"))
     return table.describe_fields(action)
+
+
+def _deck(category: object) -> str:
+    """A deck's name as the reader's edition prints it (VALUE_LABELS: « Anatomie », Anatomy in
+    English); a value that names no deck, capitalised."""
+    word = VALUE_LABELS.get(str(category))
+    return _(word) if isinstance(word, str) else str(category).capitalize()
 
 
 def render(state: rules.State, lang: str | None = None) -> str:
@@ -131,7 +138,7 @@ def render(state: rules.State, lang: str | None = None) -> str:
         hypothesis = state.get("hypothesis")
         if hypothesis is not None:
             lines.append(_("Hypothesis of {speaker} on the {category} card, challenging {target}.").format(
-                speaker=hypothesis["speaker"], category=hypothesis["category"].capitalize(),
+                speaker=hypothesis["speaker"], category=_deck(hypothesis["category"]),
                 target=hypothesis["target"]))
             if hypothesis["countered"]:
                 lines.append(_("Side A: {a}. Side B: {b}.").format(
@@ -179,7 +186,7 @@ VALUE_LABELS = {
     False: N_("No: the card differs, the accusation succeeds"),
     "a": N_("Side A (the speaker's)"), "b": N_("Side B (the challenged player's)"), "abstain": N_("Abstain"),
     "start": N_("The turn begins"),
-    # the decks' own names, the same in both languages
+    # the decks' names, as each edition prints them (Anatomy in English)
     "affliction": N_("Affliction"), "anatomie": N_("Anatomie"), "cause": N_("Cause"),
 }
 # The debate's sides are the names listed, all of them: the rules took them as joined.

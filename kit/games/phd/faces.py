@@ -15,7 +15,7 @@ from scorekeeper.rules.flow import Decision, decider
 # What people may answer for each of the game's words, in either language (the first word of
 # each language is the one shown; kit/table.py compares them without case or accents).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
-    "pression": {"fr": ("pression", "p"), "en": ("pression", "pressure", "p")},   # the game's own words
+    "pression": {"fr": ("pression", "p"), "en": ("pressure", "pression", "p")},   # Pressure in the English kit
     "credit": {"fr": ("crédit", "c"), "en": ("credit", "crédit", "c")},
     "nothing": {"fr": ("rien",), "en": ("nothing", "none")},
     "none": {"fr": ("aucune", "rien"), "en": ("none",)},
@@ -39,7 +39,7 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
 EXAMPLES: tuple[str | tuple[str, str], ...] = (
     'score new these.jsonl phd --player Ana --player Ben --option chapters=2',
     'score new these.jsonl phd --player Ana --player Ben --option chapters=5 --option timed=true',
-    'score adjust these.jsonl Ana --pression +3 --credit -2',
+    N_('score adjust these.jsonl Ana --pression +3 --credit -2'),   # a msgid: --pressure in English
     'score act these.jsonl \'{"action": "adjust", "player": "Ana", "pression": 3}\'',
     'score deck-empty these.jsonl',
     ("build phd --paper letter", N_("one game on US Letter")),

@@ -116,19 +116,21 @@ DIE_HELP = f"The die rolled ({rules.DIE_MIN}..{rules.DIE_MAX})."
 
 @click.command(help=f"PHD: change PLAYER's Pression and/or Crédit (clamped to "
                     f"{rules.RESOURCE_MIN}..{rules.RESOURCE_MAX}).",
-               epilog=table.examples("adjust these.jsonl Ana --pression +3", "adjust these.jsonl Ben --pression -2 --credit +1"))
+               epilog=table.examples(N_("adjust these.jsonl Ana --pression +3"),
+                                     N_("adjust these.jsonl Ben --pression -2 --credit +1")))
 @table.FILE
 @table.PLAYER
-@click.option("--pression", type=table.NUMBER, help="Signed change of Pression, e.g. +3 or -2.")
+@click.option("--pression", "--pressure", "pression", cls=table.Spelled, type=table.NUMBER,
+              help="Signed change of Pression, e.g. +3 or -2.")
 @click.option("--credit", type=table.NUMBER, help="Signed change of Crédit, e.g. +3 or -2.")
 def adjust(file: Path, player: str, pression: int | None, credit: int | None) -> None:
     table.submit(file, _drop_empty({"action": "adjust", "player": player,
                                      "pression": pression, "credit": credit}))
 
 
-@click.command(epilog=table.examples(
+@click.command(epilog=table.examples(N_(
     "challenge these.jsonl Ana --resource credit --die 4 --difficulty 9 --modifier -2 "
-    "--success pression=-1,credit=+3 --failure pression=+2"))
+    "--success pression=-1,credit=+3 --failure pression=+2")))
 @table.FILE
 @table.PLAYER
 @click.option("--resource", "resource_", required=True, metavar="pression|credit", help="The resource tested: pression or credit.")
@@ -326,8 +328,8 @@ def describe_turn(action: Line, before: dict[str, Any] | None = None) -> str:
         if "die" in action:
             line += " " + _("Die: {die}.").format(die=action["die"])
         return line
-    if step in CARD_WORDS:
-        return _("{player}'s event card: {card}.").format(player=name, card=CARD_WORDS[step])
+    if step in rules.CARD_KINDS:     # a card written by hand: its type, in the reader's words
+        return _("{player}'s event card: {card}.").format(player=name, card=_said(rules.TYPE_WORDS[step]))
     n = rules.RECHERCHE_DRAW["events" if step == "draw-events" else "arguments"]
     lines = {"none": _("{player}: no event card."),
              "draw-events": ngettext("{player} draws {n} event card (Recherche).",
@@ -344,9 +346,6 @@ def describe_turn(action: Line, before: dict[str, Any] | None = None) -> str:
     if step == "recherche":
         return _("{player}'s turn: Recherche.").format(player=name)
     return _("{player}'s turn: Recherche {n} of 2.").format(player=name, n=str(step).split("-")[1])
-
-
-CARD_WORDS = {"vie": "C'est la vie", "challenge": "Challenge", "cooperation": "Coopération", "superviseur": "Superviseur"}
 
 
 # -- show ----------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ def test_every_prompt_takes_back_help_undo_and_quit(kit: Kit, hoc: Path):
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "Nothing typed is shown" in result.output
-    assert "annuler/undo" in result.output
+    assert "Any question also takes: undo (the last entry saved), back (start this step again), help, quit." in result.output
     assert "Back to the start of this step." in result.output
     assert "Undo line 2 (Alice casts a secret ballot)?" in result.output
     assert "Undid line 2: Alice casts a secret ballot." in result.output

@@ -38,7 +38,7 @@ def test_which_decision_comes_first_is_asked_in_their_titles_then_its_plan():
     assert "Ana: Hypothesis, scientific revolution or draw a card? (hypothesis/revolution/draw)" in shown
     assert answered["action"] == "draw"
     assert action == {"action": "draw", "player": "Ana", "category": "anatomie"}
-    assert "Category (Affliction/Anatomie/Cause)" in shown
+    assert "Category (Affliction/Anatomy/Cause)" in shown     # the English kit's deck, typed in French
     assert "Challenged player" not in shown        # the hypothesis's own question: not this decision's
 
 

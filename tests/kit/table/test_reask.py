@@ -145,7 +145,7 @@ def test_amphitheatre_a_category_refused_keeps_the_move_and_the_challenged_playe
     _answer(child, "Challenged player (", "Cléo")                     # second
     _answer(child, "Category (", "physique")                          # third: no such category
     between = _answer(child, "Category (", "cause")
-    assert "Answer one of Affliction, Anatomie, Cause." in between
+    assert "Answer one of Affliction, Anatomy, Cause." in between
     assert "Challenged player" not in between
     _quit(child, "Cléo: Agree (handshake)")
     assert _lines(path)[-1] == {"action": "hypothesis", "speaker": "Ana", "target": "Cléo", "category": "cause"}
@@ -158,7 +158,7 @@ def test_an_empty_answer_to_a_question_that_needs_one_says_so_and_asks_it_again(
     _answer(child, "Event card: its title", "colloque international")
     _answer(child, "Ana's die (1..6)", "")
     between = _answer(child, "Ana's die (1..6)", "4")
-    assert "This question needs an answer (aide/help says what it takes)." in between
+    assert "This question needs an answer (help says what it takes)." in between
     _answer(child, "Cards laid (", "nuit blanche")
     _answer(child, "Cards laid by the other players", "")
     _quit(child, "Research")

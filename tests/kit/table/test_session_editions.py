@@ -89,6 +89,12 @@ def test_a_card_typed_in_either_language_is_recognised_whatever_the_session(tmp_
         sessions.append(french, {"action": "turn", "player": "Ana", "step": "play", "card": "Flatery"})
     with refused("{game} has no card called {card}; did you mean {title}?", title="Flatterie"):
         sessions.append(english, {"action": "turn", "player": "Ana", "step": "play", "card": "Flaterie"})
+    # a name close to no title in any edition: the session's own, never the other edition's
+    for path in (english, french):
+        with refused("{game} has no card called {card}; did you mean {title}?") as caught:
+            sessions.append(path, {"action": "turn", "player": "Ana", "step": "play", "card": "plop"})
+        titles = {card["title"] for card in lines(path)[0]["deck"]["cards"].values()}
+        assert caught.value.params["title"] in titles
 
 
 def test_guided_play_takes_a_french_title_and_says_the_english_one(tmp_path):
