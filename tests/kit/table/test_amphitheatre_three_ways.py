@@ -286,7 +286,8 @@ def test_a_seat_page_asks_whether_the_accused_card_matches_and_oui_means_it_does
     assert (players["Ana"]["seats"], players["Ben"]["seats"]) == (3, 6)
 
 
-def test_the_host_page_settles_the_debate_with_the_sides_as_joined_already_ticked(tmp_path: Path):
+def test_the_host_page_settles_the_debate_with_the_sides_as_joined_said_and_sent(tmp_path: Path):
+    # the sides are the rules' (as joined): said, and sent as they stand, never boxes to untick
     path = new_session(tmp_path / "host.jsonl")
     for action in SCRIPT[:SCRIPT.index(debate(["Ben", "Dan"], ["Cléo", "Ana"], ["Dan"]))]:
         sessions.append(path, action)
@@ -294,6 +295,6 @@ def test_the_host_page_settles_the_debate_with_the_sides_as_joined_already_ticke
         page = client.get(f"/host/{client.app.state.table.tokens['host']}").text
     form = page[page.index('data-action="debate"'):]
     form = form[:form.index("</form>")]
-    boxes = re.findall(r'<input type="checkbox" data-field="(\w+)"[^>]*value="([^"]*)"( checked)?>', form)
-    assert boxes == [("side_a", "Ben", " checked"), ("side_a", "Dan", " checked"), ("side_b", "Cléo", " checked"),
-                     ("side_b", "Ana", " checked"), ("discounted", "Dan", " checked")]
+    assert 'type="checkbox"' not in form
+    sent = re.findall(r'<input type="hidden" data-field="(\w+)" data-kind="item" value="([^"]*)">', form)
+    assert sent == [("side_a", "Ben"), ("side_a", "Dan"), ("side_b", "Cléo"), ("side_b", "Ana"), ("discounted", "Dan")]
