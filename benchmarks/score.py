@@ -19,9 +19,11 @@ cost 1.01x 637eb83's in cpu time (wall 0.82x).
 The goal of issue 45: `kit score show` starts within 3x of `python -c pass` (each a new
 process, CPU time, alternating, with the bytecode caches a user's install has: the runs
 ignore PYTHONDONTWRITEBYTECODE). Measured on 6 December 2026 on the shared 2-core machine
-under a load of 10: 3.8-4.1x (python -c pass 20 ms, show 76-86 ms), where click, which the
-CLI is written with, costs about 15 ms of it, and the session's and rules' own imports
-about 25.
+under a load of 10: 3.8-4.1x (python -c pass 20 ms, show 76-86 ms); on 7 December, at a
+load of 3-6: 3.1-3.3x (16-19 ms, 50-60 ms). CPU times move with the load: in instructions
+(`valgrind --tool=callgrind python -m kit score show FILE`, PYTHONHASHSEED=0), which do
+not, show went from 407 to 307 million against 88 for python -c pass, of which click, which
+the CLI is written with, is 191 by itself (README.md says what went and what is left).
 
 Run: python benchmarks/score.py [--against CHECKOUT]   (prints the numbers; never part of the test run)
     e.g. git worktree add --detach /tmp/before 637eb83 && python benchmarks/score.py --against /tmp/before
