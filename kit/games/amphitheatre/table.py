@@ -174,7 +174,7 @@ FIELD_LABELS = {
     ("join", "side"): N_("Side"),
     ("debate", "side_a"): N_("Side A"),
     ("debate", "side_b"): N_("Side B"),
-    ("debate", "discounted"): N_("Discounted"),
+    ("debate", "discounted"): N_("Not counted (an accusation lost)"),
     ("accuse", "accuser"): N_("Does anyone accuse? Accuser's name (empty: nobody)"),   # offered at any time
     ("accuse", "accused"): N_("Accused"),
     # "Is the accusation true?" was read both ways; the card is what the table can check

@@ -441,9 +441,10 @@ FIELD_LABELS = {
     ("defend", "arguments"): N_("Arguments laid"),
     ("defend", "support"): N_("Support laid"),
     ("defend", "opposition"): N_("Opposition laid"),
-    ("challenge", "laid_by"): N_("Cards laid by the other players"),
-    ("controversy", "laid_by"): N_("Cards laid by the other players"),
-    ("defend", "laid_by"): N_("Cards laid by the other players"),
+    # how many of the cards laid each other player laid from their hand (the hands' counts)
+    ("challenge", "laid_by"): N_("How many of these cards each other player laid"),
+    ("controversy", "laid_by"): N_("How many of these cards each other player laid"),
+    ("defend", "laid_by"): N_("How many of these cards each other player laid"),
     ("hand", "player"): N_("Whose hand?"),
     ("hand", "cards"): N_("How many cards does this hand hold?"),
 }
