@@ -91,8 +91,8 @@ class _TextOptions(TypedDict, total=False):
 def _polygon_area(points: Sequence[Point]) -> float:
     """The area a polygon encloses (shoelace), for telling a flood from a symbol."""
     n = len(points)
-    return abs(sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
-                   for i in range(n))) / 2
+    return abs(math.fsum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+                         for i in range(n))) / 2
 
 
 def _box_area(segments: Sequence[Segment]) -> float:
