@@ -29,6 +29,13 @@ P2_LOSES = [{"action": "turn", "player": "P2", "step": "challenge", "card": "col
             {"action": "challenge", "player": "P2", "die": 1}]
 
 
+def leave(child: pexpect.spawn) -> None:
+    """Quit guided play at the question it asks now, and wait for it to end."""
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+
+
 def session(path: Path, *actions: dict) -> Path:
     sessions.create(path, "phd", [{"name": "P1"}, {"name": "P2"}], {"chapters": 1}, DECK)
     for action in actions:
@@ -49,9 +56,7 @@ def test_a_coopération_revealed_in_vivre_is_kept_and_the_moment_is_offered(tmp_
     child.expect_exact("Event card")
     child.sendline("journal club")          # P2 reveals a Journal club: it is P2's, to the hand
     child.expect_exact("draw events, draw an argument")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
+    leave(child)
     assert saved(path)[-1] == {"action": "turn", "player": "P2", "step": "cooperation", "card": "journal-club"}
 
 
@@ -65,9 +70,7 @@ def test_a_coopération_is_played_by_its_player_s_name_and_the_step_is_asked_aft
     child.sendline("manip")
     child.expect_exact("draw events, draw an argument")
     before = child.before
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
+    leave(child)
     assert saved(path)[-1] == {"action": "cooperate", "player": "P1", "card": "manip-a-quatre-mains"}
     assert "playable now" not in before      # said once a moment: not again
 
@@ -114,6 +117,4 @@ def test_an_undo_back_to_a_challenge_offers_its_coopérations_again(tmp_path: Pa
     child.sendline("oui")
     child.expect_exact("playable now: La patate chaude (P2)")
     child.expect_exact("P2's die")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
+    leave(child)
