@@ -41,7 +41,9 @@ questions (each function defined in its table.py, named here once):
   msgid of its question; `value_labels`: a value -> its words where a form lists it;
 - `field_kinds`: (action, field) -> how its value is typed where the rules' `many` does not
   say ("all": the names listed, "order": names first to last); `budgets`: action -> its
-  fields sharing one bound (a ballot's POUR and CONTRE);
+  fields sharing one bound (a ballot's POUR and CONTRE); `at_own_questions`: the actions the
+  rules allow at any time that guided play offers their player only at that player's own
+  questions (Hoc Censeo's seals and gold, at their ballot), never in a question of their own;
 - `seat_questions`: what each seat may answer ahead of the decision using it (question ->
   its msgid, its choices), `seat_questions_help` said under them, `open_seat_questions(state,
   seat)` those asked of a seat now and `with_seat_answers(state, action, answers)` the action
@@ -108,6 +110,7 @@ class Faces:
     value_labels: Mapping[Any, Label] = field(default_factory=dict)
     field_kinds: Mapping[tuple[str, str], str] = field(default_factory=dict)
     budgets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    at_own_questions: tuple[str, ...] = ()
     seat_questions: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     seat_questions_help: str = ""
     # -- what the game does at the table beyond the plain questions ------------------------
@@ -148,7 +151,7 @@ def _slips(faces: Faces) -> Iterator[str]:
     """What a game's faces say of actions or fields its rules do not declare."""
     assert faces.rules is not None
     actions = faces.rules.fields.actions
-    for action in (*faces.action_labels, *faces.budgets):
+    for action in (*faces.action_labels, *faces.budgets, *faces.at_own_questions):
         if action not in actions:
             yield f"a label is declared for '{action}', an action its rules do not declare"
     keyed = [*faces.field_labels, *faces.field_kinds,

@@ -29,6 +29,7 @@ what plain questions cannot ask; this module reads them there, never off table.p
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -639,6 +640,8 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         given, value = _guide.kept_answer(prompt, field)
         if given:
             return value  # type: ignore[return-value]   # what `convert` made of it before
+    if _offered_words:
+        prompt = f"{prompt} " + _("or {words}").format(words="/".join(_offered_words))
     while True:
         if _guide is not None:
             _guide.check()
@@ -658,7 +661,7 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         try:
             answer = convert(text)
         except (RuleViolation, KitError) as error:
-            elsewhere = _also(text) if _also is not None and not hide else None
+            elsewhere = _also(text) if _also is not None and (_also_hidden or not hide) else None
             if elsewhere is not None:
                 raise AnsweredElsewhere(elsewhere) from None
             click.echo("  " + i18n.refusal(error, reveal=not hide), err=True)
@@ -678,21 +681,40 @@ class AnsweredElsewhere(Exception):
 
 
 _also: Callable[[str], object] | None = None
+_also_hidden = False     # whether hidden answers are offered to `_also` too (also_answers)
 
 
 @contextmanager
-def also_answers(convert: Callable[[str], object]) -> Iterator[None]:
+def also_answers(convert: Callable[[str], object], *, hidden: bool = False) -> Iterator[None]:
     """Within the block, an answer a visible question refuses is offered to `convert`
     before the refusal is shown: when it makes something of it (not None), the question
     raises AnsweredElsewhere with that. A game's step says so what may be answered at any
     of its questions (PHD: a Coopération played at its moment, by its player's name or its
-    title), never in place of an answer the question itself takes."""
-    global _also
+    title), never in place of an answer the question itself takes. hidden=True: a hidden
+    answer too, where what `convert` takes tells nothing secret (another player's name at a
+    secret ballot: they are at the keyboard)."""
+    global _also, _also_hidden
     was, _also = _also, convert
+    was_hidden, _also_hidden = _also_hidden, hidden
     try:
         yield
     finally:
-        _also = was
+        _also, _also_hidden = was, was_hidden
+
+
+_offered_words: tuple[str, ...] = ()
+
+
+@contextmanager
+def offering(words: Iterable[str]) -> Iterator[None]:
+    """Within the block, each question says the `words` it also takes (« or seals/gold »):
+    what `also_answers` makes of them, where no help would otherwise tell."""
+    global _offered_words
+    was, _offered_words = _offered_words, tuple(words)
+    try:
+        yield
+    finally:
+        _offered_words = was
 
 
 def _keyword(text: str, help: str | None) -> bool:
@@ -875,12 +897,13 @@ def match_word(text: str, choices: list[str] | tuple[str, ...],
 
 def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: str | None = None,
                help: str | None = None, hide: bool = False, field: str | None = None,
-               shown: Mapping[str, str] | None = None, also: Mapping[str, Iterable[str]] | None = None) -> str:
+               shown: Mapping[str, str] | None = None, also: Mapping[str, Iterable[str]] | None = None,
+               check: Callable[[str], object] | None = None) -> str:
     """One of `choices`, typed in either language (a unique prefix is enough); hide=True
     reads it unseen (a question asked just before a secret answer, where a number typed by
     habit would show on the shared screen). `shown`: the words a choice is shown in where
     they are not its own (the game's words for a value), which it may be typed as too, as
-    the words `also` gives it."""
+    the words `also` gives it. `check(choice)` raises the rules' refusal of one typed."""
     words = {choice: (shown or {}).get(choice) or label(choice) for choice in choices}
     aliases = {choice: (said, *(also or {}).get(choice, ())) for choice, said in words.items()}
     apart = " / " if any("," in said for said in words.values()) else ", "    # words that hold commas
@@ -889,6 +912,8 @@ def ask_choice(prompt: str, choices: list[str] | tuple[str, ...], *, default: st
         found = match_word(text, choices, also=aliases)
         if found is None:
             raise KitError(_("Answer one of {choices}.").format(choices=apart.join(words.values())))
+        if check is not None:
+            check(found)
         return found
     return ask(f"{prompt} ({'/'.join(words.values())})", convert,
                default=(words.get(default) or label(default)) if default else None, help=help, hide=hide,
@@ -1019,32 +1044,85 @@ def play_pending(path: str | Path) -> None:
 def next_entry(declared: faces.Faces, decisions: list[Decision], state: GameState,
                anytime: list[Decision]) -> tuple[Decision, Line]:
     """The decision guided play asks now, among the rules' `decisions`, and the action
-    answering it: the game's own `ask`, where it has one, answers the decision
-    `choose_decision` picks; otherwise the question plan is walked, for that decision and
-    the others the rules offer its player at once (a choice among them first), with what
-    anyone may do at any time offered at the same moment (`with_anytime`)."""
-    decision = choose_decision(decisions, own_ask=declared.ask is not None)
+    answering it: the game's own `ask`, where it has one, answers the first; a secret one
+    is asked of whoever is at the keyboard among those it awaits (`ask_in_secret`);
+    otherwise the question plan is walked, for the first decision and the others the
+    rules offer its player at once (a choice among them first), with what anyone may do at
+    any time offered at the same moment (`with_anytime`)."""
+    decision = decisions[0]
     if declared.ask is not None:
         return decision, ask_decision(declared, decision, state, anytime)
+    if decision["secret"] and decision["player"] is not None:
+        return ask_in_secret(decisions, state, anytime)
     offered = [decision, *(d for d in decisions if d["player"] == decision["player"] and d is not decision)]
     return with_anytime(offered, state, anytime)
 
 
-def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decision:
-    """The decision to ask now: the first one, unless several players are awaited for the
-    same secret action (ballots cast one by one): then whoever sits at the keyboard says who
-    they are, and types theirs alone, except where the game's own `ask` (own_ask) lets them
-    say it in their secret answer itself (one answer fewer each). Open ones are asked in the
-    rules' order: the first one's player chooses among those the rules offer them at once
-    (`ask_offered`), and the game's `ask` may ask who among them answers (an answer anyone
-    may give, or nobody)."""
+# Who answered last at the keyboard (play_memo), to be asked first again while the rules
+# still await them: a player who spent seals before their ballot casts it next.
+AT_KEYBOARD = "table.at-keyboard"
+
+
+def ask_in_secret(decisions: list[Decision], state: GameState, anytime: list[Decision]) -> tuple[Decision, Line]:
+    """A secret decision awaited from one player or several (ballots cast one by one), and
+    its action. Its player is asked while the others look away: the first the rules await,
+    or whoever was at the keyboard last. Anyone else it awaits takes the keyboard by typing
+    their name at the same hidden question, and the player at the keyboard may instead type
+    the word of what they alone may do at any time (seals, gold), which is then asked:
+    nobody answers a question of who is at the keyboard, and nobody sees what another may
+    do. What was typed unseen is read back before it is sent, then leaves the screen."""
     first = decisions[0]
-    same = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None and d["secret"]]
-    if len(same) < 2 or not first["secret"] or own_ask:
-        return first
-    names = [d["player"] for d in same if d["player"] is not None]
-    who = ask_player(_("Who is at the keyboard?"), names, default=names[0])
-    return next(d for d in same if d["player"] == who)
+    awaited = {d["player"]: d for d in decisions
+               if d["action"] == first["action"] and d["secret"] and d["player"] is not None}
+    memo = play_memo()
+    last = memo.get(AT_KEYBOARD)
+    name: str = last if isinstance(last, str) and last in awaited else str(first["player"])
+    game = state["game"]
+    while True:
+        decision, others = awaited[name], [n for n in awaited if n != name]
+        own = {d["action"]: d for d in anytime if d["player"] == name}
+        click.echo(_("{name}: {what} (the others look away).").format(name=name, what=title_of(decision, state)))
+        if others:
+            click.echo(_("Not {name} at the keyboard? Type your name: {names}.").format(
+                name=name, names=i18n.join(others)))
+
+        def elsewhere(text: str, others: list[str] = others, own: dict[str, Decision] = own) -> object:
+            named = [n for n in others if i18n.folded(n) == i18n.folded(text)]
+            if named:
+                return named[0]
+            word = match_word(text, list(own)) if own else None
+            return own[word] if word is not None else None
+        try:
+            with also_answers(elsewhere, hidden=True), offering([label(a, game) for a in own]):
+                action = ask_plan(decision, state, headed=True)
+        except AnsweredElsewhere as taken:
+            if isinstance(taken.value, str):       # another player is at the keyboard
+                name = taken.value
+                continue
+            memo[AT_KEYBOARD] = name
+            chosen = cast(Decision, taken.value)
+            return chosen, ask_plan(chosen, state)
+        memo.pop(AT_KEYBOARD, None)
+        if read_back(decision, action, state):
+            return decision, action
+
+
+def read_back(decision: Decision, action: Line, state: GameState) -> bool:
+    """Whether the numbers of a secret decision, typed unseen, are sent: on a shared screen
+    its player reads them back and says yes (Enter) or no (asked again), and the screen is
+    cleared whatever the answer, so the others never see them. Output that is not a
+    terminal cannot be cleared: nothing is read back there."""
+    from kit import plan  # the question plan: imported where a question is asked
+    form = plan.form_of(state["game"], {**decision, "choices": {}}, rules.view(state["game"], state), None)
+    typed = [f"{said(spec.label)} {action[spec.field]}" for spec in form.inputs
+             if spec.kind == "number" and spec.field in action]
+    if not typed or not shared_screen():
+        return True
+    try:
+        return ask_yes_no(_("{name}, send {answers}?").format(name=decision["player"], answers=", ".join(typed)),
+                          default=True)
+    finally:   # whatever was answered (even quit or Ctrl-C), the read-back leaves the screen
+        clear_screen()
 
 
 def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> Line:
@@ -1069,6 +1147,10 @@ def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decisi
     it besides its own answers, announced by a line; where no question could take it, in a
     question of its own that Enter alone passes."""
     offers: dict[str, list[Decision]] = {}
+    # a secret one, or one offered at its player's own questions only, is asked in secret
+    # (ask_in_secret)
+    at_own = faces.of(state["game"]).at_own_questions
+    anytime = [d for d in anytime if not d["secret"] and d["action"] not in at_own]
     for decision in anytime:
         if decision["player"] is not None:
             offers.setdefault(decision["player"], []).append(decision)
@@ -1207,6 +1289,8 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> L
     words = faces.of(game)
     who = decision["player"]
     why = _refusal(decision, state)
+    shared = words.budgets.get(decision["action"], ())
+    typed: dict[str, object] = {}     # the numbers sharing one bound, typed in one answer
 
     def given(step: plan.Step) -> object:
         nonlocal headed
@@ -1214,8 +1298,18 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> L
             headed = True
             click.echo("\n" + _heading(decision, state))
             _say_facts(words, [decision], state)
+        if step.key is None and step.spec.field in shared:
+            if step.spec.field not in typed:
+                typed.update(ask_shared_bound(decision, state, form_asked, step.done))
+            return typed[step.spec.field]
         return ask_question(step, hide=decision["secret"], words=words, refusal=why)
-    form, answers, _step = plan.walk(game, state, decision, cast(View, state), who, given)
+    # A secret decision is asked on the shared screen as the others may see it: its fields,
+    # not its bounds nor its choices (which could tell a tribe); the rules check the answer
+    # against the whole state, and refuse it in words that keep the secret.
+    asked, view, seat = ((cast(Decision, {**decision, "choices": {}}), rules.view(game, state), None)
+                         if decision["secret"] else (decision, cast(View, state), who))
+    form_asked = plan.form_of(game, asked, view, seat)
+    form, answers, _step = plan.walk(game, state, asked, view, seat, given)
     fields: Line = {}
     if who is not None and form.actor is not None:   # None: no field names who acts (the auctioneer's award)
         fields[form.actor] = who
@@ -1227,6 +1321,65 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> L
     return {"action": decision["action"],
             **dict(sorted(fields.items(), key=lambda field: declared.index(field[0]) if field[0] in declared
                           else len(declared)))}
+
+
+def ask_shared_bound(decision: Decision, state: GameState, form: plan.Form, done: Mapping[str, Any]) -> dict[str, int]:
+    """The numbers of a decision that share one bound (its faces' `budgets`: a ballot's POUR
+    and CONTRE), in one answer: bare numbers in their order (« 12 3 »), or a number after
+    its field's word (« c 5 »); Enter alone gives each 0. The rules check them together as
+    typed; typed unseen in a secret decision, where a refusal never repeats them."""
+    game = state["game"]
+    fields = faces.of(game).budgets[decision["action"]]
+    labels = {spec.field: said(spec.label) for spec in form.inputs if spec.field in fields}
+    first, last = fields[0], fields[-1]
+    word = label(last, game) if label(last, game) != last else labels[last].lower()   # the last one's word, typed
+    examples = ["12", "12 3", f"{word[:1]} 5"]
+    meanings = [f"{labels[first]} 12", i18n.join([f"{labels[first]} 12", f"{labels[fields[1]]} 3"]),
+                f"{labels[last]} 5"]
+    typed = ["12", "12 3", f"{word[:1]} 5 (" + _("or {words}").format(words=f"{word} 5") + ")"]
+    names = " ".join(labels.values())
+    in_order = functools.reduce(lambda first, then: _("{first} then {then}").format(first=first, then=then),
+                                labels.values())
+    wrong = _("Type {fields} as whole numbers, such as {examples}.").format(fields=in_order, examples=_either(examples))
+
+    def convert(text: str) -> dict[str, int]:
+        amounts = read_numbers(text, fields, labels, wrong)
+        refused_as_typed(decision, state, {**done, **amounts}, fields, unnamed=True)
+        return amounts
+    help_text = " ".join([
+        _("Type {fields}: {examples}; Enter alone gives 0 to each.").format(
+            fields=in_order, examples="; ".join(_("{typed} is {meaning}").format(typed=answer, meaning=meaning)
+                                              for answer, meaning in zip(typed, meanings))),
+        *([_("Nothing typed is shown, and a refusal never repeats it.")] if decision["secret"] else [])])
+    prompt = _("{name}, {what}: {fields} ({examples}; Enter: 0 each)").format(
+        name=decision["player"], what=title_of(decision, state), fields=names, examples=", ".join(examples))
+    return ask(prompt, convert, hide=decision["secret"], default="", help=help_text)
+
+
+def read_numbers(text: str, fields: tuple[str, ...], labels: Mapping[str, str], wrong: str) -> dict[str, int]:
+    """Whole numbers for `fields` from one answer: bare numbers fill them in order; a field's
+    word (its label, or its game's words, a unique beginning enough) names the number after
+    it. Empty: 0 each. A KitError (`wrong`) never repeats what was typed (it may be secret)."""
+    amounts: dict[str, int] = {}
+    bare: list[int] = []
+    named: str | None = None
+    for word in text.replace(",", " ").split():
+        if word.lstrip("+-").isascii() and word.lstrip("+-").isdigit():
+            value = whole_number(word)
+            if named is None:
+                bare.append(value)
+            else:
+                amounts[named], named = value, None
+            continue
+        found = match_word(word, fields, also={field: (labels[field],) for field in fields})
+        if found is None or named is not None or found in amounts:
+            raise KitError(wrong)
+        named = found
+    free = [field for field in fields if field not in amounts]
+    if named is not None or len(bare) > len(free):
+        raise KitError(wrong)
+    amounts.update(zip(free, bare))
+    return {field: amounts.get(field, 0) for field in fields}
 
 
 def _heading(decision: Decision, state: GameState) -> str:
@@ -1247,24 +1400,30 @@ def _heading(decision: Decision, state: GameState) -> str:
 
 def _refusal(decision: Decision, state: GameState) -> Callable[[plan.Step, str], None]:
     """Why the rules refuse a player typed where they may not be chosen now (oneself as the
-    challenged player, or the accused): the decision sent with that name and a value the
-    rules offer in every other field, refused for that field in the rules' own words."""
+    challenged player, or the accused), or a value of a secret decision, whose question
+    offers every value the others may see: `refused_as_typed` for that step's field."""
+    def why(step: plan.Step, value: str) -> None:
+        refused_as_typed(decision, state, {**step.done, step.spec.field: value}, {step.spec.field})
+    return why
+
+
+def refused_as_typed(decision: Decision, state: GameState, given: Mapping[str, object], fields: Iterable[str], *,
+                     unnamed: bool = False) -> None:
+    """Raise the rules' refusal, in their own words, of `decision` sent with the values
+    `given` and a value the rules offer in every other field, when it is about one of
+    `fields` (unnamed=True: or about no field at all, as a sum over several is)."""
     from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
-
-    def why(step: plan.Step, name: str) -> None:
-        action: Line = {"action": decision["action"],
-                        **{f: c[0] for f, c in decision["choices"].items() if isinstance(c, list) and c},
-                        **step.done, step.spec.field: name}
-        actor = plan.actor_field(game, decision["action"])
-        if actor is not None and decision["player"] is not None:
-            action[actor] = decision["player"]
-        try:
-            rules.of(game).apply(state, action)
-        except RuleViolation as refused:
-            if refused.field == step.spec.field:
-                raise
-    return why
+    action: Line = {"action": decision["action"],
+                    **{f: c[0] for f, c in decision["choices"].items() if isinstance(c, list) and c}, **given}
+    actor = plan.actor_field(game, decision["action"])
+    if actor is not None and decision["player"] is not None:
+        action[actor] = decision["player"]
+    try:
+        rules.of(game).apply(state, action)
+    except RuleViolation as refused:
+        if refused.field in set(fields) or (unnamed and refused.field is None):
+            raise
 
 
 def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = faces.PLAIN,
@@ -1291,7 +1450,10 @@ def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = fa
         return ask_several(prompt, list(options), field=spec.field) or None
     if asked.kind == "one":
         reason = (lambda name: refusal(step, name)) if refusal is not None else None
-        return _ask_one(prompt, options, optional=optional, field=spec.field, words=words, reason=reason)
+        return _ask_one(prompt, options, optional=optional, field=spec.field, words=words, reason=reason, hide=hide,
+                        # a secret decision offers every value the others may see: the rules
+                        # refuse one as typed, in words that keep the secret
+                        check=reason if hide else None)
     if asked.kind in ("numbers", "cards"):   # cards by their titles, as the session takes them, or numbers
         return ask(prompt, _numbers_or_cards if asked.kind == "cards" else _numbers, default="", field=spec.field) or None
     return ask_number(prompt, hide=hide, default=0 if optional or asked.low == 0 else None,
@@ -1299,17 +1461,19 @@ def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = fa
 
 
 def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field: str, words: faces.Faces = faces.PLAIN,
-             reason: Callable[[str], object] | None = None) -> object:
+             reason: Callable[[str], object] | None = None, hide: bool = False,
+             check: Callable[[str], object] | None = None) -> object:
     """One of `options`: a player by name (`reason(name)` raising why one typed may not be
     chosen), else a word (yes and no for true and false), shown in the game's words for it
-    where it has some."""
+    where it has some; hide=True: typed unseen (a secret decision's colour, whose refusal
+    could tell a tribe)."""
     from kit import plan  # the question plan: imported where a question is asked
     players = _guide.state["players"] if _guide is not None else {}
     if options and all(isinstance(c, str) and c in players for c in options):
         return ask_player(prompt, [str(o) for o in options], optional=optional, field=field, reason=reason)
     values = {("yes" if c is True else "no" if c is False else str(c)): c for c in options}
     shown = {key: said(named) for key, value in values.items() if (named := plan.value_label(words, value)) is not None}
-    return values[ask_choice(prompt, list(values), field=field, shown=shown)]
+    return values[ask_choice(prompt, list(values), field=field, shown=shown, hide=hide, check=check)]
 
 
 def _within(low: int | None, high: int | None) -> Callable[[int], None]:

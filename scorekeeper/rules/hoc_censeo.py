@@ -137,9 +137,10 @@ def _side(side: str, label: str, item: str) -> PerPlayer:
 
 # What the magistrate answers once the amounts are known (all optional: the rules say which
 # this vote needs, each with its own sentence).
+# In the order the magistrate settles them: which side wins, then what its winning brings.
 _MAGISTRATE = {
-    "colour": Word(label=N_("The motion's colour"), choices=COLOURS, needed=False),
     "tiebreak": Word(label=N_("The tie-break"), choices=SIDES, needed=False),
+    "colour": Word(label=N_("The motion's colour"), choices=COLOURS, needed=False),
     "order": Names(label=N_("the magistrate's order"), needed=False, ordered=True),
     "bonus": Word(label=N_("The mauve bonus"), choices=MAUVE_CHOICES, needed=False),
     "calamity": PerPlayer(label=N_("The calamity choices"), needed=False,

@@ -450,7 +450,7 @@ def test_unknown_actions_and_fields_are_refused():
     with refused("{title} has no action {name}; its actions are: {actions}.", name="`dance`"):
         hc.apply(new(), {"action": "dance"})
     with refused("A {title} {name} entry takes no {key}; it takes {accepted}.", name="`vote`", key="`colur`",
-                 accepted="`pour`, `contre`, `colour`, `tiebreak`, `order`, `bonus`, `calamity`"):
+                 accepted="`pour`, `contre`, `tiebreak`, `colour`, `order`, `bonus`, `calamity`"):
         vote(new(), colur="bleu")
 
 

@@ -36,6 +36,9 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "gold": {"fr": ("or",), "en": ("gold",)},
     "senators": {"fr": ("sénateurs",), "en": ("senators",)},
     "seals": {"fr": ("sceaux",), "en": ("seals",)},
+    # what a player typing their secret ballot may type instead, to do it first
+    "spend_seals": {"fr": ("sceaux",), "en": ("seals",)},
+    "buy_senators": {"fr": ("or",), "en": ("gold",)},
     "vote": {"fr": ("voter", "vote"), "en": ("vote",)},
     "ballot": {"fr": ("bulletin",), "en": ("ballot",)},
     "titienses": {"fr": ("Titienses",), "en": ("Titienses",)},
@@ -108,9 +111,9 @@ FACES = Faces(words=WORDS, colours=COLOURS, reveal=("vote", "resolve"), context=
               # the words of the rules' decisions and the table's own steps, from its table.py
               rules=rules.of("hoc-censeo"),
               action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, field_kinds=table.FIELD_KINDS,
-              budgets=table.BUDGETS, seat_questions=table.SEAT_QUESTIONS, seat_questions_help=table.SEAT_QUESTIONS_HELP,
+              budgets=table.BUDGETS, at_own_questions=table.AT_OWN_QUESTIONS, seat_questions=table.SEAT_QUESTIONS, seat_questions_help=table.SEAT_QUESTIONS_HELP,
               open_seat_questions=table.seat_questions, with_seat_answers=table.with_seat_answers, narrow=table.narrow,
-              decision_facts=table.decision_facts, ask=table.ask, prepare_options=table.prepare_options,
+              decision_facts=table.decision_facts, prepare_options=table.prepare_options,
               prepare_players=table.prepare_players, deal=table.deal,
               # what the simulator's report says of its bots
               ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS, role_names=bots.ROLE_NAMES,

@@ -8,7 +8,6 @@ who ranks where, never one player's amount, senators left, tribe or objectives (
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,7 +18,7 @@ from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
 from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules import hoc_censeo as rules
-from scorekeeper.rules.flow import Decision, Line, Seat, decider
+from scorekeeper.rules.flow import Decision, Line, Seat
 from scorekeeper.rules.hoc_censeo import COLOURS, MAUVE_CHOICES, SIDES
 
 # -- friendly commands ----------------------------------------------------------------------
@@ -71,9 +70,9 @@ def ballot(file: Path, player: str) -> None:
     """Hoc Censeo: PLAYER casts a secret ballot of this round, typed without showing it."""
     state = cast(rules.State, table.open_session(file).state)   # a Hoc Censeo command's session
     name = table.match_name(player, state["seating"])
-    ballot = _ask_ballot(name, state)   # nobody else to take the keyboard, nothing to spend: a ballot
-    assert isinstance(ballot, dict)
-    _submit_in_public(file, ballot)
+    # asked as guided play asks it, with nobody else to take the keyboard and nothing to spend
+    asked = cast(Decision, {"player": name, "action": "ballot", "choices": {}, "secret": True})
+    _submit_in_public(file, table.ask_in_secret([asked], state, [])[1])
 
 
 @click.command(epilog=table.examples(N_("resolve senate.jsonl --colour bleu"),
@@ -312,9 +311,10 @@ def render(state: rules.State, lang: str | None = None) -> str:
 
 
 # -- guided play: the rules' decisions, asked ------------------------------------------------
-# `kit score play` walks rules.pending (kit.table.play_pending): the ballots one player at a
-# time, typed without showing, then the magistrate's resolve with only what the ballots leave
-# open. Before each decision, its player may spend their own seals and gold.
+# `kit score play` walks the question plan (kit.table.play_pending): the ballots one player
+# at a time, typed without showing, both sides in one answer (BUDGETS), each player able to
+# spend their own seals and gold first (AT_OWN_QUESTIONS); then the magistrate's resolve with
+# only what the ballots leave open (`narrow`), after the facts it decides on (`decision_facts`).
 
 ACTION_LABELS = {
     "ballot": N_("secret ballot"),
@@ -342,6 +342,10 @@ FIELD_KINDS = {("resolve", "order"): "order"}
 # keep their sum within the bound the rules give each.
 BUDGETS = {"ballot": ("pour", "contre")}
 
+# Seals and gold are spent between votes: offered to their player at their own ballot, never
+# in a question of their own (the vote would wait on it each round).
+AT_OWN_QUESTIONS = ("spend_seals", "buy_senators")
+
 
 def narrow(state: rules.State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
     """What the resolve still needs once the magistrate gave `answers` (the rules' own
@@ -359,226 +363,51 @@ def decision_facts(state: rules.State, decision: Decision) -> list[Message]:
     facts = [Message("Totals: POUR {pour}, CONTRE {contre}.", pour=totals["pour"], contre=totals["contre"])]
     if totals["pour"] == totals["contre"]:
         facts.append(Message("Equal totals: as the one presiding, you decide which side wins."))
-    return facts + tied_facts(state, decision["choices"].get("order") or [])
+    choices = decision["choices"]
+    if "bonus" in choices and "tiebreak" not in choices and "order" not in choices:
+        # who the bonus falls to is settled by the ballots alone: the magistrate asks them
+        first = rules.resolve_ranked(state, {})
+        if first:
+            facts.append(Message("If the motion is mauve, {name} chooses its bonus (the largest {side} vote).",
+                                 name=first[0], side=rules.side_word("pour")))
+    against = totals["contre"] > totals["pour"]
+    return facts + tied_facts(state, choices.get("order") or []) + (calamity_facts(state, choices) if against else [])
+
+
+def calamity_facts(state: rules.State, choices: dict[str, Any]) -> list[Message]:
+    """Once CONTRE wins, a calamity it brings: which portion brings it, who is spared, and
+    who loses senators for want of gold; the others choose (RULES.md §4.9)."""
+    if not rules.calamity_due(state, "contre"):
+        return []
+    spared = rules.spared(state)
+    facts = [Message("Rome's portion number {n} turns grey: calamity!", n=state["chaos"] + 1)]
+    if spared:
+        facts.append(Message(plural("{names} (most green portions) is spared.", "{names} (most green portions) are spared.",
+                                    len(spared)), names=spared))
+    choosing = choices.get("calamity") or {}
+    facts += [Message("{name} has no gold and loses {n} senators.", name=name, n=rules.CALAMITY_LOSS["senators"])
+              for name in state["seating"] if name not in spared and name not in choosing]
+    if choosing:
+        facts.append(Message(plural("The others lose {gold} gold coin or {senators} senators, as each chooses.",
+                                    "The others lose {gold} gold coins or {senators} senators, as each chooses.",
+                                    rules.CALAMITY_LOSS["gold"]),
+                             gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]))
+    return facts
 
 
 def tied_facts(state: rules.State, ordered: list[str]) -> list[Message]:
     """The equal ballots the magistrate orders (`ordered`: the names the resolve asks them
-    to order), each group with its side and its amount: what the order decides between."""
+    to order), each group with its side: what the order decides between. Never their
+    amount: a shared screen announces the totals and who ranks where, no one's ballot
+    (RULES.md §4.14), and the order is the magistrate's to give without it."""
     facts = []
     for side in SIDES:
         amounts = {n: b[side] for n, b in state["ballots"].items() if b[side]}
         for group in rules.tied_groups_needing_order(side, amounts, state["seating"]):
             if set(group) <= set(ordered):
-                n = amounts[group[0]]
-                facts.append(Message(plural("Equal ballots on {side}, {n} senator each: {names}; you order them.",
-                                            "Equal ballots on {side}, {n} senators each: {names}; you order them.", n),
-                                     side=rules.side_word(side), n=n, names=group))
+                facts.append(Message("Equal ballots on {side}: {names}; you order them.",
+                                     side=rules.side_word(side), names=group))
     return facts
-
-
-BALLOT_HELP = N_("Type POUR then CONTRE: 12 is POUR 12; 12 3 is POUR 12 and CONTRE 3; c 5 (or contre 5) is "
-                 "CONTRE 5; Enter alone is an empty ballot. Nothing typed is shown, and a refusal never repeats it.")
-BALLOT_FORM = N_("Type POUR then CONTRE as whole numbers, such as 12, 12 3 or c 5.")
-SPEND_WORDS = {"spend_seals": "seals", "buy_senators": "gold"}
-
-# The player who spent seals or gold at their ballot's prompt: asked their ballot next,
-# instead of the first player in the rules' order.
-_at_keyboard: str | None = None
-
-
-def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line:
-    """The action answering `decision`: a ballot, in one hidden answer that may also say who
-    is at the keyboard or spend seals or gold (both allowed at any time), or the resolve."""
-    if decision["action"] == "ballot":
-        return _ballot_turn(decision, state, anytime)
-    return _ask_resolve(decision, state)
-
-
-def _ballot_turn(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line:
-    """A ballot awaited from several players: the one the rules name first (or the player
-    last at the keyboard) is asked, and anyone else whose ballot is awaited takes the
-    keyboard by typing their name in the same hidden answer, so nobody answers a « who is
-    at the keyboard » question. Seals and gold are offered to the player at the keyboard
-    only: what someone else may spend is not theirs to see or to spend."""
-    global _at_keyboard
-    waiting = [d["player"] for d in rules.pending(state) if d["action"] == "ballot" and d["player"] is not None]
-    name = _at_keyboard if _at_keyboard in waiting else decider(decision)
-    while True:
-        spending = [SPEND_WORDS[d["action"]] for d in anytime if d["player"] == name and d["action"] in SPEND_WORDS]
-        answer = _ask_ballot(name, state, others=[n for n in waiting if n != name], spending=spending)
-        if isinstance(answer, str):          # another player took the keyboard
-            name = answer
-            continue
-        if answer["action"] == "spend":
-            _at_keyboard = name
-            return _spend(name, answer["what"], state)
-        _at_keyboard = None
-        return answer
-
-
-def _spend(name: str, what: str, state: rules.State) -> Line:
-    """Seals spent on a portion or gold on senators, asked of `name`. Which colours a circle
-    takes is secret, so every colour is offered, typed unseen, and the rules refuse one the
-    circle does not take in public words."""
-    if what == "seals":
-        def colour_taken(text: str) -> Line:
-            colour = table.match_word(text, COLOURS)
-            if colour is None:
-                raise KitError(_("Answer one of {choices}.").format(choices=", ".join(map(_label, COLOURS))))
-            action = {"action": "spend_seals", "player": name, "colour": colour}
-            try:
-                rules.apply(state, action)
-            except RuleViolation as refused:   # said on the shared screen: no tribe in it
-                raise KitError(i18n.refusal(refused, reveal=False)) from None
-            return action
-        # typed unseen: a colour refused tells what the circle lacks no more
-        return table.ask(_("{name}, colour a portion in ({choices})").format(
-            name=name, choices="/".join(map(_label, COLOURS))), colour_taken, hide=True, field="colour")
-    have = state["players"][name]["gold"]
-
-    def check(gold: int) -> None:
-        if not 1 <= gold <= have:
-            raise KitError(_("Give a whole number from {low} to {high}.").format(low=1, high=have))
-    gold = table.ask_number(_("{name}, gold to spend (you have {have}; {senators} senators each)").format(
-        name=name, have=have, senators=rules.SENATORS_PER_GOLD), default=have, check=check, field="gold")
-    return {"action": "buy_senators", "player": name, "gold": gold}
-
-
-def read_ballot(text: str) -> tuple[int, int]:
-    """POUR and CONTRE from one answer: bare numbers are POUR then CONTRE; a side's word
-    (pour, contre, or their first letters, in either language) names the number after it.
-    Empty: an empty ballot. A KitError never repeats what was typed (it is secret)."""
-    amounts: dict[str, int] = {}
-    bare: list[int] = []
-    side: str | None = None
-    for word in text.replace(",", " ").split():
-        if word.lstrip("+-").isascii() and word.lstrip("+-").isdigit():
-            value = table.whole_number(word)
-            if side is None:
-                bare.append(value)
-            else:
-                amounts[side], side = value, None
-            continue
-        named = table.match_word(word, SIDES)
-        if named is None or side is not None or named in amounts:
-            raise KitError(_(BALLOT_FORM))
-        side = named
-    free = [s for s in SIDES if s not in amounts]
-    if side is not None or len(bare) > len(free):
-        raise KitError(_(BALLOT_FORM))
-    amounts.update(zip(free, bare))
-    return amounts.get("pour", 0), amounts.get("contre", 0)
-
-
-def _ask_ballot(name: str, state: rules.State, *, others: Sequence[str] = (),
-                spending: Sequence[str] = ()) -> Line | str:
-    """One player's ballot in one answer, typed without showing (`read_ballot`), then read
-    back for the player to send or type again (as the phone does); the screen is cleared
-    once it is answered, so the others never see it. Output that is not a terminal cannot
-    be cleared: no read-back there. A refusal at the prompt names the rule, never the
-    number typed nor the senators left (the others may still be looking).
-
-    The same answer may be the name of another player of `others` (they are at the
-    keyboard: returned as is), or a word of `spending` (seals, gold: {"action": "spend"})."""
-    help_text = _(BALLOT_HELP)
-    if others:
-        help_text += " " + _("Someone else at the keyboard types their name.")
-    if spending:
-        help_text += " " + _("seals: spend {seals} to colour a portion; gold: buy {senators} senators a coin.").format(
-            seals=rules.SEALS_PER_PORTION, senators=rules.SENATORS_PER_GOLD)
-
-    def convert(text: str) -> Line | str:
-        if len(text.split()) == 1 and not text.strip().lstrip("+-").isdigit():
-            for other in others:
-                if i18n.folded(other) == i18n.folded(text):
-                    return other
-            word = table.match_word(text, list(spending)) if spending else None
-            if word is not None:
-                return {"action": "spend", "what": word}
-        pour, contre = read_ballot(text)
-        rules.check_vote_entry(state, name, pour, contre)
-        return {"action": "ballot", "player": name, "pour": pour, "contre": contre}
-    while True:
-        click.echo(_("{name}, your secret ballot (the others look away).").format(name=name))
-        if others:
-            click.echo(_("Not {name} at the keyboard? Type your name: {names}.").format(
-                name=name, names=i18n.join(others)))
-        prompt = _("{name}, secret ballot: POUR CONTRE (12, 12 3, c 5; Enter: empty)").format(name=name)
-        if spending:
-            prompt += " " + _("or {words}").format(words="/".join(map(_label, spending)))
-        answer = table.ask(prompt, convert, hide=True, default="", help=help_text)
-        if isinstance(answer, str) or answer["action"] != "ballot" or not table.shared_screen():
-            return answer
-        try:
-            send = table.ask_yes_no(_("{name}, send POUR {pour}, CONTRE {contre}?").format(
-                name=name, pour=answer["pour"], contre=answer["contre"]), default=True)
-        finally:   # whatever was answered (even quit or Ctrl-C), the read-back leaves the screen
-            table.clear_screen()
-        if send:
-            return answer
-
-
-def _ask_resolve(decision: Decision, state: rules.State) -> Line:
-    """The magistrate's resolve, field by field, each asked only while the rules still need it
-    (rules.resolve_choices narrows as the answers come). No total is said before it is
-    resolved: the outcome tells the totals and who ranks where."""
-    magistrate = decider(decision)
-    click.echo(_("All ballots are in. {magistrate}, as magistrate, resolves the vote.").format(magistrate=magistrate))
-    answers: dict[str, Any] = {}
-    if "tiebreak" in decision["choices"]:
-        answers["tiebreak"] = table.ask_choice(_("Equal totals. {magistrate}, as magistrate, which side wins?").format(
-            magistrate=magistrate), SIDES, field="tiebreak")
-    needs = rules.resolve_choices(state, answers)
-    if "colour" in needs:
-        answers["colour"] = table.ask_choice(_("POUR wins. The motion's colour"), COLOURS, field="colour")
-        needs = rules.resolve_choices(state, answers)
-    if "order" in needs:
-        answers["order"] = _ask_order(magistrate, needs["order"])
-        needs = rules.resolve_choices(state, answers)
-    if "bonus" in needs:
-        first = rules.resolve_ranked(state, answers)[0]
-        answers["bonus"] = table.ask_choice(_("{name}, your bonus for the mauve motion").format(name=first),
-                                            MAUVE_CHOICES, field="bonus")
-    if "calamity" in needs:
-        answers["calamity"] = _ask_calamity(state, needs["calamity"])
-    return {"action": "resolve", **answers}
-
-
-def _ask_order(magistrate: str, names: list[str]) -> list[str]:
-    """The magistrate ranks the voters the rules name (equal on the winning side; how much
-    they wrote is never said), first to last; names typed in any case, without accents."""
-    left, order = list(names), []
-    while len(left) > 1:
-        pick = table.ask_player(_("{magistrate}, as magistrate: who ranks first among {names}").format(
-            magistrate=magistrate, names=i18n.join(left)), left, field="order")
-        order.append(pick)
-        left.remove(pick)
-    return order + left
-
-
-def _ask_calamity(state: rules.State, choosing: dict[str, Any]) -> dict[str, Any]:
-    """Each player the calamity strikes who may give gold chooses; the others lose senators."""
-    spared = rules.spared(state)
-    text = _("Rome's portion number {n} turns grey: calamity!").format(n=state["chaos"] + 1)
-    if spared:
-        text += " " + ngettext("{names} (most green portions) is spared.", "{names} (most green portions) are spared.",
-                               len(spared)).format(names=i18n.join(spared))
-    click.echo(text)
-    choices = {}
-    for name in state["seating"]:
-        if name in spared:
-            continue
-        if name not in choosing:
-            click.echo(_("{name} has no gold and loses {n} senators.").format(name=name, n=rules.CALAMITY_LOSS["senators"]))
-            choices[name] = "senators"
-        else:
-            choices[name] = table.ask_choice(ngettext("{name}, lose {gold} gold coin or {senators} senators",
-                                                "{name}, lose {gold} gold coins or {senators} senators",
-                                                rules.CALAMITY_LOSS["gold"]).format(
-                name=name, gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]),
-                choosing[name], default="gold", field="calamity")
-    return choices
 
 
 # -- each player's own answers on their phone, before the magistrate resolves ------------------

@@ -268,13 +268,14 @@ def test_a_field_a_step_does_not_take_is_refused_in_one_sentence(tmp_path):
 
 def test_the_magistrate_reads_which_equal_ballots_the_order_decides_between(hoc):
     """Issue 46, item 4: « Qui passe en premier ? » named the voters to order, not that they
-    wrote equal ballots, on which side, nor how many senators each."""
+    wrote equal ballots nor on which side. How many senators each stays unsaid: what is
+    announced is the totals and who ranks where (RULES.md §4.14)."""
     path, client = hoc
     ballots(path, Alice={"pour": 10}, Bob={"pour": 10}, Chloé={"contre": 5})
     picking = unescape(actions(me(client, "Alice", "fr", [("f.colour", "bleu")])))   # Alice presides round 1
-    said = "Bulletins égaux sur POUR, 10 sénateurs par bulletin : Alice et Bob ; à vous de les ordonner."
+    said = "Bulletins égaux sur POUR : Alice et Bob ; à vous de les ordonner."
     assert said in picking
     assert picking.index(said) < picking.index("Qui passe en premier ?")
     english = unescape(actions(me(client, "Alice", "en", [("f.colour", "bleu")])))
-    assert "Equal ballots on FOR, 10 senators each: Alice and Bob; you order them." in english
+    assert "Equal ballots on FOR: Alice and Bob; you order them." in english
     assert "Bulletins égaux" not in unescape(me(client, "Bob", "fr"))   # the magistrate's alone

@@ -35,7 +35,7 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     out = result.output.replace(str(hoc), "")   # the temporary path may contain any digits
     assert "Who is at the keyboard" not in out   # said in the ballot's own answer
     assert "Not Alice at the keyboard? Type your name: Bob and Chloé." in out
-    assert "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty)" in out
+    assert "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: 0 each)" in out
     # the refusal names the rule, not the number typed nor the senators left
     assert "Bob cannot vote more senators than they have left." in out
     assert "217" not in out
@@ -46,13 +46,14 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     assert "Next: round 2 of 9, magistrate Bob." in out
     assert "Alice colours a green portion with 2 seals." in out
     # every colour is offered: the ones a circle still takes would tell its tribe
-    assert "Alice, colour a portion in (blue/mauve/yellow/green)" in out
-    assert "Equal totals. Bob, as magistrate, which side wins?" in out
+    assert "Alice: spend seals on a portion\nColour (blue/mauve/yellow/green)" in out
+    assert "Bob: resolve the vote\n  Totals: FOR 5, AGAINST 5.\n  Equal totals: as the one presiding, you decide which side wins." in out
+    assert "Tie-break (equal totals) (for/against)" in out
     assert "AGAINST wins on the magistrate's word, 5 to 5." in out
     # the seals and gold step is asked of the player at the keyboard, with their own only
-    assert "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or seals" in out
-    assert "Bob, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or gold" in out
-    assert "Chloé, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or" not in out
+    assert "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: 0 each) or seals" in out
+    assert "Bob, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: 0 each) or gold" in out
+    assert "Chloé, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: 0 each) or" not in out
     assert "Next (" not in out
     assert "Stopped" in out
     assert "resumes" in out
@@ -69,13 +70,14 @@ def test_a_refused_entry_is_asked_again_and_interruption_loses_nothing(kit: Kit,
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "Round 2 of 9 played; magistrate of the next round: Chloé" in result.output
-    assert "All ballots are in. Chloé, as magistrate, resolves the vote." in result.output
-    assert "Chloé, as magistrate: who ranks first among Alice and Bob" in result.output
-    assert "Bob, your bonus for the mauve motion" in result.output
-    # no total is said before the vote is resolved, nor that two wrote the same amount
+    # the magistrate reads the totals (announced, RULES.md §4.14) and which equal ballots
+    # to order, never a ballot's amount
+    assert "Chloé: resolve the vote\n  Totals: FOR 20, AGAINST 0.\n  Equal ballots on FOR: Alice and Bob; you order them." \
+        in result.output
+    assert "The magistrate's order among equal voters – Who comes first? (Alice/Bob)" in result.output
+    assert "Mauve bonus (largest FOR voter's choice) (blue/yellow/green)" in result.output
     resolved = result.output.index("Resolve the ballots")
-    assert "FOR 20" not in result.output[:resolved]
-    assert "same" not in result.output
+    assert "10" not in result.output[result.output.index("Chloé: resolve the vote"):resolved]
     state = kit.state(hoc)
     assert state["round"] == 3
     assert state["players"]["Bob"]["gold"] == 3
@@ -98,7 +100,7 @@ def test_a_ballot_can_be_cast_again_by_undoing_it_before_the_resolve(kit: Kit, h
     assert result.exit_code == 0, result.output
     assert "Undid line 4: Chloé casts a secret ballot." in result.output
     assert "Undid line 3: Bob casts a secret ballot." in result.output
-    assert "FOR 20" not in result.output
+    assert "casts a ballot: FOR" not in result.output   # an undo never says a ballot's amounts
     assert "FOR wins 20 to 9." in result.output
     votes = kit.state(hoc)["votes"]
     assert [(v["pour"], v["contre"], v["colour"]) for v in votes] == [(20, 9, "vert")]
@@ -128,13 +130,16 @@ def test_play_asks_each_calamity_choice_and_says_who_has_no_gold(kit: Kit, hoc: 
     for voter in ("Bob", "Chloé", "Alice"):
         kit("score", "vote", hoc, "--contre", f"{voter}=1")
     kit("score", "buy-senators", hoc, "Alice", "--gold", "2")
+    alice = kit.state(hoc)["players"]["Alice"]["senators"]
     script = "\n".join(["", "", "c 1", "or", "sénateurs", "quit"]) + "\n"
     result = kit("score", "play", hoc, input=script)
     assert result.exit_code == 0, result.output
     assert "calamity!" in result.output
     assert "Alice has no gold and loses 5 senators." in result.output
-    assert "Bob, lose 1 gold coin or 5 senators" in result.output
-    assert lines(hoc)[-1]["calamity"] == {"Alice": "senators", "Bob": "gold", "Chloé": "senators"}
+    assert "The others lose 1 gold coin or 5 senators, as each chooses." in result.output
+    assert "Calamity: what each player loses – Bob (gold/senators)" in result.output
+    assert lines(hoc)[-1]["calamity"] == {"Bob": "gold", "Chloé": "senators"}   # Alice's: the rules' own
+    assert kit.state(hoc)["players"]["Alice"]["senators"] == alice - 5
     state = kit.state(hoc)
     assert state["players"]["Chloé"]["gold"] == 4
     assert state["players"]["Chloé"]["senators"] == 93

@@ -26,13 +26,13 @@ SCRIPTS = {"en": ["for 20", "against 9", "", "help", "red", "mauve", "green", "f
            "fr": ["pour 20", "contre 9", "", "aide", "rouge", "mauve", "vert", "p 5", "", "", "jaune", "quitter"]}
 ELSEWHERE = {"en": "vert", "fr": "green"}
 SAID = {"en": ["The motion's colour (blue/mauve/yellow/green)", "Answer one of blue, mauve, yellow, green.",
-               "your bonus for the mauve motion (blue/yellow/green)", "The motion is yellow.", "colour green",
+               "Mauve bonus (largest FOR voter's choice) (blue/yellow/green)", "The motion is yellow.", "colour green",
                "so the motion's colour is needed (blue, mauve, yellow, green).",
                "must choose the bonus (blue, yellow, green).", "--colour [blue|mauve|yellow|green]",
                "--bonus [blue|yellow|green]", "'--colour': rouge is not one of blue, mauve, yellow, green.",
                "blue  mauve  yellow  green", "--colour green"],
         "fr": ["La couleur de la motion (bleu/mauve/jaune/vert)", "Répondez par l’un de ces choix : bleu, mauve, jaune, vert.",
-               "votre bonus pour la motion mauve (bleu/jaune/vert)", "Couleur de la motion : jaune.", "couleur vert",
+               "Bonus mauve (au choix du plus gros vote POUR) (bleu/jaune/vert)", "Couleur de la motion : jaune.", "couleur vert",
                "il faut la couleur de la motion (bleu, mauve, jaune, vert).",
                "doit choisir le bonus (bleu, jaune, vert).", "--colour [bleu|mauve|jaune|vert]",
                "--bonus [bleu|jaune|vert]", "'--colour' : rouge n’est pas l’un de ces choix : bleu, mauve, jaune, vert.",

@@ -167,13 +167,13 @@ def drive_play(path: Path) -> None:
     child = spawn_play(path)
     prompts = [
         r"(\w+), secret ballot: ",
-        r"(\w+), colour a portion in \(",
-        r"(\w+), gold to spend",
-        r"which side wins\?",
+        r"(\w+): spend seals on a portion\r\nColour \(",
+        r"(\w+): buy senators with gold\r\nGold to spend",
+        r"Tie-break \(equal totals\)",
         r"The motion's colour",
-        r"who ranks first among ([^(]*) \(",
-        r"(\w+), your bonus for the mauve motion",
-        r"(\w+), lose 1 gold coin or 5 senators",
+        r"The magistrate's order among equal voters – Who comes first\? \(",
+        r"Mauve bonus \(largest FOR voter's choice\)",
+        r"Calamity: what each player loses – (\w+) \(",
         r"(\w+), send FOR \d+, AGAINST \d+\?",
         pexpect.EOF,
     ]

@@ -79,7 +79,7 @@ def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
     _answer(child, "Bob, send FOR 0, AGAINST 44?", "")
     _answer(child, "Chloé, secret ballot", "13")
     _answer(child, "Chloé, send FOR 13, AGAINST 0?", "")
-    child.expect_exact("All ballots are in. Alice, as magistrate, resolves the vote.")
+    child.expect_exact("Alice: resolve the vote")
     _answer(child, "The motion's colour", "bleu")
     child.expect_exact("FOR wins 74 to 51.")
     _answer(child, "Alice, secret ballot", "quit")
@@ -87,7 +87,7 @@ def test_nothing_typed_or_held_reaches_the_screen(senate: Path):
     screen = _after_clearing("".join(child.transcript)).replace(str(senate), "FILE")
     assert "Alice cannot vote more senators than they have left." in screen
     assert "Type FOR then AGAINST as whole numbers, such as 12, 12 3 or a 5." in screen
-    assert "Alice's vote must be a whole number of 0 or more." in screen
+    assert "Alice's FOR vote must be at least 0." in screen
     for secret in ("110", "2O", "-3", "61", "53", "44", "13", "100", "senators left"):
         assert secret not in screen, (secret, screen)
     assert [a["action"] for a in _actions(senate)] == ["ballot", "ballot", "ballot", "resolve"]
@@ -121,7 +121,7 @@ def test_an_undo_beside_a_play_never_lets_it_write_for_the_old_state(senate: Pat
     child.sendline("")
     child.expect_exact("The session file changed in another window")
     # the rules now wait for Bob alone: nobody else to take the keyboard
-    child.expect_exact("Bob, your secret ballot (the others look away).\r\nBob, secret ballot")
+    child.expect_exact("Bob: secret ballot (the others look away).\r\nBob, secret ballot")
     child.sendline("c 8")
     _answer(child, "Bob, send FOR 0, AGAINST 8?", "")
     _answer(child, "The motion's colour", "quit")
@@ -154,10 +154,10 @@ def test_a_colour_for_seals_is_typed_unseen_and_refused_without_naming_it(senate
     for colour in ("bleu", "vert"):
         assert _kit("score", "vote", str(senate), "--pour", "Alice=5", "--colour", colour).returncode == 0
     child = _play(senate)
-    _answer(child, "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: empty) or seals", "seals")
-    _answer(child, "Alice, colour a portion in", "vert")
+    _answer(child, "Alice, secret ballot: FOR AGAINST (12, 12 3, a 5; Enter: 0 each) or seals", "seals")
+    _answer(child, "Alice: spend seals on a portion\r\nColour (blue/mauve/yellow/green)", "vert")
     child.expect_exact("Alice's circle does not take that portion")
-    _answer(child, "Alice, colour a portion in", "jaune")
+    _answer(child, "Colour (blue/mauve/yellow/green)", "jaune")
     _answer(child, "Alice, secret ballot", "quit")
     child.expect(pexpect.EOF)
     screen = "".join(child.transcript)
@@ -171,18 +171,18 @@ def test_a_colour_for_seals_is_typed_unseen_and_refused_without_naming_it(senate
 
 def test_the_locale_decides_the_language_and_both_answer_sets_work(senate: Path):
     child = _play(senate, lang="fr_FR.UTF-8")
-    _answer(child, "Alice, bulletin secret", "10")
+    _answer(child, "Alice, déposer un bulletin secret", "10")
     _answer(child, "Alice, envoyer POUR 10, CONTRE 0", "o")
-    _answer(child, "Bob, bulletin secret", "chloe")                     # a name without its accent
-    _answer(child, "Chloé, bulletin secret", "")
+    _answer(child, "Bob, déposer un bulletin secret", "chloe")                     # a name without its accent
+    _answer(child, "Chloé, déposer un bulletin secret", "")
     _answer(child, "Chloé, envoyer POUR 0, CONTRE 0", "yes")        # an English yes
-    _answer(child, "Bob, bulletin secret", "")
+    _answer(child, "Bob, déposer un bulletin secret", "")
     _answer(child, "Bob, envoyer POUR 0, CONTRE 0", "")
-    child.expect_exact("Tous les bulletins sont déposés. À Alice, qui préside, de dépouiller le vote.")
+    child.expect("Alice.?: dépouiller le vote")   # the French colon after a no-break space
     _answer(child, "La couleur de la motion", "BLUE")                   # an English colour in French
-    _answer(child, "Alice, bulletin secret", "seals")                  # and an English word
-    _answer(child, "Alice, colorier une portion en", "green")
-    _answer(child, "Alice, bulletin secret", "quitter")
+    _answer(child, "Alice, déposer un bulletin secret", "seals")                  # and an English word
+    _answer(child, "Couleur (bleu/mauve/jaune/vert)", "green")
+    _answer(child, "Alice, déposer un bulletin secret", "quitter")
     child.expect(pexpect.EOF)
     screen = "".join(child.transcript)
     assert "POUR l’emporte par 10\u00a0à 0." in screen

@@ -10,7 +10,6 @@ import pytest
 
 from kit import faces, i18n, table
 from kit.errors import KitError
-from kit.games.hoc_censeo import table as hoc_table
 from kit.games.promotion import table as promotion_table
 from scorekeeper import rules
 from scorekeeper import session as sessions
@@ -54,7 +53,8 @@ def test_only_the_player_at_the_keyboard_is_offered_gold_and_only_with_gold(tmp_
     with table.guided(path) as guide:
         state = {**guide.state, "players": {name: dict(record) for name, record in guide.state["players"].items()}}
         state["players"]["Ana"]["gold"], state["players"]["Ben"]["gold"], state["players"]["Chloé"]["gold"] = 1, 2, 0
-        anytime = [{"action": "buy_senators", "player": n} for n in ("Ana", "Ben")]
+        anytime = [{"action": "buy_senators", "player": n, "choices": {"gold": {"min": 1, "max": gold}}, "secret": False}
+                   for n, gold in (("Ana", 1), ("Ben", 2))]
         asked: list[str] = []
         given = iter(["7", "gold", "1"])
 
@@ -62,11 +62,14 @@ def test_only_the_player_at_the_keyboard_is_offered_gold_and_only_with_gold(tmp_
             asked.append(text)
             return next(given)
         monkeypatch.setattr(click, "prompt", prompt)
+
+        def ballot(name: str) -> dict:
+            return {"action": "ballot", "player": name, "choices": {}, "secret": True}
         # Chloé's ballot offers nothing to spend: her answer is her ballot
-        assert hoc_table._ballot_turn({"action": "ballot", "player": "Chloé"}, state, anytime) == \
+        assert table.ask_in_secret([ballot("Chloé")], state, anytime)[1] == \
             {"action": "ballot", "player": "Chloé", "pour": 7, "contre": 0}
         assert asked[-1].endswith(")"), asked
-        action = hoc_table._ballot_turn({"action": "ballot", "player": "Ana"}, state, anytime)
+        _decision, action = table.ask_in_secret([ballot("Ana")], state, anytime)
         assert asked[-2].endswith(" ou or"), asked   # Ana's own gold, in her ballot's answer
     assert action == {"action": "buy_senators", "player": "Ana", "gold": 1}
     said = capsys.readouterr().err
