@@ -13,18 +13,14 @@ from scorekeeper import rules
 # What people may answer for each of the game's words, in either language (the first word of
 # each language is the one shown; kit/table.py compares them without case or accents).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
-    "nothing": {"fr": ("rien",), "en": ("nothing", "none")},
-    "land": {"fr": ("rien",), "en": ("nothing", "none")},      # the Attaque lands: nothing answers it
+    "land": {"fr": ("rien",), "en": ("nothing", "none")},   # the Attaque lands: nothing answers it
     "draw": {"fr": ("piocher",), "en": ("draw",)},
     "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
     "lose": {"fr": ("perdre", "perd"), "en": ("lose",)},
     "steal": {"fr": ("voler", "vol"), "en": ("steal",)},
-    "deck": {"fr": ("pioche",), "en": ("deck",)},
-    "deck_empty": {"fr": ("pioche",), "en": ("deck",)},         # the table's words for its `anytime` entries
+    "deck_empty": {"fr": ("pioche",), "en": ("deck",)},   # the table's entries allowed at any time, by action
     "hand": {"fr": ("main",), "en": ("hand",)},
-    "next": {"fr": ("suivant",), "en": ("next",)},
-    "end": {"fr": ("suivant",), "en": ("next",)},
-    "card": {"fr": ("carte",), "en": ("card",)},
+    "end": {"fr": ("suivant",), "en": ("next",)},           # the turn ends: the next player's begins
 }
 
 
