@@ -21,9 +21,10 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required):
 The rest, optional, is declared once in the game's faces (kit/faces.py `Faces`, its
 faces.py's FACES), typed and with its default there: `describe_turn`, `prepare_options`,
 `prepare_players`, `deal`, `deck_empty_action`, the words of what its rules wait for
-(`action_labels`, `field_labels`, `value_labels`, `field_kinds`: "several" | "all" | "order" |
-"numbers", where a choice alone cannot say that a field takes several of its values, names
-in order, or numbers from the table) and `ask(decision, state, anytime) -> dict | None` for
+(`action_labels`, `field_labels`, `value_labels`, `defaults`: what Enter answers, `field_kinds`:
+"several" | "all" | "order" | "numbers", where a choice alone cannot say that a field takes
+several of its values, names in order, or numbers from the table) and `ask(decision, state,
+anytime) -> dict | None` for
 what plain questions cannot ask; this module reads them there, never off table.py.
 """
 from __future__ import annotations
