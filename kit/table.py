@@ -1532,11 +1532,12 @@ def card_titles(state: GameState, keys: Iterable[object]) -> list[str]:
 def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, words: faces.Faces,
                   refusal: Callable[[plan.Step, str], None] | None, ahead: dict[str, object],
                   current: str | None = None) -> object:
-    """One question of `decision`'s plan (`ask_question`), taking besides: a number the rules
-    bound checked by them as the decision is sent (`Guide.refused`), Enter as its `enter_means`, a card by its printed title (listed by aide/help, not in the prompt: a
-    dozen titles would not fit), at a question of values the card of the field a value asks
-    next (`cards_ahead`: kept in `ahead` for that field), a card the rules do not offer now
-    refused in their words."""
+    """One question of `decision`'s plan (`ask_question`), taking besides: Enter as its
+    `enter_means`; a card by its printed title (listed by aide/help, not in the prompt: a
+    dozen titles would not fit); at a question of values, the card of the field a value asks
+    next (`cards_ahead`: kept in `ahead` for that field); a card the rules do not offer now
+    refused in their words; a number the rules bound checked by them as the decision is sent
+    (`Guide.refused` then asks that question alone again)."""
     spec = step.spec
     if step.key is None and spec.field in ahead:     # typed at the question before
         value = ahead.pop(spec.field)
