@@ -1270,7 +1270,7 @@ def _refusal(decision: Decision, state: GameState) -> Callable[[plan.Step, str],
     def why(step: plan.Step, name: str) -> None:
         action: Line = {"action": decision["action"],
                         **{f: c[0] for f, c in decision["choices"].items() if isinstance(c, list) and c},
-                        # a number within the rules' bounds: the least (a steal of 1 PI)
+                        # a number within the rules' bounds: the least they take
                         **{f: c["min"] for f, c in decision["choices"].items()
                            if isinstance(c, dict) and set(c) == {"min", "max"} and isinstance(c["min"], int)},
                         **step.done, step.spec.field: name}
@@ -1419,7 +1419,7 @@ def with_table_words(state: GameState, anytime: list[Decision],
         if not isinstance(named.value, _TableEntry):
             raise
         decision = named.value.decision
-        # its question says what it is: no heading (« Who gains PI? »)
+        # its first question says what it is: no heading
         return decision, ask_plan(decision, state, headed=True, current=rules.current_player(game, state))
     finally:
         _also_help = was
@@ -1432,7 +1432,7 @@ def enter_means(words: faces.Faces, decision: Decision, step: plan.Step, current
     for value in words.defaults.get((decision["action"], step.spec.field), ()):
         if value in step.options:
             return value
-    # the player whose turn it is, where no answer before names them (a thief is no victim)
+    # the player whose turn it is, where no answer before names them (one takes from another)
     named = current is not None and any(current == v or isinstance(v, list) and current in v
                                         for v in step.done.values())
     return current if current is not None and current in step.options and not named else None
@@ -1440,7 +1440,7 @@ def enter_means(words: faces.Faces, decision: Decision, step: plan.Step, current
 
 def asked_whatever(decision: Decision, state: GameState, form: plan.Form, field: str) -> bool:
     """Whether the rules ask `field` of `decision` whatever its other fields' values: a
-    target only an Attaque needs is not one the decision names yet (the game's `narrow`)."""
+    field only some values of another ask (the game's `narrow`) is named by none yet."""
     from kit import plan  # the question plan: imported where a question is asked
     return all(field in plan.narrowed(state["game"], state, decision, {spec.field: option})
                for spec in form.inputs if spec.kind == "one" and len(spec.options) > 1 and spec.field != field
@@ -1610,7 +1610,7 @@ def _no_card(state: GameState, offered: list[str]) -> str:
 def optional_answers(words: faces.Faces, decisions: list[Decision]) -> tuple[list[Decision], str, object] | None:
     """Where the rules wait for the same decision of several players, each free to let it
     pass (a value of one of its fields that the faces' `defaults` give Enter: a card in play
-    its colleagues may answer), and for another decision once they all have: those players'
+    the other players may answer), and for another decision once they all have: those players'
     decisions, that field and that value. None elsewhere."""
     first = decisions[0]
     if first["player"] is None or first["secret"]:
