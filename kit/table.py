@@ -1225,10 +1225,11 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, curr
 
     def given(step: plan.Step) -> object:
         nonlocal headed
-        if asks(step) and not headed:
-            headed = True
+        # a step asked again after a refusal was headed already: its refused question follows the rule's words
+        if asks(step) and not headed and not (_guide is not None and _guide.kept):
             click.echo("\n" + _heading(decision, state))
             _say_facts(words, [decision], state)
+        headed = headed or asks(step)
         return ask_plan_step(step, decision, state, words=words, refusal=why, ahead=ahead, current=current)
     form, answers, _step = plan.walk(game, state, decision, cast(View, state), who, given)
     fields: Line = {}

@@ -118,6 +118,7 @@ def test_promotion_a_hand_count_refused_asks_the_count_again_for_the_same_player
     assert "Ben's cards in hand must be at least 0, not -1." in between
     assert KEPT in between
     assert "[End the turn]" not in between
+    assert "Play a card, or end the turn" not in between      # the step's heading, said before, not again
     _quit(child, "or a card by its title [End the turn]")
     assert _lines(path)[-1] == {"action": "hand", "player": "Ben", "cards": 3}
 
