@@ -39,6 +39,10 @@ questions (each function defined in its table.py, named here once):
   faces are made (a DeclarationError, the game author's slip, when faces.py is imported);
 - `action_labels`: action -> the msgid of its title; `field_labels`: (action, field) -> the
   msgid of its question; `value_labels`: a value -> its words where a form lists it;
+- `defaults`: (action, field) -> the values Enter alone answers there in guided play, the
+  first of them the rules offer (Promotion's draw, the « nothing » that lets an Attaque land,
+  the « next » that ends a turn, the « let it pass » of the colleagues a card leaves free to
+  answer: kit/table.py asks them once, together, who does otherwise);
 - `field_kinds`: (action, field) -> how its value is typed where the rules' `many` does not
   say ("all": the names listed, "order": names first to last); `budgets`: action -> its
   fields sharing one bound (a ballot's POUR and CONTRE); `at_own_questions`: the actions the
@@ -109,6 +113,7 @@ class Faces:
     field_labels: Mapping[tuple[str, str], str] = field(default_factory=dict)
     value_labels: Mapping[Any, Label] = field(default_factory=dict)
     field_kinds: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    defaults: Mapping[tuple[str, str], tuple[Any, ...]] = field(default_factory=dict)
     budgets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     at_own_questions: tuple[str, ...] = ()
     seat_questions: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
@@ -135,7 +140,8 @@ class Faces:
 
     def __post_init__(self) -> None:
         for name in ("words", "tracks", "colours", "awaited", "answers", "action_labels", "field_labels",
-                     "value_labels", "field_kinds", "budgets", "seat_questions", "role_names", "simplifications"):
+                     "value_labels", "field_kinds", "defaults", "budgets", "seat_questions", "role_names",
+                     "simplifications"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         if self.rules is not None:
             for problem in _slips(self):
@@ -154,7 +160,7 @@ def _slips(faces: Faces) -> Iterator[str]:
     for action in (*faces.action_labels, *faces.budgets, *faces.at_own_questions):
         if action not in actions:
             yield f"a label is declared for '{action}', an action its rules do not declare"
-    keyed = [*faces.field_labels, *faces.field_kinds,
+    keyed = [*faces.field_labels, *faces.field_kinds, *faces.defaults,
              *((action, name) for action, names in faces.budgets.items() if action in actions for name in names)]
     for action, name in keyed:
         if action not in actions:

@@ -21,9 +21,10 @@ The contract for kit/games/<game>/table.py (`render` and `describe` required):
 The rest, optional, is declared once in the game's faces (kit/faces.py `Faces`, its
 faces.py's FACES), typed and with its default there: `describe_turn`, `prepare_options`,
 `prepare_players`, `deal`, `deck_empty_action`, the words of what its rules wait for
-(`action_labels`, `field_labels`, `value_labels`, `field_kinds`: "several" | "all" | "order" |
-"numbers", where a choice alone cannot say that a field takes several of its values, names
-in order, or numbers from the table) and `ask(decision, state, anytime) -> dict | None` for
+(`action_labels`, `field_labels`, `value_labels`, `defaults`: what Enter answers, `field_kinds`:
+"several" | "all" | "order" | "numbers", where a choice alone cannot say that a field takes
+several of its values, names in order, or numbers from the table) and `ask(decision, state,
+anytime) -> dict | None` for
 what plain questions cannot ask; this module reads them there, never off table.py.
 """
 from __future__ import annotations
@@ -638,6 +639,8 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         raise _WouldAsk
     if _guide is not None:
         given, value = _guide.kept_answer(prompt, field)
+        if given and isinstance(value, AnsweredElsewhere):   # it took the step elsewhere, as it does again
+            raise value
         if given:
             return value  # type: ignore[return-value]   # what `convert` made of it before
     if _offered_words:
@@ -663,6 +666,8 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
         except (RuleViolation, KitError) as error:
             elsewhere = _also(text) if _also is not None and (_also_hidden or not hide) else None
             if elsewhere is not None:
+                if _guide is not None:   # kept like any answer: a refusal of what follows asks only that again
+                    _guide.answered(prompt, None, AnsweredElsewhere(elsewhere))
                 raise AnsweredElsewhere(elsewhere) from None
             click.echo("  " + i18n.refusal(error, reveal=not hide), err=True)
             continue
@@ -731,6 +736,8 @@ def _keyword(text: str, help: str | None) -> bool:
     if word in HELP_WORDS:
         if help:
             click.echo("  " + help)
+        if _also_help:
+            click.echo("  " + _also_help)
         click.echo("  " + _("Any question also takes: annuler/undo (the last entry saved), retour/back "
                             "(start this step again), aide/help, quitter/quit."))
         return True
@@ -1054,8 +1061,12 @@ def next_entry(declared: faces.Faces, decisions: list[Decision], state: GameStat
         return decision, ask_decision(declared, decision, state, anytime)
     if decision["secret"] and decision["player"] is not None:
         return ask_in_secret(decisions, state, anytime)
+    optional = optional_answers(declared, decisions)
+    if optional is not None:
+        return with_table_words(state, anytime, lambda: ask_optional_answers(declared, decisions, *optional, state,
+                                                                             anytime))
     offered = [decision, *(d for d in decisions if d["player"] == decision["player"] and d is not decision)]
-    return with_anytime(offered, state, anytime)
+    return with_table_words(state, anytime, lambda: with_anytime(offered, state, anytime))
 
 
 # Who answered last at the keyboard (play_memo), to be asked first again while the rules
@@ -1191,7 +1202,9 @@ def title_of(decision: Decision, state: GameState) -> str:
     own for it now (its faces' `title`: « Who begins? »), else its plan's."""
     from kit import plan  # the question plan: imported where a question is asked
     words = faces.of(state["game"])
-    own = words.title(cast(View, state), decision["action"], decision["player"]) if words.title is not None else None
+    # a title may read every step the rules offer (faces.by_turn_steps): a whole state lists none
+    seen = cast(View, state) if "pending" in state else {**state, "pending": rules.pending(state["game"], state)}
+    own = words.title(seen, decision["action"], decision["player"]) if words.title is not None else None
     return said(own if own is not None else
                 plan.form_of(state["game"], decision, cast(View, state), decision["player"]).title)
 
@@ -1278,12 +1291,13 @@ def _say_facts(words: faces.Faces, decisions: list[Decision], state: GameState) 
         click.echo("  " + fact)
 
 
-def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> Line:
+def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, current: str | None = None) -> Line:
     """The action answering `decision`: its question plan walked one question at a time
     (kit.plan.walk, as a phone asks it), each answer narrowing what the next offers; a field
     the rules leave one value is not asked. Before the first question, whose decision it is,
     what the rules settled in it (whom an accusation names) and what its decider reads
-    first, unless a question said it already (`headed`)."""
+    first, unless a question said it already (`headed`). Each question takes what
+    `ask_plan_step` adds (Enter naming `current` where it names a player, for one)."""
     from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
     words = faces.of(game)
@@ -1291,18 +1305,20 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> L
     why = _refusal(decision, state)
     shared = words.budgets.get(decision["action"], ())
     typed: dict[str, object] = {}     # the numbers sharing one bound, typed in one answer
+    ahead: dict[str, object] = {}
 
     def given(step: plan.Step) -> object:
         nonlocal headed
-        if asks(step) and not headed:
-            headed = True
+        # a step asked again after a refusal was headed already: its refused question follows the rule's words
+        if asks(step) and not headed and not (_guide is not None and _guide.kept):
             click.echo("\n" + _heading(decision, state))
             _say_facts(words, [decision], state)
+        headed = headed or asks(step)
         if step.key is None and step.spec.field in shared:
             if step.spec.field not in typed:
                 typed.update(ask_shared_bound(decision, state, form_asked, step.done))
             return typed[step.spec.field]
-        return ask_question(step, hide=decision["secret"], words=words, refusal=why)
+        return ask_plan_step(step, decision, state, words=words, refusal=why, ahead=ahead, current=current)
     # A secret decision is asked on the shared screen as the others may see it: its fields,
     # not its bounds nor its choices (which could tell a tribe); the rules check the answer
     # against the whole state, and refuse it in words that keep the secret.
@@ -1390,7 +1406,7 @@ def _heading(decision: Decision, state: GameState) -> str:
     form = plan.form_of(state["game"], decision, cast(View, state), decision["player"])
     named = [_("{label}: {value}").format(label=said(spec.label), value=spec.options[0]) for spec in form.inputs
              if spec.kind == "one" and len(spec.options) == 1 and isinstance(spec.options[0], str)
-             and spec.options[0] in state["players"]]
+             and spec.options[0] in state["players"] and asked_whatever(decision, state, form, spec.field)]
     if decision["player"] is None and not named:
         return ""
     what = title_of(decision, state)
@@ -1415,7 +1431,11 @@ def refused_as_typed(decision: Decision, state: GameState, given: Mapping[str, o
     from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
     action: Line = {"action": decision["action"],
-                    **{f: c[0] for f, c in decision["choices"].items() if isinstance(c, list) and c}, **given}
+                    **{f: c[0] for f, c in decision["choices"].items() if isinstance(c, list) and c},
+                    # a number within the rules' bounds: the least they take
+                    **{f: c["min"] for f, c in decision["choices"].items()
+                       if isinstance(c, dict) and set(c) == {"min", "max"} and isinstance(c["min"], int)},
+                    **given}
     actor = plan.actor_field(game, decision["action"])
     if actor is not None and decision["player"] is not None:
         action[actor] = decision["player"]
@@ -1513,3 +1533,290 @@ def ask_several(prompt: str, choice: list[Any], *, field: str | None = None) -> 
             picked.append(found)
         return picked
     return ask(f"{prompt} ({', '.join(map(label, map(str, choice)))})", convert, default="", field=field)
+
+
+# -- guided play: what the plan's questions take besides their own answers -------------------
+#
+# Each is read off the plan and the game's faces, for any game: the values Enter answers (the
+# faces' `defaults`), a card typed by its printed title (the state's deck), a card of a later
+# field typed at the question before it (the field its value asks), the rules' own refusal of
+# a card of the deck they do not offer, the table's entries allowed at any time typed as the
+# game's words for them (its `answers`), and the optional answers of several players asked
+# once for them all.
+
+class _TableEntry(NamedTuple):
+    """An entry of whoever is at the table (a correction) typed at another question."""
+
+    decision: Decision
+
+
+# What `aide` says besides a question's own help while the table's words are taken (`with_table_words`).
+_also_help: str | None = None
+
+
+def table_words(state: GameState, anytime: list[Decision]) -> dict[str, Decision]:
+    """The decisions whoever is at the table may enter at any time (the table's corrections,
+    the deck running out) that the game has words for (its faces' `answers`, by action)."""
+    words = faces.of(state["game"]).answers
+    return {d["action"]: d for d in anytime if d["player"] is None and d["action"] in words}
+
+
+def with_table_words(state: GameState, anytime: list[Decision],
+                     asking: Callable[[], tuple[Decision, Line]]) -> tuple[Decision, Line]:
+    """`asking()`'s decision and action, or, where one of the table's words (`table_words`)
+    is typed at a question that does not take it, that entry: its own plan asked then, Enter
+    naming the player whose turn it is where it names a player."""
+    global _also_help
+    worded = table_words(state, anytime)
+    if not worded:
+        return asking()
+    game = state["game"]
+
+    def entry(text: str) -> object:
+        found = match_word(text, list(worded))
+        return _TableEntry(worded[found]) if found is not None else None
+    shown = ", ".join(f"{label(action, game)} ({said(title_of(d, state))})" for action, d in worded.items())
+    was = _also_help
+    _also_help = _("Any question of the turn also takes: {words}.").format(words=shown)
+    try:
+        with also_answers(entry):
+            return asking()
+    except AnsweredElsewhere as named:
+        if not isinstance(named.value, _TableEntry):
+            raise
+        decision = named.value.decision
+        # its first question says what it is: no heading
+        return decision, ask_plan(decision, state, headed=True, current=rules.current_player(game, state))
+    finally:
+        _also_help = was
+
+
+def enter_means(words: faces.Faces, decision: Decision, step: plan.Step, current: str | None = None) -> object:
+    """What Enter alone answers `step`: the first of its faces' `defaults` for the field that
+    the step offers, else `current` (the player whose turn it is) where it is offered; None:
+    the question needs an answer."""
+    for value in words.defaults.get((decision["action"], step.spec.field), ()):
+        if value in step.options:
+            return value
+    # the player whose turn it is, where no answer before names them (one takes from another)
+    named = current is not None and any(current == v or isinstance(v, list) and current in v
+                                        for v in step.done.values())
+    return current if current is not None and current in step.options and not named else None
+
+
+def asked_whatever(decision: Decision, state: GameState, form: plan.Form, field: str) -> bool:
+    """Whether the rules ask `field` of `decision` whatever its other fields' values: a
+    field only some values of another ask (the game's `narrow`) is named by none yet."""
+    from kit import plan  # the question plan: imported where a question is asked
+    return all(field in plan.narrowed(state["game"], state, decision, {spec.field: option})
+               for spec in form.inputs if spec.kind == "one" and len(spec.options) > 1 and spec.field != field
+               for option in spec.options)
+
+
+def deck_of(state: GameState) -> dict[str, Any]:
+    """The session's cards, by id (none for a game or a session played without a deck)."""
+    cards = state.get("cards")
+    return cards if isinstance(cards, dict) else {}
+
+
+def _all_cards(options: Iterable[object], cards: Mapping[str, Any]) -> bool:
+    listed = list(options)
+    return bool(listed) and all(isinstance(o, str) and o in cards for o in listed)
+
+
+def cards_ahead(decision: Decision, state: GameState, step: plan.Step) -> dict[object, tuple[str, list[str]]]:
+    """For each value of `step`, the later field it asks whose values are cards of the deck,
+    with those cards (the rules' narrowing: playing a card asks which): a card typed at
+    `step` answers both."""
+    from kit import plan  # the question plan: imported where a question is asked
+    cards = deck_of(state)
+    if not cards or step.key is not None:
+        return {}
+    ahead: dict[object, tuple[str, list[str]]] = {}
+    for option in step.options:
+        choices = plan.narrowed(state["game"], state, decision, {**step.done, step.spec.field: option})
+        for name, choice in choices.items():
+            if name != step.spec.field and name not in step.done and isinstance(choice, list) \
+                    and _all_cards(choice, cards):
+                ahead[option] = (name, list(choice))
+                break
+    return ahead
+
+
+def rules_refusal(decision: Decision, state: GameState, answers: Mapping[str, Any]) -> RuleViolation | None:
+    """The rules' own refusal of `answers` to `decision` (a card they do not offer now): the
+    decision sent with them, its other fields given each value the rules offer, refused
+    whichever those are; None where some way of sending it is accepted."""
+    from kit import plan  # the question plan: imported where a question is asked
+    game = state["game"]
+    action: Line = {"action": decision["action"], **answers}
+    actor = plan.actor_field(game, decision["action"])
+    if actor is not None and decision["player"] is not None:
+        action[actor] = decision["player"]
+    tries = [action]
+    for name, choice in plan.narrowed(game, state, decision, dict(answers)).items():
+        # a field the rules leave no value for this answer: each they offer the decision, for its reason
+        offered = choice or decision["choices"].get(name)
+        if name not in action and isinstance(offered, list) and offered:
+            tries = [{**tried, name: value} for tried in tries for value in offered][:32]
+    first: RuleViolation | None = None
+    for tried in tries:
+        try:
+            rules.of(game).apply(state, tried)
+        except RuleViolation as refused:
+            first = first or refused
+            continue
+        return None
+    return first
+
+
+def typed_deck_card(text: str, state: GameState, offered: list[str], refused: Callable[[str], RuleViolation | None]
+                    ) -> str | None:
+    """The card among `offered` that `text` names by its printed title (a unique beginning is
+    enough; case and accents ignored); a card of the deck not offered now is refused in the
+    rules' words (`refused(card)`), else as not offered; None: it names no card."""
+    from kit.deck import typed_card  # the deck's titles: read where a card is typed
+    cards = deck_of(state)
+    try:
+        return typed_card(text, cards, offered)
+    except KitError as not_offered:
+        try:
+            card = typed_card(text, cards, list(cards))
+        except KitError:
+            raise not_offered from None
+        reason = refused(card) if card is not None and card not in offered else None
+        if reason is not None:
+            raise reason from None
+        raise
+
+
+def card_titles(state: GameState, keys: Iterable[object]) -> list[str]:
+    cards = deck_of(state)
+    return [str(cards[key]["title"]) if isinstance(key, str) and key in cards else str(key) for key in keys]
+
+
+def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, words: faces.Faces,
+                  refusal: Callable[[plan.Step, str], None] | None, ahead: dict[str, object],
+                  current: str | None = None) -> object:
+    """One question of `decision`'s plan (`ask_question`), taking besides: Enter as its
+    `enter_means`; a card by its printed title (listed by aide/help, not in the prompt: a
+    dozen titles would not fit); at a question of values, the card of the field a value asks
+    next (`cards_ahead`: kept in `ahead` for that field); a card the rules do not offer now
+    refused in their words; a number the rules bound checked by them as the decision is sent
+    (`Guide.refused` then asks that question alone again)."""
+    spec = step.spec
+    if step.key is None and spec.field in ahead:     # typed at the question before
+        value = ahead.pop(spec.field)
+        if value in step.options:
+            return value
+    if step.key is None and spec.kind == "number":
+        # its bounds are the rules': refused, in their words, only this question is asked again
+        return ask_number(said(spec.label), hide=decision["secret"], default=0 if spec.low == 0 else None,
+                          field=spec.field)
+    if step.key is not None or spec.kind != "one" or not asks(step):
+        return ask_question(step, hide=decision["secret"], words=words, refusal=refusal)
+    default = enter_means(words, decision, step, current)
+    game = state["game"]
+
+    def refused(answers: Mapping[str, Any]) -> RuleViolation | None:
+        return rules_refusal(decision, state, {**step.done, **answers})
+    if _all_cards(step.options, deck_of(state)):
+        offered = [str(o) for o in step.options]
+        listing = _("Answers: {choices}.").format(choices=", ".join(card_titles(state, offered)))
+        return ask(said(spec.label), lambda text: typed_deck_card(
+            text, state, offered, lambda card: refused({spec.field: card})) or _no_card(state, offered),
+            help=listing, field=spec.field)
+    later = cards_ahead(decision, state, step)
+    if default is None and not later:
+        return ask_question(step, hide=decision["secret"], words=words, refusal=refusal)
+    players = state["players"]
+    if all(isinstance(o, str) and o in players for o in step.options):
+        reason = (lambda name: refusal(step, name)) if refusal is not None else None
+        return ask_player(said(spec.label), [str(o) for o in step.options], default=None if default is None
+                          else str(default), field=spec.field, reason=reason)
+    values = {("yes" if c is True else "no" if c is False else str(c)): c for c in step.options}
+    shown = {key: said(named) if (named := plan_value_label(words, value)) is not None else label(key, game)
+             for key, value in values.items()}
+    apart = " / " if any("," in text for text in shown.values()) else ", "
+    offered_cards = list(dict.fromkeys(card for _name, cards in later.values() for card in cards))
+
+    def convert(text: str) -> tuple[object, dict[str, object]]:
+        found = match_word(text, list(values), also={key: (said_,) for key, said_ in shown.items()})
+        if found is not None:
+            return values[found], {}
+        if later:
+            def why(card: str) -> RuleViolation | None:
+                value, (name, _cards) = next(iter(later.items()))
+                return refused({spec.field: value, name: card})
+            card = typed_deck_card(text, state, offered_cards, why)
+            if card is not None:
+                value, (name, _cards) = next((v, f) for v, f in later.items() if card in f[1])
+                return value, {name: card}
+        raise KitError(_("Answer one of {choices}.").format(choices=apart.join(
+            [*shown.values(), *([_("a card by its title")] if later else [])])))
+    question = f"{said(spec.label)} ({'/'.join(shown.values())})"
+    if later:
+        question = _("{question}, or a card by its title").format(question=question)
+    help = _("Answers: {choices}.").format(choices=", ".join(card_titles(state, offered_cards))) if later else None
+    value, more = ask(question, convert, default=shown[str(default)] if default is not None and str(default) in shown
+                      else None, help=help, field=spec.field)
+    ahead.update(more)
+    return value
+
+
+def plan_value_label(words: faces.Faces, value: object) -> faces.Label | None:
+    from kit import plan  # the question plan: imported where a question is asked
+    return plan.value_label(words, value)
+
+
+def _no_card(state: GameState, offered: list[str]) -> str:
+    raise KitError(_("Answer one of {choices}.").format(choices=", ".join(card_titles(state, offered))))
+
+
+def optional_answers(words: faces.Faces, decisions: list[Decision]) -> tuple[list[Decision], str, object] | None:
+    """Where the rules wait for the same decision of several players, each free to let it
+    pass (a value of one of its fields that the faces' `defaults` give Enter: a card in play
+    the other players may answer), and for another decision once they all have: those players'
+    decisions, that field and that value. None elsewhere."""
+    first = decisions[0]
+    if first["player"] is None or first["secret"]:
+        return None
+    together = [d for d in decisions if d["action"] == first["action"] and d["player"] is not None
+                and not d["secret"] and d["choices"] == first["choices"]]
+    if len(together) == len(decisions) or len({d["player"] for d in together}) != len(together):
+        return None
+    for name, choice in first["choices"].items():
+        if not isinstance(choice, list) or len(choice) < 2:
+            continue
+        for value in words.defaults.get((first["action"], name), ()):
+            if value in choice:
+                return together, name, value
+    return None
+
+
+def ask_optional_answers(declared: faces.Faces, decisions: list[Decision], together: list[Decision], field: str,
+                         passed: object, state: GameState, anytime: list[Decision]) -> tuple[Decision, Line]:
+    """One question for every player free to answer (`optional_answers`): who does; Enter:
+    nobody, and the rules' next decision besides theirs is asked (their letting it pass is
+    not asked one by one). Whoever answers is then asked their decision without its value
+    of letting it pass."""
+    first = together[0]
+    click.echo()
+    cards = [card for _name, choice in first["choices"].items() if isinstance(choice, list)
+             and _all_cards(choice, deck_of(state)) for card in choice]
+    what = said(title_of(first, state))
+    click.echo(_("{what}: {cards}").format(what=what, cards=" / ".join(card_titles(state, cards))) if cards else what)
+    _say_facts(declared, [first], state)
+    who = ask_player(_("Who answers? Enter: nobody"), [str(d["player"]) for d in together], optional=True,
+                     field=plan_actor(state["game"], first["action"]))
+    if who is None:
+        return next_entry(declared, [d for d in decisions if d not in together], state, anytime)
+    mine = next(d for d in together if d["player"] == who)
+    answering = cast(Decision, {**mine, "choices": {**mine["choices"],
+                                                   field: [v for v in mine["choices"][field] if v != passed]}})
+    return answering, ask_plan(answering, state, headed=True)
+
+
+def plan_actor(game: str, action: str) -> str | None:
+    from kit import plan  # the question plan: imported where a question is asked
+    return plan.actor_field(game, action)

@@ -402,6 +402,15 @@ def leaders(state: State) -> list[str]:
 counted = in_hand.counted
 
 
+def closing_tie(state: State) -> list[str]:
+    """The players whose cards in hand the next deck_empty needs: tied on most PI as the
+    office closes, where the engine does not count their hands."""
+    if state["over"] or state["reshuffles"] < MAX_RESHUFFLES or counted(state):
+        return []
+    tied = leaders(state)
+    return tied if len(tied) > 1 else []
+
+
 def may_lay(state: State, name: str) -> bool:
     """Whether `name` holds a card to lay, as far as the engine knows: a hand it does not
     count (the table keeps it) always may."""
@@ -474,8 +483,17 @@ def attack_targets(state: State, author: str, card: str) -> list[str]:
 def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
     """What a step of the turn still needs once some of it is answered (a phone asks it field
     by field): a card only to play or answer one, a target only for an Attaque (those it may
-    aim at), a colleague only to pass an attack on. Other decisions as they are."""
+    aim at), a colleague only to pass an attack on; a victim other than the thief; the cards
+    in hand, as the deck runs out, only of the players tied as the office closes
+    (`closing_tie`). Other decisions as they are."""
     choices = decision["choices"]
+    if decision["action"] == "deck_empty" and "hands" in choices:
+        # the hands matter only to the office's closing on a tie the engine does not count
+        tied = closing_tie(state)
+        return {"hands": {name: whole(0) for name in tied}} if tied else {}
+    if decision["action"] == "steal" and answers.get("thief") in choices.get("victim", ()):
+        # nobody steals from themselves
+        return {**choices, "victim": [name for name in choices["victim"] if name != answers["thief"]]}
     step = answers.get("step")
     if decision["action"] != "turn" or step is None:
         return choices

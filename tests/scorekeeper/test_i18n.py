@@ -148,7 +148,7 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel() -> No
     assert french.refusal(error).endswith("phase Vivre d’Ana.")
     error = RuleViolation("The game waits for {name}'s Vivre event card.", name="Ben")
     assert french.refusal(error).endswith("phase Vivre de Ben.")
-    assert french.gettext("{name}'s turn").format(name="Élodie") == "Tour d’Élodie"
+    assert french.gettext("{name}'s turn.").format(name="Élodie") == "Tour d’Élodie."
     assert french.join_of(["Bob", "Alice"]) == "de Bob et d’Alice"
     waits = "The game waits for the magistrate {magistrate} to resolve the vote."
     assert french.gettext(waits).format(magistrate="Alice").startswith("La partie attend qu’Alice,")

@@ -83,7 +83,8 @@ def test_an_old_promotion_game_goes_on_with_its_cards_by_title_and_its_pi_typed(
 def test_guided_play_on_an_old_promotion_file_asks_the_pi_typed_and_no_count_of_cards(tmp_path):
     path = copied(OLD, "promotion-under-way", tmp_path)
     played = Kit()("score", "play", path, input="\n?\n")          # nobody takes Flatterie's PI; then help
-    helped = next(line for line in played.output.splitlines() if "Answers:" in line)
-    assert "This session's header records no deck: type the IP the cards move" in helped
-    assert "hand" not in helped.split("Answers:")[1]                  # the table keeps the hands
+    assert "This session's header records no deck: type the IP the cards move with gain, lose and steal" \
+        in played.output                                              # said where a card may be played
+    helped = next(line for line in played.output.splitlines() if "also takes:" in line and "gain" in line)
+    assert "hand" not in helped                                       # the table keeps the hands
     assert "Nobody takes the merit of Flatterie: its IP go to Ana." in played.output

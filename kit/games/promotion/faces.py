@@ -13,15 +13,14 @@ from scorekeeper import rules
 # What people may answer for each of the game's words, in either language (the first word of
 # each language is the one shown; kit/table.py compares them without case or accents).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
-    "nothing": {"fr": ("rien",), "en": ("nothing", "none")},
+    "land": {"fr": ("rien",), "en": ("nothing", "none")},   # the Attaque lands: nothing answers it
     "draw": {"fr": ("piocher",), "en": ("draw",)},
     "gain": {"fr": ("gagner", "gagne"), "en": ("gain",)},
     "lose": {"fr": ("perdre", "perd"), "en": ("lose",)},
     "steal": {"fr": ("voler", "vol"), "en": ("steal",)},
-    "deck": {"fr": ("pioche",), "en": ("deck",)},
+    "deck_empty": {"fr": ("pioche",), "en": ("deck",)},   # the table's entries allowed at any time, by action
     "hand": {"fr": ("main",), "en": ("hand",)},
-    "next": {"fr": ("suivant",), "en": ("next",)},
-    "card": {"fr": ("carte",), "en": ("card",)},
+    "end": {"fr": ("suivant",), "en": ("next",)},           # the turn ends: the next player's begins
 }
 
 
@@ -34,6 +33,12 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
     ("build promotion --only cards", N_("just the cards of one game")),
     ("export promotion --target tgc", N_("The Game Crafter poker cards, 825 x 1125 px")),
 )
+
+
+# What Enter alone answers in guided play, the first the rules offer: the draw (a burnout is
+# said), the Attaque landing, the turn's end, and each colleague letting a card pass (the
+# table is asked once who answers it: kit/table.py).
+DEFAULTS: dict[tuple[str, str], tuple[str, ...]] = {("turn", "step"): ("draw", "land", "end", "pass")}
 
 
 # A turn's step offering two moves, by the moves it offers (a step settled to one move is
@@ -82,7 +87,7 @@ FACES = Faces(
     # the words of the rules' decisions and the table's own steps, from its table.py
     rules=rules.of("promotion"),
     action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
-    narrow=table.narrow, ask=table.ask, describe_turn=table.describe_turn, decision_facts=table.decision_facts,
+    narrow=table.narrow, defaults=DEFAULTS, describe_turn=table.describe_turn, decision_facts=table.decision_facts,
     deck_empty_action=table.deck_empty_action,
     # what the simulator's report says of its bots
     ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,

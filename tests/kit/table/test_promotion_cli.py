@@ -70,10 +70,10 @@ def test_show_ranks_by_pi_with_the_distance_to_the_target(kit, game):
 # -- guided play ---------------------------------------------------------------------------
 
 SCRIPT = [
-    "",                          # whose turn: Ana (who holds cards: she draws, nothing asked)
+    "Ana",                       # whose turn (who holds cards: she draws, nothing asked)
     "gain", "", "0",             # refused: at least 1, and the amount alone is asked again
     "3",                         # Ana 4
-    "steal", "Ben", "Ana", "2",  # Ana 2, Ben 3
+    "steal", "Ben", "2",         # from Ana, the one colleague Ben may steal from: Ana 2, Ben 3
     "next",                      # Ana's turn ends; Ben's begins, and he draws
     "lose", "", "1",             # Ben 2: tied with Ana
     "deck", "deck",              # two reshuffles
@@ -120,11 +120,12 @@ def test_play_walks_a_turn_with_an_attack_its_answers_and_a_poste(kit, game):
         "Serveur",                         # Cléo cancels it: resumed at her answer, nothing applied twice
         "Accus", "Stagiaire",              # no two identical cards in one turn; a Poste instead
         "Flat",                            # a third card with the Stagiaire: a Flatterie
-        "Cléo",                            # Cléo takes its merit (its PI) with Mérite volé
-        "next", "next"]) + "\n")          # Ana ends; Ben draws (he holds cards: no burnout) and ends
+        "Cléo",                            # Cléo takes its merit (its PI) with Mérite volé; Ana has
+                                           # played all she may: her turn ends without a question
+        "next"]) + "\n")                  # Ben draws (he holds cards: no burnout) and ends
     assert result.exit_code == 130, result.output
     assert lines(path)[:len(before)] == before
-    assert "Cléo: answer Accusation with a Betrayal" in result.output
+    assert "Cléo: Answer the Attack, or take it\n  Ana plays Accusation against Cléo." in result.output
     assert "has already played Accusation this turn: no two identical cards in one turn." in result.output   # the rule, not only the titles
     assert [(line.get("step"), line.get("card")) for line in lines(path)[len(before):] if line["action"] == "turn"] == [
         ("react", "serveur-en-panne"), ("play", "stagiaire"), ("play", "flatterie"), ("react", "merite-vole"),
@@ -162,6 +163,9 @@ def test_a_card_the_turn_cannot_play_is_refused_with_its_rule(kit, game):
     """Mise au placard while nobody holds a Poste, a Trahison in one's own turn: the refusal
     listed the titles playable, never why this one was not."""
     path = game()
-    result = kit("score", "play", path, input="\n".join(["", "", "Mise au placard", "Serveur en panne"]) + "\n")
-    assert "Mise au placard takes away a colleague's Position: nobody else holds a Position now." in result.output
-    assert "Serveur en panne is a Betrayal: it answers a colleague's card" in result.output
+    result = kit("score", "play", path, input="\n".join(["Ana", "", "Mise au placard", "Serveur en panne"]) + "\n")
+    # the rules' own refusals of each, sent as the turn's play (never a reason the kit derives)
+    assert "Mise au placard cannot aim at Ana: Mise au placard takes away a Position, and Ana holds none." \
+           in result.output
+    assert "Serveur en panne is a card of type Trahison: a Betrayal answers a colleague's card and is never played " \
+           "in one's own turn." in result.output

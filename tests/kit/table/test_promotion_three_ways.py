@@ -152,15 +152,15 @@ def drive_play(path: Path) -> None:
     child = spawn_play(path, columns=300)
     prompts = [
         r"Whose turn is it\? \(",
-        r"draws \d+ cards?, or says burnout[^\n]*\[draw\]",
-        r"(play a card \(its title\), or next|next: end of the turn)[^\n]*\[next\]",
+        r"What happens\? \(Draw/[^\n]*\[Draw\]",
+        r"What happens\? \(Play a card/End the turn\), or a card by its title \[End the turn\]",
         r"Who gains IP\? \(",
         r"Who steals\? \(",
-        r"From whom does \S+ steal\? \(",
+        r"From whom\? \(",
         r"How many IP\? ",
         r"Against whom\? \(",
-        r"Who answers\? \(",
-        r"with a Betrayal [^\n]*\[nothing\]",
+        r"Who answers\? Enter: nobody \(",
+        r"What happens\? \(Answer with a Betrayal/Take the attack\)[^\n]*\[Take the attack\]",
         r"Towards whom\? \(",
         pexpect.EOF,
     ]

@@ -110,15 +110,16 @@ def test_promotion_a_hand_count_refused_asks_the_count_again_for_the_same_player
     path = tmp_path / "promotion.jsonl"
     assert kit.new(path, "promotion", ["Ana", "Ben", "Cléo"]).exit_code == 0
     child = spawn_play(path)
-    _answer(child, "Whose turn is it?", "")
-    _answer(child, "end of the turn [next]", "hand")                 # first question of the step
+    _answer(child, "Whose turn is it?", "Ana")
+    _answer(child, "or a card by its title [End the turn]", "hand")    # first question of the step
     _answer(child, "Whose hand?", "Ben")                              # second
-    _answer(child, "How many cards does Ben hold?", "-1")             # third, refused by the rules
-    between = _answer(child, "How many cards does Ben hold?", "3")
+    _answer(child, "How many cards does this hand hold?", "-1")       # third, refused by the rules
+    between = _answer(child, "How many cards does this hand hold?", "3")
     assert "Ben's cards in hand must be at least 0, not -1." in between
     assert KEPT in between
-    assert "end of the turn" not in between
-    _quit(child, "end of the turn [next]")
+    assert "[End the turn]" not in between
+    assert "Play a card, or end the turn" not in between      # the step's heading, said before, not again
+    _quit(child, "or a card by its title [End the turn]")
     assert _lines(path)[-1] == {"action": "hand", "player": "Ben", "cards": 3}
 
 

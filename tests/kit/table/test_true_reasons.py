@@ -10,7 +10,6 @@ import pytest
 
 from kit import faces, i18n, table
 from kit.errors import KitError
-from kit.games.promotion import table as promotion_table
 from scorekeeper import rules
 from scorekeeper import session as sessions
 
@@ -38,7 +37,8 @@ def test_a_thief_typed_as_their_own_victim_hears_the_rule(tmp_path, monkeypatch,
     path = game(tmp_path, "promotion", [{"name": n} for n in ("Ana", "Ben", "Cléo")], {"target": 5})
     typed(monkeypatch, "Ben", "ben", "Ana", "1")
     with table.guided(path) as guide:
-        action = promotion_table._pi_entry("steal", guide.state, "Ben")
+        steal = next(d for d in rules.anytime("promotion", guide.state) if d["action"] == "steal")
+        action = table.ask_plan(steal, guide.state, headed=True, current="Ben")
     assert action == {"action": "steal", "thief": "Ben", "victim": "Ana", "amount": 1}
     said = capsys.readouterr().err
     assert "Ben ne peut voler qu’une autre personne." in said

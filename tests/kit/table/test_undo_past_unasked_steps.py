@@ -31,19 +31,19 @@ def in_effect(path: Path) -> list[dict]:
 
 
 def test_an_accidental_end_of_turn_is_one_undo_away(tmp_path: Path):
-    """Enter at Ana's « play a card, or next » ends her turn; play then writes Ben's start and
+    """Enter at Ana's « Play a card, or end the turn » ends her turn; play then writes Ben's start and
     Ben's draw unasked. One undo at Ben's question takes all three back (it took Ben's draw
     alone, which play wrote again at once: the table could never get back)."""
     path = office(tmp_path / "office.jsonl")
     before = in_effect(path)
     child = spawn_play(path)
-    child.expect_exact("Ana: play a card (its title), or next: end of the turn")
+    child.expect_exact("Ana: Play a card, or end the turn")
     child.sendline("")                                   # the accidental Enter
-    child.expect_exact("Ben: play a card (its title), or next: end of the turn")
+    child.expect_exact("Ben: Play a card, or end the turn")
     child.sendline("annuler")
     child.expect_exact("Undo line 4 (Ana ends the turn) and the 2 steps written after it without a question?")
     child.sendline("oui")
-    child.expect_exact("Ana: play a card (its title), or next: end of the turn")
+    child.expect_exact("Ana: Play a card, or end the turn")
     assert in_effect(path) == before
     child.sendline("quit")
     child.expect(pexpect.EOF)
