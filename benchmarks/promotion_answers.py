@@ -1,6 +1,6 @@
 """Count the answers `kit score play` takes for whole Promotion games the bots play.
 
-    python benchmarks/promotion_answers.py TREE SEED...
+    python benchmarks/promotion_answers.py TREE SEED...   (seeds 1 to 8 when none is given)
 
 Each seed's game (three random bots, target 5, cards only: no correction, no deck running
 out) is recorded, then typed into `kit score play` in a pty by TREE's own scripted player
@@ -13,6 +13,7 @@ through the question plan. Not part of the tests.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -20,7 +21,15 @@ from random import Random
 from typing import Any
 
 
-def main(root: Path, seeds: list[int]) -> None:
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("tree", type=Path, help="a checkout of the project, run with PYTHONPATH=TREE")
+    parser.add_argument("seeds", type=int, nargs="*", default=list(range(1, 9)), help="the bots' games to type")
+    return parser.parse_args(argv)
+
+
+def main(args: argparse.Namespace) -> None:
+    root, seeds = args.tree.resolve(), args.seeds
     sys.path[:0] = [str(root / "tests/helpers"), str(root / "tests/kit/table")]
     import test_promotion_three_ways as scripted  # TREE's own scripted player
 
@@ -62,4 +71,4 @@ def main(root: Path, seeds: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]).resolve(), [int(seed) for seed in sys.argv[2:]])
+    main(parse())

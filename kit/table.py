@@ -637,43 +637,67 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
     """
     if _looking_ahead:
         raise _WouldAsk
-    if _guide is not None:
-        given, value = _guide.kept_answer(prompt, field)
-        if given and isinstance(value, AnsweredElsewhere):   # it took the step elsewhere, as it does again
-            raise value
-        if given:
-            return value  # type: ignore[return-value]   # what `convert` made of it before
+    given, value = _given_before(prompt, field)
+    if given:
+        return value  # type: ignore[return-value]   # what `convert` made of it before
     if _offered_words:
         prompt = f"{prompt} " + _("or {words}").format(words="/".join(_offered_words))
     while True:
-        if _guide is not None:
-            _guide.check()
-        shows_default = bool(default) and not hide
-        # a question mark ends the question already: "How many PI? ", not "How many PI?: "
-        suffix = " " if prompt.rstrip().endswith("?") and not shows_default else _(": ")
-        # Enter alone: click would ask again without a word when there is no default
-        text = click.prompt(prompt, default="" if default is None else default, hide_input=hide,
-                            prompt_suffix=suffix, show_default=shows_default)
-        if default is None and not text.strip():
-            needed = _("This question needs an answer (aide/help says what it takes).") if _guide is not None \
-                else _("This question needs an answer.")
-            click.echo("  " + needed, err=True)
-            continue
-        if _guide is not None and _keyword(text, help):
+        text = _read(prompt, default=default, hide=hide)
+        if text is None or (_guide is not None and _keyword(text, help)):
             continue
         try:
             answer = convert(text)
         except (RuleViolation, KitError) as error:
-            elsewhere = _also(text) if _also is not None and (_also_hidden or not hide) else None
-            if elsewhere is not None:
-                if _guide is not None:   # kept like any answer: a refusal of what follows asks only that again
-                    _guide.answered(prompt, None, AnsweredElsewhere(elsewhere))
-                raise AnsweredElsewhere(elsewhere) from None
+            _taken_elsewhere(prompt, text, hide)
             click.echo("  " + i18n.refusal(error, reveal=not hide), err=True)
             continue
         if _guide is not None:
             _guide.answered(prompt, field, answer)
         return answer
+
+
+def _given_before(prompt: str, field: str | None) -> tuple[bool, object]:
+    """(True, its answer) where a step asked again after a refusal gives this question its
+    answer back (Guide.kept_answer), raising again what took the step elsewhere there;
+    (False, None): ask it."""
+    if _guide is None:
+        return False, None
+    given, value = _guide.kept_answer(prompt, field)
+    if given and isinstance(value, AnsweredElsewhere):   # it took the step elsewhere, as it does again
+        raise value
+    return given, value
+
+
+def _read(prompt: str, *, default: str | None, hide: bool) -> str | None:
+    """One line typed at `prompt`, once the session is checked unchanged; None where Enter
+    alone answered a question that needs an answer (said so)."""
+    if _guide is not None:
+        _guide.check()
+    shows_default = bool(default) and not hide
+    # a question mark ends the question already: "How many PI? ", not "How many PI?: "
+    suffix = " " if prompt.rstrip().endswith("?") and not shows_default else _(": ")
+    # Enter alone: click would ask again without a word when there is no default
+    text: str = click.prompt(prompt, default="" if default is None else default, hide_input=hide,
+                             prompt_suffix=suffix, show_default=shows_default)
+    if default is None and not text.strip():
+        needed = _("This question needs an answer (aide/help says what it takes).") if _guide is not None \
+            else _("This question needs an answer.")
+        click.echo("  " + needed, err=True)
+        return None
+    return text
+
+
+def _taken_elsewhere(prompt: str, text: str, hide: bool) -> None:
+    """Raise AnsweredElsewhere where the step's `also_answers` takes what a question refused
+    (a hidden answer only where it says so), kept like any answer: a refusal of what follows
+    then asks only that again."""
+    elsewhere = _also(text) if _also is not None and (_also_hidden or not hide) else None
+    if elsewhere is None:
+        return
+    if _guide is not None:
+        _guide.answered(prompt, None, AnsweredElsewhere(elsewhere))
+    raise AnsweredElsewhere(elsewhere) from None
 
 
 class AnsweredElsewhere(Exception):
@@ -1426,24 +1450,11 @@ def _refusal(decision: Decision, state: GameState) -> Callable[[plan.Step, str],
 def refused_as_typed(decision: Decision, state: GameState, given: Mapping[str, object], fields: Iterable[str], *,
                      unnamed: bool = False) -> None:
     """Raise the rules' refusal, in their own words, of `decision` sent with the values
-    `given` and a value the rules offer in every other field, when it is about one of
-    `fields` (unnamed=True: or about no field at all, as a sum over several is)."""
-    from kit import plan  # the question plan: imported where a question is asked
-    game = state["game"]
-    action: Line = {"action": decision["action"],
-                    **{f: c[0] for f, c in decision["choices"].items() if isinstance(c, list) and c},
-                    # a number within the rules' bounds: the least they take
-                    **{f: c["min"] for f, c in decision["choices"].items()
-                       if isinstance(c, dict) and set(c) == {"min", "max"} and isinstance(c["min"], int)},
-                    **given}
-    actor = plan.actor_field(game, decision["action"])
-    if actor is not None and decision["player"] is not None:
-        action[actor] = decision["player"]
-    try:
-        rules.of(game).apply(state, action)
-    except RuleViolation as refused:
-        if refused.field in set(fields) or (unnamed and refused.field is None):
-            raise
+    `given` (`rules_refusal`), when it is about one of `fields` (unnamed=True: or about no
+    field at all, as a sum over several is)."""
+    refused = rules_refusal(decision, state, given)
+    if refused is not None and (refused.field in set(fields) or (unnamed and refused.field is None)):
+        raise refused
 
 
 def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = faces.PLAIN,
@@ -1644,12 +1655,17 @@ def cards_ahead(decision: Decision, state: GameState, step: plan.Step) -> dict[o
 
 
 def rules_refusal(decision: Decision, state: GameState, answers: Mapping[str, Any]) -> RuleViolation | None:
-    """The rules' own refusal of `answers` to `decision` (a card they do not offer now): the
-    decision sent with them, its other fields given each value the rules offer, refused
-    whichever those are; None where some way of sending it is accepted."""
+    """The rules' own refusal of `answers` to `decision` (a card they do not offer now, a
+    player who may not be chosen, a ballot beyond the senators left): the decision sent
+    with them, its other fields given each value the rules offer (a number its least),
+    refused whichever those are; None where some way of sending it is accepted."""
     from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
-    action: Line = {"action": decision["action"], **answers}
+    action: Line = {"action": decision["action"],
+                    # a number within the rules' bounds: the least they take
+                    **{f: c["min"] for f, c in decision["choices"].items()
+                       if isinstance(c, dict) and set(c) == {"min", "max"} and isinstance(c["min"], int)},
+                    **answers}
     actor = plan.actor_field(game, decision["action"])
     if actor is not None and decision["player"] is not None:
         action[actor] = decision["player"]
@@ -1716,26 +1732,39 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
     if step.key is not None or spec.kind != "one" or not asks(step):
         return ask_question(step, hide=decision["secret"], words=words, refusal=refusal)
     default = enter_means(words, decision, step, current)
-    game = state["game"]
-
-    def refused(answers: Mapping[str, Any]) -> RuleViolation | None:
-        return rules_refusal(decision, state, {**step.done, **answers})
     if _all_cards(step.options, deck_of(state)):
-        offered = [str(o) for o in step.options]
-        listing = _("Answers: {choices}.").format(choices=", ".join(card_titles(state, offered)))
-        return ask(said(spec.label), lambda text: typed_deck_card(
-            text, state, offered, lambda card: refused({spec.field: card})) or _no_card(state, offered),
-            help=listing, field=spec.field)
+        return _ask_card(step, decision, state)
     later = cards_ahead(decision, state, step)
     if default is None and not later:
         return ask_question(step, hide=decision["secret"], words=words, refusal=refusal)
-    players = state["players"]
-    if all(isinstance(o, str) and o in players for o in step.options):
+    if all(isinstance(o, str) and o in state["players"] for o in step.options):
         reason = (lambda name: refusal(step, name)) if refusal is not None else None
-        return ask_player(said(spec.label), [str(o) for o in step.options], default=None if default is None
-                          else str(default), field=spec.field, reason=reason)
+        return ask_player(said(step.spec.label), [str(o) for o in step.options], default=None if default is None
+                          else str(default), field=step.spec.field, reason=reason)
+    value, more = _ask_value_or_card(step, decision, state, words=words, default=default, later=later)
+    ahead.update(more)
+    return value
+
+
+def _ask_card(step: plan.Step, decision: Decision, state: GameState) -> object:
+    """A card of the deck among those `step` offers, by its printed title (listed by
+    aide/help); one the rules do not offer now refused in their words."""
+    spec = step.spec
+    offered = [str(o) for o in step.options]
+    listing = _("Answers: {choices}.").format(choices=", ".join(card_titles(state, offered)))
+    return ask(said(spec.label), lambda text: typed_deck_card(
+        text, state, offered, lambda card: rules_refusal(decision, state, {**step.done, spec.field: card}))
+        or _no_card(state, offered), help=listing, field=spec.field)
+
+
+def _ask_value_or_card(step: plan.Step, decision: Decision, state: GameState, *, words: faces.Faces,
+                       default: object, later: dict[object, tuple[str, list[str]]]) -> tuple[object, dict[str, object]]:
+    """One of the values `step` offers, in the game's words (Enter: `default`), or a card
+    that a value asks next (`later`, cards_ahead), which answers both: the value and
+    {that field: the card}."""
+    spec = step.spec
     values = {("yes" if c is True else "no" if c is False else str(c)): c for c in step.options}
-    shown = {key: said(named) if (named := plan_value_label(words, value)) is not None else label(key, game)
+    shown = {key: said(named) if (named := plan_value_label(words, value)) is not None else label(key, state["game"])
              for key, value in values.items()}
     apart = " / " if any("," in text for text in shown.values()) else ", "
     offered_cards = list(dict.fromkeys(card for _name, cards in later.values() for card in cards))
@@ -1747,7 +1776,7 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
         if later:
             def why(card: str) -> RuleViolation | None:
                 value, (name, _cards) = next(iter(later.items()))
-                return refused({spec.field: value, name: card})
+                return rules_refusal(decision, state, {**step.done, spec.field: value, name: card})
             card = typed_deck_card(text, state, offered_cards, why)
             if card is not None:
                 value, (name, _cards) = next((v, f) for v, f in later.items() if card in f[1])
@@ -1758,10 +1787,8 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
     if later:
         question = _("{question}, or a card by its title").format(question=question)
     help = _("Answers: {choices}.").format(choices=", ".join(card_titles(state, offered_cards))) if later else None
-    value, more = ask(question, convert, default=shown[str(default)] if default is not None and str(default) in shown
-                      else None, help=help, field=spec.field)
-    ahead.update(more)
-    return value
+    return ask(question, convert, default=shown[str(default)] if default is not None and str(default) in shown
+               else None, help=help, field=spec.field)
 
 
 def plan_value_label(words: faces.Faces, value: object) -> faces.Label | None:

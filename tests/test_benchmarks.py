@@ -38,7 +38,7 @@ def benchmark(monkeypatch):
 
 
 def test_every_script_is_tested():
-    assert SCRIPTS == ["build", "export", "score", "serve", "simulate"]
+    assert SCRIPTS == ["build", "export", "promotion_answers", "score", "serve", "simulate"]
 
 
 def _own_names(tree: ast.Module) -> list[tuple[str, str | None, str, int]]:
@@ -106,6 +106,8 @@ def test_a_renamed_name_is_found():
 @pytest.mark.parametrize(("name", "argv", "expected"), [
     ("build", ["--runs", "1", "phd"], {"runs": 1, "games": ["phd"], "paper": "a4"}),
     ("export", ["--runs", "1", "--target", "png", "phd"], {"runs": 1, "target": ["png"], "games": ["phd"]}),
+    ("promotion_answers", ["/tmp/before", "3"], {"tree": Path("/tmp/before"), "seeds": [3]}),
+    ("promotion_answers", ["."], {"seeds": list(range(1, 9))}),
     ("score", ["--against", "/tmp/before"], {"against": "/tmp/before"}),
     ("serve", ["--phones", "2", "--actions", "10", "--flood-seconds", "1"],
      {"phones": 2, "actions": 10, "flood_seconds": 1.0}),

@@ -487,15 +487,10 @@ def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> d
     in hand, as the deck runs out, only of the players tied as the office closes
     (`closing_tie`). Other decisions as they are."""
     choices = decision["choices"]
-    if decision["action"] == "deck_empty" and "hands" in choices:
-        # the hands matter only to the office's closing on a tie the engine does not count
-        tied = closing_tie(state)
-        return {"hands": {name: whole(0) for name in tied}} if tied else {}
-    if decision["action"] == "steal" and answers.get("thief") in choices.get("victim", ()):
-        # nobody steals from themselves
-        return {**choices, "victim": [name for name in choices["victim"] if name != answers["thief"]]}
+    if decision["action"] != "turn":
+        return _correction_choices(state, decision, answers)
     step = answers.get("step")
-    if decision["action"] != "turn" or step is None:
+    if step is None:
         return choices
     card = answers.get("card")
     if isinstance(card, str):
@@ -510,6 +505,21 @@ def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> d
     if step == "react" and card in deck.redirects and "to" in choices:
         narrowed["to"] = choices["to"]
     return narrowed
+
+
+def _correction_choices(state: State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
+    """What a decision outside the turn still needs (step_choices): the cards in hand, as the
+    deck runs out, only of the players tied as the office closes; a victim other than the
+    thief."""
+    choices = decision["choices"]
+    if decision["action"] == "deck_empty" and "hands" in choices:
+        # the hands matter only to the office's closing on a tie the engine does not count
+        tied = closing_tie(state)
+        return {"hands": {name: whole(0) for name in tied}} if tied else {}
+    if decision["action"] == "steal" and answers.get("thief") in choices.get("victim", ()):
+        # nobody steals from themselves
+        return {**choices, "victim": [name for name in choices["victim"] if name != answers["thief"]]}
+    return choices
 
 
 def redirect_targets(state: State) -> list[str]:

@@ -33,8 +33,9 @@ GAME_WORDS = (
     "pi", "poste", "attaque", "hypothesis", "hypothèse", "doubt", "doute", "debate", "débat", "capacity",
 )
 # Plain English words (and HTML's) that are also one game's answers: Promotion's "next" step,
-# its "hand", a PHD chapter to "submit", an "empty" deck.
-COMMON = {"next", "hand", "lose", "submit", "empty"}
+# its "hand", a PHD chapter to "submit", an "empty" deck; a "card" or a "deck" any game with
+# cards has, "nothing" to undo, the "end" of a game.
+COMMON = {"next", "hand", "lose", "submit", "empty", "card", "deck", "nothing", "end"}
 
 
 def game_words() -> re.Pattern[str]:

@@ -103,7 +103,7 @@ def test_three_phones_vote_a_round_and_the_table_follows_live(browser, tmp_path)
         seats["Alice"].screenshot(path=str(tmp_path / "seat-alice-before-resolve.png"), full_page=True)
         resolve = seats["Alice"].locator("section.decision[data-form=resolve]")   # the magistrate's, shown live
         expect(resolve).to_be_visible()
-        expect(resolve.locator(".fact")).to_contain_text("FOR 56, AGAINST 23")   # the totals first
+        expect(resolve.locator(".fact").first).to_contain_text("FOR 56, AGAINST 23")   # the totals first
         # Having read them, the magistrate cannot take her ballot back: no undo, and one sent is refused.
         expect(seats["Alice"].locator("form[data-action=undo]")).to_have_count(0)
         status, sentence = seats["Alice"].evaluate(POST_FROM_PAGE, [server.links["Alice"].replace("/seat/", "/api/seat/")
