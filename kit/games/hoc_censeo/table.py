@@ -385,14 +385,18 @@ def calamity_facts(state: rules.State, choices: dict[str, Any]) -> list[Message]
         facts.append(Message(plural("{names} (most green portions) is spared.", "{names} (most green portions) are spared.",
                                     len(spared)), names=spared))
     choosing = choices.get("calamity") or {}
-    facts += [Message("{name} has no gold and loses {n} senators.", name=name, n=rules.CALAMITY_LOSS["senators"])
-              for name in state["seating"] if name not in spared and name not in choosing]
+    without = [Message("{name} has no gold and loses {n} senators.", name=name, n=rules.CALAMITY_LOSS["senators"])
+               for name in state["seating"] if name not in spared and name not in choosing]
     if choosing:
-        facts.append(Message(plural("The others lose {gold} gold coin or {senators} senators, as each chooses.",
-                                    "The others lose {gold} gold coins or {senators} senators, as each chooses.",
-                                    rules.CALAMITY_LOSS["gold"]),
-                             gold=rules.CALAMITY_LOSS["gold"], senators=rules.CALAMITY_LOSS["senators"]))
-    return facts
+        gold = rules.CALAMITY_LOSS["gold"]
+        without.append(Message(plural("The others lose {gold} gold coin or {senators} senators, as each chooses.",
+                                      "The others lose {gold} gold coins or {senators} senators, as each chooses.",
+                                      gold) if without else
+                               plural("Each player it strikes loses {gold} gold coin or {senators} senators, as each "
+                                      "chooses.", "Each player it strikes loses {gold} gold coins or {senators} "
+                                      "senators, as each chooses.", gold),
+                               gold=gold, senators=rules.CALAMITY_LOSS["senators"]))
+    return facts + without
 
 
 def tied_facts(state: rules.State, ordered: list[str]) -> list[Message]:

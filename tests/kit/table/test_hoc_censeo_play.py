@@ -159,3 +159,34 @@ def test_a_round_takes_at_most_three_answers_a_player(tmp_path: Path):
     assert set(counts) == {"Alice", "Bob", "Chloé"}, counts
     assert max(counts.values()) <= 3, counts
     assert [a["action"] for a in saved(path)[-4:]] == ["ballot", "ballot", "ballot", "resolve"]
+
+
+def test_the_magistrate_reads_whom_a_calamity_strikes_before_resolving(tmp_path: Path):
+    """The facts above the resolve (the terminal's and the magistrate's phone): the portion
+    that brings the calamity, and who chooses what they lose; never a ballot's amount."""
+    from kit import i18n
+    from kit.games.hoc_censeo import table as hoc_table
+    from scorekeeper import rules
+
+    path = tmp_path / "senate.jsonl"
+    sessions.create(path, "hoc-censeo", copy.deepcopy(PLAYERS), {"objectives": copy.deepcopy(hc.DEFAULT_OBJECTIVES)})
+    for voter in ("Bob", "Chloé", "Alice"):
+        sessions.append(path, {"action": "vote", "pour": {}, "contre": {voter: 1}})
+    sessions.append(path, {"action": "buy_senators", "player": "Alice", "gold": 2})
+
+    def facts(state: hc.State) -> list[str]:
+        decision = rules.pending("hoc-censeo", state)[0]
+        assert decision["action"] == "resolve"
+        return [m.render(i18n._, i18n.ngettext, i18n.join) for m in hoc_table.decision_facts(state, decision)]
+    for name in ("Alice", "Bob", "Chloé"):     # equal ballots: whoever ranks first gains gold, so each may choose
+        state = sessions.append(path, {"action": "ballot", "player": name, "contre": 1}).state
+    assert facts(state) == ["Totals: FOR 0, AGAINST 3.", "Equal ballots on AGAINST: Alice, Bob and Chloé; you order them.",
+                            "Rome's portion number 4 turns grey: calamity!",
+                            "Each player it strikes loses 1 gold coin or 5 senators, as each chooses."]
+    for _ballot in range(3):
+        sessions.append(path, {"action": "undo"})
+    for name, amount in (("Alice", 1), ("Bob", 2), ("Chloé", 3)):   # unequal: Alice gains no gold
+        state = sessions.append(path, {"action": "ballot", "player": name, "contre": amount}).state
+    assert facts(state) == ["Totals: FOR 0, AGAINST 6.", "Rome's portion number 4 turns grey: calamity!",
+                            "Alice has no gold and loses 5 senators.",
+                            "The others lose 1 gold coin or 5 senators, as each chooses."]
