@@ -980,13 +980,14 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
 # value_labels), appends the answer, and asks what the rules wait for next. Where the rules
 # offer one player several decisions at once (a move among three), which one comes first, in
 # the words of their titles, as a phone's seat screen offers them. What the rules allow at
-# any time (`anytime`: an accusation while a hypothesis stands) is offered whenever it
-# changes: through the next question asked, which then takes the name of whoever does it too
-# (nobody doing it costs no answer), or, where no question could take it (none is asked, or
-# it is hidden, or names players itself), in one question of its own that Enter alone
-# passes. A game whose turns plain questions cannot ask declares its own `ask(decision,
-# state, anytime)`, which answers in their place. Play knows no game's phases: it resumes
-# wherever the file stands because the rules tell, from the file alone, what comes next.
+# any time (`anytime`: an accusation while a hypothesis stands) is said when something of it
+# opens, and every question of the step then takes the name of whoever does it too (nobody
+# doing it costs no answer); where no question could take it (none is asked, or it is
+# hidden, or names players itself), in one question of its own that Enter alone passes. A game whose turns plain questions cannot ask declares its own `ask(decision,
+# state, anytime)`, which answers in their place (None: it leaves that decision to the
+# plan, and may offer what is allowed at any time through its own questions: `with_offers`).
+# Play knows no game's phases: it resumes wherever the file stands because the rules tell,
+# from the file alone, what comes next.
 
 def play_pending(path: str | Path) -> None:
     """Guided play of any game, from the guide's session until the game is over."""
@@ -1020,12 +1021,15 @@ def next_entry(declared: faces.Faces, decisions: list[Decision], state: GameStat
                anytime: list[Decision]) -> tuple[Decision, Line]:
     """The decision guided play asks now, among the rules' `decisions`, and the action
     answering it: the game's own `ask`, where it has one, answers the decision
-    `choose_decision` picks; otherwise the question plan is walked, for that decision and
+    `choose_decision` picks (None: it leaves it to the plan); otherwise the question plan is
+    walked, for that decision and
     the others the rules offer its player at once (a choice among them first), with what
     anyone may do at any time offered at the same moment (`with_anytime`)."""
     decision = choose_decision(decisions, own_ask=declared.ask is not None)
     if declared.ask is not None:
-        return decision, ask_decision(declared, decision, state, anytime)
+        asked = declared.ask(decision, state, anytime)
+        if asked is not None:
+            return decision, asked
     offered = [decision, *(d for d in decisions if d["player"] == decision["player"] and d is not decision)]
     return with_anytime(offered, state, anytime)
 
@@ -1047,14 +1051,11 @@ def choose_decision(decisions: list[Decision], own_ask: bool = False) -> Decisio
     return next(d for d in same if d["player"] == who)
 
 
-def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> Line:
-    """The action answering `decision`: the game's `ask` first, when it has one for this
-    decision (it returns None to leave it to the plain questions), else its plan (`ask_plan`)."""
-    if declared_faces.ask is not None:
-        asked = declared_faces.ask(decision, state, anytime)
-        if asked is not None:
-            return asked
-    return ask_plan(decision, state)
+def _table_wide(state: GameState, anytime: list[Decision]) -> list[Decision]:
+    """What whoever is at the table may do at any time that asks nothing (the event deck
+    run out, in a timed game): offered by its words where a question chooses among
+    decisions (`ask_among`)."""
+    return [d for d in anytime if d["player"] is None and _first_step(d, state) is None]
 
 
 # What the anytime decisions offered last were (play_memo): not offered again while they stay so.
@@ -1064,10 +1065,10 @@ ANYTIME_OFFERED = "table.anytime-offered"
 def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decision]) -> tuple[Decision, Line]:
     """The decision answered among `offered` (the rules' decisions of one player at once) and
     its action, or, where someone takes what is allowed at any time in their place, that
-    decision and its action. What is allowed at any time is offered when it changed since it
-    was last offered: through the first question asked, which takes the name of whoever does
-    it besides its own answers, announced by a line; where no question could take it, in a
-    question of its own that Enter alone passes."""
+    decision and its action. What is allowed at any time is offered through the step's
+    questions, each taking the name of whoever does it besides its own answers, a line
+    announcing what opened (`with_offers`); where no question could take it, when it changed
+    since it was last offered, in a question of its own that Enter alone passes."""
     offers: dict[str, list[Decision]] = {}
     for decision in anytime:
         if decision["player"] is not None:
@@ -1085,15 +1086,8 @@ def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decisi
             if who is not None:
                 return ask_offered(offers[who], state)
         return ask_offered(offered, state)
-    if new:
-        memo[ANYTIME_OFFERED] = key
-        click.echo("  " + _("Possible now: {what}; to do it, type your name at the question below.").format(
-            what=", ".join(f"{title} ({'/'.join(names)})" for title, names in _titled(state, anytime).items())))
-    try:
-        with also_answers(lambda text: next((n for n in offers if i18n.folded(n) == i18n.folded(text)), None)):
-            return ask_offered(offered, state)
-    except AnsweredElsewhere as named:
-        return ask_offered(offers[str(named.value)], state)
+    memo[ANYTIME_OFFERED] = key
+    return with_offers(state, anytime, lambda: ask_offered(offered, state, _table_wide(state, anytime)))
 
 
 def _titled(state: GameState, decisions: list[Decision]) -> dict[str, list[str]]:
@@ -1146,11 +1140,16 @@ def asks(step: plan.Step) -> bool:
     return asked.kind != "all"
 
 
-def ask_offered(offered: list[Decision], state: GameState) -> tuple[Decision, Line]:
+def ask_offered(offered: list[Decision], state: GameState, table_wide: list[Decision] | None = None
+                ) -> tuple[Decision, Line]:
     """The decision answered among those the rules offer one player at once, and its action:
-    which one first where there are several (`ask_which`), then its plan."""
+    which one first where there are several (`ask_which`, or `ask_among` with the
+    `table_wide` decisions that ask nothing besides), then its plan."""
     if len(offered) == 1:
         return offered[0], ask_plan(offered[0], state)
+    among = ask_among(offered, state, table_wide or [])
+    if among is not None:
+        return among
     chosen = ask_which(offered, state)
     return chosen, ask_plan(chosen, state, headed=True)
 
@@ -1196,20 +1195,24 @@ def _say_facts(words: faces.Faces, decisions: list[Decision], state: GameState) 
         click.echo("  " + fact)
 
 
-def ask_plan(decision: Decision, state: GameState, *, headed: bool = False) -> Line:
+def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, first: object = None) -> Line:
     """The action answering `decision`: its question plan walked one question at a time
     (kit.plan.walk, as a phone asks it), each answer narrowing what the next offers; a field
     the rules leave one value is not asked. Before the first question, whose decision it is,
     what the rules settled in it (whom an accusation names) and what its decider reads
-    first, unless a question said it already (`headed`)."""
+    first, unless a question said it already (`headed`). `first`: the answer of its first
+    question, given already (a card typed where the decision was chosen: `ask_among`)."""
     from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
     words = faces.of(game)
     who = decision["player"]
     why = _refusal(decision, state)
+    given_first = [first] if first is not None else []
 
     def given(step: plan.Step) -> object:
         nonlocal headed
+        if given_first and asks(step):
+            return given_first.pop()
         if asks(step) and not headed:
             headed = True
             click.echo("\n" + _heading(decision, state))
@@ -1292,10 +1295,28 @@ def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = fa
     if asked.kind == "one":
         reason = (lambda name: refusal(step, name)) if refusal is not None else None
         return _ask_one(prompt, options, optional=optional, field=spec.field, words=words, reason=reason)
+    if asked.kind == "cards" and all_cards(options):   # the cards offered by their titles, or numbers
+        return ask(prompt, laid_cards([str(o) for o in options]), default="", field=spec.field,
+                   help=_cards_help(options)) or None
     if asked.kind in ("numbers", "cards"):   # cards by their titles, as the session takes them, or numbers
         return ask(prompt, _numbers_or_cards if asked.kind == "cards" else _numbers, default="", field=spec.field) or None
+    if optional and asked.low == 0 and not hide:    # a count: Enter alone leaves the key out, as none
+        return ask(prompt, _count_or_none(asked.low, asked.high), default="", field=spec.field)
     return ask_number(prompt, hide=hide, default=0 if optional or asked.low == 0 else None,
                       check=_within(asked.low, asked.high), field=spec.field)
+
+
+def _count_or_none(low: int | None, high: int | None) -> Callable[[str], int | None]:
+    """A group's count typed as a whole number within its bounds, or Enter alone: None."""
+    check = _within(low, high)
+
+    def convert(text: str) -> int | None:
+        if not text.strip():
+            return None
+        value = whole_number(text)
+        check(value)
+        return value
+    return convert
 
 
 def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field: str, words: faces.Faces = faces.PLAIN,
@@ -1304,6 +1325,8 @@ def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field:
     chosen), else a word (yes and no for true and false), shown in the game's words for it
     where it has some."""
     from kit import plan  # the question plan: imported where a question is asked
+    if all_cards(options):     # by their printed titles, never their ids
+        return ask_card(prompt, options, field=field)
     players = _guide.state["players"] if _guide is not None else {}
     if options and all(isinstance(c, str) and c in players for c in options):
         return ask_player(prompt, [str(o) for o in options], optional=optional, field=field, reason=reason)
@@ -1349,3 +1372,353 @@ def ask_several(prompt: str, choice: list[Any], *, field: str | None = None) -> 
             picked.append(found)
         return picked
     return ask(f"{prompt} ({', '.join(map(label, map(str, choice)))})", convert, default="", field=field)
+
+
+# -- the plan's shortcuts, for any game -------------------------------------------------------
+#
+# What a person types is as short as the question plan lets it be, from the plan alone:
+# a card of the session's deck is typed by its printed title (any edition, case or accents,
+# a unique beginning), never its id, among the cards the step offers; where one player is
+# offered several decisions at once and some ask a card first (an event card revealed, a
+# Coopération among those one may play), the question choosing among them takes that card's
+# title too, which answers both; and what anyone may do at any time is taken, by the name of
+# whoever does it or by the title of the card it plays, at every question of the step.
+
+CARDS_LISTED = 6   # a question lists the titles of at most this many cards; `aide` lists them all
+
+
+def session_cards() -> dict[str, Any]:
+    """The session's deck (its cards by id), where guided play's session records one."""
+    cards = _guide.state.get("cards") if _guide is not None else None
+    return cards if isinstance(cards, dict) else {}
+
+
+def all_cards(options: Iterable[object]) -> bool:
+    """Whether `options` are cards of the session's deck (asked by their titles, never ids)."""
+    cards, listed = session_cards(), list(options)
+    return bool(listed) and bool(cards) and all(isinstance(o, str) and o in cards for o in listed)
+
+
+def _card_titles(keys: Iterable[object]) -> list[str]:
+    cards = session_cards()
+    return [str(cards[str(key)]["title"]) for key in keys]
+
+
+def _cards_help(keys: Iterable[object]) -> str:
+    return _("The cards offered: {cards}.").format(cards=", ".join(_card_titles(keys)))
+
+
+def typed_card(text: str, offered: list[str]) -> str | None:
+    """The card among `offered` that `text` names by its title (kit.deck.typed_card: a
+    KitError naming the closest title, or saying a card of the deck is not offered now)."""
+    from kit.deck import typed_card as typed  # the deck's matching: imported where a card is typed
+
+    return typed(text, session_cards(), offered)
+
+
+def ask_card(prompt: str, options: Iterable[object], *, field: str | None = None) -> str:
+    """One of the cards `options`, typed by its printed title; the titles are listed when
+    they are few, else by `aide`."""
+    offered = [str(o) for o in options]
+    titles = _card_titles(offered)
+
+    def convert(text: str) -> str:
+        key = typed_card(text, offered)
+        if key is None:
+            raise KitError(_("Answer one of {choices}.").format(choices=" / ".join(titles)))
+        return key
+    listed = f" ({' / '.join(titles)})" if len(titles) <= CARDS_LISTED else ""
+    return ask(prompt + listed, convert, field=field, help=_cards_help(offered))
+
+
+def laid_cards(offered: list[str]) -> Callable[[str], list[int | str]]:
+    """What a question of cards and numbers takes (`cards`): the cards among `offered` by
+    their titles and numbers (cards written by hand), separated by commas or semicolons; a
+    title with a comma in it (« p = 0,051 ») is read whole. A card of the deck the question
+    does not offer is taken as typed, for the rules to say why it may not be laid there (an
+    Argument kept for the controversies), in their words, once the step is typed."""
+    offered = [*offered, *(key for key in session_cards() if key not in offered)]
+    def convert(text: str) -> list[int | str]:
+        pieces = [p.strip() for p in text.replace(";", ",").split(",")]
+        out: list[int | str] = []
+        i = 0
+        while i < len(pieces):
+            if not pieces[i]:
+                i += 1
+            elif pieces[i].lstrip("+-").isdigit():
+                out.append(whole_number(pieces[i]))
+                i += 1
+            else:
+                i = _longest_card(pieces, i, offered, out)
+        return out
+    return convert
+
+
+def _longest_card(pieces: list[str], start: int, offered: list[str], out: list[int | str]) -> int:
+    """The longest run of `pieces` from `start` that names a card offered, added to `out`;
+    the index after it."""
+    for end in range(len(pieces), start, -1):
+        try:
+            key = typed_card(",".join(pieces[start:end]), offered)
+        except KitError:
+            if end == start + 1:
+                raise
+            continue
+        if key is not None:
+            out.append(key)
+            return end
+        if end == start + 1:
+            raise KitError(_("No card is called {typed}; did you mean {title}?").format(
+                typed=pieces[start], title=_card_titles(offered[:1])[0]) if offered else
+                _("This session plays no deck: give the cards' values as numbers."))
+    return start + 1
+
+
+class _Ungiven:
+    """A decision picked by its words: its questions are asked as its plan asks them."""
+
+
+UNGIVEN = _Ungiven()
+
+
+def _first_step(decision: Decision, state: GameState) -> plan.Step | None:
+    """The first question the plan asks of `decision` (None: it asks nothing)."""
+    from kit import plan  # the question plan: imported where a question is asked
+    _form, _answers, step = plan.walk(state["game"], state, decision, cast(View, state), decision["player"],
+                                      lambda asked: plan.UNANSWERED if asks(asked) else list(asked.options))
+    return step
+
+
+def _first_cards(decision: Decision, state: GameState) -> list[str]:
+    """The cards the first question of `decision` chooses among (none where it asks none)."""
+    step = _first_step(decision, state)
+    if step is None or step.key is not None or step.spec.kind != "one" or not all_cards(step.options):
+        return []
+    return [str(o) for o in step.options]
+
+
+def _named_cards(decision: Decision, state: GameState) -> list[str]:
+    """The cards `decision` may play: its first field choosing among cards of the deck,
+    asked or settled by the rules (a Coopération one may play alone)."""
+    from kit import plan  # the question plan: imported where a question is asked
+    form = plan.form_of(state["game"], decision, cast(View, state), decision["player"])
+    return next(([str(o) for o in spec.options] for spec in form.inputs if spec.kind == "one" and all_cards(spec.options)),
+                [])
+
+
+def _ask_card_played(decision: Decision, state: GameState, card: str) -> Line:
+    """The action of `decision` playing `card`, typed already: given as its first answer
+    where its first question asks for it, its other questions asked."""
+    return ask_plan(decision, state, headed=True, first=card if card in _first_cards(decision, state) else None)
+
+
+def _decision_word(decision: Decision, state: GameState, offered: list[Decision]) -> tuple[str, str] | None:
+    """What `decision` is typed as among `offered` (its key) and shown as: the game's word
+    for the value the rules settled in it (an event card's type), else its action where no
+    other offered is the same, else its title where that is its own; None where nothing
+    tells it from another."""
+    from kit import plan  # the question plan: imported where a question is asked
+    game = state["game"]
+    words = faces.of(game)
+    form = plan.form_of(game, decision, cast(View, state), decision["player"])
+    settled = [spec.options[0] for spec in form.inputs if spec.kind == "one" and len(spec.options) == 1]
+    named = [(value, said(words_)) for value in settled if isinstance(value, str)
+             and (words_ := plan.value_label(words, value)) is not None]
+    if len(named) == 1:
+        return named[0]
+    title = title_of(decision, state)
+    if [d["action"] for d in offered].count(decision["action"]) == 1:
+        return decision["action"], title
+    if [title_of(d, state) for d in offered].count(title) == 1:
+        return title, title
+    return None
+
+
+def _left_out(decision: Decision, state: GameState) -> Line | None:
+    """The action of `decision` picked by its words where every question it still asks is
+    one the rules do not need (an event card written by hand names no card of the deck):
+    what the rules settled in it, nothing more; None where it needs an answer."""
+    from kit import plan  # the question plan: imported where a question is asked
+    game = state["game"]
+    declared = plan.declared_fields(game, decision["action"])
+    form, answers, step = plan.walk(game, state, decision, cast(View, state), decision["player"],
+                                    lambda asked: plan.UNANSWERED)
+    open_fields = [spec.field for spec in form.inputs if spec.field not in answers]
+    if step is None or any(declared.get(name) is None or declared[name].needed for name in open_fields):
+        return None
+    action: Line = {"action": decision["action"]}
+    if decision["player"] is not None and form.actor is not None:
+        action[form.actor] = decision["player"]
+    return {**action, **answers}
+
+
+def ask_among(offered: list[Decision], state: GameState, table_wide: list[Decision] | None = None
+              ) -> tuple[Decision, Line] | None:
+    """Where some of the decisions offered one player at once ask a card first, the one
+    question choosing among them, which takes that card's title too (the decision and its
+    first answer in one), or a decision's words (its type of card, its action); a decision
+    picked by its words asks its own questions after, or none where the rules need none of
+    them (a card written by hand). None where none asks a card first."""
+    carded: dict[str, Decision] = {}
+    for decision in offered:
+        for key in _named_cards(decision, state):
+            carded.setdefault(key, decision)
+    if not carded:
+        return None
+    keyed: dict[str, Decision] = {}
+    shown: dict[str, str] = {}
+    every = [*offered, *(table_wide or [])]
+    for decision in every:
+        word = _decision_word(decision, state, every)
+        if word is not None and word[0] not in keyed:
+            keyed[word[0]], shown[word[0]] = decision, word[1]
+    cards = list(carded)
+    listed = [*shown.values(), *(_card_titles(cards) if len(cards) <= CARDS_LISTED else ())]
+    who = offered[0]["player"]
+
+    def convert(text: str) -> tuple[str, str]:
+        typed = i18n.folded(text)
+        found = match_word(text, list(keyed), also={key: (words,) for key, words in shown.items()})
+        exact = found is not None and (typed == i18n.folded(found) or typed == i18n.folded(shown[found]) or
+                                       typed in {i18n.folded(w) for ws in answers().get(found, {}).values() for w in ws})
+        if not exact:
+            card = typed_card(text, cards)
+            if card is not None:
+                return "card", card
+        if found is not None:
+            return "word", found
+        refused_action(text, state, who)
+        raise KitError(_("Answer one of {choices}.").format(choices=" / ".join(listed)))
+    click.echo()
+    words = faces.of(state["game"])
+    _say_facts(words, offered, state)
+    view = cast(GameState, rules.view(state["game"], state))    # the game's own titles read what the rules wait for
+    titles = list(dict.fromkeys(title_of(d, view) for d in offered))
+    question = _("{player}: {what}?").format(player=who, what=_either(titles)) if who else \
+        _("{what}?").format(what=_either(titles))
+    hint = "/".join(shown.values()) + ("/" + "/".join(_card_titles(cards)) if len(cards) <= CARDS_LISTED
+                                       else _(", or the card's title"))
+    kind, key = ask(f"{question} ({hint.lstrip('/')})", convert, help=_cards_help(cards))
+    if kind == "card":
+        return carded[key], _ask_card_played(carded[key], state, key)
+    chosen = keyed[key]
+    left_out = _left_out(chosen, state) if _first_cards(chosen, state) else None
+    return chosen, left_out if left_out is not None else ask_plan(chosen, state, headed=True)
+
+
+def refused_action(text: str, state: GameState, player: str | None) -> None:
+    """Where `text` names an action of the game that the question does not offer `player`
+    (a chapter submitted without the Pression it costs), the rules' own refusal of it
+    (RuleViolation), not a list of what is offered; nothing where it names none, needs more
+    than who does it, or the rules would take it."""
+    from kit import plan  # the question plan: imported where a question is asked
+    game = state["game"]
+    words = faces.of(game)
+    actions = list(rules.of(game).fields.actions)
+    found = match_word(text, actions, also={a: (said(words.action_labels[a]),) for a in actions
+                                            if a in words.action_labels})
+    actor = plan.actor_field(game, found) if found is not None else None
+    if found is None or player is None or actor is None or \
+            set(rules.of(game).fields.actions[found].needed) - {actor}:   # asks more than who: no refusal of its own
+        return
+    rules.of(game).apply(state, {"action": found, actor: player})
+
+
+# What anyone may do at any time, said last (play_memo): (player, what) pairs said while they
+# stay open, not said again.
+ANYTIME_SAID = "table.anytime-said"
+
+
+def anytime_offers(anytime: list[Decision]) -> dict[str, list[Decision]]:
+    """What each player may do at any time now (a decision of whoever is at the table is
+    not offered by a name)."""
+    offers: dict[str, list[Decision]] = {}
+    for decision in anytime:
+        if decision["player"] is not None:
+            offers.setdefault(decision["player"], []).append(decision)
+    return offers
+
+
+def _open_now(state: GameState, offers: dict[str, list[Decision]]) -> dict[tuple[str, str], tuple[str, str | None]]:
+    """Each (player, what) open now, by its words: the decision's title, and the title of
+    a card its first question offers (a Coopération at its moment)."""
+    open_now: dict[tuple[str, str], tuple[str, str | None]] = {}
+    for name, decisions in offers.items():
+        for decision in decisions:
+            title = title_of(decision, state)
+            cards = _named_cards(decision, state)
+            if not cards:
+                open_now[(name, title)] = (title, None)
+            for key, card in zip(cards, _card_titles(cards)):
+                open_now[(name, key)] = (title, card)
+    return open_now
+
+
+def say_offers(state: GameState, offers: dict[str, list[Decision]]) -> None:
+    """The line naming what anyone may do now, with who may, when something opened since
+    it was last said (what stays open is not said again; nothing said when only something
+    closed)."""
+    open_now = _open_now(state, offers)
+    memo = play_memo()
+    said_: set[tuple[str, str]] = memo.get(ANYTIME_SAID, set()) & set(open_now)
+    memo[ANYTIME_SAID] = said_ | set(open_now)
+    if not set(open_now) - said_:
+        return
+    shown: dict[str, dict[str | None, list[str]]] = {}
+    for (name, _key), (title, card) in open_now.items():
+        shown.setdefault(title, {}).setdefault(card, []).append(name)
+    parts = []
+    for title, cards in shown.items():
+        if None in cards:
+            parts.append(f"{title} ({'/'.join(cards[None])})")
+        named = sorted((card, names) for card, names in cards.items() if card is not None)
+        if named:
+            parts.append(_("{label}: {value}").format(label=title, value=", ".join(
+                f"{card} ({'/'.join(names)})" for card, names in named)))
+    what = "; ".join(parts)
+    click.echo("  " + _("Possible now: {what}; to do it, type your name at the question below.").format(what=what))
+
+
+def _anytime_answer(state: GameState, offers: dict[str, list[Decision]]) -> Callable[[str], object]:
+    """What any question of the step takes besides its own answers: the name of a player
+    who may do something now, or the title of a card one of them may play now."""
+    cards = {key: name for name, decisions in offers.items() for d in decisions for key in _named_cards(d, state)}
+
+    def convert(text: str) -> tuple[str, str] | None:
+        named = next((n for n in offers if i18n.folded(n) == i18n.folded(text)), None)
+        if named is not None:
+            return named, ""
+        if not text.strip() or text.strip().lstrip("+-").isdigit() or not cards:
+            return None
+        try:
+            key = typed_card(text, list(cards))
+        except KitError:
+            return None
+        return ("", key) if key is not None else None
+    return convert
+
+
+def with_offers(state: GameState, anytime: list[Decision],
+                asking: Callable[[], tuple[Decision, Line]]) -> tuple[Decision, Line]:
+    """`asking()` (the step's questions), with what anyone may do at any time offered
+    through them: a line naming what opened (`say_offers`), then every question of the step
+    taking the name of whoever does it, or the title of a card they play; nobody doing it
+    costs no answer. A name: what that player may do, asked (`ask_offered`); a card: who
+    plays it where several may, then its decision's questions."""
+    offers = anytime_offers(anytime)
+    if not offers:
+        play_memo().pop(ANYTIME_SAID, None)
+        return asking()
+    say_offers(state, offers)
+    try:
+        with also_answers(_anytime_answer(state, offers)):
+            return asking()
+    except AnsweredElsewhere as taken:
+        name, card = cast(tuple[str, str], taken.value)
+    if name:
+        return ask_offered(offers[name], state)
+    playing = [n for n, decisions in offers.items() if any(card in _named_cards(d, state) for d in decisions)]
+    who = playing[0] if len(playing) == 1 else ask_player(
+        _("Who plays {title}?").format(title=_card_titles([card])[0]), playing, field="player")
+    chosen = next(d for d in offers[who] if card in _named_cards(d, state))
+    return chosen, _ask_card_played(chosen, state, card)
