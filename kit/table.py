@@ -1208,15 +1208,21 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, firs
     who = decision["player"]
     why = _refusal(decision, state)
     given_first = [first] if first is not None else []
+    counted: tuple[str, dict[str, int]] | None = None     # a group's counts typed on one line
 
     def given(step: plan.Step) -> object:
-        nonlocal headed
+        nonlocal headed, counted
         if given_first and asks(step):
             return given_first.pop()
         if asks(step) and not headed:
             headed = True
             click.echo("\n" + _heading(decision, state))
             _say_facts(words, [decision], state)
+        if counted is not None and step.key is not None and step.spec.field == counted[0]:
+            return counted[1].get(step.key)
+        if step.key is not None and not decision["secret"] and counts_on_one_line(step):
+            counted = (step.spec.field, ask_counts(step))
+            return counted[1].get(step.key)
         return ask_question(step, hide=decision["secret"], words=words, refusal=why)
     form, answers, _step = plan.walk(game, state, decision, cast(View, state), who, given)
     fields: Line = {}
@@ -1722,3 +1728,29 @@ def with_offers(state: GameState, anytime: list[Decision],
         _("Who plays {title}?").format(title=_card_titles([card])[0]), playing, field="player")
     chosen = next(d for d in offers[who] if card in _named_cards(d, state))
     return chosen, _ask_card_played(chosen, state, card)
+
+
+def counts_on_one_line(step: plan.Step) -> bool:
+    """Whether `step` is the first key of a group of several players' counts (whole numbers
+    from 0, each optional), which one line asks whole (`ask_counts`): « Ben=1 », not a
+    question per player."""
+    return step.key == step.spec.keys[0][0] and len(step.spec.keys) > 1 and \
+        all(sub.kind == "number" and sub.low == 0 and sub.verbatim for _key, sub in step.spec.keys)
+
+
+def ask_counts(step: plan.Step) -> dict[str, int]:
+    """A group's counts on one line, as NAME=N pairs (a player's name as people type it),
+    Enter alone: none."""
+    keys = [key for key, _sub in step.spec.keys]
+    highs = {key: sub.high for key, sub in step.spec.keys}
+    example = f"{keys[0]}=1"
+    prompt = _("{label} ({example}, one pair per name; empty: none)").format(label=said(step.spec.label),
+                                                                              example=example)
+
+    def convert(text: str) -> dict[str, int]:
+        pairs = parse_pairs([text], said(step.spec.label), example=example, convert=whole_number)
+        counts = {match_name(name, keys): value for name, value in pairs.items()}
+        for key, value in counts.items():
+            _within(0, highs[key])(value)
+        return counts
+    return ask(prompt, convert, default="", field=step.spec.field)

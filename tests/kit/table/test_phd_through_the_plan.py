@@ -107,3 +107,15 @@ def test_the_walk_asks_who_laid_the_cards_only_once_some_are_laid(tmp_path: Path
     _form, done, step = plan.walk("phd", state, decision, state, "Ana", given({"die": 4, "modifiers": ["donnees-solides"]}))
     assert step is not None
     assert step.spec.field == "laid_by"
+
+
+def test_who_laid_the_cards_is_one_line_with_three_players(kit, tmp_path: Path):
+    """The own question took « Ben=1 » on one line; the plan's group, a question per other
+    player, would have taken one answer more each: the counts are one line again."""
+    path = tmp_path / "phd.jsonl"
+    assert kit.new(path, "phd", ["Ana", "Ben", "Cléo"]).exit_code == 0
+    result = kit("score", "play", path, input="\n".join(["", "date limite", "4", "solid data, 2", "ben=1"]) + "\n")
+    assert "How many of these cards each other player laid (Ben=1, one pair per name; empty: none)" in result.output
+    assert "– Cléo" not in result.output
+    assert lines(path)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["donnees-solides", 2],
+                               "laid_by": {"Ben": 1}}
