@@ -1230,7 +1230,7 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, firs
         fields[form.actor] = who
     for name, value in answers.items():
         kept = {key: v for key, v in value.items() if v is not None} if isinstance(value, dict) else value
-        if kept is not None and kept != {}:   # left out: Enter alone
+        if kept is not None and kept != {} and kept != []:   # left out: Enter alone
             fields[name] = kept
     declared = list(plan.declared_fields(game, decision["action"]))   # the fields in their declared order
     return {"action": decision["action"],
@@ -1302,8 +1302,9 @@ def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = fa
         reason = (lambda name: refusal(step, name)) if refusal is not None else None
         return _ask_one(prompt, options, optional=optional, field=spec.field, words=words, reason=reason)
     if asked.kind == "cards" and all_cards(options):   # the cards offered by their titles, or numbers
+        # none laid is an answer (an empty list, which the game's `narrow` reads), never written
         return ask(prompt, laid_cards([str(o) for o in options]), default="", field=spec.field,
-                   help=_cards_help(options)) or None
+                   help=_cards_help(options))
     if asked.kind in ("numbers", "cards"):   # cards by their titles, as the session takes them, or numbers
         return ask(prompt, _numbers_or_cards if asked.kind == "cards" else _numbers, default="", field=spec.field) or None
     if optional and asked.low == 0 and not hide:    # a count: Enter alone leaves the key out, as none

@@ -100,7 +100,7 @@ def test_the_walk_asks_who_laid_the_cards_only_once_some_are_laid(tmp_path: Path
             asked.append(step.spec.field)
             return answers.get(step.spec.field, plan.UNANSWERED)
         return answer
-    _form, done, step = plan.walk("phd", state, decision, state, "Ana", given({"die": 4, "modifiers": None}))
+    _form, done, step = plan.walk("phd", state, decision, state, "Ana", given({"die": 4, "modifiers": []}))
     assert step is None
     assert "laid_by" not in asked
     asked.clear()
