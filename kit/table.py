@@ -1301,16 +1301,28 @@ def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = fa
     if asked.kind == "one":
         reason = (lambda name: refusal(step, name)) if refusal is not None else None
         return _ask_one(prompt, options, optional=optional, field=spec.field, words=words, reason=reason)
-    if asked.kind == "cards" and all_cards(options):   # the cards offered by their titles, or numbers
-        # none laid is an answer (an empty list, which the game's `narrow` reads), never written
-        return ask(prompt, laid_cards([str(o) for o in options]), default="", field=spec.field,
-                   help=_cards_help(options))
+    typed = _typed_shortly(spec.field, asked, prompt, options, counted=optional and not hide)
+    if typed is not _NOT_SHORT:
+        return typed
     if asked.kind in ("numbers", "cards"):   # cards by their titles, as the session takes them, or numbers
         return ask(prompt, _numbers_or_cards if asked.kind == "cards" else _numbers, default="", field=spec.field) or None
-    if optional and asked.low == 0 and not hide:    # a count: Enter alone leaves the key out, as none
-        return ask(prompt, _count_or_none(asked.low, asked.high), default="", field=spec.field)
     return ask_number(prompt, hide=hide, default=0 if optional or asked.low == 0 else None,
                       check=_within(asked.low, asked.high), field=spec.field)
+
+
+_NOT_SHORT = object()
+
+
+def _typed_shortly(field: str, asked: plan.Input, prompt: str, options: tuple[object, ...], *,
+                   counted: bool) -> object:
+    """A question the plan's shortcuts ask: cards of the deck laid by their titles (none
+    laid: an empty list, which the game's `narrow` reads and the line never holds), a group's
+    count where Enter alone leaves the key out, as none (`counted`); _NOT_SHORT otherwise."""
+    if asked.kind == "cards" and all_cards(options):   # the cards offered by their titles, or numbers
+        return ask(prompt, laid_cards([str(o) for o in options]), default="", field=field, help=_cards_help(options))
+    if counted and asked.kind == "number" and asked.low == 0:
+        return ask(prompt, _count_or_none(asked.low, asked.high), default="", field=field)
+    return _NOT_SHORT
 
 
 def _count_or_none(low: int | None, high: int | None) -> Callable[[str], int | None]:
