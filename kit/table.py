@@ -1429,9 +1429,13 @@ def _cards_help(keys: Iterable[object]) -> str:
 
 def typed_card(text: str, offered: list[str]) -> str | None:
     """The card among `offered` that `text` names by its title (kit.deck.typed_card: a
-    KitError naming the closest title, or saying a card of the deck is not offered now)."""
+    KitError naming the closest title, or saying a card of the deck is not offered now);
+    None where it names none, or a player (what another question of the step may take)."""
     from kit.deck import typed_card as typed  # the deck's matching: imported where a card is typed
 
+    players = _guide.state["players"] if _guide is not None else {}
+    if any(i18n.folded(name) == i18n.folded(text) for name in players):
+        return None     # a player's name, never the beginning of a title (« Ana », « Analyse… »)
     return typed(text, session_cards(), offered)
 
 

@@ -119,3 +119,13 @@ def test_who_laid_the_cards_is_one_line_with_three_players(kit, tmp_path: Path):
     assert "– Cléo" not in result.output
     assert lines(path)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["donnees-solides", 2],
                                "laid_by": {"Ben": 1}}
+
+
+def test_a_player_s_name_is_never_the_beginning_of_a_card_s_title(kit, tmp_path: Path):
+    """« Ana » begins « Analyse de sensibilité »: typed at the cards laid on Ana's Challenge,
+    it is Ana playing a Coopération at its moment, not that Argument laid."""
+    path = tmp_path / "phd.jsonl"
+    assert kit.new(path, "phd", ["Ana", "Ben"]).exit_code == 0
+    result = kit("score", "play", path, input="\n".join(["", "colloque", "6", "Ana", "hot potato"]) + "\n")
+    assert "Ana: Play a Cooperation — The other player: Ben" in result.output
+    assert lines(path)[-1] == {"action": "cooperate", "player": "Ana", "card": "la-patate-chaude", "other": "Ben"}
