@@ -1036,13 +1036,14 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
 # value_labels), appends the answer, and asks what the rules wait for next. Where the rules
 # offer one player several decisions at once (a move among three), which one comes first, in
 # the words of their titles, as a phone's seat screen offers them. What the rules allow at
-# any time (`anytime`: an accusation while a hypothesis stands) is offered whenever it
-# changes: through the next question asked, which then takes the name of whoever does it too
-# (nobody doing it costs no answer), or, where no question could take it (none is asked, or
-# it is hidden, or names players itself), in one question of its own that Enter alone
-# passes. A game whose turns plain questions cannot ask declares its own `ask(decision,
-# state, anytime)`, which answers in their place. Play knows no game's phases: it resumes
-# wherever the file stands because the rules tell, from the file alone, what comes next.
+# any time (`anytime`: an accusation while a hypothesis stands) is said when something of it
+# opens, and every question of the step then takes the name of whoever does it too (nobody
+# doing it costs no answer); where no question could take it (none is asked, or it is
+# hidden, or names players itself), in one question of its own that Enter alone passes. A game whose turns plain questions cannot ask declares its own `ask(decision,
+# state, anytime)`, which answers in their place (None: it leaves that decision to the
+# plan, and may offer what is allowed at any time through its own questions: `with_offers`).
+# Play knows no game's phases: it resumes wherever the file stands because the rules tell,
+# from the file alone, what comes next.
 
 def play_pending(path: str | Path) -> None:
     """Guided play of any game, from the guide's session until the game is over."""
@@ -1075,14 +1076,16 @@ def play_pending(path: str | Path) -> None:
 def next_entry(declared: faces.Faces, decisions: list[Decision], state: GameState,
                anytime: list[Decision]) -> tuple[Decision, Line]:
     """The decision guided play asks now, among the rules' `decisions`, and the action
-    answering it: the game's own `ask`, where it has one, answers the first; a secret one
-    is asked of whoever is at the keyboard among those it awaits (`ask_in_secret`);
-    otherwise the question plan is walked, for the first decision and the others the
-    rules offer its player at once (a choice among them first), with what anyone may do at
-    any time offered at the same moment (`with_anytime`)."""
+    answering it: the game's own `ask`, where it has one, answers the first (None: it leaves
+    it to the plan); a secret one is asked of whoever is at the keyboard among those it
+    awaits (`ask_in_secret`); otherwise the question plan is walked, for the first decision
+    and the others the rules offer its player at once (a choice among them first), with what
+    anyone may do at any time offered at the same moment (`with_anytime`)."""
     decision = decisions[0]
     if declared.ask is not None:
-        return decision, ask_decision(declared, decision, state, anytime)
+        asked = declared.ask(decision, state, anytime)
+        if asked is not None:
+            return decision, asked
     if decision["secret"] and decision["player"] is not None:
         return ask_in_secret(decisions, state, anytime)
     optional = optional_answers(declared, decisions)
@@ -1160,14 +1163,11 @@ def read_back(decision: Decision, action: Line, state: GameState) -> bool:
         clear_screen()
 
 
-def ask_decision(declared_faces: faces.Faces, decision: Decision, state: GameState, anytime: list[Decision]) -> Line:
-    """The action answering `decision`: the game's `ask` first, when it has one for this
-    decision (it returns None to leave it to the plain questions), else its plan (`ask_plan`)."""
-    if declared_faces.ask is not None:
-        asked = declared_faces.ask(decision, state, anytime)
-        if asked is not None:
-            return asked
-    return ask_plan(decision, state)
+def _table_wide(state: GameState, anytime: list[Decision]) -> list[Decision]:
+    """What whoever is at the table may do at any time that asks nothing (the event deck
+    run out, in a timed game): offered by its words where a question chooses among
+    decisions (`ask_among`)."""
+    return [d for d in anytime if d["player"] is None and _first_step(d, state) is None]
 
 
 # What the anytime decisions offered last were (play_memo): not offered again while they stay so.
@@ -1177,10 +1177,10 @@ ANYTIME_OFFERED = "table.anytime-offered"
 def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decision]) -> tuple[Decision, Line]:
     """The decision answered among `offered` (the rules' decisions of one player at once) and
     its action, or, where someone takes what is allowed at any time in their place, that
-    decision and its action. What is allowed at any time is offered when it changed since it
-    was last offered: through the first question asked, which takes the name of whoever does
-    it besides its own answers, announced by a line; where no question could take it, in a
-    question of its own that Enter alone passes."""
+    decision and its action. What is allowed at any time is offered through the step's
+    questions, each taking the name of whoever does it besides its own answers, a line
+    announcing what opened (`with_offers`); where no question could take it, when it changed
+    since it was last offered, in a question of its own that Enter alone passes."""
     offers: dict[str, list[Decision]] = {}
     # a secret one, or one offered at its player's own questions only, is asked in secret
     # (ask_in_secret)
@@ -1202,15 +1202,8 @@ def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decisi
             if who is not None:
                 return ask_offered(offers[who], state)
         return ask_offered(offered, state)
-    if new:
-        memo[ANYTIME_OFFERED] = key
-        click.echo("  " + _("Possible now: {what}; to do it, type your name at the question below.").format(
-            what=", ".join(f"{title} ({'/'.join(names)})" for title, names in _titled(state, anytime).items())))
-    try:
-        with also_answers(lambda text: next((n for n in offers if i18n.folded(n) == i18n.folded(text)), None)):
-            return ask_offered(offered, state)
-    except AnsweredElsewhere as named:
-        return ask_offered(offers[str(named.value)], state)
+    memo[ANYTIME_OFFERED] = key
+    return with_offers(state, anytime, lambda: ask_offered(offered, state, _table_wide(state, anytime)))
 
 
 def _titled(state: GameState, decisions: list[Decision]) -> dict[str, list[str]]:
@@ -1265,11 +1258,16 @@ def asks(step: plan.Step) -> bool:
     return asked.kind != "all"
 
 
-def ask_offered(offered: list[Decision], state: GameState) -> tuple[Decision, Line]:
+def ask_offered(offered: list[Decision], state: GameState, table_wide: list[Decision] | None = None
+                ) -> tuple[Decision, Line]:
     """The decision answered among those the rules offer one player at once, and its action:
-    which one first where there are several (`ask_which`), then its plan."""
+    which one first where there are several (`ask_which`, or `ask_among` with the
+    `table_wide` decisions that ask nothing besides), then its plan."""
     if len(offered) == 1:
         return offered[0], ask_plan(offered[0], state)
+    among = ask_among(offered, state, table_wide or [])
+    if among is not None:
+        return among
     chosen = ask_which(offered, state)
     return chosen, ask_plan(chosen, state, headed=True)
 
@@ -1315,13 +1313,16 @@ def _say_facts(words: faces.Faces, decisions: list[Decision], state: GameState) 
         click.echo("  " + fact)
 
 
-def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, current: str | None = None) -> Line:
+def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, current: str | None = None,
+             first: object = None) -> Line:
     """The action answering `decision`: its question plan walked one question at a time
     (kit.plan.walk, as a phone asks it), each answer narrowing what the next offers; a field
     the rules leave one value is not asked. Before the first question, whose decision it is,
     what the rules settled in it (whom an accusation names) and what its decider reads
     first, unless a question said it already (`headed`). Each question takes what
-    `ask_plan_step` adds (Enter naming `current` where it names a player, for one)."""
+    `ask_plan_step` adds (Enter naming `current` where it names a player, for one). `first`:
+    the answer of its first question, given already (a card typed where the decision was
+    chosen: `ask_among`)."""
     from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
     words = faces.of(game)
@@ -1330,9 +1331,13 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, curr
     shared = words.budgets.get(decision["action"], ())
     typed: dict[str, object] = {}     # the numbers sharing one bound, typed in one answer
     ahead: dict[str, object] = {}
+    given_first = [first] if first is not None else []
+    counted: tuple[str, dict[str, int]] | None = None     # a group's counts typed on one line
 
     def given(step: plan.Step) -> object:
-        nonlocal headed
+        nonlocal headed, counted
+        if given_first and asks(step):
+            return given_first.pop()
         # a step asked again after a refusal was headed already: its refused question follows the rule's words
         if asks(step) and not headed and not (_guide is not None and _guide.kept):
             click.echo("\n" + _heading(decision, state))
@@ -1342,6 +1347,11 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, curr
             if step.spec.field not in typed:
                 typed.update(ask_shared_bound(decision, state, form_asked, step.done))
             return typed[step.spec.field]
+        if counted is not None and step.key is not None and step.spec.field == counted[0]:
+            return counted[1].get(step.key)
+        if step.key is not None and not decision["secret"] and counts_on_one_line(step):
+            counted = (step.spec.field, ask_counts(step))
+            return counted[1].get(step.key)
         return ask_plan_step(step, decision, state, words=words, refusal=why, ahead=ahead, current=current)
     # A secret decision is asked on the shared screen as the others may see it: its fields,
     # not its bounds nor its choices (which could tell a tribe); the rules check the answer
@@ -1355,7 +1365,7 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, curr
         fields[form.actor] = who
     for name, value in answers.items():
         kept = {key: v for key, v in value.items() if v is not None} if isinstance(value, dict) else value
-        if kept is not None and kept != {}:   # left out: Enter alone
+        if kept is not None and kept != {} and kept != []:   # left out: Enter alone
             fields[name] = kept
     declared = list(plan.declared_fields(game, decision["action"]))   # the fields in their declared order
     return {"action": decision["action"],
@@ -1485,10 +1495,41 @@ def ask_question(step: plan.Step, *, hide: bool = False, words: faces.Faces = fa
                         # a secret decision offers every value the others may see: the rules
                         # refuse one as typed, in words that keep the secret
                         check=reason if hide else None)
+    typed = _typed_shortly(spec.field, asked, prompt, options, counted=optional and not hide)
+    if typed is not _NOT_SHORT:
+        return typed
     if asked.kind in ("numbers", "cards"):   # cards by their titles, as the session takes them, or numbers
         return ask(prompt, _numbers_or_cards if asked.kind == "cards" else _numbers, default="", field=spec.field) or None
     return ask_number(prompt, hide=hide, default=0 if optional or asked.low == 0 else None,
                       check=_within(asked.low, asked.high), field=spec.field)
+
+
+_NOT_SHORT = object()
+
+
+def _typed_shortly(field: str, asked: plan.Input, prompt: str, options: tuple[object, ...], *,
+                   counted: bool) -> object:
+    """A question the plan's shortcuts ask: cards of the deck laid by their titles (none
+    laid: an empty list, which the game's `narrow` reads and the line never holds), a group's
+    count where Enter alone leaves the key out, as none (`counted`); _NOT_SHORT otherwise."""
+    if asked.kind == "cards" and all_cards(options):   # the cards offered by their titles, or numbers
+        return ask(prompt, laid_cards([str(o) for o in options]), default="", field=field, help=_cards_help(options))
+    if counted and asked.kind == "number" and asked.low == 0:
+        return ask(prompt, _count_or_none(asked.low, asked.high), default="", field=field)
+    return _NOT_SHORT
+
+
+def _count_or_none(low: int | None, high: int | None) -> Callable[[str], int | None]:
+    """A group's count typed as a whole number within its bounds, or Enter alone: None."""
+    check = _within(low, high)
+
+    def convert(text: str) -> int | None:
+        if not text.strip():
+            return None
+        value = whole_number(text)
+        check(value)
+        return value
+    return convert
 
 
 def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field: str, words: faces.Faces = faces.PLAIN,
@@ -1499,6 +1540,8 @@ def _ask_one(prompt: str, options: tuple[object, ...], *, optional: bool, field:
     where it has some; hide=True: typed unseen (a secret decision's colour, whose refusal
     could tell a tribe)."""
     from kit import plan  # the question plan: imported where a question is asked
+    if all_cards(options):     # by their printed titles, never their ids
+        return ask_card(prompt, options, field=field)
     players = _guide.state["players"] if _guide is not None else {}
     if options and all(isinstance(c, str) and c in players for c in options):
         return ask_player(prompt, [str(o) for o in options], optional=optional, field=field, reason=reason)
@@ -1686,12 +1729,16 @@ def rules_refusal(decision: Decision, state: GameState, answers: Mapping[str, An
     return first
 
 
-def typed_deck_card(text: str, state: GameState, offered: list[str], refused: Callable[[str], RuleViolation | None]
-                    ) -> str | None:
+def typed_deck_card(text: str, state: GameState, offered: list[str],
+                    refused: Callable[[str], RuleViolation | None] | None = None) -> str | None:
     """The card among `offered` that `text` names by its printed title (a unique beginning is
-    enough; case and accents ignored); a card of the deck not offered now is refused in the
-    rules' words (`refused(card)`), else as not offered; None: it names no card."""
+    enough; case and accents ignored: kit.deck.typed_card, a KitError naming the closest
+    title); a card of the deck not offered now is refused in the rules' words
+    (`refused(card)`), else as not offered; None: it names no card, or a player (what
+    another question of the step may take)."""
     from kit.deck import typed_card  # the deck's titles: read where a card is typed
+    if any(i18n.folded(name) == i18n.folded(text) for name in state["players"]):
+        return None     # a player's name, never the beginning of a title (« Ana », « Analyse… »)
     cards = deck_of(state)
     try:
         return typed_card(text, cards, offered)
@@ -1700,7 +1747,7 @@ def typed_deck_card(text: str, state: GameState, offered: list[str], refused: Ca
             card = typed_card(text, cards, list(cards))
         except KitError:
             raise not_offered from None
-        reason = refused(card) if card is not None and card not in offered else None
+        reason = refused(card) if refused is not None and card is not None and card not in offered else None
         if reason is not None:
             raise reason from None
         raise
@@ -1747,14 +1794,11 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
 
 
 def _ask_card(step: plan.Step, decision: Decision, state: GameState) -> object:
-    """A card of the deck among those `step` offers, by its printed title (listed by
-    aide/help); one the rules do not offer now refused in their words."""
+    """A card of the deck among those `step` offers, by its printed title (`ask_card`); one
+    the rules do not offer now refused in their words."""
     spec = step.spec
-    offered = [str(o) for o in step.options]
-    listing = _("Answers: {choices}.").format(choices=", ".join(card_titles(state, offered)))
-    return ask(said(spec.label), lambda text: typed_deck_card(
-        text, state, offered, lambda card: rules_refusal(decision, state, {**step.done, spec.field: card}))
-        or _no_card(state, offered), help=listing, field=spec.field)
+    return ask_card(said(spec.label), step.options, field=spec.field,
+                    refused=lambda card: rules_refusal(decision, state, {**step.done, spec.field: card}))
 
 
 def _ask_value_or_card(step: plan.Step, decision: Decision, state: GameState, *, words: faces.Faces,
@@ -1794,10 +1838,6 @@ def _ask_value_or_card(step: plan.Step, decision: Decision, state: GameState, *,
 def plan_value_label(words: faces.Faces, value: object) -> faces.Label | None:
     from kit import plan  # the question plan: imported where a question is asked
     return plan.value_label(words, value)
-
-
-def _no_card(state: GameState, offered: list[str]) -> str:
-    raise KitError(_("Answer one of {choices}.").format(choices=", ".join(card_titles(state, offered))))
 
 
 def optional_answers(words: faces.Faces, decisions: list[Decision]) -> tuple[list[Decision], str, object] | None:
@@ -1847,3 +1887,375 @@ def ask_optional_answers(declared: faces.Faces, decisions: list[Decision], toget
 def plan_actor(game: str, action: str) -> str | None:
     from kit import plan  # the question plan: imported where a question is asked
     return plan.actor_field(game, action)
+
+# -- the plan's shortcuts, for any game -------------------------------------------------------
+#
+# What a person types is as short as the question plan lets it be, from the plan alone:
+# a card of the session's deck is typed by its printed title (any edition, case or accents,
+# a unique beginning), never its id, among the cards the step offers; where one player is
+# offered several decisions at once and some ask a card first (an event card revealed, a
+# Coopération among those one may play), the question choosing among them takes that card's
+# title too, which answers both; and what anyone may do at any time is taken, by the name of
+# whoever does it or by the title of the card it plays, at every question of the step.
+
+CARDS_LISTED = 6   # a question lists the titles of at most this many cards; `aide` lists them all
+
+
+def session_cards() -> dict[str, Any]:
+    """The session's deck (its cards by id), where guided play's session records one."""
+    return deck_of(_guide.state) if _guide is not None else {}
+
+
+def all_cards(options: Iterable[object]) -> bool:
+    """Whether `options` are cards of the session's deck (asked by their titles, never ids)."""
+    return _all_cards(options, session_cards())
+
+
+def _card_titles(keys: Iterable[object]) -> list[str]:
+    return card_titles(_guide.state, keys) if _guide is not None else [str(key) for key in keys]
+
+
+def _cards_help(keys: Iterable[object]) -> str:
+    return _("The cards offered: {cards}.").format(cards=", ".join(_card_titles(keys)))
+
+
+def typed_card(text: str, offered: list[str]) -> str | None:
+    """The card among `offered` that `text` names by its title, in guided play's session
+    (`typed_deck_card`)."""
+    return typed_deck_card(text, _guide.state, offered) if _guide is not None else None
+
+
+def ask_card(prompt: str, options: Iterable[object], *, field: str | None = None,
+             refused: Callable[[str], RuleViolation | None] | None = None) -> str:
+    """One of the cards `options`, typed by its printed title; the titles are listed when
+    they are few, else by `aide`. `refused(card)`: the rules' refusal of a card of the deck
+    not offered now."""
+    offered = [str(o) for o in options]
+    titles = _card_titles(offered)
+
+    def convert(text: str) -> str:
+        key = typed_deck_card(text, _guide.state, offered, refused) if _guide is not None else None
+        if key is None:
+            raise KitError(_("Answer one of {choices}.").format(choices=" / ".join(titles)))
+        return key
+    listed = f" ({' / '.join(titles)})" if len(titles) <= CARDS_LISTED else ""
+    return ask(prompt + listed, convert, field=field, help=_cards_help(offered))
+
+
+def laid_cards(offered: list[str]) -> Callable[[str], list[int | str]]:
+    """What a question of cards and numbers takes (`cards`): the cards among `offered` by
+    their titles and numbers (cards written by hand), separated by commas or semicolons; a
+    title with a comma in it (« p = 0,051 ») is read whole. A card of the deck the question
+    does not offer is taken as typed, for the rules to say why it may not be laid there (an
+    Argument kept for the controversies), in their words, once the step is typed."""
+    offered = [*offered, *(key for key in session_cards() if key not in offered)]
+    def convert(text: str) -> list[int | str]:
+        pieces = [p.strip() for p in text.replace(";", ",").split(",")]
+        out: list[int | str] = []
+        i = 0
+        while i < len(pieces):
+            if not pieces[i]:
+                i += 1
+            elif pieces[i].lstrip("+-").isdigit():
+                out.append(whole_number(pieces[i]))
+                i += 1
+            else:
+                i = _longest_card(pieces, i, offered, out)
+        return out
+    return convert
+
+
+def _longest_card(pieces: list[str], start: int, offered: list[str], out: list[int | str]) -> int:
+    """The longest run of `pieces` from `start` that names a card offered, added to `out`;
+    the index after it."""
+    for end in range(len(pieces), start, -1):
+        try:
+            key = typed_card(",".join(pieces[start:end]), offered)
+        except KitError:
+            if end == start + 1:
+                raise
+            continue
+        if key is not None:
+            out.append(key)
+            return end
+        if end == start + 1:
+            raise KitError(_("No card is called {typed}; did you mean {title}?").format(
+                typed=pieces[start], title=_card_titles(offered[:1])[0]) if offered else
+                _("This session plays no deck: give the cards' values as numbers."))
+    return start + 1
+
+
+class _Ungiven:
+    """A decision picked by its words: its questions are asked as its plan asks them."""
+
+
+UNGIVEN = _Ungiven()
+
+
+def _first_step(decision: Decision, state: GameState) -> plan.Step | None:
+    """The first question the plan asks of `decision` (None: it asks nothing)."""
+    from kit import plan  # the question plan: imported where a question is asked
+    _form, _answers, step = plan.walk(state["game"], state, decision, cast(View, state), decision["player"],
+                                      lambda asked: plan.UNANSWERED if asks(asked) else list(asked.options))
+    return step
+
+
+def _first_cards(decision: Decision, state: GameState) -> list[str]:
+    """The cards the first question of `decision` chooses among (none where it asks none)."""
+    step = _first_step(decision, state)
+    if step is None or step.key is not None or step.spec.kind != "one" or not all_cards(step.options):
+        return []
+    return [str(o) for o in step.options]
+
+
+def _named_cards(decision: Decision, state: GameState) -> list[str]:
+    """The cards `decision` may play: its first field choosing among cards of the deck,
+    asked or settled by the rules (a Coopération one may play alone)."""
+    from kit import plan  # the question plan: imported where a question is asked
+    form = plan.form_of(state["game"], decision, cast(View, state), decision["player"])
+    return next(([str(o) for o in spec.options] for spec in form.inputs if spec.kind == "one" and all_cards(spec.options)),
+                [])
+
+
+def _ask_card_played(decision: Decision, state: GameState, card: str) -> Line:
+    """The action of `decision` playing `card`, typed already: given as its first answer
+    where its first question asks for it, its other questions asked."""
+    return ask_plan(decision, state, headed=True, first=card if card in _first_cards(decision, state) else None)
+
+
+def _decision_word(decision: Decision, state: GameState, offered: list[Decision]) -> tuple[str, str] | None:
+    """What `decision` is typed as among `offered` (its key) and shown as: the game's word
+    for the value the rules settled in it (an event card's type), else its action where no
+    other offered is the same, else its title where that is its own; None where nothing
+    tells it from another."""
+    from kit import plan  # the question plan: imported where a question is asked
+    game = state["game"]
+    words = faces.of(game)
+    form = plan.form_of(game, decision, cast(View, state), decision["player"])
+    settled = [spec.options[0] for spec in form.inputs if spec.kind == "one" and len(spec.options) == 1]
+    named = [(value, said(words_)) for value in settled if isinstance(value, str)
+             and (words_ := plan.value_label(words, value)) is not None]
+    if len(named) == 1:
+        return named[0]
+    title = title_of(decision, state)
+    if [d["action"] for d in offered].count(decision["action"]) == 1:
+        return decision["action"], title
+    if [title_of(d, state) for d in offered].count(title) == 1:
+        return title, title
+    return None
+
+
+def _left_out(decision: Decision, state: GameState) -> Line | None:
+    """The action of `decision` picked by its words where every question it still asks is
+    one the rules do not need (an event card written by hand names no card of the deck):
+    what the rules settled in it, nothing more; None where it needs an answer."""
+    from kit import plan  # the question plan: imported where a question is asked
+    game = state["game"]
+    declared = plan.declared_fields(game, decision["action"])
+    form, answers, step = plan.walk(game, state, decision, cast(View, state), decision["player"],
+                                    lambda asked: plan.UNANSWERED)
+    open_fields = [spec.field for spec in form.inputs if spec.field not in answers]
+    if step is None or any(declared.get(name) is None or declared[name].needed for name in open_fields):
+        return None
+    action: Line = {"action": decision["action"]}
+    if decision["player"] is not None and form.actor is not None:
+        action[form.actor] = decision["player"]
+    return {**action, **answers}
+
+
+def ask_among(offered: list[Decision], state: GameState, table_wide: list[Decision] | None = None
+              ) -> tuple[Decision, Line] | None:
+    """Where some of the decisions offered one player at once ask a card first, the one
+    question choosing among them, which takes that card's title too (the decision and its
+    first answer in one), or a decision's words (its type of card, its action); a decision
+    picked by its words asks its own questions after, or none where the rules need none of
+    them (a card written by hand). None where none asks a card first."""
+    carded: dict[str, Decision] = {}
+    for decision in offered:
+        for key in _named_cards(decision, state):
+            carded.setdefault(key, decision)
+    if not carded:
+        return None
+    keyed: dict[str, Decision] = {}
+    shown: dict[str, str] = {}
+    every = [*offered, *(table_wide or [])]
+    for decision in every:
+        word = _decision_word(decision, state, every)
+        if word is not None and word[0] not in keyed:
+            keyed[word[0]], shown[word[0]] = decision, word[1]
+    cards = list(carded)
+    listed = [*shown.values(), *(_card_titles(cards) if len(cards) <= CARDS_LISTED else ())]
+    who = offered[0]["player"]
+
+    def convert(text: str) -> tuple[str, str]:
+        typed = i18n.folded(text)
+        found = match_word(text, list(keyed), also={key: (words,) for key, words in shown.items()})
+        exact = found is not None and (typed == i18n.folded(found) or typed == i18n.folded(shown[found]) or
+                                       typed in {i18n.folded(w) for ws in answers().get(found, {}).values() for w in ws})
+        if not exact:
+            card = typed_card(text, cards)
+            if card is not None:
+                return "card", card
+        if found is not None:
+            return "word", found
+        refused_action(text, state, who)
+        raise KitError(_("Answer one of {choices}.").format(choices=" / ".join(listed)))
+    click.echo()
+    words = faces.of(state["game"])
+    _say_facts(words, offered, state)
+    view = cast(GameState, rules.view(state["game"], state))    # the game's own titles read what the rules wait for
+    titles = list(dict.fromkeys(title_of(d, view) for d in offered))
+    question = _("{player}: {what}?").format(player=who, what=_either(titles)) if who else \
+        _("{what}?").format(what=_either(titles))
+    hint = "/".join(shown.values()) + ("/" + "/".join(_card_titles(cards)) if len(cards) <= CARDS_LISTED
+                                       else _(", or the card's title"))
+    kind, key = ask(f"{question} ({hint.lstrip('/')})", convert, help=_cards_help(cards))
+    if kind == "card":
+        return carded[key], _ask_card_played(carded[key], state, key)
+    chosen = keyed[key]
+    left_out = _left_out(chosen, state) if _first_cards(chosen, state) else None
+    return chosen, left_out if left_out is not None else ask_plan(chosen, state, headed=True)
+
+
+def refused_action(text: str, state: GameState, player: str | None) -> None:
+    """Where `text` names an action of the game that the question does not offer `player`
+    (a chapter submitted without the Pression it costs), the rules' own refusal of it
+    (RuleViolation), not a list of what is offered; nothing where it names none, needs more
+    than who does it, or the rules would take it."""
+    from kit import plan  # the question plan: imported where a question is asked
+    game = state["game"]
+    words = faces.of(game)
+    actions = list(rules.of(game).fields.actions)
+    found = match_word(text, actions, also={a: (said(words.action_labels[a]),) for a in actions
+                                            if a in words.action_labels})
+    actor = plan.actor_field(game, found) if found is not None else None
+    if found is None or player is None or actor is None or \
+            set(rules.of(game).fields.actions[found].needed) - {actor}:   # asks more than who: no refusal of its own
+        return
+    rules.of(game).apply(state, {"action": found, actor: player})
+
+
+# What anyone may do at any time, said last (play_memo): (player, what) pairs said while they
+# stay open, not said again.
+ANYTIME_SAID = "table.anytime-said"
+
+
+def anytime_offers(anytime: list[Decision]) -> dict[str, list[Decision]]:
+    """What each player may do at any time now (a decision of whoever is at the table is
+    not offered by a name)."""
+    offers: dict[str, list[Decision]] = {}
+    for decision in anytime:
+        if decision["player"] is not None:
+            offers.setdefault(decision["player"], []).append(decision)
+    return offers
+
+
+def _open_now(state: GameState, offers: dict[str, list[Decision]]) -> dict[tuple[str, str], tuple[str, str | None]]:
+    """Each (player, what) open now, by its words: the decision's title, and the title of
+    a card its first question offers (a Coopération at its moment)."""
+    open_now: dict[tuple[str, str], tuple[str, str | None]] = {}
+    for name, decisions in offers.items():
+        for decision in decisions:
+            title = title_of(decision, state)
+            cards = _named_cards(decision, state)
+            if not cards:
+                open_now[(name, title)] = (title, None)
+            for key, card in zip(cards, _card_titles(cards)):
+                open_now[(name, key)] = (title, card)
+    return open_now
+
+
+def say_offers(state: GameState, offers: dict[str, list[Decision]]) -> None:
+    """The line naming what anyone may do now, with who may, when something opened since
+    it was last said (what stays open is not said again; nothing said when only something
+    closed)."""
+    open_now = _open_now(state, offers)
+    memo = play_memo()
+    said_: set[tuple[str, str]] = memo.get(ANYTIME_SAID, set()) & set(open_now)
+    memo[ANYTIME_SAID] = said_ | set(open_now)
+    if not set(open_now) - said_:
+        return
+    shown: dict[str, dict[str | None, list[str]]] = {}
+    for (name, _key), (title, card) in open_now.items():
+        shown.setdefault(title, {}).setdefault(card, []).append(name)
+    parts = []
+    for title, cards in shown.items():
+        if None in cards:
+            parts.append(f"{title} ({'/'.join(cards[None])})")
+        named = sorted((card, names) for card, names in cards.items() if card is not None)
+        if named:
+            parts.append(_("{label}: {value}").format(label=title, value=", ".join(
+                f"{card} ({'/'.join(names)})" for card, names in named)))
+    what = "; ".join(parts)
+    click.echo("  " + _("Possible now: {what}; to do it, type your name at the question below.").format(what=what))
+
+
+def _anytime_answer(state: GameState, offers: dict[str, list[Decision]]) -> Callable[[str], object]:
+    """What any question of the step takes besides its own answers: the name of a player
+    who may do something now, or the title of a card one of them may play now."""
+    cards = {key: name for name, decisions in offers.items() for d in decisions for key in _named_cards(d, state)}
+
+    def convert(text: str) -> tuple[str, str] | None:
+        named = next((n for n in offers if i18n.folded(n) == i18n.folded(text)), None)
+        if named is not None:
+            return named, ""
+        if not text.strip() or text.strip().lstrip("+-").isdigit() or not cards:
+            return None
+        try:
+            key = typed_card(text, list(cards))
+        except KitError:
+            return None
+        return ("", key) if key is not None else None
+    return convert
+
+
+def with_offers(state: GameState, anytime: list[Decision],
+                asking: Callable[[], tuple[Decision, Line]]) -> tuple[Decision, Line]:
+    """`asking()` (the step's questions), with what anyone may do at any time offered
+    through them: a line naming what opened (`say_offers`), then every question of the step
+    taking the name of whoever does it, or the title of a card they play; nobody doing it
+    costs no answer. A name: what that player may do, asked (`ask_offered`); a card: who
+    plays it where several may, then its decision's questions."""
+    offers = anytime_offers(anytime)
+    if not offers:
+        play_memo().pop(ANYTIME_SAID, None)
+        return asking()
+    say_offers(state, offers)
+    try:
+        with also_answers(_anytime_answer(state, offers)):
+            return asking()
+    except AnsweredElsewhere as taken:
+        name, card = cast(tuple[str, str], taken.value)
+    if name:
+        return ask_offered(offers[name], state)
+    playing = [n for n, decisions in offers.items() if any(card in _named_cards(d, state) for d in decisions)]
+    who = playing[0] if len(playing) == 1 else ask_player(
+        _("Who plays {title}?").format(title=_card_titles([card])[0]), playing, field="player")
+    chosen = next(d for d in offers[who] if card in _named_cards(d, state))
+    return chosen, _ask_card_played(chosen, state, card)
+
+
+def counts_on_one_line(step: plan.Step) -> bool:
+    """Whether `step` is the first key of a group of several players' counts (whole numbers
+    from 0, each optional), which one line asks whole (`ask_counts`): « Ben=1 », not a
+    question per player."""
+    return step.key == step.spec.keys[0][0] and len(step.spec.keys) > 1 and \
+        all(sub.kind == "number" and sub.low == 0 and sub.verbatim for _key, sub in step.spec.keys)
+
+
+def ask_counts(step: plan.Step) -> dict[str, int]:
+    """A group's counts on one line, as NAME=N pairs (a player's name as people type it),
+    Enter alone: none."""
+    keys = [key for key, _sub in step.spec.keys]
+    highs = {key: sub.high for key, sub in step.spec.keys}
+    example = f"{keys[0]}=1"
+    prompt = _("{label} ({example}, one pair per name; empty: none)").format(label=said(step.spec.label),
+                                                                              example=example)
+
+    def convert(text: str) -> dict[str, int]:
+        pairs = parse_pairs([text], said(step.spec.label), example=example, convert=whole_number)
+        counts = {match_name(name, keys): value for name, value in pairs.items()}
+        for key, value in counts.items():
+            _within(0, highs[key])(value)
+        return counts
+    return ask(prompt, convert, default="", field=step.spec.field)

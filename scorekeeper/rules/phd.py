@@ -1555,6 +1555,24 @@ def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     return decisions + [_step(name, "done")]
 
 
+def step_choices(state: State, decision: Decision, answers: dict[str, Any]) -> dict[str, Any]:
+    """What a test still needs once some of it is answered (a face asks it question by
+    question): whom the cards laid came from (`laid_by`) only where some of them may be
+    another player's: a Challenge's cards laid (not once they are answered as none: an
+    empty list), the support and opposition of a controversy or a defence when more than
+    one other player still plays (with one, they are that player's: `_lay`). Other
+    decisions as they are."""
+    choices = decision["choices"]
+    if "laid_by" not in choices:
+        return choices
+    others = ("modifiers",) if decision["action"] == "challenge" else SIDES
+    # a list not answered yet may still lay cards: only one answered empty lays none
+    laid = any(answers.get(field, True) for field in others if field in choices)
+    if laid and (decision["action"] == "challenge" or len(choices["laid_by"]) > 1):
+        return choices
+    return {field: choice for field, choice in choices.items() if field != "laid_by"}
+
+
 @per_state
 def pending(state: State) -> list[Decision]:
     """The decisions the table waits for now, in the order it takes them (see the docstring)."""

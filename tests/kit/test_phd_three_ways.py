@@ -59,12 +59,12 @@ GAME = [
 # them (no accents, a beginning), the dice, nothing else.
 TERMINAL = [
     ("Whose turn is it?", ""),
-    ("Event card", "seminaire des doctorants"),
-    ("Research:", "submit"),
-    ("Event card", "Question piège"), ("P2's die", "3"), ("Cards laid", ""),
+    ("Live (the event card", "seminaire des doctorants"),
+    ("Research (draw", "submit"),
+    ("Live (the event card", "Question piège"), ("Die (", "3"), ("Modifiers laid (", ""),
     ("Research (1 of 2", "journal club"),
-    ("Research (2 of 2", "association des doctorants"), ("The other player", "P1"),
-    ("Event card", "relecture"),
+    ("Research (2 of 2", "association des doctorants"),    # for P1: the one other player, not asked
+    ("Live (the event card", "relecture"),
     ("P1's die", "1"), ("P1's Arguments", "DONNÉES SOLIDES"), ("Arguments laid in support", ""),
     ("Arguments laid against", "axe tronqué"),
 ]
@@ -175,7 +175,7 @@ def test_one_game_three_ways_one_session_file(tmp_path, monkeypatch):
 
 
 # The index in TERMINAL of the first prompt once GAME[:cut] is recorded.
-PROMPT_AT = {2: 2, 5: 4, 7: 7, 9: 9}
+PROMPT_AT = {2: 2, 5: 4, 7: 7, 9: 8}
 
 
 @pytest.mark.parametrize("cut", sorted(PROMPT_AT))
@@ -227,15 +227,15 @@ AT_THEIR_MOMENT = [
 # then asks again for P2's own action). A title typed there would be P2's own card.
 AT_THEIR_MOMENT_TERMINAL = [
     ("Whose turn is it?", ""),
-    ("Event card", "seminaire"),
-    ("Research:", "draw"),
-    ("playable now: Journal club (P1), Pause café solidaire (P1/P2);", None),
-    ("Event card", "P1"), ("does P1 play? (Journal club, Pause café solidaire)", "journal club"),
-    ("Event card", "colloque international"), ("P2's die", "1"), ("Cards laid", ""),
-    ("playable now: Manip à quatre mains (P1)", None),
-    ("Research:", "p1"), ("does P1 play?", "manip a quatre mains"),
-    ("Research:", "argument"),
-    ("Event card", "quit"),
+    ("Live (the event card", "seminaire"),
+    ("Research (draw", "draw"),
+    ("Play a Cooperation: Journal club (P1), Pause café solidaire (P1/P2);", None),
+    ("Live (the event card", "P1"), ("P1: Play a Cooperation? (Journal club/Pause café solidaire)", "journal club"),
+    ("Live (the event card", "colloque international"), ("Die (", "1"), ("Modifiers laid (", ""),
+    ("Manip à quatre mains (P1)", None),
+    ("Research (draw", "p1"), ("P1: Play a Cooperation?", "manip a quatre mains"),
+    ("Research (draw", "argument"),
+    ("Live (the event card", "quit"),
 ]
 
 
@@ -278,14 +278,15 @@ def test_guided_play_passes_a_challenge_on_and_asks_whose_cards_were_laid(tmp_pa
     Argument laid is P1's (one answer says so), so it leaves P1's hand, not P2's."""
     path = new_session(tmp_path / "table.jsonl")
     child = spawn_play(path)
-    for prompt, answer in [("Whose turn is it?", ""), ("Event card", "colloque international"),
-                           ("P1's die", "la patate chaude"),    # P1 alone may play it: not asked who
-                           ("Who resolves the Challenge instead of P1?", "P2"),
-                           ("P2's die", "6"), ("Cards laid", "données solides"),
-                           ("Cards laid by the other players (P1=1; empty: all P2's own)", "P1=1"),
+    for prompt, answer in [("Whose turn is it?", ""), ("Live (the event card", "colloque international"),
+                           ("Die (", "la patate chaude"),    # P1 alone may play it, for P2 alone: neither asked
+                           ("P2: Challenge", None),
+                           ("Die (", "6"), ("Modifiers laid (", "données solides"),
+                           ("How many of these cards each other player laid – P1", "1"),
                            ("Research", "quit")]:
         child.expect_exact(prompt)
-        child.sendline(answer)
+        if answer is not None:      # None: a line said, not a question
+            child.sendline(answer)
     child.expect(pexpect.EOF)
     assert [sessions.parse_json(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]] == [
         {"action": "turn", "player": "P1", "step": "start"},
@@ -313,7 +314,7 @@ def test_guided_play_asks_who_laid_the_opposition_when_two_others_could(tmp_path
     for action in before + [{"action": "turn", "player": "P1", "step": "start"}]:
         sessions.append(path, action)
     child = spawn_play(path)
-    for prompt, answer in [("Event card", "stylo rouge"), ("P1's Arguments", "données solides"),
+    for prompt, answer in [("Live (the event card", "stylo rouge"), ("P1's Arguments", "données solides"),
                            ("Arguments laid in support", ""), ("Arguments laid against", "axe tronqué, -2"),
                            ("Who laid the support and the opposition? (P2=1, one pair per player)", "P2=1"),
                            ("2 cards are laid in support or against: say who laid each.", "p2=1, P3=1"),

@@ -28,10 +28,15 @@ ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "superviseur": {"fr": ("superviseur",), "en": ("supervisor", "superviseur")},
     "empty": {"fr": ("vide",), "en": ("empty",)},
     "draw": {"fr": ("piocher",), "en": ("draw",)},
+    # the Recherche's draws, as the steps the rules offer name them
+    "draw-events": {"fr": ("piocher", "événements"), "en": ("draw", "events")},
+    "draw-argument": {"fr": ("argument",), "en": ("argument",)},
     "deck": {"fr": ("pioche",), "en": ("deck",)},
     "argument": {"fr": ("argument",), "en": ("argument",)},
     "card": {"fr": ("carte",), "en": ("card",)},
     "submit": {"fr": ("soumettre",), "en": ("submit",)},
+    "deck_empty": {"fr": ("vide",), "en": ("empty",)},     # the timed game's end, among a step's choices
+    "defend": {"fr": ("soutenir", "soutenance"), "en": ("defend", "defence")},
 }
 
 
@@ -49,14 +54,29 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 )
 
 
+RECHERCHE = N_("Recherche (draw, or play an event card from the hand)")
+# the two Recherches a Challenge won in Vivre brings, the first and the second
+RECHERCHES = (N_("Recherche (1 of 2, thanks to the won challenge)"), N_("Recherche (2 of 2, thanks to the won challenge)"))
+
+
 def moment(steps: tuple[str, ...]) -> str | None:
     """A turn's moment, known by a step it alone offers: Vivre « no event card », Recherche
     the draws."""
     if "none" in steps:
         return N_("Vivre (the event card turned over)")
     if "draw-events" in steps:
-        return N_("Recherche (draw, or play an event card from the hand)")
+        return RECHERCHE
     return None
+
+
+def turn_title(view: dict[str, Any], action: str, player: str | None) -> str | None:
+    """A turn's step titled by its moment (`moment`), a Recherche saying which of the two
+    a Challenge won in Vivre brings."""
+    said = by_turn_steps(moment)(view, action, player)
+    turn = view.get("turn")
+    if said == RECHERCHE and isinstance(turn, dict) and turn.get("recherches", 1) > 1:
+        return RECHERCHES[min(int(turn.get("done", 0)), 1)]
+    return said
 
 
 # What its layout.py reads beyond its pieces, loaded only when one is asked for (a page or a
@@ -97,7 +117,7 @@ FACES = Faces(
     words={"pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
            "doctor": N_("doctor"), "hand": N_("Cards in hand")},
-    title=by_turn_steps(moment),
+    title=turn_title,
     top=((N_("Turn"), turn_being_played("stage", "end")),),
     tracks={"pression": phd.RESOURCE_MAX, "credit": phd.RESOURCE_MAX},
     awaited={"turn": N_plural("their turn", "their turns"), "challenge": N_plural("their Challenge", "their Challenges"),
@@ -107,7 +127,7 @@ FACES = Faces(
     rules=rules.of("phd"),
     action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
     ask=table.ask, describe_turn=table.describe_turn, deck_empty_action=table.deck_empty_action,
-    decision_facts=decision_facts,
+    decision_facts=decision_facts, narrow=phd.step_choices,
     # what the simulator's report says of its bots
     ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,
     deck=deck,

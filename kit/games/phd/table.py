@@ -2,9 +2,12 @@
 
 The commands only build the action of SCOREKEEPER.md and hand it to `table.submit`, the
 same path as `kit score act`; every rule lives in scorekeeper.rules.phd, the turn too:
-`kit score play` (kit.table.play_pending) asks what the rules' `pending` waits for, with the
-labels below and `ask` for what a plain question cannot ask (an event card, a Pression and
-Crédit change, card values, a Recherche action).
+`kit score play` (kit.table.play_pending) asks what the rules' `pending` waits for through
+the question plan (kit/plan.py), with the labels below: with the session's deck, an event
+card revealed or played from the hand by its title, a Recherche, a Challenge met with its
+card. `ask` still asks the rest as the printed turn aid says it: a turn's start, a card
+written by hand and what the card being resolved waits for, the thesis defence, and every
+step of a session played without a deck.
 
 `kit score deck-empty` (kit/score/cli.py) serves PHD's timed variant through
 `deck_empty_action` below.
@@ -24,7 +27,7 @@ from scorekeeper.errors import Message, RuleViolation, plural
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
-from scorekeeper.rules.flow import Decision, Line, decider
+from scorekeeper.rules.flow import Decision, Line
 
 
 def _said(message: Message) -> str:
@@ -557,137 +560,6 @@ def _ask_laid_by(state: rules.State, name: str, laid: int, *, own: bool) -> dict
     return table.ask(prompt, convert, default="" if own else None, field="laid_by")
 
 
-def _cooperating(anytime: list[Decision]) -> dict[str, list[str]]:
-    """Each player who may play a Coopération now, and the cards they may play (from all
-    their decisions: those naming another player are one of their own)."""
-    cooperating: dict[str, list[str]] = {}
-    for d in anytime:
-        if d["action"] == "cooperate":
-            cooperating.setdefault(decider(d), []).extend(d["choices"]["card"])
-    return cooperating
-
-
-def _offered_cooperations(anytime: list[Decision]) -> list[str]:
-    """The Coopérations someone may play now."""
-    return list(dict.fromkeys(key for keys in _cooperating(anytime).values() for key in keys))
-
-
-def _rules_other(decisions: list[Decision], who: str, key: str) -> list[str] | None:
-    """Whom `who`'s card `key` may name, as the rules' decision offering it says (its `other`
-    choices); None when that decision names nobody. Never a list of guided play's own: the
-    table is offered only what the engine accepts."""
-    for d in decisions:
-        if d["player"] == who and key in (d["choices"].get("card") or ()) and "other" in d["choices"]:
-            return list(d["choices"]["other"])
-    return None
-
-
-def _who_plays(key: str, state: rules.State, anytime: list[Decision], default: str | None = None) -> str:
-    """Who plays the Coopération `key` at its moment: one of the players the rules open it
-    to now (asked only when there are several; `default` offered first when it is one)."""
-    playing = [name for name, keys in _cooperating(anytime).items() if key in keys]
-    if len(playing) == 1:
-        return playing[0]
-    title = (state["cards"] or {})[key]["title"]
-    return table.ask_player(_("Who plays {title}?").format(title=title), playing,
-                            default=default if default in playing else None)
-
-
-def _cooperate(key: str, state: rules.State, anytime: list[Decision], who: str | None = None) -> Line:
-    """A Coopération played at its moment: who plays it, and whom it names when it changes
-    another player's resources or passes them the Challenge (La patate chaude: its
-    player is the one who must resolve it), among those the rules' decision offers."""
-    cards = state["cards"] or {}
-    card_ = cards[key]
-    turn = state.get("turn")
-    if card_.get("passes_challenge") and turn is not None:
-        who = who or _who_plays(key, state, anytime, default=rules.challenger(turn))
-        resolvers = _rules_other(anytime, who, key) or []
-        return {"action": "cooperate", "player": who, "card": key, "other": table.ask_player(
-            _("Who resolves the Challenge instead of {name}?").format(name=who), resolvers, field="other")}
-    who = who or _who_plays(key, state, anytime)
-    action = {"action": "cooperate", "player": who, "card": key}
-    others = _rules_other(anytime, who, key)
-    if others is not None and card_.get("other"):
-        concerned = rules.moment_for(state, card_)
-        action["other"] = table.ask_player(_("The other player named by {title}").format(title=card_["title"]), others,
-                                           default=concerned if concerned in others else None, field="other")
-    return action
-
-
-# The Coopérations offered at their moment (RULES.md, SCOREKEEPER.md "Cards at the table"):
-# a hand is a count, so anyone the rules open a card's moment to may hold it. When a moment
-# opens, a line names the cards and who may play them, and any question of the step then
-# takes a player's name (or a card's title where the question takes no event card): that
-# player plays it, and the step is asked after. Nobody playing costs no answer. A card
-# playable at any moment (`any`) opens none: named with the others, never said alone (it
-# would be at every question). The pairs (player, card) said are not said again while they
-# stay open.
-OFFERED = "phd.cooperations-offered"
-
-
-def _say_cooperations(state: rules.State, cooperating: dict[str, list[str]]) -> None:
-    """The line offering the Coopérations whose moment opened since the last question."""
-    cards = state.get("cards") or {}
-    open_now = {(name, key) for name, keys in cooperating.items() for key in keys}
-    memo = table.play_memo()
-    said: set[tuple[str, str]] = memo.get(OFFERED, set()) & open_now
-    memo[OFFERED] = said | open_now
-    if not {(name, key) for name, key in open_now if cards[key]["moment"]["kind"] != "any"} - said:
-        return
-    click.echo("  " + _("Coopérations playable now: {cards}; to play one, type your name at the question below.")
-               .format(cards=_playable(cards, cooperating)))
-
-
-def _playable(cards: dict[str, decks.Card], cooperating: dict[str, list[str]]) -> str:
-    """« Journal club (Ana/Cléo), Manip à quatre mains (Ben) »: each card open now and who may play it."""
-    keys = sorted({key for keys in cooperating.values() for key in keys}, key=lambda key: cards[key]["title"])
-    return ", ".join(f"{cards[key]['title']} ({'/'.join(n for n in cooperating if key in cooperating[n])})"
-                     for key in keys)
-
-
-def _cooperation_by(state: rules.State, cooperating: dict[str, list[str]]) -> Callable[[str], tuple[str, str] | None]:
-    """What a question of the step takes besides its own answers (table.also_answers): the
-    name of a player who may play a Coopération now, or the title of one open now, as
-    (player or "", card or "")."""
-    cards = state.get("cards") or {}
-    keys = {key for keys in cooperating.values() for key in keys}
-
-    def convert(text: str) -> tuple[str, str] | None:
-        names = [n for n in cooperating if i18n.folded(n) == i18n.folded(text)]
-        if names:
-            theirs = list(dict.fromkeys(cooperating[names[0]]))
-            return names[0], theirs[0] if len(theirs) == 1 else ""
-        if not text.strip() or text.strip().lstrip("+-").isdigit():
-            return None
-        try:
-            key = decks.card_id(cards, text.strip(), rules.TITLE)
-        except RuleViolation:
-            return None
-        return ("", key) if key in keys else None
-    return convert
-
-
-def _cooperation_played(answer: tuple[str, str], state: rules.State, anytime: list[Decision]) -> Line:
-    """The cooperate entry of the Coopération a question of the step was answered with:
-    which card when its player may play several, who plays it when several may."""
-    who, key = answer
-    cooperating = _cooperating(anytime)
-    cards = state["cards"] or {}
-    if not key:
-        theirs = list(dict.fromkeys(cooperating[who]))
-
-        def one_of(text: str) -> str:
-            found = card(text, cards, ("cooperation",), _("a Coopération"))
-            if found not in theirs:
-                raise KitError(_("{name} may play now: {cards}.").format(
-                    name=who, cards=", ".join(cards[k]["title"] for k in theirs)))
-            return found
-        key = table.ask(_("Which Coopération does {name} play? ({cards})").format(
-            name=who, cards=", ".join(cards[k]["title"] for k in theirs)), one_of, field="card")
-    return _cooperate(key, state, anytime, who or None)
-
-
 def _summary(state: rules.State, name: str) -> str:
     p = state["players"][name]
     # one plural on the approved count: French writes « 1 approuvé », « 2 approuvés » (« soumis » never changes)
@@ -730,71 +602,8 @@ def _vivre(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> Lin
                             **(_ask_cards(name, state, cards=cards) or {})})
     click.echo("\n== " + _("{name}'s turn, Vivre: reveal an event card.").format(name=name))
     timed_end = any(d["action"] == "deck_empty" for d in anytime)
-    if cards:
-        return _event_card(state, name, anytime, vivre=True, timed_end=timed_end)
     kind = _event_kind(name, vivre=True, timed_end=timed_end)
     return {"action": "deck_empty"} if kind == "empty" else _step(name, kind)
-
-
-def _event_card(state: rules.State, name: str, anytime: list[Decision], *, vivre: bool,
-                timed_end: bool = False) -> Line:
-    """The event card revealed (or played from the hand) by its title, with the die of a
-    Superviseur's roll and whom a Coopération names when they are needed; a kind's word
-    (vie, challenge...) for a card written by hand, whose numbers are then asked. A
-    Coopération's title is that card, revealed (it goes to the hand) or played from the
-    hand: never someone else's played at its moment, which `_offer_cooperations` asks."""
-    cards = state["cards"] or {}
-    words = EVENTS + (["empty"] if timed_end else []) if vivre else EVENTS[:-1]
-
-    def convert(text: str) -> tuple[str, str]:
-        found = table.match_word(text, words)
-        if found is not None:
-            return ("word", found)
-        return ("card", card(text, cards, rules.CARD_KINDS, _("an event card")))
-    prompt = _("Event card: its title, or for a card written by hand ({words})").format(
-        words="/".join(map(table.label, words)))
-    help_text = _("The title as printed (case and accents do not matter). vie: C'est la vie; cooperation: "
-                  "Coopération; challenge; superviseur; none: no event card") + (
-        _("; empty: the deck has run out (timed game)") if timed_end else "")
-    kind, value = table.ask(prompt, convert, help=help_text)
-    if kind == "word":
-        return {"action": "deck_empty"} if value == "empty" else _step(name, value)
-    return _card_line(state, name, value, vivre=vivre)
-
-
-def _card_line(state: rules.State, name: str, key: str, *, vivre: bool) -> Line:
-    cards = state["cards"] or {}
-    chosen = cards[key]
-    click.echo("  " + _describe_card(chosen))
-    line: Line = {"action": "turn", "player": name, "step": chosen["type"], "card": key}
-    if chosen["type"] == "superviseur" and "roll" in chosen and state["players"][name]["pending"] >= 1:
-        line["die"] = _ask_die(name)
-    others = _rules_other(rules.pending(state), name, key) if chosen["type"] == "cooperation" and not vivre else None
-    if others is not None:      # whom the rules' step offers, never a list of play's own
-        line["other"] = table.ask_player(_("The other player named by {title}").format(title=chosen["title"]),
-                                         others, field="other")
-    return line
-
-
-
-def _challenge_by_card(state: rules.State, name: str, anytime: list[Decision]) -> Line:
-    """A Challenge whose card is known: the die, or a Coopération played now (Renvoi
-    d'ascenseur's help, La patate chaude), then what is laid."""
-    cards = state["cards"] or {}
-
-    def die(text: str) -> int:
-        value = table.whole_number(text)
-        if not rules.DIE_MIN <= value <= rules.DIE_MAX:
-            raise KitError(_("A die shows {low} to {high}.").format(low=rules.DIE_MIN, high=rules.DIE_MAX))
-        return value
-    prompt = _("{name}'s die ({low}..{high})").format(name=name, low=rules.DIE_MIN, high=rules.DIE_MAX)
-    if _offered_cooperations(anytime):
-        prompt += " " + _("(or a Coopération played now: its title)")
-    answer = table.ask(prompt, die, field="die")    # a Coopération's title: `ask`'s also_answers
-    modifiers = _ask_laid(_("Cards laid (post-its and Arguments: titles, or values of cards written by hand; "
-                            "empty for none)"), cards, (rules.ARGUMENT, "vie", "superviseur"), field="modifiers")
-    return _drop_empty({"action": "challenge", "player": name, "die": answer, "modifiers": modifiers,
-                        "laid_by": _ask_laid_by(state, name, len(modifiers), own=True)})
 
 
 # What a result's `hand` does, in words (rules.HAND_CHANGES).
@@ -889,8 +698,6 @@ def _card(state: rules.State, turn: rules.Turn, anytime: list[Decision]) -> Line
     name, card = turn["player"], turn["card"]
     if card == "vie":
         return _ask_change(name) or _step(name, "done")
-    if card == "challenge" and turn.get("played"):       # resolved by whom La patate chaude names, if played
-        return _challenge_by_card(state, rules.challenger(turn), anytime)
     if card == "challenge":
         return _challenge(state, rules.challenger(turn))
     if card == "cooperation":
@@ -914,34 +721,13 @@ def _recherche(state: rules.State, turn: rules.Turn, anytime: list[Decision]) ->
     label = "" if turn["recherches"] == 1 else (
         _(" (1 of 2, thanks to the won challenge)") if turn["done"] == 0 else _(" (2 of 2, thanks to the won challenge)"))
     help_text = _recherche_help()
-    cards = state.get("cards")
     prompt = _("Recherche{label}: draw events, draw an argument, play a card or submit").format(label=label)
-    if not cards:
-        choice = table.ask_choice(prompt, RECHERCHE, help=help_text)
-    else:       # the card played from the hand may be named at once, by its title
-        def convert(text: str) -> str:
-            found = table.match_word(text, RECHERCHE)
-            if found is not None:
-                return found
-            # a Coopération too is this player's own, from the hand: one played at its
-            # moment by anyone was offered before this question (_offer_cooperations)
-            return _Played(card(text, cards, rules.CARD_KINDS, _("an event card")))
-        answer = table.ask(prompt + f" ({'/'.join(map(table.label, RECHERCHE))}" + _(", or the card's title") + ")",
-                           convert, help=help_text)
-        if isinstance(answer, _Played):
-            return _card_line(state, name, answer, vivre=False)
-        choice = answer
+    choice = table.ask_choice(prompt, RECHERCHE, help=help_text)
     if choice == "submit":
         return {"action": "submit", "player": name}
     if choice == "card":
-        if cards:
-            return _event_card(state, name, anytime, vivre=False)
         return _step(name, _event_kind(name, vivre=False, timed_end=False))
     return _step(name, {"draw": "draw-events", "argument": "draw-argument"}[choice])
-
-
-class _Played(str):
-    """The id of an event card named at the Recherche prompt."""
 
 
 def _defence(state: rules.State, turn: rules.Turn) -> Line:
@@ -956,20 +742,30 @@ def _defence(state: rules.State, turn: rules.Turn) -> Line:
     return _drop_empty({"action": "defend", "player": name, "die": die, **cards})
 
 
-def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line:
-    """The entry answering what the rules wait for, asked as the printed turn aid says it:
-    from the turn's stage in the state, so play resumes at any prompt."""
+def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line | None:
+    """The entry answering what the rules wait for where guided play does not walk the
+    question plan yet, asked as the printed turn aid says it, from the turn's stage in the
+    state (so play resumes at any prompt); None where it does (kit.table: an event card
+    revealed or played from the hand, by its title, a Recherche, a Challenge met with its
+    card). A turn's start says the player's standing. What anyone may do at any time (a
+    Coopération at its printed moment) is offered through these questions as through the
+    plan's (kit.table.with_offers)."""
     if decision["action"] == "turn" and decision["choices"].get("step") == ["start"]:
         return _start(decision, state)
-    cooperating = _cooperating(anytime)
-    if not cooperating:
-        return _step_asked(state, anytime)
-    _say_cooperations(state, cooperating)
-    try:        # any question of the step takes a Coopération played at its moment
-        with table.also_answers(_cooperation_by(state, cooperating)):
-            return _step_asked(state, anytime)
-    except table.AnsweredElsewhere as played:
-        return _cooperation_played(played.value, state, anytime)   # type: ignore[arg-type]
+    if _planned(state):
+        return None
+    return table.with_offers(state, anytime, lambda: (decision, _step_asked(state, anytime)))[1]
+
+
+def _planned(state: rules.State) -> bool:
+    """Whether guided play asks the turn's step through the question plan: with the
+    session's deck, the event card revealed in Vivre (or the thesis defended first), a
+    Recherche, a Challenge met with its card."""
+    turn = rules.current(state)
+    if not state.get("cards"):
+        return False
+    return turn["stage"] in ("start", "vivre", "recherche") or \
+        turn["stage"] == "card" and turn["card"] == "challenge" and bool(turn.get("played"))
 
 
 def _step_asked(state: rules.State, anytime: list[Decision]) -> Line:

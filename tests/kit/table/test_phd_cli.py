@@ -152,8 +152,8 @@ def test_play_stops_cleanly_and_resumes(kit, game):
 
 
 @pytest.mark.parametrize(("before", "stopped_at", "resumed_by"), [
-    ([""], "Event card", "Event card"),                                       # Vivre: the card drawn
-    (["", "vie", "1", "0"], "Research", "Research:"),                         # the single Recherche
+    ([""], "Live (the event card", "Live (the event card"),                   # Vivre: the card drawn
+    (["", "vie", "1", "0"], "Research", "Research (draw"),                    # the single Recherche
     (["", "challenge", "credit", "1", "", "", "", "1"], "Research (1 of 2", "Research (1 of 2"),
     (["", "challenge", "credit", "1", "", "", "", "1", "draw"], "Research (2 of 2", "Research (2 of 2"),
     # a card with several entries: its first effects saved, resuming goes on with the same card
@@ -221,9 +221,9 @@ def test_play_says_what_empty_means_in_a_timed_game(kit, game):
     path = game("timed=true")
     result = kit("score", "play", path, input="\nempty\n")
     assert result.exit_code == 0, result.output
-    assert "/none/empty)" in result.output
+    assert "/No event card/The event deck is empty (timed game)" in result.output
     assert "best score (won)" in result.output
-    assert "/empty)" not in kit("score", "play", game(), input="\n").output
+    assert "The event deck is empty" not in kit("score", "play", game(), input="\n").output
 
 
 def test_a_superviseur_card_interrupted_after_its_change_is_not_applied_twice(kit, game):
@@ -285,11 +285,11 @@ def test_a_player_without_argument_lets_the_defence_wait(kit, game):
     kit("score", "submit", path, "Ana")
     script = ["", "superviseur", "", "", "approve", "3", "", "draw",      # no Argument: no defence now
               "none", "draw",                                             # Ben
-              "yes", "2", "1", "", ""]                                    # Ana retries at her next turn
+              "defend", "2", "1", "", ""]                                 # Ana retries at her next turn
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 0, result.output
     assert "Ana holds no Argument card: the thesis defence waits for a later turn." in kit("score", "log", path).output
-    assert "defend the thesis now?" in result.output
+    assert "Ana: Thesis defence or live (the event card turned over)?" in result.output
     assert "Game over: Ana wins." in result.output
 
 

@@ -8,14 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import click
 import pexpect
 from score_cli import REPO, spawn_play
 
-from kit import table
 from kit.games.phd import layout as phd_layout
 from kit.games.phd import table as phd_table
-from scorekeeper import rules
 from scorekeeper import session as sessions
 
 DECK = phd_layout.deck(REPO / "layouts")
@@ -51,11 +48,11 @@ def test_a_coopération_revealed_in_vivre_is_kept_and_the_moment_is_offered(tmp_
     path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN)
     child = spawn_play(path)
     # P2's turn begins: P1's Journal club is at its moment, said before P2's first question
-    child.expect_exact("playable now: Journal club (P1), Pause café solidaire (P1/P2); "
-                       "to play one, type your name at the question below.")
-    child.expect_exact("Event card")
+    child.expect_exact("Possible now: Play a Cooperation: Journal club (P1), Pause café solidaire (P1/P2); "
+                       "to do it, type your name at the question below.")
+    child.expect_exact("P2: Live (the event card turned over)?")
     child.sendline("journal club")          # P2 reveals a Journal club: it is P2's, to the hand
-    child.expect_exact("draw events, draw an argument")
+    child.expect_exact("Research (draw")
     leave(child)
     assert saved(path)[-1] == {"action": "turn", "player": "P2", "step": "cooperation", "card": "journal-club"}
 
@@ -63,39 +60,44 @@ def test_a_coopération_revealed_in_vivre_is_kept_and_the_moment_is_offered(tmp_
 def test_a_coopération_is_played_by_its_player_s_name_and_the_step_is_asked_after(tmp_path: Path):
     path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN, *P2_LOSES)
     child = spawn_play(path)
-    child.expect_exact("playable now: Manip à quatre mains (P1)")
-    child.expect_exact("draw events, draw an argument")
+    child.expect_exact("Manip à quatre mains (P1)")
+    child.expect_exact("Research (draw")
     child.sendline("P1")
-    child.expect_exact("does P1 play? (Manip à quatre mains, Pause café solidaire)")
+    child.expect_exact("P1: Play a Cooperation? (Manip à quatre mains/Pause café solidaire)")
     child.sendline("manip")
-    child.expect_exact("draw events, draw an argument")
+    child.expect_exact("Research (draw")
     before = child.before
     leave(child)
     assert saved(path)[-1] == {"action": "cooperate", "player": "P1", "card": "manip-a-quatre-mains"}
-    assert "playable now" not in before      # said once a moment: not again
+    assert "Possible now" not in before      # said once a moment: not again
 
 
-def test_who_plays_and_whom_it_names_are_the_rules_choices(tmp_path: Path, monkeypatch):
-    """After P2's failure only P1 may play Manip à quatre mains at its moment: P1 is not
-    asked about (the old question offered P2 first, whom the engine refuses); Pause café
-    solidaire played by P1 names P2, the one other the rules offer."""
-    path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN, *P2_LOSES)
-    asked: list[str] = []
-    answers = iter(["P2"])
-
-    def prompt(text: str, **kwargs) -> str:
-        asked.append(text)
-        return next(answers)
-    monkeypatch.setattr(click, "prompt", prompt)
-    with table.guided(path) as guide:
-        state = guide.state
-        anytime = rules.anytime("phd", state)
-        assert phd_table._who_plays("manip-a-quatre-mains", state, anytime, default="P2") == "P1"
-        assert asked == []
-        action = phd_table._cooperate("pause-cafe-solidaire", state, anytime, "P1")
-    assert action == {"action": "cooperate", "player": "P1", "card": "pause-cafe-solidaire", "other": "P2"}
-    assert asked == ["The other player named by Pause café solidaire (P2)"]
-    assert sessions.append(path, {"action": "cooperate", "player": "P1", "card": "manip-a-quatre-mains"})
+def test_who_plays_and_whom_it_names_are_the_rules_choices(tmp_path: Path):
+    """A Coopération typed by its title at a question of the step is played by the one
+    player the rules open its moment to, unasked (the old question offered the player
+    whose own test it was first, whom the engine refuses); La patate chaude passes the
+    Challenge to the one other player the rules offer, unasked too."""
+    challenged = {"action": "turn", "player": "P2", "step": "challenge", "card": "colloque-international"}
+    path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN, challenged)
+    child = spawn_play(path)
+    child.expect_exact("Renvoi d’ascenseur (P1)")
+    child.expect_exact("Die (")
+    child.sendline("renvoi")            # only P1 may play it now
+    child.expect_exact("Die (")
+    asked = child.before
+    leave(child)
+    assert saved(path)[-1] == {"action": "cooperate", "player": "P1", "card": "renvoi-d-ascenseur"}
+    assert "Who plays" not in asked
+    path = session(tmp_path / "again.jsonl", *TO_P2S_TURN, challenged)
+    child = spawn_play(path)
+    child.expect_exact("Die (")
+    child.sendline("la patate")         # P2's own, naming P1: the one other player
+    child.expect_exact("Die (")
+    asked = child.before
+    leave(child)
+    assert saved(path)[-1] == {"action": "cooperate", "player": "P2", "card": "la-patate-chaude", "other": "P1"}
+    assert "other player" not in asked          # whom it names was not asked
+    assert "P1: Challenge" in asked
 
 
 def test_a_challenge_card_says_the_cards_its_result_draws_or_discards():
@@ -111,10 +113,11 @@ def test_an_undo_back_to_a_challenge_offers_its_coopérations_again(tmp_path: Pa
     must not count that step's Coopérations as said, or the table would never see them."""
     path = session(tmp_path / "phd.jsonl", *TO_P2S_TURN, *P2_LOSES)
     child = spawn_play(path)
-    child.expect_exact("draw events, draw an argument")
+    child.expect_exact("Research (draw")
     child.sendline("annuler")
     child.expect_exact("Undo line 7")
     child.sendline("oui")
-    child.expect_exact("playable now: La patate chaude (P2)")
-    child.expect_exact("P2's die")
+    child.expect_exact("La patate chaude (P2)")
+    child.expect_exact("P2: Challenge")
+    child.expect_exact("Die (")
     leave(child)

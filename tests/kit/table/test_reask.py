@@ -45,14 +45,14 @@ def phd(tmp_path: Path, kit) -> Path:
 def test_phd_a_card_refused_among_those_laid_asks_the_cards_again_and_keeps_the_die(phd: Path):
     child = spawn_play(phd)
     _answer(child, "Whose turn is it?", "")
-    _answer(child, "Event card: its title", "colloque international")
-    _answer(child, "Ana's die (1..6)", "4")
-    _answer(child, "Cards laid (", "citer le jury")          # an Argument that counts only in a controversy
-    _answer(child, "Cards laid by the other players", "")     # refused once all is typed
-    between = _answer(child, "Cards laid (", "nuit blanche")  # asked again at once: not the die
+    _answer(child, "Live (the event card", "colloque international")
+    _answer(child, "Die (", "4")
+    _answer(child, "Modifiers laid (", "citer le jury")          # an Argument that counts only in a controversy
+    _answer(child, "each other player laid – Ben", "")     # refused once all is typed
+    between = _answer(child, "Modifiers laid (", "nuit blanche")  # asked again at once: not the die
     assert "Citer le jury counts only in a controversy or a thesis defence, not in a challenge." in between
     assert KEPT in between
-    assert "die (1..6)" not in between
+    assert "Die (" not in between
     _quit(child, "Research")                                 # who laid the cards: kept too
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
 
@@ -60,15 +60,15 @@ def test_phd_a_card_refused_among_those_laid_asks_the_cards_again_and_keeps_the_
 def test_phd_who_laid_the_cards_refused_at_the_third_question_keeps_the_die_and_the_cards(phd: Path):
     child = spawn_play(phd)
     _answer(child, "Whose turn is it?", "")
-    _answer(child, "Event card: its title", "colloque international")
-    _answer(child, "Ana's die (1..6)", "4")                                   # first question of the step
-    _answer(child, "Cards laid (", "nuit blanche")                             # second
-    _answer(child, "Cards laid by the other players", "Ben=2")                 # third: one card was laid
-    between = _answer(child, "Cards laid by the other players", "Ben=1")
+    _answer(child, "Live (the event card", "colloque international")
+    _answer(child, "Die (", "4")                                   # first question of the step
+    _answer(child, "Modifiers laid (", "nuit blanche")                             # second
+    _answer(child, "each other player laid – Ben", "2")                      # third: one card was laid
+    between = _answer(child, "each other player laid – Ben", "1")
     assert "Only 1 card laid here can come from the other players, not 2." in between
     assert KEPT in between
-    assert "Cards laid (" not in between
-    assert "die (1..6)" not in between
+    assert "Modifiers laid (" not in between
+    assert "Die (" not in between
     _quit(child, "Research")
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"],
                                "laid_by": {"Ben": 1}}
@@ -77,7 +77,7 @@ def test_phd_who_laid_the_cards_refused_at_the_third_question_keeps_the_die_and_
 def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Path):
     child = spawn_play(phd)
     _answer(child, "Whose turn is it?", "")
-    _answer(child, "Event card: its title", "challenge")      # a card written by hand: its numbers asked
+    _answer(child, "Live (the event card", "challenge")      # a card written by hand: its numbers asked
     _answer(child, "Resource tested", "credit")
     _answer(child, "Difficulty", "-1")                         # refused by the rules once all is typed
     _answer(child, "Modifiers", "2")
@@ -96,12 +96,12 @@ def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Pat
 def test_phd_a_refusal_of_the_step_as_a_whole_asks_the_whole_step_again(phd: Path):
     child = spawn_play(phd)
     _answer(child, "Whose turn is it?", "")
-    _answer(child, "Event card: its title", "none")
+    _answer(child, "Live (the event card", "none")
     between = _answer(child, "Research", "submit")            # 4 Pression and 4 Crédit: too few
     between = _answer(child, "Research", "draw")
     assert "submitting a chapter needs at least 5 of each" in between
     assert KEPT not in between
-    _quit(child, "Event card: its title")            # Ben's turn: drawing ended Ana's
+    _quit(child, "Live (the event card")            # Ben's turn: drawing ended Ana's
     assert [a for a in _lines(phd) if a.get("player") == "Ana"][-1] == \
         {"action": "turn", "player": "Ana", "step": "draw-events"}
 
@@ -156,11 +156,11 @@ def test_an_empty_answer_to_a_question_that_needs_one_says_so_and_asks_it_again(
     # click alone asked again without a word: the player could not tell the Enter was seen
     child = spawn_play(phd)
     _answer(child, "Whose turn is it?", "")
-    _answer(child, "Event card: its title", "colloque international")
-    _answer(child, "Ana's die (1..6)", "")
-    between = _answer(child, "Ana's die (1..6)", "4")
+    _answer(child, "Live (the event card", "colloque international")
+    _answer(child, "Die (", "")
+    between = _answer(child, "Die (", "4")
     assert "This question needs an answer (help says what it takes)." in between
-    _answer(child, "Cards laid (", "nuit blanche")
-    _answer(child, "Cards laid by the other players", "")
+    _answer(child, "Modifiers laid (", "nuit blanche")
+    _answer(child, "each other player laid – Ben", "")
     _quit(child, "Research")
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
