@@ -640,10 +640,11 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
     given, value = _given_before(prompt, field)
     if given:
         return value  # type: ignore[return-value]   # what `convert` made of it before
-    if _offered_words:
-        prompt = f"{prompt} " + _("or {words}").format(words="/".join(_offered_words))
+    # the words it also takes are shown, not part of the question: a step asked again after a
+    # refusal finds its answer by the question alone (Guide.kept_answer)
+    shown = f"{prompt} " + _("or {words}").format(words="/".join(_offered_words)) if _offered_words else prompt
     while True:
-        text = _read(prompt, default=default, hide=hide)
+        text = _read(shown, default=default, hide=hide)
         if text is None or (_guide is not None and _keyword(text, help)):
             continue
         try:
