@@ -640,10 +640,11 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
     given, value = _given_before(prompt, field)
     if given:
         return value  # type: ignore[return-value]   # what `convert` made of it before
-    if _offered_words:
-        prompt = f"{prompt} " + _("or {words}").format(words="/".join(_offered_words))
+    # the words it also takes are shown, not part of the question: a step asked again after a
+    # refusal finds its answer by the question alone (Guide.kept_answer)
+    shown = f"{prompt} " + _("or {words}").format(words="/".join(_offered_words)) if _offered_words else prompt
     while True:
-        text = _read(prompt, default=default, hide=hide)
+        text = _read(shown, default=default, hide=hide)
         if text is None or (_guide is not None and _keyword(text, help)):
             continue
         try:
@@ -1268,6 +1269,9 @@ def ask_offered(offered: list[Decision], state: GameState, table_wide: list[Deci
     among = ask_among(offered, state, table_wide or [])
     if among is not None:
         return among
+    or_nothing = ask_or_nothing(offered, state)
+    if or_nothing is not None:
+        return or_nothing
     chosen = ask_which(offered, state)
     return chosen, ask_plan(chosen, state, headed=True)
 
@@ -1289,6 +1293,70 @@ def ask_which(offered: list[Decision], state: GameState) -> Decision:
         _("{what}?").format(what=_either(titles))
     return offered[keys.index(ask_choice(question, keys, shown=shown, also={key: (title,) for key, title in
                                                                            zip(keys, titles)}))]
+
+
+class _Nothing(NamedTuple):
+    """A decision that asks nothing, named by its words at another's first question."""
+
+    decision: Decision
+
+
+def ask_or_nothing(offered: list[Decision], state: GameState) -> tuple[Decision, Line] | None:
+    """Where one of the decisions offered one player at once asks questions and each other
+    asks none (PHD: a controversy, or « the card has done all it does »), the questions of
+    the one that asks, its first also taking the others' words (`_decision_word`), which
+    answer them: one answer where a choice among them first would cost two. Where one
+    decision alone asks nothing, Enter alone leaving out a field the rules need (the
+    Arguments of a controversy) is that decision too, as the rules would refuse the other.
+    None where more than one asks, or a decision that asks nothing has no words of its own."""
+    from kit import plan  # the question plan: imported where a question is asked
+    asking = [d for d in offered if _first_step(d, state) is not None]
+    if len(asking) != 1 or asking[0]["secret"]:     # asked unseen: no other decision's words at it
+        return None
+    keyed: dict[str, Decision] = {}
+    shown: dict[str, str] = {}
+    for decision in offered:
+        word = _decision_word(decision, state, offered) if decision is not asking[0] else None
+        if decision is not asking[0] and (word is None or word[0] in keyed):
+            return None
+        if word is not None:
+            keyed[word[0]], shown[word[0]] = decision, word[1]
+
+    def nothing(text: str) -> object:
+        found = match_word(text, list(keyed), also={key: (words,) for key, words in shown.items()})
+        return _Nothing(keyed[found]) if found is not None else None
+
+    @contextmanager
+    def first_also() -> Iterator[None]:
+        before = _also     # what the step's other questions take (a Coopération at its moment) still taken
+
+        def either(text: str) -> object:
+            found = nothing(text)
+            return found if found is not None or before is None else before(text)
+        # « or the card has done all it does »: the words follow the question's, lower case
+        said_after = [words[:1].lower() + words[1:] for words in shown.values()]
+        with also_answers(either, hidden=_also_hidden), offering([*_offered_words, *said_after]):
+            yield
+    needed = {name for name, spec in plan.declared_fields(state["game"], asking[0]["action"]).items()
+              if spec is not None and spec.needed}
+    firsts = [first_also()]
+
+    def each_asked(step: plan.Step, ask_it: Callable[[], object]) -> object:
+        if firsts:
+            with firsts.pop():
+                value = ask_it()
+        else:
+            value = ask_it()
+        if value in (None, [], {}) and step.key is None and step.spec.field in needed and len(keyed) == 1:
+            raise AnsweredElsewhere(_Nothing(next(iter(keyed.values()))))
+        return value
+    try:
+        return asking[0], ask_plan(asking[0], state, each_asked=each_asked)
+    except AnsweredElsewhere as named:
+        if not isinstance(named.value, _Nothing):
+            raise
+        chosen = named.value.decision
+        return chosen, ask_plan(chosen, state, headed=True)
 
 
 def _either(titles: list[str]) -> str:
@@ -1314,7 +1382,8 @@ def _say_facts(words: faces.Faces, decisions: list[Decision], state: GameState) 
 
 
 def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, current: str | None = None,
-             first: object = None) -> Line:
+             first: object = None, each_asked: Callable[[plan.Step, Callable[[], object]], object] | None = None
+             ) -> Line:
     """The action answering `decision`: its question plan walked one question at a time
     (kit.plan.walk, as a phone asks it), each answer narrowing what the next offers; a field
     the rules leave one value is not asked. Before the first question, whose decision it is,
@@ -1322,7 +1391,8 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, curr
     first, unless a question said it already (`headed`). Each question takes what
     `ask_plan_step` adds (Enter naming `current` where it names a player, for one). `first`:
     the answer of its first question, given already (a card typed where the decision was
-    chosen: `ask_among`)."""
+    chosen: `ask_among`). `each_asked(step, ask)`: each question asked through it, which
+    may take more than the question does (`ask_or_nothing`: the decisions offered beside it)."""
     from kit import plan  # the question plan: imported where a question is asked
     game = state["game"]
     words = faces.of(game)
@@ -1335,6 +1405,11 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, curr
     counted: tuple[str, dict[str, int]] | None = None     # a group's counts typed on one line
 
     def given(step: plan.Step) -> object:
+        if each_asked is None or not asks(step):
+            return asked_step(step)
+        return each_asked(step, lambda: asked_step(step))
+
+    def asked_step(step: plan.Step) -> object:
         nonlocal headed, counted
         if given_first and asks(step):
             return given_first.pop()

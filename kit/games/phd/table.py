@@ -5,9 +5,9 @@ same path as `kit score act`; every rule lives in scorekeeper.rules.phd, the tur
 `kit score play` (kit.table.play_pending) asks what the rules' `pending` waits for through
 the question plan (kit/plan.py), with the labels below: with the session's deck, an event
 card revealed or played from the hand by its title, a Recherche, a Challenge met with its
-card. `ask` still asks the rest as the printed turn aid says it: a turn's start, a card
-written by hand and what the card being resolved waits for, the thesis defence, and every
-step of a session played without a deck.
+card, the controversy a card opened, the thesis defence. `ask` still asks the rest as the
+printed turn aid says it: a turn's start, a card written by hand and what it waits for,
+and every step of a session played without a deck.
 
 `kit score deck-empty` (kit/score/cli.py) serves PHD's timed variant through
 `deck_empty_action` below.
@@ -747,7 +747,7 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line
     question plan yet, asked as the printed turn aid says it, from the turn's stage in the
     state (so play resumes at any prompt); None where it does (kit.table: an event card
     revealed or played from the hand, by its title, a Recherche, a Challenge met with its
-    card). A turn's start says the player's standing. What anyone may do at any time (a
+    card, a controversy the card opened, a thesis defence). A turn's start says the player's standing. What anyone may do at any time (a
     Coopération at its printed moment) is offered through these questions as through the
     plan's (kit.table.with_offers)."""
     if decision["action"] == "turn" and decision["choices"].get("step") == ["start"]:
@@ -760,11 +760,15 @@ def ask(decision: Decision, state: rules.State, anytime: list[Decision]) -> Line
 def _planned(state: rules.State) -> bool:
     """Whether guided play asks the turn's step through the question plan: with the
     session's deck, the event card revealed in Vivre (or the thesis defended first), a
-    Recherche, a Challenge met with its card."""
+    Recherche, a Challenge met with its card, the controversy a card opened and the thesis
+    defence an approval started (their first question also takes the words of the step
+    that asks nothing beside them: kit.table.ask_or_nothing)."""
     turn = rules.current(state)
     if not state.get("cards"):
         return False
-    return turn["stage"] in ("start", "vivre", "recherche") or \
+    if turn["stage"] == "card" and turn.get("outcome") == "controversy":
+        return True
+    return turn["stage"] in ("start", "vivre", "recherche", "defence") or \
         turn["stage"] == "card" and turn["card"] == "challenge" and bool(turn.get("played"))
 
 

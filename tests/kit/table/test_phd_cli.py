@@ -266,12 +266,14 @@ def test_a_defence_interrupted_at_its_die_resumes_at_the_die(kit, game):
     kit("score", "submit", path, "Ana")
     result = kit("score", "play", path, input="\n".join(["", "superviseur", "", "", "approve"]) + "\n")
     assert result.exit_code == 130
-    assert "Ana's die" in result.output.splitlines()[-1]
+    assert "\nAna: Thesis defence\n" in result.output     # the question plan's heading names Ana
+    assert result.output.splitlines()[-1].startswith("Die (1/2/3/4/5/6) or no thesis defence for now:")
     saved = path.read_bytes()
     result = kit("score", "play", path, input="rien\n")
     assert "What does the Supervisor card say" not in result.output
-    assert "That is not a whole number." in result.output
-    assert "Ana's die" in result.output.splitlines()[-1]
+    assert "Answer one of 1, 2, 3, 4, 5, 6." in result.output
+    assert "\nAna: Thesis defence\n" in result.output
+    assert result.output.splitlines()[-1].startswith("Die (1/2/3/4/5/6) or no thesis defence for now:")
     assert path.read_bytes() == saved
     result = kit("score", "play", path, input="\n".join(["5", "2", "", ""]) + "\n")
     assert result.exit_code == 0
@@ -283,7 +285,7 @@ def test_a_player_without_argument_lets_the_defence_wait(kit, game):
     path = game("chapters=1", players=("Ana", "Ben"))
     kit("score", "adjust", path, "Ana", "--pression", "+1", "--credit", "+1")
     kit("score", "submit", path, "Ana")
-    script = ["", "superviseur", "", "", "approve", "3", "", "draw",      # no Argument: no defence now
+    script = ["", "superviseur", "", "", "approve", "no", "draw",         # no Argument: no defence now, one answer
               "none", "draw",                                             # Ben
               "defend", "2", "1", "", ""]                                 # Ana retries at her next turn
     result = kit("score", "play", path, input="\n".join(script) + "\n")

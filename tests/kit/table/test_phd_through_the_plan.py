@@ -1,11 +1,16 @@
 """Issue 46: PHD's guided play walks the question plan (kit/plan.py) through kit/table.py's
 generic rendering, where it had its own questions: a card typed by its printed title among
 those the step offers, the Coopérations offered at their moment, and no more answers than
-the own questions took (measured on scripted turns: 15 answers before, 15 after)."""
+the own questions took (measured on scripted turns: 15 answers before, 15 after). A
+controversy the card opened and the thesis defence an approval started are asked through the
+plan too, their first question also taking the words of what asks nothing beside them
+(« the card has done all it does », « no thesis defence for now »): one answer, where the own
+questions took one (Enter at the Arguments) and two (the die, then Enter)."""
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from score_cli import REPO, lines
 
 from kit import plan
@@ -15,7 +20,8 @@ from scorekeeper import session as sessions
 
 # Ana meets a Challenge card with a card laid and takes her two Recherches; at Ben's turn Ana
 # plays Journal club at its moment (by her name, then the card); Ben's Superviseur card's die
-# opens a controversy (the own questions still ask it), then Ben's Recherche.
+# opens a controversy (asked through the plan: its Arguments, support, opposition), then Ben's
+# Recherche.
 TURNS = ["",                                   # whose turn: Ana (the default)
          "colloque", "6", "donnees solides",   # the Challenge card by its title, the die, a card laid
          "",                                   # none of it laid by Ben
@@ -129,3 +135,52 @@ def test_a_player_s_name_is_never_the_beginning_of_a_card_s_title(kit, tmp_path:
     result = kit("score", "play", path, input="\n".join(["", "colloque", "6", "Ana", "hot potato"]) + "\n")
     assert "Ana: Play a Cooperation — The other player: Ben" in result.output
     assert lines(path)[-1] == {"action": "cooperate", "player": "Ana", "card": "la-patate-chaude", "other": "Ben"}
+
+
+@pytest.mark.parametrize("let_go", ["done", ""])
+def test_a_controversy_the_card_opened_is_let_go_in_one_answer(kit, tmp_path: Path, let_go: str):
+    """« done » typed at the controversy's first question is the card having done all it
+    does, and so is Enter alone there (no Arguments: the rules would refuse the controversy),
+    as it was at the own question: one answer, not a choice and then nothing."""
+    path = _session(kit, tmp_path)
+    turns = [*TURNS[:11], let_go, "draw"]
+    result = kit("score", "play", path, input="\n".join(turns) + "\n")
+    assert result.exit_code == 130, result.output
+    assert "Arguments laid or the card has done all it does:" in result.output
+    assert "Controversy or the card has done all it does?" not in result.output
+    assert lines(path)[3:][-3:] == [{"action": "turn", "player": "Ben", "step": "done"},
+                                    {"action": "turn", "player": "Ben", "step": "draw-events"},
+                                    {"action": "turn", "player": "Ana", "step": "start"}]
+
+
+def _defence(kit, tmp_path: Path) -> Path:
+    """A session with the deck where Ana's approval has just started her thesis defence."""
+    path = tmp_path / "phd.jsonl"
+    assert kit.new(path, "phd", ["Ana", "Ben"], ["chapters=1"]).exit_code == 0
+    assert kit("score", "adjust", path, "Ana", "--pression", "+1", "--credit", "+1").exit_code == 0
+    assert kit("score", "submit", path, "Ana").exit_code == 0
+    for step in ("start", "superviseur"):
+        assert kit("score", "act", path, f'{{"action": "turn", "player": "Ana", "step": "{step}"}}').exit_code == 0
+    assert kit("score", "approve", path, "Ana").exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize("typed", [["no"], ["3", ""]])
+def test_no_thesis_defence_for_now_is_one_answer(kit, tmp_path: Path, typed: list[str]):
+    """Ana holds no Argument card: « no » at the defence's first question (the die) lets it
+    wait, where the own questions asked the die and then the Arguments (two answers, which
+    still do: Enter alone at the Arguments the rules need)."""
+    path = _defence(kit, tmp_path)
+    result = kit("score", "play", path, input="\n".join(typed) + "\n")
+    assert result.exit_code == 130, result.output
+    assert "\nAna: Thesis defence\n" in result.output
+    assert lines(path)[-1] == {"action": "turn", "player": "Ana", "step": "no-defence"}
+    assert result.output.splitlines()[-1].startswith("Ana: Research")
+
+
+def test_a_thesis_defence_takes_four_answers_as_the_own_questions_did(kit, tmp_path: Path):
+    path = _defence(kit, tmp_path)
+    result = kit("score", "play", path, "--lang", "fr", input="\n".join(["5", "citer le jury", "", ""]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Dé (1/2/3/4/5/6) ou pas de soutenance pour l’instant :" in result.output.replace("\u00a0", " ")
+    assert lines(path)[-1] == {"action": "defend", "player": "Ana", "die": 5, "arguments": ["citer-le-jury"]}
