@@ -2019,45 +2019,47 @@ def ask_card(prompt: str, options: Iterable[object], *, field: str | None = None
 
 def laid_cards(offered: list[str]) -> Callable[[str], list[int | str]]:
     """What a question of cards and numbers takes (`cards`): the cards among `offered` by
-    their titles and numbers (cards written by hand), separated by commas or semicolons; a
-    title with a comma in it (« p = 0,051 ») is read whole. A card of the deck the question
-    does not offer is taken as typed, for the rules to say why it may not be laid there (an
-    Argument kept for the controversies), in their words, once the step is typed."""
+    their titles and numbers (cards written by hand), as `read_laid` reads them. A card of
+    the deck the question does not offer is taken as typed, for the rules to say why it may
+    not be laid there (an Argument kept for the controversies), in their words, once the
+    step is typed."""
     offered = [*offered, *(key for key in session_cards() if key not in offered)]
-    def convert(text: str) -> list[int | str]:
-        pieces = [p.strip() for p in text.replace(";", ",").split(",")]
-        out: list[int | str] = []
-        i = 0
-        while i < len(pieces):
-            if not pieces[i]:
-                i += 1
-            elif pieces[i].lstrip("+-").isdigit():
-                out.append(whole_number(pieces[i]))
-                i += 1
-            else:
-                i = _longest_card(pieces, i, offered, out)
-        return out
-    return convert
 
-
-def _longest_card(pieces: list[str], start: int, offered: list[str], out: list[int | str]) -> int:
-    """The longest run of `pieces` from `start` that names a card offered, added to `out`;
-    the index after it."""
-    for end in range(len(pieces), start, -1):
-        try:
-            key = typed_card(",".join(pieces[start:end]), offered)
-        except KitError:
-            if end == start + 1:
-                raise
-            continue
-        if key is not None:
-            out.append(key)
-            return end
-        if end == start + 1:
+    def named(typed: str) -> str:
+        key = typed_card(typed, offered)
+        if key is None:
             raise KitError(_("No card is called {typed}; did you mean {title}?").format(
-                typed=pieces[start], title=_card_titles(offered[:1])[0]) if offered else
+                typed=typed, title=_card_titles(offered[:1])[0]) if offered else
                 _("This session plays no deck: give the cards' values as numbers."))
-    return start + 1
+        return key
+    return lambda text: read_laid(text, named)
+
+
+def read_laid(text: str, named: Callable[[str], str]) -> list[int | str]:
+    """Cards and numbers (cards written by hand) typed on one line, separated by commas or
+    semicolons, each card as `named(typed)` reads it (its key; a KitError or RuleViolation
+    where it names none): a title with a comma in it (« p = 0,051 ») is read whole, the
+    longest run of pieces that names a card being that card."""
+    pieces = [p.strip() for p in text.replace(";", ",").split(",")]
+    out: list[int | str] = []
+    start = 0
+    while start < len(pieces):
+        if not pieces[start]:
+            start += 1
+        elif pieces[start].lstrip("+-").isdigit():
+            out.append(whole_number(pieces[start]))
+            start += 1
+        else:
+            for end in range(len(pieces), start, -1):
+                try:
+                    out.append(named(",".join(pieces[start:end])))
+                except (KitError, RuleViolation):
+                    if end == start + 1:
+                        raise
+                    continue
+                start = end
+                break
+    return out
 
 
 class _Ungiven:

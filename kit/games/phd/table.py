@@ -23,7 +23,7 @@ import click
 from kit import i18n, table
 from kit.errors import KitError
 from kit.i18n import N_, _, ngettext
-from scorekeeper.errors import Message, RuleViolation, plural
+from scorekeeper.errors import Message, plural
 from scorekeeper.rules import deck as decks
 from scorekeeper.rules import phd as rules
 from scorekeeper.rules.checks import signed
@@ -79,32 +79,13 @@ def card(text: str, cards: dict[str, decks.Card], types: tuple[str, ...], what: 
 
 
 def laid(text: str, cards: dict[str, decks.Card] | None, types: tuple[str, ...], what: str) -> list[int | str]:
-    """The cards laid on a test, on one line: titles (ids) or numbers (a card written by
-    hand), separated by commas or semicolons; a title with a comma in it (« p = 0,051 ») is
-    read whole."""
-    pieces = [p.strip() for p in text.replace(";", ",").split(",")]
-    out: list[int | str] = []
-    i = 0
-    while i < len(pieces):
-        if not pieces[i]:
-            i += 1
-            continue
-        if pieces[i].lstrip("+-").isdigit():
-            out.append(table.whole_number(pieces[i]))
-            i += 1
-            continue
+    """The cards laid on a test, on one line (kit.table.read_laid): titles (ids) of one of
+    `types` or numbers (a card written by hand)."""
+    def named(typed: str) -> str:
         if not cards:
             raise KitError(_("This session plays no deck: give the cards' values as numbers."))
-        for j in range(len(pieces), i, -1):     # the longest run of pieces that names a card
-            try:
-                out.append(card(",".join(pieces[i:j]), cards, types, what))
-            except (RuleViolation, KitError):
-                if j == i + 1:
-                    raise
-                continue
-            i = j
-            break
-    return out
+        return card(typed, cards, types, what)
+    return table.read_laid(text, named)
 
 
 def _drop_empty(action: dict[str, Any]) -> dict[str, Any]:
