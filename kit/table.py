@@ -1182,14 +1182,11 @@ def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decisi
     questions, each taking the name of whoever does it besides its own answers, a line
     announcing what opened (`with_offers`); where no question could take it, when it changed
     since it was last offered, in a question of its own that Enter alone passes."""
-    offers: dict[str, list[Decision]] = {}
     # a secret one, or one offered at its player's own questions only, is asked in secret
     # (ask_in_secret)
     at_own = faces.of(state["game"]).at_own_questions
     anytime = [d for d in anytime if not d["secret"] and d["action"] not in at_own]
-    for decision in anytime:
-        if decision["player"] is not None:
-            offers.setdefault(decision["player"], []).append(decision)
+    offers = anytime_offers(anytime)
     memo = play_memo()
     if not offers:
         memo.pop(ANYTIME_OFFERED, None)
@@ -1881,9 +1878,10 @@ def _ask_value_or_card(step: plan.Step, decision: Decision, state: GameState, *,
     """One of the values `step` offers, in the game's words (Enter: `default`), or a card
     that a value asks next (`later`, cards_ahead), which answers both: the value and
     {that field: the card}."""
+    from kit import plan  # the question plan: imported where a question is asked
     spec = step.spec
     values = {("yes" if c is True else "no" if c is False else str(c)): c for c in step.options}
-    shown = {key: said(named) if (named := plan_value_label(words, value)) is not None else label(key, state["game"])
+    shown = {key: said(named) if (named := plan.value_label(words, value)) is not None else label(key, state["game"])
              for key, value in values.items()}
     apart = " / " if any("," in text for text in shown.values()) else ", "
     offered_cards = list(dict.fromkeys(card for _name, cards in later.values() for card in cards))
@@ -1908,11 +1906,6 @@ def _ask_value_or_card(step: plan.Step, decision: Decision, state: GameState, *,
     help = _("Answers: {choices}.").format(choices=", ".join(card_titles(state, offered_cards))) if later else None
     return ask(question, convert, default=shown[str(default)] if default is not None and str(default) in shown
                else None, help=help, field=spec.field)
-
-
-def plan_value_label(words: faces.Faces, value: object) -> faces.Label | None:
-    from kit import plan  # the question plan: imported where a question is asked
-    return plan.value_label(words, value)
 
 
 def optional_answers(words: faces.Faces, decisions: list[Decision]) -> tuple[list[Decision], str, object] | None:
