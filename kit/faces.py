@@ -42,7 +42,8 @@ questions (each function defined in its table.py, named here once):
 - `defaults`: (action, field) -> the values Enter alone answers there in guided play, the
   first of them the rules offer (Promotion's draw, the « nothing » that lets an Attaque land,
   the « next » that ends a turn, the « let it pass » of the colleagues a card leaves free to
-  answer: kit/table.py asks them once, together, who does otherwise);
+  answer: kit/table.py asks them once, together, who does otherwise); FIRST: the first value
+  the rules offer, in their order (who begins: the first seated);
 - `field_kinds`: (action, field) -> how its value is typed where the rules' `many` does not
   say ("all": the names listed, "order": names first to last); `budgets`: action -> its
   fields sharing one bound (a ballot's POUR and CONTRE); `at_own_questions`: the actions the
@@ -54,8 +55,7 @@ questions (each function defined in its table.py, named here once):
   completed by them;
 - `narrow(state, decision, answers)`, `decision_facts(state, decision)`: a decision's
   choices narrowed by the answers given so far, the facts said above its form;
-- `ask(decision, state, anytime)`: guided play's own questions for a decision (None: the
-  plain ones); `describe_turn(action, before)`: a `turn` line's words;
+- `describe_turn(action, before)`: a `turn` line's words;
 - `prepare_options(options, layouts)`, `prepare_players(players)`, `deal(players)`:
   `kit score new`'s; `deck_empty_action(hands)`: `kit score deck-empty`'s action;
 - `ways_to_win` (the words of a simulated record's `how`: a way never taken shows at 0 %),
@@ -123,7 +123,6 @@ class Faces:
     with_seat_answers: Callable[[Any, Line, dict[str, dict[str, Any]]], Line] | None = None
     narrow: Callable[[Any, Decision, dict[str, Any]], dict[str, Any]] | None = None
     decision_facts: Callable[[Any, Any], list[Message]] | None = None
-    ask: Callable[[Decision, Any, list[Decision]], dict[str, Any] | None] | None = None
     describe_turn: Callable[[Line, Any], str] | None = None
     prepare_options: Callable[[dict[str, Any], Path | None], dict[str, Any]] | None = None
     prepare_players: Callable[[list[Any]], list[Any]] | None = None
@@ -170,6 +169,9 @@ def _slips(faces: Faces) -> Iterator[str]:
 
 
 PLAIN = Faces()
+
+# A `defaults` value: Enter takes the first value the rules offer there, whichever it is.
+FIRST = "<the first offered>"
 
 
 def of(game: str) -> Faces:

@@ -34,7 +34,7 @@ import functools
 import io
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, cast, overload
@@ -643,8 +643,11 @@ def ask(prompt: str, convert: Callable[[str], T], *, hide: bool = False,
     # the words it also takes are shown, not part of the question: a step asked again after a
     # refusal finds its answer by the question alone (Guide.kept_answer)
     shown = f"{prompt} " + _("or {words}").format(words="/".join(_offered_words)) if _offered_words else prompt
+    enter_elsewhere = _enter_elsewhere if default is None else None
     while True:
-        text = _read(shown, default=default, hide=hide)
+        text = _read(shown, default="" if enter_elsewhere is not None else default, hide=hide)
+        if enter_elsewhere is not None and text is not None and not text.strip():
+            _taken_elsewhere(prompt, "", hide, enter_elsewhere)
         if text is None or (_guide is not None and _keyword(text, help)):
             continue
         try:
@@ -689,11 +692,12 @@ def _read(prompt: str, *, default: str | None, hide: bool) -> str | None:
     return text
 
 
-def _taken_elsewhere(prompt: str, text: str, hide: bool) -> None:
-    """Raise AnsweredElsewhere where the step's `also_answers` takes what a question refused
-    (a hidden answer only where it says so), kept like any answer: a refusal of what follows
-    then asks only that again."""
-    elsewhere = _also(text) if _also is not None and (_also_hidden or not hide) else None
+def _taken_elsewhere(prompt: str, text: str, hide: bool, also: Callable[[str], object] | None = None) -> None:
+    """Raise AnsweredElsewhere where the step's `also_answers` (or `also`) takes what a
+    question refused (a hidden answer only where it says so), kept like any answer: a
+    refusal of what follows then asks only that again."""
+    also = also or _also
+    elsewhere = also(text) if also is not None and (_also_hidden or not hide) else None
     if elsewhere is None:
         return
     if _guide is not None:
@@ -733,6 +737,20 @@ def also_answers(convert: Callable[[str], object], *, hidden: bool = False) -> I
 
 
 _offered_words: tuple[str, ...] = ()
+_enter_elsewhere: Callable[[str], object] | None = None     # what Enter alone answers at a question that needs one
+
+
+@contextmanager
+def enter_elsewhere(convert: Callable[[str], object]) -> Iterator[None]:
+    """Within the block, Enter alone at a question that needs an answer is what `convert("")`
+    makes of it (AnsweredElsewhere): the step it leaves for (a Coopération's « the card has
+    done all it does » at « Whose resources change? »)."""
+    global _enter_elsewhere
+    was, _enter_elsewhere = _enter_elsewhere, convert
+    try:
+        yield
+    finally:
+        _enter_elsewhere = was
 
 
 @contextmanager
@@ -820,7 +838,7 @@ _looking_ahead = False     # while writes_unasked runs a step: `ask` refuses eve
 
 def writes_unasked(game: str, state: GameState) -> bool:
     """Whether guided play, meeting `state`, writes its next entry without asking anyone
-    anything. The step is run as play runs it (the rules' decision, the game's own `ask`),
+    anything. The step is run as play runs it (the rules' decisions, their question plan),
     its words kept off the screen and its first question stopping it: which steps ask
     nothing is what play does, never a list kept beside it."""
     global _looking_ahead
@@ -1040,10 +1058,9 @@ def ask_player(prompt: str, names: list[str], *, default: str | None = None, opt
 # any time (`anytime`: an accusation while a hypothesis stands) is said when something of it
 # opens, and every question of the step then takes the name of whoever does it too (nobody
 # doing it costs no answer); where no question could take it (none is asked, or it is
-# hidden, or names players itself), in one question of its own that Enter alone passes. A game whose turns plain questions cannot ask declares its own `ask(decision,
-# state, anytime)`, which answers in their place (None: it leaves that decision to the
-# plan, and may offer what is allowed at any time through its own questions: `with_offers`).
-# Play knows no game's phases: it resumes wherever the file stands because the rules tell,
+# hidden, or names players itself), in one question of its own that Enter alone passes,
+# unless it stays open for the next question (a turn's start, written unasked). No game has
+# questions of its own: every game's terminal asks what its phones ask. Play knows no game's phases: it resumes wherever the file stands because the rules tell,
 # from the file alone, what comes next.
 
 def play_pending(path: str | Path) -> None:
@@ -1077,23 +1094,22 @@ def play_pending(path: str | Path) -> None:
 def next_entry(declared: faces.Faces, decisions: list[Decision], state: GameState,
                anytime: list[Decision]) -> tuple[Decision, Line]:
     """The decision guided play asks now, among the rules' `decisions`, and the action
-    answering it: the game's own `ask`, where it has one, answers the first (None: it leaves
-    it to the plan); a secret one is asked of whoever is at the keyboard among those it
-    awaits (`ask_in_secret`); otherwise the question plan is walked, for the first decision
-    and the others the rules offer its player at once (a choice among them first), with what
-    anyone may do at any time offered at the same moment (`with_anytime`)."""
+    answering it: a secret one is asked of whoever is at the keyboard among those it awaits
+    (`ask_in_secret`); otherwise the question plan is walked, for the first decision and the
+    others the rules offer its player at once (a choice among them first), with what anyone
+    may do at any time offered at the same moment (`with_anytime`)."""
     decision = decisions[0]
-    if declared.ask is not None:
-        asked = declared.ask(decision, state, anytime)
-        if asked is not None:
-            return decision, asked
     if decision["secret"] and decision["player"] is not None:
         return ask_in_secret(decisions, state, anytime)
     optional = optional_answers(declared, decisions)
     if optional is not None:
         return with_table_words(state, anytime, lambda: ask_optional_answers(declared, decisions, *optional, state,
                                                                              anytime))
-    offered = [decision, *(d for d in decisions if d["player"] == decision["player"] and d is not decision)]
+    # whoever is at the table answers a decision of the table's with those of the player
+    # whose turn it is (a Coopération written by hand: whose resources change, or Enter
+    # when the card has done all it does)
+    at_table = (decision["player"], None if decision["player"] is not None else rules.current_player(state["game"], state))
+    offered = [decision, *(d for d in decisions if d["player"] in at_table and d is not decision and not d["secret"])]
     return with_table_words(state, anytime, lambda: with_anytime(offered, state, anytime))
 
 
@@ -1191,10 +1207,10 @@ def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decisi
     if not offers:
         memo.pop(ANYTIME_OFFERED, None)
         return ask_offered(offered, state)
-    key = tuple((d["player"], d["action"], repr(d["choices"])) for d in anytime)
+    key = _offered_key(anytime)
     new = memo.get(ANYTIME_OFFERED) != key
     if not _carries(offered, state, list(offers)):
-        if new:
+        if new and not _open_after(offered, state, key):
             who = ask_player(_anytime_question(state, anytime), list(offers), optional=True)
             memo[ANYTIME_OFFERED] = key
             if who is not None:
@@ -1202,6 +1218,27 @@ def with_anytime(offered: list[Decision], state: GameState, anytime: list[Decisi
         return ask_offered(offered, state)
     memo[ANYTIME_OFFERED] = key
     return with_offers(state, anytime, lambda: ask_offered(offered, state, _table_wide(state, anytime)))
+
+
+def _offered_key(anytime: list[Decision]) -> tuple[tuple[str | None, str, str], ...]:
+    """What is offered at any time, as guided play compares it from one step to the next."""
+    return tuple((d["player"], d["action"], repr(d["choices"])) for d in anytime)
+
+
+def _open_after(offered: list[Decision], state: GameState, key: tuple[tuple[str | None, str, str], ...]) -> bool:
+    """Whether the one decision `offered` asks nothing and leaves open all that is offered
+    now (`key`): then the next question offers it (a turn's start, written unasked, before
+    Vivre), and no question of its own costs an answer here."""
+    if len(offered) > 1 or _first_step(offered[0], state) is not None:
+        return False
+    game = state["game"]
+    try:
+        after = rules.of(game).apply(state, ask_plan(offered[0], state))
+    except RuleViolation:
+        return False
+    at_own = faces.of(game).at_own_questions
+    return set(key) <= set(_offered_key([d for d in rules.anytime(game, after)
+                                         if not d["secret"] and d["action"] not in at_own]))
 
 
 def _titled(state: GameState, decisions: list[Decision]) -> dict[str, list[str]]:
@@ -1299,56 +1336,64 @@ class _Nothing(NamedTuple):
 
 
 def ask_or_nothing(offered: list[Decision], state: GameState) -> tuple[Decision, Line] | None:
-    """Where one of the decisions offered one player at once asks questions and each other
-    asks none (PHD: a controversy, or « the card has done all it does »), the questions of
-    the one that asks, its first also taking the others' words (`_decision_word`), which
-    answer them: one answer where a choice among them first would cost two. Where one
-    decision alone asks nothing, Enter alone leaving out a field the rules need (the
-    Arguments of a controversy) is that decision too, as the rules would refuse the other.
-    None where more than one asks, or a decision that asks nothing has no words of its own."""
+    """Where two decisions are offered at once, one asking questions and the other none
+    (PHD: a controversy, or « the card has done all it does »), the questions of the one
+    that asks, its first also taking the other's words (`_decision_word`), which answer it:
+    one answer where a choice between them first would cost two. Enter alone leaving out a
+    field the rules need (the Arguments of a controversy, whose resources a Coopération
+    changes) is the other decision too, as the rules would refuse the first, and so is the
+    first answered with nothing at all (C'est la vie changing nothing). None where both
+    ask, or more are offered (a choice that reads as one: `ask_which`), or the one that
+    asks nothing has no words of its own."""
     from kit import plan  # the question plan: imported where a question is asked
     asking = [d for d in offered if _first_step(d, state) is not None]
-    if len(asking) != 1 or asking[0]["secret"]:     # asked unseen: no other decision's words at it
+    # asked unseen: no other decision's words at it; several others (a Superviseur's approve,
+    # revoke, or done): which one is a question of its own, that reads as one
+    if len(asking) != 1 or asking[0]["secret"] or len(offered) > 2:
         return None
-    keyed: dict[str, Decision] = {}
-    shown: dict[str, str] = {}
-    for decision in offered:
-        word = _decision_word(decision, state, offered) if decision is not asking[0] else None
-        if decision is not asking[0] and (word is None or word[0] in keyed):
-            return None
-        if word is not None:
-            keyed[word[0]], shown[word[0]] = decision, word[1]
+    other = next(d for d in offered if d is not asking[0])
+    word = _decision_word(other, state, offered)
+    if word is None:
+        return None
+    key, words = word
 
     def nothing(text: str) -> object:
-        found = match_word(text, list(keyed), also={key: (words,) for key, words in shown.items()})
-        return _Nothing(keyed[found]) if found is not None else None
+        return _Nothing(other) if match_word(text, [key], also={key: (words,)}) is not None else None
+
+    needed = {name for name, spec in plan.declared_fields(state["game"], asking[0]["action"]).items()
+              if spec is not None and spec.needed}
 
     @contextmanager
-    def first_also() -> Iterator[None]:
+    def first_also(step: plan.Step) -> Iterator[None]:
         before = _also     # what the step's other questions take (a Coopération at its moment) still taken
 
         def either(text: str) -> object:
             found = nothing(text)
             return found if found is not None or before is None else before(text)
-        # « or the card has done all it does »: the words follow the question's, lower case
-        said_after = [words[:1].lower() + words[1:] for words in shown.values()]
-        with also_answers(either, hidden=_also_hidden), offering([*_offered_words, *said_after]):
+        # « or Enter: the card has done all it does »: the words follow the question's, lower case
+        enter = step.key is None and step.spec.field in needed
+        said = words[:1].lower() + words[1:]
+        with also_answers(either, hidden=_also_hidden), \
+                offering([*_offered_words, _("Enter: {words}").format(words=said) if enter else said]), \
+                enter_elsewhere(lambda _text: _Nothing(other)) if enter else nullcontext():
             yield
-    needed = {name for name, spec in plan.declared_fields(state["game"], asking[0]["action"]).items()
-              if spec is not None and spec.needed}
-    firsts = [first_also()]
+    firsts = [first_also]
 
     def each_asked(step: plan.Step, ask_it: Callable[[], object]) -> object:
         if firsts:
-            with firsts.pop():
+            with firsts.pop()(step):
                 value = ask_it()
         else:
             value = ask_it()
-        if value in (None, [], {}) and step.key is None and step.spec.field in needed and len(keyed) == 1:
-            raise AnsweredElsewhere(_Nothing(next(iter(keyed.values()))))
+        if value in (None, [], {}) and step.key is None and step.spec.field in needed:
+            raise AnsweredElsewhere(_Nothing(other))
         return value
     try:
-        return asking[0], ask_plan(asking[0], state, each_asked=each_asked)
+        action = ask_plan(asking[0], state, each_asked=each_asked)
+        if set(action) <= {"action", plan.actor_field(state["game"], action["action"])}:
+            # every question left out (C'est la vie: no change at all): the card has done all it does
+            return other, ask_plan(other, state, headed=True)
+        return asking[0], action
     except AnsweredElsewhere as named:
         if not isinstance(named.value, _Nothing):
             raise
@@ -1722,6 +1767,8 @@ def enter_means(words: faces.Faces, decision: Decision, step: plan.Step, current
     the step offers, else `current` (the player whose turn it is) where it is offered; None:
     the question needs an answer."""
     for value in words.defaults.get((decision["action"], step.spec.field), ()):
+        if value == faces.FIRST and step.options:
+            return step.options[0]
         if value in step.options:
             return value
     # the player whose turn it is, where no answer before names them (one takes from another)
@@ -1845,9 +1892,7 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
         if value in step.options:
             return value
     if step.key is None and spec.kind == "number":
-        # its bounds are the rules': refused, in their words, only this question is asked again
-        return ask_number(said(spec.label), hide=decision["secret"], default=0 if spec.low == 0 else None,
-                          field=spec.field)
+        return _ask_amount(step, decision, state)
     if step.key is not None or spec.kind != "one" or not asks(step):
         return ask_question(step, hide=decision["secret"], words=words, refusal=refusal)
     default = enter_means(words, decision, step, current)
@@ -1863,6 +1908,19 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
     value, more = _ask_value_or_card(step, decision, state, words=words, default=default, later=later)
     ahead.update(more)
     return value
+
+
+def _ask_amount(step: plan.Step, decision: Decision, state: GameState) -> int | None:
+    """A whole number the plan asks: its bounds are the rules', which refuse it in their
+    words as the decision is sent (only this question is then asked again); a change the
+    rules do not need (C'est la vie's Crédit) taking Enter, or 0, as no change (None)."""
+    from kit import plan  # the question plan: imported where a question is asked
+    spec = step.spec
+    declared = plan.declared_fields(state["game"], decision["action"]).get(spec.field)
+    if spec.low is None and declared is not None and not declared.needed and not decision["secret"]:
+        return ask_number(said(spec.label), default=0, field=spec.field) or None
+    return ask_number(said(spec.label), hide=decision["secret"], default=0 if spec.low == 0 else None,
+                      field=spec.field)
 
 
 def _ask_card(step: plan.Step, decision: Decision, state: GameState) -> object:
@@ -2306,26 +2364,43 @@ def with_offers(state: GameState, anytime: list[Decision],
 
 
 def counts_on_one_line(step: plan.Step) -> bool:
-    """Whether `step` is the first key of a group of several players' counts (whole numbers
-    from 0, each optional), which one line asks whole (`ask_counts`): « Ben=1 », not a
-    question per player."""
+    """Whether `step` is the first key of a group of several whole numbers, each optional
+    (players' counts, the resources an effect changes), which one line asks whole
+    (`ask_counts`): « Ben=1 », « pression=+3 credit=-1 », not a question per key."""
     return step.key == step.spec.keys[0][0] and len(step.spec.keys) > 1 and \
-        all(sub.kind == "number" and sub.low == 0 and sub.verbatim for _key, sub in step.spec.keys)
+        all(sub.kind == "number" for _key, sub in step.spec.keys)
 
 
 def ask_counts(step: plan.Step) -> dict[str, int]:
-    """A group's counts on one line, as NAME=N pairs (a player's name as people type it),
-    Enter alone: none."""
+    """A group's numbers on one line, as KEY=N pairs: a player's name as people type it, a
+    resource in the game's words or by its initial; Enter alone: none."""
     keys = [key for key, _sub in step.spec.keys]
-    highs = {key: sub.high for key, sub in step.spec.keys}
-    example = f"{keys[0]}=1"
-    prompt = _("{label} ({example}, one pair per name; empty: none)").format(label=said(step.spec.label),
-                                                                              example=example)
+    subs = dict(step.spec.keys)
+    names = all(sub.verbatim for sub in subs.values())
+    shown = {key: key if names else label(key) for key in keys}
+    signed = any(sub.low is None or sub.low < 0 for sub in subs.values())
+    # a name's pair alone says it (« Ben=1 »); a resource's, beside the other (« pression=+3, credit=-1 »)
+    example = ", ".join(f"{shown[key]}={value}" for key, value in zip(keys[:1] if names else keys,
+                                                                        ("+3", "-1") if signed else ("1", "2")))
+    prompt = (_("{label} ({example}, one pair per name; empty: none)") if names else
+              _("{label} ({example}; empty: none)")).format(label=said(step.spec.label), example=example)
+
+    def key_of(text: str) -> str:
+        if names:
+            return match_name(text, keys)
+        found = match_word(text, keys)
+        if found is None:
+            raise KitError(_("Answer one of {choices}.").format(choices=", ".join(shown.values())))
+        return found
 
     def convert(text: str) -> dict[str, int]:
-        pairs = parse_pairs([text], said(step.spec.label), example=example, convert=whole_number)
-        counts = {match_name(name, keys): value for name, value in pairs.items()}
-        for key, value in counts.items():
-            _within(0, highs[key])(value)
+        # the game's words hold no space: « p=+3 c=-1 » is two pairs (a player's name may hold one)
+        pairs = parse_pairs(text.split() if not names else [text], said(step.spec.label), example=example,
+                            convert=whole_number)
+        counts: dict[str, int] = {}
+        for typed, value in pairs.items():
+            key = key_of(typed)
+            _within(subs[key].low, subs[key].high)(value)
+            counts[key] = value
         return counts
     return ask(prompt, convert, default="", field=step.spec.field)

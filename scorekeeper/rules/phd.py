@@ -1534,9 +1534,9 @@ def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     if card == "challenge" and turn.get("played"):
         return [decision("challenge", challenger(turn), die=whole(DIE_MIN, DIE_MAX), modifiers=FROM_TABLE,
                          **_laid_by(state, challenger(turn)))]
-    if card == "challenge":
-        return [decision("challenge", challenger(turn), resource=list(RESOURCES), die=whole(DIE_MIN, DIE_MAX),
-                         difficulty=whole(0), modifiers=FROM_TABLE, success=FROM_TABLE, failure=FROM_TABLE,
+    if card == "challenge":     # written by hand: asked as the card is read, the die rolled last
+        return [decision("challenge", challenger(turn), resource=list(RESOURCES), difficulty=whole(0),
+                         modifiers=FROM_TABLE, success=FROM_TABLE, failure=FROM_TABLE, die=whole(DIE_MIN, DIE_MAX),
                          **_laid_by(state, challenger(turn)))]
     if turn.get("outcome") == "controversy":      # the Superviseur card named opened one
         return [decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE,
@@ -2046,7 +2046,12 @@ def _hand_events(before: State, after: State, action: Action) -> list[Event]:
     if kind == in_hand.ACTION:
         return [in_hand.said_holding(action["player"], action["cards"])]
     events = []
-    if kind == "turn" and action.get("step") == "start" and before["turn"] is not None and "cards" in before:
+    if kind == "turn" and action.get("step") == "start" and before["turn"] is not None and not before.get("cards") \
+            and _playing(before, before["turn"]["player"]):
+        # without the deck the table counts no hand: the players keep to the limit themselves
+        events.append(said(N_("End of {name}'s turn: keep at most {limit} cards in hand."),
+                           name=before["turn"]["player"], limit=HAND_LIMIT))
+    elif kind == "turn" and action.get("step") == "start" and before["turn"] is not None and "cards" in before:
         name = before["turn"]["player"]
         receivers = hand_limit_receivers(before, name)
         for receiver in dict.fromkeys(receivers):

@@ -30,7 +30,7 @@ def test_sound_faces_have_their_defaults_in_one_place_and_are_frozen():
     assert plain.action_labels["bid"] == "your bid"
     assert plain.value_labels == {}
     assert plain.seat_questions == {}
-    assert plain.ask is plain.narrow is plain.deal is plain.deck_empty_action is plain.describe_turn is None
+    assert plain.narrow is plain.deal is plain.deck_empty_action is plain.describe_turn is None
     with pytest.raises(dataclasses.FrozenInstanceError):
         plain.action_labels = {}   # type: ignore[misc]
     with pytest.raises(TypeError):

@@ -66,7 +66,7 @@ TERMINAL = [
     ("Research (2 of 2", "association des doctorants"),    # for P1: the one other player, not asked
     ("Live (the event card", "relecture"),
     # the defence the approval started, asked through the question plan (its heading names P1)
-    ("P1: Thesis defence", None), ("Die (1/2/3/4/5/6) or no thesis defence for now", "1"),
+    ("P1: Thesis defence", None), ("Die (1/2/3/4/5/6) or Enter: no thesis defence for now", "1"),
     ("Arguments laid", "DONNÉES SOLIDES"), ("Support laid", ""), ("Opposition laid", "axe tronqué"),
 ]
 
@@ -321,7 +321,7 @@ def test_guided_play_asks_who_laid_the_opposition_when_two_others_could(tmp_path
     # the question plan's words (kit/plan.py); a count above the cards laid is the rules' refusal,
     # after which only that question is asked again
     for prompt, answer in [("Live (the event card", "stylo rouge"),
-                           ("Arguments laid or the card has done all it does:", "données solides"),
+                           ("Arguments laid or Enter: the card has done all it does:", "données solides"),
                            ("Support laid:", ""), ("Opposition laid:", "axe tronqué, -2"),
                            ("How many of these cards each other player laid (P2=1, one pair per name", "P2=3"),
                            ("Only 2 cards laid here can come from the other players, not 3.", None),

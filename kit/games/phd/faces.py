@@ -4,11 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kit.faces import Faces, by_turn_steps, turn_being_played
+from kit.faces import FIRST, Faces, by_turn_steps, turn_being_played
 from kit.games.phd import bots, table
 from kit.i18n import N_, N_plural
 from scorekeeper import rules
-from scorekeeper.errors import Message
+from scorekeeper.errors import Message, plural
 from scorekeeper.rules import phd
 from scorekeeper.rules.flow import Decision, decider
 
@@ -90,11 +90,15 @@ def deck(layouts_root: Path) -> dict[str, Any]:
 
 
 def decision_facts(state: phd.State, decision: Decision) -> list[Message]:
-    """What a player reads before a test: the Challenge revealed (its resource and
-    difficulty, what the die and the cards laid must make), or what wins a controversy or
-    the thesis defence (RULES.md §1.6-1.8)."""
+    """What a player reads before answering: at a turn's first question (Vivre, or the
+    thesis defended at once), where they stand; before a test, the Challenge revealed (its
+    resource and difficulty, what the die and the cards laid must make), or what wins a
+    controversy or the thesis defence (RULES.md §1.6-1.8)."""
     turn = state.get("turn")
     played = turn.get("played") if turn else None
+    if turn and turn["stage"] in ("start", "vivre") and decision["player"] == turn["player"] \
+            and decision["action"] in ("turn", "defend"):
+        return [standing(state, turn["player"])]
     if decision["action"] == "challenge" and played is not None and played in (state.get("cards") or {}):
         card = (state["cards"] or {})[played]
         name = decider(decision)      # the player who meets the Challenge
@@ -113,6 +117,18 @@ def decision_facts(state: phd.State, decision: Decision) -> list[Message]:
     return []
 
 
+def standing(state: phd.State, name: str) -> Message:
+    """A player's resources and chapters, in a line."""
+    player = state["players"][name]
+    # one plural on the approved count: French writes « 1 approuvé », « 2 approuvés » (« soumis » never changes)
+    return Message(plural("{name}: Pression {pression}, Credit {credit}; chapters: {pending} submitted, {approved} "
+                          "approved of {chapters}.",
+                          "{name}: Pression {pression}, Credit {credit}; chapters: {pending} submitted, {approved} "
+                          "approved of {chapters}.", player["approved"]),
+                   name=name, pression=player["pression"], credit=player["credit"], pending=player["pending"],
+                   approved=player["approved"], chapters=state["options"]["chapters"])
+
+
 FACES = Faces(
     words={"pression": N_("Pression"), "credit": N_("Credit"), "pending": N_("Pending"), "approved": N_("Approved"),
            "status": N_("Status"), "playing": N_("playing"), "burnout": N_("burn-out"), "bingo": N_("bingo"),
@@ -126,8 +142,9 @@ FACES = Faces(
     # the words of the rules' decisions and the table's own steps, from its table.py
     rules=rules.of("phd"),
     action_labels=table.ACTION_LABELS, field_labels=table.FIELD_LABELS, value_labels=table.VALUE_LABELS,
-    ask=table.ask, describe_turn=table.describe_turn, deck_empty_action=table.deck_empty_action,
+    describe_turn=table.describe_turn, deck_empty_action=table.deck_empty_action,
     decision_facts=decision_facts, narrow=phd.step_choices,
+    defaults={("turn", "player"): (FIRST,)},       # who begins: the first seated
     # what the simulator's report says of its bots
     ways_to_win=bots.WAYS_TO_WIN, simplifications=bots.SIMPLIFICATIONS,
     deck=deck,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kit.faces import Faces, by_turn_steps, field_of, turn_being_played
+from kit.faces import FIRST, Faces, by_turn_steps, field_of, turn_being_played
 from kit.games.promotion import bots, table
 from kit.i18n import N_, N_plural
 from scorekeeper import rules
@@ -38,7 +38,8 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 # What Enter alone answers in guided play, the first the rules offer: the draw (a burnout is
 # said), the Attaque landing, the turn's end, and each colleague letting a card pass (the
 # table is asked once who answers it: kit/table.py).
-DEFAULTS: dict[tuple[str, str], tuple[str, ...]] = {("turn", "step"): ("draw", "land", "end", "pass")}
+DEFAULTS: dict[tuple[str, str], tuple[str, ...]] = {("turn", "step"): ("draw", "land", "end", "pass"),
+                                                    ("turn", "player"): (FIRST,)}    # who begins: the first seated
 
 
 # A turn's step offering two moves, by the moves it offers (a step settled to one move is

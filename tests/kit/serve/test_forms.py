@@ -130,4 +130,3 @@ def test_phds_draws_name_as_many_cards_as_the_rules_deal(draws):
     with speaking("fr"):
         assert draws.describe_turn({"action": "turn", "player": "Ana", "step": "draw-argument"}) == (
             "Ana pioche 2\u00a0cartes Argument (Recherche).")
-        assert draws._recherche_help().startswith("piocher\u00a0: 3\u00a0cartes Événement\u202f; argument\u00a0: 2\u00a0cartes Argument")

@@ -60,16 +60,3 @@ def test_any_game_without_its_own_words_for_them_is_offered_the_titles(monkeypat
     _answered, action, shown = played(turn_begun(), "scientific\ncause\n", plain)
     assert "(Hypothesis/Scientific revolution/Draw a card)" in shown
     assert action == {"action": "revolution", "player": "Ana", "category": "cause"}
-
-
-def test_a_game_with_its_own_ask_answers_the_first_decision_as_before():
-    asked = []
-
-    def own(decision: dict, state: dict, anytime: list) -> dict:
-        asked.append(decision["action"])
-        return {"action": decision["action"], "player": decision["player"]}
-    words = dataclasses.replace(faces.of("amphitheatre"), ask=own)
-    answered, action, shown = played(turn_begun(), "", words)
-    assert asked == ["hypothesis"]
-    assert answered["action"] == "hypothesis"
-    assert shown == ""

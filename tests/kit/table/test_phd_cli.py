@@ -108,9 +108,9 @@ SCRIPT = [
                              # 4 + 3 >= 7: won, two Recherche
     "draw", "submit",        # Ben's submit is refused (4 Crédit) ...
     "draw",                  # ... so he does something else
-    # Ana's turn: a Superviseur card changes Pression and Crédit like C'est la vie (none here),
-    # then approves her chapter: the one needed, so the defence starts at once (RULES.md §1.8)
-    "superviseur", "", "", "approve", "4", "2", "", "1",
+    # Ana's turn: a Superviseur card may change Pression and Crédit like C'est la vie (not
+    # here); it approves her chapter: the one needed, so the defence starts at once (RULES.md §1.8)
+    "superviseur", "approve", "4", "2", "", "1",
 ]
 
 
@@ -122,7 +122,7 @@ def test_play_a_game_turn_by_turn(kit, game):
     path = game("chapters=1", players=("Ana", "Ben"))
     result = kit("score", "play", path, input="\n".join(SCRIPT) + "\n")
     assert result.exit_code == 0, result.output
-    assert "A die shows 1 to 6." in result.output
+    assert "Answer one of 1, 2, 3, 4, 5, 6." in result.output
     assert "difficulty of Ben's challenge must be at least 0, not -7" in result.output
     assert "submitting a chapter needs at least 5" in result.output
     assert "Research (2 of 2" in result.output
@@ -178,13 +178,13 @@ def test_resuming_after_ctrl_c_continues_at_that_step(kit, game, before, stopped
 def test_play_cooperation_cards_and_turns_skip_the_eliminated(kit, game):
     path = game()
     script = ["", "cooperation", "Ben", "16", "0", "Zoé", "Cléo", "0", "2", "",   # Ben burns out
-              "card", "vie", "1", "0",                                           # a card from hand
+              "vie", "1", "0",                                                   # a card from hand
               "vie", "0", "-4", "draw"]                                          # Cléo plays next
     result = kit("score", "play", path, input="\n".join(script) + "\n")
     assert result.exit_code == 130, result.output
     assert "Zoé is not a player here" in result.output
-    assert "== Cléo's turn" in result.output
-    assert "== Ben's turn" not in result.output
+    assert "Cléo's turn begins." in result.output
+    assert "Ben's turn begins" not in result.output
     players = kit.state(path)["players"]
     assert players["Ben"]["status"] == "burnout"
     assert (players["Ana"]["pression"], players["Cléo"]["credit"]) == (5, 2)
@@ -230,12 +230,12 @@ def test_a_superviseur_card_interrupted_after_its_change_is_not_applied_twice(ki
     path = game(players=("Ana", "Ben"))
     kit("score", "adjust", path, "Ana", "--pression", "+2", "--credit", "+2")
     kit("score", "submit", path, "Ana")
-    result = kit("score", "play", path, input="\n".join(["", "superviseur", "1", "0"]) + "\n")
+    result = kit("score", "play", path, input="\n".join(["", "superviseur", "change", "1", "0"]) + "\n")
     assert result.exit_code == 130
-    assert "What does the Supervisor card say" in result.output.splitlines()[-1]
+    assert "Ana: The chapter is approved, controversy or the card has done all it does?" in result.output.splitlines()[-1]
     result = kit("score", "play", path, input="approve\n")
-    assert "Event card" not in result.output
-    assert "Pressure change" not in result.output
+    assert "Live (the event card" not in result.output
+    assert "Change Pressure and Credit" not in result.output
     state = kit.state(path)
     assert state["players"]["Ana"]["pression"] == 2
     assert state["players"]["Ana"]["approved"] == 1
@@ -252,7 +252,7 @@ def test_no_second_recherche_once_the_first_brought_pression_to_zero(kit, game):
     assert "Research (1 of 2" in result.output
     assert "Research (2 of 2" not in result.output
     assert "Ana's Pressure fell to 0 this turn: no second Research phase." in result.output
-    assert "== Ben's turn" in result.output
+    assert "Ben's turn begins." in result.output
     kit("score", "undo", path)          # Ben's turn had begun: back to the end of Ana's
     refused(kit("score", "act", path, '{"action": "turn", "player": "Ana", "step": "draw-events"}'),
             "Ana's Pressure fell to 0 during this turn: no more Research. The game waits for the start of Ben's turn.")
@@ -267,13 +267,13 @@ def test_a_defence_interrupted_at_its_die_resumes_at_the_die(kit, game):
     result = kit("score", "play", path, input="\n".join(["", "superviseur", "", "", "approve"]) + "\n")
     assert result.exit_code == 130
     assert "\nAna: Thesis defence\n" in result.output     # the question plan's heading names Ana
-    assert result.output.splitlines()[-1].startswith("Die (1/2/3/4/5/6) or no thesis defence for now:")
+    assert result.output.splitlines()[-1].startswith("Die (1/2/3/4/5/6) or Enter: no thesis defence for now:")
     saved = path.read_bytes()
     result = kit("score", "play", path, input="rien\n")
     assert "What does the Supervisor card say" not in result.output
     assert "Answer one of 1, 2, 3, 4, 5, 6." in result.output
     assert "\nAna: Thesis defence\n" in result.output
-    assert result.output.splitlines()[-1].startswith("Die (1/2/3/4/5/6) or no thesis defence for now:")
+    assert result.output.splitlines()[-1].startswith("Die (1/2/3/4/5/6) or Enter: no thesis defence for now:")
     assert path.read_bytes() == saved
     result = kit("score", "play", path, input="\n".join(["5", "2", "", ""]) + "\n")
     assert result.exit_code == 0
@@ -299,15 +299,12 @@ def test_a_player_without_argument_lets_the_defence_wait(kit, game):
                                                 (2, "2 approuvés sur 2")])
 def test_the_turn_summary_agrees_in_french_with_the_approved_count(approved, text):
     from kit import i18n
-    from kit.games.phd import table as phd_table
+    from kit.games.phd import faces as phd_faces
 
     state = {"players": {"Ana": {"pression": 4, "credit": 4, "pending": 0, "approved": approved}},
              "options": {"chapters": 2}}
-    try:
-        i18n.activate("fr")
-        assert text in phd_table._summary(state, "Ana").replace("\u00a0", " ")
-    finally:
-        i18n.activate("en")
+    words = i18n.translator("fr")
+    assert text in phd_faces.standing(state, "Ana").render(words.gettext, words.ngettext).replace("\u00a0", " ")
 
 
 def test_play_resumed_mid_turn_says_what_the_game_waits_for(kit, game):

@@ -146,7 +146,7 @@ def test_a_controversy_the_card_opened_is_let_go_in_one_answer(kit, tmp_path: Pa
     turns = [*TURNS[:11], let_go, "draw"]
     result = kit("score", "play", path, input="\n".join(turns) + "\n")
     assert result.exit_code == 130, result.output
-    assert "Arguments laid or the card has done all it does:" in result.output
+    assert "Arguments laid or Enter: the card has done all it does:" in result.output
     assert "Controversy or the card has done all it does?" not in result.output
     assert lines(path)[3:][-3:] == [{"action": "turn", "player": "Ben", "step": "done"},
                                     {"action": "turn", "player": "Ben", "step": "draw-events"},
@@ -182,5 +182,5 @@ def test_a_thesis_defence_takes_four_answers_as_the_own_questions_did(kit, tmp_p
     path = _defence(kit, tmp_path)
     result = kit("score", "play", path, "--lang", "fr", input="\n".join(["5", "citer le jury", "", ""]) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Dé (1/2/3/4/5/6) ou pas de soutenance pour l’instant :" in result.output.replace("\u00a0", " ")
+    assert "Dé (1/2/3/4/5/6) ou Entrée : pas de soutenance pour l’instant :" in result.output.replace("\u00a0", " ")
     assert lines(path)[-1] == {"action": "defend", "player": "Ana", "die": 5, "arguments": ["citer-le-jury"]}

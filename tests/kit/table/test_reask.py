@@ -83,8 +83,8 @@ def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Pat
     _answer(child, "Modifiers", "2")
     _answer(child, "Effect of a success", "credit=+3")
     _answer(child, "Effect of a failure", "")
-    _answer(child, "Ana's die (1..6)", "5")
-    _answer(child, "Cards laid by the other players", "")
+    _answer(child, "Die (1/2/3/4/5/6)", "5")
+    _answer(child, "How many of these cards each other player laid", "")
     between = _answer(child, "Difficulty", "9")
     assert "The difficulty of Ana's challenge must be at least 0, not -1." in between
     assert "Resource tested" not in between
