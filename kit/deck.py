@@ -152,10 +152,23 @@ def _with_titles(card: dict[str, Any], titles: dict[str, str]) -> dict[str, Any]
     return out
 
 
+# A title is named by one of its later words only from this many letters on (« patate » for
+# « La patate chaude »): « de » or « la » would name half the deck.
+WORD_LETTERS = 4
+
+
+def _word_begun(wanted: str, among: list[str], cards: dict[str, Any]) -> list[str]:
+    """The cards of `among` with a word of their title (in any edition) beginning as
+    `wanted` does, where it is long enough to mean something."""
+    if len(wanted) < WORD_LETTERS:
+        return []
+    return [key for key in among if any(f"-{wanted}" in f"-{decks.slug(name)}" for name in decks.names(cards[key]))]
+
+
 def typed_card(text: str, cards: dict[str, Any], offered: list[str]) -> str | None:
     """The id of the card among `offered` that `text` names as people type it: its title
-    (in any edition the deck records) or id, any case, with or without accents, or a unique
-    beginning of its title. None
+    (in any edition the deck records) or id, any case, with or without accents, a unique
+    beginning of its title, or else of a word of it (« patate »). None
     when `text` names none of them; a KitError with the closest title offered ("did you
     mean") when it is near one, or names a card of the deck not offered now."""
     wanted = decks.slug(text)
@@ -166,7 +179,8 @@ def typed_card(text: str, cards: dict[str, Any], offered: list[str]) -> str | No
         exact = ([key for key in among if key == wanted or decks.slug(cards[key]["title"]) == wanted]
                  or [key for key in among if wanted in map(decks.slug, decks.names(cards[key]))])
         begun = exact or [key for key in among
-                          if any(decks.slug(name).startswith(wanted) for name in decks.names(cards[key]))]
+                          if any(decks.slug(name).startswith(wanted) for name in decks.names(cards[key]))] \
+            or _word_begun(wanted, among, cards)
         if len(begun) == 1 or exact:
             if begun[0] in offered:
                 return begun[0]

@@ -617,10 +617,13 @@ def _card(state: State, action: Action, kinds: tuple[str, ...]) -> str:
     kind = cards[card]["type"]
     if kind not in kinds:
         raise RuleViolation("{card} is a card of type {kind}: {rule}", field="card", card=card_title(state, card),
-                            kind=kind, rule=_PLAYED_WHEN[action["step"]])
+                            kind=_TYPE_WORDS[kind], rule=_PLAYED_WHEN[action["step"]])
     return card
 
 
+# The card types in the reader's words (the English table says Betrayal for Trahison).
+_TYPE_WORDS = {"Attaque": Message("Attaque"), "Trahison": Message("Trahison"), "Avantage": Message("Avantage"),
+               "Annonce": Message("Annonce"), "Poste": Message("Poste")}
 # What a step plays, said when a card of another type is named for it.
 _PLAYED_WHEN = {"play": Message("a Trahison answers a colleague's card and is never played in one's own turn."),
                 "react": Message("only a Trahison answers a colleague's card.")}

@@ -167,5 +167,5 @@ def test_a_card_the_turn_cannot_play_is_refused_with_its_rule(kit, game):
     # the rules' own refusals of each, sent as the turn's play (never a reason the kit derives)
     assert "Mise au placard cannot aim at Ana: Mise au placard takes away a Position, and Ana holds none." \
            in result.output
-    assert "Serveur en panne is a card of type Trahison: a Betrayal answers a colleague's card and is never played " \
+    assert "Serveur en panne is a card of type Betrayal: a Betrayal answers a colleague's card and is never played " \
            "in one's own turn." in result.output

@@ -68,7 +68,7 @@ def test_a_card_the_rules_do_not_offer_is_refused_in_their_words(tmp_path: Path)
     path = office(tmp_path / "office.jsonl", ("Ana", "Ben", "Cléo"))
     result = Kit()("score", "play", path, input="\n".join(["Ana", "Mérite volé", "audit", "", "audit"]) + "\n")
     said = result.output
-    assert "Mérite volé is a card of type Trahison: a Betrayal answers a colleague's card and is never played in " \
+    assert "Mérite volé is a card of type Betrayal: a Betrayal answers a colleague's card and is never played in " \
            "one's own turn." in said
     assert "Ana has already played Audit this turn: no two identical cards in one turn." in said
 
