@@ -25,7 +25,7 @@ SECRET_FIELDS, applied by rules.view) is read from its `Faces`:
 
 - `answers`: what people may type for each of the game's words (guided play, the options of
   its commands), in either language: value -> {language: words}, the first word of each
-  language the one shown (kit/table.py compares them without case or accents);
+  language the one shown (kit/table/parsing.py compares them without case or accents);
 - `examples`: `kit` command lines for the game, as typed after `kit` ("score new these.jsonl
   phd --player Ana --player Ben"), alone or with the msgid of what the line does: each
   command's --help shows the games' lines for it, a group's help each game's first `new`
@@ -42,7 +42,7 @@ questions (each function defined in its table.py, named here once):
 - `defaults`: (action, field) -> the values Enter alone answers there in guided play, the
   first of them the rules offer (Promotion's draw, the « nothing » that lets an Attaque land,
   the « next » that ends a turn, the « let it pass » of the colleagues a card leaves free to
-  answer: kit/table.py asks them once, together, who does otherwise); FIRST: the first value
+  answer: kit/table/play.py asks them once, together, who does otherwise); FIRST: the first value
   the rules offer, in their order (who begins: the first seated);
 - `field_kinds`: (action, field) -> how its value is typed where the rules' `many` does not
   say ("all": the names listed, "order": names first to last); `budgets`: action -> its

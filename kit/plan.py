@@ -3,7 +3,7 @@
 For a viewer, each decision of `rules.view(game, state, viewer)` (its `pending` and
 `anytime`) that viewer may answer becomes a `Form`: its title, who decides, and its `Input`s
 in order, each the field asked, in the game's words, with its legal values only. The phone
-pages (kit/serve) and guided play (kit/table.py) render this plan and nothing else: neither
+pages (kit/serve) and guided play (kit/table/) render this plan and nothing else: neither
 reads a decision's choices itself.
 
 Each field's input follows from its choice:

@@ -2,7 +2,7 @@
 
 The core commands work for every game (new, act, undo, log, show, play, repair). Each game's
 friendly commands live in kit/games/<game>/table.py, listed by the game's TABLE_COMMANDS and
-loaded only when used (see kit/table.py for that contract).
+loaded only when used (see kit/table/__init__.py for that contract).
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ package `kit.games.some_game` holding the same files in every game:
 - `pieces.py`: the drawing of the game's pieces on a `Surface`, each inside the frame the
   imposition gives it;
 - `table.py`: the table tools, `render`, the friendly commands and the words of the rules'
-  decisions (the contract is in kit/table.py);
+  decisions (the contract is in kit/table/__init__.py);
 - `bots.py`: the simulated players (the contract is in kit/simulate/__init__.py);
 - `faces.py`: `FACES`, the game's one faces declaration (kit/faces.py `Faces`, typed and
   frozen, its defaults in one place, checked against its rules' declaration when made):

@@ -12,7 +12,7 @@ replayed) goes through the parse, and no line is parsed twice. A field
 of the wrong shape is refused before the rules read it, with a sentence naming the field
 (in words: its `label`) and what it wants, and nothing is written; the rules then read
 the Action's fields without checking their shape again. The phone forms
-(kit/serve/forms.py) and the guided questions (kit/table.py) ask each field by its kind: a
+(kit/serve/forms.py) and the guided questions (kit/table/questions.py) ask each field by its kind: a
 mapping one number per player or per key, a list one number per item.
 
     FIELDS = declare(TITLE, {

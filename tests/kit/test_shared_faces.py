@@ -1,8 +1,8 @@
 """The shared faces name no game (ARCHITECTURE.md): what they show of one is its declaration
-(kit/games/<game>/faces.py and templates/), so a fifth game touches nothing in kit/table.py,
+(kit/games/<game>/faces.py and templates/), so a fifth game touches nothing in kit/table/,
 kit/cli/ or kit/serve/.
 
-Read: every string and import of kit/table.py, kit/cli/*.py and kit/serve/*.py, and every
+Read: every string and import of kit/table/*.py, kit/cli/*.py and kit/serve/*.py, and every
 template of kit/serve/templates/ (its comments aside), for a game's id, its title, or a word
 only one game has: those listed below, in English and in French, and those people answer in
 one game alone (its faces' `answers`). A click command's docstring is its --help, so it is
@@ -86,7 +86,7 @@ def template_text(path: Path) -> list[tuple[int, str]]:
     return list(enumerate(text.splitlines(), start=1))
 
 
-SHARED = [KIT / "table.py", *sorted((KIT / "cli").glob("*.py")), *sorted(SERVE.glob("*.py")),
+SHARED = [*sorted((KIT / "table").glob("*.py")), *sorted((KIT / "cli").glob("*.py")), *sorted(SERVE.glob("*.py")),
           *sorted((SERVE / "templates").rglob("*.html"))]
 
 

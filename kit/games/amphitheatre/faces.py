@@ -8,7 +8,7 @@ from kit.i18n import N_, N_plural
 from scorekeeper import rules
 
 # What people may answer for each of the game's words, in either language (the first word of
-# each language is the one shown; kit/table.py compares them without case or accents).
+# each language is the one shown; kit/table/parsing.py compares them without case or accents).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "draw": {"fr": ("piocher",), "en": ("draw",)},
     "hypothesis": {"fr": ("hypothèse",), "en": ("hypothesis",)},

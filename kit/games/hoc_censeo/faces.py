@@ -24,7 +24,7 @@ WORDS: dict[object, str] = {
 
 
 # What people may answer for each of the game's words, in either language (the first word of
-# each language is the one shown; kit/table.py compares them without case or accents).
+# each language is the one shown; kit/table/parsing.py compares them without case or accents).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "pour": {"fr": ("pour",), "en": ("for",)},
     "contre": {"fr": ("contre",), "en": ("against",)},

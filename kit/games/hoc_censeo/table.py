@@ -255,7 +255,7 @@ def _side(side: str) -> str:
 
 
 def _label(choice: str) -> str:
-    """How one of the game's words is shown (kit/table.py `label`, reading this game's faces alone)."""
+    """How one of the game's words is shown (kit/table/parsing.py `label`, reading this game's faces alone)."""
     return table.label(choice, rules.GAME_ID)
 
 

@@ -13,7 +13,7 @@ from scorekeeper.rules import phd
 from scorekeeper.rules.flow import Decision, decider
 
 # What people may answer for each of the game's words, in either language (the first word of
-# each language is the one shown; kit/table.py compares them without case or accents).
+# each language is the one shown; kit/table/parsing.py compares them without case or accents).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "pression": {"fr": ("pression", "p"), "en": ("pressure", "pression", "p")},   # Pressure in the English kit
     "credit": {"fr": ("crédit", "c"), "en": ("credit", "crédit", "c")},

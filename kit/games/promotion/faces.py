@@ -11,7 +11,7 @@ from kit.i18n import N_, N_plural
 from scorekeeper import rules
 
 # What people may answer for each of the game's words, in either language (the first word of
-# each language is the one shown; kit/table.py compares them without case or accents).
+# each language is the one shown; kit/table/parsing.py compares them without case or accents).
 ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
     "land": {"fr": ("rien",), "en": ("nothing", "none")},   # the Attaque lands: nothing answers it
     "draw": {"fr": ("piocher",), "en": ("draw",)},
@@ -37,7 +37,7 @@ EXAMPLES: tuple[str | tuple[str, str], ...] = (
 
 # What Enter alone answers in guided play, the first the rules offer: the draw (a burnout is
 # said), the Attaque landing, the turn's end, and each colleague letting a card pass (the
-# table is asked once who answers it: kit/table.py).
+# table is asked once who answers it: kit/table/play.py).
 DEFAULTS: dict[tuple[str, str], tuple[str, ...]] = {("turn", "step"): ("draw", "land", "end", "pass"),
                                                     ("turn", "player"): (FIRST,)}    # who begins: the first seated
 

@@ -1,4 +1,4 @@
-"""Issue 46: PHD's guided play walks the question plan (kit/plan.py) through kit/table.py's
+"""Issue 46: PHD's guided play walks the question plan (kit/plan.py) through kit/table/'s
 generic rendering, where it had its own questions: a card typed by its printed title among
 those the step offers, the Coopérations offered at their moment, and no more answers than
 the own questions took (measured on scripted turns: 15 answers before, 15 after). A

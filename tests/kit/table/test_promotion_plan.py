@@ -1,5 +1,5 @@
 """Issue 46's last item for Promotion: guided play asks its turns through the question plan
-(kit/plan.py, kit/table.py's generic walk), with what its own `ask` gave players: a card by
+(kit/plan.py, kit/table/walk.py's generic walk), with what its own `ask` gave players: a card by
 its printed title, listed by aide and never by id, the rules' own refusal of a card they do
 not offer now, the table's corrections typed as words at the turn's questions, the
 colleagues free to answer a card asked once for them all, and no more answers than before.
