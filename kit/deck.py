@@ -165,6 +165,17 @@ def _word_begun(wanted: str, among: list[str], cards: dict[str, Any]) -> list[st
     return [key for key in among if any(f"-{wanted}" in f"-{decks.slug(name)}" for name in decks.names(cards[key]))]
 
 
+def _named(wanted: str, among: list[str], cards: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The cards of `among` whose id or title is `wanted` (its title in the session's edition
+    first, then in another: Flattery or Flatterie), and those it names: those, else the
+    titles it begins, else those with a word it begins."""
+    exact = ([key for key in among if key == wanted or decks.slug(cards[key]["title"]) == wanted]
+             or [key for key in among if wanted in map(decks.slug, decks.names(cards[key]))])
+    begun = exact or [key for key in among
+                      if any(decks.slug(name).startswith(wanted) for name in decks.names(cards[key]))]
+    return exact, begun or _word_begun(wanted, among, cards)
+
+
 def typed_card(text: str, cards: dict[str, Any], offered: list[str]) -> str | None:
     """The id of the card among `offered` that `text` names as people type it: its title
     (in any edition the deck records) or id, any case, with or without accents, a unique
@@ -175,12 +186,7 @@ def typed_card(text: str, cards: dict[str, Any], offered: list[str]) -> str | No
     if not wanted:
         return None
     for among in (offered, list(cards)):       # what may be played first, then the whole deck
-        # its title in the session's edition first, then in another (Flattery or Flatterie)
-        exact = ([key for key in among if key == wanted or decks.slug(cards[key]["title"]) == wanted]
-                 or [key for key in among if wanted in map(decks.slug, decks.names(cards[key]))])
-        begun = exact or [key for key in among
-                          if any(decks.slug(name).startswith(wanted) for name in decks.names(cards[key]))] \
-            or _word_begun(wanted, among, cards)
+        exact, begun = _named(wanted, among, cards)
         if len(begun) == 1 or exact:
             if begun[0] in offered:
                 return begun[0]

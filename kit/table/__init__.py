@@ -23,9 +23,9 @@ faces.py's FACES), typed and with its default there: `describe_turn`, `prepare_o
 `prepare_players`, `deal`, `deck_empty_action`, the words of what its rules wait for
 (`action_labels`, `field_labels`, `value_labels`, `defaults`: what Enter answers, `field_kinds`:
 "several" | "all" | "order" | "numbers", where a choice alone cannot say that a field takes
-several of its values, names in order, or numbers from the table) and `ask(decision, state,
-anytime) -> dict | None` for
-what plain questions cannot ask; this package reads them there, never off table.py.
+several of its values, names in order, or numbers from the table); this package reads them
+there, never off table.py. No game has questions of its own: guided play asks every game
+through the question plan its phones ask (kit/plan.py).
 
 The package, each module importing only those listed before it (a reader may go top to bottom):
 - parsing.py: what people type, read: option values (JSON, a YAML file, NAME=VALUE pairs,
@@ -73,7 +73,7 @@ from kit.table.at_any_time import (
     with_offers,
     with_table_words,
 )
-from kit.table.at_once import UNGIVEN, ask_among, ask_offered, ask_or_nothing, ask_which, refused_action
+from kit.table.at_once import ask_among, ask_offered, ask_or_nothing, ask_which, refused_action
 from kit.table.cards import (
     CARDS_LISTED,
     all_cards,
@@ -198,7 +198,7 @@ __all__ = [
     "title_of", "ask_plan", "ask_shared_bound", "read_numbers", "refused_as_typed", "enter_means", "asked_whatever",
     "cards_ahead", "rules_refusal", "ask_plan_step",
     # at_once.py
-    "ask_offered", "ask_which", "ask_or_nothing", "UNGIVEN", "ask_among", "refused_action",
+    "ask_offered", "ask_which", "ask_or_nothing", "ask_among", "refused_action",
     # at_any_time.py
     "ANYTIME_OFFERED", "with_anytime", "ANYTIME_SAID", "anytime_offers", "say_offers", "with_offers", "table_words",
     "with_table_words",

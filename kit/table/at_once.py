@@ -139,12 +139,6 @@ def ask_or_nothing(offered: list[Decision], state: GameState) -> tuple[Decision,
         return chosen, ask_plan(chosen, state, headed=True)
 
 
-class _Ungiven:
-    """A decision picked by its words: its questions are asked as its plan asks them."""
-
-
-UNGIVEN = _Ungiven()
-
 
 def _first_step(decision: Decision, state: GameState) -> plan.Step | None:
     """The first question the plan asks of `decision` (None: it asks nothing)."""
