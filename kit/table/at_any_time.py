@@ -17,12 +17,12 @@ from kit import faces, i18n
 from kit.errors import KitError
 from kit.faces import View
 from kit.i18n import _
-from kit.table.at_once import _ask_card_played, _first_step, _named_cards, ask_offered
-from kit.table.cards import _card_titles, typed_card
+from kit.table.at_once import ask_card_played, ask_offered, first_step, named_cards
+from kit.table.cards import session_card_titles, typed_card
 from kit.table.parsing import label, match_word
 from kit.table.prompts import AnsweredElsewhere, also_answers, also_helping, ask_player, play_memo
 from kit.table.questions import asks
-from kit.table.showing import _either, said
+from kit.table.showing import as_alternatives, said
 from kit.table.walk import ask_plan, title_of
 from scorekeeper import rules
 from scorekeeper.errors import RuleViolation
@@ -33,7 +33,7 @@ def _table_wide(state: GameState, anytime: list[Decision]) -> list[Decision]:
     """What whoever is at the table may do at any time that asks nothing (the event deck
     run out, in a timed game): offered by its words where a question chooses among
     decisions (`ask_among`)."""
-    return [d for d in anytime if d["player"] is None and _first_step(d, state) is None]
+    return [d for d in anytime if d["player"] is None and first_step(d, state) is None]
 
 
 # What the anytime decisions offered last were (play_memo): not offered again while they stay so.
@@ -78,7 +78,7 @@ def _open_after(offered: list[Decision], state: GameState, key: tuple[tuple[str 
     """Whether the one decision `offered` asks nothing and leaves open all that is offered
     now (`key`): then the next question offers it (a turn's start, written unasked, before
     Vivre), and no question of its own costs an answer here."""
-    if len(offered) > 1 or _first_step(offered[0], state) is not None:
+    if len(offered) > 1 or first_step(offered[0], state) is not None:
         return False
     game = state["game"]
     try:
@@ -109,7 +109,7 @@ def _anytime_question(state: GameState, anytime: list[Decision]) -> str:
         asked = faces.of(state["game"]).field_labels.get((action, plan.actor_field(state["game"], action) or ""))
         if asked is not None:
             return _(asked)
-    return _("{what} now? The name of whoever does it (empty: nobody)").format(what=_either(list(_titled(state, anytime))))
+    return _("{what} now? The name of whoever does it (empty: nobody)").format(what=as_alternatives(list(_titled(state, anytime))))
 
 
 def _carries(offered: list[Decision], state: GameState, names: list[str]) -> bool:
@@ -146,10 +146,10 @@ def _open_now(state: GameState, offers: dict[str, list[Decision]]) -> dict[tuple
     for name, decisions in offers.items():
         for decision in decisions:
             title = title_of(decision, state)
-            cards = _named_cards(decision, state)
+            cards = named_cards(decision, state)
             if not cards:
                 open_now[(name, title)] = (title, None)
-            for key, card in zip(cards, _card_titles(cards)):
+            for key, card in zip(cards, session_card_titles(cards)):
                 open_now[(name, key)] = (title, card)
     return open_now
 
@@ -182,7 +182,7 @@ def say_offers(state: GameState, offers: dict[str, list[Decision]]) -> None:
 def _anytime_answer(state: GameState, offers: dict[str, list[Decision]]) -> Callable[[str], object]:
     """What any question of the step takes besides its own answers: the name of a player
     who may do something now, or the title of a card one of them may play now."""
-    cards = {key: name for name, decisions in offers.items() for d in decisions for key in _named_cards(d, state)}
+    cards = {key: name for name, decisions in offers.items() for d in decisions for key in named_cards(d, state)}
 
     def convert(text: str) -> tuple[str, str] | None:
         named = next((n for n in offers if i18n.folded(n) == i18n.folded(text)), None)
@@ -217,11 +217,11 @@ def with_offers(state: GameState, anytime: list[Decision],
         name, card = cast(tuple[str, str], taken.value)
     if name:
         return ask_offered(offers[name], state)
-    playing = [n for n, decisions in offers.items() if any(card in _named_cards(d, state) for d in decisions)]
+    playing = [n for n, decisions in offers.items() if any(card in named_cards(d, state) for d in decisions)]
     who = playing[0] if len(playing) == 1 else ask_player(
-        _("Who plays {title}?").format(title=_card_titles([card])[0]), playing, field="player")
-    chosen = next(d for d in offers[who] if card in _named_cards(d, state))
-    return chosen, _ask_card_played(chosen, state, card)
+        _("Who plays {title}?").format(title=session_card_titles([card])[0]), playing, field="player")
+    chosen = next(d for d in offers[who] if card in named_cards(d, state))
+    return chosen, ask_card_played(chosen, state, card)
 
 
 class _TableEntry(NamedTuple):

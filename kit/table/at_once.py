@@ -18,12 +18,12 @@ from kit.errors import KitError
 from kit.faces import View
 from kit.i18n import _
 from kit.table import prompts
-from kit.table.cards import CARDS_LISTED, _card_titles, _cards_help, all_cards, typed_card
+from kit.table.cards import CARDS_LISTED, all_cards, cards_help, session_card_titles, typed_card
 from kit.table.parsing import answers, label, match_word
 from kit.table.prompts import AnsweredElsewhere, also_answers, ask, ask_choice, enter_elsewhere, offering
 from kit.table.questions import asks
-from kit.table.showing import _either, said
-from kit.table.walk import _say_facts, ask_plan, title_of
+from kit.table.showing import as_alternatives, said
+from kit.table.walk import ask_plan, say_facts, title_of
 from scorekeeper import rules
 from scorekeeper.rules.flow import Decision, GameState, Line
 
@@ -59,10 +59,10 @@ def ask_which(offered: list[Decision], state: GameState) -> Decision:
     keys = actions if len(set(actions)) == len(actions) else titles    # the same action twice: by title
     shown = {key: (label(key, game) if key in words.answers else title) for key, title in zip(keys, titles)}
     click.echo()
-    _say_facts(words, offered, state)
+    say_facts(words, offered, state)
     who = offered[0]["player"]
-    question = _("{player}: {what}?").format(player=who, what=_either(titles)) if who else \
-        _("{what}?").format(what=_either(titles))
+    question = _("{player}: {what}?").format(player=who, what=as_alternatives(titles)) if who else \
+        _("{what}?").format(what=as_alternatives(titles))
     return offered[keys.index(ask_choice(question, keys, shown=shown, also={key: (title,) for key, title in
                                                                            zip(keys, titles)}))]
 
@@ -84,7 +84,7 @@ def ask_or_nothing(offered: list[Decision], state: GameState) -> tuple[Decision,
     ask, or more are offered (a choice that reads as one: `ask_which`), or the one that
     asks nothing has no words of its own."""
     from kit import plan  # the question plan: imported where a question is asked
-    asking = [d for d in offered if _first_step(d, state) is not None]
+    asking = [d for d in offered if first_step(d, state) is not None]
     # asked unseen: no other decision's words at it; several others (a Superviseur's approve,
     # revoke, or done): which one is a question of its own, that reads as one
     if len(asking) != 1 or asking[0]["secret"] or len(offered) > 2:
@@ -140,7 +140,7 @@ def ask_or_nothing(offered: list[Decision], state: GameState) -> tuple[Decision,
 
 
 
-def _first_step(decision: Decision, state: GameState) -> plan.Step | None:
+def first_step(decision: Decision, state: GameState) -> plan.Step | None:
     """The first question the plan asks of `decision` (None: it asks nothing)."""
     from kit import plan  # the question plan: imported where a question is asked
     _form, _answers, step = plan.walk(state["game"], state, decision, cast(View, state), decision["player"],
@@ -150,13 +150,13 @@ def _first_step(decision: Decision, state: GameState) -> plan.Step | None:
 
 def _first_cards(decision: Decision, state: GameState) -> list[str]:
     """The cards the first question of `decision` chooses among (none where it asks none)."""
-    step = _first_step(decision, state)
+    step = first_step(decision, state)
     if step is None or step.key is not None or step.spec.kind != "one" or not all_cards(step.options):
         return []
     return [str(o) for o in step.options]
 
 
-def _named_cards(decision: Decision, state: GameState) -> list[str]:
+def named_cards(decision: Decision, state: GameState) -> list[str]:
     """The cards `decision` may play: its first field choosing among cards of the deck,
     asked or settled by the rules (a Coopération one may play alone)."""
     from kit import plan  # the question plan: imported where a question is asked
@@ -165,7 +165,7 @@ def _named_cards(decision: Decision, state: GameState) -> list[str]:
                 [])
 
 
-def _ask_card_played(decision: Decision, state: GameState, card: str) -> Line:
+def ask_card_played(decision: Decision, state: GameState, card: str) -> Line:
     """The action of `decision` playing `card`, typed already: given as its first answer
     where its first question asks for it, its other questions asked."""
     return ask_plan(decision, state, headed=True, first=card if card in _first_cards(decision, state) else None)
@@ -220,7 +220,7 @@ def ask_among(offered: list[Decision], state: GameState, table_wide: list[Decisi
     them (a card written by hand). None where none asks a card first."""
     carded: dict[str, Decision] = {}
     for decision in offered:
-        for key in _named_cards(decision, state):
+        for key in named_cards(decision, state):
             carded.setdefault(key, decision)
     if not carded:
         return None
@@ -232,7 +232,7 @@ def ask_among(offered: list[Decision], state: GameState, table_wide: list[Decisi
         if word is not None and word[0] not in keyed:
             keyed[word[0]], shown[word[0]] = decision, word[1]
     cards = list(carded)
-    listed = [*shown.values(), *(_card_titles(cards) if len(cards) <= CARDS_LISTED else ())]
+    listed = [*shown.values(), *(session_card_titles(cards) if len(cards) <= CARDS_LISTED else ())]
     who = offered[0]["player"]
 
     def convert(text: str) -> tuple[str, str]:
@@ -250,16 +250,16 @@ def ask_among(offered: list[Decision], state: GameState, table_wide: list[Decisi
         raise KitError(_("Answer one of {choices}.").format(choices=" / ".join(listed)))
     click.echo()
     words = faces.of(state["game"])
-    _say_facts(words, offered, state)
+    say_facts(words, offered, state)
     view = cast(GameState, rules.view(state["game"], state))    # the game's own titles read what the rules wait for
     titles = list(dict.fromkeys(title_of(d, view) for d in offered))
-    question = _("{player}: {what}?").format(player=who, what=_either(titles)) if who else \
-        _("{what}?").format(what=_either(titles))
-    hint = "/".join(shown.values()) + ("/" + "/".join(_card_titles(cards)) if len(cards) <= CARDS_LISTED
+    question = _("{player}: {what}?").format(player=who, what=as_alternatives(titles)) if who else \
+        _("{what}?").format(what=as_alternatives(titles))
+    hint = "/".join(shown.values()) + ("/" + "/".join(session_card_titles(cards)) if len(cards) <= CARDS_LISTED
                                        else _(", or the card's title"))
-    kind, key = ask(f"{question} ({hint.lstrip('/')})", convert, help=_cards_help(cards))
+    kind, key = ask(f"{question} ({hint.lstrip('/')})", convert, help=cards_help(cards))
     if kind == "card":
-        return carded[key], _ask_card_played(carded[key], state, key)
+        return carded[key], ask_card_played(carded[key], state, key)
     chosen = keyed[key]
     left_out = _left_out(chosen, state) if _first_cards(chosen, state) else None
     return chosen, left_out if left_out is not None else ask_plan(chosen, state, headed=True)

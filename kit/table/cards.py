@@ -24,7 +24,8 @@ def deck_of(state: GameState) -> dict[str, Any]:
     return cards if isinstance(cards, dict) else {}
 
 
-def _all_cards(options: Iterable[object], cards: Mapping[str, Any]) -> bool:
+def all_in_deck(options: Iterable[object], cards: Mapping[str, Any]) -> bool:
+    """Whether `options` are cards of the deck `cards`, every one (none: not a card question)."""
     listed = list(options)
     return bool(listed) and all(isinstance(o, str) and o in cards for o in listed)
 
@@ -68,15 +69,16 @@ def session_cards() -> dict[str, Any]:
 
 def all_cards(options: Iterable[object]) -> bool:
     """Whether `options` are cards of the session's deck (asked by their titles, never ids)."""
-    return _all_cards(options, session_cards())
+    return all_in_deck(options, session_cards())
 
 
-def _card_titles(keys: Iterable[object]) -> list[str]:
+def session_card_titles(keys: Iterable[object]) -> list[str]:
+    """The printed titles of the guide's session's cards `keys` (`card_titles`)."""
     return card_titles(guiding._guide.state, keys) if guiding._guide is not None else [str(key) for key in keys]
 
 
-def _cards_help(keys: Iterable[object]) -> str:
-    return _("The cards offered: {cards}.").format(cards=", ".join(_card_titles(keys)))
+def cards_help(keys: Iterable[object]) -> str:
+    return _("The cards offered: {cards}.").format(cards=", ".join(session_card_titles(keys)))
 
 
 def typed_card(text: str, offered: list[str]) -> str | None:
@@ -91,7 +93,7 @@ def ask_card(prompt: str, options: Iterable[object], *, field: str | None = None
     they are few, else by `aide`. `refused(card)`: the rules' refusal of a card of the deck
     not offered now."""
     offered = [str(o) for o in options]
-    titles = _card_titles(offered)
+    titles = session_card_titles(offered)
 
     def convert(text: str) -> str:
         key = typed_deck_card(text, guiding._guide.state, offered, refused) if guiding._guide is not None else None
@@ -99,7 +101,7 @@ def ask_card(prompt: str, options: Iterable[object], *, field: str | None = None
             raise KitError(_("Answer one of {choices}.").format(choices=" / ".join(titles)))
         return key
     listed = f" ({' / '.join(titles)})" if len(titles) <= CARDS_LISTED else ""
-    return ask(prompt + listed, convert, field=field, help=_cards_help(offered))
+    return ask(prompt + listed, convert, field=field, help=cards_help(offered))
 
 
 def laid_cards(offered: list[str]) -> Callable[[str], list[int | str]]:
@@ -114,7 +116,7 @@ def laid_cards(offered: list[str]) -> Callable[[str], list[int | str]]:
         key = typed_card(typed, offered)
         if key is None:
             raise KitError(_("No card is called {typed}; did you mean {title}?").format(
-                typed=typed, title=_card_titles(offered[:1])[0]) if offered else
+                typed=typed, title=session_card_titles(offered[:1])[0]) if offered else
                 _("This session plays no deck: give the cards' values as numbers."))
         return key
     return lambda text: read_laid(text, named)

@@ -25,7 +25,7 @@ from kit import faces, i18n
 from kit.i18n import _
 from kit.table import guiding, prompts
 from kit.table.at_any_time import with_anytime, with_table_words
-from kit.table.cards import _all_cards, card_titles, deck_of
+from kit.table.cards import all_in_deck, card_titles, deck_of
 from kit.table.guiding import Restart
 from kit.table.log import game_module
 from kit.table.parsing import label, match_word
@@ -40,7 +40,7 @@ from kit.table.prompts import (
     shared_screen,
 )
 from kit.table.showing import said
-from kit.table.walk import _say_facts, ask_plan, title_of
+from kit.table.walk import ask_plan, say_facts, title_of
 from kit.table.writing import try_submit
 from scorekeeper import rules
 from scorekeeper.errors import RuleViolation
@@ -198,10 +198,10 @@ def ask_optional_answers(declared: faces.Faces, decisions: list[Decision], toget
     first = together[0]
     click.echo()
     cards = [card for _name, choice in first["choices"].items() if isinstance(choice, list)
-             and _all_cards(choice, deck_of(state)) for card in choice]
+             and all_in_deck(choice, deck_of(state)) for card in choice]
     what = said(title_of(first, state))
     click.echo(_("{what}: {cards}").format(what=what, cards=" / ".join(card_titles(state, cards))) if cards else what)
-    _say_facts(declared, [first], state)
+    say_facts(declared, [first], state)
     who = ask_player(_("Who answers? Enter: nobody"), [str(d["player"]) for d in together], optional=True,
                      field=plan_actor(state["game"], first["action"]))
     if who is None:

@@ -12,7 +12,7 @@ from kit import faces, i18n
 from kit.errors import KitError
 from kit.i18n import _
 from kit.table import guiding
-from kit.table.cards import _cards_help, all_cards, ask_card, laid_cards
+from kit.table.cards import all_cards, ask_card, cards_help, laid_cards
 from kit.table.parsing import label, match_name, match_word, parse_pairs, whole_number
 from kit.table.prompts import ask, ask_choice, ask_number, ask_player
 from kit.table.showing import said
@@ -73,7 +73,7 @@ def _typed_shortly(field: str, asked: plan.Input, prompt: str, options: tuple[ob
     laid: an empty list, which the game's `narrow` reads and the line never holds), a group's
     count where Enter alone leaves the key out, as none (`counted`); _NOT_SHORT otherwise."""
     if asked.kind == "cards" and all_cards(options):   # the cards offered by their titles, or numbers
-        return ask(prompt, laid_cards([str(o) for o in options]), default="", field=field, help=_cards_help(options))
+        return ask(prompt, laid_cards([str(o) for o in options]), default="", field=field, help=cards_help(options))
     if counted and asked.kind == "number" and asked.low == 0:
         return ask(prompt, _count_or_none(asked.low, asked.high), default="", field=field)
     return _NOT_SHORT

@@ -26,7 +26,7 @@ def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _either(titles: list[str]) -> str:
+def as_alternatives(titles: list[str]) -> str:
     """« Hypothesis, scientific revolution or draw a card »: titles as alternatives."""
     if len(titles) == 1:
         return titles[0]

@@ -19,11 +19,11 @@ from kit.errors import KitError
 from kit.faces import View
 from kit.i18n import _
 from kit.table import guiding
-from kit.table.cards import _all_cards, ask_card, card_titles, deck_of, typed_deck_card
+from kit.table.cards import all_in_deck, ask_card, card_titles, deck_of, typed_deck_card
 from kit.table.parsing import label, match_word, whole_number
 from kit.table.prompts import ask, ask_number, ask_player
 from kit.table.questions import ask_counts, ask_question, asks, counts_on_one_line
-from kit.table.showing import _either, said
+from kit.table.showing import as_alternatives, said
 from scorekeeper import rules
 from scorekeeper.errors import RuleViolation
 from scorekeeper.rules.flow import Decision, GameState, Line
@@ -44,7 +44,7 @@ def title_of(decision: Decision, state: GameState) -> str:
                 plan.form_of(state["game"], decision, cast(View, state), decision["player"]).title)
 
 
-def _say_facts(words: faces.Faces, decisions: list[Decision], state: GameState) -> None:
+def say_facts(words: faces.Faces, decisions: list[Decision], state: GameState) -> None:
     """What the decider reads before answering (the game's `decision_facts`: the sides so
     far), each once."""
     if words.decision_facts is None:
@@ -88,7 +88,7 @@ def ask_plan(decision: Decision, state: GameState, *, headed: bool = False, curr
         # a step asked again after a refusal was headed already: its refused question follows the rule's words
         if asks(step) and not headed and not (guiding._guide is not None and guiding._guide.kept):
             click.echo("\n" + _heading(decision, state))
-            _say_facts(words, [decision], state)
+            say_facts(words, [decision], state)
         headed = headed or asks(step)
         if step.key is None and step.spec.field in shared:
             if step.spec.field not in typed:
@@ -137,7 +137,7 @@ def ask_shared_bound(decision: Decision, state: GameState, form: plan.Form, done
     names = " ".join(labels.values())
     in_order = functools.reduce(lambda first, then: _("{first} then {then}").format(first=first, then=then),
                                 labels.values())
-    wrong = _("Type {fields} as whole numbers, such as {examples}.").format(fields=in_order, examples=_either(examples))
+    wrong = _("Type {fields} as whole numbers, such as {examples}.").format(fields=in_order, examples=as_alternatives(examples))
 
     def convert(text: str) -> dict[str, int]:
         amounts = read_numbers(text, fields, labels, wrong)
@@ -251,7 +251,7 @@ def cards_ahead(decision: Decision, state: GameState, step: plan.Step) -> dict[o
         choices = plan.narrowed(state["game"], state, decision, {**step.done, step.spec.field: option})
         for name, choice in choices.items():
             if name != step.spec.field and name not in step.done and isinstance(choice, list) \
-                    and _all_cards(choice, cards):
+                    and all_in_deck(choice, cards):
                 ahead[option] = (name, list(choice))
                 break
     return ahead
@@ -308,7 +308,7 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
     if step.key is not None or spec.kind != "one" or not asks(step):
         return ask_question(step, hide=decision["secret"], words=words, refusal=refusal)
     default = enter_means(words, decision, step, current)
-    if _all_cards(step.options, deck_of(state)):
+    if all_in_deck(step.options, deck_of(state)):
         return _ask_card(step, decision, state)
     later = cards_ahead(decision, state, step)
     if default is None and not later:
