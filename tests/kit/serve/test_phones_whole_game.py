@@ -129,7 +129,12 @@ class Phones:
         return session.state
 
     def said(self, page) -> str:
-        return page.locator("main").inner_text()[:1500]
+        """What the page shows where a move went wrong: its address, each form's answer (a
+        refusal, « … » for an entry still on its way), then its decision."""
+        answers = [text for text in page.locator("form.act .answer").all_inner_texts() if text.strip()]
+        decision = page.locator("section.decision")
+        shown = decision.first.inner_text() if decision.count() else page.locator("main").inner_text()
+        return f"{page.url} answers {answers}: {shown[:1200]}"
 
     def answer(self, page, action: dict[str, Any]) -> None:
         """The seat's decision: the one among those offered, then each question asked. What
