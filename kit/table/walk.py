@@ -325,14 +325,16 @@ def ask_plan_step(step: plan.Step, decision: Decision, state: GameState, *, word
 def _ask_amount(step: plan.Step, decision: Decision, state: GameState) -> int | None:
     """A whole number the plan asks: its bounds are the rules', which refuse it in their
     words as the decision is sent (only this question is then asked again); a change the
-    rules do not need (C'est la vie's Crédit) taking Enter, or 0, as no change (None)."""
+    rules do not need (C'est la vie's Crédit) taking Enter, or 0, as no change (None). Enter
+    is 0 only for an amount typed unseen (nothing shows what was typed); elsewhere it is no
+    answer, where 0 would be a slip (a hand-written Challenge of difficulty 0)."""
     from kit import plan  # the question plan: imported where a question is asked
     spec = step.spec
     declared = plan.declared_fields(state["game"], decision["action"]).get(spec.field)
     if spec.low is None and declared is not None and not declared.needed and not decision["secret"]:
         return ask_number(said(spec.label), default=0, field=spec.field) or None
-    return ask_number(said(spec.label), hide=decision["secret"], default=0 if spec.low == 0 else None,
-                      field=spec.field)
+    unseen = decision["secret"]
+    return ask_number(said(spec.label), hide=unseen, default=0 if spec.low == 0 and unseen else None, field=spec.field)
 
 
 def _ask_card(step: plan.Step, decision: Decision, state: GameState) -> object:

@@ -341,3 +341,15 @@ def test_a_number_refused_names_the_question_and_what_to_type(kit, game):
     assert "Pressure" in refusal
     assert refusal.endswith(": type a whole number, such as 3 or -2.")
     assert "abc" not in refusal
+
+
+def test_a_challenge_written_by_hand_takes_no_difficulty_by_enter(kit, game):
+    """Enter at « Difficulty » wrote a difficulty of 0, a Challenge nobody can fail: the
+    question now needs its number (a change of Pression or Crédit still takes Enter as none)."""
+    path = game(players=("Ana", "Ben"))
+    script = ["", "challenge", "credit", "", "7", "", "", "", "3"]
+    result = kit("score", "play", path, input="\n".join(script) + "\n")
+    assert result.exit_code == 130, result.output
+    after_difficulty = result.output.split("Difficulty", 1)[1]
+    assert after_difficulty.index("This question needs an answer") < after_difficulty.index("Die")
+    assert lines(path)[-1] == {"action": "challenge", "player": "Ana", "resource": "credit", "difficulty": 7, "die": 3}
