@@ -108,11 +108,13 @@ def ask_or_nothing(offered: list[Decision], state: GameState) -> tuple[Decision,
         def either(text: str) -> object:
             found = nothing(text)
             return found if found is not None or before is None else before(text)
-        # « or Enter: the card has done all it does »: the words follow the question's, lower case
+        # « or Enter: the card has done all it does »: the words follow the question's, lower
+        # case. A first question the rules do not need says nothing of them: Enter at each of
+        # its questions is the other decision already (C'est la vie changing nothing).
         enter = step.key is None and step.spec.field in needed
-        said = words[:1].lower() + words[1:]
+        said = _("Enter: {words}").format(words=words[:1].lower() + words[1:])
         with also_answers(either, hidden=prompts._also_hidden), \
-                offering([*prompts._offered_words, _("Enter: {words}").format(words=said) if enter else said]), \
+                offering([*prompts._offered_words, said] if enter else prompts._offered_words), \
                 enter_elsewhere(lambda _text: _Nothing(other)) if enter else nullcontext():
             yield
     firsts = [first_also]
