@@ -557,6 +557,26 @@ class FormsView:
     def key_label(self, spec: plan.Input, key: str) -> str:
         return key if spec.verbatim else self.page.word(key)
 
+    @staticmethod
+    def blocks(form: plan.Form) -> list[list[plan.Input]]:
+        """A form's inputs as its page draws them: alone, or, for groups in a row asking the
+        same keys (a Challenge's success and failure, each a Pression and a Crédit), together
+        as one grid, a row each and a column a key, where they would stack twice as tall."""
+        blocks: list[list[plan.Input]] = []
+        for spec in form.inputs:
+            last = blocks[-1][-1] if blocks else None
+            if (last is not None and spec.kind == last.kind == "group"
+                    and [key for key, _ in spec.keys] == [key for key, _ in last.keys]):
+                blocks[-1].append(spec)
+            else:
+                blocks.append([spec])
+        return blocks
+
+    @staticmethod
+    def numbers_only(spec: plan.Input) -> bool:
+        """A group whose every key asks a whole number: its pairs go side by side."""
+        return spec.kind == "group" and all(sub.kind == "number" for _key, sub in spec.keys)
+
     def quick(self, low: int, high: int) -> list[tuple[str, str, int]]:
         """A stepper's quick amounts: the least, half, all."""
         return [("low", "", low), ("half", self.page.t(N_("Half")), (low + high) // 2),

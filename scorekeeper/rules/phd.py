@@ -1534,10 +1534,10 @@ def _card_decisions(state: State, turn: Turn) -> list[Decision]:
     if card == "challenge" and turn.get("played"):
         return [decision("challenge", challenger(turn), die=whole(DIE_MIN, DIE_MAX), modifiers=FROM_TABLE,
                          **_laid_by(state, challenger(turn)))]
-    if card == "challenge":     # written by hand: asked as the card is read, the die rolled last
+    if card == "challenge":     # written by hand: the card as it is read, the cards laid on it, the die rolled last
         return [decision("challenge", challenger(turn), resource=list(RESOURCES), difficulty=whole(0),
-                         modifiers=FROM_TABLE, success=FROM_TABLE, failure=FROM_TABLE, die=whole(DIE_MIN, DIE_MAX),
-                         **_laid_by(state, challenger(turn)))]
+                         success=FROM_TABLE, failure=FROM_TABLE, modifiers=FROM_TABLE,
+                         **_laid_by(state, challenger(turn)), die=whole(DIE_MIN, DIE_MAX))]
     if turn.get("outcome") == "controversy":      # the Superviseur card named opened one
         return [decision("controversy", name, arguments=FROM_TABLE, support=FROM_TABLE, opposition=FROM_TABLE,
                          **_laid_by(state, name)), _step(name, "done")]

@@ -285,7 +285,7 @@ def test_guided_play_passes_a_challenge_on_and_asks_whose_cards_were_laid(tmp_pa
                            ("Die (", "la patate chaude"),    # P1 alone may play it, for P2 alone: neither asked
                            ("P2: Challenge", None),
                            ("Die (", "6"), ("Modifiers laid (", "données solides"),
-                           ("How many of these cards each other player laid – P1", "1"),
+                           ("Of these cards, how many were laid by – P1", "1"),
                            ("Research", "quit")]:
         child.expect_exact(prompt)
         if answer is not None:      # None: a line said, not a question
@@ -323,9 +323,9 @@ def test_guided_play_asks_who_laid_the_opposition_when_two_others_could(tmp_path
     for prompt, answer in [("Live (the event card", "stylo rouge"),
                            ("Arguments laid or Enter: the card has done all it does:", "données solides"),
                            ("Support laid:", ""), ("Opposition laid:", "axe tronqué, -2"),
-                           ("How many of these cards each other player laid (P2=1, one pair per name", "P2=3"),
+                           ("Of these cards, how many were laid by (P2=1, one pair per name", "P2=3"),
                            ("Only 2 cards laid here can come from the other players, not 3.", None),
-                           ("How many of these cards each other player laid", "p2=1, P3=1"),
+                           ("Of these cards, how many were laid by", "p2=1, P3=1"),
                            ("Research", "quit")]:
         child.expect_exact(prompt)
         if answer is not None:

@@ -422,9 +422,9 @@ FIELD_LABELS = {
     ("defend", "support"): N_("Support laid"),
     ("defend", "opposition"): N_("Opposition laid"),
     # how many of the cards laid each other player laid from their hand (the hands' counts)
-    ("challenge", "laid_by"): N_("How many of these cards each other player laid"),
-    ("controversy", "laid_by"): N_("How many of these cards each other player laid"),
-    ("defend", "laid_by"): N_("How many of these cards each other player laid"),
+    ("challenge", "laid_by"): N_("Of these cards, how many were laid by"),
+    ("controversy", "laid_by"): N_("Of these cards, how many were laid by"),
+    ("defend", "laid_by"): N_("Of these cards, how many were laid by"),
     ("hand", "player"): N_("Whose hand?"),
     ("hand", "cards"): N_("How many cards does this hand hold?"),
 }

@@ -90,7 +90,7 @@ def test_a_phd_turn_with_a_challenge_and_two_draws_takes_few_taps_on_a_phone(bro
         assert (state["turn"]["player"], state["turn"]["stage"]) == ("Ana", "end")
         assert ana.taps <= 8, ana.taps
         print(f"taps: {ana.taps}; page heights: {ana.heights}; decisions: {ana.asked}")
-        assert max(ana.asked) <= 2 * SCREEN["height"], ana.asked
+        assert max(ana.heights) <= 2 * SCREEN["height"], ana.heights
     finally:
         assert server.stop() == 0
 
@@ -131,6 +131,53 @@ def test_the_cards_laid_on_a_challenge_are_picked_as_cards_on_a_phone(browser, t
                         "modifiers": ["donnees-solides", "nuit-blanche"], "laid_by": {"Ben": 1}}, line
         state = sessions.load(path).state
         assert state["last_test"]["total"] == 4 + 2 + 2 - 1
+        # the page as it opens, and the decision with a number's cards shown, within two screens
+        assert ana.heights[0] <= 2 * SCREEN["height"], ana.heights
+        assert max(ana.asked) <= 2 * SCREEN["height"], ana.asked
+    finally:
+        assert server.stop() == 0
+
+
+def test_a_challenge_written_by_hand_fits_two_screens_on_a_phone(browser, tmp_path):  # noqa: F811
+    """A Challenge the deck does not hold (a blank card filled in by hand) asks its whole
+    text besides the cards laid and the die: its success and failure read as one grid (a
+    row each, a column per resource), the others' counts side by side, and the page as it
+    opens stays within two screens. What Ana fills in is the line written."""
+    from playwright.sync_api import expect
+
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], deck=for_session("phd", None))
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "start"})
+    sessions.append(path, {"action": "turn", "player": "Ana", "step": "challenge"})
+    server = Server(path)
+    try:
+        ana = Phone(browser, server.links["Ana"], "fr-FR")
+        decision = ana.decision
+        grid = decision.locator("table.grid")
+        assert grid.locator("thead th").all_inner_texts() == ["Pression", "Crédit"]
+        assert grid.locator("tbody th").all_inner_texts() == ["Effet d’une réussite", "Effet d’un échec"]
+        success = grid.get_by_label("Effet d’une réussite : Crédit")
+        expect(success).to_be_visible()
+        # the others' counts: side by side, one row
+        counts = decision.locator('fieldset.numbers input[data-field="laid_by"]')
+        tops = {round(box["y"]) for box in (counts.nth(n).bounding_box() for n in range(counts.count()))}
+        assert len(tops) == 1, tops
+        ana.choose(decision.locator('[data-field="resource"]'), "credit")
+        decision.locator('[data-field="difficulty"]').fill("8")
+        success.fill("2")
+        grid.get_by_label("Effet d’un échec : Pression").fill("1")
+        ana.tap(decision.get_by_role("button", name="+2", exact=True))
+        ana.tap(decision.locator(".chip", has_text="Données solides"))
+        decision.locator('input[data-key="Ben"]').fill("1")
+        ana.choose(decision.locator('[data-field="die"]'), "2")
+        picture(ana.page, tmp_path / "phd-6-challenge-by-hand-Ana-fr.png")
+        ana.tap(decision.locator("button.send"))
+        expect(ana.page.locator("#told")).to_contain_text("Challenge")
+        line = sessions.load(path).entries[-1].action
+        assert line == {"action": "challenge", "player": "Ana", "resource": "credit", "difficulty": 8,
+                        "success": {"credit": 2}, "failure": {"pression": 1}, "modifiers": ["donnees-solides"],
+                        "laid_by": {"Ben": 1}, "die": 2}, line
+        assert sessions.load(path).state["players"]["Ana"]["credit"] == 4 + 2    # 4 + 2 + 2 >= 8: won
         # the page as it opens, and the decision with a number's cards shown, within two screens
         assert ana.heights[0] <= 2 * SCREEN["height"], ana.heights
         assert max(ana.asked) <= 2 * SCREEN["height"], ana.asked

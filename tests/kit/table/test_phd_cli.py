@@ -103,7 +103,7 @@ SCRIPT = [
     "vie", "6", "6",         # Vivre: C'est la vie, Pression +6, Crédit +6
     "submit",                # Recherche
     # Ben's turn
-    "challenge", "credit", "-7", "", "pression=+1", "", "9", "3",   # a die of 9 is asked again at once;
+    "challenge", "credit", "-7", "pression=+1", "", "", "9", "3",   # a die of 9 is asked again at once;
     "7",                     # difficulty -7, refused once all is typed: only the difficulty asked again
                              # 4 + 3 >= 7: won, two Recherche
     "draw", "submit",        # Ben's submit is refused (4 Crédit) ...

@@ -85,7 +85,7 @@ def test_the_cards_of_a_step_are_typed_by_their_titles_in_french(kit, tmp_path: 
     assert "Ana : Vivre (la carte Événement retournée) ?" in said
     assert "Dé (1/2/3/4/5/6) :" in said
     # an Argument printed with a comma in its title, read whole; Ben laid none of it (Enter)
-    assert "Combien de ces cartes chacune des autres personnes a posées – Ben :" in said
+    assert "Combien d’entre elles ont été posées par – Ben :" in said
     assert lines(path)[-1] == {"action": "turn", "player": "Ana", "step": "challenge", "card": "date-limite-a-minuit"}
 
 
@@ -121,7 +121,7 @@ def test_who_laid_the_cards_is_one_line_with_three_players(kit, tmp_path: Path):
     path = tmp_path / "phd.jsonl"
     assert kit.new(path, "phd", ["Ana", "Ben", "Cléo"]).exit_code == 0
     result = kit("score", "play", path, input="\n".join(["", "date limite", "4", "solid data, 2", "ben=1"]) + "\n")
-    assert "How many of these cards each other player laid (Ben=1, one pair per name; empty: none)" in result.output
+    assert "Of these cards, how many were laid by (Ben=1, one pair per name; empty: none)" in result.output
     assert "– Cléo" not in result.output
     assert lines(path)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["donnees-solides", 2],
                                "laid_by": {"Ben": 1}}

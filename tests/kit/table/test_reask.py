@@ -48,7 +48,7 @@ def test_phd_a_card_refused_among_those_laid_asks_the_cards_again_and_keeps_the_
     _answer(child, "Live (the event card", "colloque international")
     _answer(child, "Die (", "4")
     _answer(child, "Modifiers laid (", "citer le jury")          # an Argument that counts only in a controversy
-    _answer(child, "each other player laid – Ben", "")     # refused once all is typed
+    _answer(child, "were laid by – Ben", "")     # refused once all is typed
     between = _answer(child, "Modifiers laid (", "nuit blanche")  # asked again at once: not the die
     assert "Citer le jury counts only in a controversy or a thesis defence, not in a challenge." in between
     assert KEPT in between
@@ -63,8 +63,8 @@ def test_phd_who_laid_the_cards_refused_at_the_third_question_keeps_the_die_and_
     _answer(child, "Live (the event card", "colloque international")
     _answer(child, "Die (", "4")                                   # first question of the step
     _answer(child, "Modifiers laid (", "nuit blanche")                             # second
-    _answer(child, "each other player laid – Ben", "2")                      # third: one card was laid
-    between = _answer(child, "each other player laid – Ben", "1")
+    _answer(child, "were laid by – Ben", "2")                      # third: one card was laid
+    between = _answer(child, "were laid by – Ben", "1")
     assert "Only 1 card laid here can come from the other players, not 2." in between
     assert KEPT in between
     assert "Modifiers laid (" not in between
@@ -80,11 +80,11 @@ def test_phd_a_challenge_written_by_hand_asks_only_its_difficulty_again(phd: Pat
     _answer(child, "Live (the event card", "challenge")      # a card written by hand: its numbers asked
     _answer(child, "Resource tested", "credit")
     _answer(child, "Difficulty", "-1")                         # refused by the rules once all is typed
-    _answer(child, "Modifiers", "2")
     _answer(child, "Effect of a success", "credit=+3")
     _answer(child, "Effect of a failure", "")
+    _answer(child, "Modifiers", "2")
+    _answer(child, "Of these cards, how many were laid by", "")
     _answer(child, "Die (1/2/3/4/5/6)", "5")
-    _answer(child, "How many of these cards each other player laid", "")
     between = _answer(child, "Difficulty", "9")
     assert "The difficulty of Ana's challenge must be at least 0, not -1." in between
     assert "Resource tested" not in between
@@ -161,6 +161,6 @@ def test_an_empty_answer_to_a_question_that_needs_one_says_so_and_asks_it_again(
     between = _answer(child, "Die (", "4")
     assert "This question needs an answer (help says what it takes)." in between
     _answer(child, "Modifiers laid (", "nuit blanche")
-    _answer(child, "each other player laid – Ben", "")
+    _answer(child, "were laid by – Ben", "")
     _quit(child, "Research")
     assert _lines(phd)[-1] == {"action": "challenge", "player": "Ana", "die": 4, "modifiers": ["nuit-blanche"]}
