@@ -286,7 +286,10 @@ def turn(page: Page) -> tuple[str, bool] | None:
     mine, others, table = form_specs.waiting_for(page.state, page.seat)
     playing = turn_holder(page)
     said: str | None = None
-    if mine:
+    chosen = page.screen.main if page.screen is not None and len(page.screen.offered) > 1 else None
+    if mine and chosen is not None:     # one of the moves offered at once, chosen: that one
+        said = page.t(TEXT.your_turn, what=page.t(title_of(page, chosen.action, chosen.player, chosen.title)))
+    elif mine:
         said = page.t(TEXT.your_turn, what=moves(page, mine))
     elif others:
         names = page.translator.join_of(others)
@@ -554,19 +557,28 @@ class FormsView:
         ranked = sorted(zip(spec.options, spec.counts), key=lambda card: -card[1])
         return [(key, self.page.value(key), f"+{n}" if n > 0 else f"−{-n}") for key, n in ranked]
 
+    def laid_numbers(self, specs: list[plan.Input]) -> list[str]:
+        """The numbers the cards of `specs` count, strongest first, each once, as their
+        chips print them: the buttons that show the cards counting each."""
+        numbers = {n: int(n.replace("−", "-")) for spec in specs for _key, _title, n in self.cards(spec)}
+        return sorted(numbers, key=lambda n: -numbers[n])
+
     def key_label(self, spec: plan.Input, key: str) -> str:
         return key if spec.verbatim else self.page.word(key)
 
     @staticmethod
     def blocks(form: plan.Form) -> list[list[plan.Input]]:
-        """A form's inputs as its page draws them: alone, or, for groups in a row asking the
-        same keys (a Challenge's success and failure, each a Pression and a Crédit), together
-        as one grid, a row each and a column a key, where they would stack twice as tall."""
+        """A form's inputs as its page draws them: alone, or together where they would
+        stack two or three times as tall: groups in a row asking the same keys (a Challenge's
+        success and failure, each a Pression and a Crédit) as one grid, a row each and a
+        column a key; lists of cards in a row (a controversy's arguments, support and
+        opposition) as one picker, a tab each."""
         blocks: list[list[plan.Input]] = []
         for spec in form.inputs:
             last = blocks[-1][-1] if blocks else None
-            if (last is not None and spec.kind == last.kind == "group"
-                    and [key for key, _ in spec.keys] == [key for key, _ in last.keys]):
+            if last is not None and ((spec.kind == last.kind == "group"
+                                      and [key for key, _ in spec.keys] == [key for key, _ in last.keys])
+                                     or spec.kind == last.kind == "cards"):
                 blocks[-1].append(spec)
             else:
                 blocks.append([spec])

@@ -87,8 +87,18 @@
           const values = typed(old);
           const opened = new Map();   // the boxes a player opened or closed keep their state
           old.querySelectorAll("details[data-form]").forEach(function (box) { opened.set(box.dataset.form, box.open); });
+          const sides = new Map();    // and a picker of cards laid its tab
+          old.querySelectorAll(".sides .side[aria-pressed=true]").forEach(function (tab) {
+            sides.set(tab.closest("form").dataset.action, tab.dataset.side);
+          });
           old.innerHTML = part.innerHTML;
           restore(old, values);
+          old.querySelectorAll(".sides").forEach(function (box) {
+            const side = sides.get(box.closest("form").dataset.action);
+            if (side) showSide(box, side);
+          });
+          countSides(old);
+          showWriting(old);
           old.querySelectorAll("details[data-form]").forEach(function (box) {
             if (opened.has(box.dataset.form)) box.open = opened.get(box.dataset.form);
           });
@@ -260,6 +270,7 @@
         // puts in this one's place does not take the verdict away with it
         const said = reply.told && reply.told.length ? reply.told.join(" ") : body.dataset.saved;
         form.reset();
+        countSides(form);
         ask(form, false);
         answer.textContent = "";
         if (told && reply.line !== undefined) {   // an entry of the log (not the answers kept ahead)
@@ -362,6 +373,58 @@
     box.querySelectorAll(".chip").forEach(function (chip) {
       chip.classList.toggle("shown", pressed && chip.dataset.n === number.dataset.n);
     });
+  });
+
+  // The numbers of cards written by hand: their input, shown on a tap (or once it holds some).
+  function showWriting(root) {
+    root.querySelectorAll(".laid").forEach(function (box) {
+      const typed = Array.from(box.querySelectorAll("[data-kind=more]")).some(function (input) { return input.value; });
+      if (typed) box.classList.add("writing");
+      const write = box.querySelector(".by-number .write");
+      if (write) write.setAttribute("aria-expanded", String(box.classList.contains("writing")));
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const write = event.target.closest(".by-number .write");
+    if (!write) return;
+    const box = write.closest(".laid");
+    box.classList.toggle("writing");
+    showWriting(box.parentNode);
+    const input = Array.from(box.querySelectorAll("[data-kind=more]")).find(function (one) { return one.offsetParent; });
+    if (input && box.classList.contains("writing")) input.focus();
+  });
+
+  // Lists of cards laid on one test, one picker: a tab shows its list's cards; each tab says
+  // how many cards its list holds (ticked, and numbers typed for cards written by hand).
+  function showSide(box, side) {
+    box.querySelectorAll(".side-tabs .side").forEach(function (tab) {
+      tab.setAttribute("aria-pressed", String(tab.dataset.side === side));
+    });
+    box.querySelectorAll(".side-part").forEach(function (part) {
+      part.classList.toggle("active", part.dataset.side === side);
+    });
+  }
+
+  function countSides(root) {
+    root.querySelectorAll(".sides .side-tabs .side").forEach(function (tab) {
+      const part = tab.closest(".sides").querySelector('.side-part[data-side="' + tab.dataset.side + '"]');
+      const more = part.querySelector("[data-kind=more]");
+      const typed = more ? more.value.split(/[\s,;]+/).filter(function (n) { return n !== ""; }).length : 0;
+      const held = part.querySelectorAll("input[type=checkbox]:checked").length + typed;
+      tab.querySelector(".count").textContent = held ? " (" + held + ")" : "";
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const tab = event.target.closest(".side-tabs .side");
+    if (tab) showSide(tab.closest(".sides"), tab.dataset.side);
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.closest(".sides")) countSides(event.target.closest(".sides"));
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target.closest(".sides")) countSides(event.target.closest(".sides"));
   });
 
   document.addEventListener("click", function (event) {

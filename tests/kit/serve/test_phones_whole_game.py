@@ -210,13 +210,18 @@ class Phones:
             if kind == "list":
                 ticked = isinstance(value, list) and field.get_attribute("value") in map(plan.value_text, value)
                 if ticked != field.is_checked():
+                    self.side(field, name)
                     if not field.is_visible():   # a card laid: its number's chip shows the cards counting it
                         counts = field.locator("xpath=ancestor::label[1]").get_attribute("data-n")
                         self.tap(field.locator(f'xpath=ancestor::fieldset[1]//button[@data-n="{counts}"]'))
                     self.tap(field)
             elif kind == "more":
                 numbers = [v for v in value or [] if isinstance(v, int)]
-                field.fill(", ".join(map(str, numbers)))
+                if numbers:
+                    self.side(field, name)
+                    if not field.is_visible():   # typed once « ✎ Other » is tapped
+                        self.tap(field.locator('xpath=ancestor::fieldset[1]//button[contains(@class, "write")]'))
+                    field.fill(", ".join(map(str, numbers)))
             elif kind == "item":
                 index = int(field.get_attribute("data-index")) - 1
                 if isinstance(value, list) and index < len(value):
@@ -232,6 +237,13 @@ class Phones:
                 else:
                     field.fill(text)
         self.send(form)
+
+    def side(self, field, name: str) -> None:
+        """The tab of a list of cards laid (a controversy's support), where one picker holds
+        several lists and shows one at a time."""
+        tab = field.locator(f'xpath=ancestor::fieldset[1]//button[contains(@class, "side")][@data-side="{name}"]')
+        if tab.count() and tab.get_attribute("aria-pressed") != "true":
+            self.tap(tab)
 
     def send(self, form) -> None:
         """A form's button, and yes when it asks before sending (what is entered for the whole

@@ -183,3 +183,98 @@ def test_a_challenge_written_by_hand_fits_two_screens_on_a_phone(browser, tmp_pa
         assert max(ana.asked) <= 2 * SCREEN["height"], ana.asked
     finally:
         assert server.stop() == 0
+
+
+def test_a_controversy_lays_its_three_lists_in_one_picker_on_a_phone(browser, tmp_path):  # noqa: F811
+    """A controversy's arguments, support and opposition are one picker: a tab per list,
+    each saying how many cards it holds, and the numbers shown once for the three. The
+    headline names the move chosen, not the moves offered. Each card goes in its own list
+    of the line written, and the page as it opens stays within two screens (three lists
+    stacked took 2,192 px)."""
+    from playwright.sync_api import expect
+
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], deck=for_session("phd", None))
+    for action in ({"action": "turn", "player": "Ana", "step": "start"},
+                   {"action": "turn", "player": "Ana", "step": "none"},
+                   {"action": "adjust", "player": "Ana", "pression": 1, "credit": 1},
+                   {"action": "submit", "player": "Ana"},
+                   *({"action": "turn", "player": name, "step": step}
+                     for name in ("Ben", "Cléo") for step in ("start", "none", "draw-events")),
+                   {"action": "turn", "player": "Ana", "step": "start"},
+                   {"action": "turn", "player": "Ana", "step": "superviseur", "card": "stylo-rouge"}):
+        sessions.append(path, action)
+    server = Server(path)
+    try:
+        ana = Phone(browser, server.links["Ana"], "fr-FR")
+        with ana.page.expect_navigation():
+            ana.tap(ana.decision.get_by_role("link", name="Controverse"))
+        expect(ana.page.locator(".turn")).to_have_text("À vous : Controverse")
+        decision = ana.decision
+        tabs = decision.locator(".side-tabs .side")
+        expect(tabs).to_have_text(["Arguments posés", "Soutiens posés", "Opposition posée"])
+        assert decision.locator(".by-number .number").all_inner_texts() == \
+            ["+5", "+4", "+3", "+2", "+1", "−1", "−2", "−3", "−4"]
+
+        def lay(side: str, number: str, title: str) -> None:
+            ana.tap(tabs.filter(has_text=side))
+            expect(tabs.filter(has_text=side)).to_have_attribute("aria-pressed", "true")
+            button = decision.get_by_role("button", name=number, exact=True)
+            if button.get_attribute("aria-pressed") != "true":
+                ana.tap(button)
+            ana.tap(decision.locator(".side-part.active .chip", has_text=title))
+
+        lay("Arguments", "+2", "Données solides")
+        expect(tabs.first).to_have_text("Arguments posés (1)")
+        lay("Soutiens", "+2", "Figure limpide")
+        lay("Opposition", "−2", "Biais de sélection")
+        more = decision.locator('.side-part.active input[data-kind="more"]')
+        expect(more).to_be_hidden()                  # a card written by hand: typed once asked for
+        ana.tap(decision.get_by_role("button", name="✎ Autre"))
+        more.fill("1")
+        expect(tabs).to_have_text(["Arguments posés (1)", "Soutiens posés (1)", "Opposition posée (2)"])
+        expect(decision.locator(".side-part:not(.active) .chip:visible")).to_have_count(0)
+        decision.locator('input[data-field="laid_by"][data-key="Ben"]').fill("1")
+        decision.locator('input[data-field="laid_by"][data-key="Cléo"]').fill("1")
+        picture(ana.page, tmp_path / "phd-7-controversy-Ana-fr.png")
+        ana.tap(decision.locator("button.send"))
+        expect(ana.page.locator("#told")).to_be_visible()
+        line = sessions.load(path).entries[-1].action
+        assert line == {"action": "controversy", "player": "Ana", "arguments": ["donnees-solides"],
+                        "support": ["figure-limpide"], "opposition": ["biais-de-selection", 1],
+                        "laid_by": {"Ben": 1, "Cléo": 1}}, line
+        # the page as the controversy opens, and the decision with a number's cards shown, within two screens
+        assert ana.heights[1] <= 2 * SCREEN["height"], ana.heights
+        assert max(ana.asked) <= 2 * SCREEN["height"], ana.asked
+    finally:
+        assert server.stop() == 0
+
+
+def test_the_thesis_defence_fits_two_screens_on_a_phone(browser, tmp_path):  # noqa: F811
+    """The thesis defence asks the die besides a controversy's three lists: chosen among the
+    moves offered, its page stays within two screens (it took some 2,300 px)."""
+    from playwright.sync_api import expect
+
+    path = tmp_path / "these.jsonl"
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], {"chapters": 1},
+                    deck=for_session("phd", None))
+    for action in ({"action": "turn", "player": "Ana", "step": "start"},
+                   {"action": "turn", "player": "Ana", "step": "none"},
+                   {"action": "adjust", "player": "Ana", "pression": 1, "credit": 1},
+                   {"action": "submit", "player": "Ana"},
+                   *({"action": "turn", "player": name, "step": step}
+                     for name in ("Ben", "Cléo") for step in ("start", "none", "draw-events")),
+                   {"action": "turn", "player": "Ana", "step": "start"},
+                   {"action": "turn", "player": "Ana", "step": "superviseur", "card": "relecture-dans-le-train"}):
+        sessions.append(path, action)
+    server = Server(path)
+    try:
+        ana = Phone(browser, server.links["Ana"], "fr-FR")
+        with ana.page.expect_navigation():
+            ana.tap(ana.decision.get_by_role("link", name="Soutenance de thèse"))
+        expect(ana.decision.locator(".side-tabs .side")).to_have_count(3)
+        ana.measure()
+        picture(ana.page, tmp_path / "phd-8-defence-Ana-fr.png")
+        assert ana.heights[-1] <= 2 * SCREEN["height"], ana.heights
+    finally:
+        assert server.stop() == 0
