@@ -555,13 +555,13 @@ class FormsView:
         """A cards input's cards, strongest first: (id sent, printed title, the number it
         counts, signed as printed: « +2 », « −3 »)."""
         ranked = sorted(zip(spec.options, spec.counts), key=lambda card: -card[1])
-        return [(key, self.page.value(key), f"+{n}" if n > 0 else f"−{-n}") for key, n in ranked]
+        return [(key, self.page.value(key), _signed(n)) for key, n in ranked]
 
-    def laid_numbers(self, specs: list[plan.Input]) -> list[str]:
+    @staticmethod
+    def laid_numbers(specs: list[plan.Input]) -> list[str]:
         """The numbers the cards of `specs` count, strongest first, each once, as their
         chips print them: the buttons that show the cards counting each."""
-        numbers = {n: int(n.replace("−", "-")) for spec in specs for _key, _title, n in self.cards(spec)}
-        return sorted(numbers, key=lambda n: -numbers[n])
+        return [_signed(n) for n in sorted({n for spec in specs for n in spec.counts}, reverse=True)]
 
     def key_label(self, spec: plan.Input, key: str) -> str:
         return key if spec.verbatim else self.page.word(key)
@@ -719,6 +719,11 @@ def _step_button(page: Page, screen: form_specs.SeatScreen, param: str, value: o
     else:
         button.update(sends=False, link="?" + urlencode(screen.asked + [(param, text)]))
     return button
+
+
+def _signed(n: int) -> str:
+    """A card's number as printed: « +2 », « −3 »."""
+    return f"+{n}" if n > 0 else f"−{-n}"
 
 
 def recap_label(page: Page, spec: plan.Input) -> str:

@@ -389,8 +389,7 @@
     const write = event.target.closest(".by-number .write");
     if (!write) return;
     const box = write.closest(".laid");
-    box.classList.toggle("writing");
-    showWriting(box.parentNode);
+    write.setAttribute("aria-expanded", String(box.classList.toggle("writing")));
     const input = Array.from(box.querySelectorAll("[data-kind=more]")).find(function (one) { return one.offsetParent; });
     if (input && box.classList.contains("writing")) input.focus();
   });
@@ -420,10 +419,7 @@
     const tab = event.target.closest(".side-tabs .side");
     if (tab) showSide(tab.closest(".sides"), tab.dataset.side);
   });
-  document.addEventListener("input", function (event) {
-    if (event.target.closest(".sides")) countSides(event.target.closest(".sides"));
-  });
-  document.addEventListener("change", function (event) {
+  document.addEventListener("input", function (event) {   // a box ticked, a number typed
     if (event.target.closest(".sides")) countSides(event.target.closest(".sides"));
   });
 

@@ -185,16 +185,11 @@ def test_a_challenge_written_by_hand_fits_two_screens_on_a_phone(browser, tmp_pa
         assert server.stop() == 0
 
 
-def test_a_controversy_lays_its_three_lists_in_one_picker_on_a_phone(browser, tmp_path):  # noqa: F811
-    """A controversy's arguments, support and opposition are one picker: a tab per list,
-    each saying how many cards it holds, and the numbers shown once for the three. The
-    headline names the move chosen, not the moves offered. Each card goes in its own list
-    of the line written, and the page as it opens stays within two screens (three lists
-    stacked took 2,192 px)."""
-    from playwright.sync_api import expect
-
+def superviseur_revealed(tmp_path, card: str, options: dict | None = None):
+    """A session where Ana, her chapter submitted, has just turned over the Superviseur `card`."""
     path = tmp_path / "these.jsonl"
-    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], deck=for_session("phd", None))
+    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], options or {},
+                    deck=for_session("phd", None))
     for action in ({"action": "turn", "player": "Ana", "step": "start"},
                    {"action": "turn", "player": "Ana", "step": "none"},
                    {"action": "adjust", "player": "Ana", "pression": 1, "credit": 1},
@@ -202,8 +197,20 @@ def test_a_controversy_lays_its_three_lists_in_one_picker_on_a_phone(browser, tm
                    *({"action": "turn", "player": name, "step": step}
                      for name in ("Ben", "Cléo") for step in ("start", "none", "draw-events")),
                    {"action": "turn", "player": "Ana", "step": "start"},
-                   {"action": "turn", "player": "Ana", "step": "superviseur", "card": "stylo-rouge"}):
+                   {"action": "turn", "player": "Ana", "step": "superviseur", "card": card}):
         sessions.append(path, action)
+    return path
+
+
+def test_a_controversy_lays_its_three_lists_in_one_picker_on_a_phone(browser, tmp_path):  # noqa: F811
+    """A controversy's arguments, support and opposition are one picker: a tab per list,
+    each saying how many cards it holds, and the numbers shown once for the three. The
+    headline names the move chosen, not the moves offered. Each card goes in its own list
+    of the line written, and the page as it opens stays within two screens (three lists
+    stacked took 2,645 px)."""
+    from playwright.sync_api import expect
+
+    path = superviseur_revealed(tmp_path, "stylo-rouge")     # its chapter goes to a controversy
     server = Server(path)
     try:
         ana = Phone(browser, server.links["Ana"], "fr-FR")
@@ -252,21 +259,10 @@ def test_a_controversy_lays_its_three_lists_in_one_picker_on_a_phone(browser, tm
 
 def test_the_thesis_defence_fits_two_screens_on_a_phone(browser, tmp_path):  # noqa: F811
     """The thesis defence asks the die besides a controversy's three lists: chosen among the
-    moves offered, its page stays within two screens (it took some 2,300 px)."""
+    moves offered, its page stays within two screens (it took 2,674 px)."""
     from playwright.sync_api import expect
 
-    path = tmp_path / "these.jsonl"
-    sessions.create(path, "phd", [{"name": n} for n in ("Ana", "Ben", "Cléo")], {"chapters": 1},
-                    deck=for_session("phd", None))
-    for action in ({"action": "turn", "player": "Ana", "step": "start"},
-                   {"action": "turn", "player": "Ana", "step": "none"},
-                   {"action": "adjust", "player": "Ana", "pression": 1, "credit": 1},
-                   {"action": "submit", "player": "Ana"},
-                   *({"action": "turn", "player": name, "step": step}
-                     for name in ("Ben", "Cléo") for step in ("start", "none", "draw-events")),
-                   {"action": "turn", "player": "Ana", "step": "start"},
-                   {"action": "turn", "player": "Ana", "step": "superviseur", "card": "relecture-dans-le-train"}):
-        sessions.append(path, action)
+    path = superviseur_revealed(tmp_path, "relecture-dans-le-train", {"chapters": 1})   # approved: the defence
     server = Server(path)
     try:
         ana = Phone(browser, server.links["Ana"], "fr-FR")
